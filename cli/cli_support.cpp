@@ -1,0 +1,60 @@
+#include "cli_support.hpp"
+
+#include "lilucb/errors.hpp"
+
+#include <cerrno>
+#include <cstdio>
+#include <cstdlib>
+#include <iostream>
+
+namespace lilucb::cli {
+
+double parse_real(const std::string& option, const std::string& text, const std::string& admissible) {
+  const char* begin = text.c_str();
+  char* end = nullptr;
+  errno = 0;
+  const double x = std::strtod(begin, &end);
+  const bool whole = end != begin && *end == '\0' && !text.empty() &&
+                     text.find_first_of(" \t\n") == std::string::npos;
+  if (!whole || errno == ERANGE)
+    throw lilucb::domain_error("lilucb", option, "'" + text + "' (not a real number)", admissible);
+  return x;
+}
+
+std::uint64_t parse_count(const std::string& option, const std::string& text, const std::string& admissible) {
+  const bool digits = !text.empty() && text.find_first_not_of("0123456789") == std::string::npos;
+  errno = 0;
+  char* end = nullptr;
+  const unsigned long long v = digits ? std::strtoull(text.c_str(), &end, 10) : 0;
+  if (!digits || errno == ERANGE)
+    throw lilucb::domain_error("lilucb", option, "'" + text + "' (not a whole number)", admissible);
+  return v;
+}
+
+std::vector<double> parse_real_list(const std::string& option, const std::string& text) {
+  std::vector<double> out;
+  std::size_t start = 0;
+  while (true) {
+    const std::size_t comma = text.find(',', start);
+    const std::string item = text.substr(start, comma == std::string::npos ? std::string::npos : comma - start);
+    const std::string name = option + "[" + std::to_string(out.size()) + "]";
+    out.push_back(parse_real(name, item, "a finite real number"));
+    if (comma == std::string::npos) break;
+    start = comma + 1;
+  }
+  return out;
+}
+
+nlohmann::json json_or_null(const std::optional<double>& x) {
+  return x ? nlohmann::json(*x) : nlohmann::json(nullptr);
+}
+
+std::string text_number(double x) {
+  char buf[64];
+  std::snprintf(buf, sizeof buf, "%.10g", x);
+  return buf;
+}
+
+void print_json(const nlohmann::json& j) { std::cout << j.dump(2) << '\n'; }
+
+}  // namespace lilucb::cli

@@ -1,0 +1,39 @@
+#pragma once
+// Shared by the `lilucb` subcommands: strict number parsing, JSON helpers, and the
+// subcommand registration functions.
+
+#include <CLI/CLI.hpp>
+#include <nlohmann/json.hpp>
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace lilucb::cli {
+
+/// Parses the whole of `text` as a real number (decimal or scientific; "nan"/"inf" are
+/// parsed and left to the library's domain checks).  Throws lilucb::domain_error naming the
+/// option, the text and `admissible` when it is not a number.
+double parse_real(const std::string& option, const std::string& text, const std::string& admissible);
+
+/// Parses a non-negative integer (no sign, no fraction).
+std::uint64_t parse_count(const std::string& option, const std::string& text, const std::string& admissible);
+
+/// Comma-separated reals, e.g. "0.5,0.4,0.1".
+std::vector<double> parse_real_list(const std::string& option, const std::string& text);
+
+/// A JSON number, or null for an absent value.
+nlohmann::json json_or_null(const std::optional<double>& x);
+
+/// "%.10g" for human-readable output.
+std::string text_number(double x);
+
+/// Prints exactly one JSON object (pretty, 2-space indent) and a newline on stdout.
+void print_json(const nlohmann::json& j);
+
+void add_params_command(CLI::App& app);
+void add_bound_command(CLI::App& app);
+void add_hardness_command(CLI::App& app);
+void add_table_commands(CLI::App& app);
+
+}  // namespace lilucb::cli

@@ -1,0 +1,96 @@
+// `lilucb hardness`: instance quantities for a vector of means.
+
+#include "cli_support.hpp"
+
+#include "lilucb/instance.hpp"
+#include "lilucb/parameters.hpp"
+#include "lilucb/theorem.hpp"
+
+#include <iostream>
+#include <memory>
+
+namespace lilucb::cli {
+
+namespace {
+
+struct hardness_options {
+  std::string means, delta, eps = "0.01", beta = "1", a, nu = "0.1";
+  bool json = false;
+};
+
+void run_hardness(const hardness_options& o) {
+  const std::vector<double> means = parse_real_list("--means", o.means);
+  const double eps = parse_real("--eps", o.eps, "(0, 1)");
+  const double beta = parse_real("--beta", o.beta, "(0, inf)");
+  const double nu = parse_real("--nu", o.nu, "(0, 1/2)");
+  const std::size_t best = best_arm(means);  // validates the means first
+  // delta defaults to the certified delta for nu; a defaults to a_min(beta, delta).
+  const double delta = o.delta.empty() ? certified_setting(nu, eps, beta).setting.delta
+                                       : parse_real("--delta", o.delta, "(0, 1)");
+  double a;
+  if (o.a.empty()) {
+    const auto am = a_min(beta, delta);
+    if (!am)
+      throw lilucb::domain_error("lilucb hardness", "--delta", text_number(delta),
+                                 "a delta where a_min(beta, delta) is feasible, or give --a");
+    a = *am;
+  } else {
+    a = parse_real("--a", o.a, "(0, inf)");
+  }
+  const auto g = gaps(means);
+  const double h1 = hardness_h1(means);
+  const double h3 = hardness_h3(means);
+  const double l1 = lemma1_bound(means, eps, beta, delta);
+  const double l1p = lemma1_bound_proof(means, eps, beta, delta);
+  const double total = total_samples_bound(l1, a);
+  const double total_p = total_samples_bound(l1p, a);
+  const double farrell = farrell_lower_bound(means, nu);
+  if (o.json) {
+    print_json({{"means", means},
+                {"n", means.size()},
+                {"best_arm", best},
+                {"gaps", g},
+                {"h1", h1},
+                {"h3", h3},
+                {"h3_c", "e"},
+                {"eps", eps},
+                {"beta", beta},
+                {"delta", delta},
+                {"a", a},
+                {"lemma1_bound", l1},
+                {"lemma1_bound_proof", l1p},
+                {"total_bound", total},
+                {"total_bound_proof", total_p},
+                {"nu", nu},
+                {"farrell_lower_bound", farrell}});
+    return;
+  }
+  std::cout << means.size() << " arms; best arm " << best << " (0-based)\n"
+            << "  H1 = sum Delta^-2                     = " << text_number(h1) << "\n"
+            << "  H3 = sum log log(e/Delta^2)/Delta^2   = " << text_number(h3) << "\n"
+            << "lil'UCB at eps = " << text_number(eps) << ", beta = " << text_number(beta)
+            << ", delta = " << text_number(delta) << ", a = " << text_number(a) << ":\n"
+            << "  Lemma lem:1 bound on suboptimal pulls (as stated) = " << text_number(l1) << "\n"
+            << "  Lemma lem:1 bound (as its proof derives it)       = " << text_number(l1p) << "\n"
+            << "  total samples at stopping < 2 + (1+a) B: stated B = " << text_number(total)
+            << ", proof's B = " << text_number(total_p) << "\n"
+            << "Farrell lower bound (2 - 4 nu) sum Delta^-2 log log Delta^-2 at nu = "
+            << text_number(nu) << ": " << text_number(farrell) << "\n";
+}
+
+}  // namespace
+
+void add_hardness_command(CLI::App& app) {
+  auto o = std::make_shared<hardness_options>();
+  auto* sub = app.add_subcommand("hardness", "Hardness, Lemma lem:1's bound and Farrell's lower bound for given means");
+  sub->add_option("--means", o->means, "comma-separated means with a unique largest one")->required();
+  sub->add_option("--delta", o->delta, "lil'UCB's delta, in (0,1) (default: the certified delta for --nu)");
+  sub->add_option("--eps", o->eps, "eps, in (0,1) (default 0.01)");
+  sub->add_option("--beta", o->beta, "beta, > 0 (default 1)");
+  sub->add_option("--a", o->a, "stopping parameter a, > 0 (default a_min(beta, delta))");
+  sub->add_option("--nu", o->nu, "error probability for Farrell's bound and the default delta, in (0, 1/2) (default 0.1)");
+  sub->add_flag("--json", o->json, "print one JSON object");
+  sub->callback([o] { run_hardness(*o); });
+}
+
+}  // namespace lilucb::cli

@@ -1,0 +1,123 @@
+// `lilucb params`: recommended lil'UCB parameters for a target error probability nu.
+
+#include "cli_support.hpp"
+
+#include "lilucb/finite_lil.hpp"
+#include "lilucb/parameters.hpp"
+#include "lilucb/theorem.hpp"
+
+#include <iostream>
+#include <memory>
+
+namespace lilucb::cli {
+
+namespace {
+
+struct params_options {
+  std::string nu, eps = "0.01", beta = "1", n = "10";
+  bool json = false;
+};
+
+nlohmann::json setting_json(const lilucb_setting<double>& s) {
+  return {{"eps", s.eps},
+          {"beta", s.beta},
+          {"a", s.a},
+          {"delta", s.delta},
+          {"a_min", json_or_null(s.theorem.a_min)},
+          {"failure_bound", json_or_null(s.theorem.failure_bound)},
+          {"delta_in_range", s.theorem.delta_in_range},
+          {"a_sufficient", s.theorem.a_sufficient},
+          {"satisfies_theorem", s.theorem.satisfies_theorem()},
+          {"guarantees_nu", s.guarantees_nu()}};
+}
+
+std::string optional_text(const std::optional<double>& x, const char* empty) {
+  return x ? text_number(*x) : std::string(empty);
+}
+
+void run_params(const params_options& o) {
+  const double nu = parse_real("--nu", o.nu, "(0, 1)");
+  const double eps = parse_real("--eps", o.eps, "(0, 1)");
+  const double beta = parse_real("--beta", o.beta, "(0, inf)");
+  const std::uint64_t n = parse_count("--n", o.n, "[1, 2^64)");
+
+  const auto cert = certified_setting(nu, eps, beta);
+  const auto paper = paper_theory_setting(nu);
+  const auto heur = heuristic_setting(nu, n);
+  const double r = rho(eps);
+  const double g = gamma(beta, eps);
+  const double dmax = lil_delta_max(eps, inner_log::lemma);
+  const double beta_star = optimal_beta<double>();
+  const auto& c = cert.setting;
+
+  if (o.json) {
+    nlohmann::json j = {
+        {"nu", nu},
+        {"eps", eps},
+        {"beta", beta},
+        {"n", n},
+        {"rho", r},
+        {"gamma", g},
+        {"delta_max", dmax},
+        {"optimal_beta", beta_star},
+        {"certified",
+         {{"eps", c.eps},
+          {"beta", c.beta},
+          {"delta", c.delta},
+          {"a_min", c.a},
+          {"kappa", kappa(c.beta, c.delta)},
+          {"failure_bound", json_or_null(c.theorem.failure_bound)},
+          {"delta_at_cap", cert.delta_at_cap},
+          {"satisfies_theorem", c.theorem.satisfies_theorem()}}},
+        {"paper_theory", setting_json(paper)},
+        {"heuristic", setting_json(heur)},
+    };
+    j["paper_theory"]["rho_delta"] = rho(paper.eps) * paper.delta;
+    j["heuristic"]["n"] = n;
+    j["heuristic"]["guarantee"] = false;
+    j["heuristic"]["note"] = "eps = 0 is outside Theorem th:lilucb: no guarantee";
+    print_json(j);
+    return;
+  }
+  std::cout << "lil'UCB parameters for target error probability nu = " << text_number(nu) << "\n\n"
+            << "Theorem th:lilucb constants at eps = " << text_number(eps)
+            << ", beta = " << text_number(beta) << ":\n"
+            << "  rho(eps)          = " << text_number(r) << "\n"
+            << "  gamma(beta, eps)  = " << text_number(g) << "\n"
+            << "  delta range       = (0, log(1+eps)/e) = (0, " << text_number(dmax) << ")\n"
+            << "  optimal beta      = " << text_number(beta_star)
+            << "  (minimises (2+beta)^2 (1 + ((2+beta)/beta)^2); paper: ~1.66)\n\n"
+            << "certified (use this: the theorem's guarantee holds at nu):\n"
+            << "  eps = " << text_number(c.eps) << ", beta = " << text_number(c.beta)
+            << ", delta = " << text_number(c.delta) << ", a = a_min = " << text_number(c.a) << "\n"
+            << "  failure bound sqrt(rho delta) + 4 rho delta/(1 - rho delta) = "
+            << optional_text(c.theorem.failure_bound, "vacuous") << " <= nu\n\n"
+            << "paper_theory (Section 5: eps = 0.01, beta = 1, a = 9, "
+               "delta = (nu eps/(5(2+eps)))^(1/(1+eps))):\n"
+            << "  delta = " << text_number(paper.delta) << ", a = " << text_number(paper.a)
+            << ", a_min = " << optional_text(paper.theorem.a_min, "infeasible")
+            << ", rho delta = " << text_number(rho(paper.eps) * paper.delta) << "\n"
+            << "  failure bound = " << optional_text(paper.theorem.failure_bound, "vacuous")
+            << "; meets the theorem's hypotheses: "
+            << (paper.theorem.satisfies_theorem() ? "yes" : "no")
+            << "; guarantees 1 - nu: " << (paper.guarantees_nu() ? "yes" : "no") << "\n\n"
+            << "heuristic (Section 5's lil'UCB Heuristic, n = " << n << "):\n"
+            << "  eps = 0, beta = 0.5, a = 1 + 10/n = " << text_number(heur.a)
+            << ", delta = nu/5 = " << text_number(heur.delta) << "\n"
+            << "  no guarantee: eps = 0 is outside the theorem\n";
+}
+
+}  // namespace
+
+void add_params_command(CLI::App& app) {
+  auto o = std::make_shared<params_options>();
+  auto* sub = app.add_subcommand("params", "Recommended lil'UCB parameters for a target error probability nu");
+  sub->add_option("--nu", o->nu, "target error probability, in (0,1)")->required();
+  sub->add_option("--eps", o->eps, "eps for the certified setting, in (0,1) (default 0.01)");
+  sub->add_option("--beta", o->beta, "beta for the certified setting, > 0 (default 1)");
+  sub->add_option("--n", o->n, "number of arms, for the heuristic's a = 1 + 10/n (default 10)");
+  sub->add_flag("--json", o->json, "print one JSON object");
+  sub->callback([o] { run_params(*o); });
+}
+
+}  // namespace lilucb::cli

@@ -1,0 +1,98 @@
+// `lilucb table NAME` and `lilucb docs --check|--write DIR`: documentation tables from code.
+
+#include "cli_support.hpp"
+
+#include "lilucb/errors.hpp"
+#include "lilucb/generated_tables.hpp"
+
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+#include <memory>
+#include <sstream>
+
+namespace lilucb::cli {
+
+namespace {
+
+struct table_options {
+  std::string name, format = "markdown";
+  bool list = false;
+};
+
+struct docs_options {
+  std::string dir;
+  bool check = false, write = false;
+};
+
+void run_table(const table_options& o) {
+  if (o.list) {
+    for (const auto& t : generated_tables()) std::cout << t.name << "\t" << t.description << '\n';
+    return;
+  }
+  if (o.name.empty())
+    throw lilucb::domain_error("lilucb table", "NAME", "(missing)", "a table name (see --list)");
+  const auto format = parse_table_format(o.format);
+  std::cout << render_generated_table(find_generated_table(o.name), format);
+}
+
+std::string read_file(const std::filesystem::path& p, bool& ok) {
+  std::ifstream in(p, std::ios::binary);
+  ok = static_cast<bool>(in);
+  std::ostringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+void run_docs(const docs_options& o) {
+  if (o.check == o.write)
+    throw lilucb::domain_error("lilucb docs", "mode", o.check ? "--check --write" : "(none)",
+                               "exactly one of --check, --write");
+  const std::filesystem::path dir(o.dir);
+  int stale = 0;
+  for (const auto& t : generated_tables()) {
+    const auto path = dir / t.file;
+    const std::string fresh = render_generated_table(t, table_format::markdown);
+    if (o.write) {
+      std::filesystem::create_directories(dir);
+      std::ofstream(path, std::ios::binary) << fresh;
+      std::cout << "wrote " << path.string() << '\n';
+      continue;
+    }
+    bool ok = false;
+    const std::string committed = read_file(path, ok);
+    if (!ok) {
+      std::cout << "MISSING " << path.string() << '\n';
+      ++stale;
+    } else if (committed != fresh) {
+      std::cout << "STALE   " << path.string() << "  (regenerate: lilucb docs --write " << o.dir << ")\n";
+      ++stale;
+    } else {
+      std::cout << "ok      " << path.string() << '\n';
+    }
+  }
+  if (stale)
+    throw lilucb::domain_error("lilucb docs --check", "DIR", o.dir,
+                               "a folder whose generated tables match a fresh regeneration (" +
+                                   std::to_string(stale) + " differ or are missing)");
+}
+
+}  // namespace
+
+void add_table_commands(CLI::App& app) {
+  auto t = std::make_shared<table_options>();
+  auto* table = app.add_subcommand("table", "Print a documentation table generated from code");
+  table->add_option("name", t->name, "table name (see --list)");
+  table->add_option("--format", t->format, "markdown (default), csv or latex (booktabs)");
+  table->add_flag("--list", t->list, "list the tables");
+  table->callback([t] { run_table(*t); });
+
+  auto d = std::make_shared<docs_options>();
+  auto* docs = app.add_subcommand("docs", "Write or check every generated table in a docs folder");
+  docs->add_option("dir", d->dir, "folder, normally docs/generated")->required();
+  docs->add_flag("--check", d->check, "fail (exit 2) when a committed table differs from a fresh one");
+  docs->add_flag("--write", d->write, "(re)write every table");
+  docs->callback([d] { run_docs(*d); });
+}
+
+}  // namespace lilucb::cli

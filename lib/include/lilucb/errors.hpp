@@ -1,0 +1,109 @@
+#pragma once
+// The library's error type and its argument checks.
+//
+// Every public function checks its arguments with the helpers below (real code, never
+// `assert`), in the style of Stan Math's check_positive(function, name, value): an
+// invalid argument throws lilucb::domain_error, which names the function, the
+// parameter, the offending value and the admissible range.  An algorithm's outcome
+// (stopped, budget exhausted, a vacuous guarantee) is a value, not an exception.
+
+#include <boost/math/special_functions/fpclassify.hpp>
+
+#include <iomanip>
+#include <limits>
+#include <sstream>
+#include <stdexcept>
+#include <string>
+
+namespace lilucb {
+
+/// Thrown for an argument outside its admissible range (NaN and infinities included).
+class domain_error : public std::domain_error {
+ public:
+  domain_error(std::string function, std::string parameter, std::string value,
+               std::string admissible);
+
+  const std::string& function() const noexcept { return function_; }
+  const std::string& parameter() const noexcept { return parameter_; }
+  const std::string& value() const noexcept { return value_; }
+  const std::string& admissible() const noexcept { return admissible_; }
+
+ private:
+  std::string function_;
+  std::string parameter_;
+  std::string value_;
+  std::string admissible_;
+};
+
+namespace detail {
+
+/// Shortest text that reads back as the same value (max_digits10 significant digits).
+template <class Real>
+std::string format_value(const Real& x) {
+  if ((boost::math::isnan)(x)) return "nan";
+  if ((boost::math::isinf)(x)) return x > 0 ? "inf" : "-inf";
+  std::ostringstream out;
+  out << std::setprecision(std::numeric_limits<Real>::max_digits10) << x;
+  return out.str();
+}
+
+/// A number for an error message's range text: 6 significant digits are plenty there.
+template <class Real>
+std::string format_bound(const Real& x) {
+  if ((boost::math::isinf)(x)) return x > 0 ? "inf" : "-inf";
+  std::ostringstream out;
+  out << std::setprecision(6) << x;
+  return out.str();
+}
+
+[[noreturn]] void raise_domain_error(const char* function, const char* parameter,
+                                     const std::string& value, const std::string& admissible);
+
+}  // namespace detail
+
+/// Throws unless x is finite.
+template <class Real>
+void check_finite(const char* function, const char* name, const Real& x) {
+  if (!(boost::math::isfinite)(x))
+    detail::raise_domain_error(function, name, detail::format_value(x), "a finite real number");
+}
+
+/// Throws unless lo < x < hi.  `range` spells the interval symbolically, e.g. "(0, log(1+eps)/e)";
+/// the numeric ends are appended.
+template <class Real>
+void check_open_interval(const char* function, const char* name, const Real& x, const Real& lo,
+                         const Real& hi, const char* range = nullptr) {
+  if (!(lo < x && x < hi)) {
+    std::string text = range ? std::string(range) + " = " : std::string();
+    text += "(" + detail::format_bound(lo) + ", " + detail::format_bound(hi) + ")";
+    detail::raise_domain_error(function, name, detail::format_value(x), text);
+  }
+}
+
+/// Throws unless lo <= x < hi.
+template <class Real>
+void check_half_open_interval(const char* function, const char* name, const Real& x,
+                              const Real& lo, const Real& hi, const char* range = nullptr) {
+  if (!(lo <= x && x < hi)) {
+    std::string text = range ? std::string(range) + " = " : std::string();
+    text += "[" + detail::format_bound(lo) + ", " + detail::format_bound(hi) + ")";
+    detail::raise_domain_error(function, name, detail::format_value(x), text);
+  }
+}
+
+/// Throws unless x is finite and x > 0.
+template <class Real>
+void check_positive(const char* function, const char* name, const Real& x) {
+  if (!(x > 0 && (boost::math::isfinite)(x)))
+    detail::raise_domain_error(function, name, detail::format_value(x), "(0, inf)");
+}
+
+/// Throws unless x is finite and x >= lo.
+template <class Real>
+void check_at_least(const char* function, const char* name, const Real& x, const Real& lo) {
+  if (!(x >= lo && (boost::math::isfinite)(x)))
+    detail::raise_domain_error(function, name, detail::format_value(x),
+                               "[" + detail::format_bound(lo) + ", inf)");
+}
+
+}  // namespace lilucb

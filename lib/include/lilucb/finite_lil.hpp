@@ -1,0 +1,179 @@
+#pragma once
+// The finite law of the iterated logarithm: Lemma `lem:lil` of Jamieson, Malloy, Nowak and
+// Bubeck, "lil' UCB", and its variant from footnote `fnt:delta_foot`.
+//
+// For i.i.d. centred sub-Gaussian X_s of scale sigma, eps in (0,1) and
+// delta in (0, log(1+eps)/e), with probability at least
+//     1 - (2+eps)/eps * (delta/log(1+eps))^(1+eps)
+// for every t >= 1
+//     S_t = sum_{s<=t} X_s <= (1+sqrt(eps)) sqrt(2 sigma^2 (1+eps) t log(log((1+eps) t)/delta)).
+// Footnote `fnt:delta_foot` replaces log((1+eps) t) by log((1+eps) t + 2) and allows every
+// delta in (0,1) "with the same theoretical guarantees".
+
+#include "lilucb/errors.hpp"
+
+#include <boost/math/constants/constants.hpp>
+#include <boost/math/special_functions/log1p.hpp>
+#include <boost/math/special_functions/zeta.hpp>
+
+#include <cmath>
+#include <string>
+#include <string_view>
+
+namespace lilucb {
+
+/// Which inner logarithm the bound uses.
+enum class inner_log {
+  lemma,  ///< log((1+eps) t): Lemma `lem:lil`, Figure `fig:lilucb`; needs delta < log(1+eps)/e
+  plus2   ///< log((1+eps) t + 2): footnote `fnt:delta_foot`; any delta in (0,1)
+};
+
+/// "lemma" or "plus2".
+inline const char* to_string(inner_log inner) noexcept {
+  return inner == inner_log::lemma ? "lemma" : "plus2";
+}
+
+/// The inverse of to_string; throws lilucb::domain_error on any other text.
+inline inner_log parse_inner_log(std::string_view text) {
+  if (text == "lemma") return inner_log::lemma;
+  if (text == "plus2") return inner_log::plus2;
+  detail::raise_domain_error("lilucb::parse_inner_log", "inner", std::string(text),
+                             "{lemma, plus2}");
+}
+
+/// The constant c added inside the inner logarithm: 0 (lemma) or 2 (footnote).
+template <class Real>
+Real inner_log_offset(inner_log inner) {
+  return inner == inner_log::lemma ? Real(0) : Real(2);
+}
+
+/// Upper end of the admissible delta range, exclusive: log(1+eps)/e for the lemma's form
+/// (Lemma `lem:lil`, Theorem `th:lilucb`), 1 for footnote `fnt:delta_foot`'s form.
+/// Domain: eps in (0,1) for the lemma's form, eps in [0,1) for plus2.
+template <class Real>
+Real lil_delta_max(Real eps, inner_log inner) {
+  using std::log;
+  constexpr const char* fn = "lilucb::lil_delta_max";
+  if (inner == inner_log::lemma) {
+    check_open_interval(fn, "eps", eps, Real(0), Real(1));
+    return boost::math::log1p(eps) / boost::math::constants::e<Real>();
+  }
+  check_half_open_interval(fn, "eps", eps, Real(0), Real(1));
+  return Real(1);
+}
+
+namespace detail {
+// Checks (eps, delta) against the range of the chosen form; shared by the bound functions.
+template <class Real>
+void check_lil_eps_delta(const char* fn, const Real& eps, const Real& delta, inner_log inner) {
+  using std::log;
+  if (inner == inner_log::lemma) {
+    check_open_interval(fn, "eps", eps, Real(0), Real(1));
+    check_open_interval(fn, "delta", delta, Real(0),
+                        Real(boost::math::log1p(eps) / boost::math::constants::e<Real>()),
+                        "(0, log(1+eps)/e)");
+  } else {
+    check_half_open_interval(fn, "eps", eps, Real(0), Real(1));
+    check_open_interval(fn, "delta", delta, Real(0), Real(1));
+  }
+}
+
+// log(log((1+eps) t + c) / delta), computed without forming (1+eps) t, which could overflow:
+// log((1+eps) t + c) = log(t) + log(1 + eps + c/t).
+template <class Real>
+Real lil_log_term(const Real& t, const Real& eps, const Real& delta, inner_log inner) {
+  using std::log;
+  const Real inner_value = log(t) + log(Real(1 + eps + inner_log_offset<Real>(inner) / t));
+  return log(Real(inner_value / delta));
+}
+}  // namespace detail
+
+/// The right-hand side of Lemma `lem:lil`:
+///   (1+sqrt(eps)) sqrt(2 sigma^2 (1+eps) t log(log((1+eps) t + c)/delta)),
+/// c = 0 (inner_log::lemma) or c = 2 (inner_log::plus2, footnote `fnt:delta_foot`).
+/// Domain: t >= 1; sigma > 0; lemma: eps in (0,1), delta in (0, log(1+eps)/e);
+/// plus2: eps in [0,1) (eps = 0 is the heuristic's width, which carries no guarantee),
+/// delta in (0,1).  On this domain the outer logarithm is positive, so the value is
+/// a positive real (never NaN).
+template <class Real>
+Real lil_bound(Real t, Real eps, Real delta, Real sigma, inner_log inner) {
+  using std::sqrt;
+  constexpr const char* fn = "lilucb::lil_bound";
+  check_at_least(fn, "t", t, Real(1));
+  detail::check_lil_eps_delta(fn, eps, delta, inner);
+  check_positive(fn, "sigma", sigma);
+  const Real log_term = detail::lil_log_term(t, eps, delta, inner);
+  return (1 + sqrt(eps)) * sigma * sqrt(Real(2 * (1 + eps) * log_term)) * sqrt(t);
+}
+
+/// The per-sample width of Lemma `lem:lil`: lil_bound(t, ...) / t, i.e. the bound on the
+/// deviation of an empirical mean of t samples (the U(t, delta) of Section `sec:analysis`
+/// when sigma = 1 and c = 0).  Same domain as lil_bound.
+template <class Real>
+Real lil_width(Real t, Real eps, Real delta, Real sigma, inner_log inner) {
+  using std::sqrt;
+  constexpr const char* fn = "lilucb::lil_width";
+  check_at_least(fn, "t", t, Real(1));
+  detail::check_lil_eps_delta(fn, eps, delta, inner);
+  check_positive(fn, "sigma", sigma);
+  const Real log_term = detail::lil_log_term(t, eps, delta, inner);
+  return (1 + sqrt(eps)) * sigma * sqrt(Real(2 * (1 + eps) * log_term / t));
+}
+
+/// The failure probability stated in Lemma `lem:lil`: (2+eps)/eps * (delta/log(1+eps))^(1+eps).
+/// It bounds P(exists t >= 1 : S_t > lil_bound(t, ...)).  Values >= 1 are vacuous; callers
+/// that report a probability treat them as "no guarantee".
+/// Domain: eps in (0,1); delta in (0, log(1+eps)/e) (lemma) or (0,1) (plus2, as the
+/// footnote claims the same guarantee there).
+template <class Real>
+Real lil_failure_probability(Real eps, Real delta, inner_log inner) {
+  using std::pow;
+  constexpr const char* fn = "lilucb::lil_failure_probability";
+  check_open_interval(fn, "eps", eps, Real(0), Real(1));
+  detail::check_lil_eps_delta(fn, eps, delta, inner);
+  return (2 + eps) / eps * pow(Real(delta / boost::math::log1p(eps)), Real(1 + eps));
+}
+
+/// The inverse of lil_failure_probability in delta: the delta whose stated failure
+/// probability equals p, delta = log(1+eps) (p eps/(2+eps))^(1/(1+eps)).
+/// Domain: eps in (0,1); p in (0, p_max) with p_max = min(1, (2+eps)/eps e^-(1+eps)) for the
+/// lemma's form (so that delta < log(1+eps)/e) and p_max = 1 for plus2.
+template <class Real>
+Real lil_delta_for_failure_probability(Real eps, Real p, inner_log inner) {
+  using std::exp;
+  using std::pow;
+  using std::min;
+  constexpr const char* fn = "lilucb::lil_delta_for_failure_probability";
+  check_open_interval(fn, "eps", eps, Real(0), Real(1));
+  if (inner == inner_log::lemma) {
+    const Real p_cap = (2 + eps) / eps * exp(Real(-(1 + eps)));
+    check_open_interval(fn, "p", p, Real(0), Real(p_cap < 1 ? p_cap : Real(1)),
+                        "(0, min(1, (2+eps)/eps e^-(1+eps)))");
+  } else {
+    check_open_interval(fn, "p", p, Real(0), Real(1));
+  }
+  return boost::math::log1p(eps) * pow(Real(p * eps / (2 + eps)), Real(1 / (1 + eps)));
+}
+
+/// What the proof of Lemma `lem:lil` actually establishes, summed exactly:
+///   Step 1 (k >= 1):            zeta(1+eps) x^(1+eps),            x = delta/log(1+eps)
+///   Step 2 (k >= 1; the k = 0 block {u_0+1, ..., u_1-1} is empty since u_1 = 2):
+///                               (zeta(1+eps) - 1) x^(1+eps)
+///   t = 1, which neither step covers (Step 3 would need psi(u_0) = psi(1), undefined):
+///                               x^((1+sqrt(eps))^2 (1+eps))       (Chernoff)
+/// The stated constant (2+eps)/eps = 1 + 2/eps dominates 2 zeta(1+eps) - 1 because
+/// zeta(1+eps) <= 1 + 1/eps; whether it also absorbs the t = 1 term depends on (eps, delta):
+/// see docs/findings.md.  Domain: eps in (0,1), delta in (0, log(1+eps)/e).
+template <class Real>
+Real lil_failure_probability_proof(Real eps, Real delta) {
+  using std::pow;
+  using std::sqrt;
+  constexpr const char* fn = "lilucb::lil_failure_probability_proof";
+  detail::check_lil_eps_delta(fn, eps, delta, inner_log::lemma);
+  const Real x = delta / boost::math::log1p(eps);
+  const Real z = boost::math::zeta(Real(1 + eps));
+  const Real s = 1 + sqrt(eps);
+  return (2 * z - 1) * pow(x, Real(1 + eps)) + pow(x, Real(s * s * (1 + eps)));
+}
+
+}  // namespace lilucb

@@ -1,0 +1,166 @@
+#pragma once
+// Parameter settings of lil'UCB for a target error probability nu (Section 5 and
+// Theorem `th:lilucb`):
+//   paper_theory_setting  Section 5's "lil'UCB": eps = 0.01, beta = 1, a = ((2+beta)/beta)^2 = 9,
+//                         delta = (nu eps/(5(2+eps)))^(1/(1+eps)), with a check of the theorem;
+//   certified_setting     the largest delta in the theorem's range whose failure bound is <= nu,
+//                         with a = a_min(beta, delta): a setting whose guarantee really holds;
+//   heuristic_setting     Section 5's "lil'UCB Heuristic": eps = 0, beta = 1/2, a = 1 + 10/n,
+//                         delta = nu/5; no guarantee;
+//   optimal_beta          the beta minimising the theorem's leading constant (paper: ~1.66).
+
+#include "lilucb/errors.hpp"
+#include "lilucb/finite_lil.hpp"
+#include "lilucb/theorem.hpp"
+
+#include <boost/math/special_functions/next.hpp>
+#include <boost/math/tools/minima.hpp>
+#include <boost/math/tools/roots.hpp>
+
+#include <cmath>
+#include <cstdint>
+#include <limits>
+#include <optional>
+#include <utility>
+
+namespace lilucb {
+
+/// A full lil'UCB parameter setting and what Theorem `th:lilucb` says about it.
+template <class Real>
+struct lilucb_setting {
+  Real nu{};     ///< the target error probability it was made for
+  Real eps{};
+  Real beta{};
+  Real a{};
+  Real delta{};
+  theorem_check<Real> theorem;  ///< hypotheses met, a_min, failure bound (nullopt: vacuous)
+  /// True when the theorem applies (every hypothesis) and its failure bound is <= nu.
+  bool guarantees_nu() const {
+    return theorem.satisfies_theorem() && theorem.failure_bound.has_value() &&
+           *theorem.failure_bound <= nu;
+  }
+};
+
+namespace detail {
+template <class Real>
+void check_nu(const char* fn, const Real& nu) {
+  check_open_interval(fn, "nu", nu, Real(0), Real(1));
+}
+}  // namespace detail
+
+/// Section 5's lil'UCB setting for input confidence nu: eps = 0.01, beta = 1,
+/// a = ((2+beta)/beta)^2 = 9, delta = (nu eps/(5(2+eps)))^(1/(1+eps)).  Domain: nu in (0,1).
+template <class Real>
+lilucb_setting<Real> paper_theory_setting(Real nu) {
+  using std::pow;
+  detail::check_nu("lilucb::paper_theory_setting", nu);
+  lilucb_setting<Real> s;
+  s.nu = nu;
+  s.eps = Real(1) / 100;
+  s.beta = Real(1);
+  s.a = exploration_ratio(s.beta);
+  s.delta = pow(Real(nu * s.eps / (5 * (2 + s.eps))), Real(1 / (1 + s.eps)));
+  s.theorem = check_theorem(s.eps, s.beta, s.delta, s.a);
+  return s;
+}
+
+/// Section 5's lil'UCB Heuristic for input confidence nu and n arms: eps = 0, beta = 1/2,
+/// a = 1 + 10/n, delta = nu/5.  It does not meet the theorem's hypotheses (eps = 0): no
+/// guarantee.  Domain: nu in (0,1), n >= 1.
+template <class Real>
+lilucb_setting<Real> heuristic_setting(Real nu, std::uint64_t n) {
+  constexpr const char* fn = "lilucb::heuristic_setting";
+  detail::check_nu(fn, nu);
+  if (n < 1) detail::raise_domain_error(fn, "n", "0", "[1, 2^64)");
+  lilucb_setting<Real> s;
+  s.nu = nu;
+  s.eps = Real(0);
+  s.beta = Real(1) / 2;
+  s.a = 1 + Real(10) / Real(n);
+  s.delta = nu / 5;
+  s.theorem = check_theorem(s.eps, s.beta, s.delta, s.a);
+  return s;
+}
+
+/// The certified setting and how it was found.
+template <class Real>
+struct certified_result {
+  lilucb_setting<Real> setting;  ///< delta as large as the theorem allows for nu; a = a_min
+  bool delta_at_cap = false;     ///< the failure bound stays <= nu up to the range's cap
+  std::uintmax_t iterations = 0; ///< root-finder iterations
+};
+
+/// For given eps and beta, the largest delta in (0, log(1+eps)/e) whose failure bound
+/// sqrt(rho delta) + 4 rho delta/(1 - rho delta) is <= nu, found with Boost.Math's TOMS 748
+/// bracketing solver to full precision of Real, and a = a_min(beta, delta).  The bound is
+/// increasing in delta, and <= nu forces rho delta <= nu^2, so [0, nu^2/rho] brackets the
+/// root; the solver's lower end is returned, so the bound at the returned delta is <= nu.
+/// Domain: nu in (0,1), eps in (0,1), beta > 0.  Throws if a_min is infeasible there (it
+/// cannot be for these domains, a check rather than an expectation).
+template <class Real>
+certified_result<Real> certified_setting(Real nu, Real eps, Real beta) {
+  using boost::math::tools::eps_tolerance;
+  using boost::math::tools::toms748_solve;
+  constexpr const char* fn = "lilucb::certified_setting";
+  detail::check_nu(fn, nu);
+  check_open_interval(fn, "eps", eps, Real(0), Real(1));
+  check_positive(fn, "beta", beta);
+
+  certified_result<Real> r;
+  const Real rh = rho(eps);
+  const Real cap = lil_delta_max(eps, inner_log::lemma);
+  // The bound as a function of delta, evaluated exactly as theorem_failure_bound does.
+  auto bound_at = [&](const Real& delta) { return detail::theorem_failure_raw(Real(rh * delta)); };
+  Real hi = nu * nu / rh;
+  Real delta;
+  if (hi >= cap && bound_at(cap) <= nu) {
+    r.delta_at_cap = true;
+    delta = boost::math::float_prior(cap);
+  } else {
+    if (hi > cap) hi = cap;
+    std::uintmax_t iters = 200;
+    const auto bracket = toms748_solve([&](const Real& d) { return Real(bound_at(d) - nu); },
+                                       Real(0), hi, Real(-nu), Real(bound_at(hi) - nu),
+                                       eps_tolerance<Real>(std::numeric_limits<Real>::digits),
+                                       iters);
+    r.iterations = iters;
+    delta = bracket.first;
+    // The bracket's lower end satisfies bound <= nu; step down an ulp at a time if rounding
+    // says otherwise (at most a few steps).
+    while (delta > 0 && bound_at(delta) > nu) delta = boost::math::float_prior(delta);
+  }
+  auto& s = r.setting;
+  s.nu = nu;
+  s.eps = eps;
+  s.beta = beta;
+  s.delta = delta;
+  const auto am = a_min(beta, delta);
+  if (!am) detail::raise_domain_error(fn, "delta", detail::format_value(delta), "a feasible a_min");
+  s.a = *am;
+  s.theorem = check_theorem(s.eps, s.beta, s.delta, s.a);
+  return r;
+}
+
+/// The theorem's leading constant as a function of beta, up to factors free of beta
+/// (end of Section `sec:analysis`): (2+beta)^2 (1 + c_a ((2+beta)/beta)^2) with c_a = 1.
+/// The (2+beta)^2 comes from gamma (Lemma `lem:1`), the second factor from the stopping
+/// rule's a = c_a ((2+beta)/beta)^2 (Lemma `lem:2`).  Domain: beta > 0.
+template <class Real>
+Real leading_constant(Real beta) {
+  check_positive("lilucb::leading_constant", "beta", beta);
+  return (2 + beta) * (2 + beta) * (1 + exploration_ratio(beta));
+}
+
+/// The beta minimising leading_constant, found with Boost.Math's Brent minimiser on
+/// [0.1, 10] (the function is convex there with a single minimum).  Brent locates a minimum
+/// to about sqrt(machine epsilon) in beta.  The paper states beta ~ 1.66; the exact minimiser
+/// is the real root of beta^3 + beta^2 - 2 beta - 4 = 0 (docs/theory.md).
+template <class Real>
+Real optimal_beta() {
+  const auto r = boost::math::tools::brent_find_minima(
+      [](const Real& b) { return leading_constant(b); }, Real(1) / 10, Real(10),
+      std::numeric_limits<Real>::digits / 2);
+  return r.first;
+}
+
+}  // namespace lilucb

@@ -1,0 +1,28 @@
+#include "lilucb/errors.hpp"
+
+namespace lilucb {
+
+namespace {
+std::string compose(const std::string& function, const std::string& parameter,
+                    const std::string& value, const std::string& admissible) {
+  return function + ": " + parameter + " = " + value + " is outside the admissible range " +
+         admissible;
+}
+}  // namespace
+
+domain_error::domain_error(std::string function, std::string parameter, std::string value,
+                           std::string admissible)
+    : std::domain_error(compose(function, parameter, value, admissible)),
+      function_(std::move(function)),
+      parameter_(std::move(parameter)),
+      value_(std::move(value)),
+      admissible_(std::move(admissible)) {}
+
+namespace detail {
+void raise_domain_error(const char* function, const char* parameter, const std::string& value,
+                        const std::string& admissible) {
+  throw domain_error(function, parameter, value, admissible);
+}
+}  // namespace detail
+
+}  // namespace lilucb

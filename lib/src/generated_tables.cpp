@@ -1,0 +1,128 @@
+#include "lilucb/generated_tables.hpp"
+
+#include "lilucb/errors.hpp"
+#include "lilucb/finite_lil.hpp"
+#include "lilucb/parameters.hpp"
+#include "lilucb/theorem.hpp"
+
+#include <array>
+
+namespace lilucb {
+
+namespace {
+
+constexpr std::array<double, 4> kNuGrid{0.1, 0.05, 0.01, 0.001};
+constexpr std::array<double, 3> kEpsGrid{0.01, 0.1, 0.5};
+constexpr std::array<double, 4> kBetaGrid{0.5, 1.0, 1.66, 2.0};
+
+std::string yes_no(bool b) { return b ? "yes" : "no"; }
+
+template <class Opt>
+std::string optional_number(const Opt& x, const char* when_empty) {
+  return x ? format_number(*x) : std::string(when_empty);
+}
+
+report_table certified_grid() {
+  report_table t;
+  t.title = "Certified lil'UCB parameters (Theorem th:lilucb)";
+  t.header = {"ν", "ε", "β", "certified δ", "a = a_min(β, δ)", "failure bound at δ",
+              "paper setting meets theorem at ν"};
+  t.latex_header = {"$\\nu$", "$\\varepsilon$", "$\\beta$", "certified $\\delta$",
+                    "$a_{\\min}(\\beta,\\delta)$", "failure bound", "paper setting ok"};
+  for (double nu : kNuGrid) {
+    const bool paper_ok = paper_theory_setting(nu).theorem.satisfies_theorem();
+    for (double eps : kEpsGrid)
+      for (double beta : kBetaGrid) {
+        const auto c = certified_setting(nu, eps, beta);
+        const auto& s = c.setting;
+        t.rows.push_back({format_number(nu), format_number(eps), format_number(beta),
+                          format_number(s.delta, 10), format_number(s.a, 8),
+                          optional_number(s.theorem.failure_bound, "vacuous"), yes_no(paper_ok)});
+      }
+  }
+  t.notes = {
+      "certified δ: the largest δ in (0, log(1+ε)/e) with √(ρδ) + 4ρδ/(1−ρδ) ≤ ν "
+      "(Boost.Math TOMS 748 to full double precision); a_min from the theorem's condition on a.",
+      "paper setting: ε = 0.01, β = 1, a = 9, δ = (νε/(5(2+ε)))^(1/(1+ε)) (Section 5); "
+      "'meets theorem' means δ < log(1+ε)/e and a ≥ a_min(β, δ).",
+      "Regenerate: lilucb table params --format markdown|csv|latex."};
+  return t;
+}
+
+report_table paper_setting_table() {
+  report_table t;
+  t.title = "Section 5's settings against Theorem th:lilucb";
+  t.header = {"ν", "setting", "ε", "β", "a", "δ", "δ < log(1+ε)/e", "a_min(β, δ)", "ρδ",
+              "failure bound", "meets theorem", "guarantee ≤ ν"};
+  t.latex_header = {"$\\nu$", "setting", "$\\varepsilon$", "$\\beta$", "$a$", "$\\delta$",
+                    "$\\delta$ in range", "$a_{\\min}$", "$\\rho\\delta$", "failure bound",
+                    "meets theorem", "guarantee $\\le\\nu$"};
+  for (double nu : kNuGrid) {
+    const auto p = paper_theory_setting(nu);
+    t.rows.push_back({format_number(nu), "lil'UCB (paper)", format_number(p.eps),
+                      format_number(p.beta), format_number(p.a), format_number(p.delta),
+                      yes_no(p.theorem.delta_in_range),
+                      optional_number(p.theorem.a_min, "infeasible"),
+                      format_number(rho(p.eps) * p.delta),
+                      optional_number(p.theorem.failure_bound, "vacuous"),
+                      yes_no(p.theorem.satisfies_theorem()), yes_no(p.guarantees_nu())});
+    const auto h = heuristic_setting(nu, 10);
+    t.rows.push_back({format_number(nu), "lil'UCB Heuristic (n = 10)", format_number(h.eps),
+                      format_number(h.beta), format_number(h.a), format_number(h.delta),
+                      yes_no(h.theorem.delta_in_range),
+                      optional_number(h.theorem.a_min, "infeasible"), "undefined (ε = 0)",
+                      optional_number(h.theorem.failure_bound, "none"),
+                      yes_no(h.theorem.satisfies_theorem()), yes_no(h.guarantees_nu())});
+  }
+  t.notes = {
+      "ρ = (2+ε)/ε·(1/log(1+ε))^(1+ε); failure bound √(ρδ) + 4ρδ/(1−ρδ), 'vacuous' when ρδ ≥ 1 "
+      "or the bound is ≥ 1.",
+      "The heuristic's ε = 0 is outside the theorem (and Lemma lem:lil, which needs ε ∈ (0,1)): "
+      "it carries no guarantee, as Section 5 says.",
+      "Regenerate: lilucb table paper-setting --format markdown|csv|latex."};
+  return t;
+}
+
+std::vector<report_table> build_params() { return {certified_grid()}; }
+std::vector<report_table> build_paper_setting() { return {paper_setting_table()}; }
+
+}  // namespace
+
+std::vector<report_table> params_tables() { return build_params(); }
+
+const std::vector<generated_table>& generated_tables() {
+  static const std::vector<generated_table> tables = {
+      {"params", "params.md",
+       "certified delta and a_min over nu x eps x beta; whether the paper's setting meets the theorem",
+       &build_params},
+      {"paper-setting", "paper-setting.md",
+       "Section 5's lil'UCB and heuristic settings checked against the theorem's hypotheses",
+       &build_paper_setting},
+  };
+  return tables;
+}
+
+const generated_table& find_generated_table(std::string_view name) {
+  std::string known;
+  for (const auto& t : generated_tables()) {
+    if (t.name == name) return t;
+    known += (known.empty() ? "" : ", ") + t.name;
+  }
+  detail::raise_domain_error("lilucb::find_generated_table", "table", std::string(name),
+                             "{" + known + "}");
+}
+
+std::string render_generated_table(const generated_table& table, table_format format) {
+  std::string out;
+  if (format == table_format::markdown)
+    out = "<!-- Generated by `lilucb table " + table.name +
+          " --format markdown`; do not edit. CI regenerates it and fails on any difference. -->\n\n";
+  const auto parts = table.build();
+  for (std::size_t i = 0; i < parts.size(); ++i) {
+    if (i) out += '\n';
+    out += parts[i].render(format);
+  }
+  return out;
+}
+
+}  // namespace lilucb
