@@ -19,6 +19,17 @@ domain_error::domain_error(std::string function, std::string parameter, std::str
       admissible_(std::move(admissible)) {}
 
 namespace detail {
+std::string interval_text(const char* range, const char* open, const std::string& lo,
+                          const std::string& hi, const char* close) {
+  std::string text;
+  if (range) {
+    text.append(range);
+    text.append(" = ");
+  }
+  text.append(open).append(lo).append(", ").append(hi).append(close);
+  return text;
+}
+
 void raise_domain_error(const char* function, const char* parameter, const std::string& value,
                         const std::string& admissible) {
   throw domain_error(function, parameter, value, admissible);

@@ -83,8 +83,33 @@ report_table paper_setting_table() {
   return t;
 }
 
+report_table lil_constant_table() {
+  report_table t;
+  t.title = "Lemma lem:lil: the stated failure probability against the proof's own sum";
+  t.header = {"ε", "δ / (log(1+ε)/e)", "δ", "stated (2+ε)/ε·x^(1+ε)",
+              "proof: (2ζ(1+ε)−1)·x^(1+ε) + x^((1+√ε)²(1+ε))", "proof ≤ stated"};
+  t.latex_header = {"$\\varepsilon$", "$\\delta/\\delta_{\\max}$", "$\\delta$", "stated",
+                    "proof", "proof $\\le$ stated"};
+  for (double eps : {0.0001, 0.001, 0.01, 0.1, 0.5, 0.9})
+    for (double frac : {0.001, 0.1, 0.5, 0.999}) {
+      const double delta = frac * lil_delta_max(eps, inner_log::lemma);
+      const double stated = lil_failure_probability(eps, delta, inner_log::lemma);
+      const double proof = lil_failure_probability_proof(eps, delta);
+      t.rows.push_back({format_number(eps), format_number(frac), format_number(delta),
+                        format_number(stated), format_number(proof), yes_no(proof <= stated)});
+    }
+  t.notes = {
+      "x = δ/log(1+ε). Steps 1 and 2 of the proof sum to (2ζ(1+ε) − 1)·x^(1+ε) (Step 2's k = 0 block "
+      "is empty because u_1 = 2); t = 1 is covered by neither step and adds x^((1+√ε)²(1+ε)) by "
+      "Chernoff's bound. 'no' means the proof as written does not deliver the stated constant "
+      "there (docs/findings.md, F1).",
+      "Regenerate: lilucb table lil-constant --format markdown|csv|latex."};
+  return t;
+}
+
 std::vector<report_table> build_params() { return {certified_grid()}; }
 std::vector<report_table> build_paper_setting() { return {paper_setting_table()}; }
+std::vector<report_table> build_lil_constant() { return {lil_constant_table()}; }
 
 }  // namespace
 
@@ -98,6 +123,9 @@ const std::vector<generated_table>& generated_tables() {
       {"paper-setting", "paper-setting.md",
        "Section 5's lil'UCB and heuristic settings checked against the theorem's hypotheses",
        &build_paper_setting},
+      {"lil-constant", "lil-constant.md",
+       "Lemma lem:lil's stated failure probability against the sum its proof establishes",
+       &build_lil_constant},
   };
   return tables;
 }

@@ -56,6 +56,10 @@ std::string format_bound(const Real& x) {
   return out.str();
 }
 
+/// "range = (lo, hi)" (or just "(lo, hi)" without a symbolic range).
+std::string interval_text(const char* range, const char* open, const std::string& lo,
+                          const std::string& hi, const char* close);
+
 [[noreturn]] void raise_domain_error(const char* function, const char* parameter,
                                      const std::string& value, const std::string& admissible);
 
@@ -74,9 +78,9 @@ template <class Real>
 void check_open_interval(const char* function, const char* name, const Real& x, const Real& lo,
                          const Real& hi, const char* range = nullptr) {
   if (!(lo < x && x < hi)) {
-    std::string text = range ? std::string(range) + " = " : std::string();
-    text += "(" + detail::format_bound(lo) + ", " + detail::format_bound(hi) + ")";
-    detail::raise_domain_error(function, name, detail::format_value(x), text);
+    detail::raise_domain_error(function, name, detail::format_value(x),
+                               detail::interval_text(range, "(", detail::format_bound(lo),
+                                                     detail::format_bound(hi), ")"));
   }
 }
 
@@ -85,9 +89,9 @@ template <class Real>
 void check_half_open_interval(const char* function, const char* name, const Real& x,
                               const Real& lo, const Real& hi, const char* range = nullptr) {
   if (!(lo <= x && x < hi)) {
-    std::string text = range ? std::string(range) + " = " : std::string();
-    text += "[" + detail::format_bound(lo) + ", " + detail::format_bound(hi) + ")";
-    detail::raise_domain_error(function, name, detail::format_value(x), text);
+    detail::raise_domain_error(function, name, detail::format_value(x),
+                               detail::interval_text(range, "[", detail::format_bound(lo),
+                                                     detail::format_bound(hi), ")"));
   }
 }
 
