@@ -39,6 +39,7 @@ int main(int argc, char** argv) {
   lilucb::cli::add_bound_command(app);
   lilucb::cli::add_hardness_command(app);
   lilucb::cli::add_table_commands(app);
+  lilucb::cli::add_run_command(app);
   try {
     app.parse(argc, argv);
   } catch (const CLI::CallForHelp& e) {

@@ -5,8 +5,7 @@ namespace lilucb {
 namespace {
 std::string compose(const std::string& function, const std::string& parameter,
                     const std::string& value, const std::string& admissible) {
-  return function + ": " + parameter + " = " + value + " is outside the admissible range " +
-         admissible;
+  return function + ": " + parameter + " = " + value + "; admissible: " + admissible;
 }
 }  // namespace
 

@@ -1,0 +1,165 @@
+#pragma once
+// The algorithms of Section 5 by their identifiers, each mapping the user's error
+// probability nu to its internal parameters exactly as Section 5 says:
+//
+//   lilucb                  Figure 1; eps = 0.01, beta = 1, a = 9, delta = (nu eps/(5(2+eps)))^(1/(1+eps))
+//   lilucb-ls               as lilucb with nu/2, plus the LS rule with the other nu/2
+//   lilucb-heuristic        eps = 0, beta = 1/2, a = 1 + 10/n, delta = nu/5 (no guarantee)
+//   lilucb-certified        certified_setting(nu, 0.01, 1): the theorem's bound really is <= nu
+//   ucb1-ls                 UCB1 with the LS rule at nu
+//   successive-elimination  LS-based elimination at nu
+//   exp-gap                 Exponential-Gap Elimination at delta = nu
+//   exp-gap-ls              exp-gap at nu/2 plus the LS rule at nu/2
+//   nonadaptive-ls          round robin over a random permutation, LS rule at nu
+//
+// Every LS rule uses eps = 0.01 and the delta whose stated failure probability
+// (2+eps)/eps (delta/log(1+eps))^(1+eps) equals its share of nu (ls_delta_for_failure_probability;
+// docs/bandit.md).  With one arm every algorithm answers at once, with no pull.
+
+#include "lilucb/bandit/arms.hpp"
+#include "lilucb/bandit/exp_gap_algorithm.hpp"
+#include "lilucb/bandit/lilucb_algorithm.hpp"
+#include "lilucb/bandit/nonadaptive_algorithm.hpp"
+#include "lilucb/bandit/successive_elimination_algorithm.hpp"
+#include "lilucb/bandit/ucb1_algorithm.hpp"
+#include "lilucb/ls_bound.hpp"
+#include "lilucb/parameters.hpp"
+
+#include <array>
+#include <string>
+#include <string_view>
+
+namespace lilucb::bandit {
+
+enum class algorithm {
+  lilucb,
+  lilucb_ls,
+  lilucb_heuristic,
+  lilucb_certified,
+  ucb1_ls,
+  successive_elimination,
+  exp_gap,
+  exp_gap_ls,
+  nonadaptive_ls
+};
+
+inline constexpr std::array<algorithm, 9> all_algorithms{
+    algorithm::lilucb,  algorithm::lilucb_ls,  algorithm::lilucb_heuristic,
+    algorithm::lilucb_certified, algorithm::ucb1_ls, algorithm::successive_elimination,
+    algorithm::exp_gap, algorithm::exp_gap_ls, algorithm::nonadaptive_ls};
+
+inline const char* to_string(algorithm a) {
+  switch (a) {
+    case algorithm::lilucb: return "lilucb";
+    case algorithm::lilucb_ls: return "lilucb-ls";
+    case algorithm::lilucb_heuristic: return "lilucb-heuristic";
+    case algorithm::lilucb_certified: return "lilucb-certified";
+    case algorithm::ucb1_ls: return "ucb1-ls";
+    case algorithm::successive_elimination: return "successive-elimination";
+    case algorithm::exp_gap: return "exp-gap";
+    case algorithm::exp_gap_ls: return "exp-gap-ls";
+    case algorithm::nonadaptive_ls: return "nonadaptive-ls";
+  }
+  return "?";
+}
+
+/// The algorithm called `name`; throws lilucb::domain_error listing the known names otherwise.
+inline algorithm parse_algorithm(std::string_view name) {
+  std::string known;
+  for (algorithm a : all_algorithms) {
+    if (name == to_string(a)) return a;
+    known += (known.empty() ? "" : ", ") + std::string(to_string(a));
+  }
+  lilucb::detail::raise_domain_error("lilucb::bandit::parse_algorithm", "algorithm", std::string(name),
+                                     "{" + known + "}");
+}
+
+/// False only for lilucb-heuristic, which Section 5 runs without a guarantee.
+inline bool has_guarantee(algorithm a) { return a != algorithm::lilucb_heuristic; }
+
+/// The eps every LS rule uses.
+inline constexpr double ls_eps = 0.01;
+
+/// The LS rule's delta for a share p of the error probability (see the file comment).
+inline double ls_delta_for_share(double p) { return lilucb::ls_delta_for_failure_probability(ls_eps, p); }
+
+/// Runs algorithm `alg` on `arms` for error probability opts.nu.  Widths use opts.sigma, or the
+/// arms' own sub-Gaussian scale when opts.sigma == 0.
+template <class Arms, class Observer>
+run_result run_algorithm(algorithm alg, const Arms& arms, const run_options& opts, Observer& observer) {
+  constexpr const char* fn = "lilucb::bandit::run_algorithm";
+  check_open_interval(fn, "nu", opts.nu, 0.0, 1.0);
+  if (opts.sigma != 0) check_positive(fn, "sigma", opts.sigma);
+  const double sigma = opts.sigma != 0 ? opts.sigma : arms.subgaussian_scale();
+  const double nu = opts.nu;
+  const std::size_t n = arms.size();
+  const double inner_c = opts.inner == inner_log::lemma ? 0.0 : 2.0;
+  std::vector<std::pair<std::string, double>> p{{"nu", nu}, {"sigma", sigma}};
+
+  if (n == 1) {
+    session<Arms, Observer> s(arms, opts, observer);
+    return s.finish(to_string(alg), 0, run_status::stopped, "single-arm", p);
+  }
+  auto lil = [&](const lilucb_setting<double>& set, std::optional<double> ls_delta) {
+    lilucb_config c;
+    c.eps = set.eps;
+    c.beta = set.beta;
+    c.a = set.a;
+    c.delta = set.delta;
+    c.inner = opts.inner;
+    c.sigma = sigma;
+    c.ls_delta = ls_delta;
+    c.ls_eps = ls_eps;
+    p.insert(p.end(), {{"eps", c.eps}, {"beta", c.beta}, {"a", c.a}, {"delta", c.delta}, {"inner_c", inner_c}});
+    if (ls_delta) p.insert(p.end(), {{"ls_eps", ls_eps}, {"ls_delta", *ls_delta}});
+    return run_lilucb(arms, c, opts, observer, to_string(alg), p);
+  };
+  auto ls_params = [&](double share) {
+    const double d = ls_delta_for_share(share);
+    p.insert(p.end(), {{"ls_nu", share}, {"ls_eps", ls_eps}, {"ls_delta", d}});
+    return d;
+  };
+  switch (alg) {
+    case algorithm::lilucb:
+      return lil(paper_theory_setting(nu), std::nullopt);
+    case algorithm::lilucb_ls: {
+      p.push_back({"lilucb_nu", nu / 2});
+      const double d = ls_params(nu / 2);
+      return lil(paper_theory_setting(nu / 2), d);
+    }
+    case algorithm::lilucb_heuristic:
+      return lil(heuristic_setting(nu, n), std::nullopt);
+    case algorithm::lilucb_certified:
+      return lil(certified_setting(nu, 0.01, 1.0).setting, std::nullopt);
+    case algorithm::ucb1_ls: {
+      const double d = ls_params(nu);
+      return run_ucb1_ls(arms, sigma, ls_eps, d, opts, observer, p);
+    }
+    case algorithm::successive_elimination: {
+      const double d = ls_params(nu);
+      return run_successive_elimination(arms, sigma, ls_eps, d, opts, observer, p);
+    }
+    case algorithm::exp_gap:
+      p.push_back({"delta", nu});
+      return run_exp_gap(arms, sigma, nu, std::nullopt, ls_eps, opts, observer, p);
+    case algorithm::exp_gap_ls: {
+      p.push_back({"delta", nu / 2});
+      const double d = ls_params(nu / 2);
+      return run_exp_gap(arms, sigma, nu / 2, d, ls_eps, opts, observer, p);
+    }
+    case algorithm::nonadaptive_ls: {
+      const double d = ls_params(nu);
+      return run_nonadaptive_ls(arms, sigma, ls_eps, d, opts, observer, p);
+    }
+  }
+  return {};
+}
+
+/// run_algorithm without an observer.
+template <class Arms>
+run_result run_algorithm(algorithm alg, const Arms& arms, const run_options& opts) {
+  null_observer none;
+  return run_algorithm(alg, arms, opts, none);
+}
+
+}  // namespace lilucb::bandit

@@ -1,0 +1,81 @@
+#pragma once
+// Per-arm pull counts and reward sums.
+//
+// Counts are 64-bit.  Sums use Neumaier's compensated summation (an improved Kahan sum):
+// the error of a sum of T rewards stays a few ulps of the sum of |rewards|, independent of T,
+// so an empirical mean stays accurate to ~1e-15 relative after 10^10 pulls (tested), where a
+// plain double sum drifts by up to T ulps.
+
+#include <cmath>
+#include <cstddef>
+#include <cstdint>
+#include <limits>
+#include <vector>
+
+namespace lilucb::bandit {
+
+class arm_stats {
+ public:
+  explicit arm_stats(std::size_t n) : arms_(n) {}
+
+  std::size_t size() const { return arms_.size(); }
+  std::uint64_t count(std::size_t i) const { return arms_[i].count; }
+  std::uint64_t total() const { return total_; }
+  /// The empirical mean of arm i; 0 for an arm never pulled.
+  double mean(std::size_t i) const {
+    const auto& a = arms_[i];
+    return a.count ? (a.sum + a.comp) / static_cast<double>(a.count) : 0.0;
+  }
+  /// The compensated sum of arm i's rewards.
+  double sum(std::size_t i) const { return arms_[i].sum + arms_[i].comp; }
+
+  void add(std::size_t i, double reward) { add_batch(i, 1, reward); }
+
+  /// m pulls of arm i whose rewards sum to reward_sum.
+  void add_batch(std::size_t i, std::uint64_t m, double reward_sum) {
+    auto& a = arms_[i];
+    const double t = a.sum + reward_sum;
+    if (std::fabs(a.sum) >= std::fabs(reward_sum))
+      a.comp += (a.sum - t) + reward_sum;
+    else
+      a.comp += (reward_sum - t) + a.sum;
+    a.sum = t;
+    a.count += m;
+    total_ += m;
+  }
+
+  /// The most-pulled arm; ties go to the lowest index.
+  std::size_t most_pulled() const {
+    std::size_t best = 0;
+    for (std::size_t i = 1; i < arms_.size(); ++i)
+      if (arms_[i].count > arms_[best].count) best = i;
+    return best;
+  }
+
+  /// The empirically best arm: highest empirical mean among pulled arms (an unsampled arm
+  /// never wins), ties to the lowest index; arm 0 when nothing has been pulled.
+  std::size_t empirical_best() const {
+    std::size_t best = arms_.size();
+    double best_mean = -std::numeric_limits<double>::infinity();
+    for (std::size_t i = 0; i < arms_.size(); ++i) {
+      if (!arms_[i].count) continue;
+      const double m = mean(i);
+      if (best == arms_.size() || m > best_mean) {
+        best = i;
+        best_mean = m;
+      }
+    }
+    return best == arms_.size() ? 0 : best;
+  }
+
+ private:
+  struct arm {
+    std::uint64_t count = 0;
+    double sum = 0;
+    double comp = 0;  // Neumaier compensation
+  };
+  std::vector<arm> arms_;
+  std::uint64_t total_ = 0;
+};
+
+}  // namespace lilucb::bandit

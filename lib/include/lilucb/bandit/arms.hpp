@@ -1,0 +1,132 @@
+#pragma once
+// Reward sources.  An arm set samples one reward of arm i from a run's random stream, or the
+// sum of m rewards of arm i in one draw ("batch"; exact in distribution: a Gaussian sum is
+// Gaussian, a Bernoulli sum binomial).  Algorithms are templates on the arm set, so a pull
+// costs no virtual call; custom_arms lets a user plug in any sampler.
+
+#include "lilucb/bandit/random.hpp"
+#include "lilucb/errors.hpp"
+
+#include <boost/random/binomial_distribution.hpp>
+
+#include <cmath>
+#include <cstddef>
+#include <cstdint>
+#include <functional>
+#include <string>
+#include <vector>
+
+namespace lilucb::bandit {
+
+namespace detail {
+inline void check_means(const char* fn, const std::vector<double>& means) {
+  if (means.empty()) lilucb::detail::raise_domain_error(fn, "means", "[] (no arms)", "at least one arm");
+  for (std::size_t i = 0; i < means.size(); ++i)
+    if (!std::isfinite(means[i])) {
+      const std::string name = "means[" + std::to_string(i) + "]";
+      lilucb::detail::raise_domain_error(fn, name.c_str(), lilucb::detail::format_value(means[i]),
+                                         "a finite real number");
+    }
+}
+}  // namespace detail
+
+/// Gaussian rewards N(mu_i, sigma_i^2).  Sub-Gaussian with scale sigma_i.
+class gaussian_arms {
+ public:
+  /// One sigma for every arm.  Domain: finite means (at least one), sigma > 0 finite.
+  gaussian_arms(std::vector<double> means, double sigma)
+      : gaussian_arms(means, std::vector<double>(means.size(), sigma)) {}
+
+  /// One sigma per arm.  Domain: as above, sigmas.size() == means.size().
+  gaussian_arms(std::vector<double> means, std::vector<double> sigmas)
+      : means_(std::move(means)), sigmas_(std::move(sigmas)) {
+    constexpr const char* fn = "lilucb::bandit::gaussian_arms";
+    detail::check_means(fn, means_);
+    if (sigmas_.size() != means_.size())
+      lilucb::detail::raise_domain_error(fn, "sigmas.size()", std::to_string(sigmas_.size()),
+                                         "equal to means.size() = " + std::to_string(means_.size()));
+    for (double s : sigmas_) check_positive(fn, "sigma", s);
+  }
+
+  std::size_t size() const { return means_.size(); }
+  const std::vector<double>& means() const { return means_; }
+  /// The largest sigma_i: the scale a confidence width must use.
+  double subgaussian_scale() const {
+    double s = 0;
+    for (double x : sigmas_) s = x > s ? x : s;
+    return s;
+  }
+  double sample(std::size_t i, normal_stream& rng) const { return means_[i] + sigmas_[i] * rng(); }
+  /// Sum of m rewards as one Gaussian draw N(m mu_i, m sigma_i^2).
+  double sample_sum(std::size_t i, std::uint64_t m, normal_stream& rng) const {
+    const double md = static_cast<double>(m);
+    return md * means_[i] + sigmas_[i] * std::sqrt(md) * rng();
+  }
+
+ private:
+  std::vector<double> means_;
+  std::vector<double> sigmas_;
+};
+
+/// Bernoulli rewards in {0, 1} with P(1) = mu_i.  Sub-Gaussian with scale 1/2 (Hoeffding).
+class bernoulli_arms {
+ public:
+  /// Domain: every mean in [0, 1].
+  explicit bernoulli_arms(std::vector<double> means) : means_(std::move(means)) {
+    constexpr const char* fn = "lilucb::bandit::bernoulli_arms";
+    detail::check_means(fn, means_);
+    for (std::size_t i = 0; i < means_.size(); ++i)
+      if (!(means_[i] >= 0 && means_[i] <= 1)) {
+        const std::string name = "means[" + std::to_string(i) + "]";
+        lilucb::detail::raise_domain_error(fn, name.c_str(), lilucb::detail::format_value(means_[i]),
+                                           "[0, 1] for Bernoulli arms");
+      }
+  }
+  std::size_t size() const { return means_.size(); }
+  const std::vector<double>& means() const { return means_; }
+  double subgaussian_scale() const { return 0.5; }
+  double sample(std::size_t i, normal_stream& rng) const {
+    return rng.engine().uniform01() < means_[i] ? 1.0 : 0.0;
+  }
+  /// Sum of m rewards as one Binomial(m, mu_i) draw.
+  double sample_sum(std::size_t i, std::uint64_t m, normal_stream& rng) const {
+    // Boost's binomial_distribution needs a signed integer type.
+    boost::random::binomial_distribution<std::int64_t, double> b(static_cast<std::int64_t>(m), means_[i]);
+    return static_cast<double>(b(rng.engine()));
+  }
+
+ private:
+  std::vector<double> means_;
+};
+
+/// A user's own reward source: `sampler(arm, engine)` returns one reward of `arm`.
+/// `means` are the true means (used only to report correctness) and `scale` the rewards'
+/// sub-Gaussian scale (used by every confidence width).
+class custom_arms {
+ public:
+  using sampler_type = std::function<double(std::size_t arm, philox_engine& engine)>;
+
+  custom_arms(std::vector<double> means, double scale, sampler_type sampler)
+      : means_(std::move(means)), scale_(scale), sampler_(std::move(sampler)) {
+    constexpr const char* fn = "lilucb::bandit::custom_arms";
+    detail::check_means(fn, means_);
+    check_positive(fn, "scale", scale_);
+    if (!sampler_) lilucb::detail::raise_domain_error(fn, "sampler", "empty", "a callable sampler");
+  }
+  std::size_t size() const { return means_.size(); }
+  const std::vector<double>& means() const { return means_; }
+  double subgaussian_scale() const { return scale_; }
+  double sample(std::size_t i, normal_stream& rng) const { return sampler_(i, rng.engine()); }
+  double sample_sum(std::size_t i, std::uint64_t m, normal_stream& rng) const {
+    double s = 0;
+    for (std::uint64_t k = 0; k < m; ++k) s += sampler_(i, rng.engine());
+    return s;
+  }
+
+ private:
+  std::vector<double> means_;
+  double scale_;
+  sampler_type sampler_;
+};
+
+}  // namespace lilucb::bandit

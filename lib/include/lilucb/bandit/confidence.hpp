@@ -1,0 +1,62 @@
+#pragma once
+// Confidence widths used by the algorithms, and an exact per-count cache.
+//
+// ucb_width  Figure `fig:lilucb`'s width with the rewards' sub-Gaussian scale sigma:
+//              (1+sqrt(eps)) sigma sqrt(2 (1+eps) log(log((1+eps) T + c)/delta) / T),
+//            c = 0 (inner_log::lemma, Figure 1 exactly) or 2 (footnote `fnt:delta_foot`).
+//            Unlike lilucb::lil_width it takes any eps in [0,1) and delta in (0,1) (the
+//            heuristic's settings are outside the lemma) and returns +infinity wherever the
+//            expression is undefined or its outer logarithm is not positive (e.g. T = 1 with
+//            eps = 0 and the lemma's inner log).
+// count_cache  a table f(T) for T = 1, 2, ... filled on demand by the same function, so a
+//            cached value is bit-identical to calling the function (tested).
+
+#include "lilucb/errors.hpp"
+#include "lilucb/finite_lil.hpp"
+
+#include <cmath>
+#include <cstdint>
+#include <limits>
+#include <vector>
+
+namespace lilucb::bandit {
+
+inline double ucb_width(std::uint64_t T, double eps, double delta, double sigma, inner_log inner) {
+  const double Td = static_cast<double>(T);
+  const double inner_arg = (1 + eps) * Td + (inner == inner_log::lemma ? 0.0 : 2.0);
+  const double inner_value = std::log(inner_arg);
+  if (!(inner_value > 0)) return std::numeric_limits<double>::infinity();
+  const double outer = std::log(inner_value / delta);
+  if (!(outer > 0)) return std::numeric_limits<double>::infinity();
+  return (1 + std::sqrt(eps)) * sigma * std::sqrt(2 * (1 + eps) * outer / Td);
+}
+
+/// Checks the parameters of ucb_width: eps in [0,1), delta in (0,1), sigma > 0.
+inline void check_ucb_width_parameters(const char* fn, double eps, double delta, double sigma) {
+  check_half_open_interval(fn, "eps", eps, 0.0, 1.0);
+  check_open_interval(fn, "delta", delta, 0.0, 1.0);
+  check_positive(fn, "sigma", sigma);
+}
+
+/// f(T) for T >= 1, tabulated for T < limit on first use; larger T are computed directly.
+template <class F>
+class count_cache {
+ public:
+  explicit count_cache(F f, std::uint64_t limit = std::uint64_t(1) << 20) : f_(std::move(f)), limit_(limit) {
+    table_.reserve(1024);
+    table_.push_back(0.0);  // T = 0 unused
+  }
+  double operator()(std::uint64_t T) {
+    if (T < table_.size()) return table_[T];
+    if (T >= limit_) return f_(T);
+    while (table_.size() <= T) table_.push_back(f_(table_.size()));
+    return table_[T];
+  }
+
+ private:
+  F f_;
+  std::uint64_t limit_;
+  std::vector<double> table_;
+};
+
+}  // namespace lilucb::bandit

@@ -1,0 +1,129 @@
+#pragma once
+// lil'UCB, Figure `fig:lilucb`, optionally with the LIL stopping rule of Section 5.
+//
+// initialise: sample each arm once (T_i = 1, t = n)
+// while T_i(t) < 1 + a sum_{j != i} T_j(t) for all i:
+//     pull I_t = argmax_i mu_hat_i + (1+beta) ucb_width(T_i; eps, delta, sigma, inner)
+// output argmax_i T_i(t)
+//
+// Cost per pull, O(log n): only the pulled arm's index changes and it is always the maximum, so
+// the indices live in a max-heap whose root is the next arm and one root sift-down restores it
+// (the footnote of Section 5).  The while condition is monotone in T_i, so it holds for all i
+// exactly when it holds for the most-pulled arm, tracked in O(1).  (1+beta) ucb_width(T) is
+// tabulated by pull count (count_cache), filled by the same function, so results are
+// bit-identical to computing it on every pull; both tricks can be switched off (tested).
+
+#include "lilucb/bandit/confidence.hpp"
+#include "lilucb/bandit/root_heap.hpp"
+#include "lilucb/bandit/ls_rule.hpp"
+#include "lilucb/bandit/run.hpp"
+#include "lilucb/bandit/session.hpp"
+
+#include <cstddef>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace lilucb::bandit {
+
+struct lilucb_config {
+  double eps = 0.01;
+  double beta = 1;
+  double a = 9;
+  double delta = 0.001;
+  inner_log inner = inner_log::plus2;
+  double sigma = 0.5;                 ///< sub-Gaussian scale of the width
+  std::optional<double> ls_delta;     ///< LS rule's delta (nullopt: no LS rule)
+  double ls_eps = 0.01;               ///< LS rule's eps
+  bool tabulate_width = true;         ///< speed trick 1 (results identical either way)
+  bool use_heap = true;               ///< speed trick 2: heap instead of an O(n) argmax scan
+};
+
+namespace detail {
+
+template <bool Tabulate, bool UseHeap, class Arms, class Observer>
+run_result run_lilucb_impl(const Arms& arms, const lilucb_config& c, const run_options& opts,
+                           Observer& observer, std::string name,
+                           std::vector<std::pair<std::string, double>> params) {
+  session<Arms, Observer> s(arms, opts, observer);
+  const std::size_t n = arms.size();
+  const double one_plus_beta = 1 + c.beta;
+  auto bonus_fn = [=](std::uint64_t T) { return one_plus_beta * ucb_width(T, c.eps, c.delta, c.sigma, c.inner); };
+  count_cache<decltype(bonus_fn)> cached(bonus_fn);
+  auto bonus = [&](std::uint64_t T) {
+    if constexpr (Tabulate) return cached(T);
+    else return bonus_fn(T);
+  };
+  std::optional<ls_rule> ls;
+  if (c.ls_delta) ls.emplace(n, c.ls_eps, *c.ls_delta, c.sigma);
+
+  const auto& st = s.stats();
+  for (std::size_t i = 0; i < n; ++i) {
+    if (!s.can_pull()) return s.finish(name, st.most_pulled(), run_status::budget_exhausted, "budget", params);
+    s.pull(i);
+    if (ls) ls->update(i, st);
+  }
+  std::vector<double> index(n);
+  for (std::size_t i = 0; i < n; ++i) index[i] = st.mean(i) + bonus(1);
+  root_heap heap;
+  if constexpr (UseHeap) heap = root_heap(index);
+
+  std::uint64_t t_max = 1;      // max_i T_i
+  std::size_t most_pulled = 0;  // argmax_i T_i, ties to the lowest index
+  const double a = c.a;
+  while (true) {
+    const std::uint64_t t = st.total();
+    // Figure 1's while condition, for the most-pulled arm (hence for all arms).
+    if (!(static_cast<double>(t_max) < 1 + a * static_cast<double>(t - t_max)))
+      return s.finish(name, most_pulled, run_status::stopped, "lilucb", params);
+    if (ls && ls->satisfied(st)) return s.finish(name, ls->leader(), run_status::stopped, "ls", params);
+    if (!s.can_pull()) return s.finish(name, most_pulled, run_status::budget_exhausted, "budget", params);
+
+    std::size_t i;
+    if constexpr (UseHeap) {
+      i = heap.top();
+    } else {
+      i = 0;
+      for (std::size_t j = 1; j < n; ++j)
+        if (index[j] > index[i]) i = j;
+    }
+    s.pull(i);
+    const std::uint64_t Ti = st.count(i);
+    const double key = st.mean(i) + bonus(Ti);
+    if constexpr (UseHeap) heap.update_top(key);
+    else index[i] = key;
+    if (Ti > t_max) {
+      t_max = Ti;
+      most_pulled = i;
+    } else if (Ti == t_max && i < most_pulled) {
+      most_pulled = i;
+    }
+    if (ls) ls->update(i, st);
+  }
+}
+
+}  // namespace detail
+
+/// Runs lil'UCB with an explicit configuration.  `name` and `params` are recorded in the result.
+/// Domain: at least one arm; eps in [0,1), delta in (0,1), sigma > 0, beta >= 0, a > 0;
+/// LS: ls_eps in [0,1), ls_delta in (0,1).
+template <class Arms, class Observer = null_observer>
+run_result run_lilucb(const Arms& arms, const lilucb_config& c, const run_options& opts, Observer& observer,
+                      std::string name = "lilucb",
+                      std::vector<std::pair<std::string, double>> params = {}) {
+  constexpr const char* fn = "lilucb::bandit::run_lilucb";
+  check_ucb_width_parameters(fn, c.eps, c.delta, c.sigma);
+  check_at_least(fn, "beta", c.beta, 0.0);
+  check_positive(fn, "a", c.a);
+  if (c.tabulate_width && c.use_heap)
+    return detail::run_lilucb_impl<true, true>(arms, c, opts, observer, std::move(name), std::move(params));
+  if (c.tabulate_width)
+    return detail::run_lilucb_impl<true, false>(arms, c, opts, observer, std::move(name), std::move(params));
+  if (c.use_heap)
+    return detail::run_lilucb_impl<false, true>(arms, c, opts, observer, std::move(name), std::move(params));
+  return detail::run_lilucb_impl<false, false>(arms, c, opts, observer, std::move(name), std::move(params));
+}
+
+}  // namespace lilucb::bandit

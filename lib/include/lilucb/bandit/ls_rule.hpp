@@ -1,0 +1,73 @@
+#pragma once
+// The LIL stopping (LS) rule of Section 5, checked after every pull in O(1) with O(log n)
+// upkeep.  With B(T) = lilucb::ls_bound(T, eps, delta, sigma, n) and i_hat the empirically
+// best arm, the rule fires when
+//     mu_hat_{i_hat} - B(T_{i_hat}) >= mu_hat_j + B(T_j)   for every j != i_hat,
+// i.e. when i_hat's lower bound reaches the largest upper bound among the other arms.  Two
+// indexed heaps keep argmax_j mu_hat_j and the two largest upper bounds; only the pulled arm's
+// keys change.  An arm never pulled has upper bound +infinity, so the rule cannot fire before
+// every arm has been sampled.
+//
+// delta from a share p of nu: the stated failure probability (2+eps)/eps (delta/log(1+eps))^(1+eps)
+// (Lemma `lem:lil`, union bound over the n arms and both signs, each at delta/(2n)) is set to p:
+// delta = lilucb::ls_delta_for_failure_probability(eps, p).
+
+#include "lilucb/bandit/arm_stats.hpp"
+#include "lilucb/bandit/confidence.hpp"
+#include "lilucb/bandit/indexed_heap.hpp"
+#include "lilucb/ls_bound.hpp"
+
+#include <cstddef>
+#include <cstdint>
+#include <limits>
+#include <vector>
+
+namespace lilucb::bandit {
+
+class ls_rule {
+ public:
+  /// Domain: n >= 1, eps in [0,1), delta in (0,1), sigma > 0.
+  ls_rule(std::size_t n, double eps, double delta, double sigma)
+      : bound_(bound_fn{eps, delta, sigma, n}),
+        means_(std::vector<double>(n, -std::numeric_limits<double>::infinity())),
+        upper_(std::vector<double>(n, std::numeric_limits<double>::infinity())) {
+    ls_bound(1.0, eps, delta, sigma, n);  // validates the parameters (throws on bad input)
+  }
+
+  /// The LS width B(T).
+  double bound(std::uint64_t T) { return bound_(T); }
+
+  /// Records that arm i was pulled (its mean or count changed).
+  void update(std::size_t i, const arm_stats& s) {
+    const double m = s.mean(i);
+    means_.update(i, m);
+    upper_.update(i, m + bound_(s.count(i)));
+  }
+
+  /// The empirically best arm (highest mean among pulled arms, ties to the lowest index).
+  std::size_t leader() const { return means_.top(); }
+
+  /// Whether the LS condition holds now.
+  bool satisfied(const arm_stats& s) {
+    if (means_.size() < 2) return true;
+    const std::size_t best = means_.top();
+    if (s.count(best) == 0) return false;
+    const double lower = s.mean(best) - bound_(s.count(best));
+    const std::size_t other = upper_.top() == best ? upper_.second() : upper_.top();
+    return lower >= upper_.key(other);
+  }
+
+ private:
+  struct bound_fn {
+    double eps, delta, sigma;
+    std::size_t n;
+    double operator()(std::uint64_t T) const {
+      return ls_bound(static_cast<double>(T), eps, delta, sigma, static_cast<std::uint64_t>(n));
+    }
+  };
+  count_cache<bound_fn> bound_;
+  indexed_max_heap means_;
+  indexed_max_heap upper_;
+};
+
+}  // namespace lilucb::bandit

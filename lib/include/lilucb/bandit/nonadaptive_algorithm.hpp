@@ -1,0 +1,44 @@
+#pragma once
+// Nonadaptive + LS (Section 5): draw a uniformly random permutation of the arms (Fisher-Yates
+// on the run's stream) and cycle through it until the LS rule fires.  O(log n) per pull for the
+// LS upkeep (the rule is checked after every pull, not once per cycle).
+
+#include "lilucb/bandit/ls_rule.hpp"
+#include "lilucb/bandit/run.hpp"
+#include "lilucb/bandit/session.hpp"
+
+#include <cstddef>
+#include <numeric>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace lilucb::bandit {
+
+template <class Arms, class Observer = null_observer>
+run_result run_nonadaptive_ls(const Arms& arms, double sigma, double ls_eps, double ls_delta,
+                              const run_options& opts, Observer& observer,
+                              std::vector<std::pair<std::string, double>> params = {}) {
+  const char* name = "nonadaptive-ls";
+  session<Arms, Observer> s(arms, opts, observer);
+  const std::size_t n = arms.size();
+  ls_rule ls(n, ls_eps, ls_delta, sigma);
+  std::vector<std::size_t> order(n);
+  std::iota(order.begin(), order.end(), std::size_t{0});
+  auto& eng = s.rng().engine();
+  for (std::size_t i = n; i > 1; --i) {  // Fisher-Yates with an unbiased bounded draw
+    const std::uint64_t bound = i, limit = std::uint64_t(-1) - std::uint64_t(-1) % bound;
+    std::uint64_t x;
+    do x = eng(); while (x >= limit);
+    std::swap(order[i - 1], order[x % bound]);
+  }
+  const auto& st = s.stats();
+  for (std::size_t k = 0;; k = (k + 1 == n ? 0 : k + 1)) {
+    if (st.total() >= n && ls.satisfied(st)) return s.finish(name, ls.leader(), run_status::stopped, "ls", params);
+    if (!s.can_pull()) return s.finish(name, st.empirical_best(), run_status::budget_exhausted, "budget", params);
+    s.pull(order[k]);
+    ls.update(order[k], st);
+  }
+}
+
+}  // namespace lilucb::bandit

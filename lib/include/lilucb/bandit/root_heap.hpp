@@ -1,0 +1,57 @@
+#pragma once
+// A binary max-heap of (key, arm) pairs for algorithms that only ever change the root's key:
+// lil'UCB pulls the arm with the largest index, and only that arm's index changes, so one
+// sift-down from the root restores the heap (O(log n), Section 5's footnote).  Keys live in the
+// heap nodes themselves (no indirection, no position map): this is the hot loop of lil'UCB.
+//
+// Order: larger key first, then lower arm index, so top() is argmax_i key_i with ties to the
+// lowest index, exactly what a naive left-to-right scan returns (tested pull for pull).
+
+#include <cstddef>
+#include <cstdint>
+#include <vector>
+
+namespace lilucb::bandit {
+
+class root_heap {
+ public:
+  root_heap() = default;
+
+  /// Builds the heap from keys[i] for arm i in O(n).
+  explicit root_heap(const std::vector<double>& keys) : nodes_(keys.size()) {
+    for (std::size_t i = 0; i < keys.size(); ++i) nodes_[i] = {keys[i], static_cast<std::uint32_t>(i)};
+    for (std::size_t i = nodes_.size() / 2; i-- > 0;) sift_down(i, nodes_[i]);
+  }
+
+  std::size_t size() const { return nodes_.size(); }
+  std::size_t top() const { return nodes_[0].arm; }
+  double top_key() const { return nodes_[0].key; }
+
+  /// Gives the root a new key and sifts it down.
+  void update_top(double key) { sift_down(0, node{key, nodes_[0].arm}); }
+
+ private:
+  struct node {
+    double key;
+    std::uint32_t arm;
+  };
+  static bool before(const node& a, const node& b) { return a.key > b.key || (a.key == b.key && a.arm < b.arm); }
+
+  void sift_down(std::size_t i, node x) {
+    const std::size_t n = nodes_.size();
+    node* h = nodes_.data();
+    while (true) {
+      std::size_t c = 2 * i + 1;
+      if (c >= n) break;
+      if (c + 1 < n && before(h[c + 1], h[c])) ++c;
+      if (!before(h[c], x)) break;
+      h[i] = h[c];
+      i = c;
+    }
+    h[i] = x;
+  }
+
+  std::vector<node> nodes_;
+};
+
+}  // namespace lilucb::bandit

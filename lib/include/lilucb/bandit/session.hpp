@@ -1,0 +1,74 @@
+#pragma once
+// The state of one run, shared by every algorithm: the arms, the run's random stream, the
+// per-arm statistics, the pull budget and the observer.  Algorithms call pull()/pull_batch()
+// and never touch the random stream directly, so "same seed, same run" holds by construction.
+
+#include "lilucb/bandit/arm_stats.hpp"
+#include "lilucb/bandit/random.hpp"
+#include "lilucb/bandit/run.hpp"
+
+#include <cstddef>
+#include <cstdint>
+#include <limits>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace lilucb::bandit {
+
+template <class Arms, class Observer = null_observer>
+class session {
+ public:
+  session(const Arms& arms, const run_options& opts, Observer& observer)
+      : arms_(arms), rng_(opts.seed, opts.run), stats_(arms.size()), observer_(observer),
+        budget_(opts.max_pulls == 0 ? std::numeric_limits<std::uint64_t>::max() : opts.max_pulls) {}
+
+  const Arms& arms() const { return arms_; }
+  std::size_t size() const { return arms_.size(); }
+  const arm_stats& stats() const { return stats_; }
+  normal_stream& rng() { return rng_; }
+
+  /// True while the budget allows another pull.
+  bool can_pull() const { return stats_.total() < budget_; }
+  /// Pulls left in the budget.
+  std::uint64_t remaining() const { return budget_ - stats_.total(); }
+
+  /// One pull of arm i; returns the reward.
+  double pull(std::size_t i) {
+    const double r = arms_.sample(i, rng_);
+    stats_.add(i, r);
+    if constexpr (Observer::active) observer_.on_pulls(i, 1, r, stats_);
+    return r;
+  }
+
+  /// m pulls of arm i drawn as one sum (exact in distribution; see arms.hpp); returns the sum.
+  double pull_batch(std::size_t i, std::uint64_t m) {
+    const double s = m == 1 ? arms_.sample(i, rng_) : arms_.sample_sum(i, m, rng_);
+    stats_.add_batch(i, m, s);
+    if constexpr (Observer::active) observer_.on_pulls(i, m, s, stats_);
+    return s;
+  }
+
+  run_result finish(std::string algorithm, std::size_t best, run_status status, std::string stopped_by,
+                    std::vector<std::pair<std::string, double>> parameters) const {
+    run_result r;
+    r.algorithm = std::move(algorithm);
+    r.best_arm = best;
+    r.pulls = stats_.total();
+    r.counts.resize(stats_.size());
+    for (std::size_t i = 0; i < stats_.size(); ++i) r.counts[i] = stats_.count(i);
+    r.status = status;
+    r.stopped_by = std::move(stopped_by);
+    r.parameters = std::move(parameters);
+    return r;
+  }
+
+ private:
+  const Arms& arms_;
+  normal_stream rng_;
+  arm_stats stats_;
+  Observer& observer_;
+  std::uint64_t budget_;
+};
+
+}  // namespace lilucb::bandit
