@@ -3,6 +3,7 @@
 #include "lilucb/errors.hpp"
 
 #include <cerrno>
+#include <cmath>
 #include <cstdio>
 #include <cstdlib>
 #include <iostream>
@@ -10,14 +11,21 @@
 namespace lilucb::cli {
 
 double parse_real(const std::string& option, const std::string& text, const std::string& admissible) {
+  // Decimal or scientific notation, or the words nan/inf/infinity (left to the library's domain
+  // checks); hexadecimal floats are refused.  Underflow to a denormal or 0 is accepted (it is a
+  // real number the library can judge); overflow is refused here, naming the text typed.
   const char* begin = text.c_str();
   char* end = nullptr;
   errno = 0;
   const double x = std::strtod(begin, &end);
-  const bool whole = end != begin && *end == '\0' && !text.empty() &&
-                     text.find_first_of(" \t\n") == std::string::npos;
-  if (!whole || errno == ERANGE)
+  const bool overflow = errno == ERANGE && std::fabs(x) == HUGE_VAL;
+  const bool whole = !text.empty() && end == begin + text.size() &&
+                     text.find_first_of(" \t\n") == std::string::npos &&
+                     text.find_first_of("xX") == std::string::npos;
+  if (!whole)
     throw lilucb::domain_error("lilucb", option, "'" + text + "' (not a real number)", admissible);
+  if (overflow)
+    throw lilucb::domain_error("lilucb", option, "'" + text + "' (overflows a double)", admissible);
   return x;
 }
 

@@ -23,6 +23,7 @@ void run_hardness(const hardness_options& o) {
   const double eps = parse_real("--eps", o.eps, "(0, 1)");
   const double beta = parse_real("--beta", o.beta, "(0, inf)");
   const double nu = parse_real("--nu", o.nu, "(0, 1/2)");
+  check_open_interval("lilucb hardness", "--nu", nu, 0.0, 0.5, "(0, 1/2) (Farrell's bound needs nu < 1/2)");
   const std::size_t best = best_arm(means);  // validates the means first
   // delta defaults to the certified delta for nu; a defaults to a_min(beta, delta).
   const double delta = o.delta.empty() ? certified_setting(nu, eps, beta).setting.delta

@@ -54,8 +54,14 @@ void run_docs(const docs_options& o) {
     const auto path = dir / t.file;
     const std::string fresh = render_generated_table(t, table_format::markdown);
     if (o.write) {
-      std::filesystem::create_directories(dir);
-      std::ofstream(path, std::ios::binary) << fresh;
+      std::error_code ec;
+      std::filesystem::create_directories(dir, ec);
+      std::ofstream out(path, std::ios::binary);
+      out << fresh;
+      out.close();
+      if (ec || !out)
+        throw lilucb::domain_error("lilucb docs --write", "DIR", path.string(),
+                                   "a folder where the table files can be written");
       std::cout << "wrote " << path.string() << '\n';
       continue;
     }

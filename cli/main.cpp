@@ -34,7 +34,7 @@ int main(int argc, char** argv) {
   CLI::App app{"lilucb: fixed-confidence best-arm identification around lil'UCB "
                "(Jamieson, Malloy, Nowak, Bubeck)"};
   app.set_version_flag("--version", std::string("lilucb ") + lilucb::version());
-  app.require_subcommand(1);
+  app.require_subcommand(0, 1);  // "none" is reported below, after unknown arguments are
   lilucb::cli::add_params_command(app);
   lilucb::cli::add_bound_command(app);
   lilucb::cli::add_hardness_command(app);
@@ -42,6 +42,12 @@ int main(int argc, char** argv) {
   lilucb::cli::add_run_command(app);
   try {
     app.parse(argc, argv);
+    if (app.get_subcommands().empty()) {
+      std::string names;
+      for (const auto* sub : app.get_subcommands({}))
+        names += (names.empty() ? "" : ", ") + sub->get_name();
+      return fail("a subcommand is required: one of " + names + " (see lilucb --help)");
+    }
   } catch (const CLI::CallForHelp& e) {
     return app.exit(e);
   } catch (const CLI::CallForAllHelp& e) {

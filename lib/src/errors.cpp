@@ -18,6 +18,15 @@ domain_error::domain_error(std::string function, std::string parameter, std::str
       admissible_(std::move(admissible)) {}
 
 namespace detail {
+std::string quoted(std::string_view text) {
+  std::string out;
+  out.reserve(text.size() + 2);
+  out.push_back('\'');
+  out.append(text);
+  out.push_back('\'');
+  return out;
+}
+
 std::string interval_text(const char* range, const char* open, const std::string& lo,
                           const std::string& hi, const char* close) {
   std::string text;

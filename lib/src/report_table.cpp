@@ -12,7 +12,7 @@ table_format parse_table_format(std::string_view text) {
   if (text == "markdown") return table_format::markdown;
   if (text == "csv") return table_format::csv;
   if (text == "latex") return table_format::latex;
-  detail::raise_domain_error("lilucb::parse_table_format", "format", std::string(text),
+  detail::raise_domain_error("lilucb::parse_table_format", "format", detail::quoted(text),
                              "{markdown, csv, latex}");
 }
 

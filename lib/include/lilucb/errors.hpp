@@ -9,11 +9,14 @@
 
 #include <boost/math/special_functions/fpclassify.hpp>
 
+#include <charconv>
 #include <iomanip>
 #include <limits>
 #include <sstream>
 #include <stdexcept>
 #include <string>
+#include <string_view>
+#include <type_traits>
 
 namespace lilucb {
 
@@ -37,14 +40,21 @@ class domain_error : public std::domain_error {
 
 namespace detail {
 
-/// Shortest text that reads back as the same value (max_digits10 significant digits).
+/// Shortest text that reads back as the same value: std::to_chars for built-in floating
+/// types, max_digits10 significant digits otherwise (multiprecision types).
 template <class Real>
 std::string format_value(const Real& x) {
   if ((boost::math::isnan)(x)) return "nan";
   if ((boost::math::isinf)(x)) return x > 0 ? "inf" : "-inf";
-  std::ostringstream out;
-  out << std::setprecision(std::numeric_limits<Real>::max_digits10) << x;
-  return out.str();
+  if constexpr (std::is_floating_point_v<Real>) {
+    char buf[64];
+    const auto r = std::to_chars(buf, buf + sizeof buf, x);
+    return std::string(buf, r.ptr);
+  } else {
+    std::ostringstream out;
+    out << std::setprecision(std::numeric_limits<Real>::max_digits10) << x;
+    return out.str();
+  }
 }
 
 /// A number for an error message's range text: 6 significant digits are plenty there.
@@ -55,6 +65,9 @@ std::string format_bound(const Real& x) {
   out << std::setprecision(6) << x;
   return out.str();
 }
+
+/// 'text' in single quotes (so an empty value stays visible in a message).
+std::string quoted(std::string_view text);
 
 /// "range = (lo, hi)" (or just "(lo, hi)" without a symbolic range).
 std::string interval_text(const char* range, const char* open, const std::string& lo,

@@ -37,7 +37,7 @@ inline const char* to_string(inner_log inner) noexcept {
 inline inner_log parse_inner_log(std::string_view text) {
   if (text == "lemma") return inner_log::lemma;
   if (text == "plus2") return inner_log::plus2;
-  detail::raise_domain_error("lilucb::parse_inner_log", "inner", std::string(text),
+  detail::raise_domain_error("lilucb::parse_inner_log", "inner", detail::quoted(text),
                              "{lemma, plus2}");
 }
 

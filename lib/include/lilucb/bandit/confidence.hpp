@@ -10,6 +10,8 @@
 //            eps = 0 and the lemma's inner log).
 // count_cache  a table f(T) for T = 1, 2, ... filled on demand by the same function, so a
 //            cached value is bit-identical to calling the function (tested).
+// thread_count_cache  a per-thread pool of such tables keyed by the function's parameters, so
+//            consecutive runs of one configuration on a thread share one table.
 
 #include "lilucb/errors.hpp"
 #include "lilucb/finite_lil.hpp"
@@ -17,6 +19,7 @@
 #include <cmath>
 #include <cstdint>
 #include <limits>
+#include <memory>
 #include <vector>
 
 namespace lilucb::bandit {
@@ -42,21 +45,48 @@ inline void check_ucb_width_parameters(const char* fn, double eps, double delta,
 template <class F>
 class count_cache {
  public:
-  explicit count_cache(F f, std::uint64_t limit = std::uint64_t(1) << 20) : f_(std::move(f)), limit_(limit) {
+  explicit count_cache(F f, std::uint64_t limit = std::uint64_t(1) << 22) : f_(std::move(f)), limit_(limit) {
     table_.reserve(1024);
     table_.push_back(0.0);  // T = 0 unused
   }
   double operator()(std::uint64_t T) {
-    if (T < table_.size()) return table_[T];
+    if (T < table_.size()) [[likely]]
+      return table_[T];
+    return slow(T);
+  }
+  const F& function() const { return f_; }
+
+ private:
+  [[gnu::noinline]] double slow(std::uint64_t T) {
     if (T >= limit_) return f_(T);
     while (table_.size() <= T) table_.push_back(f_(table_.size()));
     return table_[T];
   }
 
- private:
   F f_;
   std::uint64_t limit_;
   std::vector<double> table_;
+};
+
+/// The calling thread's table for f (F must be equality comparable: equal functions give equal
+/// values).  Up to four tables per function type are kept per thread; the shared_ptr keeps a
+/// table alive for its user even if it is evicted meanwhile.
+template <class F>
+std::shared_ptr<count_cache<F>> thread_count_cache(const F& f) {
+  thread_local std::vector<std::shared_ptr<count_cache<F>>> pool;
+  for (const auto& c : pool)
+    if (c->function() == f) return c;
+  if (pool.size() == 4) pool.erase(pool.begin());
+  pool.push_back(std::make_shared<count_cache<F>>(f));
+  return pool.back();
+}
+
+/// (1+beta) ucb_width(T, ...): lil'UCB's exploration bonus as a comparable function object.
+struct lilucb_bonus {
+  double one_plus_beta, eps, delta, sigma;
+  inner_log inner;
+  double operator()(std::uint64_t T) const { return one_plus_beta * ucb_width(T, eps, delta, sigma, inner); }
+  bool operator==(const lilucb_bonus&) const = default;
 };
 
 }  // namespace lilucb::bandit

@@ -21,6 +21,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <string>
 #include <utility>
@@ -49,11 +50,11 @@ run_result run_lilucb_impl(const Arms& arms, const lilucb_config& c, const run_o
                            std::vector<std::pair<std::string, double>> params) {
   session<Arms, Observer> s(arms, opts, observer);
   const std::size_t n = arms.size();
-  const double one_plus_beta = 1 + c.beta;
-  auto bonus_fn = [=](std::uint64_t T) { return one_plus_beta * ucb_width(T, c.eps, c.delta, c.sigma, c.inner); };
-  count_cache<decltype(bonus_fn)> cached(bonus_fn);
+  const lilucb_bonus bonus_fn{1 + c.beta, c.eps, c.delta, c.sigma, c.inner};
+  std::shared_ptr<count_cache<lilucb_bonus>> table;
+  if constexpr (Tabulate) table = thread_count_cache(bonus_fn);
   auto bonus = [&](std::uint64_t T) {
-    if constexpr (Tabulate) return cached(T);
+    if constexpr (Tabulate) return (*table)(T);
     else return bonus_fn(T);
   };
   std::optional<ls_rule> ls;

@@ -20,6 +20,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <limits>
+#include <memory>
 #include <vector>
 
 namespace lilucb::bandit {
@@ -28,20 +29,20 @@ class ls_rule {
  public:
   /// Domain: n >= 1, eps in [0,1), delta in (0,1), sigma > 0.
   ls_rule(std::size_t n, double eps, double delta, double sigma)
-      : bound_(bound_fn{eps, delta, sigma, n}),
+      : bound_(thread_count_cache(bound_fn{eps, delta, sigma, n})),
         means_(std::vector<double>(n, -std::numeric_limits<double>::infinity())),
         upper_(std::vector<double>(n, std::numeric_limits<double>::infinity())) {
     ls_bound(1.0, eps, delta, sigma, n);  // validates the parameters (throws on bad input)
   }
 
   /// The LS width B(T).
-  double bound(std::uint64_t T) { return bound_(T); }
+  double bound(std::uint64_t T) { return (*bound_)(T); }
 
   /// Records that arm i was pulled (its mean or count changed).
   void update(std::size_t i, const arm_stats& s) {
     const double m = s.mean(i);
     means_.update(i, m);
-    upper_.update(i, m + bound_(s.count(i)));
+    upper_.update(i, m + (*bound_)(s.count(i)));
   }
 
   /// The empirically best arm (highest mean among pulled arms, ties to the lowest index).
@@ -52,7 +53,7 @@ class ls_rule {
     if (means_.size() < 2) return true;
     const std::size_t best = means_.top();
     if (s.count(best) == 0) return false;
-    const double lower = s.mean(best) - bound_(s.count(best));
+    const double lower = s.mean(best) - (*bound_)(s.count(best));
     const std::size_t other = upper_.top() == best ? upper_.second() : upper_.top();
     return lower >= upper_.key(other);
   }
@@ -64,8 +65,9 @@ class ls_rule {
     double operator()(std::uint64_t T) const {
       return ls_bound(static_cast<double>(T), eps, delta, sigma, static_cast<std::uint64_t>(n));
     }
+    bool operator==(const bound_fn&) const = default;
   };
-  count_cache<bound_fn> bound_;
+  std::shared_ptr<count_cache<bound_fn>> bound_;
   indexed_max_heap means_;
   indexed_max_heap upper_;
 };

@@ -37,16 +37,29 @@ class root_heap {
   };
   static bool before(const node& a, const node& b) { return a.key > b.key || (a.key == b.key && a.arm < b.arm); }
 
+  // Top-down sift with a branch-free choice of the larger child: the only data-dependent
+  // branch left is the loop exit, taken once per sift.
   void sift_down(std::size_t i, node x) {
     const std::size_t n = nodes_.size();
     node* h = nodes_.data();
-    while (true) {
-      std::size_t c = 2 * i + 1;
-      if (c >= n) break;
-      if (c + 1 < n && before(h[c + 1], h[c])) ++c;
-      if (!before(h[c], x)) break;
-      h[i] = h[c];
-      i = c;
+    if (n > 1) {
+      const std::size_t last_pair = n - 1;  // children c, c+1 both exist iff c < last_pair
+      while (true) {
+        std::size_t c = 2 * i + 1;
+        if (c >= last_pair) {
+          if (c < n && before(h[c], x)) {  // a single child at the end
+            h[i] = h[c];
+            i = c;
+          }
+          break;
+        }
+        const node& l = h[c];
+        const node& r = h[c + 1];
+        c += static_cast<std::size_t>((r.key > l.key) | ((r.key == l.key) & (r.arm < l.arm)));
+        if (!before(h[c], x)) break;
+        h[i] = h[c];
+        i = c;
+      }
     }
     h[i] = x;
   }
