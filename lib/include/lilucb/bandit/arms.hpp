@@ -104,7 +104,7 @@ class bernoulli_arms {
 /// sub-Gaussian scale (used by every confidence width).
 class custom_arms {
  public:
-  using sampler_type = std::function<double(std::size_t arm, philox_engine& engine)>;
+  using sampler_type = std::function<double(std::size_t arm, run_engine& engine)>;
 
   custom_arms(std::vector<double> means, double scale, sampler_type sampler)
       : means_(std::move(means)), scale_(scale), sampler_(std::move(sampler)) {
