@@ -14,6 +14,7 @@
 
 #include <boost/math/constants/constants.hpp>
 #include <boost/math/special_functions/log1p.hpp>
+#include <boost/math/special_functions/next.hpp>
 #include <boost/math/special_functions/zeta.hpp>
 
 #include <cmath>
@@ -78,13 +79,23 @@ void check_lil_eps_delta(const char* fn, const Real& eps, const Real& delta, inn
   }
 }
 
+// log(x / delta) for x > 0, delta in (0,1): the ratio, or log(x) - log(delta) where the ratio
+// would overflow (subnormal delta).
+template <class Real>
+Real log_ratio(const Real& x, const Real& delta) {
+  using std::log;
+  const Real r = x / delta;
+  if ((boost::math::isinf)(r)) return log(x) - log(delta);
+  return log(r);
+}
+
 // log(log((1+eps) t + c) / delta), computed without forming (1+eps) t, which could overflow:
-// log((1+eps) t + c) = log(t) + log(1 + eps + c/t).
+// log((1+eps) t + c) = log(t) + log1p(eps + c/t); log1p keeps tiny eps exact at t = 1.
 template <class Real>
 Real lil_log_term(const Real& t, const Real& eps, const Real& delta, inner_log inner) {
   using std::log;
-  const Real inner_value = log(t) + log(Real(1 + eps + inner_log_offset<Real>(inner) / t));
-  return log(Real(inner_value / delta));
+  const Real inner_value = log(t) + boost::math::log1p(Real(eps + inner_log_offset<Real>(inner) / t));
+  return log_ratio(inner_value, delta);
 }
 }  // namespace detail
 
@@ -152,7 +163,11 @@ Real lil_delta_for_failure_probability(Real eps, Real p, inner_log inner) {
   } else {
     check_open_interval(fn, "p", p, Real(0), Real(1));
   }
-  return boost::math::log1p(eps) * pow(Real(p * eps / (2 + eps)), Real(1 / (1 + eps)));
+  Real delta = boost::math::log1p(eps) * pow(Real(p * eps / (2 + eps)), Real(1 / (1 + eps)));
+  // At p just below p_max rounding can land delta on the cap itself; stay inside the range.
+  const Real cap = lil_delta_max(eps, inner);
+  if (!(delta < cap)) delta = boost::math::float_prior(cap);
+  return delta;
 }
 
 /// What the proof of Lemma `lem:lil` actually establishes, summed exactly:
@@ -171,7 +186,10 @@ Real lil_failure_probability_proof(Real eps, Real delta) {
   constexpr const char* fn = "lilucb::lil_failure_probability_proof";
   detail::check_lil_eps_delta(fn, eps, delta, inner_log::lemma);
   const Real x = delta / boost::math::log1p(eps);
-  const Real z = boost::math::zeta(Real(1 + eps));
+  // zeta(1+eps) = 1/eps + (zeta(s) - 1/(s-1)) with s = 1+eps rounded: s - 1 is exact, and the
+  // bracket is smooth at s = 1, so rounding 1+eps costs nothing near the pole.
+  const Real s1 = 1 + eps;
+  const Real z = 1 / eps + (boost::math::zeta(s1) - 1 / Real(s1 - 1));
   const Real s = 1 + sqrt(eps);
   return (2 * z - 1) * pow(x, Real(1 + eps)) + pow(x, Real(s * s * (1 + eps)));
 }

@@ -24,12 +24,11 @@ namespace lilucb {
 template <class Range>
 using range_value_t = std::remove_cvref_t<decltype(*std::begin(std::declval<const Range&>()))>;
 
-/// The index of the unique largest mean.  Throws lilucb::domain_error when `means` is
-/// empty, holds a non-finite value, or its largest value is attained more than once.
+namespace detail {
+// best_arm, with errors naming the public function `fn` that was called.
 template <class Range>
-std::size_t best_arm(const Range& means) {
+std::size_t best_arm_checked(const char* fn, const Range& means) {
   using Real = range_value_t<Range>;
-  constexpr const char* fn = "lilucb::best_arm";
   std::size_t n = 0, best = 0;
   Real best_value{};
   for (const auto& m : means) {
@@ -56,23 +55,39 @@ std::size_t best_arm(const Range& means) {
   }
   return best;
 }
+}  // namespace detail
 
-/// Gaps Delta_i = mu_{i*} - mu_i (0 for the best arm), in the order of `means`.
+/// The index of the unique largest mean.  Throws lilucb::domain_error when `means` is
+/// empty, holds a non-finite value, or its largest value is attained more than once.
 template <class Range>
-std::vector<range_value_t<Range>> gaps(const Range& means) {
-  const std::size_t b = best_arm(means);
+std::size_t best_arm(const Range& means) {
+  return detail::best_arm_checked("lilucb::best_arm", means);
+}
+
+namespace detail {
+template <class Range>
+std::vector<range_value_t<Range>> gaps_checked(const char* fn, const Range& means) {
+  const std::size_t b = best_arm_checked(fn, means);
   std::vector<range_value_t<Range>> m(std::begin(means), std::end(means));
   const auto top = m[b];
   for (auto& x : m) x = top - x;
   return m;
+}
+}  // namespace detail
+
+/// Gaps Delta_i = mu_{i*} - mu_i (0 for the best arm), in the order of `means`.
+template <class Range>
+std::vector<range_value_t<Range>> gaps(const Range& means) {
+  return detail::gaps_checked("lilucb::gaps", means);
 }
 
 /// H1 = sum_{i != i*} Delta_i^-2 (Section 3).
 template <class Range>
 range_value_t<Range> hardness_h1(const Range& means) {
   using Real = range_value_t<Range>;
-  const std::size_t b = best_arm(means);
-  const auto d = gaps(means);
+  constexpr const char* fn = "lilucb::hardness_h1";
+  const std::size_t b = detail::best_arm_checked(fn, means);
+  const auto d = detail::gaps_checked(fn, means);
   Real h{0};
   for (std::size_t i = 0; i < d.size(); ++i)
     if (i != b) h += 1 / (d[i] * d[i]);
@@ -87,8 +102,9 @@ template <class Range>
 range_value_t<Range> hardness_h3(const Range& means) {
   using Real = range_value_t<Range>;
   using std::log;
-  const std::size_t b = best_arm(means);
-  const auto d = gaps(means);
+  constexpr const char* fn = "lilucb::hardness_h3";
+  const std::size_t b = detail::best_arm_checked(fn, means);
+  const auto d = detail::gaps_checked(fn, means);
   const Real e = boost::math::constants::e<Real>();
   Real h{0};
   for (std::size_t i = 0; i < d.size(); ++i) {
@@ -136,11 +152,11 @@ range_value_t<Range> lemma1_bound(const Range& means, range_value_t<Range> eps,
   using std::log;
   constexpr const char* fn = "lilucb::lemma1_bound";
   detail::check_lemma1_args<Range>(fn, eps, beta, delta);
-  const std::size_t b = best_arm(means);
-  const auto d = gaps(means);
+  const std::size_t b = detail::best_arm_checked(fn, means);
+  const auto d = detail::gaps_checked(fn, means);
   const Real g = gamma(beta, eps);
   const Real e = boost::math::constants::e<Real>();
-  Real sum = Real(d.size()) + 8 * e * g * hardness_h1(means) * log(Real(1 / delta));
+  Real sum = Real(d.size()) + 8 * e * g * hardness_h1(means) * -log(delta);
   for (std::size_t i = 0; i < d.size(); ++i) {
     if (i == b) continue;
     const Real d2 = d[i] * d[i];
@@ -161,11 +177,11 @@ range_value_t<Range> lemma1_bound_proof(const Range& means, range_value_t<Range>
   using std::log;
   constexpr const char* fn = "lilucb::lemma1_bound_proof";
   detail::check_lemma1_args<Range>(fn, eps, beta, delta);
-  const std::size_t b = best_arm(means);
-  const auto d = gaps(means);
+  const std::size_t b = detail::best_arm_checked(fn, means);
+  const auto d = detail::gaps_checked(fn, means);
   const Real g = gamma(beta, eps);
   const Real e = boost::math::constants::e<Real>();
-  const Real log_inv_delta = log(Real(1 / delta));
+  const Real log_inv_delta = -log(delta);
   Real sum{0};
   for (std::size_t i = 0; i < d.size(); ++i) {
     if (i == b) continue;
@@ -197,9 +213,10 @@ template <class Range>
 range_value_t<Range> farrell_lower_bound(const Range& means, range_value_t<Range> delta) {
   using Real = range_value_t<Range>;
   using std::log;
-  check_open_interval("lilucb::farrell_lower_bound", "delta", delta, Real(0), Real(0.5));
-  const std::size_t b = best_arm(means);
-  const auto d = gaps(means);
+  constexpr const char* fn = "lilucb::farrell_lower_bound";
+  check_open_interval(fn, "delta", delta, Real(0), Real(0.5));
+  const std::size_t b = detail::best_arm_checked(fn, means);
+  const auto d = detail::gaps_checked(fn, means);
   const Real e = boost::math::constants::e<Real>();
   Real sum{0};
   for (std::size_t i = 0; i < d.size(); ++i) {

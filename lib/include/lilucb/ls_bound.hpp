@@ -30,8 +30,10 @@ Real ls_bound(Real T, Real eps, Real delta, Real sigma, std::uint64_t n) {
   check_positive(fn, "sigma", sigma);
   if (n < 1) detail::raise_domain_error(fn, "n", "0", "[1, 2^64)");
   // log(2n log((1+eps) T + 2)/delta), with log((1+eps)T + 2) = log T + log(1 + eps + 2/T).
-  const Real inner = log(T) + log(Real(1 + eps + 2 / T));
-  const Real outer = log(Real(2 * Real(n) * inner / delta));
+  const Real inner = log(T) + boost::math::log1p(Real(eps + 2 / T));
+  const Real x = 2 * Real(n) * inner;
+  const Real outer = (boost::math::isinf)(x) ? Real(log(Real(2 * Real(n))) + log(inner) - log(delta))
+                                               : detail::log_ratio(x, delta);
   return (1 + sqrt(eps)) * sigma * sqrt(Real(2 * (1 + eps) * outer / T));
 }
 
@@ -51,18 +53,24 @@ Real ls_failure_probability(Real eps, Real delta) {
 /// Domain: eps in (0,1), delta in (0,1), n >= 1.
 template <class Real>
 Real ls_failure_probability_union(Real eps, Real delta, std::uint64_t n) {
+  using std::pow;
   constexpr const char* fn = "lilucb::ls_failure_probability_union";
   check_open_interval(fn, "eps", eps, Real(0), Real(1));
   check_open_interval(fn, "delta", delta, Real(0), Real(1));
   if (n < 1) detail::raise_domain_error(fn, "n", "0", "[1, 2^64)");
+  // 2n (2+eps)/eps (delta/(2n log(1+eps)))^(1+eps), written so that delta/(2n) cannot underflow.
   const Real two_n = 2 * Real(n);
-  return two_n * lil_failure_probability(eps, Real(delta / two_n), inner_log::plus2);
+  const Real x = delta / boost::math::log1p(eps);
+  return (2 + eps) / eps * pow(x, Real(1 + eps)) * pow(two_n, Real(-eps));
 }
 
 /// The delta at which the LS rule's stated failure probability equals p (its share of the
 /// user's error probability).  Domain: eps in (0,1), p in (0,1).
 template <class Real>
 Real ls_delta_for_failure_probability(Real eps, Real p) {
+  constexpr const char* fn = "lilucb::ls_delta_for_failure_probability";
+  check_open_interval(fn, "eps", eps, Real(0), Real(1));
+  check_open_interval(fn, "p", p, Real(0), Real(1));
   return lil_delta_for_failure_probability(eps, p, inner_log::plus2);
 }
 

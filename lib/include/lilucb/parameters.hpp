@@ -59,7 +59,10 @@ lilucb_setting<Real> paper_theory_setting(Real nu) {
   s.eps = Real(1) / 100;
   s.beta = Real(1);
   s.a = exploration_ratio(s.beta);
-  s.delta = pow(Real(nu * s.eps / (5 * (2 + s.eps))), Real(1 / (1 + s.eps)));
+  // (nu eps/(5(2+eps)))^(1/(1+eps)) through logarithms, so a tiny nu cannot underflow the base.
+  using std::exp;
+  using std::log;
+  s.delta = exp(Real((log(nu) + log(s.eps) - log(Real(5 * (2 + s.eps)))) / (1 + s.eps)));
   s.theorem = check_theorem(s.eps, s.beta, s.delta, s.a);
   return s;
 }
@@ -112,6 +115,18 @@ certified_result<Real> certified_setting(Real nu, Real eps, Real beta) {
   // The bound as a function of delta, evaluated exactly as theorem_failure_bound does.
   auto bound_at = [&](const Real& delta) { return detail::theorem_failure_raw(Real(rh * delta)); };
   Real hi = nu * nu / rh;
+  // The root lies below nu^2/rho; if that is not a positive normal number the certified delta is
+  // not representable in Real.
+  if (!(hi >= (std::numeric_limits<Real>::min)())) {
+    if (!(nu * nu >= (std::numeric_limits<Real>::min)()))
+      detail::raise_domain_error(fn, "nu", detail::format_value(nu),
+                                 "values whose certified delta ~ nu^2/rho(eps) is a normal number of this type");
+    detail::raise_domain_error(fn, "eps", detail::format_value(eps),
+                               "values whose certified delta ~ nu^2/rho(eps) is a normal number of this type");
+  }
+  if (!(boost::math::isfinite)(exploration_ratio(beta)))
+    detail::raise_domain_error(fn, "beta", detail::format_value(beta),
+                               "values with a finite ((2+beta)/beta)^2");
   Real delta;
   if (hi >= cap && bound_at(cap) <= nu) {
     r.delta_at_cap = true;
@@ -135,7 +150,9 @@ certified_result<Real> certified_setting(Real nu, Real eps, Real beta) {
   s.beta = beta;
   s.delta = delta;
   const auto am = a_min(beta, delta);
-  if (!am) detail::raise_domain_error(fn, "delta", detail::format_value(delta), "a feasible a_min");
+  if (!am || !(boost::math::isfinite)(*am))
+    detail::raise_domain_error(fn, "beta", detail::format_value(beta),
+                               "values for which a_min(beta, certified delta) is finite and feasible");
   s.a = *am;
   s.theorem = check_theorem(s.eps, s.beta, s.delta, s.a);
   return r;

@@ -65,7 +65,8 @@ Real kappa(Real beta, Real delta) {
   check_positive(fn, "beta", beta);
   check_open_interval(fn, "delta", delta, Real(0), Real(1));
   const Real c = exploration_ratio(beta);
-  return c * (1 + log(Real(2 * log(Real(c / delta)))) / log(Real(1 / delta)));
+  const Real log_inv_delta = -log(delta);  // log(1/delta) without forming 1/delta
+  return c * (1 + log(Real(2 * (log(c) + log_inv_delta))) / log_inv_delta);
 }
 
 namespace detail {
@@ -74,7 +75,7 @@ template <class Real>
 Real a_min_denominator(const Real& d) {
   using std::log;
   using std::sqrt;
-  return 1 - d - sqrt(Real(sqrt(d) * log(Real(1 / d))));
+  return 1 - d - sqrt(Real(sqrt(d) * -log(d)));
 }
 
 // sqrt(x) + 4x/(1-x), the theorem's failure bound as a function of x = rho delta < 1.
