@@ -40,6 +40,7 @@ int main(int argc, char** argv) {
   lilucb::cli::add_hardness_command(app);
   lilucb::cli::add_table_commands(app);
   lilucb::cli::add_run_command(app);
+  lilucb::cli::add_experiment_command(app);
   try {
     app.parse(argc, argv);
     if (app.get_subcommands().empty()) {

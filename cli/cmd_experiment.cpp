@@ -1,0 +1,107 @@
+// `lilucb experiment`: the paper's Section 5 reproduction (experiments/, docs/reproduction-method.md).
+//
+//   lilucb experiment stopping-times [--preset quick|paper] [--config FILE.json] [--out DIR] [--threads N]
+//   lilucb experiment anytime        (same options)
+//   lilucb experiment plot DIR       redraw the plots of a finished experiment
+
+#include "cli_support.hpp"
+
+#include "lilucb_experiments/config.hpp"
+#include "lilucb_experiments/runner.hpp"
+
+#include "lilucb/errors.hpp"
+
+#include <fstream>
+#include <iostream>
+#include <memory>
+
+namespace lilucb::cli {
+
+namespace {
+
+struct experiment_cli_options {
+  std::string preset, config, out, threads = "0";
+  bool json = false, no_plot = false, quiet = false;
+};
+
+experiments::experiment_config make_config(experiments::experiment_kind kind, const experiment_cli_options& o) {
+  auto c = experiments::preset_config(kind, o.preset.empty() ? "quick" : o.preset);
+  if (!o.config.empty()) {
+    std::ifstream in(o.config);
+    if (!in) throw lilucb::domain_error("lilucb experiment", "--config", o.config, "a readable JSON file");
+    nlohmann::json j;
+    try {
+      in >> j;
+    } catch (const nlohmann::json::exception& e) {
+      throw lilucb::domain_error("lilucb experiment", "--config", o.config, std::string("valid JSON (") + e.what() + ")");
+    }
+    c = experiments::apply_json(c, j, o.config);
+  }
+  c.validate();
+  return c;
+}
+
+void print_outcome(const experiments::run_report& r, const std::vector<std::string>& plots, bool json) {
+  if (json) {
+    print_json({{"out", r.out_dir},
+                {"runs", {{"total", r.total}, {"resumed", r.resumed}, {"executed", r.executed}}},
+                {"wall_seconds", r.wall_seconds},
+                {"notes", r.notes},
+                {"plots", plots}});
+    return;
+  }
+  std::cout << "results in " << r.out_dir << " (" << r.executed << " runs executed, " << r.resumed
+            << " resumed, " << text_number(r.wall_seconds) << " s)\n";
+  for (const auto& n : r.notes) std::cout << "note: " << n << '\n';
+  for (const auto& p : plots) std::cout << "plot: " << p << '\n';
+}
+
+void run_kind(experiments::experiment_kind kind, const experiment_cli_options& o) {
+  const auto c = make_config(kind, o);
+  experiments::runner_options ro;
+  ro.threads = static_cast<unsigned>(parse_count("--threads", o.threads, "[0, 1024] (0: all cores)"));
+  if (ro.threads > 1024) throw lilucb::domain_error("lilucb experiment", "--threads", o.threads, "[0, 1024] (0: all cores)");
+  ro.progress = !o.quiet;
+  const std::string out = o.out.empty() ? "reproduction-" + c.preset + "/" + experiments::to_string(kind) : o.out;
+  const auto r = experiments::run_experiment(c, out, ro);
+  std::vector<std::string> plots;
+  if (!o.no_plot) plots = experiments::write_plots(out);
+  print_outcome(r, plots, o.json);
+}
+
+void add_kind(CLI::App* parent, experiments::experiment_kind kind, const char* help) {
+  auto o = std::make_shared<experiment_cli_options>();
+  auto* sub = parent->add_subcommand(experiments::to_string(kind), help);
+  sub->add_option("--preset", o->preset, "quick (default: a reduced grid, ~2 min on 2 cores) or paper (Section 5's grid)");
+  sub->add_option("--config", o->config, "JSON file overriding the preset: algorithms, scenarios, sizes, repetitions, "
+                                         "nu, sigma, gap, budget, seed, ucb1_max_n, window, window_factor, ...");
+  sub->add_option("--out", o->out, "output folder (default reproduction-<preset>/<experiment>); rerunning into it resumes");
+  sub->add_option("--threads", o->threads, "worker threads; 0 (default) = all cores; results do not depend on it");
+  sub->add_flag("--no-plot", o->no_plot, "skip the gnuplot step");
+  sub->add_flag("--quiet", o->quiet, "no progress on stderr");
+  sub->add_flag("--json", o->json, "print one JSON object");
+  sub->callback([o, kind] { run_kind(kind, *o); });
+}
+
+}  // namespace
+
+void add_experiment_command(CLI::App& app) {
+  auto* sub = app.add_subcommand("experiment", "Reproduce Section 5's experiments (stopping times, anytime error)");
+  sub->require_subcommand(1);
+  add_kind(sub, experiments::experiment_kind::stopping_times,
+           "Stopping times of every algorithm (figure fig:stoppingTimes)");
+  add_kind(sub, experiments::experiment_kind::anytime, "P(empirically best arm is wrong) against pulls (fig:anyTimePlot)");
+  auto dir = std::make_shared<std::string>();
+  auto json = std::make_shared<bool>(false);
+  auto* plot = sub->add_subcommand("plot", "Redraw the plots of a finished experiment folder");
+  plot->add_option("DIR", *dir, "experiment folder")->required();
+  plot->add_flag("--json", *json, "print one JSON object");
+  plot->callback([dir, json] {
+    const auto files = experiments::write_plots(*dir);
+    if (*json) print_json({{"plots", files}});
+    else
+      for (const auto& f : files) std::cout << "plot: " << f << '\n';
+  });
+}
+
+}  // namespace lilucb::cli

@@ -1,0 +1,89 @@
+#pragma once
+// The configuration of a paper-reproduction experiment (Section 5 of the paper): which
+// algorithms, scenarios and sizes, how many repetitions, nu, sigma, the pull budget and the
+// seed.  Presets `paper` (Section 5's grid) and `quick` (a reduced grid that finishes in about
+// two minutes on a 2-core machine), and a JSON form for custom sweeps (docs/reproduction-method.md).
+
+#include "lilucb/bandit/algorithms.hpp"
+
+#include <nlohmann/json.hpp>
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace lilucb::experiments {
+
+enum class experiment_kind { stopping_times, anytime };
+
+const char* to_string(experiment_kind k);
+
+/// A scenario of Section 5: "sparse" (n arms, mu_1 = gap, others 0) or "alphaA"
+/// (n + 1 arms, mu_i = 1 - (i/n)^A), e.g. "alpha0.3".
+struct scenario {
+  std::string label;  ///< "sparse", "alpha0.3", ...
+  bool sparse = true;
+  double alpha = 0;   ///< alpha scenarios only
+};
+
+/// Parses a label; throws lilucb::domain_error naming `parameter` otherwise.
+scenario parse_scenario(const std::string& parameter, const std::string& label);
+
+/// The means of `s` with n arms (sparse, best arm mean `gap`) or n + 1 arms (alpha).
+std::vector<double> scenario_means(const scenario& s, std::uint64_t n, double gap);
+
+struct experiment_config {
+  experiment_kind kind = experiment_kind::stopping_times;
+  std::string preset;                          ///< "paper", "quick" or "custom"
+  std::vector<bandit::algorithm> algorithms;   ///< in plotting order
+  std::vector<scenario> scenarios;
+  std::vector<std::uint64_t> sizes;            ///< the paper's n
+  std::uint64_t repetitions = 40;
+  double nu = 0.1;
+  double sigma = 0.5;                          ///< Gaussian rewards' standard deviation (variance 1/4)
+  double gap = 0.5;                            ///< sparse scenario's best mean (docs/findings.md F7)
+  std::uint64_t budget = 0;                    ///< pull budget per run (a run reaching it is censored)
+  std::uint64_t seed = 1;
+  std::uint64_t ucb1_max_n = 1000;             ///< ucb1-ls is skipped for n above this (O(n) per pull)
+  // anytime only
+  double window_factor = 3;                    ///< window = factor x slowest pilot median stopping time
+  std::uint64_t window = 0;                    ///< fixed window (pulls); 0: from the pilot runs
+  std::uint64_t pilot_repetitions = 10;        ///< runs per algorithm that fix the window
+  /// The algorithms whose pilot median stopping times fix the window (default: all but exp-gap,
+  /// whose stopping time is orders of magnitude beyond the others'; its curve is still drawn).
+  std::vector<bandit::algorithm> window_from;
+  std::uint64_t checkpoints_per_decade = 10;   ///< log-spaced checkpoints
+
+  /// Whether (algorithm, n) is run; false only for ucb1-ls above ucb1_max_n.
+  bool runs(bandit::algorithm a, std::uint64_t n) const;
+  /// Throws lilucb::domain_error naming the first inadmissible field.
+  void validate() const;
+  nlohmann::json to_json() const;
+};
+
+/// "quick" or "paper" for `kind`; throws lilucb::domain_error for another name.
+experiment_config preset_config(experiment_kind kind, const std::string& name);
+
+/// `base` with the fields present in `j` replaced (keys: algorithms, scenarios, sizes,
+/// repetitions, nu, sigma, gap, budget, seed, ucb1_max_n, window, window_factor,
+/// pilot_repetitions, checkpoints_per_decade).  Unknown keys and ill-typed values throw
+/// lilucb::domain_error naming the key.
+experiment_config apply_json(experiment_config base, const nlohmann::json& j, const std::string& source);
+
+/// The paper's name of an algorithm, for legends ("lil'UCB + LS", "UCB1 + LS", ...).
+std::string paper_name(bandit::algorithm a);
+
+/// The seed of one run, a fixed function of (config seed, algorithm, scenario, n, repetition)
+/// (SplitMix64 over a FNV-1a hash of the names); the run uses stream 0 of this seed, so
+/// `lilucb run --seed S` with the same instance and budget repeats it exactly.
+std::uint64_t run_seed(std::uint64_t seed, const std::string& algorithm, const std::string& scenario,
+                       std::uint64_t n, std::uint64_t repetition);
+
+/// `means` in a random order that is a fixed function of `seed` (Fisher–Yates driven by
+/// SplitMix64, portable).  Every run of the reproduction shuffles its arms this way: the
+/// scenarios put the best arm at index 0 and the algorithms initialise in index order, so an
+/// unshuffled instance would let the order, not the information, decide the empirically best arm
+/// early in a run (docs/reproduction-method.md).
+std::vector<double> shuffled_means(std::vector<double> means, std::uint64_t seed);
+
+}  // namespace lilucb::experiments

@@ -1,0 +1,256 @@
+#include "lilucb_experiments/config.hpp"
+
+#include "lilucb/bandit/scenarios.hpp"
+#include "lilucb/errors.hpp"
+
+#include <cmath>
+#include <cstdlib>
+#include <set>
+
+namespace lilucb::experiments {
+
+namespace {
+constexpr const char* kFn = "lilucb experiment";
+
+[[noreturn]] void bad(const std::string& name, const std::string& value, const std::string& admissible) {
+  throw lilucb::domain_error(kFn, name, value, admissible);
+}
+
+std::uint64_t get_count(const nlohmann::json& v, const std::string& name, const std::string& admissible) {
+  if (!v.is_number_unsigned() && !(v.is_number_integer() && v.get<std::int64_t>() >= 0))
+    bad(name, v.dump(), admissible);
+  return v.get<std::uint64_t>();
+}
+
+double get_real(const nlohmann::json& v, const std::string& name, const std::string& admissible) {
+  if (!v.is_number()) bad(name, v.dump(), admissible);
+  return v.get<double>();
+}
+}  // namespace
+
+const char* to_string(experiment_kind k) {
+  return k == experiment_kind::stopping_times ? "stopping-times" : "anytime";
+}
+
+scenario parse_scenario(const std::string& parameter, const std::string& label) {
+  scenario s;
+  s.label = label;
+  if (label == "sparse") return s;
+  if (label.rfind("alpha", 0) == 0 && label.size() > 5) {
+    const std::string num = label.substr(5);
+    char* end = nullptr;
+    const double a = std::strtod(num.c_str(), &end);
+    if (end == num.c_str() + num.size() && std::isfinite(a) && a > 0) {
+      s.sparse = false;
+      s.alpha = a;
+      return s;
+    }
+  }
+  bad(parameter, "'" + label + "'", "sparse or alphaA with A > 0 (e.g. alpha0.3)");
+}
+
+std::vector<double> scenario_means(const scenario& s, std::uint64_t n, double gap) {
+  return s.sparse ? bandit::sparse_means(n, gap) : bandit::alpha_means(n, s.alpha);
+}
+
+bool experiment_config::runs(bandit::algorithm a, std::uint64_t n) const {
+  return !(a == bandit::algorithm::ucb1_ls && n > ucb1_max_n);
+}
+
+void experiment_config::validate() const {
+  if (algorithms.empty()) bad("algorithms", "[]", "at least one of the algorithm identifiers");
+  if (scenarios.empty()) bad("scenarios", "[]", "at least one of sparse, alphaA");
+  if (sizes.empty()) bad("sizes", "[]", "at least one n in [2, 2^32)");
+  for (std::uint64_t n : sizes)
+    if (n < 2 || n >= (std::uint64_t(1) << 32)) bad("sizes", std::to_string(n), "[2, 2^32)");
+  std::set<std::string> seen;
+  for (auto a : algorithms)
+    if (!seen.insert(bandit::to_string(a)).second) bad("algorithms", bandit::to_string(a), "each algorithm once");
+  seen.clear();
+  for (const auto& s : scenarios)
+    if (!seen.insert(s.label).second) bad("scenarios", s.label, "each scenario once");
+  if (repetitions < 1) bad("repetitions", std::to_string(repetitions), "[1, 2^64)");
+  if (!(nu > 0 && nu < 1)) bad("nu", lilucb::detail::format_value(nu), "(0, 1)");
+  if (!(sigma > 0 && std::isfinite(sigma))) bad("sigma", lilucb::detail::format_value(sigma), "(0, inf)");
+  if (!(gap > 0 && std::isfinite(gap))) bad("gap", lilucb::detail::format_value(gap), "(0, inf)");
+  if (budget < 1) bad("budget", std::to_string(budget), "[1, 2^64)");
+  if (!(window_factor >= 1 && std::isfinite(window_factor)))
+    bad("window_factor", lilucb::detail::format_value(window_factor), "[1, inf)");
+  if (window > budget) bad("window", std::to_string(window), "[0, budget = " + std::to_string(budget) + "] (0: from pilot runs)");
+  if (pilot_repetitions < 1) bad("pilot_repetitions", std::to_string(pilot_repetitions), "[1, 2^64)");
+  if (checkpoints_per_decade < 1 || checkpoints_per_decade > 1000)
+    bad("checkpoints_per_decade", std::to_string(checkpoints_per_decade), "[1, 1000]");
+}
+
+nlohmann::json experiment_config::to_json() const {
+  nlohmann::json j;
+  j["experiment"] = to_string(kind);
+  j["preset"] = preset;
+  j["algorithms"] = nlohmann::json::array();
+  for (auto a : algorithms) j["algorithms"].push_back(bandit::to_string(a));
+  j["scenarios"] = nlohmann::json::array();
+  for (const auto& s : scenarios) j["scenarios"].push_back(s.label);
+  j["sizes"] = sizes;
+  j["repetitions"] = repetitions;
+  j["nu"] = nu;
+  j["sigma"] = sigma;
+  j["gap"] = gap;
+  j["budget"] = budget;
+  j["seed"] = seed;
+  j["ucb1_max_n"] = ucb1_max_n;
+  if (kind == experiment_kind::anytime) {
+    j["window"] = window;
+    j["window_factor"] = window_factor;
+    j["pilot_repetitions"] = pilot_repetitions;
+    j["checkpoints_per_decade"] = checkpoints_per_decade;
+    j["window_from"] = nlohmann::json::array();
+    for (auto a : window_from) j["window_from"].push_back(bandit::to_string(a));
+  }
+  return j;
+}
+
+experiment_config preset_config(experiment_kind kind, const std::string& name) {
+  experiment_config c;
+  c.kind = kind;
+  c.preset = name;
+  c.algorithms.assign(bandit::all_algorithms.begin(), bandit::all_algorithms.end());
+  for (auto a : bandit::all_algorithms)
+    if (a != bandit::algorithm::exp_gap) c.window_from.push_back(a);
+  c.scenarios = {parse_scenario("scenarios", "sparse"), parse_scenario("scenarios", "alpha0.3"),
+                 parse_scenario("scenarios", "alpha0.6")};
+  if (name == "paper") {
+    c.sizes = {10, 100, 1000, 10000};
+    c.repetitions = kind == experiment_kind::stopping_times ? 40 : 5000;
+    c.budget = kind == experiment_kind::stopping_times ? 100'000'000 : 20'000'000;
+    c.ucb1_max_n = 1000;
+  } else if (name == "quick") {
+    c.sizes = kind == experiment_kind::stopping_times ? std::vector<std::uint64_t>{10, 100, 1000}
+                                                      : std::vector<std::uint64_t>{10, 100};
+    c.repetitions = kind == experiment_kind::stopping_times ? 20 : 200;
+    c.budget = kind == experiment_kind::stopping_times ? 10'000'000 : 2'000'000;
+    c.ucb1_max_n = 100;
+  } else {
+    bad("--preset", name, "{quick, paper}");
+  }
+  return c;
+}
+
+experiment_config apply_json(experiment_config c, const nlohmann::json& j, const std::string& source) {
+  if (!j.is_object()) bad(source, j.type_name(), "a JSON object");
+  c.preset = "custom";
+  for (const auto& [key, v] : j.items()) {
+    const std::string name = source + ": " + key;
+    if (key == "experiment") {
+      if (!v.is_string() || v.get<std::string>() != to_string(c.kind))
+        bad(name, v.dump(), std::string("\"") + to_string(c.kind) + "\" (or absent)");
+    } else if (key == "preset") {
+      if (!v.is_string()) bad(name, v.dump(), "a string");
+    } else if (key == "algorithms") {
+      if (!v.is_array()) bad(name, v.dump(), "an array of algorithm identifiers");
+      c.algorithms.clear();
+      for (const auto& x : v) {
+        if (!x.is_string()) bad(name, x.dump(), "an algorithm identifier");
+        c.algorithms.push_back(bandit::parse_algorithm(x.get<std::string>()));
+      }
+    } else if (key == "scenarios") {
+      if (!v.is_array()) bad(name, v.dump(), "an array of scenario labels");
+      c.scenarios.clear();
+      for (const auto& x : v) {
+        if (!x.is_string()) bad(name, x.dump(), "sparse or alphaA");
+        c.scenarios.push_back(parse_scenario(name, x.get<std::string>()));
+      }
+    } else if (key == "sizes") {
+      if (!v.is_array()) bad(name, v.dump(), "an array of n in [2, 2^32)");
+      c.sizes.clear();
+      for (const auto& x : v) c.sizes.push_back(get_count(x, name, "[2, 2^32)"));
+    } else if (key == "repetitions") {
+      c.repetitions = get_count(v, name, "[1, 2^64)");
+    } else if (key == "nu") {
+      c.nu = get_real(v, name, "(0, 1)");
+    } else if (key == "sigma") {
+      c.sigma = get_real(v, name, "(0, inf)");
+    } else if (key == "gap") {
+      c.gap = get_real(v, name, "(0, inf)");
+    } else if (key == "budget") {
+      c.budget = get_count(v, name, "[1, 2^64)");
+    } else if (key == "seed") {
+      c.seed = get_count(v, name, "[0, 2^64)");
+    } else if (key == "ucb1_max_n") {
+      c.ucb1_max_n = get_count(v, name, "[0, 2^64)");
+    } else if (key == "window") {
+      c.window = get_count(v, name, "[0, budget]");
+    } else if (key == "window_factor") {
+      c.window_factor = get_real(v, name, "[1, inf)");
+    } else if (key == "pilot_repetitions") {
+      c.pilot_repetitions = get_count(v, name, "[1, 2^64)");
+    } else if (key == "window_from") {
+      if (!v.is_array()) bad(name, v.dump(), "an array of algorithm identifiers");
+      c.window_from.clear();
+      for (const auto& x : v) {
+        if (!x.is_string()) bad(name, x.dump(), "an algorithm identifier");
+        c.window_from.push_back(bandit::parse_algorithm(x.get<std::string>()));
+      }
+    } else if (key == "checkpoints_per_decade") {
+      c.checkpoints_per_decade = get_count(v, name, "[1, 1000]");
+    } else {
+      bad(source, "unknown key '" + key + "'",
+          "algorithms, scenarios, sizes, repetitions, nu, sigma, gap, budget, seed, ucb1_max_n, window, "
+          "window_factor, window_from, pilot_repetitions, checkpoints_per_decade");
+    }
+  }
+  return c;
+}
+
+std::string paper_name(bandit::algorithm a) {
+  using bandit::algorithm;
+  switch (a) {
+    case algorithm::lilucb: return "lil'UCB";
+    case algorithm::lilucb_ls: return "lil'UCB + LS";
+    case algorithm::lilucb_heuristic: return "lil'UCB Heuristic";
+    case algorithm::lilucb_certified: return "lil'UCB (certified δ, a)";
+    case algorithm::ucb1_ls: return "UCB1 + LS";
+    case algorithm::successive_elimination: return "Successive Elimination";
+    case algorithm::exp_gap: return "Exponential-Gap Elimination";
+    case algorithm::exp_gap_ls: return "Exponential-Gap Elimination + LS";
+    case algorithm::nonadaptive_ls: return "Nonadaptive + LS";
+  }
+  return "?";
+}
+
+namespace {
+std::uint64_t splitmix(std::uint64_t x) {
+  x += 0x9e3779b97f4a7c15ULL;
+  x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ULL;
+  x = (x ^ (x >> 27)) * 0x94d049bb133111ebULL;
+  return x ^ (x >> 31);
+}
+std::uint64_t fnv1a(const std::string& s) {
+  std::uint64_t h = 0xcbf29ce484222325ULL;
+  for (unsigned char ch : s) h = (h ^ ch) * 0x100000001b3ULL;
+  return h;
+}
+}  // namespace
+
+std::uint64_t run_seed(std::uint64_t seed, const std::string& algorithm, const std::string& scenario,
+                       std::uint64_t n, std::uint64_t repetition) {
+  std::uint64_t h = splitmix(seed);
+  h = splitmix(h ^ fnv1a(algorithm));
+  h = splitmix(h ^ fnv1a(scenario));
+  h = splitmix(h ^ n);
+  h = splitmix(h ^ repetition);
+  return h;
+}
+
+}  // namespace lilucb::experiments
+
+namespace lilucb::experiments {
+std::vector<double> shuffled_means(std::vector<double> means, std::uint64_t seed) {
+  std::uint64_t state = seed ^ 0x5eed5eed5eed5eedULL;
+  for (std::size_t i = means.size(); i > 1; --i) {
+    state = splitmix(state);
+    const std::size_t j = static_cast<std::size_t>(state % i);
+    std::swap(means[i - 1], means[j]);
+  }
+  return means;
+}
+}  // namespace lilucb::experiments

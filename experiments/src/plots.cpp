@@ -1,0 +1,255 @@
+// Plots of the reproduction with gnuplot (Debian's gnuplot-nox: pngcairo and svg terminals,
+// no X or Qt; docs/reproduction-method.md).  Each plot is a gnuplot script and its data files
+// under DIR/plot-data/, so a figure can be restyled and redrawn by hand.
+
+#include "lilucb_experiments/runner.hpp"
+
+#include "lilucb/bandit/algorithms.hpp"
+#include "lilucb/errors.hpp"
+
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <sstream>
+#include <stdexcept>
+
+namespace fs = std::filesystem;
+
+namespace lilucb::experiments {
+
+namespace {
+
+struct style {
+  const char* colour;
+  int dash, point;
+};
+
+// Okabe & Ito's colour-blind-safe palette; each algorithm keeps its colour in every figure.
+style style_of(bandit::algorithm a) {
+  using bandit::algorithm;
+  switch (a) {
+    case algorithm::lilucb: return {"#56B4E9", 2, 6};
+    case algorithm::lilucb_ls: return {"#0072B2", 1, 7};
+    case algorithm::lilucb_heuristic: return {"#D55E00", 1, 5};
+    case algorithm::lilucb_certified: return {"#CC79A7", 4, 12};
+    case algorithm::ucb1_ls: return {"#009E73", 1, 9};
+    case algorithm::successive_elimination: return {"#E69F00", 1, 13};
+    case algorithm::exp_gap: return {"#999999", 3, 4};
+    case algorithm::exp_gap_ls: return {"#000000", 5, 8};
+    case algorithm::nonadaptive_ls: return {"#B8A800", 1, 2};
+  }
+  return {"#000000", 1, 1};
+}
+
+std::vector<std::vector<std::string>> read_csv(const fs::path& p) {
+  std::ifstream in(p);
+  if (!in) throw std::runtime_error("cannot read " + p.string());
+  std::vector<std::vector<std::string>> rows;
+  std::string line;
+  std::getline(in, line);  // header
+  while (std::getline(in, line)) {
+    std::vector<std::string> f;
+    std::stringstream s(line);
+    for (std::string x; std::getline(s, x, ',');) f.push_back(x);
+    if (!line.empty() && line.back() == ',') f.push_back("");
+    rows.push_back(f);
+  }
+  return rows;
+}
+
+std::string scenario_title(const std::string& label, const std::string& gap) {
+  if (label == "sparse") return "1-sparse (μ_1 = " + gap + "), H_1 = n/μ_1^2";
+  return "α = " + label.substr(5) + ", μ_i = 1 − (i/n)^α";
+}
+
+std::string quote(const std::string& s) {
+  std::string q = "\"";
+  for (char c : s) {
+    if (c == '"') q += '\\';
+    q += c;
+  }
+  return q + "\"";
+}
+
+void run_gnuplot(const fs::path& script) {
+  const std::string cmd = "gnuplot " + quote(script.string()) + " 2>" + quote(script.string() + ".log");
+  if (std::system(cmd.c_str()) != 0) {
+    std::ifstream log(script.string() + ".log");
+    std::string first;
+    std::getline(log, first);
+    throw std::runtime_error("gnuplot failed on " + script.string() + " (" + first +
+                             "); scripts/setup installs gnuplot-nox");
+  }
+}
+
+const std::string kTerminals[2][2] = {
+    {"pngcairo enhanced font 'DejaVu Sans,11' size %W%,%H%", "png"},
+    {"svg enhanced font 'DejaVu Sans,11' size %W%,%H% background '#ffffff'", "svg"}};
+
+std::string terminal(int k, int w, int h) {
+  std::string t = kTerminals[k][0];
+  t.replace(t.find("%W%"), 3, std::to_string(w));
+  t.replace(t.find("%H%"), 3, std::to_string(h));
+  return t;
+}
+
+std::vector<bandit::algorithm> config_algorithms(const nlohmann::json& m) {
+  std::vector<bandit::algorithm> a;
+  for (const auto& x : m.at("config").at("algorithms")) a.push_back(bandit::parse_algorithm(x.get<std::string>()));
+  return a;
+}
+
+std::string gap_text(const nlohmann::json& m) {
+  std::ostringstream s;
+  s << m.at("config").at("gap").get<double>();
+  return s.str();
+}
+
+std::vector<std::string> stopping_plots(const fs::path& dir, const nlohmann::json& m) {
+  const auto rows = read_csv(dir / "summary.csv");
+  const auto algs = config_algorithms(m);
+  fs::create_directories(dir / "plot-data");
+  std::vector<std::string> files;
+  for (const auto& sj : m.at("config").at("scenarios")) {
+    const std::string sc = sj.get<std::string>();
+    const fs::path data = dir / "plot-data" / ("stopping-times-" + sc + ".dat");
+    std::ofstream d(data);
+    std::vector<bandit::algorithm> shown;
+    for (auto a : algs) {
+      std::ostringstream block;
+      int points = 0;
+      for (const auto& r : rows)
+        if (r.size() >= 11 && r[0] == bandit::to_string(a) && r[1] == sc) {
+          block << r[2] << ' ' << r[8] << ' ' << r[9] << ' ' << r[10] << ' ' << r[6] << '\n';
+          ++points;
+        }
+      if (!points) continue;
+      d << "# " << bandit::to_string(a) << ": n median q1 q3 censored\n" << block.str() << "\n\n";
+      shown.push_back(a);
+    }
+    d.close();
+    const fs::path gp = dir / "plot-data" / ("stopping-times-" + sc + ".gp");
+    std::ofstream g(gp);
+    g << "set encoding utf8\nset datafile separator whitespace\n";
+    for (int k = 0; k < 2; ++k) {
+      const fs::path out = dir / ("stopping-times-" + sc + "." + kTerminals[k][1]);
+      g << "set terminal " << terminal(k, 900, 650) << "\nset output " << quote(out.string()) << "\n"
+        << "set logscale xy\nset format x '10^{%L}'\nset format y '10^{%L}'\nset grid xtics ytics mxtics mytics lc rgb '#dddddd'\n"
+        << "set xlabel 'number of arms n'\nset ylabel 'stopping time (total pulls): median, bars: quartiles'\n"
+        << "set title " << quote("Stopping times — " + scenario_title(sc, gap_text(m)) + ", ν = " +
+                                     std::to_string(m.at("config").at("nu").get<double>()).substr(0, 5))
+        << " noenhanced\nset key outside right top noenhanced spacing 1.2\nset offsets graph 0.05, graph 0.05, 0, 0\n"
+        << "set bars 2\nplot ";
+      for (std::size_t i = 0; i < shown.size(); ++i) {
+        const auto st = style_of(shown[i]);
+        g << (i ? ", \\\n     " : "") << quote(data.string()) << " index " << i
+          << " using 1:2:3:4 with yerrorlines lc rgb '" << st.colour << "' lw 2 dt " << st.dash << " pt " << st.point
+          << " ps 1.2 title " << quote(paper_name(shown[i]));
+      }
+      g << "\nunset output\n";
+      files.push_back(out.string());
+    }
+    g.close();
+    run_gnuplot(gp);
+  }
+  return files;
+}
+
+std::vector<std::string> anytime_plot(const fs::path& dir, const nlohmann::json& m) {
+  const auto curve = read_csv(dir / "anytime.csv");
+  const auto stops = read_csv(dir / "stopping.csv");
+  const auto algs = config_algorithms(m);
+  std::vector<std::string> scen, sizes;
+  for (const auto& s : m.at("config").at("scenarios")) scen.push_back(s.get<std::string>());
+  for (const auto& n : m.at("config").at("sizes")) sizes.push_back(std::to_string(n.get<std::uint64_t>()));
+  fs::create_directories(dir / "plot-data");
+  const fs::path gp = dir / "plot-data" / "anytime.gp";
+  std::ofstream g(gp);
+  const double rows = static_cast<double>(sizes.size()), cols = static_cast<double>(scen.size());
+  const int width = 480 * static_cast<int>(cols) + 80, height = 300 * static_cast<int>(rows) + 170;
+  const double legend_h = 130.0 / height, left = 50.0 / width;
+  const double pw = (1 - left) / cols, ph = (1 - legend_h) / rows;
+  std::vector<std::string> files;
+  for (int k = 0; k < 2; ++k) {
+    const fs::path out = dir / (std::string("anytime.") + kTerminals[k][1]);
+    files.push_back(out.string());
+    g << "set encoding utf8\nset terminal " << terminal(k, width, height) << "\nset output " << quote(out.string())
+      << "\nset multiplot\n";
+    for (std::size_t r = 0; r < sizes.size(); ++r)
+      for (std::size_t c = 0; c < scen.size(); ++c) {
+        const std::string tag = scen[c] + "-" + sizes[r];
+        const fs::path data = dir / "plot-data" / ("anytime-" + tag + ".dat");
+        std::ofstream d(data);
+        std::vector<std::pair<bandit::algorithm, std::string>> shown;  // algorithm, median stop
+        for (auto a : algs) {
+          std::ostringstream block;
+          int points = 0;
+          for (const auto& x : curve)
+            if (x.size() >= 9 && x[0] == scen[c] && x[1] == sizes[r] && x[2] == bandit::to_string(a)) {
+              block << x[3] << ' ' << x[6] << ' ' << x[7] << ' ' << x[8] << '\n';
+              ++points;
+            }
+          if (!points) continue;
+          std::string median;
+          for (const auto& x : stops)
+            if (x.size() >= 7 && x[0] == scen[c] && x[1] == sizes[r] && x[2] == bandit::to_string(a)) median = x[6];
+          d << "# " << bandit::to_string(a) << ": pulls p_wrong ci_low ci_high\n" << block.str() << "\n\n";
+          shown.emplace_back(a, median);
+        }
+        d.close();
+        g << "reset\nset logscale x\nset format x '10^{%L}'\nset yrange [0:1.02]\nset grid lc rgb '#dddddd'\n"
+          << "set origin " << left + pw * static_cast<double>(c) << ", "
+          << legend_h + ph * (rows - 1 - static_cast<double>(r)) << "\nset size " << pw << ", " << ph << "\n"
+          << "unset key\nset tics font ',9'\n";
+        g << "set title " << quote(r == 0 ? scenario_title(scen[c], gap_text(m)) + "\\nn = " + sizes[r]
+                                          : "n = " + sizes[r])
+          << " noenhanced font ',10'\n";
+        if (r + 1 == sizes.size()) g << "set xlabel 'total pulls' font ',10'\n";
+        if (c == 0) g << "set ylabel 'P(î ≠ i*)' noenhanced font ',10'\n";
+        // The paper's arrows: each algorithm's median stopping time, on its own colour.
+        int arrow = 1;
+        for (const auto& [a, median] : shown)
+          if (!median.empty())
+            g << "set arrow " << arrow++ << " from " << median << ", graph 0.22 to " << median
+              << ", graph 0.02 lc rgb '" << style_of(a).colour << "' lw 2 head filled size screen 0.008,25\n";
+        g << "plot ";
+        for (std::size_t i = 0; i < shown.size(); ++i) {
+          const auto st = style_of(shown[i].first);
+          g << (i ? ", \\\n     " : "") << quote(data.string()) << " index " << i
+            << " using 1:3:4 with filledcurves lc rgb '" << st.colour << "' fs transparent solid 0.18 noborder notitle, \\\n     "
+            << quote(data.string()) << " index " << i << " using 1:2 with lines lc rgb '" << st.colour << "' lw 2 dt "
+            << st.dash << " notitle";
+        }
+        g << "\n";
+      }
+    // The legend, below the panels.
+    g << "reset\nset origin 0, 0\nset size 1, " << legend_h
+      << "\nunset border\nunset tics\nset xrange [0:1]\nset yrange [0:1]\n"
+         "set key center center horizontal maxrows 3 noenhanced width 2 font ',11'\nplot ";
+    for (std::size_t i = 0; i < algs.size(); ++i) {
+      const auto st = style_of(algs[i]);
+      g << (i ? ", " : "") << "NaN with lines lc rgb '" << st.colour << "' lw 3 dt " << st.dash << " title "
+        << quote(paper_name(algs[i]));
+    }
+    g << "\nunset multiplot\nunset output\n";
+  }
+  g.close();
+  run_gnuplot(gp);
+  return files;
+}
+
+}  // namespace
+
+std::vector<std::string> write_plots(const std::string& out_dir) {
+  const fs::path dir(out_dir);
+  std::ifstream in(dir / "manifest.json");
+  if (!in) throw lilucb::domain_error("lilucb experiment plot", "DIR", out_dir, "an experiment folder with manifest.json");
+  nlohmann::json m;
+  in >> m;
+  if (m.value("status", "") != "complete")
+    throw lilucb::domain_error("lilucb experiment plot", "DIR", out_dir, "a completed experiment (manifest status complete)");
+  return m.at("experiment") == "anytime" ? anytime_plot(dir, m) : stopping_plots(dir, m);
+}
+
+}  // namespace lilucb::experiments

@@ -1,0 +1,434 @@
+// The paper-reproduction runner (experiments/): statistics against hand-computed values, and
+// small grids of both experiments end to end (files, row counts, CSV schema, censored runs,
+// resumption, identical results for 1 and 2 threads, plots).
+#define BOOST_TEST_MODULE experiments
+#include <boost/test/unit_test.hpp>
+
+#include "lilucb_experiments/config.hpp"
+#include "lilucb_experiments/runner.hpp"
+#include "lilucb_experiments/statistics.hpp"
+
+#include "lilucb/bandit/algorithms.hpp"
+#include "lilucb/bandit/arms.hpp"
+#include "lilucb/errors.hpp"
+#include "lilucb/instance.hpp"
+#include "lilucb/version.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <filesystem>
+#include <fstream>
+#include <random>
+#include <set>
+#include <sstream>
+
+namespace fs = std::filesystem;
+namespace tt = boost::test_tools;
+using namespace lilucb::experiments;
+using lilucb::bandit::algorithm;
+
+namespace {
+
+fs::path fresh_dir(const std::string& name) {
+  static std::mt19937_64 rng(std::random_device{}());
+  const fs::path p = fs::temp_directory_path() / ("lilucb-exp-test-" + name + "-" + std::to_string(rng()));
+  fs::remove_all(p);
+  return p;
+}
+
+std::string slurp(const fs::path& p) {
+  std::ifstream in(p, std::ios::binary);
+  std::stringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+std::vector<std::string> lines_of(const fs::path& p) {
+  std::vector<std::string> v;
+  std::ifstream in(p);
+  for (std::string l; std::getline(in, l);) v.push_back(l);
+  return v;
+}
+
+std::vector<std::string> fields(const std::string& line) {
+  std::vector<std::string> f;
+  std::stringstream s(line);
+  for (std::string x; std::getline(s, x, ',');) f.push_back(x);
+  if (!line.empty() && line.back() == ',') f.push_back("");
+  return f;
+}
+
+runner_options quiet(unsigned threads) {
+  runner_options o;
+  o.threads = threads;
+  o.progress = false;
+  static std::ostringstream sink;
+  o.log = &sink;
+  return o;
+}
+
+// 4 algorithms x 2 scenarios x 2 sizes x 3 repetitions, ucb1-ls skipped at n = 20, and a
+// budget that exp-gap (millions of pulls at these sizes) always exhausts.
+experiment_config small_stopping_config() {
+  auto c = preset_config(experiment_kind::stopping_times, "quick");
+  c = apply_json(c, nlohmann::json::parse(R"({
+      "algorithms": ["lilucb-heuristic", "successive-elimination", "ucb1-ls", "exp-gap"],
+      "scenarios": ["sparse", "alpha0.3"], "sizes": [5, 20], "repetitions": 3,
+      "budget": 20000, "ucb1_max_n": 5, "seed": 7})"),
+                 "test");
+  return c;
+}
+
+experiment_config small_anytime_config() {
+  auto c = preset_config(experiment_kind::anytime, "quick");
+  c = apply_json(c, nlohmann::json::parse(R"({
+      "algorithms": ["lilucb-heuristic", "nonadaptive-ls"], "scenarios": ["sparse", "alpha0.6"],
+      "sizes": [4], "repetitions": 25, "budget": 100000, "pilot_repetitions": 3,
+      "window_factor": 2, "checkpoints_per_decade": 5, "seed": 3})"),
+                 "test");
+  return c;
+}
+
+}  // namespace
+
+// ---- statistics ---------------------------------------------------------------------------
+
+BOOST_AUTO_TEST_CASE(quantile_type7_hand_values) {
+  // Order statistics 1 2 3 4: h = 3p; p = 1/4 -> 1 + 0.75 = 1.75, p = 1/2 -> 2.5, p = 3/4 -> 3.25.
+  const std::vector<double> x{4, 1, 3, 2};
+  BOOST_TEST(quantile(x, 0.25) == 1.75);
+  BOOST_TEST(quantile(x, 0.5) == 2.5);
+  BOOST_TEST(quantile(x, 0.75) == 3.25);
+  BOOST_TEST(quantile(x, 0.0) == 1.0);
+  BOOST_TEST(quantile(x, 1.0) == 4.0);
+  BOOST_TEST(quantile({7}, 0.5) == 7.0);
+  BOOST_TEST(quantile({1, 2, 10}, 0.5) == 2.0);
+  BOOST_CHECK_THROW(quantile({}, 0.5), lilucb::domain_error);
+  BOOST_CHECK_THROW(quantile({1}, 1.5), lilucb::domain_error);
+  BOOST_CHECK_THROW(quantile({1}, std::nan("")), lilucb::domain_error);
+}
+
+BOOST_AUTO_TEST_CASE(clopper_pearson_closed_forms) {
+  // k = 0: high solves (1-p)^m = 0.025; k = m: low solves p^m = 0.025.
+  auto a = clopper_pearson(0, 10);
+  BOOST_TEST(a.low == 0.0);
+  BOOST_TEST(a.high == 1 - std::pow(0.025, 0.1), tt::tolerance(1e-12));
+  auto b = clopper_pearson(10, 10);
+  BOOST_TEST(b.low == std::pow(0.025, 0.1), tt::tolerance(1e-12));
+  BOOST_TEST(b.high == 1.0);
+  // k = 1, m = 2: low is the 0.025 quantile of Beta(1,2): 1-(1-x)^2 = 0.025; high the 0.975
+  // quantile of Beta(2,1): x^2 = 0.975.
+  auto c = clopper_pearson(1, 2);
+  BOOST_TEST(c.low == 1 - std::sqrt(0.975), tt::tolerance(1e-12));
+  BOOST_TEST(c.high == std::sqrt(0.975), tt::tolerance(1e-12));
+  // k = 1, m = 3: high is the 0.975 quantile of Beta(2,2), whose CDF is 3x^2 - 2x^3.
+  auto d = clopper_pearson(1, 3);
+  BOOST_TEST(d.low == 1 - std::cbrt(0.975), tt::tolerance(1e-12));
+  BOOST_TEST(3 * d.high * d.high - 2 * d.high * d.high * d.high == 0.975, tt::tolerance(1e-12));
+  // Level 0.9 changes the tail: (1-p)^m = 0.05.
+  BOOST_TEST(clopper_pearson(0, 5, 0.9).high == 1 - std::pow(0.05, 0.2), tt::tolerance(1e-12));
+  auto e = clopper_pearson(0, 0);
+  BOOST_TEST(e.low == 0.0);
+  BOOST_TEST(e.high == 1.0);
+  BOOST_CHECK_THROW(clopper_pearson(3, 2), lilucb::domain_error);
+  BOOST_CHECK_THROW(clopper_pearson(1, 2, 1.0), lilucb::domain_error);
+}
+
+BOOST_AUTO_TEST_CASE(log_checkpoints_are_log_spaced_and_end_at_the_window) {
+  BOOST_TEST(log_checkpoints(100, 2) == (std::vector<std::uint64_t>{1, 3, 10, 32, 100}), tt::per_element());
+  BOOST_TEST(log_checkpoints(50, 1, 5) == (std::vector<std::uint64_t>{5, 10, 50}), tt::per_element());
+  BOOST_TEST(log_checkpoints(7, 1, 7) == (std::vector<std::uint64_t>{7}), tt::per_element());
+  BOOST_CHECK_THROW(log_checkpoints(0, 1), lilucb::domain_error);
+  BOOST_CHECK_THROW(log_checkpoints(10, 1, 11), lilucb::domain_error);
+}
+
+BOOST_AUTO_TEST_CASE(summary_against_hand_computed_values) {
+  auto c = small_stopping_config();
+  c.algorithms = {algorithm::lilucb};
+  c.scenarios = {parse_scenario("s", "sparse")};
+  c.sizes = {10};
+  auto row = [](std::uint64_t rep, std::uint64_t pulls, const char* status, bool correct) {
+    run_row r;
+    r.algorithm = "lilucb";
+    r.scenario = "sparse";
+    r.n = 10;
+    r.repetition = rep;
+    r.pulls = pulls;
+    r.status = status;
+    r.correct = correct;
+    return r;
+  };
+  // pulls 100, 200, 300 (stopped; one wrong) and 1000 (censored at the budget).
+  const std::vector<run_row> rows{row(0, 300, "stopped", true), row(1, 100, "stopped", false),
+                                  row(2, 1000, "censored", true), row(3, 200, "stopped", true)};
+  const auto s = summarize_stopping_times(c, rows);
+  BOOST_TEST_REQUIRE(s.size() == 1u);
+  BOOST_TEST(s[0].runs == 4u);
+  BOOST_TEST(s[0].stopped == 3u);
+  BOOST_TEST(s[0].censored == 1u);
+  BOOST_TEST(s[0].mean == 400.0);
+  BOOST_TEST(s[0].median == 250.0);
+  BOOST_TEST(s[0].q1 == 175.0);
+  BOOST_TEST(s[0].q3 == 475.0);
+  BOOST_TEST(s[0].h1 == 36.0, tt::tolerance(1e-14));  // 9 arms with gap 1/2: 9 * 4
+  BOOST_TEST(s[0].errors == 1u);
+  BOOST_TEST(s[0].error_rate == 1.0 / 3.0, tt::tolerance(1e-15));
+  BOOST_TEST(s[0].error_low == 1 - std::cbrt(0.975), tt::tolerance(1e-12));
+  const auto f = fields(to_csv(s[0]));
+  BOOST_TEST(f.size() == fields(summary_header()).size());
+  BOOST_TEST(std::stod(f[12]) == 250.0 / 36.0, tt::tolerance(1e-12));  // median_over_h1
+}
+
+BOOST_AUTO_TEST_CASE(shuffled_means_is_a_seeded_permutation) {
+  std::vector<double> m(50);
+  for (std::size_t i = 0; i < m.size(); ++i) m[i] = static_cast<double>(i);
+  const auto a = shuffled_means(m, 1), b = shuffled_means(m, 1), d = shuffled_means(m, 2);
+  BOOST_TEST(a == b, tt::per_element());
+  BOOST_TEST(a != d);
+  BOOST_TEST(a != m);
+  auto sorted = a;
+  std::sort(sorted.begin(), sorted.end());
+  BOOST_TEST(sorted == m, tt::per_element());
+  // The best arm lands everywhere: over 200 seeds it is not always at index 0.
+  std::set<std::size_t> where;
+  for (std::uint64_t s = 0; s < 200; ++s) where.insert(lilucb::best_arm(shuffled_means(m, s)));
+  BOOST_TEST(where.size() > 40u);
+}
+
+BOOST_AUTO_TEST_CASE(config_validation_and_presets) {
+  const auto p = preset_config(experiment_kind::stopping_times, "paper");
+  BOOST_TEST(p.sizes == (std::vector<std::uint64_t>{10, 100, 1000, 10000}), tt::per_element());
+  BOOST_TEST(p.repetitions == 40u);
+  BOOST_TEST(p.nu == 0.1);
+  BOOST_TEST(p.sigma == 0.5);  // variance 1/4
+  BOOST_TEST(p.algorithms.size() == lilucb::bandit::all_algorithms.size());
+  BOOST_TEST(preset_config(experiment_kind::anytime, "paper").repetitions == 5000u);
+  BOOST_CHECK_NO_THROW(preset_config(experiment_kind::anytime, "quick").validate());
+  BOOST_CHECK_THROW(preset_config(experiment_kind::anytime, "huge"), lilucb::domain_error);
+  auto base = preset_config(experiment_kind::stopping_times, "quick");
+  BOOST_CHECK_THROW(apply_json(base, nlohmann::json::parse(R"({"sizez": [10]})"), "f"), lilucb::domain_error);
+  BOOST_CHECK_THROW(apply_json(base, nlohmann::json::parse(R"({"nu": "x"})"), "f"), lilucb::domain_error);
+  BOOST_CHECK_THROW(apply_json(base, nlohmann::json::parse(R"({"algorithms": ["ucb2"]})"), "f"), lilucb::domain_error);
+  BOOST_CHECK_THROW(apply_json(base, nlohmann::json::parse(R"({"scenarios": ["beta0.3"]})"), "f"), lilucb::domain_error);
+  BOOST_CHECK_THROW(apply_json(base, nlohmann::json::parse(R"({"nu": 1.0})"), "f").validate(), lilucb::domain_error);
+  BOOST_CHECK_THROW(apply_json(base, nlohmann::json::parse(R"({"sizes": [1]})"), "f").validate(), lilucb::domain_error);
+  BOOST_CHECK_THROW(apply_json(base, nlohmann::json::parse(R"({"repetitions": 0})"), "f").validate(), lilucb::domain_error);
+  const auto s = parse_scenario("s", "alpha0.6");
+  BOOST_TEST(!s.sparse);
+  BOOST_TEST(s.alpha == 0.6);
+  // Seeds depend on every coordinate.
+  const auto s0 = run_seed(1, "lilucb", "sparse", 10, 0);
+  BOOST_TEST(s0 == run_seed(1, "lilucb", "sparse", 10, 0));
+  BOOST_TEST(s0 != run_seed(2, "lilucb", "sparse", 10, 0));
+  BOOST_TEST(s0 != run_seed(1, "lilucb-ls", "sparse", 10, 0));
+  BOOST_TEST(s0 != run_seed(1, "lilucb", "alpha0.3", 10, 0));
+  BOOST_TEST(s0 != run_seed(1, "lilucb", "sparse", 100, 0));
+  BOOST_TEST(s0 != run_seed(1, "lilucb", "sparse", 10, 1));
+}
+
+// ---- stopping-times end to end ----------------------------------------------------------
+
+BOOST_AUTO_TEST_CASE(stopping_times_small_grid_end_to_end) {
+  const auto c = small_stopping_config();
+  const auto dir = fresh_dir("st");
+  const auto rep = run_experiment(c, dir.string(), quiet(2));
+  // (4 x 2 x 2 - ucb1-ls at n = 20 in 2 scenarios) x 3 repetitions.
+  BOOST_TEST(rep.total == 42u);
+  BOOST_TEST(rep.executed == 42u);
+  BOOST_TEST(rep.resumed == 0u);
+  BOOST_TEST_REQUIRE(rep.notes.size() == 1u);
+  BOOST_TEST(rep.notes[0].find("ucb1-ls skipped at n = 20") != std::string::npos);
+
+  for (const char* f : {"runs.csv", "summary.csv", "manifest.json"}) BOOST_TEST(fs::exists(dir / f), f);
+  const auto runs = lines_of(dir / "runs.csv");
+  BOOST_TEST_REQUIRE(runs.size() == 43u);
+  BOOST_TEST(runs[0] == "algorithm,scenario,n,repetition,seed,pulls,status,chosen_arm,correct");
+  std::size_t censored = 0;
+  std::set<std::string> keys;
+  for (std::size_t i = 1; i < runs.size(); ++i) {
+    const auto f = fields(runs[i]);
+    BOOST_TEST_REQUIRE(f.size() == 9u);
+    BOOST_TEST((f[6] == "stopped" || f[6] == "censored"));
+    BOOST_TEST((f[8] == "0" || f[8] == "1"));
+    BOOST_TEST(std::stoull(f[5]) <= c.budget);
+    BOOST_TEST(std::stoull(f[4]) == run_seed(c.seed, f[0], f[1], std::stoull(f[2]), std::stoull(f[3])));
+    BOOST_TEST(!(f[0] == "ucb1-ls" && f[2] == "20"));
+    if (f[6] == "censored") {
+      ++censored;
+      BOOST_TEST(f[0] == "exp-gap");  // millions of pulls needed; the budget is 20000
+    }
+    keys.insert(f[0] + f[1] + f[2] + f[3]);
+  }
+  BOOST_TEST(censored == 12u);  // every exp-gap run is kept and marked
+  BOOST_TEST(keys.size() == 42u);
+
+  // One row repeated by a direct library call with its recorded seed (stream 0).
+  const auto f = fields(runs[1]);
+  const auto means = shuffled_means(scenario_means(parse_scenario("s", f[1]), std::stoull(f[2]), c.gap), std::stoull(f[4]));
+  lilucb::bandit::gaussian_arms arms(means, c.sigma);
+  lilucb::bandit::run_options o;
+  o.nu = c.nu;
+  o.sigma = c.sigma;
+  o.max_pulls = c.budget;
+  o.seed = std::stoull(f[4]);
+  const auto r = lilucb::bandit::run_algorithm(lilucb::bandit::parse_algorithm(f[0]), arms, o);
+  BOOST_TEST(r.pulls == std::stoull(f[5]));
+  BOOST_TEST(r.best_arm == std::stoull(f[7]));
+  BOOST_TEST((r.best_arm == lilucb::best_arm(means)) == (f[8] == "1"));
+
+  // Summary: one row per (algorithm, scenario, n) that ran, consistent with runs.csv.
+  const auto summary = lines_of(dir / "summary.csv");
+  BOOST_TEST(summary.size() == 1u + 14u);
+  BOOST_TEST(summary[0] == summary_header());
+  for (std::size_t i = 1; i < summary.size(); ++i) {
+    const auto s = fields(summary[i]);
+    BOOST_TEST_REQUIRE(s.size() == 17u);
+    BOOST_TEST(s[4] == "3");
+    BOOST_TEST(std::stoull(s[5]) + std::stoull(s[6]) == 3u);
+    if (s[0] == "exp-gap") BOOST_TEST(s[6] == "3");
+  }
+
+  std::ifstream mf(dir / "manifest.json");
+  const auto m = nlohmann::json::parse(mf);
+  BOOST_TEST(m.at("status") == "complete");
+  BOOST_TEST(m.at("toolkit").at("version") == lilucb::version());
+  BOOST_TEST(m.at("config") == c.to_json());
+  for (const char* k : {"git", "machine", "start_time", "end_time", "wall_seconds", "notes"})
+    BOOST_TEST(m.contains(k), k);
+  BOOST_TEST(m.at("runs").at("executed") == 42);
+
+  // Plots: non-empty PNG and SVG per scenario.
+  const auto plots = write_plots(dir.string());
+  BOOST_TEST(plots.size() == 4u);
+  for (const auto& p : plots) {
+    BOOST_TEST_REQUIRE(fs::exists(p), p);
+    BOOST_TEST(fs::file_size(p) > 1000u, p);
+    const auto text = slurp(p);
+    if (p.ends_with(".png")) BOOST_TEST(text.substr(1, 3) == "PNG", p);
+    if (p.ends_with(".svg")) BOOST_TEST(text.find("<svg") != std::string::npos, p);
+  }
+  fs::remove_all(dir);
+}
+
+BOOST_AUTO_TEST_CASE(stopping_times_identical_for_1_and_2_threads) {
+  const auto c = small_stopping_config();
+  const auto d1 = fresh_dir("t1"), d2 = fresh_dir("t2");
+  run_experiment(c, d1.string(), quiet(1));
+  run_experiment(c, d2.string(), quiet(2));
+  BOOST_TEST(slurp(d1 / "runs.csv") == slurp(d2 / "runs.csv"));
+  BOOST_TEST(slurp(d1 / "summary.csv") == slurp(d2 / "summary.csv"));
+  BOOST_TEST(lines_of(d1 / "runs.csv").size() == 43u);
+  fs::remove_all(d1);
+  fs::remove_all(d2);
+}
+
+BOOST_AUTO_TEST_CASE(resumption_skips_recorded_runs) {
+  const auto c = small_stopping_config();
+  const auto dir = fresh_dir("resume");
+  run_experiment(c, dir.string(), quiet(2));
+  const std::string full = slurp(dir / "runs.csv");
+  const std::string summary = slurp(dir / "summary.csv");
+  // Simulate an interruption: 10 rows lost, the last one cut in the middle of a write.
+  auto lines = lines_of(dir / "runs.csv");
+  {
+    std::ofstream out(dir / "runs.csv", std::ios::trunc);
+    for (std::size_t i = 0; i + 10 < lines.size(); ++i) out << lines[i] << '\n';
+    out << lines.back().substr(0, lines.back().size() / 2);
+  }
+  const auto rep = run_experiment(c, dir.string(), quiet(2));
+  BOOST_TEST(rep.total == 42u);
+  BOOST_TEST(rep.resumed == 32u);
+  BOOST_TEST(rep.executed == 10u);
+  BOOST_TEST(slurp(dir / "runs.csv") == full);
+  BOOST_TEST(slurp(dir / "summary.csv") == summary);
+  // A rerun of a complete folder runs nothing.
+  BOOST_TEST(run_experiment(c, dir.string(), quiet(2)).executed == 0u);
+  // Another config into the same folder is refused.
+  auto other = c;
+  other.repetitions = 4;
+  BOOST_CHECK_THROW(run_experiment(other, dir.string(), quiet(1)), lilucb::domain_error);
+  fs::remove_all(dir);
+}
+
+// ---- anytime end to end -------------------------------------------------------------------
+
+BOOST_AUTO_TEST_CASE(anytime_small_grid_end_to_end) {
+  const auto c = small_anytime_config();
+  const auto d1 = fresh_dir("any1"), d2 = fresh_dir("any2");
+  const auto rep = run_experiment(c, d1.string(), quiet(1));
+  run_experiment(c, d2.string(), quiet(2));
+  BOOST_TEST(rep.total == 100u);
+  BOOST_TEST(fs::exists(d1 / "manifest.json"));  // differs: times, threads used
+  for (const char* f : {"runs.csv", "anytime.csv", "stopping.csv", "windows.csv"}) {
+    BOOST_TEST(fs::exists(d1 / f), f);
+    BOOST_TEST(slurp(d1 / f) == slurp(d2 / f), f);  // identical for 1 and 2 threads
+  }
+  const auto runs = read_runs((d1 / "runs.csv").string(), experiment_kind::anytime);
+  BOOST_TEST_REQUIRE(runs.size() == 100u);
+  const auto curve = lines_of(d1 / "anytime.csv");
+  BOOST_TEST(curve[0] == "scenario,n,algorithm,pulls,runs,wrong,p_wrong,ci_low,ci_high");
+  // Recount P(wrong) at every checkpoint from runs.csv.
+  std::size_t checked = 0;
+  for (std::size_t i = 1; i < curve.size(); ++i) {
+    const auto f = fields(curve[i]);
+    BOOST_TEST_REQUIRE(f.size() == 9u);
+    std::uint64_t wrong = 0, m = 0;
+    std::size_t k = 0;
+    // k: the position of this checkpoint among the group's lines.
+    for (std::size_t j = 1; j < i; ++j) {
+      const auto g = fields(curve[j]);
+      if (g[0] == f[0] && g[1] == f[1] && g[2] == f[2]) ++k;
+    }
+    for (const auto& r : runs)
+      if (r.scenario == f[0] && std::to_string(r.n) == f[1] && r.algorithm == f[2]) {
+        ++m;
+        BOOST_TEST_REQUIRE(k < r.wrong_at.size());
+        wrong += r.wrong_at[k] == '1';
+      }
+    BOOST_TEST(m == 25u);
+    BOOST_TEST(std::to_string(wrong) == f[5]);
+    BOOST_TEST(std::stod(f[6]) == static_cast<double>(wrong) / 25.0, tt::tolerance(1e-12));
+    const auto ci = clopper_pearson(wrong, 25);
+    BOOST_TEST(std::stod(f[7]) == ci.low, tt::tolerance(1e-12));
+    ++checked;
+  }
+  std::size_t expected = 0;  // each scenario's window has its own checkpoints; 2 algorithms each
+  for (const auto& r : runs)
+    if (r.repetition == 0) expected += r.wrong_at.size();
+  BOOST_TEST(checked == expected);
+  BOOST_TEST(expected > 8u);
+  // The first checkpoint is the number of arms; the window is the last.
+  BOOST_TEST(fields(curve[1])[3] == "4");
+  const auto stop = lines_of(d1 / "stopping.csv");
+  BOOST_TEST(stop.size() == 1u + 4u);
+  // Runs that stop inside the window: heuristic lil'UCB at n = 4 always does.
+  for (std::size_t i = 1; i < stop.size(); ++i) {
+    const auto f = fields(stop[i]);
+    if (f[2] == "lilucb-heuristic") BOOST_TEST(!f[6].empty());
+  }
+  const auto plots = write_plots(d1.string());
+  BOOST_TEST(plots.size() == 2u);
+  for (const auto& p : plots) BOOST_TEST(fs::file_size(p) > 1000u, p);
+  fs::remove_all(d1);
+  fs::remove_all(d2);
+}
+
+BOOST_AUTO_TEST_CASE(anytime_censored_runs_are_recorded) {
+  auto c = small_anytime_config();
+  c.algorithms = {algorithm::exp_gap, algorithm::lilucb_heuristic};
+  c.scenarios = {parse_scenario("s", "sparse")};
+  c.window = 300;  // exp-gap needs far more: every run is censored at the window
+  c.repetitions = 5;
+  const auto dir = fresh_dir("anycens");
+  run_experiment(c, dir.string(), quiet(2));
+  const auto runs = read_runs((dir / "runs.csv").string(), experiment_kind::anytime);
+  BOOST_TEST_REQUIRE(runs.size() == 10u);
+  for (const auto& r : runs)
+    if (r.algorithm == "exp-gap") {
+      BOOST_TEST(r.status == "censored");
+      BOOST_TEST(r.pulls <= 300u);
+    }
+  for (const auto& l : lines_of(dir / "stopping.csv"))
+    if (l.rfind("sparse,4,exp-gap,", 0) == 0) BOOST_TEST(l == "sparse,4,exp-gap,300,5,0,");
+  fs::remove_all(dir);
+}
