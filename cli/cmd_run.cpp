@@ -19,15 +19,19 @@ struct run_cli_options {
   std::string algorithm, scenario, n, gap = "0.5", alpha, means, means_file, nu, sigma, arms = "gaussian",
       seed = "1", max_pulls = "0", inner = "plus2";
   bool json = false;
+  // Whether each instance source was given (an empty value is given, and invalid).
+  CLI::Option *scenario_opt = nullptr, *means_opt = nullptr, *means_file_opt = nullptr;
 };
 
 std::vector<double> instance_means(const run_cli_options& o) {
-  const int sources = !o.scenario.empty() + !o.means.empty() + !o.means_file.empty();
+  const bool scenario = o.scenario_opt->count() > 0, means = o.means_opt->count() > 0,
+             means_file = o.means_file_opt->count() > 0;
+  const int sources = scenario + means + means_file;
   if (sources != 1)
     throw lilucb::domain_error("lilucb run", "instance", std::to_string(sources) + " sources given",
                                "exactly one of --scenario, --means, --means-file");
-  if (!o.means.empty()) return parse_real_list("--means", o.means);
-  if (!o.means_file.empty()) {
+  if (means) return parse_real_list("--means", o.means);
+  if (means_file) {
     std::ifstream in(o.means_file);
     if (!in) throw lilucb::domain_error("lilucb run", "--means-file", o.means_file, "a readable file");
     return bandit::read_means(in, o.means_file);
@@ -105,12 +109,12 @@ void add_run_command(CLI::App& app) {
                   "lilucb, lilucb-ls, lilucb-heuristic, lilucb-certified, ucb1-ls, successive-elimination, "
                   "exp-gap, exp-gap-ls, nonadaptive-ls")
       ->required();
-  sub->add_option("--scenario", o->scenario, "sparse (n arms) or alpha (n+1 arms), Section 5");
+  o->scenario_opt = sub->add_option("--scenario", o->scenario, "sparse (n arms) or alpha (n+1 arms), Section 5");
   sub->add_option("--n", o->n, "number of arms for --scenario");
   sub->add_option("--gap", o->gap, "sparse: mean of the best arm (others 0); default 0.5");
   sub->add_option("--alpha", o->alpha, "alpha: exponent (paper: 0.3, 0.6)");
-  sub->add_option("--means", o->means, "comma-separated means");
-  sub->add_option("--means-file", o->means_file, "file with one mean per line");
+  o->means_opt = sub->add_option("--means", o->means, "comma-separated means");
+  o->means_file_opt = sub->add_option("--means-file", o->means_file, "file with one mean per line");
   sub->add_option("--nu", o->nu, "error probability, in (0,1)")->required();
   sub->add_option("--sigma", o->sigma, "reward standard deviation (Gaussian) and width scale; default 0.5");
   sub->add_option("--arms", o->arms, "gaussian (default) or bernoulli");

@@ -111,7 +111,6 @@ run_result run_algorithm(algorithm alg, const Arms& arms, const run_options& opt
     c.ls_delta = ls_delta;
     c.ls_eps = ls_eps;
     p.insert(p.end(), {{"eps", c.eps}, {"beta", c.beta}, {"a", c.a}, {"delta", c.delta}, {"inner_c", inner_c}});
-    if (ls_delta) p.insert(p.end(), {{"ls_eps", ls_eps}, {"ls_delta", *ls_delta}});
     return run_lilucb(arms, c, opts, observer, to_string(alg), p);
   };
   auto ls_params = [&](double share) {

@@ -19,6 +19,7 @@
 #include "lilucb/bandit/run.hpp"
 #include "lilucb/bandit/session.hpp"
 
+#include <cmath>
 #include <cstddef>
 #include <cstdint>
 #include <memory>
@@ -76,8 +77,10 @@ run_result run_lilucb_impl(const Arms& arms, const lilucb_config& c, const run_o
   const double a = c.a;
   while (true) {
     const std::uint64_t t = st.total();
-    // Figure 1's while condition, for the most-pulled arm (hence for all arms).
-    if (!(static_cast<double>(t_max) < 1 + a * static_cast<double>(t - t_max)))
+    // Figure 1's while condition T_max < 1 + a (t - T_max), for the most-pulled arm (hence for
+    // all arms), as the sign of a (t - T_max) + (1 - T_max): one fused multiply-add rounds once,
+    // so the sign is exact (1 - T_max is an exact integer below 2^53).
+    if (!(std::fma(a, static_cast<double>(t - t_max), 1.0 - static_cast<double>(t_max)) > 0))
       return s.finish(name, most_pulled, run_status::stopped, "lilucb", params);
     if (ls && ls->satisfied(st)) return s.finish(name, ls->leader(), run_status::stopped, "ls", params);
     if (!s.can_pull()) return s.finish(name, most_pulled, run_status::budget_exhausted, "budget", params);

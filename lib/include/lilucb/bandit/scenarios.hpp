@@ -57,7 +57,8 @@ inline std::vector<double> read_means(std::istream& in, const std::string& sourc
     char* end = nullptr;
     const double x = std::strtod(text.c_str(), &end);
     const std::string where = source + ":" + std::to_string(number);
-    if (end != text.c_str() + text.size() || text.empty())
+    // Decimal or scientific notation only (as the CLI's numbers): no hexadecimal floats.
+    if (end != text.c_str() + text.size() || text.empty() || text.find_first_of("xX") != std::string::npos)
       lilucb::detail::raise_domain_error("lilucb::bandit::read_means", where.c_str(), "'" + text + "'",
                                          "one finite real number per line");
     if (!std::isfinite(x))

@@ -1,0 +1,197 @@
+// lil'UCB's O(log n) machinery agrees pull for pull with the naive O(n) loop.
+//
+//  - run_lilucb with lilucb_config::use_heap (root_heap vs a left-to-right argmax scan) and
+//    lilucb_config::tabulate_width (count_cache vs computing the width at every pull): all four
+//    combinations give identical pull logs and bit-identical results, on random instances
+//    (n = 2..200, means with exact ties, Gaussian and Bernoulli rewards, both inner logs,
+//    eps 0 and 0.01, with and without the LS rule).
+//  - root_heap (update_top) and indexed_max_heap (update, update_top, erase, second) against a
+//    naive argmax with ties to the lowest index, under random operations with keys drawn from a
+//    small set (many ties) including +-infinity.
+
+#define BOOST_TEST_MODULE bandit_fast_paths
+#include <boost/test/unit_test.hpp>
+#include <rapidcheck/boost_test.h>
+
+#include "bandit_support.hpp"
+
+#include "lilucb/bandit/indexed_heap.hpp"
+#include "lilucb/bandit/lilucb_algorithm.hpp"
+#include "lilucb/bandit/root_heap.hpp"
+
+#include <limits>
+#include <optional>
+
+using namespace lilucb_test;
+
+namespace {
+
+constexpr double inf = std::numeric_limits<double>::infinity();
+
+struct combo_result {
+  bandit::run_result result;
+  event_log log;
+};
+
+template <class Arms>
+combo_result run_combo(const Arms& arms, bandit::lilucb_config c, const bandit::run_options& o, bool heap, bool table) {
+  c.use_heap = heap;
+  c.tabulate_width = table;
+  combo_result out;
+  out.result = bandit::run_lilucb(arms, c, o, out.log);
+  return out;
+}
+
+/// Runs the four combinations and asserts they agree with the naive one (no heap, no table).
+template <class Arms>
+void check_four_agree(const Arms& arms, const bandit::lilucb_config& c, const bandit::run_options& o) {
+  const auto naive = run_combo(arms, c, o, false, false);
+  for (bool heap : {false, true})
+    for (bool table : {false, true}) {
+      if (!heap && !table) continue;
+      const auto fast = run_combo(arms, c, o, heap, table);
+      RC_ASSERT(fast.log.pulls.arms == naive.log.pulls.arms);
+      RC_ASSERT(fast.log.events == naive.log.events);
+      RC_ASSERT(result_difference(fast.result, naive.result) == std::string());
+    }
+}
+
+/// Keys from a small set, so that ties are frequent.
+rc::Gen<double> tie_prone_key() {
+  return gen::one_of(std::vector<double>{-inf, -1.0, -0.5, 0.0, 0.25, 0.5, 1.0, 2.0, inf});
+}
+
+/// argmax over present arms, ties to the lowest index; nullopt when none present.
+std::optional<std::size_t> naive_argmax(const std::vector<double>& key, const std::vector<char>& present,
+                                        std::optional<std::size_t> skip = std::nullopt) {
+  std::optional<std::size_t> best;
+  for (std::size_t i = 0; i < key.size(); ++i) {
+    if (!present[i] || (skip && i == *skip)) continue;
+    if (!best || key[i] > key[*best]) best = i;
+  }
+  return best;
+}
+
+}  // namespace
+
+// ---------------------------------------------------------------------------------------------
+RC_BOOST_PROP(heap_and_table_agree_with_naive_pull_for_pull, ()) {
+  const auto n = static_cast<std::size_t>(*gen::count(2, 200));
+  const auto means = *gen::unit_means(n);
+  bandit::lilucb_config c;
+  c.eps = *gen::one_of(std::vector<double>{0.0, 0.01});
+  c.inner = *gen::one_of(std::vector<lilucb::inner_log>{lilucb::inner_log::lemma, lilucb::inner_log::plus2});
+  c.beta = *gen::one_of(std::vector<double>{0.5, 1.0});
+  c.a = *gen::one_of(std::vector<double>{0.5, 1 + 10.0 / static_cast<double>(n), 9.0});
+  c.delta = *gen::one_of(std::vector<double>{1e-4, 0.02, 0.3});
+  c.sigma = 0.5;
+  if (*rc::gen::arbitrary<bool>()) c.ls_delta = bandit::ls_delta_for_share(0.05);
+  bandit::run_options o;
+  o.seed = *rc::gen::arbitrary<std::uint64_t>();
+  o.run = *gen::count(0, 100);
+  o.max_pulls = *gen::count(1, 3000);
+  if (*rc::gen::arbitrary<bool>()) check_four_agree(bandit::gaussian_arms(means, 0.5), c, o);
+  else check_four_agree(bandit::bernoulli_arms(means), c, o);
+}
+
+// Deterministic cases: every arm tied (the heap's tie order is all that decides), and the
+// lemma's infinite widths at T = 1 with eps = 0.
+BOOST_AUTO_TEST_CASE(all_arms_tied) {
+  for (std::size_t n : {2u, 3u, 17u, 64u, 200u})
+    for (auto inner : {lilucb::inner_log::lemma, lilucb::inner_log::plus2}) {
+      BOOST_TEST_CONTEXT("n=" << n) {
+        const std::vector<double> means(n, 0.5);
+        bandit::lilucb_config c;
+        c.eps = 0;
+        c.inner = inner;
+        bandit::run_options o;
+        o.max_pulls = 20 * n;
+        const auto naive = run_combo(bandit::bernoulli_arms(std::vector<double>(n, 1.0)), c, o, false, false);
+        const auto fast = run_combo(bandit::bernoulli_arms(std::vector<double>(n, 1.0)), c, o, true, true);
+        // Identical rewards (all 1): the arms are pulled round-robin in index order.
+        for (std::size_t k = 0; k < naive.log.pulls.arms.size(); ++k) BOOST_TEST(naive.log.pulls.arms[k] == k % n);
+        BOOST_TEST(fast.log.pulls.arms == naive.log.pulls.arms, boost::test_tools::per_element());
+        const auto g0 = run_combo(bandit::gaussian_arms(means, 0.5), c, o, false, false);
+        const auto g1 = run_combo(bandit::gaussian_arms(means, 0.5), c, o, true, false);
+        const auto g2 = run_combo(bandit::gaussian_arms(means, 0.5), c, o, false, true);
+        BOOST_TEST(g1.log.pulls.arms == g0.log.pulls.arms, boost::test_tools::per_element());
+        BOOST_TEST(g2.log.pulls.arms == g0.log.pulls.arms, boost::test_tools::per_element());
+      }
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// root_heap: only the root's key ever changes.
+RC_BOOST_PROP(root_heap_matches_naive_argmax, ()) {
+  const auto n = static_cast<std::size_t>(*gen::count(1, 300));
+  auto keys = *rc::gen::container<std::vector<double>>(n, tie_prone_key());
+  const std::vector<char> all(n, 1);
+  bandit::root_heap h(keys);
+  RC_ASSERT(h.size() == n);
+  const auto steps = *gen::count(0, 600);
+  for (std::uint64_t s = 0; s <= steps; ++s) {
+    const std::size_t expect = *naive_argmax(keys, all);
+    RC_ASSERT(h.top() == expect);
+    RC_ASSERT(h.top_key() == keys[expect]);
+    const double k = *tie_prone_key();
+    keys[expect] = k;
+    h.update_top(k);
+  }
+}
+
+// indexed_max_heap under random update / update_top / erase.
+RC_BOOST_PROP(indexed_heap_matches_naive_argmax, ()) {
+  const auto n = static_cast<std::size_t>(*gen::count(1, 300));
+  auto keys = *rc::gen::container<std::vector<double>>(n, tie_prone_key());
+  std::vector<char> present(n, 1);
+  std::vector<std::size_t> alive(n);
+  for (std::size_t i = 0; i < n; ++i) alive[i] = i;
+  bandit::indexed_max_heap h(keys);
+  const auto steps = *gen::count(0, 600);
+  for (std::uint64_t s = 0; s <= steps && !alive.empty(); ++s) {
+    RC_ASSERT(h.size() == alive.size());
+    RC_ASSERT(!h.empty());
+    const std::size_t top = *naive_argmax(keys, present);
+    RC_ASSERT(h.top() == top);
+    RC_ASSERT(h.top_key() == keys[top]);
+    if (alive.size() >= 2) RC_ASSERT(h.second() == *naive_argmax(keys, present, top));
+    for (std::size_t a : alive) RC_ASSERT(h.key(a) == keys[a]);
+    const int op = *gen::one_of(std::vector<int>{0, 0, 0, 1, 1, 2});
+    if (op == 0) {  // update any present arm
+      const std::size_t arm = alive[*gen::count(0, alive.size() - 1)];
+      const double k = *tie_prone_key();
+      keys[arm] = k;
+      h.update(arm, k);
+    } else if (op == 1) {  // update the root
+      const double k = *tie_prone_key();
+      keys[top] = k;
+      h.update_top(k);
+    } else {  // erase a present arm
+      const std::size_t pos = *gen::count(0, alive.size() - 1);
+      const std::size_t arm = alive[pos];
+      alive.erase(alive.begin() + static_cast<std::ptrdiff_t>(pos));
+      present[arm] = 0;
+      h.erase(arm);
+    }
+  }
+  if (alive.empty()) RC_ASSERT(h.empty());
+}
+
+// Erasing every arm in a random order leaves the maxima right at every step.
+RC_BOOST_PROP(indexed_heap_erase_all, ()) {
+  const auto n = static_cast<std::size_t>(*gen::count(1, 100));
+  const auto keys = *rc::gen::container<std::vector<double>>(n, tie_prone_key());
+  std::vector<std::size_t> order(n);
+  for (std::size_t i = 0; i < n; ++i) order[i] = i;
+  for (std::size_t i = n; i-- > 1;) std::swap(order[i], order[*gen::count(0, i)]);
+  std::vector<char> present(n, 1);
+  bandit::indexed_max_heap h(keys);
+  for (std::size_t arm : order) {
+    RC_ASSERT(h.top() == *naive_argmax(keys, present));
+    h.erase(arm);
+    present[arm] = 0;
+    if (!h.empty()) RC_ASSERT(h.top() == *naive_argmax(keys, present));
+    if (h.size() >= 2) RC_ASSERT(h.second() == *naive_argmax(keys, present, h.top()));
+  }
+  RC_ASSERT(h.empty());
+}

@@ -1,0 +1,553 @@
+// End-to-end tests of `lilucb run`.
+//
+// As tests/cli/test_cli.cpp: the real binary (LILUCB_CLI_PATH, or the environment variable
+// LILUCB_CLI) is run with fork/execv (no shell), stdin from /dev/null, stdout and stderr
+// captured separately; JSON is parsed with nlohmann_json.  The CLI is thin parsing over lib, so
+// every run is compared with the library called directly in this process (same arms, options
+// and seed): chosen arm, pulls, counts, status, stopped_by and every recorded parameter must be
+// identical.
+//
+// Covered: every algorithm name with --json (exactly one object with the documented keys,
+// counts summing to pulls, the same seed giving the same output); --scenario sparse/alpha,
+// --means, --means-file, --arms bernoulli, --max-pulls (budget_exhausted), --inner lemma,
+// --sigma; one arm.  Invalid input: exit 2, nothing on stdout, exactly one line on stderr naming
+// the parameter.
+
+#define BOOST_TEST_MODULE lilucb_cli_run
+#include <boost/test/unit_test.hpp>
+
+#include "lilucb/bandit/algorithms.hpp"
+#include "lilucb/bandit/arms.hpp"
+#include "lilucb/bandit/scenarios.hpp"
+
+#include <nlohmann/json.hpp>
+
+#include <fcntl.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cerrno>
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <numeric>
+#include <set>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+namespace fs = std::filesystem;
+namespace bandit = lilucb::bandit;
+using json = nlohmann::json;
+
+namespace {
+
+// ---------------------------------------------------------------------------------------
+// Running the binary (as in test_cli.cpp)
+// ---------------------------------------------------------------------------------------
+
+struct cli_result {
+  int status = -1;  ///< exit status; 128 + signal number when killed by a signal
+  bool signaled = false;
+  std::string out, err;
+};
+
+std::string slurp(std::FILE* f) {
+  std::fflush(f);
+  std::rewind(f);
+  std::string s;
+  char buf[4096];
+  std::size_t n;
+  while ((n = std::fread(buf, 1, sizeof buf, f)) > 0) s.append(buf, n);
+  return s;
+}
+
+cli_result run_cli(const std::vector<std::string>& args) {
+  const char* env = std::getenv("LILUCB_CLI");
+  const char* path = env && *env ? env : LILUCB_CLI_PATH;
+  std::FILE* out = std::tmpfile();
+  std::FILE* err = std::tmpfile();
+  if (!out || !err) throw std::runtime_error("tmpfile failed");
+  std::vector<std::string> storage;
+  storage.reserve(args.size() + 1);
+  storage.push_back(path);
+  storage.insert(storage.end(), args.begin(), args.end());
+  std::vector<char*> argv;
+  for (auto& s : storage) argv.push_back(s.data());
+  argv.push_back(nullptr);
+
+  std::fflush(nullptr);
+  const pid_t pid = ::fork();
+  if (pid < 0) throw std::runtime_error(std::string("fork failed: ") + std::strerror(errno));
+  if (pid == 0) {
+    const int in = ::open("/dev/null", O_RDONLY);
+    if (in < 0 || ::dup2(in, 0) < 0 || ::dup2(::fileno(out), 1) < 0 || ::dup2(::fileno(err), 2) < 0) ::_exit(126);
+    ::execv(path, argv.data());
+    ::_exit(127);
+  }
+  int wstatus = 0;
+  while (::waitpid(pid, &wstatus, 0) < 0)
+    if (errno != EINTR) throw std::runtime_error("waitpid failed");
+  cli_result r;
+  if (WIFEXITED(wstatus)) {
+    r.status = WEXITSTATUS(wstatus);
+  } else {
+    r.signaled = true;
+    r.status = 128 + WTERMSIG(wstatus);
+  }
+  r.out = slurp(out);
+  r.err = slurp(err);
+  std::fclose(out);
+  std::fclose(err);
+  return r;
+}
+
+std::string show(const std::vector<std::string>& args) {
+  std::string s = "lilucb";
+  for (const auto& a : args) {
+    s += ' ';
+    if (a.empty() || a.find_first_of(" \t'\",") != std::string::npos) s += "'" + a + "'";
+    else s += a;
+  }
+  return s;
+}
+
+bool contains(const std::string& haystack, const std::string& needle) { return haystack.find(needle) != std::string::npos; }
+
+std::size_t count_char(const std::string& s, char c) { return static_cast<std::size_t>(std::count(s.begin(), s.end(), c)); }
+
+/// Successful --json run: exit 0, nothing on stderr, exactly one JSON object on stdout.
+json expect_json(const std::vector<std::string>& args, std::string* raw = nullptr) {
+  const auto r = run_cli(args);
+  BOOST_TEST(r.status == 0);
+  BOOST_TEST(!r.signaled);
+  BOOST_TEST(r.err == "", "stderr should be empty, got: " << r.err);
+  if (raw) *raw = r.out;
+  if (r.out.empty()) {
+    BOOST_TEST(false, "no output");
+    return json();
+  }
+  BOOST_TEST(r.out.front() == '{');
+  BOOST_TEST(r.out.back() == '\n');
+  json j;
+  try {
+    j = json::parse(r.out);  // rejects anything after the first value
+  } catch (const std::exception& e) {
+    BOOST_TEST(false, "stdout is not exactly one JSON value: " << e.what() << "\n" << r.out);
+    return json();
+  }
+  BOOST_TEST(j.is_object());
+  return j.is_object() ? j : json();
+}
+
+/// Invalid input: exit 2, nothing on stdout, exactly one line on stderr ("lilucb: error: ...").
+void check_one_line_error(const cli_result& r) {
+  BOOST_TEST(r.status == 2);
+  BOOST_TEST(!r.signaled);
+  BOOST_TEST(r.out == "", "stdout should be empty, got: " << r.out);
+  BOOST_TEST(!r.err.empty());
+  BOOST_TEST(count_char(r.err, '\n') == 1u, "stderr should be one line, got: " << r.err);
+  BOOST_TEST((!r.err.empty() && r.err.back() == '\n'));
+  BOOST_TEST(r.err.rfind("lilucb: error: ", 0) == 0u, "stderr: " << r.err);
+}
+
+struct temp_dir {
+  fs::path path;
+  temp_dir() {
+    std::string templ = (fs::temp_directory_path() / "lilucb-cli-run-test-XXXXXX").string();
+    if (!::mkdtemp(templ.data())) throw std::runtime_error("mkdtemp failed");
+    path = templ;
+  }
+  ~temp_dir() {
+    std::error_code ec;
+    fs::remove_all(path, ec);
+  }
+  temp_dir(const temp_dir&) = delete;
+  temp_dir& operator=(const temp_dir&) = delete;
+  std::string file(const std::string& name, const std::string& text) const {
+    const fs::path p = path / name;
+    std::ofstream(p, std::ios::binary) << text;
+    return p.string();
+  }
+};
+
+// ---------------------------------------------------------------------------------------
+// Comparing with the library
+// ---------------------------------------------------------------------------------------
+
+const std::vector<std::string> required_keys = {"algorithm", "parameters", "best_arm", "true_best_arm",
+                                                "correct",   "pulls",      "counts",   "status"};
+
+/// The JSON of a run must be the library's run_result, field by field; parameters bitwise
+/// (nlohmann prints round-trip digits) plus "inner" and "arms".
+void check_against_library(const json& j, const bandit::run_result& r, const std::string& inner, const std::string& arms,
+                           std::size_t true_best) {
+  if (!j.is_object()) return;
+  for (const auto& k : required_keys) BOOST_TEST(j.contains(k), "missing key " << k);
+  for (const auto& k : required_keys)
+    if (!j.contains(k)) return;
+  BOOST_TEST(j["algorithm"] == r.algorithm);
+  BOOST_TEST(j["best_arm"].is_number_unsigned());
+  BOOST_TEST(j["best_arm"].get<std::uint64_t>() == r.best_arm);
+  BOOST_TEST(j["true_best_arm"].get<std::uint64_t>() == true_best);
+  BOOST_TEST(j["correct"].is_boolean());
+  BOOST_TEST(j["correct"].get<bool>() == (r.best_arm == true_best));
+  BOOST_TEST(j["pulls"].get<std::uint64_t>() == r.pulls);
+  BOOST_TEST(j["status"] == bandit::to_string(r.status));
+  BOOST_TEST(j.value("stopped_by", std::string("?")) == r.stopped_by);
+  const auto counts = j["counts"].get<std::vector<std::uint64_t>>();
+  BOOST_TEST(counts == r.counts, boost::test_tools::per_element());
+  BOOST_TEST(std::accumulate(counts.begin(), counts.end(), std::uint64_t{0}) == j["pulls"].get<std::uint64_t>());
+  const json& p = j["parameters"];
+  BOOST_TEST(p.is_object());
+  std::set<std::string> expected_names = {"inner", "arms"};
+  for (const auto& [name, value] : r.parameters) {
+    expected_names.insert(name);
+    BOOST_TEST_CONTEXT("parameter " << name) {
+      BOOST_TEST(p.contains(name));
+      if (p.contains(name) && p[name].is_number()) BOOST_TEST(p[name].get<double>() == value);
+      else BOOST_TEST(false, "not a number: " << p.dump());
+    }
+  }
+  BOOST_TEST(p.value("inner", std::string("?")) == inner);
+  BOOST_TEST(p.value("arms", std::string("?")) == arms);
+  std::set<std::string> names;
+  for (const auto& [k, v] : p.items()) names.insert(k);
+  BOOST_TEST((names == expected_names), "parameters " << p.dump());
+}
+
+std::vector<std::string> algorithm_names() {
+  std::vector<std::string> v;
+  for (auto a : bandit::all_algorithms) v.push_back(bandit::to_string(a));
+  return v;
+}
+
+}  // namespace
+
+// =========================================================================================
+BOOST_AUTO_TEST_SUITE(json_output)
+
+BOOST_AUTO_TEST_CASE(every_algorithm_agrees_with_library) {
+  const auto means = bandit::sparse_means(4);
+  for (const auto& name : algorithm_names()) {
+    const std::vector<std::string> args = {"run", "--algorithm", name, "--scenario", "sparse", "--n", "4",
+                                           "--nu", "0.1", "--seed", "3", "--json"};
+    BOOST_TEST_CONTEXT(show(args)) {
+      std::string raw1, raw2;
+      const json j = expect_json(args, &raw1);
+      bandit::run_options o;
+      o.nu = 0.1;
+      o.sigma = 0.5;
+      o.seed = 3;
+      const auto r = bandit::run_algorithm(bandit::parse_algorithm(name), bandit::gaussian_arms(means, 0.5), o);
+      check_against_library(j, r, "plus2", "gaussian", 0);
+      BOOST_TEST(j.value("status", "") == "stopped");
+      BOOST_TEST(j["counts"].size() == 4u);
+      BOOST_TEST(j.value("seed", std::uint64_t{0}) == 3u);
+      // Same seed, same output, byte for byte.
+      expect_json(args, &raw2);
+      BOOST_TEST(raw1 == raw2);
+    }
+  }
+}
+
+BOOST_AUTO_TEST_CASE(seed_changes_the_run) {
+  std::set<std::vector<std::uint64_t>> counts;
+  for (const char* seed : {"1", "2", "3", "4"}) {
+    const json j = expect_json({"run", "--algorithm", "lilucb-ls", "--scenario", "sparse", "--n", "5", "--nu", "0.1",
+                                "--seed", seed, "--json"});
+    if (j.contains("counts")) counts.insert(j["counts"].get<std::vector<std::uint64_t>>());
+  }
+  BOOST_TEST(counts.size() >= 3u);
+  // Default seed is 1.
+  std::string a, b;
+  expect_json({"run", "--algorithm", "lilucb", "--scenario", "sparse", "--n", "3", "--nu", "0.1", "--json"}, &a);
+  expect_json({"run", "--algorithm", "lilucb", "--scenario", "sparse", "--n", "3", "--nu", "0.1", "--seed", "1", "--json"},
+              &b);
+  BOOST_TEST(a == b);
+}
+
+BOOST_AUTO_TEST_CASE(scenario_alpha) {
+  for (const char* alg : {"lilucb-heuristic", "successive-elimination"}) {
+    const std::vector<std::string> args = {"run", "--algorithm", alg, "--scenario", "alpha", "--n", "5", "--alpha",
+                                           "0.6", "--nu", "0.1", "--seed", "9", "--json"};
+    BOOST_TEST_CONTEXT(show(args)) {
+      const json j = expect_json(args);
+      BOOST_TEST(j.value("n", 0) == 6);  // n + 1 arms
+      bandit::run_options o;
+      o.nu = 0.1;
+      o.sigma = 0.5;
+      o.seed = 9;
+      const auto r =
+          bandit::run_algorithm(bandit::parse_algorithm(alg), bandit::gaussian_arms(bandit::alpha_means(5, 0.6), 0.5), o);
+      check_against_library(j, r, "plus2", "gaussian", 0);
+      BOOST_TEST(r.counts.size() == 6u);
+    }
+  }
+}
+
+BOOST_AUTO_TEST_CASE(means_and_means_file_give_the_same_run) {
+  temp_dir dir;
+  const std::string file = dir.file("means.txt", "# three arms\n0.1\n\n  0.5\r\n0.3\n");
+  const std::vector<double> means = {0.1, 0.5, 0.3};
+  for (const char* alg : {"lilucb", "ucb1-ls", "exp-gap-ls"}) {
+    BOOST_TEST_CONTEXT(alg) {
+      std::string from_list, from_file;
+      const json j = expect_json(
+          {"run", "--algorithm", alg, "--means", "0.1,0.5,0.3", "--nu", "0.2", "--seed", "5", "--json"}, &from_list);
+      expect_json({"run", "--algorithm", alg, "--means-file", file, "--nu", "0.2", "--seed", "5", "--json"}, &from_file);
+      BOOST_TEST(from_list == from_file);
+      bandit::run_options o;
+      o.nu = 0.2;
+      o.sigma = 0.5;
+      o.seed = 5;
+      const auto r = bandit::run_algorithm(bandit::parse_algorithm(alg), bandit::gaussian_arms(means, 0.5), o);
+      check_against_library(j, r, "plus2", "gaussian", 1);
+    }
+  }
+}
+
+BOOST_AUTO_TEST_CASE(bernoulli_arms) {
+  const std::vector<double> means = {0.2, 0.8, 0.5};
+  // One algorithm of each engine (lil'UCB with and without LS, UCB1, elimination, batched, round robin).
+  for (const std::string name : {"lilucb", "lilucb-ls", "ucb1-ls", "successive-elimination", "exp-gap-ls", "nonadaptive-ls"}) {
+    const std::vector<std::string> args = {"run",  "--algorithm", name, "--means", "0.2,0.8,0.5", "--arms",
+                                           "bernoulli", "--nu", "0.1", "--seed", "2", "--json"};
+    BOOST_TEST_CONTEXT(show(args)) {
+      const json j = expect_json(args);
+      bandit::run_options o;
+      o.nu = 0.1;
+      o.sigma = 0.5;
+      o.seed = 2;
+      const auto r = bandit::run_algorithm(bandit::parse_algorithm(name), bandit::bernoulli_arms(means), o);
+      check_against_library(j, r, "plus2", "bernoulli", 1);
+    }
+  }
+}
+
+BOOST_AUTO_TEST_CASE(max_pulls_exhausts_the_budget) {
+  // n = 4: no algorithm can stop within 10 pulls (lil'UCB heuristic, a = 3.5, needs
+  // T_max >= 1 + 3.5 * 3); a budget of 2 is smaller than n.
+  for (const auto& name : algorithm_names())
+    for (const char* budget : {"10", "2"}) {
+      if (std::string(budget) == "2" && name != "lilucb" && name != "ucb1-ls" && name != "exp-gap") continue;
+      const std::vector<std::string> args = {"run",  "--algorithm", name, "--scenario", "sparse", "--n", "4",
+                                             "--nu", "0.1", "--max-pulls", budget, "--json"};
+      BOOST_TEST_CONTEXT(show(args)) {
+        const json j = expect_json(args);
+        BOOST_TEST(j.value("status", "") == "budget_exhausted");
+        BOOST_TEST(j.value("stopped_by", "") == "budget");
+        BOOST_TEST(j.value("pulls", std::uint64_t{0}) == std::stoull(budget));
+        BOOST_TEST(j.value("best_arm", std::uint64_t{99}) < 4u);
+        bandit::run_options o;
+        o.nu = 0.1;
+        o.sigma = 0.5;
+        o.seed = 1;
+        o.max_pulls = std::stoull(budget);
+        const auto r =
+            bandit::run_algorithm(bandit::parse_algorithm(name), bandit::gaussian_arms(bandit::sparse_means(4), 0.5), o);
+        check_against_library(j, r, "plus2", "gaussian", 0);
+      }
+    }
+}
+
+BOOST_AUTO_TEST_CASE(inner_lemma_and_sigma) {
+  for (const char* alg : {"lilucb", "lilucb-heuristic", "lilucb-ls"}) {
+    const std::vector<std::string> args = {"run",     "--algorithm", alg, "--means", "0.5,0,0.25", "--inner", "lemma",
+                                           "--sigma", "1",           "--nu", "0.1",  "--seed", "4", "--json"};
+    BOOST_TEST_CONTEXT(show(args)) {
+      const json j = expect_json(args);
+      bandit::run_options o;
+      o.nu = 0.1;
+      o.sigma = 1;
+      o.seed = 4;
+      o.inner = lilucb::inner_log::lemma;
+      const auto r = bandit::run_algorithm(bandit::parse_algorithm(alg), bandit::gaussian_arms({0.5, 0, 0.25}, 1.0), o);
+      check_against_library(j, r, "lemma", "gaussian", 0);
+      if (j.contains("parameters")) {
+        BOOST_TEST(j["parameters"].value("inner_c", -1.0) == 0.0);
+        BOOST_TEST(j["parameters"].value("sigma", -1.0) == 1.0);
+      }
+    }
+  }
+  // The lemma's form changes the run (at least for one of these seeds) compared with plus2.
+  int differ = 0;
+  for (const char* seed : {"1", "2", "3"}) {
+    std::string lemma, plus2;
+    expect_json({"run", "--algorithm", "lilucb", "--means", "0.5,0,0.25", "--inner", "lemma", "--nu", "0.1", "--seed",
+                 seed, "--json"},
+                &lemma);
+    expect_json({"run", "--algorithm", "lilucb", "--means", "0.5,0,0.25", "--nu", "0.1", "--seed", seed, "--json"},
+                &plus2);
+    const json a = json::parse(lemma, nullptr, false), b = json::parse(plus2, nullptr, false);
+    differ += a.value("counts", json()) != b.value("counts", json());
+  }
+  BOOST_TEST(differ > 0);
+}
+
+BOOST_AUTO_TEST_CASE(one_arm_answers_at_once) {
+  for (const auto& name : algorithm_names()) {
+    const json j = expect_json({"run", "--algorithm", name, "--means", "0.3", "--nu", "0.1", "--json"});
+    BOOST_TEST_CONTEXT(name) {
+      BOOST_TEST(j.value("pulls", std::uint64_t{99}) == 0u);
+      BOOST_TEST(j.value("status", "") == "stopped");
+      BOOST_TEST(j.value("stopped_by", "") == "single-arm");
+      BOOST_TEST(j.value("best_arm", std::uint64_t{99}) == 0u);
+      BOOST_TEST(j.value("correct", false));
+    }
+  }
+}
+
+BOOST_AUTO_TEST_CASE(text_mode) {
+  const auto r = run_cli({"run", "--algorithm", "lilucb", "--scenario", "sparse", "--n", "3", "--nu", "0.1"});
+  BOOST_TEST(r.status == 0);
+  BOOST_TEST(r.err == "");
+  BOOST_TEST(!r.out.empty());
+  BOOST_TEST(r.out.front() != '{');
+  for (const char* s : {"lilucb", "status", "pulls", "chosen arm", "parameters"})
+    BOOST_TEST(contains(r.out, s), "text output lacks " << s << ":\n" << r.out);
+}
+
+BOOST_AUTO_TEST_SUITE_END()
+
+// =========================================================================================
+BOOST_AUTO_TEST_SUITE(invalid_input)
+
+namespace {
+struct invalid_case {
+  std::vector<std::string> args;
+  std::vector<std::string> must_contain;  // the parameter (and the offending value)
+};
+
+std::vector<std::string> sparse(std::vector<std::string> extra, const std::string& alg = "lilucb") {
+  std::vector<std::string> v = {"run", "--algorithm", alg, "--scenario", "sparse", "--n", "3"};
+  v.insert(v.end(), extra.begin(), extra.end());
+  v.push_back("--json");
+  return v;
+}
+
+std::vector<std::string> with_means(const std::string& means, std::vector<std::string> extra = {}) {
+  std::vector<std::string> v = {"run", "--algorithm", "lilucb", "--means", means, "--nu", "0.1"};
+  v.insert(v.end(), extra.begin(), extra.end());
+  v.push_back("--json");
+  return v;
+}
+
+std::vector<std::string> with_file(const std::string& file) {
+  return {"run", "--algorithm", "lilucb", "--means-file", file, "--nu", "0.1", "--json"};
+}
+}  // namespace
+
+BOOST_AUTO_TEST_CASE(exit_2_and_one_line_naming_the_parameter) {
+  temp_dir dir;
+  const std::string junk = dir.file("junk.txt", "0.5\nabc\n");
+  const std::string nan_file = dir.file("nan.txt", "# c\n0.5\nnan\n");
+  const std::string empty = dir.file("empty.txt", "");
+  const std::string comments = dir.file("comments.txt", "# nothing\n\n");
+  const std::string tie_file = dir.file("tie.txt", "0.5\n0.5\n");
+  const std::string missing = (dir.path / "no-such-file.txt").string();
+  const std::string good = dir.file("good.txt", "0.5\n0.1\n");
+
+  const std::vector<invalid_case> cases = {
+      // unknown algorithm
+      {sparse({"--nu", "0.1"}, "foo"), {"algorithm", "foo"}},
+      {sparse({"--nu", "0.1"}, "LILUCB"), {"algorithm", "LILUCB"}},
+      {{"run", "--scenario", "sparse", "--n", "3", "--nu", "0.1"}, {"--algorithm"}},
+      // nu outside (0, 1)
+      {sparse({"--nu", "0"}), {"nu = 0;"}},
+      {sparse({"--nu", "1"}), {"nu = 1;"}},
+      {sparse({"--nu", "-0.5"}), {"nu", "-0.5"}},
+      {sparse({"--nu", "1.5"}), {"nu", "1.5"}},
+      {sparse({"--nu", "nan"}), {"nu", "nan"}},
+      {sparse({"--nu", "inf"}), {"nu", "inf"}},
+      {sparse({"--nu", "abc"}), {"--nu", "'abc'"}},
+      {sparse({}), {"--nu"}},
+      // n < 1, n missing or not a count
+      {{"run", "--algorithm", "lilucb", "--scenario", "sparse", "--n", "0", "--nu", "0.1"}, {"n = 0"}},
+      {{"run", "--algorithm", "lilucb", "--scenario", "alpha", "--alpha", "0.3", "--n", "0", "--nu", "0.1"}, {"n = 0"}},
+      {{"run", "--algorithm", "lilucb", "--scenario", "sparse", "--nu", "0.1"}, {"--n"}},
+      {{"run", "--algorithm", "lilucb", "--scenario", "sparse", "--n", "-2", "--nu", "0.1"}, {"--n", "'-2'"}},
+      {{"run", "--algorithm", "lilucb", "--scenario", "sparse", "--n", "2.5", "--nu", "0.1"}, {"--n", "'2.5'"}},
+      // sigma <= 0
+      {sparse({"--nu", "0.1", "--sigma", "0"}), {"sigma = 0;"}},
+      {sparse({"--nu", "0.1", "--sigma", "-1"}), {"sigma", "-1"}},
+      {sparse({"--nu", "0.1", "--sigma", "nan"}), {"sigma", "nan"}},
+      {sparse({"--nu", "0.1", "--sigma", "inf"}), {"sigma", "inf"}},
+      // a tie for the best mean
+      {with_means("0.5,0.5,0.1"), {"means[1]", "0.5"}},
+      {with_means("0.1,0.7,0.7"), {"means[2]", "0.7"}},
+      {with_file(tie_file), {"means[1]", "0.5"}},
+      // Bernoulli means outside [0, 1]
+      {with_means("0.5,1.5", {"--arms", "bernoulli"}), {"means[1]", "1.5"}},
+      {with_means("-0.5,0.2", {"--arms", "bernoulli"}), {"means[0]", "-0.5"}},
+      {sparse({"--nu", "0.1", "--gap", "2", "--arms", "bernoulli"}), {"means[0]", "2"}},
+      // means: junk, NaN, empty
+      {with_means("0.5,abc"), {"--means[1]", "'abc'"}},
+      {with_means("0.5,,0.1"), {"--means[1]", "''"}},
+      {with_means("0.5,nan"), {"means[1]", "nan"}},
+      // An empty --means is a list with one empty entry (as `lilucb hardness --means ''`
+      // reports), not an absent option.
+      {with_means(""), {"--means[0]", "''"}},
+      {{"run", "--algorithm", "lilucb", "--means", "", "--scenario", "sparse", "--n", "3", "--nu", "0.1"},
+       {"--means"}},
+      {with_file(junk), {junk + ":2", "'abc'"}},
+      {with_file(nan_file), {nan_file + ":3", "nan"}},
+      {with_file(empty), {empty, "no means"}},
+      {with_file(comments), {comments, "no means"}},
+      {with_file(missing), {"--means-file", missing}},
+      // two (or no) instance sources
+      {{"run", "--algorithm", "lilucb", "--means", "0.5,0.1", "--scenario", "sparse", "--n", "3", "--nu", "0.1"},
+       {"instance", "2 sources"}},
+      {{"run", "--algorithm", "lilucb", "--means", "0.5,0.1", "--means-file", good, "--nu", "0.1"}, {"instance", "2 sources"}},
+      {{"run", "--algorithm", "lilucb", "--means", "0.5,0.1", "--means-file", good, "--scenario", "sparse", "--n", "3",
+        "--nu", "0.1"},
+       {"instance", "3 sources"}},
+      {{"run", "--algorithm", "lilucb", "--nu", "0.1"}, {"instance", "0 sources"}},
+      // alpha scenario
+      {{"run", "--algorithm", "lilucb", "--scenario", "alpha", "--n", "5", "--nu", "0.1"}, {"--alpha"}},
+      {{"run", "--algorithm", "lilucb", "--scenario", "alpha", "--n", "5", "--alpha", "0", "--nu", "0.1"}, {"alpha = 0"}},
+      {{"run", "--algorithm", "lilucb", "--scenario", "alpha", "--n", "5", "--alpha", "x", "--nu", "0.1"}, {"--alpha", "'x'"}},
+      // other options
+      {sparse({"--nu", "0.1", "--gap", "0"}), {"gap = 0"}},
+      {{"run", "--algorithm", "lilucb", "--scenario", "dense", "--n", "3", "--nu", "0.1"}, {"--scenario", "dense"}},
+      {sparse({"--nu", "0.1", "--arms", "poisson"}), {"--arms", "poisson"}},
+      {sparse({"--nu", "0.1", "--inner", "foo"}), {"inner", "foo"}},
+      {sparse({"--nu", "0.1", "--max-pulls", "-1"}), {"--max-pulls", "'-1'"}},
+      {sparse({"--nu", "0.1", "--seed", "abc"}), {"--seed", "'abc'"}},
+      {sparse({"--nu", "0.1", "--bogus"}), {"--bogus"}},
+  };
+  for (const auto& c : cases) {
+    BOOST_TEST_CONTEXT(show(c.args)) {
+      const auto r = run_cli(c.args);
+      check_one_line_error(r);
+      for (const auto& s : c.must_contain) BOOST_TEST(contains(r.err, s), "stderr lacks \"" << s << "\": " << r.err);
+    }
+  }
+}
+
+// The valid edges next to the invalid ones succeed.
+BOOST_AUTO_TEST_CASE(valid_edges_succeed) {
+  const std::vector<std::vector<std::string>> ok = {
+      sparse({"--nu", "1e-12", "--max-pulls", "50"}),
+      sparse({"--nu", "0.999999", "--max-pulls", "50"}),
+      {"run", "--algorithm", "lilucb", "--scenario", "sparse", "--n", "1", "--nu", "0.1", "--json"},
+      {"run", "--algorithm", "lilucb", "--scenario", "alpha", "--n", "1", "--alpha", "0.3", "--nu", "0.1", "--json"},
+      with_means("0,1", {"--arms", "bernoulli"}),
+      with_means("0.5,0.5000001", {"--max-pulls", "100"}),
+      sparse({"--nu", "0.1", "--sigma", "1e-300", "--max-pulls", "50"}),
+  };
+  for (const auto& args : ok) {
+    BOOST_TEST_CONTEXT(show(args)) {
+      const auto r = run_cli(args);
+      BOOST_TEST(r.status == 0);
+      BOOST_TEST(r.err == "", r.err);
+      BOOST_TEST(!r.out.empty());
+    }
+  }
+}
+
+BOOST_AUTO_TEST_SUITE_END()
