@@ -27,6 +27,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include "cli_harness.hpp"
+
 #include <fcntl.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -52,90 +54,10 @@ namespace tt = boost::test_tools;
 namespace fs = std::filesystem;
 using json = nlohmann::json;
 
+using namespace cli_harness;
+using run_result = cli_harness::cli_result;
+
 namespace {
-
-// ---------------------------------------------------------------------------------------
-// Running the binary
-// ---------------------------------------------------------------------------------------
-
-struct run_result {
-  int status = -1;       ///< exit status; 128 + signal number when killed by a signal
-  bool signaled = false;
-  std::string out, err;
-};
-
-std::string slurp(std::FILE* f) {
-  std::fflush(f);
-  std::rewind(f);
-  std::string s;
-  char buf[4096];
-  std::size_t n;
-  while ((n = std::fread(buf, 1, sizeof buf, f)) > 0) s.append(buf, n);
-  return s;
-}
-
-/// Runs lilucb with `args` (argv[1..]) and returns its status, stdout and stderr.
-/// The binary under test: LILUCB_CLI_PATH, or the environment variable LILUCB_CLI when set
-/// (to run the suite against an installed or deliberately broken binary).
-run_result run_cli(const std::vector<std::string>& args) {
-  const char* env = std::getenv("LILUCB_CLI");
-  const char* path = env && *env ? env : LILUCB_CLI_PATH;
-  std::FILE* out = std::tmpfile();
-  std::FILE* err = std::tmpfile();
-  if (!out || !err) throw std::runtime_error("tmpfile failed");
-  std::vector<std::string> storage;
-  storage.reserve(args.size() + 1);
-  storage.push_back(path);
-  storage.insert(storage.end(), args.begin(), args.end());
-  std::vector<char*> argv;
-  for (auto& s : storage) argv.push_back(s.data());
-  argv.push_back(nullptr);
-
-  std::fflush(nullptr);
-  const pid_t pid = ::fork();
-  if (pid < 0) throw std::runtime_error(std::string("fork failed: ") + std::strerror(errno));
-  if (pid == 0) {
-    const int in = ::open("/dev/null", O_RDONLY);
-    if (in < 0 || ::dup2(in, 0) < 0 || ::dup2(::fileno(out), 1) < 0 || ::dup2(::fileno(err), 2) < 0)
-      ::_exit(126);
-    ::execv(path, argv.data());
-    ::_exit(127);
-  }
-  int wstatus = 0;
-  while (::waitpid(pid, &wstatus, 0) < 0)
-    if (errno != EINTR) throw std::runtime_error("waitpid failed");
-  run_result r;
-  if (WIFEXITED(wstatus)) {
-    r.status = WEXITSTATUS(wstatus);
-  } else {
-    r.signaled = true;
-    r.status = 128 + WTERMSIG(wstatus);
-  }
-  r.out = slurp(out);
-  r.err = slurp(err);
-  std::fclose(out);
-  std::fclose(err);
-  return r;
-}
-
-/// The command line as one readable string, for BOOST_TEST_CONTEXT.
-std::string show(const std::vector<std::string>& args) {
-  std::string s = "lilucb";
-  for (const auto& a : args) {
-    s += ' ';
-    if (a.empty() || a.find_first_of(" \t'\",") != std::string::npos) s += "'" + a + "'";
-    else s += a;
-  }
-  return s;
-}
-
-bool contains(const std::string& haystack, const std::string& needle) {
-  return haystack.find(needle) != std::string::npos;
-}
-
-std::size_t count_char(const std::string& s, char c) {
-  return static_cast<std::size_t>(std::count(s.begin(), s.end(), c));
-}
 
 std::vector<std::string> split_lines(const std::string& s) {
   std::vector<std::string> lines;
@@ -231,35 +153,6 @@ void check_integer(const json& j, const std::string& ptr, std::uint64_t expected
     if (v->is_number_unsigned()) BOOST_TEST(v->get<std::uint64_t>() == expected);
   }
 }
-
-/// Invalid-input contract: exit 2, nothing on stdout, exactly one line on stderr ("lilucb:
-/// error: ..."), ending with its only newline.
-void check_one_line_error(const run_result& r) {
-  BOOST_TEST(r.status == 2);
-  BOOST_TEST(!r.signaled);
-  BOOST_TEST(r.out == "", "stdout should be empty, got: " << r.out);
-  BOOST_TEST(!r.err.empty());
-  BOOST_TEST(count_char(r.err, '\n') == 1u, "stderr should be one line, got: " << r.err);
-  BOOST_TEST((!r.err.empty() && r.err.back() == '\n'));
-  BOOST_TEST(count_char(r.err, '\r') == 0u);
-  BOOST_TEST(r.err.rfind("lilucb: error: ", 0) == 0u, "stderr: " << r.err);
-}
-
-/// A fresh temporary directory, removed on destruction.
-struct temp_dir {
-  fs::path path;
-  temp_dir() {
-    std::string templ = (fs::temp_directory_path() / "lilucb-cli-test-XXXXXX").string();
-    if (!::mkdtemp(templ.data())) throw std::runtime_error("mkdtemp failed");
-    path = templ;
-  }
-  ~temp_dir() {
-    std::error_code ec;
-    fs::remove_all(path, ec);
-  }
-  temp_dir(const temp_dir&) = delete;
-  temp_dir& operator=(const temp_dir&) = delete;
-};
 
 std::string read_text(const fs::path& p) {
   std::ifstream in(p, std::ios::binary);
