@@ -62,6 +62,27 @@ struct xoshiro_reference {
 
 }  // namespace
 
+// uniform01 of either engine: 53 random bits (the top 53 bits of the next word, scaled by
+// 2^-53), inside [0, 1), mean 1/2; and the engine's declared range.
+template <class Engine>
+void check_uniform01() {
+  Engine e(3, 4), f(3, 4);
+  double lo = 1, hi = 0, sum = 0;
+  constexpr int N = 100000;
+  for (int k = 0; k < N; ++k) {
+    const double u = e.uniform01();
+    BOOST_REQUIRE(u == static_cast<double>(f() >> 11) * 0x1.0p-53);
+    lo = std::min(lo, u);
+    hi = std::max(hi, u);
+    sum += u;
+  }
+  BOOST_TEST(lo >= 0.0);
+  BOOST_TEST(hi < 1.0);
+  BOOST_TEST(sum / N == 0.5, boost::test_tools::tolerance(0.01));
+  BOOST_TEST(Engine::min() == 0u);
+  BOOST_TEST(Engine::max() == ~0ULL);
+}
+
 BOOST_AUTO_TEST_SUITE(philox)
 
 // Random123's kat_vectors: philox4x64 10, counter 0, key 0.
@@ -106,24 +127,7 @@ BOOST_AUTO_TEST_CASE(streams_reproducible_and_distinct) {
   BOOST_TEST(w0.size() == 1000u);
 }
 
-BOOST_AUTO_TEST_CASE(uniform01_in_unit_interval) {
-  philox_engine e(3, 4), f(3, 4);
-  double lo = 1, hi = 0, sum = 0;
-  constexpr int N = 100000;
-  for (int k = 0; k < N; ++k) {
-    const double u = e.uniform01();
-    // 53 random bits: the top 53 bits of the next word, scaled by 2^-53.
-    BOOST_REQUIRE(u == static_cast<double>(f() >> 11) * 0x1.0p-53);
-    lo = std::min(lo, u);
-    hi = std::max(hi, u);
-    sum += u;
-  }
-  BOOST_TEST(lo >= 0.0);
-  BOOST_TEST(hi < 1.0);
-  BOOST_TEST(sum / N == 0.5, boost::test_tools::tolerance(0.01));
-  BOOST_TEST(philox_engine::min() == 0u);
-  BOOST_TEST(philox_engine::max() == ~0ULL);
-}
+BOOST_AUTO_TEST_CASE(uniform01_in_unit_interval) { check_uniform01<philox_engine>(); }
 
 BOOST_AUTO_TEST_SUITE_END()
 
@@ -170,23 +174,7 @@ BOOST_AUTO_TEST_CASE(streams_reproducible_and_distinct) {
   BOOST_TEST(w0.size() == 10000u);
 }
 
-BOOST_AUTO_TEST_CASE(uniform01_in_unit_interval) {
-  run_engine e(3, 4), f(3, 4);
-  double lo = 1, hi = 0, sum = 0;
-  constexpr int N = 100000;
-  for (int k = 0; k < N; ++k) {
-    const double u = e.uniform01();
-    BOOST_REQUIRE(u == static_cast<double>(f() >> 11) * 0x1.0p-53);
-    lo = std::min(lo, u);
-    hi = std::max(hi, u);
-    sum += u;
-  }
-  BOOST_TEST(lo >= 0.0);
-  BOOST_TEST(hi < 1.0);
-  BOOST_TEST(sum / N == 0.5, boost::test_tools::tolerance(0.01));
-  BOOST_TEST(run_engine::min() == 0u);
-  BOOST_TEST(run_engine::max() == ~0ULL);
-}
+BOOST_AUTO_TEST_CASE(uniform01_in_unit_interval) { check_uniform01<run_engine>(); }
 
 BOOST_AUTO_TEST_SUITE_END()
 

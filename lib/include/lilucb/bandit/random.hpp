@@ -27,6 +27,9 @@
 
 namespace lilucb::bandit {
 
+/// The top 53 bits of a random word as a double in [0, 1).
+inline double unit_interval(std::uint64_t word) { return static_cast<double>(word >> 11) * 0x1.0p-53; }
+
 class philox_engine {
  public:
   using result_type = std::uint64_t;
@@ -45,7 +48,7 @@ class philox_engine {
   }
 
   /// A uniform double in [0, 1) with 53 random bits.
-  double uniform01() { return static_cast<double>((*this)() >> 11) * 0x1.0p-53; }
+  double uniform01() { return unit_interval((*this)()); }
 
  private:
   void refill() {
@@ -85,7 +88,7 @@ class run_engine {
   }
 
   /// A uniform double in [0, 1) with 53 random bits.
-  double uniform01() { return static_cast<double>((*this)() >> 11) * 0x1.0p-53; }
+  double uniform01() { return unit_interval((*this)()); }
 
  private:
   static std::uint64_t rotl(std::uint64_t x, int k) { return (x << k) | (x >> (64 - k)); }
