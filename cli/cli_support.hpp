@@ -37,5 +37,6 @@ void add_hardness_command(CLI::App& app);
 void add_table_commands(CLI::App& app);
 void add_run_command(CLI::App& app);
 void add_experiment_command(CLI::App& app);
+void add_verify_command(CLI::App& app);
 
 }  // namespace lilucb::cli

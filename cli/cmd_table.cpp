@@ -3,6 +3,8 @@
 #include "cli_support.hpp"
 
 #include "lilucb/errors.hpp"
+#include "documents.hpp"
+
 #include "lilucb/generated_tables.hpp"
 
 #include <filesystem>
@@ -50,12 +52,19 @@ void run_docs(const docs_options& o) {
                                "exactly one of --check, --write");
   const std::filesystem::path dir(o.dir);
   int stale = 0;
-  for (const auto& t : generated_tables()) {
-    const auto path = dir / t.file;
-    const std::string fresh = render_generated_table(t, table_format::markdown);
+  for (const auto& doc : documents()) {
+    const auto path = dir / doc.path;
+    const auto rendered = doc.render(dir);
+    if (!rendered) {
+      std::cout << (o.write ? "skipped " : "MISSING ") << path.string() << "  (its data file "
+                << (dir / doc.data).string() << " does not exist)\n";
+      stale += o.check;
+      continue;
+    }
+    const std::string& fresh = *rendered;
     if (o.write) {
       std::error_code ec;
-      std::filesystem::create_directories(dir, ec);
+      std::filesystem::create_directories(path.parent_path(), ec);
       std::ofstream out(path, std::ios::binary);
       out << fresh;
       out.close();

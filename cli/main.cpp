@@ -41,6 +41,7 @@ int main(int argc, char** argv) {
   lilucb::cli::add_table_commands(app);
   lilucb::cli::add_run_command(app);
   lilucb::cli::add_experiment_command(app);
+  lilucb::cli::add_verify_command(app);
   try {
     app.parse(argc, argv);
     if (app.get_subcommands().empty()) {

@@ -1,0 +1,124 @@
+// `lilucb verify [--quick|--full] [--only NAME] [--json] [--seed S] [--threads N] [--record FILE]`:
+// runs the verification checks (verification/, issue 5) and prints the claims table.
+// The exit status is 0 whatever the verdicts are: a claim of the paper that fails is a finding,
+// not an error of the tool.  Bad options: one line on stderr, exit 2.
+
+#include "cli_support.hpp"
+
+#include "lilucb/errors.hpp"
+#include "lilucb/version.hpp"
+#include "lilucb_verification/checks.hpp"
+#include "lilucb_verification/claims_record.hpp"
+
+#include <chrono>
+#include <cstdio>
+#include <fstream>
+#include <iostream>
+#include <memory>
+#include <thread>
+
+namespace lilucb::cli {
+
+namespace {
+
+struct verify_cli_options {
+  bool quick = false, full = false, json = false, list = false;
+  std::string only, seed = "20261126", threads = "0", record;
+};
+
+std::string git_commit() {
+#ifdef LILUCB_SOURCE_DIR
+  const std::string cmd = std::string("git -C '") + LILUCB_SOURCE_DIR + "' rev-parse HEAD 2>/dev/null";
+  std::string out;
+  if (FILE* p = popen(cmd.c_str(), "r")) {
+    char buf[128];
+    while (fgets(buf, sizeof buf, p)) out += buf;
+    pclose(p);
+  }
+  while (!out.empty() && (out.back() == '\n' || out.back() == '\r')) out.pop_back();
+  return out;
+#else
+  return {};
+#endif
+}
+
+void print_text(const std::vector<verification::claim>& claims) {
+  std::size_t counts[4] = {0, 0, 0, 0};
+  for (const auto& c : claims) {
+    ++counts[static_cast<int>(c.verdict)];
+    std::cout << '[' << verification::to_string(c.verdict) << "] " << c.id << "\n"
+              << "  claim:    " << c.claim << "\n"
+              << "  source:   " << c.source << "\n"
+              << "  computed: " << c.computed << "\n"
+              << "  evidence: " << c.evidence << "\n\n";
+  }
+  using verification::verdict_kind;
+  std::cout << claims.size() << " claims: " << counts[static_cast<int>(verdict_kind::holds)] << " hold, "
+            << counts[static_cast<int>(verdict_kind::holds_with_caveat)] << " hold with caveat, "
+            << counts[static_cast<int>(verdict_kind::fails)] << " fail, "
+            << counts[static_cast<int>(verdict_kind::undecided)] << " undecided\n";
+}
+
+void run_verify(const verify_cli_options& o) {
+  if (o.list) {
+    for (const auto& c : verification::checks()) std::cout << c.name << '\t' << c.description << '\n';
+    return;
+  }
+  if (o.quick && o.full)
+    throw lilucb::domain_error("lilucb verify", "--quick --full", "both", "at most one of --quick, --full");
+  verification::verify_options vo;
+  vo.level = o.full ? verification::effort::full : verification::effort::quick;
+  vo.seed = parse_count("--seed", o.seed, "[0, 2^64)");
+  const auto threads = parse_count("--threads", o.threads, "[0, 1024] (0: all cores)");
+  if (threads > 1024) throw lilucb::domain_error("lilucb verify", "--threads", o.threads, "[0, 1024] (0: all cores)");
+  vo.threads = static_cast<unsigned>(threads);
+  if (!o.only.empty()) verification::find_check(o.only);  // validate before any work
+  std::ofstream record_out;
+  if (!o.record.empty()) {
+    record_out.open(o.record, std::ios::binary);
+    if (!record_out)
+      throw lilucb::domain_error("lilucb verify", "--record", o.record, "a file that can be written");
+  }
+
+  const auto start = std::chrono::steady_clock::now();
+  const auto claims = verification::run_checks(vo, o.only);
+  const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+
+  if (record_out.is_open()) {
+    verification::claims_record r;
+    r.effort = o.full ? "full" : "quick";
+    r.seed = vo.seed;
+    r.version = lilucb::version();
+    r.commit = git_commit();
+    r.wall_seconds = wall;
+    r.threads = vo.threads ? vo.threads : std::max(1u, std::thread::hardware_concurrency());
+    r.claims = claims;
+    record_out << verification::to_json(r).dump(2) << '\n';
+    record_out.close();
+    if (!record_out)
+      throw lilucb::domain_error("lilucb verify", "--record", o.record, "a file that can be written");
+  }
+  if (o.json) {
+    std::cout << verification::to_json(claims).dump(2) << '\n';
+  } else {
+    print_text(claims);
+  }
+}
+
+}  // namespace
+
+void add_verify_command(CLI::App& app) {
+  auto o = std::make_shared<verify_cli_options>();
+  auto* sub = app.add_subcommand("verify", "Check the paper's claims: proofs, Monte Carlo, searches (claims table)");
+  sub->add_flag("--quick", o->quick, "CI-sized budgets (default)");
+  sub->add_flag("--full", o->full, "the budgets of the published table docs/generated/claims.md");
+  sub->add_option("--only", o->only, "run one check (see --list)");
+  sub->add_flag("--list", o->list, "list the checks");
+  sub->add_flag("--json", o->json, "print a JSON list of {id, claim, source, computed, verdict, evidence}");
+  sub->add_option("--seed", o->seed, "seed of every Monte-Carlo check (default 20261126)");
+  sub->add_option("--threads", o->threads, "worker threads; 0 (default) = all cores; results do not depend on it");
+  sub->add_option("--record", o->record, "also write the run's record (claims + how they were made) as JSON");
+  sub->callback([o] { run_verify(*o); });
+}
+
+}  // namespace lilucb::cli

@@ -1,0 +1,51 @@
+#include "documents.hpp"
+
+#include "lilucb/errors.hpp"
+#include "lilucb/generated_tables.hpp"
+#include "lilucb_verification/claims_record.hpp"
+
+#include <nlohmann/json.hpp>
+
+#include <fstream>
+
+namespace lilucb::cli {
+
+namespace {
+
+std::optional<nlohmann::json> read_json(const std::filesystem::path& file) {
+  std::ifstream in(file, std::ios::binary);
+  if (!in) return std::nullopt;
+  try {
+    return nlohmann::json::parse(in);
+  } catch (const nlohmann::json::exception& e) {
+    throw lilucb::domain_error("lilucb docs", "data file", file.string(),
+                               std::string("valid JSON (") + e.what() + ")");
+  }
+}
+
+std::optional<std::string> claims_document(const std::filesystem::path& dir) {
+  const auto file = dir / "claims.json";
+  const auto j = read_json(file);
+  if (!j) return std::nullopt;
+  return verification::render_claims_markdown(verification::parse_claims_record(*j, file.string()));
+}
+
+}  // namespace
+
+const std::vector<document>& documents() {
+  static const std::vector<document> all = [] {
+    std::vector<document> d;
+    for (const auto& t : generated_tables())
+      d.push_back({t.file, t.description,
+                   [&t](const std::filesystem::path&) -> std::optional<std::string> {
+                     return render_generated_table(t, table_format::markdown);
+                   },
+                   ""});
+    d.push_back({"claims.md", "the claims table of the published `lilucb verify --full` run",
+                 claims_document, "claims.json"});
+    return d;
+  }();
+  return all;
+}
+
+}  // namespace lilucb::cli

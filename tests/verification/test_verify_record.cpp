@@ -1,0 +1,111 @@
+// The claims table as data (verification/src/claims_record.cpp): JSON keys, round trip through
+// a record, rejection of malformed records, and the Markdown rendering.
+
+#define BOOST_TEST_MODULE verify_record
+#include "lilucb_verification/checks.hpp"
+#include "lilucb_verification/claims_record.hpp"
+
+#include "lilucb/errors.hpp"
+
+#include <boost/test/unit_test.hpp>
+
+#include <set>
+
+namespace v = lilucb::verification;
+
+namespace {
+
+std::vector<v::claim> sample_claims() {
+  v::claim a{"demo.one", "x <= 1 on [0, 1]", "Lemma lem:lil", "max 1", v::verdict_kind::holds, "proved on [0,1]", true};
+  v::claim b{"demo.two", "a | b", "Section 5", "3 of 10", v::verdict_kind::holds_with_caveat, "n = 10, 99% CP", false};
+  v::claim c{"demo.three", "y", "Theorem th:lilucb", "-", v::verdict_kind::fails, "counterexample at y = 2", true};
+  v::claim d{"demo.four", "z", "eq:foo", "?", v::verdict_kind::undecided, "budget 10 boxes", false};
+  return {a, b, c, d};
+}
+
+}  // namespace
+
+BOOST_AUTO_TEST_SUITE(claims_record)
+
+BOOST_AUTO_TEST_CASE(verdict_names_round_trip_and_reject_others) {
+  for (auto x : {v::verdict_kind::holds, v::verdict_kind::fails, v::verdict_kind::holds_with_caveat, v::verdict_kind::undecided})
+    BOOST_TEST(static_cast<int>(v::parse_verdict(v::to_string(x))) == static_cast<int>(x));
+  BOOST_TEST(v::to_string(v::verdict_kind::holds_with_caveat) == "holds with caveat");
+  BOOST_CHECK_THROW(v::parse_verdict("true"), lilucb::domain_error);
+}
+
+BOOST_AUTO_TEST_CASE(json_list_has_exactly_the_six_keys) {
+  const auto j = v::to_json(sample_claims());
+  BOOST_REQUIRE(j.is_array());
+  BOOST_TEST(j.size() == 4u);
+  const std::set<std::string> want = {"id", "claim", "source", "computed", "verdict", "evidence"};
+  for (const auto& o : j) {
+    std::set<std::string> keys;
+    for (auto it = o.begin(); it != o.end(); ++it) keys.insert(it.key());
+    BOOST_TEST((keys == want));
+  }
+  BOOST_TEST(j[1]["verdict"].get<std::string>() == "holds with caveat");
+}
+
+BOOST_AUTO_TEST_CASE(record_round_trips) {
+  v::claims_record r{"full", 42, "0.1.0", "abc", 12.5, 2, sample_claims()};
+  const auto back = v::parse_claims_record(v::to_json(r), "test");
+  BOOST_TEST(back.effort == "full");
+  BOOST_TEST(back.seed == 42u);
+  BOOST_TEST(back.threads == 2u);
+  BOOST_TEST(back.wall_seconds == 12.5);
+  BOOST_REQUIRE(back.claims.size() == r.claims.size());
+  for (std::size_t i = 0; i < r.claims.size(); ++i) {
+    BOOST_TEST(back.claims[i].id == r.claims[i].id);
+    BOOST_TEST(back.claims[i].evidence == r.claims[i].evidence);
+    BOOST_TEST(static_cast<int>(back.claims[i].verdict) == static_cast<int>(r.claims[i].verdict));
+    BOOST_TEST(back.claims[i].effort_independent == r.claims[i].effort_independent);
+  }
+}
+
+BOOST_AUTO_TEST_CASE(malformed_records_are_rejected_naming_the_key) {
+  v::claims_record r{"full", 42, "0.1.0", "", 1, 1, sample_claims()};
+  const auto good = v::to_json(r);
+  auto expect_error = [](const nlohmann::json& j, const std::string& key) {
+    try {
+      v::parse_claims_record(j, "x.json");
+      BOOST_ERROR("accepted a record with a bad " << key);
+    } catch (const lilucb::domain_error& e) {
+      BOOST_TEST(std::string(e.what()).find(key) != std::string::npos, e.what());
+    }
+  };
+  for (const char* key : {"effort", "seed", "version", "commit", "wall_seconds", "threads", "claims"}) {
+    auto j = good;
+    j.erase(key);
+    expect_error(j, key);
+  }
+  auto j = good;
+  j["effort"] = "medium";
+  expect_error(j, "effort");
+  j = good;
+  j["claims"][0].erase("evidence");
+  expect_error(j, "evidence");
+  j = good;
+  j["claims"][2]["verdict"] = "maybe";
+  expect_error(j, "verdict");
+  expect_error(nlohmann::json::array(), "record");
+}
+
+BOOST_AUTO_TEST_CASE(markdown_counts_verdicts_and_lists_every_claim) {
+  v::claims_record r{"full", 7, "0.1.0", "0123456789abcdef", 3, 2, sample_claims()};
+  const auto md = v::render_claims_markdown(r);
+  BOOST_TEST(md.find("do not edit") != std::string::npos);
+  BOOST_TEST(md.find("1 holds, 1 holds with caveat, 1 fails, 1 undecided (4 claims)") != std::string::npos, md);
+  BOOST_TEST(md.find("commit 0123456789ab)") != std::string::npos);
+  for (const auto& c : r.claims) BOOST_TEST(md.find("| " + c.id + " |") != std::string::npos, c.id);
+  BOOST_TEST(md.find("a \\| b") != std::string::npos, "pipes in cells are escaped");
+}
+
+BOOST_AUTO_TEST_CASE(registry_names_are_unique_and_unknown_names_rejected) {
+  std::set<std::string> names;
+  for (const auto& c : v::checks()) BOOST_TEST(names.insert(c.name).second, c.name);
+  BOOST_TEST(names.count("inequalities") == 1u);
+  BOOST_CHECK_THROW(v::find_check("nonsense"), lilucb::domain_error);
+}
+
+BOOST_AUTO_TEST_SUITE_END()

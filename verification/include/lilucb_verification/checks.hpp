@@ -1,0 +1,40 @@
+#pragma once
+// The registry of verification checks run by `lilucb verify`.  Each check is one group of
+// claims with its own source file in verification/src/:
+//   paper-numbers  the paper's numeric statements and parameter settings (paper_numbers.cpp)
+//   inequalities   interval-arithmetic proofs of the inequalities the proofs use (inequalities.cpp)
+//   coverage       Monte-Carlo coverage of the finite-LIL and LS bounds (coverage.cpp)
+//   adversarial    searches for means that make the algorithms fail (adversarial.cpp)
+//   complexity     sample- and time-complexity claims against measurement (complexity.cpp)
+
+#include "lilucb_verification/claim.hpp"
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace lilucb::verification {
+
+struct check {
+  std::string name;         ///< the name `lilucb verify --only` takes
+  std::string description;  ///< one line
+  std::vector<claim> (*run)(const verify_options&);
+};
+
+/// Every registered check, in the order of the claims table.
+const std::vector<check>& checks();
+
+/// The check called `name`; throws lilucb::domain_error naming the known ones otherwise.
+const check& find_check(std::string_view name);
+
+/// Runs every check (or only `only`, when not empty) and returns their claims in order.
+std::vector<claim> run_checks(const verify_options& options, std::string_view only = {});
+
+// The checks themselves (one per source file).
+std::vector<claim> paper_numbers_claims(const verify_options& options);
+std::vector<claim> inequalities_claims(const verify_options& options);
+std::vector<claim> coverage_claims(const verify_options& options);
+std::vector<claim> adversarial_claims(const verify_options& options);
+std::vector<claim> complexity_claims(const verify_options& options);
+
+}  // namespace lilucb::verification

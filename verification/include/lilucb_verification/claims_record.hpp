@@ -1,0 +1,47 @@
+#pragma once
+// The claims table as data: JSON in and out, and its rendering as a report_table.
+//
+// `lilucb verify --json` prints to_json(claims): a list of objects with exactly the keys id,
+// claim, source, computed, verdict, evidence.  `lilucb verify --record FILE` writes a
+// claims_record (the list plus how it was made); docs/generated/claims.json is the record of
+// the published `--full` run, and docs/generated/claims.md is rendered from it.
+
+#include "lilucb_verification/claim.hpp"
+
+#include "lilucb/report_table.hpp"
+
+#include <nlohmann/json.hpp>
+
+#include <string>
+#include <vector>
+
+namespace lilucb::verification {
+
+struct claims_record {
+  std::string effort;       ///< "quick" or "full"
+  std::uint64_t seed = 0;
+  std::string version;      ///< lilucb::version() of the run
+  std::string commit;       ///< git commit of the source tree, empty if unknown
+  double wall_seconds = 0;  ///< wall time of the whole run
+  unsigned threads = 0;     ///< worker threads used (results do not depend on it)
+  std::vector<claim> claims;
+};
+
+/// {"id", "claim", "source", "computed", "verdict", "evidence"} per claim.
+nlohmann::json to_json(const std::vector<claim>& claims);
+
+/// The record; each claim also carries "effort_independent".
+nlohmann::json to_json(const claims_record& record);
+
+/// Reads a record written by to_json(claims_record); throws lilucb::domain_error naming
+/// `source` and the offending key on anything malformed.
+claims_record parse_claims_record(const nlohmann::json& j, const std::string& source);
+
+/// One row per claim: id, claim, source, computed, verdict, evidence.
+report_table claims_table(const std::vector<claim>& claims);
+
+/// docs/generated/claims.md: a header saying how the record was made, a verdict count, and
+/// the claims table.
+std::string render_claims_markdown(const claims_record& record);
+
+}  // namespace lilucb::verification

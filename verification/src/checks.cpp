@@ -1,0 +1,37 @@
+#include "lilucb_verification/checks.hpp"
+
+#include "lilucb/errors.hpp"
+
+namespace lilucb::verification {
+
+const std::vector<check>& checks() {
+  static const std::vector<check> all = {
+      {"paper-numbers", "the paper's numeric statements and parameter settings", paper_numbers_claims},
+      {"inequalities", "interval-arithmetic proofs of the inequalities the proofs use", inequalities_claims},
+      {"coverage", "Monte-Carlo coverage of the finite-LIL and LS bounds", coverage_claims},
+      {"adversarial", "searches for means that make the algorithms fail", adversarial_claims},
+      {"complexity", "sample and time complexity against measurement", complexity_claims},
+  };
+  return all;
+}
+
+const check& find_check(std::string_view name) {
+  std::string names;
+  for (const auto& c : checks()) {
+    if (c.name == name) return c;
+    names += (names.empty() ? "" : ", ") + c.name;
+  }
+  throw lilucb::domain_error("lilucb::verification::find_check", "NAME", std::string(name), "{" + names + "}");
+}
+
+std::vector<claim> run_checks(const verify_options& options, std::string_view only) {
+  std::vector<claim> out;
+  if (!only.empty()) return find_check(only).run(options);
+  for (const auto& c : checks()) {
+    auto part = c.run(options);
+    out.insert(out.end(), part.begin(), part.end());
+  }
+  return out;
+}
+
+}  // namespace lilucb::verification
