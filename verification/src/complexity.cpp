@@ -1,7 +1,548 @@
+// The `complexity` check (issue 5, section 5, second half): the paper's sample- and
+// time-complexity claims against measurement.
+//
+//   complexity.farrell       Corollary thm:lim / Theorem thm:3 (Farrell): lil'UCB's median
+//                            stopping time over Farrell's lower bound on two-arm Gaussian problems
+//                            with gaps 0.5 ... 1e-3 stays bounded as the gap shrinks;
+//   complexity.lemma1        Lemma lem:1's bound against measured suboptimal pull counts of runs
+//                            with the parameters for which the lemma applies;
+//   complexity.cost-o1       Section 5: O(1) amortised computation per step for the elimination
+//                            and non-adaptive algorithms;
+//   complexity.cost-logn     Section 5: O(log n) per step for the lil'UCB algorithms;
+//   complexity.cost-ucb1     Section 5: O(n) per step for UCB1.
+//
+// Timing rows depend on the machine and the effort level; they are measured sequentially on one
+// thread (std::chrono::steady_clock) and never asserted in tests.
+
+#include "lilucb_verification/complexity.hpp"
+
 #include "lilucb_verification/checks.hpp"
+
+#include "lilucb/bandit/algorithms.hpp"
+#include "lilucb/bandit/arms.hpp"
+#include "lilucb/bandit/parallel.hpp"
+#include "lilucb/bandit/scenarios.hpp"
+#include "lilucb/clopper_pearson.hpp"
+#include "lilucb/errors.hpp"
+#include "lilucb/instance.hpp"
+#include "lilucb/parameters.hpp"
+#include "lilucb/theorem.hpp"
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <cstdint>
+#include <iomanip>
+#include <limits>
+#include <sstream>
+#include <string>
+#include <thread>
+#include <vector>
 
 namespace lilucb::verification {
 
-std::vector<claim> complexity_claims(const verify_options&) { return {}; }  // TODO(issue 5): in progress
+// ---------------------------------------------------------------------------------------------
+// Helpers (complexity.hpp)
+
+namespace {
+
+void check_same_size(const char* fn, const char* name, std::size_t got, std::size_t want) {
+  if (got != want)
+    detail::raise_domain_error(fn, name, std::to_string(got), "equal to x.size() = " + std::to_string(want));
+}
+
+void check_all_finite(const char* fn, const char* what, const std::vector<double>& v) {
+  for (std::size_t k = 0; k < v.size(); ++k) {
+    const std::string name = std::string(what) + "[" + std::to_string(k) + "]";
+    check_finite(fn, name.c_str(), v[k]);
+  }
+}
+
+}  // namespace
+
+line_fit least_squares_line(const std::vector<double>& x, const std::vector<double>& y) {
+  constexpr const char* fn = "lilucb::verification::least_squares_line";
+  if (x.size() < 2)
+    detail::raise_domain_error(fn, "x.size()", std::to_string(x.size()), "at least 2 points");
+  check_same_size(fn, "y.size()", y.size(), x.size());
+  check_all_finite(fn, "x", x);
+  check_all_finite(fn, "y", y);
+  const double m = static_cast<double>(x.size());
+  double mx = 0, my = 0;
+  for (std::size_t k = 0; k < x.size(); ++k) {
+    mx += x[k];
+    my += y[k];
+  }
+  mx /= m;
+  my /= m;
+  double sxx = 0, sxy = 0;
+  for (std::size_t k = 0; k < x.size(); ++k) {
+    sxx += (x[k] - mx) * (x[k] - mx);
+    sxy += (x[k] - mx) * (y[k] - my);
+  }
+  if (!(sxx > 0))
+    detail::raise_domain_error(fn, "x", "all equal to " + detail::format_value(x[0]),
+                               "at least two distinct values");
+  line_fit f;
+  f.slope = sxy / sxx;
+  f.intercept = my - f.slope * mx;
+  f.points = x.size();
+  for (std::size_t k = 0; k < x.size(); ++k) {
+    const double r = y[k] - (f.intercept + f.slope * x[k]);
+    f.rss += r * r;
+  }
+  return f;
+}
+
+std::string_view to_string(cost_order order) {
+  switch (order) {
+    case cost_order::constant: return "O(1)";
+    case cost_order::logarithmic: return "O(log n)";
+    case cost_order::linear: return "O(n)";
+  }
+  return "?";
+}
+
+cost_growth classify_cost_growth(const std::vector<double>& n, const std::vector<double>& cost) {
+  constexpr const char* fn = "lilucb::verification::classify_cost_growth";
+  if (n.size() < 2) detail::raise_domain_error(fn, "n.size()", std::to_string(n.size()), "at least 2 points");
+  if (cost.size() != n.size())
+    detail::raise_domain_error(fn, "cost.size()", std::to_string(cost.size()),
+                               "equal to n.size() = " + std::to_string(n.size()));
+  for (std::size_t k = 0; k < n.size(); ++k) {
+    const std::string nn = "n[" + std::to_string(k) + "]", cn = "cost[" + std::to_string(k) + "]";
+    if (!(n[k] > 1 && std::isfinite(n[k]))) detail::raise_domain_error(fn, nn.c_str(), detail::format_value(n[k]), "(1, inf)");
+    check_positive(fn, cn.c_str(), cost[k]);
+  }
+  std::vector<double> log_n(n.size()), ln_n(n.size()), log_cost(n.size());
+  for (std::size_t k = 0; k < n.size(); ++k) {
+    ln_n[k] = std::log(n[k]);
+    log_n[k] = ln_n[k];
+    log_cost[k] = std::log(cost[k]);
+  }
+  cost_growth g;
+  g.exponent = least_squares_line(log_n, log_cost).slope;  // throws if the n are all equal
+  const line_fit lf = least_squares_line(ln_n, cost);
+  g.log_intercept = lf.intercept;
+  g.log_slope = lf.slope;
+  // One-scale models in log space: log cost = m + log f(n); the best m is the mean residual.
+  for (int model = 0; model < 3; ++model) {
+    std::vector<double> r(n.size());
+    for (std::size_t k = 0; k < n.size(); ++k) {
+      const double log_f = model == 0 ? 0.0 : model == 1 ? std::log(ln_n[k]) : ln_n[k];
+      r[k] = log_cost[k] - log_f;
+    }
+    double mean = 0;
+    for (double v : r) mean += v;
+    mean /= static_cast<double>(r.size());
+    double rss = 0;
+    for (double v : r) rss += (v - mean) * (v - mean);
+    g.rss[static_cast<std::size_t>(model)] = rss;
+  }
+  std::size_t best = 0;
+  for (std::size_t m = 1; m < 3; ++m)
+    if (g.rss[m] < g.rss[best]) best = m;
+  g.best = static_cast<cost_order>(best);
+  return g;
+}
+
+double median(std::vector<double> values) {
+  constexpr const char* fn = "lilucb::verification::median";
+  if (values.empty()) detail::raise_domain_error(fn, "values", "[] (empty)", "at least one value");
+  for (std::size_t k = 0; k < values.size(); ++k)
+    if (std::isnan(values[k])) {
+      const std::string name = "values[" + std::to_string(k) + "]";
+      detail::raise_domain_error(fn, name.c_str(), "nan", "a number (not NaN)");
+    }
+  std::sort(values.begin(), values.end());
+  const std::size_t h = values.size() / 2;
+  return values.size() % 2 == 1 ? values[h] : (values[h - 1] + values[h]) / 2;
+}
+
+bound_comparison compare_to_bound(const std::vector<double>& measured, double bound, double allowed,
+                                  double alpha, double level) {
+  constexpr const char* fn = "lilucb::verification::compare_to_bound";
+  if (measured.empty()) detail::raise_domain_error(fn, "measured", "[] (empty)", "at least one value");
+  for (std::size_t k = 0; k < measured.size(); ++k) {
+    const std::string name = "measured[" + std::to_string(k) + "]";
+    check_at_least(fn, name.c_str(), measured[k], 0.0);
+  }
+  check_positive(fn, "bound", bound);
+  if (!(allowed >= 0 && allowed <= 1))
+    detail::raise_domain_error(fn, "allowed", detail::format_value(allowed), "[0, 1]");
+  check_open_interval(fn, "alpha", alpha, 0.0, 1.0);
+  check_open_interval(fn, "level", level, 0.0, 1.0);
+  bound_comparison c;
+  c.runs = measured.size();
+  std::vector<double> ratio(measured.size());
+  for (std::size_t k = 0; k < measured.size(); ++k) {
+    if (measured[k] > bound) ++c.exceed;
+    ratio[k] = measured[k] / bound;
+  }
+  c.interval = clopper_pearson_interval(c.exceed, c.runs, level);
+  c.rejects = binomial_test_rejects(c.exceed, c.runs, allowed, alpha);
+  c.median_ratio = median(ratio);
+  c.max_ratio = *std::max_element(ratio.begin(), ratio.end());
+  return c;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The check
+
+namespace {
+
+using bandit::algorithm;
+
+std::string num(double x, int digits = 4) {
+  std::ostringstream o;
+  o << std::setprecision(digits) << x;
+  return o.str();
+}
+
+// A distinct block of run indices per (part, item): stream (seed, block << 32 | k).
+std::uint64_t run_block(std::uint64_t part, std::uint64_t item) { return (part << 48) | (item << 32); }
+
+std::string machine_text() {
+  const unsigned cores = std::thread::hardware_concurrency();
+  return "Machine: " + std::to_string(cores) +
+         " hardware threads, shared with other jobs (compilers, a niced experiment), so timings "
+         "carry noise of tens of percent; wall time by std::chrono::steady_clock, one run at a "
+         "time on one thread.";
+}
+
+// --- Farrell (Corollary thm:lim, Theorem thm:3) -----------------------------------------------
+
+claim farrell_claim(const verify_options& o) {
+  const bool full = o.level == effort::full;
+  const double sigma = 0.5, nu = 0.1, top = 0.5;
+  struct gap_plan { double gap; std::size_t runs; };
+  const std::vector<gap_plan> plan =
+      full ? std::vector<gap_plan>{{0.5, 200}, {0.1, 200}, {0.03, 100}, {0.01, 60}, {0.003, 24}, {0.001, 10}}
+           : std::vector<gap_plan>{{0.5, 20}, {0.1, 20}, {0.03, 10}, {0.01, 4}};
+  const std::vector<algorithm> algs{algorithm::lilucb, algorithm::lilucb_ls, algorithm::lilucb_heuristic};
+
+  claim c;
+  c.id = "complexity.farrell";
+  c.claim =
+      "Farrell's lower bound (2-4 delta) Delta^-2 log log Delta^-2 (unit-variance gap Delta/sigma) is "
+      "matched by lil'UCB up to a bounded factor: median stopping time / bound stays bounded as the "
+      "gap shrinks (two Gaussian arms, sigma = 1/2)";
+  c.source = "Section 2, Corollary thm:lim and Theorem thm:3 (eq. eqn:thm:2); Section 3 (lil'UCB matches it)";
+
+  std::ostringstream computed, evidence;
+  bool all_bounded = true, any_budget = false, any_below_one = false;
+  for (std::size_t ai = 0; ai < algs.size(); ++ai) {
+    const algorithm alg = algs[ai];
+    std::vector<double> xs, ratios;
+    computed << (ai ? "; " : "") << bandit::to_string(alg) << ": ";
+    for (std::size_t gi = 0; gi < plan.size(); ++gi) {
+      const double gap = plan[gi].gap;
+      const std::vector<double> means{top, top - gap};
+      const bandit::gaussian_arms arms(means, sigma);
+      // Farrell's theorem is for N(Delta, 1): the standardized means mu/sigma.
+      const std::vector<double> unit{top / sigma, (top - gap) / sigma};
+      const double bound = farrell_lower_bound(unit, nu);
+      bandit::run_options ro;
+      ro.nu = nu;
+      ro.seed = o.seed;
+      ro.run = run_block(1, ai * 16 + gi);
+      // A budget far above the stopping times seen (lil'UCB's median is ~400 (sigma/Delta)^2).
+      ro.max_pulls = static_cast<std::uint64_t>(1e4 * (sigma / gap) * (sigma / gap)) + 100000;
+      const auto results = bandit::run_many(ro, plan[gi].runs, o.threads,
+                                            [&](const bandit::run_options& r) { return bandit::run_algorithm(alg, arms, r); });
+      std::vector<double> t;
+      std::size_t capped = 0, wrong = 0;
+      for (const auto& r : results) {
+        t.push_back(static_cast<double>(r.pulls));
+        if (r.status != bandit::run_status::stopped) ++capped;
+        else if (r.best_arm != 0) ++wrong;
+      }
+      if (capped) any_budget = true;
+      const double med = median(t);
+      computed << (gi ? ", " : "") << "gap " << num(gap) << ": ";
+      if (bound > 0) {
+        const double ratio = med / bound;
+        computed << num(ratio, 3);
+        xs.push_back(std::log(1 / gap));
+        ratios.push_back(ratio);
+        if (ratio < 1) any_below_one = true;
+      } else {
+        computed << "n/a (bound 0)";
+      }
+      if (ai == 0)
+        evidence << (gi ? "; " : "") << "gap " << num(gap) << ": " << plan[gi].runs << " runs, Farrell bound "
+                 << num(bound, 4);
+      if (capped || wrong)
+        evidence << " [" << bandit::to_string(alg) << " gap " << num(gap) << ": " << capped
+                 << " runs hit the budget, " << wrong << " wrong answers]";
+    }
+    if (xs.size() >= 2) {
+      const line_fit f = least_squares_line(xs, ratios);
+      // "Bounded" on the measured range: the fitted trend against log(1/gap) does not increase
+      // by more than the ratio's own level over the range (slope * range <= 0.5 * mean ratio is
+      // far from unbounded growth; a ratio growing like log(1/gap) would double over the range).
+      double mean_ratio = 0;
+      for (double r : ratios) mean_ratio += r / static_cast<double>(ratios.size());
+      const double range = xs.back() - xs.front();
+      const double rise = f.slope * range / mean_ratio;
+      computed << " (trend vs log(1/gap): slope " << num(f.slope, 3) << ", relative rise over range "
+               << num(rise, 3) << ")";
+      if (rise > 0.5) all_bounded = false;
+    }
+  }
+  evidence << ". Median of the runs' total pulls (stopping times) over farrell_lower_bound(mu/sigma, "
+              "delta = nu = 0.1); means {0.5, 0.5 - gap}, Gaussian sigma = 1/2, nu = 0.1, seed "
+           << o.seed << ", run blocks (1 << 48 | item << 32) + k. The bound is asymptotic (limsup as "
+              "gap -> 0) and for E[T]; at Delta/sigma >= e^-1/2 its log log is <= 0 and it is 0 "
+              "(n/a). Trend: least-squares line of ratio on log(1/gap) over the gaps with a bound; "
+              "'bounded' = rise over the range <= 0.5 of the mean ratio. A finite range of gaps cannot "
+              "prove a limsup.";
+  c.computed = computed.str();
+  if (any_below_one) c.computed += "; some ratio < 1 (below Farrell's asymptotic bound)";
+  c.verdict = all_bounded && !any_budget ? verdict_kind::holds
+              : any_budget             ? verdict_kind::undecided
+                                       : verdict_kind::fails;
+  c.evidence = evidence.str();
+  c.effort_independent = false;
+  return c;
+}
+
+// --- Lemma lem:1 ------------------------------------------------------------------------------
+
+claim lemma1_claim(const verify_options& o) {
+  const bool full = o.level == effort::full;
+  const double sigma = 0.5, nu = 0.1, eps = 0.01, beta = 1.0;
+  const auto cert = certified_setting(nu, eps, beta);
+  const double delta = cert.setting.delta;
+  const double allowed = 2 * rho(eps) * delta;  // Lemma lem:1: probability at least 1 - 2 rho delta
+  struct instance { std::string name; std::vector<double> means; std::size_t runs; };
+  const std::vector<instance> inst{
+      {"two arms {0.5, 0.25}", {0.5, 0.25}, full ? 2000u : 100u},
+      {"1-sparse n = 10, gap 1/2", bandit::sparse_means(10, 0.5), full ? 1000u : 50u},
+      {"alpha = 0.6, n = 10", bandit::alpha_means(10, 0.6), full ? 400u : 20u}};
+
+  claim c;
+  c.id = "complexity.lemma1";
+  c.claim =
+      "With probability >= 1 - 2 rho delta, for all t: sum_{i != i*} T_i(t) <= n + 8 e gamma H1 log(1/delta) "
+      "+ sum_{i != i*} gamma log(2 log(gamma (1+eps)/Delta_i^2))/Delta_i^2";
+  c.source = "Section 4, Lemma lem:1";
+  std::ostringstream computed, evidence;
+  std::uint64_t total_runs = 0, total_exceed = 0;
+  bool rejects = false, any_capped = false;
+  for (std::size_t k = 0; k < inst.size(); ++k) {
+    const auto& in = inst[k];
+    const bandit::gaussian_arms arms(in.means, sigma);
+    // The lemma's U(t, omega) is for sigma = 1: with widths scaled by sigma the run is that of the
+    // standardized problem mu/sigma.
+    std::vector<double> unit;
+    for (double m : in.means) unit.push_back(m / sigma);
+    const double bound = lemma1_bound(unit, eps, beta, delta);
+    const double bound_proof = lemma1_bound_proof(unit, eps, beta, delta);
+    const std::size_t best = best_arm(in.means);
+    bandit::run_options ro;
+    ro.nu = nu;
+    ro.seed = o.seed;
+    ro.run = run_block(2, k);
+    ro.inner = inner_log::lemma;  // Figure fig:lilucb's log((1+eps) t), as the lemma analyses
+    ro.max_pulls = static_cast<std::uint64_t>(std::ceil(40 * bound)) + 1000;
+    const auto results = bandit::run_many(ro, in.runs, o.threads, [&](const bandit::run_options& r) {
+      return bandit::run_algorithm(algorithm::lilucb_certified, arms, r);
+    });
+    std::vector<double> sub, sub_proof;
+    std::size_t capped = 0;
+    for (const auto& r : results) {
+      double s = 0;
+      for (std::size_t i = 0; i < r.counts.size(); ++i)
+        if (i != best) s += static_cast<double>(r.counts[i]);
+      sub.push_back(s);
+      if (r.status != bandit::run_status::stopped) ++capped;
+    }
+    if (capped) any_capped = true;
+    const auto cmp = compare_to_bound(sub, bound, allowed);
+    const auto cmp_proof = compare_to_bound(sub, bound_proof, allowed);
+    total_runs += cmp.runs;
+    total_exceed += cmp.exceed;
+    rejects = rejects || cmp.rejects;
+    computed << (k ? "; " : "") << in.name << ": " << cmp.exceed << "/" << cmp.runs << " exceed (99% CP ["
+             << num(cmp.interval.low, 3) << ", " << num(cmp.interval.high, 3) << "]), measured/bound median "
+             << num(cmp.median_ratio, 3) << ", max " << num(cmp.max_ratio, 3) << " (bound " << num(bound, 5)
+             << "; proof's bound " << num(bound_proof, 5) << ", max ratio " << num(cmp_proof.max_ratio, 3) << ")";
+    if (capped) evidence << "[" << in.name << ": " << capped << " runs hit the budget 40 x bound] ";
+  }
+  const auto all = clopper_pearson_interval(total_exceed, total_runs, 0.99);
+  computed << "; allowed 2 rho delta = " << num(allowed, 3) << "; pooled " << total_exceed << "/" << total_runs
+           << " (99% CP [" << num(all.low, 3) << ", " << num(all.high, 3) << "])";
+  evidence << "lilucb-certified (the theorem's parameters: eps = 0.01, beta = 1, delta = " << num(delta, 6)
+           << ", a = " << num(cert.setting.a, 5) << ", certified for nu = 0.1), inner log as in Figure "
+              "fig:lilucb (log((1+eps) t)), Gaussian arms sigma = 1/2; the lemma applied to the standardized "
+              "means mu/sigma. sum_{i != i*} T_i(t) is non-decreasing in t, so its value at stopping is its "
+              "maximum over the run (the lemma's 'for all t' up to the stopping time). Exact one-sided "
+              "Clopper-Pearson test of P(exceed) <= 2 rho delta at alpha = 1e-6 per instance; seed "
+           << o.seed << ", run blocks (2 << 48 | instance << 32) + k.";
+  c.computed = computed.str();
+  c.evidence = evidence.str();
+  c.verdict = rejects ? verdict_kind::fails : any_capped ? verdict_kind::undecided : verdict_kind::holds;
+  c.effort_independent = false;
+  return c;
+}
+
+// --- Per-step cost (Section 5) ----------------------------------------------------------------
+
+// Gaussian arms whose batches are drawn one reward at a time, so every pull costs a draw (the
+// library's gaussian_arms draw a batch of m rewards as one Gaussian, which would make batched
+// algorithms look cheaper per pull than any bandit whose rewards arrive one by one).
+class one_by_one_arms {
+ public:
+  one_by_one_arms(std::vector<double> means, double sigma) : arms_(std::move(means), sigma) {}
+  std::size_t size() const { return arms_.size(); }
+  const std::vector<double>& means() const { return arms_.means(); }
+  double subgaussian_scale() const { return arms_.subgaussian_scale(); }
+  double sample(std::size_t i, bandit::normal_stream& rng) const { return arms_.sample(i, rng); }
+  double sample_sum(std::size_t i, std::uint64_t m, bandit::normal_stream& rng) const {
+    double s = 0;
+    for (std::uint64_t k = 0; k < m; ++k) s += arms_.sample(i, rng);
+    return s;
+  }
+
+ private:
+  bandit::gaussian_arms arms_;
+};
+
+struct timing_row {
+  algorithm alg;
+  std::vector<double> n;
+  std::vector<double> ns_per_pull;
+  std::vector<std::uint64_t> pulls;
+  std::size_t stopped = 0;  // runs that ended by their stopping rule (before the budget)
+};
+
+timing_row time_algorithm(algorithm alg, const std::vector<std::uint64_t>& sizes, const verify_options& o,
+                          std::uint64_t item) {
+  const bool full = o.level == effort::full;
+  const std::size_t reps = full ? 5 : 2;
+  timing_row row{alg, {}, {}, {}, 0};
+  for (std::size_t si = 0; si < sizes.size(); ++si) {
+    const std::uint64_t n = sizes[si];
+    const one_by_one_arms arms(bandit::sparse_means(n, 0.01), 0.5);
+    bandit::run_options ro;
+    ro.nu = 0.1;
+    ro.seed = o.seed;
+    // UCB1 costs ~n per pull: its budget keeps n * pulls fixed; the others see >= 10 pulls per arm.
+    const double base = full ? 2e6 : 1e5;
+    ro.max_pulls = alg == algorithm::ucb1_ls
+                       ? static_cast<std::uint64_t>(std::max(3.0 * static_cast<double>(n), (full ? 4e8 : 2e7) / static_cast<double>(n)))
+                       : static_cast<std::uint64_t>(std::max(10.0 * static_cast<double>(n), base));
+    double best = std::numeric_limits<double>::infinity();
+    std::uint64_t pulls = 0;
+    for (std::size_t r = 0; r < reps; ++r) {
+      ro.run = run_block(3, item * 16 + si) + r;
+      const auto t0 = std::chrono::steady_clock::now();
+      const auto res = bandit::run_algorithm(alg, arms, ro);
+      const auto t1 = std::chrono::steady_clock::now();
+      const double ns = std::chrono::duration<double, std::nano>(t1 - t0).count();
+      if (res.status == bandit::run_status::stopped) ++row.stopped;
+      const double per = ns / static_cast<double>(std::max<std::uint64_t>(res.pulls, 1));
+      if (per < best) {
+        best = per;
+        pulls = res.pulls;
+      }
+    }
+    row.n.push_back(static_cast<double>(n));
+    row.ns_per_pull.push_back(best);
+    row.pulls.push_back(pulls);
+  }
+  return row;
+}
+
+claim cost_claim(const std::string& id, const std::string& statement, cost_order stated,
+                 const std::vector<timing_row>& rows, const verify_options& o, const std::string& note) {
+  claim c;
+  c.id = id;
+  c.claim = statement;
+  c.source =
+      "Section 5 (Implementation and Simulations), the remark on computation per time step and its footnote";
+  std::ostringstream computed, evidence;
+  bool all_within = true, any_far = false;
+  for (std::size_t k = 0; k < rows.size(); ++k) {
+    const auto& r = rows[k];
+    const cost_growth g = classify_cost_growth(r.n, r.ns_per_pull);
+    computed << (k ? "; " : "") << bandit::to_string(r.alg) << ": ns/pull";
+    for (std::size_t i = 0; i < r.n.size(); ++i)
+      computed << (i ? ", " : " ") << num(r.ns_per_pull[i], 3) << " @" << num(r.n[i], 3);
+    computed << "; exponent " << num(g.exponent, 3) << ", fit a + b ln n: b = " << num(g.log_slope, 3)
+             << " ns; best fit " << to_string(g.best);
+    if (static_cast<int>(g.best) > static_cast<int>(stated)) all_within = false;
+    // An O(1) or O(log n) cost grows more slowly than n^0.5 over 10 ... 10^5; measured growth at
+    // least that fast is far from the stated order, not a cache effect.
+    if (stated != cost_order::linear && g.exponent >= 0.5) any_far = true;
+    if (stated == cost_order::linear && g.best != cost_order::linear) all_within = false;
+    if (r.stopped) evidence << "[" << bandit::to_string(r.alg) << ": " << r.stopped << " timed runs stopped before the budget] ";
+  }
+  evidence << "Fixed instance: 1-sparse means, gap 0.01, Gaussian sigma = 1/2, nu = 0.1; rewards drawn one at a "
+              "time (batched algorithms draw every reward). Budget per run: max(10 n, "
+           << (o.level == effort::full ? "2e6" : "1e5") << ") pulls (UCB1: max(3 n, "
+           << (o.level == effort::full ? "4e8" : "2e7")
+           << "/n)); cost = wall / pulls, the smallest of " << (o.level == effort::full ? 5 : 2)
+           << " runs per n (seed " << o.seed
+           << "). Exponent: slope of log(ns/pull) on log n; best fit: smallest residual in log space "
+              "among cost = c, c ln n, c n. The paper's orders count operations; measured wall time "
+              "also reflects caches. "
+           << machine_text() << " Timing rows depend on the machine and on the effort level." << note;
+  c.computed = computed.str();
+  c.evidence = evidence.str();
+  if (stated == cost_order::linear)
+    c.verdict = all_within ? verdict_kind::holds : verdict_kind::fails;
+  else
+    c.verdict = any_far ? verdict_kind::fails : all_within ? verdict_kind::holds : verdict_kind::holds_with_caveat;
+  c.effort_independent = false;
+  return c;
+}
+
+}  // namespace
+
+std::vector<claim> complexity_claims(const verify_options& options) {
+  std::vector<claim> out;
+  using clock = std::chrono::steady_clock;
+  auto seconds = [](clock::time_point a, clock::time_point b) {
+    return " Wall time of this row: " + num(std::chrono::duration<double>(b - a).count(), 3) + " s.";
+  };
+  auto t0 = clock::now();
+  out.push_back(farrell_claim(options));
+  auto t1 = clock::now();
+  out.back().evidence += seconds(t0, t1);
+  out.push_back(lemma1_claim(options));
+  auto t2 = clock::now();
+  out.back().evidence += seconds(t1, t2);
+
+  // Timing: sequential, one run at a time on this thread.
+  const std::vector<std::uint64_t> big{10, 100, 1000, 10000, 100000};
+  const std::vector<std::uint64_t> ucb{10, 100, 1000, 10000};
+  std::vector<timing_row> o1, logn, lin;
+  std::uint64_t item = 0;
+  for (algorithm a : {algorithm::nonadaptive_ls, algorithm::successive_elimination, algorithm::exp_gap, algorithm::exp_gap_ls})
+    o1.push_back(time_algorithm(a, big, options, item++));
+  for (algorithm a : {algorithm::lilucb, algorithm::lilucb_ls, algorithm::lilucb_heuristic, algorithm::lilucb_certified})
+    logn.push_back(time_algorithm(a, big, options, item++));
+  lin.push_back(time_algorithm(algorithm::ucb1_ls, ucb, options, item++));
+  const std::string timing_wall =
+      " Wall time of the three timing rows together: " + num(std::chrono::duration<double>(clock::now() - t2).count(), 3) + " s.";
+  out.push_back(cost_claim("complexity.cost-o1",
+                           "Nonadaptive + LS, Exponential-Gap Elimination (+LS) and Successive Elimination "
+                           "need O(1) amortised computation per time step",
+                           cost_order::constant, o1, options,
+                           " Implementation note: this library checks the LS rule after every pull, with "
+                           "O(log n) upkeep of two indexed heaps (ls_rule.hpp; nonadaptive_algorithm.hpp says "
+                           "O(log n) per pull for Nonadaptive + LS); the paper's O(1) amortised needs the rule "
+                           "checked once per cycle of n pulls. Exponential-Gap (+LS) checks it once per batch "
+                           "and sorts in Median Elimination once per round." + timing_wall));
+  out.push_back(cost_claim("complexity.cost-logn",
+                           "The lil'UCB algorithms need O(log n) computation per time step (ordered list of "
+                           "upper confidence bounds)",
+                           cost_order::logarithmic, logn, options, timing_wall));
+  out.push_back(cost_claim("complexity.cost-ucb1", "UCB1 needs O(n) (Omega(n)) computation per time step",
+                           cost_order::linear, lin, options, timing_wall));
+  return out;
+}
 
 }  // namespace lilucb::verification
