@@ -219,9 +219,9 @@ BOOST_AUTO_TEST_CASE(paper_claims_have_the_expected_verdicts) {
       BOOST_TEST(!c.source.empty());
       BOOST_TEST(!c.computed.empty());
       BOOST_TEST(!c.evidence.empty());
-      // No prover search in a decided row ran out of budget.
-      if (c.id != "inequalities.lemma2-final-sum" && c.verdict != verdict_kind::undecided)
-        BOOST_TEST(c.evidence.find("undecided after") == std::string::npos);
+      // The searches that decide a row finished within their budgets (the evidence may also
+      // report cross-checks that did not).
+      BOOST_TEST(c.computed.find("undecided") == std::string::npos);
     }
   }
 }

@@ -27,8 +27,9 @@
 //     degenerate box [m, m] (still in interval arithmetic), and m is a counterexample only when
 //     the hypothesis is certainly true and the conclusion certainly false there, so a reported
 //     violation is certain, not a rounding artefact;
-//   - otherwise the box is bisected along its widest coordinate (a coordinate with an infinite
-//     end is split first, at a finite point: [a, inf] at a + max(1, |a|));
+//   - otherwise the box is bisected along its widest coordinate, widths measured relative to
+//     the domain's sides (a coordinate with an infinite end is split first, at a finite point:
+//     [a, inf] at a + max(1, |a|));
 //   - boxes are processed most-suspicious first: largest upper bound of min(concl, -hyp), the
 //     amount by which a point could violate the implication (upper(concl) for an inequality);
 //   - the search stops with `undecided` when `max_boxes` enclosures have been computed, when a
@@ -165,7 +166,11 @@ inline std::ostream& operator<<(std::ostream& out, outcome o) { return out << to
 struct budget {
   std::size_t max_boxes = 100000;  ///< enclosures computed (each box costs one) before `undecided`
   int max_depth = 200;             ///< bisections along one branch
-  double min_width = 0.0;          ///< boxes whose widest side is <= this are not split
+  double min_width = 0.0;          ///< a box is not split along a side of this width or less
+  /// Choose the side to split by its width relative to the domain's side (true) or by its
+  /// absolute width (false: splits the large-scale variables first, which can reach a
+  /// counterexample sooner when it lies in a thin slab of a large-scale variable).
+  bool relative_widths = true;
 };
 
 template <std::size_t D>
@@ -246,6 +251,13 @@ result<D> prove_implication(const predicate<D>& hyp, const predicate<D>& concl, 
     queue.push(detail::node<D>{b, c, depth, key});
   };
 
+  // Sides are compared relative to the domain's (so variables of different scales are split
+  // in turn); an unbounded side of the domain counts with scale 1.
+  std::array<double, D> scale{};
+  for (std::size_t i = 0; i < D; ++i) {
+    const double s = detail::side(domain[i]);
+    scale[i] = limits.relative_widths && std::isfinite(s) && s > 0 ? s : 1.0;
+  }
   push(domain, 0);
   while (!queue.empty()) {
     const detail::node<D> n = queue.top();
@@ -257,7 +269,7 @@ result<D> prove_implication(const predicate<D>& hyp, const predicate<D>& concl, 
     for (std::size_t i = 0; i < D; ++i) {
       m[i] = detail::split_point(n.b[i]);
       mb[i] = interval(m[i]);
-      const double s = detail::side(n.b[i]);
+      const double s = detail::side(n.b[i]) / scale[i];
       if (s > widest_side) {
         widest_side = s;
         widest = i;
@@ -272,7 +284,7 @@ result<D> prove_implication(const predicate<D>& hyp, const predicate<D>& concl, 
       r.concl_at_counterexample = cm;
       return r;
     }
-    const bool splittable = widest_side > limits.min_width && n.depth < limits.max_depth &&
+    const bool splittable = detail::side(n.b[widest]) > limits.min_width && n.depth < limits.max_depth &&
                             m[widest] > n.b[widest].lower() && m[widest] < n.b[widest].upper();
     if (r.boxes + 2 > limits.max_boxes || !splittable) {
       r.verdict = outcome::undecided;
