@@ -2,6 +2,7 @@
 
 #include "lilucb/errors.hpp"
 #include "lilucb/generated_tables.hpp"
+#include "lilucb_experiments/report.hpp"
 #include "lilucb_verification/claims_record.hpp"
 
 #include <nlohmann/json.hpp>
@@ -43,6 +44,8 @@ const std::vector<document>& documents() {
                    ""});
     d.push_back({"claims.md", "the claims table of the published `lilucb verify --full` run",
                  claims_document, "claims.json"});
+    d.push_back({"../reproduction.md", "the paper reproduction's report (quick and paper presets, Section 5's statements)",
+                 experiments::render_reproduction_report, experiments::reproduction_report_data});
     return d;
   }();
   return all;

@@ -1,0 +1,36 @@
+#pragma once
+// docs/reproduction.md: the report of the paper reproduction (Section 5), rendered from the
+// committed summaries of the runs (never from raw per-run data, never typed by hand):
+//
+//   docs/reproduction/<preset>/stopping-times/  manifest.json, summary.csv, stopping-times-*.png
+//   docs/reproduction/<preset>/anytime/         manifest.json, windows.csv, anytime.csv,
+//                                               stopping.csv, anytime.png
+//
+// for <preset> = quick and paper.  `lilucb docs --write|--check docs/generated` writes or checks
+// it (cli/documents.cpp), so a hand edit or a stale rendering is caught by CI.
+//
+// The report holds, per preset: provenance (config, commit, machine, times), the stopping-time
+// tables (median pulls and median / H1 per algorithm, scenario and n; error rates among stopped
+// runs with exact Clopper–Pearson 95% intervals; censored counts), the anytime table (pulls from
+// which P(î ≠ i*) stays at or below ν), the plots, and Section 5's qualitative statements one
+// by one with the numbers that decide each (docs/reproduction-method.md, "The report").
+
+#include <filesystem>
+#include <optional>
+#include <string>
+
+namespace lilucb::experiments {
+
+/// The text of docs/reproduction.md.  `generated_dir` is docs/generated; the data are read
+/// from `generated_dir / "../reproduction"`.  Returns nullopt when the quick preset's
+/// stopping-time summary (`reproduction/quick/stopping-times/summary.csv`) does not exist;
+/// other missing parts are reported as missing in the text.  Throws lilucb::domain_error
+/// naming the file when a data file is malformed (wrong header, wrong field count, a number
+/// that does not parse, a manifest that is not JSON).
+std::optional<std::string> render_reproduction_report(const std::filesystem::path& generated_dir);
+
+/// The file (relative to docs/generated) whose absence makes render_reproduction_report
+/// return nullopt.
+inline constexpr const char* reproduction_report_data = "../reproduction/quick/stopping-times/summary.csv";
+
+}  // namespace lilucb::experiments

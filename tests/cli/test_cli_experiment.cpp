@@ -1,0 +1,423 @@
+// End-to-end tests of `lilucb experiment` (stopping-times, anytime, plot) through the real
+// binary, and of the reproduction report's renderer (experiments/src/report.cpp) on a small
+// planted summary.
+//
+// The runner's library-level behaviour (statistics against hand-computed values, one row
+// repeated by a direct library call, the anytime curve recounted from runs.csv, censoring at an
+// anytime window) is tested in tests/experiments/test_experiments.cpp; this file tests what the
+// command adds on top: option parsing and the JSON config file, the output folder and its files
+// as the command writes them, --json output, --threads through the command line, resumption of an
+// interrupted folder by rerunning the command, the gnuplot step (PNG and SVG signatures) and the
+// `plot` subcommand, and the invalid-input contract (exit 2, nothing on stdout, one line on
+// stderr naming the parameter).
+
+#define BOOST_TEST_MODULE lilucb_cli_experiment
+#include <boost/test/unit_test.hpp>
+
+#include "lilucb_experiments/report.hpp"
+
+#include "lilucb/errors.hpp"
+
+#include <nlohmann/json.hpp>
+
+#include "cli_harness.hpp"
+
+#include <filesystem>
+#include <fstream>
+#include <set>
+#include <sstream>
+#include <string>
+#include <vector>
+
+namespace fs = std::filesystem;
+using json = nlohmann::json;
+using namespace cli_harness;
+
+namespace {
+
+std::string read_text(const fs::path& p) {
+  std::ifstream in(p, std::ios::binary);
+  std::ostringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+std::vector<std::string> lines_of(const fs::path& p) {
+  std::vector<std::string> v;
+  std::ifstream in(p);
+  for (std::string l; std::getline(in, l);) v.push_back(l);
+  return v;
+}
+
+std::vector<std::string> fields(const std::string& line) {
+  std::vector<std::string> f(1);
+  for (char c : line) {
+    if (c == ',') f.emplace_back();
+    else f.back() += c;
+  }
+  return f;
+}
+
+bool is_count(const std::string& s) { return !s.empty() && s.find_first_not_of("0123456789") == std::string::npos; }
+
+/// Runs a command that must succeed with --json: exit 0 and exactly one JSON object on stdout.
+json run_json(const std::vector<std::string>& args, cli_result* raw = nullptr) {
+  const auto r = run_cli(args);
+  BOOST_TEST_CONTEXT(show(args)) {
+    BOOST_TEST(r.status == 0, "stderr: " << r.err);
+    BOOST_TEST(!r.signaled);
+  }
+  if (raw) *raw = r;
+  try {
+    const auto j = json::parse(r.out);
+    BOOST_TEST(j.is_object());
+    return j;
+  } catch (const std::exception& e) {
+    BOOST_TEST(false, "stdout is not exactly one JSON value: " << e.what() << "\n" << r.out);
+    return json::object();
+  }
+}
+
+// 4 algorithms x 2 scenarios x 2 sizes x 3 repetitions; ucb1-ls skipped at n = 20; exp-gap
+// needs millions of pulls at these sizes, so a budget of 20000 censors every one of its runs.
+const char* kStoppingConfig = R"({
+  "algorithms": ["lilucb-heuristic", "successive-elimination", "ucb1-ls", "exp-gap"],
+  "scenarios": ["sparse", "alpha0.3"], "sizes": [5, 20], "repetitions": 3,
+  "budget": 20000, "ucb1_max_n": 5, "seed": 11})";
+constexpr std::size_t kStoppingRuns = (4 * 2 * 2 - 2) * 3;
+
+const char* kAnytimeConfig = R"({
+  "algorithms": ["lilucb-heuristic", "exp-gap"], "scenarios": ["sparse"], "sizes": [4],
+  "repetitions": 6, "budget": 50000, "pilot_repetitions": 3, "window_factor": 2,
+  "window_from": ["lilucb-heuristic"], "checkpoints_per_decade": 4, "seed": 5})";
+
+}  // namespace
+
+BOOST_AUTO_TEST_CASE(stopping_times_writes_the_documented_files) {
+  temp_dir tmp;
+  const auto cfg = tmp.file("st.json", kStoppingConfig);
+  const fs::path out = tmp.path / "st";
+  cli_result raw;
+  const auto j = run_json({"experiment", "stopping-times", "--config", cfg, "--out", out.string(), "--threads", "2",
+                           "--no-plot", "--json"},
+                          &raw);
+  BOOST_TEST(j.at("out") == out.string());
+  BOOST_TEST(j.at("runs").at("total") == kStoppingRuns);
+  BOOST_TEST(j.at("runs").at("executed") == kStoppingRuns);
+  BOOST_TEST(j.at("runs").at("resumed") == 0);
+  BOOST_TEST(j.at("wall_seconds").is_number());
+  BOOST_TEST(j.at("plots").empty());  // --no-plot
+  BOOST_TEST_REQUIRE(j.at("notes").size() == 1u);
+  BOOST_TEST(contains(j.at("notes")[0].get<std::string>(), "ucb1-ls skipped at n = 20"));
+  // stderr is not a terminal: the note and plain progress lines, no carriage returns.
+  BOOST_TEST(contains(raw.err, "ucb1-ls skipped at n = 20"));
+  BOOST_TEST(contains(raw.err, "stopping-times: " + std::to_string(kStoppingRuns) + "/" +
+                                   std::to_string(kStoppingRuns) + " runs (100.0%)"));
+  BOOST_TEST(count_char(raw.err, '\r') == 0u);
+
+  // runs.csv: the header, one row per run, the documented fields and types.
+  const auto runs = lines_of(out / "runs.csv");
+  BOOST_TEST_REQUIRE(runs.size() == 1 + kStoppingRuns);
+  BOOST_TEST(runs[0] == "algorithm,scenario,n,repetition,seed,pulls,status,chosen_arm,correct");
+  std::set<std::string> keys;
+  std::size_t censored = 0;
+  for (std::size_t i = 1; i < runs.size(); ++i) {
+    const auto f = fields(runs[i]);
+    BOOST_TEST_REQUIRE(f.size() == 9u, runs[i]);
+    BOOST_TEST((f[0] == "lilucb-heuristic" || f[0] == "successive-elimination" || f[0] == "ucb1-ls" || f[0] == "exp-gap"));
+    BOOST_TEST((f[1] == "sparse" || f[1] == "alpha0.3"));
+    BOOST_TEST((f[2] == "5" || f[2] == "20"));
+    for (int k : {3, 4, 5, 7}) BOOST_TEST(is_count(f[k]), runs[i]);
+    BOOST_TEST(std::stoull(f[3]) < 3u);
+    BOOST_TEST((f[6] == "stopped" || f[6] == "censored"));
+    BOOST_TEST((f[8] == "0" || f[8] == "1"));
+    // Arms: n (sparse) or n + 1 (alpha).
+    BOOST_TEST(std::stoull(f[7]) < std::stoull(f[2]) + (f[1] == "sparse" ? 0 : 1));
+    BOOST_TEST(!(f[0] == "ucb1-ls" && f[2] == "20"));
+    if (f[6] == "censored") {
+      ++censored;
+      BOOST_TEST(f[5] == "20000", runs[i]);  // kept at the budget, never dropped
+    } else {
+      BOOST_TEST(std::stoull(f[5]) < 20000u);
+    }
+    if (f[0] == "exp-gap") BOOST_TEST(f[6] == "censored");
+    keys.insert(f[0] + "|" + f[1] + "|" + f[2] + "|" + f[3]);
+  }
+  BOOST_TEST(censored >= 12u);
+  BOOST_TEST(keys.size() == kStoppingRuns);
+
+  // summary.csv: one row per (algorithm, scenario, n) that ran, counts consistent with runs.csv.
+  const auto summary = lines_of(out / "summary.csv");
+  BOOST_TEST_REQUIRE(summary.size() == 1u + 14u);
+  BOOST_TEST(summary[0] ==
+             "algorithm,scenario,n,h1,runs,stopped,censored,mean_pulls,median_pulls,q1_pulls,q3_pulls,"
+             "mean_over_h1,median_over_h1,errors,error_rate,error_ci_low,error_ci_high");
+  for (std::size_t i = 1; i < summary.size(); ++i) {
+    const auto s = fields(summary[i]);
+    BOOST_TEST_REQUIRE(s.size() == 17u);
+    BOOST_TEST(s[4] == "3");
+    BOOST_TEST(std::stoull(s[5]) + std::stoull(s[6]) == 3u);
+    std::size_t c = 0;
+    for (std::size_t k = 1; k < runs.size(); ++k) {
+      const auto f = fields(runs[k]);
+      if (f[0] == s[0] && f[1] == s[1] && f[2] == s[2] && f[6] == "censored") ++c;
+    }
+    BOOST_TEST(std::to_string(c) == s[6], summary[i]);
+  }
+
+  // manifest.json: the full config as given, complete.
+  const auto m = json::parse(read_text(out / "manifest.json"));
+  BOOST_TEST(m.at("status") == "complete");
+  BOOST_TEST(m.at("experiment") == "stopping-times");
+  BOOST_TEST(m.at("config").at("preset") == "custom");
+  BOOST_TEST(m.at("config").at("sizes") == json::parse("[5, 20]"));
+  BOOST_TEST(m.at("config").at("budget") == 20000);
+  BOOST_TEST(m.at("config").at("seed") == 11);
+  BOOST_TEST(m.at("machine").at("threads_used") == 2);
+  for (const char* k : {"git", "toolkit", "start_time", "end_time", "wall_seconds", "runs", "notes"})
+    BOOST_TEST(m.contains(k), k);
+  BOOST_TEST(!fs::exists(out / "stopping-times-sparse.png"));  // --no-plot
+
+  // `plot DIR` draws them afterwards: PNG and SVG per scenario.
+  const auto p = run_json({"experiment", "plot", out.string(), "--json"});
+  BOOST_TEST_REQUIRE(p.at("plots").size() == 4u);
+  for (const auto& f : p.at("plots")) {
+    const std::string file = f.get<std::string>();
+    BOOST_TEST_REQUIRE(fs::exists(file), file);
+    const auto text = read_text(file);
+    BOOST_TEST(text.size() > 1000u, file);
+    if (file.ends_with(".png")) BOOST_TEST(text.substr(0, 8) == std::string("\x89PNG\r\n\x1a\n", 8), file);
+    else BOOST_TEST((file.ends_with(".svg") && contains(text, "<svg") && contains(text, "</svg>")), file);
+  }
+  // Without --json: one "plot: FILE" line per file.
+  const auto r = run_cli({"experiment", "plot", out.string()});
+  BOOST_TEST(r.status == 0);
+  BOOST_TEST(count_char(r.out, '\n') == 4u);
+  BOOST_TEST(contains(r.out, "plot: " + (out / "stopping-times-alpha0.3.svg").string() + "\n"));
+}
+
+BOOST_AUTO_TEST_CASE(identical_files_for_one_and_two_threads) {
+  temp_dir tmp;
+  const auto cfg = tmp.file("st.json", kStoppingConfig);
+  for (const char* t : {"1", "2"})
+    run_json({"experiment", "stopping-times", "--config", cfg, "--out", (tmp.path / t).string(), "--threads", t,
+              "--no-plot", "--quiet", "--json"});
+  for (const char* f : {"runs.csv", "summary.csv"}) {
+    const auto a = read_text(tmp.path / "1" / f), b = read_text(tmp.path / "2" / f);
+    BOOST_TEST(!a.empty(), f);
+    BOOST_TEST(a == b, f);
+  }
+  BOOST_TEST(json::parse(read_text(tmp.path / "1" / "manifest.json")).at("machine").at("threads_used") == 1);
+}
+
+BOOST_AUTO_TEST_CASE(rerunning_resumes_an_interrupted_folder) {
+  temp_dir tmp;
+  const auto cfg = tmp.file("st.json", kStoppingConfig);
+  const std::string out = (tmp.path / "st").string();
+  const std::vector<std::string> cmd = {"experiment", "stopping-times", "--config", cfg, "--out", out, "--no-plot",
+                                        "--quiet", "--json"};
+  run_json(cmd);
+  const auto full = read_text(fs::path(out) / "runs.csv");
+  const auto summary = read_text(fs::path(out) / "summary.csv");
+  // An interruption: only the header and 7 rows written, the 8th cut mid-line.
+  const auto lines = lines_of(fs::path(out) / "runs.csv");
+  {
+    std::ofstream f(fs::path(out) / "runs.csv", std::ios::trunc);
+    for (std::size_t i = 0; i <= 7; ++i) f << lines[i] << '\n';
+    f << lines[8].substr(0, lines[8].size() / 2);
+  }
+  const auto j = run_json(cmd);
+  BOOST_TEST(j.at("runs").at("resumed") == 7);
+  BOOST_TEST(j.at("runs").at("executed") == kStoppingRuns - 7);
+  BOOST_TEST(read_text(fs::path(out) / "runs.csv") == full);
+  BOOST_TEST(read_text(fs::path(out) / "summary.csv") == summary);
+  // A complete folder: nothing to run.
+  const auto again = run_json(cmd);
+  BOOST_TEST(again.at("runs").at("executed") == 0);
+  BOOST_TEST(again.at("runs").at("resumed") == kStoppingRuns);
+  // Another config into the same folder is refused, naming --out.
+  const auto other = tmp.file("other.json", R"({"algorithms": ["lilucb-heuristic"], "sizes": [5], "repetitions": 2})");
+  const auto r = run_cli({"experiment", "stopping-times", "--config", other, "--out", out, "--quiet"});
+  check_one_line_error(r);
+  BOOST_TEST(contains(r.err, "--out"));
+  BOOST_TEST(read_text(fs::path(out) / "runs.csv") == full);
+}
+
+BOOST_AUTO_TEST_CASE(anytime_writes_curves_and_the_panel_figure) {
+  temp_dir tmp;
+  const auto cfg = tmp.file("any.json", kAnytimeConfig);
+  const fs::path out = tmp.path / "any";
+  const auto j = run_json({"experiment", "anytime", "--config", cfg, "--out", out.string(), "--quiet", "--json"});
+  BOOST_TEST(j.at("runs").at("total") == 12);
+  for (const char* f : {"runs.csv", "windows.csv", "anytime.csv", "stopping.csv", "manifest.json"})
+    BOOST_TEST(fs::exists(out / f), f);
+  const auto windows = lines_of(out / "windows.csv");
+  BOOST_TEST_REQUIRE(windows.size() == 2u);
+  BOOST_TEST(windows[0] == "scenario,n,window");
+  const auto w = fields(windows[1]);
+  BOOST_TEST_REQUIRE(w.size() == 3u);
+  BOOST_TEST((w[0] == "sparse" && w[1] == "4" && is_count(w[2])));
+  const std::uint64_t window = std::stoull(w[2]);
+  BOOST_TEST(window >= 4u);
+  BOOST_TEST(window < 50000u);  // 2 x the heuristic's pilot median at n = 4: far below the budget
+
+  const auto runs = lines_of(out / "runs.csv");
+  BOOST_TEST_REQUIRE(runs.size() == 13u);
+  BOOST_TEST(runs[0] == "algorithm,scenario,n,repetition,seed,pulls,status,chosen_arm,correct,wrong_at");
+  std::size_t checkpoints = 0;
+  for (std::size_t i = 1; i < runs.size(); ++i) {
+    const auto f = fields(runs[i]);
+    BOOST_TEST_REQUIRE(f.size() == 10u);
+    BOOST_TEST(std::stoull(f[5]) <= window);  // each run is capped at the window
+    BOOST_TEST((!f[9].empty() && f[9].find_first_not_of("01") == std::string::npos));
+    if (checkpoints == 0) checkpoints = f[9].size();
+    BOOST_TEST(f[9].size() == checkpoints);
+    if (f[0] == "exp-gap") BOOST_TEST(f[6] == "censored");  // millions of pulls needed
+  }
+  // anytime.csv: one line per (algorithm, checkpoint), the last checkpoint the window.
+  const auto curve = lines_of(out / "anytime.csv");
+  BOOST_TEST_REQUIRE(curve.size() == 1 + 2 * checkpoints);
+  BOOST_TEST(curve[0] == "scenario,n,algorithm,pulls,runs,wrong,p_wrong,ci_low,ci_high");
+  BOOST_TEST(fields(curve[1])[3] == "4");  // the curves start at the number of arms
+  BOOST_TEST(fields(curve[checkpoints])[3] == w[2]);
+  for (std::size_t i = 1; i < curve.size(); ++i) {
+    const auto f = fields(curve[i]);
+    BOOST_TEST_REQUIRE(f.size() == 9u);
+    BOOST_TEST(f[4] == "6");
+    BOOST_TEST(std::stod(f[7]) <= std::stod(f[6]));
+    BOOST_TEST(std::stod(f[6]) <= std::stod(f[8]));
+  }
+  const auto stop = lines_of(out / "stopping.csv");
+  BOOST_TEST_REQUIRE(stop.size() == 3u);
+  BOOST_TEST(stop[0] == "scenario,n,algorithm,window,runs,stopped,median_stopping_time");
+  BOOST_TEST(stop[2] == "sparse,4,exp-gap," + w[2] + ",6,0,");  // no arrow: none stopped in the window
+
+  // The panel figure, PNG and SVG.
+  BOOST_TEST_REQUIRE(j.at("plots").size() == 2u);
+  for (const auto& f : j.at("plots")) {
+    const auto text = read_text(f.get<std::string>());
+    BOOST_TEST(text.size() > 1000u);
+    BOOST_TEST((text.substr(1, 3) == "PNG" || contains(text, "<svg")));
+  }
+}
+
+BOOST_AUTO_TEST_CASE(invalid_input_is_one_line_and_exit_2) {
+  temp_dir tmp;
+  const std::string out = (tmp.path / "x").string();
+  struct bad_case {
+    std::vector<std::string> args;
+    std::string names;
+  };
+  const std::vector<bad_case> cases = {
+      {{"experiment", "stopping-times", "--preset", "huge", "--out", out}, "--preset"},
+      {{"experiment", "anytime", "--preset", "paperish", "--out", out}, "--preset"},
+      {{"experiment", "stopping-times", "--threads", "two", "--out", out}, "--threads"},
+      {{"experiment", "stopping-times", "--threads", "5000", "--out", out}, "--threads"},
+      {{"experiment", "stopping-times", "--config", (tmp.path / "missing.json").string(), "--out", out}, "--config"},
+      {{"experiment", "stopping-times", "--config", tmp.file("bad.json", "{\"sizes\": [10,"), "--out", out}, "--config"},
+      {{"experiment", "stopping-times", "--config", tmp.file("key.json", R"({"repetitons": 3})"), "--out", out}, "repetitons"},
+      {{"experiment", "stopping-times", "--config", tmp.file("n.json", R"({"sizes": [1]})"), "--out", out}, "sizes"},
+      {{"experiment", "stopping-times", "--config", tmp.file("nu.json", R"({"nu": 1.5})"), "--out", out}, "nu"},
+      {{"experiment", "stopping-times", "--config", tmp.file("alg.json", R"({"algorithms": ["lilucb", "thompson"]})"),
+        "--out", out},
+       "thompson"},
+      {{"experiment", "anytime", "--config", tmp.file("sc.json", R"({"scenarios": ["dense"]})"), "--out", out}, "dense"},
+      {{"experiment", "anytime", "--config", tmp.file("win.json", R"({"budget": 100, "window": 1000})"), "--out", out},
+       "window"},
+      {{"experiment", "plot", tmp.path.string()}, "DIR"},
+      {{"experiment", "stopping-times", "--no-such-option"}, "--no-such-option"},
+  };
+  for (const auto& c : cases) {
+    BOOST_TEST_CONTEXT(show(c.args)) {
+      const auto r = run_cli(c.args);
+      check_one_line_error(r);
+      BOOST_TEST(contains(r.err, c.names), r.err);
+    }
+  }
+  BOOST_TEST(!fs::exists(tmp.path / "x" / "runs.csv"));  // nothing ran
+}
+
+// ---- the report renderer ------------------------------------------------------------------
+
+namespace {
+
+const char* kSummaryHeader =
+    "algorithm,scenario,n,h1,runs,stopped,censored,mean_pulls,median_pulls,q1_pulls,q3_pulls,"
+    "mean_over_h1,median_over_h1,errors,error_rate,error_ci_low,error_ci_high";
+
+/// A planted quick-preset stopping-time summary: one scenario, one n, six algorithms, with
+/// medians chosen so that each statement's rule has a known outcome.
+void plant(const fs::path& root, const std::string& summary_rows) {
+  const fs::path d = root / "reproduction" / "quick" / "stopping-times";
+  fs::create_directories(d);
+  fs::create_directories(root / "generated");
+  std::ofstream(d / "summary.csv") << kSummaryHeader << '\n' << summary_rows;
+  std::ofstream(d / "manifest.json") << R"({"config": {"algorithms": ["lilucb", "lilucb-ls", "lilucb-heuristic",
+      "successive-elimination", "exp-gap-ls", "nonadaptive-ls"], "scenarios": ["sparse"], "sizes": [10],
+      "nu": 0.1, "sigma": 0.5, "gap": 0.5, "budget": 100000, "seed": 1, "repetitions": 10, "ucb1_max_n": 100,
+      "preset": "quick"}, "status": "complete", "start_time": "2026-01-01T00:00:00Z"})";
+}
+
+// lil'UCB 4x slower than lil'UCB + LS; successive elimination leads the guaranteed algorithms;
+// Exp-Gap + LS twice as slow as nonadaptive; one heuristic run wrong; exp-gap-ls censored 6 of 10.
+const char* kPlanted =
+    "lilucb,sparse,10,36,10,10,0,4000,3600,3000,4400,111,100,0,0,0,0.308\n"
+    "lilucb-ls,sparse,10,36,10,10,0,1000,900,800,1000,27.8,25,0,0,0,0.308\n"
+    "lilucb-heuristic,sparse,10,36,10,10,0,300,360,300,400,8.33,10,1,0.1,0.00253,0.445\n"
+    "successive-elimination,sparse,10,36,10,10,0,800,720,700,900,22.2,20,0,0,0,0.308\n"
+    "exp-gap-ls,sparse,10,36,10,4,6,90000,100000,50000,100000,2500,2777.78,0,0,0,0.602\n"
+    "nonadaptive-ls,sparse,10,36,10,10,0,50000,50000,40000,60000,1389,1388.89,0,0,0,0.308\n";
+
+}  // namespace
+
+BOOST_AUTO_TEST_CASE(report_renders_the_planted_summary) {
+  temp_dir tmp;
+  BOOST_TEST(!lilucb::experiments::render_reproduction_report(tmp.path / "generated").has_value());  // no data
+  plant(tmp.path, kPlanted);
+  const auto doc = lilucb::experiments::render_reproduction_report(tmp.path / "generated");
+  BOOST_TEST_REQUIRE(doc.has_value());
+  const std::string& t = *doc;
+  // The tables: median (median / H1), censored medians as lower bounds, errors with intervals.
+  BOOST_TEST(contains(t, "| lil'UCB | 3600 (100) |"), t);
+  BOOST_TEST(contains(t, "| lil'UCB + LS | 900 (25) |"));
+  BOOST_TEST(contains(t, "| Exponential-Gap Elimination + LS | ≥1e5 (≥2.78e3) |"));
+  BOOST_TEST(contains(t, "| lil'UCB Heuristic | 1/10 [0.00253, 0.445] |"));
+  BOOST_TEST(contains(t, "| Exponential-Gap Elimination + LS | 0/4 [0, 0.602], c = 6 |"));
+  BOOST_TEST(contains(t, "| *H₁* | 36 |"));
+  // Missing parts are said to be missing, never invented.
+  BOOST_TEST(contains(t, "No committed run (`docs/reproduction/quick/anytime/`)"));
+  BOOST_TEST(contains(t, "No committed run (`docs/reproduction/paper/stopping-times/`)"));
+  // The statements' verdicts follow their rules on the planted numbers.
+  BOOST_TEST(contains(t, "lil'UCB / lil'UCB + LS 4"));                         // S4: 3600 / 900
+  BOOST_TEST(contains(t, "- **quick preset: holds** — LS shortens lil'UCB's median stopping time by a factor 4 to 4"));
+  BOOST_TEST(contains(t, "fastest with a guarantee: Successive Elimination (lil'UCB + LS 1.25× its median)"));
+  BOOST_TEST(contains(t, "Exp-Gap + LS / Nonadaptive + LS ≥2"));                // censored median: a bound
+  BOOST_TEST(contains(t, "- **quick preset: fails** — Exp-Gap + LS's median stopping time is within [0.5, 1) of "
+                         "Nonadaptive + LS's in 0 of 1 cells and at least as large in 1"));
+  BOOST_TEST(contains(t, "- **quick preset: fails** — stopping-time runs: 1 wrong answers in 10 stopped runs"));  // the heuristic's runs only
+  BOOST_TEST(contains(t, "| S5 |"));
+  BOOST_TEST(contains(t, "**undecided**"));
+  // Rendering is a function of the data: the same text twice, and a changed number changes it.
+  BOOST_TEST(*lilucb::experiments::render_reproduction_report(tmp.path / "generated") == t);
+  std::string changed = kPlanted;
+  changed.replace(changed.find("3600"), 4, "3700");
+  plant(tmp.path, changed);
+  BOOST_TEST(*lilucb::experiments::render_reproduction_report(tmp.path / "generated") != t);
+}
+
+BOOST_AUTO_TEST_CASE(report_rejects_malformed_data) {
+  temp_dir tmp;
+  plant(tmp.path, "lilucb,sparse,10,36,10,10,0,4000,3600,3000\n");  // 10 fields, not 17
+  BOOST_CHECK_THROW(lilucb::experiments::render_reproduction_report(tmp.path / "generated"), lilucb::domain_error);
+  plant(tmp.path, "lilucb,sparse,10,36,10,10,0,4000,x3600,3000,4400,111,100,0,0,0,0.308\n");
+  BOOST_CHECK_THROW(lilucb::experiments::render_reproduction_report(tmp.path / "generated"), lilucb::domain_error);
+  plant(tmp.path, "lilucb,sparse,10,36,10,9,0,4000,3600,3000,4400,111,100,0,0,0,0.308\n");  // 9 + 0 != 10
+  BOOST_CHECK_THROW(lilucb::experiments::render_reproduction_report(tmp.path / "generated"), lilucb::domain_error);
+  try {
+    plant(tmp.path, "lilucb,sparse,10\n");
+    lilucb::experiments::render_reproduction_report(tmp.path / "generated");
+    BOOST_TEST(false, "no exception");
+  } catch (const lilucb::domain_error& e) {
+    BOOST_TEST(contains(e.what(), "summary.csv"), e.what());
+  }
+}
