@@ -378,6 +378,7 @@ const std::vector<std::uint64_t> ls_arms = {1, 10, 100};
 // ~14/W, so n arms by ~14n/W, which cannot reach 0.01 at n = 100 within the budgets.
 constexpr std::size_t ls_levels = 2;
 constexpr double bernoulli_p = 0.1;
+constexpr double top_fraction = 0.9;  // the top-of-range level: 0.9 times the end of the delta range
 
 std::string num(double x, int digits = 3) {
   if (x == inf) return "inf";
@@ -503,13 +504,19 @@ std::vector<claim> coverage_claims(const verify_options& options, const coverage
           s.delta_lemma.push_back(lil_delta_for_failure_probability(eps, p0, inner_log::lemma));
           s.delta_plus2.push_back(ls_delta_for_failure_probability(eps, p0));
         }
+        // One more level per one-sided/E family: 0.9 times the end of the stated range, where the
+        // stated probability is largest (vacuous for small eps) and crossings are frequent enough
+        // to show when they happen.
+        std::vector<double> lemma_levels = s.delta_lemma, plus2_levels = s.delta_plus2;
+        lemma_levels.push_back(top_fraction * lil_delta_max(eps, inner_log::lemma));
+        plus2_levels.push_back(top_fraction * lil_delta_max(eps, inner_log::plus2));
         std::vector<double> ls_deltas;
         for (std::uint64_t n : ls_arms)
           for (double d : s.delta_plus2) ls_deltas.push_back(d / (2 * static_cast<double>(n)));
         const std::vector<boundary_family> families = {
-            lil_boundary_family(horizon, eps, sigma, inner_log::lemma, crossing_sides::upper, s.delta_lemma),
-            lil_boundary_family(horizon, eps, sigma, inner_log::lemma, crossing_sides::both, s.delta_lemma),
-            lil_boundary_family(horizon, eps, sigma, inner_log::plus2, crossing_sides::upper, s.delta_plus2),
+            lil_boundary_family(horizon, eps, sigma, inner_log::lemma, crossing_sides::upper, lemma_levels),
+            lil_boundary_family(horizon, eps, sigma, inner_log::lemma, crossing_sides::both, lemma_levels),
+            lil_boundary_family(horizon, eps, sigma, inner_log::plus2, crossing_sides::upper, plus2_levels),
             lil_boundary_family(horizon, eps, sigma, inner_log::plus2, crossing_sides::both, ls_deltas)};
         s.sim = simulate_crossings(s.inc, families, walks, options.seed, options.threads);
         settings.push_back(std::move(s));
@@ -528,6 +535,25 @@ std::vector<claim> coverage_claims(const verify_options& options, const coverage
      << "upper bound + tail bound <= claim, where the tail bound covers first crossings after T by the lemma's "
      << "own union bound (Steps 1-2) from T on (lil_tail_bound_after); holds with caveat if only the upper bound "
      << "fits (shown to T only). A row takes the worst verdict of its settings.";
+  if (sigmas.size() > 1) {
+    // The events are invariant under scaling (increments and bound both scale with sigma) and
+    // walk w uses the same stream for every sigma: the counts should agree up to rounding.
+    std::size_t compared = 0, differing = 0;
+    for (std::size_t i = 0; i < settings.size(); ++i)
+      for (std::size_t k = i + 1; k < settings.size(); ++k) {
+        const auto& a = settings[i];
+        const auto& b = settings[k];
+        if (a.inc.kind != b.inc.kind || a.eps != b.eps) continue;
+        ++compared;
+        for (std::size_t f = 0; f < a.sim.families.size(); ++f)
+          if (a.sim.families[f].crossings != b.sim.families[f].crossings) {
+            ++differing;
+            break;
+          }
+      }
+    ev << " Scale check: of " << compared << " pairs of settings differing only in sigma, " << differing
+       << " have different crossing counts (the events are scale-invariant and use the same streams).";
+  }
   const std::string common_evidence = ev.str();
 
   std::vector<claim> out;
@@ -551,8 +577,8 @@ std::vector<claim> coverage_claims(const verify_options& options, const coverage
         const auto& fc = s.sim.families[fam];
         const double claimed = lil_failure_probability(s.eps, delta, inner);
         const double tail = lil_tail_bound_after(horizon, s.eps, delta, inner);
-        tail_min = std::min(tail_min, tail);
-        tail_max = std::max(tail_max, tail);
+        tail_min = std::min(tail_min, tail / claimed);
+        tail_max = std::max(tail_max, tail / claimed);
         const auto a = assess_coverage(fc.crossings[j], walks, claimed, tail, alpha);
         verdict = combine(verdict, a.verdict);
         ratios.add(a.ratio_low);
@@ -584,12 +610,58 @@ std::vector<claim> coverage_claims(const verify_options& options, const coverage
            << num(ratio_cap_min) << " to " << num(ratio_cap) << " (exact: the crossing rate is at least P(X_1 > b(1))); " << total_cross
            << " crossings by T in all; first crossing times by decade " << decades_text(decades);
       if (total_cross > 0) comp << ", mean " << num(time_sum / static_cast<double>(total_cross));
-      comp << "; tail bound for t > T in [" << num(tail_min) << ", " << num(tail_max) << "]" << per.str();
+      comp << "; the proof's union bound from T on (tail bound for first crossings after T = " << horizon
+           << ") is " << num(tail_min) << " to " << num(tail_max) << " of the claim: most of the stated probability "
+           << "is assigned to times the walks never reach" << per.str();
       c.computed = comp.str();
       c.verdict = verdict;
       c.evidence = common_evidence;
       out.push_back(std::move(c));
     }
+  }
+
+  // --- Top of the delta range: where crossings do happen, and when.
+  {
+    verdict_kind verdict = verdict_kind::holds;
+    std::ostringstream per;
+    const std::size_t j = nominal_levels.size();  // the top-of-range level
+    for (int form = 0; form < 2; ++form) {
+      const inner_log inner = form == 0 ? inner_log::lemma : inner_log::plus2;
+      const std::size_t fam = form == 0 ? 0 : 2;
+      std::vector<std::uint64_t> decades;
+      std::uint64_t total = 0;
+      double time_sum = 0;
+      for (const auto& s : settings) {
+        const double delta = top_fraction * lil_delta_max(s.eps, inner);
+        const auto& fc = s.sim.families[fam];
+        const double claimed = lil_failure_probability(s.eps, delta, inner);
+        const double tail = lil_tail_bound_after(horizon, s.eps, delta, inner);
+        // A stated probability >= 1 is vacuous: true for every t, so no tail is needed.
+        const auto a = assess_coverage(fc.crossings[j], walks, std::min(claimed, 1.0), claimed >= 1 ? 0.0 : tail, alpha);
+        verdict = combine(verdict, a.verdict);
+        const auto& d = fc.first_crossing_by_decade[j];
+        if (decades.size() < d.size()) decades.resize(d.size(), 0);
+        for (std::size_t i = 0; i < d.size(); ++i) decades[i] += d[i];
+        total += fc.crossings[j];
+        time_sum += fc.first_crossing_time_sum[j];
+        per << "; " << to_string(inner) << " " << setting_name(s) << " delta=" << num(delta) << ": "
+            << assessment_text(a) << (claimed >= 1 ? " (stated probability " + num(claimed) + " >= 1: vacuous)" : "")
+            << ", first crossings by decade " << decades_text(d);
+      }
+      per << (form == 0 ? "; LEMMA FORM in all: " : "; FOOTNOTE FORM in all: ") << total << " crossings, by decade "
+          << decades_text(decades);
+      if (total > 0) per << ", mean first crossing time " << num(time_sum / static_cast<double>(total));
+    }
+    claim c;
+    c.id = "coverage.lil-top-of-range";
+    c.claim = "Lemma lem:lil near the top of its delta range (delta = 0.9 log(1+eps)/e; footnote form: delta = 0.9), "
+              "where its stated probability (2+eps)/eps (delta/log(1+eps))^(1+eps) is largest (capped at 1), and where "
+              "the first crossings happen";
+    c.source = "Lemma lem:lil; footnote fnt:delta_foot";
+    c.computed = "first crossing times of the walks that cross" + per.str();
+    c.verdict = verdict;
+    c.evidence = common_evidence;
+    out.push_back(std::move(c));
   }
 
   // --- The two-sided events E_i(omega) (Section sec:analysis), lemma form, omega = delta.
@@ -691,6 +763,7 @@ std::vector<claim> coverage_claims(const verify_options& options, const coverage
     std::ostringstream per;
     ratio_range ratio_point;
     bool outside_range = false;
+    std::size_t unreached = 0;
     for (std::size_t j = 0; j < nominal_levels.size(); ++j) {
       const double p0 = nominal_levels[j];
       for (const auto& s : settings) {
@@ -701,7 +774,6 @@ std::vector<claim> coverage_claims(const verify_options& options, const coverage
         const auto e = find_effective_delta(fc, walks, p0);
         const double r = e.point / per_arm_scale / delta;
         const double r_low = e.low / per_arm_scale / delta, r_high = e.high / per_arm_scale / delta;
-        ratio_point.add(r);
         // The nominal delta is conservative when the rate at delta is below p0: delta_eff > delta.
         verdict_kind v = r_low > 1 ? verdict_kind::holds : r_high < 1 ? verdict_kind::fails : verdict_kind::undecided;
         verdict = combine(verdict, v);
@@ -714,8 +786,10 @@ std::vector<claim> coverage_claims(const verify_options& options, const coverage
         outside_range = outside_range || outside;
         per << "; p0=" << num(p0) << " " << setting_name(s) << " delta=" << num(delta) << ": ";
         if (d_eff >= formula_end) {
+          ++unreached;
           per << "the rate by T stays below p0 for every delta where the bound is defined (delta < " << num(formula_end) << ")";
         } else {
+          ratio_point.add(r);
           per << "delta_eff=" << num(d_eff) << " in [" << num(e.low / per_arm_scale) << ", "
               << num(std::min(e.high / per_arm_scale, formula_end)) << "], delta_eff/delta=" << num(r)
               << (outside ? " (outside the stated delta range)" : "");
@@ -730,6 +804,9 @@ std::vector<claim> coverage_claims(const verify_options& options, const coverage
     c.source = form == 0 ? "Lemma lem:lil" : form == 1 ? "Lemma lem:lil, footnote fnt:delta_foot" : "Section 5, LIL Stopping (LS)";
     c.computed = "delta_eff/delta from " + num(ratio_point.low) + " to " + num(ratio_point.high) +
                  " over settings and p0 in {0.5, 0.1, 0.01}" +
+                 (unreached > 0 ? "; in " + std::to_string(unreached) + " of " + std::to_string(3 * settings.size()) +
+                                      " the rate by T stays below p0 for every delta where the bound's formula is defined"
+                                : std::string()) +
                  (outside_range ? " (some delta_eff lie outside the stated delta range, where the formula is still defined)" : "") +
                  per.str();
     c.verdict = verdict;
