@@ -592,8 +592,11 @@ verdict heuristic_ls(const preset_data&) {
 verdict heuristic_never_failed(const preset_data& p) {
   verdict v;
   std::uint64_t stopped = 0, errors = 0, censored = 0;
-  for (const auto& [k, s] : p.st.summary)
-    if (s.algorithm == "lilucb-heuristic") {
+  for (const auto& sc : p.st.scenarios)
+    for (auto n : p.st.sizes) {
+      const auto* f = find_summary(p.st, "lilucb-heuristic", sc, n);
+      if (!f) continue;
+      const auto& s = *f;
       stopped += s.stopped, errors += s.errors, censored += s.censored;
       v.cells.push_back({cell_name(s.scenario, s.n), "stopping times: " + std::to_string(s.errors) + " wrong of " +
                                                           std::to_string(s.stopped) + " stopped, " +
