@@ -6,7 +6,8 @@
 //   - a planted true inequality gets a proof; a true but hard one with a tiny budget stays
 //     undecided and reports its worst box;
 //   - implications, unbounded boxes, domain errors;
-//   - the exp/log/pow/sqrt enclosures contain 50-digit values at random points (RapidCheck);
+//   - the arithmetic and exp/log/pow/sqrt enclosures contain 50-digit values at random points
+//     (RapidCheck), and exact results stay exact;
 //   - every row of inequalities_claims(quick) has the expected verdict, and the paper's two
 //     counterexamples are confirmed independently in long double.
 #include <boost/test/unit_test.hpp>
@@ -164,6 +165,33 @@ BOOST_AUTO_TEST_CASE(domain_errors) {
 }
 
 // ---- enclosures against 50-digit values -------------------------------------------------------
+
+RC_BOOST_PROP(arithmetic_enclosures_contain_exact_values, ()) {
+  // Operands over many orders of magnitude, both signs; the exact result in 50 digits.
+  const double x = (draw(0.0, 1.0) < 0.5 ? -1 : 1) * std::exp(draw(-300.0, 300.0));
+  const double y = (draw(0.0, 1.0) < 0.5 ? -1 : 1) * std::exp(draw(-300.0, 300.0));
+  const interval X(x), Y(y);
+  RC_ASSERT(contains(X + Y, mp50(x) + mp50(y)));
+  RC_ASSERT(contains(X - Y, mp50(x) - mp50(y)));
+  const mp50 p = mp50(x) * mp50(y);
+  if (boost::multiprecision::abs(p) < mp50(1e300)) RC_ASSERT(contains(X * Y, p));
+  const mp50 q = mp50(x) / mp50(y);
+  if (boost::multiprecision::abs(q) < mp50(1e300)) RC_ASSERT(contains(X / Y, q));
+  RC_ASSERT(contains(boost::numeric::sqrt(interval(std::fabs(x))), boost::multiprecision::sqrt(mp50(std::fabs(x)))));
+}
+
+BOOST_AUTO_TEST_CASE(exact_results_stay_exact_and_inexact_ones_are_widened) {
+  const interval three = interval(1.0) + interval(2.0);
+  BOOST_TEST(three.lower() == 3.0);
+  BOOST_TEST(three.upper() == 3.0);
+  const interval ninth = interval(1.0) / interval(9.0);
+  BOOST_TEST(ninth.lower() < ninth.upper());
+  BOOST_TEST(contains(ninth, mp50(1) / 9));
+  const interval tenth_sum = interval(0.1) + interval(0.2);
+  BOOST_TEST(contains(tenth_sum, mp50(0.1) + mp50(0.2)));
+  BOOST_TEST(boost::numeric::sqrt(interval(4.0)).upper() == 2.0);
+  BOOST_TEST(boost::numeric::log(interval(1.0)).upper() == 0.0);
+}
 
 RC_BOOST_PROP(exp_log_sqrt_pow_enclosures_contain_exact_values, ()) {
   const double x = draw(-40.0, 40.0);

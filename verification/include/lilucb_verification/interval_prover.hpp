@@ -5,12 +5,12 @@
 // tests/verification/test_verify_inequalities.cpp tests it on planted inequalities.
 //
 // Arithmetic.  `interval` is boost::numeric::interval<double> with
-//   - rounded_arith_std: +, -, *, /, sqrt are rounded outward by switching the FPU rounding
-//     mode for each operation (IEEE 754 makes these correctly rounded in every mode);
-//   - exp and log computed by the C library and then widened by `transc_ulps` units in the
-//     last place on each side (the C library's exp and log are accurate to well under one ulp,
-//     but not correctly rounded, so Boost's rounded_transc_std alone would not be a proof);
-//   - save_state: the rounding mode is restored when an evaluation ends;
+//   - outward_rounding (below): +, -, *, /, sqrt computed in round-to-nearest and moved outward
+//     by exact error terms (TwoSum, FMA residuals), so the enclosures do not depend on FPU
+//     rounding modes or on compiler flags such as -frounding-math; exp and log from the C
+//     library widened by `transc_ulps` ulps on each side (the C library's exp and log are
+//     accurate to under one ulp but not correctly rounded, so Boost's rounded_transc_std alone
+//     would not be a proof);
 //   - checking_base: infinite end points are allowed (a box may be unbounded, see below) and an
 //     operation outside its domain (log of a negative interval, ...) gives an empty interval
 //     (NaN end points), which the prover treats as "cannot decide".
@@ -64,16 +64,98 @@ namespace lilucb::verification::prover {
 /// Units in the last place by which exp and log results are widened on each side.
 inline constexpr int transc_ulps = 4;
 
-/// Rounding policy: outward arithmetic from Boost, exp and log widened by transc_ulps ulps.
-struct outward_rounding : boost::numeric::interval_lib::rounded_arith_std<double> {
+/// Rounding policy: every operation is computed in the default round-to-nearest mode and its
+/// result moved outward using an exact error term, so no FPU rounding-mode switch is needed
+/// (switching modes is fragile: without -frounding-math the compiler may fold or merge the
+/// "down" and "up" computations).  +, -: TwoSum; *: the FMA residual x*y - p; /: the FMA
+/// remainder x - q*y; sqrt: the FMA residual x - s*s.  A result moves one ulp outward only when
+/// its error term says it is inexact in that direction, so exact results stay exact.  Near the
+/// underflow range (where error terms are not exact) results move one ulp outward on both sides;
+/// an overflow gives +-DBL_MAX on the inner side.  exp and log (C library, accurate to under one
+/// ulp but not correctly rounded) are widened by transc_ulps ulps on each side.
+struct outward_rounding : boost::numeric::interval_lib::rounded_arith_exact<double> {
+  static constexpr double big = std::numeric_limits<double>::max();
+  static constexpr double tiny = 0x1p-960;  // below this, error terms may be inexact
+
+  static double prev(double y) { return std::nextafter(y, -std::numeric_limits<double>::infinity()); }
+  static double next(double y) { return std::nextafter(y, std::numeric_limits<double>::infinity()); }
   static double widen_down(double y) {
-    for (int i = 0; i < transc_ulps; ++i) y = std::nextafter(y, -std::numeric_limits<double>::infinity());
+    for (int i = 0; i < transc_ulps; ++i) y = prev(y);
     return y;
   }
   static double widen_up(double y) {
-    for (int i = 0; i < transc_ulps; ++i) y = std::nextafter(y, std::numeric_limits<double>::infinity());
+    for (int i = 0; i < transc_ulps; ++i) y = next(y);
     return y;
   }
+  // r: the rounded result; err: the sign of (exact - r) when known; finite: operands finite.
+  static double down(double r, double err, bool finite_operands) {
+    if (std::isnan(r)) return r;
+    if (std::isinf(r)) return (r > 0 && finite_operands) ? big : r;
+    return err < 0 ? prev(r) : r;
+  }
+  static double up(double r, double err, bool finite_operands) {
+    if (std::isnan(r)) return r;
+    if (std::isinf(r)) return (r < 0 && finite_operands) ? -big : r;
+    return err > 0 ? next(r) : r;
+  }
+  static bool finite(double x, double y) { return std::isfinite(x) && std::isfinite(y); }
+  static double two_sum_err(double x, double y, double s) {
+    const double bb = s - x;
+    return (x - (s - bb)) + (y - bb);
+  }
+  static double mul_err(double x, double y, double p) {
+    if (std::fabs(p) < tiny && x != 0.0 && y != 0.0) return std::numeric_limits<double>::quiet_NaN();
+    return std::fma(x, y, -p);
+  }
+  static double div_err(double x, double y, double q) {
+    if (x == 0.0) return 0.0;  // 0/y = 0 exactly
+    if ((std::fabs(q) < tiny && x != 0.0) || std::fabs(x) < tiny) return std::numeric_limits<double>::quiet_NaN();
+    const double r = std::fma(-q, y, x);  // x - q y exactly; exact quotient = q + r/y
+    return y > 0 ? r : -r;
+  }
+  // NaN error term: unknown direction, move both ways (finite results only).
+  static double down_any(double r, double err, bool f) { return std::isnan(err) && std::isfinite(r) ? prev(r) : down(r, err, f); }
+  static double up_any(double r, double err, bool f) { return std::isnan(err) && std::isfinite(r) ? next(r) : up(r, err, f); }
+
+  double add_down(double x, double y) {
+    const double s = x + y;
+    return down(s, std::isfinite(s) ? two_sum_err(x, y, s) : 0.0, finite(x, y));
+  }
+  double add_up(double x, double y) {
+    const double s = x + y;
+    return up(s, std::isfinite(s) ? two_sum_err(x, y, s) : 0.0, finite(x, y));
+  }
+  double sub_down(double x, double y) { return add_down(x, -y); }
+  double sub_up(double x, double y) { return add_up(x, -y); }
+  double mul_down(double x, double y) {
+    const double p = x * y;
+    return down_any(p, std::isfinite(p) ? mul_err(x, y, p) : 0.0, finite(x, y));
+  }
+  double mul_up(double x, double y) {
+    const double p = x * y;
+    return up_any(p, std::isfinite(p) ? mul_err(x, y, p) : 0.0, finite(x, y));
+  }
+  double div_down(double x, double y) {
+    const double q = x / y;
+    return down_any(q, std::isfinite(q) && finite(x, y) ? div_err(x, y, q) : 0.0, finite(x, y));
+  }
+  double div_up(double x, double y) {
+    const double q = x / y;
+    return up_any(q, std::isfinite(q) && finite(x, y) ? div_err(x, y, q) : 0.0, finite(x, y));
+  }
+  double sqrt_down(double x) {
+    const double r = std::sqrt(x);
+    if (!std::isfinite(r) || x == 0.0) return r;
+    if (x < tiny) return prev(r) < 0 ? 0.0 : prev(r);
+    return down(r, std::fma(-r, r, x), true);
+  }
+  double sqrt_up(double x) {
+    const double r = std::sqrt(x);
+    if (!std::isfinite(r) || x == 0.0) return r;
+    if (x < tiny) return next(r);
+    return up(r, std::fma(-r, r, x), true);
+  }
+
   // exp(0) = 1 and log(1) = 0 are exact (C Annex F), and are kept exact so that bounds that
   // are tight at such points can be decided.
   double exp_down(double x) {
@@ -100,7 +182,7 @@ struct outward_rounding : boost::numeric::interval_lib::rounded_arith_std<double
 };
 
 using interval = boost::numeric::interval<
-    double, boost::numeric::interval_lib::policies<boost::numeric::interval_lib::save_state<outward_rounding>,
+    double, boost::numeric::interval_lib::policies<boost::numeric::interval_lib::save_state_nothing<outward_rounding>,
                                                    boost::numeric::interval_lib::checking_base<double>>>;
 
 template <std::size_t D>
