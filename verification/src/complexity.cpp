@@ -317,9 +317,9 @@ claim lemma1_claim(const verify_options& o) {
   const double allowed = 2 * rho(eps) * delta;  // Lemma lem:1: probability at least 1 - 2 rho delta
   struct instance { std::string name; std::vector<double> means; std::size_t runs; };
   const std::vector<instance> inst{
-      {"two arms {0.5, 0.25}", {0.5, 0.25}, full ? 2000u : 100u},
-      {"1-sparse n = 10, gap 1/2", bandit::sparse_means(10, 0.5), full ? 1000u : 50u},
-      {"alpha = 0.6, n = 10", bandit::alpha_means(10, 0.6), full ? 400u : 20u}};
+      {"two arms {0.5, 0.25}", {0.5, 0.25}, full ? 2000u : 1000u},
+      {"1-sparse n = 10, gap 1/2", bandit::sparse_means(10, 0.5), full ? 1000u : 400u},
+      {"alpha = 0.6, n = 10", bandit::alpha_means(10, 0.6), full ? 400u : 200u}};
 
   claim c;
   c.id = "complexity.lemma1";
