@@ -8,7 +8,6 @@
 // the test could tell the two apart), and the counts are exact in 64 bits (also past 2^32 and
 // 2^53, where a 32-bit or a double count would fail).
 
-#define BOOST_TEST_MODULE bandit_arm_stats
 #include <boost/test/unit_test.hpp>
 #include <rapidcheck/boost_test.h>
 

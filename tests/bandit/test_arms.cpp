@@ -7,7 +7,6 @@
 //    is called with the arm and the run's engine; batch sums are in range and consistent.
 //  - Sub-Gaussian scales: Gaussian the largest sigma_i, Bernoulli 1/2, custom as given.
 
-#define BOOST_TEST_MODULE bandit_arms
 #include <boost/test/unit_test.hpp>
 
 #include "bandit_support.hpp"

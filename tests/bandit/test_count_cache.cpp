@@ -4,7 +4,6 @@
 // function value per thread.  ucb_width's own edge cases (+infinity where undefined) are pinned
 // against the formula written out here.
 
-#define BOOST_TEST_MODULE bandit_count_cache
 #include <boost/test/unit_test.hpp>
 #include <rapidcheck/boost_test.h>
 

@@ -9,7 +9,6 @@
 //    naive argmax with ties to the lowest index, under random operations with keys drawn from a
 //    small set (many ties) including +-infinity.
 
-#define BOOST_TEST_MODULE bandit_fast_paths
 #include <boost/test/unit_test.hpp>
 #include <rapidcheck/boost_test.h>
 

@@ -4,7 +4,6 @@
 // with observers.hpp's pull_log.  The other algorithms' first rounds are pinned too
 // (successive elimination: 0..n-1; exp-gap: 0..n-1 in batches; nonadaptive: a permutation).
 
-#define BOOST_TEST_MODULE bandit_initialisation
 #include <boost/test/unit_test.hpp>
 #include <rapidcheck/boost_test.h>
 

@@ -7,7 +7,6 @@
 // in tests/theory).  The recorded parameters are then shown to be the ones used: running the
 // algorithm's engine directly with them reproduces the run pull for pull.
 
-#define BOOST_TEST_MODULE bandit_parameters
 #include <boost/test/unit_test.hpp>
 
 #include "bandit_support.hpp"

@@ -9,7 +9,6 @@
 //    boost::random::normal_distribution over an identical run_engine, across block boundaries;
 //    drawing from engine() leaves the already-buffered normals untouched.
 
-#define BOOST_TEST_MODULE bandit_random
 #include <boost/test/unit_test.hpp>
 #include <rapidcheck/boost_test.h>
 

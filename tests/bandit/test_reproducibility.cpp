@@ -6,7 +6,6 @@
 //  - run_many gives identical result vectors for 1 and for 2 threads, and result k is the run
 //    with run index opts.run + k.
 
-#define BOOST_TEST_MODULE bandit_reproducibility
 #include <boost/test/unit_test.hpp>
 
 #include "bandit_support.hpp"

@@ -6,7 +6,6 @@
 //    survivor), and the pulls made are exactly the first `budget` pulls of the unlimited run;
 //  - a budget equal to the natural stopping time does not change the result; one less does.
 
-#define BOOST_TEST_MODULE bandit_run_outcomes
 #include <boost/test/unit_test.hpp>
 
 #include "bandit_support.hpp"

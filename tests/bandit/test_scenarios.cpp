@@ -6,7 +6,6 @@
 //    source and the line.
 //  - invalid n, gap, alpha throw lilucb::domain_error.
 
-#define BOOST_TEST_MODULE bandit_scenarios
 #include <boost/test/unit_test.hpp>
 
 #include "bandit_support.hpp"

@@ -15,7 +15,6 @@
 // ucb1-ls, nonadaptive-ls) an observer evaluates the LS condition after every pull and checks the
 // run stops at the first pull where it holds.
 
-#define BOOST_TEST_MODULE bandit_stopping_rules
 #include <boost/test/unit_test.hpp>
 #include <rapidcheck/boost_test.h>
 

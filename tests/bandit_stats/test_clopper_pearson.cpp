@@ -6,7 +6,6 @@
 // function involved); (c) Boost.Math's binomial_distribution<>::find_lower/upper_bound_on_p,
 // the documented interface for the same interval.  The coverage statement the error-rate tests
 // rely on, P_p(L(X) > p) <= alpha, is checked exactly by summing binomial probabilities.
-#define BOOST_TEST_MODULE bandit_stats_clopper_pearson
 #include <boost/test/unit_test.hpp>
 #include <rapidcheck/boost_test.h>
 

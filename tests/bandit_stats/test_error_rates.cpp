@@ -24,7 +24,6 @@
 // never by the statistical level.  Shrinking is switched off there (noshrink=1): each case costs
 // thousands of runs, and the failure message already prints the whole case, the runs' tally and
 // RapidCheck's reproduce= string.
-#define BOOST_TEST_MODULE bandit_stats_error_rates
 #include <boost/test/unit_test.hpp>
 #include <rapidcheck/boost_test.h>
 

@@ -11,7 +11,6 @@
 // The suite `fixed_cli_bugs` holds regression tests for defects found while writing these
 // tests (each reproduced first, then fixed).
 
-#define BOOST_TEST_MODULE lilucb_cli
 #include <boost/test/unit_test.hpp>
 
 #include <rapidcheck.h>

@@ -13,7 +13,6 @@
 // --sigma; one arm.  Invalid input: exit 2, nothing on stdout, exactly one line on stderr naming
 // the parameter.
 
-#define BOOST_TEST_MODULE lilucb_cli_run
 #include <boost/test/unit_test.hpp>
 
 #include "lilucb/bandit/algorithms.hpp"

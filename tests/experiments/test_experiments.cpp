@@ -1,7 +1,6 @@
 // The paper-reproduction runner (experiments/): statistics against hand-computed values, and
 // small grids of both experiments end to end (files, row counts, CSV schema, censored runs,
 // resumption, identical results for 1 and 2 threads, plots).
-#define BOOST_TEST_MODULE experiments
 #include <boost/test/unit_test.hpp>
 
 #include "lilucb_experiments/config.hpp"

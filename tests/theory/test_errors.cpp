@@ -2,7 +2,6 @@
 // (check_finite, check_open_interval, check_half_open_interval, check_positive,
 // check_at_least): what they accept, what they reject, and what the error reports (function,
 // parameter, the offending value so that it reads back exactly, the admissible range).
-#define BOOST_TEST_MODULE errors
 #include <boost/test/unit_test.hpp>
 #include <rapidcheck/boost_test.h>
 

@@ -5,7 +5,6 @@
 // Reference values: (a) the cpp_bin_float_50 instantiation of the same templates over a grid,
 // (b) tests/reference/reference_values.hpp, written by tests/reference/make_reference.py
 // (mpmath, 50 digits, formulas transcribed from the paper).
-#define BOOST_TEST_MODULE finite_lil
 #include <boost/test/unit_test.hpp>
 #include <rapidcheck/boost_test.h>
 

@@ -4,7 +4,6 @@
 //
 // Reference values: (a) the cpp_bin_float_50 instantiation on several instances, (b)
 // tests/reference/reference_values.hpp from tests/reference/make_reference.py (mpmath).
-#define BOOST_TEST_MODULE instance
 #include <boost/test/unit_test.hpp>
 #include <rapidcheck/boost_test.h>
 

@@ -3,7 +3,6 @@
 //
 // Reference values: (a) the cpp_bin_float_50 instantiation over a grid, (b)
 // tests/reference/reference_values.hpp from tests/reference/make_reference.py (mpmath).
-#define BOOST_TEST_MODULE ls_bound
 #include <boost/test/unit_test.hpp>
 #include <rapidcheck/boost_test.h>
 

@@ -5,7 +5,6 @@
 // tests/reference/reference_values.hpp from tests/reference/make_reference.py (mpmath:
 // Section 5's delta, a_min, rho delta; the certified delta by root finding; the optimal beta as
 // the real root of beta^3 + beta^2 - 2 beta - 4).
-#define BOOST_TEST_MODULE parameters
 #include <boost/test/unit_test.hpp>
 #include <rapidcheck/boost_test.h>
 

@@ -3,7 +3,6 @@
 //
 // Expected renderings are written out by hand; the params table's numbers are checked against
 // tests/reference/reference_values.hpp (make_reference.py, mpmath).
-#define BOOST_TEST_MODULE tables
 #include <boost/test/unit_test.hpp>
 
 #include "domain_table.hpp"
