@@ -20,6 +20,7 @@
 #include "lilucb/bandit/exp_gap_algorithm.hpp"
 #include "lilucb/bandit/lilucb_algorithm.hpp"
 #include "lilucb/bandit/nonadaptive_algorithm.hpp"
+#include "lilucb/bandit/observers.hpp"
 #include "lilucb/bandit/successive_elimination_algorithm.hpp"
 #include "lilucb/bandit/ucb1_algorithm.hpp"
 #include "lilucb/ls_bound.hpp"
@@ -160,5 +161,25 @@ run_result run_algorithm(algorithm alg, const Arms& arms, const run_options& opt
   null_observer none;
   return run_algorithm(alg, arms, opts, none);
 }
+
+// The common instantiations are compiled once, in the library (lib/src/algorithm_instances.cpp),
+// instead of in every translation unit that runs an algorithm: Gaussian and Bernoulli arms, with
+// no observer, the pull log and the empirically-best recorder.
+#define LILUCB_BANDIT_RUN_INSTANCES(EXTERN)                                                          \
+  EXTERN template run_result run_algorithm<gaussian_arms>(algorithm, const gaussian_arms&, const run_options&); \
+  EXTERN template run_result run_algorithm<bernoulli_arms>(algorithm, const bernoulli_arms&, const run_options&); \
+  EXTERN template run_result run_algorithm<gaussian_arms, null_observer>(algorithm, const gaussian_arms&,       \
+                                                                         const run_options&, null_observer&);  \
+  EXTERN template run_result run_algorithm<bernoulli_arms, null_observer>(algorithm, const bernoulli_arms&,     \
+                                                                          const run_options&, null_observer&); \
+  EXTERN template run_result run_algorithm<gaussian_arms, pull_log>(algorithm, const gaussian_arms&,            \
+                                                                    const run_options&, pull_log&);            \
+  EXTERN template run_result run_algorithm<bernoulli_arms, pull_log>(algorithm, const bernoulli_arms&,          \
+                                                                     const run_options&, pull_log&);           \
+  EXTERN template run_result run_algorithm<gaussian_arms, empirical_best_recorder>(                            \
+      algorithm, const gaussian_arms&, const run_options&, empirical_best_recorder&);                          \
+  EXTERN template run_result run_algorithm<bernoulli_arms, empirical_best_recorder>(                           \
+      algorithm, const bernoulli_arms&, const run_options&, empirical_best_recorder&);
+LILUCB_BANDIT_RUN_INSTANCES(extern)
 
 }  // namespace lilucb::bandit

@@ -1,0 +1,7 @@
+// The instantiations of run_algorithm declared `extern template` in
+// lilucb/bandit/algorithms.hpp, compiled once here.
+#include "lilucb/bandit/algorithms.hpp"
+
+namespace lilucb::bandit {
+LILUCB_BANDIT_RUN_INSTANCES()
+}  // namespace lilucb::bandit
