@@ -1,8 +1,8 @@
 #include "lilucb_experiments/statistics.hpp"
 
+#include "lilucb/clopper_pearson.hpp"
 #include "lilucb/errors.hpp"
 
-#include <boost/math/special_functions/beta.hpp>
 
 #include <algorithm>
 #include <cmath>
@@ -28,10 +28,9 @@ interval clopper_pearson(std::uint64_t k, std::uint64_t m, double level) {
   if (k > m) lilucb::detail::raise_domain_error(fn, "k", std::to_string(k), "[0, m = " + std::to_string(m) + "]");
   interval r;
   if (m == 0) return r;
-  const double a = (1 - level) / 2;
-  const double kd = static_cast<double>(k), md = static_cast<double>(m);
-  r.low = k == 0 ? 0.0 : boost::math::ibeta_inv(kd, md - kd + 1, a);
-  r.high = k == m ? 1.0 : boost::math::ibeta_inv(kd + 1, md - kd, 1 - a);
+  const auto ci = lilucb::clopper_pearson_interval(k, m, level);  // lilucb/clopper_pearson.hpp
+  r.low = ci.low;
+  r.high = ci.high;
   return r;
 }
 

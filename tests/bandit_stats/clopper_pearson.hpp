@@ -1,7 +1,8 @@
 #pragma once
-// Exact (Clopper-Pearson) one-sided confidence bounds for a binomial proportion, and the exact
-// one-sided binomial test built on them.  Test support for the statistical tests of the bandit
-// engine (test_error_rates.cpp); tested in test_clopper_pearson.cpp.
+// Test support for the statistical tests of the bandit engine (test_error_rates.cpp): the
+// library's exact (Clopper-Pearson) one-sided bounds (lilucb/clopper_pearson.hpp) in the order
+// (trials, failures), the one-sided binomial test, and its critical count.  The library's
+// implementation is what test_clopper_pearson.cpp checks.
 //
 // X ~ Binomial(N, p) counts failures in N independent trials.  For a level alpha in (0, 1):
 //
@@ -23,51 +24,32 @@
 // boost::math::binomial_distribution<>::find_lower_bound_on_p(N, X, alpha) and
 // find_upper_bound_on_p(N, X, alpha) return for the Clopper-Pearson interval as well.
 
-#include <boost/math/special_functions/beta.hpp>
+#include "lilucb/clopper_pearson.hpp"
 
-#include <cmath>
 #include <cstdint>
-#include <stdexcept>
-#include <string>
 
 namespace lilucb_stats {
 
-namespace detail {
-template <class Real>
-void check_binomial_arguments(const char* fn, std::uint64_t trials, std::uint64_t failures, const Real& alpha) {
-  if (trials == 0) throw std::domain_error(std::string(fn) + ": trials = 0, need at least one trial");
-  if (failures > trials)
-    throw std::domain_error(std::string(fn) + ": failures = " + std::to_string(failures) +
-                            " exceeds trials = " + std::to_string(trials));
-  if (!(alpha > 0 && alpha < 1)) throw std::domain_error(std::string(fn) + ": alpha must lie in (0, 1)");
-}
-}  // namespace detail
+// The library's bounds (lilucb/clopper_pearson.hpp) in the tests' argument order
+// (trials, failures); test_clopper_pearson.cpp checks their exact coverage.
 
 /// Clopper-Pearson one-sided lower confidence bound at level alpha for the failure probability,
-/// from `failures` failures in `trials` trials (see the file comment).
-/// Domain: trials >= 1, failures <= trials, alpha in (0, 1); throws std::domain_error otherwise.
-template <class Real = double>
-Real clopper_pearson_lower(std::uint64_t trials, std::uint64_t failures, Real alpha) {
-  detail::check_binomial_arguments("clopper_pearson_lower", trials, failures, alpha);
-  if (failures == 0) return Real(0);
-  return boost::math::ibeta_inv(Real(failures), Real(trials - failures + 1), alpha);
+/// from `failures` failures in `trials` trials.  Throws a std::domain_error (lilucb::domain_error)
+/// for trials = 0, failures > trials or alpha outside (0, 1).
+inline double clopper_pearson_lower(std::uint64_t trials, std::uint64_t failures, double alpha) {
+  return lilucb::clopper_pearson_lower(failures, trials, alpha);
 }
 
-/// Clopper-Pearson one-sided upper confidence bound at level alpha (see the file comment).
-/// Domain: as clopper_pearson_lower.
-template <class Real = double>
-Real clopper_pearson_upper(std::uint64_t trials, std::uint64_t failures, Real alpha) {
-  detail::check_binomial_arguments("clopper_pearson_upper", trials, failures, alpha);
-  if (failures == trials) return Real(1);
-  return boost::math::ibetac_inv(Real(failures + 1), Real(trials - failures), alpha);
+/// Clopper-Pearson one-sided upper confidence bound at level alpha.  Domain: as the lower bound.
+inline double clopper_pearson_upper(std::uint64_t trials, std::uint64_t failures, double alpha) {
+  return lilucb::clopper_pearson_upper(failures, trials, alpha);
 }
 
 /// The exact one-sided binomial test of H0: p <= nu against p > nu at level alpha: rejects
 /// when the Clopper-Pearson lower bound exceeds nu.  If p <= nu, it rejects with probability
 /// at most alpha.  Domain: as clopper_pearson_lower, nu in [0, 1].
 inline bool binomial_test_rejects(std::uint64_t trials, std::uint64_t failures, double nu, double alpha) {
-  if (!(nu >= 0 && nu <= 1)) throw std::domain_error("binomial_test_rejects: nu must lie in [0, 1]");
-  return clopper_pearson_lower(trials, failures, alpha) > nu;
+  return lilucb::binomial_test_rejects(failures, trials, nu, alpha);
 }
 
 /// The smallest failure count that the test rejects (trials + 1 if none does): a measure of the
