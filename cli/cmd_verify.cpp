@@ -23,7 +23,7 @@ namespace {
 
 struct verify_cli_options {
   bool quick = false, full = false, json = false, list = false;
-  std::string only, seed = "20261126", threads = "0", record;
+  std::string only, seed = "20261126", threads = "0", record, check_against;
 };
 
 std::string git_commit() {
@@ -84,6 +84,31 @@ void run_verify(const verify_cli_options& o) {
   const auto claims = verification::run_checks(vo, o.only);
   const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
 
+  if (!o.check_against.empty()) {
+    // Compare with a published record (docs/generated/claims.json): see compare_with_published.
+    std::ifstream in(o.check_against, std::ios::binary);
+    if (!in)
+      throw lilucb::domain_error("lilucb verify", "--check-against", o.check_against, "a readable claims record");
+    nlohmann::json j;
+    try {
+      j = nlohmann::json::parse(in);
+    } catch (const nlohmann::json::exception& e) {
+      throw lilucb::domain_error("lilucb verify", "--check-against", o.check_against,
+                                 std::string("a claims record in JSON (") + e.what() + ")");
+    }
+    const auto published = verification::parse_claims_record(j, o.check_against);
+    const auto diff = verification::compare_with_published(claims, published, o.only.empty() && o.full);
+    for (const auto& d : diff) std::cout << "DIFFERS " << d << '\n';
+    std::size_t fixed = 0;
+    for (const auto& c : claims) fixed += c.effort_independent;
+    std::cout << claims.size() << " claims compared with " << o.check_against << " (" << fixed
+              << " effort-independent, compared field by field): " << diff.size() << " differ\n";
+    if (!diff.empty())
+      throw lilucb::domain_error("lilucb verify", "--check-against", o.check_against,
+                                 "a record that a fresh run agrees with (" + std::to_string(diff.size()) +
+                                     " claims differ; regenerate with lilucb verify --full --record)");
+    return;
+  }
   if (record_out.is_open()) {
     verification::claims_record r;
     r.effort = o.full ? "full" : "quick";
@@ -118,6 +143,8 @@ void add_verify_command(CLI::App& app) {
   sub->add_option("--seed", o->seed, "seed of every Monte-Carlo check (default 20261126)");
   sub->add_option("--threads", o->threads, "worker threads; 0 (default) = all cores; results do not depend on it");
   sub->add_option("--record", o->record, "also write the run's record (claims + how they were made) as JSON");
+  sub->add_option("--check-against", o->check_against,
+                  "compare the run with a published record (docs/generated/claims.json); exit 2 if they disagree");
   sub->callback([o] { run_verify(*o); });
 }
 

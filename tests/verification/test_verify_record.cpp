@@ -1,7 +1,6 @@
 // The claims table as data (verification/src/claims_record.cpp): JSON keys, round trip through
 // a record, rejection of malformed records, and the Markdown rendering.
 
-#define BOOST_TEST_MODULE verify_record
 #include "lilucb_verification/checks.hpp"
 #include "lilucb_verification/claims_record.hpp"
 
@@ -106,6 +105,47 @@ BOOST_AUTO_TEST_CASE(registry_names_are_unique_and_unknown_names_rejected) {
   for (const auto& c : v::checks()) BOOST_TEST(names.insert(c.name).second, c.name);
   BOOST_TEST(names.count("inequalities") == 1u);
   BOOST_CHECK_THROW(v::find_check("nonsense"), lilucb::domain_error);
+}
+
+BOOST_AUTO_TEST_SUITE_END()
+
+BOOST_AUTO_TEST_SUITE(published_record_comparison)
+
+namespace {
+v::claims_record published() { return {"full", 7, "0.1.0", "", 3, 2, sample_claims()}; }
+}  // namespace
+
+BOOST_AUTO_TEST_CASE(identical_runs_agree) {
+  BOOST_TEST(v::compare_with_published(sample_claims(), published(), true).empty());
+}
+
+BOOST_AUTO_TEST_CASE(an_effort_independent_row_must_match_field_by_field) {
+  auto fresh = sample_claims();
+  fresh[0].computed = "max 1.0000001";
+  const auto d = v::compare_with_published(fresh, published(), true);
+  BOOST_REQUIRE(d.size() == 1u);
+  BOOST_TEST(d[0].find("demo.one: computed differs") == 0u, d[0]);
+}
+
+BOOST_AUTO_TEST_CASE(other_rows_must_keep_the_verdict_or_be_undecided) {
+  auto fresh = sample_claims();
+  fresh[1].computed = "4 of 10";  // effort-dependent: numbers may differ
+  BOOST_TEST(v::compare_with_published(fresh, published(), true).empty());
+  fresh[1].verdict = v::verdict_kind::undecided;  // a smaller budget may decide less
+  BOOST_TEST(v::compare_with_published(fresh, published(), true).empty());
+  fresh[1].verdict = v::verdict_kind::fails;  // but never differently
+  BOOST_TEST(v::compare_with_published(fresh, published(), true).size() == 1u);
+}
+
+BOOST_AUTO_TEST_CASE(missing_and_unknown_claims_are_reported) {
+  auto fresh = sample_claims();
+  fresh.pop_back();
+  BOOST_TEST(v::compare_with_published(fresh, published(), false).empty());
+  BOOST_TEST(v::compare_with_published(fresh, published(), true).size() == 1u);
+  fresh.push_back({"demo.new", "c", "s", "x", v::verdict_kind::holds, "e", true});
+  const auto d = v::compare_with_published(fresh, published(), false);
+  BOOST_REQUIRE(d.size() == 1u);
+  BOOST_TEST(d[0].find("not in the published record") != std::string::npos);
 }
 
 BOOST_AUTO_TEST_SUITE_END()

@@ -3,6 +3,7 @@
 #include "lilucb/errors.hpp"
 
 #include <array>
+#include <tuple>
 #include <sstream>
 
 namespace lilucb::verification {
@@ -99,6 +100,40 @@ claims_record parse_claims_record(const nlohmann::json& j, const std::string& so
     r.claims.push_back(std::move(c));
   }
   return r;
+}
+
+std::vector<std::string> compare_with_published(const std::vector<claim>& fresh, const claims_record& published,
+                                                bool require_all) {
+  std::vector<std::string> out;
+  auto find = [](const std::vector<claim>& list, const std::string& id) -> const claim* {
+    for (const auto& c : list)
+      if (c.id == id) return &c;
+    return nullptr;
+  };
+  for (const auto& f : fresh) {
+    const claim* p = find(published.claims, f.id);
+    if (!p) {
+      out.push_back(f.id + ": not in the published record");
+      continue;
+    }
+    if (f.effort_independent) {
+      for (auto [name, a, b] : {std::tuple{"claim", &f.claim, &p->claim}, std::tuple{"source", &f.source, &p->source},
+                                std::tuple{"computed", &f.computed, &p->computed},
+                                std::tuple{"evidence", &f.evidence, &p->evidence}})
+        if (*a != *b) out.push_back(f.id + ": " + name + " differs: fresh \"" + *a + "\", published \"" + *b + "\"");
+      if (f.verdict != p->verdict || !p->effort_independent)
+        out.push_back(f.id + ": verdict " + std::string(to_string(f.verdict)) + " (fresh) vs " +
+                      std::string(to_string(p->verdict)) + " (published)" +
+                      (p->effort_independent ? "" : "; published row not marked effort-independent"));
+    } else if (f.verdict != p->verdict && f.verdict != verdict_kind::undecided) {
+      out.push_back(f.id + ": verdict " + std::string(to_string(f.verdict)) + " (fresh) vs " +
+                    std::string(to_string(p->verdict)) + " (published)");
+    }
+  }
+  if (require_all)
+    for (const auto& p : published.claims)
+      if (!find(fresh, p.id)) out.push_back(p.id + ": published but not produced by the fresh run");
+  return out;
 }
 
 report_table claims_table(const std::vector<claim>& claims) {
