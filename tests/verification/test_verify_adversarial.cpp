@@ -9,7 +9,6 @@
 //   domain      every public function rejects invalid arguments with lilucb::domain_error.
 // Every statistical assertion here is a test at level 1e-6 with a fixed seed (or a comparison of
 // exact Clopper-Pearson bounds): a correct implementation essentially never fails it.
-#define BOOST_TEST_MODULE verify_adversarial
 #include <boost/test/unit_test.hpp>
 
 #include "lilucb_verification/adversarial.hpp"

@@ -4,7 +4,6 @@
 // values and real lil'UCB runs against a shrunken bound), and every helper rejects bad input.
 // No timing is asserted.
 
-#define BOOST_TEST_MODULE verify_complexity
 #include "lilucb_verification/complexity.hpp"
 
 #include "lilucb/bandit/algorithms.hpp"

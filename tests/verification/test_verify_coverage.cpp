@@ -3,7 +3,6 @@
 // increment laws against their exact one-step tails, a boundary made too small is caught, the
 // claims do not depend on the thread count, bad arguments throw.  Every Monte-Carlo comparison
 // is an exact Clopper–Pearson test at level 1e-6 per side with a fixed seed.
-#define BOOST_TEST_MODULE verify_coverage
 #include <boost/test/unit_test.hpp>
 
 #include "lilucb/clopper_pearson.hpp"

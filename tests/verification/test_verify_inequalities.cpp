@@ -1,4 +1,3 @@
-#define BOOST_TEST_MODULE verify_inequalities
 // Tests of the interval prover (verification/include/lilucb_verification/interval_prover.hpp)
 // on planted inequalities, and of the `inequalities` check (verification/src/inequalities.cpp):
 //   - a planted false inequality gets a counterexample, and the point really violates it

@@ -96,7 +96,12 @@ BOOST_AUTO_TEST_CASE(markdown_counts_verdicts_and_lists_every_claim) {
   BOOST_TEST(md.find("do not edit") != std::string::npos);
   BOOST_TEST(md.find("1 holds, 1 holds with caveat, 1 fails, 1 undecided (4 claims)") != std::string::npos, md);
   BOOST_TEST(md.find("commit 0123456789ab)") != std::string::npos);
-  for (const auto& c : r.claims) BOOST_TEST(md.find("| " + c.id + " |") != std::string::npos, c.id);
+  for (const auto& c : r.claims) {
+    BOOST_TEST(md.find("| " + c.id + " |") != std::string::npos, c.id);  // summary row
+    BOOST_TEST(md.find("### " + c.id + "\n") != std::string::npos, c.id);  // full entry
+    BOOST_TEST(md.find("- **Evidence:** " + c.evidence + "\n") != std::string::npos, c.id);
+    BOOST_TEST(md.find("- **Computed:** " + c.computed + "\n") != std::string::npos, c.id);
+  }
   BOOST_TEST(md.find("a \\| b") != std::string::npos, "pipes in cells are escaped");
 }
 

@@ -164,7 +164,21 @@ std::string render_claims_markdown(const claims_record& r) {
     first = false;
   }
   s << " (" << r.claims.size() << " claims).\n\n";
-  s << claims_table(r.claims).render(table_format::markdown);
+  // A summary table, then every claim in full: the computed numbers and the evidence are too
+  // long for table cells.
+  report_table t;
+  t.title = "Summary";
+  t.header = {"id", "claim", "source", "verdict"};
+  for (const auto& c : r.claims) t.rows.push_back({c.id, c.claim, c.source, std::string(to_string(c.verdict))});
+  s << t.render(table_format::markdown) << "\n## The claims in full\n";
+  for (const auto& c : r.claims) {
+    s << "\n### " << c.id << "\n\n"
+      << "- **Claim:** " << c.claim << "\n"
+      << "- **Source:** " << c.source << "\n"
+      << "- **Verdict:** " << to_string(c.verdict) << "\n"
+      << "- **Computed:** " << c.computed << "\n"
+      << "- **Evidence:** " << c.evidence << "\n";
+  }
   return s.str();
 }
 
