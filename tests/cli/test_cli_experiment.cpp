@@ -11,7 +11,6 @@
 // `plot` subcommand, and the invalid-input contract (exit 2, nothing on stdout, one line on
 // stderr naming the parameter).
 
-#define BOOST_TEST_MODULE lilucb_cli_experiment
 #include <boost/test/unit_test.hpp>
 
 #include "lilucb_experiments/report.hpp"
