@@ -851,6 +851,20 @@ BOOST_AUTO_TEST_CASE(unknown_table_is_exit_2) {
 BOOST_AUTO_TEST_CASE(docs_write_then_check_then_detect_stale_and_missing) {
   temp_dir tmp;
   const fs::path dir = tmp.path / "generated";  // does not exist yet: --write creates it
+  // The recorded documents are rendered from data (cli/documents.hpp): without it --write skips
+  // them and --check reports them missing.
+  const auto no_data = run_cli({"docs", "--write", dir.string()});
+  BOOST_TEST(no_data.status == 0);
+  BOOST_TEST(contains(no_data.out, "skipped " + (dir / "claims.md").string()), no_data.out);
+  const auto no_data_check = run_cli({"docs", "--check", dir.string()});
+  BOOST_TEST(no_data_check.status == 2);
+  BOOST_TEST(contains(no_data_check.out, "MISSING " + (dir / "claims.md").string()), no_data_check.out);
+  // Give them data: a small claims record, and a copy of the committed reproduction summaries.
+  std::ofstream(dir / "claims.json", std::ios::binary) << R"({"effort": "full", "seed": 5, "version": "0.1.0",
+    "commit": "", "wall_seconds": 1.5, "threads": 2, "claims": [
+    {"id": "demo.one", "claim": "1 + 1 = 2", "source": "Section 0", "computed": "2", "verdict": "holds",
+     "evidence": "arithmetic", "effort_independent": true, "machine_dependent": false}]})";
+  fs::copy(fs::path(LILUCB_DOCS_DIR) / "reproduction", tmp.path / "reproduction", fs::copy_options::recursive);
   const auto w = run_cli({"docs", "--write", dir.string()});
   BOOST_TEST(w.status == 0);
   BOOST_TEST(w.err == "");
@@ -897,7 +911,15 @@ BOOST_AUTO_TEST_CASE(docs_write_then_check_then_detect_stale_and_missing) {
   BOOST_TEST(missing.status == 2);
   BOOST_TEST(contains(missing.out, "MISSING " + (dir / "paper-setting.md").string()), missing.out);
 
-  // --write repairs both; --check passes again.
+  // A recorded document: a hand edit of claims.md is stale, and so is a change of its data.
+  BOOST_TEST(contains(read_text(dir / "claims.md"), "### demo.one"));
+  std::ofstream(dir / "claims.md", std::ios::app | std::ios::binary) << "edited by hand\n";
+  const auto edited = run_cli({"docs", "--check", dir.string()});
+  BOOST_TEST(edited.status == 2);
+  BOOST_TEST(contains(edited.out, "STALE   " + (dir / "claims.md").string()), edited.out);
+  BOOST_TEST(contains(edited.out, "ok      " + (dir / "../reproduction.md").string()), edited.out);
+
+  // --write repairs all three; --check passes again.
   BOOST_TEST(run_cli({"docs", "--write", dir.string()}).status == 0);
   const auto again = run_cli({"docs", "--check", dir.string()});
   BOOST_TEST(again.status == 0);

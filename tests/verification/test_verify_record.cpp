@@ -18,7 +18,7 @@ std::vector<v::claim> sample_claims() {
   v::claim a{"demo.one", "x <= 1 on [0, 1]", "Lemma lem:lil", "max 1", v::verdict_kind::holds, "proved on [0,1]", true};
   v::claim b{"demo.two", "a | b", "Section 5", "3 of 10", v::verdict_kind::holds_with_caveat, "n = 10, 99% CP", false};
   v::claim c{"demo.three", "y", "Theorem th:lilucb", "-", v::verdict_kind::fails, "counterexample at y = 2", true};
-  v::claim d{"demo.four", "z", "eq:foo", "?", v::verdict_kind::undecided, "budget 10 boxes", false};
+  v::claim d{"demo.four", "z", "eq:foo", "?", v::verdict_kind::undecided, "budget 10 boxes", false, true};
   return {a, b, c, d};
 }
 
@@ -59,6 +59,7 @@ BOOST_AUTO_TEST_CASE(record_round_trips) {
     BOOST_TEST(back.claims[i].evidence == r.claims[i].evidence);
     BOOST_TEST(static_cast<int>(back.claims[i].verdict) == static_cast<int>(r.claims[i].verdict));
     BOOST_TEST(back.claims[i].effort_independent == r.claims[i].effort_independent);
+    BOOST_TEST(back.claims[i].machine_dependent == r.claims[i].machine_dependent);
   }
 }
 
@@ -84,6 +85,9 @@ BOOST_AUTO_TEST_CASE(malformed_records_are_rejected_naming_the_key) {
   j = good;
   j["claims"][0].erase("evidence");
   expect_error(j, "evidence");
+  j = good;
+  j["claims"][1].erase("machine_dependent");
+  expect_error(j, "machine_dependent");
   j = good;
   j["claims"][2]["verdict"] = "maybe";
   expect_error(j, "verdict");
@@ -140,6 +144,18 @@ BOOST_AUTO_TEST_CASE(other_rows_must_keep_the_verdict_or_be_undecided) {
   BOOST_TEST(v::compare_with_published(fresh, published(), true).empty());
   fresh[1].verdict = v::verdict_kind::fails;  // but never differently
   BOOST_TEST(v::compare_with_published(fresh, published(), true).size() == 1u);
+}
+
+BOOST_AUTO_TEST_CASE(a_machine_dependent_row_only_needs_to_be_present) {
+  auto pub = published();
+  pub.claims[3].machine_dependent = true;  // demo.four: a timing row
+  pub.claims[3].verdict = v::verdict_kind::holds;
+  auto fresh = sample_claims();
+  fresh[3].machine_dependent = true;
+  fresh[3].verdict = v::verdict_kind::fails;  // another machine, another verdict
+  BOOST_TEST(v::compare_with_published(fresh, pub, true).empty());
+  fresh[1].verdict = v::verdict_kind::fails;  // but an ordinary row still may not change
+  BOOST_TEST(v::compare_with_published(fresh, pub, true).size() == 1u);
 }
 
 BOOST_AUTO_TEST_CASE(missing_and_unknown_claims_are_reported) {

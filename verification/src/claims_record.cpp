@@ -67,6 +67,7 @@ nlohmann::json to_json(const claims_record& r) {
   for (const auto& c : r.claims) {
     auto cj = claim_json(c);
     cj["effort_independent"] = c.effort_independent;
+    cj["machine_dependent"] = c.machine_dependent;
     j["claims"].push_back(cj);
   }
   return j;
@@ -97,6 +98,9 @@ claims_record parse_claims_record(const nlohmann::json& j, const std::string& so
     if (!cj.contains("effort_independent") || !cj["effort_independent"].is_boolean())
       malformed(source, "effort_independent", c.id);
     c.effort_independent = cj["effort_independent"].get<bool>();
+    if (!cj.contains("machine_dependent") || !cj["machine_dependent"].is_boolean())
+      malformed(source, "machine_dependent", c.id);
+    c.machine_dependent = cj["machine_dependent"].get<bool>();
     r.claims.push_back(std::move(c));
   }
   return r;
@@ -125,6 +129,8 @@ std::vector<std::string> compare_with_published(const std::vector<claim>& fresh,
         out.push_back(f.id + ": verdict " + std::string(to_string(f.verdict)) + " (fresh) vs " +
                       std::string(to_string(p->verdict)) + " (published)" +
                       (p->effort_independent ? "" : "; published row not marked effort-independent"));
+    } else if (f.machine_dependent || p->machine_dependent) {
+      // Wall-clock rows: the verdict may move with the machine; only the row's presence counts.
     } else if (f.verdict != p->verdict && f.verdict != verdict_kind::undecided) {
       out.push_back(f.id + ": verdict " + std::string(to_string(f.verdict)) + " (fresh) vs " +
                     std::string(to_string(p->verdict)) + " (published)");

@@ -509,6 +509,7 @@ claim cost_claim(const std::string& id, const std::string& statement, cost_order
   else
     c.verdict = any_far ? verdict_kind::fails : all_within ? verdict_kind::holds : verdict_kind::holds_with_caveat;
   c.effort_independent = false;
+  c.machine_dependent = true;  // ns per pull: wall-clock measurements
   return c;
 }
 

@@ -36,6 +36,9 @@ struct claim {
   /// True when the row is the same for --quick and --full (exact computations with a fixed
   /// budget): CI then checks the published row against a fresh --quick computation.
   bool effort_independent = false;
+  /// True when the verdict rests on wall-clock measurements (ns per pull): it may differ on
+  /// another machine or under other load, so CI checks only that the row is still produced.
+  bool machine_dependent = false;
 };
 
 /// How much work a check may do.  quick: fits in CI (the whole suite in a few minutes on two

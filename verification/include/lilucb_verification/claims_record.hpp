@@ -40,8 +40,9 @@ claims_record parse_claims_record(const nlohmann::json& j, const std::string& so
 /// Differences between a fresh run and a published record, one sentence each (empty: they
 /// agree).  Rules: every fresh claim must be in the record (same id, same order of ids is not
 /// required); a fresh claim marked effort_independent must equal the published row in every
-/// field; any other fresh claim must have the published verdict, or be `undecided` (a smaller
-/// budget may decide less, never differently).  Published claims that the fresh run did not
+/// field; a machine-dependent claim (wall-clock timing) must only be present; any other fresh
+/// claim must have the published verdict, or be `undecided` (a smaller budget may decide less,
+/// never differently).  Published claims that the fresh run did not
 /// produce are reported only when `require_all` is true (a run with --only produces a subset).
 std::vector<std::string> compare_with_published(const std::vector<claim>& fresh, const claims_record& published,
                                                 bool require_all);
