@@ -9,9 +9,9 @@
 #include "lilucb/version.hpp"
 #include "lilucb_verification/checks.hpp"
 #include "lilucb_verification/claims_record.hpp"
+#include "lilucb_experiments/runner.hpp"
 
 #include <chrono>
-#include <cstdio>
 #include <fstream>
 #include <iostream>
 #include <memory>
@@ -25,22 +25,6 @@ struct verify_cli_options {
   bool quick = false, full = false, json = false, list = false;
   std::string only, seed = "20261126", threads = "0", record, check_against;
 };
-
-std::string git_commit() {
-#ifdef LILUCB_SOURCE_DIR
-  const std::string cmd = std::string("git -C '") + LILUCB_SOURCE_DIR + "' rev-parse HEAD 2>/dev/null";
-  std::string out;
-  if (FILE* p = popen(cmd.c_str(), "r")) {
-    char buf[128];
-    while (fgets(buf, sizeof buf, p)) out += buf;
-    pclose(p);
-  }
-  while (!out.empty() && (out.back() == '\n' || out.back() == '\r')) out.pop_back();
-  return out;
-#else
-  return {};
-#endif
-}
 
 void print_text(const std::vector<verification::claim>& claims) {
   std::size_t counts[4] = {0, 0, 0, 0};
@@ -114,7 +98,7 @@ void run_verify(const verify_cli_options& o) {
     r.effort = o.full ? "full" : "quick";
     r.seed = vo.seed;
     r.version = lilucb::version();
-    r.commit = git_commit();
+    r.commit = experiments::source_commit();
     r.wall_seconds = wall;
     r.threads = vo.threads ? vo.threads : std::max(1u, std::thread::hardware_concurrency());
     r.claims = claims;

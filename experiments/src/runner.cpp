@@ -109,10 +109,18 @@ nlohmann::json machine_json(unsigned threads) {
 #define LILUCB_SOURCE_DIR "."
 #endif
 
+}  // namespace
+
+std::string source_commit() {
+  return command_output(std::string("git -C '") + LILUCB_SOURCE_DIR + "' rev-parse HEAD 2>/dev/null");
+}
+
+namespace {
+
 nlohmann::json git_json() {
   nlohmann::json g;
   const std::string dir = LILUCB_SOURCE_DIR;
-  const std::string commit = command_output("git -C '" + dir + "' rev-parse HEAD 2>/dev/null");
+  const std::string commit = source_commit();
   g["commit"] = commit.empty() ? nlohmann::json(nullptr) : nlohmann::json(commit);
   if (!commit.empty())
     g["dirty"] = !command_output("git -C '" + dir + "' status --porcelain --untracked-files=no 2>/dev/null").empty();

@@ -87,4 +87,9 @@ run_report run_experiment(const experiment_config& config, const std::string& ou
 /// Returns the files written; throws std::runtime_error if gnuplot fails.
 std::vector<std::string> write_plots(const std::string& out_dir);
 
+/// The git commit of the source tree the toolkit was configured from (`git rev-parse HEAD` in
+/// it), or "" when that is not a git checkout.  Provenance for manifests and claims records: it
+/// names the tree at run time, which matches the binary only when the binary was built from it.
+std::string source_commit();
+
 }  // namespace lilucb::experiments
