@@ -334,6 +334,15 @@ std::string provenance(const experiment_data& d) {
   return o.str();
 }
 
+// The head of a table with one row per algorithm and one column per number of arms.
+std::string sizes_head(const std::vector<std::uint64_t>& sizes) {
+  std::string h = "| algorithm |";
+  for (auto n : sizes) h += " n = " + std::to_string(n) + " |";
+  h += "\n|---|";
+  for (std::size_t k = 0; k < sizes.size(); ++k) h += "---|";
+  return h + "\n";
+}
+
 std::string stopping_section(const preset_data& p, const std::string& rel) {
   const auto& d = p.st;
   std::ostringstream o;
@@ -341,13 +350,7 @@ std::string stopping_section(const preset_data& p, const std::string& rel) {
   o << "Median pulls to stop, and in parentheses the median divided by H₁. A value marked ≥ is a lower "
        "bound: so many runs hit the pull budget (censored) that the median is the budget.\n\n";
   for (const auto& sc : d.scenarios) {
-    double h1 = NAN;
-    o << "**" << sc << "**";
-    o << "\n\n| algorithm |";
-    for (auto n : d.sizes) o << " n = " << n << " |";
-    o << "\n|---|";
-    for (std::size_t k = 0; k < d.sizes.size(); ++k) o << "---|";
-    o << "\n";
+    o << "**" << sc << "**\n\n" << sizes_head(d.sizes);
     for (const auto& a : d.algorithms) {
       o << "| " << pname(a) << " |";
       for (auto n : d.sizes) {
@@ -358,7 +361,6 @@ std::string stopping_section(const preset_data& p, const std::string& rel) {
         }
         const auto m = median_of(*s);
         o << " " << text(m, false) << " (" << (m.kind == bounded::lower ? "≥" : "") << fmt_ratio(s->median / s->h1) << ") |";
-        h1 = s->h1;
       }
       o << "\n";
     }
@@ -369,13 +371,9 @@ std::string stopping_section(const preset_data& p, const std::string& rel) {
         if (!any) any = find_summary(d, a, sc, n);
       o << " " << (any ? fmt(any->h1) : std::string("—")) << " |";
     }
-    (void)h1;
     o << "\n\nWrong answers among the runs that stopped, with the exact Clopper–Pearson 95% interval of the "
-         "error rate; c = runs censored at the budget (kept, not counted as errors).\n\n| algorithm |";
-    for (auto n : d.sizes) o << " n = " << n << " |";
-    o << "\n|---|";
-    for (std::size_t k = 0; k < d.sizes.size(); ++k) o << "---|";
-    o << "\n";
+         "error rate; c = runs censored at the budget (kept, not counted as errors).\n\n"
+      << sizes_head(d.sizes);
     for (const auto& a : d.algorithms) {
       o << "| " << pname(a) << " |";
       for (auto n : d.sizes) {
@@ -407,11 +405,7 @@ std::string anytime_section(const preset_data& p, const std::string& rel) {
     << " up to the window (≥ window: the curve ends above ν), and in parentheses the median stopping "
        "time inside the window (the figure's arrow; — when half the runs or more did not stop in it).\n\n";
   for (const auto& sc : d.scenarios) {
-    o << "**" << sc << "**\n\n| algorithm |";
-    for (auto n : d.sizes) o << " n = " << n << " |";
-    o << "\n|---|";
-    for (std::size_t k = 0; k < d.sizes.size(); ++k) o << "---|";
-    o << "\n";
+    o << "**" << sc << "**\n\n" << sizes_head(d.sizes);
     for (const auto& a : d.algorithms) {
       o << "| " << pname(a) << " |";
       for (auto n : d.sizes) {
