@@ -95,16 +95,29 @@ BOOST_AUTO_TEST_SUITE_END()
 BOOST_AUTO_TEST_SUITE(draws)
 
 BOOST_AUTO_TEST_CASE(gaussian_reward_is_mean_plus_sigma_z) {
-  const bandit::gaussian_arms arms({0.5, -2.0}, std::vector<double>{0.25, 3.0});
-  BOOST_TEST(arms.subgaussian_scale() == 3.0);
-  BOOST_TEST(arms.size() == 2u);
-  bandit::normal_stream a(4, 2), z(4, 2);
-  for (int k = 0; k < 600; ++k) {
-    const std::size_t i = static_cast<std::size_t>(k % 2);
-    const double r = arms.sample(i, a);
-    const double expect = arms.means()[i] + (i == 0 ? 0.25 : 3.0) * z();
-    BOOST_TEST(r == expect);
+  // Per-arm sigmas, and one sigma shared by every arm (read from a scalar, not the array: the
+  // same values either way), given as a scalar or as equal entries.
+  const std::vector<std::vector<double>> sigma_sets{{0.25, 3.0}, {0.5, 0.5}};
+  for (const auto& sigmas : sigma_sets) {
+    BOOST_TEST_CONTEXT("sigmas " << sigmas[0] << ", " << sigmas[1]) {
+      const bandit::gaussian_arms arms({0.5, -2.0}, sigmas);
+      BOOST_TEST(arms.subgaussian_scale() == std::max(sigmas[0], sigmas[1]));
+      BOOST_TEST(arms.size() == 2u);
+      bandit::normal_stream a(4, 2), z(4, 2);
+      for (int k = 0; k < 600; ++k) {
+        const std::size_t i = static_cast<std::size_t>(k % 2);
+        arms.prefetch(i);  // a hint only
+        const double r = arms.sample(i, a);
+        const double expect = arms.means()[i] + sigmas[i] * z();
+        BOOST_TEST(r == expect);
+        const double batch = arms.sample_sum(i, 9, a);
+        BOOST_TEST(batch == 9 * arms.means()[i] + sigmas[i] * 3.0 * z());
+      }
+    }
   }
+  const bandit::gaussian_arms scalar({0.5, -2.0}, 0.5);
+  bandit::normal_stream a(5, 0), b(5, 0);
+  for (int k = 0; k < 100; ++k) BOOST_TEST(scalar.sample(k % 2, a) == scalar.means()[k % 2] + 0.5 * b());
 }
 
 BOOST_AUTO_TEST_CASE(bernoulli_reward_is_uniform_below_mean) {

@@ -132,9 +132,38 @@ RC_BOOST_PROP(root_heap_matches_naive_argmax, ()) {
     const std::size_t expect = *naive_argmax(keys, all);
     RC_ASSERT(h.top() == expect);
     RC_ASSERT(h.top_key() == keys[expect]);
+    const std::size_t candidate = h.next_top_candidate();
     const double k = *tie_prone_key();
     keys[expect] = k;
     h.update_top(k);
+    // The prefetch hint names the next root unless the root stays.
+    RC_ASSERT(h.top() == expect || h.top() == candidate);
+  }
+}
+
+// Heaps large enough for the sift-down's prefetching (descendants beyond the first 2048 nodes),
+// with lil'UCB's pattern: the root's key drops a little (it sinks) or stays the largest.
+BOOST_AUTO_TEST_CASE(large_root_heap_matches_naive_argmax) {
+  for (const std::size_t n : {4096u, 5000u, 40000u}) {
+    BOOST_TEST_CONTEXT("n=" << n) {
+      bandit::run_engine rng(7, n);
+      std::vector<double> keys(n);
+      for (auto& k : keys) k = std::floor(rng.uniform01() * 64) / 8;  // many ties
+      const std::vector<char> all(n, 1);
+      bandit::root_heap h(keys);
+      std::size_t mismatches = 0, candidate_misses = 0;
+      for (int step = 0; step < 3000; ++step) {
+        const std::size_t expect = *naive_argmax(keys, all);
+        mismatches += h.top() != expect;
+        const std::size_t candidate = h.next_top_candidate();
+        const double k = keys[expect] - std::floor(rng.uniform01() * 4) / 16;  // drop 0 ... 3/16
+        keys[expect] = k;
+        h.update_top(k);
+        candidate_misses += h.top() != expect && h.top() != candidate;
+      }
+      BOOST_TEST(mismatches == 0u);
+      BOOST_TEST(candidate_misses == 0u);
+    }
   }
 }
 

@@ -88,6 +88,7 @@ run_result run_lilucb_impl(const Arms& arms, const lilucb_config& c, const run_o
     std::size_t i;
     if constexpr (UseHeap) {
       i = heap.top();
+      s.prefetch(heap.next_top_candidate());  // the next pull's arm, fetched during this one
     } else {
       i = 0;
       for (std::size_t j = 1; j < n; ++j)

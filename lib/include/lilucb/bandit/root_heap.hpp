@@ -6,9 +6,25 @@
 //
 // Order: larger key first, then lower arm index, so top() is argmax_i key_i with ties to the
 // lowest index, exactly what a naive left-to-right scan returns (tested pull for pull).
+//
+// Memory, for heaps larger than the caches (10^5 arms and more; docs/benchmarks.md).  In
+// lil'UCB's exploration phase a pulled arm either stays at the root (its index is still the
+// largest) or sinks to the last few levels, so nearly every sift walks the whole height, and
+// below the cache-resident top every level is a cache (and TLB) miss that depends on the
+// level before.  Two measures turn those serial misses into overlapping ones:
+//  - layout: node i lives at slot i + 1 of a 64-byte aligned array, so the 2^k descendants of
+//    node i at depth k >= 2 occupy whole cache lines (slots 2^k (i+1) ... 2^k (i+1) + 2^k - 1)
+//    and two siblings never straddle a line;
+//  - prefetch: at each level of a sift below the first few kilobytes, the 32 descendants five
+//    levels down (eight lines) are requested, so the misses of five consecutive levels are in
+//    flight together instead of one after the other.
+// next_top_candidate() names the arm that will be the root after the sift (the root's larger
+// child unless the root stays), so that its state can be fetched during the current pull.
 
 #include <cstddef>
 #include <cstdint>
+#include <memory>
+#include <new>
 #include <vector>
 
 namespace lilucb::bandit {
@@ -18,30 +34,64 @@ class root_heap {
   root_heap() = default;
 
   /// Builds the heap from keys[i] for arm i in O(n).
-  explicit root_heap(const std::vector<double>& keys) : nodes_(keys.size()) {
-    for (std::size_t i = 0; i < keys.size(); ++i) nodes_[i] = {keys[i], static_cast<std::uint32_t>(i)};
-    for (std::size_t i = nodes_.size() / 2; i-- > 0;) sift_down(i, nodes_[i]);
+  explicit root_heap(const std::vector<double>& keys) : size_(keys.size()), slots_(allocate(keys.size())) {
+    node* h = base();
+    for (std::size_t i = 0; i < size_; ++i) h[i] = {keys[i], static_cast<std::uint32_t>(i)};
+    for (std::size_t i = size_ / 2; i-- > 0;) sift_down(i, h[i]);
   }
 
-  std::size_t size() const { return nodes_.size(); }
-  std::size_t top() const { return nodes_[0].arm; }
-  double top_key() const { return nodes_[0].key; }
+  std::size_t size() const { return size_; }
+  std::size_t top() const { return base()[0].arm; }
+  double top_key() const { return base()[0].key; }
+
+  /// The root's larger child (the root itself when it has none): the arm that becomes the root
+  /// if the root's new key sinks.  Either it or the current root is the next top().
+  std::size_t next_top_candidate() const {
+    const node* h = base();
+    if (size_ < 2) return h[0].arm;
+    if (size_ == 2) return h[1].arm;
+    return h[before(h[2], h[1]) ? 2 : 1].arm;
+  }
 
   /// Gives the root a new key and sifts it down.
-  void update_top(double key) { sift_down(0, node{key, nodes_[0].arm}); }
+  void update_top(double key) { sift_down(0, node{key, base()[0].arm}); }
 
  private:
   struct node {
     double key;
     std::uint32_t arm;
   };
-  static bool before(const node& a, const node& b) { return a.key > b.key || (a.key == b.key && a.arm < b.arm); }
+  static constexpr std::size_t line = 64;
+  static constexpr std::size_t offset = 1;  // node i lives at slot i + offset
+  static constexpr std::size_t prefetch_depth = 5;
+  static constexpr std::size_t prefetch_span = std::size_t(1) << prefetch_depth;  // descendants at that depth
+  // Descendants that lie in the first 2048 nodes (32 KB) are left to the caches: prefetching
+  // them would only cost instructions (heaps of up to ~10^4 arms never prefetch).
+  static constexpr std::size_t prefetch_from = 2048;
+  static_assert(line % sizeof(node) == 0 && (prefetch_span * sizeof(node)) % line == 0);
 
-  // Top-down sift with a branch-free choice of the larger child: the only data-dependent
-  // branch left is the loop exit, taken once per sift.
+  struct line_deleter {
+    void operator()(node* p) const { ::operator delete[](p, std::align_val_t{line}); }
+  };
+  using storage = std::unique_ptr<node[], line_deleter>;
+
+  static storage allocate(std::size_t n) {
+    return storage(static_cast<node*>(::operator new[]((n + offset) * sizeof(node), std::align_val_t{line})));
+  }
+  node* base() { return slots_.get() + offset; }
+  const node* base() const { return slots_.get() + offset; }
+
+  // Evaluated without short-circuit branches: comparisons between children are data dependent
+  // and unpredictable.
+  static bool before(const node& a, const node& b) {
+    return (a.key > b.key) | ((a.key == b.key) & (a.arm < b.arm));
+  }
+
+  // Top-down sift with a branch-free choice of the larger child: the only data-dependent branch
+  // left is the loop exit, taken once per sift.
   void sift_down(std::size_t i, node x) {
-    const std::size_t n = nodes_.size();
-    node* h = nodes_.data();
+    node* h = base();
+    const std::size_t n = size_;
     if (n > 1) {
       const std::size_t last_pair = n - 1;  // children c, c+1 both exist iff c < last_pair
       while (true) {
@@ -53,17 +103,10 @@ class root_heap {
           }
           break;
         }
-        // The next level's candidates (the children of c and c+1) are 4 adjacent nodes: fetch
-        // them now, so that on a heap larger than the cache the misses of consecutive levels
-        // overlap instead of queueing (measured: about 2x faster at n = 10^6, neutral at 10^4).
-        const std::size_t g = 2 * c + 1;
-        if (g + 3 < n) {
-          __builtin_prefetch(h + g);
-          __builtin_prefetch(h + g + 3);
-        }
-        const node& l = h[c];
-        const node& r = h[c + 1];
-        c += static_cast<std::size_t>((r.key > l.key) | ((r.key == l.key) & (r.arm < l.arm)));
+        const std::size_t d = prefetch_span * (i + 1) - 1;  // first descendant prefetch_depth levels down
+        if (d >= prefetch_from && d + prefetch_span <= n)
+          for (std::size_t k = 0; k < prefetch_span; k += line / sizeof(node)) __builtin_prefetch(h + d + k);
+        c += static_cast<std::size_t>(before(h[c + 1], h[c]));
         if (!before(h[c], x)) break;
         h[i] = h[c];
         i = c;
@@ -72,7 +115,8 @@ class root_heap {
     h[i] = x;
   }
 
-  std::vector<node> nodes_;
+  std::size_t size_ = 0;
+  storage slots_;
 };
 
 }  // namespace lilucb::bandit

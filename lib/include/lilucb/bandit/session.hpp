@@ -33,6 +33,13 @@ class session {
   /// Pulls left in the budget.
   std::uint64_t remaining() const { return budget_ - stats_.total(); }
 
+  /// Asks the memory system for arm i's parameters and statistics ahead of a pull of it: a hint
+  /// that changes no result (arm sets without a prefetch() member are left alone).
+  void prefetch(std::size_t i) const {
+    if constexpr (requires { arms_.prefetch(i); }) arms_.prefetch(i);
+    stats_.prefetch(i);
+  }
+
   /// One pull of arm i; returns the reward.
   double pull(std::size_t i) {
     const double r = arms_.sample(i, rng_);
