@@ -95,8 +95,8 @@ BOOST_AUTO_TEST_SUITE_END()
 BOOST_AUTO_TEST_SUITE(draws)
 
 BOOST_AUTO_TEST_CASE(gaussian_reward_is_mean_plus_sigma_z) {
-  // Per-arm sigmas, and one sigma shared by every arm (read from a scalar, not the array: the
-  // same values either way), given as a scalar or as equal entries.
+  // Per-arm sigmas, and one sigma shared by every arm, given as equal entries or as a scalar;
+  // prefetch() is a hint that changes nothing.
   const std::vector<std::vector<double>> sigma_sets{{0.25, 3.0}, {0.5, 0.5}};
   for (const auto& sigmas : sigma_sets) {
     BOOST_TEST_CONTEXT("sigmas " << sigmas[0] << ", " << sigmas[1]) {

@@ -72,6 +72,7 @@ run_result run_lilucb_impl(const Arms& arms, const lilucb_config& c, const run_o
   root_heap heap;
   if constexpr (UseHeap) heap = root_heap(index);
 
+  const bool prefetch_state = n >= (std::size_t(1) << 15);
   std::uint64_t t_max = 1;      // max_i T_i
   std::size_t most_pulled = 0;  // argmax_i T_i, ties to the lowest index
   const double a = c.a;
@@ -88,7 +89,9 @@ run_result run_lilucb_impl(const Arms& arms, const lilucb_config& c, const run_o
     std::size_t i;
     if constexpr (UseHeap) {
       i = heap.top();
-      s.prefetch(heap.next_top_candidate());  // the next pull's arm, fetched during this one
+      // The next pull's arm, fetched during this one (only where the arms' state has left the
+      // caches: below that it would cost more than it saves).
+      if (prefetch_state) s.prefetch(heap.next_top_candidate());
     } else {
       i = 0;
       for (std::size_t j = 1; j < n; ++j)

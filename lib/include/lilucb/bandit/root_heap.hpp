@@ -34,7 +34,8 @@ class root_heap {
   root_heap() = default;
 
   /// Builds the heap from keys[i] for arm i in O(n).
-  explicit root_heap(const std::vector<double>& keys) : size_(keys.size()), slots_(allocate(keys.size())) {
+  explicit root_heap(const std::vector<double>& keys)
+      : size_(keys.size()), prefetch_count_(prefetch_count(keys.size())), slots_(allocate(keys.size())) {
     node* h = base();
     for (std::size_t i = 0; i < size_; ++i) h[i] = {keys[i], static_cast<std::uint32_t>(i)};
     for (std::size_t i = size_ / 2; i-- > 0;) sift_down(i, h[i]);
@@ -68,6 +69,14 @@ class root_heap {
   // Descendants that lie in the first 2048 nodes (32 KB) are left to the caches: prefetching
   // them would only cost instructions (heaps of up to ~10^4 arms never prefetch).
   static constexpr std::size_t prefetch_from = 2048;
+  // The nodes i whose descendants at prefetch_depth start at or after prefetch_from:
+  // i >= prefetch_first; and lie inside the heap: i < prefetch_first + prefetch_count_.
+  static constexpr std::size_t prefetch_first = (prefetch_from + 1 + prefetch_span - 1) / prefetch_span - 1;
+  static std::size_t prefetch_count(std::size_t n) {
+    // span (i + 1) - 1 + span <= n  <=>  i + 1 <= (n + 1 - span) / span
+    const std::size_t end = n + 1 >= prefetch_span ? (n + 1 - prefetch_span) / prefetch_span : 0;  // i < end
+    return end > prefetch_first ? end - prefetch_first : 0;
+  }
   static_assert(line % sizeof(node) == 0 && (prefetch_span * sizeof(node)) % line == 0);
 
   struct line_deleter {
@@ -81,9 +90,10 @@ class root_heap {
   node* base() { return slots_.get() + offset; }
   const node* base() const { return slots_.get() + offset; }
 
-  // Evaluated without short-circuit branches: comparisons between children are data dependent
-  // and unpredictable.
-  static bool before(const node& a, const node& b) {
+  static bool before(const node& a, const node& b) { return a.key > b.key || (a.key == b.key && a.arm < b.arm); }
+  // The same order without short-circuit branches, for the choice between two children (data
+  // dependent and unpredictable).
+  static bool before_branchless(const node& a, const node& b) {
     return (a.key > b.key) | ((a.key == b.key) & (a.arm < b.arm));
   }
 
@@ -103,10 +113,11 @@ class root_heap {
           }
           break;
         }
-        const std::size_t d = prefetch_span * (i + 1) - 1;  // first descendant prefetch_depth levels down
-        if (d >= prefetch_from && d + prefetch_span <= n)
-          for (std::size_t k = 0; k < prefetch_span; k += line / sizeof(node)) __builtin_prefetch(h + d + k);
-        c += static_cast<std::size_t>(before(h[c + 1], h[c]));
+        if (i - prefetch_first < prefetch_count_) {  // unsigned: false for i < prefetch_first
+          const node* d = h + prefetch_span * (i + 1) - 1;  // first descendant prefetch_depth levels down
+          for (std::size_t k = 0; k < prefetch_span; k += line / sizeof(node)) __builtin_prefetch(d + k);
+        }
+        c += static_cast<std::size_t>(before_branchless(h[c + 1], h[c]));
         if (!before(h[c], x)) break;
         h[i] = h[c];
         i = c;
@@ -116,6 +127,7 @@ class root_heap {
   }
 
   std::size_t size_ = 0;
+  std::size_t prefetch_count_ = 0;
   storage slots_;
 };
 
