@@ -4,6 +4,7 @@
 // Gaussian, a Bernoulli sum binomial).  Algorithms are templates on the arm set, so a pull
 // costs no virtual call; custom_arms lets a user plug in any sampler.
 
+#include "lilucb/bandit/large_pages.hpp"
 #include "lilucb/bandit/random.hpp"
 #include "lilucb/errors.hpp"
 
@@ -46,6 +47,8 @@ class gaussian_arms {
       lilucb::detail::raise_domain_error(fn, "sigmas.size()", std::to_string(sigmas_.size()),
                                          "equal to means.size() = " + std::to_string(means_.size()));
     for (double s : sigmas_) check_positive(fn, "sigma", s);
+    params_.resize(means_.size());
+    for (std::size_t i = 0; i < means_.size(); ++i) params_[i] = {means_[i], sigmas_[i]};
   }
 
   std::size_t size() const { return means_.size(); }
@@ -56,21 +59,24 @@ class gaussian_arms {
     for (double x : sigmas_) s = x > s ? x : s;
     return s;
   }
-  double sample(std::size_t i, normal_stream& rng) const { return means_[i] + sigmas_[i] * rng(); }
+  double sample(std::size_t i, normal_stream& rng) const { return params_[i].mean + params_[i].sigma * rng(); }
   /// Asks the memory system for arm i's parameters ahead of a pull (no effect on results).
-  void prefetch(std::size_t i) const {
-    __builtin_prefetch(means_.data() + i);
-    __builtin_prefetch(sigmas_.data() + i);
-  }
+  void prefetch(std::size_t i) const { __builtin_prefetch(params_.data() + i); }
   /// Sum of m rewards as one Gaussian draw N(m mu_i, m sigma_i^2).
   double sample_sum(std::size_t i, std::uint64_t m, normal_stream& rng) const {
     const double md = static_cast<double>(m);
-    return md * means_[i] + sigmas_[i] * std::sqrt(md) * rng();
+    return md * params_[i].mean + params_[i].sigma * std::sqrt(md) * rng();
   }
 
  private:
   std::vector<double> means_;
   std::vector<double> sigmas_;
+  // The same numbers side by side for sampling: one cache line (and, from 4 MB, huge pages) per
+  // pull instead of two lines of two arrays, which matters at 10^6 arms.
+  struct parameters {
+    double mean, sigma;
+  };
+  std::vector<parameters, large_page_allocator<parameters>> params_;
 };
 
 /// Bernoulli rewards in {0, 1} with P(1) = mu_i.  Sub-Gaussian with scale 1/2 (Hoeffding).

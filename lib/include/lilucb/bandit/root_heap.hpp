@@ -21,10 +21,10 @@
 // next_top_candidate() names the arm that will be the root after the sift (the root's larger
 // child unless the root stays), so that its state can be fetched during the current pull.
 
+#include "lilucb/bandit/large_pages.hpp"
+
 #include <cstddef>
 #include <cstdint>
-#include <memory>
-#include <new>
 #include <vector>
 
 namespace lilucb::bandit {
@@ -35,7 +35,7 @@ class root_heap {
 
   /// Builds the heap from keys[i] for arm i in O(n).
   explicit root_heap(const std::vector<double>& keys)
-      : size_(keys.size()), prefetch_count_(prefetch_count(keys.size())), slots_(allocate(keys.size())) {
+      : size_(keys.size()), prefetch_count_(prefetch_count(keys.size())), slots_(keys.size() + offset) {
     node* h = base();
     for (std::size_t i = 0; i < size_; ++i) h[i] = {keys[i], static_cast<std::uint32_t>(i)};
     for (std::size_t i = size_ / 2; i-- > 0;) sift_down(i, h[i]);
@@ -79,16 +79,8 @@ class root_heap {
   }
   static_assert(line % sizeof(node) == 0 && (prefetch_span * sizeof(node)) % line == 0);
 
-  struct line_deleter {
-    void operator()(node* p) const { ::operator delete[](p, std::align_val_t{line}); }
-  };
-  using storage = std::unique_ptr<node[], line_deleter>;
-
-  static storage allocate(std::size_t n) {
-    return storage(static_cast<node*>(::operator new[]((n + offset) * sizeof(node), std::align_val_t{line})));
-  }
-  node* base() { return slots_.get() + offset; }
-  const node* base() const { return slots_.get() + offset; }
+  node* base() { return slots_.data() + offset; }
+  const node* base() const { return slots_.data() + offset; }
 
   static bool before(const node& a, const node& b) { return a.key > b.key || (a.key == b.key && a.arm < b.arm); }
   // The same order without short-circuit branches, for the choice between two children (data
@@ -128,7 +120,7 @@ class root_heap {
 
   std::size_t size_ = 0;
   std::size_t prefetch_count_ = 0;
-  storage slots_;
+  std::vector<node, large_page_allocator<node>> slots_;  // 64-byte aligned; huge pages from 4 MB
 };
 
 }  // namespace lilucb::bandit
