@@ -98,7 +98,7 @@ void run_verify(const verify_cli_options& o) {
     r.effort = o.full ? "full" : "quick";
     r.seed = vo.seed;
     r.version = lilucb::version();
-    r.commit = experiments::source_commit();
+    r.commit = experiments::build_commit();
     r.wall_seconds = wall;
     r.threads = vo.threads ? vo.threads : std::max(1u, std::thread::hardware_concurrency());
     r.claims = claims;

@@ -117,13 +117,15 @@ std::string source_commit() {
 
 namespace {
 
+// The commit the binary was built from, and whether the tree had uncommitted changes then; the
+// tree's HEAD at run time too when it has moved on since the build.
 nlohmann::json git_json() {
   nlohmann::json g;
-  const std::string dir = LILUCB_SOURCE_DIR;
-  const std::string commit = source_commit();
+  const std::string commit = build_commit();
   g["commit"] = commit.empty() ? nlohmann::json(nullptr) : nlohmann::json(commit);
-  if (!commit.empty())
-    g["dirty"] = !command_output("git -C '" + dir + "' status --porcelain --untracked-files=no 2>/dev/null").empty();
+  if (!commit.empty()) g["dirty"] = build_tree_dirty();
+  const std::string head = source_commit();
+  if (!head.empty() && head != commit) g["head_at_run"] = head;
   return g;
 }
 

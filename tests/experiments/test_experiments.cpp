@@ -295,6 +295,19 @@ BOOST_AUTO_TEST_CASE(stopping_times_small_grid_end_to_end) {
   for (const char* k : {"git", "machine", "start_time", "end_time", "wall_seconds", "notes"})
     BOOST_TEST(m.contains(k), k);
   BOOST_TEST(m.at("runs").at("executed") == 42);
+  // Provenance: the commit this binary was built from (a 40-digit hash in a git checkout).
+  const std::string built = build_commit();
+  if (built.empty()) {
+    BOOST_TEST(m.at("git").at("commit").is_null());
+  } else {
+    BOOST_TEST(built.size() == 40u);
+    BOOST_TEST(built.find_first_not_of("0123456789abcdef") == std::string::npos, built);
+    BOOST_TEST(m.at("git").at("commit") == built);
+    BOOST_TEST(m.at("git").at("dirty") == build_tree_dirty());
+    const std::string head = source_commit();
+    if (head == built) BOOST_TEST(!m.at("git").contains("head_at_run"));
+    else BOOST_TEST(m.at("git").at("head_at_run") == head);
+  }
 
   // Plots: non-empty PNG and SVG per scenario.
   const auto plots = write_plots(dir.string());

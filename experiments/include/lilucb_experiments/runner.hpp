@@ -87,9 +87,15 @@ run_report run_experiment(const experiment_config& config, const std::string& ou
 /// Returns the files written; throws std::runtime_error if gnuplot fails.
 std::vector<std::string> write_plots(const std::string& out_dir);
 
-/// The git commit of the source tree the toolkit was configured from (`git rev-parse HEAD` in
-/// it), or "" when that is not a git checkout.  Provenance for manifests and claims records: it
-/// names the tree at run time, which matches the binary only when the binary was built from it.
+/// The git commit the running binary was built from (recorded at build time by
+/// experiments/cmake/build_commit.cmake), or "" when the source was not a git checkout.
+/// Provenance for manifests and claims records.
+std::string build_commit();
+/// Whether tracked files differed from build_commit() when the binary was built.
+bool build_tree_dirty();
+
+/// The git commit the source tree is at now (`git rev-parse HEAD` in it, at run time), or "".
+/// Manifests record it beside build_commit() when the two differ (a binary older than its tree).
 std::string source_commit();
 
 }  // namespace lilucb::experiments
