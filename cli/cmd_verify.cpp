@@ -1,5 +1,7 @@
-// `lilucb verify [--quick|--full] [--only NAME] [--json] [--seed S] [--threads N] [--record FILE]`:
-// runs the verification checks (verification/, issue 5) and prints the claims table.
+// `lilucb verify [--quick|--full] [--only NAME] [--json | --format text|markdown|csv|latex]
+//                [--seed S] [--threads N] [--record FILE] [--check-against FILE]`:
+// runs the verification checks (verification/, issue 5) and prints the claims table (text by
+// default; --format renders the same six columns as a Markdown, CSV or LaTeX booktabs table).
 // The exit status is 0 whatever the verdicts are: a claim of the paper that fails is a finding,
 // not an error of the tool.  Bad options: one line on stderr, exit 2.
 
@@ -15,6 +17,7 @@
 #include <fstream>
 #include <iostream>
 #include <memory>
+#include <optional>
 #include <thread>
 
 namespace lilucb::cli {
@@ -23,7 +26,7 @@ namespace {
 
 struct verify_cli_options {
   bool quick = false, full = false, json = false, list = false;
-  std::string only, seed = "20261126", threads = "0", record, check_against;
+  std::string only, seed = "20261126", threads = "0", record, check_against, format = "text";
 };
 
 void print_text(const std::vector<verification::claim>& claims) {
@@ -50,6 +53,14 @@ void run_verify(const verify_cli_options& o) {
   }
   if (o.quick && o.full)
     throw lilucb::domain_error("lilucb verify", "--quick --full", "both", "at most one of --quick, --full");
+  std::optional<table_format> format;  // nullopt: text
+  if (o.format != "text") {
+    if (o.format != "markdown" && o.format != "csv" && o.format != "latex")
+      throw lilucb::domain_error("lilucb verify", "--format", o.format, "{text, markdown, csv, latex}");
+    format = parse_table_format(o.format);
+  }
+  if (format && o.json)
+    throw lilucb::domain_error("lilucb verify", "--format", o.format, "text (the default) when --json is given");
   verification::verify_options vo;
   vo.level = o.full ? verification::effort::full : verification::effort::quick;
   vo.seed = parse_count("--seed", o.seed, "[0, 2^64)");
@@ -109,6 +120,8 @@ void run_verify(const verify_cli_options& o) {
   }
   if (o.json) {
     std::cout << verification::to_json(claims).dump(2) << '\n';
+  } else if (format) {
+    std::cout << verification::claims_table(claims).render(*format);
   } else {
     print_text(claims);
   }
@@ -124,6 +137,7 @@ void add_verify_command(CLI::App& app) {
   sub->add_option("--only", o->only, "run one check (see --list)");
   sub->add_flag("--list", o->list, "list the checks");
   sub->add_flag("--json", o->json, "print a JSON list of {id, claim, source, computed, verdict, evidence}");
+  sub->add_option("--format", o->format, "text (default), markdown, csv or latex (booktabs): the claims table");
   sub->add_option("--seed", o->seed, "seed of every Monte-Carlo check (default 20261126)");
   sub->add_option("--threads", o->threads, "worker threads; 0 (default) = all cores; results do not depend on it");
   sub->add_option("--record", o->record, "also write the run's record (claims + how they were made) as JSON");

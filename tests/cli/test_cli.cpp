@@ -27,6 +27,7 @@
 #include <nlohmann/json.hpp>
 
 #include "cli_harness.hpp"
+#include "../text_files.hpp"
 
 #include <fcntl.h>
 #include <sys/wait.h>
@@ -54,6 +55,7 @@ namespace fs = std::filesystem;
 using json = nlohmann::json;
 
 using namespace cli_harness;
+using test_files::read_text;
 using run_result = cli_harness::cli_result;
 
 namespace {
@@ -151,11 +153,6 @@ void check_integer(const json& j, const std::string& ptr, std::uint64_t expected
     BOOST_TEST(v->is_number_unsigned(), ptr << " is " << v->dump() << ", not an unsigned integer");
     if (v->is_number_unsigned()) BOOST_TEST(v->get<std::uint64_t>() == expected);
   }
-}
-
-std::string read_text(const fs::path& p) {
-  std::ifstream in(p, std::ios::binary);
-  return std::string(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
 }
 
 /// RFC 4180 parsing, enough for the toolkit's CSV (quoted cells, doubled quotes).
@@ -970,8 +967,29 @@ BOOST_AUTO_TEST_CASE(text_output_ends_with_the_verdict_count) {
     BOOST_TEST(contains(list.out, name), name);
 }
 
+BOOST_AUTO_TEST_CASE(table_formats_carry_every_claim) {
+  const auto j = run_cli({"verify", "--only", "paper-numbers", "--json"});
+  BOOST_TEST_REQUIRE(j.status == 0, j.err);
+  const auto claims = nlohmann::json::parse(j.out);
+  const auto csv = run_cli({"verify", "--only", "paper-numbers", "--format", "csv"});
+  BOOST_TEST_REQUIRE(csv.status == 0, csv.err);
+  BOOST_TEST(csv.out.rfind("id,claim,source,computed,verdict,evidence\n", 0) == 0u, csv.out.substr(0, 80));
+  const auto latex = run_cli({"verify", "--only", "paper-numbers", "--format", "latex"});
+  BOOST_TEST_REQUIRE(latex.status == 0, latex.err);
+  BOOST_TEST(contains(latex.out, "\\toprule"));
+  const auto md = run_cli({"verify", "--only", "paper-numbers", "--format", "markdown"});
+  BOOST_TEST_REQUIRE(md.status == 0, md.err);
+  for (const auto& c : claims) {
+    const std::string id = c["id"].get<std::string>();
+    BOOST_TEST(contains(csv.out, id + ","), id);
+    BOOST_TEST(contains(md.out, "| " + id + " |"), id);
+  }
+}
+
 BOOST_AUTO_TEST_CASE(invalid_options_are_one_line_and_exit_2) {
   for (const auto& args : std::vector<std::vector<std::string>>{
+           {"verify", "--only", "paper-numbers", "--format", "html"},
+           {"verify", "--only", "paper-numbers", "--format", "csv", "--json"},
            {"verify", "--only", "nonsense"},
            {"verify", "--quick", "--full"},
            {"verify", "--threads", "two"},

@@ -14,6 +14,7 @@
 #include <boost/test/unit_test.hpp>
 
 #include "lilucb_experiments/report.hpp"
+#include "../text_files.hpp"
 
 #include "lilucb/errors.hpp"
 
@@ -31,31 +32,9 @@
 namespace fs = std::filesystem;
 using json = nlohmann::json;
 using namespace cli_harness;
+using namespace test_files;
 
 namespace {
-
-std::string read_text(const fs::path& p) {
-  std::ifstream in(p, std::ios::binary);
-  std::ostringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
-
-std::vector<std::string> lines_of(const fs::path& p) {
-  std::vector<std::string> v;
-  std::ifstream in(p);
-  for (std::string l; std::getline(in, l);) v.push_back(l);
-  return v;
-}
-
-std::vector<std::string> fields(const std::string& line) {
-  std::vector<std::string> f(1);
-  for (char c : line) {
-    if (c == ',') f.emplace_back();
-    else f.back() += c;
-  }
-  return f;
-}
 
 bool is_count(const std::string& s) { return !s.empty() && s.find_first_not_of("0123456789") == std::string::npos; }
 

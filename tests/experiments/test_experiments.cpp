@@ -13,6 +13,8 @@
 #include "lilucb/instance.hpp"
 #include "lilucb/version.hpp"
 
+#include "../text_files.hpp"
+
 #include <algorithm>
 #include <cmath>
 #include <filesystem>
@@ -24,6 +26,7 @@
 namespace fs = std::filesystem;
 namespace tt = boost::test_tools;
 using namespace lilucb::experiments;
+using namespace test_files;
 using lilucb::bandit::algorithm;
 
 namespace {
@@ -33,28 +36,6 @@ fs::path fresh_dir(const std::string& name) {
   const fs::path p = fs::temp_directory_path() / ("lilucb-exp-test-" + name + "-" + std::to_string(rng()));
   fs::remove_all(p);
   return p;
-}
-
-std::string slurp(const fs::path& p) {
-  std::ifstream in(p, std::ios::binary);
-  std::stringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
-
-std::vector<std::string> lines_of(const fs::path& p) {
-  std::vector<std::string> v;
-  std::ifstream in(p);
-  for (std::string l; std::getline(in, l);) v.push_back(l);
-  return v;
-}
-
-std::vector<std::string> fields(const std::string& line) {
-  std::vector<std::string> f;
-  std::stringstream s(line);
-  for (std::string x; std::getline(s, x, ',');) f.push_back(x);
-  if (!line.empty() && line.back() == ',') f.push_back("");
-  return f;
 }
 
 runner_options quiet(unsigned threads) {
@@ -315,7 +296,7 @@ BOOST_AUTO_TEST_CASE(stopping_times_small_grid_end_to_end) {
   for (const auto& p : plots) {
     BOOST_TEST_REQUIRE(fs::exists(p), p);
     BOOST_TEST(fs::file_size(p) > 1000u, p);
-    const auto text = slurp(p);
+    const auto text = read_text(p);
     if (p.ends_with(".png")) BOOST_TEST(text.substr(1, 3) == "PNG", p);
     if (p.ends_with(".svg")) BOOST_TEST(text.find("<svg") != std::string::npos, p);
   }
@@ -327,8 +308,8 @@ BOOST_AUTO_TEST_CASE(stopping_times_identical_for_1_and_2_threads) {
   const auto d1 = fresh_dir("t1"), d2 = fresh_dir("t2");
   run_experiment(c, d1.string(), quiet(1));
   run_experiment(c, d2.string(), quiet(2));
-  BOOST_TEST(slurp(d1 / "runs.csv") == slurp(d2 / "runs.csv"));
-  BOOST_TEST(slurp(d1 / "summary.csv") == slurp(d2 / "summary.csv"));
+  BOOST_TEST(read_text(d1 / "runs.csv") == read_text(d2 / "runs.csv"));
+  BOOST_TEST(read_text(d1 / "summary.csv") == read_text(d2 / "summary.csv"));
   BOOST_TEST(lines_of(d1 / "runs.csv").size() == 43u);
   fs::remove_all(d1);
   fs::remove_all(d2);
@@ -338,8 +319,8 @@ BOOST_AUTO_TEST_CASE(resumption_skips_recorded_runs) {
   const auto c = small_stopping_config();
   const auto dir = fresh_dir("resume");
   run_experiment(c, dir.string(), quiet(2));
-  const std::string full = slurp(dir / "runs.csv");
-  const std::string summary = slurp(dir / "summary.csv");
+  const std::string full = read_text(dir / "runs.csv");
+  const std::string summary = read_text(dir / "summary.csv");
   // Simulate an interruption: 10 rows lost, the last one cut in the middle of a write.
   auto lines = lines_of(dir / "runs.csv");
   {
@@ -351,8 +332,8 @@ BOOST_AUTO_TEST_CASE(resumption_skips_recorded_runs) {
   BOOST_TEST(rep.total == 42u);
   BOOST_TEST(rep.resumed == 32u);
   BOOST_TEST(rep.executed == 10u);
-  BOOST_TEST(slurp(dir / "runs.csv") == full);
-  BOOST_TEST(slurp(dir / "summary.csv") == summary);
+  BOOST_TEST(read_text(dir / "runs.csv") == full);
+  BOOST_TEST(read_text(dir / "summary.csv") == summary);
   // A rerun of a complete folder runs nothing.
   BOOST_TEST(run_experiment(c, dir.string(), quiet(2)).executed == 0u);
   // Another config into the same folder is refused.
@@ -373,7 +354,7 @@ BOOST_AUTO_TEST_CASE(anytime_small_grid_end_to_end) {
   BOOST_TEST(fs::exists(d1 / "manifest.json"));  // differs: times, threads used
   for (const char* f : {"runs.csv", "anytime.csv", "stopping.csv", "windows.csv"}) {
     BOOST_TEST(fs::exists(d1 / f), f);
-    BOOST_TEST(slurp(d1 / f) == slurp(d2 / f), f);  // identical for 1 and 2 threads
+    BOOST_TEST(read_text(d1 / f) == read_text(d2 / f), f);  // identical for 1 and 2 threads
   }
   const auto runs = read_runs((d1 / "runs.csv").string(), experiment_kind::anytime);
   BOOST_TEST_REQUIRE(runs.size() == 100u);
