@@ -39,16 +39,15 @@ class gaussian_arms {
       : gaussian_arms(means, std::vector<double>(means.size(), sigma)) {}
 
   /// One sigma per arm.  Domain: as above, sigmas.size() == means.size().
-  gaussian_arms(std::vector<double> means, std::vector<double> sigmas)
-      : means_(std::move(means)), sigmas_(std::move(sigmas)) {
+  gaussian_arms(std::vector<double> means, const std::vector<double>& sigmas) : means_(std::move(means)) {
     constexpr const char* fn = "lilucb::bandit::gaussian_arms";
     detail::check_means(fn, means_);
-    if (sigmas_.size() != means_.size())
-      lilucb::detail::raise_domain_error(fn, "sigmas.size()", std::to_string(sigmas_.size()),
+    if (sigmas.size() != means_.size())
+      lilucb::detail::raise_domain_error(fn, "sigmas.size()", std::to_string(sigmas.size()),
                                          "equal to means.size() = " + std::to_string(means_.size()));
-    for (double s : sigmas_) check_positive(fn, "sigma", s);
+    for (double s : sigmas) check_positive(fn, "sigma", s);
     params_.resize(means_.size());
-    for (std::size_t i = 0; i < means_.size(); ++i) params_[i] = {means_[i], sigmas_[i]};
+    for (std::size_t i = 0; i < means_.size(); ++i) params_[i] = {means_[i], sigmas[i]};
   }
 
   std::size_t size() const { return means_.size(); }
@@ -56,7 +55,7 @@ class gaussian_arms {
   /// The largest sigma_i: the scale a confidence width must use.
   double subgaussian_scale() const {
     double s = 0;
-    for (double x : sigmas_) s = x > s ? x : s;
+    for (const auto& p : params_) s = p.sigma > s ? p.sigma : s;
     return s;
   }
   double sample(std::size_t i, normal_stream& rng) const { return params_[i].mean + params_[i].sigma * rng(); }
@@ -69,9 +68,8 @@ class gaussian_arms {
   }
 
  private:
-  std::vector<double> means_;
-  std::vector<double> sigmas_;
-  // The same numbers side by side for sampling: one cache line (and, from 4 MB, huge pages) per
+  std::vector<double> means_;  // for means(); the sampling reads params_
+  // Mean and sigma of each arm side by side: one cache line (and, from 4 MB, huge pages) per
   // pull instead of two lines of two arrays, which matters at 10^6 arms.
   struct parameters {
     double mean, sigma;
