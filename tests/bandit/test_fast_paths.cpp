@@ -1,11 +1,12 @@
 // lil'UCB's O(log n) machinery agrees pull for pull with the naive O(n) loop.
 //
-//  - run_lilucb with lilucb_config::use_heap (root_heap vs a left-to-right argmax scan) and
+//  - run_lilucb with lilucb_config::use_heap (a heap vs a left-to-right argmax scan) and
 //    lilucb_config::tabulate_width (count_cache vs computing the width at every pull): all four
 //    combinations give identical pull logs and bit-identical results, on random instances
 //    (n = 2..200, means with exact ties, Gaussian and Bernoulli rewards, both inner logs,
 //    eps 0 and 0.01, with and without the LS rule).
-//  - root_heap (update_top) and indexed_max_heap (update, update_top, erase, second) against a
+//  - the same across the switch from root_heap to radix_root_heap (n = 1023, 1024, 3000).
+//  - root_heap and radix_root_heap (update_top) and indexed_max_heap (update, update_top, erase, second) against a
 //    naive argmax with ties to the lowest index, under random operations with keys drawn from a
 //    small set (many ties) including +-infinity.
 
@@ -16,7 +17,9 @@
 
 #include "lilucb/bandit/indexed_heap.hpp"
 #include "lilucb/bandit/lilucb_algorithm.hpp"
+#include "lilucb/bandit/radix_root_heap.hpp"
 #include "lilucb/bandit/root_heap.hpp"
+#include "lilucb/bandit/scenarios.hpp"
 
 #include <limits>
 #include <optional>
@@ -120,37 +123,70 @@ BOOST_AUTO_TEST_CASE(all_arms_tied) {
 }
 
 // ---------------------------------------------------------------------------------------------
-// root_heap: only the root's key ever changes.
-RC_BOOST_PROP(root_heap_matches_naive_argmax, ()) {
+// root_heap and radix_root_heap: only the top's key ever changes.
+template <class Heap>
+void check_root_heap_matches_naive_argmax() {
   const auto n = static_cast<std::size_t>(*gen::count(1, 300));
   auto keys = *rc::gen::container<std::vector<double>>(n, tie_prone_key());
   const std::vector<char> all(n, 1);
-  bandit::root_heap h(keys);
+  Heap h(keys);
   RC_ASSERT(h.size() == n);
   const auto steps = *gen::count(0, 600);
   for (std::uint64_t s = 0; s <= steps; ++s) {
     const std::size_t expect = *naive_argmax(keys, all);
     RC_ASSERT(h.top() == expect);
-    RC_ASSERT(h.top_key() == keys[expect]);
     const std::size_t candidate = h.next_top_candidate();
     const double k = *tie_prone_key();
     keys[expect] = k;
     h.update_top(k);
-    // The prefetch hint names the next root unless the root stays.
+    // The prefetch hint names the next top unless the top stays.
     RC_ASSERT(h.top() == expect || h.top() == candidate);
   }
 }
 
-// Heaps large enough for the sift-down's prefetching (descendants beyond the first 2048 nodes),
-// with lil'UCB's pattern: the root's key drops a little (it sinks) or stays the largest.
-BOOST_AUTO_TEST_CASE(large_root_heap_matches_naive_argmax) {
-  for (const std::size_t n : {4096u, 5000u, 40000u}) {
+RC_BOOST_PROP(root_heap_matches_naive_argmax, ()) { check_root_heap_matches_naive_argmax<bandit::root_heap>(); }
+RC_BOOST_PROP(radix_root_heap_matches_naive_argmax, ()) {
+  check_root_heap_matches_naive_argmax<bandit::radix_root_heap>();
+}
+
+// The radix heap orders keys through their bits: -0.0 and +0.0 are equal (ties to the lowest
+// arm, as ==), negative keys below positive ones, subnormals and infinities in place.
+RC_BOOST_PROP(radix_root_heap_orders_signed_and_extreme_keys, ()) {
+  const auto n = static_cast<std::size_t>(*gen::count(1, 100));
+  const std::vector<double> pool{-inf, -std::numeric_limits<double>::max(), -1.5, -std::numeric_limits<double>::denorm_min(),
+                                 -0.0, 0.0, std::numeric_limits<double>::denorm_min(), std::numeric_limits<double>::min(),
+                                 1.5, std::numeric_limits<double>::max(), inf};
+  auto keys = *rc::gen::container<std::vector<double>>(n, rc::gen::elementOf(pool));
+  const std::vector<char> all(n, 1);
+  bandit::radix_root_heap h(keys);
+  const auto steps = *gen::count(0, 300);
+  for (std::uint64_t s = 0; s <= steps; ++s) {
+    const std::size_t expect = *naive_argmax(keys, all);
+    RC_ASSERT(h.top() == expect);
+    const double k = *rc::gen::elementOf(pool);
+    keys[expect] = k;
+    h.update_top(k);
+  }
+}
+
+BOOST_AUTO_TEST_CASE(radix_root_heap_rejects_nan_keys) {
+  const double nan = std::numeric_limits<double>::quiet_NaN();
+  BOOST_CHECK_THROW(bandit::radix_root_heap(std::vector<double>{1.0, nan}), lilucb::domain_error);
+  bandit::radix_root_heap h(std::vector<double>{1.0, 2.0, 3.0});
+  BOOST_CHECK_THROW(h.update_top(nan), lilucb::domain_error);
+}
+
+// Large heaps with lil'UCB's pattern: the top's key drops a little (it sinks) or stays the
+// largest; many ties.
+template <class Heap>
+void check_large_heap_matches_naive_argmax() {
+  for (const std::size_t n : {1024u, 5000u, 40000u}) {
     BOOST_TEST_CONTEXT("n=" << n) {
       bandit::run_engine rng(7, n);
       std::vector<double> keys(n);
       for (auto& k : keys) k = std::floor(rng.uniform01() * 64) / 8;  // many ties
       const std::vector<char> all(n, 1);
-      bandit::root_heap h(keys);
+      Heap h(keys);
       std::size_t mismatches = 0, candidate_misses = 0;
       for (int step = 0; step < 3000; ++step) {
         const std::size_t expect = *naive_argmax(keys, all);
@@ -165,6 +201,43 @@ BOOST_AUTO_TEST_CASE(large_root_heap_matches_naive_argmax) {
       BOOST_TEST(candidate_misses == 0u);
     }
   }
+}
+
+BOOST_AUTO_TEST_CASE(large_root_heap_matches_naive_argmax) { check_large_heap_matches_naive_argmax<bandit::root_heap>(); }
+BOOST_AUTO_TEST_CASE(large_radix_root_heap_matches_naive_argmax) {
+  check_large_heap_matches_naive_argmax<bandit::radix_root_heap>();
+}
+
+// lil'UCB switches from root_heap to radix_root_heap at radix_heap_from arms: runs just below,
+// at and above the switch agree pull for pull with the naive scan (Gaussian and Bernoulli arms,
+// both inner logarithms, with and without the LS rule).
+BOOST_AUTO_TEST_CASE(lilucb_agrees_with_naive_scan_across_the_radix_switch) {
+  for (const std::size_t n : {bandit::radix_heap_from - 1, bandit::radix_heap_from, std::size_t(3000)})
+    for (const bool bernoulli : {false, true}) {
+      BOOST_TEST_CONTEXT("n=" << n << " bernoulli=" << bernoulli) {
+        auto means = bandit::alpha_means(n - 1, 0.6);
+        for (auto& m : means) m = 0.25 + m / 2;  // in [0.25, 0.75] for Bernoulli arms
+        bandit::lilucb_config c;  // lil'UCB Heuristic's parameters (Section 5)
+        c.eps = 0;
+        c.beta = 0.5;
+        c.a = 1 + 10.0 / static_cast<double>(n);
+        c.delta = 0.1 / 5;
+        c.inner = bernoulli ? lilucb::inner_log::lemma : lilucb::inner_log::plus2;
+        if (n == 3000) c.ls_delta = bandit::ls_delta_for_share(0.05);
+        bandit::run_options o;
+        o.seed = 20261126 + n;
+        o.max_pulls = 40 * n;
+        const auto check = [&](const auto& arms) {
+          const auto naive = run_combo(arms, c, o, false, true);
+          const auto fast = run_combo(arms, c, o, true, true);
+          BOOST_TEST(naive.log.pulls.arms.size() > n);
+          BOOST_TEST(fast.log.pulls.arms == naive.log.pulls.arms);
+          BOOST_TEST(result_difference(fast.result, naive.result) == std::string());
+        };
+        if (bernoulli) check(bandit::bernoulli_arms(means));
+        else check(bandit::gaussian_arms(means, 0.5));
+      }
+    }
 }
 
 // indexed_max_heap under random update / update_top / erase.

@@ -7,19 +7,10 @@
 // Order: larger key first, then lower arm index, so top() is argmax_i key_i with ties to the
 // lowest index, exactly what a naive left-to-right scan returns (tested pull for pull).
 //
-// Memory, for heaps larger than the caches (10^5 arms and more; docs/benchmarks.md).  In
-// lil'UCB's exploration phase a pulled arm either stays at the root (its index is still the
-// largest) or sinks to the last few levels, so nearly every sift walks the whole height, and
-// below the cache-resident top every level is a cache (and TLB) miss that depends on the
-// level before.  Two measures turn those serial misses into overlapping ones:
-//  - layout: node i lives at slot i + 1 of a 64-byte aligned array, so the 2^k descendants of
-//    node i at depth k >= 2 occupy whole cache lines (slots 2^k (i+1) ... 2^k (i+1) + 2^k - 1)
-//    and two siblings never straddle a line;
-//  - prefetch: at each level of a sift below the first few kilobytes, the 32 descendants five
-//    levels down (eight lines) are requested, so the misses of five consecutive levels are in
-//    flight together instead of one after the other.
-// next_top_candidate() names the arm that will be the root after the sift (the root's larger
-// child unless the root stays), so that its state can be fetched during the current pull.
+// Layout: node i lives at slot i + 1 of a 64-byte aligned array, so two siblings never
+// straddle a cache line.  lil'UCB uses this heap for fewer than 1024 arms, where it fits in
+// the first-level cache; for more arms it uses radix_root_heap (lilucb_algorithm.hpp, radix_heap_from), whose memory
+// traffic does not grow with the height of a heap.
 
 #include "lilucb/bandit/large_pages.hpp"
 
@@ -35,7 +26,7 @@ class root_heap {
 
   /// Builds the heap from keys[i] for arm i in O(n).
   explicit root_heap(const std::vector<double>& keys)
-      : size_(keys.size()), prefetch_count_(prefetch_count(keys.size())), slots_(keys.size() + offset) {
+      : size_(keys.size()), slots_(keys.size() + offset) {
     node* h = base();
     for (std::size_t i = 0; i < size_; ++i) h[i] = {keys[i], static_cast<std::uint32_t>(i)};
     for (std::size_t i = size_ / 2; i-- > 0;) sift_down(i, h[i]);
@@ -64,20 +55,7 @@ class root_heap {
   };
   static constexpr std::size_t line = 64;
   static constexpr std::size_t offset = 1;  // node i lives at slot i + offset
-  static constexpr std::size_t prefetch_depth = 5;
-  static constexpr std::size_t prefetch_span = std::size_t(1) << prefetch_depth;  // descendants at that depth
-  // Descendants that lie in the first 2048 nodes (32 KB) are left to the caches: prefetching
-  // them would only cost instructions (heaps of up to ~10^4 arms never prefetch).
-  static constexpr std::size_t prefetch_from = 2048;
-  // The nodes i whose descendants at prefetch_depth start at or after prefetch_from:
-  // i >= prefetch_first; and lie inside the heap: i < prefetch_first + prefetch_count_.
-  static constexpr std::size_t prefetch_first = (prefetch_from + 1 + prefetch_span - 1) / prefetch_span - 1;
-  static std::size_t prefetch_count(std::size_t n) {
-    // span (i + 1) - 1 + span <= n  <=>  i + 1 <= (n + 1 - span) / span
-    const std::size_t end = n + 1 >= prefetch_span ? (n + 1 - prefetch_span) / prefetch_span : 0;  // i < end
-    return end > prefetch_first ? end - prefetch_first : 0;
-  }
-  static_assert(line % sizeof(node) == 0 && (prefetch_span * sizeof(node)) % line == 0);
+  static_assert(line % sizeof(node) == 0);
 
   node* base() { return slots_.data() + offset; }
   const node* base() const { return slots_.data() + offset; }
@@ -105,10 +83,6 @@ class root_heap {
           }
           break;
         }
-        if (i - prefetch_first < prefetch_count_) {  // unsigned: false for i < prefetch_first
-          const node* d = h + prefetch_span * (i + 1) - 1;  // first descendant prefetch_depth levels down
-          for (std::size_t k = 0; k < prefetch_span; k += line / sizeof(node)) __builtin_prefetch(d + k);
-        }
         c += static_cast<std::size_t>(before_branchless(h[c + 1], h[c]));
         if (!before(h[c], x)) break;
         h[i] = h[c];
@@ -119,8 +93,7 @@ class root_heap {
   }
 
   std::size_t size_ = 0;
-  std::size_t prefetch_count_ = 0;
-  std::vector<node, large_page_allocator<node>> slots_;  // 64-byte aligned; huge pages from 4 MB
+  std::vector<node, large_page_allocator<node>> slots_;  // 64-byte aligned
 };
 
 }  // namespace lilucb::bandit
