@@ -1,6 +1,7 @@
 // Reward sources (arms.hpp).
 //  - Domains: no arm, a non-finite mean, a Bernoulli mean outside [0, 1], sigma <= 0 (or not
-//    finite), sigmas of the wrong length, a custom scale <= 0 or an empty sampler all throw
+//    finite), sigmas of the wrong length, a custom scale <= 0, an empty sampler or a sampler's
+//    non-finite reward (also inside a run) all throw
 //    lilucb::domain_error naming the parameter; the edges (Bernoulli 0 and 1) are valid.
 //  - Draws: a Gaussian reward is mu_i + sigma_i z with z the run's next standard normal; a
 //    Bernoulli reward is 1 exactly when the run's next uniform is < mu_i; a custom sampler
@@ -163,6 +164,22 @@ BOOST_AUTO_TEST_CASE(batch_sums) {
   double total = 0;
   for (int k = 0; k < 200; ++k) total += b.sample_sum(2, 1000, rng);
   BOOST_TEST(std::fabs(total / 200000.0 - 0.4) < 5 * std::sqrt(0.24 / 200000.0));
+}
+
+// A sampler's non-finite reward is an error, not a NaN index.
+BOOST_AUTO_TEST_CASE(custom_sampler_non_finite_reward) {
+  for (const double bad : {nan_, std::numeric_limits<double>::infinity(), -std::numeric_limits<double>::infinity()}) {
+    BOOST_TEST_CONTEXT("reward=" << bad) {
+      bandit::custom_arms arms({0.1, 0.9}, 0.5, [=](std::size_t arm, bandit::run_engine&) { return arm == 1 ? bad : 0.0; });
+      bandit::normal_stream s(6, 0);
+      BOOST_TEST(arms.sample(0, s) == 0.0);
+      expect_domain_error([&] { arms.sample(1, s); }, "reward");
+      expect_domain_error([&] { arms.sample_sum(1, 2, s); }, "reward");
+      bandit::run_options o;
+      o.max_pulls = 100;
+      expect_domain_error([&] { bandit::run_algorithm(bandit::algorithm::lilucb, arms, o); }, "reward");
+    }
+  }
 }
 
 BOOST_AUTO_TEST_CASE(custom_sampler_gets_arm_and_engine) {

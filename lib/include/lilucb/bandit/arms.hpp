@@ -125,14 +125,22 @@ class custom_arms {
   std::size_t size() const { return means_.size(); }
   const std::vector<double>& means() const { return means_; }
   double subgaussian_scale() const { return scale_; }
-  double sample(std::size_t i, normal_stream& rng) const { return sampler_(i, rng.engine()); }
+  /// Domain: the sampler returns finite rewards (an infinite or NaN reward would make every
+  /// empirical mean and index after it meaningless); otherwise a domain_error naming "reward".
+  double sample(std::size_t i, normal_stream& rng) const { return draw(i, rng); }
   double sample_sum(std::size_t i, std::uint64_t m, normal_stream& rng) const {
     double s = 0;
-    for (std::uint64_t k = 0; k < m; ++k) s += sampler_(i, rng.engine());
+    for (std::uint64_t k = 0; k < m; ++k) s += draw(i, rng);
     return s;
   }
 
  private:
+  double draw(std::size_t i, normal_stream& rng) const {
+    const double r = sampler_(i, rng.engine());
+    check_finite("lilucb::bandit::custom_arms::sample", "reward", r);
+    return r;
+  }
+
   std::vector<double> means_;
   double scale_;
   sampler_type sampler_;
