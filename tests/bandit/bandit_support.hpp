@@ -8,6 +8,7 @@
 #include "lilucb/bandit/arms.hpp"
 #include "lilucb/bandit/observers.hpp"
 #include "lilucb/bandit/run.hpp"
+#include "lilucb/errors.hpp"
 
 #include <boost/test/unit_test.hpp>
 #include <rapidcheck.h>
@@ -16,6 +17,7 @@
 #include <cmath>
 #include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <ostream>
 #include <sstream>
 #include <string>
@@ -106,6 +108,16 @@ inline bool has_parameter(const bandit::run_result& r, const std::string& name) 
   for (const auto& [k, v] : r.parameters)
     if (k == name) return true;
   return false;
+}
+
+/// f() throws lilucb::domain_error whose parameter() is `parameter`.
+inline void expect_domain_error(const std::function<void()>& f, const std::string& parameter) {
+  try {
+    f();
+    BOOST_TEST(false, "no exception; expected one naming " << parameter);
+  } catch (const lilucb::domain_error& e) {
+    BOOST_TEST(e.parameter() == parameter, e.what());
+  }
 }
 
 /// The four lil'UCB identifiers (Figure 1 is their procedure) plus ucb1-ls: the algorithms that

@@ -6,19 +6,24 @@
 // carry a relative error <= 2^-53 each, the compensated sum adds about one rounding, the
 // division one more).  The same rewards summed in a plain double drift by far more (checked, so
 // the test could tell the two apart), and the counts are exact in 64 bits (also past 2^32 and
-// 2^53, where a 32-bit or a double count would fail).
+// 2^53, where a 32-bit or a double count would fail).  A running sum that would overflow is a
+// domain_error (never an infinite or NaN mean), in arm_stats and through a run.
 
 #include <boost/test/unit_test.hpp>
 #include <rapidcheck/boost_test.h>
 
 #include "bandit_support.hpp"
 
+#include "lilucb/bandit/algorithms.hpp"
 #include "lilucb/bandit/arm_stats.hpp"
+#include "lilucb/bandit/arms.hpp"
 
 #include <boost/math/special_functions/next.hpp>
 #include <boost/multiprecision/cpp_bin_float.hpp>
 
 #include <cmath>
+#include <limits>
+#include <vector>
 
 using namespace lilucb_test;
 using bandit::arm_stats;
@@ -139,6 +144,32 @@ RC_BOOST_PROP(compensated_sum_error_bound, ()) {
   const big err = abs(big(s.sum(0)) - exact);
   const big bound = 2 * u * abs(exact) + 2 * static_cast<double>(rewards.size()) * u * u * abs_sum;
   RC_ASSERT(err <= bound);
+}
+
+// A running sum that overflows (finite rewards near DBL_MAX) is a domain_error, never an
+// infinite or NaN mean; sums up to DBL_MAX stay valid.  Through a run: the same error whatever
+// ordered structure lil'UCB uses (binary heap below 1024 arms, radix heap from 1024).
+BOOST_AUTO_TEST_CASE(overflowing_sum_is_a_domain_error) {
+  const double big = std::numeric_limits<double>::max();
+  arm_stats s(2);
+  s.add(0, big);
+  BOOST_TEST(s.mean(0) == big);
+  s.add(1, big / 2);
+  s.add(1, big / 2);
+  BOOST_TEST(s.sum(1) == big);
+  expect_domain_error([&] { s.add(0, big); }, "reward sum");
+  arm_stats negative(1);
+  negative.add_batch(0, 3, -big);
+  expect_domain_error([&] { negative.add(0, -big / 2); }, "reward sum");  // below -DBL_MAX
+  for (const std::size_t n : {std::size_t(1023), std::size_t(1024)}) {
+    BOOST_TEST_CONTEXT("n=" << n) {
+      bandit::custom_arms arms(std::vector<double>(n, 0.5), 0.5,
+                               [=](std::size_t arm, bandit::run_engine&) { return arm == 0 ? big : 0.5; });
+      bandit::run_options o;
+      o.max_pulls = 3 * n;
+      expect_domain_error([&] { bandit::run_algorithm(bandit::algorithm::lilucb_heuristic, arms, o); }, "reward sum");
+    }
+  }
 }
 
 BOOST_AUTO_TEST_SUITE(choices)

@@ -27,16 +27,6 @@ namespace {
 constexpr double nan_ = std::numeric_limits<double>::quiet_NaN();
 constexpr double inf = std::numeric_limits<double>::infinity();
 
-/// f() throws lilucb::domain_error whose parameter() is `parameter`.
-void expect_domain_error(const std::function<void()>& f, const std::string& parameter) {
-  try {
-    f();
-    BOOST_TEST(false, "no exception; expected one naming " << parameter);
-  } catch (const lilucb::domain_error& e) {
-    BOOST_TEST(e.parameter() == parameter, e.what());
-  }
-}
-
 }  // namespace
 
 BOOST_AUTO_TEST_SUITE(domains)

@@ -135,6 +135,7 @@ void check_root_heap_matches_naive_argmax() {
   for (std::uint64_t s = 0; s <= steps; ++s) {
     const std::size_t expect = *naive_argmax(keys, all);
     RC_ASSERT(h.top() == expect);
+    if constexpr (requires { h.top_key(); }) RC_ASSERT(h.top_key() == keys[expect]);
     const std::size_t candidate = h.next_top_candidate();
     const double k = *tie_prone_key();
     keys[expect] = k;
@@ -148,6 +149,39 @@ RC_BOOST_PROP(root_heap_matches_naive_argmax, ()) { check_root_heap_matches_naiv
 RC_BOOST_PROP(radix_root_heap_matches_naive_argmax, ()) {
   check_root_heap_matches_naive_argmax<bandit::radix_root_heap>();
 }
+
+// Every small case: n = 1 ... 4 arms, every start from keys {-1, 0, 1} and every sequence of
+// three new top keys from {-1, 0, 1, 2} (the sizes where the top and runner-up held apart from
+// the buckets are all there is).
+template <class Heap>
+void check_small_heaps_exhaustively() {
+  const std::vector<double> start_keys{-1, 0, 1}, new_keys{-1, 0, 1, 2};
+  std::size_t cases = 0;
+  for (std::size_t n = 1; n <= 4; ++n) {
+    std::size_t starts = 1;
+    for (std::size_t i = 0; i < n; ++i) starts *= start_keys.size();
+    for (std::size_t code = 0; code < starts; ++code)
+      for (std::size_t seq = 0; seq < 64; ++seq) {
+        std::vector<double> keys(n);
+        for (std::size_t i = 0, c = code; i < n; ++i, c /= 3) keys[i] = start_keys[c % 3];
+        const std::vector<char> all(n, 1);
+        Heap h(keys);
+        bool ok = h.top() == *naive_argmax(keys, all);
+        for (std::size_t step = 0, q = seq; step < 3; ++step, q /= 4) {
+          const std::size_t top = *naive_argmax(keys, all);
+          keys[top] = new_keys[q % 4];
+          h.update_top(keys[top]);
+          ok = ok && h.top() == *naive_argmax(keys, all);
+        }
+        BOOST_TEST(ok, "n=" << n << " start code " << code << " sequence " << seq);
+        ++cases;
+      }
+  }
+  BOOST_TEST(cases == (3u + 9u + 27u + 81u) * 64u);
+}
+
+BOOST_AUTO_TEST_CASE(small_root_heaps_exhaustively) { check_small_heaps_exhaustively<bandit::root_heap>(); }
+BOOST_AUTO_TEST_CASE(small_radix_root_heaps_exhaustively) { check_small_heaps_exhaustively<bandit::radix_root_heap>(); }
 
 // The radix heap orders keys through their bits: -0.0 and +0.0 are equal (ties to the lowest
 // arm, as ==), negative keys below positive ones, subnormals and infinities in place.
@@ -229,10 +263,12 @@ BOOST_AUTO_TEST_CASE(lilucb_agrees_with_naive_scan_across_the_radix_switch) {
         o.max_pulls = 40 * n;
         const auto check = [&](const auto& arms) {
           const auto naive = run_combo(arms, c, o, false, true);
-          const auto fast = run_combo(arms, c, o, true, true);
           BOOST_TEST(naive.log.pulls.arms.size() > n);
-          BOOST_TEST(fast.log.pulls.arms == naive.log.pulls.arms);
-          BOOST_TEST(result_difference(fast.result, naive.result) == std::string());
+          for (const bool table : {true, false}) {
+            const auto fast = run_combo(arms, c, o, true, table);
+            BOOST_TEST(fast.log.pulls.arms == naive.log.pulls.arms);
+            BOOST_TEST(result_difference(fast.result, naive.result) == std::string());
+          }
         };
         if (bernoulli) check(bandit::bernoulli_arms(means));
         else check(bandit::gaussian_arms(means, 0.5));

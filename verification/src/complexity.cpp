@@ -499,8 +499,8 @@ claim cost_claim(const std::string& id, const std::string& statement, cost_order
               "also reflects caches. Verdict: fails if an O(1) or O(log n) cost grows like n^0.5 or "
               "faster; holds with caveat if the best fit is of higher order than stated or ns/pull "
               "divided by the stated order grows more than 2-fold from the smallest to the largest n "
-              "(wall time outgrowing the operation count, e.g. when the working set leaves the caches: "
-              "docs/benchmarks.md measures the same jump beyond 10^4 arms). "
+              "(wall time outgrowing the operation count, e.g. when the working set leaves the caches; "
+              "docs/benchmarks.md measures lil'UCB Heuristic up to 10^6 arms). "
            << machine_text() << " Timing rows depend on the machine and on the effort level." << note;
   c.computed = computed.str();
   c.evidence = evidence.str();

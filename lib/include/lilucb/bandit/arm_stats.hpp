@@ -8,6 +8,7 @@
 // ~1e-15 relative after 10^10 pulls (tested), where a plain double sum drifts by up to T ulps.
 
 #include "lilucb/bandit/large_pages.hpp"
+#include "lilucb/errors.hpp"
 
 #include <cmath>
 #include <cstddef>
@@ -41,10 +42,16 @@ class arm_stats {
     __builtin_prefetch(p + sizeof(arm) - 1, 1);
   }
 
-  /// m pulls of arm i whose rewards sum to reward_sum.
+  /// m pulls of arm i whose rewards sum to reward_sum.  Domain: the arm's running sum stays
+  /// finite (finite rewards can still overflow, e.g. means near DBL_MAX: the empirical mean and
+  /// every index built on it would be infinite or NaN, so this is a domain_error instead).
   void add_batch(std::size_t i, std::uint64_t m, double reward_sum) {
     auto& a = arms_[i];
     const double t = a.sum + reward_sum;  // TwoSum: a.sum + reward_sum == t + e exactly
+    if (!std::isfinite(t)) [[unlikely]]
+      lilucb::detail::raise_domain_error("lilucb::bandit::arm_stats::add", "reward sum",
+                                         lilucb::detail::format_value(t),
+                                         "finite: the sum of one arm's rewards must stay below DBL_MAX in magnitude");
     const double z = t - a.sum;
     const double e = (a.sum - (t - z)) + (reward_sum - z);
     a.comp += e;

@@ -8,9 +8,9 @@
 // lowest index, exactly what a naive left-to-right scan returns (tested pull for pull).
 //
 // Layout: node i lives at slot i + 1 of a 64-byte aligned array, so two siblings never
-// straddle a cache line.  lil'UCB uses this heap for fewer than 1024 arms, where it fits in
-// the first-level cache; for more arms it uses radix_root_heap (lilucb_algorithm.hpp, radix_heap_from), whose memory
-// traffic does not grow with the height of a heap.
+// straddle a cache line.  lil'UCB uses this heap below radix_heap_from = 1024 arms
+// (lilucb_algorithm.hpp), where it fits in the first-level cache; for more arms it uses
+// radix_root_heap, whose memory traffic does not grow with the height of a heap.
 
 #include "lilucb/bandit/large_pages.hpp"
 
@@ -53,9 +53,8 @@ class root_heap {
     double key;
     std::uint32_t arm;
   };
-  static constexpr std::size_t line = 64;
   static constexpr std::size_t offset = 1;  // node i lives at slot i + offset
-  static_assert(line % sizeof(node) == 0);
+  static_assert(large_page_allocator<node>::line % sizeof(node) == 0);  // siblings share a line
 
   node* base() { return slots_.data() + offset; }
   const node* base() const { return slots_.data() + offset; }
