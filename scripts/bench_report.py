@@ -104,9 +104,10 @@ def main(path, commit):
             "whose buckets are read and written front to back, instead of a binary heap whose "
             "sift-downs (about 20 levels at 10^6 arms, the pulled arm sinking to the last levels in "
             "lil'UCB's exploration phase) wait for a chain of dependent cache misses. What remains "
-            "at 10^6 arms is mostly the random access to the pulled arm's statistics, prefetched one "
-            "pull ahead. The pulls are the same as a left-to-right argmax scan's, pull for pull "
-            "(tests/bandit/test_fast_paths.cpp); docs/bandit.md explains the structure."]
+            "at 10^6 arms is largely the random access to the pulled arm's statistics (prefetched one "
+            "pull ahead) and the radix heap itself (docs/bandit.md has a profile). The pulls are the "
+            "same as a left-to-right argmax scan's, pull for pull (tests/bandit/test_fast_paths.cpp); "
+            "docs/bandit.md explains the structure."]
     print("\n".join(out))
 
 
