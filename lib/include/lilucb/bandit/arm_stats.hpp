@@ -48,10 +48,7 @@ class arm_stats {
   void add_batch(std::size_t i, std::uint64_t m, double reward_sum) {
     auto& a = arms_[i];
     const double t = a.sum + reward_sum;  // TwoSum: a.sum + reward_sum == t + e exactly
-    if (!std::isfinite(t)) [[unlikely]]
-      lilucb::detail::raise_domain_error("lilucb::bandit::arm_stats::add", "reward sum",
-                                         lilucb::detail::format_value(t),
-                                         "finite: the sum of one arm's rewards must stay below DBL_MAX in magnitude");
+    if (!(std::fabs(t) <= std::numeric_limits<double>::max())) [[unlikely]] overflow(t);
     const double z = t - a.sum;
     const double e = (a.sum - (t - z)) + (reward_sum - z);
     a.comp += e;
@@ -85,6 +82,12 @@ class arm_stats {
   }
 
  private:
+  // Out of line and cold, so that the per-pull check above stays one compare and a branch.
+  [[noreturn, gnu::cold, gnu::noinline]] static void overflow(double t) {
+    lilucb::detail::raise_domain_error("lilucb::bandit::arm_stats::add", "reward sum", lilucb::detail::format_value(t),
+                                       "finite: the sum of one arm's rewards must stay below DBL_MAX in magnitude");
+  }
+
   struct arm {
     std::uint64_t count = 0;
     double sum = 0;
