@@ -20,7 +20,7 @@ namespace lilucb::cli {
 namespace {
 
 struct experiment_cli_options {
-  std::string preset, config, out, threads = "0";
+  std::string preset, config, out, threads = "0", shard;
   bool json = false, no_plot = false, quiet = false;
 };
 
@@ -62,6 +62,15 @@ void run_kind(experiments::experiment_kind kind, const experiment_cli_options& o
   ro.threads = static_cast<unsigned>(parse_count("--threads", o.threads, "[0, 1024] (0: all cores)"));
   if (ro.threads > 1024) throw lilucb::domain_error("lilucb experiment", "--threads", o.threads, "[0, 1024] (0: all cores)");
   ro.progress = !o.quiet;
+  if (!o.shard.empty()) {
+    const auto slash = o.shard.find('/');
+    const std::string range = "I/K with whole numbers 0 <= I < K";
+    if (slash == std::string::npos) throw lilucb::domain_error("lilucb experiment", "--shard", o.shard, range);
+    ro.shard_index = parse_count("--shard", o.shard.substr(0, slash), range);
+    ro.shard_count = parse_count("--shard", o.shard.substr(slash + 1), range);
+    if (ro.shard_count < 1 || ro.shard_index >= ro.shard_count)
+      throw lilucb::domain_error("lilucb experiment", "--shard", o.shard, range);
+  }
   const std::string out = o.out.empty() ? "reproduction-" + c.preset + "/" + experiments::to_string(kind) : o.out;
   const auto r = experiments::run_experiment(c, out, ro);
   std::vector<std::string> plots;
@@ -77,6 +86,7 @@ void add_kind(CLI::App* parent, experiments::experiment_kind kind, const char* h
                                          "nu, sigma, gap, budget, seed, ucb1_max_n, window, window_factor, ...");
   sub->add_option("--out", o->out, "output folder (default reproduction-<preset>/<experiment>); rerunning into it resumes");
   sub->add_option("--threads", o->threads, "worker threads; 0 (default) = all cores; results do not depend on it");
+  sub->add_option("--shard", o->shard, "I/K: run only share I (0-based) of K, into its own --out folder");
   sub->add_flag("--no-plot", o->no_plot, "skip the gnuplot step");
   sub->add_flag("--quiet", o->quiet, "no progress on stderr");
   sub->add_flag("--json", o->json, "print one JSON object");

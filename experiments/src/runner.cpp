@@ -220,7 +220,11 @@ std::string key_of(const std::string& alg, const std::string& scen, std::uint64_
   return alg + "|" + scen + "|" + std::to_string(n) + "|" + std::to_string(rep);
 }
 
-void check_manifest(const experiment_config& config, const fs::path& dir) {
+nlohmann::json shard_json(const runner_options& o) {
+  return o.shard_count > 1 ? nlohmann::json{{"index", o.shard_index}, {"count", o.shard_count}} : nlohmann::json(nullptr);
+}
+
+void check_manifest(const experiment_config& config, const runner_options& opts, const fs::path& dir) {
   const fs::path mf = dir / "manifest.json";
   if (!fs::exists(mf)) return;
   std::ifstream in(mf);
@@ -237,6 +241,11 @@ void check_manifest(const experiment_config& config, const fs::path& dir) {
   if (a != b)
     throw lilucb::domain_error(kFn, "--out", dir.string(),
                                "an empty folder or one holding the same experiment config (it holds " + a.dump() + ")");
+  const auto old_shard = old.value("shard", nlohmann::json(nullptr));
+  if (old_shard != shard_json(opts))
+    throw lilucb::domain_error(kFn, "--shard", dir.string(),
+                               "an empty folder or one holding the same shard (it holds " +
+                                   (old_shard.is_null() ? std::string("the whole experiment") : old_shard.dump()) + ")");
 }
 
 void write_manifest(const fs::path& dir, const nlohmann::json& j) {
@@ -422,11 +431,14 @@ std::vector<stopping_summary> summarize_stopping_times(const experiment_config& 
 
 run_report run_experiment(const experiment_config& c, const std::string& out_dir, const runner_options& opts) {
   c.validate();
+  if (opts.shard_count < 1 || opts.shard_index >= opts.shard_count)
+    throw lilucb::domain_error(kFn, "--shard", std::to_string(opts.shard_index) + "/" + std::to_string(opts.shard_count),
+                               "I/K with 0 <= I < K");
   std::ostream& log = opts.log ? *opts.log : std::cerr;
   const unsigned threads = opts.threads ? opts.threads : std::max(1u, std::thread::hardware_concurrency());
   const fs::path dir(out_dir);
   fs::create_directories(dir);
-  check_manifest(c, dir);
+  check_manifest(c, opts, dir);
   const auto wall0 = std::chrono::steady_clock::now();
   const std::string started = now_iso();
 
@@ -444,6 +456,7 @@ run_report run_experiment(const experiment_config& c, const std::string& out_dir
   manifest["start_time"] = started;
   manifest["status"] = "running";
   manifest["notes"] = rep.notes;
+  if (opts.shard_count > 1) manifest["shard"] = shard_json(opts);
   write_manifest(dir, manifest);
 
   const auto instances = make_instances(c);
@@ -529,11 +542,13 @@ run_report run_experiment(const experiment_config& c, const std::string& out_dir
   for (const auto& r : done) have[key_of(r.algorithm, r.scenario, r.n, r.repetition)] = true;
 
   std::vector<task> todo;
+  std::uint64_t run_index = 0;  // position in the whole experiment's enumeration (sharding)
   for (std::size_t a = 0; a < c.algorithms.size(); ++a)
     for (std::size_t s = 0; s < c.scenarios.size(); ++s)
       for (std::size_t z = 0; z < c.sizes.size(); ++z) {
         if (!c.runs(c.algorithms[a], c.sizes[z])) continue;
         for (std::uint64_t r = 0; r < c.repetitions; ++r) {
+          if (run_index++ % opts.shard_count != opts.shard_index) continue;
           ++rep.total;
           if (have.count(key_of(bandit::to_string(c.algorithms[a]), c.scenarios[s].label, c.sizes[z], r)))
             ++rep.resumed;

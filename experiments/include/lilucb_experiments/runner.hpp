@@ -77,6 +77,10 @@ struct runner_options {
   unsigned threads = 0;     ///< 0: all hardware threads
   bool progress = true;     ///< progress on `log`
   std::ostream* log = nullptr;  ///< default std::cerr
+  /// Sharding (`--shard I/K`): run only the runs whose index in the config's enumeration
+  /// (algorithm, scenario, n, repetition; repetition fastest) is I modulo K, so that every shard
+  /// holds about 1/K of every cell.  K = 1: the whole experiment.
+  std::uint64_t shard_index = 0, shard_count = 1;
 };
 
 /// Runs the experiment of `config` into `out_dir` (created if needed).
