@@ -70,6 +70,10 @@ experiment_config preset_config(experiment_kind kind, const std::string& name);
 /// lilucb::domain_error naming the key.
 experiment_config apply_json(experiment_config base, const nlohmann::json& j, const std::string& source);
 
+/// Parses a config file's text strictly: one JSON value and nothing after it, no key twice in
+/// an object.  Throws lilucb::domain_error naming `source` otherwise.
+nlohmann::json parse_config_text(const std::string& text, const std::string& source);
+
 /// The paper's name of an algorithm, for legends ("lil'UCB + LS", "UCB1 + LS", ...).
 std::string paper_name(bandit::algorithm a);
 
