@@ -42,6 +42,15 @@ std::vector<double> parse_real_list(const std::string& option, const std::string
 /// empty value never silently means "the default".
 void reject_empty(const char* command, const CLI::Option* option);
 
+/// Memory one run on `arms` arms needs at the most, in bytes (measured peak: ~150 B per arm at
+/// 10^6 arms with the radix heap, docs/bandit.md), plus a fixed 64 MiB.
+std::uint64_t run_memory_bytes(std::uint64_t arms);
+
+/// Throws lilucb::domain_error naming `option` when `parallel` runs on `arms` arms need more
+/// memory than the machine has available (MemAvailable in /proc/meminfo; no check where that
+/// cannot be read), saying how much they need.
+void check_memory(const char* command, const char* option, std::uint64_t arms, std::uint64_t parallel);
+
 /// A JSON number, or null for an absent value.
 nlohmann::json json_or_null(const std::optional<double>& x);
 

@@ -15,7 +15,9 @@
 #include <fstream>
 #include <sstream>
 #include <iostream>
+#include <algorithm>
 #include <memory>
+#include <thread>
 
 namespace lilucb::cli {
 
@@ -44,7 +46,7 @@ experiments::experiment_config make_config(experiments::experiment_kind kind, co
     if (!in) throw lilucb::domain_error("lilucb experiment", "--config", o.config, "a readable JSON file");
     std::ostringstream text;
     text << in.rdbuf();
-    c = experiments::apply_json(c, experiments::parse_config_text(text.str(), o.config), o.config);
+    c = experiments::apply_json(c, experiments::parse_config_text(text.str(), "--config " + o.config), o.config);
   }
   c.validate();
   return c;
@@ -80,6 +82,10 @@ void run_kind(experiments::experiment_kind kind, const experiment_cli_options& o
     if (ro.shard_count < 1 || ro.shard_index >= ro.shard_count)
       throw lilucb::domain_error("lilucb experiment", "--shard", o.shard, range);
   }
+  std::uint64_t largest = 0;
+  for (auto n : c.sizes) largest = std::max(largest, n + 1);
+  check_memory("lilucb experiment", "sizes", largest,
+               ro.threads ? ro.threads : std::max(1u, std::thread::hardware_concurrency()));
   const std::string out = o.out.empty() ? "reproduction-" + c.preset + "/" + experiments::to_string(kind) : o.out;
   const auto r = experiments::run_experiment(c, out, ro);
   std::vector<std::string> plots;

@@ -45,6 +45,7 @@ std::vector<double> instance_means(const run_cli_options& o) {
   }
   if (o.n.empty()) throw lilucb::domain_error("lilucb run", "--n", "(missing)", "[1, 2^32) with --scenario");
   const std::uint64_t n = parse_count("--n", o.n, "[1, 2^32)");
+  check_memory("lilucb run", "--n", o.scenario == "alpha" ? n + 1 : n, 1);
   // Options that do not apply to the chosen scenario are refused, not ignored.
   if (o.scenario == "sparse" && o.alpha_opt->count() > 0)
     throw lilucb::domain_error("lilucb run", "--alpha", o.alpha, "absent with --scenario sparse (it applies to alpha)");

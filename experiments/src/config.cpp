@@ -74,7 +74,15 @@ void experiment_config::validate() const {
   seen.clear();
   for (const auto& s : scenarios)
     if (!seen.insert(s.label).second) bad("scenarios", s.label, "each scenario once");
-  if (repetitions < 1) bad("repetitions", std::to_string(repetitions), "[1, 2^64)");
+  if (repetitions < 1 || repetitions > max_runs) bad("repetitions", std::to_string(repetitions), "[1, 10^9]");
+  // Every run is planned (and becomes a row of runs.csv) before the first one starts: the whole
+  // experiment is capped at 10^9 runs (~100 GB of runs.csv) instead of growing memory for ever.
+  const double planned = static_cast<double>(algorithms.size()) * static_cast<double>(scenarios.size()) *
+                         static_cast<double>(sizes.size()) * static_cast<double>(repetitions);
+  if (planned > static_cast<double>(max_runs))
+    bad("repetitions", std::to_string(repetitions),
+        "at most 10^9 runs in all (algorithms x scenarios x sizes x repetitions = " +
+            lilucb::detail::format_value(planned) + ")");
   if (!(nu > 0 && nu < 1)) bad("nu", lilucb::detail::format_value(nu), "(0, 1)");
   if (!(sigma > 0 && std::isfinite(sigma))) bad("sigma", lilucb::detail::format_value(sigma), "(0, inf)");
   if (!(gap > 0 && std::isfinite(gap))) bad("gap", lilucb::detail::format_value(gap), "(0, inf)");
@@ -192,7 +200,7 @@ experiment_config apply_json(experiment_config c, const nlohmann::json& j, const
       c.sizes.clear();
       for (const auto& x : v) c.sizes.push_back(get_count(x, name, "[2, 2^32)"));
     } else if (key == "repetitions") {
-      c.repetitions = get_count(v, name, "[1, 2^64)");
+      c.repetitions = get_count(v, name, "[1, 10^9]");
     } else if (key == "nu") {
       c.nu = get_real(v, name, "(0, 1)");
     } else if (key == "sigma") {

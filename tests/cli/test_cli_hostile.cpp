@@ -33,6 +33,7 @@ void write_fixtures(const temp_dir& tmp) {
   fs::create_directories(tmp.path / "folder");
   tmp.file("binary-means.txt", std::string("0.5\n") + std::string(1, '\0') + "\x01\x7f\xff garbage\n0.4\n");
   tmp.file("a-file", "x");
+  tmp.file("many.json", R"({"repetitions": 18446744073709551615})");
 }
 
 bool printable_line(const std::string& s) {

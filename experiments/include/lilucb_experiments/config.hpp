@@ -32,6 +32,9 @@ scenario parse_scenario(const std::string& parameter, const std::string& label);
 /// The means of `s` with n arms (sparse, best arm mean `gap`) or n + 1 arms (alpha).
 std::vector<double> scenario_means(const scenario& s, std::uint64_t n, double gap);
 
+/// The most runs one experiment plans (validate() refuses more): 10^9.
+inline constexpr std::uint64_t max_runs = 1'000'000'000;
+
 struct experiment_config {
   experiment_kind kind = experiment_kind::stopping_times;
   std::string preset;                          ///< "paper", "quick" or "custom"
