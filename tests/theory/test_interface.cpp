@@ -25,7 +25,7 @@ namespace policies = lilucb::policies;
 
 namespace {
 constexpr double inf = std::numeric_limits<double>::infinity();
-constexpr double nan = std::numeric_limits<double>::quiet_NaN();
+constexpr double qnan = std::numeric_limits<double>::quiet_NaN();
 
 template <class T>
 bool same_optional(const std::optional<T>& a, const std::optional<T>& b) {
@@ -137,10 +137,10 @@ BOOST_AUTO_TEST_CASE(sentinel_instead_of_every_exception) {
   const policies::return_sentinel sentinel;
   struct args { double t, eps, delta, sigma; };
   const std::vector<args> invalid{
-      {0.5, 0.5, 0.1, 1}, {0, 0.5, 0.1, 1},   {nan, 0.5, 0.1, 1}, {inf, 0.5, 0.1, 1},
-      {2, -0.1, 0.1, 1},  {2, 1, 0.1, 1},     {2, nan, 0.1, 1},   {2, 0.5, 0, 1},
-      {2, 0.5, 1, 1},     {2, 0.5, nan, 1},   {2, 0.5, 0.1, 0},   {2, 0.5, 0.1, -1},
-      {2, 0.5, 0.1, nan}, {2, 0.5, 0.1, inf}};
+      {0.5, 0.5, 0.1, 1}, {0, 0.5, 0.1, 1},   {qnan, 0.5, 0.1, 1}, {inf, 0.5, 0.1, 1},
+      {2, -0.1, 0.1, 1},  {2, 1, 0.1, 1},     {2, qnan, 0.1, 1},   {2, 0.5, 0, 1},
+      {2, 0.5, 1, 1},     {2, 0.5, qnan, 1},   {2, 0.5, 0.1, 0},   {2, 0.5, 0.1, -1},
+      {2, 0.5, 0.1, qnan}, {2, 0.5, 0.1, inf}};
   for (const auto& a : invalid)
     for (auto in : {inner_log::lemma, inner_log::plus2}) {
       BOOST_TEST_CONTEXT("t=" << a.t << " eps=" << a.eps << " delta=" << a.delta << " sigma=" << a.sigma) {
