@@ -5,7 +5,7 @@
 #include "lilucb/errors.hpp"
 #include "documents.hpp"
 
-#include "lilucb/generated_tables.hpp"
+#include "lilucb_docs/generated_tables.hpp"
 
 #include <filesystem>
 #include <fstream>

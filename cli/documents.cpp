@@ -1,7 +1,7 @@
 #include "documents.hpp"
 
 #include "lilucb/errors.hpp"
-#include "lilucb/generated_tables.hpp"
+#include "lilucb_docs/generated_tables.hpp"
 #include "lilucb_experiments/report.hpp"
 #include "lilucb_verification/claims_record.hpp"
 

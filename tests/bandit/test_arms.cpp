@@ -13,7 +13,6 @@
 #include "bandit_support.hpp"
 
 #include "lilucb/bandit/arms.hpp"
-#include "lilucb/bandit/random.hpp"
 #include "lilucb/errors.hpp"
 
 #include <cmath>

@@ -1,39 +1,32 @@
 // count_cache and thread_count_cache (confidence.hpp): a tabulated f(T) is bit-identical (==,
 // and the same bits) to calling f(T), inside the table, at its limit and past it (computed
 // directly), whatever the order of the queries; thread_count_cache hands out one table per
-// function value per thread.  ucb_width's own edge cases (+infinity where undefined) are pinned
-// against the formula written out here.
+// function value per thread.  ucb_width is lilucb::lil_width under policies::return_sentinel:
+// its finite values are checked against the same template in cpp_bin_float_50 (the reference
+// instantiation; test_finite_lil checks that one against mpmath), its infinities (the
+// sentinel where the width is undefined) are pinned by hand.
 
 #include <boost/test/unit_test.hpp>
 #include <rapidcheck/boost_test.h>
 
 #include "bandit_support.hpp"
 
-#include "lilucb/bandit/confidence.hpp"
+#include "lilucb/bandit/detail/confidence.hpp"
 #include "lilucb/ls_bound.hpp"
+
+#include <boost/multiprecision/cpp_bin_float.hpp>
 
 #include <cmath>
 #include <limits>
 #include <thread>
 
 using namespace lilucb_test;
-using bandit::count_cache;
-using bandit::lilucb_bonus;
+using bandit::detail::count_cache;
+using bandit::detail::lilucb_bonus;
 
 namespace {
 
 constexpr double inf = std::numeric_limits<double>::infinity();
-
-/// Figure 1's width written out independently: (1+sqrt eps) sigma sqrt(2(1+eps) log(log((1+eps)T + c)/delta)/T),
-/// +infinity where the outer or inner log is not positive.
-double width_by_hand(std::uint64_t T, double eps, double delta, double sigma, lilucb::inner_log inner) {
-  const double c = inner == lilucb::inner_log::lemma ? 0 : 2;
-  const double in = std::log((1 + eps) * static_cast<double>(T) + c);
-  if (!(in > 0)) return inf;
-  const double out = std::log(in / delta);
-  if (!(out > 0)) return inf;
-  return (1 + std::sqrt(eps)) * sigma * std::sqrt(2 * (1 + eps) * out / static_cast<double>(T));
-}
 
 struct ls_fn {
   double eps, delta, sigma;
@@ -61,23 +54,34 @@ BOOST_AUTO_TEST_SUITE(ucb_width)
 BOOST_AUTO_TEST_CASE(matches_the_formula_and_its_infinities) {
   using lilucb::inner_log;
   // T = 1, eps = 0, lemma: log(1) = 0, undefined: +infinity (pulled first).
-  BOOST_TEST(bandit::ucb_width(1, 0.0, 0.01, 0.5, inner_log::lemma) == inf);
+  BOOST_TEST(bandit::detail::ucb_width(1, 0.0, 0.01, 0.5, inner_log::lemma) == inf);
   // T = 1, eps = 0.01, lemma: log(log(1.01)/delta) > 0 only for delta < log(1.01).
-  BOOST_TEST(bandit::ucb_width(1, 0.01, 0.5, 0.5, inner_log::lemma) == inf);
-  BOOST_TEST(std::isfinite(bandit::ucb_width(1, 0.01, 1e-3, 0.5, inner_log::lemma)));
+  BOOST_TEST(bandit::detail::ucb_width(1, 0.01, 0.5, 0.5, inner_log::lemma) == inf);
+  BOOST_TEST(std::isfinite(bandit::detail::ucb_width(1, 0.01, 1e-3, 0.5, inner_log::lemma)));
   // plus2 is finite at T = 1 for delta < log 3.
-  BOOST_TEST(std::isfinite(bandit::ucb_width(1, 0.0, 0.9, 0.5, inner_log::plus2)));
+  BOOST_TEST(std::isfinite(bandit::detail::ucb_width(1, 0.0, 0.9, 0.5, inner_log::plus2)));
+  // Away from the sentinel's boundary the double width is the 50-digit one rounded (a few ulp).
+  using mp50 = boost::multiprecision::cpp_bin_float_50;
   for (std::uint64_t T : {1u, 2u, 3u, 10u, 1000u, 1u << 30})
     for (double eps : {0.0, 0.01, 0.5})
       for (double delta : {1e-6, 0.02, 0.5, 0.99})
         for (auto inner : {inner_log::lemma, inner_log::plus2}) {
-          const double w = bandit::ucb_width(T, eps, delta, 0.5, inner);
-          const double h = width_by_hand(T, eps, delta, 0.5, inner);
+          const double w = bandit::detail::ucb_width(T, eps, delta, 0.5, inner);
+          const mp50 r = lilucb::lil_width(mp50(T), mp50(eps), mp50(delta), mp50(0.5), inner,
+                                           lilucb::policies::return_sentinel{});
           BOOST_TEST_CONTEXT("T=" << T << " eps=" << eps << " delta=" << delta) {
-            if (std::isinf(h)) BOOST_TEST(w == inf);
-            else BOOST_TEST(w == h, boost::test_tools::tolerance(1e-14));
+            if (boost::multiprecision::isinf(r)) BOOST_TEST(w == inf);
+            else BOOST_TEST(w == r.convert_to<double>(), boost::test_tools::tolerance(1e-14));
           }
         }
+  // The sentinel set, independently: T = 1, lemma: log(log(1+eps)/delta) <= 0 iff delta >= log(1+eps).
+  BOOST_TEST(bandit::detail::ucb_width(1, 0.5, std::log1p(0.5), 0.5, inner_log::lemma) == inf);
+  BOOST_TEST(std::isfinite(bandit::detail::ucb_width(1, 0.5, 0.99 * std::log1p(0.5), 0.5, inner_log::lemma)));
+  // Outside its arguments' range the sentinel policy returns +infinity instead of throwing.
+  BOOST_TEST(bandit::detail::ucb_width(0, 0.5, 0.1, 0.5, inner_log::plus2) == inf);
+  BOOST_TEST(bandit::detail::ucb_width(5, 1.0, 0.1, 0.5, inner_log::plus2) == inf);
+  BOOST_TEST(bandit::detail::ucb_width(5, 0.5, 0.0, 0.5, inner_log::plus2) == inf);
+  BOOST_TEST(bandit::detail::ucb_width(5, 0.5, 0.1, 0.0, inner_log::plus2) == inf);
 }
 
 BOOST_AUTO_TEST_SUITE_END()
@@ -136,10 +140,10 @@ BOOST_AUTO_TEST_CASE(jump_then_fill) {
 BOOST_AUTO_TEST_CASE(thread_cache_one_table_per_function) {
   const lilucb_bonus f{2.0, 0.01, 1e-3, 0.5, lilucb::inner_log::plus2};
   const lilucb_bonus g{2.0, 0.01, 2e-3, 0.5, lilucb::inner_log::plus2};
-  const auto cf = bandit::thread_count_cache(f);
-  BOOST_TEST(cf.get() == bandit::thread_count_cache(f).get());          // same function: same table
-  BOOST_TEST(cf.get() == bandit::thread_count_cache(lilucb_bonus(f)).get());  // equal copy: same table
-  const auto cg = bandit::thread_count_cache(g);
+  const auto cf = bandit::detail::thread_count_cache(f);
+  BOOST_TEST(cf.get() == bandit::detail::thread_count_cache(f).get());          // same function: same table
+  BOOST_TEST(cf.get() == bandit::detail::thread_count_cache(lilucb_bonus(f)).get());  // equal copy: same table
+  const auto cg = bandit::detail::thread_count_cache(g);
   BOOST_TEST(cg.get() != cf.get());
   BOOST_TEST((cf->function() == f));
   BOOST_TEST((cg->function() == g));
@@ -148,10 +152,10 @@ BOOST_AUTO_TEST_CASE(thread_cache_one_table_per_function) {
     BOOST_TEST(same_bits((*cg)(T), g(T)));
   }
   // Another thread has its own table, with the same values.
-  const bandit::count_cache<lilucb_bonus>* other = nullptr;
+  const bandit::detail::count_cache<lilucb_bonus>* other = nullptr;
   bool other_ok = true;
   std::thread t([&] {
-    const auto c = bandit::thread_count_cache(f);
+    const auto c = bandit::detail::thread_count_cache(f);
     other = c.get();
     for (std::uint64_t T = 1; T < 3000; ++T) other_ok = other_ok && same_bits((*c)(T), f(T));
   });
@@ -167,13 +171,13 @@ BOOST_AUTO_TEST_CASE(eviction_keeps_held_tables_valid) {
   std::vector<lilucb_bonus> fs;
   for (int k = 0; k < 6; ++k) {
     fs.push_back(lilucb_bonus{2.0, 0.01, 1e-3 * (k + 1), 0.5, lilucb::inner_log::plus2});
-    held.push_back(bandit::thread_count_cache(fs.back()));
+    held.push_back(bandit::detail::thread_count_cache(fs.back()));
     (*held.back())(500);
   }
   for (int k = 0; k < 6; ++k) {
     BOOST_TEST((held[k]->function() == fs[k]));
     for (std::uint64_t T = 1; T < 1000; T += 13) BOOST_TEST(same_bits((*held[k])(T), fs[k](T)));
-    const auto again = bandit::thread_count_cache(fs[k]);
+    const auto again = bandit::detail::thread_count_cache(fs[k]);
     BOOST_TEST((again->function() == fs[k]));
     BOOST_TEST(same_bits((*again)(777), fs[k](777)));
   }

@@ -15,10 +15,10 @@
 
 #include "bandit_support.hpp"
 
-#include "lilucb/bandit/indexed_heap.hpp"
+#include "lilucb/bandit/detail/indexed_heap.hpp"
 #include "lilucb/bandit/lilucb_algorithm.hpp"
-#include "lilucb/bandit/radix_root_heap.hpp"
-#include "lilucb/bandit/root_heap.hpp"
+#include "lilucb/bandit/detail/radix_root_heap.hpp"
+#include "lilucb/bandit/detail/root_heap.hpp"
 #include "lilucb/bandit/scenarios.hpp"
 
 #include <limits>
@@ -145,9 +145,9 @@ void check_root_heap_matches_naive_argmax() {
   }
 }
 
-RC_BOOST_PROP(root_heap_matches_naive_argmax, ()) { check_root_heap_matches_naive_argmax<bandit::root_heap>(); }
+RC_BOOST_PROP(root_heap_matches_naive_argmax, ()) { check_root_heap_matches_naive_argmax<bandit::detail::root_heap>(); }
 RC_BOOST_PROP(radix_root_heap_matches_naive_argmax, ()) {
-  check_root_heap_matches_naive_argmax<bandit::radix_root_heap>();
+  check_root_heap_matches_naive_argmax<bandit::detail::radix_root_heap>();
 }
 
 // Every small case: n = 1 ... 4 arms, every start from keys {-1, 0, 1} and every sequence of
@@ -180,8 +180,8 @@ void check_small_heaps_exhaustively() {
   BOOST_TEST(cases == (3u + 9u + 27u + 81u) * 64u);
 }
 
-BOOST_AUTO_TEST_CASE(small_root_heaps_exhaustively) { check_small_heaps_exhaustively<bandit::root_heap>(); }
-BOOST_AUTO_TEST_CASE(small_radix_root_heaps_exhaustively) { check_small_heaps_exhaustively<bandit::radix_root_heap>(); }
+BOOST_AUTO_TEST_CASE(small_root_heaps_exhaustively) { check_small_heaps_exhaustively<bandit::detail::root_heap>(); }
+BOOST_AUTO_TEST_CASE(small_radix_root_heaps_exhaustively) { check_small_heaps_exhaustively<bandit::detail::radix_root_heap>(); }
 
 // The radix heap orders keys through their bits: -0.0 and +0.0 are equal (ties to the lowest
 // arm, as ==), negative keys below positive ones, subnormals and infinities in place.
@@ -192,7 +192,7 @@ RC_BOOST_PROP(radix_root_heap_orders_signed_and_extreme_keys, ()) {
                                  1.5, std::numeric_limits<double>::max(), inf};
   auto keys = *rc::gen::container<std::vector<double>>(n, rc::gen::elementOf(pool));
   const std::vector<char> all(n, 1);
-  bandit::radix_root_heap h(keys);
+  bandit::detail::radix_root_heap h(keys);
   const auto steps = *gen::count(0, 300);
   for (std::uint64_t s = 0; s <= steps; ++s) {
     const std::size_t expect = *naive_argmax(keys, all);
@@ -205,8 +205,8 @@ RC_BOOST_PROP(radix_root_heap_orders_signed_and_extreme_keys, ()) {
 
 BOOST_AUTO_TEST_CASE(radix_root_heap_rejects_nan_keys) {
   const double nan = std::numeric_limits<double>::quiet_NaN();
-  BOOST_CHECK_THROW(bandit::radix_root_heap(std::vector<double>{1.0, nan}), lilucb::domain_error);
-  bandit::radix_root_heap h(std::vector<double>{1.0, 2.0, 3.0});
+  BOOST_CHECK_THROW(bandit::detail::radix_root_heap(std::vector<double>{1.0, nan}), lilucb::domain_error);
+  bandit::detail::radix_root_heap h(std::vector<double>{1.0, 2.0, 3.0});
   BOOST_CHECK_THROW(h.update_top(nan), lilucb::domain_error);
 }
 
@@ -237,9 +237,9 @@ void check_large_heap_matches_naive_argmax() {
   }
 }
 
-BOOST_AUTO_TEST_CASE(large_root_heap_matches_naive_argmax) { check_large_heap_matches_naive_argmax<bandit::root_heap>(); }
+BOOST_AUTO_TEST_CASE(large_root_heap_matches_naive_argmax) { check_large_heap_matches_naive_argmax<bandit::detail::root_heap>(); }
 BOOST_AUTO_TEST_CASE(large_radix_root_heap_matches_naive_argmax) {
-  check_large_heap_matches_naive_argmax<bandit::radix_root_heap>();
+  check_large_heap_matches_naive_argmax<bandit::detail::radix_root_heap>();
 }
 
 // lil'UCB switches from root_heap to radix_root_heap at radix_heap_from arms: runs just below,
@@ -283,7 +283,7 @@ RC_BOOST_PROP(indexed_heap_matches_naive_argmax, ()) {
   std::vector<char> present(n, 1);
   std::vector<std::size_t> alive(n);
   for (std::size_t i = 0; i < n; ++i) alive[i] = i;
-  bandit::indexed_max_heap h(keys);
+  bandit::detail::indexed_max_heap h(keys);
   const auto steps = *gen::count(0, 600);
   for (std::uint64_t s = 0; s <= steps && !alive.empty(); ++s) {
     RC_ASSERT(h.size() == alive.size());
@@ -322,7 +322,7 @@ RC_BOOST_PROP(indexed_heap_erase_all, ()) {
   for (std::size_t i = 0; i < n; ++i) order[i] = i;
   for (std::size_t i = n; i-- > 1;) std::swap(order[i], order[*gen::count(0, i)]);
   std::vector<char> present(n, 1);
-  bandit::indexed_max_heap h(keys);
+  bandit::detail::indexed_max_heap h(keys);
   for (std::size_t arm : order) {
     RC_ASSERT(h.top() == *naive_argmax(keys, present));
     h.erase(arm);

@@ -14,7 +14,7 @@
 
 #include "bandit_support.hpp"
 
-#include "lilucb/bandit/random.hpp"
+#include "lilucb/bandit/detail/random.hpp"
 
 #include <boost/random/normal_distribution.hpp>
 
@@ -24,7 +24,7 @@
 
 using namespace lilucb_test;
 using bandit::normal_stream;
-using bandit::philox_engine;
+using bandit::detail::philox_engine;
 using bandit::run_engine;
 
 namespace {

@@ -21,7 +21,7 @@
 #include "bandit_support.hpp"
 
 #include "lilucb/bandit/lilucb_algorithm.hpp"
-#include "lilucb/bandit/ls_rule.hpp"
+#include "lilucb/bandit/detail/ls_rule.hpp"
 #include "lilucb/ls_bound.hpp"
 
 #include <cmath>
@@ -291,7 +291,7 @@ bandit::arm_stats make_stats(const std::vector<std::uint64_t>& T, const std::vec
 }
 
 bool rule_says(const bandit::arm_stats& s) {
-  bandit::ls_rule rule(s.size(), P.eps, P.delta, P.sigma);
+  bandit::detail::ls_rule rule(s.size(), P.eps, P.delta, P.sigma);
   for (std::size_t i = 0; i < s.size(); ++i)
     if (s.count(i)) rule.update(i, s);
   return rule.satisfied(s);
@@ -310,7 +310,7 @@ double smallest_mean_reaching(double target, double B) {
 
 BOOST_AUTO_TEST_CASE(bound_is_ls_bound) {
   for (std::size_t n : {2u, 3u, 1000u}) {
-    bandit::ls_rule rule(n, P.eps, P.delta, P.sigma);
+    bandit::detail::ls_rule rule(n, P.eps, P.delta, P.sigma);
     for (std::uint64_t T : {1u, 2u, 3u, 100u, 65536u, 10000000u})
       BOOST_TEST(rule.bound(T) == lilucb::ls_bound(static_cast<double>(T), P.eps, P.delta, P.sigma, n));
   }
@@ -372,7 +372,7 @@ BOOST_AUTO_TEST_CASE(unpulled_arm_blocks) {
 // The leader is the highest empirical mean, ties to the lowest index, and follows updates.
 BOOST_AUTO_TEST_CASE(leader_follows_updates) {
   bandit::arm_stats s(3);
-  bandit::ls_rule rule(3, P.eps, P.delta, P.sigma);
+  bandit::detail::ls_rule rule(3, P.eps, P.delta, P.sigma);
   s.add(1, 0.5);
   rule.update(1, s);
   BOOST_TEST(rule.leader() == 1u);

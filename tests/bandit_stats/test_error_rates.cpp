@@ -29,7 +29,7 @@
 
 #include "error_rate_check.hpp"
 
-#include "lilucb/bandit/session.hpp"
+#include "lilucb/bandit/detail/session.hpp"
 
 #include <chrono>
 #include <cstdint>
@@ -149,7 +149,7 @@ bandit_case easy_fixed_case() {
 template <class Arms>
 run_result single_pull_each(const Arms& arms, const run_options& o) {
   lb::null_observer none;
-  lb::session<Arms> s(arms, o, none);
+  lb::detail::session<Arms> s(arms, o, none);
   for (std::size_t i = 0; i < arms.size(); ++i) s.pull(i);
   return s.finish("single-pull-each", s.stats().empirical_best(), run_status::stopped, "broken", {});
 }
@@ -252,7 +252,7 @@ BOOST_AUTO_TEST_CASE(error_probability_one_half_is_rejected_at_nu_one_fifth) {
   require_rejected(c, check_error_rate("successive-elimination(sabotaged 1/2)", c.means.size(), c.best, c.nu, base,
                                        kMaxRuns, [&](const run_options& o) {
                                          run_result r = honest(o);
-                                         lb::philox_engine coin(o.seed ^ 0x5ab07a9e5ab07a9eULL, o.run);
+                                         lb::detail::philox_engine coin(o.seed ^ 0x5ab07a9e5ab07a9eULL, o.run);
                                          if (coin.uniform01() < 0.5) r.best_arm = (r.best_arm + 1) % arms.size();
                                          return r;
                                        }));

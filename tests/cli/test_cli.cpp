@@ -17,10 +17,10 @@
 #include <rapidcheck/boost_test.h>
 
 #include "lilucb/finite_lil.hpp"
-#include "lilucb/generated_tables.hpp"
+#include "lilucb_docs/generated_tables.hpp"
 #include "lilucb/instance.hpp"
 #include "lilucb/parameters.hpp"
-#include "lilucb/report_table.hpp"
+#include "lilucb_docs/report_table.hpp"
 #include "lilucb/theorem.hpp"
 #include "lilucb/version.hpp"
 

@@ -1,24 +1,73 @@
-// Fails (exit 1) unless the installed headers and library work together.
+// A downstream program built against the installed lilucb package (scripts/test installs the
+// library and builds this with find_package(lilucb)).  Exit status 1 unless every check holds:
+//  - theory: a call with mixed argument types (integer t) equals the all-double call bit for bit
+//    and the formula of Lemma lem:lil (footnote form) evaluated here with <cmath>;
+//  - bandit: a seeded run_algorithm of lil'UCB on Gaussian arms is reproducible (a second run
+//    with the same seed gives the same counts), its counts add up to its pulls, every arm was
+//    pulled at least once (Figure 1's initialisation), it stopped by Figure 1's rule, which
+//    then holds for the counts (T_max >= 1 + a (t - T_max)), and it chose the clearly best arm.
 #include <lilucb/lilucb.hpp>
 
 #include <cmath>
 #include <cstdio>
 #include <string>
 
+namespace {
+int failures = 0;
+void check(bool ok, const char* what) {
+  std::printf("%s: %s\n", ok ? "ok    " : "FAILED", what);
+  if (!ok) ++failures;
+}
+}  // namespace
+
 int main() {
-  const double r = lilucb::rho(0.5);
-  // rho(0.5) = 5 (1/log 1.5)^1.5, computed here independently of the library.
-  const double expected = 5.0 * std::pow(1.0 / std::log(1.5), 1.5);
-  const auto c = lilucb::certified_setting(0.1, 0.01, 1.0);
+  using lilucb::inner_log;
+  // ---- theory, mixed argument types ----
+  const double mixed = lilucb::lil_bound(1000, 0.01, 1e-3, 0.5, inner_log::plus2);
+  const double plain = lilucb::lil_bound(1000.0, 0.01, 1e-3, 0.5, inner_log::plus2);
+  const double t = 1000, eps = 0.01, delta = 1e-3, sigma = 0.5;
+  const double by_hand =
+      (1 + std::sqrt(eps)) * std::sqrt(2 * sigma * sigma * (1 + eps) * t * std::log(std::log((1 + eps) * t + 2) / delta));
+  std::printf("lil_bound(1000, 0.01, 1e-3, 0.5, plus2) = %.17g\n", mixed);
+  check(mixed == plain, "lil_bound with an integer t equals the all-double call");
+  check(std::fabs(mixed - by_hand) <= 1e-13 * by_hand, "lil_bound equals Lemma lem:lil written out");
   bool threw = false;
   try {
-    lilucb::lil_bound(0.5, 0.01, 0.001, 1.0, lilucb::inner_log::plus2);
+    lilucb::lil_bound(0.5, 0.01, 0.001, 1.0, inner_log::plus2);
   } catch (const lilucb::domain_error&) {
     threw = true;
   }
-  const bool ok = std::fabs(r - expected) <= 1e-14 * expected && c.setting.guarantees_nu() && threw &&
-                  std::string(lilucb::version()).size() > 0;
-  std::printf("lilucb %s: rho(0.5) = %.17g, certified delta(0.1) = %.17g: %s\n", lilucb::version(), r,
-              c.setting.delta, ok ? "ok" : "FAILED");
-  return ok ? 0 : 1;
+  check(threw, "t = 0.5 throws lilucb::domain_error");
+  check(std::isinf(lilucb::lil_bound(0.5, 0.01, 0.001, 1.0, inner_log::plus2, lilucb::policies::return_sentinel{})),
+        "t = 0.5 under return_sentinel is +infinity");
+
+  // ---- bandit, a seeded run of lil'UCB on Gaussian arms ----
+  namespace bandit = lilucb::bandit;
+  const bandit::gaussian_arms arms({1.0, 0.5, 0.4, 0.3, 0.2, 0.0}, 0.5);
+  bandit::run_options opts;
+  opts.nu = 0.1;
+  opts.seed = 20261126;
+  const bandit::run_result r = bandit::run_algorithm(bandit::algorithm::lilucb, arms, opts);
+  const bandit::run_result again = bandit::run_algorithm(bandit::algorithm::lilucb, arms, opts);
+  std::printf("lilucb run: %llu pulls, best arm %zu, stopped by %s\n", static_cast<unsigned long long>(r.pulls),
+              r.best_arm, r.stopped_by.c_str());
+  check(r.counts == again.counts && r.pulls == again.pulls && r.best_arm == again.best_arm,
+        "the same seed gives the same run");
+  unsigned long long sum = 0, t_max = 0, t_min = r.counts.empty() ? 0 : r.counts[0];
+  for (auto c : r.counts) {
+    sum += c;
+    t_max = c > t_max ? c : t_max;
+    t_min = c < t_min ? c : t_min;
+  }
+  check(r.counts.size() == arms.size() && sum == r.pulls, "the counts add up to the pulls");
+  check(t_min >= 1, "every arm was pulled at least once");
+  double a = -1;
+  for (const auto& [name, value] : r.parameters)
+    if (name == "a") a = value;
+  check(r.status == bandit::run_status::stopped && r.stopped_by == "lilucb", "stopped by Figure 1's rule");
+  check(a > 0 && static_cast<double>(t_max) >= 1 + a * static_cast<double>(r.pulls - t_max),
+        "Figure 1's stopping condition holds for the counts");
+  check(r.best_arm == 0 && r.counts[0] == t_max, "the best arm (mean 1.0) is the most pulled and chosen");
+  std::printf("lilucb %s: %s\n", lilucb::version(), failures == 0 ? "ok" : "FAILED");
+  return failures == 0 ? 0 : 1;
 }

@@ -8,8 +8,8 @@
 #include "domain_table.hpp"
 #include "reference_values.hpp"
 
-#include "lilucb/generated_tables.hpp"
-#include "lilucb/report_table.hpp"
+#include "lilucb_docs/generated_tables.hpp"
+#include "lilucb_docs/report_table.hpp"
 
 #include <cmath>
 #include <cstdlib>

@@ -16,7 +16,6 @@
 
 #include "lilucb/bandit/arms.hpp"
 #include "lilucb/bandit/lilucb_algorithm.hpp"
-#include "lilucb/bandit/random.hpp"
 #include "lilucb/clopper_pearson.hpp"
 #include "lilucb/errors.hpp"
 

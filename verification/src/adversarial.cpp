@@ -8,7 +8,6 @@
 
 #include "lilucb/bandit/arms.hpp"
 #include "lilucb/bandit/parallel.hpp"
-#include "lilucb/bandit/random.hpp"
 #include "lilucb/bandit/scenarios.hpp"
 #include "lilucb/clopper_pearson.hpp"
 #include "lilucb/errors.hpp"

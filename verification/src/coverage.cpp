@@ -6,12 +6,12 @@
 #include "lilucb_verification/coverage.hpp"
 
 #include "lilucb/bandit/parallel.hpp"
-#include "lilucb/bandit/random.hpp"
+#include "lilucb/bandit/arms.hpp"
 #include "lilucb/clopper_pearson.hpp"
 #include "lilucb/errors.hpp"
 #include "lilucb/finite_lil.hpp"
 #include "lilucb/ls_bound.hpp"
-#include "lilucb/report_table.hpp"
+#include "lilucb_docs/report_table.hpp"
 #include "lilucb_verification/checks.hpp"
 
 #include <algorithm>

@@ -16,7 +16,7 @@
 #include "lilucb_verification/interval_prover.hpp"
 
 #include "lilucb/finite_lil.hpp"
-#include "lilucb/report_table.hpp"
+#include "lilucb_docs/report_table.hpp"
 #include "lilucb/theorem.hpp"
 
 #include <boost/math/constants/constants.hpp>

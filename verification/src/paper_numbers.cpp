@@ -13,7 +13,7 @@
 #include "lilucb/finite_lil.hpp"
 #include "lilucb/instance.hpp"
 #include "lilucb/parameters.hpp"
-#include "lilucb/report_table.hpp"
+#include "lilucb_docs/report_table.hpp"
 #include "lilucb/theorem.hpp"
 
 #include <boost/math/special_functions/zeta.hpp>

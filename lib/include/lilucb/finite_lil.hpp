@@ -10,7 +10,9 @@
 // Footnote `fnt:delta_foot` replaces log((1+eps) t) by log((1+eps) t + 2) and allows every
 // delta in (0,1) "with the same theoretical guarantees".
 
+#include "lilucb/detail/promotion.hpp"
 #include "lilucb/errors.hpp"
+#include "lilucb/policies.hpp"
 
 #include <boost/math/constants/constants.hpp>
 #include <boost/math/special_functions/log1p.hpp>
@@ -18,6 +20,7 @@
 #include <boost/math/special_functions/zeta.hpp>
 
 #include <cmath>
+#include <limits>
 #include <string>
 #include <string_view>
 
@@ -51,9 +54,10 @@ Real inner_log_offset(inner_log inner) {
 /// Upper end of the admissible delta range, exclusive: log(1+eps)/e for the lemma's form
 /// (Lemma `lem:lil`, Theorem `th:lilucb`), 1 for footnote `fnt:delta_foot`'s form.
 /// Domain: eps in (0,1) for the lemma's form, eps in [0,1) for plus2.
-template <class Real>
-Real lil_delta_max(Real eps, inner_log inner) {
-  using std::log;
+template <class T1>
+detail::promote_t<T1> lil_delta_max(T1 eps_in, inner_log inner) {
+  using Real = detail::promote_t<T1>;
+  const Real eps(eps_in);
   constexpr const char* fn = "lilucb::lil_delta_max";
   if (inner == inner_log::lemma) {
     check_open_interval(fn, "eps", eps, Real(0), Real(1));
@@ -89,13 +93,65 @@ Real log_ratio(const Real& x, const Real& delta) {
   return log(r);
 }
 
-// log(log((1+eps) t + c) / delta), computed without forming (1+eps) t, which could overflow:
-// log((1+eps) t + c) = log(t) + log1p(eps + c/t); log1p keeps tiny eps exact at t = 1.
+// The lemma's outer logarithm at confidence delta/k: log(k log((1+eps) t + c) / delta), k >= 1
+// (k = 1 for the lemma itself, k = 2n for the LS rule's union bound over n arms and two signs).
+// Computed without forming (1+eps) t or delta/k, either of which could overflow or underflow:
+// log((1+eps) t + c) = log(t) + log1p(eps + c/t), where log1p keeps tiny eps exact at t = 1.
 template <class Real>
-Real lil_log_term(const Real& t, const Real& eps, const Real& delta, inner_log inner) {
+Real lil_log_term(const Real& t, const Real& eps, const Real& delta, inner_log inner, const Real& k) {
   using std::log;
   const Real inner_value = log(t) + boost::math::log1p(Real(eps + inner_log_offset<Real>(inner) / t));
-  return log_ratio(inner_value, delta);
+  const Real x = k * inner_value;
+  if ((boost::math::isinf)(x)) return Real(log(k) + log(inner_value) - log(delta));
+  return log_ratio(x, delta);
+}
+
+// The arguments of lil_bound / lil_width / ls_bound under a policy.  throw_on_error: the
+// lemma's domain for the chosen form (t >= 1, the (eps, delta) range of the form, sigma > 0),
+// checked, true or a throw.  return_sentinel: false (the caller returns +infinity) unless t >= 1,
+// eps in [0,1), delta in (0,1) and sigma > 0 are finite reals; the form's tighter delta range
+// (delta < log(1+eps)/e for the lemma's form) is not required: the value there carries no
+// guarantee, which the heuristic (eps = 0) accepts on purpose.
+template <class Policy, class Real>
+bool lil_arguments_ok(const char* fn, const char* t_name, const Real& t, const Real& eps, const Real& delta,
+                      const Real& sigma, inner_log inner) {
+  static_assert(policies::is_policy_v<Policy>, "lilucb: unknown error policy");
+  if constexpr (policies::throws_v<Policy>) {
+    check_at_least(fn, t_name, t, Real(1));
+    check_lil_eps_delta(fn, eps, delta, inner);
+    check_positive(fn, "sigma", sigma);
+    return true;
+  } else {
+    return t >= 1 && (boost::math::isfinite)(t) && eps >= 0 && eps < 1 && delta > 0 && delta < 1 &&
+           sigma > 0 && (boost::math::isfinite)(sigma);
+  }
+}
+
+enum class lil_form { bound, width };
+
+// THE formula of Lemma `lem:lil` (every bound and width of the library is this function):
+//   bound: (1+sqrt(eps)) sigma sqrt(2 (1+eps) L) sqrt(t),   width: (1+sqrt(eps)) sigma sqrt(2 (1+eps) L / t),
+//   L = lil_log_term(t, eps, delta, inner, k),
+// for arguments that passed lil_arguments_ok.  On the lemma's domain L > 0; elsewhere (only
+// reachable under return_sentinel) L <= 0 or NaN gives +infinity.
+template <lil_form Form, class Policy, class Real>
+Real lil_evaluate(const Real& t, const Real& eps, const Real& delta, const Real& sigma, inner_log inner,
+                  const Real& k) {
+  using std::sqrt;
+  const Real log_term = lil_log_term(t, eps, delta, inner, k);
+  if constexpr (!policies::throws_v<Policy>) {
+    if (!(log_term > 0)) return std::numeric_limits<Real>::infinity();
+  }
+  if constexpr (Form == lil_form::width) return (1 + sqrt(eps)) * sigma * sqrt(Real(2 * (1 + eps) * log_term / t));
+  else return (1 + sqrt(eps)) * sigma * sqrt(Real(2 * (1 + eps) * log_term)) * sqrt(t);
+}
+
+// lil_bound and lil_width: the lemma itself (k = 1), its arguments checked under the policy.
+template <lil_form Form, class Policy, class Real>
+Real lil_checked(const char* fn, const Real& t, const Real& eps, const Real& delta, const Real& sigma,
+                 inner_log inner) {
+  if (!lil_arguments_ok<Policy>(fn, "t", t, eps, delta, sigma, inner)) return std::numeric_limits<Real>::infinity();
+  return lil_evaluate<Form, Policy>(t, eps, delta, sigma, inner, Real(1));
 }
 }  // namespace detail
 
@@ -106,29 +162,29 @@ Real lil_log_term(const Real& t, const Real& eps, const Real& delta, inner_log i
 /// plus2: eps in [0,1) (eps = 0 is the heuristic's width, which carries no guarantee),
 /// delta in (0,1).  On this domain the outer logarithm is positive, so the value is
 /// a positive real (never NaN).
-template <class Real>
-Real lil_bound(Real t, Real eps, Real delta, Real sigma, inner_log inner) {
-  using std::sqrt;
-  constexpr const char* fn = "lilucb::lil_bound";
-  check_at_least(fn, "t", t, Real(1));
-  detail::check_lil_eps_delta(fn, eps, delta, inner);
-  check_positive(fn, "sigma", sigma);
-  const Real log_term = detail::lil_log_term(t, eps, delta, inner);
-  return (1 + sqrt(eps)) * sigma * sqrt(Real(2 * (1 + eps) * log_term)) * sqrt(t);
+/// Policy (policies.hpp): throw_on_error (default) throws lilucb::domain_error outside the
+/// domain; return_sentinel returns the formula's value wherever t >= 1, eps in [0,1),
+/// delta in (0,1), sigma > 0 and the outer logarithm is positive (whether or not delta is in
+/// the lemma's range), and +infinity everywhere else.
+/// Mixed argument types promote as in Boost.Math (integers count as double).
+template <class T1, class T2, class T3, class T4, class Policy = policies::throw_on_error>
+detail::promote_t<T1, T2, T3, T4> lil_bound(T1 t, T2 eps, T3 delta, T4 sigma, inner_log inner,
+                                            const Policy& = Policy()) {
+  using Real = detail::promote_t<T1, T2, T3, T4>;
+  return detail::lil_checked<detail::lil_form::bound, Policy>("lilucb::lil_bound", Real(t), Real(eps), Real(delta),
+                                                              Real(sigma), inner);
 }
 
 /// The per-sample width of Lemma `lem:lil`: lil_bound(t, ...) / t, i.e. the bound on the
 /// deviation of an empirical mean of t samples (the U(t, delta) of Section `sec:analysis`
-/// when sigma = 1 and c = 0).  Same domain as lil_bound.
-template <class Real>
-Real lil_width(Real t, Real eps, Real delta, Real sigma, inner_log inner) {
-  using std::sqrt;
-  constexpr const char* fn = "lilucb::lil_width";
-  check_at_least(fn, "t", t, Real(1));
-  detail::check_lil_eps_delta(fn, eps, delta, inner);
-  check_positive(fn, "sigma", sigma);
-  const Real log_term = detail::lil_log_term(t, eps, delta, inner);
-  return (1 + sqrt(eps)) * sigma * sqrt(Real(2 * (1 + eps) * log_term / t));
+/// when sigma = 1 and c = 0).  Same domain, policies and sentinel as lil_bound.  The engine's
+/// width (bandit::ucb_width) is this function under policies::return_sentinel.
+template <class T1, class T2, class T3, class T4, class Policy = policies::throw_on_error>
+detail::promote_t<T1, T2, T3, T4> lil_width(T1 t, T2 eps, T3 delta, T4 sigma, inner_log inner,
+                                            const Policy& = Policy()) {
+  using Real = detail::promote_t<T1, T2, T3, T4>;
+  return detail::lil_checked<detail::lil_form::width, Policy>("lilucb::lil_width", Real(t), Real(eps), Real(delta),
+                                                              Real(sigma), inner);
 }
 
 /// The failure probability stated in Lemma `lem:lil`: (2+eps)/eps * (delta/log(1+eps))^(1+eps).
@@ -136,9 +192,11 @@ Real lil_width(Real t, Real eps, Real delta, Real sigma, inner_log inner) {
 /// that report a probability treat them as "no guarantee".
 /// Domain: eps in (0,1); delta in (0, log(1+eps)/e) (lemma) or (0,1) (plus2, as the
 /// footnote claims the same guarantee there).
-template <class Real>
-Real lil_failure_probability(Real eps, Real delta, inner_log inner) {
+template <class T1, class T2>
+detail::promote_t<T1, T2> lil_failure_probability(T1 eps_in, T2 delta_in, inner_log inner) {
   using std::pow;
+  using Real = detail::promote_t<T1, T2>;
+  const Real eps(eps_in), delta(delta_in);
   constexpr const char* fn = "lilucb::lil_failure_probability";
   check_open_interval(fn, "eps", eps, Real(0), Real(1));
   detail::check_lil_eps_delta(fn, eps, delta, inner);
@@ -149,11 +207,13 @@ Real lil_failure_probability(Real eps, Real delta, inner_log inner) {
 /// probability equals p, delta = log(1+eps) (p eps/(2+eps))^(1/(1+eps)).
 /// Domain: eps in (0,1); p in (0, p_max) with p_max = min(1, (2+eps)/eps e^-(1+eps)) for the
 /// lemma's form (so that delta < log(1+eps)/e) and p_max = 1 for plus2.
-template <class Real>
-Real lil_delta_for_failure_probability(Real eps, Real p, inner_log inner) {
+template <class T1, class T2>
+detail::promote_t<T1, T2> lil_delta_for_failure_probability(T1 eps_in, T2 p_in, inner_log inner) {
   using std::exp;
   using std::pow;
   using std::min;
+  using Real = detail::promote_t<T1, T2>;
+  const Real eps(eps_in), p(p_in);
   constexpr const char* fn = "lilucb::lil_delta_for_failure_probability";
   check_open_interval(fn, "eps", eps, Real(0), Real(1));
   if (inner == inner_log::lemma) {
@@ -179,10 +239,12 @@ Real lil_delta_for_failure_probability(Real eps, Real p, inner_log inner) {
 /// The stated constant (2+eps)/eps = 1 + 2/eps dominates 2 zeta(1+eps) - 1 because
 /// zeta(1+eps) <= 1 + 1/eps; whether it also absorbs the t = 1 term depends on (eps, delta):
 /// see docs/findings.md.  Domain: eps in (0,1), delta in (0, log(1+eps)/e).
-template <class Real>
-Real lil_failure_probability_proof(Real eps, Real delta) {
+template <class T1, class T2>
+detail::promote_t<T1, T2> lil_failure_probability_proof(T1 eps_in, T2 delta_in) {
   using std::pow;
   using std::sqrt;
+  using Real = detail::promote_t<T1, T2>;
+  const Real eps(eps_in), delta(delta_in);
   constexpr const char* fn = "lilucb::lil_failure_probability_proof";
   detail::check_lil_eps_delta(fn, eps, delta, inner_log::lemma);
   const Real x = delta / boost::math::log1p(eps);

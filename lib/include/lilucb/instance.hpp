@@ -6,6 +6,7 @@
 //
 // Every function takes any range of reals (std::vector, std::array, Eigen vectors, ...).
 
+#include "lilucb/detail/promotion.hpp"
 #include "lilucb/errors.hpp"
 #include "lilucb/finite_lil.hpp"
 #include "lilucb/theorem.hpp"
@@ -21,10 +22,11 @@
 
 namespace lilucb {
 
-template <class Range>
-using range_value_t = std::remove_cvref_t<decltype(*std::begin(std::declval<const Range&>()))>;
-
 namespace detail {
+// The element type of a range of means (the real type of the instance functions).
+template <class Range>
+using range_value_t = promote_t<std::remove_cvref_t<decltype(*std::begin(std::declval<const Range&>()))>>;
+
 // best_arm, with errors naming the public function `fn` that was called.
 template <class Range>
 std::size_t best_arm_checked(const char* fn, const Range& means) {
@@ -77,14 +79,14 @@ std::vector<range_value_t<Range>> gaps_checked(const char* fn, const Range& mean
 
 /// Gaps Delta_i = mu_{i*} - mu_i (0 for the best arm), in the order of `means`.
 template <class Range>
-std::vector<range_value_t<Range>> gaps(const Range& means) {
+std::vector<detail::range_value_t<Range>> gaps(const Range& means) {
   return detail::gaps_checked("lilucb::gaps", means);
 }
 
 /// H1 = sum_{i != i*} Delta_i^-2 (Section 3).
 template <class Range>
-range_value_t<Range> hardness_h1(const Range& means) {
-  using Real = range_value_t<Range>;
+detail::range_value_t<Range> hardness_h1(const Range& means) {
+  using Real = detail::range_value_t<Range>;
   constexpr const char* fn = "lilucb::hardness_h1";
   const std::size_t b = detail::best_arm_checked(fn, means);
   const auto d = detail::gaps_checked(fn, means);
@@ -99,8 +101,8 @@ range_value_t<Range> hardness_h1(const Range& means) {
 /// [0,1] can give gaps > 1; there we use log log(e/min(Delta^2, 1)) = 0, i.e. such an arm
 /// adds nothing (the paper's means lie in [0,1]).
 template <class Range>
-range_value_t<Range> hardness_h3(const Range& means) {
-  using Real = range_value_t<Range>;
+detail::range_value_t<Range> hardness_h3(const Range& means) {
+  using Real = detail::range_value_t<Range>;
   using std::log;
   constexpr const char* fn = "lilucb::hardness_h3";
   const std::size_t b = detail::best_arm_checked(fn, means);
@@ -146,9 +148,9 @@ Real lemma1_loglog(const char* fn, std::size_t i, const Real& d2, const Real& g,
 ///                           + sum_{i != i*} gamma log(2 log(gamma (1+eps)/Delta_i^2))/Delta_i^2.
 /// Domain: eps in (0,1), beta > 0, delta in (0,1), every Delta_i^2 < gamma (1+eps).
 template <class Range>
-range_value_t<Range> lemma1_bound(const Range& means, range_value_t<Range> eps,
-                                  range_value_t<Range> beta, range_value_t<Range> delta) {
-  using Real = range_value_t<Range>;
+detail::range_value_t<Range> lemma1_bound(const Range& means, detail::range_value_t<Range> eps,
+                                  detail::range_value_t<Range> beta, detail::range_value_t<Range> delta) {
+  using Real = detail::range_value_t<Range>;
   using std::log;
   constexpr const char* fn = "lilucb::lemma1_bound";
   detail::check_lemma1_args<Range>(fn, eps, beta, delta);
@@ -171,9 +173,9 @@ range_value_t<Range> lemma1_bound(const Range& means, range_value_t<Range> eps,
 /// It exceeds the stated form by gamma H1 log(1/delta) - 1: the statement drops the
 /// log(1/delta) part of tau_i (docs/findings.md).  Same domain as lemma1_bound.
 template <class Range>
-range_value_t<Range> lemma1_bound_proof(const Range& means, range_value_t<Range> eps,
-                                        range_value_t<Range> beta, range_value_t<Range> delta) {
-  using Real = range_value_t<Range>;
+detail::range_value_t<Range> lemma1_bound_proof(const Range& means, detail::range_value_t<Range> eps,
+                                        detail::range_value_t<Range> beta, detail::range_value_t<Range> delta) {
+  using Real = detail::range_value_t<Range>;
   using std::log;
   constexpr const char* fn = "lilucb::lemma1_bound_proof";
   detail::check_lemma1_args<Range>(fn, eps, beta, delta);
@@ -197,8 +199,10 @@ range_value_t<Range> lemma1_bound_proof(const Range& means, range_value_t<Range>
 ///   total < 2 + (1 + a) B                                   (derivation: docs/theory.md).
 /// It holds on the event of Lemma `lem:2` (only the best arm can meet the stopping
 /// condition) intersected with the event behind B.  Domain: B >= 0, a > 0.
-template <class Real>
-Real total_samples_bound(Real suboptimal_pulls_bound, Real a) {
+template <class T1, class T2>
+detail::promote_t<T1, T2> total_samples_bound(T1 suboptimal_pulls_bound_in, T2 a_in) {
+  using Real = detail::promote_t<T1, T2>;
+  const Real suboptimal_pulls_bound(suboptimal_pulls_bound_in), a(a_in);
   constexpr const char* fn = "lilucb::total_samples_bound";
   check_at_least(fn, "suboptimal_pulls_bound", suboptimal_pulls_bound, Real(0));
   check_positive(fn, "a", a);
@@ -210,8 +214,8 @@ Real total_samples_bound(Real suboptimal_pulls_bound, Real a) {
 /// It is a statement about Delta -> 0; a term whose log log Delta^-2 is undefined or
 /// negative (Delta >= e^-1/2) contributes 0.  Domain: delta in (0, 1/2).
 template <class Range>
-range_value_t<Range> farrell_lower_bound(const Range& means, range_value_t<Range> delta) {
-  using Real = range_value_t<Range>;
+detail::range_value_t<Range> farrell_lower_bound(const Range& means, detail::range_value_t<Range> delta) {
+  using Real = detail::range_value_t<Range>;
   using std::log;
   constexpr const char* fn = "lilucb::farrell_lower_bound";
   check_open_interval(fn, "delta", delta, Real(0), Real(0.5));

@@ -1,9 +1,7 @@
 #pragma once
-// Everything public in lilucb.
-#include "lilucb/errors.hpp"
-#include "lilucb/finite_lil.hpp"
-#include "lilucb/instance.hpp"
-#include "lilucb/ls_bound.hpp"
-#include "lilucb/parameters.hpp"
-#include "lilucb/theorem.hpp"
+// Everything public in lilucb: the theory module, the bandit module, the Clopper-Pearson helpers
+// and the version.
+#include "lilucb/bandit.hpp"
+#include "lilucb/clopper_pearson.hpp"
+#include "lilucb/theory.hpp"
 #include "lilucb/version.hpp"

@@ -9,6 +9,7 @@
 //                         delta = nu/5; no guarantee;
 //   optimal_beta          the beta minimising the theorem's leading constant (paper: ~1.66).
 
+#include "lilucb/detail/promotion.hpp"
 #include "lilucb/errors.hpp"
 #include "lilucb/finite_lil.hpp"
 #include "lilucb/theorem.hpp"
@@ -50,8 +51,10 @@ void check_nu(const char* fn, const Real& nu) {
 
 /// Section 5's lil'UCB setting for input confidence nu: eps = 0.01, beta = 1,
 /// a = ((2+beta)/beta)^2 = 9, delta = (nu eps/(5(2+eps)))^(1/(1+eps)).  Domain: nu in (0,1).
-template <class Real>
-lilucb_setting<Real> paper_theory_setting(Real nu) {
+template <class T1>
+lilucb_setting<detail::promote_t<T1>> paper_theory_setting(T1 nu_in) {
+  using Real = detail::promote_t<T1>;
+  const Real nu(nu_in);
   using std::pow;
   detail::check_nu("lilucb::paper_theory_setting", nu);
   lilucb_setting<Real> s;
@@ -70,8 +73,10 @@ lilucb_setting<Real> paper_theory_setting(Real nu) {
 /// Section 5's lil'UCB Heuristic for input confidence nu and n arms: eps = 0, beta = 1/2,
 /// a = 1 + 10/n, delta = nu/5.  It does not meet the theorem's hypotheses (eps = 0): no
 /// guarantee.  Domain: nu in (0,1), n >= 1.
-template <class Real>
-lilucb_setting<Real> heuristic_setting(Real nu, std::uint64_t n) {
+template <class T1>
+lilucb_setting<detail::promote_t<T1>> heuristic_setting(T1 nu_in, std::uint64_t n) {
+  using Real = detail::promote_t<T1>;
+  const Real nu(nu_in);
   constexpr const char* fn = "lilucb::heuristic_setting";
   detail::check_nu(fn, nu);
   if (n < 1) detail::raise_domain_error(fn, "n", "0", "[1, 2^64)");
@@ -100,8 +105,10 @@ struct certified_result {
 /// root; the solver's lower end is returned, so the bound at the returned delta is <= nu.
 /// Domain: nu in (0,1), eps in (0,1), beta > 0.  Throws if a_min is infeasible there (it
 /// cannot be for these domains, a check rather than an expectation).
-template <class Real>
-certified_result<Real> certified_setting(Real nu, Real eps, Real beta) {
+template <class T1, class T2, class T3>
+certified_result<detail::promote_t<T1, T2, T3>> certified_setting(T1 nu_in, T2 eps_in, T3 beta_in) {
+  using Real = detail::promote_t<T1, T2, T3>;
+  const Real nu(nu_in), eps(eps_in), beta(beta_in);
   using boost::math::tools::eps_tolerance;
   using boost::math::tools::toms748_solve;
   constexpr const char* fn = "lilucb::certified_setting";
@@ -162,8 +169,10 @@ certified_result<Real> certified_setting(Real nu, Real eps, Real beta) {
 /// (end of Section `sec:analysis`): (2+beta)^2 (1 + c_a ((2+beta)/beta)^2) with c_a = 1.
 /// The (2+beta)^2 comes from gamma (Lemma `lem:1`), the second factor from the stopping
 /// rule's a = c_a ((2+beta)/beta)^2 (Lemma `lem:2`).  Domain: beta > 0.
-template <class Real>
-Real leading_constant(Real beta) {
+template <class T1>
+detail::promote_t<T1> leading_constant(T1 beta_in) {
+  using Real = detail::promote_t<T1>;
+  const Real beta(beta_in);
   check_positive("lilucb::leading_constant", "beta", beta);
   return (2 + beta) * (2 + beta) * (1 + exploration_ratio(beta));
 }

@@ -13,6 +13,7 @@
 // its name and the proof's form is a separate function with the suffix `_proof`
 // (docs/findings.md).
 
+#include "lilucb/detail/promotion.hpp"
 #include "lilucb/errors.hpp"
 #include "lilucb/finite_lil.hpp"
 
@@ -27,8 +28,10 @@ namespace lilucb {
 /// rho(eps) = (2+eps)/eps (1/log(1+eps))^(1+eps) (Lemmas `lem:1`, `lem:2`, Theorem `th:lilucb`):
 /// Lemma `lem:lil`'s failure probability is rho omega^(1+eps) <= rho omega for omega <= 1.
 /// Domain: eps in (0,1).
-template <class Real>
-Real rho(Real eps) {
+template <class T1>
+detail::promote_t<T1> rho(T1 eps_in) {
+  using Real = detail::promote_t<T1>;
+  const Real eps(eps_in);
   using std::pow;
   check_open_interval("lilucb::rho", "eps", eps, Real(0), Real(1));
   return (2 + eps) / eps * pow(Real(1 / boost::math::log1p(eps)), Real(1 + eps));
@@ -36,8 +39,10 @@ Real rho(Real eps) {
 
 /// gamma(beta, eps) = 2 (2+beta)^2 (1+sqrt(eps))^2 (1+eps), Lemma `lem:1`.
 /// Domain: beta in (0, inf), eps in (0,1).
-template <class Real>
-Real gamma(Real beta, Real eps) {
+template <class T1, class T2>
+detail::promote_t<T1, T2> gamma(T1 beta_in, T2 eps_in) {
+  using Real = detail::promote_t<T1, T2>;
+  const Real beta(beta_in), eps(eps_in);
   using std::sqrt;
   constexpr const char* fn = "lilucb::gamma";
   check_positive(fn, "beta", beta);
@@ -48,8 +53,10 @@ Real gamma(Real beta, Real eps) {
 
 /// ((2+beta)/beta)^2: the paper's recommended a, and the leading factor of kappa and a_min.
 /// Domain: beta in (0, inf).
-template <class Real>
-Real exploration_ratio(Real beta) {
+template <class T1>
+detail::promote_t<T1> exploration_ratio(T1 beta_in) {
+  using Real = detail::promote_t<T1>;
+  const Real beta(beta_in);
   check_positive("lilucb::exploration_ratio", "beta", beta);
   const Real r = (2 + beta) / beta;
   return r * r;
@@ -58,8 +65,10 @@ Real exploration_ratio(Real beta) {
 /// kappa(beta, delta) of Lemma `lem:2`'s proof (Step 2), the numerator of a_min.
 /// Domain: beta in (0, inf), delta in (0,1) (where every logarithm in it is defined; the
 /// theorem further requires delta < log(1+eps)/e, see theorem_conditions).
-template <class Real>
-Real kappa(Real beta, Real delta) {
+template <class T1, class T2>
+detail::promote_t<T1, T2> kappa(T1 beta_in, T2 delta_in) {
+  using Real = detail::promote_t<T1, T2>;
+  const Real beta(beta_in), delta(delta_in);
   using std::log;
   constexpr const char* fn = "lilucb::kappa";
   check_positive(fn, "beta", beta);
@@ -88,8 +97,10 @@ Real theorem_failure_raw(const Real& x) {
 
 /// The denominator of the theorem's condition on a: 1 - delta - sqrt(sqrt(delta) log(1/delta)).
 /// Domain: delta in (0,1).  It is positive only for small delta (a_min is infeasible otherwise).
-template <class Real>
-Real a_min_denominator(Real delta) {
+template <class T1>
+detail::promote_t<T1> a_min_denominator(T1 delta_in) {
+  using Real = detail::promote_t<T1>;
+  const Real delta(delta_in);
   check_open_interval("lilucb::a_min_denominator", "delta", delta, Real(0), Real(1));
   return detail::a_min_denominator(delta);
 }
@@ -98,8 +109,10 @@ Real a_min_denominator(Real delta) {
 ///   a_min = kappa(beta, delta) / (1 - delta - sqrt(sqrt(delta) log(1/delta))).
 /// Returns std::nullopt ("infeasible") where the denominator is <= 0: no a satisfies the
 /// condition.  Domain: beta in (0, inf), delta in (0,1).
-template <class Real>
-std::optional<Real> a_min(Real beta, Real delta) {
+template <class T1, class T2>
+std::optional<detail::promote_t<T1, T2>> a_min(T1 beta_in, T2 delta_in) {
+  using Real = detail::promote_t<T1, T2>;
+  const Real beta(beta_in), delta(delta_in);
   constexpr const char* fn = "lilucb::a_min";
   check_positive(fn, "beta", beta);
   check_open_interval(fn, "delta", delta, Real(0), Real(1));
@@ -112,8 +125,10 @@ std::optional<Real> a_min(Real beta, Real delta) {
 /// denominator is 1 - delta' - sqrt(sqrt(delta') log(1/delta')) with delta' = rho delta, not
 /// delta as in the statement (docs/findings.md).  nullopt where that denominator is <= 0 or
 /// rho delta >= 1.  Domain: beta in (0, inf), delta in (0,1), eps in (0,1).
-template <class Real>
-std::optional<Real> a_min_proof(Real beta, Real delta, Real eps) {
+template <class T1, class T2, class T3>
+std::optional<detail::promote_t<T1, T2, T3>> a_min_proof(T1 beta_in, T2 delta_in, T3 eps_in) {
+  using Real = detail::promote_t<T1, T2, T3>;
+  const Real beta(beta_in), delta(delta_in), eps(eps_in);
   constexpr const char* fn = "lilucb::a_min_proof";
   check_positive(fn, "beta", beta);
   check_open_interval(fn, "delta", delta, Real(0), Real(1));
@@ -129,8 +144,10 @@ std::optional<Real> a_min_proof(Real beta, Real delta, Real eps) {
 /// std::nullopt ("vacuous") when rho delta >= 1 or the bound is >= 1.
 /// Domain: eps in (0,1), delta in (0,1) (footnote `fnt:delta_foot`'s range; for
 /// delta >= log(1+eps)/e the bound is vacuous anyway since rho log(1+eps)/e > 1).
-template <class Real>
-std::optional<Real> theorem_failure_bound(Real eps, Real delta) {
+template <class T1, class T2>
+std::optional<detail::promote_t<T1, T2>> theorem_failure_bound(T1 eps_in, T2 delta_in) {
+  using Real = detail::promote_t<T1, T2>;
+  const Real eps(eps_in), delta(delta_in);
   constexpr const char* fn = "lilucb::theorem_failure_bound";
   check_open_interval(fn, "eps", eps, Real(0), Real(1));
   check_open_interval(fn, "delta", delta, Real(0), Real(1));
@@ -144,8 +161,10 @@ std::optional<Real> theorem_failure_bound(Real eps, Real delta) {
 /// Lemma `lem:2`'s success probability 1 - sqrt(rho delta) - 2 rho delta/(1 - rho delta).
 /// std::nullopt ("vacuous") when rho delta >= 1 or the value is <= 0.
 /// Domain: eps in (0,1), delta in (0,1).
-template <class Real>
-std::optional<Real> lemma2_success_probability(Real eps, Real delta) {
+template <class T1, class T2>
+std::optional<detail::promote_t<T1, T2>> lemma2_success_probability(T1 eps_in, T2 delta_in) {
+  using Real = detail::promote_t<T1, T2>;
+  const Real eps(eps_in), delta(delta_in);
   using std::sqrt;
   constexpr const char* fn = "lilucb::lemma2_success_probability";
   check_open_interval(fn, "eps", eps, Real(0), Real(1));
@@ -159,8 +178,10 @@ std::optional<Real> lemma2_success_probability(Real eps, Real delta) {
 
 /// Lemma `lem:1`'s success probability 1 - 2 rho delta; std::nullopt when it is <= 0.
 /// Domain: eps in (0,1), delta in (0,1).
-template <class Real>
-std::optional<Real> lemma1_success_probability(Real eps, Real delta) {
+template <class T1, class T2>
+std::optional<detail::promote_t<T1, T2>> lemma1_success_probability(T1 eps_in, T2 delta_in) {
+  using Real = detail::promote_t<T1, T2>;
+  const Real eps(eps_in), delta(delta_in);
   constexpr const char* fn = "lilucb::lemma1_success_probability";
   check_open_interval(fn, "eps", eps, Real(0), Real(1));
   check_open_interval(fn, "delta", delta, Real(0), Real(1));
@@ -186,8 +207,10 @@ struct theorem_check {
 /// Reports, without throwing for out-of-range values, which hypotheses of Theorem
 /// `th:lilucb` the setting meets and the failure bound it would carry.  Throws only for
 /// non-finite arguments.
-template <class Real>
-theorem_check<Real> check_theorem(Real eps, Real beta, Real delta, Real a) {
+template <class T1, class T2, class T3, class T4>
+theorem_check<detail::promote_t<T1, T2, T3, T4>> check_theorem(T1 eps_in, T2 beta_in, T3 delta_in, T4 a_in) {
+  using Real = detail::promote_t<T1, T2, T3, T4>;
+  const Real eps(eps_in), beta(beta_in), delta(delta_in), a(a_in);
   constexpr const char* fn = "lilucb::check_theorem";
   check_finite(fn, "eps", eps);
   check_finite(fn, "beta", beta);

@@ -8,7 +8,7 @@
 
 #include "lilucb_verification/claim.hpp"
 
-#include "lilucb/report_table.hpp"
+#include "lilucb_docs/report_table.hpp"
 
 #include <nlohmann/json.hpp>
 

@@ -98,7 +98,7 @@ run_result run_algorithm(algorithm alg, const Arms& arms, const run_options& opt
   std::vector<std::pair<std::string, double>> p{{"nu", nu}, {"sigma", sigma}};
 
   if (n == 1) {
-    session<Arms, Observer> s(arms, opts, observer);
+    detail::session<Arms, Observer> s(arms, opts, observer);
     return s.finish(to_string(alg), 0, run_status::stopped, "single-arm", p);
   }
   auto lil = [&](const lilucb_setting<double>& set, std::optional<double> ls_delta) {

@@ -7,7 +7,7 @@
 // ulps of the sum of |rewards|, independent of T, so an empirical mean stays accurate to
 // ~1e-15 relative after 10^10 pulls (tested), where a plain double sum drifts by up to T ulps.
 
-#include "lilucb/bandit/large_pages.hpp"
+#include "lilucb/bandit/detail/large_pages.hpp"
 #include "lilucb/errors.hpp"
 
 #include <cmath>
@@ -93,7 +93,7 @@ class arm_stats {
     double sum = 0;
     double comp = 0;  // accumulated rounding errors of the running sum
   };
-  std::vector<arm, large_page_allocator<arm>> arms_;
+  std::vector<arm, detail::large_page_allocator<arm>> arms_;
   std::uint64_t total_ = 0;
 };
 

@@ -4,8 +4,8 @@
 // Gaussian, a Bernoulli sum binomial).  Algorithms are templates on the arm set, so a pull
 // costs no virtual call; custom_arms lets a user plug in any sampler.
 
-#include "lilucb/bandit/large_pages.hpp"
-#include "lilucb/bandit/random.hpp"
+#include "lilucb/bandit/detail/large_pages.hpp"
+#include "lilucb/bandit/detail/random.hpp"
 #include "lilucb/errors.hpp"
 
 #include <boost/random/binomial_distribution.hpp>
@@ -18,6 +18,13 @@
 #include <vector>
 
 namespace lilucb::bandit {
+
+/// The two random sources of the arms interface, public because a user's arm set meets them:
+/// every arm set's sample(i, normal_stream&) reads a run's stream, and a custom_arms sampler
+/// draws from a run_engine.  Their implementation (Philox keys, xoshiro256++, batched ziggurat)
+/// is the engine's (bandit/detail/random.hpp).
+using run_engine = detail::run_engine;
+using normal_stream = detail::normal_stream;
 
 namespace detail {
 inline void check_means(const char* fn, const std::vector<double>& means) {
@@ -74,7 +81,7 @@ class gaussian_arms {
   struct parameters {
     double mean, sigma;
   };
-  std::vector<parameters, large_page_allocator<parameters>> params_;
+  std::vector<parameters, detail::large_page_allocator<parameters>> params_;
 };
 
 /// Bernoulli rewards in {0, 1} with P(1) = mu_i.  Sub-Gaussian with scale 1/2 (Hoeffding).

@@ -18,9 +18,9 @@
 // the times the per-pull rule would be: the LS guarantee is uniform over time, so this keeps it,
 // at the price of stopping at most one batch later.  A batch is cut short by the pull budget.
 
-#include "lilucb/bandit/ls_rule.hpp"
+#include "lilucb/bandit/detail/ls_rule.hpp"
 #include "lilucb/bandit/run.hpp"
-#include "lilucb/bandit/session.hpp"
+#include "lilucb/bandit/detail/session.hpp"
 #include "lilucb/bandit/successive_elimination_algorithm.hpp"
 
 #include <algorithm>
@@ -76,7 +76,7 @@ class exp_gap_runner {
     return {alive.front(), run_status::stopped, "elimination"};
   }
 
-  const session<Arms, Observer>& state() const { return s_; }
+  const detail::session<Arms, Observer>& state() const { return s_; }
 
  private:
   // m pulls of arm a as one sum; nullopt when the budget ran out or the LS rule fired.
@@ -133,10 +133,10 @@ class exp_gap_runner {
     return {pulled.empty() ? alive.front() : best_of(pulled, s_.stats()), run_status::budget_exhausted, "budget"};
   }
 
-  session<Arms, Observer> s_;
+  detail::session<Arms, Observer> s_;
   double scale_;
   double delta_;
-  std::optional<ls_rule> ls_;
+  std::optional<detail::ls_rule> ls_;
   bool ended_ = false;
   bool ls_fired_ = false;
 };

@@ -15,12 +15,12 @@
 // tabulated by pull count (count_cache), filled by the same function, so results are
 // bit-identical to computing it on every pull; both tricks can be switched off (tested).
 
-#include "lilucb/bandit/confidence.hpp"
-#include "lilucb/bandit/radix_root_heap.hpp"
-#include "lilucb/bandit/root_heap.hpp"
-#include "lilucb/bandit/ls_rule.hpp"
+#include "lilucb/bandit/detail/confidence.hpp"
+#include "lilucb/bandit/detail/radix_root_heap.hpp"
+#include "lilucb/bandit/detail/root_heap.hpp"
+#include "lilucb/bandit/detail/ls_rule.hpp"
 #include "lilucb/bandit/run.hpp"
-#include "lilucb/bandit/session.hpp"
+#include "lilucb/bandit/detail/session.hpp"
 
 #include <cmath>
 #include <cstddef>
@@ -61,16 +61,16 @@ template <bool Tabulate, class Queue, class Arms, class Observer>
 run_result run_lilucb_impl(const Arms& arms, const lilucb_config& c, const run_options& opts,
                            Observer& observer, std::string name,
                            std::vector<std::pair<std::string, double>> params) {
-  session<Arms, Observer> s(arms, opts, observer);
+  detail::session<Arms, Observer> s(arms, opts, observer);
   const std::size_t n = arms.size();
-  const lilucb_bonus bonus_fn{1 + c.beta, c.eps, c.delta, c.sigma, c.inner};
-  std::shared_ptr<count_cache<lilucb_bonus>> table;
-  if constexpr (Tabulate) table = thread_count_cache(bonus_fn);
+  const detail::lilucb_bonus bonus_fn{1 + c.beta, c.eps, c.delta, c.sigma, c.inner};
+  std::shared_ptr<detail::count_cache<detail::lilucb_bonus>> table;
+  if constexpr (Tabulate) table = detail::thread_count_cache(bonus_fn);
   auto bonus = [&](std::uint64_t T) {
     if constexpr (Tabulate) return (*table)(T);
     else return bonus_fn(T);
   };
-  std::optional<ls_rule> ls;
+  std::optional<detail::ls_rule> ls;
   if (c.ls_delta) ls.emplace(n, c.ls_eps, *c.ls_delta, c.sigma);
 
   const auto& st = s.stats();
@@ -135,20 +135,20 @@ run_result run_lilucb(const Arms& arms, const lilucb_config& c, const run_option
                       std::string name = "lilucb",
                       std::vector<std::pair<std::string, double>> params = {}) {
   constexpr const char* fn = "lilucb::bandit::run_lilucb";
-  check_ucb_width_parameters(fn, c.eps, c.delta, c.sigma);
+  detail::check_ucb_width_parameters(fn, c.eps, c.delta, c.sigma);
   check_at_least(fn, "beta", c.beta, 0.0);
   check_positive(fn, "a", c.a);
   const bool radix = arms.size() >= radix_heap_from;
   if (c.tabulate_width && c.use_heap && radix)
-    return detail::run_lilucb_impl<true, radix_root_heap>(arms, c, opts, observer, std::move(name), std::move(params));
+    return detail::run_lilucb_impl<true, detail::radix_root_heap>(arms, c, opts, observer, std::move(name), std::move(params));
   if (c.tabulate_width && c.use_heap)
-    return detail::run_lilucb_impl<true, root_heap>(arms, c, opts, observer, std::move(name), std::move(params));
+    return detail::run_lilucb_impl<true, detail::root_heap>(arms, c, opts, observer, std::move(name), std::move(params));
   if (c.tabulate_width)
     return detail::run_lilucb_impl<true, void>(arms, c, opts, observer, std::move(name), std::move(params));
   if (c.use_heap && radix)
-    return detail::run_lilucb_impl<false, radix_root_heap>(arms, c, opts, observer, std::move(name), std::move(params));
+    return detail::run_lilucb_impl<false, detail::radix_root_heap>(arms, c, opts, observer, std::move(name), std::move(params));
   if (c.use_heap)
-    return detail::run_lilucb_impl<false, root_heap>(arms, c, opts, observer, std::move(name), std::move(params));
+    return detail::run_lilucb_impl<false, detail::root_heap>(arms, c, opts, observer, std::move(name), std::move(params));
   return detail::run_lilucb_impl<false, void>(arms, c, opts, observer, std::move(name), std::move(params));
 }
 

@@ -3,9 +3,9 @@
 // on the run's stream) and cycle through it until the LS rule fires.  O(log n) per pull for the
 // LS upkeep (the rule is checked after every pull, not once per cycle).
 
-#include "lilucb/bandit/ls_rule.hpp"
+#include "lilucb/bandit/detail/ls_rule.hpp"
 #include "lilucb/bandit/run.hpp"
-#include "lilucb/bandit/session.hpp"
+#include "lilucb/bandit/detail/session.hpp"
 
 #include <cstddef>
 #include <numeric>
@@ -20,9 +20,9 @@ run_result run_nonadaptive_ls(const Arms& arms, double sigma, double ls_eps, dou
                               const run_options& opts, Observer& observer,
                               std::vector<std::pair<std::string, double>> params = {}) {
   const char* name = "nonadaptive-ls";
-  session<Arms, Observer> s(arms, opts, observer);
+  detail::session<Arms, Observer> s(arms, opts, observer);
   const std::size_t n = arms.size();
-  ls_rule ls(n, ls_eps, ls_delta, sigma);
+  detail::ls_rule ls(n, ls_eps, ls_delta, sigma);
   std::vector<std::size_t> order(n);
   std::iota(order.begin(), order.end(), std::size_t{0});
   auto& eng = s.rng().engine();

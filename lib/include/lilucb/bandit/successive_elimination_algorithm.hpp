@@ -6,9 +6,9 @@
 // criterion are one and the same" (Section 5).  O(1) amortised per pull (one O(|S|) pass per
 // round of |S| pulls).
 
-#include "lilucb/bandit/ls_rule.hpp"
+#include "lilucb/bandit/detail/ls_rule.hpp"
 #include "lilucb/bandit/run.hpp"
-#include "lilucb/bandit/session.hpp"
+#include "lilucb/bandit/detail/session.hpp"
 
 #include <cstddef>
 #include <string>
@@ -34,8 +34,8 @@ run_result run_successive_elimination(const Arms& arms, double sigma, double ls_
                                       const run_options& opts, Observer& observer,
                                       std::vector<std::pair<std::string, double>> params = {}) {
   const char* name = "successive-elimination";
-  session<Arms, Observer> s(arms, opts, observer);
-  ls_rule ls(arms.size(), ls_eps, ls_delta, sigma);  // validates; provides B(T)
+  detail::session<Arms, Observer> s(arms, opts, observer);
+  detail::ls_rule ls(arms.size(), ls_eps, ls_delta, sigma);  // validates; provides B(T)
   const auto& st = s.stats();
   std::vector<std::size_t> alive(arms.size());
   for (std::size_t i = 0; i < alive.size(); ++i) alive[i] = i;

@@ -6,9 +6,9 @@
 // paper's form at the experiments' sigma = 1/2.  The index depends on t, so every arm's index
 // changes at every pull: one O(n) scan per pull (as Section 5 says), ties to the lowest index.
 
-#include "lilucb/bandit/ls_rule.hpp"
+#include "lilucb/bandit/detail/ls_rule.hpp"
 #include "lilucb/bandit/run.hpp"
-#include "lilucb/bandit/session.hpp"
+#include "lilucb/bandit/detail/session.hpp"
 
 #include <cmath>
 #include <cstddef>
@@ -23,9 +23,9 @@ run_result run_ucb1_ls(const Arms& arms, double sigma, double ls_eps, double ls_
                        Observer& observer, std::vector<std::pair<std::string, double>> params = {}) {
   const char* name = "ucb1-ls";
   check_positive("lilucb::bandit::run_ucb1_ls", "sigma", sigma);
-  session<Arms, Observer> s(arms, opts, observer);
+  detail::session<Arms, Observer> s(arms, opts, observer);
   const std::size_t n = arms.size();
-  ls_rule ls(n, ls_eps, ls_delta, sigma);
+  detail::ls_rule ls(n, ls_eps, ls_delta, sigma);
   const auto& st = s.stats();
   for (std::size_t i = 0; i < n; ++i) {
     if (!s.can_pull()) return s.finish(name, st.empirical_best(), run_status::budget_exhausted, "budget", params);

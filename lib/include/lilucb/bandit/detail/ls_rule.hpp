@@ -13,8 +13,8 @@
 // delta = lilucb::ls_delta_for_failure_probability(eps, p).
 
 #include "lilucb/bandit/arm_stats.hpp"
-#include "lilucb/bandit/confidence.hpp"
-#include "lilucb/bandit/indexed_heap.hpp"
+#include "lilucb/bandit/detail/confidence.hpp"
+#include "lilucb/bandit/detail/indexed_heap.hpp"
 #include "lilucb/ls_bound.hpp"
 
 #include <cstddef>
@@ -23,7 +23,7 @@
 #include <memory>
 #include <vector>
 
-namespace lilucb::bandit {
+namespace lilucb::bandit::detail {
 
 class ls_rule {
  public:
@@ -72,4 +72,4 @@ class ls_rule {
   indexed_max_heap upper_;
 };
 
-}  // namespace lilucb::bandit
+}  // namespace lilucb::bandit::detail

@@ -4,10 +4,10 @@
 // ucb_width  Figure `fig:lilucb`'s width with the rewards' sub-Gaussian scale sigma:
 //              (1+sqrt(eps)) sigma sqrt(2 (1+eps) log(log((1+eps) T + c)/delta) / T),
 //            c = 0 (inner_log::lemma, Figure 1 exactly) or 2 (footnote `fnt:delta_foot`).
-//            Unlike lilucb::lil_width it takes any eps in [0,1) and delta in (0,1) (the
-//            heuristic's settings are outside the lemma) and returns +infinity wherever the
-//            expression is undefined or its outer logarithm is not positive (e.g. T = 1 with
-//            eps = 0 and the lemma's inner log).
+//            It is lilucb::lil_width under policies::return_sentinel: it takes any eps in
+//            [0,1) and delta in (0,1) (the heuristic's settings are outside the lemma) and
+//            returns +infinity wherever the expression is undefined or its outer logarithm is
+//            not positive (e.g. T = 1 with eps = 0 and the lemma's inner log).
 // count_cache  a table f(T) for T = 1, 2, ... filled on demand by the same function, so a
 //            cached value is bit-identical to calling the function (tested).
 // thread_count_cache  a per-thread pool of such tables keyed by the function's parameters, so
@@ -22,23 +22,17 @@
 #include <memory>
 #include <vector>
 
-namespace lilucb::bandit {
+namespace lilucb::bandit::detail {
 
+/// lilucb::lil_width(T, eps, delta, sigma, inner, policies::return_sentinel{}) at a pull count.
 inline double ucb_width(std::uint64_t T, double eps, double delta, double sigma, inner_log inner) {
-  const double Td = static_cast<double>(T);
-  const double inner_arg = (1 + eps) * Td + (inner == inner_log::lemma ? 0.0 : 2.0);
-  const double inner_value = std::log(inner_arg);
-  if (!(inner_value > 0)) return std::numeric_limits<double>::infinity();
-  const double outer = std::log(inner_value / delta);
-  if (!(outer > 0)) return std::numeric_limits<double>::infinity();
-  return (1 + std::sqrt(eps)) * sigma * std::sqrt(2 * (1 + eps) * outer / Td);
+  return lil_width(static_cast<double>(T), eps, delta, sigma, inner, policies::return_sentinel{});
 }
 
-/// Checks the parameters of ucb_width: eps in [0,1), delta in (0,1), sigma > 0.
+/// Checks the parameters of ucb_width, throwing on failure: eps in [0,1), delta in (0,1), sigma > 0
+/// (the footnote form's domain, which the sentinel policy evaluates for either inner log).
 inline void check_ucb_width_parameters(const char* fn, double eps, double delta, double sigma) {
-  check_half_open_interval(fn, "eps", eps, 0.0, 1.0);
-  check_open_interval(fn, "delta", delta, 0.0, 1.0);
-  check_positive(fn, "sigma", sigma);
+  lilucb::detail::lil_arguments_ok<policies::throw_on_error>(fn, "T", 1.0, eps, delta, sigma, inner_log::plus2);
 }
 
 /// f(T) for T >= 1, tabulated for T < limit on first use; larger T are computed directly.
@@ -89,4 +83,4 @@ struct lilucb_bonus {
   bool operator==(const lilucb_bonus&) const = default;
 };
 
-}  // namespace lilucb::bandit
+}  // namespace lilucb::bandit::detail

@@ -12,7 +12,7 @@
 #include <utility>
 #include <vector>
 
-namespace lilucb::bandit {
+namespace lilucb::bandit::detail {
 
 class indexed_max_heap {
  public:
@@ -106,4 +106,4 @@ class indexed_max_heap {
   std::vector<std::uint32_t> pos_;   // pos_[arm] = position
 };
 
-}  // namespace lilucb::bandit
+}  // namespace lilucb::bandit::detail

@@ -4,7 +4,7 @@
 // and never touch the random stream directly, so "same seed, same run" holds by construction.
 
 #include "lilucb/bandit/arm_stats.hpp"
-#include "lilucb/bandit/random.hpp"
+#include "lilucb/bandit/detail/random.hpp"
 #include "lilucb/bandit/run.hpp"
 
 #include <cstddef>
@@ -14,7 +14,7 @@
 #include <utility>
 #include <vector>
 
-namespace lilucb::bandit {
+namespace lilucb::bandit::detail {
 
 template <class Arms, class Observer = null_observer>
 class session {
@@ -78,4 +78,4 @@ class session {
   std::uint64_t budget_;
 };
 
-}  // namespace lilucb::bandit
+}  // namespace lilucb::bandit::detail

@@ -13,7 +13,7 @@
 #include <sys/mman.h>
 #endif
 
-namespace lilucb::bandit {
+namespace lilucb::bandit::detail {
 
 template <class T>
 struct large_page_allocator {
@@ -52,4 +52,4 @@ struct large_page_allocator {
   static constexpr std::size_t round_up(std::size_t bytes) { return (bytes + huge_page - 1) / huge_page * huge_page; }
 };
 
-}  // namespace lilucb::bandit
+}  // namespace lilucb::bandit::detail

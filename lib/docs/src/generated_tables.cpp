@@ -1,4 +1,4 @@
-#include "lilucb/generated_tables.hpp"
+#include "lilucb_docs/generated_tables.hpp"
 
 #include "lilucb/errors.hpp"
 #include "lilucb/finite_lil.hpp"

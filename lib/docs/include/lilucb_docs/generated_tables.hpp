@@ -5,7 +5,7 @@
 // (run by ctest) fails when a committed file differs from a fresh regeneration.
 // Later work adds its tables here.
 
-#include "lilucb/report_table.hpp"
+#include "lilucb_docs/report_table.hpp"
 
 #include <string>
 #include <string_view>

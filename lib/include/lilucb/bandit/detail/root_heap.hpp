@@ -12,13 +12,13 @@
 // (lilucb_algorithm.hpp), where it fits in the first-level cache; for more arms it uses
 // radix_root_heap, whose memory traffic does not grow with the height of a heap.
 
-#include "lilucb/bandit/large_pages.hpp"
+#include "lilucb/bandit/detail/large_pages.hpp"
 
 #include <cstddef>
 #include <cstdint>
 #include <vector>
 
-namespace lilucb::bandit {
+namespace lilucb::bandit::detail {
 
 class root_heap {
  public:
@@ -95,4 +95,4 @@ class root_heap {
   std::vector<node, large_page_allocator<node>> slots_;  // 64-byte aligned
 };
 
-}  // namespace lilucb::bandit
+}  // namespace lilucb::bandit::detail

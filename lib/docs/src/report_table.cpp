@@ -1,4 +1,4 @@
-#include "lilucb/report_table.hpp"
+#include "lilucb_docs/report_table.hpp"
 
 #include "lilucb/errors.hpp"
 

@@ -30,7 +30,7 @@
 // lil'UCB picks by n (radix_heap_from in lilucb_algorithm.hpp).  Keys must not be NaN
 // (lil'UCB's indices are a finite mean plus a width in [0, +inf]); a NaN key is a domain_error.
 
-#include "lilucb/bandit/large_pages.hpp"
+#include "lilucb/bandit/detail/large_pages.hpp"
 #include "lilucb/errors.hpp"
 
 #include <bit>
@@ -40,7 +40,7 @@
 #include <string>
 #include <vector>
 
-namespace lilucb::bandit {
+namespace lilucb::bandit::detail {
 
 class radix_root_heap {
  public:
@@ -141,4 +141,4 @@ class radix_root_heap {
   std::vector<item, large_page_allocator<item>> buckets_[bucket_count];
 };
 
-}  // namespace lilucb::bandit
+}  // namespace lilucb::bandit::detail

@@ -25,7 +25,7 @@
 #include <cstdint>
 #include <limits>
 
-namespace lilucb::bandit {
+namespace lilucb::bandit::detail {
 
 /// The top 53 bits of a random word as a double in [0, 1).
 inline double unit_interval(std::uint64_t word) { return static_cast<double>(word >> 11) * 0x1.0p-53; }
@@ -122,4 +122,4 @@ class normal_stream {
   std::size_t next_ = block_size;
 };
 
-}  // namespace lilucb::bandit
+}  // namespace lilucb::bandit::detail

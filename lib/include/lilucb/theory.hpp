@@ -1,0 +1,11 @@
+#pragma once
+// The theory module: every bound and constant of the paper as a function on reals, templated on
+// the real type (double, cpp_bin_float_50, ...), with mixed argument types promoting as in
+// Boost.Math and an error policy where a caller needs a value instead of an exception.
+#include "lilucb/errors.hpp"       // lilucb::domain_error and the argument checks
+#include "lilucb/policies.hpp"     // throw_on_error, return_sentinel
+#include "lilucb/finite_lil.hpp"   // Lemma lem:lil: lil_bound, lil_width, failure probabilities
+#include "lilucb/ls_bound.hpp"     // Section 5's LIL stopping rule: ls_bound and its delta
+#include "lilucb/theorem.hpp"      // Theorem th:lilucb: rho, gamma, kappa, a_min, failure bounds
+#include "lilucb/instance.hpp"     // an instance's best arm, gaps, H1, H3, Lemma lem:1, Farrell
+#include "lilucb/parameters.hpp"   // the paper's, the heuristic's and certified settings
