@@ -3,7 +3,10 @@
 #include "lilucb/boundaries.hpp"
 #include "lilucb/generated_tables.hpp"
 
+#include <algorithm>
 #include <array>
+#include <cmath>
+#include <cstdint>
 #include <optional>
 #include <string>
 

@@ -6,6 +6,7 @@
 #include "lilucb/clopper_pearson.hpp"
 #include "lilucb/report_table.hpp"
 
+#include <algorithm>
 #include <sstream>
 #include <string>
 

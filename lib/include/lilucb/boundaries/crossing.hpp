@@ -134,7 +134,7 @@ class grid_walk {
     // t = 1 from the point mass at 0.
     double U = radius(std::uint64_t{1}) * q_ / sigma;
     build_targets(1, U);
-    crossed = U < double(bottom_) ? 1.0 : 1 - std_normal_cdf(U / q_);
+    crossed = U < double(bottom_) ? 1.0 : std_normal_cdf(-U / q_);
     if (!(U < double(bottom_))) {
       dropped += std_normal_cdf(double(bottom_) / q_);
       for (std::size_t j = 0; j < targets_.size(); ++j) {

@@ -51,7 +51,9 @@ Real stitched_radius(Real v, Real alpha, Real eta, Real s, Real m, Real c) {
   const Real vp = v > m ? v : m;
   const Real log_eta = log(eta);
   // log log(eta v'/m) = log(log(eta) + log(v'/m)): no overflow for huge v'/m.
-  const Real ell = s * log(Real(log_eta + log(Real(vp / m)))) + log(boost::math::zeta(s)) -
+  const Real ratio = vp / m;  // log(v'/m), without overflow for a subnormal m
+  const Real log_ratio = (boost::math::isinf)(ratio) ? Real(log(vp) - log(m)) : Real(log(ratio));
+  const Real ell = s * log(Real(log_eta + log_ratio)) + log(boost::math::zeta(s)) -
                    s * log(log_eta) - log(alpha);
   const Real k1 = (pow(eta, Real(0.25)) + pow(eta, Real(-0.25))) / sqrt(Real(2));
   const Real k2 = (sqrt(eta) + 1) / 2;
@@ -74,7 +76,9 @@ Real stitched_tail_probability(Real v_from, Real alpha, Real eta, Real s, Real m
   check_open_interval(fn, "alpha", alpha, Real(0), Real(1));
   detail::check_stitching(fn, eta, s, m);
   const Real vp = v_from > m ? v_from : m;
-  const Real k0 = floor(Real(log(Real(vp / m)) / log(eta)));
+  const Real ratio = vp / m;
+  const Real log_ratio = (boost::math::isinf)(ratio) ? Real(log(vp) - log(m)) : Real(log(ratio));
+  const Real k0 = floor(Real(log_ratio / log(eta)));
   if (k0 < 1) return alpha;
   const Real n = k0 + 1;
   const Real bound = alpha / boost::math::zeta(s) * (pow(n, -s) + pow(n, Real(1 - s)) / (s - 1));
