@@ -69,7 +69,7 @@ BOOST_AUTO_TEST_CASE(one_step_is_exact) {
 // [lower, upper] of crossing_probability holds the quadrature value.
 BOOST_AUTO_TEST_CASE(two_steps_by_quadrature_and_order_of_convergence) {
   struct c_t { double u1, u2, sigma; };
-  for (const c_t c : {c_t{2.0, 2.0, 1.0}, c_t{3.0, 3.5, 1.0}, c_t{1.0, 4.0, 2.0}, c_t{4.0, 4.2, 1.5}}) {
+  for (const c_t& c : {c_t{2.0, 2.0, 1.0}, c_t{3.0, 3.5, 1.0}, c_t{1.0, 4.0, 2.0}, c_t{4.0, 4.2, 1.5}}) {
     const std::vector<double> u{0, c.u1, c.u2};
     const double exact = p_two_steps(c.u1, c.u2, c.sigma);
     const double e4 = std::abs(on_grid(u, c.sigma, 4).probability - exact);
@@ -102,7 +102,7 @@ BOOST_AUTO_TEST_CASE(two_steps_by_quadrature_and_order_of_convergence) {
 // from below (the discrete walk overshoots).
 BOOST_AUTO_TEST_CASE(linear_boundary_below_the_brownian_bound) {
   struct c_t { double a, b, sigma; std::uint64_t T; };
-  for (const c_t c : {c_t{2, 0.2, 1, 3000}, c_t{4, 0.5, 1, 1000}, c_t{1, 0.05, 0.5, 3000}, c_t{6, 0.3, 2, 3000}}) {
+  for (const c_t& c : {c_t{2, 0.2, 1, 3000}, c_t{4, 0.5, 1, 1000}, c_t{1, 0.05, 0.5, 3000}, c_t{6, 0.3, 2, 3000}}) {
     boundary_spec s;
     s.kind = boundary_kind::linear;
     s.a = c.a;
@@ -156,7 +156,7 @@ BOOST_AUTO_TEST_CASE(monte_carlo_agrees) {
   linear.kind = boundary_kind::linear;
   linear.a = 2;
   linear.b = 0.2;
-  for (const c_t c : {c_t{spec_of(boundary_kind::stitched, 0.2), 400, 40000},
+  for (const c_t& c : {c_t{spec_of(boundary_kind::stitched, 0.2), 400, 40000},
                       c_t{spec_of(boundary_kind::mixture, 0.2), 400, 40000}, c_t{constant, 30, 40000},
                       c_t{linear, 200, 40000}}) {
     const auto cnt = crossing_monte_carlo(boundary_radii(c.s, c.T), c.s.sigma, c.paths, 20261126);

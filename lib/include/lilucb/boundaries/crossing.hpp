@@ -28,7 +28,7 @@
 // P(exists t > T : S_t >= u(t)), so lower <= P(ever cross) <= upper + tail.
 //
 // Cost: O(fine band x kernel width) per step, independent of t once the coarse cells grow:
-// about 1 s for T = 1e5 at q = 8 on one core (docs/boundaries.md has the measured numbers).
+// about 10 s of CPU for T = 1e5 at q = 4 (docs/boundaries.md has the measured numbers).
 
 #include "lilucb/boundaries/family.hpp"
 #include "lilucb/errors.hpp"
