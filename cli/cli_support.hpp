@@ -67,5 +67,8 @@ void add_table_commands(CLI::App& app);
 void add_run_command(CLI::App& app);
 void add_experiment_command(CLI::App& app);
 void add_verify_command(CLI::App& app);
+void add_boundary_command(CLI::App& app);
+void add_crossing_command(CLI::App& app);
+void add_calibrate_command(CLI::App& app);
 
 }  // namespace lilucb::cli

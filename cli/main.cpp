@@ -51,6 +51,9 @@ int main(int argc, char** argv) {
   lilucb::cli::add_run_command(app);
   lilucb::cli::add_experiment_command(app);
   lilucb::cli::add_verify_command(app);
+  lilucb::cli::add_boundary_command(app);
+  lilucb::cli::add_crossing_command(app);
+  lilucb::cli::add_calibrate_command(app);
   try {
     app.parse(argc, argv);
     if (app.get_subcommands().empty()) {

@@ -1,5 +1,7 @@
 #include "lilucb_verification/checks.hpp"
 
+#include "lilucb_verification/boundaries.hpp"
+
 #include "lilucb/errors.hpp"
 
 namespace lilucb::verification {
@@ -11,6 +13,7 @@ const std::vector<check>& checks() {
       {"coverage", "Monte-Carlo coverage of the finite-LIL and LS bounds", coverage_claims},
       {"adversarial", "searches for means that make the algorithms fail", adversarial_claims},
       {"complexity", "sample and time complexity against measurement", complexity_claims},
+      {"boundaries", "anytime boundaries: coverage, effective alpha, crossing engine vs Monte Carlo", boundaries_claims},
   };
   return all;
 }

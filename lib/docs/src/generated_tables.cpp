@@ -126,6 +126,9 @@ const std::vector<generated_table>& generated_tables() {
       {"lil-constant", "lil-constant.md",
        "Lemma lem:lil's stated failure probability against the sum its proof establishes",
        &build_lil_constant},
+      {"boundaries", "boundaries.md",
+       "anytime boundaries (finite LIL, stitching, mixtures, GLR thresholds): widths and crossing probabilities",
+       &boundaries_tables},
   };
   return tables;
 }

@@ -34,4 +34,7 @@ std::string render_generated_table(const generated_table& table, table_format fo
 /// The tables behind docs/generated/params.md (exposed for tests).
 std::vector<report_table> params_tables();
 
+/// The tables behind docs/generated/boundaries.md (lib/docs/src/boundary_tables.cpp).
+std::vector<report_table> boundaries_tables();
+
 }  // namespace lilucb

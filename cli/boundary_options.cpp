@@ -1,0 +1,73 @@
+#include "boundary_options.hpp"
+
+#include "cli_support.hpp"
+
+#include "lilucb/errors.hpp"
+
+namespace lilucb::cli {
+
+void add_boundary_options(CLI::App* sub, boundary_cli_options& o, bool with_alpha) {
+  sub->add_option("--kind", o.kind, "lil|lil-plus2|stitched|mixture|mixture-two-sided|linear|constant")->required();
+  if (with_alpha)
+    sub->add_option("--alpha", o.alpha, "crossing probability in (0,1) (the delta of Lemma lem:lil for lil, lil-plus2)");
+  sub->add_option("--sigma", o.sigma, "sub-Gaussian scale of one reward, > 0 (default 1)");
+  sub->add_option("--eps", o.eps, "lil: eps in (0,1) (default 0.01)");
+  sub->add_option("--inner", o.inner, "lil: lemma (default) or plus2");
+  sub->add_option("--eta", o.eta, "stitched: eta > 1 (default 2)");
+  sub->add_option("--s", o.s, "stitched: s > 1 (default 1.4)");
+  sub->add_option("--m", o.m, "stitched: m > 0 (default sigma^2)");
+  sub->add_option("--c", o.c, "stitched: c >= 0 (default 0); constant: the boundary value c >= 0");
+  sub->add_option("--v-opt", o.v_opt, "mixtures: intrinsic time v > 0 where rho is tightest (default 100 sigma^2)");
+  sub->add_option("--a", o.a, "linear: intercept a >= 0 (default 1)");
+  sub->add_option("--b", o.b, "linear: slope b >= 0 (default 0.1)");
+}
+
+boundaries::boundary_spec boundary_spec_from(const boundary_cli_options& o, bool alpha_required) {
+  using boundaries::boundary_kind;
+  boundaries::boundary_spec s;
+  s.kind = boundaries::parse_boundary_kind(o.kind);
+  s.sigma = parse_real("--sigma", o.sigma, "(0, inf)");
+  if (boundaries::has_alpha(s.kind)) {
+    if (o.alpha.empty()) {
+      if (alpha_required)
+        throw lilucb::domain_error("lilucb " + o.kind, "--alpha", "missing", "(0, 1), required for --kind " + o.kind);
+    } else {
+      s.alpha = parse_real("--alpha", o.alpha, "(0, 1)");
+    }
+  }
+  switch (s.kind) {
+    case boundary_kind::lil:
+    case boundary_kind::lil_plus2:
+      s.eps = parse_real("--eps", o.eps, "(0, 1)");
+      s.inner = parse_inner_log(o.inner);
+      break;
+    case boundary_kind::stitched:
+      s.eta = parse_real("--eta", o.eta, "(1, inf)");
+      s.s = parse_real("--s", o.s, "(1, inf)");
+      if (!o.m.empty()) {
+        s.m = parse_real("--m", o.m, "(0, inf)");
+        if (!(s.m > 0)) throw lilucb::domain_error("lilucb " + o.kind, "--m", o.m, "(0, inf)");
+      }
+      if (!o.c.empty()) s.c = parse_real("--c", o.c, "[0, inf)");
+      break;
+    case boundary_kind::mixture:
+    case boundary_kind::mixture_two_sided:
+      if (!o.v_opt.empty()) {
+        s.v_opt = parse_real("--v-opt", o.v_opt, "(0, inf)");
+        if (!(s.v_opt > 0)) throw lilucb::domain_error("lilucb " + o.kind, "--v-opt", o.v_opt, "(0, inf)");
+      }
+      break;
+    case boundary_kind::linear:
+      s.a = parse_real("--a", o.a, "[0, inf)");
+      s.b = parse_real("--b", o.b, "[0, inf)");
+      break;
+    case boundary_kind::constant:
+      if (o.c.empty()) throw lilucb::domain_error("lilucb " + o.kind, "--c", "missing", "[0, inf), required for --kind constant");
+      s.c_const = parse_real("--c", o.c, "[0, inf)");
+      break;
+  }
+  boundaries::check_boundary_spec(s);
+  return s;
+}
+
+}  // namespace lilucb::cli

@@ -1,0 +1,62 @@
+// `lilucb crossing`: the probability that a Gaussian walk ever crosses a boundary (issue 13).
+
+#include "boundary_options.hpp"
+#include "cli_support.hpp"
+
+#include "lilucb/boundaries/crossing.hpp"
+
+#include <iostream>
+#include <memory>
+
+namespace lilucb::cli {
+
+namespace {
+
+struct crossing_command_options {
+  boundary_cli_options b;
+  std::string horizon, resolution = "4";
+  bool json = false;
+};
+
+void run_crossing_command(const crossing_command_options& o) {
+  const boundaries::boundary_spec s = boundary_spec_from(o.b, true);
+  const std::uint64_t horizon = parse_count("--horizon", o.horizon, "[1, 10^7]");
+  if (horizon < 1 || horizon > 10000000)
+    throw lilucb::domain_error("lilucb crossing", "--horizon", o.horizon, "[1, 10^7]");
+  const std::uint64_t q = parse_count("--resolution", o.resolution, "[1, 256]");
+  if (q < 1 || q > 256) throw lilucb::domain_error("lilucb crossing", "--resolution", o.resolution, "[1, 256]");
+  const auto r = boundaries::crossing_probability(s, horizon, static_cast<unsigned>(q));
+  if (o.json) {
+    print_json({{"kind", boundaries::to_string(s.kind)},
+                {"alpha", boundaries::has_alpha(s.kind) ? nlohmann::json(s.alpha) : nlohmann::json(nullptr)},
+                {"sigma", s.sigma},
+                {"horizon", horizon},
+                {"probability_lower", r.probability_lower},
+                {"probability_upper", r.probability_upper},
+                {"estimate", r.estimate},
+                {"tail_bound", json_or_null(r.tail_bound)},
+                {"method", r.method}});
+    return;
+  }
+  std::cout << "P(exists t <= " << horizon << " : S_t >= u(t)) for " << boundaries::to_string(s.kind)
+            << ", Gaussian rewards of sigma = " << text_number(s.sigma) << ":\n"
+            << "  in [" << text_number(r.probability_lower) << ", " << text_number(r.probability_upper)
+            << "] (estimate " << text_number(r.estimate) << ")\n"
+            << "  after the horizon     <= "
+            << (r.tail_bound ? text_number(*r.tail_bound) : std::string("none proven")) << "\n"
+            << "  method: " << r.method << "\n";
+}
+
+}  // namespace
+
+void add_crossing_command(CLI::App& app) {
+  auto o = std::make_shared<crossing_command_options>();
+  auto* sub = app.add_subcommand("crossing", "Exact crossing probability of a boundary by a Gaussian walk");
+  add_boundary_options(sub, o->b, true);
+  sub->add_option("--horizon", o->horizon, "last time T, in [1, 10^7]")->required();
+  sub->add_option("--resolution", o->resolution, "fine cells per sigma of the coarser grid (default 4; the finer uses twice)");
+  sub->add_flag("--json", o->json, "print one JSON object");
+  sub->callback([o] { run_crossing_command(*o); });
+}
+
+}  // namespace lilucb::cli

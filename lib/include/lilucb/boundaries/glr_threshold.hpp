@@ -1,0 +1,80 @@
+#pragma once
+// Stopping thresholds for the Gaussian GLR (Chernoff) stopping rule of best-arm identification.
+//
+// Kaufmann and Koolen (2021), "Mixture martingales revisited with applications to sequential
+// tests and confidence intervals", JMLR 22(246): for Gaussian arms of variance sigma^2 the GLR
+// statistic Z_{a,b}(t) of the empirical best arm a against arm b, compared with
+//   beta(t, delta) = 2 C_G(1/2 log((K-1)/delta)) + 4 log(4 + log(t/2)),
+//   C_G(x) = min over lambda in (1/2, 1] of (g_G(lambda) + x)/lambda,
+//   g_G(lambda) = 2 lambda - 2 lambda log(4 lambda) + log zeta(2 lambda) - 1/2 log(1 - lambda),
+// gives a delta-correct stopping rule under any sampling rule.  The statement is taken from
+// issue 13; the stored reference corpus held no copy of the paper, so its corollary number
+// is NOT verified here (docs/boundaries.md says so).  At lambda = 1, g_G is +inf, so the
+// minimum is over the open interval (1/2, 1), where (g_G + x)/lambda tends to +inf at both ends.
+//
+// glr_threshold_heuristic is log((1 + log t)/delta), the threshold used in most published
+// experiments (Garivier & Kaufmann 2016 and followers).  It is UNCERTIFIED: no theorem gives
+// delta-correctness with it.
+
+#include "lilucb/errors.hpp"
+
+#include <boost/math/special_functions/zeta.hpp>
+#include <boost/math/tools/minima.hpp>
+
+#include <cmath>
+#include <cstdint>
+#include <limits>
+
+namespace lilucb::boundaries {
+
+/// g_G(lambda) of Kaufmann & Koolen (header comment).  Domain: lambda in (1/2, 1).
+template <class Real>
+Real kk_g_gaussian(Real lambda) {
+  using std::log;
+  constexpr const char* fn = "lilucb::boundaries::kk_g_gaussian";
+  check_open_interval(fn, "lambda", lambda, Real(0.5), Real(1));
+  return 2 * lambda - 2 * lambda * log(Real(4 * lambda)) + log(boost::math::zeta(Real(2 * lambda))) -
+         log(Real(1 - lambda)) / 2;
+}
+
+/// C_G(x) = min over lambda in (1/2, 1) of (g_G(lambda) + x)/lambda, by Brent's minimiser
+/// (Boost.Math brent_find_minima; the minimiser is unique, tested against a dense scan).
+/// Domain: x in [0, inf).
+template <class Real>
+Real kk_calibration_gaussian(Real x) {
+  constexpr const char* fn = "lilucb::boundaries::kk_calibration_gaussian";
+  check_at_least(fn, "x", x, Real(0));
+  auto f = [&](const Real& lambda) { return (kk_g_gaussian(lambda) + x) / lambda; };
+  // Stay strictly inside (1/2, 1): the objective is +inf at both ends.
+  const Real lo = Real(0.5) + Real(1) / 4096 / 1024;
+  const Real hi = Real(1) - Real(1) / 4096 / 1024;
+  std::uintmax_t iterations = 500;
+  const auto r = boost::math::tools::brent_find_minima(f, lo, hi, std::numeric_limits<Real>::digits / 2, iterations);
+  return r.second;
+}
+
+/// beta(t, delta) = 2 C_G(1/2 log((K-1)/delta)) + 4 log(4 + log(t/2)) (header comment).
+/// Domain: t in [1, inf), delta in (0, 1), K in [2, inf) (number of arms).
+template <class Real>
+Real glr_threshold_gaussian(Real t, Real delta, Real K) {
+  using std::log;
+  constexpr const char* fn = "lilucb::boundaries::glr_threshold_gaussian";
+  check_at_least(fn, "t", t, Real(1));
+  check_open_interval(fn, "delta", delta, Real(0), Real(1));
+  check_at_least(fn, "K", K, Real(2));
+  return 2 * kk_calibration_gaussian(Real(log(Real((K - 1) / delta)) / 2)) +
+         4 * log(Real(4 + log(Real(t / 2))));
+}
+
+/// The heuristic threshold log((1 + log t)/delta): UNCERTIFIED (header comment).
+/// Domain: t in [1, inf), delta in (0, 1).
+template <class Real>
+Real glr_threshold_heuristic(Real t, Real delta) {
+  using std::log;
+  constexpr const char* fn = "lilucb::boundaries::glr_threshold_heuristic";
+  check_at_least(fn, "t", t, Real(1));
+  check_open_interval(fn, "delta", delta, Real(0), Real(1));
+  return log(Real(1 + log(t))) - log(delta);
+}
+
+}  // namespace lilucb::boundaries

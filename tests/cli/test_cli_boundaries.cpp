@@ -1,0 +1,85 @@
+// `lilucb boundary`, `lilucb crossing`, `lilucb calibrate` (issue 13) through the real binary:
+// the JSON keys the issue names, agreement with the library called directly, and the
+// invalid-input contract (one line on stderr naming the parameter, exit 2).
+#include <boost/test/unit_test.hpp>
+
+#include "cli_harness.hpp"
+
+#include "lilucb/boundaries.hpp"
+
+#include <nlohmann/json.hpp>
+
+#include <string>
+#include <vector>
+
+using cli_harness::check_one_line_error;
+using cli_harness::contains;
+using cli_harness::run_cli;
+using json = nlohmann::json;
+namespace tt = boost::test_tools;
+namespace b = lilucb::boundaries;
+
+namespace {
+json run_json(const std::vector<std::string>& args) {
+  const auto r = run_cli(args);
+  BOOST_TEST(r.status == 0, "stderr: " << r.err);
+  BOOST_TEST(r.err == "");
+  if (r.status != 0) return json::object();
+  return json::parse(r.out);
+}
+}  // namespace
+
+BOOST_AUTO_TEST_CASE(boundary_json_agrees_with_library) {
+  const json j = run_json({"boundary", "--kind", "stitched", "--alpha", "0.05", "--t", "1000", "--json"});
+  b::boundary_spec s;
+  s.kind = b::boundary_kind::stitched;
+  s.alpha = 0.05;
+  BOOST_TEST(j.at("radius").get<double>() == b::boundary_radius(s, 1000.0), tt::tolerance(1e-15));
+  BOOST_TEST(j.at("width").get<double>() == b::boundary_radius(s, 1000.0) / 1000, tt::tolerance(1e-15));
+  BOOST_TEST(j.at("alpha").get<double>() == 0.05);
+  const json c = run_json({"boundary", "--kind", "constant", "--c", "3", "--t", "7", "--json"});
+  BOOST_TEST(c.at("radius").get<double>() == 3.0);
+  BOOST_TEST(c.at("alpha").is_null());
+  const json l = run_json({"boundary", "--kind", "lil", "--alpha", "0.001", "--eps", "0.5", "--t", "100", "--json"});
+  BOOST_TEST(l.at("radius").get<double>() == lilucb::lil_bound(100.0, 0.5, 0.001, 1.0, lilucb::inner_log::lemma),
+             tt::tolerance(1e-15));
+}
+
+BOOST_AUTO_TEST_CASE(crossing_json_has_the_issue_keys) {
+  const json j = run_json({"crossing", "--kind", "linear", "--a", "2", "--b", "0.2", "--horizon", "300", "--json"});
+  for (const char* k : {"probability_lower", "probability_upper", "tail_bound", "method"})
+    BOOST_TEST(j.contains(k), "missing key " << k);
+  BOOST_TEST(j.at("probability_lower").get<double>() <= j.at("probability_upper").get<double>());
+  BOOST_TEST(j.at("probability_upper").get<double>() <= b::brownian_linear_crossing_probability(2.0, 0.2, 1.0));
+  const json c = run_json({"crossing", "--kind", "constant", "--c", "3", "--horizon", "5", "--json"});
+  BOOST_TEST(c.at("tail_bound").is_null());
+}
+
+BOOST_AUTO_TEST_CASE(calibrate_json_has_the_issue_keys) {
+  const json j = run_json({"calibrate", "--kind", "stitched", "--target", "0.05", "--horizon", "300", "--json"});
+  BOOST_TEST(j.at("alpha").get<double>() >= 0.05);
+  BOOST_TEST(j.at("alpha_ratio").get<double>() >= 1.0);
+  BOOST_TEST(j.at("width_ratio").size() == 3u);
+  BOOST_TEST(j.at("achieved").get<double>() <= 0.05);
+}
+
+BOOST_AUTO_TEST_CASE(bad_input_is_one_line_naming_the_parameter) {
+  struct c_t { std::vector<std::string> args; std::string names; };
+  for (const auto& c : std::vector<c_t>{
+           {{"boundary", "--kind", "stitched", "--alpha", "1.5", "--t", "10"}, "alpha"},
+           {{"boundary", "--kind", "stitched", "--alpha", "0.05", "--t", "0.5"}, "t"},
+           {{"boundary", "--kind", "stitched", "--t", "10"}, "--alpha"},
+           {{"boundary", "--kind", "nope", "--alpha", "0.05", "--t", "10"}, "kind"},
+           {{"boundary", "--kind", "stitched", "--alpha", "0.05", "--eta", "1", "--t", "10"}, "eta"},
+           {{"boundary", "--kind", "mixture", "--alpha", "abc", "--t", "10"}, "--alpha"},
+           {{"crossing", "--kind", "stitched", "--alpha", "0.05", "--horizon", "0"}, "--horizon"},
+           {{"crossing", "--kind", "stitched", "--alpha", "0.05", "--horizon", "10", "--sigma", "-1"}, "sigma"},
+           {{"calibrate", "--kind", "constant", "--c", "2", "--target", "0.05"}, "kind"},
+           {{"calibrate", "--kind", "stitched", "--target", "0.7"}, "p"}}) {
+    const auto r = run_cli(c.args);
+    BOOST_TEST_CONTEXT(c.args[0] << " " << c.args[2] << ": " << r.err) {
+      check_one_line_error(r);
+      BOOST_TEST(contains(r.err, c.names));
+    }
+  }
+}
