@@ -4,6 +4,8 @@
 
 #include "cli_support.hpp"
 
+#include "lilucb_experiments/results.hpp"
+
 #include "lilucb/errors.hpp"
 #include "lilucb/version.hpp"
 
@@ -60,6 +62,9 @@ int main(int argc, char** argv) {
     return fail(e.what());
   } catch (const lilucb::domain_error& e) {
     return fail(e.what());
+  } catch (const lilucb::experiments::io_error& e) {  // a file could not be written: status 1
+    std::cerr << "lilucb: error: " << one_line(e.what()) << '\n';
+    return 1;
   } catch (const std::exception& e) {
     std::cerr << "lilucb: internal error: " << one_line(e.what()) << '\n';
     return 1;
