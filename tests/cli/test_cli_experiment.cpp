@@ -22,6 +22,12 @@
 
 #include "cli_harness.hpp"
 
+#include <sys/file.h>
+#include <sys/resource.h>
+#include <fcntl.h>
+#include <unistd.h>
+
+#include <csignal>
 #include <filesystem>
 #include <fstream>
 #include <set>
@@ -313,6 +319,138 @@ BOOST_AUTO_TEST_CASE(invalid_input_is_one_line_and_exit_2) {
     }
   }
   BOOST_TEST(!fs::exists(tmp.path / "x" / "runs.csv"));  // nothing ran
+}
+
+// ---- results files: failures, locks, refusals (issue 17) and merge (issue 16) -------------------
+
+namespace {
+
+/// An I/O failure: exit 1, nothing on stdout, one line on stderr naming `path`.
+void check_io_failure(const cli_result& r, const std::string& path) {
+  BOOST_TEST(r.status == 1, "stderr: " << r.err);
+  BOOST_TEST(!r.signaled);
+  BOOST_TEST(r.out == "");
+  BOOST_TEST(count_char(r.err, '\n') == 1u, r.err);
+  BOOST_TEST(r.err.rfind("lilucb: error: ", 0) == 0u, r.err);
+  BOOST_TEST(contains(r.err, path), r.err);
+}
+
+/// run_cli with a file-size limit of `bytes` (RLIMIT_FSIZE binds root too) and SIGXFSZ
+/// ignored, so a write beyond it fails with EFBIG as on a full disk.
+cli_result run_cli_file_limit(const std::vector<std::string>& args, rlim_t bytes) {
+  rlimit old{};
+  ::getrlimit(RLIMIT_FSIZE, &old);
+  rlimit lim = old;
+  lim.rlim_cur = bytes;
+  auto* prev = std::signal(SIGXFSZ, SIG_IGN);  // inherited by the child through exec
+  ::setrlimit(RLIMIT_FSIZE, &lim);
+  auto r = run_cli(args);
+  ::setrlimit(RLIMIT_FSIZE, &old);
+  std::signal(SIGXFSZ, prev);
+  return r;
+}
+
+}  // namespace
+
+BOOST_AUTO_TEST_CASE(a_failed_write_is_exit_1_and_one_line) {
+  temp_dir tmp;
+  const auto cfg = tmp.file("st.json", kStoppingConfig);
+  const std::string out = (tmp.path / "st").string();
+  // 2000 bytes: the manifest fits, runs.csv holds about 25 of its 42 rows: the append fails mid-run.
+  const auto r = run_cli_file_limit({"experiment", "stopping-times", "--config", cfg, "--out", out, "--no-plot", "--quiet"}, 2000);
+  check_io_failure(r, "runs.csv");
+  BOOST_TEST(!contains(r.out, "runs executed"));
+  BOOST_TEST(json::parse(read_text(fs::path(out) / "manifest.json")).at("status") == "running");
+  // Without the limit the rerun resumes the rows that reached the file and completes.
+  const auto j = run_json({"experiment", "stopping-times", "--config", cfg, "--out", out, "--no-plot", "--quiet", "--json"});
+  BOOST_TEST(j.at("runs").at("resumed").get<std::uint64_t>() > 0u);
+  BOOST_TEST(j.at("runs").at("resumed").get<std::uint64_t>() < kStoppingRuns);
+  const auto again = (tmp.path / "again").string();
+  run_json({"experiment", "stopping-times", "--config", cfg, "--out", again, "--no-plot", "--quiet", "--json"});
+  BOOST_TEST(read_text(fs::path(out) / "runs.csv") == read_text(fs::path(again) / "runs.csv"));
+  BOOST_TEST(read_text(fs::path(out) / "summary.csv") == read_text(fs::path(again) / "summary.csv"));
+}
+
+BOOST_AUTO_TEST_CASE(bad_out_paths_name_the_path_and_the_reason) {
+  temp_dir tmp;
+  const auto cfg = tmp.file("st.json", kStoppingConfig);
+  const auto file = tmp.file("plain-file", "x");
+  struct bad_out {
+    std::string path, reason;
+  };
+  const std::vector<bad_out> cases = {
+      {file, "not a folder"},
+      {file + "/sub", "cannot be created"},
+      {"/proc/lilucb-results", "cannot be created"},
+      {"/dev/full/x", "cannot be created"},
+      {(tmp.path / std::string(300, 'n')).string(), "File name too long"},
+  };
+  for (const auto& c : cases) {
+    BOOST_TEST_CONTEXT(c.path) {
+      const auto r = run_cli({"experiment", "stopping-times", "--config", cfg, "--out", c.path, "--no-plot", "--quiet"});
+      check_io_failure(r, c.path);
+      BOOST_TEST(contains(r.err, c.reason), r.err);
+    }
+  }
+}
+
+BOOST_AUTO_TEST_CASE(a_folder_in_use_is_refused) {
+  temp_dir tmp;
+  const auto cfg = tmp.file("st.json", kStoppingConfig);
+  const fs::path out = tmp.path / "st";
+  fs::create_directories(out);
+  const int fd = ::open((out / ".lilucb.lock").c_str(), O_RDWR | O_CREAT, 0644);  // another process's lock
+  BOOST_TEST_REQUIRE(fd >= 0);
+  BOOST_TEST_REQUIRE(::flock(fd, LOCK_EX | LOCK_NB) == 0);
+  const auto r = run_cli({"experiment", "stopping-times", "--config", cfg, "--out", out.string(), "--no-plot", "--quiet"});
+  ::close(fd);
+  check_io_failure(r, out.string());
+  BOOST_TEST(contains(r.err, "folder in use"), r.err);
+  BOOST_TEST(!fs::exists(out / "runs.csv"));
+}
+
+BOOST_AUTO_TEST_CASE(a_refused_folder_is_exit_2_and_one_line) {
+  temp_dir tmp;
+  const auto cfg = tmp.file("st.json", kStoppingConfig);
+  const fs::path out = tmp.path / "st";
+  const std::vector<std::string> cmd = {"experiment", "stopping-times", "--config", cfg, "--out", out.string(), "--no-plot", "--quiet"};
+  BOOST_TEST(run_cli(cmd).status == 0);
+  const auto rows = read_text(out / "runs.csv");
+  fs::remove(out / "manifest.json");  // rows whose config is unknown
+  auto r = run_cli(cmd);
+  check_one_line_error(r);
+  BOOST_TEST(contains(r.err, "no manifest.json"), r.err);
+  BOOST_TEST(read_text(out / "runs.csv") == rows);
+}
+
+BOOST_AUTO_TEST_CASE(merge_gives_the_files_of_the_whole_run) {
+  temp_dir tmp;
+  const auto cfg = tmp.file("any.json", kAnytimeConfig);
+  const fs::path whole = tmp.path / "whole";
+  run_json({"experiment", "anytime", "--config", cfg, "--out", whole.string(), "--no-plot", "--quiet", "--json"});
+  std::vector<std::string> merge = {"experiment", "merge", (tmp.path / "merged").string()};
+  for (const char* i : {"0", "1"}) {
+    const auto d = (tmp.path / (std::string("shard-") + i)).string();
+    run_json({"experiment", "anytime", "--config", cfg, "--out", d, "--shard", std::string(i) + "/2", "--no-plot",
+              "--quiet", "--json"});
+    merge.push_back(d);
+  }
+  auto m = merge;
+  m.push_back("--json");
+  const auto j = run_json(m);
+  BOOST_TEST(j.at("runs").at("total") == 12);
+  for (const char* f : {"runs.csv", "windows.csv", "anytime.csv", "stopping.csv"})
+    BOOST_TEST(read_text(tmp.path / "merged" / f) == read_text(whole / f), f);
+  const auto a = json::parse(read_text(tmp.path / "merged" / "manifest.json"));
+  const auto b = json::parse(read_text(whole / "manifest.json"));
+  BOOST_TEST(a.at("config") == b.at("config"));
+  BOOST_TEST(a.at("windows") == b.at("windows"));
+  // A missing share: one line, exit 2, nothing written.
+  const auto r = run_cli({"experiment", "merge", (tmp.path / "m2").string(), merge[3]});
+  check_one_line_error(r);
+  BOOST_TEST(contains(r.err, "missing shares of 2: 1"), r.err);
+  BOOST_TEST(!fs::exists(tmp.path / "m2" / "runs.csv"));
+  check_one_line_error(run_cli({"experiment", "merge", (tmp.path / "m3").string()}));
 }
 
 // ---- the report renderer ------------------------------------------------------------------
