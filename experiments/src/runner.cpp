@@ -40,19 +40,12 @@ std::vector<std::string> skipped_notes(const experiment_config& c) {
   throw lilucb::domain_error(kFn, "--out", dir.string(), "an empty folder or one holding this experiment's results (" + why + ")");
 }
 
-/// The manifest of a folder about to be resumed, checked against this run; nullopt: none.
-/// `has_rows`: runs.csv holds at least one row.
-std::optional<nlohmann::json> check_folder(const experiment_config& c, const runner_options& opts, const fs::path& dir,
-                                           bool has_rows) {
+/// Checks the manifest of a folder about to be resumed against this run.  Returns "" when it
+/// matches, or why there is no valid manifest ("no manifest.json", "manifest.json is ...").
+std::string check_manifest(const experiment_config& c, const runner_options& opts, const fs::path& dir) {
   std::string invalid;
   const auto old = read_manifest(dir, &invalid);
-  if (!old) {
-    if (has_rows)
-      refuse(dir, "it holds result rows in runs.csv but " +
-                      (invalid.empty() ? std::string("no manifest.json") : "manifest.json is " + invalid) +
-                      ", so their config is unknown");
-    return std::nullopt;
-  }
+  if (!old) return invalid.empty() ? std::string("no manifest.json") : "manifest.json is " + invalid;
   if ((*old)["experiment"] != to_string(c.kind))
     refuse(dir, "it holds a " + (*old)["experiment"].get<std::string>() + " experiment");
   auto a = (*old)["config"], b = c.to_json();
@@ -70,7 +63,7 @@ std::optional<nlohmann::json> check_folder(const experiment_config& c, const run
     if (read_windows(dir / "windows.csv") != *recorded)
       refuse(dir, "windows.csv differs from the windows manifest.json records: edited or removed");
   }
-  return old;
+  return "";
 }
 
 }  // namespace
@@ -86,8 +79,10 @@ run_report run_experiment(const experiment_config& c, const std::string& out_dir
   detail::make_folder(dir);
   const detail::folder_lock lock(dir);
   const fs::path runs_path = dir / "runs.csv";
+  const std::string no_manifest = check_manifest(c, opts, dir);
   runs_file recorded = read_runs_file(runs_path, c.kind);
-  check_folder(c, opts, dir, !recorded.rows.empty());
+  if (!no_manifest.empty() && !recorded.rows.empty())
+    refuse(dir, "it holds result rows in runs.csv but " + no_manifest + ", so their config is unknown");
 
   const auto wall0 = std::chrono::steady_clock::now();
   run_report rep;
