@@ -23,11 +23,13 @@
 #include "cli_harness.hpp"
 
 #include <sys/file.h>
+#include <sys/wait.h>
 #include <sys/resource.h>
 #include <fcntl.h>
 #include <unistd.h>
 
 #include <csignal>
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <set>
@@ -355,9 +357,9 @@ cli_result run_cli_file_limit(const std::vector<std::string>& args, rlim_t bytes
 BOOST_AUTO_TEST_CASE(a_failed_write_is_exit_1_and_one_line) {
   temp_dir tmp;
   // ucb1-ls runs at every n here: no note on stderr, whose only line is then the error.
-  std::string config = kStoppingConfig;
-  config.replace(config.find("\"ucb1_max_n\": 5"), std::string("\"ucb1_max_n\": 5").size(), "\"ucb1_max_n\": 20");
-  const auto cfg = tmp.file("st.json", config);
+  auto config = json::parse(kStoppingConfig);
+  config["ucb1_max_n"] = 20;
+  const auto cfg = tmp.file("st.json", config.dump());
   constexpr std::size_t runs = 4 * 2 * 2 * 3;
   const std::string out = (tmp.path / "st").string();
   // 2000 bytes: the manifest fits, runs.csv holds about 25 of its 42 rows: the append fails mid-run.
@@ -425,6 +427,50 @@ BOOST_AUTO_TEST_CASE(a_refused_folder_is_exit_2_and_one_line) {
   check_one_line_error(r);
   BOOST_TEST(contains(r.err, "no manifest.json"), r.err);
   BOOST_TEST(read_text(out / "runs.csv") == rows);
+}
+
+BOOST_AUTO_TEST_CASE(sigkill_at_any_moment_then_rerun_gives_the_same_files) {
+  temp_dir tmp;
+  auto config = json::parse(kAnytimeConfig);
+  config["repetitions"] = 150;
+  const auto cfg = tmp.file("any.json", config.dump());
+  auto cmd = [&](const fs::path& out) {
+    return std::vector<std::string>{"experiment", "anytime", "--config", cfg, "--out", out.string(), "--threads", "2",
+                                    "--no-plot", "--quiet"};
+  };
+  BOOST_TEST_REQUIRE(run_cli(cmd(tmp.path / "whole")).status == 0);
+  const char* env = std::getenv("LILUCB_CLI");
+  const std::string bin = env && *env ? env : LILUCB_CLI_PATH;
+  // Killed before, during and (perhaps) after the runs: whatever the moment, the rerun resumes and
+  // every data file equals the uninterrupted run's.
+  for (int ms : {5, 40, 120, 300}) {
+    BOOST_TEST_CONTEXT("SIGKILL after " << ms << " ms") {
+      fs::path out = tmp.path / "killed-after-ms-";
+      out += std::to_string(ms);
+      auto args = cmd(out);
+      args.insert(args.begin(), bin);
+      std::vector<char*> argv;
+      for (auto& a : args) argv.push_back(a.data());
+      argv.push_back(nullptr);
+      const pid_t pid = ::fork();
+      BOOST_TEST_REQUIRE(pid >= 0);
+      if (pid == 0) {
+        const int null = ::open("/dev/null", O_WRONLY);
+        ::dup2(null, 1);
+        ::dup2(null, 2);
+        ::execv(bin.c_str(), argv.data());
+        ::_exit(127);
+      }
+      ::usleep(static_cast<useconds_t>(ms) * 1000);
+      ::kill(pid, SIGKILL);
+      int st = 0;
+      ::waitpid(pid, &st, 0);
+      const auto r = run_cli(cmd(out));
+      BOOST_TEST(r.status == 0, r.err);
+      for (const char* f : {"runs.csv", "windows.csv", "anytime.csv", "stopping.csv"})
+        BOOST_TEST(read_text(out / f) == read_text(tmp.path / "whole" / f), f);
+    }
+  }
 }
 
 BOOST_AUTO_TEST_CASE(merge_gives_the_files_of_the_whole_run) {
