@@ -46,11 +46,18 @@ std::vector<double> parse_real_list(const std::string& option, const std::string
     const std::size_t comma = text.find(',', start);
     const std::string item = text.substr(start, comma == std::string::npos ? std::string::npos : comma - start);
     const std::string name = option + "[" + std::to_string(out.size()) + "]";
-    out.push_back(parse_real(name, item, "a finite real number"));
+    const double x = parse_real(name, item, "a finite real number");
+    if (!std::isfinite(x)) throw lilucb::domain_error("lilucb", name, item, "a finite real number");
+    out.push_back(x);
     if (comma == std::string::npos) break;
     start = comma + 1;
   }
   return out;
+}
+
+void reject_empty(const char* command, const CLI::Option* option) {
+  if (option && option->count() > 0 && option->as<std::string>().empty())
+    throw lilucb::domain_error(command, option->get_name(), "''", "a non-empty value");
 }
 
 nlohmann::json json_or_null(const std::optional<double>& x) {

@@ -40,8 +40,8 @@ folder_lock::folder_lock(const fs::path& dir) : path_(dir / ".lilucb.lock") {
       ::close(fd_);
       fd_ = -1;
       if (e == EWOULDBLOCK)
-        throw io_error("lilucb experiment: " + dir.string() + ": folder in use by another lilucb process (" +
-                       path_.string() + " is locked)");
+        throw io_error("lilucb experiment", dir.string(),
+                       "folder in use by another lilucb process (" + path_.string() + " is locked)");
       raise_io_error(path_, "cannot be locked", e);
     }
     // The lock file may have been removed by its previous holder between our open and flock:

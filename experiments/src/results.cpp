@@ -21,7 +21,7 @@ namespace fs = std::filesystem;
 namespace lilucb::experiments {
 
 void raise_io_error(const fs::path& path, const std::string& what, int err) {
-  throw io_error("lilucb experiment: " + path.string() + ": " + what + (err ? std::string(" (") + std::strerror(err) + ")" : ""));
+  throw io_error("lilucb experiment", path.string(), what + (err ? std::string(" (") + std::strerror(err) + ")" : ""));
 }
 
 const char* status_text(run_status s) { return s == run_status::stopped ? "stopped" : "censored"; }

@@ -9,7 +9,9 @@
 // as the command writes them, --json output, --threads through the command line, resumption of an
 // interrupted folder by rerunning the command, the gnuplot step (PNG and SVG signatures) and the
 // `plot` subcommand, and the invalid-input contract (exit 2, nothing on stdout, one line on
-// stderr naming the parameter).
+// stderr naming the parameter); the results files' promises (a failed write is exit 3 and one line,
+// bad --out paths, a folder in use, a refused folder is exit 2, SIGKILL then rerun gives the same
+// bytes) and `experiment merge`.
 
 #include <boost/test/unit_test.hpp>
 
@@ -327,9 +329,9 @@ BOOST_AUTO_TEST_CASE(invalid_input_is_one_line_and_exit_2) {
 
 namespace {
 
-/// An I/O failure: exit 1, nothing on stdout, one line on stderr naming `path`.
+/// An I/O failure: exit 3, nothing on stdout, one line on stderr naming `path`.
 void check_io_failure(const cli_result& r, const std::string& path) {
-  BOOST_TEST(r.status == 1, "stderr: " << r.err);
+  BOOST_TEST(r.status == 3, "stderr: " << r.err);
   BOOST_TEST(!r.signaled);
   BOOST_TEST(r.out == "");
   BOOST_TEST(count_char(r.err, '\n') == 1u, r.err);
@@ -354,7 +356,7 @@ cli_result run_cli_file_limit(const std::vector<std::string>& args, rlim_t bytes
 
 }  // namespace
 
-BOOST_AUTO_TEST_CASE(a_failed_write_is_exit_1_and_one_line) {
+BOOST_AUTO_TEST_CASE(a_failed_write_is_exit_3_and_one_line) {
   temp_dir tmp;
   // ucb1-ls runs at every n here: no note on stderr, whose only line is then the error.
   auto config = json::parse(kStoppingConfig);

@@ -1,6 +1,9 @@
 // The paper-reproduction runner (experiments/): statistics against hand-computed values, and
 // small grids of both experiments end to end (files, row counts, CSV schema, censored runs,
-// resumption, identical results for 1 and 2 threads, plots).
+// resumption, identical results for 1 and 2 threads, plots); the result files' one writer and
+// reader; resumption's refusals (rows not of the config, no manifest, edited windows); the
+// folder lock and write failures; shards merged into the whole run's files (K = 1, 2, 3) and
+// merge's refusals.
 #include <boost/test/unit_test.hpp>
 
 #include "lilucb_experiments/config.hpp"

@@ -76,6 +76,10 @@ experiment_config apply_json(experiment_config base, const nlohmann::json& j, co
 /// lilucb::domain_error naming `source` when it is not exactly the form to_json() writes.
 experiment_config config_from_json(const nlohmann::json& j, const std::string& source);
 
+/// Parses a config file's text strictly: one JSON value and nothing after it, no key twice in
+/// an object.  Throws lilucb::domain_error naming `source` otherwise.
+nlohmann::json parse_config_text(const std::string& text, const std::string& source);
+
 /// The seed of one run, a fixed function of (config seed, algorithm, scenario, n, repetition)
 /// (SplitMix64 over a FNV-1a hash of the names); the run uses stream 0 of this seed, so
 /// `lilucb run --seed S` with the same instance and budget repeats it exactly.

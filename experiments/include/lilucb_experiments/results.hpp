@@ -17,6 +17,7 @@
 #include "lilucb_experiments/config.hpp"
 
 #include "lilucb/bandit/algorithms.hpp"
+#include "lilucb/errors.hpp"
 
 #include <nlohmann/json.hpp>
 
@@ -29,14 +30,12 @@
 
 namespace lilucb::experiments {
 
-/// A failure of the file system (a write, a rename, a folder that cannot be created or locked).
-/// The command prints its message as one line and exits with status 1 (invalid input: 2).
-class io_error : public std::runtime_error {
- public:
-  using std::runtime_error::runtime_error;
-};
+/// A failure of the file system (a write, a rename, a folder that cannot be created or locked):
+/// lilucb::io_error, which the command prints as one line naming the path and the reason, with
+/// exit status 3 (invalid input, including a refused folder: 2).
+using lilucb::io_error;
 
-/// "PATH: what failed (strerror of errno)".
+/// Throws io_error("lilucb experiment", path, what + " (strerror(err))").
 [[noreturn]] void raise_io_error(const std::filesystem::path& path, const std::string& what, int err);
 
 using bandit::run_status;  ///< stopped, or budget_exhausted (written "censored")
