@@ -302,7 +302,7 @@ BOOST_AUTO_TEST_CASE(invalid_input_is_one_line_and_exit_2) {
       {{"experiment", "stopping-times", "--threads", "two", "--out", out}, "--threads"},
       {{"experiment", "stopping-times", "--threads", "5000", "--out", out}, "--threads"},
       {{"experiment", "stopping-times", "--config", (tmp.path / "missing.json").string(), "--out", out}, "--config"},
-      {{"experiment", "stopping-times", "--config", tmp.file("bad.json", "{\"sizes\": [10,"), "--out", out}, "--config"},
+      {{"experiment", "stopping-times", "--config", tmp.file("bad.json", "{\"sizes\": [10,"), "--out", out}, "bad.json"},
       {{"experiment", "stopping-times", "--config", tmp.file("key.json", R"({"repetitons": 3})"), "--out", out}, "repetitons"},
       {{"experiment", "stopping-times", "--config", tmp.file("n.json", R"({"sizes": [1]})"), "--out", out}, "sizes"},
       {{"experiment", "stopping-times", "--config", tmp.file("nu.json", R"({"nu": 1.5})"), "--out", out}, "nu"},
