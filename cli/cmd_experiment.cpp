@@ -3,6 +3,7 @@
 //   lilucb experiment stopping-times [--preset quick|paper] [--config FILE.json] [--out DIR] [--threads N]
 //   lilucb experiment anytime        (same options)
 //   lilucb experiment plot DIR       redraw the plots of a finished experiment
+//   lilucb experiment merge OUT SHARD_DIR...   combine the shard folders of one experiment
 
 #include "cli_support.hpp"
 
@@ -116,6 +117,23 @@ void add_experiment_command(CLI::App& app) {
   add_kind(sub, experiments::experiment_kind::stopping_times,
            "Stopping times of every algorithm (figure fig:stoppingTimes)");
   add_kind(sub, experiments::experiment_kind::anytime, "P(empirically best arm is wrong) against pulls (fig:anyTimePlot)");
+  auto merge_out = std::make_shared<std::string>();
+  auto merge_shards = std::make_shared<std::vector<std::string>>();
+  auto merge_json = std::make_shared<bool>(false);
+  auto* merge = sub->add_subcommand("merge", "Combine the complete shard folders (--shard I/K) of one experiment into OUT");
+  merge->add_option("OUT", *merge_out, "output folder (new or empty)")->required();
+  merge->add_option("SHARD_DIR", *merge_shards, "the folders of shards 0..K-1, in any order")->required();
+  merge->add_flag("--json", *merge_json, "print one JSON object");
+  merge->callback([merge_out, merge_shards, merge_json] {
+    const auto& shards = *merge_shards;
+    const auto r = experiments::merge_experiment(*merge_out, shards);
+    if (*merge_json)
+      print_json({{"out", r.out_dir},
+                  {"shards", shards.size()},
+                  {"runs", {{"total", r.total}, {"resumed", r.resumed}, {"executed", r.executed}}}});
+    else
+      std::cout << "merged " << shards.size() << " shards into " << r.out_dir << " (" << r.total << " runs)\n";
+  });
   auto dir = std::make_shared<std::string>();
   auto json = std::make_shared<bool>(false);
   auto* plot = sub->add_subcommand("plot", "Redraw the plots of a finished experiment folder");

@@ -61,7 +61,7 @@ bool experiment_config::runs(bandit::algorithm a, std::uint64_t n) const {
 }
 
 void experiment_config::validate() const {
-  if (algorithms.empty()) bad("algorithms", "[]", "at least one of the algorithm identifiers");
+  if (algorithms.empty()) bad("algorithms", "[]", "at least one of " + algorithm_identifiers());
   if (scenarios.empty()) bad("scenarios", "[]", "at least one of sparse, alphaA");
   if (sizes.empty()) bad("sizes", "[]", "at least one n in [2, 2^32)");
   for (std::uint64_t n : sizes)
@@ -185,7 +185,7 @@ experiment_config apply_json(experiment_config c, const nlohmann::json& j, const
       if (!v.is_array()) bad(name, v.dump(), "an array of algorithm identifiers");
       c.algorithms.clear();
       for (const auto& x : v) {
-        if (!x.is_string()) bad(name, x.dump(), "an algorithm identifier");
+        if (!x.is_string()) bad(name, x.dump(), "an algorithm identifier: " + algorithm_identifiers());
         c.algorithms.push_back(bandit::parse_algorithm(x.get<std::string>()));
       }
     } else if (key == "scenarios") {
@@ -223,7 +223,7 @@ experiment_config apply_json(experiment_config c, const nlohmann::json& j, const
       if (!v.is_array()) bad(name, v.dump(), "an array of algorithm identifiers");
       c.window_from.clear();
       for (const auto& x : v) {
-        if (!x.is_string()) bad(name, x.dump(), "an algorithm identifier");
+        if (!x.is_string()) bad(name, x.dump(), "an algorithm identifier: " + algorithm_identifiers());
         c.window_from.push_back(bandit::parse_algorithm(x.get<std::string>()));
       }
     } else if (key == "checkpoints_per_decade") {
@@ -237,20 +237,18 @@ experiment_config apply_json(experiment_config c, const nlohmann::json& j, const
   return c;
 }
 
-std::string paper_name(bandit::algorithm a) {
-  using bandit::algorithm;
-  switch (a) {
-    case algorithm::lilucb: return "lil'UCB";
-    case algorithm::lilucb_ls: return "lil'UCB + LS";
-    case algorithm::lilucb_heuristic: return "lil'UCB Heuristic";
-    case algorithm::lilucb_certified: return "lil'UCB (certified δ, a)";
-    case algorithm::ucb1_ls: return "UCB1 + LS";
-    case algorithm::successive_elimination: return "Successive Elimination";
-    case algorithm::exp_gap: return "Exponential-Gap Elimination";
-    case algorithm::exp_gap_ls: return "Exponential-Gap Elimination + LS";
-    case algorithm::nonadaptive_ls: return "Nonadaptive + LS";
-  }
-  return "?";
+experiment_config config_from_json(const nlohmann::json& j, const std::string& source) {
+  if (!j.is_object() || !j.contains("experiment") || !j["experiment"].is_string())
+    bad(source, j.dump().substr(0, 200), "a config object with \"experiment\"");
+  const std::string e = j["experiment"].get<std::string>();
+  if (e != to_string(experiment_kind::stopping_times) && e != to_string(experiment_kind::anytime))
+    bad(source + ": experiment", e, "stopping-times or anytime");
+  const auto kind = e == "anytime" ? experiment_kind::anytime : experiment_kind::stopping_times;
+  auto c = apply_json(preset_config(kind, "quick"), j, source);
+  c.preset = j.value("preset", std::string("custom"));
+  c.validate();
+  if (c.to_json() != j) bad(source, j.dump().substr(0, 200), "a config as the toolkit writes it");
+  return c;
 }
 
 namespace {

@@ -4,6 +4,9 @@
 
 #include "lilucb_experiments/runner.hpp"
 
+#include "lilucb_experiments/algorithm_table.hpp"
+#include "lilucb_experiments/results.hpp"
+
 #include "lilucb/bandit/algorithms.hpp"
 #include "lilucb/errors.hpp"
 
@@ -20,43 +23,7 @@ namespace lilucb::experiments {
 
 namespace {
 
-struct style {
-  const char* colour;
-  int dash, point;
-};
-
-// Okabe & Ito's colour-blind-safe palette; each algorithm keeps its colour in every figure.
-style style_of(bandit::algorithm a) {
-  using bandit::algorithm;
-  switch (a) {
-    case algorithm::lilucb: return {"#56B4E9", 2, 6};
-    case algorithm::lilucb_ls: return {"#0072B2", 1, 7};
-    case algorithm::lilucb_heuristic: return {"#D55E00", 1, 5};
-    case algorithm::lilucb_certified: return {"#CC79A7", 4, 12};
-    case algorithm::ucb1_ls: return {"#009E73", 1, 9};
-    case algorithm::successive_elimination: return {"#E69F00", 1, 13};
-    case algorithm::exp_gap: return {"#999999", 3, 4};
-    case algorithm::exp_gap_ls: return {"#000000", 5, 8};
-    case algorithm::nonadaptive_ls: return {"#B8A800", 1, 2};
-  }
-  return {"#000000", 1, 1};
-}
-
-std::vector<std::vector<std::string>> read_csv(const fs::path& p) {
-  std::ifstream in(p);
-  if (!in) throw std::runtime_error("cannot read " + p.string());
-  std::vector<std::vector<std::string>> rows;
-  std::string line;
-  std::getline(in, line);  // header
-  while (std::getline(in, line)) {
-    std::vector<std::string> f;
-    std::stringstream s(line);
-    for (std::string x; std::getline(s, x, ',');) f.push_back(x);
-    if (!line.empty() && line.back() == ',') f.push_back("");
-    rows.push_back(f);
-  }
-  return rows;
-}
+std::string num(double x) { return lilucb::detail::format_value(x); }
 
 std::string scenario_title(const std::string& label, const std::string& gap) {
   if (label == "sparse") return "1-sparse (μ_1 = " + gap + "), H_1 = n/μ_1^2";
@@ -107,7 +74,7 @@ std::string gap_text(const nlohmann::json& m) {
 }
 
 std::vector<std::string> stopping_plots(const fs::path& dir, const nlohmann::json& m) {
-  const auto rows = read_csv(dir / "summary.csv");
+  const auto rows = read_summary(dir / "summary.csv");
   const auto algs = config_algorithms(m);
   fs::create_directories(dir / "plot-data");
   std::vector<std::string> files;
@@ -120,8 +87,8 @@ std::vector<std::string> stopping_plots(const fs::path& dir, const nlohmann::jso
       std::ostringstream block;
       int points = 0;
       for (const auto& r : rows)
-        if (r.size() >= 11 && r[0] == bandit::to_string(a) && r[1] == sc) {
-          block << r[2] << ' ' << r[8] << ' ' << r[9] << ' ' << r[10] << ' ' << r[6] << '\n';
+        if (r.algorithm == bandit::to_string(a) && r.scenario == sc) {
+          block << r.n << ' ' << num(r.median) << ' ' << num(r.q1) << ' ' << num(r.q3) << ' ' << r.censored << '\n';
           ++points;
         }
       if (!points) continue;
@@ -142,7 +109,7 @@ std::vector<std::string> stopping_plots(const fs::path& dir, const nlohmann::jso
         << " noenhanced\nset key outside right top noenhanced spacing 1.2\nset offsets graph 0.05, graph 0.05, 0, 0\n"
         << "set bars 2\nplot ";
       for (std::size_t i = 0; i < shown.size(); ++i) {
-        const auto st = style_of(shown[i]);
+        const auto st = info_of(shown[i]).style;
         g << (i ? ", \\\n     " : "") << quote(data.string()) << " index " << i
           << " using 1:2:3:4 with yerrorlines lc rgb '" << st.colour << "' lw 2 dt " << st.dash << " pt " << st.point
           << " ps 1.2 title " << quote(paper_name(shown[i]));
@@ -157,8 +124,8 @@ std::vector<std::string> stopping_plots(const fs::path& dir, const nlohmann::jso
 }
 
 std::vector<std::string> anytime_plot(const fs::path& dir, const nlohmann::json& m) {
-  const auto curve = read_csv(dir / "anytime.csv");
-  const auto stops = read_csv(dir / "stopping.csv");
+  const auto curve = read_anytime(dir / "anytime.csv");
+  const auto stops = read_stopping(dir / "stopping.csv");
   const auto algs = config_algorithms(m);
   std::vector<std::string> scen, sizes;
   for (const auto& s : m.at("config").at("scenarios")) scen.push_back(s.get<std::string>());
@@ -186,14 +153,15 @@ std::vector<std::string> anytime_plot(const fs::path& dir, const nlohmann::json&
           std::ostringstream block;
           int points = 0;
           for (const auto& x : curve)
-            if (x.size() >= 9 && x[0] == scen[c] && x[1] == sizes[r] && x[2] == bandit::to_string(a)) {
-              block << x[3] << ' ' << x[6] << ' ' << x[7] << ' ' << x[8] << '\n';
+            if (x.scenario == scen[c] && std::to_string(x.n) == sizes[r] && x.algorithm == bandit::to_string(a)) {
+              block << x.pulls << ' ' << num(x.p_wrong) << ' ' << num(x.low) << ' ' << num(x.high) << '\n';
               ++points;
             }
           if (!points) continue;
           std::string median;
           for (const auto& x : stops)
-            if (x.size() >= 7 && x[0] == scen[c] && x[1] == sizes[r] && x[2] == bandit::to_string(a)) median = x[6];
+            if (x.scenario == scen[c] && std::to_string(x.n) == sizes[r] && x.algorithm == bandit::to_string(a) && x.median)
+              median = num(*x.median);
           d << "# " << bandit::to_string(a) << ": pulls p_wrong ci_low ci_high\n" << block.str() << "\n\n";
           shown.emplace_back(a, median);
         }
@@ -212,10 +180,10 @@ std::vector<std::string> anytime_plot(const fs::path& dir, const nlohmann::json&
         for (const auto& [a, median] : shown)
           if (!median.empty())
             g << "set arrow " << arrow++ << " from " << median << ", graph 0.22 to " << median
-              << ", graph 0.02 lc rgb '" << style_of(a).colour << "' lw 2 head filled size screen 0.008,25\n";
+              << ", graph 0.02 lc rgb '" << info_of(a).style.colour << "' lw 2 head filled size screen 0.008,25\n";
         g << "plot ";
         for (std::size_t i = 0; i < shown.size(); ++i) {
-          const auto st = style_of(shown[i].first);
+          const auto st = info_of(shown[i].first).style;
           g << (i ? ", \\\n     " : "") << quote(data.string()) << " index " << i
             << " using 1:3:4 with filledcurves lc rgb '" << st.colour << "' fs transparent solid 0.18 noborder notitle, \\\n     "
             << quote(data.string()) << " index " << i << " using 1:2 with lines lc rgb '" << st.colour << "' lw 2 dt "
@@ -228,7 +196,7 @@ std::vector<std::string> anytime_plot(const fs::path& dir, const nlohmann::json&
       << "\nunset border\nunset tics\nset xrange [0:1]\nset yrange [0:1]\n"
          "set key center center horizontal maxrows 3 noenhanced width 2 font ',11'\nplot ";
     for (std::size_t i = 0; i < algs.size(); ++i) {
-      const auto st = style_of(algs[i]);
+      const auto st = info_of(algs[i]).style;
       g << (i ? ", " : "") << "NaN with lines lc rgb '" << st.colour << "' lw 3 dt " << st.dash << " title "
         << quote(paper_name(algs[i]));
     }
@@ -243,10 +211,12 @@ std::vector<std::string> anytime_plot(const fs::path& dir, const nlohmann::json&
 
 std::vector<std::string> write_plots(const std::string& out_dir) {
   const fs::path dir(out_dir);
-  std::ifstream in(dir / "manifest.json");
-  if (!in) throw lilucb::domain_error("lilucb experiment plot", "DIR", out_dir, "an experiment folder with manifest.json");
-  nlohmann::json m;
-  in >> m;
+  std::string invalid;
+  const auto manifest = read_manifest(dir, &invalid);
+  if (!manifest)
+    throw lilucb::domain_error("lilucb experiment plot", "DIR", out_dir,
+                               "an experiment folder with a valid manifest.json" + (invalid.empty() ? std::string() : " (it is " + invalid + ")"));
+  const nlohmann::json& m = *manifest;
   if (m.value("status", "") != "complete")
     throw lilucb::domain_error("lilucb experiment plot", "DIR", out_dir, "a completed experiment (manifest status complete)");
   return m.at("experiment") == "anytime" ? anytime_plot(dir, m) : stopping_plots(dir, m);

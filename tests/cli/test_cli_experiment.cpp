@@ -9,7 +9,9 @@
 // as the command writes them, --json output, --threads through the command line, resumption of an
 // interrupted folder by rerunning the command, the gnuplot step (PNG and SVG signatures) and the
 // `plot` subcommand, and the invalid-input contract (exit 2, nothing on stdout, one line on
-// stderr naming the parameter).
+// stderr naming the parameter); the results files' promises (a failed write is exit 3 and one line,
+// bad --out paths, a folder in use, a refused folder is exit 2, SIGKILL then rerun gives the same
+// bytes) and `experiment merge`.
 
 #include <boost/test/unit_test.hpp>
 
@@ -22,6 +24,14 @@
 
 #include "cli_harness.hpp"
 
+#include <sys/file.h>
+#include <sys/wait.h>
+#include <sys/resource.h>
+#include <fcntl.h>
+#include <unistd.h>
+
+#include <csignal>
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <set>
@@ -292,7 +302,7 @@ BOOST_AUTO_TEST_CASE(invalid_input_is_one_line_and_exit_2) {
       {{"experiment", "stopping-times", "--threads", "two", "--out", out}, "--threads"},
       {{"experiment", "stopping-times", "--threads", "5000", "--out", out}, "--threads"},
       {{"experiment", "stopping-times", "--config", (tmp.path / "missing.json").string(), "--out", out}, "--config"},
-      {{"experiment", "stopping-times", "--config", tmp.file("bad.json", "{\"sizes\": [10,"), "--out", out}, "--config"},
+      {{"experiment", "stopping-times", "--config", tmp.file("bad.json", "{\"sizes\": [10,"), "--out", out}, "bad.json"},
       {{"experiment", "stopping-times", "--config", tmp.file("key.json", R"({"repetitons": 3})"), "--out", out}, "repetitons"},
       {{"experiment", "stopping-times", "--config", tmp.file("n.json", R"({"sizes": [1]})"), "--out", out}, "sizes"},
       {{"experiment", "stopping-times", "--config", tmp.file("nu.json", R"({"nu": 1.5})"), "--out", out}, "nu"},
@@ -313,6 +323,186 @@ BOOST_AUTO_TEST_CASE(invalid_input_is_one_line_and_exit_2) {
     }
   }
   BOOST_TEST(!fs::exists(tmp.path / "x" / "runs.csv"));  // nothing ran
+}
+
+// ---- results files: failures, locks, refusals (issue 17) and merge (issue 16) -------------------
+
+namespace {
+
+/// An I/O failure: exit 3, nothing on stdout, one line on stderr naming `path`.
+void check_io_failure(const cli_result& r, const std::string& path) {
+  BOOST_TEST(r.status == 3, "stderr: " << r.err);
+  BOOST_TEST(!r.signaled);
+  BOOST_TEST(r.out == "");
+  BOOST_TEST(count_char(r.err, '\n') == 1u, r.err);
+  BOOST_TEST(r.err.rfind("lilucb: error: ", 0) == 0u, r.err);
+  BOOST_TEST(contains(r.err, path), r.err);
+}
+
+/// run_cli with a file-size limit of `bytes` (RLIMIT_FSIZE binds root too) and SIGXFSZ
+/// ignored, so a write beyond it fails with EFBIG as on a full disk.
+cli_result run_cli_file_limit(const std::vector<std::string>& args, rlim_t bytes) {
+  rlimit old{};
+  ::getrlimit(RLIMIT_FSIZE, &old);
+  rlimit lim = old;
+  lim.rlim_cur = bytes;
+  auto* prev = std::signal(SIGXFSZ, SIG_IGN);  // inherited by the child through exec
+  ::setrlimit(RLIMIT_FSIZE, &lim);
+  auto r = run_cli(args);
+  ::setrlimit(RLIMIT_FSIZE, &old);
+  std::signal(SIGXFSZ, prev);
+  return r;
+}
+
+}  // namespace
+
+BOOST_AUTO_TEST_CASE(a_failed_write_is_exit_3_and_one_line) {
+  temp_dir tmp;
+  // ucb1-ls runs at every n here: no note on stderr, whose only line is then the error.
+  auto config = json::parse(kStoppingConfig);
+  config["ucb1_max_n"] = 20;
+  const auto cfg = tmp.file("st.json", config.dump());
+  constexpr std::size_t runs = 4 * 2 * 2 * 3;
+  const std::string out = (tmp.path / "st").string();
+  // 2000 bytes: the manifest fits, runs.csv holds about 25 of its 42 rows: the append fails mid-run.
+  const auto r = run_cli_file_limit({"experiment", "stopping-times", "--config", cfg, "--out", out, "--no-plot", "--quiet"}, 2000);
+  check_io_failure(r, "runs.csv");
+  BOOST_TEST(!contains(r.out, "runs executed"));
+  BOOST_TEST(json::parse(read_text(fs::path(out) / "manifest.json")).at("status") == "running");
+  // Without the limit the rerun resumes the rows that reached the file and completes.
+  const auto j = run_json({"experiment", "stopping-times", "--config", cfg, "--out", out, "--no-plot", "--quiet", "--json"});
+  BOOST_TEST(j.at("runs").at("resumed").get<std::uint64_t>() > 0u);
+  BOOST_TEST(j.at("runs").at("resumed").get<std::uint64_t>() < runs);
+  const auto again = (tmp.path / "again").string();
+  run_json({"experiment", "stopping-times", "--config", cfg, "--out", again, "--no-plot", "--quiet", "--json"});
+  BOOST_TEST(read_text(fs::path(out) / "runs.csv") == read_text(fs::path(again) / "runs.csv"));
+  BOOST_TEST(read_text(fs::path(out) / "summary.csv") == read_text(fs::path(again) / "summary.csv"));
+}
+
+BOOST_AUTO_TEST_CASE(bad_out_paths_name_the_path_and_the_reason) {
+  temp_dir tmp;
+  const auto cfg = tmp.file("st.json", kStoppingConfig);
+  const auto file = tmp.file("plain-file", "x");
+  struct bad_out {
+    std::string path, reason;
+  };
+  const std::vector<bad_out> cases = {
+      {file, "not a folder"},
+      {file + "/sub", "cannot be created"},
+      {"/proc/lilucb-results", "cannot be created"},
+      {"/dev/full/x", "cannot be created"},
+      {(tmp.path / std::string(300, 'n')).string(), "File name too long"},
+  };
+  for (const auto& c : cases) {
+    BOOST_TEST_CONTEXT(c.path) {
+      const auto r = run_cli({"experiment", "stopping-times", "--config", cfg, "--out", c.path, "--no-plot", "--quiet"});
+      check_io_failure(r, c.path);
+      BOOST_TEST(contains(r.err, c.reason), r.err);
+    }
+  }
+}
+
+BOOST_AUTO_TEST_CASE(a_folder_in_use_is_refused) {
+  temp_dir tmp;
+  const auto cfg = tmp.file("st.json", kStoppingConfig);
+  const fs::path out = tmp.path / "st";
+  fs::create_directories(out);
+  const int fd = ::open((out / ".lilucb.lock").c_str(), O_RDWR | O_CREAT, 0644);  // another process's lock
+  BOOST_TEST_REQUIRE(fd >= 0);
+  BOOST_TEST_REQUIRE(::flock(fd, LOCK_EX | LOCK_NB) == 0);
+  const auto r = run_cli({"experiment", "stopping-times", "--config", cfg, "--out", out.string(), "--no-plot", "--quiet"});
+  ::close(fd);
+  check_io_failure(r, out.string());
+  BOOST_TEST(contains(r.err, "folder in use"), r.err);
+  BOOST_TEST(!fs::exists(out / "runs.csv"));
+}
+
+BOOST_AUTO_TEST_CASE(a_refused_folder_is_exit_2_and_one_line) {
+  temp_dir tmp;
+  const auto cfg = tmp.file("st.json", kStoppingConfig);
+  const fs::path out = tmp.path / "st";
+  const std::vector<std::string> cmd = {"experiment", "stopping-times", "--config", cfg, "--out", out.string(), "--no-plot", "--quiet"};
+  BOOST_TEST(run_cli(cmd).status == 0);
+  const auto rows = read_text(out / "runs.csv");
+  fs::remove(out / "manifest.json");  // rows whose config is unknown
+  auto r = run_cli(cmd);
+  check_one_line_error(r);
+  BOOST_TEST(contains(r.err, "no manifest.json"), r.err);
+  BOOST_TEST(read_text(out / "runs.csv") == rows);
+}
+
+BOOST_AUTO_TEST_CASE(sigkill_at_any_moment_then_rerun_gives_the_same_files) {
+  temp_dir tmp;
+  auto config = json::parse(kAnytimeConfig);
+  config["repetitions"] = 150;
+  const auto cfg = tmp.file("any.json", config.dump());
+  auto cmd = [&](const fs::path& out) {
+    return std::vector<std::string>{"experiment", "anytime", "--config", cfg, "--out", out.string(), "--threads", "2",
+                                    "--no-plot", "--quiet"};
+  };
+  BOOST_TEST_REQUIRE(run_cli(cmd(tmp.path / "whole")).status == 0);
+  const char* env = std::getenv("LILUCB_CLI");
+  const std::string bin = env && *env ? env : LILUCB_CLI_PATH;
+  // Killed before, during and (perhaps) after the runs: whatever the moment, the rerun resumes and
+  // every data file equals the uninterrupted run's.
+  for (int ms : {5, 40, 120, 300}) {
+    BOOST_TEST_CONTEXT("SIGKILL after " << ms << " ms") {
+      fs::path out = tmp.path / "killed-after-ms-";
+      out += std::to_string(ms);
+      auto args = cmd(out);
+      args.insert(args.begin(), bin);
+      std::vector<char*> argv;
+      for (auto& a : args) argv.push_back(a.data());
+      argv.push_back(nullptr);
+      const pid_t pid = ::fork();
+      BOOST_TEST_REQUIRE(pid >= 0);
+      if (pid == 0) {
+        const int null = ::open("/dev/null", O_WRONLY);
+        ::dup2(null, 1);
+        ::dup2(null, 2);
+        ::execv(bin.c_str(), argv.data());
+        ::_exit(127);
+      }
+      ::usleep(static_cast<useconds_t>(ms) * 1000);
+      ::kill(pid, SIGKILL);
+      int st = 0;
+      ::waitpid(pid, &st, 0);
+      const auto r = run_cli(cmd(out));
+      BOOST_TEST(r.status == 0, r.err);
+      for (const char* f : {"runs.csv", "windows.csv", "anytime.csv", "stopping.csv"})
+        BOOST_TEST(read_text(out / f) == read_text(tmp.path / "whole" / f), f);
+    }
+  }
+}
+
+BOOST_AUTO_TEST_CASE(merge_gives_the_files_of_the_whole_run) {
+  temp_dir tmp;
+  const auto cfg = tmp.file("any.json", kAnytimeConfig);
+  const fs::path whole = tmp.path / "whole";
+  run_json({"experiment", "anytime", "--config", cfg, "--out", whole.string(), "--no-plot", "--quiet", "--json"});
+  std::vector<std::string> merge = {"experiment", "merge", (tmp.path / "merged").string()};
+  for (const char* i : {"0", "1"}) {
+    const auto d = (tmp.path / (std::string("shard-") + i)).string();
+    run_json({"experiment", "anytime", "--config", cfg, "--out", d, "--shard", std::string(i) + "/2", "--no-plot",
+              "--quiet", "--json"});
+    merge.push_back(d);
+  }
+  auto m = merge;
+  m.push_back("--json");
+  const auto j = run_json(m);
+  BOOST_TEST(j.at("runs").at("total") == 12);
+  for (const char* f : {"runs.csv", "windows.csv", "anytime.csv", "stopping.csv"})
+    BOOST_TEST(read_text(tmp.path / "merged" / f) == read_text(whole / f), f);
+  const auto a = json::parse(read_text(tmp.path / "merged" / "manifest.json"));
+  const auto b = json::parse(read_text(whole / "manifest.json"));
+  BOOST_TEST(a.at("config") == b.at("config"));
+  BOOST_TEST(a.at("windows") == b.at("windows"));
+  // A missing share: one line, exit 2, nothing written.
+  const auto r = run_cli({"experiment", "merge", (tmp.path / "m2").string(), merge[3]});
+  check_one_line_error(r);
+  BOOST_TEST(contains(r.err, "missing shares of 2: 1"), r.err);
+  BOOST_TEST(!fs::exists(tmp.path / "m2" / "runs.csv"));
+  check_one_line_error(run_cli({"experiment", "merge", (tmp.path / "m3").string()}));
 }
 
 // ---- the report renderer ------------------------------------------------------------------

@@ -1,9 +1,13 @@
 // The paper-reproduction runner (experiments/): statistics against hand-computed values, and
 // small grids of both experiments end to end (files, row counts, CSV schema, censored runs,
-// resumption, identical results for 1 and 2 threads, plots).
+// resumption, identical results for 1 and 2 threads, plots); the result files' one writer and
+// reader; resumption's refusals (rows not of the config, no manifest, edited windows); the
+// folder lock and write failures; shards merged into the whole run's files (K = 1, 2, 3) and
+// merge's refusals.
 #include <boost/test/unit_test.hpp>
 
 #include "lilucb_experiments/config.hpp"
+#include "lilucb_experiments/results.hpp"
 #include "lilucb_experiments/runner.hpp"
 #include "lilucb_experiments/statistics.hpp"
 
@@ -15,10 +19,15 @@
 
 #include "../text_files.hpp"
 
+#include <fcntl.h>
+#include <sys/file.h>
+#include <unistd.h>
+
 #include <algorithm>
 #include <cmath>
 #include <filesystem>
 #include <fstream>
+#include <map>
 #include <random>
 #include <set>
 #include <sstream>
@@ -127,9 +136,9 @@ BOOST_AUTO_TEST_CASE(summary_against_hand_computed_values) {
   c.algorithms = {algorithm::lilucb};
   c.scenarios = {parse_scenario("s", "sparse")};
   c.sizes = {10};
-  auto row = [](std::uint64_t rep, std::uint64_t pulls, const char* status, bool correct) {
+  auto row = [](std::uint64_t rep, std::uint64_t pulls, lilucb::bandit::run_status status, bool correct) {
     run_row r;
-    r.algorithm = "lilucb";
+    r.algorithm = algorithm::lilucb;
     r.scenario = "sparse";
     r.n = 10;
     r.repetition = rep;
@@ -139,8 +148,9 @@ BOOST_AUTO_TEST_CASE(summary_against_hand_computed_values) {
     return r;
   };
   // pulls 100, 200, 300 (stopped; one wrong) and 1000 (censored at the budget).
-  const std::vector<run_row> rows{row(0, 300, "stopped", true), row(1, 100, "stopped", false),
-                                  row(2, 1000, "censored", true), row(3, 200, "stopped", true)};
+  using lilucb::bandit::run_status;
+  const std::vector<run_row> rows{row(0, 300, run_status::stopped, true), row(1, 100, run_status::stopped, false),
+                                  row(2, 1000, run_status::budget_exhausted, true), row(3, 200, run_status::stopped, true)};
   const auto s = summarize_stopping_times(c, rows);
   BOOST_TEST_REQUIRE(s.size() == 1u);
   BOOST_TEST(s[0].runs == 4u);
@@ -373,7 +383,7 @@ BOOST_AUTO_TEST_CASE(anytime_small_grid_end_to_end) {
       if (g[0] == f[0] && g[1] == f[1] && g[2] == f[2]) ++k;
     }
     for (const auto& r : runs)
-      if (r.scenario == f[0] && std::to_string(r.n) == f[1] && r.algorithm == f[2]) {
+      if (r.scenario == f[0] && std::to_string(r.n) == f[1] && lilucb::bandit::to_string(r.algorithm) == f[2]) {
         ++m;
         BOOST_TEST_REQUIRE(k < r.wrong_at.size());
         wrong += r.wrong_at[k] == '1';
@@ -417,11 +427,321 @@ BOOST_AUTO_TEST_CASE(anytime_censored_runs_are_recorded) {
   const auto runs = read_runs((dir / "runs.csv").string(), experiment_kind::anytime);
   BOOST_TEST_REQUIRE(runs.size() == 10u);
   for (const auto& r : runs)
-    if (r.algorithm == "exp-gap") {
-      BOOST_TEST(r.status == "censored");
+    if (r.algorithm == algorithm::exp_gap) {
+      BOOST_TEST((r.status == lilucb::bandit::run_status::budget_exhausted));
       BOOST_TEST(r.pulls <= 300u);
     }
   for (const auto& l : lines_of(dir / "stopping.csv"))
     if (l.rfind("sparse,4,exp-gap,", 0) == 0) BOOST_TEST(l == "sparse,4,exp-gap,300,5,0,");
   fs::remove_all(dir);
+}
+
+// ---- result files: one writer, one reader ---------------------------------------------------
+
+BOOST_AUTO_TEST_CASE(run_rows_round_trip_through_the_one_writer_and_reader) {
+  run_row r;
+  r.algorithm = algorithm::exp_gap_ls;
+  r.scenario = "alpha0.3";
+  r.n = 1000;
+  r.repetition = 17;
+  r.seed = 18446744073709551615ull;
+  r.pulls = 123456789;
+  r.status = lilucb::bandit::run_status::budget_exhausted;
+  r.chosen_arm = 999;
+  r.correct = false;
+  r.wrong_at = "1100";
+  const auto line = to_csv(r, experiment_kind::anytime);
+  BOOST_TEST(line == "exp-gap-ls,alpha0.3,1000,17,18446744073709551615,123456789,censored,999,0,1100");
+  const auto back = parse_run(line, experiment_kind::anytime);
+  BOOST_TEST_REQUIRE(back.has_value());
+  BOOST_TEST(to_csv(*back, experiment_kind::anytime) == line);
+  BOOST_TEST((back->status == lilucb::bandit::run_status::budget_exhausted));
+  BOOST_TEST((back->algorithm == algorithm::exp_gap_ls));
+  r.status = lilucb::bandit::run_status::stopped;
+  const auto st = to_csv(r, experiment_kind::stopping_times);
+  BOOST_TEST(st == "exp-gap-ls,alpha0.3,1000,17,18446744073709551615,123456789,stopped,999,0");
+  BOOST_TEST(to_csv(*parse_run(st, experiment_kind::stopping_times), experiment_kind::stopping_times) == st);
+  // Not rows: wrong field count, unknown algorithm or status, a sign, an overflow, a bad wrong_at.
+  for (const char* bad : {"exp-gap-ls,alpha0.3,1000,17,1,5,stopped,9,0", "ucb2,alpha0.3,1000,17,1,5,stopped,9,0,1",
+                          "exp-gap-ls,alpha0.3,1000,17,1,5,halted,9,0,1", "exp-gap-ls,alpha0.3,+1000,17,1,5,stopped,9,0,1",
+                          "exp-gap-ls,alpha0.3,1000,17,18446744073709551616,5,stopped,9,0,1",
+                          "exp-gap-ls,alpha0.3,1000,17,1,5,stopped,9,2,1", "exp-gap-ls,alpha0.3,1000,17,1,5,stopped,9,0,12"})
+    BOOST_TEST(!parse_run(bad, experiment_kind::anytime).has_value(), bad);
+}
+
+namespace {
+
+/// The folder's data files (every file but manifest.json, the lock and plots), name -> text.
+std::map<std::string, std::string> data_files(const fs::path& dir) {
+  std::map<std::string, std::string> m;
+  for (const char* f : {"runs.csv", "summary.csv", "anytime.csv", "stopping.csv", "windows.csv"})
+    if (fs::exists(dir / f)) m[f] = read_text(dir / f);
+  return m;
+}
+
+nlohmann::json manifest_of(const fs::path& dir) { return nlohmann::json::parse(read_text(dir / "manifest.json")); }
+
+runner_options shard(std::uint64_t i, std::uint64_t k) {
+  auto o = quiet(2);
+  o.shard_index = i;
+  o.shard_count = k;
+  return o;
+}
+
+void write_text(const fs::path& p, const std::string& text) { std::ofstream(p, std::ios::binary | std::ios::trunc) << text; }
+
+}  // namespace
+
+// ---- resumption: every recorded row is one of the config's runs, once --------------------------
+
+BOOST_AUTO_TEST_CASE(resume_refuses_rows_the_config_does_not_define) {
+  const auto c = small_stopping_config();
+  const auto dir = fresh_dir("refuse");
+  run_experiment(c, dir.string(), quiet(2));
+  const std::string full = read_text(dir / "runs.csv");
+  const auto lines = lines_of(dir / "runs.csv");
+  const std::string header = lines[0] + "\n";
+  auto row_line = [&](std::size_t i) { return lines[i] + "\n"; };
+  auto edited = [&](std::size_t i, std::size_t field, const std::string& value) {
+    auto f = fields(lines[i]);
+    f[field] = value;
+    std::string s;
+    for (std::size_t k = 0; k < f.size(); ++k) s += (k ? "," : "") + f[k];
+    return s + "\n";
+  };
+  struct bad_file {
+    std::string name, text, says;
+  };
+  const std::vector<bad_file> cases = {
+      {"duplicate row", header + row_line(1) + row_line(2) + row_line(1), "duplicate"},
+      {"extra repetition", header + row_line(1) + edited(2, 3, "3"), "not a run of the config"},
+      {"wrong seed", header + row_line(1) + edited(2, 4, "12345"), "seed 12345"},
+      {"algorithm not in the config", header + edited(1, 0, "lilucb-ls"), "not a run of the config"},
+      {"unknown algorithm", header + edited(1, 0, "thompson") + row_line(2), "line 2"},
+      {"n not in the config", header + edited(1, 2, "7"), "not a run of the config"},
+      {"skipped cell (ucb1-ls at n = 20)", header + [&] {
+         for (std::size_t i = 1; i < lines.size(); ++i)
+           if (fields(lines[i])[0] == "ucb1-ls") return edited(i, 2, "20");
+         return std::string();
+       }(), "not a run of the config"},
+      {"garbage in the middle", header + row_line(1) + "garbage\n" + row_line(2), "line 3"},
+      {"pulls above the budget", header + edited(1, 5, "20001"), "cap"},
+      {"another kind's header", "algorithm,scenario,n,repetition,seed,pulls,status,chosen_arm,correct,wrong_at\n", "header"},
+  };
+  for (const auto& bc : cases) {
+    BOOST_TEST_CONTEXT(bc.name) {
+      write_text(dir / "runs.csv", bc.text);
+      try {
+        run_experiment(c, dir.string(), quiet(1));
+        BOOST_TEST(false, "accepted");
+      } catch (const lilucb::domain_error& e) {
+        BOOST_TEST(std::string(e.what()).find(bc.says) != std::string::npos, e.what());
+      }
+      BOOST_TEST(read_text(dir / "runs.csv") == bc.text);  // refused before anything is written
+    }
+  }
+  // The complete file again: resumes with nothing to run, same bytes.
+  write_text(dir / "runs.csv", full);
+  BOOST_TEST(run_experiment(c, dir.string(), quiet(1)).executed == 0u);
+  BOOST_TEST(read_text(dir / "runs.csv") == full);
+  fs::remove_all(dir);
+}
+
+BOOST_AUTO_TEST_CASE(rows_without_a_valid_manifest_are_refused) {
+  const auto c = small_stopping_config();
+  const auto dir = fresh_dir("nomanifest");
+  run_experiment(c, dir.string(), quiet(2));
+  const auto rows = read_text(dir / "runs.csv");
+  fs::remove(dir / "manifest.json");
+  BOOST_CHECK_THROW(run_experiment(c, dir.string(), quiet(1)), lilucb::domain_error);
+  write_text(dir / "manifest.json", "{\"experiment\": \"stopping-times\", \"conf");  // cut
+  BOOST_CHECK_THROW(run_experiment(c, dir.string(), quiet(1)), lilucb::domain_error);
+  write_text(dir / "manifest.json", "[1, 2]");
+  BOOST_CHECK_THROW(run_experiment(c, dir.string(), quiet(1)), lilucb::domain_error);
+  BOOST_TEST(read_text(dir / "runs.csv") == rows);
+  // Without rows (only the header), the folder is usable: the run starts afresh.
+  write_text(dir / "runs.csv", lines_of(dir / "runs.csv")[0] + "\n");
+  BOOST_TEST(run_experiment(c, dir.string(), quiet(2)).executed == 42u);
+  BOOST_TEST(read_text(dir / "runs.csv") == rows);
+  fs::remove_all(dir);
+}
+
+BOOST_AUTO_TEST_CASE(an_edited_windows_file_of_a_finished_anytime_folder_is_refused) {
+  auto c = small_anytime_config();
+  c.repetitions = 3;
+  const auto dir = fresh_dir("windows");
+  run_experiment(c, dir.string(), quiet(2));
+  const auto before = data_files(dir);
+  const auto w = lines_of(dir / "windows.csv");
+  auto f = fields(w[1]);
+  f[2] = std::to_string(std::stoull(f[2]) + 1);
+  write_text(dir / "windows.csv", w[0] + "\n" + f[0] + "," + f[1] + "," + f[2] + "\n" + w[2] + "\n");
+  const auto edited = read_text(dir / "windows.csv");
+  BOOST_CHECK_THROW(run_experiment(c, dir.string(), quiet(1)), lilucb::domain_error);
+  BOOST_TEST(read_text(dir / "windows.csv") == edited);
+  fs::remove(dir / "windows.csv");
+  BOOST_CHECK_THROW(run_experiment(c, dir.string(), quiet(1)), lilucb::domain_error);
+  write_text(dir / "windows.csv", before.at("windows.csv"));
+  BOOST_TEST(run_experiment(c, dir.string(), quiet(1)).executed == 0u);
+  BOOST_TEST((data_files(dir) == before));
+  fs::remove_all(dir);
+}
+
+// ---- the folder: a lock, and every write failure stops the run ----------------------------------
+
+BOOST_AUTO_TEST_CASE(a_locked_folder_is_refused) {
+  const auto c = small_stopping_config();
+  const auto dir = fresh_dir("lock");
+  fs::create_directories(dir);
+  // Another holder of the lock (flock locks belong to open file descriptions: a second open in
+  // this process conflicts as another process would).
+  const int fd = ::open((dir / ".lilucb.lock").c_str(), O_RDWR | O_CREAT, 0644);
+  BOOST_TEST_REQUIRE(fd >= 0);
+  BOOST_TEST_REQUIRE(::flock(fd, LOCK_EX | LOCK_NB) == 0);
+  try {
+    run_experiment(c, dir.string(), quiet(1));
+    BOOST_TEST(false, "ran in a locked folder");
+  } catch (const io_error& e) {
+    BOOST_TEST(std::string(e.what()).find("folder in use") != std::string::npos, e.what());
+  }
+  BOOST_TEST(!fs::exists(dir / "runs.csv"));
+  ::close(fd);
+  BOOST_TEST(run_experiment(c, dir.string(), quiet(2)).executed == 42u);
+  BOOST_TEST(!fs::exists(dir / ".lilucb.lock"));  // released and removed
+  fs::remove_all(dir);
+}
+
+BOOST_AUTO_TEST_CASE(a_failed_write_stops_the_run_with_io_error) {
+  const auto c = small_stopping_config();
+  const auto dir = fresh_dir("wfail");
+  fs::create_directories(dir / "summary.csv");  // the final summary cannot replace a folder
+  BOOST_CHECK_THROW(run_experiment(c, dir.string(), quiet(2)), io_error);
+  // The runs reached runs.csv before the failure, and the manifest still says "running".
+  BOOST_TEST(read_runs((dir / "runs.csv").string(), experiment_kind::stopping_times).size() == 42u);
+  BOOST_TEST(manifest_of(dir).at("status") == "running");
+  fs::remove(dir / "summary.csv");
+  const auto rep = run_experiment(c, dir.string(), quiet(2));
+  BOOST_TEST(rep.resumed == 42u);
+  BOOST_TEST(fs::exists(dir / "summary.csv"));
+  // A file where the folder should be, a folder under a file: io_error naming the path.
+  const auto file = dir / "summary.csv";
+  for (const auto& bad : {file, file / "sub"}) {
+    try {
+      run_experiment(c, bad.string(), quiet(1));
+      BOOST_TEST(false, "accepted " << bad);
+    } catch (const io_error& e) {
+      BOOST_TEST(std::string(e.what()).find(bad.string()) != std::string::npos, e.what());
+    }
+  }
+  fs::remove_all(dir);
+}
+
+// ---- shards and merge ---------------------------------------------------------------------------
+
+BOOST_AUTO_TEST_CASE(merged_shards_are_byte_identical_to_the_whole_run) {
+  for (const auto kind : {experiment_kind::stopping_times, experiment_kind::anytime}) {
+    auto c = kind == experiment_kind::anytime ? small_anytime_config() : small_stopping_config();
+    if (kind == experiment_kind::anytime) c.repetitions = 5;
+    BOOST_TEST_CONTEXT(to_string(kind)) {
+      const auto whole = fresh_dir("whole");
+      run_experiment(c, whole.string(), quiet(2));
+      const auto expected = data_files(whole);
+      BOOST_TEST(expected.size() == (kind == experiment_kind::anytime ? 4u : 2u));
+      for (std::uint64_t k : {1u, 2u, 3u}) {
+        BOOST_TEST_CONTEXT("K = " << k) {
+          std::vector<std::string> dirs;
+          std::uint64_t rows = 0;
+          for (std::uint64_t i = 0; i < k; ++i) {
+            dirs.push_back(fresh_dir("shard").string());
+            rows += run_experiment(c, dirs.back(), shard(i, k)).total;
+          }
+          BOOST_TEST(rows == read_runs((whole / "runs.csv").string(), kind).size());
+          std::reverse(dirs.begin(), dirs.end());  // any order
+          const auto out = fresh_dir("merged");
+          const auto rep = merge_experiment(out.string(), dirs);
+          BOOST_TEST(rep.total == rows);
+          BOOST_TEST((data_files(out) == expected));
+          const auto a = manifest_of(out), b = manifest_of(whole);
+          BOOST_TEST(a.at("config") == b.at("config"));
+          BOOST_TEST(a.value("windows", nlohmann::json()) == b.value("windows", nlohmann::json()));
+          BOOST_TEST(a.at("status") == "complete");
+          BOOST_TEST(!a.contains("shard"));
+          BOOST_TEST(a.at("merged_from").size() == k);
+          // The merged folder is a complete folder of the whole experiment: a rerun resumes all.
+          BOOST_TEST(run_experiment(c, out.string(), quiet(1)).executed == 0u);
+          BOOST_TEST((data_files(out) == expected));
+          for (const auto& d : dirs) fs::remove_all(d);
+          fs::remove_all(out);
+        }
+      }
+      fs::remove_all(whole);
+    }
+  }
+}
+
+BOOST_AUTO_TEST_CASE(merge_refuses_shards_that_do_not_make_one_experiment) {
+  const auto c = small_stopping_config();
+  std::vector<std::string> s;
+  for (std::uint64_t i = 0; i < 3; ++i) {
+    s.push_back(fresh_dir("m").string());
+    run_experiment(c, s.back(), shard(i, 3));
+  }
+  auto other = c;
+  other.seed = 8;
+  const auto reseeded = fresh_dir("m").string();
+  run_experiment(other, reseeded, shard(2, 3));
+  auto two = c;
+  const auto of_two = fresh_dir("m").string();
+  run_experiment(two, of_two, shard(1, 2));
+  const auto out = fresh_dir("mout");
+  auto refused = [&](const std::vector<std::string>& dirs, const std::string& says) {
+    try {
+      merge_experiment(out.string(), dirs);
+      BOOST_TEST(false, "merged");
+    } catch (const lilucb::domain_error& e) {
+      BOOST_TEST(std::string(e.what()).find(says) != std::string::npos, e.what());
+    }
+    BOOST_TEST(!fs::exists(out / "runs.csv"));
+  };
+  refused({s[0], s[1]}, "missing shares of 3: 2");
+  refused({s[0], s[1], s[1], s[2]}, "overlapping shares");
+  refused({s[0], s[1], reseeded}, "seed");
+  refused({s[0], s[1], of_two}, "one of 3");
+  // A toolkit version or build commit that differs.
+  auto m = manifest_of(s[2]);
+  const auto saved = read_text(fs::path(s[2]) / "manifest.json");
+  m["toolkit"]["version"] = "0.0.0-other";
+  write_text(fs::path(s[2]) / "manifest.json", m.dump(2));
+  refused({s[0], s[1], s[2]}, "toolkit version");
+  m = nlohmann::json::parse(saved);
+  m["git"]["commit"] = "0000000000000000000000000000000000000000";
+  write_text(fs::path(s[2]) / "manifest.json", m.dump(2));
+  refused({s[0], s[1], s[2]}, "build commit");
+  // An incomplete shard: running, or a row missing, or a row of another share.
+  m = nlohmann::json::parse(saved);
+  m["status"] = "running";
+  write_text(fs::path(s[2]) / "manifest.json", m.dump(2));
+  refused({s[0], s[1], s[2]}, "not complete");
+  write_text(fs::path(s[2]) / "manifest.json", saved);
+  const auto runs = lines_of(fs::path(s[2]) / "runs.csv");
+  const auto runs_text = read_text(fs::path(s[2]) / "runs.csv");
+  std::string fewer;
+  for (std::size_t i = 0; i + 1 < runs.size(); ++i) fewer += runs[i] + "\n";
+  write_text(fs::path(s[2]) / "runs.csv", fewer);
+  refused({s[0], s[1], s[2]}, "runs.csv holds");
+  write_text(fs::path(s[2]) / "runs.csv", runs_text + lines_of(fs::path(s[1]) / "runs.csv")[1] + "\n");
+  refused({s[0], s[1], s[2]}, "belongs to shard 1/3");
+  write_text(fs::path(s[2]) / "runs.csv", runs_text);
+  // An output folder that already holds results.
+  try {
+    merge_experiment(s[0], {s[0], s[1], s[2]});
+    BOOST_TEST(false, "merged into a shard");
+  } catch (const lilucb::domain_error& e) {
+    BOOST_TEST(std::string(e.what()).find("OUT") != std::string::npos, e.what());
+  }
+  BOOST_CHECK_NO_THROW(merge_experiment(out.string(), {s[2], s[0], s[1]}));
+  for (const auto& d : s) fs::remove_all(d);
+  fs::remove_all(reseeded);
+  fs::remove_all(of_two);
+  fs::remove_all(out);
 }

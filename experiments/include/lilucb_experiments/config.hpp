@@ -4,6 +4,8 @@
 // seed.  Presets `paper` (Section 5's grid) and `quick` (a reduced grid that finishes in about
 // two minutes on a 2-core machine), and a JSON form for custom sweeps (docs/reproduction-method.md).
 
+#include "lilucb_experiments/algorithm_table.hpp"
+
 #include "lilucb/bandit/algorithms.hpp"
 
 #include <nlohmann/json.hpp>
@@ -73,12 +75,13 @@ experiment_config preset_config(experiment_kind kind, const std::string& name);
 /// lilucb::domain_error naming the key.
 experiment_config apply_json(experiment_config base, const nlohmann::json& j, const std::string& source);
 
+/// The config a manifest records (`to_json()`'s form, with its "experiment" key); throws
+/// lilucb::domain_error naming `source` when it is not exactly the form to_json() writes.
+experiment_config config_from_json(const nlohmann::json& j, const std::string& source);
+
 /// Parses a config file's text strictly: one JSON value and nothing after it, no key twice in
 /// an object.  Throws lilucb::domain_error naming `source` otherwise.
 nlohmann::json parse_config_text(const std::string& text, const std::string& source);
-
-/// The paper's name of an algorithm, for legends ("lil'UCB + LS", "UCB1 + LS", ...).
-std::string paper_name(bandit::algorithm a);
 
 /// The seed of one run, a fixed function of (config seed, algorithm, scenario, n, repetition)
 /// (SplitMix64 over a FNV-1a hash of the names); the run uses stream 0 of this seed, so

@@ -1,22 +1,21 @@
 #pragma once
 // The reproduction runner: every (algorithm, scenario, n, repetition) of a config, on several
-// threads, written to an output folder (docs/reproduction-method.md):
+// threads, written to an output folder (docs/reproduction-method.md; the files: results.hpp):
 //
-//   stopping-times  runs.csv     one row per run
-//                   summary.csv  per (algorithm, scenario, n): mean, median, quartiles, censored
-//                                count, error rate with its Clopper–Pearson 95% interval, /H1
-//   anytime         runs.csv     one row per run, plus `wrong_at`: one character per checkpoint
-//                                ('1': the empirically best arm is not the best arm)
-//                   windows.csv  per (scenario, n): the window (fixed by pilot runs, or the config)
-//                   anytime.csv  per (scenario, n, algorithm, checkpoint): P(î ≠ i*) and its band
-//                   stopping.csv per (scenario, n, algorithm): median stopping time in the window
-//   both            manifest.json  config, toolkit version, git commit, machine, times
+//   stopping-times  runs.csv, summary.csv, manifest.json
+//   anytime         runs.csv, windows.csv, anytime.csv, stopping.csv, manifest.json
 //
 // Each run's seed is run_seed(config seed, algorithm, scenario, n, repetition) and it uses
-// stream 0 of it, so results are identical for any thread count.  A rerun into the same
-// folder with the same config skips the runs already in runs.csv (resumption).
+// stream 0 of it, so results are identical for any thread count.  Completed runs are appended
+// to runs.csv as they finish; a rerun into the same folder with the same config checks the
+// recorded rows against the config and runs only the missing ones (resumption).  The final
+// files are written from the typed rows in memory, each atomically.  The folder is locked
+// for the run (a second process is refused).
 
 #include "lilucb_experiments/config.hpp"
+#include "lilucb_experiments/provenance.hpp"
+#include "lilucb_experiments/results.hpp"
+#include "lilucb_experiments/summaries.hpp"
 
 #include <cstdint>
 #include <iosfwd>
@@ -24,47 +23,6 @@
 #include <vector>
 
 namespace lilucb::experiments {
-
-/// One line of runs.csv.
-struct run_row {
-  std::string algorithm, scenario;
-  std::uint64_t n = 0, repetition = 0, seed = 0, pulls = 0;
-  std::string status;           ///< "stopped" or "censored" (the pull budget ran out)
-  std::uint64_t chosen_arm = 0;
-  bool correct = false;
-  std::string wrong_at;         ///< anytime only
-};
-
-/// runs.csv's header for `kind`.
-std::string runs_header(experiment_kind kind);
-
-/// Reads runs.csv; lines that are not complete rows (an interrupted write) are dropped.
-/// Throws lilucb::domain_error when the header is not runs_header(kind).
-std::vector<run_row> read_runs(const std::string& path, experiment_kind kind);
-
-/// One line of summary.csv (stopping-times).
-struct stopping_summary {
-  std::string algorithm, scenario;
-  std::uint64_t n = 0, runs = 0, censored = 0, stopped = 0, errors = 0;
-  double h1 = 0, mean = 0, median = 0, q1 = 0, q3 = 0;
-  double error_rate = 0, error_low = 0, error_high = 1;  ///< over stopped runs; CP 95%
-};
-
-std::string summary_header();
-std::string to_csv(const stopping_summary& s);
-
-/// The summary of `rows` per (algorithm, scenario, n) in the config's order.  Pull statistics
-/// include censored runs at their budget (so they are lower bounds when censored > 0); the
-/// error rate counts the stopped runs that chose a wrong arm.
-std::vector<stopping_summary> summarize_stopping_times(const experiment_config& config,
-                                                       const std::vector<run_row>& rows);
-
-/// One point of anytime.csv.
-struct anytime_point {
-  std::string scenario, algorithm;
-  std::uint64_t n = 0, pulls = 0, runs = 0, wrong = 0;
-  double p_wrong = 0, low = 0, high = 1;
-};
 
 struct run_report {
   std::string out_dir;
@@ -84,22 +42,28 @@ struct runner_options {
 };
 
 /// Runs the experiment of `config` into `out_dir` (created if needed).
+///
+/// Refused with lilucb::domain_error naming --out (nothing is run or written): a folder holding
+/// another experiment, config or shard; result rows without a valid manifest.json; a recorded
+/// row that is not one of the runs of this config and shard (its key and seed), or recorded
+/// twice, or a line of runs.csv that is not a complete row (only an unterminated last line, an
+/// interrupted append, is dropped and its run redone); a windows.csv that differs from the
+/// windows the manifest recorded.  Throws io_error when the folder cannot be created, is
+/// locked by another process, or a file cannot be written.
 run_report run_experiment(const experiment_config& config, const std::string& out_dir, const runner_options& opts);
+
+/// `lilucb experiment merge OUT SHARD_DIR...`: combines the complete folders of shards 0..K-1
+/// of one experiment into `out_dir`, whose runs.csv, summaries and windows.csv are then
+/// byte-identical to a single-process run of the whole experiment, and whose manifest has the
+/// same config and windows (its times, machine and runs describe the shards: "merged_from").
+/// Refused (lilucb::domain_error) when the shards differ in experiment, config, seed, toolkit
+/// version or build commit, shares overlap or are missing, a shard is not complete, its rows do
+/// not match its share, or `out_dir` already holds results.
+run_report merge_experiment(const std::string& out_dir, const std::vector<std::string>& shard_dirs);
 
 /// Writes the plots of the experiment in `out_dir` (PNG and SVG, with gnuplot): stopping-times:
 /// stopping-times-<scenario>.{png,svg}; anytime: anytime.{png,svg} (the 4 x 3 panel figure).
 /// Returns the files written; throws std::runtime_error if gnuplot fails.
 std::vector<std::string> write_plots(const std::string& out_dir);
-
-/// The git commit the running binary was built from (recorded at build time by
-/// experiments/cmake/build_commit.cmake), or "" when the source was not a git checkout.
-/// Provenance for manifests and claims records.
-std::string build_commit();
-/// Whether tracked files differed from build_commit() when the binary was built.
-bool build_tree_dirty();
-
-/// The git commit the source tree is at now (`git rev-parse HEAD` in it, at run time), or "".
-/// Manifests record it beside build_commit() when the two differ (a binary older than its tree).
-std::string source_commit();
 
 }  // namespace lilucb::experiments

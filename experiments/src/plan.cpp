@@ -1,0 +1,174 @@
+// The plan of an experiment: its runs in enumeration order, their seeds and caps, one run, and
+// the check of recorded rows against the plan (runner_detail.hpp).
+
+#include "runner_detail.hpp"
+
+#include "lilucb_experiments/summaries.hpp"
+
+#include "lilucb/bandit/algorithms.hpp"
+#include "lilucb/bandit/arms.hpp"
+#include "lilucb/bandit/observers.hpp"
+#include "lilucb/errors.hpp"
+#include "lilucb/instance.hpp"
+
+#include <algorithm>
+#include <unordered_set>
+
+namespace lilucb::experiments::detail {
+
+experiment_plan::experiment_plan(const experiment_config& c) : c_(c) {
+  for (const auto& sc : c_.scenarios)
+    for (auto n : c_.sizes) {
+      instance in;
+      in.means = scenario_means(sc, n, c_.gap);
+      in.h1 = lilucb::hardness_h1(in.means);
+      instances_.push_back(std::move(in));
+    }
+  base_.resize(c_.algorithms.size() * c_.scenarios.size() * c_.sizes.size());
+  for (std::size_t a = 0; a < c_.algorithms.size(); ++a)
+    for (std::size_t s = 0; s < c_.scenarios.size(); ++s)
+      for (std::size_t z = 0; z < c_.sizes.size(); ++z)
+        if (c_.runs(c_.algorithms[a], c_.sizes[z])) {
+          base_[(a * c_.scenarios.size() + s) * c_.sizes.size() + z] = total_;
+          total_ += c_.repetitions;
+        }
+}
+
+std::uint64_t experiment_plan::index_of(const run_coords& x) const { return *cell_base(x.a, x.s, x.z) + x.rep; }
+
+std::optional<run_coords> experiment_plan::locate(const run_row& r) const {
+  run_coords x;
+  const auto a = std::find(c_.algorithms.begin(), c_.algorithms.end(), r.algorithm);
+  const auto s = std::find_if(c_.scenarios.begin(), c_.scenarios.end(), [&](const scenario& q) { return q.label == r.scenario; });
+  const auto z = std::find(c_.sizes.begin(), c_.sizes.end(), r.n);
+  if (a == c_.algorithms.end() || s == c_.scenarios.end() || z == c_.sizes.end() || r.repetition >= c_.repetitions)
+    return std::nullopt;
+  x.a = static_cast<std::size_t>(a - c_.algorithms.begin());
+  x.s = static_cast<std::size_t>(s - c_.scenarios.begin());
+  x.z = static_cast<std::size_t>(z - c_.sizes.begin());
+  x.rep = r.repetition;
+  if (!cell_base(x.a, x.s, x.z)) return std::nullopt;
+  return x;
+}
+
+namespace {
+const char* tag_of(experiment_kind k) { return k == experiment_kind::anytime ? "/anytime" : ""; }
+}  // namespace
+
+std::uint64_t experiment_plan::seed_of(const run_coords& x) const {
+  return run_seed(c_.seed, std::string(bandit::to_string(c_.algorithms[x.a])) + tag_of(c_.kind), c_.scenarios[x.s].label,
+                  c_.sizes[x.z], x.rep);
+}
+
+void experiment_plan::set_windows(std::vector<window_row> w) {
+  windows_ = std::move(w);
+  checkpoints_.clear();
+  for (std::size_t s = 0; s < c_.scenarios.size(); ++s)
+    for (std::size_t z = 0; z < c_.sizes.size(); ++z) {
+      const auto& row = windows_.at(s * c_.sizes.size() + z);
+      checkpoints_.push_back(anytime_checkpoints(c_, c_.scenarios[s], c_.sizes[z], row.window));
+    }
+}
+
+std::uint64_t experiment_plan::cap(std::size_t s, std::size_t z) const {
+  return c_.kind == experiment_kind::anytime ? windows_.at(s * c_.sizes.size() + z).window : c_.budget;
+}
+
+const std::vector<std::uint64_t>* experiment_plan::checkpoints(std::size_t s, std::size_t z) const {
+  return c_.kind == experiment_kind::anytime ? &checkpoints_.at(s * c_.sizes.size() + z) : nullptr;
+}
+
+namespace {
+
+// The output of a run at each checkpoint ('1': wrong).  A run that stopped before a checkpoint
+// keeps reporting its answer there.
+std::string wrong_string(const bandit::empirical_best_recorder& rec, std::size_t chosen, std::size_t truth) {
+  std::string s(rec.best().size(), '0');
+  for (std::size_t k = 0; k < s.size(); ++k) {
+    const std::size_t b = rec.best()[k] == bandit::empirical_best_recorder::kNotReached ? chosen : rec.best()[k];
+    s[k] = b == truth ? '0' : '1';
+  }
+  return s;
+}
+
+}  // namespace
+
+run_row one_run(const experiment_plan& p, const run_coords& x, const std::string& tag, std::uint64_t budget,
+                const std::vector<std::uint64_t>* checkpoints) {
+  const auto& c = p.config();
+  run_row r;
+  r.algorithm = c.algorithms[x.a];
+  r.scenario = c.scenarios[x.s].label;
+  r.n = c.sizes[x.z];
+  r.repetition = x.rep;
+  r.seed = run_seed(c.seed, bandit::to_string(r.algorithm) + tag, r.scenario, r.n, x.rep);
+  bandit::run_options o;
+  o.nu = c.nu;
+  o.sigma = c.sigma;
+  o.max_pulls = budget;
+  o.seed = r.seed;
+  o.run = 0;
+  const bandit::gaussian_arms arms(shuffled_means(p.instance_of(x.s, x.z).means, r.seed), c.sigma);
+  const std::size_t truth = lilucb::best_arm(arms.means());
+  bandit::run_result res;
+  if (checkpoints) {
+    bandit::empirical_best_recorder rec(*checkpoints);
+    res = bandit::run_algorithm(r.algorithm, arms, o, rec);
+    r.wrong_at = wrong_string(rec, res.best_arm, truth);
+  } else {
+    res = bandit::run_algorithm(r.algorithm, arms, o);
+  }
+  r.pulls = res.pulls;
+  r.status = res.status;
+  r.chosen_arm = res.best_arm;
+  r.correct = res.best_arm == truth;
+  return r;
+}
+
+std::vector<std::uint64_t> check_rows(const experiment_plan& p, const std::vector<run_row>& rows, std::uint64_t shard_index,
+                                      std::uint64_t shard_count, const std::string& param, const std::string& file) {
+  std::vector<std::uint64_t> idx;
+  idx.reserve(rows.size());
+  std::unordered_set<std::uint64_t> seen;
+  seen.reserve(rows.size());
+  const auto& kind = p.config().kind;
+  for (std::size_t k = 0; k < rows.size(); ++k) {
+    const auto& r = rows[k];
+    auto refuse = [&](const std::string& why) {
+      throw lilucb::domain_error("lilucb experiment", param, file,
+                                 "rows of this experiment's runs only, each once; row " + std::to_string(k + 1) + " (" +
+                                     to_csv(r, kind).substr(0, 120) + ") " + why);
+    };
+    const auto x = p.locate(r);
+    if (!x) refuse("is not a run of the config (algorithm, scenario, n or repetition)");
+    const std::uint64_t i = p.index_of(*x);
+    if (i % shard_count != shard_index)
+      refuse("belongs to shard " + std::to_string(i % shard_count) + "/" + std::to_string(shard_count) + ", not " +
+             std::to_string(shard_index) + "/" + std::to_string(shard_count));
+    if (r.seed != p.seed_of(*x)) refuse("has seed " + std::to_string(r.seed) + ", the config's is " + std::to_string(p.seed_of(*x)));
+    if (!seen.insert(i).second) refuse("is a duplicate");
+    if (r.pulls > p.cap(x->s, x->z)) refuse("has more pulls than its cap " + std::to_string(p.cap(x->s, x->z)));
+    if (r.chosen_arm >= arms_of(p.config().scenarios[x->s], r.n)) refuse("chose an arm that does not exist");
+    if (const auto* cps = p.checkpoints(x->s, x->z); cps && r.wrong_at.size() != cps->size())
+      refuse("has " + std::to_string(r.wrong_at.size()) + " checkpoints, the window has " + std::to_string(cps->size()));
+    idx.push_back(i);
+  }
+  return idx;
+}
+
+void sort_canonical(const experiment_plan& p, std::vector<run_row>& rows) {
+  std::vector<std::pair<std::uint64_t, std::size_t>> order;
+  order.reserve(rows.size());
+  for (std::size_t k = 0; k < rows.size(); ++k) order.emplace_back(p.index_of(*p.locate(rows[k])), k);
+  std::sort(order.begin(), order.end());
+  std::vector<run_row> sorted;
+  sorted.reserve(rows.size());
+  for (const auto& [i, k] : order) sorted.push_back(std::move(rows[k]));
+  rows = std::move(sorted);
+}
+
+nlohmann::json shard_json(std::uint64_t index, std::uint64_t count) {
+  return count > 1 ? nlohmann::json{{"index", index}, {"count", count}} : nlohmann::json(nullptr);
+}
+
+}  // namespace lilucb::experiments::detail

@@ -1,0 +1,392 @@
+// The result files: one writer and one reader per row type (results.hpp).
+
+#include "lilucb_experiments/results.hpp"
+
+#include "lilucb/errors.hpp"
+
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <charconv>
+#include <cmath>
+#include <cstring>
+#include <fstream>
+#include <iterator>
+#include <system_error>
+
+namespace fs = std::filesystem;
+
+namespace lilucb::experiments {
+
+void raise_io_error(const fs::path& path, const std::string& what, int err) {
+  throw io_error("lilucb experiment", path.string(), what + (err ? std::string(" (") + std::strerror(err) + ")" : ""));
+}
+
+const char* status_text(run_status s) { return s == run_status::stopped ? "stopped" : "censored"; }
+
+namespace {
+
+constexpr const char* kFn = "lilucb experiment";
+
+[[noreturn]] void malformed(const fs::path& file, const std::string& what) {
+  throw lilucb::domain_error(kFn, "results file", file.string(), what);
+}
+
+std::vector<std::string> split(const std::string& line) {
+  std::vector<std::string> out(1);
+  for (char c : line) {
+    if (c == ',') out.emplace_back();
+    else out.back() += c;
+  }
+  return out;
+}
+
+bool parse_u64(const std::string& s, std::uint64_t& v) {
+  if (s.empty() || s.find_first_not_of("0123456789") != std::string::npos) return false;
+  const auto r = std::from_chars(s.data(), s.data() + s.size(), v);
+  return r.ec == std::errc() && r.ptr == s.data() + s.size();
+}
+
+bool parse_real(const std::string& s, double& x) {
+  if (s.empty()) return false;
+  const auto r = std::from_chars(s.data(), s.data() + s.size(), x);
+  return r.ec == std::errc() && r.ptr == s.data() + s.size() && std::isfinite(x);
+}
+
+std::string num(double x) { return lilucb::detail::format_value(x); }
+
+/// The whole file, or nullopt when it does not exist; malformed() when it is not a regular file.
+std::optional<std::string> slurp(const fs::path& p) {
+  std::error_code ec;
+  const auto st = fs::status(p, ec);
+  if (ec || !fs::exists(st)) return std::nullopt;
+  if (!fs::is_regular_file(st)) malformed(p, "a regular file");
+  std::ifstream in(p, std::ios::binary);
+  if (!in) raise_io_error(p, "cannot be read", errno);
+  std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  if (in.bad()) raise_io_error(p, "cannot be read", errno);
+  return text;
+}
+
+/// Lines of `text` (without '\n'; a trailing '\r' removed); `cut` set when the last line has no '\n'.
+std::vector<std::string> lines(const std::string& text, bool* cut = nullptr) {
+  std::vector<std::string> out;
+  std::size_t start = 0;
+  while (start < text.size()) {
+    const auto nl = text.find('\n', start);
+    std::string l = text.substr(start, nl == std::string::npos ? std::string::npos : nl - start);
+    if (!l.empty() && l.back() == '\r') l.pop_back();
+    out.push_back(std::move(l));
+    if (nl == std::string::npos) {
+      if (cut) *cut = true;
+      break;
+    }
+    start = nl + 1;
+  }
+  return out;
+}
+
+/// The field rows of a summary file (header checked, field counts checked); a missing file throws.
+std::vector<std::vector<std::string>> table(const fs::path& p, const std::string& header) {
+  const auto text = slurp(p);
+  if (!text) malformed(p, "an existing file");
+  const auto ls = lines(*text);
+  if (ls.empty() || ls[0] != header) malformed(p, "a CSV with header " + header);
+  const std::size_t n = split(header).size();
+  std::vector<std::vector<std::string>> rows;
+  for (std::size_t k = 1; k < ls.size(); ++k) {
+    if (ls[k].empty()) continue;
+    auto f = split(ls[k]);
+    if (f.size() != n)
+      malformed(p, "rows of " + std::to_string(n) + " fields (line " + std::to_string(k + 1) + " has " +
+                       std::to_string(f.size()) + ")");
+    rows.push_back(std::move(f));
+  }
+  return rows;
+}
+
+std::uint64_t count_at(const fs::path& p, const std::string& s) {
+  std::uint64_t v = 0;
+  if (!parse_u64(s, v)) malformed(p, "counts, not '" + s + "'");
+  return v;
+}
+
+double real_at(const fs::path& p, const std::string& s) {
+  double x = 0;
+  if (!parse_real(s, x)) malformed(p, "finite numbers, not '" + s + "'");
+  return x;
+}
+
+}  // namespace
+
+// ---- runs.csv ---------------------------------------------------------------------------------
+
+std::string runs_header(experiment_kind kind) {
+  std::string h = "algorithm,scenario,n,repetition,seed,pulls,status,chosen_arm,correct";
+  if (kind == experiment_kind::anytime) h += ",wrong_at";
+  return h;
+}
+
+std::string to_csv(const run_row& r, experiment_kind kind) {
+  std::string s = std::string(bandit::to_string(r.algorithm)) + "," + r.scenario + "," + std::to_string(r.n) + "," +
+                  std::to_string(r.repetition) + "," + std::to_string(r.seed) + "," + std::to_string(r.pulls) + "," +
+                  status_text(r.status) + "," + std::to_string(r.chosen_arm) + "," + (r.correct ? "1" : "0");
+  if (kind == experiment_kind::anytime) s += "," + r.wrong_at;
+  return s;
+}
+
+std::optional<run_row> parse_run(const std::string& line, experiment_kind kind) {
+  const auto f = split(line);
+  if (f.size() != (kind == experiment_kind::anytime ? 10u : 9u)) return std::nullopt;
+  run_row r;
+  bool known = false;
+  for (auto a : bandit::all_algorithms)
+    if (f[0] == bandit::to_string(a)) r.algorithm = a, known = true;
+  if (!known || f[1].empty()) return std::nullopt;
+  r.scenario = f[1];
+  if (!parse_u64(f[2], r.n) || !parse_u64(f[3], r.repetition) || !parse_u64(f[4], r.seed) || !parse_u64(f[5], r.pulls) ||
+      !parse_u64(f[7], r.chosen_arm))
+    return std::nullopt;
+  if (f[6] == "stopped") r.status = run_status::stopped;
+  else if (f[6] == "censored") r.status = run_status::budget_exhausted;
+  else return std::nullopt;
+  if (f[8] != "0" && f[8] != "1") return std::nullopt;
+  r.correct = f[8] == "1";
+  if (kind == experiment_kind::anytime) {
+    r.wrong_at = f[9];
+    if (r.wrong_at.empty() || r.wrong_at.find_first_not_of("01") != std::string::npos) return std::nullopt;
+  }
+  return r;
+}
+
+runs_file read_runs_file(const fs::path& path, experiment_kind kind) {
+  runs_file out;
+  const auto text = slurp(path);
+  if (!text) return out;
+  out.exists = true;
+  const auto ls = lines(*text, &out.cut_last_line);
+  if (ls.empty()) {
+    out.cut_last_line = false;
+    return out;  // an empty file: created, nothing written yet
+  }
+  if (ls[0] != runs_header(kind)) {
+    if (ls.size() == 1 && out.cut_last_line && runs_header(kind).rfind(ls[0], 0) == 0) return out;  // header cut
+    malformed(path, "a CSV with header " + runs_header(kind));
+  }
+  for (std::size_t k = 1; k < ls.size(); ++k) {
+    auto r = parse_run(ls[k], kind);
+    if (k + 1 == ls.size() && out.cut_last_line) break;  // an interrupted append: the run is redone
+    if (!r) malformed(path, "complete rows of " + runs_header(kind) + " (line " + std::to_string(k + 1) + " is '" +
+                                ls[k].substr(0, 80) + "')");
+    out.rows.push_back(std::move(*r));
+  }
+  return out;
+}
+
+std::vector<run_row> read_runs(const std::string& path, experiment_kind kind) { return read_runs_file(path, kind).rows; }
+
+// ---- summary.csv --------------------------------------------------------------------------------
+
+std::string summary_header() {
+  return "algorithm,scenario,n,h1,runs,stopped,censored,mean_pulls,median_pulls,q1_pulls,q3_pulls,"
+         "mean_over_h1,median_over_h1,errors,error_rate,error_ci_low,error_ci_high";
+}
+
+std::string to_csv(const stopping_summary& s) {
+  return s.algorithm + "," + s.scenario + "," + std::to_string(s.n) + "," + num(s.h1) + "," + std::to_string(s.runs) +
+         "," + std::to_string(s.stopped) + "," + std::to_string(s.censored) + "," + num(s.mean) + "," + num(s.median) +
+         "," + num(s.q1) + "," + num(s.q3) + "," + num(s.mean / s.h1) + "," + num(s.median / s.h1) + "," +
+         std::to_string(s.errors) + "," + num(s.error_rate) + "," + num(s.error_low) + "," + num(s.error_high);
+}
+
+std::vector<stopping_summary> read_summary(const fs::path& p) {
+  std::vector<stopping_summary> out;
+  for (const auto& r : table(p, summary_header())) {
+    stopping_summary s;
+    s.algorithm = r[0];
+    s.scenario = r[1];
+    s.n = count_at(p, r[2]);
+    s.h1 = real_at(p, r[3]);
+    s.runs = count_at(p, r[4]);
+    s.stopped = count_at(p, r[5]);
+    s.censored = count_at(p, r[6]);
+    s.mean = real_at(p, r[7]);
+    s.median = real_at(p, r[8]);
+    s.q1 = real_at(p, r[9]);
+    s.q3 = real_at(p, r[10]);
+    s.errors = count_at(p, r[13]);
+    s.error_rate = real_at(p, r[14]);
+    s.error_low = real_at(p, r[15]);
+    s.error_high = real_at(p, r[16]);
+    if (s.stopped + s.censored != s.runs || s.errors > s.stopped) malformed(p, "consistent counts");
+    out.push_back(std::move(s));
+  }
+  return out;
+}
+
+// ---- anytime.csv, stopping.csv, windows.csv ------------------------------------------------------
+
+std::string anytime_header() { return "scenario,n,algorithm,pulls,runs,wrong,p_wrong,ci_low,ci_high"; }
+
+std::string to_csv(const anytime_point& p) {
+  return p.scenario + "," + std::to_string(p.n) + "," + p.algorithm + "," + std::to_string(p.pulls) + "," +
+         std::to_string(p.runs) + "," + std::to_string(p.wrong) + "," + num(p.p_wrong) + "," + num(p.low) + "," +
+         num(p.high);
+}
+
+std::vector<anytime_point> read_anytime(const fs::path& p) {
+  std::vector<anytime_point> out;
+  for (const auto& r : table(p, anytime_header())) {
+    anytime_point a;
+    a.scenario = r[0];
+    a.n = count_at(p, r[1]);
+    a.algorithm = r[2];
+    a.pulls = count_at(p, r[3]);
+    a.runs = count_at(p, r[4]);
+    a.wrong = count_at(p, r[5]);
+    a.p_wrong = real_at(p, r[6]);
+    a.low = real_at(p, r[7]);
+    a.high = real_at(p, r[8]);
+    if (a.wrong > a.runs) malformed(p, "consistent counts");
+    out.push_back(std::move(a));
+  }
+  return out;
+}
+
+std::string stopping_header() { return "scenario,n,algorithm,window,runs,stopped,median_stopping_time"; }
+
+std::string to_csv(const stopping_mark& m) {
+  return m.scenario + "," + std::to_string(m.n) + "," + m.algorithm + "," + std::to_string(m.window) + "," +
+         std::to_string(m.runs) + "," + std::to_string(m.stopped) + "," + (m.median ? num(*m.median) : std::string());
+}
+
+std::vector<stopping_mark> read_stopping(const fs::path& p) {
+  std::vector<stopping_mark> out;
+  for (const auto& r : table(p, stopping_header())) {
+    stopping_mark m;
+    m.scenario = r[0];
+    m.n = count_at(p, r[1]);
+    m.algorithm = r[2];
+    m.window = count_at(p, r[3]);
+    m.runs = count_at(p, r[4]);
+    m.stopped = count_at(p, r[5]);
+    if (!r[6].empty()) m.median = real_at(p, r[6]);
+    if (m.stopped > m.runs) malformed(p, "consistent counts");
+    out.push_back(std::move(m));
+  }
+  return out;
+}
+
+std::string windows_header() { return "scenario,n,window"; }
+
+std::string to_csv(const window_row& w) {
+  return w.scenario + "," + std::to_string(w.n) + "," + std::to_string(w.window);
+}
+
+std::vector<window_row> read_windows(const fs::path& p) {
+  std::vector<window_row> out;
+  if (!slurp(p)) return out;
+  for (const auto& r : table(p, windows_header())) {
+    window_row w;
+    w.scenario = r[0];
+    w.n = count_at(p, r[1]);
+    w.window = count_at(p, r[2]);
+    out.push_back(std::move(w));
+  }
+  return out;
+}
+
+nlohmann::json windows_json(const std::vector<window_row>& w) {
+  nlohmann::json j = nlohmann::json::array();
+  for (const auto& x : w) j.push_back({{"scenario", x.scenario}, {"n", x.n}, {"window", x.window}});
+  return j;
+}
+
+std::optional<std::vector<window_row>> windows_from_json(const nlohmann::json& j) {
+  if (!j.is_array()) return std::nullopt;
+  std::vector<window_row> out;
+  for (const auto& x : j) {
+    if (!x.is_object() || !x.contains("scenario") || !x.contains("n") || !x.contains("window") ||
+        !x["scenario"].is_string() || !x["n"].is_number_unsigned() || !x["window"].is_number_unsigned())
+      return std::nullopt;
+    out.push_back({x["scenario"].get<std::string>(), x["n"].get<std::uint64_t>(), x["window"].get<std::uint64_t>()});
+  }
+  return out;
+}
+
+// ---- manifest.json ------------------------------------------------------------------------------
+
+std::optional<nlohmann::json> read_manifest(const fs::path& dir, std::string* invalid) {
+  const fs::path p = dir / "manifest.json";
+  std::error_code ec;
+  if (!fs::exists(fs::symlink_status(p, ec))) return std::nullopt;
+  auto fail = [&](const std::string& why) -> std::optional<nlohmann::json> {
+    if (invalid) *invalid = why;
+    return std::nullopt;
+  };
+  if (!fs::is_regular_file(p, ec)) return fail("not a regular file");
+  std::ifstream in(p, std::ios::binary);
+  if (!in) return fail(std::string("cannot be read (") + std::strerror(errno) + ")");
+  nlohmann::json j;
+  try {
+    j = nlohmann::json::parse(in);
+  } catch (const nlohmann::json::exception&) {
+    return fail("not valid JSON");
+  }
+  if (!j.is_object() || !j.contains("experiment") || !j["experiment"].is_string() || !j.contains("config") ||
+      !j["config"].is_object())
+    return fail("not a manifest (no \"experiment\" and \"config\")");
+  return j;
+}
+
+void write_manifest(const fs::path& dir, const nlohmann::json& manifest) {
+  write_file_atomically(dir / "manifest.json", manifest.dump(2) + '\n');
+}
+
+// ---- files --------------------------------------------------------------------------------------
+
+void write_file_atomically(const fs::path& path, const std::string& text) {
+  const fs::path tmp = path.string() + ".tmp";
+  const int fd = ::open(tmp.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+  if (fd < 0) raise_io_error(tmp, "cannot be created", errno);
+  const char* p = text.data();
+  std::size_t left = text.size();
+  while (left > 0) {
+    const ssize_t w = ::write(fd, p, left);
+    if (w < 0 && errno == EINTR) continue;
+    if (w <= 0) {
+      const int e = w < 0 ? errno : EIO;
+      ::close(fd);
+      ::unlink(tmp.c_str());
+      raise_io_error(tmp, "write failed", e);
+    }
+    p += w;
+    left -= static_cast<std::size_t>(w);
+  }
+  if (::fsync(fd) != 0) {
+    const int e = errno;
+    ::close(fd);
+    ::unlink(tmp.c_str());
+    raise_io_error(tmp, "fsync failed", e);
+  }
+  if (::close(fd) != 0) {
+    const int e = errno;
+    ::unlink(tmp.c_str());
+    raise_io_error(tmp, "close failed", e);
+  }
+  if (::rename(tmp.c_str(), path.c_str()) != 0) {
+    const int e = errno;
+    ::unlink(tmp.c_str());
+    raise_io_error(path, "cannot be replaced", e);
+  }
+  const fs::path parent = path.has_parent_path() ? path.parent_path() : fs::path(".");
+  const int dfd = ::open(parent.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+  if (dfd >= 0) {
+    ::fsync(dfd);  // the rename reaches the disk; a folder that cannot be synced still holds the file
+    ::close(dfd);
+  }
+}
+
+}  // namespace lilucb::experiments

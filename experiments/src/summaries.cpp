@@ -1,0 +1,128 @@
+// The aggregations of the runs (summaries.hpp).
+
+#include "lilucb_experiments/summaries.hpp"
+
+#include "lilucb_experiments/statistics.hpp"
+
+#include "lilucb/errors.hpp"
+#include "lilucb/instance.hpp"
+
+#include <algorithm>
+#include <map>
+#include <string>
+#include <tuple>
+
+namespace lilucb::experiments {
+
+namespace {
+
+using cell_key = std::tuple<bandit::algorithm, std::string, std::uint64_t>;
+
+std::map<cell_key, std::vector<const run_row*>> by_cell(const std::vector<run_row>& rows) {
+  std::map<cell_key, std::vector<const run_row*>> groups;
+  for (const auto& r : rows) groups[{r.algorithm, r.scenario, r.n}].push_back(&r);
+  return groups;
+}
+
+}  // namespace
+
+std::vector<stopping_summary> summarize_stopping_times(const experiment_config& c, const std::vector<run_row>& rows) {
+  const auto groups = by_cell(rows);
+  std::vector<stopping_summary> out;
+  for (auto a : c.algorithms)
+    for (const auto& sc : c.scenarios)
+      for (auto n : c.sizes) {
+        const auto it = groups.find({a, sc.label, n});
+        if (it == groups.end()) continue;
+        stopping_summary s;
+        s.algorithm = bandit::to_string(a);
+        s.scenario = sc.label;
+        s.n = n;
+        s.h1 = lilucb::hardness_h1(scenario_means(sc, n, c.gap));
+        std::vector<double> p;
+        for (const auto* r : it->second) {
+          p.push_back(static_cast<double>(r->pulls));
+          if (r->status == run_status::budget_exhausted) {
+            ++s.censored;
+          } else {
+            ++s.stopped;
+            if (!r->correct) ++s.errors;
+          }
+        }
+        s.runs = p.size();
+        double sum = 0;
+        for (double x : p) sum += x;
+        s.mean = sum / static_cast<double>(p.size());
+        s.median = quantile(p, 0.5);
+        s.q1 = quantile(p, 0.25);
+        s.q3 = quantile(p, 0.75);
+        s.error_rate = s.stopped ? static_cast<double>(s.errors) / static_cast<double>(s.stopped) : 0.0;
+        const auto ci = clopper_pearson(s.errors, s.stopped);
+        s.error_low = ci.low;
+        s.error_high = ci.high;
+        out.push_back(s);
+      }
+  return out;
+}
+
+std::uint64_t arms_of(const scenario& s, std::uint64_t n) { return s.sparse ? n : n + 1; }
+
+std::vector<std::uint64_t> anytime_checkpoints(const experiment_config& c, const scenario& s, std::uint64_t n,
+                                               std::uint64_t window) {
+  return log_checkpoints(window, c.checkpoints_per_decade, std::min<std::uint64_t>(window, arms_of(s, n)));
+}
+
+anytime_summary summarize_anytime(const experiment_config& c, const std::vector<run_row>& rows,
+                                  const std::vector<window_row>& windows) {
+  const auto groups = by_cell(rows);
+  anytime_summary out;
+  for (const auto& sc : c.scenarios)
+    for (auto n : c.sizes) {
+      const auto w = std::find_if(windows.begin(), windows.end(),
+                                  [&](const window_row& x) { return x.scenario == sc.label && x.n == n; });
+      if (w == windows.end())
+        throw lilucb::domain_error("lilucb::experiments::summarize_anytime", "windows", sc.label + ", n = " + std::to_string(n),
+                                   "one window per (scenario, n) of the config");
+      const auto cps = anytime_checkpoints(c, sc, n, w->window);
+      for (auto a : c.algorithms) {
+        const auto it = groups.find({a, sc.label, n});
+        if (it == groups.end()) continue;
+        const auto& g = it->second;
+        std::uint64_t stopped = 0;
+        std::vector<double> pulls;
+        for (const auto* r : g) {
+          pulls.push_back(static_cast<double>(r->pulls));
+          if (r->status == run_status::stopped) ++stopped;
+        }
+        for (std::size_t k = 0; k < cps.size(); ++k) {
+          anytime_point p;
+          p.scenario = sc.label;
+          p.n = n;
+          p.algorithm = bandit::to_string(a);
+          p.pulls = cps[k];
+          for (const auto* r : g)
+            if (k < r->wrong_at.size()) {
+              ++p.runs;
+              p.wrong += r->wrong_at[k] == '1';
+            }
+          p.p_wrong = p.runs ? static_cast<double>(p.wrong) / static_cast<double>(p.runs) : 0.0;
+          const auto ci = clopper_pearson(p.wrong, p.runs);
+          p.low = ci.low;
+          p.high = ci.high;
+          out.curve.push_back(std::move(p));
+        }
+        stopping_mark m;
+        m.scenario = sc.label;
+        m.n = n;
+        m.algorithm = bandit::to_string(a);
+        m.window = w->window;
+        m.runs = g.size();
+        m.stopped = stopped;
+        if (2 * stopped > g.size()) m.median = quantile(pulls, 0.5);
+        out.marks.push_back(std::move(m));
+      }
+    }
+  return out;
+}
+
+}  // namespace lilucb::experiments
