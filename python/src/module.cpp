@@ -21,7 +21,7 @@ void register_domain_error(py::module_& m) {
     try {
       if (p) std::rethrow_exception(p);
     } catch (const lilucb::domain_error& e) {
-      py::object instance = exc(py::str(e.what()));
+      py::object instance = py::reinterpret_borrow<py::object>(exc.ptr())(py::str(e.what()));
       instance.attr("function") = e.function();
       instance.attr("parameter") = e.parameter();
       instance.attr("value") = e.value();

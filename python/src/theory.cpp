@@ -149,37 +149,37 @@ void register_theory(py::module_& m) {
   m.def("a_min_denominator", py::vectorize([](double delta) { return a_min_denominator(delta); }), arg("delta"),
         "1 - delta - sqrt(sqrt(delta) log(1/delta)), the denominator of a_min.  Domain: delta in (0,1).");
 
-  const auto a_min_v = py::vectorize([](double beta, double delta) { return or_nan(a_min(beta, delta)); });
-  m.def("a_min", [a_min_v](real_array beta, real_array delta) { return none_if_nan(a_min_v(beta, delta)); },
+  const auto a_min_v_f = ([](double beta, double delta) { return or_nan(a_min(beta, delta)); });
+  m.def("a_min", [a_min_v_f](real_array beta, real_array delta) -> py::object { return none_if_nan(py::vectorize(a_min_v_f)(beta, delta)); },
         arg("beta"), arg("delta"),
         "Theorem th:lilucb's lower bound on a: kappa(beta, delta)/(1 - delta - sqrt(sqrt(delta) log(1/delta))).\n"
         "None (scalar call) or NaN (array entry) where the denominator is <= 0: infeasible.\n"
         "Domain: beta > 0, delta in (0,1).");
 
-  const auto a_min_proof_v = py::vectorize(
+  const auto a_min_proof_v_f = (
       [](double beta, double delta, double eps) { return or_nan(a_min_proof(beta, delta, eps)); });
   m.def("a_min_proof",
-        [a_min_proof_v](real_array beta, real_array delta, real_array eps) {
-          return none_if_nan(a_min_proof_v(beta, delta, eps));
+        [a_min_proof_v_f](real_array beta, real_array delta, real_array eps) -> py::object {
+          return none_if_nan(py::vectorize(a_min_proof_v_f)(beta, delta, eps));
         },
         arg("beta"), arg("delta"), arg("eps"),
         "The condition on a as Lemma lem:2's proof derives it (denominator at rho delta instead of delta;\n"
         "docs/findings.md).  None/NaN: infeasible.  Domain: beta > 0, delta in (0,1), eps in (0,1).");
 
-  const auto tfb_v = py::vectorize([](double eps, double delta) { return or_nan(theorem_failure_bound(eps, delta)); });
-  m.def("theorem_failure_bound", [tfb_v](real_array eps, real_array delta) { return none_if_nan(tfb_v(eps, delta)); },
+  const auto tfb_v_f = ([](double eps, double delta) { return or_nan(theorem_failure_bound(eps, delta)); });
+  m.def("theorem_failure_bound", [tfb_v_f](real_array eps, real_array delta) -> py::object { return none_if_nan(py::vectorize(tfb_v_f)(eps, delta)); },
         arg("eps"), arg("delta"),
         "Theorem th:lilucb's failure bound sqrt(rho delta) + 4 rho delta/(1 - rho delta); None/NaN when\n"
         "vacuous (rho delta >= 1 or the bound >= 1).  Domain: eps in (0,1), delta in (0,1).");
 
-  const auto l2_v = py::vectorize([](double eps, double delta) { return or_nan(lemma2_success_probability(eps, delta)); });
-  m.def("lemma2_success_probability", [l2_v](real_array eps, real_array delta) { return none_if_nan(l2_v(eps, delta)); },
+  const auto l2_v_f = ([](double eps, double delta) { return or_nan(lemma2_success_probability(eps, delta)); });
+  m.def("lemma2_success_probability", [l2_v_f](real_array eps, real_array delta) -> py::object { return none_if_nan(py::vectorize(l2_v_f)(eps, delta)); },
         arg("eps"), arg("delta"),
         "Lemma lem:2's success probability 1 - sqrt(rho delta) - 2 rho delta/(1 - rho delta); None/NaN\n"
         "when vacuous.  Domain: eps in (0,1), delta in (0,1).");
 
-  const auto l1_v = py::vectorize([](double eps, double delta) { return or_nan(lemma1_success_probability(eps, delta)); });
-  m.def("lemma1_success_probability", [l1_v](real_array eps, real_array delta) { return none_if_nan(l1_v(eps, delta)); },
+  const auto l1_v_f = ([](double eps, double delta) { return or_nan(lemma1_success_probability(eps, delta)); });
+  m.def("lemma1_success_probability", [l1_v_f](real_array eps, real_array delta) -> py::object { return none_if_nan(py::vectorize(l1_v_f)(eps, delta)); },
         arg("eps"), arg("delta"),
         "Lemma lem:1's success probability 1 - 2 rho delta; None/NaN when <= 0.\n"
         "Domain: eps in (0,1), delta in (0,1).");
