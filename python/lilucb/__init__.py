@@ -348,12 +348,13 @@ def _table(rows: list) -> Any:
 
 
 def _read_anytime(path: str) -> list:
+    """anytime.csv (written by the C++ runner) as dicts: counts as int, probabilities as float."""
     ints = {"n", "pulls", "runs", "wrong"}
+    floats = {"p_wrong", "ci_low", "ci_high"}
     rows = []
     with open(path, newline="") as f:
         for r in _csv.DictReader(f):
-            rows.append({k: (int(v) if k in ints else float(v) if k in ("p_wrong", "low", "high") else v)
-                         for k, v in r.items()})
+            rows.append({k: int(v) if k in ints else float(v) if k in floats else v for k, v in r.items()})
     return rows
 
 

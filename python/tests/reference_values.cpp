@@ -59,8 +59,10 @@ int main() {
     emit("lil_delta_max", args().add("eps", eps).add("inner", "lemma"), dmax);
     emit("rho", args().add("eps", eps), rho(eps));
     for (const double delta : deltas) {
+      const bool in_lemma_range = delta < dmax;
       for (const char* inner : {"lemma", "plus2"}) {
         const auto il = parse_inner_log(inner);
+        if (il == inner_log::lemma && !in_lemma_range) continue;
         for (const double t : ts)
           for (const double s : sigmas) {
             emit("lil_bound", args().add("t", t).add("eps", eps).add("delta", delta).add("sigma", s).add("inner", inner),
@@ -71,8 +73,9 @@ int main() {
         emit("lil_failure_probability", args().add("eps", eps).add("delta", delta).add("inner", inner),
              lil_failure_probability(eps, delta, il));
       }
-      emit("lil_failure_probability_proof", args().add("eps", eps).add("delta", delta),
-           lil_failure_probability_proof(eps, delta));
+      if (in_lemma_range)
+        emit("lil_failure_probability_proof", args().add("eps", eps).add("delta", delta),
+             lil_failure_probability_proof(eps, delta));
       emit("ls_failure_probability", args().add("eps", eps).add("delta", delta), ls_failure_probability(eps, delta));
       emit("theorem_failure_bound", args().add("eps", eps).add("delta", delta), theorem_failure_bound(eps, delta));
       emit("lemma1_success_probability", args().add("eps", eps).add("delta", delta),

@@ -29,7 +29,7 @@ def test_domain_error_is_value_error():
     (lambda: lilucb.params(nu=1.5), ["params", "--nu", "1.5"]),
     (lambda: lilucb.params(nu=0.1, eps=math.inf), ["params", "--nu", "0.1", "--eps", "inf"]),
     (lambda: lilucb.params(nu=0.1, n=0), ["params", "--nu", "0.1", "--n", "0"]),
-    (lambda: lilucb.hardness_h1([0.5, 0.5, 0.1]), ["hardness", "--means", "0.5,0.5,0.1"]),
+    (lambda: lilucb.best_arm([0.5, 0.5, 0.1]), ["hardness", "--means", "0.5,0.5,0.1"]),
     (lambda: lilucb.run("lilucb", means=[1.5, 0.1], nu=0.1, arms="bernoulli"),
      ["run", "--algorithm", "lilucb", "--means", "1.5,0.1", "--nu", "0.1", "--arms", "bernoulli"]),
     (lambda: lilucb.run("lilucb-fast", means=[0.5, 0.1], nu=0.1),
@@ -77,6 +77,12 @@ def test_run_many_arguments(kwargs, parameter):
     with pytest.raises(lilucb.DomainError) as e:
         lilucb.run_many(**args)
     assert e.value.parameter == parameter
+
+
+def test_each_function_names_itself():
+    with pytest.raises(lilucb.DomainError) as e:
+        lilucb.hardness_h1([0.5, 0.5, 0.1])
+    assert str(e.value).startswith("lilucb::hardness_h1: means[1] = 0.5 (ties means[0]);")
 
 
 def test_empty_and_non_finite_means():

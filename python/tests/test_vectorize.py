@@ -7,7 +7,7 @@ import lilucb
 
 T = np.array([1, 2, 7.5, 1e3, 1e6, 3.3e9])
 EPS = np.array([0.01, 0.1, 0.5])
-DELTA = np.array([1e-9, 1e-3, 0.05])
+DELTA = np.array([1e-9, 1e-5, 1e-3])  # inside (0, log(1+eps)/e) for every EPS
 
 
 def scalar_loop(f, *arrays, **fixed):
