@@ -36,7 +36,7 @@ def main():
     sizes = [int(x) for x in args.sizes.split(",")]
     start = time.perf_counter()
 
-    fig, ax = plt.subplots(figsize=(5.5, 4))
+    fig, ax = plt.subplots(figsize=(7.5, 4))
     for algorithm in ALGORITHMS:
         med, lo, hi, censored = [], [], [], []
         for n in sizes:
@@ -58,7 +58,7 @@ def main():
     ax.set_xlabel("number of arms n")
     ax.set_ylabel("stopping time / H1")
     ax.set_title("1-sparse, H1 = 4n (Figure 2, left panel)")
-    ax.legend(fontsize=7)
+    ax.legend(fontsize=7, loc="upper left", bbox_to_anchor=(1.02, 1))
     fig.tight_layout()
     os.makedirs(args.out, exist_ok=True)
     path = os.path.join(args.out, "figure2_sparse.png")
