@@ -41,7 +41,8 @@ void register_instance(py::module_& m) {
         },
         arg("means"), arg("eps"), arg("beta"), arg("delta"),
         "Lemma lem:1's bound as its proof derives it: sum_{i != i*} (8 e gamma log(1/delta)/Delta_i^2 + tau_i + 1),\n"
-        "tau_i = gamma/Delta_i^2 log(2 log(gamma (1+eps)/Delta_i^2)/delta) (docs/findings.md).  Same domain.");
+        "tau_i = gamma/Delta_i^2 log(2 log(gamma (1+eps)/Delta_i^2)/delta) (docs/findings.md).\n"
+        "Domain: eps in (0,1), beta > 0, delta in (0,1), every Delta_i^2 < gamma (1+eps).");
   m.def("total_samples_bound",
         py::vectorize([](double suboptimal_pulls_bound, double a) { return total_samples_bound(suboptimal_pulls_bound, a); }),
         arg("suboptimal_pulls_bound"), arg("a"),

@@ -75,7 +75,8 @@ void register_theory(py::module_& m) {
         }),
         arg("t"), arg("eps"), arg("delta"), arg("sigma") = 1.0, arg("inner") = "plus2",
         "The per-sample width of Lemma lem:lil, lil_bound(t, ...)/t: the deviation bound of an\n"
-        "empirical mean of t samples.  Same domain as lil_bound; broadcasts over arrays.");
+        "empirical mean of t samples.  Domain (as lil_bound): t >= 1, sigma > 0; 'lemma': eps in (0,1),\n"
+        "delta in (0, log(1+eps)/e); 'plus2': eps in [0,1), delta in (0,1).  Broadcasts over arrays.");
 
   m.def("lil_failure_probability",
         py::vectorize([](double eps, double delta, std::string inner) {
