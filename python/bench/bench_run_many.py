@@ -69,7 +69,7 @@ def main():
         "",
         f"Measured {datetime.datetime.now(datetime.timezone.utc).isoformat(timespec='seconds')} on "
         f"{platform.node()} ({os.cpu_count()} CPUs, load average {os.getloadavg()[0]:.1f} at the end: other "
-        "work shares the machine, so single figures move by a few percent either way) at commit {commit} by "
+        f"work shares the machine, so single figures move by a few percent either way) at commit {commit} by "
         "`PYTHONPATH=build/python python3 python/bench/bench_run_many.py build/bin/lilucb_python_bench "
         "--write docs/benchmarks-python.md` (C++: Google Benchmark, python/bench/bench_run_many.cpp; Python: "
         "process CPU time of run_many(threads=1); the two alternate, best of "
