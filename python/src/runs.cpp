@@ -30,8 +30,8 @@ struct run_request {
 
 // Every argument of run/run_many checked and converted, with the caller's name in messages.
 run_request make_request(const char* fn, const std::string& algorithm, const py::object& means, double nu,
-                         double sigma, double seed, double run, const std::string& arms, double max_pulls,
-                         const std::string& inner, const py::object& checkpoints) {
+                         double sigma, double seed, const char* run_name, double run, const std::string& arms,
+                         double max_pulls, const std::string& inner, const py::object& checkpoints) {
   run_request r;
   r.algorithm = bandit::parse_algorithm(algorithm);
   r.means = means_vector(means);
@@ -45,7 +45,7 @@ run_request make_request(const char* fn, const std::string& algorithm, const py:
   r.options.sigma = sigma;
   r.options.inner = parse_inner_log(inner);
   r.options.seed = whole_number(fn, "seed", seed, 0, "a whole number in [0, 2^53]");
-  r.options.run = whole_number(fn, "run", run, 0, "a whole number in [0, 2^53]");
+  r.options.run = whole_number(fn, run_name, run, 0, "a whole number in [0, 2^53]");
   r.options.max_pulls = whole_number(fn, "max_pulls", max_pulls, 0, "a whole number in [0, 2^53] (0: unlimited)");
   if (!checkpoints.is_none()) {
     const auto c = py::array_t<double, py::array::forcecast | py::array::c_style>::ensure(checkpoints);
@@ -93,7 +93,7 @@ std::int64_t checkpoint_arm(std::size_t b) {
 py::dict run_py(const std::string& algorithm, const py::object& means, double nu, double sigma, double seed,
                 double run, const std::string& arms, double max_pulls, const std::string& inner,
                 const py::object& checkpoints) {
-  const auto q = make_request("lilucb.run", algorithm, means, nu, sigma, seed, run, arms, max_pulls, inner, checkpoints);
+  const auto q = make_request("lilucb.run", algorithm, means, nu, sigma, seed, "run", run, arms, max_pulls, inner, checkpoints);
   bandit::run_result r;
   std::vector<std::size_t> best;
   {
@@ -126,10 +126,12 @@ py::dict run_many_py(const std::string& algorithm, const py::object& means, doub
                      double runs_real, const py::object& threads_obj, double first_run, const std::string& arms,
                      double max_pulls, const std::string& inner, const py::object& checkpoints, bool keep_counts) {
   constexpr const char* fn = "lilucb.run_many";
-  const auto q = make_request(fn, algorithm, means, nu, sigma, seed, first_run, arms, max_pulls, inner, checkpoints);
+  const auto q = make_request(fn, algorithm, means, nu, sigma, seed, "first_run", first_run, arms, max_pulls, inner, checkpoints);
   const std::size_t runs = whole_number(fn, "runs", runs_real, 1, "a whole number in [1, 2^53]");
   unsigned threads = 0;
   if (!threads_obj.is_none()) {
+    if (!py::isinstance<py::int_>(threads_obj) && !py::isinstance<py::float_>(threads_obj))
+      throw py::type_error("threads: expected None or a whole number");
     const double t = threads_obj.cast<double>();
     threads = static_cast<unsigned>(whole_number(fn, "threads", t, 0, "None or a whole number in [0, 1024] (0: all cores)"));
     if (t > 1024) throw lilucb::domain_error(fn, "threads", number_text(t), "None or a whole number in [0, 1024] (0: all cores)");

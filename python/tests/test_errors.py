@@ -69,7 +69,7 @@ def test_counts_must_be_whole_numbers(n):
 @pytest.mark.parametrize("kwargs,parameter", [
     (dict(runs=0), "runs"), (dict(threads=-1), "threads"), (dict(threads=2000), "threads"),
     (dict(seed=-3), "seed"), (dict(max_pulls=1.5), "max_pulls"), (dict(arms="poisson"), "arms"),
-    (dict(checkpoints=[10, 5]), "checkpoints[1]"), (dict(sigma=0), "sigma"),
+    (dict(checkpoints=[10, 5]), "checkpoints[1]"), (dict(sigma=0), "sigma"), (dict(first_run=-1), "first_run"),
 ])
 def test_run_many_arguments(kwargs, parameter):
     args = dict(algorithm="lilucb-heuristic", means=[0.5, 0.1], nu=0.1, runs=2)
