@@ -6,7 +6,9 @@
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
+#include <fstream>
 #include <iostream>
+#include <limits>
 
 namespace lilucb::cli {
 
@@ -46,11 +48,43 @@ std::vector<double> parse_real_list(const std::string& option, const std::string
     const std::size_t comma = text.find(',', start);
     const std::string item = text.substr(start, comma == std::string::npos ? std::string::npos : comma - start);
     const std::string name = option + "[" + std::to_string(out.size()) + "]";
-    out.push_back(parse_real(name, item, "a finite real number"));
+    const double x = parse_real(name, item, "a finite real number");
+    if (!std::isfinite(x)) throw lilucb::domain_error("lilucb", name, item, "a finite real number");
+    out.push_back(x);
     if (comma == std::string::npos) break;
     start = comma + 1;
   }
   return out;
+}
+
+void reject_empty(const char* command, const CLI::Option* option) {
+  if (option && option->count() > 0 && option->as<std::string>().empty())
+    throw lilucb::domain_error(command, option->get_name(), "''", "a non-empty value");
+}
+
+std::uint64_t run_memory_bytes(std::uint64_t arms) {
+  constexpr std::uint64_t per_arm = 160, fixed = std::uint64_t{64} << 20;
+  return arms > (UINT64_MAX - fixed) / per_arm ? UINT64_MAX : fixed + per_arm * arms;
+}
+
+void check_memory(const char* command, const char* option, std::uint64_t arms, std::uint64_t parallel) {
+  std::ifstream info("/proc/meminfo");
+  std::uint64_t available_kb = 0;
+  for (std::string key; info >> key;) {
+    if (key == "MemAvailable:") {
+      info >> available_kb;
+      break;
+    }
+    info.ignore(std::numeric_limits<std::streamsize>::max(), '\n');
+  }
+  if (available_kb == 0) return;
+  const double need = static_cast<double>(run_memory_bytes(arms)) * static_cast<double>(parallel);
+  const double have = static_cast<double>(available_kb) * 1024.0;
+  if (need <= have) return;
+  char text[160];
+  std::snprintf(text, sizeof text, "at most what fits in memory: %llu arms x %llu parallel run(s) need about %.3g GB, %.3g GB available",
+                static_cast<unsigned long long>(arms), static_cast<unsigned long long>(parallel), need / 1e9, have / 1e9);
+  throw lilucb::domain_error(command, option, std::to_string(arms), text);
 }
 
 nlohmann::json json_or_null(const std::optional<double>& x) {

@@ -11,9 +11,13 @@
 
 #include "lilucb/errors.hpp"
 
+#include <filesystem>
 #include <fstream>
+#include <sstream>
 #include <iostream>
+#include <algorithm>
 #include <memory>
+#include <thread>
 
 namespace lilucb::cli {
 
@@ -22,20 +26,27 @@ namespace {
 struct experiment_cli_options {
   std::string preset, config, out, threads = "0", shard;
   bool json = false, no_plot = false, quiet = false;
+  CLI::Option *preset_opt = nullptr, *config_opt = nullptr, *out_opt = nullptr;
 };
 
+// The largest config file read (a config is a few hundred bytes).
+constexpr std::uintmax_t max_config_bytes = 1 << 20;
+
 experiments::experiment_config make_config(experiments::experiment_kind kind, const experiment_cli_options& o) {
+  // An option given with an empty value is invalid (it never silently means "the default").
+  for (const auto* opt : {o.preset_opt, o.config_opt, o.out_opt}) reject_empty("lilucb experiment", opt);
   auto c = experiments::preset_config(kind, o.preset.empty() ? "quick" : o.preset);
   if (!o.config.empty()) {
-    std::ifstream in(o.config);
+    std::error_code ec;
+    if (!std::filesystem::is_regular_file(o.config, ec))
+      throw lilucb::domain_error("lilucb experiment", "--config", o.config, "a readable JSON file (not a folder)");
+    if (std::filesystem::file_size(o.config, ec) > max_config_bytes)
+      throw lilucb::domain_error("lilucb experiment", "--config", o.config, "a JSON file of at most 1 MiB");
+    std::ifstream in(o.config, std::ios::binary);
     if (!in) throw lilucb::domain_error("lilucb experiment", "--config", o.config, "a readable JSON file");
-    nlohmann::json j;
-    try {
-      in >> j;
-    } catch (const nlohmann::json::exception& e) {
-      throw lilucb::domain_error("lilucb experiment", "--config", o.config, std::string("valid JSON (") + e.what() + ")");
-    }
-    c = experiments::apply_json(c, j, o.config);
+    std::ostringstream text;
+    text << in.rdbuf();
+    c = experiments::apply_json(c, experiments::parse_config_text(text.str(), "--config " + o.config), o.config);
   }
   c.validate();
   return c;
@@ -71,6 +82,10 @@ void run_kind(experiments::experiment_kind kind, const experiment_cli_options& o
     if (ro.shard_count < 1 || ro.shard_index >= ro.shard_count)
       throw lilucb::domain_error("lilucb experiment", "--shard", o.shard, range);
   }
+  std::uint64_t largest = 0;
+  for (auto n : c.sizes) largest = std::max(largest, n + 1);
+  check_memory("lilucb experiment", "sizes", largest,
+               ro.threads ? ro.threads : std::max(1u, std::thread::hardware_concurrency()));
   const std::string out = o.out.empty() ? "reproduction-" + c.preset + "/" + experiments::to_string(kind) : o.out;
   const auto r = experiments::run_experiment(c, out, ro);
   std::vector<std::string> plots;
@@ -81,10 +96,10 @@ void run_kind(experiments::experiment_kind kind, const experiment_cli_options& o
 void add_kind(CLI::App* parent, experiments::experiment_kind kind, const char* help) {
   auto o = std::make_shared<experiment_cli_options>();
   auto* sub = parent->add_subcommand(experiments::to_string(kind), help);
-  sub->add_option("--preset", o->preset, "quick (default: a reduced grid, ~2 min on 2 cores) or paper (Section 5's grid)");
-  sub->add_option("--config", o->config, "JSON file overriding the preset: algorithms, scenarios, sizes, repetitions, "
+  o->preset_opt = sub->add_option("--preset", o->preset, "quick (default: a reduced grid, ~2 min on 2 cores) or paper (Section 5's grid)");
+  o->config_opt = sub->add_option("--config", o->config, "JSON file overriding the preset: algorithms, scenarios, sizes, repetitions, "
                                          "nu, sigma, gap, budget, seed, ucb1_max_n, window, window_factor, ...");
-  sub->add_option("--out", o->out, "output folder (default reproduction-<preset>/<experiment>); rerunning into it resumes");
+  o->out_opt = sub->add_option("--out", o->out, "output folder (default reproduction-<preset>/<experiment>); rerunning into it resumes");
   sub->add_option("--threads", o->threads, "worker threads; 0 (default) = all cores; results do not depend on it");
   sub->add_option("--shard", o->shard, "I/K: run only share I (0-based) of K, into its own --out folder");
   sub->add_flag("--no-plot", o->no_plot, "skip the gnuplot step");

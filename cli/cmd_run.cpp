@@ -7,6 +7,10 @@
 #include "lilucb/bandit/scenarios.hpp"
 #include "lilucb/instance.hpp"
 
+#include <unistd.h>
+
+#include <chrono>
+#include <cstdio>
 #include <fstream>
 #include <iostream>
 #include <memory>
@@ -15,12 +19,15 @@ namespace lilucb::cli {
 
 namespace {
 
+constexpr std::uint64_t default_max_pulls = 1'000'000'000;  // see run_on below
+
 struct run_cli_options {
   std::string algorithm, scenario, n, gap = "0.5", alpha, means, means_file, nu, sigma, arms = "gaussian",
-      seed = "1", max_pulls = "0", inner = "plus2";
+      seed = "1", max_pulls = std::to_string(default_max_pulls), inner = "plus2";
   bool json = false;
   // Whether each instance source was given (an empty value is given, and invalid).
-  CLI::Option *scenario_opt = nullptr, *means_opt = nullptr, *means_file_opt = nullptr;
+  CLI::Option *scenario_opt = nullptr, *means_opt = nullptr, *means_file_opt = nullptr, *gap_opt = nullptr,
+              *alpha_opt = nullptr;
 };
 
 std::vector<double> instance_means(const run_cli_options& o) {
@@ -38,6 +45,12 @@ std::vector<double> instance_means(const run_cli_options& o) {
   }
   if (o.n.empty()) throw lilucb::domain_error("lilucb run", "--n", "(missing)", "[1, 2^32) with --scenario");
   const std::uint64_t n = parse_count("--n", o.n, "[1, 2^32)");
+  check_memory("lilucb run", "--n", o.scenario == "alpha" ? n + 1 : n, 1);
+  // Options that do not apply to the chosen scenario are refused, not ignored.
+  if (o.scenario == "sparse" && o.alpha_opt->count() > 0)
+    throw lilucb::domain_error("lilucb run", "--alpha", o.alpha, "absent with --scenario sparse (it applies to alpha)");
+  if (o.scenario == "alpha" && o.gap_opt->count() > 0)
+    throw lilucb::domain_error("lilucb run", "--gap", o.gap, "absent with --scenario alpha (it applies to sparse)");
   if (o.scenario == "sparse") return bandit::sparse_means(n, parse_real("--gap", o.gap, "(0, inf)"));
   if (o.scenario == "alpha") {
     if (o.alpha.empty()) throw lilucb::domain_error("lilucb run", "--alpha", "(missing)", "(0, inf) with --scenario alpha");
@@ -46,9 +59,40 @@ std::vector<double> instance_means(const run_cli_options& o) {
   throw lilucb::domain_error("lilucb run", "--scenario", o.scenario, "{sparse, alpha}");
 }
 
+// `lilucb run`'s default pull budget (default_max_pulls, 10^9): a run that has not stopped by then
+// (about 15-100 s here) ends as budget_exhausted (exit 0, the status in the output) instead of
+// running on in silence on a near-tie; --max-pulls 0 removes the budget.
+
+// A progress line on stderr for runs longer than a few seconds, when stderr is a terminal.
+class progress_observer {
+ public:
+  static constexpr bool active = true;
+  template <class Stats>
+  void on_pulls(std::size_t, std::uint64_t m, double, const Stats&) {
+    pulls_ += m;
+    if (pulls_ < next_check_) return;
+    next_check_ = pulls_ + (std::uint64_t{1} << 22);
+    const double s = std::chrono::duration<double>(clock::now() - start_).count();
+    if (s < 3) return;
+    std::fprintf(stderr, "\rlilucb run: %llu pulls, %.0f s", static_cast<unsigned long long>(pulls_), s);
+    printed_ = true;
+  }
+  ~progress_observer() {
+    if (printed_) std::fputc('\n', stderr);
+  }
+
+ private:
+  using clock = std::chrono::steady_clock;
+  clock::time_point start_ = clock::now();
+  std::uint64_t pulls_ = 0, next_check_ = std::uint64_t{1} << 22;
+  bool printed_ = false;
+};
+
 template <class Arms>
 bandit::run_result run_on(bandit::algorithm alg, const Arms& arms, const bandit::run_options& opts) {
-  return bandit::run_algorithm(alg, arms, opts);
+  if (!isatty(fileno(stderr))) return bandit::run_algorithm(alg, arms, opts);
+  progress_observer progress;
+  return bandit::run_algorithm(alg, arms, opts, progress);
 }
 
 void run_run(const run_cli_options& o) {
@@ -111,15 +155,15 @@ void add_run_command(CLI::App& app) {
       ->required();
   o->scenario_opt = sub->add_option("--scenario", o->scenario, "sparse (n arms) or alpha (n+1 arms), Section 5");
   sub->add_option("--n", o->n, "number of arms for --scenario");
-  sub->add_option("--gap", o->gap, "sparse: mean of the best arm (others 0); default 0.5");
-  sub->add_option("--alpha", o->alpha, "alpha: exponent (paper: 0.3, 0.6)");
+  o->gap_opt = sub->add_option("--gap", o->gap, "sparse: mean of the best arm (others 0); default 0.5");
+  o->alpha_opt = sub->add_option("--alpha", o->alpha, "alpha: exponent (paper: 0.3, 0.6)");
   o->means_opt = sub->add_option("--means", o->means, "comma-separated means");
   o->means_file_opt = sub->add_option("--means-file", o->means_file, "file with one mean per line");
   sub->add_option("--nu", o->nu, "error probability, in (0,1)")->required();
   sub->add_option("--sigma", o->sigma, "reward standard deviation (Gaussian) and width scale; default 0.5");
   sub->add_option("--arms", o->arms, "gaussian (default) or bernoulli");
   sub->add_option("--seed", o->seed, "random seed (default 1)");
-  sub->add_option("--max-pulls", o->max_pulls, "pull budget; 0 = unlimited (default)");
+  sub->add_option("--max-pulls", o->max_pulls, "pull budget (default 10^9; the run then ends as budget_exhausted); 0 = unlimited");
   sub->add_option("--inner", o->inner, "lil'UCB's inner log: plus2 (default) or lemma");
   sub->add_flag("--json", o->json, "print one JSON object");
   sub->callback([o] { run_run(*o); });

@@ -51,14 +51,20 @@ void run_docs(const docs_options& o) {
     throw lilucb::domain_error("lilucb docs", "mode", o.check ? "--check --write" : "(none)",
                                "exactly one of --check, --write");
   const std::filesystem::path dir(o.dir);
+  if (o.dir.empty()) throw lilucb::domain_error("lilucb docs", "DIR", "''", "a folder name");
+  if (o.check && !std::filesystem::is_directory(dir))
+    throw lilucb::domain_error("lilucb docs --check", "DIR", o.dir, "an existing folder of generated documents");
   int stale = 0;
   for (const auto& doc : documents()) {
     const auto path = dir / doc.path;
     const auto rendered = doc.render(dir);
     if (!rendered) {
-      std::cout << (o.write ? "skipped " : "MISSING ") << path.string() << "  (its data file "
+      // Without its data a recorded document cannot be rendered: --write skips it, and --check
+      // agrees with --write (skipped) unless a rendering exists that nothing can reproduce.
+      const bool orphan = o.check && std::filesystem::exists(path);
+      std::cout << (orphan ? "STALE   " : "skipped ") << path.string() << "  (its data file "
                 << (dir / doc.data).string() << " does not exist)\n";
-      stale += o.check;
+      stale += orphan;
       continue;
     }
     const std::string& fresh = *rendered;
@@ -68,9 +74,7 @@ void run_docs(const docs_options& o) {
       std::ofstream out(path, std::ios::binary);
       out << fresh;
       out.close();
-      if (ec || !out)
-        throw lilucb::domain_error("lilucb docs --write", "DIR", path.string(),
-                                   "a folder where the table files can be written");
+      if (ec || !out) throw lilucb::io_error("lilucb docs --write", path.string(), "cannot be written");
       std::cout << "wrote " << path.string() << '\n';
       continue;
     }
@@ -87,9 +91,9 @@ void run_docs(const docs_options& o) {
     }
   }
   if (stale)
-    throw lilucb::domain_error("lilucb docs --check", "DIR", o.dir,
-                               "a folder whose generated tables match a fresh regeneration (" +
-                                   std::to_string(stale) + " differ or are missing)");
+    throw check_failed("lilucb docs --check: " + std::to_string(stale) + " generated document(s) in " + o.dir +
+                       " differ from a fresh regeneration or are missing (regenerate: lilucb docs --write " + o.dir +
+                       ")");
 }
 
 }  // namespace
@@ -105,7 +109,7 @@ void add_table_commands(CLI::App& app) {
   auto d = std::make_shared<docs_options>();
   auto* docs = app.add_subcommand("docs", "Write or check every generated table in a docs folder");
   docs->add_option("dir", d->dir, "folder, normally docs/generated")->required();
-  docs->add_flag("--check", d->check, "fail (exit 2) when a committed table differs from a fresh one");
+  docs->add_flag("--check", d->check, "fail (exit 1) when a committed table differs from a fresh one or is missing");
   docs->add_flag("--write", d->write, "(re)write every table");
   docs->callback([d] { run_docs(*d); });
 }

@@ -27,6 +27,7 @@ namespace {
 struct verify_cli_options {
   bool quick = false, full = false, json = false, list = false;
   std::string only, seed = "20261126", threads = "0", record, check_against, format = "text";
+  CLI::Option *only_opt = nullptr, *record_opt = nullptr, *check_opt = nullptr;
 };
 
 void print_text(const std::vector<verification::claim>& claims) {
@@ -47,6 +48,7 @@ void print_text(const std::vector<verification::claim>& claims) {
 }
 
 void run_verify(const verify_cli_options& o) {
+  for (const auto* opt : {o.only_opt, o.record_opt, o.check_opt}) reject_empty("lilucb verify", opt);
   if (o.list) {
     for (const auto& c : verification::checks()) std::cout << c.name << '\t' << c.description << '\n';
     return;
@@ -99,9 +101,8 @@ void run_verify(const verify_cli_options& o) {
     std::cout << claims.size() << " claims compared with " << o.check_against << " (" << fixed
               << " effort-independent, compared field by field): " << diff.size() << " differ\n";
     if (!diff.empty())
-      throw lilucb::domain_error("lilucb verify", "--check-against", o.check_against,
-                                 "a record that a fresh run agrees with (" + std::to_string(diff.size()) +
-                                     " claims differ; regenerate with lilucb verify --full --record)");
+      throw check_failed("lilucb verify --check-against " + o.check_against + ": " + std::to_string(diff.size()) +
+                         " claims differ from the record (regenerate with lilucb verify --full --record)");
     return;
   }
   if (record_out.is_open()) {
@@ -115,8 +116,7 @@ void run_verify(const verify_cli_options& o) {
     r.claims = claims;
     record_out << verification::to_json(r).dump(2) << '\n';
     record_out.close();
-    if (!record_out)
-      throw lilucb::domain_error("lilucb verify", "--record", o.record, "a file that can be written");
+    if (!record_out) throw lilucb::io_error("lilucb verify --record", o.record, "cannot be written");
   }
   if (o.json) {
     std::cout << verification::to_json(claims).dump(2) << '\n';
@@ -134,15 +134,15 @@ void add_verify_command(CLI::App& app) {
   auto* sub = app.add_subcommand("verify", "Check the paper's claims: proofs, Monte Carlo, searches (claims table)");
   sub->add_flag("--quick", o->quick, "CI-sized budgets (default)");
   sub->add_flag("--full", o->full, "the budgets of the published table docs/generated/claims.md");
-  sub->add_option("--only", o->only, "run one check (see --list)");
+  o->only_opt = sub->add_option("--only", o->only, "run one check (see --list)");
   sub->add_flag("--list", o->list, "list the checks");
   sub->add_flag("--json", o->json, "print a JSON list of {id, claim, source, computed, verdict, evidence}");
   sub->add_option("--format", o->format, "text (default), markdown, csv or latex (booktabs): the claims table");
   sub->add_option("--seed", o->seed, "seed of every Monte-Carlo check (default 20261126)");
   sub->add_option("--threads", o->threads, "worker threads; 0 (default) = all cores; results do not depend on it");
-  sub->add_option("--record", o->record, "also write the run's record (claims + how they were made) as JSON");
-  sub->add_option("--check-against", o->check_against,
-                  "compare the run with a published record (docs/generated/claims.json); exit 2 if they disagree");
+  o->record_opt = sub->add_option("--record", o->record, "also write the run's record (claims + how they were made) as JSON");
+  o->check_opt = sub->add_option("--check-against", o->check_against,
+                                 "compare the run with a published record (docs/generated/claims.json); exit 1 if they disagree");
   sub->callback([o] { run_verify(*o); });
 }
 

@@ -1,6 +1,10 @@
 // The `lilucb` command: thin parsing over the library.  Every subcommand prints readable
-// text by default and exactly one JSON object with --json.  Invalid input gives one line on
-// stderr naming the parameter, its value and the admissible range, and exit status 2.
+// text by default and exactly one JSON object with --json.  Every failure is one line on stderr
+// and an exit status of its own (cli_support.hpp's exit_status):
+//   0 success; 1 a check found differences (stale documents, claims that differ from a record);
+//   2 invalid input (the line names the parameter, its value and the admissible range);
+//   3 a file or folder could not be read or written (the line names the path and the reason);
+//   4 an internal error.
 
 #include "cli_support.hpp"
 
@@ -10,6 +14,8 @@
 #include <CLI/CLI.hpp>
 
 #include <exception>
+#include <filesystem>
+#include <new>
 #include <iostream>
 #include <string>
 
@@ -23,9 +29,9 @@ std::string one_line(std::string s) {
   return s;
 }
 
-int fail(const std::string& message) {
+int fail(const std::string& message, int status = lilucb::cli::exit_invalid_input) {
   std::cerr << "lilucb: error: " << one_line(message) << '\n';
-  return 2;
+  return status;
 }
 
 }  // namespace
@@ -33,6 +39,9 @@ int fail(const std::string& message) {
 int main(int argc, char** argv) {
   CLI::App app{"lilucb: fixed-confidence best-arm identification around lil'UCB "
                "(Jamieson, Malloy, Nowak, Bubeck)"};
+  app.footer("Exit status: 0 success; 1 a check found differences (docs --check, verify --check-against); "
+             "2 invalid input (one line on stderr naming the parameter, its value and the admissible range); "
+             "3 a file or folder could not be read or written; 4 internal error.");
   app.set_version_flag("--version", std::string("lilucb ") + lilucb::version());
   app.require_subcommand(0, 1);  // "none" is reported below, after unknown arguments are
   lilucb::cli::add_params_command(app);
@@ -60,9 +69,18 @@ int main(int argc, char** argv) {
     return fail(e.what());
   } catch (const lilucb::domain_error& e) {
     return fail(e.what());
+  } catch (const lilucb::cli::check_failed& e) {
+    return fail(e.what(), lilucb::cli::exit_check_failed);
+  } catch (const lilucb::io_error& e) {
+    return fail(e.what(), lilucb::cli::exit_io_failure);
+  } catch (const std::filesystem::filesystem_error& e) {
+    const std::string path = e.path1().empty() ? std::string("(no path)") : e.path1().string();
+    return fail("cannot access " + path + ": " + e.code().message(), lilucb::cli::exit_io_failure);
+  } catch (const std::bad_alloc&) {
+    return fail("out of memory", lilucb::cli::exit_internal);
   } catch (const std::exception& e) {
     std::cerr << "lilucb: internal error: " << one_line(e.what()) << '\n';
-    return 1;
+    return lilucb::cli::exit_internal;
   }
   return 0;
 }

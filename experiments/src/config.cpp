@@ -41,6 +41,9 @@ scenario parse_scenario(const std::string& parameter, const std::string& label) 
     char* end = nullptr;
     const double a = std::strtod(num.c_str(), &end);
     if (end == num.c_str() + num.size() && std::isfinite(a) && a > 0) {
+      // One label per scenario: alpha0.30 or alpha3e-1 would name alpha0.3's runs differently.
+      const std::string canonical = "alpha" + lilucb::detail::format_value(a);
+      if (label != canonical) bad(parameter, "'" + label + "'", "the canonical label " + canonical);
       s.sparse = false;
       s.alpha = a;
       return s;
@@ -63,13 +66,23 @@ void experiment_config::validate() const {
   if (sizes.empty()) bad("sizes", "[]", "at least one n in [2, 2^32)");
   for (std::uint64_t n : sizes)
     if (n < 2 || n >= (std::uint64_t(1) << 32)) bad("sizes", std::to_string(n), "[2, 2^32)");
+  if (std::set<std::uint64_t>(sizes.begin(), sizes.end()).size() != sizes.size())
+    bad("sizes", "a repeated n", "each n once");
   std::set<std::string> seen;
   for (auto a : algorithms)
     if (!seen.insert(bandit::to_string(a)).second) bad("algorithms", bandit::to_string(a), "each algorithm once");
   seen.clear();
   for (const auto& s : scenarios)
     if (!seen.insert(s.label).second) bad("scenarios", s.label, "each scenario once");
-  if (repetitions < 1) bad("repetitions", std::to_string(repetitions), "[1, 2^64)");
+  if (repetitions < 1 || repetitions > max_runs) bad("repetitions", std::to_string(repetitions), "[1, 10^9]");
+  // Every run is planned (and becomes a row of runs.csv) before the first one starts: the whole
+  // experiment is capped at 10^9 runs (~100 GB of runs.csv) instead of growing memory for ever.
+  const double planned = static_cast<double>(algorithms.size()) * static_cast<double>(scenarios.size()) *
+                         static_cast<double>(sizes.size()) * static_cast<double>(repetitions);
+  if (planned > static_cast<double>(max_runs))
+    bad("repetitions", std::to_string(repetitions),
+        "at most 10^9 runs in all (algorithms x scenarios x sizes x repetitions = " +
+            lilucb::detail::format_value(planned) + ")");
   if (!(nu > 0 && nu < 1)) bad("nu", lilucb::detail::format_value(nu), "(0, 1)");
   if (!(sigma > 0 && std::isfinite(sigma))) bad("sigma", lilucb::detail::format_value(sigma), "(0, inf)");
   if (!(gap > 0 && std::isfinite(gap))) bad("gap", lilucb::detail::format_value(gap), "(0, inf)");
@@ -135,11 +148,34 @@ experiment_config preset_config(experiment_kind kind, const std::string& name) {
   return c;
 }
 
+nlohmann::json parse_config_text(const std::string& text, const std::string& source) {
+  // Strict JSON: one value and nothing after it (parse() refuses trailing content), and no key
+  // twice in an object (nlohmann would keep the last one silently).
+  std::vector<std::set<std::string>> keys;
+  const nlohmann::json::parser_callback_t strict = [&](int, nlohmann::json::parse_event_t event, nlohmann::json& parsed) {
+    if (event == nlohmann::json::parse_event_t::object_start) keys.emplace_back();
+    else if (event == nlohmann::json::parse_event_t::object_end && !keys.empty()) keys.pop_back();
+    else if (event == nlohmann::json::parse_event_t::key && !keys.empty() &&
+             !keys.back().insert(parsed.get<std::string>()).second)
+      bad(source, "duplicate key '" + parsed.get<std::string>() + "'", "each key once in an object");
+    return true;
+  };
+  try {
+    return nlohmann::json::parse(text, strict);
+  } catch (const nlohmann::json::exception& e) {
+    bad(source, "(not valid JSON)", std::string("one JSON object and nothing after it (") + e.what() + ")");
+  }
+}
+
 experiment_config apply_json(experiment_config c, const nlohmann::json& j, const std::string& source) {
   if (!j.is_object()) bad(source, j.type_name(), "a JSON object");
   c.preset = "custom";
   for (const auto& [key, v] : j.items()) {
     const std::string name = source + ": " + key;
+    static const std::set<std::string> anytime_only = {"window", "window_factor", "pilot_repetitions",
+                                                        "window_from", "checkpoints_per_decade"};
+    if (c.kind == experiment_kind::stopping_times && anytime_only.count(key))
+      bad(name, v.dump(), "absent: '" + key + "' applies to the anytime experiment only");
     if (key == "experiment") {
       if (!v.is_string() || v.get<std::string>() != to_string(c.kind))
         bad(name, v.dump(), std::string("\"") + to_string(c.kind) + "\" (or absent)");
@@ -164,7 +200,7 @@ experiment_config apply_json(experiment_config c, const nlohmann::json& j, const
       c.sizes.clear();
       for (const auto& x : v) c.sizes.push_back(get_count(x, name, "[2, 2^32)"));
     } else if (key == "repetitions") {
-      c.repetitions = get_count(v, name, "[1, 2^64)");
+      c.repetitions = get_count(v, name, "[1, 10^9]");
     } else if (key == "nu") {
       c.nu = get_real(v, name, "(0, 1)");
     } else if (key == "sigma") {

@@ -853,9 +853,10 @@ BOOST_AUTO_TEST_CASE(docs_write_then_check_then_detect_stale_and_missing) {
   const auto no_data = run_cli({"docs", "--write", dir.string()});
   BOOST_TEST(no_data.status == 0);
   BOOST_TEST(contains(no_data.out, "skipped " + (dir / "claims.md").string()), no_data.out);
+  // --check agrees with --write: a document without data is skipped by both (exit 0).
   const auto no_data_check = run_cli({"docs", "--check", dir.string()});
-  BOOST_TEST(no_data_check.status == 2);
-  BOOST_TEST(contains(no_data_check.out, "MISSING " + (dir / "claims.md").string()), no_data_check.out);
+  BOOST_TEST(no_data_check.status == 0, no_data_check.err);
+  BOOST_TEST(contains(no_data_check.out, "skipped " + (dir / "claims.md").string()), no_data_check.out);
   // Give them data: a small claims record, and a copy of the committed reproduction summaries.
   std::ofstream(dir / "claims.json", std::ios::binary) << R"({"effort": "full", "seed": 5, "version": "0.1.0",
     "commit": "", "wall_seconds": 1.5, "threads": 2, "claims": [
@@ -888,7 +889,7 @@ BOOST_AUTO_TEST_CASE(docs_write_then_check_then_detect_stale_and_missing) {
   std::ofstream(params, std::ios::binary | std::ios::trunc) << text;
 
   const auto stale = run_cli({"docs", "--check", dir.string()});
-  BOOST_TEST(stale.status == 2);
+  BOOST_TEST(stale.status == 1);  // a check that found differences, not invalid input
   BOOST_TEST(count_char(stale.err, '\n') == 1u, stale.err);
   BOOST_TEST(contains(stale.err, dir.string()), stale.err);
   bool named = false;
@@ -905,14 +906,14 @@ BOOST_AUTO_TEST_CASE(docs_write_then_check_then_detect_stale_and_missing) {
   // A missing file is reported too.
   fs::remove(dir / "paper-setting.md");
   const auto missing = run_cli({"docs", "--check", dir.string()});
-  BOOST_TEST(missing.status == 2);
+  BOOST_TEST(missing.status == 1);
   BOOST_TEST(contains(missing.out, "MISSING " + (dir / "paper-setting.md").string()), missing.out);
 
   // A recorded document: a hand edit of claims.md is stale, and so is a change of its data.
   BOOST_TEST(contains(read_text(dir / "claims.md"), "### demo.one"));
   std::ofstream(dir / "claims.md", std::ios::app | std::ios::binary) << "edited by hand\n";
   const auto edited = run_cli({"docs", "--check", dir.string()});
-  BOOST_TEST(edited.status == 2);
+  BOOST_TEST(edited.status == 1);
   BOOST_TEST(contains(edited.out, "STALE   " + (dir / "claims.md").string()), edited.out);
   BOOST_TEST(contains(edited.out, "ok      " + (dir / "../reproduction.md").string()), edited.out);
 
@@ -1017,7 +1018,7 @@ BOOST_AUTO_TEST_CASE(a_record_round_trips_through_check_against) {
   j["claims"][0]["computed"] = "tampered";
   std::ofstream(record, std::ios::binary | std::ios::trunc) << j.dump();
   const auto differs = run_cli({"verify", "--only", "paper-numbers", "--check-against", record});
-  BOOST_TEST(differs.status == 2);
+  BOOST_TEST(differs.status == 1);  // a check that found differences
   BOOST_TEST(count_char(differs.err, '\n') == 1u, differs.err);
   BOOST_TEST(contains(differs.err, "1 claims differ"), differs.err);
   BOOST_TEST(contains(differs.out, "DIFFERS paper-numbers."), differs.out);
@@ -1104,16 +1105,28 @@ BOOST_AUTO_TEST_CASE(docs_write_reports_unwritable_file) {
   temp_dir tmp;
   fs::create_directories(tmp.path / "params.md");
   const auto r = run_cli({"docs", "--write", tmp.path.string()});
-  BOOST_TEST(r.status != 0, "exit 0 although params.md was not written; stdout: " << r.out);
+  BOOST_TEST(r.status == 3, "status " << r.status << " although params.md was not written; stdout: " << r.out);
 }
 
-// `lilucb docs --write FILE/sub` (a path below a regular file): the filesystem_error escapes
-// as "internal error", exit 1, instead of the invalid-input contract (exit 2 naming DIR).
-BOOST_AUTO_TEST_CASE(docs_write_bad_dir_is_exit_2) {
+// `lilucb docs --write FILE/sub` (a path below a regular file): once a filesystem_error that
+// escaped as "internal error"; now an I/O failure (exit 3) on one line naming the path.
+BOOST_AUTO_TEST_CASE(docs_write_bad_dir_is_an_io_failure) {
   temp_dir tmp;
   std::ofstream(tmp.path / "file") << "x";
   const auto r = run_cli({"docs", "--write", (tmp.path / "file" / "sub").string()});
+  BOOST_TEST(r.status == 3, "status " << r.status << ", stderr: " << r.err);
+  BOOST_TEST(count_char(r.err, '\n') == 1u, r.err);
+  BOOST_TEST(contains(r.err, (tmp.path / "file" / "sub").string()), r.err);
+}
+
+// `lilucb docs --check` on a folder that does not exist: invalid input, one line on stderr,
+// nothing on stdout (it printed a MISSING line per document).
+BOOST_AUTO_TEST_CASE(docs_check_missing_folder_is_invalid_input) {
+  temp_dir tmp;
+  const auto r = run_cli({"docs", "--check", (tmp.path / "nowhere").string()});
   BOOST_TEST(r.status == 2, "status " << r.status << ", stderr: " << r.err);
+  BOOST_TEST(r.out == "");
+  BOOST_TEST(count_char(r.err, '\n') == 1u, r.err);
 }
 
 BOOST_AUTO_TEST_SUITE_END()

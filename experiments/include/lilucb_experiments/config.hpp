@@ -32,6 +32,9 @@ scenario parse_scenario(const std::string& parameter, const std::string& label);
 /// The means of `s` with n arms (sparse, best arm mean `gap`) or n + 1 arms (alpha).
 std::vector<double> scenario_means(const scenario& s, std::uint64_t n, double gap);
 
+/// The most runs one experiment plans (validate() refuses more): 10^9.
+inline constexpr std::uint64_t max_runs = 1'000'000'000;
+
 struct experiment_config {
   experiment_kind kind = experiment_kind::stopping_times;
   std::string preset;                          ///< "paper", "quick" or "custom"
@@ -69,6 +72,10 @@ experiment_config preset_config(experiment_kind kind, const std::string& name);
 /// pilot_repetitions, checkpoints_per_decade).  Unknown keys and ill-typed values throw
 /// lilucb::domain_error naming the key.
 experiment_config apply_json(experiment_config base, const nlohmann::json& j, const std::string& source);
+
+/// Parses a config file's text strictly: one JSON value and nothing after it, no key twice in
+/// an object.  Throws lilucb::domain_error naming `source` otherwise.
+nlohmann::json parse_config_text(const std::string& text, const std::string& source);
 
 /// The paper's name of an algorithm, for legends ("lil'UCB + LS", "UCB1 + LS", ...).
 std::string paper_name(bandit::algorithm a);

@@ -38,6 +38,21 @@ class domain_error : public std::domain_error {
   std::string admissible_;
 };
 
+/// Thrown when a file or folder cannot be read or written (a full disk, a read-only file, a
+/// path that is a file where a folder is needed...).  Not an invalid argument: the CLI reports it
+/// with its own exit status (3).  The message names the path and the reason on one line.
+class io_error : public std::runtime_error {
+ public:
+  io_error(std::string function, std::string path, std::string reason);
+
+  const std::string& path() const noexcept { return path_; }
+  const std::string& reason() const noexcept { return reason_; }
+
+ private:
+  std::string path_;
+  std::string reason_;
+};
+
 namespace detail {
 
 /// Shortest text that reads back as the same value: std::to_chars for built-in floating

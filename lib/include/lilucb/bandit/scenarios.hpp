@@ -43,13 +43,43 @@ inline std::vector<double> alpha_means(std::uint64_t n, double alpha) {
   return m;
 }
 
+/// The largest means file read_means accepts (bytes), and the longest line in it.  A file of
+/// 10^7 arms at ~25 bytes a line is ~250 MB; anything larger is refused before it is read whole
+/// (`--means-file /dev/zero` read a gigabyte before failing).
+inline constexpr std::uint64_t max_means_bytes = std::uint64_t{1} << 30;
+inline constexpr std::size_t max_means_line = 4096;
+
 /// Means from text, one per line (blank lines and lines starting with '#' are skipped).
-/// Throws lilucb::domain_error naming the line for anything that is not one finite number, and
-/// for input with no mean at all.  `source` names the input in messages (e.g. the file name).
+/// Throws lilucb::domain_error naming the line for anything that is not one finite number, for
+/// a line longer than max_means_line bytes, for input beyond max_means_bytes, and for input with
+/// no mean at all.  Reading stops at the first invalid line.  `source` names the input in messages
+/// (e.g. the file name); the offending text is shown with unprintable bytes escaped.
 inline std::vector<double> read_means(std::istream& in, const std::string& source) {
+  constexpr const char* fn = "lilucb::bandit::read_means";
   std::vector<double> means;
   std::string line;
-  for (std::size_t number = 1; std::getline(in, line); ++number) {
+  std::uint64_t total = 0;
+  for (std::size_t number = 1;; ++number) {
+    line.clear();
+    bool eof = true, newline = false;
+    for (int c; (c = in.get()) != std::char_traits<char>::eof();) {
+      eof = false;
+      if (c == '\n') {
+        newline = true;
+        break;
+      }
+      line.push_back(static_cast<char>(c));
+      if (line.size() > max_means_line) {
+        const std::string where = source + ":" + std::to_string(number);
+        lilucb::detail::raise_domain_error(fn, where.c_str(), "'" + line.substr(0, 32) + "...' (a longer line)",
+                                           "lines of at most " + std::to_string(max_means_line) + " bytes");
+      }
+    }
+    if (eof && !newline) break;
+    total += line.size() + 1;
+    if (total > max_means_bytes)
+      lilucb::detail::raise_domain_error(fn, source.c_str(), "(more than " + std::to_string(max_means_bytes) + " bytes)",
+                                         "a means file of at most 1 GiB");
     const auto first = line.find_first_not_of(" \t\r");
     if (first == std::string::npos || line[first] == '#') continue;
     const auto last = line.find_last_not_of(" \t\r");
@@ -59,16 +89,11 @@ inline std::vector<double> read_means(std::istream& in, const std::string& sourc
     const std::string where = source + ":" + std::to_string(number);
     // Decimal or scientific notation only (as the CLI's numbers): no hexadecimal floats.
     if (end != text.c_str() + text.size() || text.empty() || text.find_first_of("xX") != std::string::npos)
-      lilucb::detail::raise_domain_error("lilucb::bandit::read_means", where.c_str(), "'" + text + "'",
-                                         "one finite real number per line");
-    if (!std::isfinite(x))
-      lilucb::detail::raise_domain_error("lilucb::bandit::read_means", where.c_str(), text,
-                                         "a finite real number");
+      lilucb::detail::raise_domain_error(fn, where.c_str(), "'" + text + "'", "one finite real number per line");
+    if (!std::isfinite(x)) lilucb::detail::raise_domain_error(fn, where.c_str(), text, "a finite real number");
     means.push_back(x);
   }
-  if (means.empty())
-    lilucb::detail::raise_domain_error("lilucb::bandit::read_means", source.c_str(), "(no means)",
-                                       "at least one mean");
+  if (means.empty()) lilucb::detail::raise_domain_error(fn, source.c_str(), "(no means)", "at least one mean");
   return means;
 }
 

@@ -1,0 +1,96 @@
+// Hostile and careless input to the `lilucb` command (issue 17, "strict input"): every case of
+// tests/cli/hostile_inputs.json is run against the real binary.  A refusal is one printable line
+// on stderr with the case's expected exit status (2 invalid input, 3 I/O failure; README.md),
+// nothing on stdout, and the strings the case names.  The fixtures the cases refer to ({tmp}/...)
+// are written here.  docs/reliability.md's table is rendered from the same JSON file.
+
+#include "cli_harness.hpp"
+
+#include <boost/test/unit_test.hpp>
+#include <nlohmann/json.hpp>
+
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <vector>
+
+using namespace cli_harness;
+
+namespace {
+
+std::string replace_all(std::string s, const std::string& from, const std::string& to) {
+  for (std::size_t p = s.find(from); p != std::string::npos; p = s.find(from, p + to.size())) s.replace(p, from.size(), to);
+  return s;
+}
+
+void write_fixtures(const temp_dir& tmp) {
+  tmp.file("trailing.json", R"({"repetitions": 2} trailing)");
+  tmp.file("duplicate-key.json", R"({"repetitions": 2, "repetitions": 3})");
+  tmp.file("duplicate-size.json", R"({"sizes": [10, 10], "repetitions": 2})");
+  tmp.file("alias.json", R"({"scenarios": ["alpha0.3", "alpha0.30"], "sizes": [10], "repetitions": 1})");
+  tmp.file("hex.json", R"({"scenarios": ["alpha0x1p-2"], "sizes": [10], "repetitions": 1})");
+  tmp.file("window.json", R"({"window": 100, "sizes": [10], "repetitions": 1})");
+  fs::create_directories(tmp.path / "folder");
+  tmp.file("binary-means.txt", std::string("0.5\n") + std::string(1, '\0') + "\x01\x7f\xff garbage\n0.4\n");
+  tmp.file("a-file", "x");
+  tmp.file("many.json", R"({"repetitions": 18446744073709551615})");
+}
+
+bool printable_line(const std::string& s) {
+  for (std::size_t i = 0; i + 1 < s.size(); ++i) {
+    const auto c = static_cast<unsigned char>(s[i]);
+    if (c < 0x20 || c == 0x7f) return false;
+  }
+  return !s.empty() && s.back() == '\n';
+}
+
+}  // namespace
+
+BOOST_AUTO_TEST_CASE(every_hostile_input_is_refused_on_one_line) {
+  std::ifstream in(LILUCB_HOSTILE_CASES);
+  BOOST_TEST_REQUIRE(static_cast<bool>(in), "cannot read " << LILUCB_HOSTILE_CASES);
+  const auto cases = nlohmann::json::parse(in).at("cases");
+  BOOST_TEST_REQUIRE(cases.size() >= 15u);
+  for (const auto& c : cases) {
+    temp_dir tmp;
+    write_fixtures(tmp);
+    std::vector<std::string> args;
+    for (const auto& a : c.at("args")) args.push_back(replace_all(a.get<std::string>(), "{tmp}", tmp.path.string()));
+    BOOST_TEST_CONTEXT(c.at("why").get<std::string>() << ": " << show(args)) {
+      const auto r = run_cli(args);
+      BOOST_TEST(!r.signaled);
+      BOOST_TEST(r.status == c.at("status").get<int>(), "status " << r.status << ", stderr: " << r.err);
+      BOOST_TEST(r.out == "", "stdout: " << r.out);
+      BOOST_TEST(count_char(r.err, '\n') == 1u, "stderr: " << r.err);
+      BOOST_TEST(printable_line(r.err), "stderr is not one printable line: " << r.err);
+      for (const auto& s : c.at("stderr"))
+        BOOST_TEST(contains(r.err, s.get<std::string>()), "stderr lacks \"" << s.get<std::string>() << "\": " << r.err);
+      // A refused experiment leaves no output folder behind.
+      BOOST_TEST(!fs::exists(tmp.path / "out" / "runs.csv"));
+    }
+  }
+}
+
+// The exit-status contract beyond invalid input: 1 for a check that found differences.
+BOOST_AUTO_TEST_CASE(a_stale_document_is_status_1_not_2) {
+  temp_dir tmp;
+  const fs::path dir = tmp.path / "generated";
+  BOOST_TEST_REQUIRE(run_cli({"docs", "--write", dir.string()}).status == 0);
+  std::ofstream(dir / "params.md", std::ios::app) << "edited\n";
+  const auto r = run_cli({"docs", "--check", dir.string()});
+  BOOST_TEST(r.status == 1, "stderr: " << r.err);
+  BOOST_TEST(count_char(r.err, '\n') == 1u, r.err);
+}
+
+// `lilucb run` has a default budget: a near-tie ends as budget_exhausted with exit 0 instead of
+// running for ever (here with a small explicit budget; the default is 10^9, see --help).
+BOOST_AUTO_TEST_CASE(run_reports_an_exhausted_budget_as_a_status) {
+  const auto r = run_cli({"run", "--algorithm", "lilucb-ls", "--means", "0.5,0.4999999", "--nu", "0.1",
+                          "--max-pulls", "100000", "--json"});
+  BOOST_TEST_REQUIRE(r.status == 0, r.err);
+  const auto j = nlohmann::json::parse(r.out);
+  BOOST_TEST(j.at("status").get<std::string>() == "budget_exhausted");
+  BOOST_TEST(j.at("pulls").get<std::uint64_t>() == 100000u);
+  const auto help = run_cli({"run", "--help"});
+  BOOST_TEST(contains(help.out, "default 10^9"), help.out);
+}
