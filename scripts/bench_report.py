@@ -5,6 +5,7 @@ against the measurement (the verdicts are computed here, never written by hand).
     python3 scripts/bench_report.py bench.json COMMIT > docs/benchmarks.md
 """
 import json
+import os
 import math
 import sys
 
@@ -108,6 +109,10 @@ def main(path, commit):
             "pull ahead) and the radix heap itself (docs/bandit.md has a profile). The pulls are the "
             "same as a left-to-right argmax scan's, pull for pull (tests/bandit/test_fast_paths.cpp); "
             "docs/bandit.md explains the structure."]
+    # The Python bindings' overhead section, measured separately by python/bench/bench_run_many.py.
+    python_section = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "docs", "benchmarks-python.md")
+    if os.path.exists(python_section):
+        out += ["", open(python_section).read().rstrip("\n")]
     print("\n".join(out))
 
 

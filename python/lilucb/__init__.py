@@ -1,0 +1,424 @@
+"""lilucb: fixed-confidence best-arm identification around lil'UCB, from Python.
+
+The numbers come from the C++ library (lib/include/lilucb/): every function here calls the same
+code as the ``lilucb`` command, so results agree with it to the last bit.  Real arguments of
+the theory functions broadcast over numpy arrays::
+
+    import numpy as np, lilucb
+    b = lilucb.lil_bound(t=np.arange(1, 10**6), eps=0.01, delta=1e-3, sigma=0.5)
+    p = lilucb.params(nu=0.1)                    # the settings of `lilucb params --json`
+    r = lilucb.run("lilucb-heuristic", means=lilucb.sparse_means(100), nu=0.1, seed=1)
+    m = lilucb.run_many("lilucb-heuristic", means=lilucb.sparse_means(100), nu=0.1, runs=1000)
+
+Invalid input raises :class:`DomainError` (a ``ValueError``) whose message is the CLI's one line.
+"""
+
+from __future__ import annotations
+
+import csv as _csv
+import dataclasses as _dc
+import json as _json
+import os as _os
+from typing import Any, Optional
+
+import numpy as _np
+
+from . import _lilucb
+from ._lilucb import (  # noqa: F401  (re-exported)
+    ALGORITHMS,
+    DomainError,
+    __version__,
+    a_min,
+    a_min_denominator,
+    a_min_proof,
+    alpha_means,
+    best_arm,
+    clopper_pearson_lower,
+    clopper_pearson_upper,
+    exploration_ratio,
+    farrell_lower_bound,
+    gamma,
+    gaps,
+    hardness_h1,
+    hardness_h3,
+    inner_log_offset,
+    kappa,
+    leading_constant,
+    lemma1_bound,
+    lemma1_bound_proof,
+    lemma1_success_probability,
+    lemma2_success_probability,
+    lil_bound,
+    lil_delta_for_failure_probability,
+    lil_delta_max,
+    lil_failure_probability,
+    lil_failure_probability_proof,
+    lil_width,
+    ls_bound,
+    ls_delta_for_failure_probability,
+    ls_failure_probability,
+    ls_failure_probability_union,
+    optimal_beta,
+    parse_inner_log,
+    rho,
+    sparse_means,
+    theorem_failure_bound,
+    total_samples_bound,
+)
+
+DomainError.__module__ = "lilucb"
+
+
+class _Record:
+    """Mixin: ``to_dict()`` gives the nested plain-dict form (what ``--json`` prints)."""
+
+    def to_dict(self) -> dict:
+        return _dc.asdict(self)  # type: ignore[call-overload]
+
+
+# ---- settings (parameters.hpp, theorem.hpp) ---------------------------------------------------
+
+
+@_dc.dataclass(frozen=True)
+class TheoremCheck(_Record):
+    """Which hypotheses of Theorem th:lilucb a setting meets (lilucb::theorem_check)."""
+
+    eps_in_range: bool
+    beta_in_range: bool
+    delta_in_range: bool
+    delta_max: float
+    a_min: Optional[float]
+    a_sufficient: bool
+    failure_bound: Optional[float]
+    satisfies_theorem: bool
+
+
+@_dc.dataclass(frozen=True)
+class Setting(_Record):
+    """A full lil'UCB setting (lilucb::lilucb_setting) and what the theorem says about it."""
+
+    nu: float
+    eps: float
+    beta: float
+    a: float
+    delta: float
+    theorem: TheoremCheck
+    guarantees_nu: bool
+
+
+@_dc.dataclass(frozen=True)
+class CertifiedResult(_Record):
+    """certified_setting's result: the setting, whether delta sits at its cap, solver iterations."""
+
+    setting: Setting
+    delta_at_cap: bool
+    iterations: int
+
+
+@_dc.dataclass(frozen=True)
+class CertifiedParams(_Record):
+    """The certified setting as ``lilucb params --json`` reports it."""
+
+    eps: float
+    beta: float
+    delta: float
+    a_min: float
+    kappa: float
+    failure_bound: Optional[float]
+    delta_at_cap: bool
+    satisfies_theorem: bool
+
+
+@_dc.dataclass(frozen=True)
+class PaperTheoryParams(_Record):
+    """Section 5's lil'UCB setting as ``lilucb params --json`` reports it."""
+
+    eps: float
+    beta: float
+    a: float
+    delta: float
+    a_min: Optional[float]
+    failure_bound: Optional[float]
+    delta_in_range: bool
+    a_sufficient: bool
+    satisfies_theorem: bool
+    guarantees_nu: bool
+    rho_delta: float
+
+
+@_dc.dataclass(frozen=True)
+class HeuristicParams(_Record):
+    """Section 5's lil'UCB Heuristic as ``lilucb params --json`` reports it (no guarantee)."""
+
+    eps: float
+    beta: float
+    a: float
+    delta: float
+    a_min: Optional[float]
+    failure_bound: Optional[float]
+    delta_in_range: bool
+    a_sufficient: bool
+    satisfies_theorem: bool
+    guarantees_nu: bool
+    n: int
+    guarantee: bool
+    note: str
+
+
+@_dc.dataclass(frozen=True)
+class Params(_Record):
+    """The three settings for a target error probability nu: the fields of ``lilucb params --json``."""
+
+    nu: float
+    eps: float
+    beta: float
+    n: int
+    rho: float
+    gamma: float
+    delta_max: float
+    optimal_beta: float
+    certified: CertifiedParams
+    paper_theory: PaperTheoryParams
+    heuristic: HeuristicParams
+
+
+def _setting(d: dict) -> Setting:
+    d = dict(d)
+    d["theorem"] = TheoremCheck(**d["theorem"])
+    return Setting(**d)
+
+
+def params(nu: float, eps: float = 0.01, beta: float = 1.0, n: int = 10) -> Params:
+    """lil'UCB parameters for target error probability nu, as ``lilucb params --json``.
+
+    certified: for the given eps and beta, the largest delta in (0, log(1+eps)/e) whose theorem
+    failure bound sqrt(rho delta) + 4 rho delta/(1 - rho delta) is <= nu, and a = a_min(beta, delta);
+    paper_theory: Section 5's eps = 0.01, beta = 1, a = 9, delta = (nu eps/(5(2+eps)))^(1/(1+eps));
+    heuristic: Section 5's eps = 0, beta = 1/2, a = 1 + 10/n, delta = nu/5 (no guarantee).
+    Domain: nu in (0,1), eps in (0,1), beta > 0, n a whole number >= 1.
+    """
+    d = _lilucb._params(nu, eps, beta, n)
+    return Params(
+        **{k: v for k, v in d.items() if k not in ("certified", "paper_theory", "heuristic")},
+        certified=CertifiedParams(**d["certified"]),
+        paper_theory=PaperTheoryParams(**d["paper_theory"]),
+        heuristic=HeuristicParams(**d["heuristic"]),
+    )
+
+
+def paper_theory_setting(nu: float) -> Setting:
+    """Section 5's lil'UCB setting: eps = 0.01, beta = 1, a = 9, delta = (nu eps/(5(2+eps)))^(1/(1+eps)),
+    with the theorem's verdict on it.  Domain: nu in (0,1)."""
+    return _setting(_lilucb._paper_theory_setting(nu))
+
+
+def heuristic_setting(nu: float, n: int) -> Setting:
+    """Section 5's lil'UCB Heuristic: eps = 0, beta = 1/2, a = 1 + 10/n, delta = nu/5 (no guarantee).
+    Domain: nu in (0,1), n a whole number >= 1."""
+    return _setting(_lilucb._heuristic_setting(nu, n))
+
+
+def certified_setting(nu: float, eps: float = 0.01, beta: float = 1.0) -> CertifiedResult:
+    """The largest delta in (0, log(1+eps)/e) whose failure bound sqrt(rho delta) + 4 rho delta/(1 - rho delta)
+    is <= nu (TOMS 748 to full double precision), with a = a_min(beta, delta).
+    Domain: nu in (0,1), eps in (0,1), beta > 0."""
+    d = _lilucb._certified_setting(nu, eps, beta)
+    return CertifiedResult(setting=_setting(d["setting"]), delta_at_cap=d["delta_at_cap"], iterations=d["iterations"])
+
+
+def check_theorem(eps: float, beta: float, delta: float, a: float) -> TheoremCheck:
+    """Which hypotheses of Theorem th:lilucb the setting (eps, beta, delta, a) meets and its failure
+    bound; never raises for out-of-range values, only for non-finite ones."""
+    return TheoremCheck(**_lilucb._check_theorem(eps, beta, delta, a))
+
+
+# ---- runs (bandit/) -----------------------------------------------------------------------------
+
+
+@_dc.dataclass(frozen=True, eq=False)
+class RunResult(_Record):
+    """One run: the fields of ``lilucb run --json`` (counts as a numpy array), plus the stream index
+    ``run`` and, with checkpoints, the empirically best arm at each (-1: the run ended first)."""
+
+    algorithm: str
+    parameters: dict
+    n: int
+    seed: int
+    run: int
+    best_arm: int
+    true_best_arm: int
+    correct: bool
+    pulls: int
+    counts: _np.ndarray
+    status: str
+    stopped_by: str
+    checkpoints: Optional[_np.ndarray] = None
+    empirical_best: Optional[_np.ndarray] = None
+
+
+@_dc.dataclass(frozen=True, eq=False)
+class RunManyResult(_Record):
+    """Many runs, one entry per run k (stream first_run + k of seed): pulls, chosen arm, whether it is
+    the best arm, whether the stopping rule fired (False: the pull budget ran out), and optionally the
+    pulls per arm (runs x n) and the empirically best arm per checkpoint (runs x checkpoints, -1: not
+    reached)."""
+
+    algorithm: str
+    parameters: dict
+    n: int
+    seed: int
+    first_run: int
+    true_best_arm: int
+    pulls: _np.ndarray
+    best_arm: _np.ndarray
+    correct: _np.ndarray
+    stopped: _np.ndarray
+    counts: Optional[_np.ndarray] = None
+    checkpoints: Optional[_np.ndarray] = None
+    empirical_best: Optional[_np.ndarray] = None
+
+    @property
+    def status(self) -> _np.ndarray:
+        """'stopped' or 'budget_exhausted' per run (as RunResult.status)."""
+        return _np.where(self.stopped, "stopped", "budget_exhausted")
+
+    def __len__(self) -> int:
+        return int(self.pulls.shape[0])
+
+
+def run(
+    algorithm: str,
+    means: Any,
+    nu: float,
+    sigma: float = 0.5,
+    seed: int = 1,
+    arms: str = "gaussian",
+    max_pulls: int = 0,
+    inner: str = "plus2",
+    run: int = 0,
+    checkpoints: Any = None,
+) -> RunResult:
+    """One run of `algorithm` (one of lilucb.ALGORITHMS) on arms with the given means, as ``lilucb run``.
+
+    sigma: the Gaussian rewards' standard deviation and the widths' sub-Gaussian scale (default 0.5,
+    as the CLI); arms: 'gaussian' or 'bernoulli'; max_pulls: pull budget (0: unlimited); inner: lil'UCB's
+    inner logarithm ('plus2' or 'lemma'); seed and run: the run draws stream `run` of `seed` (the CLI
+    uses run 0).  checkpoints: increasing pull counts at which to record the empirically best arm.
+    The means need a unique largest value.
+    """
+    d = _lilucb._run(algorithm, means, nu, sigma, seed, run, arms, max_pulls, inner, checkpoints)
+    return RunResult(**d)
+
+
+def run_many(
+    algorithm: str,
+    means: Any,
+    nu: float,
+    runs: int = 1000,
+    threads: Optional[int] = None,
+    sigma: float = 0.5,
+    seed: int = 1,
+    arms: str = "gaussian",
+    max_pulls: int = 0,
+    inner: str = "plus2",
+    first_run: int = 0,
+    checkpoints: Any = None,
+    keep_counts: bool = False,
+) -> RunManyResult:
+    """`runs` independent runs on C++ threads with the GIL released (threads: None or 0 for all cores).
+
+    Run k draws stream first_run + k of `seed`, so entry k equals ``run(..., seed=seed, run=first_run + k)``
+    for any thread count.  Other arguments as in :func:`run`.
+    """
+    d = _lilucb._run_many(algorithm, means, nu, sigma, seed, runs, threads, first_run, arms, max_pulls, inner,
+                          checkpoints, keep_counts)
+    return RunManyResult(**d)
+
+
+# ---- experiments and verification --------------------------------------------------------------
+
+
+def _table(rows: list) -> Any:
+    """A pandas DataFrame when pandas is importable, the list of dicts otherwise."""
+    try:
+        import pandas  # type: ignore[import]
+    except ImportError:
+        return rows
+    return pandas.DataFrame(rows)
+
+
+def _read_anytime(path: str) -> list:
+    """anytime.csv (written by the C++ runner) as dicts: counts as int, probabilities as float."""
+    ints = {"n", "pulls", "runs", "wrong"}
+    floats = {"p_wrong", "ci_low", "ci_high"}
+    rows = []
+    with open(path, newline="") as f:
+        for r in _csv.DictReader(f):
+            rows.append({k: int(v) if k in ints else float(v) if k in floats else v for k, v in r.items()})
+    return rows
+
+
+@_dc.dataclass(frozen=True, eq=False)
+class ExperimentResult:
+    """An experiment run into ``out_dir``: how many runs it held, resumed and executed, its config,
+    the plots written, and ``summary``: summary.csv's rows (stopping-times) or anytime.csv's rows
+    (anytime), as a pandas DataFrame when pandas is importable, else a list of dicts."""
+
+    kind: str
+    out_dir: str
+    total: int
+    resumed: int
+    executed: int
+    wall_seconds: float
+    notes: list
+    plots: list
+    config: dict
+    summary: Any
+
+
+def experiment(
+    kind: str = "stopping-times",
+    preset: str = "quick",
+    config: Optional[dict] = None,
+    out: Optional[str] = None,
+    threads: int = 0,
+    shard: tuple = (0, 1),
+    progress: bool = False,
+    plot: bool = False,
+) -> ExperimentResult:
+    """Runs a Section 5 reproduction experiment, as ``lilucb experiment KIND --preset P [--config F]``.
+
+    kind: 'stopping-times' or 'anytime'; preset: 'quick' or 'paper'; config: a dict with the keys of a
+    config file (docs/reproduction-method.md) overriding the preset; out: the output folder (default
+    reproduction-<preset>/<kind>; rerunning into it resumes); threads: 0 for all cores (results do not
+    depend on it); shard: (I, K) runs only the runs whose index is I mod K; plot: also draw the gnuplot
+    figures.  Runs in C++ with the GIL released.
+    """
+    if out is None:
+        out = _os.path.join("reproduction-" + preset, kind)
+    cfg = "" if config is None else _json.dumps(config)
+    i, k = shard
+    d = _lilucb._experiment(kind, preset, cfg, out, threads, i, k, progress, plot)
+    if kind == "stopping-times":
+        rows = d["summary"]
+    else:
+        rows = _read_anytime(_os.path.join(out, "anytime.csv"))
+    return ExperimentResult(kind=kind, out_dir=d["out_dir"], total=d["total"], resumed=d["resumed"],
+                            executed=d["executed"], wall_seconds=d["wall_seconds"], notes=list(d["notes"]),
+                            plots=list(d["plots"]), config=d["config"], summary=_table(rows))
+
+
+def verify(quick: bool = True, only: Optional[str] = None, seed: int = 20261126, threads: int = 0) -> list:
+    """Checks the paper's claims, as ``lilucb verify --quick|--full [--only NAME] --json``: a list of
+    dicts with the keys id, claim, source, computed, verdict, evidence.  ``verify_checks()`` lists the
+    names `only` takes.  Runs in C++ with the GIL released; results do not depend on `threads`."""
+    return _json.loads(_lilucb._verify(quick, only or "", seed, threads))
+
+
+def verify_checks() -> list:
+    """(name, description) of every verification check, in the claims table's order."""
+    return [tuple(c) for c in _lilucb._verify_checks()]
+
+
+__all__ = sorted(name for name, value in globals().items()
+                 if not name.startswith("_") and name not in ("Any", "Optional", "annotations"))

@@ -1,0 +1,63 @@
+#pragma once
+// Helpers shared by the binding sources: argument conversion with the library's error contract,
+// and registration entry points of each area (one source file per area).
+
+#include "lilucb/errors.hpp"
+
+#include <pybind11/numpy.h>
+#include <pybind11/pybind11.h>
+#include <pybind11/stl.h>
+
+#include <charconv>
+#include <cmath>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace lilucb::python {
+
+namespace py = pybind11;
+
+/// Shortest text that reads back as the same double (as the library's messages write values).
+inline std::string number_text(double x) {
+  if (std::isnan(x)) return "nan";
+  if (std::isinf(x)) return x > 0 ? "inf" : "-inf";
+  char buf[64];
+  const auto r = std::to_chars(buf, buf + sizeof buf, x);
+  return std::string(buf, r.ptr);
+}
+
+/// A count (number of arms, seed, ...) passed from Python as a real or an integer: a whole
+/// number in [lo, 2^53] (every such number is exact in a double).  Throws lilucb::domain_error
+/// naming `function` and `parameter` otherwise.
+inline std::uint64_t whole_number(const char* function, const char* parameter, double x, double lo,
+                                  const char* admissible) {
+  if (!(x >= lo && x <= 9007199254740992.0 && std::floor(x) == x))
+    throw lilucb::domain_error(function, parameter, number_text(x), admissible);
+  return static_cast<std::uint64_t>(x);
+}
+
+/// A list of means from any sequence or numpy array of reals (copied).
+std::vector<double> means_vector(const py::object& means);
+
+/// A 1-D numpy array owning a copy of `v`.
+template <class T>
+py::array_t<T> to_numpy(const std::vector<T>& v) {
+  py::array_t<T> a(static_cast<py::ssize_t>(v.size()));
+  std::copy(v.begin(), v.end(), a.mutable_data());
+  return a;
+}
+
+/// None for nullopt, the value otherwise.
+inline py::object optional_value(const std::optional<double>& x) {
+  return x ? py::object(py::float_(*x)) : py::object(py::none());
+}
+
+void register_theory(py::module_& m);
+void register_settings(py::module_& m);
+void register_instance(py::module_& m);
+void register_runs(py::module_& m);
+void register_experiments(py::module_& m);
+
+}  // namespace lilucb::python

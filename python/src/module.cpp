@@ -1,0 +1,48 @@
+// The extension module lilucb._lilucb.  The package lilucb (python/lilucb/__init__.py) re-exports
+// its public functions and wraps the dict-returning ones in typed dataclasses.
+
+#include "common.hpp"
+
+#include "lilucb/version.hpp"
+
+namespace lilucb::python {
+
+namespace {
+
+// lilucb.DomainError (a ValueError): str(e) is the line the CLI prints after "lilucb: error: ";
+// the attributes function, parameter, value and admissible hold its parts.
+void register_domain_error(py::module_& m) {
+  static py::exception<lilucb::domain_error> exc(m, "DomainError", PyExc_ValueError);
+  exc.doc() =
+      "Invalid input to a lilucb function (a ValueError).  str(e) is the one-line message the\n"
+      "lilucb command prints after 'lilucb: error: ': function, parameter, value and admissible\n"
+      "range, also available as the attributes function, parameter, value, admissible.";
+  py::register_exception_translator([](std::exception_ptr p) {
+    try {
+      if (p) std::rethrow_exception(p);
+    } catch (const lilucb::domain_error& e) {
+      py::object instance = py::reinterpret_borrow<py::object>(exc.ptr())(py::str(e.what()));
+      instance.attr("function") = e.function();
+      instance.attr("parameter") = e.parameter();
+      instance.attr("value") = e.value();
+      instance.attr("admissible") = e.admissible();
+      PyErr_SetObject(exc.ptr(), instance.ptr());
+    }
+  });
+}
+
+}  // namespace
+
+}  // namespace lilucb::python
+
+PYBIND11_MODULE(_lilucb, m) {
+  namespace lp = lilucb::python;
+  m.doc() = "lilucb: fixed-confidence best-arm identification around lil'UCB (C++ core).";
+  m.attr("__version__") = lilucb::version();
+  lp::register_domain_error(m);
+  lp::register_theory(m);
+  lp::register_settings(m);
+  lp::register_instance(m);
+  lp::register_runs(m);
+  lp::register_experiments(m);
+}

@@ -1,0 +1,207 @@
+// Bindings of the bandit engine: one run (lilucb.run) and many runs on C++ threads with the GIL
+// released (lilucb.run_many).  Run k of run_many uses stream first_run + k of the seed, as
+// bandit::run_many does, and its results are stored by k: run_many(..., seed=s)[k] equals
+// run(..., seed=s, run=first_run + k) for any thread count.
+
+#include "common.hpp"
+
+#include "lilucb/bandit/algorithms.hpp"
+#include "lilucb/bandit/arms.hpp"
+#include "lilucb/bandit/observers.hpp"
+#include "lilucb/bandit/parallel.hpp"
+#include "lilucb/instance.hpp"
+
+#include <cstring>
+
+namespace lilucb::python {
+
+namespace {
+
+enum class arm_kind { gaussian, bernoulli };
+
+struct run_request {
+  bandit::algorithm algorithm{};
+  std::vector<double> means;
+  std::size_t true_best = 0;
+  arm_kind arms = arm_kind::gaussian;
+  bandit::run_options options;
+  std::vector<std::uint64_t> checkpoints;  // empty: no anytime recorder
+};
+
+// Every argument of run/run_many checked and converted, with the caller's name in messages.
+run_request make_request(const char* fn, const std::string& algorithm, const py::object& means, double nu,
+                         double sigma, double seed, const char* run_name, double run, const std::string& arms,
+                         double max_pulls, const std::string& inner, const py::object& checkpoints) {
+  run_request r;
+  r.algorithm = bandit::parse_algorithm(algorithm);
+  r.means = means_vector(means);
+  r.true_best = best_arm(r.means);  // a tie for the best mean is an error: correctness is reported
+  if (arms == "gaussian") r.arms = arm_kind::gaussian;
+  else if (arms == "bernoulli") r.arms = arm_kind::bernoulli;
+  else throw lilucb::domain_error(fn, "arms", "'" + arms + "'", "{gaussian, bernoulli}");
+  // nu is checked by the library (bandit::run_algorithm), sigma here as the CLI does.
+  check_positive(fn, "sigma", sigma);
+  r.options.nu = nu;
+  r.options.sigma = sigma;
+  r.options.inner = parse_inner_log(inner);
+  r.options.seed = whole_number(fn, "seed", seed, 0, "a whole number in [0, 2^53]");
+  r.options.run = whole_number(fn, run_name, run, 0, "a whole number in [0, 2^53]");
+  r.options.max_pulls = whole_number(fn, "max_pulls", max_pulls, 0, "a whole number in [0, 2^53] (0: unlimited)");
+  if (!checkpoints.is_none()) {
+    const auto c = py::array_t<double, py::array::forcecast | py::array::c_style>::ensure(checkpoints);
+    if (!c || c.ndim() != 1) throw py::type_error("checkpoints: expected a 1-D sequence of pull counts");
+    for (py::ssize_t k = 0; k < c.size(); ++k) {
+      const std::string name = "checkpoints[" + std::to_string(k) + "]";
+      const double lo = k == 0 ? 1.0 : static_cast<double>(r.checkpoints.back()) + 1;
+      r.checkpoints.push_back(
+          whole_number(fn, name.c_str(), c.data()[k], lo, "increasing whole numbers >= 1"));
+    }
+    if (r.checkpoints.empty()) throw lilucb::domain_error(fn, "checkpoints", "[]", "at least one checkpoint (or None)");
+  }
+  return r;
+}
+
+// One run on prepared arms; `best` receives the empirically best arm per checkpoint.
+template <class Arms>
+bandit::run_result run_one(const run_request& q, const Arms& arms, const bandit::run_options& o,
+                           std::vector<std::size_t>* best) {
+  if (q.checkpoints.empty()) return bandit::run_algorithm(q.algorithm, arms, o);
+  bandit::empirical_best_recorder rec(q.checkpoints);
+  auto r = bandit::run_algorithm(q.algorithm, arms, o, rec);
+  *best = rec.best();
+  return r;
+}
+
+template <class Body>
+void with_arms(const run_request& q, Body body) {
+  if (q.arms == arm_kind::gaussian) body(bandit::gaussian_arms(q.means, q.options.sigma));
+  else body(bandit::bernoulli_arms(q.means));
+}
+
+py::dict parameters_dict(const run_request& q, const bandit::run_result& r) {
+  py::dict p;
+  for (const auto& [k, v] : r.parameters) p[py::str(k)] = v;
+  p["inner"] = to_string(q.options.inner);
+  p["arms"] = q.arms == arm_kind::gaussian ? "gaussian" : "bernoulli";
+  return p;
+}
+
+std::int64_t checkpoint_arm(std::size_t b) {
+  return b == bandit::empirical_best_recorder::kNotReached ? -1 : static_cast<std::int64_t>(b);
+}
+
+py::dict run_py(const std::string& algorithm, const py::object& means, double nu, double sigma, double seed,
+                double run, const std::string& arms, double max_pulls, const std::string& inner,
+                const py::object& checkpoints) {
+  const auto q = make_request("lilucb.run", algorithm, means, nu, sigma, seed, "run", run, arms, max_pulls, inner, checkpoints);
+  bandit::run_result r;
+  std::vector<std::size_t> best;
+  {
+    py::gil_scoped_release release;
+    with_arms(q, [&](const auto& a) { r = run_one(q, a, q.options, &best); });
+  }
+  py::dict d;
+  d["algorithm"] = r.algorithm;
+  d["parameters"] = parameters_dict(q, r);
+  d["n"] = q.means.size();
+  d["seed"] = q.options.seed;
+  d["run"] = q.options.run;
+  d["best_arm"] = r.best_arm;
+  d["true_best_arm"] = q.true_best;
+  d["correct"] = r.best_arm == q.true_best;
+  d["pulls"] = r.pulls;
+  d["counts"] = to_numpy(r.counts);
+  d["status"] = bandit::to_string(r.status);
+  d["stopped_by"] = r.stopped_by;
+  if (!q.checkpoints.empty()) {
+    std::vector<std::int64_t> b(best.size());
+    for (std::size_t k = 0; k < best.size(); ++k) b[k] = checkpoint_arm(best[k]);
+    d["checkpoints"] = to_numpy(q.checkpoints);
+    d["empirical_best"] = to_numpy(b);
+  }
+  return d;
+}
+
+py::dict run_many_py(const std::string& algorithm, const py::object& means, double nu, double sigma, double seed,
+                     double runs_real, const py::object& threads_obj, double first_run, const std::string& arms,
+                     double max_pulls, const std::string& inner, const py::object& checkpoints, bool keep_counts) {
+  constexpr const char* fn = "lilucb.run_many";
+  const auto q = make_request(fn, algorithm, means, nu, sigma, seed, "first_run", first_run, arms, max_pulls, inner, checkpoints);
+  const std::size_t runs = whole_number(fn, "runs", runs_real, 1, "a whole number in [1, 2^53]");
+  unsigned threads = 0;
+  if (!threads_obj.is_none()) {
+    if (!py::isinstance<py::int_>(threads_obj) && !py::isinstance<py::float_>(threads_obj))
+      throw py::type_error("threads: expected None or a whole number");
+    const double t = threads_obj.cast<double>();
+    threads = static_cast<unsigned>(whole_number(fn, "threads", t, 0, "None or a whole number in [0, 1024] (0: all cores)"));
+    if (t > 1024) throw lilucb::domain_error(fn, "threads", number_text(t), "None or a whole number in [0, 1024] (0: all cores)");
+  }
+  const std::size_t n = q.means.size(), nc = q.checkpoints.size();
+  std::vector<std::uint64_t> pulls(runs);
+  std::vector<std::int64_t> chosen(runs);
+  std::vector<std::uint8_t> stopped(runs);
+  std::vector<std::uint64_t> counts(keep_counts ? runs * n : 0);
+  std::vector<std::int64_t> best(runs * nc);
+  bandit::run_result first;
+  {
+    py::gil_scoped_release release;
+    with_arms(q, [&](const auto& a) {
+      bandit::parallel_for(runs, threads, [&](std::size_t k) {
+        bandit::run_options o = q.options;
+        o.run = q.options.run + k;
+        std::vector<std::size_t> b;
+        auto r = run_one(q, a, o, &b);
+        pulls[k] = r.pulls;
+        chosen[k] = static_cast<std::int64_t>(r.best_arm);
+        stopped[k] = r.status == bandit::run_status::stopped;
+        if (keep_counts) std::copy(r.counts.begin(), r.counts.end(), counts.begin() + k * n);
+        for (std::size_t c = 0; c < nc; ++c) best[k * nc + c] = checkpoint_arm(b[c]);
+        if (k == 0) first = std::move(r);
+      });
+    });
+  }
+  py::dict d;
+  d["algorithm"] = first.algorithm;
+  d["parameters"] = parameters_dict(q, first);
+  d["n"] = n;
+  d["seed"] = q.options.seed;
+  d["first_run"] = q.options.run;
+  d["true_best_arm"] = q.true_best;
+  d["pulls"] = to_numpy(pulls);
+  d["best_arm"] = to_numpy(chosen);
+  py::array_t<bool> ok(static_cast<py::ssize_t>(runs)), st(static_cast<py::ssize_t>(runs));
+  for (std::size_t k = 0; k < runs; ++k) {
+    ok.mutable_data()[k] = chosen[k] == static_cast<std::int64_t>(q.true_best);
+    st.mutable_data()[k] = stopped[k] != 0;
+  }
+  d["correct"] = ok;
+  d["stopped"] = st;
+  if (keep_counts) {
+    py::array_t<std::uint64_t> c({static_cast<py::ssize_t>(runs), static_cast<py::ssize_t>(n)});
+    std::copy(counts.begin(), counts.end(), c.mutable_data());
+    d["counts"] = c;
+  }
+  if (nc) {
+    py::array_t<std::int64_t> b({static_cast<py::ssize_t>(runs), static_cast<py::ssize_t>(nc)});
+    std::copy(best.begin(), best.end(), b.mutable_data());
+    d["checkpoints"] = to_numpy(q.checkpoints);
+    d["empirical_best"] = b;
+  }
+  return d;
+}
+
+}  // namespace
+
+void register_runs(py::module_& m) {
+  using py::arg;
+  m.def("_run", &run_py, arg("algorithm"), arg("means"), arg("nu"), arg("sigma"), arg("seed"), arg("run"),
+        arg("arms"), arg("max_pulls"), arg("inner"), arg("checkpoints"));
+  m.def("_run_many", &run_many_py, arg("algorithm"), arg("means"), arg("nu"), arg("sigma"), arg("seed"),
+        arg("runs"), arg("threads"), arg("first_run"), arg("arms"), arg("max_pulls"), arg("inner"),
+        arg("checkpoints"), arg("keep_counts"));
+  py::list names;
+  for (auto a : bandit::all_algorithms) names.append(bandit::to_string(a));
+  m.attr("ALGORITHMS") = py::tuple(names);
+}
+
+}  // namespace lilucb::python

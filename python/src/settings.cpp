@@ -1,0 +1,126 @@
+// Bindings of parameters.hpp and theorem.hpp's check_theorem: each returns a dict that
+// lilucb/__init__.py turns into a typed dataclass (Params, Setting, TheoremCheck, ...).  The
+// fields of _params are those of `lilucb params --json`, computed by the same library calls.
+
+#include "common.hpp"
+
+#include "lilucb/finite_lil.hpp"
+#include "lilucb/parameters.hpp"
+#include "lilucb/theorem.hpp"
+
+namespace lilucb::python {
+
+namespace {
+
+py::dict theorem_dict(const theorem_check<double>& t) {
+  py::dict d;
+  d["eps_in_range"] = t.eps_in_range;
+  d["beta_in_range"] = t.beta_in_range;
+  d["delta_in_range"] = t.delta_in_range;
+  d["delta_max"] = t.delta_max;
+  d["a_min"] = optional_value(t.a_min);
+  d["a_sufficient"] = t.a_sufficient;
+  d["failure_bound"] = optional_value(t.failure_bound);
+  d["satisfies_theorem"] = t.satisfies_theorem();
+  return d;
+}
+
+py::dict setting_dict(const lilucb_setting<double>& s) {
+  py::dict d;
+  d["nu"] = s.nu;
+  d["eps"] = s.eps;
+  d["beta"] = s.beta;
+  d["a"] = s.a;
+  d["delta"] = s.delta;
+  d["theorem"] = theorem_dict(s.theorem);
+  d["guarantees_nu"] = s.guarantees_nu();
+  return d;
+}
+
+// One setting as `lilucb params --json` prints paper_theory and heuristic.
+py::dict params_setting_dict(const lilucb_setting<double>& s) {
+  py::dict d;
+  d["eps"] = s.eps;
+  d["beta"] = s.beta;
+  d["a"] = s.a;
+  d["delta"] = s.delta;
+  d["a_min"] = optional_value(s.theorem.a_min);
+  d["failure_bound"] = optional_value(s.theorem.failure_bound);
+  d["delta_in_range"] = s.theorem.delta_in_range;
+  d["a_sufficient"] = s.theorem.a_sufficient;
+  d["satisfies_theorem"] = s.theorem.satisfies_theorem();
+  d["guarantees_nu"] = s.guarantees_nu();
+  return d;
+}
+
+std::uint64_t arms_count(const char* fn, double n) { return whole_number(fn, "n", n, 0, "a whole number in [1, 2^53]"); }
+
+}  // namespace
+
+void register_settings(py::module_& m) {
+  using py::arg;
+
+  m.def("_params",
+        [](double nu, double eps, double beta, double n_real) {
+          const std::uint64_t n = arms_count("lilucb::heuristic_setting", n_real);
+          const auto cert = certified_setting(nu, eps, beta);
+          const auto paper = paper_theory_setting(nu);
+          const auto heur = heuristic_setting(nu, n);
+          const auto& c = cert.setting;
+          py::dict d;
+          d["nu"] = nu;
+          d["eps"] = eps;
+          d["beta"] = beta;
+          d["n"] = n;
+          d["rho"] = rho(eps);
+          d["gamma"] = gamma(beta, eps);
+          d["delta_max"] = lil_delta_max(eps, inner_log::lemma);
+          d["optimal_beta"] = optimal_beta<double>();
+          py::dict cd;
+          cd["eps"] = c.eps;
+          cd["beta"] = c.beta;
+          cd["delta"] = c.delta;
+          cd["a_min"] = c.a;
+          cd["kappa"] = kappa(c.beta, c.delta);
+          cd["failure_bound"] = optional_value(c.theorem.failure_bound);
+          cd["delta_at_cap"] = cert.delta_at_cap;
+          cd["satisfies_theorem"] = c.theorem.satisfies_theorem();
+          d["certified"] = cd;
+          py::dict pd = params_setting_dict(paper);
+          pd["rho_delta"] = rho(paper.eps) * paper.delta;
+          d["paper_theory"] = pd;
+          py::dict hd = params_setting_dict(heur);
+          hd["n"] = n;
+          hd["guarantee"] = false;
+          hd["note"] = "eps = 0 is outside Theorem th:lilucb: no guarantee";
+          d["heuristic"] = hd;
+          return d;
+        },
+        arg("nu"), arg("eps"), arg("beta"), arg("n"));
+
+  m.def("_paper_theory_setting", [](double nu) { return setting_dict(paper_theory_setting(nu)); }, arg("nu"));
+  m.def("_heuristic_setting",
+        [](double nu, double n) { return setting_dict(heuristic_setting(nu, arms_count("lilucb::heuristic_setting", n))); },
+        arg("nu"), arg("n"));
+  m.def("_certified_setting",
+        [](double nu, double eps, double beta) {
+          const auto r = certified_setting(nu, eps, beta);
+          py::dict d;
+          d["setting"] = setting_dict(r.setting);
+          d["delta_at_cap"] = r.delta_at_cap;
+          d["iterations"] = static_cast<std::uint64_t>(r.iterations);
+          return d;
+        },
+        arg("nu"), arg("eps"), arg("beta"));
+  m.def("_check_theorem",
+        [](double eps, double beta, double delta, double a) { return theorem_dict(check_theorem(eps, beta, delta, a)); },
+        arg("eps"), arg("beta"), arg("delta"), arg("a"));
+
+  m.def("leading_constant", py::vectorize([](double beta) { return leading_constant(beta); }), arg("beta"),
+        "The theorem's leading constant as a function of beta (end of Section sec:analysis):\n"
+        "(2+beta)^2 (1 + ((2+beta)/beta)^2).  Domain: beta > 0.  Broadcasts over arrays.");
+  m.def("optimal_beta", [] { return optimal_beta<double>(); },
+        "The beta minimising leading_constant (Brent on [0.1, 10]; the paper says ~1.66).");
+}
+
+}  // namespace lilucb::python

@@ -1,0 +1,200 @@
+// Bindings of the theory headers: finite_lil.hpp, ls_bound.hpp, theorem.hpp, clopper_pearson.hpp.
+// Every real argument broadcasts over numpy arrays (py::vectorize): all-scalar calls return a
+// float, any array argument gives an array of the broadcast shape, computed by the same double
+// code as the scalar call.  Functions whose C++ result is std::optional return None for a scalar
+// call and NaN at the affected entries of an array (the documented sentinel: "vacuous" or
+// "infeasible"); invalid input always raises lilucb.DomainError, never NaN.
+
+#include "common.hpp"
+
+#include "lilucb/clopper_pearson.hpp"
+#include "lilucb/finite_lil.hpp"
+#include "lilucb/ls_bound.hpp"
+#include "lilucb/theorem.hpp"
+
+#include <limits>
+
+namespace lilucb::python {
+
+namespace {
+
+using real_array = py::array_t<double, py::array::forcecast>;
+constexpr double nan = std::numeric_limits<double>::quiet_NaN();
+
+inline double or_nan(const std::optional<double>& x) { return x ? *x : nan; }
+
+// A vectorized result whose all-scalar value is NaN (nullopt) becomes None.
+inline py::object none_if_nan(py::object r) {
+  if (py::isinstance<py::float_>(r) && std::isnan(r.cast<double>())) return py::none();
+  return r;
+}
+
+// A count argument given as a real (so it broadcasts): checked here, then passed to the library,
+// which reports 0 itself.
+inline std::uint64_t count_arg(const char* fn, double n) {
+  return whole_number(fn, "n", n, 0, "a whole number in [1, 2^53]");
+}
+
+}  // namespace
+
+void register_theory(py::module_& m) {
+  using py::arg;
+
+  m.def("parse_inner_log", [](const std::string& inner) { return std::string(to_string(parse_inner_log(inner))); },
+        arg("inner"),
+        "The inner logarithm's name, checked: 'lemma' (log((1+eps) t), Lemma lem:lil) or 'plus2'\n"
+        "(log((1+eps) t + 2), footnote fnt:delta_foot).  Anything else raises DomainError.");
+
+  m.def("inner_log_offset", [](const std::string& inner) { return inner_log_offset<double>(parse_inner_log(inner)); },
+        arg("inner") = "plus2",
+        "The constant c inside the inner logarithm log((1+eps) t + c): 0 for 'lemma', 2 for 'plus2'.");
+
+  m.def("lil_delta_max",
+        py::vectorize([](double eps, std::string inner) { return lil_delta_max(eps, parse_inner_log(inner)); }),
+        arg("eps"), arg("inner") = "plus2",
+        "Upper end (exclusive) of the admissible delta range: log(1+eps)/e for inner='lemma'\n"
+        "(Lemma lem:lil, Theorem th:lilucb), 1 for inner='plus2' (footnote fnt:delta_foot).\n"
+        "Domain: eps in (0,1) for 'lemma', [0,1) for 'plus2'.  Broadcasts over arrays.");
+
+  m.def("lil_bound",
+        py::vectorize([](double t, double eps, double delta, double sigma, std::string inner) {
+          return lil_bound(t, eps, delta, sigma, parse_inner_log(inner));
+        }),
+        arg("t"), arg("eps"), arg("delta"), arg("sigma") = 1.0, arg("inner") = "plus2",
+        "The right-hand side of Lemma lem:lil (finite LIL):\n"
+        "    (1+sqrt(eps)) sqrt(2 sigma^2 (1+eps) t log(log((1+eps) t + c)/delta)),\n"
+        "c = 0 (inner='lemma') or 2 (inner='plus2', footnote fnt:delta_foot; the default, as the CLI).\n"
+        "Domain: t >= 1, sigma > 0; 'lemma': eps in (0,1), delta in (0, log(1+eps)/e);\n"
+        "'plus2': eps in [0,1), delta in (0,1).  Broadcasts over arrays (t, eps, delta, sigma):\n"
+        "lil_bound(t=np.arange(1, 10**6), eps=0.01, delta=1e-3, sigma=0.5) is one call.\n"
+        "C++: lilucb::lil_bound (lib/include/lilucb/finite_lil.hpp).");
+
+  m.def("lil_width",
+        py::vectorize([](double t, double eps, double delta, double sigma, std::string inner) {
+          return lil_width(t, eps, delta, sigma, parse_inner_log(inner));
+        }),
+        arg("t"), arg("eps"), arg("delta"), arg("sigma") = 1.0, arg("inner") = "plus2",
+        "The per-sample width of Lemma lem:lil, lil_bound(t, ...)/t: the deviation bound of an\n"
+        "empirical mean of t samples.  Domain (as lil_bound): t >= 1, sigma > 0; 'lemma': eps in (0,1),\n"
+        "delta in (0, log(1+eps)/e); 'plus2': eps in [0,1), delta in (0,1).  Broadcasts over arrays.");
+
+  m.def("lil_failure_probability",
+        py::vectorize([](double eps, double delta, std::string inner) {
+          return lil_failure_probability(eps, delta, parse_inner_log(inner));
+        }),
+        arg("eps"), arg("delta"), arg("inner") = "plus2",
+        "Lemma lem:lil's stated failure probability (2+eps)/eps (delta/log(1+eps))^(1+eps);\n"
+        "values >= 1 are vacuous.  Domain: eps in (0,1); delta in (0, log(1+eps)/e) ('lemma') or\n"
+        "(0,1) ('plus2').  Broadcasts over arrays.");
+
+  m.def("lil_delta_for_failure_probability",
+        py::vectorize([](double eps, double p, std::string inner) {
+          return lil_delta_for_failure_probability(eps, p, parse_inner_log(inner));
+        }),
+        arg("eps"), arg("p"), arg("inner") = "plus2",
+        "The inverse of lil_failure_probability in delta: delta = log(1+eps) (p eps/(2+eps))^(1/(1+eps)).\n"
+        "Domain: eps in (0,1); p in (0, min(1, (2+eps)/eps e^-(1+eps))) ('lemma') or (0,1) ('plus2').");
+
+  m.def("lil_failure_probability_proof",
+        py::vectorize([](double eps, double delta) { return lil_failure_probability_proof(eps, delta); }),
+        arg("eps"), arg("delta"),
+        "What the proof of Lemma lem:lil sums: (2 zeta(1+eps) - 1) x^(1+eps) + x^((1+sqrt(eps))^2 (1+eps)),\n"
+        "x = delta/log(1+eps) (docs/findings.md).  Domain: eps in (0,1), delta in (0, log(1+eps)/e).");
+
+  m.def("ls_bound",
+        py::vectorize([](double t, double eps, double delta, double sigma, double n) {
+          return ls_bound(t, eps, delta, sigma, count_arg("lilucb::ls_bound", n));
+        }),
+        arg("t"), arg("eps"), arg("delta"), arg("sigma"), arg("n"),
+        "B_{i,T} of Section 5's LIL stopping rule:\n"
+        "    (1+sqrt(eps)) sqrt(2 sigma^2 (1+eps) log(2n log((1+eps) T + 2)/delta) / T), T = t.\n"
+        "Domain: t >= 1; eps in [0,1); delta in (0,1); sigma > 0; n a whole number >= 1.\n"
+        "Broadcasts over arrays (n too).");
+
+  m.def("ls_failure_probability",
+        py::vectorize([](double eps, double delta) { return ls_failure_probability(eps, delta); }),
+        arg("eps"), arg("delta"),
+        "The LS rule's failure probability as Section 5 states it, (2+eps)/eps (delta/log(1+eps))^(1+eps).\n"
+        "Domain: eps in (0,1), delta in (0,1).");
+
+  m.def("ls_failure_probability_union",
+        py::vectorize([](double eps, double delta, double n) {
+          return ls_failure_probability_union(eps, delta, count_arg("lilucb::ls_failure_probability_union", n));
+        }),
+        arg("eps"), arg("delta"), arg("n"),
+        "The union bound behind the LS rule: (2n)^(-eps) ls_failure_probability(eps, delta).\n"
+        "Domain: eps in (0,1), delta in (0,1), n a whole number >= 1.");
+
+  m.def("ls_delta_for_failure_probability",
+        py::vectorize([](double eps, double p) { return ls_delta_for_failure_probability(eps, p); }),
+        arg("eps"), arg("p"),
+        "The delta at which the LS rule's stated failure probability equals p.  Domain: eps, p in (0,1).");
+
+  m.def("rho", py::vectorize([](double eps) { return rho(eps); }), arg("eps"),
+        "rho(eps) = (2+eps)/eps (1/log(1+eps))^(1+eps) (Lemmas lem:1, lem:2, Theorem th:lilucb).\n"
+        "Domain: eps in (0,1).");
+
+  m.def("gamma", py::vectorize([](double beta, double eps) { return gamma(beta, eps); }), arg("beta"), arg("eps"),
+        "gamma(beta, eps) = 2 (2+beta)^2 (1+sqrt(eps))^2 (1+eps) (Lemma lem:1).\n"
+        "Domain: beta > 0, eps in (0,1).");
+
+  m.def("exploration_ratio", py::vectorize([](double beta) { return exploration_ratio(beta); }), arg("beta"),
+        "((2+beta)/beta)^2: the paper's recommended a and the leading factor of kappa and a_min.\n"
+        "Domain: beta > 0.");
+
+  m.def("kappa", py::vectorize([](double beta, double delta) { return kappa(beta, delta); }), arg("beta"),
+        arg("delta"),
+        "kappa(beta, delta) = ((2+beta)/beta)^2 (1 + log(2 log(((2+beta)/beta)^2/delta))/log(1/delta))\n"
+        "(proof of Lemma lem:2, Step 2).  Domain: beta > 0, delta in (0,1).");
+
+  m.def("a_min_denominator", py::vectorize([](double delta) { return a_min_denominator(delta); }), arg("delta"),
+        "1 - delta - sqrt(sqrt(delta) log(1/delta)), the denominator of a_min.  Domain: delta in (0,1).");
+
+  const auto a_min_v_f = ([](double beta, double delta) { return or_nan(a_min(beta, delta)); });
+  m.def("a_min", [a_min_v_f](real_array beta, real_array delta) -> py::object { return none_if_nan(py::vectorize(a_min_v_f)(beta, delta)); },
+        arg("beta"), arg("delta"),
+        "Theorem th:lilucb's lower bound on a: kappa(beta, delta)/(1 - delta - sqrt(sqrt(delta) log(1/delta))).\n"
+        "None (scalar call) or NaN (array entry) where the denominator is <= 0: infeasible.\n"
+        "Domain: beta > 0, delta in (0,1).");
+
+  const auto a_min_proof_v_f = (
+      [](double beta, double delta, double eps) { return or_nan(a_min_proof(beta, delta, eps)); });
+  m.def("a_min_proof",
+        [a_min_proof_v_f](real_array beta, real_array delta, real_array eps) -> py::object {
+          return none_if_nan(py::vectorize(a_min_proof_v_f)(beta, delta, eps));
+        },
+        arg("beta"), arg("delta"), arg("eps"),
+        "The condition on a as Lemma lem:2's proof derives it (denominator at rho delta instead of delta;\n"
+        "docs/findings.md).  None/NaN: infeasible.  Domain: beta > 0, delta in (0,1), eps in (0,1).");
+
+  const auto tfb_v_f = ([](double eps, double delta) { return or_nan(theorem_failure_bound(eps, delta)); });
+  m.def("theorem_failure_bound", [tfb_v_f](real_array eps, real_array delta) -> py::object { return none_if_nan(py::vectorize(tfb_v_f)(eps, delta)); },
+        arg("eps"), arg("delta"),
+        "Theorem th:lilucb's failure bound sqrt(rho delta) + 4 rho delta/(1 - rho delta); None/NaN when\n"
+        "vacuous (rho delta >= 1 or the bound >= 1).  Domain: eps in (0,1), delta in (0,1).");
+
+  const auto l2_v_f = ([](double eps, double delta) { return or_nan(lemma2_success_probability(eps, delta)); });
+  m.def("lemma2_success_probability", [l2_v_f](real_array eps, real_array delta) -> py::object { return none_if_nan(py::vectorize(l2_v_f)(eps, delta)); },
+        arg("eps"), arg("delta"),
+        "Lemma lem:2's success probability 1 - sqrt(rho delta) - 2 rho delta/(1 - rho delta); None/NaN\n"
+        "when vacuous.  Domain: eps in (0,1), delta in (0,1).");
+
+  const auto l1_v_f = ([](double eps, double delta) { return or_nan(lemma1_success_probability(eps, delta)); });
+  m.def("lemma1_success_probability", [l1_v_f](real_array eps, real_array delta) -> py::object { return none_if_nan(py::vectorize(l1_v_f)(eps, delta)); },
+        arg("eps"), arg("delta"),
+        "Lemma lem:1's success probability 1 - 2 rho delta; None/NaN when <= 0.\n"
+        "Domain: eps in (0,1), delta in (0,1).");
+
+  m.def("clopper_pearson_lower",
+        [](std::uint64_t k, std::uint64_t m, double alpha) { return clopper_pearson_lower(k, m, alpha); },
+        arg("k"), arg("m"), arg("alpha"),
+        "One-sided lower Clopper-Pearson bound at level alpha from k events in m trials (exact).\n"
+        "Domain: m >= 1, k <= m, alpha in (0,1).");
+  m.def("clopper_pearson_upper",
+        [](std::uint64_t k, std::uint64_t m, double alpha) { return clopper_pearson_upper(k, m, alpha); },
+        arg("k"), arg("m"), arg("alpha"),
+        "One-sided upper Clopper-Pearson bound at level alpha from k events in m trials (exact).\n"
+        "Domain: m >= 1, k <= m, alpha in (0,1).");
+}
+
+}  // namespace lilucb::python

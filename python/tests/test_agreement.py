@@ -1,0 +1,109 @@
+"""Every binding agrees with the C++ library to the last bit: values printed by a C++ helper
+(reference_values.cpp) at a sample of inputs, and the JSON the lilucb command prints."""
+
+import math
+
+import numpy as np
+import pytest
+
+import lilucb
+
+
+def same(a, b):
+    """Bit-for-bit equality of floats (None and ints compared as they are)."""
+    if a is None or b is None:
+        return a is None and b is None
+    if isinstance(a, float) or isinstance(b, float):
+        return float(a).hex() == float(b).hex()
+    return a == b
+
+
+def test_reference_helper_values_agree_bit_for_bit(reference_values):
+    names = set()
+    for row in reference_values:
+        f = getattr(lilucb, row["f"])
+        got = f(**row["args"])
+        if isinstance(got, (np.floating, np.integer)):
+            got = got.item()
+        assert same(got, row["value"]), (row, got)
+        names.add(row["f"])
+    # the sample covers every real-valued theory and instance binding
+    assert names == {
+        "lil_delta_max", "rho", "lil_bound", "lil_width", "lil_failure_probability", "lil_failure_probability_proof",
+        "ls_failure_probability", "theorem_failure_bound", "lemma1_success_probability", "lemma2_success_probability",
+        "ls_failure_probability_union", "ls_bound", "kappa", "a_min", "a_min_proof", "lil_delta_for_failure_probability",
+        "ls_delta_for_failure_probability", "gamma", "a_min_denominator", "exploration_ratio", "leading_constant",
+        "optimal_beta", "best_arm", "hardness_h1", "hardness_h3", "farrell_lower_bound", "lemma1_bound",
+        "lemma1_bound_proof", "total_samples_bound"}, sorted(names)
+
+
+def test_reference_values_agree_when_vectorised(reference_values):
+    # lil_bound over the whole sample at once equals the per-input values
+    rows = [r for r in reference_values if r["f"] == "lil_bound" and r["args"]["inner"] == "plus2"]
+    cols = {k: np.array([r["args"][k] for r in rows]) for k in ("t", "eps", "delta", "sigma")}
+    got = lilucb.lil_bound(**cols, inner="plus2")
+    want = np.array([r["value"] for r in rows])
+    assert got.shape == want.shape and np.array_equal(got, want)
+
+
+@pytest.mark.parametrize("t,eps,delta,sigma,inner", [
+    (1, 0.01, 1e-3, 1, "plus2"), (1000, 0.01, 1e-3, 0.5, "plus2"), (1e6, 0.5, 0.1, 2, "lemma"),
+    (3, 0, 0.5, 1, "plus2"), (12345.678, 0.9, 1e-300, 0.25, "lemma"), (1e300, 0.3, 0.01, 1, "plus2"),
+])
+def test_bound_agrees_with_cli(cli, t, eps, delta, sigma, inner):
+    j = cli("bound", "--t", t, "--eps", eps, "--delta", delta, "--sigma", sigma, "--inner", inner)
+    assert same(lilucb.lil_bound(t=t, eps=eps, delta=delta, sigma=sigma, inner=inner), j["bound"])
+    assert same(lilucb.lil_width(t=t, eps=eps, delta=delta, sigma=sigma, inner=inner), j["width"])
+    if eps > 0:
+        p = lilucb.lil_failure_probability(eps=eps, delta=delta, inner=inner)
+        assert same(p if p < 1 else None, j["failure_probability"])
+
+
+@pytest.mark.parametrize("nu,eps,beta,n", [(0.1, 0.01, 1, 10), (0.05, 0.1, 1.66, 1000), (1e-6, 0.5, 0.25, 1),
+                                           (0.9, 0.01, 3, 7)])
+def test_params_agree_with_cli(cli, nu, eps, beta, n):
+    j = cli("params", "--nu", nu, "--eps", eps, "--beta", beta, "--n", n)
+    p = lilucb.params(nu=nu, eps=eps, beta=beta, n=n)
+    assert isinstance(p, lilucb.Params)
+    d = p.to_dict()
+    assert d.keys() == j.keys()
+    for key in j:
+        if isinstance(j[key], dict):
+            assert d[key].keys() == j[key].keys(), key
+            for k in j[key]:
+                assert same(d[key][k], j[key][k]), (key, k, d[key][k], j[key][k])
+        else:
+            assert same(d[key], j[key]), (key, d[key], j[key])
+    assert "Params(" in repr(p) and "certified=CertifiedParams(" in repr(p)
+
+
+def test_settings_match_params():
+    p = lilucb.params(nu=0.1)
+    c = lilucb.certified_setting(nu=0.1, eps=0.01, beta=1.0)
+    assert same(c.setting.delta, p.certified.delta) and same(c.setting.a, p.certified.a_min)
+    assert c.setting.guarantees_nu and c.setting.theorem.satisfies_theorem
+    t = lilucb.paper_theory_setting(nu=0.1)
+    assert same(t.delta, p.paper_theory.delta) and t.theorem.satisfies_theorem == p.paper_theory.satisfies_theorem
+    h = lilucb.heuristic_setting(nu=0.1, n=10)
+    assert same(h.a, p.heuristic.a) and not h.guarantees_nu
+    chk = lilucb.check_theorem(eps=0.01, beta=1.0, delta=c.setting.delta, a=c.setting.a)
+    assert chk == c.setting.theorem
+
+
+@pytest.mark.parametrize("means", ["0.5,0.45,0.1", "0.1,0.9,0.3,0.85", "1,0,0,0,0,0,0"])
+def test_hardness_agrees_with_cli(cli, means):
+    j = cli("hardness", "--means", means)
+    m = [float(x) for x in means.split(",")]
+    assert lilucb.best_arm(m) == j["best_arm"]
+    assert [x.hex() for x in lilucb.gaps(m)] == [float(x).hex() for x in j["gaps"]]
+    assert same(lilucb.hardness_h1(m), j["h1"]) and same(lilucb.hardness_h3(m), j["h3"])
+    assert same(lilucb.lemma1_bound(m, eps=j["eps"], beta=j["beta"], delta=j["delta"]), j["lemma1_bound"])
+    assert same(lilucb.lemma1_bound_proof(m, eps=j["eps"], beta=j["beta"], delta=j["delta"]), j["lemma1_bound_proof"])
+    assert same(lilucb.total_samples_bound(j["lemma1_bound"], j["a"]), j["total_bound"])
+    assert same(lilucb.farrell_lower_bound(m, delta=j["nu"]), j["farrell_lower_bound"])
+
+
+def test_scenarios():
+    assert np.array_equal(lilucb.sparse_means(4), [0.5, 0, 0, 0])
+    a = lilucb.alpha_means(10, 0.6)
+    assert a.shape == (11,) and a[0] == 1.0 and same(a[3], 1.0 - math.pow(3 / 10, 0.6))

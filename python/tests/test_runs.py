@@ -1,0 +1,107 @@
+"""Runs from Python: the same run as `lilucb run --json`, run_many identical to the runs one by
+one and for 1 and 2 threads, and the GIL released while run_many works."""
+
+import threading
+import time
+
+import numpy as np
+import pytest
+
+import lilucb
+
+
+@pytest.mark.parametrize("algorithm", list(lilucb.ALGORITHMS))
+def test_run_agrees_with_cli(cli, algorithm):
+    means = [0.5, 0.42, 0.3, 0.1, 0.0]
+    j = cli("run", "--algorithm", algorithm, "--means", ",".join(map(str, means)), "--nu", 0.1, "--seed", 7,
+            "--max-pulls", 2_000_000)
+    r = lilucb.run(algorithm=algorithm, means=np.array(means), nu=0.1, seed=7, max_pulls=2_000_000)
+    for key in ("algorithm", "n", "seed", "best_arm", "true_best_arm", "correct", "pulls", "status", "stopped_by"):
+        assert getattr(r, key) == j[key], key
+    assert r.counts.tolist() == j["counts"] and r.counts.dtype == np.uint64
+    assert r.parameters.keys() == j["parameters"].keys()
+    for k, v in j["parameters"].items():
+        assert (r.parameters[k].hex() if isinstance(v, float) else r.parameters[k]) == \
+            (float(v).hex() if isinstance(v, float) else v), k
+
+
+def test_bernoulli_run_agrees_with_cli(cli):
+    j = cli("run", "--algorithm", "lilucb-heuristic", "--scenario", "alpha", "--n", 20, "--alpha", 0.6, "--nu", 0.05,
+            "--arms", "bernoulli", "--seed", 3, "--inner", "lemma")
+    r = lilucb.run("lilucb-heuristic", means=lilucb.alpha_means(20, 0.6), nu=0.05, arms="bernoulli", seed=3,
+                   inner="lemma")
+    assert (r.pulls, r.best_arm, r.counts.tolist()) == (j["pulls"], j["best_arm"], j["counts"])
+
+
+MEANS = lilucb.sparse_means(30)
+
+
+@pytest.mark.parametrize("algorithm", ["lilucb-heuristic", "lilucb-ls", "exp-gap", "successive-elimination"])
+def test_run_many_equals_runs_one_by_one(algorithm):
+    m = lilucb.run_many(algorithm, means=MEANS, nu=0.1, runs=12, threads=2, seed=11, first_run=5, keep_counts=True,
+                        max_pulls=500_000)
+    assert len(m) == 12
+    for k in range(12):
+        r = lilucb.run(algorithm, means=MEANS, nu=0.1, seed=11, run=5 + k, max_pulls=500_000)
+        assert (m.pulls[k], m.best_arm[k], m.correct[k]) == (r.pulls, r.best_arm, r.correct)
+        assert m.status[k] == r.status
+        assert np.array_equal(m.counts[k], r.counts)
+    assert m.parameters == lilucb.run(algorithm, means=MEANS, nu=0.1, seed=11, max_pulls=500_000).parameters
+
+
+def test_run_many_deterministic_for_1_and_2_threads():
+    kw = dict(algorithm="lilucb-heuristic", means=lilucb.alpha_means(50, 0.3), nu=0.1, runs=40, seed=5,
+              checkpoints=np.unique(np.logspace(1, 5, 20).astype(np.uint64)), keep_counts=True)
+    a = lilucb.run_many(threads=1, **kw)
+    b = lilucb.run_many(threads=2, **kw)
+    c = lilucb.run_many(threads=None, **kw)
+    for x in (b, c):
+        for f in ("pulls", "best_arm", "correct", "stopped", "counts", "empirical_best"):
+            assert np.array_equal(getattr(a, f), getattr(x, f)), f
+    # a different seed gives different runs (the test can fail)
+    d = lilucb.run_many(threads=2, **{**kw, "seed": 6})
+    assert not np.array_equal(a.pulls, d.pulls)
+
+
+def test_budget_and_checkpoints():
+    r = lilucb.run("lilucb", means=MEANS, nu=0.1, seed=1, max_pulls=1000, checkpoints=[1, 30, 500, 1000, 5000])
+    assert r.status == "budget_exhausted" and r.pulls == 1000
+    assert r.empirical_best.tolist()[-1] == -1  # checkpoint 5000 is never reached
+    assert all(0 <= b < len(MEANS) for b in r.empirical_best[:-1])
+    m = lilucb.run_many("lilucb", means=MEANS, nu=0.1, runs=3, max_pulls=1000, checkpoints=[1, 30, 500, 1000, 5000])
+    assert not m.stopped.any() and (m.status == "budget_exhausted").all()
+    assert m.empirical_best.shape == (3, 5)
+    assert np.array_equal(m.empirical_best[0], r.empirical_best)
+
+
+def longest_pause_of_main_thread(call):
+    """Runs call() in a thread while this thread ticks every millisecond; returns (call's duration,
+    the longest stretch inside it without a tick).  A call holding the GIL blocks the ticks for its
+    whole length; a call that releases it leaves pauses of a few milliseconds."""
+    span = {}
+
+    def work():
+        span["start"] = time.perf_counter()
+        call()
+        span["end"] = time.perf_counter()
+
+    ticks = []
+    t = threading.Thread(target=work)
+    t.start()
+    while t.is_alive():
+        ticks.append(time.perf_counter())
+        time.sleep(0.001)
+    t.join()
+    points = [span["start"], *[x for x in ticks if span["start"] < x < span["end"]], span["end"]]
+    return span["end"] - span["start"], max(b - a for a, b in zip(points, points[1:]))
+
+
+def test_gil_is_released_during_run_many():
+    kw = dict(algorithm="lilucb-ls", means=lilucb.sparse_means(100), nu=0.1, runs=250, threads=1, seed=2)
+    duration, pause = longest_pause_of_main_thread(lambda: lilucb.run_many(**kw))
+    assert duration > 0.2, f"run_many took only {duration:.3f} s: the test needs a longer call"
+    assert pause < 0.25 * duration, (pause, duration)
+    # Control: a vectorised theory call holds the GIL, and the measurement sees it.
+    t = np.arange(1, 2 * 10**6, dtype=float)
+    duration, pause = longest_pause_of_main_thread(lambda: lilucb.lil_bound(t=t, eps=0.01, delta=1e-3))
+    assert pause > 0.5 * duration, (pause, duration)
