@@ -75,11 +75,18 @@ class mpi_session {
   std::abort();  // not reached: MPI_Abort does not return
 }
 
-/// Waits for a message from `source` with MPI_Iprobe and a growing pause (50 us to 5 ms): a
-/// blocking MPI_Recv in Open MPI polls at full speed, taking a core from the computing ranks.
+/// Waits for a message from `source` with MPI_Iprobe: polling for up to 200 us (a reply to a
+/// worker usually comes within that), then with a growing pause (50 us to 5 ms), since a
+/// blocking MPI_Recv in Open MPI polls at full speed and would take a core from the computing
+/// ranks while it waits through a long run.
 MPI_Status wait_for(int source) {
   MPI_Status st;
   int flag = 0;
+  const auto spin_until = std::chrono::steady_clock::now() + std::chrono::microseconds(200);
+  do {
+    MPI_Iprobe(source, MPI_ANY_TAG, MPI_COMM_WORLD, &flag, &st);
+    if (flag) return st;
+  } while (std::chrono::steady_clock::now() < spin_until);
   std::chrono::microseconds pause(50);
   for (;;) {
     MPI_Iprobe(source, MPI_ANY_TAG, MPI_COMM_WORLD, &flag, &st);
