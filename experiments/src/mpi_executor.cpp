@@ -171,10 +171,15 @@ void work(const experiment_config& c, int rank) {
   try {
     if (first.MPI_TAG != tag_start) throw std::runtime_error("unexpected message (tag " + std::to_string(first.MPI_TAG) + ")");
     const auto start = nlohmann::json::parse(text);
-    if (start.at("config") != c.to_json())
+    if (const auto mine = c.to_json(); start.at("config") != mine) {
+      std::string diff;  // the keys whose values differ, with both values
+      for (const auto& [key, theirs] : start.at("config").items())
+        if (!mine.contains(key) || mine.at(key) != theirs)
+          diff += (diff.empty() ? "" : "; ") + key + ": rank 0's " + theirs.dump().substr(0, 80) + ", this rank's " +
+                  (mine.contains(key) ? mine.at(key).dump().substr(0, 80) : std::string("none"));
       throw lilucb::domain_error(kFn, "--mpi", "rank " + std::to_string(rank),
-                                 "ranks that read the same config (rank 0's is " + start.at("config").dump().substr(0, 200) +
-                                     ", this rank's " + c.to_json().dump().substr(0, 200) + ")");
+                                 "ranks that read the same config (" + (diff.empty() ? std::string("keys differ") : diff) + ")");
+    }
     detail::experiment_plan plan(c);
     if (c.kind == experiment_kind::anytime) {
       auto w = windows_from_json(start.at("windows"));
