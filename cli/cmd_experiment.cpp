@@ -2,12 +2,14 @@
 //
 //   lilucb experiment stopping-times [--preset quick|paper] [--config FILE.json] [--out DIR] [--threads N]
 //   lilucb experiment anytime        (same options)
+//   mpirun -np P lilucb experiment stopping-times|anytime ... --mpi   runs spread over P ranks
 //   lilucb experiment plot DIR       redraw the plots of a finished experiment
 //   lilucb experiment merge OUT SHARD_DIR...   combine the shard folders of one experiment
 
 #include "cli_support.hpp"
 
 #include "lilucb_experiments/config.hpp"
+#include "lilucb_experiments/mpi.hpp"
 #include "lilucb_experiments/runner.hpp"
 
 #include "lilucb/errors.hpp"
@@ -26,7 +28,7 @@ namespace {
 
 struct experiment_cli_options {
   std::string preset, config, out, threads = "0", shard;
-  bool json = false, no_plot = false, quiet = false;
+  bool json = false, no_plot = false, quiet = false, mpi = false;
   CLI::Option *preset_opt = nullptr, *config_opt = nullptr, *out_opt = nullptr;
 };
 
@@ -88,7 +90,11 @@ void run_kind(experiments::experiment_kind kind, const experiment_cli_options& o
   check_memory("lilucb experiment", "sizes", largest,
                ro.threads ? ro.threads : std::max(1u, std::thread::hardware_concurrency()));
   const std::string out = o.out.empty() ? "reproduction-" + c.preset + "/" + experiments::to_string(kind) : o.out;
-  const auto r = experiments::run_experiment(c, out, ro);
+  std::optional<experiments::run_report> report;
+  if (o.mpi) report = experiments::run_experiment_mpi(c, out, ro);
+  else report = experiments::run_experiment(c, out, ro);
+  if (!report) return;  // an MPI rank other than 0: rank 0 writes the folder and reports
+  const auto& r = *report;
   std::vector<std::string> plots;
   if (!o.no_plot) plots = experiments::write_plots(out);
   print_outcome(r, plots, o.json);
@@ -103,6 +109,8 @@ void add_kind(CLI::App* parent, experiments::experiment_kind kind, const char* h
   o->out_opt = sub->add_option("--out", o->out, "output folder (default reproduction-<preset>/<experiment>); rerunning into it resumes");
   sub->add_option("--threads", o->threads, "worker threads; 0 (default) = all cores; results do not depend on it");
   sub->add_option("--shard", o->shard, "I/K: run only share I (0-based) of K, into its own --out folder");
+  sub->add_flag("--mpi", o->mpi, "under mpirun -np P: rank 0 writes --out, ranks 1..P-1 compute the runs "
+                                "(same files as without it; not with --shard)");
   sub->add_flag("--no-plot", o->no_plot, "skip the gnuplot step");
   sub->add_flag("--quiet", o->quiet, "no progress on stderr");
   sub->add_flag("--json", o->json, "print one JSON object");

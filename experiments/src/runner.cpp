@@ -2,6 +2,7 @@
 
 #include "lilucb_experiments/runner.hpp"
 
+#include "executor.hpp"
 #include "progress.hpp"
 #include "runner_detail.hpp"
 
@@ -66,6 +67,24 @@ std::string check_manifest(const experiment_config& c, const runner_options& opt
   return "";
 }
 
+/// The default executor: a parallel_for over the runs on this process's threads.
+class thread_executor final : public run_executor {
+ public:
+  explicit thread_executor(unsigned threads) : threads_(threads) {}
+  void execute(const detail::experiment_plan& plan, const std::vector<detail::run_coords>& todo,
+               const std::function<void(run_row)>& record) override {
+    std::mutex m;
+    bandit::parallel_for(todo.size(), threads_, [&](std::size_t k) {
+      run_row r = detail::planned_run(plan, todo[k]);
+      std::lock_guard<std::mutex> l(m);
+      record(std::move(r));
+    });
+  }
+
+ private:
+  unsigned threads_;
+};
+
 }  // namespace
 
 run_report run_experiment(const experiment_config& c, const std::string& out_dir, const runner_options& opts) {
@@ -100,6 +119,8 @@ run_report run_experiment(const experiment_config& c, const std::string& out_dir
   manifest["status"] = "running";
   manifest["notes"] = rep.notes;
   if (opts.shard_count > 1) manifest["shard"] = detail::shard_json(opts.shard_index, opts.shard_count);
+  if (opts.executor)
+    if (auto d = opts.executor->describe(); !d.is_null()) manifest["mpi"] = std::move(d);
   write_manifest(dir, manifest);
 
   detail::experiment_plan plan(c);
@@ -131,17 +152,12 @@ run_report run_experiment(const experiment_config& c, const std::string& out_dir
 
   {
     detail::appender out(runs_path);
-    std::mutex m;
     detail::progress_reporter bar(std::string(to_string(c.kind)), todo.size(), opts.progress, log);
-    bandit::parallel_for(todo.size(), threads, [&](std::size_t k) {
-      const auto& x = todo[k];
-      run_row r = detail::one_run(plan, x, anytime ? "/anytime" : "", plan.cap(x.s, x.z), plan.checkpoints(x.s, x.z));
-      const std::string line = to_csv(r, c.kind) + "\n";
-      {
-        std::lock_guard<std::mutex> l(m);
-        out.append(line);
-        rows.push_back(std::move(r));
-      }
+    thread_executor pool(threads);
+    run_executor& exec = opts.executor ? *opts.executor : pool;
+    exec.execute(plan, todo, [&](run_row r) {
+      out.append(to_csv(r, c.kind) + "\n");
+      rows.push_back(std::move(r));
       bar.tick();
     });
     out.sync();

@@ -80,6 +80,9 @@ class experiment_plan {
 run_row one_run(const experiment_plan& p, const run_coords& x, const std::string& tag, std::uint64_t budget,
                 const std::vector<std::uint64_t>* checkpoints);
 
+/// Run `x` as the experiment runs it: at its cap, with its tag and (anytime) its checkpoints.
+run_row planned_run(const experiment_plan& p, const run_coords& x);
+
 /// Checks recorded rows against the plan: every row is one of the runs of shard I of K (key
 /// and seed), at most once, with a pull count within its cap, a chosen arm among the arms and
 /// (anytime) one character per checkpoint.  Throws lilucb::domain_error naming `param`, `file`

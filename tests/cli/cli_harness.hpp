@@ -42,12 +42,8 @@ inline std::string slurp(std::FILE* f) {
   return s;
 }
 
-/// Runs lilucb with `args` (argv[1..]) and returns its status, stdout and stderr.
-/// The binary under test: LILUCB_CLI_PATH, or the environment variable LILUCB_CLI when set
-/// (to run the suite against an installed or deliberately broken binary).
-inline cli_result run_cli(const std::vector<std::string>& args) {
-  const char* env = std::getenv("LILUCB_CLI");
-  const char* path = env && *env ? env : LILUCB_CLI_PATH;
+/// Runs the program `path` with `args` (argv[1..]) and returns its status, stdout and stderr.
+inline cli_result run_program(const char* path, const std::vector<std::string>& args) {
   std::FILE* out = std::tmpfile();
   std::FILE* err = std::tmpfile();
   if (!out || !err) throw std::runtime_error("tmpfile failed");
@@ -84,6 +80,14 @@ inline cli_result run_cli(const std::vector<std::string>& args) {
   std::fclose(out);
   std::fclose(err);
   return r;
+}
+
+/// Runs lilucb with `args` (argv[1..]).
+/// The binary under test: LILUCB_CLI_PATH, or the environment variable LILUCB_CLI when set
+/// (to run the suite against an installed or deliberately broken binary).
+inline cli_result run_cli(const std::vector<std::string>& args) {
+  const char* env = std::getenv("LILUCB_CLI");
+  return run_program(env && *env ? env : LILUCB_CLI_PATH, args);
 }
 
 /// The command line as one readable string, for BOOST_TEST_CONTEXT.

@@ -314,6 +314,11 @@ BOOST_AUTO_TEST_CASE(invalid_input_is_one_line_and_exit_2) {
        "window"},
       {{"experiment", "plot", tmp.path.string()}, "DIR"},
       {{"experiment", "stopping-times", "--no-such-option"}, "--no-such-option"},
+#if LILUCB_TEST_MPI  // --mpi or --shard, not both (more in test_cli_mpi.cpp)
+      {{"experiment", "stopping-times", "--mpi", "--shard", "0/2", "--out", out}, "--shard"},
+#else  // a build without MPI refuses --mpi as invalid input
+      {{"experiment", "anytime", "--mpi", "--out", out}, "built without"},
+#endif
   };
   for (const auto& c : cases) {
     BOOST_TEST_CONTEXT(show(c.args)) {

@@ -31,6 +31,8 @@ struct run_report {
   std::vector<std::string> notes;   ///< e.g. which runs were skipped as in the paper
 };
 
+class run_executor;  // how the runs are executed (experiments/src/executor.hpp)
+
 struct runner_options {
   unsigned threads = 0;     ///< 0: all hardware threads
   bool progress = true;     ///< progress on `log`
@@ -39,6 +41,9 @@ struct runner_options {
   /// (algorithm, scenario, n, repetition; repetition fastest) is I modulo K, so that every shard
   /// holds about 1/K of every cell.  K = 1: the whole experiment.
   std::uint64_t shard_index = 0, shard_count = 1;
+  /// Who computes the runs: nullptr, this process's `threads`; run_experiment_mpi (mpi.hpp)
+  /// sets the ranks of an MPI job.
+  run_executor* executor = nullptr;
 };
 
 /// Runs the experiment of `config` into `out_dir` (created if needed).
