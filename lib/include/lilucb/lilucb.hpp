@@ -1,5 +1,6 @@
 #pragma once
 // Everything public in lilucb.
+#include "lilucb/characteristic_time.hpp"
 #include "lilucb/errors.hpp"
 #include "lilucb/finite_lil.hpp"
 #include "lilucb/instance.hpp"
