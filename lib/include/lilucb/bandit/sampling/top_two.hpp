@@ -21,7 +21,7 @@
 //
 // Cost per pull: eb_tci and t3c one O(K) pass without logarithms (log N_b is cached per arm and
 // updated for the pulled arm only); ttts and t3c draw K normals per posterior sample, and TTTS
-// resamples until the challenger differs (capped at ttts_max_resamples, after which the best
+// resamples until the challenger differs (capped at ttts_max_resamples = 100, after which the best
 // arm other than the leader in the last sample is the challenger: stated).
 
 #include "lilucb/bandit/arm_stats.hpp"
@@ -37,7 +37,7 @@ namespace lilucb::bandit::sampling {
 
 enum class top_two_kind { ttts, t3c, eb_tci };
 
-inline constexpr int ttts_max_resamples = 1000;
+inline constexpr int ttts_max_resamples = 100;
 
 template <top_two_kind Kind>
 class top_two {
