@@ -2,6 +2,7 @@
 
 #include "cli_support.hpp"
 
+#include "lilucb/characteristic_time.hpp"
 #include "lilucb/instance.hpp"
 #include "lilucb/parameters.hpp"
 #include "lilucb/theorem.hpp"
@@ -14,7 +15,7 @@ namespace lilucb::cli {
 namespace {
 
 struct hardness_options {
-  std::string means, delta, eps = "0.01", beta = "1", a, nu = "0.1";
+  std::string means, delta, eps = "0.01", beta = "1", a, nu = "0.1", sigma = "1", arms = "gaussian";
   bool json = false;
 };
 
@@ -46,6 +47,21 @@ void run_hardness(const hardness_options& o) {
   const double total = total_samples_bound(l1, a);
   const double total_p = total_samples_bound(l1p, a);
   const double farrell = farrell_lower_bound(means, nu);
+  // Issue 14: T*(mu), w*(mu), the lower bound T* kl(delta, 1-delta) at --delta (default --nu), and
+  // the fixed-point prediction t = T* log((1 + log t)/delta) of GLR stopping with the heuristic threshold.
+  const double sigma = parse_real("--sigma", o.sigma, "(0, inf)");
+  check_positive("lilucb hardness", "--sigma", sigma);
+  if (o.arms != "gaussian" && o.arms != "bernoulli")
+    throw lilucb::domain_error("lilucb hardness", "--arms", o.arms, "{gaussian, bernoulli}");
+  const double lb_delta = o.delta.empty() ? nu : delta;
+  nlohmann::json t_star = nullptr, w_star = nullptr, lower = nullptr, predicted = nullptr;
+  if (means.size() >= 2) {
+    const auto ct = o.arms == "gaussian" ? characteristic_time_gaussian(means, sigma) : characteristic_time_bernoulli(means);
+    t_star = ct.t_star;
+    w_star = ct.w_star;
+    lower = bai_lower_bound(ct.t_star, lb_delta);
+    predicted = fixed_point_stopping_time(ct.t_star, [&](double t) { return std::log((1 + std::log(t)) / lb_delta); });
+  }
   if (o.json) {
     print_json({{"means", means},
                 {"n", means.size()},
@@ -63,7 +79,14 @@ void run_hardness(const hardness_options& o) {
                 {"total_bound", total},
                 {"total_bound_proof", total_p},
                 {"nu", nu},
-                {"farrell_lower_bound", farrell}});
+                {"farrell_lower_bound", farrell},
+                {"arms", o.arms},
+                {"sigma", sigma},
+                {"t_star", t_star},
+                {"w_star", w_star},
+                {"lower_bound_delta", lb_delta},
+                {"lower_bound", lower},
+                {"fixed_point_heuristic_glr", predicted}});
     return;
   }
   std::cout << means.size() << " arms; best arm " << best << " (0-based)\n"
@@ -77,6 +100,16 @@ void run_hardness(const hardness_options& o) {
             << ", proof's B = " << text_number(total_p) << "\n"
             << "Farrell lower bound (2 - 4 nu) sum Delta^-2 log log Delta^-2 at nu = "
             << text_number(nu) << ": " << text_number(farrell) << "\n";
+  if (means.size() >= 2) {
+    std::cout << "Characteristic time (" << o.arms << " arms" << (o.arms == "gaussian" ? ", sigma = " + text_number(sigma) : std::string())
+              << "; Garivier & Kaufmann 2016):\n"
+              << "  T*(mu)                                = " << text_number(t_star.get<double>()) << "\n"
+              << "  w*(mu)                                =";
+    for (double w : w_star.get<std::vector<double>>()) std::cout << ' ' << text_number(w);
+    std::cout << "\n  lower bound T* kl(delta, 1-delta) at delta = " << text_number(lb_delta) << ": "
+              << text_number(lower.get<double>()) << "\n"
+              << "  fixed point t = T* log((1 + log t)/delta)   = " << text_number(predicted.get<double>()) << "\n";
+  }
 }
 
 }  // namespace
@@ -90,6 +123,8 @@ void add_hardness_command(CLI::App& app) {
   sub->add_option("--beta", o->beta, "beta, > 0 (default 1)");
   sub->add_option("--a", o->a, "stopping parameter a, > 0 (default a_min(beta, delta))");
   sub->add_option("--nu", o->nu, "error probability for Farrell's bound and the default delta, in (0, 1/2) (default 0.1)");
+  sub->add_option("--sigma", o->sigma, "Gaussian reward standard deviation for T* (default 1)");
+  sub->add_option("--arms", o->arms, "gaussian (default) or bernoulli: the divergence of T*");
   sub->add_flag("--json", o->json, "print one JSON object");
   sub->callback([o] { run_hardness(*o); });
 }

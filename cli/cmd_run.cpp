@@ -4,6 +4,7 @@
 
 #include "lilucb/bandit/algorithms.hpp"
 #include "lilucb/bandit/arms.hpp"
+#include "lilucb/bandit/compose.hpp"
 #include "lilucb/bandit/scenarios.hpp"
 #include "lilucb/instance.hpp"
 
@@ -14,15 +15,19 @@
 #include <fstream>
 #include <iostream>
 #include <memory>
+#include <optional>
 
 namespace lilucb::cli {
 
 namespace {
 
-constexpr std::uint64_t default_max_pulls = 1'000'000'000;  // see run_on below
+// `lilucb run`'s default pull budget: a run that has not stopped after 10^9 pulls (about 15-100 s
+// here) ends as budget_exhausted (exit 0, the status in the output) instead of running on in
+// silence on a near-tie; --max-pulls 0 removes the budget.
+constexpr std::uint64_t default_max_pulls = 1'000'000'000;
 
 struct run_cli_options {
-  std::string algorithm, scenario, n, gap = "0.5", alpha, means, means_file, nu, sigma, arms = "gaussian",
+  std::string algorithm, sampling, stopping, boundary = "lil", threshold = "heuristic", scenario, n, gap = "0.5", alpha, means, means_file, nu, sigma, arms = "gaussian",
       seed = "1", max_pulls = std::to_string(default_max_pulls), inner = "plus2";
   bool json = false;
   // Whether each instance source was given (an empty value is given, and invalid).
@@ -59,9 +64,11 @@ std::vector<double> instance_means(const run_cli_options& o) {
   throw lilucb::domain_error("lilucb run", "--scenario", o.scenario, "{sparse, alpha}");
 }
 
-// `lilucb run`'s default pull budget (default_max_pulls, 10^9): a run that has not stopped by then
-// (about 15-100 s here) ends as budget_exhausted (exit 0, the status in the output) instead of
-// running on in silence on a near-tie; --max-pulls 0 removes the budget.
+// A preset (--algorithm) or a combination (--sampling with --stopping).
+struct what_to_run {
+  std::optional<bandit::algorithm> preset;
+  bandit::combination combination;
+};
 
 // A progress line on stderr for runs longer than a few seconds, when stderr is a terminal.
 class progress_observer {
@@ -89,14 +96,37 @@ class progress_observer {
 };
 
 template <class Arms>
-bandit::run_result run_on(bandit::algorithm alg, const Arms& arms, const bandit::run_options& opts) {
-  if (!isatty(fileno(stderr))) return bandit::run_algorithm(alg, arms, opts);
+bandit::composed_result run_on(const what_to_run& w, const Arms& arms, const bandit::run_options& opts) {
+  if (!isatty(fileno(stderr))) {
+    if (w.preset) return {bandit::run_algorithm(*w.preset, arms, opts), false, ""};
+    return bandit::run_combination(w.combination, arms, opts);
+  }
   progress_observer progress;
-  return bandit::run_algorithm(alg, arms, opts, progress);
+  if (w.preset) return {bandit::run_algorithm(*w.preset, arms, opts, progress), false, ""};
+  return bandit::run_combination(w.combination, arms, opts, progress);
+}
+
+what_to_run parse_what(const run_cli_options& o) {
+  what_to_run w;
+  const bool preset = !o.algorithm.empty(), combo = !o.sampling.empty() || !o.stopping.empty();
+  if (preset == combo)
+    throw lilucb::domain_error("lilucb run", "--algorithm", preset ? o.algorithm : "(missing)",
+                               "exactly one of --algorithm NAME or --sampling RULE --stopping RULE");
+  if (preset) {
+    w.preset = bandit::parse_algorithm(o.algorithm);
+    return w;
+  }
+  if (o.sampling.empty()) throw lilucb::domain_error("lilucb run", "--sampling", "(missing)", "a sampling rule with --stopping");
+  if (o.stopping.empty()) throw lilucb::domain_error("lilucb run", "--stopping", "(missing)", "a stopping rule with --sampling");
+  w.combination.sampling = bandit::parse_sampling_rule(o.sampling);
+  w.combination.stopping = bandit::parse_stopping_rule(o.stopping);
+  w.combination.threshold = bandit::parse_glr_threshold(o.threshold);
+  w.combination.boundary = o.boundary;
+  return w;
 }
 
 void run_run(const run_cli_options& o) {
-  const auto alg = bandit::parse_algorithm(o.algorithm);
+  const auto what = parse_what(o);
   const auto means = instance_means(o);
   const std::size_t truth = best_arm(means);  // a tie for the best mean is an error: correctness is reported
   bandit::run_options opts;
@@ -107,21 +137,22 @@ void run_run(const run_cli_options& o) {
   const double sigma = o.sigma.empty() ? 0.5 : parse_real("--sigma", o.sigma, "(0, inf)");
   check_positive("lilucb run", "--sigma", sigma);
   opts.sigma = sigma;
-  bandit::run_result r;
+  bandit::composed_result cr;
   if (o.arms == "gaussian") {
-    r = run_on(alg, bandit::gaussian_arms(means, sigma), opts);
+    cr = run_on(what, bandit::gaussian_arms(means, sigma), opts);
   } else if (o.arms == "bernoulli") {
-    r = run_on(alg, bandit::bernoulli_arms(means), opts);
+    cr = run_on(what, bandit::bernoulli_arms(means), opts);
   } else {
     throw lilucb::domain_error("lilucb run", "--arms", o.arms, "{gaussian, bernoulli}");
   }
+  const bandit::run_result& r = cr.run;
   const bool correct = r.best_arm == truth;
   if (o.json) {
     nlohmann::json params = nlohmann::json::object();
     for (const auto& [k, v] : r.parameters) params[k] = v;
     params["inner"] = to_string(opts.inner);
     params["arms"] = o.arms;
-    print_json({{"algorithm", r.algorithm},
+    nlohmann::json j{{"algorithm", r.algorithm},
                 {"parameters", params},
                 {"n", means.size()},
                 {"seed", opts.seed},
@@ -131,7 +162,17 @@ void run_run(const run_cli_options& o) {
                 {"pulls", r.pulls},
                 {"counts", r.counts},
                 {"status", bandit::to_string(r.status)},
-                {"stopped_by", r.stopped_by}});
+                {"stopped_by", r.stopped_by}};
+    if (!what.preset) {
+      j["sampling"] = bandit::to_string(what.combination.sampling);
+      j["stopping"] = bandit::to_string(what.combination.stopping);
+      if (what.combination.stopping == bandit::stopping_rule::glr)
+        j["threshold"] = bandit::to_string(what.combination.threshold);
+      if (what.combination.stopping == bandit::stopping_rule::ls) j["boundary"] = what.combination.boundary;
+      j["certified"] = cr.certified;
+      j["certificate"] = cr.certificate;
+    }
+    print_json(j);
     return;
   }
   std::cout << r.algorithm << " on " << means.size() << " " << o.arms << " arms (seed " << opts.seed << "):\n"
@@ -142,6 +183,8 @@ void run_run(const run_cli_options& o) {
             << "  parameters ";
   for (const auto& [k, v] : r.parameters) std::cout << ' ' << k << '=' << text_number(v);
   std::cout << '\n';
+  if (!what.preset)
+    std::cout << "  certified   " << (cr.certified ? "yes" : "no") << ": " << cr.certificate << '\n';
 }
 
 }  // namespace
@@ -151,8 +194,12 @@ void add_run_command(CLI::App& app) {
   auto* sub = app.add_subcommand("run", "Run one best-arm algorithm once");
   sub->add_option("--algorithm", o->algorithm,
                   "lilucb, lilucb-ls, lilucb-heuristic, lilucb-certified, ucb1-ls, successive-elimination, "
-                  "exp-gap, exp-gap-ls, nonadaptive-ls")
-      ->required();
+                  "exp-gap, exp-gap-ls, nonadaptive-ls (a preset; or give --sampling and --stopping)");
+  sub->add_option("--sampling", o->sampling,
+                  "sampling rule: uniform, lilucb, lucb1, tas-d, tas-c, ttts, t3c, eb-tci, kl-lucb (with --stopping)");
+  sub->add_option("--stopping", o->stopping, "stopping rule: lilucb (with --sampling lilucb), ls, glr");
+  sub->add_option("--boundary", o->boundary, "ls: per-arm boundary kind (default lil: the finite-LIL bound)");
+  sub->add_option("--threshold", o->threshold, "glr: heuristic (default; uncertified) or kk21");
   o->scenario_opt = sub->add_option("--scenario", o->scenario, "sparse (n arms) or alpha (n+1 arms), Section 5");
   sub->add_option("--n", o->n, "number of arms for --scenario");
   o->gap_opt = sub->add_option("--gap", o->gap, "sparse: mean of the best arm (others 0); default 0.5");

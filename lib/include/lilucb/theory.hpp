@@ -9,3 +9,5 @@
 #include "lilucb/theorem.hpp"      // Theorem th:lilucb: rho, gamma, kappa, a_min, failure bounds
 #include "lilucb/instance.hpp"     // an instance's best arm, gaps, H1, H3, Lemma lem:1, Farrell
 #include "lilucb/parameters.hpp"   // the paper's, the heuristic's and certified settings
+#include "lilucb/characteristic_time.hpp"  // T*(mu), w*(mu), the lower bound T* kl(delta, 1-delta)
+#include "lilucb/boundaries.hpp"   // time-uniform boundaries, exact crossing probabilities, calibration

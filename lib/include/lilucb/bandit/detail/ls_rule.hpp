@@ -25,15 +25,18 @@
 
 namespace lilucb::bandit::detail {
 
-class ls_rule {
+/// The LS rule over any per-arm width B(T) (a function object, equality comparable, so that
+/// thread_count_cache can share its table): the boundaries of issue 13 plug in here.  The
+/// rule is valid for any sampling rule when P(exists arm i, T: |mu_hat_i(T) - mu_i| > B(T)) is at
+/// most the error probability wanted (docs/bandit.md, "Sampling x stopping").
+template <class Width>
+class basic_ls_rule {
  public:
-  /// Domain: n >= 1, eps in [0,1), delta in (0,1), sigma > 0.
-  ls_rule(std::size_t n, double eps, double delta, double sigma)
-      : bound_(thread_count_cache(bound_fn{eps, delta, sigma, n})),
+  /// Domain: n >= 1 (the width's parameters are checked by its maker).
+  basic_ls_rule(std::size_t n, const Width& width)
+      : bound_(thread_count_cache(width)),
         means_(std::vector<double>(n, -std::numeric_limits<double>::infinity())),
-        upper_(std::vector<double>(n, std::numeric_limits<double>::infinity())) {
-    ls_bound(1.0, eps, delta, sigma, n);  // validates the parameters (throws on bad input)
-  }
+        upper_(std::vector<double>(n, std::numeric_limits<double>::infinity())) {}
 
   /// The LS width B(T).
   double bound(std::uint64_t T) { return (*bound_)(T); }
@@ -59,17 +62,32 @@ class ls_rule {
   }
 
  private:
-  struct bound_fn {
-    double eps, delta, sigma;
-    std::size_t n;
-    double operator()(std::uint64_t T) const {
-      return ls_bound(static_cast<double>(T), eps, delta, sigma, static_cast<std::uint64_t>(n));
-    }
-    bool operator==(const bound_fn&) const = default;
-  };
-  std::shared_ptr<count_cache<bound_fn>> bound_;
+  std::shared_ptr<count_cache<Width>> bound_;
   indexed_max_heap means_;
   indexed_max_heap upper_;
+};
+
+/// Section 5's width: ls_bound(T, eps, delta, sigma, n).
+struct ls_width {
+  double eps, delta, sigma;
+  std::size_t n;
+  double operator()(std::uint64_t T) const {
+    return ls_bound(static_cast<double>(T), eps, delta, sigma, static_cast<std::uint64_t>(n));
+  }
+  bool operator==(const ls_width&) const = default;
+};
+
+class ls_rule : public basic_ls_rule<ls_width> {
+ public:
+  /// Domain: n >= 1, eps in [0,1), delta in (0,1), sigma > 0.
+  ls_rule(std::size_t n, double eps, double delta, double sigma)
+      : basic_ls_rule<ls_width>(n, checked(n, eps, delta, sigma)) {}
+
+ private:
+  static ls_width checked(std::size_t n, double eps, double delta, double sigma) {
+    ls_bound(1.0, eps, delta, sigma, n);  // validates the parameters (throws on bad input)
+    return ls_width{eps, delta, sigma, n};
+  }
 };
 
 }  // namespace lilucb::bandit::detail

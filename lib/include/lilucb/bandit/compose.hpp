@@ -1,0 +1,285 @@
+#pragma once
+// Any sampling rule x any stopping rule (issue 14).  A sampling rule and a stopping rule are
+// types passed to one run function, run_composed; observers work as for every algorithm.
+//
+//   sampling rules (sampling/*.hpp): uniform, lilucb, lucb1, tas-d, tas-c, ttts, t3c, eb-tci, kl-lucb
+//   stopping rules (stopping/*.hpp): lilucb (Figure 1; only with lilucb sampling), ls (per-arm
+//                                    boundaries, union bound; any sampling), glr (Chernoff, with a
+//                                    threshold object)
+//
+// The loop: pull every arm once (arms 0..K-1, as Figure 1 and every rule here start), then
+// repeat { if the stopping rule fires: answer its recommendation; if the budget is spent: answer
+// the stopping rule's current recommendation (status budget_exhausted); pull the sampling rule's
+// arm; tell both rules }.  Every run result says whether the combination is certified and by
+// which statement (run_result::parameters holds the numbers; certified()/certificate() of the
+// stopping rule the rest).  The nine algorithms of algorithms.hpp stay presets, unchanged; the
+// combination lilucb x lilucb makes exactly run_lilucb's pulls (tested).
+//
+// Sampling rule concept: name(); template <class Session> std::size_t next(Session&) (may draw
+// from the run's stream); void observe(arm, const arm_stats&) after every pull.
+// Stopping rule concept: name(); observe(arm, stats); bool should_stop(stats);
+// std::size_t recommendation(stats); bool certified(); certificate().
+
+#include "lilucb/bandit/algorithms.hpp"
+#include "lilucb/bandit/arms.hpp"
+#include "lilucb/bandit/observers.hpp"
+#include "lilucb/bandit/run.hpp"
+#include "lilucb/bandit/sampling/lilucb.hpp"
+#include "lilucb/bandit/sampling/lucb.hpp"
+#include "lilucb/bandit/sampling/top_two.hpp"
+#include "lilucb/bandit/sampling/track_and_stop.hpp"
+#include "lilucb/bandit/sampling/uniform.hpp"
+#include "lilucb/bandit/detail/session.hpp"
+#include "lilucb/bandit/stopping/glr.hpp"
+#include "lilucb/bandit/stopping/lilucb.hpp"
+#include "lilucb/bandit/stopping/ls.hpp"
+#include "lilucb/parameters.hpp"
+
+#include <array>
+#include <optional>
+#include <type_traits>
+#include <cstddef>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <variant>
+#include <vector>
+
+namespace lilucb::bandit {
+
+/// A composed run's result: the run and its certificate.
+struct composed_result {
+  run_result run;
+  bool certified = false;
+  std::string certificate;
+};
+
+/// Runs `sampling` with `stopping` on `arms` (see the file comment).  `name` and `params` are
+/// recorded in the result.
+template <class Sampling, class Stopping, class Arms, class Observer>
+composed_result run_composed(const Arms& arms, Sampling& sampling, Stopping& stopping, const run_options& opts,
+                             Observer& observer, std::string name = {},
+                             std::vector<std::pair<std::string, double>> params = {}) {
+  if (name.empty()) name = std::string(sampling.name()) + "+" + stopping.name();
+  detail::session<Arms, Observer> s(arms, opts, observer);
+  const auto& st = s.stats();
+  const std::size_t K = arms.size();
+  composed_result out;
+  out.certified = stopping.certified();
+  out.certificate = stopping.certificate();
+  if (K == 1) {
+    out.run = s.finish(name, 0, run_status::stopped, "single-arm", std::move(params));
+    return out;
+  }
+  for (std::size_t i = 0; i < K; ++i) {
+    if (!s.can_pull()) {
+      out.run = s.finish(name, stopping.recommendation(st), run_status::budget_exhausted, "budget", std::move(params));
+      return out;
+    }
+    s.pull(i);
+    sampling.observe(i, st);
+    stopping.observe(i, st);
+  }
+  while (true) {
+    if (stopping.should_stop(st)) {
+      out.run = s.finish(name, stopping.recommendation(st), run_status::stopped, stopping.name(), std::move(params));
+      return out;
+    }
+    if (!s.can_pull()) {
+      out.run = s.finish(name, stopping.recommendation(st), run_status::budget_exhausted, "budget", std::move(params));
+      return out;
+    }
+    const std::size_t i = sampling.next(s);
+    s.pull(i);
+    sampling.observe(i, st);
+    stopping.observe(i, st);
+  }
+}
+
+template <class Sampling, class Stopping, class Arms>
+composed_result run_composed(const Arms& arms, Sampling& sampling, Stopping& stopping, const run_options& opts) {
+  null_observer none;
+  return run_composed(arms, sampling, stopping, opts, none);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Rules by name (the CLI, experiments, tests): one configuration, one run function.
+
+enum class sampling_rule { uniform, lilucb, lucb1, tas_d, tas_c, ttts, t3c, eb_tci, kl_lucb };
+enum class stopping_rule { lilucb, ls, glr };
+enum class glr_threshold { heuristic, kk21 };
+
+inline constexpr std::array<sampling_rule, 9> all_sampling_rules{
+    sampling_rule::uniform, sampling_rule::lilucb, sampling_rule::lucb1,  sampling_rule::tas_d,  sampling_rule::tas_c,
+    sampling_rule::ttts,    sampling_rule::t3c,    sampling_rule::eb_tci, sampling_rule::kl_lucb};
+inline constexpr std::array<stopping_rule, 3> all_stopping_rules{stopping_rule::lilucb, stopping_rule::ls,
+                                                                 stopping_rule::glr};
+
+inline const char* to_string(sampling_rule r) {
+  switch (r) {
+    case sampling_rule::uniform: return "uniform";
+    case sampling_rule::lilucb: return "lilucb";
+    case sampling_rule::lucb1: return "lucb1";
+    case sampling_rule::tas_d: return "tas-d";
+    case sampling_rule::tas_c: return "tas-c";
+    case sampling_rule::ttts: return "ttts";
+    case sampling_rule::t3c: return "t3c";
+    case sampling_rule::eb_tci: return "eb-tci";
+    case sampling_rule::kl_lucb: return "kl-lucb";
+  }
+  return "?";
+}
+inline const char* to_string(stopping_rule r) {
+  return r == stopping_rule::lilucb ? "lilucb" : r == stopping_rule::ls ? "ls" : "glr";
+}
+inline const char* to_string(glr_threshold t) { return t == glr_threshold::heuristic ? "heuristic" : "kk21"; }
+
+namespace detail {
+template <class E, std::size_t N>
+E parse_name(const char* fn, const char* param, std::string_view name, const std::array<E, N>& all) {
+  std::string known;
+  for (E e : all) {
+    if (name == to_string(e)) return e;
+    known += (known.empty() ? "" : ", ") + std::string(to_string(e));
+  }
+  lilucb::detail::raise_domain_error(fn, param, std::string(name), "{" + known + "}");
+}
+}  // namespace detail
+
+inline sampling_rule parse_sampling_rule(std::string_view name) {
+  return detail::parse_name("lilucb::bandit::parse_sampling_rule", "sampling", name, all_sampling_rules);
+}
+inline stopping_rule parse_stopping_rule(std::string_view name) {
+  return detail::parse_name("lilucb::bandit::parse_stopping_rule", "stopping", name, all_stopping_rules);
+}
+inline glr_threshold parse_glr_threshold(std::string_view name) {
+  return detail::parse_name("lilucb::bandit::parse_glr_threshold", "threshold", name,
+                            std::array<glr_threshold, 2>{glr_threshold::heuristic, glr_threshold::kk21});
+}
+
+/// A combination by name, with the user's error probability nu (run_options::nu).
+struct combination {
+  sampling_rule sampling = sampling_rule::lilucb;
+  stopping_rule stopping = stopping_rule::ls;
+  glr_threshold threshold = glr_threshold::heuristic;  ///< GLR only
+  std::string boundary = "lil";                         ///< LS only: the per-arm boundary kind
+};
+
+inline std::string to_string(const combination& c) {
+  std::string s = std::string(to_string(c.sampling)) + "+" + to_string(c.stopping);
+  if (c.stopping == stopping_rule::glr) s += std::string("-") + to_string(c.threshold);
+  return s;
+}
+
+/// Whether the combination carries a guarantee at nu (without running it).
+inline bool is_certified(const combination& c) {
+  if (c.stopping == stopping_rule::ls) return true;
+  if (c.stopping == stopping_rule::lilucb) return true;  // with certified_setting (run_combination)
+  return c.threshold == glr_threshold::kk21;
+}
+
+/// The stopping rules a by-name combination can hold.
+using any_stopping = std::variant<stopping::lilucb, stopping::ls<detail::ls_width>, stopping::glr<stopping::heuristic_threshold>>;
+
+/// any_stopping as one stopping-rule object (a switch per call; the rules' own types avoid it).
+class stopping_by_name {
+ public:
+  explicit stopping_by_name(any_stopping r) : rule_(std::move(r)) {}
+  const char* name() const { return std::visit([](const auto& r) { return r.name(); }, rule_); }
+  void observe(std::size_t i, const arm_stats& s) { std::visit([&](auto& r) { r.observe(i, s); }, rule_); }
+  bool should_stop(const arm_stats& s) { return std::visit([&](auto& r) { return r.should_stop(s); }, rule_); }
+  std::size_t recommendation(const arm_stats& s) const {
+    return std::visit([&](const auto& r) { return r.recommendation(s); }, rule_);
+  }
+  bool certified() const { return std::visit([](const auto& r) { return r.certified(); }, rule_); }
+  std::string certificate() const { return std::visit([](const auto& r) { return std::string(r.certificate()); }, rule_); }
+
+ private:
+  any_stopping rule_;
+};
+
+/// Runs a combination by name for error probability opts.nu.  Widths and statistics use
+/// opts.sigma, or the arms' own sub-Gaussian scale when opts.sigma == 0.  Parameters:
+///   lilucb sampling with lilucb stopping: certified_setting(nu, 0.01, 1) (Theorem thm:main holds);
+///   lilucb sampling with another stopping rule: Section 5's paper setting (eps 0.01, beta 1,
+///     delta from nu), as the lilucb-ls preset samples: the sampling bonus must stay wider than the
+///     stopping boundary, or the other arms stop being pulled before the boundaries separate (with
+///     the heuristic setting's bonus, 1.5 x the lemma width at delta = nu/5, LS never fires);
+///   lucb1, kl-lucb: delta = nu in their exploration rates;
+///   ls: the finite-LIL boundary at nu (eps 0.01);  glr: the threshold at delta = nu;
+///   tas-d/-c, kl-lucb, glr on Bernoulli arms use the Bernoulli divergence.
+/// Domain: nu in (0,1); sigma >= 0; lilucb stopping only with lilucb sampling; kl-lucb only on
+/// arms with means in [0, 1] (bernoulli_arms); threshold kk21 needs issue 13's boundaries.
+template <class Arms, class Observer>
+composed_result run_combination(const combination& c, const Arms& arms, const run_options& opts, Observer& observer) {
+  constexpr const char* fn = "lilucb::bandit::run_combination";
+  check_open_interval(fn, "nu", opts.nu, 0.0, 1.0);
+  if (opts.sigma != 0) check_positive(fn, "sigma", opts.sigma);
+  const double sigma = opts.sigma != 0 ? opts.sigma : arms.subgaussian_scale();
+  const double nu = opts.nu;
+  const std::size_t K = arms.size();
+  constexpr bool bernoulli = std::is_same_v<Arms, bernoulli_arms>;
+  if (c.stopping == stopping_rule::lilucb && c.sampling != sampling_rule::lilucb)
+    lilucb::detail::raise_domain_error(fn, "stopping", "lilucb with sampling " + std::string(to_string(c.sampling)),
+                                       "lil'UCB's stopping rule only with lil'UCB's sampling rule");
+  if (c.sampling == sampling_rule::kl_lucb && !bernoulli)
+    lilucb::detail::raise_domain_error(fn, "sampling", "kl-lucb on non-Bernoulli arms",
+                                       "kl-lucb needs rewards in [0, 1]: Bernoulli arms");
+  if (c.stopping == stopping_rule::ls && c.boundary != "lil")
+    lilucb::detail::raise_domain_error(fn, "boundary", c.boundary, "{lil} (stitched, mixture, calibrated: issue 13)");
+  if (c.stopping == stopping_rule::glr && c.threshold == glr_threshold::kk21)
+    lilucb::detail::raise_domain_error(fn, "threshold", "kk21",
+                                       "{heuristic} (the Kaufmann-Koolen threshold comes with issue 13's boundaries)");
+  std::vector<std::pair<std::string, double>> p{{"nu", nu}, {"sigma", sigma}};
+  const std::string name = to_string(c);
+
+  lilucb_setting<double> lil_set = paper_theory_setting(nu);
+  std::optional<stopping_by_name> stop;
+  switch (c.stopping) {
+    case stopping_rule::lilucb: {
+      lil_set = certified_setting(nu, 0.01, 1.0).setting;
+      stop.emplace(stopping::lilucb(lil_set.a, true,
+                                    "Theorem thm:main (lil'UCB) at certified_setting(nu, eps = 0.01, beta = 1): "
+                                    "failure bound sqrt(rho delta) + 4 rho delta/(1 - rho delta) <= nu"));
+      p.insert(p.end(), {{"a", lil_set.a}});
+      break;
+    }
+    case stopping_rule::ls: {
+      stop.emplace(stopping::finite_lil_ls(K, nu, sigma));
+      p.insert(p.end(), {{"ls_eps", ls_eps}, {"ls_delta", ls_delta_for_share(nu)}});
+      break;
+    }
+    case stopping_rule::glr: {
+      const auto model = bernoulli ? stopping::glr_model::bernoulli : stopping::glr_model::gaussian;
+      stop.emplace(stopping::glr<stopping::heuristic_threshold>(K, model, sigma, stopping::make_heuristic_threshold(nu)));
+      p.push_back({"glr_delta", nu});
+      break;
+    }
+  }
+  auto go = [&](auto&& samp) {
+    auto r = run_composed(arms, samp, *stop, opts, observer, name, std::move(p));
+    return r;
+  };
+  switch (c.sampling) {
+    case sampling_rule::uniform: return go(sampling::uniform{});
+    case sampling_rule::lilucb:
+      p.insert(p.end(), {{"eps", lil_set.eps}, {"beta", lil_set.beta}, {"delta", lil_set.delta}});
+      return go(sampling::lilucb(lil_set.eps, lil_set.beta, lil_set.delta, sigma, opts.inner));
+    case sampling_rule::lucb1: p.push_back({"lucb_delta", nu}); return go(sampling::lucb1(K, sigma, nu));
+    case sampling_rule::kl_lucb: p.push_back({"lucb_delta", nu}); return go(sampling::kl_lucb(K, sigma, nu));
+    case sampling_rule::tas_d: return go(sampling::tas_d(K, bernoulli, sigma));
+    case sampling_rule::tas_c: return go(sampling::tas_c(K, bernoulli, sigma));
+    case sampling_rule::ttts: return go(sampling::ttts(K, sigma));
+    case sampling_rule::t3c: return go(sampling::t3c(K, sigma));
+    case sampling_rule::eb_tci: return go(sampling::eb_tci(K, sigma));
+  }
+  return {};
+}
+
+template <class Arms>
+composed_result run_combination(const combination& c, const Arms& arms, const run_options& opts) {
+  null_observer none;
+  return run_combination(c, arms, opts, none);
+}
+
+}  // namespace lilucb::bandit

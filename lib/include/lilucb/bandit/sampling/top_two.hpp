@@ -1,0 +1,146 @@
+#pragma once
+// Top-two sampling rules: choose a leader and a challenger, pull the leader with probability (or
+// tracked proportion) beta = 1/2, the challenger otherwise.
+//
+// ttts    Russo (2016), "Simple Bayesian algorithms for best arm identification", COLT / Oper. Res.
+//         2020: leader = argmax of one posterior sample theta; challenger = argmax of posterior
+//         samples drawn again until it differs from the leader.  Randomised choice (coin, 1/2).
+// t3c     Shang, de Heide, Menard, Kaufmann & Valko (2020), "Fixed-confidence guarantees for
+//         Bayesian best-arm identification", AISTATS: leader as TTTS; challenger =
+//         argmin_{b != leader} W(leader, b).  Randomised choice (coin, 1/2).
+// eb_tci  Jourdan, Degenne, Baudry, de Heide & Kaufmann (2022), "Top two algorithms revisited",
+//         NeurIPS: leader = the empirical best arm B; challenger = argmin_{b != B} W(B, b) + log N_b
+//         (transportation cost improved); choice by tracking: pull B when N^B_B <= beta L_B, where
+//         L_B counts the rounds with leader B and N^B_B the pulls of B made as leader.
+//
+// W(a, b) = (mu_hat_a - mu_hat_b)_+^2/(2 sigma^2 (1/N_a + 1/N_b)), the Gaussian transportation cost
+// (the GLR statistic) with sigma the arms' width scale (1/2 for Bernoulli arms: their
+// sub-Gaussian scale; stated deviation from the Bernoulli KL form of the papers, which is used
+// by the GLR stopping rule).  The posterior of TTTS and T3C is Gaussian N(mu_hat_a, sigma^2/N_a)
+// (flat prior).  Ties to the lowest index.  Randomness comes from the run's stream (reproducible).
+//
+// Cost per pull: eb_tci and t3c one O(K) pass without logarithms (log N_b is cached per arm and
+// updated for the pulled arm only); ttts and t3c draw K normals per posterior sample, and TTTS
+// resamples until the challenger differs (capped at ttts_max_resamples = 100, after which the best
+// arm other than the leader in the last sample is the challenger: stated).
+
+#include "lilucb/bandit/arm_stats.hpp"
+#include "lilucb/errors.hpp"
+
+#include <cmath>
+#include <cstddef>
+#include <cstdint>
+#include <limits>
+#include <vector>
+
+namespace lilucb::bandit::sampling {
+
+enum class top_two_kind { ttts, t3c, eb_tci };
+
+inline constexpr int ttts_max_resamples = 100;
+
+template <top_two_kind Kind>
+class top_two {
+ public:
+  top_two(std::size_t K, double sigma) : K_(K), sigma_(sigma), log_n_(K, 0.0), leads_(K, 0), lead_pulls_(K, 0) {
+    check_positive("lilucb::bandit::sampling::top_two", "sigma", sigma);
+  }
+  static constexpr const char* name() {
+    return Kind == top_two_kind::ttts ? "ttts" : Kind == top_two_kind::t3c ? "t3c" : "eb-tci";
+  }
+
+  template <class Session>
+  std::size_t next(Session& s) {
+    const arm_stats& st = s.stats();
+    if constexpr (Kind == top_two_kind::eb_tci) {
+      const std::size_t B = empirical_best(st);
+      ++leads_[B];
+      if (static_cast<double>(lead_pulls_[B]) <= 0.5 * static_cast<double>(leads_[B])) {
+        ++lead_pulls_[B];
+        return B;
+      }
+      return challenger_tci(st, B);
+    } else {
+      const std::size_t L = sample_argmax(s, st, K_);
+      if (s.rng().engine().uniform01() < 0.5) return L;
+      if constexpr (Kind == top_two_kind::t3c) return challenger_tc(st, L);
+      for (int k = 0; k < ttts_max_resamples; ++k) {
+        const std::size_t c = sample_argmax(s, st, L);
+        if (c != L) return c;
+      }
+      return last_second_;
+    }
+  }
+  void observe(std::size_t i, const arm_stats& s) { log_n_[i] = std::log(static_cast<double>(s.count(i))); }
+
+ private:
+  static std::size_t empirical_best(const arm_stats& st) {
+    std::size_t b = 0;
+    for (std::size_t a = 1; a < st.size(); ++a)
+      if (st.mean(a) > st.mean(b)) b = a;
+    return b;
+  }
+  double cost(const arm_stats& st, std::size_t a, std::size_t b) const {
+    const double d = st.mean(a) - st.mean(b);
+    if (!(d > 0)) return 0.0;
+    const double na = static_cast<double>(st.count(a)), nb = static_cast<double>(st.count(b));
+    return d * d * na * nb / ((na + nb) * 2 * sigma_ * sigma_);
+  }
+  std::size_t challenger_tc(const arm_stats& st, std::size_t L) const {
+    std::size_t c = L == 0 ? 1 : 0;
+    double best = std::numeric_limits<double>::infinity();
+    for (std::size_t b = 0; b < K_; ++b) {
+      if (b == L) continue;
+      const double w = cost(st, L, b);
+      if (w < best) {
+        best = w;
+        c = b;
+      }
+    }
+    return c;
+  }
+  std::size_t challenger_tci(const arm_stats& st, std::size_t B) const {
+    std::size_t c = B == 0 ? 1 : 0;
+    double best = std::numeric_limits<double>::infinity();
+    for (std::size_t b = 0; b < K_; ++b) {
+      if (b == B) continue;
+      const double w = cost(st, B, b) + log_n_[b];
+      if (w < best) {
+        best = w;
+        c = b;
+      }
+    }
+    return c;
+  }
+  /// argmax of one posterior sample; records the best arm other than `avoid` in last_second_.
+  template <class Session>
+  std::size_t sample_argmax(Session& s, const arm_stats& st, std::size_t avoid) {
+    std::size_t top = 0, second = K_;
+    double top_v = -std::numeric_limits<double>::infinity(), second_v = top_v;
+    for (std::size_t a = 0; a < K_; ++a) {
+      const double v = st.mean(a) + sigma_ / std::sqrt(static_cast<double>(st.count(a))) * s.rng()();
+      if (v > top_v) {
+        top_v = v;
+        top = a;
+      }
+      if (a != avoid && v > second_v) {
+        second_v = v;
+        second = a;
+      }
+    }
+    last_second_ = second == K_ ? (avoid == 0 ? 1 : 0) : second;
+    return top;
+  }
+
+  std::size_t K_;
+  double sigma_;
+  std::vector<double> log_n_;
+  std::vector<std::uint64_t> leads_, lead_pulls_;
+  std::size_t last_second_ = 0;
+};
+
+using ttts = top_two<top_two_kind::ttts>;
+using t3c = top_two<top_two_kind::t3c>;
+using eb_tci = top_two<top_two_kind::eb_tci>;
+
+}  // namespace lilucb::bandit::sampling

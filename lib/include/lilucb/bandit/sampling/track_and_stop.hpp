@@ -1,0 +1,118 @@
+#pragma once
+// Track-and-Stop's sampling rules (Garivier & Kaufmann 2016, "Optimal best arm identification
+// with fixed confidence", COLT, Section 3.1), tracking the optimal proportions w*(mu_hat) of
+// characteristic_time.hpp:
+//   D-tracking  if some arm has N_a < sqrt(t) - K/2 (forced exploration), pull argmin N_a;
+//               otherwise pull argmax_a t w*_a(mu_hat) - N_a;
+//   C-tracking  pull argmax_a sum_{s <= t} w^eps_a(s) - N_a, with w^eps(s) = eps_s + (1 - K eps_s) w*(mu_hat(s)),
+//               eps_s = 1/(2 sqrt(K^2 + s)) (the paper projects w* onto {w : w_a >= eps_s} in L-inf;
+//               this convex mixture lies in the same set and is the variant used here).
+// Ties to the lowest index.  When mu_hat has no unique best arm (or w* cannot be computed at
+// mu_hat, e.g. a gap whose square underflows), w = uniform.
+//
+// Schedule (stated, benchmarked): w*(mu_hat) is recomputed after the initial round (t = K) and
+// then at the first t >= t_last + max(K, t_last/16): at most ~16 log(t/K) + t/K solves, each O(K)
+// root-finding steps (Gaussian: ~20 evaluations of an O(K) sum without logarithms; Bernoulli: a
+// nested root finding per arm).  Between recomputations the rule tracks the last w*.  A pull
+// costs one O(K) pass without logarithms.  Gaussian model: the means and sigma of the arms'
+// width scale; Bernoulli model: the Bernoulli divergence.
+
+#include "lilucb/bandit/arm_stats.hpp"
+#include "lilucb/characteristic_time.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <cstddef>
+#include <cstdint>
+#include <limits>
+#include <vector>
+
+namespace lilucb::bandit::sampling {
+
+enum class tracking { d_tracking, c_tracking };
+
+/// w*(mu) for the model, or uniform where it is undefined (no unique best arm, degenerate gaps).
+inline std::vector<double> optimal_weights_or_uniform(const std::vector<double>& mu, bool bernoulli, double sigma) {
+  const std::size_t K = mu.size();
+  const double top = *std::max_element(mu.begin(), mu.end());
+  if (std::count(mu.begin(), mu.end(), top) == 1) {
+    try {
+      return bernoulli ? characteristic_time_bernoulli(mu).w_star : characteristic_time_gaussian(mu, sigma).w_star;
+    } catch (const ::lilucb::domain_error&) {
+    }
+  }
+  return std::vector<double>(K, 1.0 / static_cast<double>(K));
+}
+
+template <tracking Tracking>
+class track_and_stop {
+ public:
+  /// K arms; bernoulli: the divergence of w*; sigma: the Gaussian model's standard deviation.
+  track_and_stop(std::size_t K, bool bernoulli, double sigma)
+      : K_(K), bernoulli_(bernoulli), sigma_(sigma), w_(K, 1.0 / static_cast<double>(K)), cum_(K, 0.0), mu_(K) {
+    check_positive("lilucb::bandit::sampling::track_and_stop", "sigma", sigma);
+  }
+  static constexpr const char* name() { return Tracking == tracking::d_tracking ? "tas-d" : "tas-c"; }
+
+  template <class Session>
+  std::size_t next(Session& s) {
+    const arm_stats& st = s.stats();
+    const std::uint64_t t = st.total();
+    if (t >= next_update_) {
+      for (std::size_t a = 0; a < K_; ++a) mu_[a] = st.mean(a);
+      w_ = optimal_weights_or_uniform(mu_, bernoulli_, sigma_);
+      ++updates_;
+      next_update_ = t + std::max<std::uint64_t>(K_, t / 16);
+    }
+    const double tn = static_cast<double>(t + 1);  // the pull being chosen is number t + 1
+    std::size_t best = 0;
+    if constexpr (Tracking == tracking::d_tracking) {
+      const double forced = std::sqrt(tn) - static_cast<double>(K_) / 2;
+      std::size_t least = 0;
+      double best_score = -std::numeric_limits<double>::infinity();
+      std::uint64_t least_n = std::numeric_limits<std::uint64_t>::max();
+      for (std::size_t a = 0; a < K_; ++a) {
+        const std::uint64_t n = st.count(a);
+        if (n < least_n) {
+          least_n = n;
+          least = a;
+        }
+        const double score = tn * w_[a] - static_cast<double>(n);
+        if (score > best_score) {
+          best_score = score;
+          best = a;
+        }
+      }
+      if (static_cast<double>(least_n) < forced) return least;
+    } else {
+      const double Kd = static_cast<double>(K_);
+      const double eps = 0.5 / std::sqrt(Kd * Kd + tn);
+      const double scale = 1 - Kd * eps;
+      double best_score = -std::numeric_limits<double>::infinity();
+      for (std::size_t a = 0; a < K_; ++a) {
+        cum_[a] += eps + scale * w_[a];
+        const double score = cum_[a] - static_cast<double>(st.count(a));
+        if (score > best_score) {
+          best_score = score;
+          best = a;
+        }
+      }
+    }
+    return best;
+  }
+  void observe(std::size_t, const arm_stats&) {}
+  /// How many times w*(mu_hat) was computed (the schedule; tests and benchmarks).
+  std::uint64_t updates() const { return updates_; }
+
+ private:
+  std::size_t K_;
+  bool bernoulli_;
+  double sigma_;
+  std::vector<double> w_, cum_, mu_;
+  std::uint64_t next_update_ = 0, updates_ = 0;
+};
+
+using tas_d = track_and_stop<tracking::d_tracking>;
+using tas_c = track_and_stop<tracking::c_tracking>;
+
+}  // namespace lilucb::bandit::sampling

@@ -1,0 +1,266 @@
+// characteristic_time.hpp: T*(mu), w*(mu) (Garivier & Kaufmann 2016, Theorem 5), the lower bound
+// T* kl(delta, 1-delta) and the fixed-point predictor t = T* beta(t).
+//
+// Reference values: (a) the closed forms of issue 14 (two arms: T* = 8 sigma^2/Delta^2; K-1 equal
+// gaps: T* = 2 sigma^2 (1 + sqrt(K-1))^2/Delta^2), evaluated in cpp_bin_float_50; (b) 50-digit
+// values from tests/reference/make_characteristic_time_reference.py (mpmath, 80 digits, plain
+// bisection on the same program written out independently); (c) the optimality conditions of
+// the program (every arm's pairwise cost equals 1/T*; no other weight vector does better),
+// checked as RapidCheck properties.
+#include <boost/test/unit_test.hpp>
+#include <rapidcheck/boost_test.h>
+
+#include "domain_table.hpp"
+#include "mp50.hpp"
+
+#include "lilucb/characteristic_time.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <string>
+#include <vector>
+
+namespace tt = boost::test_tools;
+using namespace lilucb_test;
+
+namespace {
+
+struct reference_case {
+  bool gaussian;
+  std::vector<const char*> means;  // decimal strings: the mp50 run reads them exactly
+  double sigma;
+  const char* t_star;
+  std::vector<const char*> w_star;
+};
+
+// Written by tests/reference/make_characteristic_time_reference.py.
+const std::vector<reference_case> kReferences = {
+  {true, {"1", "0.8", "0.6", "0.4", "0.2"}, 1, "223.38613047331833754270544244967532759213781376939", {"0.45045583668306073399604464360463341778246861452206", "0.44488950109393459449117707295177139057832567552279", "0.06389401982532818316862181576235861619878307592124", "0.02632304214345577237285382154273156264076870541077", "0.014437600254220715971302646138505012799653928623138"}},
+  {true, {"0.5", "0", "0", "0"}, 0.5, "14.928203230275509174109785366023489467771221015242", {"0.36602540378443864676372317075293618347140262690519", "0.21132486540518711774542560974902127217619912436494", "0.21132486540518711774542560974902127217619912436494", "0.21132486540518711774542560974902127217619912436494"}},
+  {true, {"0.25", "0.3", "0.125", "-0.5"}, 0.75, "1840.0587543624473909972014755444715842344170515325", {"0.48889303835723742876059510841930850518377361338289", "0.48933679595770594297477257653354371554756743822724", "0.020812994682510147154168750283904578345664376256576", "0.00095717100254648111046356476324320092299457213329483"}},
+  {false, {"0.5", "0.45", "0.4375", "0.375"}, 0, "1017.1051315472458055485383404951277671112373157141", {"0.4141649519228520923704976198827439067123148812961", "0.37237286118970793496881213595045661794179083082419", "0.1798341819930670549083169612279960250111150115676", "0.033628004894372917752373282938803450334779276312109"}},
+  {false, {"0.125", "0.875", "0.5"}, 0, "12.400678849149087010653433095225305380791942808993", {"0.067185439550911313643578831203168420804010961882423", "0.49885587498541332231279807561267349838793104009184", "0.43395868546367536404362309318415808080805799802574"}},
+  {false, {"0.75", "0", "0.5"}, 0, "30.310191024764379286617629994554828936933312362832", {"0.4991270724049878991216164177427562887777794008245", "0.025056729042174163144616474058534484003897948797428", "0.47581619855283793773376710819870922721832265037808"}},
+};
+
+template <class Real>
+lilucb::characteristic_time_result<Real> solve(const reference_case& c) {
+  std::vector<Real> mu;
+  for (const char* m : c.means) mu.push_back(Real(mp50(m)));
+  if (c.gaussian) return lilucb::characteristic_time_gaussian(mu, Real(c.sigma));
+  return lilucb::characteristic_time_bernoulli(mu);
+}
+
+/// min_{a != best} (w_best + w_a) I_{w_best/(w_best+w_a)}(mu_best, mu_a): the program's objective
+/// (Garivier & Kaufmann 2016, Lemma 3), written out directly.
+double objective(const std::vector<double>& mu, const std::vector<double>& w, bool gaussian, double sigma) {
+  const std::size_t b = static_cast<std::size_t>(std::max_element(mu.begin(), mu.end()) - mu.begin());
+  double best = INFINITY;
+  for (std::size_t a = 0; a < mu.size(); ++a) {
+    if (a == b) continue;
+    const double m = (w[b] * mu[b] + w[a] * mu[a]) / (w[b] + w[a]);
+    double cost;
+    if (gaussian) {
+      cost = (w[b] * (mu[b] - m) * (mu[b] - m) + w[a] * (mu[a] - m) * (mu[a] - m)) / (2 * sigma * sigma);
+    } else {
+      cost = w[b] * lilucb::bernoulli_kl(mu[b], m) + w[a] * lilucb::bernoulli_kl(mu[a], m);
+    }
+    best = std::min(best, cost);
+  }
+  return best;
+}
+
+rc::Gen<double> unit_double() {
+  return rc::gen::resize(rc::kNominalSize, rc::gen::map(rc::gen::inRange<std::uint64_t>(1, std::uint64_t{1} << 53),
+                                                        [](std::uint64_t k) { return std::ldexp(double(k), -53); }));
+}
+
+}  // namespace
+
+BOOST_AUTO_TEST_SUITE(closed_forms)
+
+BOOST_AUTO_TEST_CASE(two_arms) {
+  for (double gap : {0.01, 0.1, 0.5, 1.0, 3.0})
+    for (double sigma : {0.25, 0.5, 1.0, 2.0}) {
+      const std::vector<double> mu{0.0, -gap};
+      const auto r = lilucb::characteristic_time_gaussian(mu, sigma);
+      const mp50 g(gap), s(sigma);
+      const mp50 closed = 8 * s * s / (g * g);
+      BOOST_TEST(r.t_star == to_double(closed), tt::tolerance(1e-13));
+      BOOST_TEST(r.w_star[0] == 0.5, tt::tolerance(1e-13));
+      BOOST_TEST(r.w_star[1] == 0.5, tt::tolerance(1e-13));
+      const auto r50 = lilucb::characteristic_time_gaussian(std::vector<mp50>{mp50(0), mp50(-gap)}, s);
+      BOOST_TEST((abs(r50.t_star - closed) / closed < mp50("1e-40")), "mp50 two arms, gap " << gap);
+    }
+}
+
+BOOST_AUTO_TEST_CASE(equal_gaps) {
+  for (std::size_t K : {2, 3, 4, 5, 10, 20, 100, 1000})
+    for (double gap : {0.05, 0.5, 2.0}) {
+      const double sigma = 0.5;
+      std::vector<double> mu(K, 1.0 - gap);
+      mu[K / 2] = 1.0;
+      const auto r = lilucb::characteristic_time_gaussian(mu, sigma);
+      const mp50 g = mp50(1) - mp50(1.0 - gap), s(sigma), k(K);
+      const mp50 root = sqrt(k - 1);
+      const mp50 closed = 2 * s * s * (1 + root) * (1 + root) / (g * g);
+      BOOST_TEST(r.t_star == to_double(closed), tt::tolerance(1e-12));
+      // w_best = sqrt(K-1)/(K-1+sqrt(K-1)) = 1/(1+sqrt(K-1)), the others equal.
+      BOOST_TEST(r.w_star[K / 2] == to_double(1 / (1 + root)), tt::tolerance(1e-12));
+      BOOST_TEST(r.w_star[0] == to_double(1 / (root * (1 + root))), tt::tolerance(1e-12));
+      if (K <= 20) {
+        std::vector<mp50> m50(K, mp50(1.0 - gap));
+        m50[K / 2] = 1;
+        const auto r50 = lilucb::characteristic_time_gaussian(m50, s);
+        BOOST_TEST((abs(r50.t_star - closed) / closed < mp50("1e-40")), "mp50 K = " << K);
+      }
+    }
+}
+
+BOOST_AUTO_TEST_CASE(lower_bound_factor) {
+  // kl(delta, 1 - delta) = (1 - 2 delta) log((1 - delta)/delta), and kl(1/2, 1/2) = 0.
+  for (double d : {1e-9, 1e-3, 0.01, 0.1, 0.25}) {
+    const mp50 dd(d);
+    const mp50 closed = (1 - 2 * dd) * log((1 - dd) / dd);
+    BOOST_TEST(lilucb::kl_delta(d) == to_double(closed), tt::tolerance(1e-13));
+    // (only where 1 - (1 - d) is accurate in double)
+    if (d >= 0.01) BOOST_TEST(lilucb::kl_delta(d) == lilucb::bernoulli_kl(d, 1 - d), tt::tolerance(1e-12));
+    BOOST_TEST(lilucb::bai_lower_bound(37.5, d) == 37.5 * to_double(closed), tt::tolerance(1e-13));
+  }
+  BOOST_TEST(lilucb::kl_delta(0.5) == 0.0);
+}
+
+BOOST_AUTO_TEST_CASE(fixed_point) {
+  // Constant threshold c: t = T* c exactly.
+  BOOST_TEST(lilucb::fixed_point_stopping_time(100.0, [](double) { return std::log(1000.0); }) ==
+                 100.0 * std::log(1000.0),
+             tt::tolerance(1e-12));
+  // The heuristic threshold log((1 + log t)/delta): the returned t solves t = T* beta(t).
+  for (double ts : {5.0, 223.4, 1e5})
+    for (double delta : {0.1, 1e-3}) {
+      auto beta = [delta](double t) { return std::log((1 + std::log(t)) / delta); };
+      const double t = lilucb::fixed_point_stopping_time(ts, beta);
+      BOOST_TEST(t == ts * beta(t), tt::tolerance(1e-12));
+      BOOST_TEST(t > ts * std::log(1 / delta));
+    }
+  // Below the threshold at t = 1 already: 1.
+  BOOST_TEST(lilucb::fixed_point_stopping_time(0.5, [](double) { return 1.0; }) == 1.0);
+}
+
+BOOST_AUTO_TEST_SUITE_END()
+
+BOOST_AUTO_TEST_SUITE(references_50_digits)
+
+BOOST_AUTO_TEST_CASE(mpmath_values) {
+  for (const auto& c : kReferences) {
+    const auto r50 = solve<mp50>(c);
+    const auto r = solve<double>(c);
+    check_50_digits(r50.t_star, c.t_star);
+    BOOST_TEST(r.t_star == to_double(mp50(c.t_star)), tt::tolerance(1e-11));
+    for (std::size_t a = 0; a < c.means.size(); ++a) {
+      check_50_digits(r50.w_star[a], c.w_star[a]);
+      BOOST_TEST(r.w_star[a] == to_double(mp50(c.w_star[a])), tt::tolerance(1e-10));
+    }
+  }
+}
+
+BOOST_AUTO_TEST_SUITE_END()
+
+BOOST_AUTO_TEST_SUITE(optimality)
+
+// At w*, every pairwise cost equals 1/T*, and the objective is 1/T*.
+RC_BOOST_PROP(gaussian_optimality, ()) {
+  const auto n = *rc::gen::resize(rc::kNominalSize, rc::gen::inRange<std::size_t>(2, 30));
+  std::vector<double> mu(n);
+  for (auto& m : mu) m = 4 * *unit_double() - 2;
+  const std::size_t b = *rc::gen::resize(rc::kNominalSize, rc::gen::inRange<std::size_t>(0, n));
+  mu[b] = *std::max_element(mu.begin(), mu.end()) + 0.01 + *unit_double();
+  const double sigma = 0.1 + 2 * *unit_double();
+  const auto r = lilucb::characteristic_time_gaussian(mu, sigma);
+  double s = 0;
+  for (double w : r.w_star) {
+    RC_ASSERT(w > 0);
+    s += w;
+  }
+  RC_ASSERT(std::fabs(s - 1) < 1e-12);
+  RC_ASSERT(std::fabs(objective(mu, r.w_star, true, sigma) * r.t_star - 1) < 1e-9);
+  for (std::size_t a = 0; a < n; ++a) {
+    if (a == b) continue;
+    std::vector<double> only{mu[b], mu[a]}, w{r.w_star[b], r.w_star[a]};
+    RC_ASSERT(std::fabs(objective(only, w, true, sigma) * r.t_star - 1) < 1e-9);
+  }
+  // No random weight vector beats w*.
+  for (int k = 0; k < 20; ++k) {
+    std::vector<double> w(n);
+    double sw = 0;
+    for (auto& x : w) sw += x = *unit_double();
+    for (auto& x : w) x /= sw;
+    RC_ASSERT(objective(mu, w, true, sigma) <= (1 + 1e-12) / r.t_star);
+  }
+  // Lower bound of the closed form: T* >= 2 sigma^2 (1/Delta_min^2 + ...) is not exact, but
+  // T* >= 8 sigma^2/Delta_min^2 (removing arms cannot make the problem harder... the other way:
+  // the two-arm problem with the closest arm is easier).
+  double dmin = INFINITY;
+  for (std::size_t a = 0; a < n; ++a)
+    if (a != b) dmin = std::min(dmin, mu[b] - mu[a]);
+  RC_ASSERT(r.t_star >= 8 * sigma * sigma / (dmin * dmin) * (1 - 1e-12));
+}
+
+RC_BOOST_PROP(bernoulli_optimality, ()) {
+  const auto n = *rc::gen::resize(rc::kNominalSize, rc::gen::inRange<std::size_t>(2, 12));
+  std::vector<double> mu(n);
+  const bool edges = *rc::gen::arbitrary<bool>();
+  for (auto& m : mu) m = 0.9 * *unit_double();
+  if (edges) mu[0] = 0;  // a mean at the edge of [0, 1]
+  const std::size_t b = *rc::gen::resize(rc::kNominalSize, rc::gen::inRange<std::size_t>(1, n));
+  mu[b] = std::min(1.0, *std::max_element(mu.begin(), mu.end()) + 0.02 + 0.1 * *unit_double());
+  if (edges && *rc::gen::arbitrary<bool>()) mu[b] = 1;
+  const auto r = lilucb::characteristic_time_bernoulli(mu);
+  double s = 0;
+  for (double w : r.w_star) {
+    RC_ASSERT(w > 0);
+    s += w;
+  }
+  RC_ASSERT(std::fabs(s - 1) < 1e-12);
+  RC_ASSERT(std::fabs(objective(mu, r.w_star, false, 0) * r.t_star - 1) < 1e-8);
+  for (int k = 0; k < 20; ++k) {
+    std::vector<double> w(n);
+    double sw = 0;
+    for (auto& x : w) sw += x = *unit_double();
+    for (auto& x : w) x /= sw;
+    RC_ASSERT(objective(mu, w, false, 0) <= (1 + 1e-10) / r.t_star);
+  }
+}
+
+BOOST_AUTO_TEST_SUITE_END()
+
+BOOST_AUTO_TEST_SUITE(domain)
+
+BOOST_AUTO_TEST_CASE(invalid_values) {
+  const std::vector<double> ok{0.5, 0.2};
+  for (double s : {0.0, -1.0, kNaN, kInf})
+    BOOST_CHECK_EXCEPTION(lilucb::characteristic_time_gaussian(ok, s), lilucb::domain_error,
+                          (names_parameter{"", "sigma"}));
+  BOOST_CHECK_EXCEPTION(lilucb::characteristic_time_gaussian(std::vector<double>{0.5}, 1.0), lilucb::domain_error,
+                        (names_parameter{"", "means"}));
+  BOOST_CHECK_EXCEPTION(lilucb::characteristic_time_gaussian(std::vector<double>{0.5, 0.5, 0.1}, 1.0),
+                        lilucb::domain_error, (names_parameter{"", "means[1]"}));
+  BOOST_CHECK_EXCEPTION(lilucb::characteristic_time_gaussian(std::vector<double>{0.5, kNaN}, 1.0),
+                        lilucb::domain_error, (names_parameter{"", "means[1]"}));
+  BOOST_CHECK_EXCEPTION(lilucb::characteristic_time_bernoulli(std::vector<double>{0.5, 1.5}), lilucb::domain_error,
+                        (names_parameter{"", "means[1]"}));
+  BOOST_CHECK_EXCEPTION(lilucb::characteristic_time_bernoulli(std::vector<double>{-0.1, 0.5}), lilucb::domain_error,
+                        (names_parameter{"", "means[0]"}));
+  for (double d : {0.0, -0.1, 0.5000001, 1.0, kNaN, kInf})
+    BOOST_CHECK_EXCEPTION(lilucb::kl_delta(d), lilucb::domain_error, (names_parameter{"", "delta"}));
+  for (double t : {0.0, -1.0, kNaN, kInf})
+    BOOST_CHECK_EXCEPTION(lilucb::bai_lower_bound(t, 0.1), lilucb::domain_error, (names_parameter{"", "t_star"}));
+  BOOST_CHECK_EXCEPTION(lilucb::fixed_point_stopping_time(10.0, [](double t) { return t; }), lilucb::domain_error,
+                        (names_parameter{"", "beta"}));
+  // The edges: a Bernoulli arm at 0 with the best at 1 (infinite divergence between them).
+  const auto r = lilucb::characteristic_time_bernoulli(std::vector<double>{1.0, 0.0});
+  BOOST_TEST(std::isfinite(r.t_star));
+  BOOST_TEST(r.w_star[0] == 0.5, tt::tolerance(1e-12));  // symmetric: kl(1, m) at m = 1/2 both sides
+}
+
+BOOST_AUTO_TEST_SUITE_END()
