@@ -445,29 +445,12 @@ effective_delta find_effective_delta(const family_crossings& fc, std::uint64_t w
   effective_delta e;
   const auto k0 = static_cast<std::uint64_t>(std::ceil(p0 * static_cast<double>(walks)));
   e.point = delta_reaching_count(fc, std::max<std::uint64_t>(k0, 1));
-  // k_lo: largest k with upper CP < p0 (at counts <= k_lo the rate is below p0).
-  std::uint64_t lo = 0, hi = walks;  // invariant: upper(lo) < p0 (or lo = 0 unchecked), upper(hi) >= p0
-  if (clopper_pearson_upper(0, walks, alpha) >= p0) {
-    e.low = 0;
-  } else {
-    while (hi - lo > 1) {
-      const std::uint64_t mid = lo + (hi - lo) / 2;
-      (clopper_pearson_upper(mid, walks, alpha) < p0 ? lo : hi) = mid;
-    }
-    e.low = lo + 1 <= walks ? delta_reaching_count(fc, lo + 1) : inf;
-  }
-  // k_hi: smallest k with lower CP > p0.
-  lo = 0;
-  hi = walks;
-  if (clopper_pearson_lower(walks, walks, alpha) <= p0) {
-    e.high = inf;
-  } else {
-    while (hi - lo > 1) {
-      const std::uint64_t mid = lo + (hi - lo) / 2;
-      (clopper_pearson_lower(mid, walks, alpha) > p0 ? hi : lo) = mid;
-    }
-    e.high = delta_reaching_count(fc, hi);
-  }
+  // Below c_up = the smallest count whose upper CP bound reaches p0, the rate is below p0; from
+  // c_low = the smallest count whose lower CP bound exceeds p0 on, it is above.
+  const std::uint64_t c_up = binomial_critical_count(walks, p0, alpha, cp_bound::upper_reaches);
+  e.low = c_up == 0 ? 0 : delta_reaching_count(fc, c_up);
+  const std::uint64_t c_low = binomial_critical_count(walks, p0, alpha, cp_bound::lower_exceeds);
+  e.high = c_low > walks ? inf : delta_reaching_count(fc, c_low);
   return e;
 }
 
