@@ -53,17 +53,29 @@ BOOST_AUTO_TEST_CASE(r3_corrections) {
   BOOST_CHECK_THROW(v::judge_correction(std::nan("")), lilucb::domain_error);
 }
 
-// R4 is the exact test: it fails exactly from the critical count on.
-BOOST_AUTO_TEST_CASE(r4_rates_are_the_exact_test) {
+// R4: fails exactly from the critical count on (L > p0); holds when U + uncovered <= p0; with
+// caveat when only U <= p0; undecided when the runs neither reject nor show the bound.
+BOOST_AUTO_TEST_CASE(r4_rates) {
+  const double a = v::mc_alpha;
   for (std::uint64_t m : {20u, 1000u, 40000u})
     for (double p0 : {0.0, 0.01, 0.1}) {
-      const auto c = lilucb::binomial_critical_count(m, p0, v::mc_alpha);
+      const auto c = lilucb::binomial_critical_count(m, p0, a);
       BOOST_TEST_CONTEXT("m=" << m << " p0=" << p0 << " c=" << c) {
-        if (c <= m) BOOST_TEST((v::judge_rate(c, m, p0) == vk::fails));
-        if (c >= 1) BOOST_TEST((v::judge_rate(c - 1, m, p0) == vk::holds));
-        if (c >= 1) BOOST_TEST((v::judge_rate(c - 1, m, p0, true) == vk::holds_with_caveat));
+        if (c <= m)
+          BOOST_TEST((v::judge_rate(lilucb::clopper_pearson_lower(c, m, a), lilucb::clopper_pearson_upper(c, m, a), p0) ==
+                      vk::fails));
+        if (c >= 1)
+          BOOST_TEST((v::judge_rate(lilucb::clopper_pearson_lower(c - 1, m, a),
+                                    lilucb::clopper_pearson_upper(c - 1, m, a), p0) != vk::fails));
       }
     }
+  // 0 of 5000 runs against nu = 0.1: U = 0.00276, the bound is shown.
+  const double u = lilucb::clopper_pearson_upper(0, 5000, a);
+  BOOST_TEST((v::judge_rate(0.0, u, 0.1) == vk::holds));
+  BOOST_TEST((v::judge_rate(0.0, u, 0.1, 0.1) == vk::holds_with_caveat));  // a horizon's tail could matter
+  BOOST_TEST((v::judge_rate(0.0, u, 0.001) == vk::undecided));             // consistent, not shown
+  BOOST_CHECK_THROW(v::judge_rate(0.5, 0.4, 0.1), lilucb::domain_error);
+  BOOST_CHECK_THROW(v::judge_rate(0.0, 0.4, std::nan("")), lilucb::domain_error);
 }
 
 BOOST_AUTO_TEST_CASE(r5_settings_hold_only_with_a_complete_argument) {

@@ -2,7 +2,6 @@
 
 #include "lilucb_verification/rubric.hpp"
 
-#include "lilucb/clopper_pearson.hpp"
 #include "lilucb/errors.hpp"
 
 #include <cmath>
@@ -45,9 +44,19 @@ verdict_kind judge_correction(double worst_ratio) {
   return worst_ratio <= 1 + form_tolerance ? verdict_kind::holds_with_caveat : verdict_kind::fails;
 }
 
-verdict_kind judge_rate(std::uint64_t k, std::uint64_t m, double p0, bool caveat) {
-  if (binomial_test_rejects(k, m, p0, mc_alpha)) return verdict_kind::fails;
-  return caveat ? verdict_kind::holds_with_caveat : verdict_kind::holds;
+verdict_kind judge_rate(double lower, double upper, double p0, double uncovered) {
+  constexpr const char* fn = "lilucb::verification::judge_rate";
+  if (!(lower >= 0 && lower <= upper && upper <= 1))
+    lilucb::detail::raise_domain_error(fn, "lower, upper",
+                                       lilucb::detail::format_value(lower) + ", " + lilucb::detail::format_value(upper),
+                                       "0 <= lower <= upper <= 1");
+  if (!(p0 >= 0 && std::isfinite(p0))) lilucb::detail::raise_domain_error(fn, "p0", lilucb::detail::format_value(p0), "[0, inf)");
+  if (!(uncovered >= 0))
+    lilucb::detail::raise_domain_error(fn, "uncovered", lilucb::detail::format_value(uncovered), "[0, inf]");
+  if (lower > p0) return verdict_kind::fails;
+  if (upper + uncovered <= p0) return verdict_kind::holds;
+  if (upper <= p0) return verdict_kind::holds_with_caveat;
+  return verdict_kind::undecided;
 }
 
 verdict_kind judge_setting(bool meets_hypotheses, bool argument_complete, bool gap_matters) {

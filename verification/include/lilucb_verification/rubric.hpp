@@ -18,10 +18,12 @@
 //                    the proof's quantity to the stated one at the points of use, holds when
 //                    r <= 1, holds with caveat when r <= 1 + form_tolerance (a gap that changes
 //                    the stated number by at most the tolerance), fails otherwise.
-//   R4 rate          a probability bound P <= p0 from k events in m independent runs: fails
-//                    when the exact one-sided Clopper–Pearson lower bound at level mc_alpha
-//                    exceeds p0; otherwise holds (holds with caveat when the row names a gap in
-//                    what the simulation covers).
+//   R4 rate          a probability bound P <= p0 from independent runs, with L and U the exact
+//                    one-sided Clopper–Pearson bounds of P at level mc_alpha (U counting every
+//                    run whose outcome the simulation left open, e.g. budget hits) and t >= 0 a
+//                    bound on what the simulation does not cover (a horizon's tail): fails when
+//                    L > p0; holds when U + t <= p0 (the runs show the bound); holds with caveat
+//                    when U <= p0 < U + t; undecided otherwise (consistent, not shown).
 //   R5 setting       a parameter setting "guarantees error <= nu": holds only when a complete,
 //                    machine-checked argument supports it at that setting; holds with caveat
 //                    when it meets the hypotheses of a statement whose proof has a gap that is
@@ -61,8 +63,10 @@ verdict_kind judge_form(double limit_ratio, double range_lo, double range_hi);
 /// R3.  `worst_ratio`: the largest proof/stated ratio at the points of use (> 0).
 verdict_kind judge_correction(double worst_ratio);
 
-/// R4.  k events in m >= 1 runs against the bound p0 in [0, 1]; `caveat`: the row names a gap.
-verdict_kind judge_rate(std::uint64_t k, std::uint64_t m, double p0, bool caveat = false);
+/// R4.  `lower`, `upper`: the exact one-sided bounds of the probability at level mc_alpha;
+/// `p0` the claimed bound; `uncovered` >= 0 what the simulation does not cover.  Domain:
+/// 0 <= lower <= upper <= 1, p0 finite >= 0 (else lilucb::domain_error).
+verdict_kind judge_rate(double lower, double upper, double p0, double uncovered = 0);
 
 /// R5.  `meets_hypotheses`: the statement's hypotheses hold at the setting; `argument_complete`:
 /// every step the guarantee uses is machine-checked there; `gap_matters`: a step is shown to fail
