@@ -26,8 +26,8 @@ namespace {
 
 struct verify_cli_options {
   bool quick = false, full = false, json = false, list = false;
-  std::string only, seed = "20261126", threads = "0", record, check_against, format = "text";
-  CLI::Option *only_opt = nullptr, *record_opt = nullptr, *check_opt = nullptr;
+  std::string only, seed = "20261126", threads = "0", record, check_against, format = "text", reproduction_data;
+  CLI::Option *only_opt = nullptr, *record_opt = nullptr, *check_opt = nullptr, *reproduction_opt = nullptr;
 };
 
 void print_text(const std::vector<verification::claim>& claims) {
@@ -48,7 +48,7 @@ void print_text(const std::vector<verification::claim>& claims) {
 }
 
 void run_verify(const verify_cli_options& o) {
-  for (const auto* opt : {o.only_opt, o.record_opt, o.check_opt}) reject_empty("lilucb verify", opt);
+  for (const auto* opt : {o.only_opt, o.record_opt, o.check_opt, o.reproduction_opt}) reject_empty("lilucb verify", opt);
   if (o.list) {
     for (const auto& c : verification::checks()) std::cout << c.name << '\t' << c.description << '\n';
     return;
@@ -69,6 +69,7 @@ void run_verify(const verify_cli_options& o) {
   const auto threads = parse_count("--threads", o.threads, "[0, 1024] (0: all cores)");
   if (threads > 1024) throw lilucb::domain_error("lilucb verify", "--threads", o.threads, "[0, 1024] (0: all cores)");
   vo.threads = static_cast<unsigned>(threads);
+  if (!o.reproduction_data.empty()) vo.reproduction_dir = o.reproduction_data;
   if (!o.only.empty()) verification::find_check(o.only);  // validate before any work
   std::ofstream record_out;
   if (!o.record.empty()) {
@@ -140,6 +141,8 @@ void add_verify_command(CLI::App& app) {
   sub->add_option("--format", o->format, "text (default), markdown, csv or latex (booktabs): the claims table");
   sub->add_option("--seed", o->seed, "seed of every Monte-Carlo check (default 20261126)");
   sub->add_option("--threads", o->threads, "worker threads; 0 (default) = all cores; results do not depend on it");
+  o->reproduction_opt = sub->add_option("--reproduction-data", o->reproduction_data,
+                  "the committed reproduction data the `reproduction` check judges (default: docs/reproduction of the source tree)");
   o->record_opt = sub->add_option("--record", o->record, "also write the run's record (claims + how they were made) as JSON");
   o->check_opt = sub->add_option("--check-against", o->check_against,
                                  "compare the run with a published record (docs/generated/claims.json); exit 1 if they disagree");

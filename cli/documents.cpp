@@ -31,6 +31,17 @@ std::optional<std::string> claims_document(const std::filesystem::path& dir) {
   return verification::render_claims_markdown(verification::parse_claims_record(*j, file.string()));
 }
 
+/// docs/reproduction.md: the data with the published claims that judge Section 5's statements.
+std::optional<std::string> reproduction_document(const std::filesystem::path& dir) {
+  std::vector<experiments::statement_claim> claims;
+  const auto file = dir / "claims.json";
+  if (const auto j = read_json(file))
+    for (const auto& c : verification::parse_claims_record(*j, file.string()).claims)
+      claims.push_back({c.id, c.claim, c.source, std::string(verification::to_string(c.verdict)), c.computed,
+                        c.evidence});
+  return experiments::render_reproduction_report(dir, claims);
+}
+
 }  // namespace
 
 const std::vector<document>& documents() {
@@ -45,7 +56,7 @@ const std::vector<document>& documents() {
     d.push_back({"claims.md", "the claims table of the published `lilucb verify --full` run",
                  claims_document, "claims.json"});
     d.push_back({"../reproduction.md", "the paper reproduction's report (quick and paper presets, Section 5's statements)",
-                 experiments::render_reproduction_report, experiments::reproduction_report_data});
+                 reproduction_document, experiments::reproduction_report_data});
     return d;
   }();
   return all;

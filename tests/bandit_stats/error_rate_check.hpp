@@ -5,31 +5,27 @@
 // arm i*, an algorithm, its input error probability nu, a pull budget B and a seed s.  Run k
 // (k = 0 .. R-1) uses Philox stream (s, k) (run_options::run = k), so the R runs are
 // independent and identically distributed (modelling the Philox streams as independent uniform
-// random sequences).  A run FAILS when its reported answer result.best_arm differs from i*,
-// whatever its status (stopped or budget_exhausted).  With p the probability that one run fails,
-// the number of failures F is Binomial(R, p).  Let L(F) be the Clopper-Pearson one-sided lower
-// confidence bound for p at level alpha = 1e-6 (clopper_pearson.hpp): P_p(L(F) > p) <= alpha for
-// every p.  The checker REJECTS (the test fails) when L(F) > nu.  If the algorithm honours its
-// guarantee, p <= nu and the check fails with probability at most 1e-6 per case; an algorithm
-// whose error probability is well above nu is rejected (e.g. every run wrong: rejected from 12
-// runs on for nu = 0.3; 20 runs from 17 failures on; 200 runs and nu = 0.2 from 70 failures on).
-//
-// Budget-exhausted runs.  A run that exhausts B reports its current guess; it counts as a
-// failure unless that guess is i*, and such runs are counted and reported separately.  Why this
-// is conservative: a run is credited only when the answer it reports is the true best arm, so a
-// stopping rule that never fires cannot hide behind the budget (its wrong guesses are failures),
-// and on the event that B is not reached the run is exactly the unbudgeted run, so
-// p <= P(unbudgeted run wrong) + P(budget reached): B is chosen (20 x the largest pull count of
-// two independent pilot runs) so that the second term is negligible, and every budget hit is
-// reported.  Counting every budget hit as a failure instead would make the level depend on B.
-//
+// random sequences).  The runs are tallied by the toolkit's one error-rate estimator,
+// lilucb::verification::tally_error_rate (verification/include/lilucb_verification/error_rate.hpp),
+// whose documented rule this file does not repeat: F = the runs that STOPPED on a wrong arm is
+// Binomial(R, p') with p' <= p = P(the unbudgeted algorithm does not stop with the best arm); the
+// check REJECTS (the test fails) when the exact one-sided Clopper-Pearson lower bound L(F) at
+// level alpha = 1e-6 exceeds nu.  If the algorithm honours its guarantee, p <= nu and the check
+// fails with probability at most 1e-6 per case; an algorithm whose error probability is well
+// above nu is rejected (e.g. every run wrong: rejected from 12 runs on for nu = 0.3; 20 runs from
+// 17 failures on; 200 runs and nu = 0.2 from 70 failures on).  Runs that hit B are reported
+// apart (with how many had a wrong current guess); B is 20 x the largest pull count of two
+// independent pilot runs, so budget hits are rare, and every one is printed.
+
 // Run counts.  R is chosen before the counted runs, from two pilot runs on streams disjoint from
 // them (run index 2^40 and 2^40 + 1), so R is independent of the counted runs and F is exactly
 // binomial given R: R = clamp(work budget / (pilot mean pulls x cost per pull), 20, 200); algorithms
 // that draw batches (exp-gap, exp-gap-ls) cost nothing per pull and always get 200 runs.  Only
 // the power depends on R, never the level.
 
-#include "clopper_pearson.hpp"
+#include "lilucb_verification/error_rate.hpp"
+
+#include "lilucb/clopper_pearson.hpp"
 
 #include "lilucb/bandit/algorithms.hpp"
 #include "lilucb/bandit/parallel.hpp"
@@ -284,63 +280,43 @@ inline void check_contract(const run_result& r, std::size_t n, std::uint64_t bud
     bad("stopped before sampling every arm");
 }
 
-/// The outcome of one error-rate check (see the file comment).
+/// The outcome of one error-rate check (see the file comment): the one estimator's tally and the
+/// contract violations.
 struct error_rate_report {
   std::string algorithm;
-  double nu = 0;
-  std::size_t runs = 0;
-  std::uint64_t budget = 0;
-  std::size_t wrong = 0;                     ///< F: runs whose answer is not the best arm
-  std::size_t stopped_wrong = 0;             ///< of which stopped
-  std::size_t budget_exhausted = 0;          ///< runs that hit the budget (right or wrong)
-  std::size_t budget_exhausted_correct = 0;  ///< of which answered the best arm (not failures)
-  double mean_pulls = 0;
-  std::uint64_t max_pulls = 0;
-  double lower_bound = 0;               ///< Clopper-Pearson L(F) at level kAlpha
-  std::uint64_t critical = 0;           ///< the smallest F that rejects
-  bool rejected = false;                ///< L(F) > nu
-  std::vector<std::string> violations;  ///< contract violations (check_contract)
+  lilucb::verification::error_rate_estimate estimate;  ///< tally_error_rate at level kAlpha
+  std::vector<std::string> violations;                 ///< contract violations (check_contract)
+
+  std::uint64_t runs() const { return estimate.runs; }
+  std::uint64_t wrong() const { return estimate.stopped_wrong; }  ///< F: the counted failures
+  std::uint64_t budget_exhausted() const { return estimate.budget_exhausted; }
+  std::uint64_t budget_exhausted_correct() const {
+    return estimate.budget_exhausted - estimate.budget_exhausted_wrong;
+  }
+  bool rejected() const { return estimate.rejects; }  ///< L(F) > nu
 
   std::string summary() const {
     std::ostringstream os;
-    os << algorithm << ": runs=" << runs << " budget=" << budget << " wrong=" << wrong << " (stopped "
-       << stopped_wrong << ", budget " << budget_exhausted - budget_exhausted_correct << ")"
-       << " budget_exhausted=" << budget_exhausted << " (correct " << budget_exhausted_correct << ")"
-       << " mean_pulls=" << mean_pulls << " max_pulls=" << max_pulls << " | Clopper-Pearson L(" << wrong << "/"
-       << runs << ", 1e-6)=" << lower_bound << " vs nu=" << nu << " (rejects from " << critical << " failures) -> "
-       << (rejected ? "REJECTED" : "consistent with nu");
+    os << algorithm << ": " << estimate.summary() << " | test of P(wrong) <= " << estimate.nu << " at level "
+       << estimate.alpha << " rejects from " << estimate.critical_count << " failures -> "
+       << (rejected() ? "REJECTED" : "consistent with nu");
     for (const auto& v : violations) os << "\n  contract violation: " << v;
     return os.str();
   }
 };
 
-/// Tallies `results` against the best arm and applies the binomial test at kAlpha.
+/// Checks every run's contract and tallies `results` against the best arm with the one estimator.
 inline error_rate_report tally(std::string name, const std::vector<run_result>& results, std::size_t n,
                                std::size_t best, double nu, std::uint64_t budget) {
   error_rate_report rep;
   rep.algorithm = std::move(name);
-  rep.nu = nu;
-  rep.runs = results.size();
-  rep.budget = budget;
-  double pulls = 0;
+  std::vector<lilucb::verification::run_outcome> outcomes;
+  outcomes.reserve(results.size());
   for (std::size_t k = 0; k < results.size(); ++k) {
-    const auto& r = results[k];
-    check_contract(r, n, budget, k, rep.violations);
-    const bool wrong = r.best_arm != best;
-    rep.wrong += wrong;
-    if (r.status == run_status::budget_exhausted) {
-      ++rep.budget_exhausted;
-      rep.budget_exhausted_correct += !wrong;
-    } else {
-      rep.stopped_wrong += wrong;
-    }
-    pulls += static_cast<double>(r.pulls);
-    rep.max_pulls = std::max(rep.max_pulls, r.pulls);
+    check_contract(results[k], n, budget, k, rep.violations);
+    outcomes.push_back(lilucb::verification::outcome_of(results[k]));
   }
-  rep.mean_pulls = rep.runs ? pulls / double(rep.runs) : 0;
-  rep.lower_bound = clopper_pearson_lower(rep.runs, rep.wrong, kAlpha);
-  rep.critical = binomial_test_critical_failures(rep.runs, nu, kAlpha);
-  rep.rejected = binomial_test_rejects(rep.runs, rep.wrong, nu, kAlpha);
+  rep.estimate = lilucb::verification::tally_error_rate(outcomes, best, nu, kAlpha, budget);
   return rep;
 }
 

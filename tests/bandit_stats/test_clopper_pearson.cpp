@@ -1,4 +1,4 @@
-// clopper_pearson.hpp: exact one-sided binomial confidence bounds and the binomial test used by
+// lilucb/clopper_pearson.hpp (arguments in the order (successes, trials) everywhere): exact one-sided binomial confidence bounds and the binomial test used by
 // the bandit error-rate tests.
 //
 // Reference values: (a) closed forms (X = 0, X = N, N = 2); (b) an independent derivation:
@@ -9,7 +9,7 @@
 #include <boost/test/unit_test.hpp>
 #include <rapidcheck/boost_test.h>
 
-#include "clopper_pearson.hpp"
+#include "lilucb/clopper_pearson.hpp"
 
 #include <boost/math/distributions/binomial.hpp>
 #include <boost/multiprecision/cpp_bin_float.hpp>
@@ -21,10 +21,10 @@
 #include <vector>
 
 namespace tt = boost::test_tools;
-using lilucb_stats::binomial_test_critical_failures;
-using lilucb_stats::binomial_test_rejects;
-using lilucb_stats::clopper_pearson_lower;
-using lilucb_stats::clopper_pearson_upper;
+using lilucb::binomial_critical_count;
+using lilucb::binomial_test_rejects;
+using lilucb::clopper_pearson_lower;
+using lilucb::clopper_pearson_upper;
 using mp50 = boost::multiprecision::cpp_bin_float_50;
 
 namespace {
@@ -71,8 +71,8 @@ non_coverage exact_non_coverage(std::uint64_t N, double p, double alpha) {
   non_coverage r;
   for (std::uint64_t x = 0; x <= N; ++x) {
     const double px = boost::math::pdf(bin, static_cast<double>(x));
-    if (clopper_pearson_lower(N, x, alpha) > p) r.lower += px;
-    if (clopper_pearson_upper(N, x, alpha) < p) r.upper += px;
+    if (clopper_pearson_lower(x, N, alpha) > p) r.lower += px;
+    if (clopper_pearson_upper(x, N, alpha) < p) r.upper += px;
   }
   return r;
 }
@@ -106,8 +106,8 @@ BOOST_AUTO_TEST_CASE(no_failures_and_all_failures) {
     for (double alpha : {1e-12, 1e-6, 0.01, 0.05, 0.5, 0.9}) {
       BOOST_TEST_CONTEXT("N=" << N << " alpha=" << alpha) {
         const double root = std::pow(alpha, 1.0 / static_cast<double>(N));
-        BOOST_TEST(clopper_pearson_lower(N, 0, alpha) == 0.0);
-        BOOST_TEST(clopper_pearson_upper(N, 0, alpha) == -std::expm1(std::log(alpha) / double(N)),
+        BOOST_TEST(clopper_pearson_lower(0, N, alpha) == 0.0);
+        BOOST_TEST(clopper_pearson_upper(0, N, alpha) == -std::expm1(std::log(alpha) / double(N)),
                    tt::tolerance(1e-12));
         BOOST_TEST(clopper_pearson_lower(N, N, alpha) == root, tt::tolerance(1e-12));
         BOOST_TEST(clopper_pearson_upper(N, N, alpha) == 1.0);
@@ -121,10 +121,10 @@ BOOST_AUTO_TEST_CASE(one_and_two_trials) {
   for (double alpha : {1e-9, 1e-6, 0.05, 0.5}) {
     BOOST_TEST_CONTEXT("alpha=" << alpha) {
       BOOST_TEST(clopper_pearson_lower(1, 1, alpha) == alpha, tt::tolerance(1e-13));
-      BOOST_TEST(clopper_pearson_upper(1, 0, alpha) == 1 - alpha, tt::tolerance(1e-13));
-      BOOST_TEST(clopper_pearson_lower(2, 1, alpha) == -std::expm1(0.5 * std::log1p(-alpha)),
+      BOOST_TEST(clopper_pearson_upper(0, 1, alpha) == 1 - alpha, tt::tolerance(1e-13));
+      BOOST_TEST(clopper_pearson_lower(1, 2, alpha) == -std::expm1(0.5 * std::log1p(-alpha)),
                  tt::tolerance(1e-12));
-      BOOST_TEST(clopper_pearson_upper(2, 1, alpha) == std::sqrt(1 - alpha), tt::tolerance(1e-13));
+      BOOST_TEST(clopper_pearson_upper(1, 2, alpha) == std::sqrt(1 - alpha), tt::tolerance(1e-13));
     }
   }
 }
@@ -146,10 +146,10 @@ BOOST_AUTO_TEST_CASE(against_bisection_on_the_binomial_tail) {
     for (double alpha : {1e-6, 0.05}) {
       BOOST_TEST_CONTEXT("N=" << N << " x=" << x << " alpha=" << alpha) {
         if (x > 0)
-          BOOST_TEST(clopper_pearson_lower(N, x, alpha) == bisection_bound(N, x, alpha, true),
+          BOOST_TEST(clopper_pearson_lower(x, N, alpha) == bisection_bound(N, x, alpha, true),
                      tt::tolerance(1e-10));
         if (x < N)
-          BOOST_TEST(clopper_pearson_upper(N, x, alpha) == bisection_bound(N, x, alpha, false),
+          BOOST_TEST(clopper_pearson_upper(x, N, alpha) == bisection_bound(N, x, alpha, false),
                      tt::tolerance(1e-10));
       }
     }
@@ -171,9 +171,9 @@ BOOST_AUTO_TEST_CASE(matches_boost_binomial_interface) {
       if (x > N) continue;
       for (double alpha : {1e-6, 0.025}) {
         BOOST_TEST_CONTEXT("N=" << N << " x=" << x << " alpha=" << alpha) {
-          BOOST_TEST(clopper_pearson_lower(N, x, alpha) == bd::find_lower_bound_on_p(double(N), double(x), alpha),
+          BOOST_TEST(clopper_pearson_lower(x, N, alpha) == bd::find_lower_bound_on_p(double(N), double(x), alpha),
                      tt::tolerance(1e-13));
-          BOOST_TEST(clopper_pearson_upper(N, x, alpha) == bd::find_upper_bound_on_p(double(N), double(x), alpha),
+          BOOST_TEST(clopper_pearson_upper(x, N, alpha) == bd::find_upper_bound_on_p(double(N), double(x), alpha),
                      tt::tolerance(1e-13));
         }
       }
@@ -191,15 +191,34 @@ BOOST_AUTO_TEST_CASE(critical_failures_separate_accept_from_reject) {
     for (double nu : {0.0, 0.01, 0.05, 0.2, 0.3, 0.99})
       for (double alpha : {1e-6, 0.05}) {
         BOOST_TEST_CONTEXT("N=" << N << " nu=" << nu << " alpha=" << alpha) {
-          const std::uint64_t c = binomial_test_critical_failures(N, nu, alpha);
-          if (c <= N) BOOST_TEST(binomial_test_rejects(N, c, nu, alpha));
-          if (c >= 1) BOOST_TEST(!binomial_test_rejects(N, c - 1, nu, alpha));
+          const std::uint64_t c = binomial_critical_count(N, nu, alpha);
+          if (c <= N) BOOST_TEST(binomial_test_rejects(c, N, nu, alpha));
+          if (c >= 1) BOOST_TEST(!binomial_test_rejects(c - 1, N, nu, alpha));
         }
       }
   // nu = 0: a single failure rejects; no failure never does.
-  BOOST_TEST(binomial_test_critical_failures(50, 0.0, 1e-6) == 1u);
+  BOOST_TEST(binomial_critical_count(50, 0.0, 1e-6) == 1u);
   // With alpha = 1e-6 one trial can never reject nu >= 1e-6 (L(1 of 1) = alpha).
-  BOOST_TEST(binomial_test_critical_failures(1, 0.01, 1e-6) == 2u);
+  BOOST_TEST(binomial_critical_count(1, 0.01, 1e-6) == 2u);
+}
+
+// The other critical count: the smallest k whose upper bound reaches p (U(c) >= p > U(c - 1)),
+// trials + 1 when none does; and the domain.
+BOOST_AUTO_TEST_CASE(critical_count_on_the_upper_bound) {
+  for (std::uint64_t N : {1u, 10u, 200u, 1000u})
+    for (double p : {0.0, 1e-4, 0.05, 0.5, 1.0})
+      for (double alpha : {1e-6, 0.05}) {
+        BOOST_TEST_CONTEXT("N=" << N << " p=" << p << " alpha=" << alpha) {
+          const std::uint64_t c = binomial_critical_count(N, p, alpha, lilucb::cp_bound::upper_reaches);
+          BOOST_TEST(c <= N);  // U(N) = 1 >= p
+          BOOST_TEST(clopper_pearson_upper(c, N, alpha) >= p);
+          if (c >= 1) BOOST_TEST(clopper_pearson_upper(c - 1, N, alpha) < p);
+        }
+      }
+  const double nan = std::numeric_limits<double>::quiet_NaN();
+  BOOST_CHECK_THROW(binomial_critical_count(0, 0.1, 0.05), std::domain_error);
+  for (double p : {-0.1, 1.1, nan}) BOOST_CHECK_THROW(binomial_critical_count(10, p, 0.05), std::domain_error);
+  for (double alpha : {0.0, 1.0, nan}) BOOST_CHECK_THROW(binomial_critical_count(10, 0.1, alpha), std::domain_error);
 }
 
 // The power figures quoted in test_error_rates.cpp: 20 runs all wrong reject nu = 0.3
@@ -207,26 +226,26 @@ BOOST_AUTO_TEST_CASE(critical_failures_separate_accept_from_reject) {
 BOOST_AUTO_TEST_CASE(power_figures_used_by_the_error_rate_tests) {
   BOOST_TEST(clopper_pearson_lower(20, 20, 1e-6) == std::pow(1e-6, 0.05), tt::tolerance(1e-12));
   BOOST_TEST(binomial_test_rejects(20, 20, 0.3, 1e-6));
-  BOOST_TEST(!binomial_test_rejects(20, 16, 0.3, 1e-6));
-  BOOST_TEST(binomial_test_critical_failures(200, 0.2, 1e-6) == 70u);
-  BOOST_TEST(binomial_test_critical_failures(20, 0.3, 1e-6) == 17u);
+  BOOST_TEST(!binomial_test_rejects(16, 20, 0.3, 1e-6));
+  BOOST_TEST(binomial_critical_count(200, 0.2, 1e-6) == 70u);
+  BOOST_TEST(binomial_critical_count(20, 0.3, 1e-6) == 17u);
 }
 
 BOOST_AUTO_TEST_CASE(invalid_arguments_throw) {
   const double nan = std::numeric_limits<double>::quiet_NaN();
   BOOST_CHECK_THROW(clopper_pearson_lower(0, 0, 0.05), std::domain_error);
   BOOST_CHECK_THROW(clopper_pearson_upper(0, 0, 0.05), std::domain_error);
-  BOOST_CHECK_THROW(clopper_pearson_lower(5, 6, 0.05), std::domain_error);
-  BOOST_CHECK_THROW(clopper_pearson_upper(5, 6, 0.05), std::domain_error);
+  BOOST_CHECK_THROW(clopper_pearson_lower(6, 5, 0.05), std::domain_error);
+  BOOST_CHECK_THROW(clopper_pearson_upper(6, 5, 0.05), std::domain_error);
   for (double alpha : {0.0, 1.0, -0.1, 1.5, nan, std::numeric_limits<double>::infinity()}) {
     BOOST_TEST_CONTEXT("alpha=" << alpha) {
-      BOOST_CHECK_THROW(clopper_pearson_lower(5, 2, alpha), std::domain_error);
-      BOOST_CHECK_THROW(clopper_pearson_upper(5, 2, alpha), std::domain_error);
+      BOOST_CHECK_THROW(clopper_pearson_lower(2, 5, alpha), std::domain_error);
+      BOOST_CHECK_THROW(clopper_pearson_upper(2, 5, alpha), std::domain_error);
     }
   }
-  for (double nu : {-0.1, 1.1, nan}) BOOST_CHECK_THROW(binomial_test_rejects(5, 2, nu, 0.05), std::domain_error);
+  for (double nu : {-0.1, 1.1, nan}) BOOST_CHECK_THROW(binomial_test_rejects(2, 5, nu, 0.05), std::domain_error);
   // Edges that are valid.
-  BOOST_CHECK_NO_THROW(clopper_pearson_lower(1, 0, 1e-300));
+  BOOST_CHECK_NO_THROW(clopper_pearson_lower(0, 1, 1e-300));
   BOOST_CHECK_NO_THROW(binomial_test_rejects(5, 5, 1.0, 0.05));
 }
 
@@ -255,7 +274,7 @@ RC_BOOST_PROP(coverage_is_attained_just_below_the_bound, ()) {
   const auto N = *count(1, 200);
   const auto x = *count(1, N);
   const double alpha = *alpha_gen();
-  const double L = clopper_pearson_lower(N, x, alpha);
+  const double L = clopper_pearson_lower(x, N, alpha);
   const double p = L * (1 - 1e-9);
   const double nc = exact_non_coverage(N, p, alpha).lower;
   RC_LOG() << "L = " << L << ", P(L > p) = " << nc << "\n";
@@ -267,18 +286,18 @@ RC_BOOST_PROP(bounds_bracket_the_proportion_and_are_monotone, ()) {
   const auto N = *count(1, 5000);
   const auto x = *count(0, N);
   const double alpha = *rc::gen::oneOf(alpha_gen(), log_uniform(1e-12, 0.5));
-  const double L = clopper_pearson_lower(N, x, alpha), U = clopper_pearson_upper(N, x, alpha);
+  const double L = clopper_pearson_lower(x, N, alpha), U = clopper_pearson_upper(x, N, alpha);
   const double phat = double(x) / double(N);
   RC_ASSERT(0.0 <= L);
   RC_ASSERT(L <= phat);
   RC_ASSERT(phat <= U);
   RC_ASSERT(U <= 1.0);
   if (x < N) {
-    RC_ASSERT(clopper_pearson_lower(N, x + 1, alpha) > L);  // more failures: larger bounds
-    RC_ASSERT(clopper_pearson_upper(N, x + 1, alpha) > U);
+    RC_ASSERT(clopper_pearson_lower(x + 1, N, alpha) > L);  // more failures: larger bounds
+    RC_ASSERT(clopper_pearson_upper(x + 1, N, alpha) > U);
   }
-  if (x > 0) RC_ASSERT(clopper_pearson_lower(N + 1, x, alpha) < L);  // more trials, same failures
-  if (x > 0) RC_ASSERT(clopper_pearson_lower(N, x, alpha / 2) < L);  // higher confidence: lower
+  if (x > 0) RC_ASSERT(clopper_pearson_lower(x, N + 1, alpha) < L);  // more trials, same failures
+  if (x > 0) RC_ASSERT(clopper_pearson_lower(x, N, alpha / 2) < L);  // higher confidence: lower
 }
 
 BOOST_AUTO_TEST_SUITE_END()

@@ -3,8 +3,9 @@
 //
 // The exact statement tested, per generated case (error_rate_check.hpp has the details):
 //   R independent runs (Philox streams 0 .. R-1 of a seed drawn with the case); F = number of
-//   runs whose reported arm is not the true best arm (budget-exhausted runs included, counted
-//   as failures unless their answer is right); L(F) = Clopper-Pearson one-sided lower
+//   runs that stopped on an arm that is not the true best arm (the rule of the one error-rate
+//   estimator, lilucb_verification/error_rate.hpp: runs that hit the budget are reported apart
+//   and count only towards the upper bound); L(F) = Clopper-Pearson one-sided lower
 //   confidence bound for the per-run error probability p at level 1e-6; the test FAILS when
 //   L(F) > nu.  If the implementation honours P(wrong answer) <= nu, a case fails with
 //   probability at most 1e-6 (P_p(L(F) > nu) <= P_p(L(F) > p) <= 1e-6 for p <= nu), so over the
@@ -60,10 +61,10 @@ struct report_totals {
 
 void add_to_totals(const error_rate_report& r, double seconds) {
   ++g_totals.cases;
-  g_totals.runs += r.runs;
-  g_totals.wrong += r.wrong;
-  g_totals.budget_exhausted += r.budget_exhausted;
-  g_totals.budget_exhausted_correct += r.budget_exhausted_correct;
+  g_totals.runs += r.runs();
+  g_totals.wrong += r.wrong();
+  g_totals.budget_exhausted += r.budget_exhausted();
+  g_totals.budget_exhausted_correct += r.budget_exhausted_correct();
   g_totals.seconds += seconds;
 }
 
@@ -101,13 +102,13 @@ void error_rate_is_consistent_with_nu(algorithm alg, int salt) {
   const double secs = seconds_since(t0);
   add_to_totals(rep, secs);
   BOOST_TEST_MESSAGE(short_description(c) << " | " << rep.summary() << " | " << secs << " s");
-  if (rep.budget_exhausted > 0)
-    BOOST_TEST_MESSAGE("  budget hit: " << rep.budget_exhausted << " of " << rep.runs << " runs of "
-                                        << rep.algorithm << " exhausted the budget " << rep.budget << " ("
-                                        << rep.budget_exhausted_correct << " with the right answer)");
+  if (rep.budget_exhausted() > 0)
+    BOOST_TEST_MESSAGE("  budget hit: " << rep.budget_exhausted() << " of " << rep.runs() << " runs of "
+                                        << rep.algorithm << " exhausted the budget " << rep.estimate.budget << " ("
+                                        << rep.budget_exhausted_correct() << " with the right answer)");
   RC_LOG() << rep.summary() << "\n";
   RC_ASSERT(rep.violations.empty());
-  RC_ASSERT(!rep.rejected);
+  RC_ASSERT(!rep.rejected());
 }
 
 // A hard instance for the planted failures: 20 Gaussian arms (sigma 0.5), the best (index 7,
@@ -158,7 +159,7 @@ run_result single_pull_each(const Arms& arms, const run_options& o) {
 void require_rejected(const bandit_case& c, const error_rate_report& rep) {
   BOOST_TEST_MESSAGE("planted: " << short_description(c) << " | " << rep.summary());
   BOOST_TEST(rep.violations.empty(), rep.summary());  // rejected for its error rate, not its contract
-  BOOST_TEST(rep.rejected, "planted failure NOT rejected: " << rep.summary());
+  BOOST_TEST(rep.rejected(), "planted failure NOT rejected: " << rep.summary());
 }
 
 }  // namespace
@@ -248,7 +249,7 @@ BOOST_AUTO_TEST_CASE(error_probability_one_half_is_rejected_at_nu_one_fifth) {
       check_error_rate("successive-elimination", c.means.size(), c.best, c.nu, base, kMaxRuns, honest);
   BOOST_TEST_MESSAGE("unsabotaged: " << clean.summary());
   BOOST_TEST(clean.violations.empty(), clean.summary());
-  BOOST_TEST(!clean.rejected, clean.summary());
+  BOOST_TEST(!clean.rejected(), clean.summary());
   require_rejected(c, check_error_rate("successive-elimination(sabotaged 1/2)", c.means.size(), c.best, c.nu, base,
                                        kMaxRuns, [&](const run_options& o) {
                                          run_result r = honest(o);
@@ -301,8 +302,9 @@ BOOST_AUTO_TEST_CASE(contract_check_catches_each_violation) {
   BOOST_TEST(violations_of(r, 100) == 1u);  // stopped with an arm never sampled
 }
 
-// The tally: failures are wrong answers whatever the status; budget hits are counted apart.
-BOOST_AUTO_TEST_CASE(tally_counts_budget_hits_with_wrong_answers_as_failures) {
+// The tally (the one estimator's rule): failures are the runs that stopped on a wrong arm; budget
+// hits are counted apart (with their wrong guesses) and enter only the upper bound.
+BOOST_AUTO_TEST_CASE(tally_counts_stopped_wrong_runs_and_budget_hits_apart) {
   auto make = [](std::size_t best_arm, run_status st) {
     run_result r;
     r.best_arm = best_arm;
@@ -316,17 +318,23 @@ BOOST_AUTO_TEST_CASE(tally_counts_budget_hits_with_wrong_answers_as_failures) {
                                         make(0, run_status::budget_exhausted),
                                         make(1, run_status::budget_exhausted)};
   const auto rep = tally("t", results, 2, 0, 0.3, 10);
-  BOOST_TEST(rep.runs == 4u);
-  BOOST_TEST(rep.wrong == 2u);
-  BOOST_TEST(rep.stopped_wrong == 1u);
-  BOOST_TEST(rep.budget_exhausted == 2u);
-  BOOST_TEST(rep.budget_exhausted_correct == 1u);
+  BOOST_TEST(rep.runs() == 4u);
+  BOOST_TEST(rep.wrong() == 1u);
+  BOOST_TEST(rep.budget_exhausted() == 2u);
+  BOOST_TEST(rep.budget_exhausted_correct() == 1u);
   BOOST_TEST(rep.violations.empty());
-  BOOST_TEST(rep.lower_bound == clopper_pearson_lower(4, 2, kAlpha));
-  BOOST_TEST(!rep.rejected);
-  // Every run wrong: 20 runs reject nu = 0.3 (L = 1e-6^(1/20) = 0.50).
+  BOOST_TEST(rep.estimate.lower == lilucb::clopper_pearson_lower(1, 4, kAlpha));
+  BOOST_TEST(rep.estimate.upper == lilucb::clopper_pearson_upper(3, 4, kAlpha));
+  BOOST_TEST(!rep.rejected());
+  // Every run stopped wrong: 20 runs reject nu = 0.3 (L = 1e-6^(1/20) = 0.50) ...
   const auto all_wrong = tally("t", std::vector<run_result>(20, make(1, run_status::stopped)), 2, 0, 0.3, 10);
-  BOOST_TEST(all_wrong.rejected);
+  BOOST_TEST(all_wrong.rejected());
+  // ... but 20 runs that never stop cannot be rejected (they are not wrong answers), while their
+  // upper bound is 1: the budget can hide a failure from the test, never invent one.
+  const auto none_stop =
+      tally("t", std::vector<run_result>(20, make(1, run_status::budget_exhausted)), 2, 0, 0.3, 10);
+  BOOST_TEST(!none_stop.rejected());
+  BOOST_TEST(none_stop.estimate.upper == 1.0);
 }
 
 BOOST_AUTO_TEST_SUITE_END()
@@ -349,13 +357,13 @@ RC_BOOST_PROP(lilucb_heuristic_stops_with_a_valid_arm_on_easy_instances, ()) {
         [&](const run_options& o) { return lb::run_algorithm(algorithm::lilucb_heuristic, arms, o); });
   });
   BOOST_TEST_MESSAGE(short_description(c)
-                     << " | lilucb-heuristic (no guarantee, error rate not asserted): wrong=" << rep.wrong << "/"
-                     << rep.runs << " budget_exhausted=" << rep.budget_exhausted
-                     << " mean_pulls=" << rep.mean_pulls << " max_pulls=" << rep.max_pulls);
+                     << " | lilucb-heuristic (no guarantee, error rate not asserted): wrong=" << rep.wrong() << "/"
+                     << rep.runs() << " budget_exhausted=" << rep.budget_exhausted()
+                     << " mean_pulls=" << rep.estimate.mean_pulls << " max_pulls=" << rep.estimate.max_pulls);
   RC_LOG() << rep.summary() << "\n";
-  RC_ASSERT(rep.runs == runs);
+  RC_ASSERT(rep.runs() == runs);
   RC_ASSERT(rep.violations.empty());
-  RC_ASSERT(rep.budget_exhausted == 0u);
+  RC_ASSERT(rep.budget_exhausted() == 0u);
 }
 
 BOOST_AUTO_TEST_SUITE_END()

@@ -964,7 +964,7 @@ BOOST_AUTO_TEST_CASE(text_output_ends_with_the_verdict_count) {
   BOOST_TEST(contains(r.out, " claims: "));
   const auto list = run_cli({"verify", "--list"});
   BOOST_TEST(list.status == 0);
-  for (const char* name : {"paper-numbers", "inequalities", "coverage", "adversarial", "complexity"})
+  for (const char* name : {"paper-numbers", "inequalities", "coverage", "adversarial", "complexity", "reproduction"})
     BOOST_TEST(contains(list.out, name), name);
 }
 

@@ -145,18 +145,19 @@ BOOST_AUTO_TEST_CASE(budget_hits_are_counted_apart) {
   BOOST_TEST(e.max_pulls == 1000u);
 }
 
-// critical_failures is the first count the exact test rejects from.
+// The library's critical count (lilucb::binomial_critical_count) is the first count the exact
+// test rejects from, and the estimator reports it.
 BOOST_AUTO_TEST_CASE(critical_count_is_the_rejection_threshold) {
   for (std::uint64_t m : {1u, 10u, 200u, 5000u})
     for (double nu : {0.0, 0.01, 0.1, 0.5, 0.9}) {
-      const std::uint64_t k = lv::critical_failures(m, nu, 1e-6);
+      const std::uint64_t k = lilucb::binomial_critical_count(m, nu, 1e-6);
       BOOST_TEST_CONTEXT("m=" << m << " nu=" << nu << " k=" << k) {
         if (k <= m) BOOST_TEST(lilucb::clopper_pearson_lower(k, m, 1e-6) > nu);
         if (k >= 1 && k - 1 <= m) BOOST_TEST(!(lilucb::clopper_pearson_lower(k - 1, m, 1e-6) > nu));
       }
     }
-  BOOST_TEST(lv::critical_failures(10, 0.9, 1e-6) == 11u);  // 10 runs cannot reject nu = 0.9 at 1e-6
-  BOOST_TEST(lv::critical_failures(100, 0.0, 1e-6) == 1u);  // any failure rejects nu = 0
+  BOOST_TEST(lilucb::binomial_critical_count(10, 0.9, 1e-6) == 11u);  // 10 runs cannot reject nu = 0.9 at 1e-6
+  BOOST_TEST(lilucb::binomial_critical_count(100, 0.0, 1e-6) == 1u);  // any failure rejects nu = 0
 }
 
 BOOST_AUTO_TEST_CASE(same_seed_same_result_for_one_and_two_threads) {
@@ -353,9 +354,10 @@ BOOST_AUTO_TEST_CASE(invalid_estimate_options) {
     return r;
   };
   BOOST_CHECK_THROW(lv::estimate_error_rate(over_budget, c, options(10)), lilucb::domain_error);
-  BOOST_CHECK_THROW(lv::critical_failures(0, 0.1, 1e-6), lilucb::domain_error);
-  BOOST_CHECK_THROW(lv::critical_failures(10, 1.0, 1e-6), lilucb::domain_error);
-  BOOST_CHECK_THROW(lv::critical_failures(10, 0.1, 0.0), lilucb::domain_error);
+  BOOST_CHECK_THROW(lilucb::binomial_critical_count(0, 0.1, 1e-6), lilucb::domain_error);
+  BOOST_TEST(lilucb::binomial_critical_count(10, 1.0, 1e-6) == 11u);  // nu = 1 is never rejected
+  BOOST_CHECK_THROW(lilucb::binomial_critical_count(10, 1.5, 1e-6), lilucb::domain_error);
+  BOOST_CHECK_THROW(lilucb::binomial_critical_count(10, 0.1, 0.0), lilucb::domain_error);
 }
 
 BOOST_AUTO_TEST_CASE(invalid_search_options) {

@@ -12,22 +12,31 @@
 // The report holds, per preset: provenance (config, commit, machine, times), the stopping-time
 // tables (median pulls and median / H1 per algorithm, scenario and n; error rates among stopped
 // runs with exact Clopper–Pearson 95% intervals; censored counts), the anytime table (pulls from
-// which P(î ≠ i*) stays at or below ν), the plots, and Section 5's qualitative statements one
-// by one with the numbers that decide each (docs/reproduction-method.md, "The report").
+// which P(î ≠ i*) stays at or below ν), the plots, and Section 5's statements one by one with
+// the claims of `lilucb verify` that judge them (the report renders verdicts, it never judges:
+// docs/verification.md; the data are read through reproduction_data.hpp).
 
 #include <filesystem>
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace lilucb::experiments {
 
-/// The text of docs/reproduction.md.  `generated_dir` is docs/generated; the data are read
+/// One claim of the verification suite as the report renders it (the verdict as text).
+struct statement_claim {
+  std::string id, claim, source, verdict, computed, evidence;
+};
+
+/// The text of docs/reproduction.md; `claims` are the published claims (those the report names
+/// are rendered, a missing one is reported as missing).  `generated_dir` is docs/generated; the data are read
 /// from `generated_dir / "../reproduction"`.  Returns nullopt when the quick preset's
 /// stopping-time summary (`reproduction/quick/stopping-times/summary.csv`) does not exist;
 /// other missing parts are reported as missing in the text.  Throws lilucb::domain_error
 /// naming the file when a data file is malformed (wrong header, wrong field count, a number
 /// that does not parse, a manifest that is not JSON).
-std::optional<std::string> render_reproduction_report(const std::filesystem::path& generated_dir);
+std::optional<std::string> render_reproduction_report(const std::filesystem::path& generated_dir,
+                                                       const std::vector<statement_claim>& claims);
 
 /// The file (relative to docs/generated) whose absence makes render_reproduction_report
 /// return nullopt.

@@ -64,4 +64,36 @@ inline bool binomial_test_rejects(std::uint64_t k, std::uint64_t m, double nu, d
   return clopper_pearson_lower(k, m, alpha) > nu;
 }
 
+/// Which one-sided bound a critical count is taken on (binomial_critical_count).
+enum class cp_bound {
+  lower_exceeds,  ///< the smallest k with clopper_pearson_lower(k, trials, alpha) >  p
+  upper_reaches,  ///< the smallest k with clopper_pearson_upper(k, trials, alpha) >= p
+};
+
+/// The critical count of the exact one-sided Clopper–Pearson bounds: the smallest k in
+/// [0, trials] at which the chosen bound crosses p (see cp_bound), or trials + 1 when no k does.
+/// Both bounds are increasing in k, so the counts at or above it are exactly the crossing ones;
+/// found by bisection on k (O(log trials) Beta quantiles).  With cp_bound::lower_exceeds it is
+/// the count from which binomial_test_rejects(k, trials, p, alpha) rejects H0: P <= p.  This is
+/// the one bisection every Monte-Carlo verdict uses (tests/bandit_stats, the adversarial and
+/// coverage checks).  Domain: trials >= 1, p in [0, 1], alpha in (0, 1).
+inline std::uint64_t binomial_critical_count(std::uint64_t trials, double p, double alpha,
+                                             cp_bound bound = cp_bound::lower_exceeds) {
+  constexpr const char* fn = "lilucb::binomial_critical_count";
+  detail::check_binomial(fn, 0, trials, alpha);
+  if (!(p >= 0 && p <= 1)) detail::raise_domain_error(fn, "p", detail::format_value(p), "[0, 1]");
+  const auto crosses = [&](std::uint64_t k) {
+    return bound == cp_bound::lower_exceeds ? clopper_pearson_lower(k, trials, alpha) > p
+                                            : clopper_pearson_upper(k, trials, alpha) >= p;
+  };
+  if (crosses(0)) return 0;
+  if (!crosses(trials)) return trials + 1;
+  std::uint64_t lo = 0, hi = trials;  // invariant: !crosses(lo), crosses(hi)
+  while (hi - lo > 1) {
+    const std::uint64_t mid = lo + (hi - lo) / 2;
+    (crosses(mid) ? hi : lo) = mid;
+  }
+  return hi;
+}
+
 }  // namespace lilucb

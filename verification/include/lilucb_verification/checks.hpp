@@ -6,6 +6,8 @@
 //   coverage       Monte-Carlo coverage of the finite-LIL and LS bounds (coverage.cpp)
 //   adversarial    searches for means that make the algorithms fail (adversarial.cpp)
 //   complexity     sample- and time-complexity claims against measurement (complexity.cpp)
+//   reproduction   Section 5's statements about its experiments, from the committed data (reproduction.cpp)
+// Every verdict comes from the rubric's functions (rubric.hpp).
 
 #include "lilucb_verification/claim.hpp"
 
@@ -36,5 +38,6 @@ std::vector<claim> inequalities_claims(const verify_options& options);
 std::vector<claim> coverage_claims(const verify_options& options);
 std::vector<claim> adversarial_claims(const verify_options& options);
 std::vector<claim> complexity_claims(const verify_options& options);
+std::vector<claim> reproduction_claims(const verify_options& options);
 
 }  // namespace lilucb::verification

@@ -12,6 +12,7 @@
 //   undecided          the budget ran out before either side was shown.
 
 #include <cstdint>
+#include <filesystem>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -45,10 +46,15 @@ struct claim {
 /// cores); full: what docs/generated/claims.md publishes.
 enum class effort { quick, full };
 
+/// docs/reproduction of the source tree this library was built from.
+std::filesystem::path default_reproduction_dir();
+
 struct verify_options {
   effort level = effort::quick;
   std::uint64_t seed = 20261126;  ///< every Monte-Carlo check derives its streams from it
   unsigned threads = 0;           ///< 0 = all cores; results do not depend on it
+  /// The committed reproduction data the `reproduction` check judges (docs/reproduction).
+  std::filesystem::path reproduction_dir = default_reproduction_dir();
 };
 
 }  // namespace lilucb::verification
