@@ -5,5 +5,6 @@
 #include "lilucb/instance.hpp"
 #include "lilucb/ls_bound.hpp"
 #include "lilucb/parameters.hpp"
+#include "lilucb/repaired_theorem.hpp"
 #include "lilucb/theorem.hpp"
 #include "lilucb/version.hpp"
