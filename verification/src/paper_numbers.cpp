@@ -283,17 +283,18 @@ claim certified_claim() {
     const auto p = paper_theory_setting(nu);
     all = all && c.setting.guarantees_nu();
     per += (per.empty() ? "" : "; ") + std::string("nu = ") + num(nu, 3) + ": delta = " + num(c.setting.delta, 4) +
-           " (" + num(p.delta / c.setting.delta, 4) + "x smaller than Section 5's), a = a_min = " +
-           num(c.setting.a, 4) + ", failure bound " +
-           (c.setting.theorem.failure_bound ? num(*c.setting.theorem.failure_bound, 6) : std::string("vacuous"));
+           " (" + num(p.delta / c.setting.delta, 4) + "x smaller than Section 5's), a = repaired a_min = " +
+           num(c.setting.a, 4) + ", repaired failure bound " +
+           (c.setting.repaired.failure_bound ? num(*c.setting.repaired.failure_bound, 6) : std::string("vacuous"));
   }
   return make("certified-setting",
-              "For eps = 0.01, beta = 1 there are delta and a for which Theorem th:lilucb guarantees error <= nu "
-              "(the corrected variant of Section 5's setting)",
-              "Theorem th:lilucb", per, all ? verdict_kind::holds : verdict_kind::fails,
-              "certified_setting: the largest delta with sqrt(rho delta) + 4 rho delta/(1 - rho delta) <= nu (TOMS 748 "
-              "to full double precision, lower end of the bracket), a = a_min(beta, delta); check_theorem confirms every "
-              "hypothesis. It is what `lilucb-certified` runs.");
+              "For eps = 0.01, beta = 1 there are delta and a for which a proven statement (Theorem R, the repaired "
+              "correctness part of Theorem th:lilucb, docs/repaired-theorem.md) bounds the error probability by nu",
+              "Theorem th:lilucb; docs/repaired-theorem.md", per, all ? verdict_kind::holds : verdict_kind::fails,
+              "certified_setting: delta = min(largest delta with repaired_failure_bound <= nu, the minimiser of "
+              "(1 + repaired a_min) log(1/delta)), a = repaired_a_min(beta, delta, eps); check_repaired_theorem confirms "
+              "every hypothesis. Certifies P(stops on a suboptimal arm) <= nu; termination is not certified. It is what "
+              "`lilucb-certified` runs.");
 }
 
 // ---- findings that are computations -------------------------------------------------------

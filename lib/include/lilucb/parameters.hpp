@@ -215,7 +215,11 @@ certified_result<Real> certified_setting(Real nu, Real eps, Real beta) {
   certified_result<Real> r;
   r.certificate = repaired_certificate;
   const Real u_min = -690;  // delta = e^-690 ~ 2.3e-300, a normal double
-  const Real u_max = log(repaired_delta_max(eps));
+  const Real dmax = repaired_delta_max(eps);
+  if (!(dmax > 0) || !(log(dmax) > u_min + 1))
+    detail::raise_domain_error(fn, "eps", detail::format_value(eps),
+                               "values whose repaired delta range (0, x*/rho(eps)) reaches above e^-689");
+  const Real u_max = log(dmax);
   // Brent keeps its trial points inside the open interval; stay one part in 10^6 below the end.
   const Real u_top = u_max - Real(1) / 1000000;
   const auto opt = boost::math::tools::brent_find_minima(

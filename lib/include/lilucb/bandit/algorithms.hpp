@@ -5,7 +5,7 @@
 //   lilucb                  Figure 1; eps = 0.01, beta = 1, a = 9, delta = (nu eps/(5(2+eps)))^(1/(1+eps))
 //   lilucb-ls               as lilucb with nu/2, plus the LS rule with the other nu/2
 //   lilucb-heuristic        eps = 0, beta = 1/2, a = 1 + 10/n, delta = nu/5 (no guarantee)
-//   lilucb-certified        certified_setting(nu, 0.01, 1): the theorem's bound really is <= nu
+//   lilucb-certified        certified_setting(nu, 0.01, 1): Theorem R (docs/repaired-theorem.md) bounds P(stops on a suboptimal arm) by nu; termination not certified
 //   ucb1-ls                 UCB1 with the LS rule at nu
 //   successive-elimination  LS-based elimination at nu
 //   exp-gap                 Exponential-Gap Elimination at delta = nu
