@@ -667,8 +667,8 @@ claim stupid_inequality_2_repaired() {
               "omega <= delta < log(1+eps)/e, (1/t) log(log((1+eps)t)/omega) >= (c/s) log(log((1+eps)s)/delta) implies "
               "t <= (s/c) (log(1/omega) + log(2 log(1/(c omega))))/log(log(1+eps)/delta)",
               "Repaired Lemma lem:2, Step 1 (replaces eq. stupidinequality2, which fails near s = 1)",
-              std::string("reduction: ") + (all ? "proved" : "undecided") + "; original variables: " +
-                  prover::to_string(ro.verdict),
+              std::string("reduction: ") + (all ? "proved" : "undecided") +
+                  (cex ? "; COUNTEREXAMPLE in the original variables" : "; no counterexample in the original variables"),
               cex ? verdict_kind::fails : all ? verdict_kind::holds : verdict_kind::undecided,
               "Reduction (pencil step in docs/repaired-theorem.md): y = c t/s, A = log(1/c) in [0, inf), B = log(1/omega) "
               "in [B0, inf), B0 = 1 + log(1/log 2), D1 = log(log(1+eps)/delta) >= 1; the hypothesis gives y D1 <= B + "
@@ -701,7 +701,7 @@ claim lemma2_kappa_aggregation() {
               "Repaired Lemma lem:2, Step 2: with omega = delta^(i-1), the pairwise factor divided by i-1 is at most "
               "kappa's: log(2(A + mD)) <= m log(2(A + D)) for m = i-1 >= 1, A = log(((2+beta)/beta)^2), D = log(1/delta)",
               "Lemma lem:2, proof, Step 2 (first display; the step is implicit in the paper)",
-              std::string(prover::to_string(r.verdict)) + "; direct on a bounded box: " + prover::to_string(rd.verdict),
+              std::string(prover::to_string(r.verdict)) + (cex ? "; COUNTEREXAMPLE on the bounded box" : ""),
               cex ? verdict_kind::fails : r.verdict == prover::outcome::proved ? verdict_kind::holds : verdict_kind::undecided,
               "Monotonicity in m: d/dm = D/(A + mD) - log(2(A+D)) <= 1/m - log(2(A+D)), and 1 - log(2(A+D)) < 0 on "
               "[0, inf) x [B0, inf): " + prover::summary(r, names) +
