@@ -173,7 +173,7 @@ std::optional<Real> repaired_failure_bound(Real eps, Real delta) {
   const Real l = boost::math::log1p(eps);
   const Real x = delta / l;
   const Real s1 = 1 + eps;
-  const Real z = 1 / eps + (boost::math::zeta(s1) - 1 / Real(s1 - 1));  // zeta(1+eps), as finite_lil
+  const Real z = detail::zeta_one_plus(eps);  // zeta(1+eps), as lil_failure_probability_proof
   const Real sq = 1 + sqrt(eps);
   const Real g = sq * sq * (1 + eps);
   const Real lil_sum = (2 * z - 1) * pow(x, s1) / (1 - pow(delta, s1)) + pow(x, g) / (1 - pow(delta, g));
