@@ -4,6 +4,7 @@
 
 #include "lilucb/finite_lil.hpp"
 #include "lilucb/parameters.hpp"
+#include "lilucb/repaired_theorem.hpp"
 #include "lilucb/theorem.hpp"
 
 #include <iostream>
@@ -28,6 +29,9 @@ nlohmann::json setting_json(const lilucb_setting<double>& s) {
           {"delta_in_range", s.theorem.delta_in_range},
           {"a_sufficient", s.theorem.a_sufficient},
           {"satisfies_theorem", s.theorem.satisfies_theorem()},
+          {"repaired_a_min", json_or_null(s.repaired.a_min)},
+          {"repaired_failure_bound", json_or_null(s.repaired.failure_bound)},
+          {"satisfies_repaired_theorem", s.repaired.holds()},
           {"guarantees_nu", s.guarantees_nu()}};
 }
 
@@ -42,6 +46,9 @@ void run_params(const params_options& o) {
   const std::uint64_t n = parse_count("--n", o.n, "[1, 2^64)");
 
   const auto cert = certified_setting(nu, eps, beta);
+  const auto stated = stated_theorem_setting(nu, eps, beta);
+  const auto& st = stated.setting;
+  const double rdmax = repaired_delta_max(eps);
   const auto paper = paper_theory_setting(nu);
   const auto heur = heuristic_setting(nu, n);
   const double r = rho(eps);
@@ -60,15 +67,37 @@ void run_params(const params_options& o) {
         {"gamma", g},
         {"delta_max", dmax},
         {"optimal_beta", beta_star},
+        {"repaired_delta_max", rdmax},
         {"certified",
          {{"eps", c.eps},
           {"beta", c.beta},
           {"delta", c.delta},
+          {"a", c.a},
           {"a_min", c.a},
-          {"kappa", kappa(c.beta, c.delta)},
-          {"failure_bound", json_or_null(c.theorem.failure_bound)},
-          {"delta_at_cap", cert.delta_at_cap},
-          {"satisfies_theorem", c.theorem.satisfies_theorem()}}},
+          {"kappa", repaired_kappa(c.beta, c.delta, c.eps)},
+          {"failure_bound", json_or_null(c.repaired.failure_bound)},
+          {"delta_opt", cert.delta_opt},
+          {"delta_nu", json_or_null(cert.delta_nu)},
+          {"limited_by", cert.limited_by_nu ? "nu" : "sample_bound"},
+          {"stated_failure_bound", json_or_null(c.theorem.failure_bound)},
+          {"satisfies_theorem", c.theorem.satisfies_theorem()},
+          {"satisfies_repaired_theorem", c.repaired.holds()},
+          {"guarantees_nu", c.guarantees_nu()},
+          {"certificate", cert.certificate}}},
+        {"stated_theorem",
+         {{"eps", st.eps},
+          {"beta", st.beta},
+          {"delta", st.delta},
+          {"a", st.a},
+          {"a_min", st.a},
+          {"kappa", kappa(st.beta, st.delta)},
+          {"failure_bound", json_or_null(st.theorem.failure_bound)},
+          {"delta_at_cap", stated.delta_at_cap},
+          {"satisfies_theorem", st.theorem.satisfies_theorem()},
+          {"repaired_a_min", json_or_null(st.repaired.a_min)},
+          {"repaired_failure_bound", json_or_null(st.repaired.failure_bound)},
+          {"guarantees_nu", st.guarantees_nu()},
+          {"certificate", stated.certificate}}},
         {"paper_theory", setting_json(paper)},
         {"heuristic", setting_json(heur)},
     };
@@ -87,18 +116,31 @@ void run_params(const params_options& o) {
             << "  delta range       = (0, log(1+eps)/e) = (0, " << text_number(dmax) << ")\n"
             << "  optimal beta      = " << text_number(beta_star)
             << "  (minimises (2+beta)^2 (1 + ((2+beta)/beta)^2); paper: ~1.66)\n\n"
-            << "certified (use this: the theorem's guarantee holds at nu):\n"
+            << "certified (use this; rests on the repaired theorem, docs/repaired-theorem.md):\n"
             << "  eps = " << text_number(c.eps) << ", beta = " << text_number(c.beta)
-            << ", delta = " << text_number(c.delta) << ", a = a_min = " << text_number(c.a) << "\n"
-            << "  failure bound sqrt(rho delta) + 4 rho delta/(1 - rho delta) = "
-            << optional_text(c.theorem.failure_bound, "vacuous") << " <= nu\n\n"
+            << ", delta = " << text_number(c.delta) << ", a = repaired a_min = " << text_number(c.a) << "\n"
+            << "  repaired failure bound = " << optional_text(c.repaired.failure_bound, "vacuous")
+            << " <= nu: P(lil'UCB ever stops on a suboptimal arm)\n"
+            << "  delta is " << (cert.limited_by_nu ? "the largest with repaired bound <= nu"
+                                                     : "the sample-bound optimum (1 + a_min) log(1/delta)")
+            << "; largest delta with repaired bound <= nu: "
+            << optional_text(cert.delta_nu, "none below the range's end")
+            << "; repaired delta range (0, " << text_number(rdmax) << ")\n"
+            << "  not certified: that it stops, and its sample bound (Lemma lem:1)\n\n"
+            << "stated_theorem (meets the paper's stated hypotheses; the paper's proof does not establish it):\n"
+            << "  eps = " << text_number(st.eps) << ", beta = " << text_number(st.beta)
+            << ", delta = " << text_number(st.delta) << ", a = a_min = " << text_number(st.a) << "\n"
+            << "  stated failure bound sqrt(rho delta) + 4 rho delta/(1 - rho delta) = "
+            << optional_text(st.theorem.failure_bound, "vacuous") << " <= nu; repaired theorem needs a >= "
+            << optional_text(st.repaired.a_min, "undefined") << ": guarantees 1 - nu: "
+            << (st.guarantees_nu() ? "yes" : "no") << "\n\n"
             << "paper_theory (Section 5: eps = 0.01, beta = 1, a = 9, "
                "delta = (nu eps/(5(2+eps)))^(1/(1+eps))):\n"
             << "  delta = " << text_number(paper.delta) << ", a = " << text_number(paper.a)
             << ", a_min = " << optional_text(paper.theorem.a_min, "infeasible")
             << ", rho delta = " << text_number(rho(paper.eps) * paper.delta) << "\n"
             << "  failure bound = " << optional_text(paper.theorem.failure_bound, "vacuous")
-            << "; meets the theorem's hypotheses: "
+            << "; meets the stated theorem's hypotheses: "
             << (paper.theorem.satisfies_theorem() ? "yes" : "no")
             << "; guarantees 1 - nu: " << (paper.guarantees_nu() ? "yes" : "no") << "\n\n"
             << "heuristic (Section 5's lil'UCB Heuristic, n = " << n << "):\n"

@@ -254,11 +254,18 @@ BOOST_AUTO_TEST_CASE(json_agrees_with_library) {
       check_number(j, "/certified/beta", beta);
       check_number(j, "/certified/delta", cert.setting.delta);
       check_number(j, "/certified/a_min", cert.setting.a);
-      check_optional(j, "/certified/failure_bound", cert.setting.theorem.failure_bound);
-      check_bool(j, "/certified/satisfies_theorem", cert.setting.theorem.satisfies_theorem());
-      check_bool(j, "/certified/delta_at_cap", cert.delta_at_cap);
-      // What "certified" promises: the theorem's hypotheses hold and the bound is <= nu.
-      check_bool(j, "/certified/satisfies_theorem", true);
+      check_optional(j, "/certified/failure_bound", cert.setting.repaired.failure_bound);
+      check_bool(j, "/certified/satisfies_repaired_theorem", cert.setting.repaired.holds());
+      // What "certified" promises: Theorem R's hypotheses hold and its bound is <= nu.
+      check_bool(j, "/certified/satisfies_repaired_theorem", true);
+      check_bool(j, "/certified/guarantees_nu", true);
+      const auto stated = lilucb::stated_theorem_setting(nu, eps, beta);
+      check_number(j, "/stated_theorem/delta", stated.setting.delta);
+      check_number(j, "/stated_theorem/a_min", stated.setting.a);
+      check_optional(j, "/stated_theorem/failure_bound", stated.setting.theorem.failure_bound);
+      check_bool(j, "/stated_theorem/delta_at_cap", stated.delta_at_cap);
+      check_bool(j, "/stated_theorem/satisfies_theorem", true);
+      check_bool(j, "/stated_theorem/guarantees_nu", stated.setting.guarantees_nu());
       if (const auto fb = at(j, "/certified/failure_bound"); fb && fb->is_number())
         BOOST_TEST(fb->get<double>() <= nu);
       else
@@ -310,6 +317,7 @@ BOOST_AUTO_TEST_CASE(text_mode_prints_the_key_numbers) {
   for (const std::string& s :
        {text_number(lilucb::rho(0.01)), text_number(lilucb::gamma(1.0, 0.01)),
         text_number(cert.setting.delta), text_number(cert.setting.a),
+        text_number(lilucb::stated_theorem_setting(0.1, 0.01, 1.0).setting.a), std::string("stated_theorem"),
         text_number(paper.delta), text_number(*paper.theorem.a_min), text_number(heur.a),
         text_number(heur.delta), text_number(lilucb::optimal_beta<double>()),
         std::string("vacuous")})
@@ -771,8 +779,8 @@ BOOST_AUTO_TEST_CASE(params_csv_has_header_and_48_rows_matching_the_library) {
   std::set<std::tuple<double, double, double>> grid;
   for (std::size_t i = 1; i < rows.size(); ++i) {
     BOOST_TEST_CONTEXT("CSV row " << i) {
-      BOOST_TEST(rows[i].size() == 7u);
-      if (rows[i].size() != 7u) continue;
+      BOOST_TEST(rows[i].size() == 11u);
+      if (rows[i].size() != 11u) continue;
       const double nu = std::stod(rows[i][0]), eps = std::stod(rows[i][1]),
                    beta = std::stod(rows[i][2]);
       grid.insert({nu, eps, beta});
@@ -780,7 +788,9 @@ BOOST_AUTO_TEST_CASE(params_csv_has_header_and_48_rows_matching_the_library) {
       BOOST_TEST(rows[i][3] == lilucb::format_number(cert.setting.delta, 10));
       BOOST_TEST(rows[i][4] == lilucb::format_number(cert.setting.a, 8));
       const bool paper_ok = lilucb::paper_theory_setting(nu).theorem.satisfies_theorem();
-      BOOST_TEST(rows[i][6] == (paper_ok ? "yes" : "no"));
+      BOOST_TEST(rows[i][10] == (paper_ok ? "yes" : "no"));
+      const auto stated = lilucb::stated_theorem_setting(nu, eps, beta);
+      BOOST_TEST(rows[i][7] == lilucb::format_number(stated.setting.delta, 10));
     }
   }
   BOOST_TEST(grid.size() == 48u);

@@ -165,6 +165,92 @@ def certified_delta(nu, eps):
     return solve_increasing(f, X(nu), 0, hi)
 
 
+# ---- Theorem R (docs/repaired-theorem.md): the repaired Lemma lem:2 --------------------------
+#
+# Transcribed from docs/repaired-theorem.md, not from the C++ code.  The upper-event sum is
+# summed term by term over m (the C++ code uses its closed form); the binomial sum is the
+# document's block bound sum_K q^K (C(K/alpha + 1, K+1) - C(max(K, (K-1)/alpha), K+1)) with
+# mpmath's generalised binomial, summed until the terms are below 1e-70 of the total.
+
+X_STAR = None
+
+
+def x_star():
+    """The root of 1 - x - sqrt(sqrt(x) log(1/x)) in (0.1, 0.2)."""
+    global X_STAR
+    if X_STAR is None:
+        X_STAR = mpmath.findroot(a_min_den, (mpf("0.1"), mpf("0.2")), solver="anderson")
+    return X_STAR
+
+
+def repaired_delta_max(eps):
+    return min(mpmath.log(1 + X(eps)) / E, x_star() / rho(eps))
+
+
+def repaired_a_min(beta, delta, eps):
+    beta, delta, eps = X(beta), mpf(delta), X(eps)
+    c = ((2 + beta) / beta) ** 2
+    D = mpmath.log(1 / delta)
+    D1 = mpmath.log(mpmath.log(1 + eps) / delta)
+    k = c * (D + mpmath.log(2 * mpmath.log(c / delta))) / D1
+    return k / a_min_den(rho(eps) * delta), k
+
+
+def lil_proof_mp(eps, delta):
+    """lil_failure_probability_proof at an mpf delta."""
+    eps = X(eps)
+    x = delta / mpmath.log(1 + eps)
+    s = 1 + eps
+    return (2 * mpmath.zeta(s) - 1) * x**s + x ** ((1 + mpmath.sqrt(eps)) ** 2 * (1 + eps))
+
+
+def repaired_failure(eps, delta):
+    eps, delta = X(eps), mpf(delta)
+    upper = mpf(0)
+    m = 1
+    while True:
+        t = lil_proof_mp(eps, delta**m)
+        upper += t
+        if t < upper * mpf(10) ** -70:
+            break
+        m += 1
+    q = lil_proof_mp(eps, delta)
+    d = rho(eps) * delta
+    alpha = d + mpmath.sqrt(mpmath.sqrt(d) * mpmath.log(1 / d))
+    binsum = mpf(0)
+    K = 1
+    while True:
+        hi = K / alpha + 1
+        lo = max(mpf(K), (K - 1) / alpha)
+        t = q**K * (mpmath.binomial(hi, K + 1) - mpmath.binomial(lo, K + 1))
+        binsum += t
+        if K > 2 and t < (upper + binsum) * mpf(10) ** -70:
+            break
+        K += 1
+    total = upper + binsum
+    return None if total >= 1 else total
+
+
+def repaired_delta_nu(nu, eps):
+    """The delta with repaired_failure = nu (bisection on log delta), or None when the bound
+    stays below nu up to the end of the repaired range."""
+    top = repaired_delta_max(eps) * (1 - mpf(10) ** -6)
+    f = lambda u: (repaired_failure(eps, mpmath.exp(u)) or mpf(1))
+    hi = mpmath.log(top)
+    if f(hi) <= X(nu):
+        return None
+    lo = hi - 1
+    while f(lo) > X(nu):
+        lo -= 1
+    for _ in range(200):
+        mid = (lo + hi) / 2
+        if f(mid) > X(nu):
+            hi = mid
+        else:
+            lo = mid
+    return mpmath.exp(lo)
+
+
 # ---- Section 3 (H1, H3), Lemma lem:1's bound, Section 2 (Farrell) --------------------------
 
 def gaps(means):
@@ -401,7 +487,7 @@ def emit():
     w("")
 
     # Certified settings over the params table's grid (and the issue's nu = 0.1, eps = 0.01, beta = 1).
-    w("// The certified delta: the root of sqrt(rho d) + 4 rho d/(1 - rho d) = nu (bisection +")
+    w("// The stated-theorem delta (stated_theorem_setting): the root of sqrt(rho d) + 4 rho d/(1 - rho d) = nu (bisection +")
     w("// mpmath.findroot), and a_min(beta, delta) there.  Grid of docs/generated/params.md.")
     w("struct certified_case { double nu, eps, beta, delta, a; const char* delta50; };")
     w("inline constexpr certified_case certified_cases[] = {")
@@ -412,6 +498,35 @@ def emit():
                 den = a_min_den(d)
                 a = kappa_at(beta, d) / den
                 w(f"    {{{flt(nu)}, {flt(eps)}, {flt(beta)}, {lit(d)}, {lit(a)}, {slit(d)}}},")
+    w("};")
+    w("")
+
+    # Theorem R.
+    w("// Theorem R (docs/repaired-theorem.md): repaired_failure_bound, repaired_a_min, repaired_kappa;")
+    w("// kNone = vacuous.")
+    w("struct repaired_case { double eps, beta, delta, failure_bound, a_min, kappa; const char* failure50; };")
+    w("inline constexpr repaired_case repaired_cases[] = {")
+    for eps, beta, delta in ((0.01, 1.0, 1e-10), (0.01, 1.0, 1e-7), (0.01, 1.0, 2e-6), (0.1, 0.5, 1e-8),
+                             (0.1, 1.66, 1e-5), (0.5, 2.0, 1e-6), (0.5, 1.0, 1e-3), (0.9, 1.0, 1e-12),
+                             (0.001, 1.0, 1e-30), (0.01, 1.0, 1e-200)):
+        f = repaired_failure(eps, delta)
+        am, k = repaired_a_min(beta, X(delta), eps)
+        w(f"    {{{flt(eps)}, {flt(beta)}, {flt(delta)}, {opt(f)}, {lit(am)}, {lit(k)}, "
+          f"{slit(f) if f is not None else 'nullptr'}}},")
+    w("};")
+    w("")
+    w("// repaired_delta_max(eps) = min(log(1+eps)/e, x*/rho(eps)).")
+    w("struct repaired_delta_max_case { double eps, value; };")
+    w("inline constexpr repaired_delta_max_case repaired_delta_max_cases[] = {")
+    for eps in (0.001, 0.01, 0.1, 0.5, 0.9):
+        w(f"    {{{flt(eps)}, {lit(repaired_delta_max(eps))}}},")
+    w("};")
+    w("")
+    w("// The largest delta whose repaired bound is <= nu (kNone: none below the range's end).")
+    w("struct repaired_delta_nu_case { double nu, eps, delta_nu; };")
+    w("inline constexpr repaired_delta_nu_case repaired_delta_nu_cases[] = {")
+    for nu, eps in ((0.1, 0.01), (0.01, 0.01), (1e-6, 0.01), (0.1, 0.1), (0.1, 0.5)):
+        w(f"    {{{flt(nu)}, {flt(eps)}, {opt(repaired_delta_nu(nu, eps))}}},")
     w("};")
     w("")
 

@@ -233,6 +233,10 @@ BOOST_AUTO_TEST_CASE(paper_claims_have_the_expected_verdicts) {
       {"inequalities.lemma2-final-sum", verdict_kind::fails},
       {"inequalities.theorem-probability", verdict_kind::holds_with_caveat},
       {"inequalities.theorem-condition-a", verdict_kind::fails},
+      {"inequalities.stupid-2-repaired", verdict_kind::holds},
+      {"inequalities.lemma2-kappa-repaired", verdict_kind::holds},
+      {"inequalities.lemma2-binomial-repaired", verdict_kind::holds},
+      {"inequalities.theorem-condition-a-repaired", verdict_kind::holds},
   };
   const auto& claims = quick_claims();
   BOOST_TEST(claims.size() == expected.size());
@@ -251,6 +255,57 @@ BOOST_AUTO_TEST_CASE(paper_claims_have_the_expected_verdicts) {
       BOOST_TEST(c.computed.find("undecided") == std::string::npos);
     }
   }
+}
+
+// A planted false step in the repaired proof (docs/repaired-theorem.md) is caught:
+//  (1) the repaired eq. stupidinequality2 with the paper's denominator log(1/delta) put back
+//      instead of log(log(1+eps)/delta): a certain counterexample near s = 1, while the repaired
+//      form has none on the same box;
+//  (2) the reduction's inequality log(B + log(2(A+B))) < A + 2B - 1 with 2B weakened to B:
+//      a certain counterexample.
+BOOST_AUTO_TEST_CASE(planted_false_steps_of_the_repaired_proof_are_caught) {
+  const interval c = interval(1.0) / interval(9.0);
+  const interval one(1.0), two(2.0);
+  auto delta_of = [](const interval& eps, const interval& theta) {
+    return theta * pv::interval_log1p(eps) / boost::numeric::exp(interval(1.0));
+  };
+  const pv::predicate<4> hyp{[&](const pv::box<4>& x) {
+                               const interval l1 = pv::interval_log1p(x[2]);
+                               const interval d = delta_of(x[2], x[3]);
+                               return c / x[1] * boost::numeric::log((boost::numeric::log(x[1]) + l1) / d) -
+                                      boost::numeric::log((boost::numeric::log(x[0]) + l1) / d) / x[0];
+                             },
+                             false};
+  auto concl_with = [&](bool repaired) {
+    return pv::predicate<4>{[&, repaired](const pv::box<4>& x) {
+                              const interval l1 = pv::interval_log1p(x[2]);
+                              const interval d = delta_of(x[2], x[3]);
+                              const interval num = boost::numeric::log(one / d) +
+                                                   boost::numeric::log(two * boost::numeric::log(one / (c * d)));
+                              const interval den = repaired ? boost::numeric::log(l1 / d) : boost::numeric::log(one / d);
+                              return x[0] - x[1] / c * num / den;
+                            },
+                            false};
+  };
+  const pv::box<4> near_s1{interval(1.0, 100.0), interval(1.0, 1.5), interval(0.001, 0.3), interval(0.001, 0.999)};
+  pv::budget b;
+  b.max_boxes = 200000;
+  b.relative_widths = false;
+  const auto planted = pv::prove_implication(hyp, concl_with(false), near_s1, b);
+  BOOST_TEST(pv::to_string(planted.verdict) == std::string("counterexample"));
+  pv::budget b2 = b;
+  b2.max_boxes = 20000;
+  const auto repaired = pv::prove_implication(hyp, concl_with(true), near_s1, b2);
+  BOOST_TEST(pv::to_string(repaired.verdict) != std::string("counterexample"));
+
+  const pv::predicate<2> weakened{[](const pv::box<2>& x) {
+                                    const interval one(1.0), two(2.0);
+                                    return -(x[0] + x[1] - one - boost::numeric::log(x[1] + boost::numeric::log(two * (x[0] + x[1]))));
+                                  },
+                                  true};
+  const double b0 = 1 + std::log(1 / std::log(2.0));
+  const auto rw = pv::prove(weakened, pv::box<2>{interval(0.0, 10.0), interval(b0, 10.0)});
+  BOOST_TEST(pv::to_string(rw.verdict) == std::string("counterexample"));
 }
 
 BOOST_AUTO_TEST_CASE(stupid_inequality_2_counterexample_in_long_double) {

@@ -314,20 +314,18 @@ claim certified_claim() {
     const bool below = !proof || c.setting.a < *proof;
     gap = gap || below;
     per += (per.empty() ? "" : "; ") + std::string("nu = ") + num(nu, 3) + ": delta = " + num(c.setting.delta, 4) +
-           " (" + num(p.delta / c.setting.delta, 4) + "x smaller than Section 5's), a = a_min = " +
-           num(c.setting.a, 4) + " (the proof's condition needs " +
-           (proof ? num(*proof, 5) : std::string("an infeasible a")) + "), failure bound " +
-           (c.setting.theorem.failure_bound ? num(*c.setting.theorem.failure_bound, 6) : std::string("vacuous"));
+           " (" + num(p.delta / c.setting.delta, 4) + "x smaller than Section 5's), a = repaired a_min = " +
+           num(c.setting.a, 4) + ", repaired failure bound " +
+           (c.setting.repaired.failure_bound ? num(*c.setting.repaired.failure_bound, 6) : std::string("vacuous"));
   }
   return make("certified-setting",
-              "For eps = 0.01, beta = 1 there are delta and a for which Theorem th:lilucb guarantees error <= nu "
-              "(the corrected variant of Section 5's setting)",
-              "Theorem th:lilucb", per, judge_setting(all, certified_argument_complete, gap),
-              "certified_setting: the largest delta with sqrt(rho delta) + 4 rho delta/(1 - rho delta) <= nu (TOMS 748 "
-              "to full double precision, lower end of the bracket), a = a_min(beta, delta); check_theorem confirms every "
-              "stated hypothesis. It is what `lilucb-certified` runs, which " + std::string(certified_basis) +
-                  ". Rubric R5: a setting holds only when a complete argument supports it; here a is below the "
-                  "condition the theorem's proof uses (a_min_proof, F4), so the gap matters at the setting.");
+              "For eps = 0.01, beta = 1 there are delta and a for which a proven statement (Theorem R, the repaired "
+              "correctness part of Theorem th:lilucb, docs/repaired-theorem.md) bounds the error probability by nu",
+              "Theorem th:lilucb; docs/repaired-theorem.md", per, judge_setting(all, certified_argument_complete, gap),
+              "certified_setting: delta = min(largest delta with repaired_failure_bound <= nu, the minimiser of "
+              "(1 + repaired a_min) log(1/delta)), a = repaired_a_min(beta, delta, eps); check_repaired_theorem confirms "
+              "every hypothesis. Certifies P(stops on a suboptimal arm) <= nu; termination is not certified. It is what "
+              "`lilucb-certified` runs.");
 }
 
 // ---- findings that are computations -------------------------------------------------------

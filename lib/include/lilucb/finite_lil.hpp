@@ -155,6 +155,18 @@ Real lil_checked(const char* fn, const Real& t, const Real& eps, const Real& del
 }
 }  // namespace detail
 
+namespace detail {
+// zeta(1+eps) for eps in (0,1): 1/eps + (zeta(s) - 1/(s-1)) with s = 1+eps rounded (s - 1 is
+// exact, and the bracket is smooth at s = 1, so rounding 1+eps costs nothing near the pole).
+// When 1 + eps rounds to 1 the bracket is its limit at s = 1, Euler's gamma (error O(eps)).
+template <class Real>
+Real zeta_one_plus(const Real& eps) {
+  const Real s1 = 1 + eps;
+  if (!(s1 > 1)) return 1 / eps + boost::math::constants::euler<Real>();
+  return 1 / eps + (boost::math::zeta(s1) - 1 / Real(s1 - 1));
+}
+}  // namespace detail
+
 /// The right-hand side of Lemma `lem:lil`:
 ///   (1+sqrt(eps)) sqrt(2 sigma^2 (1+eps) t log(log((1+eps) t + c)/delta)),
 /// c = 0 (inner_log::lemma) or c = 2 (inner_log::plus2, footnote `fnt:delta_foot`).
@@ -248,10 +260,7 @@ detail::promote_t<T1, T2> lil_failure_probability_proof(T1 eps_in, T2 delta_in) 
   constexpr const char* fn = "lilucb::lil_failure_probability_proof";
   detail::check_lil_eps_delta(fn, eps, delta, inner_log::lemma);
   const Real x = delta / boost::math::log1p(eps);
-  // zeta(1+eps) = 1/eps + (zeta(s) - 1/(s-1)) with s = 1+eps rounded: s - 1 is exact, and the
-  // bracket is smooth at s = 1, so rounding 1+eps costs nothing near the pole.
-  const Real s1 = 1 + eps;
-  const Real z = 1 / eps + (boost::math::zeta(s1) - 1 / Real(s1 - 1));
+  const Real z = detail::zeta_one_plus(eps);
   const Real s = 1 + sqrt(eps);
   return (2 * z - 1) * pow(x, Real(1 + eps)) + pow(x, Real(s * s * (1 + eps)));
 }

@@ -7,6 +7,7 @@
 #include "lilucb/finite_lil.hpp"   // Lemma lem:lil: lil_bound, lil_width, failure probabilities
 #include "lilucb/ls_bound.hpp"     // Section 5's LIL stopping rule: ls_bound and its delta
 #include "lilucb/theorem.hpp"      // Theorem th:lilucb: rho, gamma, kappa, a_min, failure bounds
+#include "lilucb/repaired_theorem.hpp"  // Theorem R (docs/repaired-theorem.md): what "certified" rests on
 #include "lilucb/instance.hpp"     // an instance's best arm, gaps, H1, H3, Lemma lem:1, Farrell
 #include "lilucb/parameters.hpp"   // the paper's, the heuristic's and certified settings
 #include "lilucb/characteristic_time.hpp"  // T*(mu), w*(mu), the lower bound T* kl(delta, 1-delta)

@@ -5,7 +5,9 @@
 //   lilucb                  Figure 1; eps = 0.01, beta = 1, a = 9, delta = (nu eps/(5(2+eps)))^(1/(1+eps))
 //   lilucb-ls               as lilucb with nu/2, plus the LS rule with the other nu/2
 //   lilucb-heuristic        eps = 0, beta = 1/2, a = 1 + 10/n, delta = nu/5 (no guarantee)
-//   lilucb-certified        certified_setting(nu, 0.01, 1): the theorem's bound really is <= nu
+//   lilucb-certified        certified_setting(nu, 0.01, 1) with Figure 1's inner log (lemma, whatever --inner says):
+//                           Theorem R (docs/repaired-theorem.md) bounds P(stops on a suboptimal arm) by nu;
+//                           termination not certified
 //   ucb1-ls                 UCB1 with the LS rule at nu
 //   successive-elimination  LS-based elimination at nu
 //   exp-gap                 Exponential-Gap Elimination at delta = nu
@@ -101,17 +103,19 @@ run_result run_algorithm(algorithm alg, const Arms& arms, const run_options& opt
     detail::session<Arms, Observer> s(arms, opts, observer);
     return s.finish(to_string(alg), 0, run_status::stopped, "single-arm", p);
   }
-  auto lil = [&](const lilucb_setting<double>& set, std::optional<double> ls_delta) {
+  auto lil = [&](const lilucb_setting<double>& set, std::optional<double> ls_delta,
+                 std::optional<inner_log> inner = std::nullopt) {
     lilucb_config c;
     c.eps = set.eps;
     c.beta = set.beta;
     c.a = set.a;
     c.delta = set.delta;
-    c.inner = opts.inner;
+    c.inner = inner ? *inner : opts.inner;
     c.sigma = sigma;
     c.ls_delta = ls_delta;
     c.ls_eps = ls_eps;
-    p.insert(p.end(), {{"eps", c.eps}, {"beta", c.beta}, {"a", c.a}, {"delta", c.delta}, {"inner_c", inner_c}});
+    p.insert(p.end(), {{"eps", c.eps}, {"beta", c.beta}, {"a", c.a}, {"delta", c.delta},
+                       {"inner_c", inner ? inner_log_offset<double>(*inner) : inner_c}});
     return run_lilucb(arms, c, opts, observer, to_string(alg), p);
   };
   auto ls_params = [&](double share) {
@@ -130,7 +134,8 @@ run_result run_algorithm(algorithm alg, const Arms& arms, const run_options& opt
     case algorithm::lilucb_heuristic:
       return lil(heuristic_setting(nu, n), std::nullopt);
     case algorithm::lilucb_certified:
-      return lil(certified_setting(nu, 0.01, 1.0).setting, std::nullopt);
+      // Theorem R covers Figure 1's index, log((1+eps) T): always the lemma's inner log.
+      return lil(certified_setting(nu, 0.01, 1.0).setting, std::nullopt, inner_log::lemma);
     case algorithm::ucb1_ls: {
       const double d = ls_params(nu);
       return run_ucb1_ls(arms, sigma, ls_eps, d, opts, observer, p);
