@@ -133,7 +133,7 @@ void run_run(const run_cli_options& o) {
   opts.nu = parse_real("--nu", o.nu, "(0, 1)");
   opts.inner = parse_inner_log(o.inner);
   // lilucb-certified always runs Figure 1's index (the form Theorem R covers).
-  if (alg == bandit::algorithm::lilucb_certified) opts.inner = inner_log::lemma;
+  if (what.preset && *what.preset == bandit::algorithm::lilucb_certified) opts.inner = inner_log::lemma;
   opts.seed = parse_count("--seed", o.seed, "[0, 2^64)");
   opts.max_pulls = parse_count("--max-pulls", o.max_pulls, "[0, 2^64) (0: unlimited)");
   const double sigma = o.sigma.empty() ? 0.5 : parse_real("--sigma", o.sigma, "(0, inf)");

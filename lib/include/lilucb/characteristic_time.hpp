@@ -178,7 +178,7 @@ characteristic_time_result<Real> optimal_proportions(const std::vector<Real>& mu
 /// T*(mu) and w*(mu) for Gaussian arms N(mu_a, sigma^2) (Garivier & Kaufmann 2016, Theorem 5 with
 /// the Gaussian divergence; file comment).  Domain: at least two finite means with a unique
 /// largest one; sigma > 0 finite.
-template <class Range, class Real = range_value_t<Range>>
+template <class Range, class Real = detail::range_value_t<Range>>
 characteristic_time_result<Real> characteristic_time_gaussian(const Range& means, Real sigma) {
   constexpr const char* fn = "lilucb::characteristic_time_gaussian<%1%>";
   check_positive(fn, "sigma", sigma);
@@ -200,7 +200,7 @@ characteristic_time_result<Real> characteristic_time_gaussian(const Range& means
 
 /// T*(mu) and w*(mu) for Bernoulli arms (Garivier & Kaufmann 2016, Theorem 5 with the Bernoulli
 /// KL divergence).  Domain: at least two means in [0, 1] with a unique largest one.
-template <class Range, class Real = range_value_t<Range>>
+template <class Range, class Real = detail::range_value_t<Range>>
 characteristic_time_result<Real> characteristic_time_bernoulli(const Range& means) {
   constexpr const char* fn = "lilucb::characteristic_time_bernoulli<%1%>";
   const std::size_t best = detail::best_arm_checked(fn, means);
