@@ -66,7 +66,7 @@ void certified_error_rate(lb::combination comb, int salt) {
   BOOST_TEST_MESSAGE(short_description(c) << " | " << rep.summary() << " | " << secs << " s");
   RC_LOG() << rep.summary() << "\n";
   RC_ASSERT(rep.violations.empty());
-  RC_ASSERT(!rep.rejected);
+  RC_ASSERT(!rep.rejected());
 }
 
 lb::combination ls_with(lb::sampling_rule s) { return {s, lb::stopping_rule::ls}; }
@@ -112,10 +112,9 @@ BOOST_AUTO_TEST_CASE(glr_heuristic_error_rates_reported) {
     const std::size_t runs = s == lb::sampling_rule::ttts ? 100 : 200;
     const auto rep = check_error_rate(lb::to_string(comb), means.size(), 4, o.nu, o, runs, run_one);
     BOOST_TEST(rep.violations.empty(), rep.summary());
-    BOOST_TEST_MESSAGE("uncertified " << rep.algorithm << ": wrong " << rep.wrong << " of " << rep.runs
-                                      << ", exact 1-1e-6 interval [" << clopper_pearson_lower(rep.runs, rep.wrong, kAlpha)
-                                      << ", " << clopper_pearson_upper(rep.runs, rep.wrong, kAlpha)
-                                      << "], mean pulls " << rep.mean_pulls);
+    BOOST_TEST_MESSAGE("uncertified " << rep.summary() << " | exact 1-1e-6 interval of P(wrong) ["
+                                      << lilucb::clopper_pearson_lower(rep.wrong(), rep.runs(), kAlpha) << ", "
+                                      << lilucb::clopper_pearson_upper(rep.wrong(), rep.runs(), kAlpha) << "]");
   }
 }
 

@@ -1,0 +1,96 @@
+// `lilucb hardness`: JSON and text against the library.
+// Part of the test_cli executable; shared helpers in cli_test_support.hpp.
+
+#include "cli_test_support.hpp"
+
+// =========================================================================================
+// 3. lilucb hardness --json
+// =========================================================================================
+
+namespace {
+struct hardness_case {
+  std::string means, delta, eps, beta, a, nu;  // empty: not passed
+  std::size_t best;                            // expected independently
+};
+
+const std::vector<hardness_case> hardness_cases = {
+    {"0.5,0.4,0.1", "", "", "", "", "", 0},           // default delta: the certified one
+    {"0.5,0.4,0.1", "0.05", "", "", "", "", 0},
+    {"0.1,0.9,0.3,0.85", "1e-3", "0.1", "1.66", "", "0.2", 1},
+    {"0.2,0.25,0.3,0.35,0.4,0.45,0.5", "", "0.5", "2", "20", "0.01", 6},
+    {"-1,-0.5,-0.75", "1e-4", "", "", "9", "", 1},
+    {"0.5", "", "", "", "", "", 0},                   // one arm: nothing to tell apart
+};
+
+std::vector<double> parse_means(const std::string& s) {
+  std::vector<double> v;
+  std::stringstream in(s);
+  for (std::string item; std::getline(in, item, ',');) v.push_back(std::stod(item));
+  return v;
+}
+}  // namespace
+
+BOOST_AUTO_TEST_SUITE(hardness_command)
+
+BOOST_AUTO_TEST_CASE(json_agrees_with_library) {
+  for (const auto& c : hardness_cases) {
+    std::vector<std::string> args = {"hardness", "--means", c.means};
+    if (!c.delta.empty()) args.insert(args.end(), {"--delta", c.delta});
+    if (!c.eps.empty()) args.insert(args.end(), {"--eps", c.eps});
+    if (!c.beta.empty()) args.insert(args.end(), {"--beta", c.beta});
+    if (!c.a.empty()) args.insert(args.end(), {"--a", c.a});
+    if (!c.nu.empty()) args.insert(args.end(), {"--nu", c.nu});
+    args.push_back("--json");
+    BOOST_TEST_CONTEXT(show(args)) {
+      const auto means = parse_means(c.means);
+      const double eps = c.eps.empty() ? 0.01 : std::stod(c.eps);
+      const double beta = c.beta.empty() ? 1.0 : std::stod(c.beta);
+      const double nu = c.nu.empty() ? 0.1 : std::stod(c.nu);
+      const double delta = c.delta.empty() ? lilucb::certified_setting(nu, eps, beta).setting.delta
+                                           : std::stod(c.delta);
+      const double a = c.a.empty() ? *lilucb::a_min(beta, delta) : std::stod(c.a);
+      BOOST_TEST(lilucb::best_arm(means) == c.best);
+      const double l1 = lilucb::lemma1_bound(means, eps, beta, delta);
+
+      const json j = expect_json(args);
+      if (j.is_null()) continue;
+      check_integer(j, "/best_arm", c.best);
+      check_integer(j, "/n", means.size());
+      check_number(j, "/h1", lilucb::hardness_h1(means));
+      check_number(j, "/h3", lilucb::hardness_h3(means));
+      check_number(j, "/delta", delta);
+      check_number(j, "/a", a);
+      check_number(j, "/eps", eps);
+      check_number(j, "/beta", beta);
+      check_number(j, "/nu", nu);
+      check_number(j, "/lemma1_bound", l1);
+      check_number(j, "/lemma1_bound_proof", lilucb::lemma1_bound_proof(means, eps, beta, delta));
+      check_number(j, "/total_bound", lilucb::total_samples_bound(l1, a));
+      check_number(j, "/farrell_lower_bound", lilucb::farrell_lower_bound(means, nu));
+      if (const auto g = at(j, "/gaps")) {
+        const auto expected = lilucb::gaps(means);
+        BOOST_TEST((g->is_array() && g->size() == expected.size()), "gaps = " << g->dump());
+        if (g->is_array() && g->size() == expected.size())
+          for (std::size_t i = 0; i < expected.size(); ++i)
+            check_number(j, "/gaps/" + std::to_string(i), expected[i]);
+      }
+    }
+  }
+}
+
+BOOST_AUTO_TEST_CASE(text_mode_prints_the_key_numbers) {
+  const auto r = run_cli({"hardness", "--means", "0.5,0.4,0.1", "--delta", "0.05"});
+  BOOST_TEST(r.status == 0);
+  BOOST_TEST(r.err == "");
+  BOOST_TEST(r.out.front() != '{');
+  const std::vector<double> m = {0.5, 0.4, 0.1};
+  const double a = *lilucb::a_min(1.0, 0.05);
+  const double l1 = lilucb::lemma1_bound(m, 0.01, 1.0, 0.05);
+  for (const std::string& s :
+       {text_number(lilucb::hardness_h1(m)), text_number(lilucb::hardness_h3(m)), text_number(l1),
+        text_number(lilucb::total_samples_bound(l1, a)),
+        text_number(lilucb::farrell_lower_bound(m, 0.1)), std::string("best arm 0")})
+    BOOST_TEST(contains(r.out, s), "text output lacks " << s << ":\n" << r.out);
+}
+
+BOOST_AUTO_TEST_SUITE_END()
