@@ -1,6 +1,7 @@
 // `lilucb params`: recommended lil'UCB parameters for a target error probability nu.
 
 #include "cli_support.hpp"
+#include "params_json.hpp"
 
 #include "lilucb/finite_lil.hpp"
 #include "lilucb/parameters.hpp"
@@ -18,22 +19,6 @@ struct params_options {
   std::string nu, eps = "0.01", beta = "1", n = "10";
   bool json = false;
 };
-
-nlohmann::json setting_json(const lilucb_setting<double>& s) {
-  return {{"eps", s.eps},
-          {"beta", s.beta},
-          {"a", s.a},
-          {"delta", s.delta},
-          {"a_min", json_or_null(s.theorem.a_min)},
-          {"failure_bound", json_or_null(s.theorem.failure_bound)},
-          {"delta_in_range", s.theorem.delta_in_range},
-          {"a_sufficient", s.theorem.a_sufficient},
-          {"satisfies_theorem", s.theorem.satisfies_theorem()},
-          {"repaired_a_min", json_or_null(s.repaired.a_min)},
-          {"repaired_failure_bound", json_or_null(s.repaired.failure_bound)},
-          {"satisfies_repaired_theorem", s.repaired.holds()},
-          {"guarantees_nu", s.guarantees_nu()}};
-}
 
 std::string optional_text(const std::optional<double>& x, const char* empty) {
   return x ? text_number(*x) : std::string(empty);
@@ -58,53 +43,7 @@ void run_params(const params_options& o) {
   const auto& c = cert.setting;
 
   if (o.json) {
-    nlohmann::json j = {
-        {"nu", nu},
-        {"eps", eps},
-        {"beta", beta},
-        {"n", n},
-        {"rho", r},
-        {"gamma", g},
-        {"delta_max", dmax},
-        {"optimal_beta", beta_star},
-        {"repaired_delta_max", rdmax},
-        {"certified",
-         {{"eps", c.eps},
-          {"beta", c.beta},
-          {"delta", c.delta},
-          {"a", c.a},
-          {"a_min", c.a},
-          {"kappa", repaired_kappa(c.beta, c.delta, c.eps)},
-          {"failure_bound", json_or_null(c.repaired.failure_bound)},
-          {"delta_opt", cert.delta_opt},
-          {"delta_nu", json_or_null(cert.delta_nu)},
-          {"limited_by", cert.limited_by_nu ? "nu" : "sample_bound"},
-          {"stated_failure_bound", json_or_null(c.theorem.failure_bound)},
-          {"satisfies_theorem", c.theorem.satisfies_theorem()},
-          {"satisfies_repaired_theorem", c.repaired.holds()},
-          {"guarantees_nu", c.guarantees_nu()},
-          {"certificate", cert.certificate}}},
-        {"stated_theorem",
-         {{"eps", st.eps},
-          {"beta", st.beta},
-          {"delta", st.delta},
-          {"a", st.a},
-          {"a_min", st.a},
-          {"kappa", kappa(st.beta, st.delta)},
-          {"failure_bound", json_or_null(st.theorem.failure_bound)},
-          {"delta_at_cap", stated.delta_at_cap},
-          {"satisfies_theorem", st.theorem.satisfies_theorem()},
-          {"repaired_a_min", json_or_null(st.repaired.a_min)},
-          {"repaired_failure_bound", json_or_null(st.repaired.failure_bound)},
-          {"guarantees_nu", st.guarantees_nu()},
-          {"certificate", stated.certificate}}},
-        {"paper_theory", setting_json(paper)},
-        {"heuristic", setting_json(heur)},
-    };
-    j["paper_theory"]["rho_delta"] = rho(paper.eps) * paper.delta;
-    j["heuristic"]["n"] = n;
-    j["heuristic"]["guarantee"] = false;
-    j["heuristic"]["note"] = "eps = 0 is outside Theorem th:lilucb: no guarantee";
+    const nlohmann::json j = params_json(nu, eps, beta, n);
     print_json(j);
     return;
   }

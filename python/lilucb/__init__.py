@@ -117,16 +117,42 @@ class CertifiedResult(_Record):
 
 @_dc.dataclass(frozen=True)
 class CertifiedParams(_Record):
-    """The certified setting as ``lilucb params --json`` reports it."""
+    """The certified setting (Theorem R, docs/repaired-theorem.md) as ``lilucb params --json`` reports it."""
 
     eps: float
     beta: float
     delta: float
+    a: float
+    a_min: float
+    kappa: float
+    failure_bound: Optional[float]
+    delta_opt: float
+    delta_nu: Optional[float]
+    limited_by: str
+    stated_failure_bound: Optional[float]
+    satisfies_theorem: bool
+    satisfies_repaired_theorem: bool
+    guarantees_nu: bool
+    certificate: str
+
+
+@_dc.dataclass(frozen=True)
+class StatedTheoremParams(_Record):
+    """The setting that meets the paper's stated hypotheses (the paper's proof does not establish it)."""
+
+    eps: float
+    beta: float
+    delta: float
+    a: float
     a_min: float
     kappa: float
     failure_bound: Optional[float]
     delta_at_cap: bool
     satisfies_theorem: bool
+    repaired_a_min: Optional[float]
+    repaired_failure_bound: Optional[float]
+    guarantees_nu: bool
+    certificate: str
 
 
 @_dc.dataclass(frozen=True)
@@ -142,6 +168,9 @@ class PaperTheoryParams(_Record):
     delta_in_range: bool
     a_sufficient: bool
     satisfies_theorem: bool
+    repaired_a_min: Optional[float]
+    repaired_failure_bound: Optional[float]
+    satisfies_repaired_theorem: bool
     guarantees_nu: bool
     rho_delta: float
 
@@ -159,6 +188,9 @@ class HeuristicParams(_Record):
     delta_in_range: bool
     a_sufficient: bool
     satisfies_theorem: bool
+    repaired_a_min: Optional[float]
+    repaired_failure_bound: Optional[float]
+    satisfies_repaired_theorem: bool
     guarantees_nu: bool
     n: int
     guarantee: bool
@@ -177,7 +209,9 @@ class Params(_Record):
     gamma: float
     delta_max: float
     optimal_beta: float
+    repaired_delta_max: float
     certified: CertifiedParams
+    stated_theorem: StatedTheoremParams
     paper_theory: PaperTheoryParams
     heuristic: HeuristicParams
 
@@ -191,16 +225,19 @@ def _setting(d: dict) -> Setting:
 def params(nu: float, eps: float = 0.01, beta: float = 1.0, n: int = 10) -> Params:
     """lil'UCB parameters for target error probability nu, as ``lilucb params --json``.
 
-    certified: for the given eps and beta, the largest delta in (0, log(1+eps)/e) whose theorem
-    failure bound sqrt(rho delta) + 4 rho delta/(1 - rho delta) is <= nu, and a = a_min(beta, delta);
+    certified: rests on Theorem R (docs/repaired-theorem.md): delta = min(the largest delta whose
+    repaired failure bound is <= nu, the delta minimising the sample-bound factor), a = repaired a_min;
+    stated_theorem: the largest delta whose stated failure bound sqrt(rho delta) + 4 rho delta/(1 - rho delta)
+    is <= nu and a = a_min(beta, delta): meets the paper's stated hypotheses, which its proof does not establish;
     paper_theory: Section 5's eps = 0.01, beta = 1, a = 9, delta = (nu eps/(5(2+eps)))^(1/(1+eps));
     heuristic: Section 5's eps = 0, beta = 1/2, a = 1 + 10/n, delta = nu/5 (no guarantee).
     Domain: nu in (0,1), eps in (0,1), beta > 0, n a whole number >= 1.
     """
     d = _lilucb._params(nu, eps, beta, n)
     return Params(
-        **{k: v for k, v in d.items() if k not in ("certified", "paper_theory", "heuristic")},
+        **{k: v for k, v in d.items() if k not in ("certified", "stated_theorem", "paper_theory", "heuristic")},
         certified=CertifiedParams(**d["certified"]),
+        stated_theorem=StatedTheoremParams(**d["stated_theorem"]),
         paper_theory=PaperTheoryParams(**d["paper_theory"]),
         heuristic=HeuristicParams(**d["heuristic"]),
     )

@@ -96,11 +96,34 @@ class CertifiedParams(_Record):
     eps: float
     beta: float
     delta: float
+    a: float
+    a_min: float
+    kappa: float
+    failure_bound: Optional[float]
+    delta_opt: float
+    delta_nu: Optional[float]
+    limited_by: str
+    stated_failure_bound: Optional[float]
+    satisfies_theorem: bool
+    satisfies_repaired_theorem: bool
+    guarantees_nu: bool
+    certificate: str
+
+@dataclass(frozen=True)
+class StatedTheoremParams(_Record):
+    eps: float
+    beta: float
+    delta: float
+    a: float
     a_min: float
     kappa: float
     failure_bound: Optional[float]
     delta_at_cap: bool
     satisfies_theorem: bool
+    repaired_a_min: Optional[float]
+    repaired_failure_bound: Optional[float]
+    guarantees_nu: bool
+    certificate: str
 
 @dataclass(frozen=True)
 class PaperTheoryParams(_Record):
@@ -113,6 +136,9 @@ class PaperTheoryParams(_Record):
     delta_in_range: bool
     a_sufficient: bool
     satisfies_theorem: bool
+    repaired_a_min: Optional[float]
+    repaired_failure_bound: Optional[float]
+    satisfies_repaired_theorem: bool
     guarantees_nu: bool
     rho_delta: float
 
@@ -127,6 +153,9 @@ class HeuristicParams(_Record):
     delta_in_range: bool
     a_sufficient: bool
     satisfies_theorem: bool
+    repaired_a_min: Optional[float]
+    repaired_failure_bound: Optional[float]
+    satisfies_repaired_theorem: bool
     guarantees_nu: bool
     n: int
     guarantee: bool
@@ -142,7 +171,9 @@ class Params(_Record):
     gamma: float
     delta_max: float
     optimal_beta: float
+    repaired_delta_max: float
     certified: CertifiedParams
+    stated_theorem: StatedTheoremParams
     paper_theory: PaperTheoryParams
     heuristic: HeuristicParams
 

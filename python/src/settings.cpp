@@ -3,6 +3,7 @@
 // fields of _params are those of `lilucb params --json`, computed by the same library calls.
 
 #include "common.hpp"
+#include "params_json.hpp"
 
 #include "lilucb/finite_lil.hpp"
 #include "lilucb/parameters.hpp"
@@ -63,38 +64,8 @@ void register_settings(py::module_& m) {
   m.def("_params",
         [](double nu, double eps, double beta, double n_real) {
           const std::uint64_t n = arms_count("lilucb::heuristic_setting", n_real);
-          const auto cert = certified_setting(nu, eps, beta);
-          const auto paper = paper_theory_setting(nu);
-          const auto heur = heuristic_setting(nu, n);
-          const auto& c = cert.setting;
-          py::dict d;
-          d["nu"] = nu;
-          d["eps"] = eps;
-          d["beta"] = beta;
-          d["n"] = n;
-          d["rho"] = rho(eps);
-          d["gamma"] = gamma(beta, eps);
-          d["delta_max"] = lil_delta_max(eps, inner_log::lemma);
-          d["optimal_beta"] = optimal_beta<double>();
-          py::dict cd;
-          cd["eps"] = c.eps;
-          cd["beta"] = c.beta;
-          cd["delta"] = c.delta;
-          cd["a_min"] = c.a;
-          cd["kappa"] = kappa(c.beta, c.delta);
-          cd["failure_bound"] = optional_value(c.theorem.failure_bound);
-          cd["delta_at_cap"] = cert.delta_at_cap;
-          cd["satisfies_theorem"] = c.theorem.satisfies_theorem();
-          d["certified"] = cd;
-          py::dict pd = params_setting_dict(paper);
-          pd["rho_delta"] = rho(paper.eps) * paper.delta;
-          d["paper_theory"] = pd;
-          py::dict hd = params_setting_dict(heur);
-          hd["n"] = n;
-          hd["guarantee"] = false;
-          hd["note"] = "eps = 0 is outside Theorem th:lilucb: no guarantee";
-          d["heuristic"] = hd;
-          return d;
+          // The very object `lilucb params --json` prints (cli/params_json.cpp), as a dict.
+          return py::module_::import("json").attr("loads")(lilucb::cli::params_json(nu, eps, beta, n).dump());
         },
         arg("nu"), arg("eps"), arg("beta"), arg("n"));
 
