@@ -44,6 +44,8 @@ run_request make_request(const char* fn, const std::string& algorithm, const py:
   r.options.nu = nu;
   r.options.sigma = sigma;
   r.options.inner = parse_inner_log(inner);
+  // lilucb-certified always runs Figure 1's index, the form Theorem R covers (as `lilucb run`).
+  if (r.algorithm == bandit::algorithm::lilucb_certified) r.options.inner = inner_log::lemma;
   r.options.seed = whole_number(fn, "seed", seed, 0, "a whole number in [0, 2^53]");
   r.options.run = whole_number(fn, run_name, run, 0, "a whole number in [0, 2^53]");
   r.options.max_pulls = whole_number(fn, "max_pulls", max_pulls, 0, "a whole number in [0, 2^53] (0: unlimited)");
