@@ -29,6 +29,10 @@ void run_params(const params_options& o) {
   const double eps = parse_real("--eps", o.eps, "(0, 1)");
   const double beta = parse_real("--beta", o.beta, "(0, inf)");
   const std::uint64_t n = parse_count("--n", o.n, "[1, 2^64)");
+  if (o.json) {  // the object the Python module returns too (params_json.cpp)
+    print_json(params_json(nu, eps, beta, n));
+    return;
+  }
 
   const auto cert = certified_setting(nu, eps, beta);
   const auto stated = stated_theorem_setting(nu, eps, beta);
@@ -42,11 +46,6 @@ void run_params(const params_options& o) {
   const double beta_star = optimal_beta<double>();
   const auto& c = cert.setting;
 
-  if (o.json) {
-    const nlohmann::json j = params_json(nu, eps, beta, n);
-    print_json(j);
-    return;
-  }
   std::cout << "lil'UCB parameters for target error probability nu = " << text_number(nu) << "\n\n"
             << "Theorem th:lilucb constants at eps = " << text_number(eps)
             << ", beta = " << text_number(beta) << ":\n"
