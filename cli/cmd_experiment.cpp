@@ -103,7 +103,7 @@ void run_kind(experiments::experiment_kind kind, const experiment_cli_options& o
 void add_kind(CLI::App* parent, experiments::experiment_kind kind, const char* help) {
   auto o = std::make_shared<experiment_cli_options>();
   auto* sub = parent->add_subcommand(experiments::to_string(kind), help);
-  o->preset_opt = sub->add_option("--preset", o->preset, "quick (default: a reduced grid, ~2 min on 2 cores) or paper (Section 5's grid)");
+  o->preset_opt = sub->add_option("--preset", o->preset, "quick (default: a reduced grid, a few minutes on 2 cores) or paper (Section 5's grid)");
   o->config_opt = sub->add_option("--config", o->config, "JSON file overriding the preset: algorithms, scenarios, sizes, repetitions, "
                                          "nu, sigma, gap, budget, seed, ucb1_max_n, window, window_factor, ...");
   o->out_opt = sub->add_option("--out", o->out, "output folder (default reproduction-<preset>/<experiment>); rerunning into it resumes");
