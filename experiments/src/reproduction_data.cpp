@@ -1,18 +1,15 @@
-// Reading the committed reproduction data (reproduction_data.hpp).  This is the file to swap for
-// the experiments' results reader (results.hpp) once it lands: the report and the verification
-// check `reproduction` see only reproduction_data.hpp.
+// Indexing the committed reproduction data (reproduction_data.hpp).  The files are read by the
+// results module (results.hpp), the one reader per row type that the runner and the plots use.
 
 #include "lilucb_experiments/reproduction_data.hpp"
 
-#include "lilucb_experiments/runner.hpp"
+#include "lilucb_experiments/algorithm_table.hpp"
 
 #include "lilucb/errors.hpp"
 
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
-#include <cstdlib>
-#include <fstream>
 
 namespace fs = std::filesystem;
 
@@ -26,47 +23,11 @@ constexpr const char* kFn = "lilucb::experiments::read_experiment";
   throw lilucb::domain_error(kFn, "data file", file.string(), what);
 }
 
-// ---- reading the committed data -----------------------------------------------------------
-
-std::vector<std::string> split(const std::string& line) {
-  std::vector<std::string> out(1);
-  for (char c : line) {
-    if (c == ',') out.emplace_back();
-    else if (c != '\r') out.back() += c;
-  }
-  return out;
-}
-
-/// The rows of a CSV file whose header must be `header`; every row must have its field count.
-std::vector<std::vector<std::string>> read_table(const fs::path& file, const std::string& header) {
-  std::ifstream in(file, std::ios::binary);
-  if (!in) malformed(file, "a readable file");
-  std::string line;
-  if (!std::getline(in, line) || split(line) != split(header)) malformed(file, "a CSV with header " + header);
-  const std::size_t fields = split(header).size();
-  std::vector<std::vector<std::string>> rows;
-  for (std::size_t k = 2; std::getline(in, line); ++k) {
-    if (line.empty() || line == "\r") continue;
-    auto f = split(line);
-    if (f.size() != fields)
-      malformed(file, "rows of " + std::to_string(fields) + " fields (line " + std::to_string(k) + " has " +
-                          std::to_string(f.size()) + ")");
-    rows.push_back(std::move(f));
-  }
-  return rows;
-}
-
-double real_of(const fs::path& file, const std::string& s) {
-  char* end = nullptr;
-  const double x = std::strtod(s.c_str(), &end);
-  if (s.empty() || end != s.c_str() + s.size() || !std::isfinite(x)) malformed(file, "numbers, not '" + s + "'");
-  return x;
-}
-
-std::uint64_t count_of(const fs::path& file, const std::string& s) {
-  if (s.empty() || s.find_first_not_of("0123456789") != std::string::npos)
-    malformed(file, "counts, not '" + s + "'");
-  return std::stoull(s);
+/// The file must exist: an experiment with a manifest has all its files.
+fs::path required(const fs::path& file) {
+  std::error_code ec;
+  if (!fs::exists(file, ec)) malformed(file, "an existing file");
+  return file;
 }
 
 }  // namespace
@@ -78,66 +39,38 @@ std::string key(const std::string& alg, const std::string& scen, std::uint64_t n
 experiment_data read_experiment(const fs::path& dir, experiment_kind kind) {
   experiment_data d;
   d.dir = dir;
-  const fs::path mf = dir / "manifest.json";
-  if (!fs::exists(mf)) return d;
+  std::string invalid;
+  auto manifest = read_manifest(dir, &invalid);
+  if (!manifest) {
+    if (invalid.empty()) return d;  // no manifest.json: the experiment is not there
+    malformed(dir / "manifest.json", "a manifest (" + invalid + ")");
+  }
+  if ((*manifest)["experiment"] != to_string(kind))
+    malformed(dir / "manifest.json", std::string("the manifest of a ") + to_string(kind) + " experiment");
   d.present = true;
-  {
-    std::ifstream in(mf, std::ios::binary);
-    try {
-      d.manifest = nlohmann::json::parse(in);
-      const auto& c = d.manifest.at("config");
-      d.algorithms = c.at("algorithms").get<std::vector<std::string>>();
-      d.scenarios = c.at("scenarios").get<std::vector<std::string>>();
-      d.sizes = c.at("sizes").get<std::vector<std::uint64_t>>();
-      d.nu = c.at("nu").get<double>();
-    } catch (const nlohmann::json::exception& e) {
-      malformed(mf, std::string("a manifest with a config (") + e.what() + ")");
-    }
+  d.manifest = std::move(*manifest);
+  try {
+    const auto& c = d.manifest.at("config");
+    d.algorithms = c.at("algorithms").get<std::vector<std::string>>();
+    d.scenarios = c.at("scenarios").get<std::vector<std::string>>();
+    d.sizes = c.at("sizes").get<std::vector<std::uint64_t>>();
+    d.nu = c.at("nu").get<double>();
+  } catch (const nlohmann::json::exception& e) {
+    malformed(dir / "manifest.json", std::string("a manifest with a config (") + e.what() + ")");
   }
   if (kind == experiment_kind::stopping_times) {
-    const fs::path f = dir / "summary.csv";
-    for (const auto& r : read_table(f, summary_header())) {
-      stopping_summary s;
-      s.algorithm = r[0];
-      s.scenario = r[1];
-      s.n = count_of(f, r[2]);
-      s.h1 = real_of(f, r[3]);
-      s.runs = count_of(f, r[4]);
-      s.stopped = count_of(f, r[5]);
-      s.censored = count_of(f, r[6]);
-      s.mean = real_of(f, r[7]);
-      s.median = real_of(f, r[8]);
-      s.q1 = real_of(f, r[9]);
-      s.q3 = real_of(f, r[10]);
-      s.errors = count_of(f, r[13]);
-      s.error_rate = real_of(f, r[14]);
-      s.error_low = real_of(f, r[15]);
-      s.error_high = real_of(f, r[16]);
-      if (s.stopped + s.censored != s.runs || s.errors > s.stopped) malformed(f, "consistent counts");
-      d.summary[key(s.algorithm, s.scenario, s.n)] = s;
+    for (auto& s : read_summary(dir / "summary.csv")) {
+      const auto k = key(s.algorithm, s.scenario, s.n);
+      d.summary[k] = std::move(s);
     }
   } else {
-    const fs::path fc = dir / "anytime.csv";
-    for (const auto& r : read_table(fc, "scenario,n,algorithm,pulls,runs,wrong,p_wrong,ci_low,ci_high")) {
-      curve_point p;
-      p.pulls = count_of(fc, r[3]);
-      p.runs = count_of(fc, r[4]);
-      p.wrong = count_of(fc, r[5]);
-      p.p = real_of(fc, r[6]);
-      d.curve[key(r[2], r[0], count_of(fc, r[1]))].push_back(p);
+    for (auto& p : read_anytime(dir / "anytime.csv")) d.curve[key(p.algorithm, p.scenario, p.n)].push_back(std::move(p));
+    for (auto& m : read_stopping(dir / "stopping.csv")) {
+      const auto k = key(m.algorithm, m.scenario, m.n);
+      d.marks[k] = std::move(m);
     }
-    const fs::path fs_ = dir / "stopping.csv";
-    for (const auto& r : read_table(fs_, "scenario,n,algorithm,window,runs,stopped,median_stopping_time")) {
-      stop_mark m;
-      m.window = count_of(fs_, r[3]);
-      m.runs = count_of(fs_, r[4]);
-      m.stopped = count_of(fs_, r[5]);
-      if (!r[6].empty()) m.median = real_of(fs_, r[6]);
-      d.marks[key(r[2], r[0], count_of(fs_, r[1]))] = m;
-    }
-    const fs::path fw = dir / "windows.csv";
-    for (const auto& r : read_table(fw, "scenario,n,window"))
-      d.windows[r[0] + "|" + std::to_string(count_of(fw, r[1]))] = count_of(fw, r[2]);
+    for (const auto& w : read_windows(required(dir / "windows.csv")))
+      d.windows[w.scenario + "|" + std::to_string(w.n)] = w.window;
   }
   return d;
 }
@@ -242,7 +175,7 @@ bounded pulls_to_nu(const experiment_data& d, const std::string& alg, const std:
   if (it == d.curve.end() || it->second.empty()) return {};
   const auto& c = it->second;
   std::size_t k = c.size();
-  while (k > 0 && c[k - 1].p <= d.nu) --k;
+  while (k > 0 && c[k - 1].p_wrong <= d.nu) --k;
   if (k == c.size()) return {static_cast<double>(c.back().pulls), bounded::lower};
   return {static_cast<double>(c[k].pulls), bounded::exact};
 }

@@ -141,10 +141,12 @@ std::optional<run_row> parse_run(const std::string& line, experiment_kind kind) 
   const auto f = split(line);
   if (f.size() != (kind == experiment_kind::anytime ? 10u : 9u)) return std::nullopt;
   run_row r;
-  bool known = false;
-  for (auto a : bandit::all_algorithms)
-    if (f[0] == bandit::to_string(a)) r.algorithm = a, known = true;
-  if (!known || f[1].empty()) return std::nullopt;
+  try {
+    r.algorithm = bandit::parse_algorithm(f[0]);  // the library's one list of identifiers
+  } catch (const lilucb::domain_error&) {
+    return std::nullopt;
+  }
+  if (f[1].empty()) return std::nullopt;
   r.scenario = f[1];
   if (!parse_u64(f[2], r.n) || !parse_u64(f[3], r.repetition) || !parse_u64(f[4], r.seed) || !parse_u64(f[5], r.pulls) ||
       !parse_u64(f[7], r.chosen_arm))

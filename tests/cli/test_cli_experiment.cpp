@@ -34,6 +34,7 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <iterator>
 #include <set>
 #include <sstream>
 #include <string>
@@ -525,7 +526,7 @@ void plant(const fs::path& root, const std::string& summary_rows) {
   fs::create_directories(d);
   fs::create_directories(root / "generated");
   std::ofstream(d / "summary.csv") << kSummaryHeader << '\n' << summary_rows;
-  std::ofstream(d / "manifest.json") << R"({"config": {"algorithms": ["lilucb", "lilucb-ls", "lilucb-heuristic",
+  std::ofstream(d / "manifest.json") << R"({"experiment": "stopping-times", "config": {"algorithms": ["lilucb", "lilucb-ls", "lilucb-heuristic",
       "successive-elimination", "exp-gap-ls", "nonadaptive-ls"], "scenarios": ["sparse"], "sizes": [10],
       "nu": 0.1, "sigma": 0.5, "gap": 0.5, "budget": 100000, "seed": 1, "repetitions": 10, "ucb1_max_n": 100,
       "preset": "quick"}, "status": "complete", "start_time": "2026-01-01T00:00:00Z"})";
@@ -544,7 +545,7 @@ const char* kPlanted =
 }  // namespace
 
 // The report renders the claims that judge Section 5's statements (it does not judge: the verdicts
-// are the verification suite's, tests/verification/test_verify_reproduction.cpp).
+// are the verification suite's, tested in tests/verification/test_verify_rubric.cpp).
 const std::vector<lilucb::experiments::statement_claim> kClaims = {
     {"reproduction.s4-ls-impact", "S4. ...", "Section 5, stopping times", "holds", "planted computed text",
      "planted evidence text"}};
@@ -594,5 +595,21 @@ BOOST_AUTO_TEST_CASE(report_rejects_malformed_data) {
     BOOST_TEST(false, "no exception");
   } catch (const lilucb::domain_error& e) {
     BOOST_TEST(contains(e.what(), "summary.csv"), e.what());
+  }
+  // The manifest is read by the results module's reader: one of another experiment is refused.
+  plant(tmp.path, kPlanted);
+  {
+    const fs::path m = tmp.path / "reproduction" / "quick" / "stopping-times" / "manifest.json";
+    std::ifstream in(m);
+    std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    text.replace(text.find("stopping-times"), 14, "anytime");
+    std::ofstream(m) << text;
+  }
+  try {
+    lilucb::experiments::render_reproduction_report(tmp.path / "generated", kClaims);
+    BOOST_TEST(false, "no exception");
+  } catch (const lilucb::domain_error& e) {
+    BOOST_TEST(contains(e.what(), "manifest.json"), e.what());
+    BOOST_TEST(contains(e.what(), "stopping-times experiment"), e.what());
   }
 }

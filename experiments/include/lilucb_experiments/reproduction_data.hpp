@@ -6,11 +6,12 @@
 //   <root>/<preset>/anytime/         manifest.json, windows.csv, anytime.csv, stopping.csv
 //
 // and the quantities both derive from it: medians that may be bounds (censored runs), the pulls
-// from which P(î ≠ i*) stays at or below nu, their ratios.  Reading lives in
-// reproduction_data.cpp alone, so it can be swapped for the experiments' results reader.
+// from which P(î ≠ i*) stays at or below nu, their ratios.  The files are read by the results
+// module's readers (results.hpp: read_manifest, read_summary, read_anytime, read_stopping,
+// read_windows), the same ones the runner and the plots use; this header only indexes the rows.
 
-#include "lilucb_experiments/runner.hpp"
-#include "lilucb_experiments/statistics.hpp"
+#include "lilucb_experiments/config.hpp"
+#include "lilucb_experiments/results.hpp"
 
 #include <nlohmann/json.hpp>
 
@@ -24,20 +25,6 @@
 
 namespace lilucb::experiments {
 
-}  // namespace lilucb::experiments
-#include "lilucb_experiments/config.hpp"
-namespace lilucb::experiments {
-
-struct curve_point {
-  std::uint64_t pulls = 0, runs = 0, wrong = 0;
-  double p = 0;
-};
-
-struct stop_mark {
-  std::uint64_t window = 0, runs = 0, stopped = 0;
-  std::optional<double> median;
-};
-
 struct experiment_data {
   bool present = false;
   std::filesystem::path dir;
@@ -46,8 +33,8 @@ struct experiment_data {
   std::vector<std::uint64_t> sizes;
   double nu = 0.1;
   std::map<std::string, stopping_summary> summary;            // key alg|scen|n (stopping-times)
-  std::map<std::string, std::vector<curve_point>> curve;      // key alg|scen|n (anytime)
-  std::map<std::string, stop_mark> marks;                     // key alg|scen|n (anytime)
+  std::map<std::string, std::vector<anytime_point>> curve;    // key alg|scen|n (anytime), in file order
+  std::map<std::string, stopping_mark> marks;                 // key alg|scen|n (anytime)
   std::map<std::string, std::uint64_t> windows;               // key scen|n (anytime)
 };
 
