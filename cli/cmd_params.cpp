@@ -3,10 +3,7 @@
 #include "cli_support.hpp"
 #include "params_json.hpp"
 
-#include "lilucb/finite_lil.hpp"
 #include "lilucb/parameters.hpp"
-#include "lilucb/repaired_theorem.hpp"
-#include "lilucb/theorem.hpp"
 
 #include <iostream>
 #include <memory>
@@ -29,30 +26,24 @@ void run_params(const params_options& o) {
   const double eps = parse_real("--eps", o.eps, "(0, 1)");
   const double beta = parse_real("--beta", o.beta, "(0, inf)");
   const std::uint64_t n = parse_count("--n", o.n, "[1, 2^64)");
-  if (o.json) {  // the object the Python module returns too (params_json.cpp)
-    print_json(params_json(nu, eps, beta, n));
+  const params_values v = compute_params(nu, eps, beta, n);  // params_json.cpp: the one computation
+  if (o.json) {  // the object the Python module returns too
+    print_json(params_json(v));
     return;
   }
-
-  const auto cert = certified_setting(nu, eps, beta);
-  const auto stated = stated_theorem_setting(nu, eps, beta);
-  const auto& st = stated.setting;
-  const double rdmax = repaired_delta_max(eps);
-  const auto paper = paper_theory_setting(nu);
-  const auto heur = heuristic_setting(nu, n);
-  const double r = rho(eps);
-  const double g = gamma(beta, eps);
-  const double dmax = lil_delta_max(eps, inner_log::lemma);
-  const double beta_star = optimal_beta<double>();
+  const auto& cert = v.certified;
   const auto& c = cert.setting;
+  const auto& st = v.stated.setting;
+  const auto& paper = v.paper;
+  const auto& heur = v.heuristic;
 
   std::cout << "lil'UCB parameters for target error probability nu = " << text_number(nu) << "\n\n"
             << "Theorem th:lilucb constants at eps = " << text_number(eps)
             << ", beta = " << text_number(beta) << ":\n"
-            << "  rho(eps)          = " << text_number(r) << "\n"
-            << "  gamma(beta, eps)  = " << text_number(g) << "\n"
-            << "  delta range       = (0, log(1+eps)/e) = (0, " << text_number(dmax) << ")\n"
-            << "  optimal beta      = " << text_number(beta_star)
+            << "  rho(eps)          = " << text_number(v.rho) << "\n"
+            << "  gamma(beta, eps)  = " << text_number(v.gamma) << "\n"
+            << "  delta range       = (0, log(1+eps)/e) = (0, " << text_number(v.delta_max) << ")\n"
+            << "  optimal beta      = " << text_number(v.optimal_beta)
             << "  (minimises (2+beta)^2 (1 + ((2+beta)/beta)^2); paper: ~1.66)\n\n"
             << "certified (use this; rests on the repaired theorem, docs/repaired-theorem.md):\n"
             << "  eps = " << text_number(c.eps) << ", beta = " << text_number(c.beta)
@@ -63,7 +54,7 @@ void run_params(const params_options& o) {
                                                      : "the sample-bound optimum (1 + a_min) log(1/delta)")
             << "; largest delta with repaired bound <= nu: "
             << optional_text(cert.delta_nu, "none below the range's end")
-            << "; repaired delta range (0, " << text_number(rdmax) << ")\n"
+            << "; repaired delta range (0, " << text_number(v.repaired_delta_max) << ")\n"
             << "  not certified: that it stops, and its sample bound (Lemma lem:1)\n\n"
             << "stated_theorem (meets the paper's stated hypotheses; the paper's proof does not establish it):\n"
             << "  eps = " << text_number(st.eps) << ", beta = " << text_number(st.beta)

@@ -33,65 +33,81 @@ nlohmann::json params_setting_json(const lilucb_setting<double>& s) {
 
 }  // namespace
 
+params_values compute_params(double nu, double eps, double beta, std::uint64_t n) {
+  // The order of the calls is the order of the domain checks: nu, then eps, then beta, then n.
+  params_values v{.nu = nu,
+                  .eps = eps,
+                  .beta = beta,
+                  .n = n,
+                  .certified = certified_setting(nu, eps, beta),
+                  .stated = stated_theorem_setting(nu, eps, beta)};
+  v.repaired_delta_max = repaired_delta_max(eps);
+  v.paper = paper_theory_setting(nu);
+  v.heuristic = heuristic_setting(nu, n);
+  v.rho = rho(eps);
+  v.gamma = gamma(beta, eps);
+  v.delta_max = lil_delta_max(eps, inner_log::lemma);
+  v.optimal_beta = optimal_beta<double>();
+  return v;
+}
+
 nlohmann::json params_json(double nu, double eps, double beta, std::uint64_t n) {
-  const auto cert = certified_setting(nu, eps, beta);
-  const auto stated = stated_theorem_setting(nu, eps, beta);
-  const auto& st = stated.setting;
-  const double rdmax = repaired_delta_max(eps);
-  const auto paper = paper_theory_setting(nu);
-  const auto heur = heuristic_setting(nu, n);
-  const double r = rho(eps);
-  const double g = gamma(beta, eps);
-  const double dmax = lil_delta_max(eps, inner_log::lemma);
-  const double beta_star = optimal_beta<double>();
+  return params_json(compute_params(nu, eps, beta, n));
+}
+
+nlohmann::json params_json(const params_values& v) {
+  const auto& cert = v.certified;
   const auto& c = cert.setting;
+  const auto& stated = v.stated;
+  const auto& st = stated.setting;
+  const auto& paper = v.paper;
   nlohmann::json j = {
-        {"nu", nu},
-        {"eps", eps},
-        {"beta", beta},
-        {"n", n},
-        {"rho", r},
-        {"gamma", g},
-        {"delta_max", dmax},
-        {"optimal_beta", beta_star},
-        {"repaired_delta_max", rdmax},
-        {"certified",
-         {{"eps", c.eps},
-          {"beta", c.beta},
-          {"delta", c.delta},
-          {"a", c.a},
-          {"a_min", c.a},
-          {"kappa", repaired_kappa(c.beta, c.delta, c.eps)},
-          {"failure_bound", optional_json(c.repaired.failure_bound)},
-          {"delta_opt", cert.delta_opt},
-          {"delta_nu", optional_json(cert.delta_nu)},
-          {"limited_by", cert.limited_by_nu ? "nu" : "sample_bound"},
-          {"stated_failure_bound", optional_json(c.theorem.failure_bound)},
-          {"satisfies_theorem", c.theorem.satisfies_theorem()},
-          {"satisfies_repaired_theorem", c.repaired.holds()},
-          {"guarantees_nu", c.guarantees_nu()},
-          {"certificate", cert.certificate}}},
-        {"stated_theorem",
-         {{"eps", st.eps},
-          {"beta", st.beta},
-          {"delta", st.delta},
-          {"a", st.a},
-          {"a_min", st.a},
-          {"kappa", kappa(st.beta, st.delta)},
-          {"failure_bound", optional_json(st.theorem.failure_bound)},
-          {"delta_at_cap", stated.delta_at_cap},
-          {"satisfies_theorem", st.theorem.satisfies_theorem()},
-          {"repaired_a_min", optional_json(st.repaired.a_min)},
-          {"repaired_failure_bound", optional_json(st.repaired.failure_bound)},
-          {"guarantees_nu", st.guarantees_nu()},
-          {"certificate", stated.certificate}}},
-        {"paper_theory", params_setting_json(paper)},
-        {"heuristic", params_setting_json(heur)},
-    };
-    j["paper_theory"]["rho_delta"] = rho(paper.eps) * paper.delta;
-    j["heuristic"]["n"] = n;
-    j["heuristic"]["guarantee"] = false;
-    j["heuristic"]["note"] = "eps = 0 is outside Theorem th:lilucb: no guarantee";
+      {"nu", v.nu},
+      {"eps", v.eps},
+      {"beta", v.beta},
+      {"n", v.n},
+      {"rho", v.rho},
+      {"gamma", v.gamma},
+      {"delta_max", v.delta_max},
+      {"optimal_beta", v.optimal_beta},
+      {"repaired_delta_max", v.repaired_delta_max},
+      {"certified",
+       {{"eps", c.eps},
+        {"beta", c.beta},
+        {"delta", c.delta},
+        {"a", c.a},
+        {"a_min", c.a},
+        {"kappa", repaired_kappa(c.beta, c.delta, c.eps)},
+        {"failure_bound", optional_json(c.repaired.failure_bound)},
+        {"delta_opt", cert.delta_opt},
+        {"delta_nu", optional_json(cert.delta_nu)},
+        {"limited_by", cert.limited_by_nu ? "nu" : "sample_bound"},
+        {"stated_failure_bound", optional_json(c.theorem.failure_bound)},
+        {"satisfies_theorem", c.theorem.satisfies_theorem()},
+        {"satisfies_repaired_theorem", c.repaired.holds()},
+        {"guarantees_nu", c.guarantees_nu()},
+        {"certificate", cert.certificate}}},
+      {"stated_theorem",
+       {{"eps", st.eps},
+        {"beta", st.beta},
+        {"delta", st.delta},
+        {"a", st.a},
+        {"a_min", st.a},
+        {"kappa", kappa(st.beta, st.delta)},
+        {"failure_bound", optional_json(st.theorem.failure_bound)},
+        {"delta_at_cap", stated.delta_at_cap},
+        {"satisfies_theorem", st.theorem.satisfies_theorem()},
+        {"repaired_a_min", optional_json(st.repaired.a_min)},
+        {"repaired_failure_bound", optional_json(st.repaired.failure_bound)},
+        {"guarantees_nu", st.guarantees_nu()},
+        {"certificate", stated.certificate}}},
+      {"paper_theory", params_setting_json(paper)},
+      {"heuristic", params_setting_json(v.heuristic)},
+  };
+  j["paper_theory"]["rho_delta"] = rho(paper.eps) * paper.delta;
+  j["heuristic"]["n"] = v.n;
+  j["heuristic"]["guarantee"] = false;
+  j["heuristic"]["note"] = "eps = 0 is outside Theorem th:lilucb: no guarantee";
   return j;
 }
 
