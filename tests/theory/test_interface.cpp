@@ -2,7 +2,8 @@
 //  - mixed argument types promote (detail::promote_t = boost::math::tools::promote_args):
 //    every public function on reals called with integers where the domain allows them equals
 //    the all-double call bit for bit, and cpp_bin_float_50 mixed with integer literals equals
-//    the all-cpp_bin_float_50 call (the result type is checked at compile time);
+//    the all-cpp_bin_float_50 call (the result type is checked at compile time), Theorem R's
+//    functions (repaired_theorem.hpp) included;
 //  - the error policy (lilucb/policies.hpp) of lil_bound, lil_width and ls_bound:
 //    return_sentinel gives the throwing form's value bit for bit on the lemma's domain, the
 //    formula outside the lemma's delta range (the heuristic's case), and +infinity, instead of
@@ -44,6 +45,14 @@ BOOST_AUTO_TEST_CASE(result_types) {
   static_assert(std::is_same_v<decltype(lilucb::a_min(2, mp50(0.001))), std::optional<mp50>>);
   static_assert(std::is_same_v<decltype(lilucb::certified_setting(0.1, 0.01, 1)), lilucb::certified_result<double>>);
   static_assert(std::is_same_v<decltype(lilucb::hardness_h1(std::vector<int>{1, 0})), double>);
+  // Theorem R's functions (repaired_theorem.hpp) promote like the others.
+  static_assert(std::is_same_v<decltype(lilucb::repaired_a_min(1, 1e-7, 0.01)), double>);
+  static_assert(std::is_same_v<decltype(lilucb::repaired_kappa(1, mp50(1e-7), 0.01)), mp50>);
+  static_assert(std::is_same_v<decltype(lilucb::repaired_failure_bound(0.01f, 1e-7)), std::optional<double>>);
+  static_assert(std::is_same_v<decltype(lilucb::repaired_alpha(0.01f, 1e-4f)), float>);
+  static_assert(std::is_same_v<decltype(lilucb::repaired_delta_max(mp50(0.5))), mp50>);
+  static_assert(std::is_same_v<decltype(lilucb::check_repaired_theorem(0.01, 1, 1e-7, 50)),
+                               lilucb::repaired_check<double>>);
   BOOST_TEST(true);
 }
 
@@ -71,6 +80,19 @@ BOOST_AUTO_TEST_CASE(integers_equal_the_all_double_call) {
   const auto s = lilucb::certified_setting(0.1, 0.01, 1);
   const auto t = lilucb::certified_setting(0.1, 0.01, 1.0);
   BOOST_TEST((s.setting.delta == t.setting.delta && s.setting.a == t.setting.a));
+  // Theorem R (repaired_theorem.hpp): beta and a admit integers.
+  BOOST_TEST(lilucb::repaired_kappa(1, 1e-7, 0.01) == lilucb::repaired_kappa(1.0, 1e-7, 0.01));
+  BOOST_TEST(lilucb::repaired_a_min(2, 1e-7, 0.01) == lilucb::repaired_a_min(2.0, 1e-7, 0.01));
+  BOOST_TEST(lilucb::repaired_sample_factor(1, 1e-7, 0.01) == lilucb::repaired_sample_factor(1.0, 1e-7, 0.01));
+  const auto rc = lilucb::check_repaired_theorem(0.01, 1, 1e-7, 50);
+  const auto rd = lilucb::check_repaired_theorem(0.01, 1.0, 1e-7, 50.0);
+  BOOST_TEST(rc.holds());  // a = 50 >= repaired_a_min(1, 1e-7, 0.01) (about 40)
+  BOOST_TEST((rc.holds() == rd.holds() && same_optional(rc.a_min, rd.a_min) &&
+              same_optional(rc.failure_bound, rd.failure_bound) && rc.delta_max == rd.delta_max));
+  // float arguments promote to float, and a float mixed with a double to double.
+  BOOST_TEST(lilucb::repaired_alpha(0.01f, 1e-7) == lilucb::repaired_alpha(double(0.01f), 1e-7));
+  BOOST_TEST(same_optional(lilucb::repaired_failure_bound(0.01f, 1e-7),
+                           lilucb::repaired_failure_bound(double(0.01f), 1e-7)));
   // Instance functions: the real type is the means' element type, promoted (integers -> double).
   BOOST_TEST(lilucb::hardness_h1(std::vector<int>{1, 0, 0}) == lilucb::hardness_h1(std::vector<double>{1, 0, 0}));
   BOOST_TEST(lilucb::lemma1_bound(std::vector<double>{1, 0.5}, 0.01, 1, 1e-4) ==
@@ -90,7 +112,16 @@ BOOST_AUTO_TEST_CASE(multiprecision_with_integer_literals) {
   BOOST_TEST((lilucb::total_samples_bound(100, mp50(9)) == lilucb::total_samples_bound(mp50(100), mp50(9))));
   BOOST_TEST((lilucb::lil_failure_probability(eps, delta, inner_log::lemma) ==
               lilucb::lil_failure_probability(eps, delta, inner_log::lemma)));
+  const mp50 small_delta("1e-7");
+  BOOST_TEST((lilucb::repaired_kappa(1, small_delta, eps) == lilucb::repaired_kappa(mp50(1), small_delta, eps)));
+  BOOST_TEST((lilucb::repaired_a_min(2, small_delta, eps) == lilucb::repaired_a_min(mp50(2), small_delta, eps)));
+  BOOST_TEST((lilucb::repaired_sample_factor(1, small_delta, eps) ==
+              lilucb::repaired_sample_factor(mp50(1), small_delta, eps)));
+  const auto rm = lilucb::check_repaired_theorem(eps, 1, small_delta, 50);
+  const auto rn = lilucb::check_repaired_theorem(eps, mp50(1), small_delta, mp50(50));
+  BOOST_TEST((rm.holds() && rn.holds() && *rm.a_min == *rn.a_min && *rm.failure_bound == *rn.failure_bound));
   // ... and a double argument promotes to the multiprecision type (the double's exact value).
+  BOOST_TEST((lilucb::repaired_alpha(eps, 1e-7) == lilucb::repaired_alpha(eps, mp50(1e-7))));
   BOOST_TEST((lilucb::lil_bound(1000, eps, 0.5, half, inner_log::plus2) ==
               lilucb::lil_bound(mp50(1000), eps, mp50(0.5), half, inner_log::plus2)));
 }

@@ -26,7 +26,10 @@
 //       p = lil_failure_probability_proof(eps, .), q = p(delta), alpha = d + sqrt(sqrt(d) log(1/d)),
 //     evaluated as a closed form (first sum) plus an upper bound of the second sum by blocks of
 //     equal K = ceil(alpha m) with a summed geometric tail (details at the function).
+// Mixed argument types promote as in Boost.Math (detail/promotion.hpp), as lil_bound's do:
+// repaired_a_min(1, 1e-7, 0.01) is the all-double call.
 
+#include "lilucb/detail/promotion.hpp"
 #include "lilucb/errors.hpp"
 #include "lilucb/finite_lil.hpp"
 #include "lilucb/theorem.hpp"
@@ -83,8 +86,10 @@ Real q_pow_binom(const Real& q, std::uint64_t K, const Real& x) {
 /// The repaired theorem's admissible delta range is (0, repaired_delta_max(eps)):
 /// delta < log(1+eps)/e (Lemma `lem:lil`) and rho delta < x* (the repaired condition on a has a
 /// positive denominator, i.e. alpha < 1).  Domain: eps in (0,1).
-template <class Real>
-Real repaired_delta_max(Real eps) {
+template <class T1>
+detail::promote_t<T1> repaired_delta_max(T1 eps_in) {
+  using Real = detail::promote_t<T1>;
+  const Real eps(eps_in);
   constexpr const char* fn = "lilucb::repaired_delta_max";
   check_open_interval(fn, "eps", eps, Real(0), Real(1));
   const Real cap = lil_delta_max(eps, inner_log::lemma);
@@ -106,9 +111,11 @@ void check_repaired_eps_delta(const char* fn, const Real& eps, const Real& delta
 /// The paper's kappa divides by log(1/delta); eq. `stupidinequality2` holds for every s >= 1 only
 /// with log(log(1+eps)/delta) (its value at s = 1), docs/repaired-theorem.md (R1).
 /// Domain: beta > 0, eps in (0,1), delta in (0, repaired_delta_max(eps)).
-template <class Real>
-Real repaired_kappa(Real beta, Real delta, Real eps) {
+template <class T1, class T2, class T3>
+detail::promote_t<T1, T2, T3> repaired_kappa(T1 beta_in, T2 delta_in, T3 eps_in) {
   using std::log;
+  using Real = detail::promote_t<T1, T2, T3>;
+  const Real beta(beta_in), delta(delta_in), eps(eps_in);
   constexpr const char* fn = "lilucb::repaired_kappa";
   check_positive(fn, "beta", beta);
   detail::check_repaired_eps_delta(fn, eps, delta);
@@ -120,8 +127,10 @@ Real repaired_kappa(Real beta, Real delta, Real eps) {
 /// The repaired condition on a (Theorem R): a >= repaired_kappa(beta, delta, eps) /
 /// (1 - d - sqrt(sqrt(d) log(1/d))), d = rho(eps) delta (the proof's delta', F4).  Finite and
 /// positive on the domain.  Domain: beta > 0, eps in (0,1), delta in (0, repaired_delta_max(eps)).
-template <class Real>
-Real repaired_a_min(Real beta, Real delta, Real eps) {
+template <class T1, class T2, class T3>
+detail::promote_t<T1, T2, T3> repaired_a_min(T1 beta_in, T2 delta_in, T3 eps_in) {
+  using Real = detail::promote_t<T1, T2, T3>;
+  const Real beta(beta_in), delta(delta_in), eps(eps_in);
   constexpr const char* fn = "lilucb::repaired_a_min";
   check_positive(fn, "beta", beta);
   detail::check_repaired_eps_delta(fn, eps, delta);
@@ -134,10 +143,12 @@ Real repaired_a_min(Real beta, Real delta, Real eps) {
 
 /// The alpha of Lemma `lem:2`'s Step 2 as the proof chooses it: d + sqrt(sqrt(d) log(1/d)),
 /// d = rho(eps) delta.  In (0,1) on the repaired range.
-template <class Real>
-Real repaired_alpha(Real eps, Real delta) {
+template <class T1, class T2>
+detail::promote_t<T1, T2> repaired_alpha(T1 eps_in, T2 delta_in) {
   using std::log;
   using std::sqrt;
+  using Real = detail::promote_t<T1, T2>;
+  const Real eps(eps_in), delta(delta_in);
   constexpr const char* fn = "lilucb::repaired_alpha";
   detail::check_repaired_eps_delta(fn, eps, delta);
   const Real d = rho(eps) * delta;
@@ -161,12 +172,14 @@ Real repaired_alpha(Real eps, Real delta) {
 ///    K_max is the first K at which that tail is below the machine epsilon times the total.
 /// Returns std::nullopt ("vacuous") when the value is >= 1 or the tail does not converge
 /// (r >= 1 after 5000 blocks).  Domain: eps in (0,1), delta in (0, repaired_delta_max(eps)).
-template <class Real>
-std::optional<Real> repaired_failure_bound(Real eps, Real delta) {
+template <class T1, class T2>
+std::optional<detail::promote_t<T1, T2>> repaired_failure_bound(T1 eps_in, T2 delta_in) {
   using std::ceil;
   using std::log;
   using std::pow;
   using std::sqrt;
+  using Real = detail::promote_t<T1, T2>;
+  const Real eps(eps_in), delta(delta_in);
   constexpr const char* fn = "lilucb::repaired_failure_bound";
   detail::check_repaired_eps_delta(fn, eps, delta);
   const Real u = std::numeric_limits<Real>::epsilon();
@@ -205,9 +218,11 @@ std::optional<Real> repaired_failure_bound(Real eps, Real delta) {
 /// The delta-dependent factor of the theorem's sample bound 2 + (1+a) B (docs/theory.md) when
 /// B's H1 log(1/delta) term dominates, at a = repaired_a_min: (1 + repaired_a_min) log(1/delta).
 /// Domain: as repaired_a_min.
-template <class Real>
-Real repaired_sample_factor(Real beta, Real delta, Real eps) {
+template <class T1, class T2, class T3>
+detail::promote_t<T1, T2, T3> repaired_sample_factor(T1 beta_in, T2 delta_in, T3 eps_in) {
   using std::log;
+  using Real = detail::promote_t<T1, T2, T3>;
+  const Real beta(beta_in), delta(delta_in), eps(eps_in);
   return (1 + repaired_a_min(beta, delta, eps)) * -log(delta);
 }
 
@@ -226,8 +241,11 @@ struct repaired_check {
 
 /// Reports which hypotheses of Theorem R the setting (eps, beta, delta, a) meets, and its
 /// failure bound.  Throws only for non-finite arguments.
-template <class Real>
-repaired_check<Real> check_repaired_theorem(Real eps, Real beta, Real delta, Real a) {
+template <class T1, class T2, class T3, class T4>
+repaired_check<detail::promote_t<T1, T2, T3, T4>> check_repaired_theorem(T1 eps_in, T2 beta_in, T3 delta_in,
+                                                                         T4 a_in) {
+  using Real = detail::promote_t<T1, T2, T3, T4>;
+  const Real eps(eps_in), beta(beta_in), delta(delta_in), a(a_in);
   constexpr const char* fn = "lilucb::check_repaired_theorem";
   check_finite(fn, "eps", eps);
   check_finite(fn, "beta", beta);
