@@ -1,7 +1,7 @@
-// Tests of the coverage check (verification/src/coverage.cpp) on planted cases (issue 5,
-// section 6): the crossing counter against exact dynamic programming over lattice walks, the
-// increment laws against their exact one-step tails, a boundary made too small is caught, the
-// claims do not depend on the thread count, bad arguments throw.  Every Monte-Carlo comparison
+// Tests of the coverage check (verification/src/coverage.cpp) on planted cases: the crossing
+// counter against exact dynamic programming over lattice walks, the increment laws against their
+// exact one-step tails, a boundary made too small is caught, the claims do not depend on the
+// thread count, bad arguments throw.  Every Monte-Carlo comparison
 // is an exact Clopper–Pearson test at level 1e-6 per side with a fixed seed.
 #include <boost/test/unit_test.hpp>
 

@@ -1,4 +1,4 @@
-// The `adversarial` check's claims (issue 5, section 3): the worst instance found for every
+// The `adversarial` check's claims (docs/verification.md, "The checks"): the worst instance found for every
 // algorithm with a guarantee, and the heuristic on the paper's scenarios and on its worst
 // instance.  The estimator is error_rate.cpp, the search adversarial_search.cpp; verdicts follow
 // the rubric (rubric.hpp: R4 for the guarantees, R7 for the heuristic's worst instance).

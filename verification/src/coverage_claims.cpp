@@ -1,4 +1,4 @@
-// The `coverage` check's claims (issue 5, section 2): Monte-Carlo coverage of Lemma `lem:lil`, of
+// The `coverage` check's claims (docs/verification.md, "The checks"): Monte-Carlo coverage of Lemma `lem:lil`, of
 // its footnote form (`fnt:delta_foot`), of the two-sided events E_i(omega) of Section
 // `sec:analysis` and of Section 5's LS bound.  The simulation engine is coverage.cpp
 // (lilucb_verification/coverage.hpp); verdicts follow the rubric (R4).

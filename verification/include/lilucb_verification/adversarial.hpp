@@ -1,5 +1,5 @@
 #pragma once
-// The `adversarial` check (issue 5, section 3): correctness under adversarial means.
+// The `adversarial` check (docs/verification.md, "The checks"): correctness under adversarial means.
 //
 // For every algorithm with a guarantee, Section 5 promises P(wrong answer) <= nu on EVERY
 // instance; for lil'UCB Heuristic (no guarantee) it reports that the algorithm "never failed to

@@ -1,5 +1,5 @@
 #pragma once
-// Monte-Carlo coverage of the finite LIL (issue 5, section 2): simulate random walks
+// Monte-Carlo coverage of the finite LIL (docs/verification.md, "The checks"): simulate random walks
 // S_t = X_1 + ... + X_t to a horizon T and record which walks cross a boundary, and when.
 //
 // The boundaries of Lemma `lem:lil`, of footnote `fnt:delta_foot` and of Section 5's LS rule all
