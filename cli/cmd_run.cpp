@@ -7,6 +7,7 @@
 #include "lilucb/bandit/compose.hpp"
 #include "lilucb/bandit/scenarios.hpp"
 #include "lilucb/instance.hpp"
+#include "lilucb_experiments/algorithm_table.hpp"
 
 #include <unistd.h>
 
@@ -194,11 +195,14 @@ void run_run(const run_cli_options& o) {
 void add_run_command(CLI::App& app) {
   auto o = std::make_shared<run_cli_options>();
   auto* sub = app.add_subcommand("run", "Run one best-arm algorithm once");
+  // The known names come from the library's lists (one place per name).
   sub->add_option("--algorithm", o->algorithm,
-                  "lilucb, lilucb-ls, lilucb-heuristic, lilucb-certified, ucb1-ls, successive-elimination, "
-                  "exp-gap, exp-gap-ls, nonadaptive-ls (a preset; or give --sampling and --stopping)");
+                  experiments::algorithm_identifiers() + " (a preset; or give --sampling and --stopping)");
   sub->add_option("--sampling", o->sampling,
-                  "sampling rule: uniform, lilucb, lucb1, tas-d, tas-c, ttts, t3c, eb-tci, kl-lucb (with --stopping)");
+                  "sampling rule: " +
+                      experiments::list_names(bandit::all_sampling_rules,
+                                              [](bandit::sampling_rule r) { return bandit::to_string(r); }) +
+                      " (with --stopping)");
   sub->add_option("--stopping", o->stopping, "stopping rule: lilucb (with --sampling lilucb), ls, glr");
   sub->add_option("--boundary", o->boundary, "ls: per-arm boundary kind (default lil: the finite-LIL bound)");
   sub->add_option("--threshold", o->threshold, "glr: heuristic (default; uncertified) or kk21");

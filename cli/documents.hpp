@@ -1,7 +1,7 @@
 #pragma once
 // Every file that `lilucb docs --write|--check DIR` (DIR = docs/generated) writes or checks.
 // Two kinds:
-//  - the library's tables (lilucb/generated_tables.hpp): computed from code alone;
+//  - the library's tables (lilucb_docs/generated_tables.hpp): computed from code alone;
 //  - recorded documents: rendered by code from a committed data file of a long computation
 //    (the paper-preset reproduction, `lilucb verify --full`), because CI cannot redo that
 //    computation.  --check re-renders them from the committed data, so a hand edit of the

@@ -101,7 +101,7 @@ def main(path, commit):
         out.append(f"| {scen} | {n} | {fmt(ns)} | {ns / math.log(n):.2f} | {growth} | "
                    f"{math.log(n) / math.log(10):.2f} | {pulls:.4g}" + (" (capped)" if capped else "") + " |")
     out += ["", "How lil'UCB stays near-flat up to 10^6 arms: from 1024 arms on its indices live in a "
-            "radix heap (lib/include/lilucb/bandit/radix_root_heap.hpp, O(1) amortised per pull), "
+            "radix heap (lib/include/lilucb/bandit/detail/radix_root_heap.hpp, O(1) amortised per pull), "
             "whose buckets are read and written front to back, instead of a binary heap whose "
             "sift-downs (about 20 levels at 10^6 arms, the pulled arm sinking to the last levels in "
             "lil'UCB's exploration phase) wait for a chain of dependent cache misses. What remains "

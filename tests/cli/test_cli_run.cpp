@@ -1,6 +1,6 @@
 // End-to-end tests of `lilucb run`.
 //
-// As tests/cli/test_cli.cpp: the real binary (LILUCB_CLI_PATH, or the environment variable
+// As every test of tests/cli/ (cli_harness.hpp): the real binary (LILUCB_CLI_PATH, or the environment variable
 // LILUCB_CLI) is run with fork/execv (no shell), stdin from /dev/null, stdout and stderr
 // captured separately; JSON is parsed with nlohmann_json.  The CLI is thin parsing over lib, so
 // every run is compared with the library called directly in this process (same arms, options
