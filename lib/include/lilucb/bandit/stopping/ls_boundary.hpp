@@ -19,7 +19,8 @@
 // Calibration is scale-free (the stitched radius at sigma is sigma times the radius at 1, and a
 // Gaussian walk of standard deviation sigma is sigma times one of standard deviation 1), so the
 // calibrated alpha depends on p and the calibration options only; it is computed once per
-// process for each (p, horizon, resolution) and cached (about 10 s per value at horizon 1000).
+// process for each (p, horizon, resolution) and cached (about 10 s per value at horizon 1000
+// on a lightly loaded core; docs/boundaries.md has the measurements).
 
 #include "lilucb/bandit/detail/ls_rule.hpp"
 #include "lilucb/bandit/stopping/ls.hpp"
