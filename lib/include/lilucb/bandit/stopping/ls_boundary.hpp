@@ -33,6 +33,7 @@
 #include <cstdint>
 #include <map>
 #include <mutex>
+#include <sstream>
 #include <string>
 #include <string_view>
 #include <tuple>
@@ -96,6 +97,14 @@ inline boundaries::calibration_result calibrated_stitching(double p, const bound
 /// (the crossing computation up to t = 1000, the stitching tail bound beyond).
 inline constexpr boundaries::calibration_options ls_calibration_defaults{1000, 4};
 
+/// A number for a certificate: 6 significant digits (std::to_string would print 5e-7 as 0.000000).
+inline std::string certificate_number(double x) {
+  std::ostringstream os;
+  os.precision(6);
+  os << x;
+  return os.str();
+}
+
 /// The LS rule with per-arm boundary `kind` (not lil: finite_lil_ls) at error probability nu,
 /// each arm's one-sided crossing probability p = nu/(2K).  Domain: K >= 1, nu in (0, 1),
 /// sigma > 0; `calibrated` also the calibration options' domain.
@@ -111,7 +120,7 @@ inline ls<boundary_width> boundary_ls(std::size_t K, double nu, double sigma, ls
   spec.sigma = sigma;
   spec.alpha = p;
   std::string cert;
-  const std::string share = "per-arm one-sided crossing probability nu/(2K) = " + std::to_string(p);
+  const std::string share = "per-arm one-sided crossing probability nu/(2K) = " + certificate_number(p);
   switch (kind) {
     case ls_boundary::stitched:
       spec.kind = boundaries::boundary_kind::stitched;
@@ -132,8 +141,9 @@ inline ls<boundary_width> boundary_ls(std::size_t K, double nu, double sigma, ls
       spec.kind = boundaries::boundary_kind::stitched;
       spec.alpha = r.alpha;
       cert = "LS rule with the stitched boundary calibrated to crossing probability p = nu/(2K) = " +
-             std::to_string(p) + " for Gaussian rewards (alpha = " + std::to_string(r.alpha) + " = " +
-             std::to_string(r.alpha_ratio) + " x p; crossing engine up to t = " + std::to_string(cal.horizon) +
+             certificate_number(p) + " for Gaussian rewards (alpha = " + certificate_number(r.alpha) +
+             " = " + certificate_number(r.alpha_ratio) + " x p; crossing engine up to t = " +
+             std::to_string(cal.horizon) +
              ", an estimate with its two-resolution error added, plus the stitching proof's tail bound beyond; "
              "docs/boundaries.md): union bound over arms and signs, valid for any sampling rule and Gaussian "
              "arms of standard deviation <= sigma; P(wrong answer) <= nu up to the engine's stated error";
