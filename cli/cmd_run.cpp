@@ -204,8 +204,11 @@ void add_run_command(CLI::App& app) {
                                               [](bandit::sampling_rule r) { return bandit::to_string(r); }) +
                       " (with --stopping)");
   sub->add_option("--stopping", o->stopping, "stopping rule: lilucb (with --sampling lilucb), ls, glr");
-  sub->add_option("--boundary", o->boundary, "ls: per-arm boundary kind (default lil: the finite-LIL bound)");
-  sub->add_option("--threshold", o->threshold, "glr: heuristic (default; uncertified) or kk21");
+  sub->add_option("--boundary", o->boundary,
+                  "ls: per-arm boundary: lil (default; the finite-LIL bound), stitched, mixture, calibrated "
+                  "(Gaussian arms; computes a crossing calibration, seconds to minutes)");
+  sub->add_option("--threshold", o->threshold,
+                  "glr: heuristic (default; uncertified) or kk21 (Kaufmann-Koolen, certified; Gaussian arms)");
   o->scenario_opt = sub->add_option("--scenario", o->scenario, "sparse (n arms) or alpha (n+1 arms), Section 5");
   sub->add_option("--n", o->n, "number of arms for --scenario");
   o->gap_opt = sub->add_option("--gap", o->gap, "sparse: mean of the best arm (others 0); default 0.5");

@@ -6,13 +6,22 @@
 //   - the incremental statistics against the obvious slow ones: the GLR minimum statistic, the
 //     KL upper confidence bound against bisection;
 //   - Track-and-Stop's schedule of w* recomputations;
-//   - domain errors (lilucb stopping without lilucb sampling, kl-lucb on Gaussian arms, kk21
-//     before issue 13).
+//   - the certified stopping rules of issue 13's boundaries (issue 13/14): the Kaufmann-Koolen
+//     threshold against glr_threshold_gaussian and an independent scan of C_G, the GLR-kk21 and
+//     LS-{stitched, mixture, calibrated} decisions against the naive conditions after every pull,
+//     the calibrated width against calibrate();
+//   - domain errors (lilucb stopping without lilucb sampling, kl-lucb on Gaussian arms, kk21 and
+//     calibrated on Bernoulli arms, unknown boundaries).
 #include <boost/test/unit_test.hpp>
 
 #include "bandit_support.hpp"
 
 #include "lilucb/bandit/compose.hpp"
+#include "lilucb/boundaries/glr_threshold.hpp"
+#include "lilucb/boundaries/normal_mixture.hpp"
+#include "lilucb/boundaries/stitching.hpp"
+
+#include <boost/math/special_functions/zeta.hpp>
 
 #include <cmath>
 #include <vector>
@@ -191,12 +200,192 @@ BOOST_AUTO_TEST_CASE(domain_errors) {
       [&] { lb::run_combination({lb::sampling_rule::tas_c, lb::stopping_rule::glr, lb::glr_threshold::kk21}, b, o); },
       "threshold");
   lb::combination c{lb::sampling_rule::uniform, lb::stopping_rule::ls};
-  c.boundary = "stitched";
+  c.boundary = "stiched";
   expect_domain_error([&] { lb::run_combination(c, g, o); }, "boundary");
+  c.boundary = "calibrated";
+  expect_domain_error([&] { lb::run_combination(c, b, o); }, "boundary");
+  expect_domain_error([&] { lb::stopping::make_kk21_threshold(0.0, 3); }, "delta");
+  expect_domain_error([&] { lb::stopping::make_kk21_threshold(0.1, 1); }, "K");
+  expect_domain_error([&] { lb::stopping::boundary_ls(3, 0.1, 0.5, lb::stopping::ls_boundary::lil); }, "boundary");
+  expect_domain_error([&] { lb::stopping::boundary_ls(3, 0.1, -1.0, lb::stopping::ls_boundary::stitched); }, "sigma");
   expect_domain_error([&] { lb::parse_sampling_rule("tas"); }, "sampling");
   expect_domain_error([&] { lb::parse_stopping_rule("chernoff"); }, "stopping");
   o.nu = 1.0;
   expect_domain_error([&] { lb::run_combination({lb::sampling_rule::uniform, lb::stopping_rule::ls}, g, o); }, "nu");
+}
+
+// ---------------------------------------------------------------------------------------------
+// Issue 13's boundaries in the stopping rules.
+
+// C_G(x) by a dense scan of (g_G(lambda) + x)/lambda over (1/2, 1), g_G written out here (not the
+// library's): an upper bound on the minimum, within 1e-9 of it at this spacing (1e-5).
+static double c_g_by_scan(double x) {
+  double best = INFINITY;
+  for (int k = 1; k < 50000; ++k) {
+    const double l = 0.5 + 0.5 * k / 50000.0;
+    const double g = 2 * l - 2 * l * std::log(4 * l) + std::log(boost::math::zeta(2 * l)) - 0.5 * std::log(1 - l);
+    best = std::min(best, (g + x) / l);
+  }
+  return best;
+}
+
+BOOST_AUTO_TEST_CASE(kk21_threshold_matches_direct_formula) {
+  for (double delta : {0.3, 0.1, 1e-3, 1e-8})
+    for (std::size_t K : {2, 3, 10, 1000}) {
+      const auto thr = lb::stopping::make_kk21_threshold(delta, K);
+      const double scan = 2 * c_g_by_scan(std::log((double(K) - 1) / delta) / 2);
+      BOOST_TEST(thr.constant <= scan * (1 + 1e-14), "delta " << delta << " K " << K);
+      BOOST_TEST(thr.constant == scan, tt::tolerance(1e-7));
+      for (std::uint64_t t : {1ull, 2ull, 3ull, 10ull, 12345ull, 1ull << 40}) {
+        BOOST_TEST(thr(t) == lilucb::boundaries::glr_threshold_gaussian(double(t), delta, double(K)));
+        BOOST_TEST(thr(t) == scan + 4 * std::log(4 + std::log(double(t) / 2)), tt::tolerance(1e-7));
+      }
+      BOOST_TEST(thr.certified());
+    }
+}
+
+// The GLR rule with the kk21 threshold and the LS rule with the stitched and mixture widths stop
+// exactly when the naive conditions hold, pull after pull (random sampling, Gaussian rewards).
+BOOST_AUTO_TEST_CASE(certified_rules_match_naive_conditions) {
+  const std::size_t K = 4;
+  const std::vector<double> means{0.3, 0.65, 0.1, 0.5};
+  const double sigma = 0.5, nu = 0.1;
+  lb::stopping::glr<lb::stopping::kk21_threshold> glr(K, lb::stopping::glr_model::gaussian, sigma,
+                                                     lb::stopping::make_kk21_threshold(nu, K));
+  auto st_ls = lb::stopping::boundary_ls(K, nu, sigma, lb::stopping::ls_boundary::stitched);
+  auto mx_ls = lb::stopping::boundary_ls(K, nu, sigma, lb::stopping::ls_boundary::mixture);
+  const double p = nu / (2 * K);
+  const double rho = lilucb::boundaries::normal_mixture_rho(100 * sigma * sigma, p,
+                                                            lilucb::boundaries::mixture_sides::one_sided);
+  auto w_st = [&](std::uint64_t T) {
+    return lilucb::boundaries::stitched_radius(sigma * sigma * double(T), p, 2.0, 1.4, sigma * sigma, 0.0) / double(T);
+  };
+  auto w_mx = [&](std::uint64_t T) {
+    return lilucb::boundaries::normal_mixture_radius(sigma * sigma * double(T), p, rho,
+                                                     lilucb::boundaries::mixture_sides::one_sided) /
+           double(T);
+  };
+  auto ls_naive = [&](const lb::arm_stats& st, auto&& w) {
+    const std::size_t a = st.empirical_best();
+    for (std::size_t j = 0; j < K; ++j)
+      if (j != a && !(st.mean(a) - w(st.count(a)) >= st.mean(j) + w(st.count(j)))) return false;
+    return true;
+  };
+  lb::arm_stats st(K);
+  lb::normal_stream rng(7, 0);
+  int fired_glr = 0, fired_st = 0, fired_mx = 0;
+  for (int t = 0; t < 10000; ++t) {
+    const std::size_t i = t < int(K) ? std::size_t(t) : std::size_t(rng.engine()() % K);
+    st.add(i, means[i] + sigma * rng());
+    glr.observe(i, st);
+    st_ls.observe(i, st);
+    mx_ls.observe(i, st);
+    if (t + 1 < int(K)) continue;
+    const std::size_t a = st.empirical_best();
+    double zmin = INFINITY;
+    for (std::size_t b = 0; b < K; ++b)
+      if (b != a)
+        zmin = std::min(zmin, lb::stopping::glr_statistic(lb::stopping::glr_model::gaussian, sigma, st.count(a),
+                                                          st.mean(a), st.count(b), st.mean(b)));
+    const bool g = zmin > lilucb::boundaries::glr_threshold_gaussian(double(st.total()), nu, double(K));
+    BOOST_REQUIRE_MESSAGE(glr.should_stop(st) == g, "glr-kk21, pull " << t);
+    BOOST_REQUIRE_MESSAGE(st_ls.should_stop(st) == ls_naive(st, w_st), "ls-stitched, pull " << t);
+    BOOST_REQUIRE_MESSAGE(mx_ls.should_stop(st) == ls_naive(st, w_mx), "ls-mixture, pull " << t);
+    fired_glr += g;
+    fired_st += ls_naive(st, w_st);
+    fired_mx += ls_naive(st, w_mx);
+  }
+  // Both outcomes occur (the comparison is not vacuous).
+  BOOST_TEST_MESSAGE("pulls at which the rules hold: glr-kk21 " << fired_glr << ", ls-stitched " << fired_st
+                                                               << ", ls-mixture " << fired_mx);
+  BOOST_TEST(fired_glr > 0);
+  BOOST_TEST(fired_glr < 9000);
+  BOOST_TEST(fired_st > 0);
+  BOOST_TEST(fired_mx > 0);
+  BOOST_TEST(glr.certified());
+  BOOST_TEST(st_ls.certified());
+}
+
+// The calibrated width is the stitched width at calibrate()'s alpha for p = nu/(2K) (cheap
+// calibration options here; run_combination uses ls_calibration_defaults), and it is narrower
+// than the stitched width at the stated alpha = p.
+BOOST_AUTO_TEST_CASE(calibrated_width_is_calibrate_alpha) {
+  const std::size_t K = 5;
+  const double nu = 0.1, sigma = 0.5, p = nu / (2 * K);
+  const lilucb::boundaries::calibration_options cheap{60, 2};
+  lilucb::boundaries::boundary_spec spec;
+  spec.kind = lilucb::boundaries::boundary_kind::stitched;
+  spec.sigma = 1;
+  const auto r = lilucb::boundaries::calibrate(spec, p, cheap);
+  BOOST_TEST(r.achieved <= p);
+  const auto cached = lb::stopping::calibrated_stitching(p, cheap);
+  BOOST_TEST(cached.alpha == r.alpha);
+  auto rule = lb::stopping::boundary_ls(K, nu, sigma, lb::stopping::ls_boundary::calibrated, cheap);
+  BOOST_TEST(rule.certified());
+  BOOST_TEST(rule.certificate().find("calibrated") != std::string::npos);
+  // Feed one arm and read its upper key through the rule's behaviour: compare widths directly.
+  const lb::stopping::boundary_width w{[&] {
+    auto s = spec;
+    s.sigma = sigma;
+    s.alpha = r.alpha;
+    return s;
+  }()};
+  for (std::uint64_t T : {1ull, 10ull, 1000ull}) {
+    const double direct =
+        lilucb::boundaries::stitched_radius(sigma * sigma * double(T), r.alpha, 2.0, 1.4, sigma * sigma, 0.0) / double(T);
+    BOOST_TEST(w(T) == direct, tt::tolerance(1e-14));
+    const double stated = lilucb::boundaries::stitched_radius(sigma * sigma * double(T), p, 2.0, 1.4, sigma * sigma, 0.0) /
+                          double(T);
+    if (r.alpha > p) BOOST_TEST(w(T) < stated);
+  }
+}
+
+// Every new certified combination runs on Gaussian arms, answers the best arm on an easy instance,
+// is reproducible and reports its certificate; stitched and mixture also on Bernoulli arms.
+BOOST_AUTO_TEST_CASE(certified_boundary_combinations_run) {
+  const std::vector<double> g{0.2, 0.9, 0.1, 0.0, 0.3};
+  const std::vector<double> be{0.2, 0.8, 0.1, 0.05, 0.3};
+  std::vector<lb::combination> combos;
+  for (auto s : {lb::sampling_rule::uniform, lb::sampling_rule::lilucb, lb::sampling_rule::tas_d,
+                 lb::sampling_rule::eb_tci}) {
+    combos.push_back({s, lb::stopping_rule::glr, lb::glr_threshold::kk21});
+    for (const char* bd : {"stitched", "mixture"}) {
+      lb::combination c{s, lb::stopping_rule::ls};
+      c.boundary = bd;
+      combos.push_back(c);
+    }
+  }
+  for (const auto& c : combos)
+    for (bool bern : {false, true}) {
+      if (bern && c.stopping == lb::stopping_rule::glr) continue;
+      lb::run_options o;
+      o.nu = 0.1;
+      o.seed = 9;
+      o.max_pulls = 2'000'000;
+      lb::pull_log a, b;
+      lb::composed_result r1, r2;
+      if (bern) {
+        const lb::bernoulli_arms arms(be);
+        r1 = lb::run_combination(c, arms, o, a);
+        r2 = lb::run_combination(c, arms, o, b);
+      } else {
+        const lb::gaussian_arms arms(g, 0.5);
+        r1 = lb::run_combination(c, arms, o, a);
+        r2 = lb::run_combination(c, arms, o, b);
+      }
+      const std::string what = lb::to_string(c) + (bern ? " bernoulli" : " gaussian");
+      BOOST_TEST(a.arms == b.arms, what);
+      BOOST_TEST(r1.run.status == lb::run_status::stopped, what);
+      BOOST_TEST(r1.run.best_arm == 1u, what);
+      BOOST_TEST(r1.certified, what);
+      BOOST_TEST(lb::is_certified(c), what);
+      BOOST_TEST(r1.certificate.find("nu") != std::string::npos, what);
+    }
+  lb::combination c{lb::sampling_rule::uniform, lb::stopping_rule::ls};
+  c.boundary = "mixture";
+  BOOST_TEST(lb::to_string(c) == "uniform+ls-mixture");
+  c.boundary = "lil";
+  BOOST_TEST(lb::to_string(c) == "uniform+ls");
 }
 
 BOOST_AUTO_TEST_SUITE_END()

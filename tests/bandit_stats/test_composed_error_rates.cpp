@@ -1,7 +1,9 @@
 // Statistical correctness of the sampling x stopping combinations (issue 14, compose.hpp).
 //
 // Certified combinations (every sampling rule with the LS stopping rule at the finite-LIL
-// boundary; lil'UCB with its own Figure-1 rule at certified_setting): the same exact statement as
+// boundary; lil'UCB with its own Figure-1 rule at certified_setting; issue 13's certified
+// stopping rules with several sampling rules each: GLR with the Kaufmann-Koolen threshold, LS
+// with the stitched, mixture and calibrated boundaries): the same exact statement as
 // test_error_rates.cpp, per generated adversarial case (error_rate_check.hpp): R independent runs,
 // F wrong answers (budget-exhausted runs included unless right), L(F) the one-sided
 // Clopper-Pearson lower bound at level 1e-6; the test FAILS when L(F) > nu.  A correct
@@ -53,6 +55,10 @@ void certified_error_rate(lb::combination comb, int salt) {
   for (int k = 0; k < salt; ++k) (void)*rc::gen::just(k);
   const bandit_case c = *gen::adversarial_case();
   RC_PRE(comb.sampling != lb::sampling_rule::kl_lucb || c.family == reward_family::bernoulli);
+  // kk21 and the calibrated boundary are certified for Gaussian arms only (compose.hpp).
+  const bool gaussian_only = (comb.stopping == lb::stopping_rule::glr && comb.threshold == lb::glr_threshold::kk21) ||
+                             (comb.stopping == lb::stopping_rule::ls && comb.boundary == "calibrated");
+  RC_PRE(!gaussian_only || c.family == reward_family::gaussian);
   RC_ASSERT(c.min_gap >= 0.02 - 1e-9);
   const auto t0 = std::chrono::steady_clock::now();
   const error_rate_report rep = with_arms(c, [&](const auto& arms) {
@@ -69,7 +75,12 @@ void certified_error_rate(lb::combination comb, int salt) {
   RC_ASSERT(!rep.rejected());
 }
 
-lb::combination ls_with(lb::sampling_rule s) { return {s, lb::stopping_rule::ls}; }
+lb::combination ls_with(lb::sampling_rule s, const char* boundary = "lil") {
+  lb::combination c{s, lb::stopping_rule::ls};
+  c.boundary = boundary;
+  return c;
+}
+lb::combination glr_kk21(lb::sampling_rule s) { return {s, lb::stopping_rule::glr, lb::glr_threshold::kk21}; }
 
 }  // namespace
 
@@ -87,6 +98,20 @@ RC_BOOST_PROP(ttts_ls, ()) { certified_error_rate(ls_with(lb::sampling_rule::ttt
 RC_BOOST_PROP(t3c_ls, ()) { certified_error_rate(ls_with(lb::sampling_rule::t3c), 17); }
 RC_BOOST_PROP(eb_tci_ls, ()) { certified_error_rate(ls_with(lb::sampling_rule::eb_tci), 18); }
 RC_BOOST_PROP(kl_lucb_ls, ()) { certified_error_rate(ls_with(lb::sampling_rule::kl_lucb), 19); }
+// Issue 13's certified stopping rules, each with at least two sampling rules.
+RC_BOOST_PROP(uniform_glr_kk21, ()) { certified_error_rate(glr_kk21(lb::sampling_rule::uniform), 20); }
+RC_BOOST_PROP(tas_d_glr_kk21, ()) { certified_error_rate(glr_kk21(lb::sampling_rule::tas_d), 21); }
+RC_BOOST_PROP(eb_tci_glr_kk21, ()) { certified_error_rate(glr_kk21(lb::sampling_rule::eb_tci), 22); }
+RC_BOOST_PROP(lilucb_glr_kk21, ()) { certified_error_rate(glr_kk21(lb::sampling_rule::lilucb), 23); }
+RC_BOOST_PROP(uniform_ls_stitched, ()) { certified_error_rate(ls_with(lb::sampling_rule::uniform, "stitched"), 24); }
+RC_BOOST_PROP(tas_c_ls_stitched, ()) { certified_error_rate(ls_with(lb::sampling_rule::tas_c, "stitched"), 25); }
+RC_BOOST_PROP(lilucb_ls_stitched, ()) { certified_error_rate(ls_with(lb::sampling_rule::lilucb, "stitched"), 26); }
+RC_BOOST_PROP(uniform_ls_mixture, ()) { certified_error_rate(ls_with(lb::sampling_rule::uniform, "mixture"), 27); }
+RC_BOOST_PROP(eb_tci_ls_mixture, ()) { certified_error_rate(ls_with(lb::sampling_rule::eb_tci, "mixture"), 28); }
+RC_BOOST_PROP(uniform_ls_calibrated, ()) {
+  certified_error_rate(ls_with(lb::sampling_rule::uniform, "calibrated"), 29);
+}
+RC_BOOST_PROP(tas_d_ls_calibrated, ()) { certified_error_rate(ls_with(lb::sampling_rule::tas_d, "calibrated"), 30); }
 
 BOOST_AUTO_TEST_SUITE_END()
 

@@ -10,12 +10,14 @@
 // Covered: every algorithm name with --json (exactly one object with the documented keys,
 // counts summing to pulls, the same seed giving the same output); --scenario sparse/alpha,
 // --means, --means-file, --arms bernoulli, --max-pulls (budget_exhausted), --inner lemma,
-// --sigma; one arm.  Invalid input: exit 2, nothing on stdout, exactly one line on stderr naming
+// --sigma; one arm; the certified combinations of issue 13's stopping rules (--threshold kk21,
+// --boundary stitched|mixture).  Invalid input: exit 2, nothing on stdout, exactly one line on stderr naming
 // the parameter.
 
 #include <boost/test/unit_test.hpp>
 
 #include "lilucb/bandit/algorithms.hpp"
+#include "lilucb/bandit/compose.hpp"
 #include "lilucb/bandit/arms.hpp"
 #include "lilucb/bandit/scenarios.hpp"
 
@@ -150,6 +152,42 @@ BOOST_AUTO_TEST_CASE(every_algorithm_agrees_with_library) {
       // Same seed, same output, byte for byte.
       expect_json(args, &raw2);
       BOOST_TEST(raw1 == raw2);
+    }
+  }
+}
+
+// Issue 13's certified stopping rules from the command line agree with run_combination and
+// report their certificates.
+BOOST_AUTO_TEST_CASE(certified_boundary_combinations_agree_with_library) {
+  const auto means = bandit::sparse_means(4);
+  struct item {
+    std::vector<std::string> extra;
+    bandit::combination c;
+    std::string cite;
+  };
+  std::vector<item> items;
+  items.push_back({{"--sampling", "tas-d", "--stopping", "glr", "--threshold", "kk21"},
+                   {bandit::sampling_rule::tas_d, bandit::stopping_rule::glr, bandit::glr_threshold::kk21},
+                   "Kaufmann"});
+  for (const char* b : {"stitched", "mixture"}) {
+    bandit::combination c{bandit::sampling_rule::eb_tci, bandit::stopping_rule::ls};
+    c.boundary = b;
+    items.push_back({{"--sampling", "eb-tci", "--stopping", "ls", "--boundary", b}, c, "Howard"});
+  }
+  for (const auto& it : items) {
+    std::vector<std::string> args = {"run", "--scenario", "sparse", "--n", "4", "--nu", "0.1", "--seed", "3", "--json"};
+    args.insert(args.begin() + 1, it.extra.begin(), it.extra.end());
+    BOOST_TEST_CONTEXT(show(args)) {
+      const json j = expect_json(args);
+      bandit::run_options o;
+      o.nu = 0.1;
+      o.sigma = 0.5;
+      o.seed = 3;
+      const auto r = bandit::run_combination(it.c, bandit::gaussian_arms(means, 0.5), o);
+      check_against_library(j, r.run, "plus2", "gaussian", 0);
+      BOOST_TEST(j.value("certified", false));
+      BOOST_TEST(j.value("certificate", std::string()) == r.certificate);
+      BOOST_TEST(contains(r.certificate, it.cite));
     }
   }
 }
@@ -418,6 +456,16 @@ BOOST_AUTO_TEST_CASE(exit_2_and_one_line_naming_the_parameter) {
       {sparse({"--nu", "0.1", "--max-pulls", "-1"}), {"--max-pulls", "'-1'"}},
       {sparse({"--nu", "0.1", "--seed", "abc"}), {"--seed", "'abc'"}},
       {sparse({"--nu", "0.1", "--bogus"}), {"--bogus"}},
+      // issue 13's stopping rules: an unknown boundary; kk21 and calibrated on Bernoulli arms
+      {{"run", "--sampling", "uniform", "--stopping", "ls", "--boundary", "stiched", "--scenario", "sparse", "--n", "3",
+        "--nu", "0.1"},
+       {"boundary", "stiched"}},
+      {{"run", "--sampling", "uniform", "--stopping", "glr", "--threshold", "kk21", "--arms", "bernoulli", "--scenario",
+        "sparse", "--n", "3", "--nu", "0.1"},
+       {"threshold", "kk21"}},
+      {{"run", "--sampling", "uniform", "--stopping", "ls", "--boundary", "calibrated", "--arms", "bernoulli",
+        "--scenario", "sparse", "--n", "3", "--nu", "0.1"},
+       {"boundary", "calibrated"}},
   };
   for (const auto& c : cases) {
     BOOST_TEST_CONTEXT(show(c.args)) {

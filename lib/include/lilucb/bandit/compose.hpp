@@ -31,8 +31,10 @@
 #include "lilucb/bandit/sampling/uniform.hpp"
 #include "lilucb/bandit/detail/session.hpp"
 #include "lilucb/bandit/stopping/glr.hpp"
+#include "lilucb/bandit/stopping/kk21_threshold.hpp"
 #include "lilucb/bandit/stopping/lilucb.hpp"
 #include "lilucb/bandit/stopping/ls.hpp"
+#include "lilucb/bandit/stopping/ls_boundary.hpp"
 #include "lilucb/parameters.hpp"
 
 #include <array>
@@ -162,12 +164,13 @@ struct combination {
   sampling_rule sampling = sampling_rule::lilucb;
   stopping_rule stopping = stopping_rule::ls;
   glr_threshold threshold = glr_threshold::heuristic;  ///< GLR only
-  std::string boundary = "lil";                         ///< LS only: the per-arm boundary kind
+  std::string boundary = "lil";  ///< LS only: the per-arm boundary (lil, stitched, mixture, calibrated)
 };
 
 inline std::string to_string(const combination& c) {
   std::string s = std::string(to_string(c.sampling)) + "+" + to_string(c.stopping);
   if (c.stopping == stopping_rule::glr) s += std::string("-") + to_string(c.threshold);
+  if (c.stopping == stopping_rule::ls && c.boundary != "lil") s += "-" + c.boundary;
   return s;
 }
 
@@ -179,7 +182,8 @@ inline bool is_certified(const combination& c) {
 }
 
 /// The stopping rules a by-name combination can hold.
-using any_stopping = std::variant<stopping::lilucb, stopping::ls<detail::ls_width>, stopping::glr<stopping::heuristic_threshold>>;
+using any_stopping = std::variant<stopping::lilucb, stopping::ls<detail::ls_width>, stopping::glr<stopping::heuristic_threshold>,
+                                  stopping::ls<stopping::boundary_width>, stopping::glr<stopping::kk21_threshold>>;
 
 /// any_stopping as one stopping-rule object (a switch per call; the rules' own types avoid it).
 class stopping_by_name {
@@ -206,10 +210,13 @@ class stopping_by_name {
 ///     stopping boundary, or the other arms stop being pulled before the boundaries separate (with
 ///     the heuristic setting's bonus, 1.5 x the lemma width at delta = nu/5, LS never fires);
 ///   lucb1, kl-lucb: delta = nu in their exploration rates;
-///   ls: the finite-LIL boundary at nu (eps 0.01);  glr: the threshold at delta = nu;
+///   ls: the per-arm boundary c.boundary: lil (the finite-LIL boundary at nu, eps 0.01), stitched,
+///     mixture or calibrated (stopping/ls_boundary.hpp: one-sided crossing probability nu/(2K) per
+///     arm and sign);  glr: the threshold at delta = nu (kk21: Kaufmann-Koolen, certified);
 ///   tas-d/-c, kl-lucb, glr on Bernoulli arms use the Bernoulli divergence.
 /// Domain: nu in (0,1); sigma >= 0; lilucb stopping only with lilucb sampling; kl-lucb only on
-/// arms with means in [0, 1] (bernoulli_arms); threshold kk21 needs issue 13's boundaries.
+/// arms with means in [0, 1] (bernoulli_arms); threshold kk21 and boundary calibrated only on
+/// gaussian_arms (their certificates are for Gaussian rewards).
 template <class Arms, class Observer>
 composed_result run_combination(const combination& c, const Arms& arms, const run_options& opts, Observer& observer) {
   constexpr const char* fn = "lilucb::bandit::run_combination";
@@ -225,11 +232,17 @@ composed_result run_combination(const combination& c, const Arms& arms, const ru
   if (c.sampling == sampling_rule::kl_lucb && !bernoulli)
     lilucb::detail::raise_domain_error(fn, "sampling", "kl-lucb on non-Bernoulli arms",
                                        "kl-lucb needs rewards in [0, 1]: Bernoulli arms");
-  if (c.stopping == stopping_rule::ls && c.boundary != "lil")
-    lilucb::detail::raise_domain_error(fn, "boundary", c.boundary, "{lil} (stitched, mixture, calibrated: issue 13)");
-  if (c.stopping == stopping_rule::glr && c.threshold == glr_threshold::kk21)
-    lilucb::detail::raise_domain_error(fn, "threshold", "kk21",
-                                       "{heuristic} (the Kaufmann-Koolen threshold comes with issue 13's boundaries)");
+  constexpr bool gaussian = std::is_same_v<Arms, gaussian_arms>;
+  const stopping::ls_boundary ls_kind =
+      c.stopping == stopping_rule::ls ? stopping::parse_ls_boundary(c.boundary) : stopping::ls_boundary::lil;
+  if (ls_kind == stopping::ls_boundary::calibrated && !gaussian)
+    lilucb::detail::raise_domain_error(fn, "boundary", "calibrated on non-Gaussian arms",
+                                       "calibrated only on Gaussian arms (its crossing probability is computed for "
+                                       "Gaussian rewards); stitched or mixture otherwise");
+  if (c.stopping == stopping_rule::glr && c.threshold == glr_threshold::kk21 && !gaussian)
+    lilucb::detail::raise_domain_error(fn, "threshold", "kk21 on non-Gaussian arms",
+                                       "kk21 only on Gaussian arms (Kaufmann-Koolen's Gaussian inequality); "
+                                       "heuristic otherwise");
   std::vector<std::pair<std::string, double>> p{{"nu", nu}, {"sigma", sigma}};
   const std::string name = to_string(c);
 
@@ -246,13 +259,26 @@ composed_result run_combination(const combination& c, const Arms& arms, const ru
       break;
     }
     case stopping_rule::ls: {
-      stop.emplace(stopping::finite_lil_ls(K, nu, sigma));
-      p.insert(p.end(), {{"ls_eps", ls_eps}, {"ls_delta", ls_delta_for_share(nu)}});
+      if (ls_kind == stopping::ls_boundary::lil) {
+        stop.emplace(stopping::finite_lil_ls(K, nu, sigma));
+        p.insert(p.end(), {{"ls_eps", ls_eps}, {"ls_delta", ls_delta_for_share(nu)}});
+      } else {
+        stop.emplace(stopping::boundary_ls(K, nu, sigma, ls_kind));
+        const double share = nu / (2.0 * static_cast<double>(K));
+        p.push_back({"ls_crossing_share", share});
+        if (ls_kind == stopping::ls_boundary::calibrated)
+          p.push_back({"ls_alpha", stopping::calibrated_stitching(share, stopping::ls_calibration_defaults).alpha});
+      }
       break;
     }
     case stopping_rule::glr: {
       const auto model = bernoulli ? stopping::glr_model::bernoulli : stopping::glr_model::gaussian;
-      stop.emplace(stopping::glr<stopping::heuristic_threshold>(K, model, sigma, stopping::make_heuristic_threshold(nu)));
+      if (c.threshold == glr_threshold::kk21)  // K = 1 answers at once; the threshold needs K >= 2
+        stop.emplace(stopping::glr<stopping::kk21_threshold>(K, model, sigma,
+                                                             stopping::make_kk21_threshold(nu, K < 2 ? 2 : K)));
+      else
+        stop.emplace(
+            stopping::glr<stopping::heuristic_threshold>(K, model, sigma, stopping::make_heuristic_threshold(nu)));
       p.push_back({"glr_delta", nu});
       break;
     }

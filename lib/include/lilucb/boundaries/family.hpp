@@ -76,6 +76,7 @@ struct boundary_spec {
   double v_opt = 0, alpha_opt = 0;
   // linear: a + b t; constant: c_const
   double a = 1, b = 0.1, c_const = 3;
+  bool operator==(const boundary_spec&) const = default;
 };
 
 /// The spec with alpha replaced (calibration varies only alpha; a mixture keeps its rho, so
