@@ -1,4 +1,5 @@
-// Bindings of the theory headers: finite_lil.hpp, ls_bound.hpp, theorem.hpp, clopper_pearson.hpp.
+// Bindings of the theory headers: finite_lil.hpp, ls_bound.hpp, theorem.hpp, repaired_theorem.hpp,
+// clopper_pearson.hpp.
 // Every real argument broadcasts over numpy arrays (py::vectorize): all-scalar calls return a
 // float, any array argument gives an array of the broadcast shape, computed by the same double
 // code as the scalar call.  Functions whose C++ result is std::optional return None for a scalar
@@ -10,6 +11,7 @@
 #include "lilucb/clopper_pearson.hpp"
 #include "lilucb/finite_lil.hpp"
 #include "lilucb/ls_bound.hpp"
+#include "lilucb/repaired_theorem.hpp"
 #include "lilucb/theorem.hpp"
 
 #include <limits>
@@ -184,6 +186,40 @@ void register_theory(py::module_& m) {
         arg("eps"), arg("delta"),
         "Lemma lem:1's success probability 1 - 2 rho delta; None/NaN when <= 0.\n"
         "Domain: eps in (0,1), delta in (0,1).");
+
+  // ---- Theorem R (repaired_theorem.hpp, docs/repaired-theorem.md) ----
+  m.def("repaired_delta_max", py::vectorize([](double eps) { return repaired_delta_max(eps); }), arg("eps"),
+        "Upper end (exclusive) of Theorem R's delta range: min(log(1+eps)/e, x*/rho(eps)), x* in (0.1, 0.2) the\n"
+        "root of a_min_denominator (Lemma lem:lil and the repaired condition on a).  Domain: eps in (0,1).\n"
+        "Broadcasts over arrays.");
+  m.def("repaired_kappa",
+        py::vectorize([](double beta, double delta, double eps) { return repaired_kappa(beta, delta, eps); }),
+        arg("beta"), arg("delta"), arg("eps"),
+        "kappa of the repaired Lemma R2: ((2+beta)/beta)^2 (log(1/delta) + log(2 log(((2+beta)/beta)^2/delta)))\n"
+        "/ log(log(1+eps)/delta) (docs/repaired-theorem.md, R1).  Domain: beta > 0, eps in (0,1),\n"
+        "delta in (0, repaired_delta_max(eps)).  Broadcasts over arrays.");
+  m.def("repaired_a_min",
+        py::vectorize([](double beta, double delta, double eps) { return repaired_a_min(beta, delta, eps); }),
+        arg("beta"), arg("delta"), arg("eps"),
+        "Theorem R's condition on a: repaired_kappa(beta, delta, eps)/(1 - d - sqrt(sqrt(d) log(1/d))),\n"
+        "d = rho(eps) delta.  Domain as repaired_kappa.  Broadcasts over arrays.");
+  m.def("repaired_alpha", py::vectorize([](double eps, double delta) { return repaired_alpha(eps, delta); }),
+        arg("eps"), arg("delta"),
+        "The alpha of Lemma lem:2's Step 2 as the proof chooses it: d + sqrt(sqrt(d) log(1/d)), d = rho(eps) delta.\n"
+        "Domain: eps in (0,1), delta in (0, repaired_delta_max(eps)).  Broadcasts over arrays.");
+  const auto rfb_v_f = ([](double eps, double delta) { return or_nan(repaired_failure_bound(eps, delta)); });
+  m.def("repaired_failure_bound",
+        [rfb_v_f](real_array eps, real_array delta) -> py::object { return none_if_nan(py::vectorize(rfb_v_f)(eps, delta)); },
+        arg("eps"), arg("delta"),
+        "Theorem R's failure bound sum_m p(delta^m) + sum_m C(m, K_m) q^K_m, p = lil_failure_probability_proof,\n"
+        "q = p(delta), K_m = ceil(repaired_alpha m), evaluated as an upper bound (repaired_theorem.hpp).\n"
+        "None (scalar call) or NaN (array entry) when vacuous.  Domain: eps in (0,1),\n"
+        "delta in (0, repaired_delta_max(eps)).  Broadcasts over arrays.");
+  m.def("repaired_sample_factor",
+        py::vectorize([](double beta, double delta, double eps) { return repaired_sample_factor(beta, delta, eps); }),
+        arg("beta"), arg("delta"), arg("eps"),
+        "(1 + repaired_a_min(beta, delta, eps)) log(1/delta): the delta-dependent factor of the sample bound\n"
+        "2 + (1+a) B at a = repaired_a_min (docs/theory.md).  Domain as repaired_a_min.  Broadcasts.");
 
   m.def("clopper_pearson_lower",
         [](std::uint64_t k, std::uint64_t m, double alpha) { return clopper_pearson_lower(k, m, alpha); },
