@@ -221,16 +221,59 @@ void register_theory(py::module_& m) {
         "(1 + repaired_a_min(beta, delta, eps)) log(1/delta): the delta-dependent factor of the sample bound\n"
         "2 + (1+a) B at a = repaired_a_min (docs/theory.md).  Domain as repaired_a_min.  Broadcasts.");
 
+  // Counts come as Python numbers and are checked here (a whole number, named), so that a negative
+  // or fractional count raises DomainError rather than pybind11's TypeError.
+  const auto count = [](const char* fn, const char* name, double x, double lo) {
+    return whole_number(fn, name, x, lo, lo > 0 ? "a whole number in [1, 2^53]" : "a whole number in [0, 2^53]");
+  };
   m.def("clopper_pearson_lower",
-        [](std::uint64_t k, std::uint64_t m, double alpha) { return clopper_pearson_lower(k, m, alpha); },
+        [count](double k, double m, double alpha) {
+          constexpr const char* fn = "lilucb::clopper_pearson_lower";
+          return clopper_pearson_lower(count(fn, "k", k, 0), count(fn, "m", m, 0), alpha);
+        },
         arg("k"), arg("m"), arg("alpha"),
-        "One-sided lower Clopper-Pearson bound at level alpha from k events in m trials (exact).\n"
-        "Domain: m >= 1, k <= m, alpha in (0,1).");
+        "One-sided lower Clopper-Pearson bound at level alpha from k events in m trials (exact):\n"
+        "the alpha quantile of Beta(k, m-k+1) (0 for k = 0).  Domain: m >= 1, k <= m, alpha in (0,1).");
   m.def("clopper_pearson_upper",
-        [](std::uint64_t k, std::uint64_t m, double alpha) { return clopper_pearson_upper(k, m, alpha); },
+        [count](double k, double m, double alpha) {
+          constexpr const char* fn = "lilucb::clopper_pearson_upper";
+          return clopper_pearson_upper(count(fn, "k", k, 0), count(fn, "m", m, 0), alpha);
+        },
         arg("k"), arg("m"), arg("alpha"),
-        "One-sided upper Clopper-Pearson bound at level alpha from k events in m trials (exact).\n"
-        "Domain: m >= 1, k <= m, alpha in (0,1).");
+        "One-sided upper Clopper-Pearson bound at level alpha from k events in m trials (exact):\n"
+        "the 1-alpha quantile of Beta(k+1, m-k) (1 for k = m).  Domain: m >= 1, k <= m, alpha in (0,1).");
+  m.def("clopper_pearson_interval",
+        [count](double k, double m, double level) {
+          constexpr const char* fn = "lilucb::clopper_pearson_interval";
+          const auto r = clopper_pearson_interval(count(fn, "k", k, 0), count(fn, "m", m, 0), level);
+          return py::make_tuple(r.low, r.high);
+        },
+        arg("k"), arg("m"), arg("level"),
+        "Two-sided Clopper-Pearson interval (low, high) of confidence `level`: the one-sided bounds at\n"
+        "alpha = (1 - level)/2.  Domain: m >= 1, k <= m, level in (0,1).");
+  m.def("binomial_test_rejects",
+        [count](double k, double m, double nu, double alpha) {
+          constexpr const char* fn = "lilucb::binomial_test_rejects";
+          return binomial_test_rejects(count(fn, "k", k, 0), count(fn, "m", m, 0), nu, alpha);
+        },
+        arg("k"), arg("m"), arg("nu"), arg("alpha"),
+        "The exact one-sided test of H0: p <= nu at level alpha from k events in m trials: True (reject)\n"
+        "when clopper_pearson_lower(k, m, alpha) > nu.  Domain: m >= 1, k <= m, nu in [0,1], alpha in (0,1).");
+  m.def("binomial_critical_count",
+        [count](double trials, double p, double alpha, const std::string& bound) {
+          constexpr const char* fn = "lilucb::binomial_critical_count";
+          cp_bound b;
+          if (bound == "lower_exceeds") b = cp_bound::lower_exceeds;
+          else if (bound == "upper_reaches") b = cp_bound::upper_reaches;
+          else throw lilucb::domain_error(fn, "bound", "'" + bound + "'", "{lower_exceeds, upper_reaches}");
+          return binomial_critical_count(count(fn, "trials", trials, 0), p, alpha, b);
+        },
+        arg("trials"), arg("p"), arg("alpha"), arg("bound") = "lower_exceeds",
+        "The critical count of the exact one-sided Clopper-Pearson bounds: the smallest k in [0, trials]\n"
+        "with clopper_pearson_lower(k, trials, alpha) > p (bound='lower_exceeds': from it on,\n"
+        "binomial_test_rejects rejects H0: P <= p) or clopper_pearson_upper(k, trials, alpha) >= p\n"
+        "(bound='upper_reaches'); trials + 1 when no k does.  The one bisection every Monte-Carlo verdict\n"
+        "of the toolkit uses.  Domain: trials >= 1, p in [0,1], alpha in (0,1).");
 }
 
 }  // namespace lilucb::python

@@ -7,6 +7,7 @@
 #include "lilucb/boundaries/family.hpp"
 #include "lilucb/boundaries/glr_threshold.hpp"
 #include "lilucb/characteristic_time.hpp"
+#include "lilucb/clopper_pearson.hpp"
 #include "lilucb/finite_lil.hpp"
 #include "lilucb/instance.hpp"
 #include "lilucb/ls_bound.hpp"
@@ -30,7 +31,7 @@ std::string num(double x) {
   return buf;
 }
 std::string num(const std::optional<double>& x) { return x ? num(*x) : "null"; }
-std::string num(std::size_t x) { return std::to_string(x); }
+std::string num(std::uint64_t x) { return std::to_string(x); }
 std::string num(const std::vector<double>& v) {
   std::string s = "[";
   for (std::size_t i = 0; i < v.size(); ++i) s += (i ? ", " : "") + num(v[i]);
@@ -326,6 +327,24 @@ int main() {
   for (const double b : {0.0, 1.5, 1e6})
     for (const double a : {1.01, 9.0, 1234.5})
       emit("total_samples_bound", args().add("suboptimal_pulls_bound", b).add("a", a), total_samples_bound(b, a));
+  for (const std::uint64_t m : {1, 7, 1000, 123457})
+    for (const std::uint64_t k : {std::uint64_t{0}, std::uint64_t{1}, m / 3, m}) {
+      if (k > m) continue;
+      const double kd = double(k), md = double(m);
+      for (const double alpha : {1e-6, 0.05, 0.5}) {
+        emit("clopper_pearson_lower", args().add("k", kd).add("m", md).add("alpha", alpha), clopper_pearson_lower(k, m, alpha));
+        emit("clopper_pearson_upper", args().add("k", kd).add("m", md).add("alpha", alpha), clopper_pearson_upper(k, m, alpha));
+      }
+    }
+  for (const std::uint64_t trials : {1, 50, 20000, 1000000})
+    for (const double p : {0.0, 1e-4, 0.05, 0.5, 1.0})
+      for (const double alpha : {1e-6, 0.01}) {
+        emit("binomial_critical_count", args().add("trials", double(trials)).add("p", p).add("alpha", alpha),
+             binomial_critical_count(trials, p, alpha));
+        emit("binomial_critical_count",
+             args().add("trials", double(trials)).add("p", p).add("alpha", alpha).add("bound", "upper_reaches"),
+             binomial_critical_count(trials, p, alpha, cp_bound::upper_reaches));
+      }
   emit_boundaries();
   emit_characteristic_time_and_repaired();
   return 0;

@@ -48,7 +48,8 @@ def test_reference_helper_values_agree_bit_for_bit(reference_values):
         "brownian_linear_crossing_probability", "linear_tail_probability", "lil_tail_probability", "kk_g_gaussian",
         "kk_calibration_gaussian", "glr_threshold_heuristic", "glr_threshold_gaussian", "bernoulli_kl", "kl_delta",
         "bai_lower_bound", "characteristic_time", "fixed_point_stopping_time", "repaired_delta_max",
-        "repaired_alpha", "repaired_failure_bound", "repaired_kappa", "repaired_a_min", "repaired_sample_factor"}, sorted(names)
+        "repaired_alpha", "repaired_failure_bound", "repaired_kappa", "repaired_a_min", "repaired_sample_factor",
+        "clopper_pearson_lower", "clopper_pearson_upper", "binomial_critical_count"}, sorted(names)
 
 
 def test_reference_values_agree_when_vectorised(reference_values):
