@@ -70,26 +70,37 @@ lb::boundary_spec spec_of(const boundary_kwargs& kw, std::optional<double> alpha
 }
 
 /// Specs for a stream of alpha values (one vectorised call): built once when alpha was not given
-/// (None: the CLI without --alpha), else rebuilt only when alpha changes (a NaN is rebuilt, and
-/// rejected by the family's checks as `--alpha nan` is).
+/// (None: the CLI without --alpha), else once per distinct alpha, kept for up to 64 distinct
+/// values (a broadcast grid of t against a few alphas builds each spec once), beyond that rebuilt
+/// when alpha changes.  A NaN never matches: it is built, and rejected as `--alpha nan` is.
 class spec_cache {
  public:
-  spec_cache(boundary_kwargs kw, bool alpha_given) : kw_(std::move(kw)), given_(alpha_given) {}
+  spec_cache(boundary_kwargs kw, bool alpha_given) : kw_(std::move(kw)), given_(alpha_given) { kept_.reserve(64); }
   const lb::boundary_spec& at(double alpha) {
-    if (!valid_ || (given_ && !(alpha == last_))) {
-      spec_ = spec_of(kw_, given_ ? std::optional<double>(alpha) : std::nullopt, true);
-      last_ = alpha;
-      valid_ = true;
+    if (!given_) {
+      if (!none_) none_ = spec_of(kw_, std::nullopt, true);
+      return *none_;
     }
-    return spec_;
+    for (const auto& e : kept_)
+      if (e.first == alpha) return e.second;
+    if (last_alpha_ == alpha) return *last_;
+    lb::boundary_spec spec = spec_of(kw_, alpha, true);
+    if (kept_.size() < 64) {
+      kept_.emplace_back(alpha, spec);
+      return kept_.back().second;
+    }
+    last_ = spec;
+    last_alpha_ = alpha;
+    return *last_;
   }
 
  private:
   boundary_kwargs kw_;
   bool given_;
-  lb::boundary_spec spec_{};
-  double last_ = 0;
-  bool valid_ = false;
+  std::optional<lb::boundary_spec> none_;
+  std::vector<std::pair<double, lb::boundary_spec>> kept_;  // reserved: references stay valid
+  std::optional<lb::boundary_spec> last_;
+  double last_alpha_ = boundary_nan;  // NaN: matches nothing
 };
 
 using float_array = py::array_t<double, py::array::forcecast>;

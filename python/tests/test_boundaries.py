@@ -146,6 +146,15 @@ def test_boundary_vectorised_equals_scalar(kw, alphas):
     assert np.array_equal(tb, np.array([[np.nan if x is None else x for x in r] for r in want_tb]), equal_nan=True)
 
 
+def test_many_distinct_alphas():
+    # more distinct alphas than the binding keeps built (64), in a broadcast grid and repeated
+    alphas = np.concatenate([np.linspace(1e-4, 0.3, 100), [0.05, 0.05, 1e-4]])
+    t = np.array([1, 10, 1e4])
+    got = lilucb.boundary_radius(kind="mixture", t=t[:, None], alpha=alphas[None, :])
+    want = np.array([[lilucb.boundary_radius(kind="mixture", t=float(x), alpha=float(a)) for a in alphas] for x in t])
+    assert np.array_equal(got, want)
+
+
 def test_one_million_times_is_one_call():
     t = np.arange(1, 10**6 + 1)
     start = time.perf_counter()
