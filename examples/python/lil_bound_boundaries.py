@@ -7,11 +7,14 @@ increments, with simulated random walks (sigma = 1/2, delta = 0.001).
 Curves, divided by sqrt(t) so that they are comparable over six decades:
   * lilucb.lil_bound, inner='lemma' (log((1+eps) t)) and 'plus2' (footnote fnt:delta_foot), eps = 0.01;
   * lilucb.ls_bound(t, ...) * t: the LS rule's boundary for n = 1 and n = 1000 arms (Section 5);
+  * lilucb.boundary_radius for the polynomial stitching boundary (Howard et al. 2021, Theorem 1) and the
+    one-sided normal mixture (their Section 3.2), both at crossing probability alpha = delta;
   * a union bound over time, sqrt(2 sigma^2 t log(t (t+1)/delta)) (failure <= delta summed over t);
   * the fixed-time Chernoff bound sqrt(2 sigma^2 t log(1/delta)), which holds at one t only;
   * the law of the iterated logarithm's envelope sqrt(2 sigma^2 t log log t), the asymptotic rate.
-The last three are numpy formulas of this example, for comparison only; the lilucb curves are the
-library's (the whole grid in one call each).
+The last three are numpy formulas of this example, for comparison only (the library has no such
+boundary); the lilucb curves are the library's (the whole grid in one call each).  The printout adds
+each lilucb boundary's crossing probability for Gaussian walks up to t = 200 (lilucb.crossing_probability).
 """
 
 import argparse
@@ -36,6 +39,8 @@ def main():
         "finite LIL, plus2 (fnt:delta_foot)": lilucb.lil_bound(t, eps, delta, sigma, inner="plus2"),
         "LS rule, n = 1": lilucb.ls_bound(t, eps, delta, sigma, 1) * t,
         "LS rule, n = 1000": lilucb.ls_bound(t, eps, delta, sigma, 1000) * t,
+        "stitched (Howard et al. Thm 1)": lilucb.boundary_radius("stitched", t, alpha=delta, sigma=sigma),
+        "normal mixture, one-sided": lilucb.boundary_radius("mixture", t, alpha=delta, sigma=sigma),
         "union bound over t": np.sqrt(2 * sigma**2 * t * np.log(t * (t + 1) / delta)),
         "fixed-t Chernoff (one t only)": np.sqrt(2 * sigma**2 * t * np.log(1 / delta)),
     }
@@ -66,6 +71,13 @@ def main():
     p = lilucb.lil_failure_probability(eps, delta)
     print(f"wrote {path}; walks crossing the plus2 finite-LIL bound: {crossed} of {args.walks} "
           f"(stated failure probability {p:.3g}{', vacuous' if p >= 1 else ''})")
+    # The crossing engine (crossing.hpp) up to t = 200, with each family's proven tail beyond it.
+    for kind, kw in [("lil-plus2", dict(eps=eps)), ("stitched", {}), ("mixture", {})]:
+        r = lilucb.crossing_probability(kind, horizon=200, alpha=delta, sigma=sigma, resolution=2, **kw)
+        tail = "none proven" if r.tail_bound is None else f"{r.tail_bound:.3g}"
+        stated = lilucb.stated_crossing_probability(kind, alpha=delta, sigma=sigma, **kw)
+        print(f"  {kind}: P(cross by t = 200) in [{r.probability_lower:.3g}, {r.probability_upper:.3g}], "
+              f"after: <= {tail}; stated: {'vacuous' if stated is None else f'{stated:.3g}'}")
 
 
 if __name__ == "__main__":

@@ -32,17 +32,32 @@ from ._lilucb import (  # noqa: F401  (re-exported)
     a_min_denominator,
     a_min_proof,
     alpha_means,
+    bai_lower_bound,
+    bernoulli_kl,
     best_arm,
+    binomial_critical_count,
+    binomial_test_rejects,
+    boundary_radius,
+    boundary_tail_bound,
+    boundary_width,
+    brownian_linear_crossing_probability,
+    clopper_pearson_interval,
     clopper_pearson_lower,
     clopper_pearson_upper,
     exploration_ratio,
     farrell_lower_bound,
+    fixed_point_stopping_time,
     gamma,
     gaps,
+    glr_threshold_gaussian,
+    glr_threshold_heuristic,
     hardness_h1,
     hardness_h3,
     inner_log_offset,
     kappa,
+    kk_calibration_gaussian,
+    kk_g_gaussian,
+    kl_delta,
     leading_constant,
     lemma1_bound,
     lemma1_bound_proof,
@@ -53,15 +68,32 @@ from ._lilucb import (  # noqa: F401  (re-exported)
     lil_delta_max,
     lil_failure_probability,
     lil_failure_probability_proof,
+    lil_tail_probability,
     lil_width,
+    linear_radius,
+    linear_tail_probability,
     ls_bound,
     ls_delta_for_failure_probability,
     ls_failure_probability,
     ls_failure_probability_union,
+    normal_mixture_log_supermartingale,
+    normal_mixture_radius,
+    normal_mixture_rho,
+    normal_mixture_tail_probability,
     optimal_beta,
     parse_inner_log,
+    repaired_a_min,
+    repaired_alpha,
+    repaired_delta_max,
+    repaired_failure_bound,
+    repaired_kappa,
+    repaired_sample_factor,
     rho,
     sparse_means,
+    stated_alpha_for,
+    stated_crossing_probability,
+    stitched_radius,
+    stitched_tail_probability,
     theorem_failure_bound,
     total_samples_bound,
 )
@@ -267,6 +299,193 @@ def check_theorem(eps: float, beta: float, delta: float, a: float) -> TheoremChe
     """Which hypotheses of Theorem th:lilucb the setting (eps, beta, delta, a) meets and its failure
     bound; never raises for out-of-range values, only for non-finite ones."""
     return TheoremCheck(**_lilucb._check_theorem(eps, beta, delta, a))
+
+
+@_dc.dataclass(frozen=True)
+class RepairedCheck(_Record):
+    """Which hypotheses of Theorem R a setting meets (lilucb::check_repaired_theorem); ``holds``: all of them."""
+
+    eps_in_range: bool
+    beta_in_range: bool
+    delta_in_range: bool
+    delta_max: float
+    a_min: Optional[float]
+    a_sufficient: bool
+    failure_bound: Optional[float]
+    holds: bool
+
+
+def check_repaired_theorem(eps: float, beta: float, delta: float, a: float) -> RepairedCheck:
+    """Which hypotheses of Theorem R (docs/repaired-theorem.md) the setting (eps, beta, delta, a) meets, its
+    repaired a_min and failure bound (lilucb::check_repaired_theorem); never raises for out-of-range values,
+    only for non-finite ones."""
+    return RepairedCheck(**_lilucb._check_repaired_theorem(eps, beta, delta, a))
+
+
+
+# ---- boundaries, crossing probabilities, calibration (boundaries/) ------------------------------
+
+# The boundary's keyword arguments, named and defaulted as the options of `lilucb boundary`
+# (None: the option not given; the CLI's boundary_spec_from applies its defaults and checks).
+_BOUNDARY_DOC = """kind: lil, lil-plus2, stitched, mixture, mixture-two-sided, linear or constant; alpha: the crossing
+    probability in (0,1) (the delta of Lemma lem:lil for lil and lil-plus2; required by every family but linear and
+    constant); sigma > 0: the sub-Gaussian scale of one reward; lil: eps in (0,1), inner 'lemma' or 'plus2';
+    stitched: eta > 1, s > 1, m > 0 (None: sigma^2), c >= 0; mixtures: v_opt > 0 (None: 100 sigma^2);
+    linear: a, b >= 0; constant: c >= 0 (required).  Invalid input raises DomainError with the CLI's message."""
+
+
+@_dc.dataclass(frozen=True)
+class Boundary(_Record):
+    """One boundary at time t: the fields of ``lilucb boundary --json``."""
+
+    kind: str
+    t: float
+    sigma: float
+    alpha: Optional[float]
+    stated_crossing_probability: Optional[float]
+    radius: float
+    width: float
+
+
+def boundary(kind: str, t: float, alpha: Optional[float] = None, sigma: float = 1.0, eps: float = 0.01,
+             inner: str = "lemma", eta: float = 2.0, s: float = 1.4, m: Optional[float] = None,
+             c: Optional[float] = None, v_opt: Optional[float] = None, a: float = 1.0, b: float = 0.1) -> Boundary:
+    """An anytime boundary's radius u(t) on S_t, its width u(t)/t and its stated crossing probability at one
+    time t, as ``lilucb boundary --json``.  Domain: t >= 1 and the boundary's (below).  For grids of t or alpha use :func:`boundary_radius`,
+    :func:`boundary_width` and :func:`stated_crossing_probability`, which broadcast over arrays.
+
+    """
+    return Boundary(**_lilucb._boundary(kind, t, alpha, sigma, eps, inner, eta, s, m, c, v_opt, a, b))
+
+
+boundary.__doc__ = (boundary.__doc__ or "") + "    " + _BOUNDARY_DOC + "\n"
+
+
+@_dc.dataclass(frozen=True)
+class Crossing(_Record):
+    """A crossing probability P(exists t <= horizon : S_t >= u(t)) for Gaussian rewards N(0, sigma^2): the fields
+    of ``lilucb crossing --json`` (probability_lower, probability_upper, estimate, tail_bound: a proven bound on
+    crossing after the horizon, None where none is proven; method: how the numbers were obtained) plus the
+    coarse run's estimate, the mass dropped on the fine grid and the resolution q (the fine run used 2q)."""
+
+    kind: str
+    alpha: Optional[float]
+    sigma: float
+    horizon: int
+    probability_lower: float
+    probability_upper: float
+    estimate: float
+    coarse_estimate: float
+    dropped: float
+    tail_bound: Optional[float]
+    resolution: int
+    method: str
+
+
+def crossing_probability(kind: str, horizon: int, alpha: Optional[float] = None, sigma: float = 1.0,
+                         eps: float = 0.01, inner: str = "lemma", eta: float = 2.0, s: float = 1.4,
+                         m: Optional[float] = None, c: Optional[float] = None, v_opt: Optional[float] = None,
+                         a: float = 1.0, b: float = 0.1, resolution: int = 4) -> Crossing:
+    """P(exists t <= horizon : S_t >= u(t)) for a walk of Gaussian rewards N(0, sigma^2), as ``lilucb crossing``
+    (lilucb::boundaries::crossing_probability, crossing.hpp): a killed density on a two-level grid at
+    resolutions q and 2q (q = resolution cells per sigma), reported as the fine value +- the difference of the
+    two (a measured convergence, not a rigorous bracket) plus the dropped mass, and the family's proven
+    tail bound beyond the horizon, so probability_lower <= P(ever cross) <= probability_upper + tail_bound.
+    Domain: horizon in [1, 10^7], resolution in [1, 256] (the CLI's ranges).  Cost grows with the horizon
+    (about 10 s of CPU at 10^5, q = 4); runs in C++ with the GIL released.
+
+    """
+    return Crossing(**_lilucb._crossing_probability(kind, horizon, alpha, sigma, eps, inner, eta, s, m, c, v_opt,
+                                                     a, b, resolution))
+
+
+crossing_probability.__doc__ = (crossing_probability.__doc__ or "") + "    " + _BOUNDARY_DOC + "\n"
+
+
+@_dc.dataclass(frozen=True)
+class CrossingCount(_Record):
+    """Monte-Carlo crossing count: paths that crossed u(t) for some t <= horizon, out of paths."""
+
+    crossed: int
+    paths: int
+
+
+def crossing_monte_carlo(kind: str, horizon: int, alpha: Optional[float] = None, sigma: float = 1.0,
+                         eps: float = 0.01, inner: str = "lemma", eta: float = 2.0, s: float = 1.4,
+                         m: Optional[float] = None, c: Optional[float] = None, v_opt: Optional[float] = None,
+                         a: float = 1.0, b: float = 0.1, paths: int = 10000, seed: int = 1) -> CrossingCount:
+    """Simulates `paths` walks of N(0, sigma^2) rewards up to `horizon` and counts those that reach the
+    boundary (lilucb::boundaries::crossing_monte_carlo, the independent check of the crossing engine): path i
+    draws the normal stream (seed, i), so the count depends on nothing else.  Domain: horizon in [1, 10^7],
+    paths >= 1, seed >= 0 (whole numbers).  Runs in C++ with the GIL released.
+
+    """
+    return CrossingCount(**_lilucb._crossing_monte_carlo(kind, horizon, alpha, sigma, eps, inner, eta, s, m, c,
+                                                         v_opt, a, b, paths, seed))
+
+
+crossing_monte_carlo.__doc__ = (crossing_monte_carlo.__doc__ or "") + "    " + _BOUNDARY_DOC + "\n"
+
+
+@_dc.dataclass(frozen=True)
+class Calibration(_Record):
+    """A calibrated boundary: the fields of ``lilucb calibrate --json`` (width_ratio keyed by the time t as a
+    float rather than its text) plus the number of crossing computations run.  alpha: the calibrated alpha,
+    whose certified crossing probability (engine upper bracket + proven tail) is ``achieved`` <= target;
+    stated_alpha: the alpha whose stated probability is the target, with its certified probability
+    effective_probability_at_stated_alpha; width_ratio[t] = u_calibrated(t)/u_stated(t)."""
+
+    kind: str
+    sigma: float
+    target: float
+    horizon: int
+    stated_alpha: float
+    effective_probability_at_stated_alpha: float
+    alpha: float
+    alpha_ratio: float
+    achieved: float
+    width_ratio: dict
+    evaluations: int
+
+
+def calibrate(kind: str, target: float, sigma: float = 1.0, eps: float = 0.01, inner: str = "lemma",
+              eta: float = 2.0, s: float = 1.4, m: Optional[float] = None, c: Optional[float] = None,
+              v_opt: Optional[float] = None, a: float = 1.0, b: float = 0.1, horizon: int = 10000,
+              resolution: int = 4) -> Calibration:
+    """The alpha at which a family's certified crossing probability for Gaussian rewards equals `target`, as
+    ``lilucb calibrate`` (lilucb::boundaries::calibrate, calibration.hpp): the root in log alpha of
+    upper(alpha; horizon) + tail(alpha; horizon) = target (TOMS 748), upper the crossing engine's upper bracket
+    and tail the family's proven bound beyond the horizon.  Domain: a family indexed by alpha, target in
+    (0, 1/2), horizon in [1, 10^6], resolution in [1, 64] (the CLI's ranges).  Each evaluation is a crossing
+    computation to the horizon (seconds at 10^4); runs in C++ with the GIL released.
+
+    """
+    return Calibration(**_lilucb._calibrate(kind, target, sigma, eps, inner, eta, s, m, c, v_opt, a, b, horizon,
+                                            resolution))
+
+
+calibrate.__doc__ = (calibrate.__doc__ or "") + "    " + _BOUNDARY_DOC + "\n"
+
+
+# ---- characteristic time (characteristic_time.hpp) ----------------------------------------------
+
+
+@_dc.dataclass(frozen=True, eq=False)
+class CharacteristicTime(_Record):
+    """T*(mu) and the optimal proportions w*(mu) (in the order of the means, summing to 1)."""
+
+    t_star: float
+    w_star: _np.ndarray
+
+
+def characteristic_time(means: Any, sigma: float = 1.0, arms: str = "gaussian") -> CharacteristicTime:
+    """The characteristic time of fixed-confidence best-arm identification (Garivier & Kaufmann 2016, Lemma 3 and
+    Theorem 5): T*(mu)^-1 = sup_w min_{a != 1} (w_1 + w_a) I_{w_1/(w_1+w_a)}(mu_1, mu_a), with the Gaussian
+    divergence (mu - mu')^2/(2 sigma^2) (arms='gaussian') or the Bernoulli KL divergence (arms='bernoulli',
+    sigma unused), and w* its maximiser; as ``lilucb hardness --arms A --sigma S`` prints t_star and w_star.
+    Domain: at least two finite means with a unique largest one; sigma > 0; Bernoulli means in [0, 1].
+    """
+    return CharacteristicTime(**_lilucb._characteristic_time(means, sigma, arms))
 
 
 # ---- runs (bandit/) -----------------------------------------------------------------------------

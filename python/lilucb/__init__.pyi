@@ -2,7 +2,7 @@
 # editors complete names and arguments.  Real arguments typed ArrayLike broadcast over numpy
 # arrays; such functions return a float for scalar arguments and an ndarray otherwise.
 from dataclasses import dataclass
-from typing import Any, Optional, Sequence, Tuple, Union, overload
+from typing import Any, Callable, Optional, Sequence, Tuple, Union, overload
 
 import numpy as np
 import numpy.typing as npt
@@ -47,6 +47,17 @@ def leading_constant(beta: ArrayLike) -> FloatOrArray: ...
 def optimal_beta() -> float: ...
 def clopper_pearson_lower(k: int, m: int, alpha: float) -> float: ...
 def clopper_pearson_upper(k: int, m: int, alpha: float) -> float: ...
+def clopper_pearson_interval(k: int, m: int, level: float) -> Tuple[float, float]: ...
+def binomial_test_rejects(k: int, m: int, nu: float, alpha: float) -> bool: ...
+def binomial_critical_count(trials: int, p: float, alpha: float, bound: str = "lower_exceeds") -> int: ...
+
+# ---- Theorem R (repaired_theorem.hpp) ----
+def repaired_delta_max(eps: ArrayLike) -> FloatOrArray: ...
+def repaired_kappa(beta: ArrayLike, delta: ArrayLike, eps: ArrayLike) -> FloatOrArray: ...
+def repaired_a_min(beta: ArrayLike, delta: ArrayLike, eps: ArrayLike) -> FloatOrArray: ...
+def repaired_alpha(eps: ArrayLike, delta: ArrayLike) -> FloatOrArray: ...
+def repaired_failure_bound(eps: ArrayLike, delta: ArrayLike) -> OptFloatOrArray: ...
+def repaired_sample_factor(beta: ArrayLike, delta: ArrayLike, eps: ArrayLike) -> FloatOrArray: ...
 
 # ---- instance quantities and scenarios (instance.hpp, bandit/scenarios.hpp) ----
 def best_arm(means: ArrayLike) -> int: ...
@@ -182,6 +193,137 @@ def paper_theory_setting(nu: float) -> Setting: ...
 def heuristic_setting(nu: float, n: int) -> Setting: ...
 def certified_setting(nu: float, eps: float = 0.01, beta: float = 1.0) -> CertifiedResult: ...
 def check_theorem(eps: float, beta: float, delta: float, a: float) -> TheoremCheck: ...
+
+@dataclass(frozen=True)
+class RepairedCheck(_Record):
+    eps_in_range: bool
+    beta_in_range: bool
+    delta_in_range: bool
+    delta_max: float
+    a_min: Optional[float]
+    a_sufficient: bool
+    failure_bound: Optional[float]
+    holds: bool
+
+def check_repaired_theorem(eps: float, beta: float, delta: float, a: float) -> RepairedCheck: ...
+
+# ---- boundaries, crossing probabilities, calibration (boundaries/) ----
+# The boundary keyword arguments are those of `lilucb boundary` (None: the option not given).
+def boundary_radius(kind: str, t: ArrayLike, alpha: Optional[ArrayLike] = None, sigma: float = 1.0, eps: float = 0.01,
+                    inner: str = "lemma", eta: float = 2.0, s: float = 1.4, m: Optional[float] = None,
+                    c: Optional[float] = None, v_opt: Optional[float] = None, a: float = 1.0,
+                    b: float = 0.1) -> FloatOrArray: ...
+def boundary_width(kind: str, t: ArrayLike, alpha: Optional[ArrayLike] = None, sigma: float = 1.0, eps: float = 0.01,
+                   inner: str = "lemma", eta: float = 2.0, s: float = 1.4, m: Optional[float] = None,
+                   c: Optional[float] = None, v_opt: Optional[float] = None, a: float = 1.0,
+                   b: float = 0.1) -> FloatOrArray: ...
+def stated_crossing_probability(kind: str, alpha: Optional[ArrayLike] = None, sigma: float = 1.0, eps: float = 0.01,
+                                inner: str = "lemma", eta: float = 2.0, s: float = 1.4, m: Optional[float] = None,
+                                c: Optional[float] = None, v_opt: Optional[float] = None, a: float = 1.0,
+                                b: float = 0.1) -> OptFloatOrArray: ...
+def boundary_tail_bound(kind: str, T: ArrayLike, alpha: Optional[ArrayLike] = None, sigma: float = 1.0,
+                        eps: float = 0.01, inner: str = "lemma", eta: float = 2.0, s: float = 1.4,
+                        m: Optional[float] = None, c: Optional[float] = None, v_opt: Optional[float] = None,
+                        a: float = 1.0, b: float = 0.1) -> OptFloatOrArray: ...
+def stated_alpha_for(kind: str, p: ArrayLike, sigma: float = 1.0, eps: float = 0.01, inner: str = "lemma",
+                     eta: float = 2.0, s: float = 1.4, m: Optional[float] = None, c: Optional[float] = None,
+                     v_opt: Optional[float] = None, a: float = 1.0, b: float = 0.1) -> FloatOrArray: ...
+
+@dataclass(frozen=True)
+class Boundary(_Record):
+    kind: str
+    t: float
+    sigma: float
+    alpha: Optional[float]
+    stated_crossing_probability: Optional[float]
+    radius: float
+    width: float
+
+def boundary(kind: str, t: float, alpha: Optional[float] = None, sigma: float = 1.0, eps: float = 0.01,
+             inner: str = "lemma", eta: float = 2.0, s: float = 1.4, m: Optional[float] = None,
+             c: Optional[float] = None, v_opt: Optional[float] = None, a: float = 1.0, b: float = 0.1) -> Boundary: ...
+
+@dataclass(frozen=True)
+class Crossing(_Record):
+    kind: str
+    alpha: Optional[float]
+    sigma: float
+    horizon: int
+    probability_lower: float
+    probability_upper: float
+    estimate: float
+    coarse_estimate: float
+    dropped: float
+    tail_bound: Optional[float]
+    resolution: int
+    method: str
+
+def crossing_probability(kind: str, horizon: int, alpha: Optional[float] = None, sigma: float = 1.0,
+                         eps: float = 0.01, inner: str = "lemma", eta: float = 2.0, s: float = 1.4,
+                         m: Optional[float] = None, c: Optional[float] = None, v_opt: Optional[float] = None,
+                         a: float = 1.0, b: float = 0.1, resolution: int = 4) -> Crossing: ...
+
+@dataclass(frozen=True)
+class CrossingCount(_Record):
+    crossed: int
+    paths: int
+
+def crossing_monte_carlo(kind: str, horizon: int, alpha: Optional[float] = None, sigma: float = 1.0,
+                         eps: float = 0.01, inner: str = "lemma", eta: float = 2.0, s: float = 1.4,
+                         m: Optional[float] = None, c: Optional[float] = None, v_opt: Optional[float] = None,
+                         a: float = 1.0, b: float = 0.1, paths: int = 10000, seed: int = 1) -> CrossingCount: ...
+
+@dataclass(frozen=True)
+class Calibration(_Record):
+    kind: str
+    sigma: float
+    target: float
+    horizon: int
+    stated_alpha: float
+    effective_probability_at_stated_alpha: float
+    alpha: float
+    alpha_ratio: float
+    achieved: float
+    width_ratio: dict[float, float]
+    evaluations: int
+
+def calibrate(kind: str, target: float, sigma: float = 1.0, eps: float = 0.01, inner: str = "lemma",
+              eta: float = 2.0, s: float = 1.4, m: Optional[float] = None, c: Optional[float] = None,
+              v_opt: Optional[float] = None, a: float = 1.0, b: float = 0.1, horizon: int = 10000,
+              resolution: int = 4) -> Calibration: ...
+
+# each family's own functions (stitching.hpp, normal_mixture.hpp, linear.hpp, lil_tail.hpp, glr_threshold.hpp)
+def stitched_radius(v: ArrayLike, alpha: ArrayLike, eta: ArrayLike = 2.0, s: ArrayLike = 1.4, m: ArrayLike = 1.0,
+                    c: ArrayLike = 0.0) -> FloatOrArray: ...
+def stitched_tail_probability(v_from: ArrayLike, alpha: ArrayLike, eta: ArrayLike = 2.0, s: ArrayLike = 1.4,
+                              m: ArrayLike = 1.0) -> FloatOrArray: ...
+def normal_mixture_rho(v_opt: ArrayLike, alpha_opt: ArrayLike, sides: str = "two-sided") -> FloatOrArray: ...
+def normal_mixture_log_supermartingale(s: ArrayLike, v: ArrayLike, rho: ArrayLike,
+                                       sides: str = "two-sided") -> FloatOrArray: ...
+def normal_mixture_radius(v: ArrayLike, alpha: ArrayLike, rho: ArrayLike, sides: str = "two-sided") -> FloatOrArray: ...
+def normal_mixture_tail_probability(v_T: ArrayLike, alpha: ArrayLike, rho: ArrayLike,
+                                    sides: str = "two-sided") -> FloatOrArray: ...
+def linear_radius(t: ArrayLike, a: ArrayLike, b: ArrayLike) -> FloatOrArray: ...
+def brownian_linear_crossing_probability(a: ArrayLike, b: ArrayLike, sigma: ArrayLike) -> FloatOrArray: ...
+def linear_tail_probability(T: ArrayLike, a: ArrayLike, b: ArrayLike, sigma: ArrayLike) -> FloatOrArray: ...
+def lil_tail_probability(T: ArrayLike, eps: ArrayLike, delta: ArrayLike) -> FloatOrArray: ...
+def kk_g_gaussian(lambda_: ArrayLike) -> FloatOrArray: ...
+def kk_calibration_gaussian(x: ArrayLike) -> FloatOrArray: ...
+def glr_threshold_gaussian(t: ArrayLike, delta: ArrayLike, K: ArrayLike) -> FloatOrArray: ...
+def glr_threshold_heuristic(t: ArrayLike, delta: ArrayLike) -> FloatOrArray: ...
+
+# ---- characteristic time (characteristic_time.hpp) ----
+@dataclass(frozen=True, eq=False)
+class CharacteristicTime(_Record):
+    t_star: float
+    w_star: npt.NDArray[np.float64]
+
+def characteristic_time(means: ArrayLike, sigma: float = 1.0, arms: str = "gaussian") -> CharacteristicTime: ...
+def bernoulli_kl(p: ArrayLike, q: ArrayLike) -> FloatOrArray: ...
+def kl_delta(delta: ArrayLike) -> FloatOrArray: ...
+def bai_lower_bound(t_star: ArrayLike, delta: ArrayLike) -> FloatOrArray: ...
+def fixed_point_stopping_time(t_star: float, beta: Union[str, Callable[[float], float]],
+                              delta: Optional[float] = None, K: Optional[float] = None) -> float: ...
 
 # ---- runs (bandit/) ----
 @dataclass(frozen=True, eq=False)

@@ -59,5 +59,7 @@ void register_settings(py::module_& m);
 void register_instance(py::module_& m);
 void register_runs(py::module_& m);
 void register_experiments(py::module_& m);
+void register_boundaries(py::module_& m);
+void register_characteristic_time(py::module_& m);
 
 }  // namespace lilucb::python

@@ -45,4 +45,6 @@ PYBIND11_MODULE(_lilucb, m) {
   lp::register_instance(m);
   lp::register_runs(m);
   lp::register_experiments(m);
+  lp::register_boundaries(m);
+  lp::register_characteristic_time(m);
 }

@@ -7,6 +7,7 @@
 
 #include "lilucb/finite_lil.hpp"
 #include "lilucb/parameters.hpp"
+#include "lilucb/repaired_theorem.hpp"
 #include "lilucb/theorem.hpp"
 
 namespace lilucb::python {
@@ -85,6 +86,22 @@ void register_settings(py::module_& m) {
         arg("nu"), arg("eps"), arg("beta"));
   m.def("_check_theorem",
         [](double eps, double beta, double delta, double a) { return theorem_dict(check_theorem(eps, beta, delta, a)); },
+        arg("eps"), arg("beta"), arg("delta"), arg("a"));
+
+  m.def("_check_repaired_theorem",
+        [](double eps, double beta, double delta, double a) {
+          const auto r = check_repaired_theorem(eps, beta, delta, a);
+          py::dict d;
+          d["eps_in_range"] = r.eps_in_range;
+          d["beta_in_range"] = r.beta_in_range;
+          d["delta_in_range"] = r.delta_in_range;
+          d["delta_max"] = r.delta_max;
+          d["a_min"] = optional_value(r.a_min);
+          d["a_sufficient"] = r.a_sufficient;
+          d["failure_bound"] = optional_value(r.failure_bound);
+          d["holds"] = r.holds();
+          return d;
+        },
         arg("eps"), arg("beta"), arg("delta"), arg("a"));
 
   m.def("leading_constant", py::vectorize([](double beta) { return leading_constant(beta); }), arg("beta"),

@@ -1,4 +1,5 @@
-// Bindings of the theory headers: finite_lil.hpp, ls_bound.hpp, theorem.hpp, clopper_pearson.hpp.
+// Bindings of the theory headers: finite_lil.hpp, ls_bound.hpp, theorem.hpp, repaired_theorem.hpp,
+// clopper_pearson.hpp.
 // Every real argument broadcasts over numpy arrays (py::vectorize): all-scalar calls return a
 // float, any array argument gives an array of the broadcast shape, computed by the same double
 // code as the scalar call.  Functions whose C++ result is std::optional return None for a scalar
@@ -10,6 +11,7 @@
 #include "lilucb/clopper_pearson.hpp"
 #include "lilucb/finite_lil.hpp"
 #include "lilucb/ls_bound.hpp"
+#include "lilucb/repaired_theorem.hpp"
 #include "lilucb/theorem.hpp"
 
 #include <limits>
@@ -185,16 +187,93 @@ void register_theory(py::module_& m) {
         "Lemma lem:1's success probability 1 - 2 rho delta; None/NaN when <= 0.\n"
         "Domain: eps in (0,1), delta in (0,1).");
 
+  // ---- Theorem R (repaired_theorem.hpp, docs/repaired-theorem.md) ----
+  m.def("repaired_delta_max", py::vectorize([](double eps) { return repaired_delta_max(eps); }), arg("eps"),
+        "Upper end (exclusive) of Theorem R's delta range: min(log(1+eps)/e, x*/rho(eps)), x* in (0.1, 0.2) the\n"
+        "root of a_min_denominator (Lemma lem:lil and the repaired condition on a).  Domain: eps in (0,1).\n"
+        "Broadcasts over arrays.");
+  m.def("repaired_kappa",
+        py::vectorize([](double beta, double delta, double eps) { return repaired_kappa(beta, delta, eps); }),
+        arg("beta"), arg("delta"), arg("eps"),
+        "kappa of the repaired Lemma R2: ((2+beta)/beta)^2 (log(1/delta) + log(2 log(((2+beta)/beta)^2/delta)))\n"
+        "/ log(log(1+eps)/delta) (docs/repaired-theorem.md, R1).  Domain: beta > 0, eps in (0,1),\n"
+        "delta in (0, repaired_delta_max(eps)).  Broadcasts over arrays.");
+  m.def("repaired_a_min",
+        py::vectorize([](double beta, double delta, double eps) { return repaired_a_min(beta, delta, eps); }),
+        arg("beta"), arg("delta"), arg("eps"),
+        "Theorem R's condition on a: repaired_kappa(beta, delta, eps)/(1 - d - sqrt(sqrt(d) log(1/d))),\n"
+        "d = rho(eps) delta.  Domain as repaired_kappa.  Broadcasts over arrays.");
+  m.def("repaired_alpha", py::vectorize([](double eps, double delta) { return repaired_alpha(eps, delta); }),
+        arg("eps"), arg("delta"),
+        "The alpha of Lemma lem:2's Step 2 as the proof chooses it: d + sqrt(sqrt(d) log(1/d)), d = rho(eps) delta.\n"
+        "Domain: eps in (0,1), delta in (0, repaired_delta_max(eps)).  Broadcasts over arrays.");
+  const auto rfb_v_f = ([](double eps, double delta) { return or_nan(repaired_failure_bound(eps, delta)); });
+  m.def("repaired_failure_bound",
+        [rfb_v_f](real_array eps, real_array delta) -> py::object { return none_if_nan(py::vectorize(rfb_v_f)(eps, delta)); },
+        arg("eps"), arg("delta"),
+        "Theorem R's failure bound sum_m p(delta^m) + sum_m C(m, K_m) q^K_m, p = lil_failure_probability_proof,\n"
+        "q = p(delta), K_m = ceil(repaired_alpha m), evaluated as an upper bound (repaired_theorem.hpp).\n"
+        "None (scalar call) or NaN (array entry) when vacuous.  Domain: eps in (0,1),\n"
+        "delta in (0, repaired_delta_max(eps)).  Broadcasts over arrays.");
+  m.def("repaired_sample_factor",
+        py::vectorize([](double beta, double delta, double eps) { return repaired_sample_factor(beta, delta, eps); }),
+        arg("beta"), arg("delta"), arg("eps"),
+        "(1 + repaired_a_min(beta, delta, eps)) log(1/delta): the delta-dependent factor of the sample bound\n"
+        "2 + (1+a) B at a = repaired_a_min (docs/theory.md).  Domain as repaired_a_min.  Broadcasts.");
+
+  // Counts come as Python numbers and are checked here (a whole number, named), so that a negative
+  // or fractional count raises DomainError rather than pybind11's TypeError.
+  const auto count = [](const char* fn, const char* name, double x, double lo) {
+    return whole_number(fn, name, x, lo, lo > 0 ? "a whole number in [1, 2^53]" : "a whole number in [0, 2^53]");
+  };
   m.def("clopper_pearson_lower",
-        [](std::uint64_t k, std::uint64_t m, double alpha) { return clopper_pearson_lower(k, m, alpha); },
+        [count](double k, double m, double alpha) {
+          constexpr const char* fn = "lilucb::clopper_pearson_lower";
+          return clopper_pearson_lower(count(fn, "k", k, 0), count(fn, "m", m, 0), alpha);
+        },
         arg("k"), arg("m"), arg("alpha"),
-        "One-sided lower Clopper-Pearson bound at level alpha from k events in m trials (exact).\n"
-        "Domain: m >= 1, k <= m, alpha in (0,1).");
+        "One-sided lower Clopper-Pearson bound at level alpha from k events in m trials (exact):\n"
+        "the alpha quantile of Beta(k, m-k+1) (0 for k = 0).  Domain: m >= 1, k <= m, alpha in (0,1).");
   m.def("clopper_pearson_upper",
-        [](std::uint64_t k, std::uint64_t m, double alpha) { return clopper_pearson_upper(k, m, alpha); },
+        [count](double k, double m, double alpha) {
+          constexpr const char* fn = "lilucb::clopper_pearson_upper";
+          return clopper_pearson_upper(count(fn, "k", k, 0), count(fn, "m", m, 0), alpha);
+        },
         arg("k"), arg("m"), arg("alpha"),
-        "One-sided upper Clopper-Pearson bound at level alpha from k events in m trials (exact).\n"
-        "Domain: m >= 1, k <= m, alpha in (0,1).");
+        "One-sided upper Clopper-Pearson bound at level alpha from k events in m trials (exact):\n"
+        "the 1-alpha quantile of Beta(k+1, m-k) (1 for k = m).  Domain: m >= 1, k <= m, alpha in (0,1).");
+  m.def("clopper_pearson_interval",
+        [count](double k, double m, double level) {
+          constexpr const char* fn = "lilucb::clopper_pearson_interval";
+          const auto r = clopper_pearson_interval(count(fn, "k", k, 0), count(fn, "m", m, 0), level);
+          return py::make_tuple(r.low, r.high);
+        },
+        arg("k"), arg("m"), arg("level"),
+        "Two-sided Clopper-Pearson interval (low, high) of confidence `level`: the one-sided bounds at\n"
+        "alpha = (1 - level)/2.  Domain: m >= 1, k <= m, level in (0,1).");
+  m.def("binomial_test_rejects",
+        [count](double k, double m, double nu, double alpha) {
+          constexpr const char* fn = "lilucb::binomial_test_rejects";
+          return binomial_test_rejects(count(fn, "k", k, 0), count(fn, "m", m, 0), nu, alpha);
+        },
+        arg("k"), arg("m"), arg("nu"), arg("alpha"),
+        "The exact one-sided test of H0: p <= nu at level alpha from k events in m trials: True (reject)\n"
+        "when clopper_pearson_lower(k, m, alpha) > nu.  Domain: m >= 1, k <= m, nu in [0,1], alpha in (0,1).");
+  m.def("binomial_critical_count",
+        [count](double trials, double p, double alpha, const std::string& bound) {
+          constexpr const char* fn = "lilucb::binomial_critical_count";
+          cp_bound b;
+          if (bound == "lower_exceeds") b = cp_bound::lower_exceeds;
+          else if (bound == "upper_reaches") b = cp_bound::upper_reaches;
+          else throw lilucb::domain_error(fn, "bound", "'" + bound + "'", "{lower_exceeds, upper_reaches}");
+          return binomial_critical_count(count(fn, "trials", trials, 0), p, alpha, b);
+        },
+        arg("trials"), arg("p"), arg("alpha"), arg("bound") = "lower_exceeds",
+        "The critical count of the exact one-sided Clopper-Pearson bounds: the smallest k in [0, trials]\n"
+        "with clopper_pearson_lower(k, trials, alpha) > p (bound='lower_exceeds': from it on,\n"
+        "binomial_test_rejects rejects H0: P <= p) or clopper_pearson_upper(k, trials, alpha) >= p\n"
+        "(bound='upper_reaches'); trials + 1 when no k does.  The one bisection every Monte-Carlo verdict\n"
+        "of the toolkit uses.  Domain: trials >= 1, p in [0,1], alpha in (0,1).");
 }
 
 }  // namespace lilucb::python

@@ -90,3 +90,23 @@ def test_empty_and_non_finite_means():
         lilucb.run("lilucb", means=[], nu=0.1)
     with pytest.raises(lilucb.DomainError, match=r"means\[1\] = inf"):
         lilucb.gaps([0.5, math.inf])
+
+
+def test_binomial_helpers():
+    k, m, level = 37, 1000, 0.99
+    lo, hi = lilucb.clopper_pearson_interval(k=k, m=m, level=level)
+    assert lo == lilucb.clopper_pearson_lower(k, m, (1 - level) / 2)
+    assert hi == lilucb.clopper_pearson_upper(k, m, (1 - level) / 2)
+    c = lilucb.binomial_critical_count(trials=m, p=0.02, alpha=1e-6)
+    assert lilucb.binomial_test_rejects(c, m, nu=0.02, alpha=1e-6)
+    assert not lilucb.binomial_test_rejects(c - 1, m, nu=0.02, alpha=1e-6)
+    for call, parameter in [(lambda: lilucb.clopper_pearson_lower(k=-1, m=10, alpha=0.05), "k"),
+                            (lambda: lilucb.clopper_pearson_upper(k=11, m=10, alpha=0.05), "k"),
+                            (lambda: lilucb.clopper_pearson_interval(k=1, m=2.5, level=0.9), "m"),
+                            (lambda: lilucb.clopper_pearson_interval(k=1, m=10, level=1.0), "level"),
+                            (lambda: lilucb.binomial_test_rejects(k=1, m=10, nu=1.5, alpha=0.05), "nu"),
+                            (lambda: lilucb.binomial_critical_count(trials=0, p=0.1, alpha=0.05), "m"),
+                            (lambda: lilucb.binomial_critical_count(trials=10, p=0.1, alpha=0.05, bound="x"), "bound")]:
+        with pytest.raises(lilucb.DomainError) as e:
+            call()
+        assert e.value.parameter == parameter
