@@ -2,6 +2,7 @@
 
 #include "cli_support.hpp"
 
+#include "lilucb/boundaries/glr_threshold.hpp"
 #include "lilucb/characteristic_time.hpp"
 #include "lilucb/instance.hpp"
 #include "lilucb/parameters.hpp"
@@ -60,7 +61,7 @@ void run_hardness(const hardness_options& o) {
     t_star = ct.t_star;
     w_star = ct.w_star;
     lower = bai_lower_bound(ct.t_star, lb_delta);
-    predicted = fixed_point_stopping_time(ct.t_star, [&](double t) { return std::log((1 + std::log(t)) / lb_delta); });
+    predicted = fixed_point_stopping_time(ct.t_star, [&](double t) { return boundaries::glr_threshold_heuristic(t, lb_delta); });
   }
   if (o.json) {
     print_json({{"means", means},

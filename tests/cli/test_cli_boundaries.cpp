@@ -63,6 +63,15 @@ BOOST_AUTO_TEST_CASE(calibrate_json_has_the_issue_keys) {
   BOOST_TEST(j.at("achieved").get<double>() <= 0.05);
 }
 
+// calibrate ignores --alpha: the finite-LIL family at its default eps = 0.01 (where the unused
+// default alpha 0.05 is outside Lemma lem:lil's delta range) calibrates from the target's stated alpha.
+BOOST_AUTO_TEST_CASE(calibrate_lil_at_the_default_eps) {
+  const json j = run_json({"calibrate", "--kind", "lil", "--target", "0.001", "--horizon", "30", "--json"});
+  BOOST_TEST(j.at("alpha").get<double>() > 0.0);
+  BOOST_TEST(j.at("alpha_ratio").get<double>() >= 1.0);
+  BOOST_TEST(j.at("achieved").get<double>() <= 0.001);
+}
+
 BOOST_AUTO_TEST_CASE(bad_input_is_one_line_naming_the_parameter) {
   struct c_t { std::vector<std::string> args; std::string names; };
   for (const auto& c : std::vector<c_t>{
@@ -75,7 +84,9 @@ BOOST_AUTO_TEST_CASE(bad_input_is_one_line_naming_the_parameter) {
            {{"crossing", "--kind", "stitched", "--alpha", "0.05", "--horizon", "0"}, "--horizon"},
            {{"crossing", "--kind", "stitched", "--alpha", "0.05", "--horizon", "10", "--sigma", "-1"}, "sigma"},
            {{"calibrate", "--kind", "constant", "--c", "2", "--target", "0.05"}, "kind"},
-           {{"calibrate", "--kind", "stitched", "--target", "0.7"}, "p"}}) {
+           {{"calibrate", "--kind", "stitched", "--target", "0.7"}, "p"},
+           {{"calibrate", "--kind", "stitched", "--eta", "1", "--target", "0.05"}, "eta"},
+           {{"calibrate", "--kind", "lil", "--eps", "1.5", "--target", "0.001"}, "eps"}}) {
     const auto r = run_cli(c.args);
     BOOST_TEST_CONTEXT(c.args[0] << " " << c.args[2] << ": " << r.err) {
       check_one_line_error(r);

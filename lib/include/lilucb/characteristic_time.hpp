@@ -51,7 +51,7 @@ struct characteristic_time_result {
 template <class Real>
 Real bernoulli_kl(Real p, Real q) {
   using std::log;
-  constexpr const char* fn = "lilucb::bernoulli_kl<%1%>(%1%, %1%)";
+  constexpr const char* fn = "lilucb::bernoulli_kl";
   if (!(p >= 0 && p <= 1)) detail::raise_domain_error(fn, "p", detail::format_value(p), "[0, 1]");
   if (!(q >= 0 && q <= 1)) detail::raise_domain_error(fn, "q", detail::format_value(q), "[0, 1]");
   if (p == q) return Real(0);
@@ -68,7 +68,7 @@ template <class Real>
 Real kl_delta(Real delta) {
   using std::log;
   if (!(delta > 0 && delta <= Real(0.5)))
-    detail::raise_domain_error("lilucb::kl_delta<%1%>(%1%)", "delta", detail::format_value(delta), "(0, 1/2]");
+    detail::raise_domain_error("lilucb::kl_delta", "delta", detail::format_value(delta), "(0, 1/2]");
   return (1 - 2 * delta) * log((1 - delta) / delta);
 }
 
@@ -180,7 +180,7 @@ characteristic_time_result<Real> optimal_proportions(const std::vector<Real>& mu
 /// largest one; sigma > 0 finite.
 template <class Range, class Real = detail::range_value_t<Range>>
 characteristic_time_result<Real> characteristic_time_gaussian(const Range& means, Real sigma) {
-  constexpr const char* fn = "lilucb::characteristic_time_gaussian<%1%>";
+  constexpr const char* fn = "lilucb::characteristic_time_gaussian";
   check_positive(fn, "sigma", sigma);
   const std::size_t best = detail::best_arm_checked(fn, means);
   std::vector<Real> mu(std::begin(means), std::end(means));
@@ -202,7 +202,7 @@ characteristic_time_result<Real> characteristic_time_gaussian(const Range& means
 /// KL divergence).  Domain: at least two means in [0, 1] with a unique largest one.
 template <class Range, class Real = detail::range_value_t<Range>>
 characteristic_time_result<Real> characteristic_time_bernoulli(const Range& means) {
-  constexpr const char* fn = "lilucb::characteristic_time_bernoulli<%1%>";
+  constexpr const char* fn = "lilucb::characteristic_time_bernoulli";
   const std::size_t best = detail::best_arm_checked(fn, means);
   std::vector<Real> mu(std::begin(means), std::end(means));
   if (mu.size() < 2)
@@ -223,7 +223,7 @@ characteristic_time_result<Real> characteristic_time_bernoulli(const Range& mean
 /// Domain: t_star > 0 finite, delta in (0, 1/2].
 template <class Real>
 Real bai_lower_bound(Real t_star, Real delta) {
-  check_positive("lilucb::bai_lower_bound<%1%>(%1%, %1%)", "t_star", t_star);
+  check_positive("lilucb::bai_lower_bound", "t_star", t_star);
   return t_star * kl_delta(delta);
 }
 
@@ -233,7 +233,7 @@ Real bai_lower_bound(Real t_star, Real delta) {
 /// Domain: t_star > 0 finite.  Returns 1 when 1 >= T* beta(1).
 template <class Real, class Beta>
 Real fixed_point_stopping_time(Real t_star, Beta beta) {
-  constexpr const char* fn = "lilucb::fixed_point_stopping_time<%1%>";
+  constexpr const char* fn = "lilucb::fixed_point_stopping_time";
   check_positive(fn, "t_star", t_star);
   auto f = [&](const Real& t) { return Real(t - t_star * Real(beta(t))); };
   Real lo(1), flo = f(lo);

@@ -22,8 +22,8 @@ namespace lilucb {
 
 namespace detail {
 inline void check_binomial(const char* fn, std::uint64_t k, std::uint64_t m, double alpha) {
-  if (m == 0) raise_domain_error(fn, "m", "0", "[1, 2^64) trials");
-  if (k > m) raise_domain_error(fn, "k", std::to_string(k), "[0, m = " + std::to_string(m) + "]");
+  if (m == 0) raise_domain_error(fn, "trials", "0", "[1, 2^64)");
+  if (k > m) raise_domain_error(fn, "successes", std::to_string(k), "[0, trials = " + std::to_string(m) + "]");
   if (!(alpha > 0 && alpha < 1)) raise_domain_error(fn, "alpha", format_value(alpha), "(0, 1)");
 }
 }  // namespace detail

@@ -103,7 +103,7 @@ Real glr_threshold_heuristic(Real t, Real delta) {
   constexpr const char* fn = "lilucb::boundaries::glr_threshold_heuristic";
   check_at_least(fn, "t", t, Real(1));
   check_open_interval(fn, "delta", delta, Real(0), Real(1));
-  return log(Real(1 + log(t))) - log(delta);
+  return log((1 + log(t)) / delta);  // the form the GLR stopping rule and `lilucb hardness` use
 }
 
 }  // namespace lilucb::boundaries
