@@ -66,9 +66,13 @@ boundaries::boundary_spec boundary_spec_from(const boundary_cli_options& o, bool
       s.c_const = parse_real("--c", o.c, "[0, inf)");
       break;
   }
-  // Without a required alpha (calibrate), alpha is the family's placeholder: the caller sets it
-  // (calibrate uses the stated alpha for its target) and checks the spec then.
-  if (alpha_required) boundaries::check_boundary_spec(s);
+  // Without a required alpha (calibrate, stated_alpha_for), alpha is a placeholder the caller
+  // replaces; for the finite-LIL family it must still lie in Lemma lem:lil's delta range (the
+  // default 0.05 does not for eps < 0.146), so take half the largest admissible delta.
+  if (!alpha_required && o.alpha.empty() && (s.kind == boundary_kind::lil || s.kind == boundary_kind::lil_plus2) &&
+      s.eps > 0 && s.eps < 1)
+    s.alpha = lil_delta_max(s.eps, boundaries::detail::lil_inner(s)) / 2;
+  boundaries::check_boundary_spec(s);
   return s;
 }
 

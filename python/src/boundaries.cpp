@@ -50,12 +50,6 @@ lb::boundary_spec spec_of(const boundary_kwargs& kw, std::optional<double> alpha
   cli::boundary_cli_options o;
   o.kind = kw.kind;
   o.alpha = alpha ? number_text(*alpha) : std::string();
-  // `lilucb calibrate --kind lil` (alpha not given, not required) checks the default alpha 0.05
-  // against the lemma's delta range and fails for eps < 0.146, although calibrate and
-  // stated_alpha_for ignore that alpha (a CLI bug, reported).  Here such a family gets an
-  // admissible placeholder instead; for an invalid eps the check still names eps first.
-  if (!alpha && !alpha_required && (kw.kind == "lil" || kw.kind == "lil-plus2") && kw.eps > 0 && kw.eps < 1)
-    o.alpha = number_text(lil_delta_max(kw.eps, inner_log::lemma) / 2);
   o.sigma = number_text(kw.sigma);
   o.eps = number_text(kw.eps);
   o.inner = kw.inner;
