@@ -5,7 +5,8 @@
 //   sampling rules (sampling/*.hpp): uniform, lilucb, lucb1, tas-d, tas-c, ttts, t3c, eb-tci, kl-lucb
 //   stopping rules (stopping/*.hpp): lilucb (Figure 1; only with lilucb sampling), ls (per-arm
 //                                    boundaries, union bound; any sampling), glr (Chernoff, with a
-//                                    threshold object)
+//                                    threshold object; threshold mixture: stopping/glr_mixture.hpp,
+//                                    certified by Proposition M of docs/certified-glr.md)
 //
 // The loop: pull every arm once (arms 0..K-1, as Figure 1 and every rule here start), then
 // repeat { if the stopping rule fires: answer its recommendation; if the budget is spent: answer
@@ -31,11 +32,13 @@
 #include "lilucb/bandit/sampling/uniform.hpp"
 #include "lilucb/bandit/detail/session.hpp"
 #include "lilucb/bandit/stopping/glr.hpp"
+#include "lilucb/bandit/stopping/glr_mixture.hpp"
 #include "lilucb/bandit/stopping/lilucb.hpp"
 #include "lilucb/bandit/stopping/ls.hpp"
 #include "lilucb/parameters.hpp"
 
 #include <array>
+#include <cmath>
 #include <optional>
 #include <type_traits>
 #include <cstddef>
@@ -107,7 +110,7 @@ composed_result run_composed(const Arms& arms, Sampling& sampling, Stopping& sto
 
 enum class sampling_rule { uniform, lilucb, lucb1, tas_d, tas_c, ttts, t3c, eb_tci, kl_lucb };
 enum class stopping_rule { lilucb, ls, glr };
-enum class glr_threshold { heuristic, kk21 };
+enum class glr_threshold { heuristic, kk21, mixture };
 
 inline constexpr std::array<sampling_rule, 9> all_sampling_rules{
     sampling_rule::uniform, sampling_rule::lilucb, sampling_rule::lucb1,  sampling_rule::tas_d,  sampling_rule::tas_c,
@@ -132,7 +135,9 @@ inline const char* to_string(sampling_rule r) {
 inline const char* to_string(stopping_rule r) {
   return r == stopping_rule::lilucb ? "lilucb" : r == stopping_rule::ls ? "ls" : "glr";
 }
-inline const char* to_string(glr_threshold t) { return t == glr_threshold::heuristic ? "heuristic" : "kk21"; }
+inline const char* to_string(glr_threshold t) {
+  return t == glr_threshold::heuristic ? "heuristic" : t == glr_threshold::kk21 ? "kk21" : "mixture";
+}
 
 namespace detail {
 template <class E, std::size_t N>
@@ -154,7 +159,7 @@ inline stopping_rule parse_stopping_rule(std::string_view name) {
 }
 inline glr_threshold parse_glr_threshold(std::string_view name) {
   return detail::parse_name("lilucb::bandit::parse_glr_threshold", "threshold", name,
-                            std::array<glr_threshold, 2>{glr_threshold::heuristic, glr_threshold::kk21});
+                            std::array<glr_threshold, 3>{glr_threshold::heuristic, glr_threshold::kk21, glr_threshold::mixture});
 }
 
 /// A combination by name, with the user's error probability nu (run_options::nu).
@@ -163,6 +168,7 @@ struct combination {
   stopping_rule stopping = stopping_rule::ls;
   glr_threshold threshold = glr_threshold::heuristic;  ///< GLR only
   std::string boundary = "lil";                         ///< LS only: the per-arm boundary kind
+  double rho = 0;  ///< GLR mixture only: a fixed mixture scale rho > 0; 0 = the grid (default)
 };
 
 inline std::string to_string(const combination& c) {
@@ -175,11 +181,12 @@ inline std::string to_string(const combination& c) {
 inline bool is_certified(const combination& c) {
   if (c.stopping == stopping_rule::ls) return true;
   if (c.stopping == stopping_rule::lilucb) return true;  // with certified_setting (run_combination)
-  return c.threshold == glr_threshold::kk21;
+  return c.threshold == glr_threshold::kk21 || c.threshold == glr_threshold::mixture;
 }
 
 /// The stopping rules a by-name combination can hold.
-using any_stopping = std::variant<stopping::lilucb, stopping::ls<detail::ls_width>, stopping::glr<stopping::heuristic_threshold>>;
+using any_stopping = std::variant<stopping::lilucb, stopping::ls<detail::ls_width>, stopping::glr<stopping::heuristic_threshold>,
+                                  stopping::glr_mixture>;
 
 /// any_stopping as one stopping-rule object (a switch per call; the rules' own types avoid it).
 class stopping_by_name {
@@ -206,10 +213,12 @@ class stopping_by_name {
 ///     stopping boundary, or the other arms stop being pulled before the boundaries separate (with
 ///     the heuristic setting's bonus, 1.5 x the lemma width at delta = nu/5, LS never fires);
 ///   lucb1, kl-lucb: delta = nu in their exploration rates;
-///   ls: the finite-LIL boundary at nu (eps 0.01);  glr: the threshold at delta = nu;
+///   ls: the finite-LIL boundary at nu (eps 0.01);  glr: the threshold at delta = nu (mixture: the
+///     grid of glr_mixture.hpp, or the fixed scale c.rho > 0, with sigma as the sub-Gaussian scale);
 ///   tas-d/-c, kl-lucb, glr on Bernoulli arms use the Bernoulli divergence.
 /// Domain: nu in (0,1); sigma >= 0; lilucb stopping only with lilucb sampling; kl-lucb only on
-/// arms with means in [0, 1] (bernoulli_arms); threshold kk21 needs issue 13's boundaries.
+/// arms with means in [0, 1] (bernoulli_arms); threshold kk21 needs issue 13's boundaries; rho in
+/// [0, inf), nonzero only with threshold mixture.
 template <class Arms, class Observer>
 composed_result run_combination(const combination& c, const Arms& arms, const run_options& opts, Observer& observer) {
   constexpr const char* fn = "lilucb::bandit::run_combination";
@@ -230,6 +239,10 @@ composed_result run_combination(const combination& c, const Arms& arms, const ru
   if (c.stopping == stopping_rule::glr && c.threshold == glr_threshold::kk21)
     lilucb::detail::raise_domain_error(fn, "threshold", "kk21",
                                        "{heuristic} (the Kaufmann-Koolen threshold comes with issue 13's boundaries)");
+  if (!(c.rho >= 0) || !std::isfinite(c.rho) ||
+      (c.rho != 0 && !(c.stopping == stopping_rule::glr && c.threshold == glr_threshold::mixture)))
+    lilucb::detail::raise_domain_error(fn, "rho", std::to_string(c.rho),
+                                       "(0, inf) with stopping glr and threshold mixture; otherwise unset (0)");
   std::vector<std::pair<std::string, double>> p{{"nu", nu}, {"sigma", sigma}};
   const std::string name = to_string(c);
 
@@ -251,6 +264,14 @@ composed_result run_combination(const combination& c, const Arms& arms, const ru
       break;
     }
     case stopping_rule::glr: {
+      if (c.threshold == glr_threshold::mixture) {
+        // Proposition M (docs/certified-glr.md): the Gaussian-mixture GLR at delta = nu.
+        stop.emplace(stopping::glr_mixture(K, sigma, nu,
+                                           c.rho > 0 ? stopping::make_fixed_rho(c.rho) : stopping::make_mixture_grid()));
+        p.push_back({"glr_delta", nu});
+        if (c.rho > 0) p.push_back({"mixture_rho", c.rho});
+        break;
+      }
       const auto model = bernoulli ? stopping::glr_model::bernoulli : stopping::glr_model::gaussian;
       stop.emplace(stopping::glr<stopping::heuristic_threshold>(K, model, sigma, stopping::make_heuristic_threshold(nu)));
       p.push_back({"glr_delta", nu});
