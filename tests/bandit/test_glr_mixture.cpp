@@ -27,16 +27,22 @@ namespace {
 
 // S_{a,b} as written in Proposition M: max_k [ (mu_a - mu_b)_+^2/(2 sigma^2 ((N_a + rho)/N_a^2 +
 // (N_b + rho)/N_b^2)) - 1/2 log(1 + N_a/rho) - 1/2 log(1 + N_b/rho) + log w_k ], long double.
+// With the log-sum combination: log sum_k exp(...) instead of the max.
 long double direct_s(double sigma, const ls::mixture_grid& g, double na, double ma, double nb, double mb) {
   long double best = -std::numeric_limits<long double>::infinity();
+  std::vector<long double> vs;
   for (std::size_t k = 0; k < g.rho.size(); ++k) {
     const long double rho = g.rho[k], Na = na, Nb = nb, d = ma > mb ? (long double)ma - mb : 0.0L;
     const long double c = (Na + rho) / (Na * Na) + (Nb + rho) / (Nb * Nb);
     const long double v = d * d / (2 * (long double)sigma * sigma * c) - 0.5L * std::log(1 + Na / rho) -
                           0.5L * std::log(1 + Nb / rho) + (long double)g.log_weight[k];
     best = std::max(best, v);
+    vs.push_back(v);
   }
-  return best;
+  if (g.combine == ls::mixture_combine::max) return best;
+  long double sum = 0;  // shifted by the max (values reach 10^7: exp would overflow)
+  for (long double v : vs) sum += std::exp(v - best);
+  return best + std::log(sum);
 }
 
 }  // namespace
@@ -112,7 +118,8 @@ BOOST_AUTO_TEST_CASE(projection_closed_form_matches_brute_force) {
 BOOST_AUTO_TEST_CASE(statistic_matches_proposition_formula) {
   const auto grid = ls::make_mixture_grid();
   const auto fixed = ls::make_fixed_rho(3.5);
-  for (const auto* g : {&grid, &fixed})
+  const auto logsum = ls::make_mixture_grid(40, ls::mixture_combine::log_sum);
+  for (const auto* g : {&grid, &fixed, &logsum})
     for (double sigma : {0.5, 2.0})
       for (std::uint64_t na : {1ULL, 2ULL, 37ULL, 100000ULL, 1ULL << 40})
         for (std::uint64_t nb : {1ULL, 5ULL, 999ULL, 1ULL << 33})
@@ -134,7 +141,8 @@ BOOST_AUTO_TEST_CASE(statistic_matches_proposition_formula) {
 BOOST_AUTO_TEST_CASE(minimum_matches_naive) {
   const std::size_t K = 9;
   const std::vector<double> means{0.3, 0.5, 0.45, 0.5 - 1e-3, 0.1, 0.2, 0.48, 0.0, 0.3};
-  for (const auto& g : {ls::make_mixture_grid(), ls::make_fixed_rho(2.0)}) {
+  for (const auto& g : {ls::make_mixture_grid(), ls::make_fixed_rho(2.0),
+                       ls::make_mixture_grid(12, ls::mixture_combine::log_sum)}) {
     ls::glr_mixture rule(K, 0.5, 0.01, g);
     BOOST_TEST(rule.threshold() == std::log(8 / 0.01));
     lb::arm_stats st(K);

@@ -35,23 +35,30 @@
 
 namespace lilucb::bandit::stopping {
 
-/// The mixture scales rho_k and the logs of their prior weights w_k (sum_k w_k <= 1).
+/// How S_{a,b} combines the grid: the max over k of Zmix + log w_k (the file comment), or the
+/// log-sum log sum_k w_k exp(Zmix^{(rho_k)}) (>= the max, so it stops no later; valid by
+/// Proposition M, remark (iii): the sum of infima is at most the infimum of the sum).
+enum class mixture_combine { max, log_sum };
+
+/// The mixture scales rho_k and the logs of their prior weights w_k (sum_k w_k <= 1); at most 64.
 struct mixture_grid {
   std::vector<double> rho;
   std::vector<double> log_weight;
   std::string label;  ///< "grid" or "rho=R"
+  mixture_combine combine = mixture_combine::max;
 };
 
 /// The default grid rho_k = 2^k, k = 0..k_max, w_k = 1/((k+1)(k+2)) (sum over all k >= 0 is 1).
 /// Domain: k_max in [0, 60].
-inline mixture_grid make_mixture_grid(unsigned k_max = 40) {
+inline mixture_grid make_mixture_grid(unsigned k_max = 40, mixture_combine combine = mixture_combine::max) {
   check_half_open_interval("lilucb::bandit::stopping::make_mixture_grid", "k_max", double(k_max), 0.0, 61.0);
   mixture_grid g;
   for (unsigned k = 0; k <= k_max; ++k) {
     g.rho.push_back(std::ldexp(1.0, int(k)));
     g.log_weight.push_back(-std::log((double(k) + 1) * (double(k) + 2)));
   }
-  g.label = "grid";
+  g.label = combine == mixture_combine::max ? "grid" : "grid, log-sum";
+  g.combine = combine;
   return g;
 }
 
@@ -68,17 +75,22 @@ inline mixture_grid make_fixed_rho(double rho) {
 }
 
 namespace mixture_detail {
-/// max_k [ d/(alpha + rho_k beta) - pen_a[k] - pen_b[k] + log w_k ], the one kernel of S_{a,b}
-/// (alpha = 1/N_a + 1/N_b, beta = 1/N_a^2 + 1/N_b^2, so c_a + c_b = alpha + rho beta).
+/// max_k [ d/(alpha + rho_k beta) - pen_a[k] - pen_b[k] + log w_k ] (or the log-sum of the
+/// exponentials), the one kernel of S_{a,b} (alpha = 1/N_a + 1/N_b, beta = 1/N_a^2 + 1/N_b^2, so
+/// c_a + c_b = alpha + rho beta).
 inline double mixture_pair(double d, double alpha, double beta, const double* pen_a, const double* pen_b,
                            const mixture_grid& g) {
   double best = -std::numeric_limits<double>::infinity();
   const std::size_t G = g.rho.size();
+  double v[64];
   for (std::size_t k = 0; k < G; ++k) {
-    const double v = d / (alpha + g.rho[k] * beta) - pen_a[k] - pen_b[k] + g.log_weight[k];
-    best = v > best ? v : best;
+    v[k] = d / (alpha + g.rho[k] * beta) - pen_a[k] - pen_b[k] + g.log_weight[k];
+    best = v[k] > best ? v[k] : best;
   }
-  return best;
+  if (g.combine == mixture_combine::max) return best;
+  double sum = 0;
+  for (std::size_t k = 0; k < G; ++k) sum += std::exp(v[k] - best);
+  return best + std::log(sum);
 }
 inline void mixture_penalties(std::uint64_t n, const mixture_grid& g, double* out) {
   for (std::size_t k = 0; k < g.rho.size(); ++k) out[k] = 0.5 * std::log1p(static_cast<double>(n) / g.rho[k]);
@@ -98,9 +110,9 @@ inline double glr_mixture_statistic(double sigma, const mixture_grid& g, std::ui
   check_positive(fn, "sigma", sigma);
   check_at_least(fn, "na", double(na), 1.0);
   check_at_least(fn, "nb", double(nb), 1.0);
-  if (g.rho.empty() || g.rho.size() != g.log_weight.size())
+  if (g.rho.empty() || g.rho.size() > 64 || g.rho.size() != g.log_weight.size())
     lilucb::detail::raise_domain_error(fn, "grid", std::to_string(g.rho.size()) + " scales",
-                                       "a non-empty grid with one weight per scale");
+                                       "1 to 64 scales with one weight each");
   std::vector<double> pa(g.rho.size()), pb(g.rho.size());
   mixture_detail::mixture_penalties(na, g, pa.data());
   mixture_detail::mixture_penalties(nb, g, pb.data());
@@ -122,9 +134,9 @@ class glr_mixture {
     check_at_least(fn, "K", double(K), 1.0);
     check_positive(fn, "sigma", sigma);
     check_open_interval(fn, "delta", delta, 0.0, 1.0);
-    if (G_ == 0 || grid_.log_weight.size() != G_)
+    if (G_ == 0 || G_ > 64 || grid_.log_weight.size() != G_)
       lilucb::detail::raise_domain_error(fn, "grid", std::to_string(G_) + " scales",
-                                         "a non-empty grid with one weight per scale");
+                                         "1 to 64 scales with one weight each");
     double wsum = 0;
     for (std::size_t k = 0; k < G_; ++k) {
       check_positive(fn, "rho", grid_.rho[k]);
@@ -159,9 +171,10 @@ class glr_mixture {
   static constexpr bool certified() { return true; }
   std::string certificate() const {
     return "Proposition M (docs/certified-glr.md): GLR stopping against a Gaussian mixture martingale per pair of "
-           "arms (" + (grid_.label == "grid" ? std::string("grid rho = 2^k, k = 0..") + std::to_string(G_ - 1) +
-                                                   ", weights 1/((k+1)(k+2))"
-                                             : grid_.label) +
+           "arms (" + (grid_.label.rfind("grid", 0) == 0
+                        ? std::string("grid rho = 2^k, k = 0..") + std::to_string(G_ - 1) + ", weights 1/((k+1)(k+2))" +
+                              (grid_.combine == mixture_combine::log_sum ? ", log-sum over k" : ", max over k")
+                        : grid_.label) +
            "), Ville's inequality and a union over the K-1 arms; valid for any sampling rule and sigma-sub-Gaussian "
            "rewards (sigma = " + std::to_string(sigma_) + "): P(wrong answer) <= delta = " + std::to_string(delta_);
   }
