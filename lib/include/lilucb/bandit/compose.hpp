@@ -214,7 +214,8 @@ class stopping_by_name {
 ///     the heuristic setting's bonus, 1.5 x the lemma width at delta = nu/5, LS never fires);
 ///   lucb1, kl-lucb: delta = nu in their exploration rates;
 ///   ls: the finite-LIL boundary at nu (eps 0.01);  glr: the threshold at delta = nu (mixture: the
-///     grid of glr_mixture.hpp, or the fixed scale c.rho > 0, with sigma as the sub-Gaussian scale);
+///     grid of glr_mixture.hpp with the log-sum combination, which stops no later than the max on
+///     every path, or the fixed scale c.rho > 0; sigma is the sub-Gaussian scale);
 ///   tas-d/-c, kl-lucb, glr on Bernoulli arms use the Bernoulli divergence.
 /// Domain: nu in (0,1); sigma >= 0; lilucb stopping only with lilucb sampling; kl-lucb only on
 /// arms with means in [0, 1] (bernoulli_arms); threshold kk21 needs issue 13's boundaries; rho in
@@ -267,7 +268,8 @@ composed_result run_combination(const combination& c, const Arms& arms, const ru
       if (c.threshold == glr_threshold::mixture) {
         // Proposition M (docs/certified-glr.md): the Gaussian-mixture GLR at delta = nu.
         stop.emplace(stopping::glr_mixture(K, sigma, nu,
-                                           c.rho > 0 ? stopping::make_fixed_rho(c.rho) : stopping::make_mixture_grid()));
+                                           c.rho > 0 ? stopping::make_fixed_rho(c.rho)
+                                                     : stopping::make_mixture_grid(40, stopping::mixture_combine::log_sum)));
         p.push_back({"glr_delta", nu});
         if (c.rho > 0) p.push_back({"mixture_rho", c.rho});
         break;
