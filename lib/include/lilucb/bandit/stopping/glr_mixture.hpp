@@ -16,14 +16,23 @@
 // w_k = 1/((k+1)(k+2)) (no tuning); a fixed rho (one grid point, weight 1) is offered too.
 //
 // Cost.  Exact and incremental as glr.hpp: each arm keeps its row of penalties
-// 1/2 log(1 + N_i/rho_k) (G = grid size log1p's when the arm is pulled); the minimum over b is
-// kept in an indexed heap, one pair statistic (G divisions, no logarithm) per pull of b != i_hat,
-// K - 1 of them when i_hat is pulled or changes.  Memory: K x G doubles.
+// 1/2 log(1 + N_i/rho_k) (G = grid size log1p's when the arm is pulled); the minimum over b of a
+// decision key is kept in an indexed heap, one key per pull of b != i_hat, K - 1 of them when
+// i_hat is pulled or changes.  The key of a pair is exact where it matters and O(1) elsewhere:
+//   Z_{a,b} = D/(1/N_a + 1/N_b) >= S_{a,b} (c_a + c_b >= 1/N_a + 1/N_b, penalties >= 0,
+//     sum_k w_k <= 1; for the max also term by term in floating point): if Z < log((K-1)/delta)
+//     the key is Z (the pair cannot pass);
+//   one grid term L = Zmix^{(rho_j)} + log w_j <= S_{a,b} at the scale j nearest min(N_a, N_b)/Z:
+//     if L >= log((K-1)/delta) the key is L (the pair passes);
+//   otherwise the key is S_{a,b} (G divisions, and G exponentials for the log-sum).
+// So min_b key >= log((K-1)/delta) exactly when every S_{i_hat,b} is: the decision is the exact
+// rule's (tested pull for pull).  Memory: K x G doubles.
 
 #include "lilucb/bandit/arm_stats.hpp"
 #include "lilucb/bandit/detail/indexed_heap.hpp"
 #include "lilucb/errors.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <cstddef>
@@ -145,6 +154,7 @@ class glr_mixture {
     if (!(wsum <= 1 + 1e-12))
       lilucb::detail::raise_domain_error(fn, "grid weights", std::to_string(wsum), "a sum <= 1");
     threshold_ = K >= 2 ? std::log(double(K - 1) / delta) : 0.0;
+    sorted_ = std::is_sorted(grid_.rho.begin(), grid_.rho.end());
     pen_.assign(K * G_, 0.0);
   }
 
@@ -178,7 +188,8 @@ class glr_mixture {
            "), Ville's inequality and a union over the K-1 arms; valid for any sampling rule and sigma-sub-Gaussian "
            "rewards (sigma = " + std::to_string(sigma_) + "): P(wrong answer) <= delta = " + std::to_string(delta_);
   }
-  /// The smallest S_{i_hat, b} now, and the threshold log((K-1)/delta) (tests).
+  /// The smallest decision key now (see the file comment: >= the threshold exactly when every
+  /// S_{i_hat,b} is), and the threshold log((K-1)/delta) (tests).
   double min_statistic() const { return -neg_s_.top_key(); }
   double threshold() const { return threshold_; }
   const mixture_grid& grid() const { return grid_; }
@@ -187,8 +198,21 @@ class glr_mixture {
   double key(const arm_stats& s, std::size_t b) const {
     if (s.count(b) == 0 || s.count(leader_) == 0) return -0.0;  // unsampled: never stop
     const double Na = double(s.count(leader_)), Nb = double(s.count(b));
-    return -mixture_detail::mixture_pair(mixture_detail::mixture_gap_term(sigma_, s.mean(leader_), s.mean(b)), 1 / Na + 1 / Nb,
-                                 1 / (Na * Na) + 1 / (Nb * Nb), &pen_[leader_ * G_], &pen_[b * G_], grid_);
+    const double d = mixture_detail::mixture_gap_term(sigma_, s.mean(leader_), s.mean(b));
+    const double alpha = 1 / Na + 1 / Nb, beta = 1 / (Na * Na) + 1 / (Nb * Nb);
+    const double z = d / alpha;
+    if (z < threshold_) return -z;
+    const double* pa = &pen_[leader_ * G_];
+    const double* pb = &pen_[b * G_];
+    std::size_t j = 0;
+    if (sorted_) {
+      const double target = std::min(Na, Nb) / z;
+      j = static_cast<std::size_t>(std::lower_bound(grid_.rho.begin(), grid_.rho.end(), target) - grid_.rho.begin());
+      if (j == G_) j = G_ - 1;
+    }
+    const double lower = d / (alpha + grid_.rho[j] * beta) - pa[j] - pb[j] + grid_.log_weight[j];
+    if (lower >= threshold_) return -lower;
+    return -mixture_detail::mixture_pair(d, alpha, beta, pa, pb, grid_);
   }
   void rebuild(const arm_stats& s) {
     const std::size_t K = s.size();
@@ -202,6 +226,7 @@ class glr_mixture {
   mixture_grid grid_;
   std::size_t G_;
   double threshold_ = 0;
+  bool sorted_ = false;
   std::vector<double> pen_;  // K x G: 1/2 log(1 + N_i/rho_k)
   bandit::detail::indexed_max_heap means_;
   bandit::detail::indexed_max_heap neg_s_;
