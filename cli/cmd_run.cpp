@@ -29,7 +29,7 @@ constexpr std::uint64_t default_max_pulls = 1'000'000'000;
 
 struct run_cli_options {
   std::string algorithm, sampling, stopping, boundary = "lil", threshold = "heuristic", scenario, n, gap = "0.5", alpha, means, means_file, nu, sigma, arms = "gaussian",
-      seed = "1", max_pulls = std::to_string(default_max_pulls), inner = "plus2";
+      seed = "1", rho, max_pulls = std::to_string(default_max_pulls), inner = "plus2";
   bool json = false;
   // Whether each instance source was given (an empty value is given, and invalid).
   CLI::Option *scenario_opt = nullptr, *means_opt = nullptr, *means_file_opt = nullptr, *gap_opt = nullptr,
@@ -113,6 +113,8 @@ what_to_run parse_what(const run_cli_options& o) {
   if (preset == combo)
     throw lilucb::domain_error("lilucb run", "--algorithm", preset ? o.algorithm : "(missing)",
                                "exactly one of --algorithm NAME or --sampling RULE --stopping RULE");
+  if (!o.rho.empty() && (preset || o.stopping != "glr" || o.threshold != "mixture"))
+    throw lilucb::domain_error("lilucb run", "--rho", o.rho, "absent unless --stopping glr --threshold mixture");
   if (preset) {
     w.preset = bandit::parse_algorithm(o.algorithm);
     return w;
@@ -123,6 +125,10 @@ what_to_run parse_what(const run_cli_options& o) {
   w.combination.stopping = bandit::parse_stopping_rule(o.stopping);
   w.combination.threshold = bandit::parse_glr_threshold(o.threshold);
   w.combination.boundary = o.boundary;
+  if (!o.rho.empty()) {
+    w.combination.rho = parse_real("--rho", o.rho, "(0, inf)");
+    check_positive("lilucb run", "--rho", w.combination.rho);
+  }
   return w;
 }
 
@@ -208,7 +214,10 @@ void add_run_command(CLI::App& app) {
                   "ls: per-arm boundary: lil (default; the finite-LIL bound), stitched, mixture, calibrated "
                   "(Gaussian arms; computes a crossing calibration, seconds to minutes)");
   sub->add_option("--threshold", o->threshold,
-                  "glr: heuristic (default; uncertified) or kk21 (Kaufmann-Koolen, certified; Gaussian arms)");
+                  "glr: heuristic (default; uncertified), kk21 (Kaufmann-Koolen, certified; Gaussian arms), or mixture "
+                  "(certified for any sampling rule: Proposition M of docs/certified-glr.md)");
+  sub->add_option("--rho", o->rho,
+                  "glr mixture: a fixed mixture scale rho > 0 (default: the grid rho = 2^k, k = 0..40, no tuning)");
   o->scenario_opt = sub->add_option("--scenario", o->scenario, "sparse (n arms) or alpha (n+1 arms), Section 5");
   sub->add_option("--n", o->n, "number of arms for --scenario");
   o->gap_opt = sub->add_option("--gap", o->gap, "sparse: mean of the best arm (others 0); default 0.5");

@@ -1,4 +1,5 @@
-// ns per pull of every sampling rule of issue 14 (compose.hpp), with the stopping rules, at
+// ns per pull of every sampling rule of issue 14 (compose.hpp), with the stopping rules (GLR with
+// the heuristic and with the mixture threshold of Proposition M), at
 // K = 10 and K = 1000 (targets: <= 60 ns/pull at K = 10, <= 2 us/pull at K = 1000), and the
 // growth in K (K = 100 in between).
 //
@@ -46,7 +47,9 @@ void register_all() {
   for (auto s : all_sampling_rules)
     for (auto stop : all_stopping_rules) {
       if (stop == stopping_rule::lilucb && s != sampling_rule::lilucb) continue;
-      const combination c{s, stop, glr_threshold::heuristic};
+      for (auto th : {glr_threshold::heuristic, glr_threshold::mixture}) {
+      if (th == glr_threshold::mixture && stop != stopping_rule::glr) continue;
+      const combination c{s, stop, th};
       for (std::uint64_t K : {10ULL, 100ULL, 1000ULL}) {
         const std::string name = "BM_" + to_string(c) + "/K:" + std::to_string(K);
         auto means = alpha_means(K - 1, 0.6);
@@ -54,6 +57,7 @@ void register_all() {
           if (s == sampling_rule::kl_lucb) run_benchmark(st, c, bernoulli_arms(means));
           else run_benchmark(st, c, gaussian_arms(means, 0.5));
         })->Unit(benchmark::kMillisecond)->MinTime(0.3);
+      }
       }
     }
 }

@@ -9,6 +9,13 @@
 // Clopper-Pearson lower bound at level 1e-6; the test FAILS when L(F) > nu.  A correct
 // combination fails a case with probability <= 1e-6.
 //
+// GLR with the mixture threshold (Proposition M of docs/certified-glr.md, certified for any
+// sampling rule): the same property for every sampling rule (long mode), and a test at a LARGE
+// delta (0.5) on an instance with many exactly tied near-best arms and many runs, where a rule that
+// broke its guarantee would show it (T3C and Track-and-Stop D; CI); the planted failure beside it
+// (the statistic computed with sigma/20, a rule twenty times too confident, which stops after the
+// first round) must be rejected by the same test, so the test can fail.
+//
 // Uncertified combinations (GLR with the heuristic threshold): their error rates on a fixed
 // instance are REPORTED with exact two-sided 1 - 1e-6 intervals, not tested against nu (the
 // contract of each run is still checked: a valid arm, the pulls adding up).
@@ -20,6 +27,7 @@
 #include "lilucb/bandit/compose.hpp"
 
 #include <chrono>
+#include <cstdlib>
 #include <string>
 
 using namespace lilucb_stats;
@@ -81,6 +89,27 @@ lb::combination ls_with(lb::sampling_rule s, const char* boundary = "lil") {
   return c;
 }
 lb::combination glr_kk21(lb::sampling_rule s) { return {s, lb::stopping_rule::glr, lb::glr_threshold::kk21}; }
+lb::combination mixture_with(lb::sampling_rule s) { return {s, lb::stopping_rule::glr, lb::glr_threshold::mixture}; }
+
+// K = 8 Gaussian arms, sigma 0.5: best 0.5 at index 3, five arms tied at 0.4, two at 0.2; delta 0.5.
+struct large_delta_instance {
+  std::vector<double> means{0.4, 0.2, 0.4, 0.5, 0.4, 0.2, 0.4, 0.4};
+  std::size_t best = 3;
+  double nu = 0.5;
+};
+
+error_rate_report large_delta_report(lb::sampling_rule s, double stat_sigma, std::size_t runs) {
+  const large_delta_instance inst;
+  const lb::gaussian_arms arms(inst.means, 0.5);
+  run_options o;
+  o.nu = inst.nu;
+  o.sigma = stat_sigma;
+  o.seed = 20261126;
+  o.max_pulls = 2'000'000;  // about 100 x a run's pulls here
+  auto run_one = [&](const run_options& oo) { return lb::run_combination(mixture_with(s), arms, oo).run; };
+  return check_error_rate(lb::to_string(mixture_with(s)) + " sigma_stat=" + std::to_string(stat_sigma),
+                          inst.means.size(), inst.best, inst.nu, o, runs, run_one);
+}
 
 }  // namespace
 
@@ -112,6 +141,43 @@ RC_BOOST_PROP(uniform_ls_calibrated, ()) {
   certified_error_rate(ls_with(lb::sampling_rule::uniform, "calibrated"), 29);
 }
 RC_BOOST_PROP(tas_d_ls_calibrated, ()) { certified_error_rate(ls_with(lb::sampling_rule::tas_d, "calibrated"), 30); }
+
+RC_BOOST_PROP(t3c_glr_mixture, ()) { certified_error_rate(mixture_with(lb::sampling_rule::t3c), 31); }
+RC_BOOST_PROP(tas_d_glr_mixture, ()) { certified_error_rate(mixture_with(lb::sampling_rule::tas_d), 32); }
+RC_BOOST_PROP(eb_tci_glr_mixture, ()) { certified_error_rate(mixture_with(lb::sampling_rule::eb_tci), 33); }
+RC_BOOST_PROP(lucb1_glr_mixture, ()) { certified_error_rate(mixture_with(lb::sampling_rule::lucb1), 34); }
+RC_BOOST_PROP(lilucb_glr_mixture, ()) { certified_error_rate(mixture_with(lb::sampling_rule::lilucb), 35); }
+RC_BOOST_PROP(uniform_glr_mixture, ()) { certified_error_rate(mixture_with(lb::sampling_rule::uniform), 36); }
+RC_BOOST_PROP(tas_c_glr_mixture, ()) { certified_error_rate(mixture_with(lb::sampling_rule::tas_c), 37); }
+RC_BOOST_PROP(ttts_glr_mixture, ()) { certified_error_rate(mixture_with(lb::sampling_rule::ttts), 38); }
+RC_BOOST_PROP(kl_lucb_glr_mixture, ()) { certified_error_rate(mixture_with(lb::sampling_rule::kl_lucb), 39); }
+
+BOOST_AUTO_TEST_SUITE_END()
+
+// GLR mixture at delta = 0.5 (see the file comment).  LILUCB_LARGE_DELTA_RUNS sets the run count
+// (default 300: the CI entry; the long entry uses 3000).
+BOOST_AUTO_TEST_SUITE(glr_mixture_large_delta)
+
+std::size_t large_delta_runs() {
+  const char* e = std::getenv("LILUCB_LARGE_DELTA_RUNS");
+  return e ? std::size_t(std::strtoull(e, nullptr, 10)) : 300;
+}
+
+BOOST_AUTO_TEST_CASE(t3c_and_tas_d_at_delta_half) {
+  for (auto s : {lb::sampling_rule::t3c, lb::sampling_rule::tas_d}) {
+    const auto rep = large_delta_report(s, 0.5, large_delta_runs());
+    BOOST_TEST_MESSAGE(rep.summary());
+    BOOST_TEST(rep.violations.empty(), rep.summary());
+    BOOST_TEST(!rep.rejected(), rep.summary());
+  }
+}
+
+// The planted failure: the same rule with the statistic at sigma/20 must be rejected.
+BOOST_AUTO_TEST_CASE(planted_overconfident_rule_is_rejected) {
+  const auto rep = large_delta_report(lb::sampling_rule::t3c, 0.5 / 20, large_delta_runs());
+  BOOST_TEST_MESSAGE(rep.summary());
+  BOOST_TEST(rep.rejected(), rep.summary());
+}
 
 BOOST_AUTO_TEST_SUITE_END()
 

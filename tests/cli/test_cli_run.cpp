@@ -497,4 +497,39 @@ BOOST_AUTO_TEST_CASE(valid_edges_succeed) {
   }
 }
 
+// GLR with the mixture threshold (Proposition M, docs/certified-glr.md): certified, named, the
+// fixed scale recorded; --rho only with --stopping glr --threshold mixture, and positive.
+BOOST_AUTO_TEST_CASE(glr_mixture_threshold) {
+  const std::vector<std::string> base{"run", "--sampling", "t3c", "--stopping", "glr", "--threshold", "mixture",
+                                      "--means", "0.5,0,0.1", "--nu", "0.1", "--json"};
+  const json j = expect_json(base);
+  BOOST_TEST(j["certified"].get<bool>());
+  BOOST_TEST(j["threshold"].get<std::string>() == "mixture");
+  BOOST_TEST(j["certificate"].get<std::string>().find("Proposition M") != std::string::npos);
+  BOOST_TEST(j["correct"].get<bool>());
+  auto with_rho = base;
+  with_rho.insert(with_rho.end(), {"--rho", "2"});
+  const json f = expect_json(with_rho);
+  BOOST_TEST(f["parameters"]["mixture_rho"].get<double>() == 2.0);
+  BOOST_TEST(f["certificate"].get<std::string>().find("rho=2") != std::string::npos);
+  const std::vector<std::pair<std::vector<std::string>, std::string>> bad{
+      {{"run", "--sampling", "t3c", "--stopping", "glr", "--means", "0.5,0", "--nu", "0.1", "--rho", "2"}, "--rho"},
+      {{"run", "--algorithm", "lilucb", "--means", "0.5,0", "--nu", "0.1", "--rho", "2"}, "--rho"},
+      {{"run", "--sampling", "t3c", "--stopping", "glr", "--threshold", "mixture", "--means", "0.5,0", "--nu", "0.1",
+        "--rho", "0"},
+       "--rho = 0"},
+      {{"run", "--sampling", "t3c", "--stopping", "glr", "--threshold", "mixture", "--means", "0.5,0", "--nu", "0.1",
+        "--rho", "nan"},
+       "--rho"},
+      {{"run", "--sampling", "t3c", "--stopping", "glr", "--threshold", "mix", "--means", "0.5,0", "--nu", "0.1"},
+       "mixture"}};
+  for (const auto& [args, must] : bad) {
+    BOOST_TEST_CONTEXT(show(args)) {
+      const auto r = run_cli(args);
+      check_one_line_error(r);
+      BOOST_TEST(contains(r.err, must), r.err);
+    }
+  }
+}
+
 BOOST_AUTO_TEST_SUITE_END()

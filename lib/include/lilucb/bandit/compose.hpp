@@ -5,7 +5,8 @@
 //   sampling rules (sampling/*.hpp): uniform, lilucb, lucb1, tas-d, tas-c, ttts, t3c, eb-tci, kl-lucb
 //   stopping rules (stopping/*.hpp): lilucb (Figure 1; only with lilucb sampling), ls (per-arm
 //                                    boundaries, union bound; any sampling), glr (Chernoff, with a
-//                                    threshold object)
+//                                    threshold object; threshold mixture: stopping/glr_mixture.hpp,
+//                                    certified by Proposition M of docs/certified-glr.md)
 //
 // The loop: pull every arm once (arms 0..K-1, as Figure 1 and every rule here start), then
 // repeat { if the stopping rule fires: answer its recommendation; if the budget is spent: answer
@@ -31,6 +32,7 @@
 #include "lilucb/bandit/sampling/uniform.hpp"
 #include "lilucb/bandit/detail/session.hpp"
 #include "lilucb/bandit/stopping/glr.hpp"
+#include "lilucb/bandit/stopping/glr_mixture.hpp"
 #include "lilucb/bandit/stopping/kk21_threshold.hpp"
 #include "lilucb/bandit/stopping/lilucb.hpp"
 #include "lilucb/bandit/stopping/ls.hpp"
@@ -38,6 +40,7 @@
 #include "lilucb/parameters.hpp"
 
 #include <array>
+#include <cmath>
 #include <optional>
 #include <type_traits>
 #include <cstddef>
@@ -109,7 +112,7 @@ composed_result run_composed(const Arms& arms, Sampling& sampling, Stopping& sto
 
 enum class sampling_rule { uniform, lilucb, lucb1, tas_d, tas_c, ttts, t3c, eb_tci, kl_lucb };
 enum class stopping_rule { lilucb, ls, glr };
-enum class glr_threshold { heuristic, kk21 };
+enum class glr_threshold { heuristic, kk21, mixture };
 
 inline constexpr std::array<sampling_rule, 9> all_sampling_rules{
     sampling_rule::uniform, sampling_rule::lilucb, sampling_rule::lucb1,  sampling_rule::tas_d,  sampling_rule::tas_c,
@@ -134,7 +137,9 @@ inline const char* to_string(sampling_rule r) {
 inline const char* to_string(stopping_rule r) {
   return r == stopping_rule::lilucb ? "lilucb" : r == stopping_rule::ls ? "ls" : "glr";
 }
-inline const char* to_string(glr_threshold t) { return t == glr_threshold::heuristic ? "heuristic" : "kk21"; }
+inline const char* to_string(glr_threshold t) {
+  return t == glr_threshold::heuristic ? "heuristic" : t == glr_threshold::kk21 ? "kk21" : "mixture";
+}
 
 namespace detail {
 template <class E, std::size_t N>
@@ -156,7 +161,7 @@ inline stopping_rule parse_stopping_rule(std::string_view name) {
 }
 inline glr_threshold parse_glr_threshold(std::string_view name) {
   return detail::parse_name("lilucb::bandit::parse_glr_threshold", "threshold", name,
-                            std::array<glr_threshold, 2>{glr_threshold::heuristic, glr_threshold::kk21});
+                            std::array<glr_threshold, 3>{glr_threshold::heuristic, glr_threshold::kk21, glr_threshold::mixture});
 }
 
 /// A combination by name, with the user's error probability nu (run_options::nu).
@@ -165,6 +170,7 @@ struct combination {
   stopping_rule stopping = stopping_rule::ls;
   glr_threshold threshold = glr_threshold::heuristic;  ///< GLR only
   std::string boundary = "lil";  ///< LS only: the per-arm boundary (lil, stitched, mixture, calibrated)
+  double rho = 0;  ///< GLR mixture only: a fixed mixture scale rho > 0; 0 = the grid (default)
 };
 
 inline std::string to_string(const combination& c) {
@@ -178,12 +184,13 @@ inline std::string to_string(const combination& c) {
 inline bool is_certified(const combination& c) {
   if (c.stopping == stopping_rule::ls) return true;
   if (c.stopping == stopping_rule::lilucb) return true;  // with certified_setting (run_combination)
-  return c.threshold == glr_threshold::kk21;
+  return c.threshold == glr_threshold::kk21 || c.threshold == glr_threshold::mixture;
 }
 
 /// The stopping rules a by-name combination can hold.
 using any_stopping = std::variant<stopping::lilucb, stopping::ls<detail::ls_width>, stopping::glr<stopping::heuristic_threshold>,
-                                  stopping::ls<stopping::boundary_width>, stopping::glr<stopping::kk21_threshold>>;
+                                  stopping::ls<stopping::boundary_width>, stopping::glr<stopping::kk21_threshold>,
+                                  stopping::glr_mixture>;
 
 /// any_stopping as one stopping-rule object (a switch per call; the rules' own types avoid it).
 class stopping_by_name {
@@ -212,11 +219,15 @@ class stopping_by_name {
 ///   lucb1, kl-lucb: delta = nu in their exploration rates;
 ///   ls: the per-arm boundary c.boundary: lil (the finite-LIL boundary at nu, eps 0.01), stitched,
 ///     mixture or calibrated (stopping/ls_boundary.hpp: one-sided crossing probability nu/(2K) per
-///     arm and sign);  glr: the threshold at delta = nu (kk21: Kaufmann-Koolen, certified);
+///     arm and sign);  glr: the threshold at delta = nu (kk21: Kaufmann-Koolen, certified; mixture:
+///     the grid of glr_mixture.hpp with the log-sum combination, which stops no later than the max
+///     on every path, or the fixed scale c.rho > 0; sigma is the sub-Gaussian scale; certified by
+///     Proposition M of docs/certified-glr.md);
 ///   tas-d/-c, kl-lucb, glr on Bernoulli arms use the Bernoulli divergence.
 /// Domain: nu in (0,1); sigma >= 0; lilucb stopping only with lilucb sampling; kl-lucb only on
 /// arms with means in [0, 1] (bernoulli_arms); threshold kk21 and boundary calibrated only on
-/// gaussian_arms (their certificates are for Gaussian rewards).
+/// gaussian_arms (their certificates are for Gaussian rewards); rho in [0, inf), nonzero only with
+/// threshold mixture.
 template <class Arms, class Observer>
 composed_result run_combination(const combination& c, const Arms& arms, const run_options& opts, Observer& observer) {
   constexpr const char* fn = "lilucb::bandit::run_combination";
@@ -243,6 +254,10 @@ composed_result run_combination(const combination& c, const Arms& arms, const ru
     lilucb::detail::raise_domain_error(fn, "threshold", "kk21 on non-Gaussian arms",
                                        "kk21 only on Gaussian arms (Kaufmann-Koolen's Gaussian inequality); "
                                        "heuristic otherwise");
+  if (!(c.rho >= 0) || !std::isfinite(c.rho) ||
+      (c.rho != 0 && !(c.stopping == stopping_rule::glr && c.threshold == glr_threshold::mixture)))
+    lilucb::detail::raise_domain_error(fn, "rho", std::to_string(c.rho),
+                                       "(0, inf) with stopping glr and threshold mixture; otherwise unset (0)");
   std::vector<std::pair<std::string, double>> p{{"nu", nu}, {"sigma", sigma}};
   const std::string name = to_string(c);
 
@@ -272,6 +287,15 @@ composed_result run_combination(const combination& c, const Arms& arms, const ru
       break;
     }
     case stopping_rule::glr: {
+      if (c.threshold == glr_threshold::mixture) {
+        // Proposition M (docs/certified-glr.md): the Gaussian-mixture GLR at delta = nu.
+        stop.emplace(stopping::glr_mixture(K, sigma, nu,
+                                           c.rho > 0 ? stopping::make_fixed_rho(c.rho)
+                                                     : stopping::make_mixture_grid(40, stopping::mixture_combine::log_sum)));
+        p.push_back({"glr_delta", nu});
+        if (c.rho > 0) p.push_back({"mixture_rho", c.rho});
+        break;
+      }
       const auto model = bernoulli ? stopping::glr_model::bernoulli : stopping::glr_model::gaussian;
       if (c.threshold == glr_threshold::kk21)  // K = 1 answers at once; the threshold needs K >= 2
         stop.emplace(stopping::glr<stopping::kk21_threshold>(K, model, sigma,

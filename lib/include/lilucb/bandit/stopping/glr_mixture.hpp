@@ -1,0 +1,236 @@
+#pragma once
+// GLR stopping certified by a Gaussian mixture martingale per pair of arms (issue 14;
+// Proposition M of docs/certified-glr.md).  With i_hat the empirically best arm, stop when
+//     min_{b != i_hat} S_{i_hat, b} >= log((K - 1)/delta)
+// and answer i_hat, where for a pair (a, b), counts N_a, N_b >= 1 and a grid of mixture scales
+// rho_k with prior weights w_k (sum_k w_k <= 1),
+//     S_{a,b}   = max_k [ Zmix^{(rho_k)}_{a,b} + log w_k ],
+//     Zmix^{(rho)}_{a,b} = D_{a,b}/(c_a + c_b) - 1/2 log(1 + N_a/rho) - 1/2 log(1 + N_b/rho),
+//     c_i = (N_i + rho)/N_i^2,   D_{a,b} = (mu_hat_a - mu_hat_b)^2/(2 sigma^2) if mu_hat_a > mu_hat_b, else 0.
+// D/(c_a + c_b) is the infimum, over the alternative {mu'_b >= mu'_a}, of the quadratic part of
+// the log mixture martingale (Proposition M, step 3: a weighted projection onto a half-plane).
+//
+// Certificate (Proposition M): for sigma-sub-Gaussian rewards (Gaussian with standard deviation
+// sigma; Bernoulli with sigma = 1/2) and ANY sampling rule, P(stop with a wrong answer) <= delta.
+// The threshold does not depend on t.  The default grid is rho_k = 2^k, k = 0..40, with
+// w_k = 1/((k+1)(k+2)) (no tuning); a fixed rho (one grid point, weight 1) is offered too.
+//
+// Cost.  Exact and incremental as glr.hpp: each arm keeps its row of penalties
+// 1/2 log(1 + N_i/rho_k) (G = grid size log1p's when the arm is pulled); the minimum over b of a
+// decision key is kept in an indexed heap, one key per pull of b != i_hat, K - 1 of them when
+// i_hat is pulled or changes.  The key of a pair is exact where it matters and O(1) elsewhere:
+//   Z_{a,b} = D/(1/N_a + 1/N_b) >= S_{a,b} (c_a + c_b >= 1/N_a + 1/N_b, penalties >= 0,
+//     sum_k w_k <= 1; for the max also term by term in floating point): if Z < log((K-1)/delta)
+//     the key is Z (the pair cannot pass);
+//   one grid term L = Zmix^{(rho_j)} + log w_j <= S_{a,b} at the scale j nearest min(N_a, N_b)/Z:
+//     if L >= log((K-1)/delta) the key is L (the pair passes);
+//   otherwise the key is S_{a,b} (G divisions, and G exponentials for the log-sum).
+// So min_b key >= log((K-1)/delta) exactly when every S_{i_hat,b} is: the decision is the exact
+// rule's (tested pull for pull).  Memory: K x G doubles.
+
+#include "lilucb/bandit/arm_stats.hpp"
+#include "lilucb/bandit/detail/indexed_heap.hpp"
+#include "lilucb/errors.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <cstddef>
+#include <cstdint>
+#include <limits>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace lilucb::bandit::stopping {
+
+/// How S_{a,b} combines the grid: the max over k of Zmix + log w_k (the file comment), or the
+/// log-sum log sum_k w_k exp(Zmix^{(rho_k)}) (>= the max, so it stops no later; valid by
+/// Proposition M, remark (iii): the sum of infima is at most the infimum of the sum).
+enum class mixture_combine { max, log_sum };
+
+/// The mixture scales rho_k and the logs of their prior weights w_k (sum_k w_k <= 1); at most 64.
+struct mixture_grid {
+  std::vector<double> rho;
+  std::vector<double> log_weight;
+  std::string label;  ///< "grid" or "rho=R"
+  mixture_combine combine = mixture_combine::max;
+};
+
+/// The default grid rho_k = 2^k, k = 0..k_max, w_k = 1/((k+1)(k+2)) (sum over all k >= 0 is 1).
+/// Domain: k_max in [0, 60].
+inline mixture_grid make_mixture_grid(unsigned k_max = 40, mixture_combine combine = mixture_combine::max) {
+  check_half_open_interval("lilucb::bandit::stopping::make_mixture_grid", "k_max", double(k_max), 0.0, 61.0);
+  mixture_grid g;
+  for (unsigned k = 0; k <= k_max; ++k) {
+    g.rho.push_back(std::ldexp(1.0, int(k)));
+    g.log_weight.push_back(-std::log((double(k) + 1) * (double(k) + 2)));
+  }
+  g.label = combine == mixture_combine::max ? "grid" : "grid, log-sum";
+  g.combine = combine;
+  return g;
+}
+
+/// One fixed mixture scale rho (weight 1).  Domain: rho in (0, inf).
+inline mixture_grid make_fixed_rho(double rho) {
+  check_positive("lilucb::bandit::stopping::make_fixed_rho", "rho", rho);
+  mixture_grid g;
+  g.rho = {rho};
+  g.log_weight = {0.0};
+  char buf[64];
+  std::snprintf(buf, sizeof buf, "rho=%g", rho);
+  g.label = buf;
+  return g;
+}
+
+namespace mixture_detail {
+/// max_k [ d/(alpha + rho_k beta) - pen_a[k] - pen_b[k] + log w_k ] (or the log-sum of the
+/// exponentials), the one kernel of S_{a,b} (alpha = 1/N_a + 1/N_b, beta = 1/N_a^2 + 1/N_b^2, so
+/// c_a + c_b = alpha + rho beta).
+inline double mixture_pair(double d, double alpha, double beta, const double* pen_a, const double* pen_b,
+                           const mixture_grid& g) {
+  double best = -std::numeric_limits<double>::infinity();
+  const std::size_t G = g.rho.size();
+  double v[64];
+  for (std::size_t k = 0; k < G; ++k) {
+    v[k] = d / (alpha + g.rho[k] * beta) - pen_a[k] - pen_b[k] + g.log_weight[k];
+    best = v[k] > best ? v[k] : best;
+  }
+  if (g.combine == mixture_combine::max) return best;
+  double sum = 0;
+  for (std::size_t k = 0; k < G; ++k) sum += std::exp(v[k] - best);
+  return best + std::log(sum);
+}
+inline void mixture_penalties(std::uint64_t n, const mixture_grid& g, double* out) {
+  for (std::size_t k = 0; k < g.rho.size(); ++k) out[k] = 0.5 * std::log1p(static_cast<double>(n) / g.rho[k]);
+}
+inline double mixture_gap_term(double sigma, double ma, double mb) {
+  if (!(ma > mb)) return 0.0;  // already in the alternative: the infimum is 0
+  const double d = ma - mb;
+  return d * d / (2 * sigma * sigma);
+}
+}  // namespace mixture_detail
+
+/// S_{a,b} of the file comment, computed directly (tests, one-off use).  Domain: sigma > 0,
+/// na, nb >= 1, a non-empty grid.
+inline double glr_mixture_statistic(double sigma, const mixture_grid& g, std::uint64_t na, double ma, std::uint64_t nb,
+                                    double mb) {
+  constexpr const char* fn = "lilucb::bandit::stopping::glr_mixture_statistic";
+  check_positive(fn, "sigma", sigma);
+  check_at_least(fn, "na", double(na), 1.0);
+  check_at_least(fn, "nb", double(nb), 1.0);
+  if (g.rho.empty() || g.rho.size() > 64 || g.rho.size() != g.log_weight.size())
+    lilucb::detail::raise_domain_error(fn, "grid", std::to_string(g.rho.size()) + " scales",
+                                       "1 to 64 scales with one weight each");
+  std::vector<double> pa(g.rho.size()), pb(g.rho.size());
+  mixture_detail::mixture_penalties(na, g, pa.data());
+  mixture_detail::mixture_penalties(nb, g, pb.data());
+  const double Na = double(na), Nb = double(nb);
+  return mixture_detail::mixture_pair(mixture_detail::mixture_gap_term(sigma, ma, mb), 1 / Na + 1 / Nb, 1 / (Na * Na) + 1 / (Nb * Nb),
+                              pa.data(), pb.data(), g);
+}
+
+class glr_mixture {
+ public:
+  /// K arms, sigma (the rewards' sub-Gaussian scale), delta and the grid.
+  /// Domain: K >= 1, sigma in (0, inf), delta in (0, 1), a non-empty grid with rho_k in (0, inf)
+  /// and sum_k w_k <= 1.
+  glr_mixture(std::size_t K, double sigma, double delta, mixture_grid grid = make_mixture_grid())
+      : sigma_(sigma), delta_(delta), grid_(std::move(grid)), G_(grid_.rho.size()),
+        means_(std::vector<double>(K, -std::numeric_limits<double>::infinity())),
+        neg_s_(std::vector<double>(K, -std::numeric_limits<double>::infinity())) {
+    constexpr const char* fn = "lilucb::bandit::stopping::glr_mixture";
+    check_at_least(fn, "K", double(K), 1.0);
+    check_positive(fn, "sigma", sigma);
+    check_open_interval(fn, "delta", delta, 0.0, 1.0);
+    if (G_ == 0 || G_ > 64 || grid_.log_weight.size() != G_)
+      lilucb::detail::raise_domain_error(fn, "grid", std::to_string(G_) + " scales",
+                                         "1 to 64 scales with one weight each");
+    double wsum = 0;
+    for (std::size_t k = 0; k < G_; ++k) {
+      check_positive(fn, "rho", grid_.rho[k]);
+      wsum += std::exp(grid_.log_weight[k]);
+    }
+    if (!(wsum <= 1 + 1e-12))
+      lilucb::detail::raise_domain_error(fn, "grid weights", std::to_string(wsum), "a sum <= 1");
+    threshold_ = K >= 2 ? std::log(double(K - 1) / delta) : 0.0;
+    sorted_ = std::is_sorted(grid_.rho.begin(), grid_.rho.end());
+    pen_.assign(K * G_, 0.0);
+  }
+
+  static constexpr const char* name() { return "glr"; }
+
+  void observe(std::size_t i, const arm_stats& s) {
+    mixture_detail::mixture_penalties(s.count(i), grid_, &pen_[i * G_]);
+    means_.update(i, s.mean(i));
+    const std::size_t leader = means_.top();
+    if (leader != leader_ || i == leader) {
+      leader_ = leader;
+      rebuild(s);
+    } else {
+      neg_s_.update(i, key(s, i));
+    }
+  }
+
+  bool should_stop(const arm_stats& s) {
+    if (neg_s_.size() < 2) return true;
+    if (s.count(neg_s_.top()) == 0) return false;  // some arm unsampled
+    return -neg_s_.top_key() >= threshold_;
+  }
+  std::size_t recommendation(const arm_stats&) const { return means_.top(); }
+  static constexpr bool certified() { return true; }
+  std::string certificate() const {
+    return "Proposition M (docs/certified-glr.md): GLR stopping against a Gaussian mixture martingale per pair of "
+           "arms (" + (grid_.label.rfind("grid", 0) == 0
+                        ? std::string("grid rho = 2^k, k = 0..") + std::to_string(G_ - 1) + ", weights 1/((k+1)(k+2))" +
+                              (grid_.combine == mixture_combine::log_sum ? ", log-sum over k" : ", max over k")
+                        : grid_.label) +
+           "), Ville's inequality and a union over the K-1 arms; valid for any sampling rule and sigma-sub-Gaussian "
+           "rewards (sigma = " + std::to_string(sigma_) + "): P(wrong answer) <= delta = " + std::to_string(delta_);
+  }
+  /// The smallest decision key now (see the file comment: >= the threshold exactly when every
+  /// S_{i_hat,b} is), and the threshold log((K-1)/delta) (tests).
+  double min_statistic() const { return -neg_s_.top_key(); }
+  double threshold() const { return threshold_; }
+  const mixture_grid& grid() const { return grid_; }
+
+ private:
+  double key(const arm_stats& s, std::size_t b) const {
+    if (s.count(b) == 0 || s.count(leader_) == 0) return -0.0;  // unsampled: never stop
+    const double Na = double(s.count(leader_)), Nb = double(s.count(b));
+    const double d = mixture_detail::mixture_gap_term(sigma_, s.mean(leader_), s.mean(b));
+    const double alpha = 1 / Na + 1 / Nb, beta = 1 / (Na * Na) + 1 / (Nb * Nb);
+    const double z = d / alpha;
+    if (z < threshold_) return -z;
+    const double* pa = &pen_[leader_ * G_];
+    const double* pb = &pen_[b * G_];
+    std::size_t j = 0;
+    if (sorted_) {
+      const double target = std::min(Na, Nb) / z;
+      j = static_cast<std::size_t>(std::lower_bound(grid_.rho.begin(), grid_.rho.end(), target) - grid_.rho.begin());
+      if (j == G_) j = G_ - 1;
+    }
+    const double lower = d / (alpha + grid_.rho[j] * beta) - pa[j] - pb[j] + grid_.log_weight[j];
+    if (lower >= threshold_) return -lower;
+    return -mixture_detail::mixture_pair(d, alpha, beta, pa, pb, grid_);
+  }
+  void rebuild(const arm_stats& s) {
+    const std::size_t K = s.size();
+    std::vector<double> keys(K);
+    for (std::size_t b = 0; b < K; ++b)
+      keys[b] = b == leader_ ? -std::numeric_limits<double>::infinity() : key(s, b);
+    neg_s_ = bandit::detail::indexed_max_heap(std::move(keys));
+  }
+
+  double sigma_, delta_;
+  mixture_grid grid_;
+  std::size_t G_;
+  double threshold_ = 0;
+  bool sorted_ = false;
+  std::vector<double> pen_;  // K x G: 1/2 log(1 + N_i/rho_k)
+  bandit::detail::indexed_max_heap means_;
+  bandit::detail::indexed_max_heap neg_s_;
+  std::size_t leader_ = static_cast<std::size_t>(-1);
+};
+
+}  // namespace lilucb::bandit::stopping
