@@ -96,7 +96,12 @@ modern_instance parse_instance(const std::string& parameter, const std::string& 
     const auto r = std::from_chars(num.data(), num.data() + num.size(), n);
     if (!num.empty() && num[0] != '0' && r.ec == std::errc() && r.ptr == num.data() + num.size() && n >= 2 &&
         n < (std::uint64_t(1) << 32)) {
-      const scenario sc = parse_scenario(parameter, label.substr(0, dash));
+      scenario sc;
+      try {
+        sc = parse_scenario(parameter, label.substr(0, dash));
+      } catch (const lilucb::domain_error&) {
+        bad(parameter, "'" + label + "'", "SCENARIO-nN with SCENARIO sparse or alphaA in canonical form (e.g. alpha0.3-n100)");
+      }
       in.means = scenario_means(sc, n, gap);
       in.sigma = sigma;
       return in;
