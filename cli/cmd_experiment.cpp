@@ -2,6 +2,7 @@
 //
 //   lilucb experiment stopping-times [--preset quick|paper] [--config FILE.json] [--out DIR] [--threads N]
 //   lilucb experiment anytime        (same options)
+//   lilucb experiment modern [--preset quick|full] ...   the price of certification (issue 14)
 //   mpirun -np P lilucb experiment stopping-times|anytime ... --mpi   runs spread over P ranks
 //   lilucb experiment plot DIR       redraw the plots of a finished experiment
 //   lilucb experiment merge OUT SHARD_DIR...   combine the shard folders of one experiment
@@ -86,7 +87,11 @@ void run_kind(experiments::experiment_kind kind, const experiment_cli_options& o
       throw lilucb::domain_error("lilucb experiment", "--shard", o.shard, range);
   }
   std::uint64_t largest = 0;
-  for (auto n : c.sizes) largest = std::max(largest, n + 1);
+  if (kind == experiments::experiment_kind::modern)
+    for (std::size_t i = 0; i < c.instances.size(); ++i)
+      largest = std::max<std::uint64_t>(largest, experiments::instance_of(c, i).means.size());
+  else
+    for (auto n : c.sizes) largest = std::max(largest, n + 1);
   check_memory("lilucb experiment", "sizes", largest,
                ro.threads ? ro.threads : std::max(1u, std::thread::hardware_concurrency()));
   const std::string out = o.out.empty() ? "reproduction-" + c.preset + "/" + experiments::to_string(kind) : o.out;
@@ -103,9 +108,16 @@ void run_kind(experiments::experiment_kind kind, const experiment_cli_options& o
 void add_kind(CLI::App* parent, experiments::experiment_kind kind, const char* help) {
   auto o = std::make_shared<experiment_cli_options>();
   auto* sub = parent->add_subcommand(experiments::to_string(kind), help);
-  o->preset_opt = sub->add_option("--preset", o->preset, "quick (default: a reduced grid, a few minutes on 2 cores) or paper (Section 5's grid)");
-  o->config_opt = sub->add_option("--config", o->config, "JSON file overriding the preset: algorithms, scenarios, sizes, repetitions, "
-                                         "nu, sigma, gap, budget, seed, ucb1_max_n, window, window_factor, ...");
+  const bool modern = kind == experiments::experiment_kind::modern;
+  o->preset_opt = sub->add_option("--preset", o->preset,
+                                  modern ? "quick (default: n = 10, 100, 10 repetitions, about a minute on 2 cores) or full "
+                                           "(n = 10, 100, 1000, 1000 repetitions)"
+                                         : "quick (default: a reduced grid, a few minutes on 2 cores) or paper (Section 5's grid)");
+  o->config_opt = sub->add_option("--config", o->config,
+                                  modern ? "JSON file overriding the preset: methods, instances, deltas, repetitions, sigma, "
+                                           "gap, budget, seed"
+                                         : "JSON file overriding the preset: algorithms, scenarios, sizes, repetitions, "
+                                           "nu, sigma, gap, budget, seed, ucb1_max_n, window, window_factor, ...");
   o->out_opt = sub->add_option("--out", o->out, "output folder (default reproduction-<preset>/<experiment>); rerunning into it resumes");
   sub->add_option("--threads", o->threads, "worker threads; 0 (default) = all cores; results do not depend on it");
   sub->add_option("--shard", o->shard, "I/K: run only share I (0-based) of K, into its own --out folder");
@@ -125,6 +137,9 @@ void add_experiment_command(CLI::App& app) {
   add_kind(sub, experiments::experiment_kind::stopping_times,
            "Stopping times of every algorithm (figure fig:stoppingTimes)");
   add_kind(sub, experiments::experiment_kind::anytime, "P(empirically best arm is wrong) against pulls (fig:anyTimePlot)");
+  add_kind(sub, experiments::experiment_kind::modern,
+           "The price of certification (issue 14): certified sampling x stopping combinations against the lil'UCB "
+           "Heuristic, T* and the lower bound");
   auto merge_out = std::make_shared<std::string>();
   auto merge_shards = std::make_shared<std::vector<std::string>>();
   auto merge_json = std::make_shared<bool>(false);

@@ -57,6 +57,9 @@ const std::vector<document>& documents() {
                  claims_document, "claims.json"});
     d.push_back({"../reproduction.md", "the paper reproduction's report (quick and paper presets, Section 5's statements)",
                  reproduction_document, experiments::reproduction_report_data});
+    d.push_back({"../modern.md", "the price of certification (issue 14): `lilucb experiment modern --preset quick`'s report",
+                 [](const std::filesystem::path& dir) { return experiments::render_modern_report(dir); },
+                 experiments::modern_report_data});
     return d;
   }();
   return all;

@@ -2,7 +2,9 @@
 
 #include "lilucb/bandit/scenarios.hpp"
 #include "lilucb/errors.hpp"
+#include "lilucb/instance.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdlib>
 #include <set>
@@ -29,7 +31,7 @@ double get_real(const nlohmann::json& v, const std::string& name, const std::str
 }  // namespace
 
 const char* to_string(experiment_kind k) {
-  return k == experiment_kind::stopping_times ? "stopping-times" : "anytime";
+  return k == experiment_kind::stopping_times ? "stopping-times" : k == experiment_kind::anytime ? "anytime" : "modern";
 }
 
 scenario parse_scenario(const std::string& parameter, const std::string& label) {
@@ -57,10 +59,52 @@ std::vector<double> scenario_means(const scenario& s, std::uint64_t n, double ga
 }
 
 bool experiment_config::runs(bandit::algorithm a, std::uint64_t n) const {
-  return !(a == bandit::algorithm::ucb1_ls && n > ucb1_max_n);
+  return kind == experiment_kind::modern || !(a == bandit::algorithm::ucb1_ls && n > ucb1_max_n);
 }
 
+modern_instance instance_of(const experiment_config& c, std::size_t i) {
+  return parse_instance("instances", c.instances.at(i), c.sigma, c.gap);
+}
+
+namespace {
+/// The modern experiment's fields (its axes, repetitions, sigma, gap, budget).
+void validate_modern(const experiment_config& c) {
+  if (c.methods.empty()) bad("methods", "[]", "at least one of " + method_labels());
+  if (c.instances.empty()) bad("instances", "[]", "at least one of linear5, onegap4, SCENARIO-nN");
+  if (c.deltas.empty()) bad("deltas", "[]", "at least one delta in (0, 1/2]");
+  std::set<std::string> seen;
+  for (const auto& m : c.methods)
+    if (!seen.insert(m.label).second) bad("methods", m.label, "each method once");
+  seen.clear();
+  for (const auto& label : c.instances)
+    if (!seen.insert(label).second) bad("instances", label, "each instance once");
+  std::set<double> ds;
+  for (double d : c.deltas) {
+    // kl(delta, 1 - delta) of the lower bound needs delta <= 1/2 (characteristic_time.hpp).
+    if (!(d > 0 && d <= 0.5)) bad("deltas", lilucb::detail::format_value(d), "(0, 1/2]");
+    if (!ds.insert(d).second) bad("deltas", lilucb::detail::format_value(d), "each delta once");
+  }
+  if (!(c.sigma > 0 && std::isfinite(c.sigma))) bad("sigma", lilucb::detail::format_value(c.sigma), "(0, inf)");
+  if (!(c.gap > 0 && std::isfinite(c.gap))) bad("gap", lilucb::detail::format_value(c.gap), "(0, inf)");
+  for (std::size_t i = 0; i < c.instances.size(); ++i) {
+    const auto in = instance_of(c, i);
+    // T*, H1 and the correctness of an answer need one best arm.
+    const double top = *std::max_element(in.means.begin(), in.means.end());
+    if (in.means.size() < 2 || std::count(in.means.begin(), in.means.end(), top) != 1)
+      bad("instances", in.label, "an instance with a unique best arm");
+  }
+  if (c.repetitions < 1 || c.repetitions > max_runs) bad("repetitions", std::to_string(c.repetitions), "[1, 10^9]");
+  const double planned = static_cast<double>(c.methods.size()) * static_cast<double>(c.instances.size()) *
+                         static_cast<double>(c.deltas.size()) * static_cast<double>(c.repetitions);
+  if (planned > static_cast<double>(max_runs))
+    bad("repetitions", std::to_string(c.repetitions),
+        "at most 10^9 runs in all (methods x instances x deltas x repetitions = " + lilucb::detail::format_value(planned) + ")");
+  if (c.budget < 1) bad("budget", std::to_string(c.budget), "[1, 2^64)");
+}
+}  // namespace
+
 void experiment_config::validate() const {
+  if (kind == experiment_kind::modern) return validate_modern(*this);
   if (algorithms.empty()) bad("algorithms", "[]", "at least one of " + algorithm_identifiers());
   if (scenarios.empty()) bad("scenarios", "[]", "at least one of sparse, alphaA");
   if (sizes.empty()) bad("sizes", "[]", "at least one n in [2, 2^32)");
@@ -99,6 +143,18 @@ nlohmann::json experiment_config::to_json() const {
   nlohmann::json j;
   j["experiment"] = to_string(kind);
   j["preset"] = preset;
+  if (kind == experiment_kind::modern) {
+    j["methods"] = nlohmann::json::array();
+    for (const auto& m : methods) j["methods"].push_back(m.label);
+    j["instances"] = instances;
+    j["deltas"] = deltas;
+    j["repetitions"] = repetitions;
+    j["sigma"] = sigma;
+    j["gap"] = gap;
+    j["budget"] = budget;
+    j["seed"] = seed;
+    return j;
+  }
   j["algorithms"] = nlohmann::json::array();
   for (auto a : algorithms) j["algorithms"].push_back(bandit::to_string(a));
   j["scenarios"] = nlohmann::json::array();
@@ -126,6 +182,30 @@ experiment_config preset_config(experiment_kind kind, const std::string& name) {
   experiment_config c;
   c.kind = kind;
   c.preset = name;
+  if (kind == experiment_kind::modern) {
+    // Issue 14, section 7: instances (a) linear5, (b) onegap4 and Section 5's scenarios with
+    // sigma = 0.5 (the config default); delta in {0.1, 0.01, 0.001}; the table's methods but
+    // those it keeps out of the presets (not_in_presets: TTTS).
+    c.methods = preset_methods();
+    c.deltas = {0.1, 0.01, 0.001};
+    c.instances = {"linear5", "onegap4"};
+    std::vector<std::uint64_t> ns;
+    if (name == "quick") {
+      ns = {10, 100};
+      c.repetitions = 10;
+      c.budget = 10'000'000;
+    } else if (name == "full") {
+      ns = {10, 100, 1000};
+      c.repetitions = 1000;
+      c.budget = 100'000'000;
+    } else {
+      bad("--preset", name, "{quick, full}");
+    }
+    for (auto n : ns)
+      for (const char* sc : {"sparse", "alpha0.3", "alpha0.6"}) c.instances.push_back(std::string(sc) + "-n" + std::to_string(n));
+    c.seed = 1;
+    return c;
+  }
   c.algorithms.assign(bandit::all_algorithms.begin(), bandit::all_algorithms.end());
   for (auto a : bandit::all_algorithms)
     if (a != bandit::algorithm::exp_gap) c.window_from.push_back(a);
@@ -172,6 +252,13 @@ experiment_config apply_json(experiment_config c, const nlohmann::json& j, const
   c.preset = "custom";
   for (const auto& [key, v] : j.items()) {
     const std::string name = source + ": " + key;
+    static const std::set<std::string> modern_keys = {"experiment", "preset", "methods", "instances", "deltas",
+                                                      "repetitions", "sigma", "gap", "budget", "seed"};
+    static const std::set<std::string> modern_only = {"methods", "instances", "deltas"};
+    if (c.kind == experiment_kind::modern && !modern_keys.count(key))
+      bad(source, "unknown key '" + key + "'", "methods, instances, deltas, repetitions, sigma, gap, budget, seed");
+    if (c.kind != experiment_kind::modern && modern_only.count(key))
+      bad(name, v.dump(), "absent: '" + key + "' applies to the modern experiment only");
     static const std::set<std::string> anytime_only = {"window", "window_factor", "pilot_repetitions",
                                                         "window_from", "checkpoints_per_decade"};
     if (c.kind == experiment_kind::stopping_times && anytime_only.count(key))
@@ -226,6 +313,25 @@ experiment_config apply_json(experiment_config c, const nlohmann::json& j, const
         if (!x.is_string()) bad(name, x.dump(), "an algorithm identifier: " + algorithm_identifiers());
         c.window_from.push_back(bandit::parse_algorithm(x.get<std::string>()));
       }
+    } else if (key == "methods") {
+      if (!v.is_array()) bad(name, v.dump(), "an array of method labels");
+      c.methods.clear();
+      for (const auto& x : v) {
+        if (!x.is_string()) bad(name, x.dump(), "a method label: " + method_labels());
+        c.methods.push_back(parse_method(name, x.get<std::string>()));
+      }
+    } else if (key == "instances") {
+      if (!v.is_array()) bad(name, v.dump(), "an array of instance labels");
+      c.instances.clear();
+      for (const auto& x : v) {
+        if (!x.is_string()) bad(name, x.dump(), "linear5, onegap4 or SCENARIO-nN");
+        c.instances.push_back(x.get<std::string>());
+        parse_instance(name, c.instances.back(), 1.0, 1.0);  // the label's form; sigma and gap checked by validate()
+      }
+    } else if (key == "deltas") {
+      if (!v.is_array()) bad(name, v.dump(), "an array of delta in (0, 1/2]");
+      c.deltas.clear();
+      for (const auto& x : v) c.deltas.push_back(get_real(x, name, "(0, 1/2]"));
     } else if (key == "checkpoints_per_decade") {
       c.checkpoints_per_decade = get_count(v, name, "[1, 1000]");
     } else {
@@ -241,9 +347,12 @@ experiment_config config_from_json(const nlohmann::json& j, const std::string& s
   if (!j.is_object() || !j.contains("experiment") || !j["experiment"].is_string())
     bad(source, j.dump().substr(0, 200), "a config object with \"experiment\"");
   const std::string e = j["experiment"].get<std::string>();
-  if (e != to_string(experiment_kind::stopping_times) && e != to_string(experiment_kind::anytime))
-    bad(source + ": experiment", e, "stopping-times or anytime");
-  const auto kind = e == "anytime" ? experiment_kind::anytime : experiment_kind::stopping_times;
+  if (e != to_string(experiment_kind::stopping_times) && e != to_string(experiment_kind::anytime) &&
+      e != to_string(experiment_kind::modern))
+    bad(source + ": experiment", e, "stopping-times, anytime or modern");
+  const auto kind = e == "anytime"  ? experiment_kind::anytime
+                    : e == "modern" ? experiment_kind::modern
+                                    : experiment_kind::stopping_times;
   auto c = apply_json(preset_config(kind, "quick"), j, source);
   c.preset = j.value("preset", std::string("custom"));
   c.validate();

@@ -88,7 +88,9 @@ void appender::sync() {
 void write_results(const experiment_plan& p, const fs::path& dir, const std::vector<run_row>& rows) {
   const auto& c = p.config();
   write_file_atomically(dir / "runs.csv", csv_text(runs_header(c.kind), rows, c.kind));
-  if (c.kind == experiment_kind::stopping_times) {
+  if (c.kind == experiment_kind::modern) {
+    write_file_atomically(dir / "summary.csv", csv_text(modern_summary_header(), summarize_modern(c, rows)));
+  } else if (c.kind == experiment_kind::stopping_times) {
     write_file_atomically(dir / "summary.csv", csv_text(summary_header(), summarize_stopping_times(c, rows)));
   } else {
     write_file_atomically(dir / "windows.csv", csv_text(windows_header(), p.windows()));

@@ -7,6 +7,7 @@
 
 #include "lilucb/bandit/algorithms.hpp"
 #include "lilucb/bandit/arms.hpp"
+#include "lilucb/bandit/compose.hpp"
 #include "lilucb/bandit/observers.hpp"
 #include "lilucb/errors.hpp"
 #include "lilucb/instance.hpp"
@@ -17,19 +18,32 @@
 namespace lilucb::experiments::detail {
 
 experiment_plan::experiment_plan(const experiment_config& c) : c_(c) {
-  for (const auto& sc : c_.scenarios)
-    for (auto n : c_.sizes) {
+  const bool modern = c_.kind == experiment_kind::modern;
+  na_ = modern ? c_.methods.size() : c_.algorithms.size();
+  ns_ = modern ? c_.instances.size() : c_.scenarios.size();
+  nz_ = modern ? c_.deltas.size() : c_.sizes.size();
+  for (std::size_t s = 0; s < ns_; ++s)
+    for (std::size_t z = 0; z < nz_; ++z) {
       instance in;
-      in.means = scenario_means(sc, n, c_.gap);
+      if (modern) {
+        auto m = lilucb::experiments::instance_of(c_, s);
+        in.label = std::move(m.label);
+        in.means = std::move(m.means);
+        in.sigma = m.sigma;
+      } else {
+        in.label = c_.scenarios[s].label;
+        in.means = scenario_means(c_.scenarios[s], c_.sizes[z], c_.gap);
+        in.sigma = c_.sigma;
+      }
       in.h1 = lilucb::hardness_h1(in.means);
       instances_.push_back(std::move(in));
     }
-  base_.resize(c_.algorithms.size() * c_.scenarios.size() * c_.sizes.size());
-  for (std::size_t a = 0; a < c_.algorithms.size(); ++a)
-    for (std::size_t s = 0; s < c_.scenarios.size(); ++s)
-      for (std::size_t z = 0; z < c_.sizes.size(); ++z)
-        if (c_.runs(c_.algorithms[a], c_.sizes[z])) {
-          base_[(a * c_.scenarios.size() + s) * c_.sizes.size() + z] = total_;
+  base_.resize(na_ * ns_ * nz_);
+  for (std::size_t a = 0; a < na_; ++a)
+    for (std::size_t s = 0; s < ns_; ++s)
+      for (std::size_t z = 0; z < nz_; ++z)
+        if (modern || c_.runs(c_.algorithms[a], c_.sizes[z])) {
+          base_[(a * ns_ + s) * nz_ + z] = total_;
           total_ += c_.repetitions;
         }
 }
@@ -38,6 +52,15 @@ std::uint64_t experiment_plan::index_of(const run_coords& x) const { return *cel
 
 std::optional<run_coords> experiment_plan::locate(const run_row& r) const {
   run_coords x;
+  if (c_.kind == experiment_kind::modern) {
+    const auto a = std::find_if(c_.methods.begin(), c_.methods.end(), [&](const modern_method& m) { return m.label == r.method; });
+    const auto s = std::find(c_.instances.begin(), c_.instances.end(), r.scenario);
+    const auto z = std::find(c_.deltas.begin(), c_.deltas.end(), r.delta);
+    if (a == c_.methods.end() || s == c_.instances.end() || z == c_.deltas.end() || r.repetition >= c_.repetitions)
+      return std::nullopt;
+    return run_coords{static_cast<std::size_t>(a - c_.methods.begin()), static_cast<std::size_t>(s - c_.instances.begin()),
+                      static_cast<std::size_t>(z - c_.deltas.begin()), r.repetition};
+  }
   const auto a = std::find(c_.algorithms.begin(), c_.algorithms.end(), r.algorithm);
   const auto s = std::find_if(c_.scenarios.begin(), c_.scenarios.end(), [&](const scenario& q) { return q.label == r.scenario; });
   const auto z = std::find(c_.sizes.begin(), c_.sizes.end(), r.n);
@@ -52,10 +75,20 @@ std::optional<run_coords> experiment_plan::locate(const run_row& r) const {
 }
 
 namespace {
-const char* tag_of(experiment_kind k) { return k == experiment_kind::anytime ? "/anytime" : ""; }
+const char* tag_of(experiment_kind k) {
+  return k == experiment_kind::anytime ? "/anytime" : k == experiment_kind::modern ? "/modern" : "";
+}
+
+/// A modern run's seed: run_seed over (method label + "/modern", instance label + "@delta=" +
+/// delta, number of arms, repetition), so a run's seed does not depend on the order of the axes.
+std::uint64_t modern_seed(const experiment_config& c, const instance& in, std::size_t a, std::size_t z, std::uint64_t rep) {
+  return run_seed(c.seed, c.methods[a].label + "/modern", in.label + "@delta=" + lilucb::detail::format_value(c.deltas[z]),
+                  in.means.size(), rep);
+}
 }  // namespace
 
 std::uint64_t experiment_plan::seed_of(const run_coords& x) const {
+  if (c_.kind == experiment_kind::modern) return modern_seed(c_, instance_of(x.s, x.z), x.a, x.z, x.rep);
   return run_seed(c_.seed, std::string(bandit::to_string(c_.algorithms[x.a])) + tag_of(c_.kind), c_.scenarios[x.s].label,
                   c_.sizes[x.z], x.rep);
 }
@@ -97,6 +130,31 @@ run_row one_run(const experiment_plan& p, const run_coords& x, const std::string
                 const std::vector<std::uint64_t>* checkpoints) {
   const auto& c = p.config();
   run_row r;
+  if (c.kind == experiment_kind::modern) {
+    // Issue 14, section 7: a method of the table at error probability delta (run_options::nu).
+    const auto& in = p.instance_of(x.s, x.z);
+    const auto& m = c.methods[x.a];
+    r.method = m.label;
+    r.scenario = in.label;
+    r.delta = c.deltas[x.z];
+    r.repetition = x.rep;
+    r.seed = p.seed_of(x);
+    bandit::run_options o;
+    o.nu = r.delta;
+    o.sigma = in.sigma;
+    o.max_pulls = budget;
+    o.seed = r.seed;
+    o.run = 0;
+    const bandit::gaussian_arms arms(shuffled_means(in.means, r.seed), in.sigma);
+    const std::size_t truth = lilucb::best_arm(arms.means());
+    const bandit::run_result res =
+        m.preset ? bandit::run_algorithm(*m.preset, arms, o) : bandit::run_combination(m.combination, arms, o).run;
+    r.pulls = res.pulls;
+    r.status = res.status;
+    r.chosen_arm = res.best_arm;
+    r.correct = res.best_arm == truth;
+    return r;
+  }
   r.algorithm = c.algorithms[x.a];
   r.scenario = c.scenarios[x.s].label;
   r.n = c.sizes[x.z];
@@ -152,7 +210,7 @@ std::vector<std::uint64_t> check_rows(const experiment_plan& p, const std::vecto
     if (r.seed != p.seed_of(*x)) refuse("has seed " + std::to_string(r.seed) + ", the config's is " + std::to_string(p.seed_of(*x)));
     if (!seen.insert(i).second) refuse("is a duplicate");
     if (r.pulls > p.cap(x->s, x->z)) refuse("has more pulls than its cap " + std::to_string(p.cap(x->s, x->z)));
-    if (r.chosen_arm >= arms_of(p.config().scenarios[x->s], r.n)) refuse("chose an arm that does not exist");
+    if (r.chosen_arm >= p.instance_of(x->s, x->z).means.size()) refuse("chose an arm that does not exist");
     if (const auto* cps = p.checkpoints(x->s, x->z); cps && r.wrong_at.size() != cps->size())
       refuse("has " + std::to_string(r.wrong_at.size()) + " checkpoints, the window has " + std::to_string(cps->size()));
     idx.push_back(i);

@@ -10,6 +10,7 @@
 #include "lilucb/bandit/algorithms.hpp"
 #include "lilucb/errors.hpp"
 
+#include <cmath>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
@@ -207,6 +208,70 @@ std::vector<std::string> anytime_plot(const fs::path& dir, const nlohmann::json&
   return files;
 }
 
+// The modern experiment (issue 14, section 7): per instance, the median stopping time of every
+// method against log(1/delta) (bars: quartiles), certified methods solid, uncertified dashed,
+// and the lower bound T* kl(delta, 1 - delta) in black.
+std::vector<std::string> modern_plots(const fs::path& dir, const nlohmann::json& m) {
+  const auto rows = read_modern_summary(dir / "summary.csv");
+  static const char* const palette[] = {"#0072B2", "#D55E00", "#009E73", "#CC79A7", "#E69F00",
+                                        "#56B4E9", "#B8A800", "#000000", "#999999"};
+  std::vector<std::string> methods;
+  for (const auto& x : m.at("config").at("methods")) methods.push_back(x.get<std::string>());
+  fs::create_directories(dir / "plot-data");
+  std::vector<std::string> files;
+  for (const auto& ij : m.at("config").at("instances")) {
+    const std::string inst = ij.get<std::string>();
+    const fs::path data = dir / "plot-data" / ("modern-" + inst + ".dat");
+    std::ofstream d(data);
+    std::vector<std::pair<std::string, bool>> shown;  // method, certified
+    std::ostringstream bound;
+    std::string title;
+    for (const auto& method : methods) {
+      std::ostringstream block;
+      int points = 0;
+      bool certified = false;
+      for (const auto& r : rows)
+        if (r.method == method && r.instance == inst) {
+          block << num(std::log(1 / r.delta)) << ' ' << num(r.median) << ' ' << num(r.q1) << ' ' << num(r.q3) << '\n';
+          certified = r.certified;
+          ++points;
+          if (shown.empty()) {
+            bound << num(std::log(1 / r.delta)) << ' ' << num(r.lower_bound) << '\n';
+            title = inst + " (K = " + std::to_string(r.arms) + ", T* = " + num(std::round(r.t_star * 10) / 10) + ")";
+          }
+        }
+      if (!points) continue;
+      d << "# " << method << ": log(1/delta) median q1 q3\n" << block.str() << "\n\n";
+      shown.emplace_back(method, certified);
+    }
+    d << "# lower bound: log(1/delta) T* kl(delta, 1-delta)\n" << bound.str() << "\n\n";
+    d.close();
+    if (shown.empty()) continue;
+    const fs::path gp = dir / "plot-data" / ("modern-" + inst + ".gp");
+    std::ofstream g(gp);
+    g << "set encoding utf8\nset datafile separator whitespace\n";
+    for (int k = 0; k < 2; ++k) {
+      const fs::path out = dir / ("modern-" + inst + "." + kTerminals[k][1]);
+      g << "set terminal " << terminal(k, 1000, 650) << "\nset output " << quote(out.string()) << "\n"
+        << "set logscale y\nset format y '10^{%L}'\nset grid xtics ytics mytics lc rgb '#dddddd'\n"
+        << "set xlabel 'log(1/δ)'\nset ylabel 'stopping time (total pulls): median, bars: quartiles'\n"
+        << "set title " << quote("Price of certification — " + title + "; solid: certified, dashed: uncertified")
+        << " noenhanced\nset key outside right top noenhanced spacing 1.1\nset offsets graph 0.05, graph 0.05, 0, 0\n"
+        << "set bars 2\nplot ";
+      for (std::size_t i = 0; i < shown.size(); ++i)
+        g << (i ? ", \\\n     " : "") << quote(data.string()) << " index " << i
+          << " using 1:2:3:4 with yerrorlines lc rgb '" << palette[i % 9] << "' lw 2 dt " << (shown[i].second ? 1 : 2)
+          << " pt " << (1 + static_cast<int>(i % 13)) << " ps 1.1 title " << quote(shown[i].first);
+      g << ", \\\n     " << quote(data.string()) << " index " << shown.size()
+        << " using 1:2 with lines lc rgb '#000000' lw 3 title 'lower bound T* kl(δ, 1−δ)'\nunset output\n";
+      files.push_back(out.string());
+    }
+    g.close();
+    run_gnuplot(gp);
+  }
+  return files;
+}
+
 }  // namespace
 
 std::vector<std::string> write_plots(const std::string& out_dir) {
@@ -219,6 +284,7 @@ std::vector<std::string> write_plots(const std::string& out_dir) {
   const nlohmann::json& m = *manifest;
   if (m.value("status", "") != "complete")
     throw lilucb::domain_error("lilucb experiment plot", "DIR", out_dir, "a completed experiment (manifest status complete)");
+  if (m.at("experiment") == "modern") return modern_plots(dir, m);
   return m.at("experiment") == "anytime" ? anytime_plot(dir, m) : stopping_plots(dir, m);
 }
 

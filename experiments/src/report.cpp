@@ -48,7 +48,18 @@ std::string provenance(const experiment_data& d) {
     o << ", window " << get(c, "window_factor") << " × the slowest pilot median (" << get(c, "pilot_repetitions")
       << " pilot runs per algorithm, Exponential-Gap excluded), " << get(c, "checkpoints_per_decade")
       << " checkpoints per decade";
-  o << "; preset `" << c.value("preset", std::string("?")) << "`\n";
+  o << "; preset `" << c.value("preset", std::string("?")) << "`\n" << run_provenance(m);
+  return o.str();
+}
+
+}  // namespace
+
+std::string run_provenance(const nlohmann::json& m) {
+  std::ostringstream o;
+  auto get = [&](const nlohmann::json& j, const char* k) {
+    if (!j.contains(k)) return std::string("—");
+    return j.at(k).is_string() ? j.at(k).get<std::string>() : j.at(k).dump();
+  };
   std::string commit = "—";
   if (m.contains("git") && m["git"].contains("commit") && m["git"]["commit"].is_string())
     commit = m["git"]["commit"].get<std::string>().substr(0, 7) +
@@ -70,6 +81,8 @@ std::string provenance(const experiment_data& d) {
     for (const auto& n : m["notes"]) o << "- note: " << n.get<std::string>() << "\n";
   return o.str();
 }
+
+namespace {
 
 // The head of a table with one row per algorithm and one column per number of arms.
 std::string sizes_head(const std::vector<std::uint64_t>& sizes) {

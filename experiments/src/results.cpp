@@ -124,12 +124,17 @@ double real_at(const fs::path& p, const std::string& s) {
 // ---- runs.csv ---------------------------------------------------------------------------------
 
 std::string runs_header(experiment_kind kind) {
+  if (kind == experiment_kind::modern) return "method,instance,delta,repetition,seed,pulls,status,chosen_arm,correct";
   std::string h = "algorithm,scenario,n,repetition,seed,pulls,status,chosen_arm,correct";
   if (kind == experiment_kind::anytime) h += ",wrong_at";
   return h;
 }
 
 std::string to_csv(const run_row& r, experiment_kind kind) {
+  if (kind == experiment_kind::modern)
+    return r.method + "," + r.scenario + "," + num(r.delta) + "," + std::to_string(r.repetition) + "," +
+           std::to_string(r.seed) + "," + std::to_string(r.pulls) + "," + status_text(r.status) + "," +
+           std::to_string(r.chosen_arm) + "," + (r.correct ? "1" : "0");
   std::string s = std::string(bandit::to_string(r.algorithm)) + "," + r.scenario + "," + std::to_string(r.n) + "," +
                   std::to_string(r.repetition) + "," + std::to_string(r.seed) + "," + std::to_string(r.pulls) + "," +
                   status_text(r.status) + "," + std::to_string(r.chosen_arm) + "," + (r.correct ? "1" : "0");
@@ -141,14 +146,20 @@ std::optional<run_row> parse_run(const std::string& line, experiment_kind kind) 
   const auto f = split(line);
   if (f.size() != (kind == experiment_kind::anytime ? 10u : 9u)) return std::nullopt;
   run_row r;
-  try {
-    r.algorithm = bandit::parse_algorithm(f[0]);  // the library's one list of identifiers
-  } catch (const lilucb::domain_error&) {
-    return std::nullopt;
+  if (kind == experiment_kind::modern) {
+    // The method label is checked against the config by the runner (check_rows).
+    if (f[0].empty() || f[1].empty() || !parse_real(f[2], r.delta)) return std::nullopt;
+    r.method = f[0];
+  } else {
+    try {
+      r.algorithm = bandit::parse_algorithm(f[0]);  // the library's one list of identifiers
+    } catch (const lilucb::domain_error&) {
+      return std::nullopt;
+    }
+    if (f[1].empty()) return std::nullopt;
   }
-  if (f[1].empty()) return std::nullopt;
   r.scenario = f[1];
-  if (!parse_u64(f[2], r.n) || !parse_u64(f[3], r.repetition) || !parse_u64(f[4], r.seed) || !parse_u64(f[5], r.pulls) ||
+  if ((kind != experiment_kind::modern && !parse_u64(f[2], r.n)) || !parse_u64(f[3], r.repetition) || !parse_u64(f[4], r.seed) || !parse_u64(f[5], r.pulls) ||
       !parse_u64(f[7], r.chosen_arm))
     return std::nullopt;
   if (f[6] == "stopped") r.status = run_status::stopped;
@@ -223,6 +234,56 @@ std::vector<stopping_summary> read_summary(const fs::path& p) {
     s.error_low = real_at(p, r[15]);
     s.error_high = real_at(p, r[16]);
     if (s.stopped + s.censored != s.runs || s.errors > s.stopped) malformed(p, "consistent counts");
+    out.push_back(std::move(s));
+  }
+  return out;
+}
+
+// ---- summary.csv (modern) -----------------------------------------------------------------------
+
+double modern_summary::mean_over_tstar_log() const { return mean / (t_star * std::log(1 / delta)); }
+
+std::string modern_summary_header() {
+  return "method,instance,delta,certified,arms,h1,t_star,lower_bound,runs,stopped,censored,mean_pulls,median_pulls,"
+         "q1_pulls,q3_pulls,mean_over_tstar_log,mean_over_h1,predicted_pulls,errors,error_rate,error_ci_low,error_ci_high";
+}
+
+std::string to_csv(const modern_summary& s) {
+  return s.method + "," + s.instance + "," + num(s.delta) + "," + (s.certified ? "1" : "0") + "," + std::to_string(s.arms) +
+         "," + num(s.h1) + "," + num(s.t_star) + "," + num(s.lower_bound) + "," + std::to_string(s.runs) + "," +
+         std::to_string(s.stopped) + "," + std::to_string(s.censored) + "," + num(s.mean) + "," + num(s.median) + "," +
+         num(s.q1) + "," + num(s.q3) + "," + num(s.mean_over_tstar_log()) + "," + num(s.mean / s.h1) + "," +
+         (s.predicted ? num(*s.predicted) : std::string()) + "," + std::to_string(s.errors) + "," + num(s.error_rate) +
+         "," + num(s.error_low) + "," + num(s.error_high);
+}
+
+std::vector<modern_summary> read_modern_summary(const fs::path& p) {
+  std::vector<modern_summary> out;
+  for (const auto& r : table(p, modern_summary_header())) {
+    modern_summary s;
+    s.method = r[0];
+    s.instance = r[1];
+    s.delta = real_at(p, r[2]);
+    if (r[3] != "0" && r[3] != "1") malformed(p, "certified 0 or 1, not '" + r[3] + "'");
+    s.certified = r[3] == "1";
+    s.arms = count_at(p, r[4]);
+    s.h1 = real_at(p, r[5]);
+    s.t_star = real_at(p, r[6]);
+    s.lower_bound = real_at(p, r[7]);
+    s.runs = count_at(p, r[8]);
+    s.stopped = count_at(p, r[9]);
+    s.censored = count_at(p, r[10]);
+    s.mean = real_at(p, r[11]);
+    s.median = real_at(p, r[12]);
+    s.q1 = real_at(p, r[13]);
+    s.q3 = real_at(p, r[14]);
+    if (!r[17].empty()) s.predicted = real_at(p, r[17]);
+    s.errors = count_at(p, r[18]);
+    s.error_rate = real_at(p, r[19]);
+    s.error_low = real_at(p, r[20]);
+    s.error_high = real_at(p, r[21]);
+    if (s.stopped + s.censored != s.runs || s.errors > s.stopped) malformed(p, "consistent counts");
+    if (!(s.delta > 0 && s.delta < 1) || !(s.t_star > 0) || !(s.h1 > 0)) malformed(p, "delta in (0, 1), T* > 0, H1 > 0");
     out.push_back(std::move(s));
   }
   return out;

@@ -18,11 +18,14 @@
 namespace lilucb::experiments::detail {
 
 struct instance {
+  std::string label;          ///< the scenario's label, or (modern) the instance's
   std::vector<double> means;  ///< in the scenario's order; each run shuffles them
   double h1 = 0;
+  double sigma = 0;           ///< the rewards' standard deviation
 };
 
-/// A run's place in the config: indices into algorithms, scenarios, sizes, and the repetition.
+/// A run's place in the config: indices into algorithms, scenarios, sizes, and the repetition
+/// (modern: into methods, instances, deltas).
 struct run_coords {
   std::size_t a = 0, s = 0, z = 0;
   std::uint64_t rep = 0;
@@ -30,15 +33,20 @@ struct run_coords {
 
 /// The runs a config defines, enumerated (algorithm, scenario, n, repetition), repetition
 /// fastest, skipping the (algorithm, n) the config does not run; a run's index in this
-/// enumeration decides its shard (index mod K).
+/// enumeration decides its shard (index mod K).  The modern experiment's axes are (method,
+/// instance, delta) in the same places.
 class experiment_plan {
  public:
   explicit experiment_plan(const experiment_config& c);
   const experiment_config& config() const { return c_; }
-  const instance& instance_of(std::size_t s, std::size_t z) const { return instances_[s * c_.sizes.size() + z]; }
+  const instance& instance_of(std::size_t s, std::size_t z) const { return instances_[s * nz_ + z]; }
+  /// The lengths of the three axes: algorithms (methods), scenarios (instances), sizes (deltas).
+  std::size_t axis_a() const { return na_; }
+  std::size_t axis_s() const { return ns_; }
+  std::size_t axis_z() const { return nz_; }
   /// The index of the first repetition of cell (a, s, z), or nullopt when (a, n) is not run.
   std::optional<std::uint64_t> cell_base(std::size_t a, std::size_t s, std::size_t z) const {
-    return base_[(a * c_.scenarios.size() + s) * c_.sizes.size() + z];
+    return base_[(a * ns_ + s) * nz_ + z];
   }
   std::uint64_t total() const { return total_; }
   std::uint64_t index_of(const run_coords& x) const;
@@ -50,9 +58,9 @@ class experiment_plan {
   /// The calls f(index, coords) over the runs, in enumeration order.
   template <class F>
   void for_each_run(F f) const {
-    for (std::size_t a = 0; a < c_.algorithms.size(); ++a)
-      for (std::size_t s = 0; s < c_.scenarios.size(); ++s)
-        for (std::size_t z = 0; z < c_.sizes.size(); ++z) {
+    for (std::size_t a = 0; a < na_; ++a)
+      for (std::size_t s = 0; s < ns_; ++s)
+        for (std::size_t z = 0; z < nz_; ++z) {
           const auto base = cell_base(a, s, z);
           if (!base) continue;
           for (std::uint64_t r = 0; r < c_.repetitions; ++r) f(*base + r, run_coords{a, s, z, r});
@@ -68,6 +76,7 @@ class experiment_plan {
 
  private:
   experiment_config c_;
+  std::size_t na_ = 0, ns_ = 0, nz_ = 0;
   std::vector<instance> instances_;
   std::vector<std::optional<std::uint64_t>> base_;  ///< per (a, s, z): index of its repetition 0
   std::uint64_t total_ = 0;

@@ -4,6 +4,7 @@
 
 #include "lilucb_experiments/statistics.hpp"
 
+#include "lilucb/characteristic_time.hpp"
 #include "lilucb/errors.hpp"
 #include "lilucb/instance.hpp"
 
@@ -26,6 +27,35 @@ std::map<cell_key, std::vector<const run_row*>> by_cell(const std::vector<run_ro
 
 }  // namespace
 
+namespace {
+/// Mean, median, quartiles of the pulls (censored runs at their budget), stopped/censored/error
+/// counts and the error rate with its Clopper-Pearson 95% interval: the one aggregation of a cell.
+template <class Summary>
+void aggregate(Summary& s, const std::vector<const run_row*>& runs) {
+  std::vector<double> p;
+  for (const auto* r : runs) {
+    p.push_back(static_cast<double>(r->pulls));
+    if (r->status == run_status::budget_exhausted) {
+      ++s.censored;
+    } else {
+      ++s.stopped;
+      if (!r->correct) ++s.errors;
+    }
+  }
+  s.runs = p.size();
+  double sum = 0;
+  for (double x : p) sum += x;
+  s.mean = sum / static_cast<double>(p.size());
+  s.median = quantile(p, 0.5);
+  s.q1 = quantile(p, 0.25);
+  s.q3 = quantile(p, 0.75);
+  s.error_rate = s.stopped ? static_cast<double>(s.errors) / static_cast<double>(s.stopped) : 0.0;
+  const auto ci = clopper_pearson(s.errors, s.stopped);
+  s.error_low = ci.low;
+  s.error_high = ci.high;
+}
+}  // namespace
+
 std::vector<stopping_summary> summarize_stopping_times(const experiment_config& c, const std::vector<run_row>& rows) {
   const auto groups = by_cell(rows);
   std::vector<stopping_summary> out;
@@ -39,29 +69,38 @@ std::vector<stopping_summary> summarize_stopping_times(const experiment_config& 
         s.scenario = sc.label;
         s.n = n;
         s.h1 = lilucb::hardness_h1(scenario_means(sc, n, c.gap));
-        std::vector<double> p;
-        for (const auto* r : it->second) {
-          p.push_back(static_cast<double>(r->pulls));
-          if (r->status == run_status::budget_exhausted) {
-            ++s.censored;
-          } else {
-            ++s.stopped;
-            if (!r->correct) ++s.errors;
-          }
-        }
-        s.runs = p.size();
-        double sum = 0;
-        for (double x : p) sum += x;
-        s.mean = sum / static_cast<double>(p.size());
-        s.median = quantile(p, 0.5);
-        s.q1 = quantile(p, 0.25);
-        s.q3 = quantile(p, 0.75);
-        s.error_rate = s.stopped ? static_cast<double>(s.errors) / static_cast<double>(s.stopped) : 0.0;
-        const auto ci = clopper_pearson(s.errors, s.stopped);
-        s.error_low = ci.low;
-        s.error_high = ci.high;
+        aggregate(s, it->second);
         out.push_back(s);
       }
+  return out;
+}
+
+
+std::vector<modern_summary> summarize_modern(const experiment_config& c, const std::vector<run_row>& rows) {
+  std::map<std::tuple<std::string, std::string, double>, std::vector<const run_row*>> groups;
+  for (const auto& r : rows) groups[{r.method, r.scenario, r.delta}].push_back(&r);
+  std::vector<modern_summary> out;
+  for (const auto& m : c.methods)
+    for (std::size_t i = 0; i < c.instances.size(); ++i) {
+      const auto in = instance_of(c, i);
+      const double t_star = lilucb::characteristic_time_gaussian(in.means, in.sigma).t_star;
+      for (double delta : c.deltas) {
+        const auto it = groups.find({m.label, in.label, delta});
+        if (it == groups.end()) continue;
+        modern_summary s;
+        s.method = m.label;
+        s.instance = in.label;
+        s.delta = delta;
+        s.certified = m.certified();
+        s.arms = in.means.size();
+        s.h1 = lilucb::hardness_h1(in.means);
+        s.t_star = t_star;
+        s.lower_bound = lilucb::bai_lower_bound(t_star, delta);
+        s.predicted = predicted_stopping_time(m, t_star, delta);
+        aggregate(s, it->second);
+        out.push_back(std::move(s));
+      }
+    }
   return out;
 }
 

@@ -3,8 +3,11 @@
 // algorithms, scenarios and sizes, how many repetitions, nu, sigma, the pull budget and the
 // seed.  Presets `paper` (Section 5's grid) and `quick` (a reduced grid that finishes in about
 // two minutes on a 2-core machine), and a JSON form for custom sweeps (docs/reproduction-method.md).
+// The experiment `modern` (issue 14, section 7; modern.hpp) has presets `quick` and `full` and
+// its own axes: methods x instances x deltas.
 
 #include "lilucb_experiments/algorithm_table.hpp"
+#include "lilucb_experiments/modern.hpp"
 
 #include "lilucb/bandit/algorithms.hpp"
 
@@ -16,7 +19,7 @@
 
 namespace lilucb::experiments {
 
-enum class experiment_kind { stopping_times, anytime };
+enum class experiment_kind { stopping_times, anytime, modern };
 
 const char* to_string(experiment_kind k);
 
@@ -58,6 +61,11 @@ struct experiment_config {
   /// whose stopping time is orders of magnitude beyond the others'; its curve is still drawn).
   std::vector<bandit::algorithm> window_from;
   std::uint64_t checkpoints_per_decade = 10;   ///< log-spaced checkpoints
+  // modern only (issue 14, section 7): its axes replace algorithms, scenarios and sizes; sigma
+  // and gap apply to Section 5's scenarios among the instances.
+  std::vector<modern_method> methods;          ///< in the table's order or the config's
+  std::vector<std::string> instances;          ///< instance labels (parse_instance)
+  std::vector<double> deltas;                  ///< the target error probabilities, each in (0, 1/2]
 
   /// Whether (algorithm, n) is run; false only for ucb1-ls above ucb1_max_n.
   bool runs(bandit::algorithm a, std::uint64_t n) const;
@@ -66,12 +74,17 @@ struct experiment_config {
   nlohmann::json to_json() const;
 };
 
-/// "quick" or "paper" for `kind`; throws lilucb::domain_error for another name.
+/// The instance `i` of a modern config (parse_instance with the config's sigma and gap).
+modern_instance instance_of(const experiment_config& c, std::size_t i);
+
+/// "quick" or "paper" for `kind` ("quick" or "full" for modern); throws lilucb::domain_error
+/// for another name.
 experiment_config preset_config(experiment_kind kind, const std::string& name);
 
 /// `base` with the fields present in `j` replaced (keys: algorithms, scenarios, sizes,
 /// repetitions, nu, sigma, gap, budget, seed, ucb1_max_n, window, window_factor,
-/// pilot_repetitions, checkpoints_per_decade).  Unknown keys and ill-typed values throw
+/// pilot_repetitions, checkpoints_per_decade; modern: methods, instances, deltas, repetitions,
+/// sigma, gap, budget, seed).  Unknown keys and ill-typed values throw
 /// lilucb::domain_error naming the key.
 experiment_config apply_json(experiment_config base, const nlohmann::json& j, const std::string& source);
 

@@ -16,6 +16,8 @@
 // the claims of `lilucb verify` that judge them (the report renders verdicts, it never judges:
 // docs/verification.md; the data are read through reproduction_data.hpp).
 
+#include <nlohmann/json.hpp>
+
 #include <filesystem>
 #include <optional>
 #include <string>
@@ -41,5 +43,23 @@ std::optional<std::string> render_reproduction_report(const std::filesystem::pat
 /// The file (relative to docs/generated) whose absence makes render_reproduction_report
 /// return nullopt.
 inline constexpr const char* reproduction_report_data = "../reproduction/quick/stopping-times/summary.csv";
+
+/// The provenance lines of a report section from an experiment's manifest: source commit,
+/// toolkit version, machine, times, runs executed and resumed, status, notes (Markdown list
+/// items, each ending in a newline).
+std::string run_provenance(const nlohmann::json& manifest);
+
+/// docs/modern.md (issue 14, section 7): the price of certification, rendered from the modern
+/// experiment's committed results `generated_dir / modern_report_data` (summary.csv) with its
+/// manifest.json and plots beside it: which certified combination is best on each instance and
+/// delta, the ratio of its median stopping time to the lil'UCB Heuristic's, and per instance
+/// every method's stopping times, E[tau]/(T* log(1/delta)), E[tau]/H1, the fixed-point
+/// prediction and its error rate with the exact Clopper-Pearson 95% interval.  Returns nullopt
+/// when the summary does not exist; throws lilucb::domain_error naming the file when a data file
+/// is malformed.
+std::optional<std::string> render_modern_report(const std::filesystem::path& generated_dir);
+
+/// The file (relative to docs/generated) whose absence makes render_modern_report return nullopt.
+inline constexpr const char* modern_report_data = "../reproduction/quick/modern/summary.csv";
 
 }  // namespace lilucb::experiments

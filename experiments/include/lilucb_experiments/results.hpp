@@ -2,8 +2,10 @@
 // The reproduction's result files, one writer and one reader per row type
 // (docs/reproduction-method.md, "Files"):
 //
-//   runs.csv      run_row            one row per run (anytime: plus wrong_at)
+//   runs.csv      run_row            one row per run (anytime: plus wrong_at; modern: method,
+//                                    instance, delta in place of algorithm, scenario, n)
 //   summary.csv   stopping_summary   per (algorithm, scenario, n), stopping-times
+//   summary.csv   modern_summary     per (method, instance, delta), modern
 //   anytime.csv   anytime_point      per (scenario, n, algorithm, checkpoint)
 //   stopping.csv  stopping_mark      per (scenario, n, algorithm): median stopping time in the window
 //   windows.csv   window_row         per (scenario, n): the anytime window
@@ -54,6 +56,10 @@ struct run_row {
   std::uint64_t chosen_arm = 0;
   bool correct = false;
   std::string wrong_at;  ///< anytime only: one '0'/'1' per checkpoint ('1': the empirically best arm is wrong)
+  // modern only: the method's label and delta (`scenario` holds the instance label; algorithm
+  // and n are unused)
+  std::string method;
+  double delta = 0;
 };
 
 /// runs.csv's header for `kind`.
@@ -90,6 +96,28 @@ struct stopping_summary {
 std::string summary_header();
 std::string to_csv(const stopping_summary& s);
 std::vector<stopping_summary> read_summary(const std::filesystem::path& path);
+
+// ---- summary.csv (modern) ---------------------------------------------------------------------
+
+/// Per (method, instance, delta) of the modern experiment (issue 14, section 7).
+struct modern_summary {
+  std::string method, instance;
+  double delta = 0;
+  bool certified = false;
+  std::uint64_t arms = 0;
+  double h1 = 0, t_star = 0;
+  double lower_bound = 0;               ///< T* kl(delta, 1 - delta) (Garivier & Kaufmann 2016, Theorem 1)
+  std::uint64_t runs = 0, stopped = 0, censored = 0, errors = 0;
+  double mean = 0, median = 0, q1 = 0, q3 = 0;
+  std::optional<double> predicted;      ///< fixed point t = T* beta(t, delta) (GLR stopping only)
+  double error_rate = 0, error_low = 0, error_high = 1;  ///< over stopped runs; CP 95%
+  /// E[tau]/(T* log(1/delta)): the measured mean over the asymptotic lower bound's rate.
+  double mean_over_tstar_log() const;
+};
+
+std::string modern_summary_header();
+std::string to_csv(const modern_summary& s);
+std::vector<modern_summary> read_modern_summary(const std::filesystem::path& path);
 
 // ---- anytime.csv, stopping.csv, windows.csv (anytime) ------------------------------------------
 

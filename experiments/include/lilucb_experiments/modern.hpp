@@ -1,0 +1,126 @@
+#pragma once
+// `lilucb experiment modern` (issue 14, section 7): the price of certification.  Which methods
+// (sampling x stopping combinations of lilucb/bandit/compose.hpp, and preset algorithms as
+// uncertified references), on which instances, at which error probabilities delta.
+//
+// The experiment runs on the reproduction's runner (runner.hpp: seeds, resumption, shards,
+// atomic files, refusals): its three axes are (method, instance, delta) where the paper's
+// experiments have (algorithm, scenario, n).  This header holds what only this experiment
+// needs: the method table, the instances, and the quantities of its summary
+// (characteristic time T*, lower bound T* kl(delta, 1 - delta), fixed-point prediction).
+
+#include "lilucb/bandit/algorithms.hpp"
+#include "lilucb/bandit/compose.hpp"
+
+#include <array>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace lilucb::experiments {
+
+/// One row of the method table: a preset algorithm (`preset` set) or a by-name combination
+/// (sampling, stopping, boundary for LS, threshold for GLR), as `lilucb run --sampling S
+/// --stopping R --boundary B --threshold T` accepts them.
+struct method_row {
+  const char* preset;     ///< a preset algorithm identifier (bandit::to_string), or nullptr
+  const char* sampling;   ///< combinations only
+  const char* stopping;
+  const char* boundary;   ///< LS only ("" otherwise)
+  const char* threshold;  ///< GLR only ("" otherwise)
+  /// Why the presets leave the method out (a config may still name it), or nullptr.
+  const char* not_in_presets = nullptr;
+};
+
+/// TTTS's reasons to stay out of the presets (measured at commit ceadbbd on the 2-core development machine).
+inline constexpr const char* ttts_cost =
+    "TTTS costs 10-130 us per pull here (posterior resampling until the challenger differs): one ttts+glr-heuristic "
+    "run on alpha0.6-n100 at delta = 0.001 took 2 s for 15757 pulls";
+inline constexpr const char* ttts_ls_cost =
+    "TTTS costs about 10 us per pull here, and with LS stopping it starves the non-leading arms, so their per-arm "
+    "boundaries do not separate: ttts+ls did not stop within 2e6 pulls (20 s) on linear5 at delta = 0.01";
+
+/// The methods of the experiment, one line each (the presets run every one of them; a config
+/// may choose a subset by label).  KL-LUCB is left out: it needs Bernoulli arms and every
+/// instance here is Gaussian.
+inline constexpr std::array method_table{
+    // Certified: lil'UCB's Figure-1 rule at the certified setting (Theorem R).
+    method_row{nullptr, "lilucb", "lilucb", "", ""},
+    // Certified: every sampling rule with LS stopping (per-arm boundaries, union bound) and the
+    // finite-LIL boundary.
+    method_row{nullptr, "uniform", "ls", "lil", ""},
+    method_row{nullptr, "lilucb", "ls", "lil", ""},
+    method_row{nullptr, "lucb1", "ls", "lil", ""},
+    method_row{nullptr, "tas-d", "ls", "lil", ""},
+    method_row{nullptr, "tas-c", "ls", "lil", ""},
+    method_row{nullptr, "ttts", "ls", "lil", "", ttts_ls_cost},
+    method_row{nullptr, "t3c", "ls", "lil", ""},
+    method_row{nullptr, "eb-tci", "ls", "lil", ""},
+    // ---- ADD CERTIFIED COMBINATIONS HERE (issue 14, other helpers), one line each, e.g. ----
+    // method_row{nullptr, "tas-d", "glr", "", "kk21"},        // certified GLR (Kaufmann-Koolen)
+    // method_row{nullptr, "tas-d", "glr", "", "mixture"},
+    // method_row{nullptr, "eb-tci", "ls", "stitched", ""},    // LS with another boundary
+    // method_row{nullptr, "eb-tci", "ls", "calibrated", ""},
+    // (predicted_stopping_time in modern.cpp: add the fixed-point prediction of a new GLR threshold.)
+    // ---- end of the certified combinations ----------------------------------------------
+    // Uncertified references: the lil'UCB Heuristic preset (the report's baseline) and GLR
+    // stopping with the heuristic threshold log((1 + log t)/delta).
+    method_row{"lilucb-heuristic", "", "", "", ""},
+    method_row{nullptr, "uniform", "glr", "", "heuristic"},
+    method_row{nullptr, "tas-d", "glr", "", "heuristic"},
+    method_row{nullptr, "ttts", "glr", "", "heuristic", ttts_cost},
+    method_row{nullptr, "t3c", "glr", "", "heuristic"},
+    method_row{nullptr, "eb-tci", "glr", "", "heuristic"},
+};
+
+/// The baseline of the report's ratios: the lil'UCB Heuristic preset.
+inline constexpr const char* modern_baseline = "lilucb-heuristic";
+
+/// A method of the experiment: a preset algorithm or a combination, with its label (the
+/// preset's identifier, or compose's name of the combination with ":BOUNDARY" appended for an
+/// LS boundary other than lil, e.g. "eb-tci+ls", "tas-d+glr-heuristic", "eb-tci+ls:stitched").
+struct modern_method {
+  std::string label;
+  std::optional<bandit::algorithm> preset;
+  bandit::combination combination;  ///< combinations only
+  std::string not_in_presets;       ///< the table's reason, or empty
+  /// Whether the method carries a guarantee at delta (presets: lilucb-heuristic and
+  /// lilucb-ls ... as bandit::algorithm's certification; combinations: bandit::is_certified).
+  bool certified() const;
+};
+
+/// The method of a table row; throws lilucb::domain_error naming `parameter` when the row does
+/// not name a preset or a combination compose accepts on Gaussian arms.
+modern_method method_of(const method_row& row, const std::string& parameter = "methods");
+/// Every method of method_table, in its order.
+std::vector<modern_method> all_modern_methods();
+/// The methods the presets run: method_table's rows without a not_in_presets reason.
+std::vector<modern_method> preset_methods();
+/// The method labelled `label` (one of all_modern_methods()); throws lilucb::domain_error
+/// naming `parameter` and listing the labels otherwise.
+modern_method parse_method(const std::string& parameter, const std::string& label);
+/// Every method label, ", "-separated (messages).
+std::string method_labels();
+
+/// An instance: Gaussian arms with means `means` and standard deviation `sigma`.
+///   "linear5"      mu = (1, 0.8, 0.6, 0.4, 0.2), sigma = 1           (issue 14, instance a)
+///   "onegap4"      mu = (0.5, 0, 0, 0), sigma = 0.5                  (issue 14, instance b)
+///   "SCENARIO-nN"  Section 5's scenario (sparse, alphaA) at n = N, sigma = the config's sigma,
+///                  the sparse scenario's gap the config's gap, e.g. "sparse-n10", "alpha0.3-n100".
+struct modern_instance {
+  std::string label;
+  std::vector<double> means;  ///< in the instance's order; each run shuffles them
+  double sigma = 1;
+};
+
+/// The instance labelled `label`; `sigma` and `gap` are the config's (Section 5's scenarios
+/// only).  Throws lilucb::domain_error naming `parameter` for another label (N in [2, 2^32)).
+modern_instance parse_instance(const std::string& parameter, const std::string& label, double sigma, double gap);
+
+/// The fixed-point prediction t = T* beta(t, delta) of the method's stopping time
+/// (characteristic_time.hpp, fixed_point_stopping_time; Garivier & Kaufmann 2016, Section 3)
+/// for GLR stopping with its threshold beta; nullopt for other stopping rules.
+std::optional<double> predicted_stopping_time(const modern_method& m, double t_star, double delta);
+
+}  // namespace lilucb::experiments

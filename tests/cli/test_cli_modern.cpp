@@ -1,0 +1,150 @@
+// `lilucb experiment modern` (issue 14, section 7) through the real binary: a tiny config (a few
+// seconds) writes runs.csv, summary.csv, manifest.json and the plots; a rerun of an interrupted
+// folder resumes to the same bytes; invalid input is exit 2 and one line naming the parameter;
+// docs/modern.md's renderer on the tiny folder.  The library side: tests/experiments/test_modern.cpp.
+
+#include <boost/test/unit_test.hpp>
+
+#include "lilucb_experiments/report.hpp"
+#include "../text_files.hpp"
+
+#include "lilucb/errors.hpp"
+
+#include <nlohmann/json.hpp>
+
+#include "cli_harness.hpp"
+
+#include <filesystem>
+#include <fstream>
+#include <string>
+#include <vector>
+
+namespace fs = std::filesystem;
+using json = nlohmann::json;
+using namespace cli_harness;
+using namespace test_files;
+
+namespace {
+
+// 3 methods x 2 instances x 2 deltas x 3 repetitions.
+const char* kModernConfig = R"({
+  "methods": ["lilucb-heuristic", "eb-tci+ls", "tas-d+glr-heuristic"],
+  "instances": ["onegap4", "sparse-n5"], "deltas": [0.1, 0.01], "repetitions": 3, "budget": 1000000, "seed": 3})";
+constexpr std::size_t kModernRuns = 3 * 2 * 2 * 3;
+
+json run_ok(const std::vector<std::string>& args) {
+  const auto r = run_cli(args);
+  BOOST_TEST_CONTEXT(show(args)) {
+    BOOST_TEST(r.status == 0, "stderr: " << r.err);
+    BOOST_TEST(!r.signaled);
+  }
+  try {
+    return json::parse(r.out);
+  } catch (const std::exception& e) {
+    BOOST_TEST(false, "stdout is not one JSON value: " << e.what() << "\n" << r.out);
+    return json::object();
+  }
+}
+
+}  // namespace
+
+BOOST_AUTO_TEST_CASE(modern_writes_its_files_and_resumes_byte_identically) {
+  temp_dir tmp;
+  const auto cfg = tmp.file("m.json", kModernConfig);
+  const fs::path out = tmp.path / "modern";
+  const std::vector<std::string> cmd = {"experiment", "modern", "--config", cfg, "--out", out.string(),
+                                        "--quiet", "--json", "--threads", "2"};
+  const auto j = run_ok(cmd);
+  BOOST_TEST(j.at("runs").at("executed") == kModernRuns);
+  const auto runs = lines_of(out / "runs.csv");
+  BOOST_REQUIRE(runs.size() == kModernRuns + 1);
+  BOOST_TEST(runs[0] == "method,instance,delta,repetition,seed,pulls,status,chosen_arm,correct");
+  const auto summary = lines_of(out / "summary.csv");
+  BOOST_REQUIRE(summary.size() == 3u * 2 * 2 + 1);
+  BOOST_TEST(fields(summary[1]).size() == fields(summary[0]).size());
+  BOOST_TEST(summary[1].rfind("lilucb-heuristic,onegap4,0.1,0,4,", 0) == 0u, summary[1]);  // uncertified, 4 arms
+  BOOST_TEST(contains(read_text(out / "summary.csv"), "eb-tci+ls,onegap4,0.1,1,4,"));       // certified
+  const auto m = json::parse(read_text(out / "manifest.json"));
+  BOOST_TEST(m.at("experiment") == "modern");
+  BOOST_TEST(m.at("status") == "complete");
+  BOOST_TEST(m.at("config").at("deltas") == json::parse("[0.1, 0.01]"));
+  // One plot per instance, PNG and SVG.
+  BOOST_TEST(j.at("plots").size() == 4u);
+  for (const char* f : {"modern-onegap4.png", "modern-sparse-n5.svg"}) BOOST_TEST(fs::exists(out / f), f);
+  const std::string png = read_text(out / "modern-onegap4.png");
+  BOOST_TEST(png.substr(1, 3) == "PNG");
+
+  // An interrupted append: 10 rows kept, the 11th cut; the rerun redoes the rest, same bytes.
+  const auto full = read_text(out / "runs.csv");
+  const auto full_summary = read_text(out / "summary.csv");
+  {
+    std::ofstream f(out / "runs.csv", std::ios::trunc);
+    for (std::size_t i = 0; i <= 10; ++i) f << runs[i] << '\n';
+    f << runs[11].substr(0, runs[11].size() / 2);
+  }
+  auto again = cmd;
+  again.push_back("--no-plot");
+  const auto k = run_ok(again);
+  BOOST_TEST(k.at("runs").at("resumed") == 10);
+  BOOST_TEST(k.at("runs").at("executed") == kModernRuns - 10);
+  BOOST_TEST(read_text(out / "runs.csv") == full);
+  BOOST_TEST(read_text(out / "summary.csv") == full_summary);
+  // One thread gives the same files.
+  const fs::path one = tmp.path / "one";
+  run_ok({"experiment", "modern", "--config", cfg, "--out", one.string(), "--quiet", "--json", "--threads", "1", "--no-plot"});
+  BOOST_TEST(read_text(one / "runs.csv") == full);
+
+  // docs/modern.md's renderer on this folder, laid out as docs/reproduction/quick/modern.
+  const fs::path docs = tmp.path / "docs";
+  fs::create_directories(docs / "generated");
+  fs::create_directories(docs / "reproduction" / "quick" / "modern");
+  for (const char* f : {"summary.csv", "manifest.json", "modern-onegap4.png"})
+    fs::copy_file(out / f, docs / "reproduction" / "quick" / "modern" / f);
+  const auto text = lilucb::experiments::render_modern_report(docs / "generated");
+  BOOST_REQUIRE(text.has_value());
+  BOOST_TEST(contains(*text, "## Best certified method per instance and δ"));
+  BOOST_TEST(contains(*text, "| onegap4 | 0.01 | eb-tci+ls |"));  // the only certified method of the config
+  BOOST_TEST(contains(*text, "- **sparse-n5**: the best certified method is eb-tci+ls at 2 of 2 values of δ."));
+  BOOST_TEST(contains(*text, "](reproduction/quick/modern/modern-onegap4.png)"));
+  BOOST_TEST(!contains(*text, "modern-sparse-n5.png"));  // not copied: not linked
+  // A malformed summary is refused, naming the file.
+  std::ofstream(docs / "reproduction" / "quick" / "modern" / "summary.csv", std::ios::app) << "x,y\n";
+  BOOST_CHECK_THROW(lilucb::experiments::render_modern_report(docs / "generated"), lilucb::domain_error);
+  fs::remove(docs / "reproduction" / "quick" / "modern" / "summary.csv");
+  BOOST_TEST(!lilucb::experiments::render_modern_report(docs / "generated").has_value());
+}
+
+BOOST_AUTO_TEST_CASE(modern_invalid_input_is_one_line_and_exit_2) {
+  temp_dir tmp;
+  const std::string out = (tmp.path / "x").string();
+  struct bad_case {
+    std::vector<std::string> args;
+    std::string names;
+  };
+  const std::vector<bad_case> cases = {
+      {{"experiment", "modern", "--preset", "paper", "--out", out}, "--preset"},
+      {{"experiment", "modern", "--config", tmp.file("a.json", R"({"algorithms": ["lilucb"]})"), "--out", out}, "algorithms"},
+      {{"experiment", "modern", "--config", tmp.file("m.json", R"({"methods": ["kl-lucb+ls"]})"), "--out", out}, "kl-lucb+ls"},
+      {{"experiment", "modern", "--config", tmp.file("d.json", R"({"deltas": [0.7]})"), "--out", out}, "deltas"},
+      {{"experiment", "modern", "--config", tmp.file("i.json", R"({"instances": ["dense-n3"]})"), "--out", out}, "dense-n3"},
+      {{"experiment", "modern", "--config", tmp.file("r.json", R"({"repetitions": 0})"), "--out", out}, "repetitions"},
+      {{"experiment", "stopping-times", "--config", tmp.file("s.json", R"({"deltas": [0.1]})"), "--out", out}, "deltas"},
+  };
+  for (const auto& c : cases) {
+    BOOST_TEST_CONTEXT(show(c.args)) {
+      const auto r = run_cli(c.args);
+      check_one_line_error(r);
+      BOOST_TEST(r.status == 2);
+      BOOST_TEST(contains(r.err, c.names), r.err);
+    }
+  }
+  BOOST_TEST(!fs::exists(tmp.path / "x" / "runs.csv"));
+  // A stopping-times folder is refused as a modern one (and left alone).
+  const auto cfg = tmp.file("st.json", R"({"algorithms": ["lilucb-heuristic"], "scenarios": ["sparse"], "sizes": [3],
+                                          "repetitions": 1, "budget": 10000})");
+  const std::string st = (tmp.path / "st").string();
+  BOOST_TEST(run_cli({"experiment", "stopping-times", "--config", cfg, "--out", st, "--quiet", "--no-plot"}).status == 0);
+  const auto r = run_cli({"experiment", "modern", "--config", tmp.file("m2.json", kModernConfig), "--out", st, "--quiet"});
+  check_one_line_error(r);
+  BOOST_TEST(contains(r.err, "--out"));
+}

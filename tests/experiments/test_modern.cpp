@@ -1,0 +1,261 @@
+// `lilucb experiment modern` at the library level (issue 14, section 7): the method table, the
+// instances, the presets and the JSON config, the plan (its runs, their seeds), one run repeated
+// by a direct library call, and the summary (T*, lower bound, prediction, error counts) against
+// independent values.  The command end to end: tests/cli/test_cli_modern.cpp.
+
+#include <boost/test/unit_test.hpp>
+
+#include "lilucb_experiments/config.hpp"
+#include "lilucb_experiments/modern.hpp"
+#include "lilucb_experiments/results.hpp"
+#include "lilucb_experiments/summaries.hpp"
+
+#include "lilucb/bandit/compose.hpp"
+#include "lilucb/errors.hpp"
+
+#include "../../experiments/src/runner_detail.hpp"
+
+#include <cmath>
+#include <filesystem>
+#include <fstream>
+#include <set>
+
+namespace fs = std::filesystem;
+namespace tt = boost::test_tools;
+using namespace lilucb::experiments;
+
+namespace {
+
+experiment_config tiny_config() {
+  auto c = preset_config(experiment_kind::modern, "quick");
+  c = apply_json(c, nlohmann::json::parse(R"({"methods": ["lilucb-heuristic", "eb-tci+ls", "tas-d+glr-heuristic"],
+      "instances": ["onegap4", "sparse-n5"], "deltas": [0.1, 0.01], "repetitions": 3, "budget": 1000000, "seed": 7})"),
+                 "test");
+  c.validate();
+  return c;
+}
+
+template <class F>
+bool refused(F f, const std::string& names) {
+  try {
+    f();
+  } catch (const lilucb::domain_error& e) {
+    return std::string(e.what()).find(names) != std::string::npos;
+  }
+  return false;
+}
+
+}  // namespace
+
+BOOST_AUTO_TEST_SUITE(modern_experiment)
+
+BOOST_AUTO_TEST_CASE(method_table_parses_and_certifies_as_compose_says) {
+  const auto all = all_modern_methods();
+  BOOST_TEST(all.size() == method_table.size());
+  std::set<std::string> labels;
+  for (const auto& m : all) BOOST_TEST(labels.insert(m.label).second, m.label << " twice");
+  // Certified: lil'UCB's own rule and every sampling rule with LS (lil boundary); not the
+  // Heuristic preset nor the heuristic GLR threshold.
+  for (const char* c : {"lilucb+lilucb", "uniform+ls", "lilucb+ls", "lucb1+ls", "tas-d+ls", "tas-c+ls", "ttts+ls",
+                        "t3c+ls", "eb-tci+ls"})
+    BOOST_TEST(parse_method("methods", c).certified(), c);
+  for (const char* c : {"lilucb-heuristic", "tas-d+glr-heuristic", "eb-tci+glr-heuristic"})
+    BOOST_TEST(!parse_method("methods", c).certified(), c);
+  BOOST_TEST(labels.count(modern_baseline) == 1u);
+  BOOST_TEST(parse_method("methods", "lilucb-heuristic").preset.has_value());
+  // No Bernoulli-only rule, no preset other than the reference, no lil'UCB stopping without its sampling.
+  BOOST_TEST(refused([] { parse_method("methods", "kl-lucb+ls"); }, "methods"));
+  BOOST_TEST(refused([] { method_of({nullptr, "kl-lucb", "ls", "lil", ""}); }, "kl-lucb"));
+  BOOST_TEST(refused([] { method_of({"lilucb-ls", "", "", "", ""}); }, "lilucb-heuristic"));
+  BOOST_TEST(refused([] { method_of({nullptr, "tas-d", "lilucb", "", ""}); }, "lil'UCB's stopping rule"));
+  BOOST_TEST(refused([] { method_of({nullptr, "tas-d", "glr", "", "bogus"}); }, "threshold"));
+}
+
+BOOST_AUTO_TEST_CASE(instances_are_the_issues) {
+  const auto a = parse_instance("instances", "linear5", 0.5, 0.5);
+  BOOST_TEST(a.means == (std::vector<double>{1.0, 0.8, 0.6, 0.4, 0.2}));
+  BOOST_TEST(a.sigma == 1.0);
+  const auto b = parse_instance("instances", "onegap4", 1.0, 0.5);
+  BOOST_TEST(b.means == (std::vector<double>{0.5, 0.0, 0.0, 0.0}));
+  BOOST_TEST(b.sigma == 0.5);
+  const auto s = parse_instance("instances", "sparse-n10", 0.5, 0.5);
+  BOOST_TEST(s.means.size() == 10u);
+  BOOST_TEST(s.means[0] == 0.5);
+  BOOST_TEST(s.sigma == 0.5);
+  const auto al = parse_instance("instances", "alpha0.3-n100", 0.5, 0.5);
+  BOOST_TEST(al.means.size() == 101u);  // Section 5: n + 1 arms
+  for (const char* bad : {"", "linear6", "sparse", "sparse-n", "sparse-n1", "sparse-n010", "sparse-n1e3", "dense-n10",
+                          "alpha0.30-n10", "sparse-n4294967296", "-n10"})
+    BOOST_TEST(refused([&] { parse_instance("instances", bad, 0.5, 0.5); }, "instances"), bad);
+}
+
+BOOST_AUTO_TEST_CASE(presets_and_config_round_trip) {
+  const auto q = preset_config(experiment_kind::modern, "quick");
+  q.validate();
+  BOOST_TEST(q.instances.size() == 8u);
+  BOOST_TEST(q.deltas == (std::vector<double>{0.1, 0.01, 0.001}));
+  BOOST_TEST(q.methods.size() == preset_methods().size());
+  for (const auto& m : all_modern_methods())  // the presets run every method without a stated reason
+    BOOST_TEST((std::find_if(q.methods.begin(), q.methods.end(), [&](const auto& x) { return x.label == m.label; }) !=
+                q.methods.end()) == m.not_in_presets.empty(),
+               m.label);
+  const auto f = preset_config(experiment_kind::modern, "full");
+  f.validate();
+  BOOST_TEST(f.instances.size() == 11u);
+  BOOST_TEST((std::find(f.instances.begin(), f.instances.end(), "alpha0.6-n1000") != f.instances.end()));
+  BOOST_TEST(f.repetitions > q.repetitions);
+  BOOST_TEST(refused([] { preset_config(experiment_kind::modern, "paper"); }, "--preset"));
+  // The manifest's config reads back to the same config.
+  const auto c = tiny_config();
+  BOOST_TEST(config_from_json(c.to_json(), "m").to_json() == c.to_json());
+  BOOST_TEST(c.to_json()["experiment"] == "modern");
+}
+
+BOOST_AUTO_TEST_CASE(invalid_configs_name_the_field) {
+  const auto base = preset_config(experiment_kind::modern, "quick");
+  struct bad_case {
+    const char* json;
+    const char* names;
+  };
+  const bad_case cases[] = {
+      {R"({"algorithms": ["lilucb"]})", "algorithms"},
+      {R"({"sizes": [10]})", "sizes"},
+      {R"({"nu": 0.1})", "nu"},
+      {R"({"methods": ["thompson"]})", "thompson"},
+      {R"({"methods": "eb-tci+ls"})", "methods"},
+      {R"({"instances": ["dense-n10"]})", "dense-n10"},
+      {R"({"deltas": ["0.1"]})", "deltas"},
+  };
+  for (const auto& b : cases)
+    BOOST_TEST(refused([&] { apply_json(base, nlohmann::json::parse(b.json), "cfg").validate(); }, b.names), b.json);
+  const bad_case invalid[] = {
+      {R"({"methods": []})", "methods"},
+      {R"({"methods": ["eb-tci+ls", "eb-tci+ls"]})", "each method once"},
+      {R"({"instances": []})", "instances"},
+      {R"({"instances": ["onegap4", "onegap4"]})", "each instance once"},
+      {R"({"deltas": []})", "deltas"},
+      {R"({"deltas": [0]})", "(0, 1/2]"},
+      {R"({"deltas": [0.6]})", "(0, 1/2]"},
+      {R"({"deltas": [0.1, 0.1]})", "each delta once"},
+      {R"({"repetitions": 0})", "repetitions"},
+      {R"({"budget": 0})", "budget"},
+      {R"({"sigma": -1})", "sigma"},
+      {R"({"gap": 0, "instances": ["sparse-n3"]})", "gap"},
+  };
+  for (const auto& b : invalid)
+    BOOST_TEST(refused([&] { apply_json(base, nlohmann::json::parse(b.json), "cfg").validate(); }, b.names), b.json);
+  // And the other experiments refuse the modern keys.
+  BOOST_TEST(refused(
+      [] { apply_json(preset_config(experiment_kind::stopping_times, "quick"), nlohmann::json::parse(R"({"deltas": [0.1]})"), "cfg"); },
+      "modern experiment only"));
+}
+
+BOOST_AUTO_TEST_CASE(plan_enumerates_methods_instances_deltas_with_order_free_seeds) {
+  const auto c = tiny_config();
+  const detail::experiment_plan p(c);
+  BOOST_TEST(p.total() == 3u * 2u * 2u * 3u);
+  std::set<std::uint64_t> seeds;
+  std::uint64_t expected = 0;
+  p.for_each_run([&](std::uint64_t i, const detail::run_coords& x) {
+    BOOST_TEST(i == expected++);
+    seeds.insert(p.seed_of(x));
+  });
+  BOOST_TEST(seeds.size() == p.total());
+  // Reversed axes: every run keeps its seed (seeds follow labels, not positions).
+  auto r = c;
+  std::reverse(r.methods.begin(), r.methods.end());
+  std::reverse(r.instances.begin(), r.instances.end());
+  std::reverse(r.deltas.begin(), r.deltas.end());
+  const detail::experiment_plan q(r);
+  q.for_each_run([&](std::uint64_t, const detail::run_coords& x) {
+    const auto row = detail::planned_run(q, x);
+    const auto back = p.locate(row);
+    BOOST_REQUIRE(back.has_value());
+    BOOST_TEST(p.seed_of(*back) == row.seed);
+  });
+}
+
+BOOST_AUTO_TEST_CASE(a_run_is_the_library_call) {
+  const auto c = tiny_config();
+  const detail::experiment_plan p(c);
+  p.for_each_run([&](std::uint64_t, const detail::run_coords& x) {
+    const auto row = detail::planned_run(p, x);
+    lilucb::bandit::run_options o;
+    o.nu = c.deltas[x.z];
+    o.sigma = p.instance_of(x.s, x.z).sigma;
+    o.max_pulls = c.budget;
+    o.seed = row.seed;
+    const auto means = shuffled_means(p.instance_of(x.s, x.z).means, row.seed);
+    const lilucb::bandit::gaussian_arms arms(means, o.sigma);
+    const auto& m = c.methods[x.a];
+    const auto res = m.preset ? lilucb::bandit::run_algorithm(*m.preset, arms, o)
+                              : lilucb::bandit::run_combination(m.combination, arms, o).run;
+    BOOST_TEST(row.pulls == res.pulls);
+    BOOST_TEST(row.chosen_arm == res.best_arm);
+    BOOST_TEST(row.correct == (res.best_arm == lilucb::best_arm(means)));
+    BOOST_TEST(row.method == m.label);
+    // The row survives its CSV line.
+    const auto parsed = parse_run(to_csv(row, experiment_kind::modern), experiment_kind::modern);
+    BOOST_REQUIRE(parsed.has_value());
+    BOOST_TEST(to_csv(*parsed, experiment_kind::modern) == to_csv(row, experiment_kind::modern));
+    BOOST_TEST(parsed->delta == row.delta);
+  });
+}
+
+BOOST_AUTO_TEST_CASE(summary_against_independent_values) {
+  const auto c = tiny_config();
+  // Planted rows on onegap4 at delta 0.01: pulls 100, 300, 200, 1000 (censored), one wrong answer.
+  std::vector<run_row> rows;
+  auto add = [&](const char* method, std::uint64_t pulls, bool correct, bool censored) {
+    run_row r;
+    r.method = method;
+    r.scenario = "onegap4";
+    r.delta = 0.01;
+    r.pulls = pulls;
+    r.correct = correct;
+    r.status = censored ? run_status::budget_exhausted : run_status::stopped;
+    rows.push_back(r);
+  };
+  add("tas-d+glr-heuristic", 100, true, false);
+  add("tas-d+glr-heuristic", 300, false, false);
+  add("tas-d+glr-heuristic", 200, true, false);
+  add("tas-d+glr-heuristic", 1000, true, true);
+  add("eb-tci+ls", 500, true, false);
+  const auto s = summarize_modern(c, rows);
+  BOOST_REQUIRE(s.size() == 2u);
+  const auto& e = s[0];  // the config's method order: eb-tci+ls before tas-d+glr-heuristic
+  const auto& g = s[1];
+  BOOST_TEST(e.method == "eb-tci+ls");
+  BOOST_TEST(e.certified);
+  BOOST_TEST(!e.predicted.has_value());
+  BOOST_TEST(g.method == "tas-d+glr-heuristic");
+  BOOST_TEST(!g.certified);
+  BOOST_TEST(g.runs == 4u);
+  BOOST_TEST(g.stopped == 3u);
+  BOOST_TEST(g.censored == 1u);
+  BOOST_TEST(g.errors == 1u);
+  BOOST_TEST(g.mean == 400.0);
+  BOOST_TEST(g.median == 250.0);
+  // K - 1 = 3 equal gaps Delta = 0.5, sigma = 0.5: T* = 2 sigma^2 (1 + sqrt 3)^2 / Delta^2 (issue 14).
+  const double t_star = 2 * 0.25 * std::pow(1 + std::sqrt(3.0), 2) / 0.25;
+  BOOST_TEST(g.t_star == t_star, tt::tolerance(1e-9));
+  BOOST_TEST(g.h1 == 12.0, tt::tolerance(1e-12));
+  BOOST_TEST(g.lower_bound == t_star * (1 - 0.02) * std::log(0.99 / 0.01), tt::tolerance(1e-9));
+  BOOST_TEST(g.mean_over_tstar_log() == 400.0 / (t_star * std::log(100.0)), tt::tolerance(1e-12));
+  // The prediction solves t = T* log((1 + log ceil t)/delta) (the heuristic threshold at the next integer).
+  BOOST_REQUIRE(g.predicted.has_value());
+  const double t = *g.predicted;
+  BOOST_TEST(t == t_star * std::log((1 + std::log(std::ceil(t))) / 0.01), tt::tolerance(1e-6));
+  // The CSV line reads back.
+  const auto dir = fs::temp_directory_path() / ("lilucb-modern-summary-" + std::to_string(::getpid()));
+  fs::create_directories(dir);
+  write_file_atomically(dir / "summary.csv", csv_text(modern_summary_header(), s));
+  const auto back = read_modern_summary(dir / "summary.csv");
+  BOOST_REQUIRE(back.size() == 2u);
+  BOOST_TEST(to_csv(back[1]) == to_csv(g));
+  std::ofstream(dir / "bad.csv") << modern_summary_header() << "\n" << to_csv(g).substr(0, 20) << "\n";
+  BOOST_TEST(refused([&] { read_modern_summary(dir / "bad.csv"); }, "bad.csv"));
+  fs::remove_all(dir);
+}
+
+BOOST_AUTO_TEST_SUITE_END()
