@@ -5,6 +5,7 @@
 #include "lilucb_experiments/config.hpp"
 
 #include "lilucb/bandit/stopping/glr.hpp"
+#include "lilucb/bandit/stopping/kk21_threshold.hpp"
 #include "lilucb/characteristic_time.hpp"
 #include "lilucb/errors.hpp"
 
@@ -111,7 +112,7 @@ modern_instance parse_instance(const std::string& parameter, const std::string& 
       "linear5, onegap4 or SCENARIO-nN (SCENARIO sparse or alphaA, N in [2, 2^32), e.g. sparse-n10)");
 }
 
-std::optional<double> predicted_stopping_time(const modern_method& m, double t_star, double delta) {
+std::optional<double> predicted_stopping_time(const modern_method& m, double t_star, double delta, std::size_t arms) {
   if (m.preset || m.combination.stopping != bandit::stopping_rule::glr) return std::nullopt;
   switch (m.combination.threshold) {
     case bandit::glr_threshold::heuristic: {
@@ -120,8 +121,14 @@ std::optional<double> predicted_stopping_time(const modern_method& m, double t_s
       return lilucb::fixed_point_stopping_time<double>(
           t_star, [&](double t) { return beta(static_cast<std::uint64_t>(std::ceil(t))); });
     }
-    // ---- ADD the prediction of a certified GLR threshold here (kk21, mixture) ----
-    default: return std::nullopt;
+    case bandit::glr_threshold::kk21: {
+      if (arms < 2) return std::nullopt;
+      const auto beta = bandit::stopping::make_kk21_threshold(delta, arms);
+      return lilucb::fixed_point_stopping_time<double>(
+          t_star, [&](double t) { return beta(static_cast<std::uint64_t>(std::ceil(t))); });
+    }
+    // The mixture statistic of Proposition M depends on the counts, not on t alone: no fixed point.
+    case bandit::glr_threshold::mixture: return std::nullopt;
   }
 }
 

@@ -96,7 +96,7 @@ std::vector<modern_summary> summarize_modern(const experiment_config& c, const s
         s.h1 = lilucb::hardness_h1(in.means);
         s.t_star = t_star;
         s.lower_bound = lilucb::bai_lower_bound(t_star, delta);
-        s.predicted = predicted_stopping_time(m, t_star, delta);
+        s.predicted = predicted_stopping_time(m, t_star, delta, in.means.size());
         aggregate(s, it->second);
         out.push_back(std::move(s));
       }

@@ -41,6 +41,11 @@ inline constexpr const char* ttts_ls_cost =
     "TTTS costs about 10 us per pull here, and with LS stopping it starves the non-leading arms, so their per-arm "
     "boundaries do not separate: ttts+ls did not stop within 2e6 pulls (20 s) on linear5 at delta = 0.01";
 
+/// The calibrated LS boundary's reason to stay out of the presets.
+inline constexpr const char* calibrated_cost =
+    "the calibrated boundary computes an exact crossing calibration for each new per-arm level nu/(2K): 10 s on a "
+    "quiet core to 2 min under load, per (instance, delta)";
+
 /// The methods of the experiment, one line each (the presets run every one of them; a config
 /// may choose a subset by label).  KL-LUCB is left out: it needs Bernoulli arms and every
 /// instance here is Gaussian.
@@ -57,13 +62,24 @@ inline constexpr std::array method_table{
     method_row{nullptr, "ttts", "ls", "lil", "", ttts_ls_cost},
     method_row{nullptr, "t3c", "ls", "lil", ""},
     method_row{nullptr, "eb-tci", "ls", "lil", ""},
-    // ---- ADD CERTIFIED COMBINATIONS HERE (issue 14, other helpers), one line each, e.g. ----
-    // method_row{nullptr, "tas-d", "glr", "", "kk21"},        // certified GLR (Kaufmann-Koolen)
-    // method_row{nullptr, "tas-d", "glr", "", "mixture"},
-    // method_row{nullptr, "eb-tci", "ls", "stitched", ""},    // LS with another boundary
-    // method_row{nullptr, "eb-tci", "ls", "calibrated", ""},
-    // (predicted_stopping_time in modern.cpp: add the fixed-point prediction of a new GLR threshold.)
-    // ---- end of the certified combinations ----------------------------------------------
+    // Certified: LS stopping with the tighter per-arm boundaries (stopping/ls_boundary.hpp; one-sided
+    // alpha = nu/(2K) per arm and sign).  The calibrated boundary computes a crossing calibration for
+    // every new nu/(2K) (10 s to minutes each), so the presets leave it out.
+    method_row{nullptr, "eb-tci", "ls", "stitched", ""},
+    method_row{nullptr, "tas-d", "ls", "mixture", ""},
+    method_row{nullptr, "t3c", "ls", "mixture", ""},
+    method_row{nullptr, "eb-tci", "ls", "mixture", ""},
+    method_row{nullptr, "tas-d", "ls", "calibrated", "", calibrated_cost},
+    // Certified: GLR stopping with the Kaufmann-Koolen threshold (Gaussian arms) and with the
+    // mixture-martingale statistic of Proposition M (docs/certified-glr.md).
+    method_row{nullptr, "tas-d", "glr", "", "kk21"},
+    method_row{nullptr, "t3c", "glr", "", "kk21"},
+    method_row{nullptr, "eb-tci", "glr", "", "kk21"},
+    method_row{nullptr, "lilucb", "glr", "", "mixture"},
+    method_row{nullptr, "lucb1", "glr", "", "mixture"},
+    method_row{nullptr, "tas-d", "glr", "", "mixture"},
+    method_row{nullptr, "t3c", "glr", "", "mixture"},
+    method_row{nullptr, "eb-tci", "glr", "", "mixture"},
     // Uncertified references: the lil'UCB Heuristic preset (the report's baseline) and GLR
     // stopping with the heuristic threshold log((1 + log t)/delta).
     method_row{"lilucb-heuristic", "", "", "", ""},
@@ -120,7 +136,8 @@ modern_instance parse_instance(const std::string& parameter, const std::string& 
 
 /// The fixed-point prediction t = T* beta(t, delta) of the method's stopping time
 /// (characteristic_time.hpp, fixed_point_stopping_time; Garivier & Kaufmann 2016, Section 3)
-/// for GLR stopping with its threshold beta; nullopt for other stopping rules.
-std::optional<double> predicted_stopping_time(const modern_method& m, double t_star, double delta);
+/// for GLR stopping with a threshold beta(t) of the time only (heuristic, kk21 with K arms); nullopt
+/// for other stopping rules and for the mixture threshold, whose statistic depends on the counts.
+std::optional<double> predicted_stopping_time(const modern_method& m, double t_star, double delta, std::size_t arms);
 
 }  // namespace lilucb::experiments
