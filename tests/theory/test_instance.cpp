@@ -428,3 +428,70 @@ BOOST_AUTO_TEST_CASE(means_errors_name_best_arm) {
 }
 
 BOOST_AUTO_TEST_SUITE_END()
+
+// ---------------------------------------------------------------------------------------------
+// Valid numbers whose results would overflow or underflow (issue 17: `hardness --a 1e308` printed
+// inf, a config gap of 1e300 wrote mean_over_h1 = inf).  Each is refused, naming the parameter.
+BOOST_AUTO_TEST_SUITE(overflow_refused)
+
+BOOST_AUTO_TEST_CASE(total_samples_bound_a) {
+  const double b = 1e10;
+  const double a_max = (kMax - 2) / b - 1;
+  BOOST_TEST(std::isfinite(lilucb::total_samples_bound(b, 0.999 * a_max)));
+  for (double a : {1.001 * a_max, 1e308, kMax})
+    BOOST_CHECK_EXCEPTION(lilucb::total_samples_bound(b, a), lilucb::domain_error,
+                          (names_parameter{"lilucb::total_samples_bound", "a"}));
+  // B itself at the largest double: no a > 0 helps, B is named.
+  BOOST_CHECK_EXCEPTION(lilucb::total_samples_bound(kMax, 1e-300), lilucb::domain_error,
+                        (names_parameter{"lilucb::total_samples_bound", "suboptimal_pulls_bound"}));
+  try {
+    lilucb::total_samples_bound(b, 1e308);
+  } catch (const lilucb::domain_error& e) {
+    BOOST_TEST(e.admissible().find(lilucb::detail::format_bound(a_max)) != std::string::npos, e.admissible());
+  }
+}
+
+BOOST_AUTO_TEST_CASE(gaps_that_overflow) {
+  // Means more than max_real apart: the gap is not a double.
+  BOOST_CHECK_EXCEPTION(lilucb::gaps(std::vector<double>{1e308, -1e308}), lilucb::domain_error,
+                        (names_parameter{"lilucb::gaps", "means[1]"}));
+  BOOST_TEST(lilucb::gaps(std::vector<double>{1e308, -7e307})[1] == 1.7e308, boost::test_tools::tolerance(1e-15));
+}
+
+BOOST_AUTO_TEST_CASE(h1_must_be_positive_and_finite) {
+  const double lo = 1 / std::sqrt(kMax), hi = 1 / std::sqrt(std::numeric_limits<double>::min());
+  // Inside: a single gap at either end of the derived range gives a finite positive normal H1.
+  for (double gap : {lo * 1.01, hi / 1.01}) {
+    const double h = lilucb::hardness_h1(std::vector<double>{gap, 0.0});
+    BOOST_TEST(std::isfinite(h));
+    BOOST_TEST(h >= std::numeric_limits<double>::min());
+  }
+  // Outside: a gap of 1e300 (the issue's config) underflows H1 to 0; 1e-200 overflows it; many
+  // gaps each inside the range can still overflow the sum.
+  for (const auto& m : {std::vector<double>{1e300, 0.0}, std::vector<double>{2 * hi, 0.0},
+                        std::vector<double>{1e-200, 0.0}, std::vector<double>{0.0, -1e-154, -1e-154, -1e-154}}) {
+    BOOST_CHECK_EXCEPTION(lilucb::hardness_h1(m), lilucb::domain_error,
+                          (names_parameter{"lilucb::hardness_h1", "means"}));
+  }
+  // One huge gap beside an ordinary one: H1 is the ordinary arm's term (the other's is < 1e-600).
+  BOOST_TEST(lilucb::hardness_h1(std::vector<double>{0.5, 0.0, -1e300}) == 4.0);
+  // One arm: H1 = 0, the empty sum.
+  BOOST_TEST(lilucb::hardness_h1(std::vector<double>{0.5}) == 0.0);
+}
+
+BOOST_AUTO_TEST_CASE(other_sums_must_be_finite) {
+  const std::vector<double> tiny{1e-160, 0.0};
+  BOOST_CHECK_EXCEPTION(lilucb::hardness_h3(tiny), lilucb::domain_error,
+                        (names_parameter{"lilucb::hardness_h3", "means"}));
+  BOOST_CHECK_EXCEPTION(lilucb::lemma1_bound(tiny, 0.5, 1.0, 0.1), lilucb::domain_error,
+                        (names_parameter{"lilucb::lemma1_bound", "means"}));
+  BOOST_CHECK_EXCEPTION(lilucb::lemma1_bound_proof(tiny, 0.5, 1.0, 0.1), lilucb::domain_error,
+                        (names_parameter{"lilucb::lemma1_bound_proof", "means"}));
+  BOOST_CHECK_EXCEPTION(lilucb::farrell_lower_bound(tiny, 0.1), lilucb::domain_error,
+                        (names_parameter{"lilucb::farrell_lower_bound", "means"}));
+  // Large gaps are exact zeros for H3 and Farrell (their terms vanish by definition), not errors.
+  BOOST_TEST(lilucb::hardness_h3(std::vector<double>{1e300, 0.0}) == 0.0);
+  BOOST_TEST(lilucb::farrell_lower_bound(std::vector<double>{1e300, 0.0}, 0.1) == 0.0);
+}
+
+BOOST_AUTO_TEST_SUITE_END()
