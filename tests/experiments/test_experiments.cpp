@@ -216,7 +216,7 @@ BOOST_AUTO_TEST_CASE(config_validation_and_presets) {
                               [](const lilucb::domain_error& e) { return e.parameter() == "gap"; });
       }
     }
-    for (double gap : {1.001 * std::sqrt(99 / max), 0.999 * std::sqrt(9 * max / 1e6), 0.5}) {
+    for (double gap : {1.001 * std::sqrt(99 / max), 0.999 * std::sqrt(9 / 1e6 * max), 0.5}) {
       g.gap = gap;
       BOOST_TEST_CONTEXT("gap = " << gap) {
         BOOST_CHECK_NO_THROW(g.validate());
