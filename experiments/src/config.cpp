@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdlib>
+#include <limits>
 #include <set>
 
 namespace lilucb::experiments {
@@ -130,6 +131,24 @@ void experiment_config::validate() const {
   if (!(nu > 0 && nu < 1)) bad("nu", lilucb::detail::format_value(nu), "(0, 1)");
   if (!(sigma > 0 && std::isfinite(sigma))) bad("sigma", lilucb::detail::format_value(sigma), "(0, inf)");
   if (!(gap > 0 && std::isfinite(gap))) bad("gap", lilucb::detail::format_value(gap), "(0, inf)");
+  // The sparse instance (bandit::sparse_means: one arm at gap, n - 1 at 0) has H1 = (n - 1)/gap^2,
+  // and summary.csv reports mean_over_h1 and median_over_h1 = pulls/H1 with pulls <= budget.  All
+  // of them are finite (and H1 a positive normal double, lilucb::hardness_h1's range) iff
+  // budget/max_real <= H1 <= max_real, i.e. sqrt((n-1)/max_real) <= gap <= sqrt((n-1) max_real/budget)
+  // for every n of the grid: the smallest n bounds gap above, the largest below.
+  if (std::any_of(scenarios.begin(), scenarios.end(), [](const scenario& s) { return s.sparse; })) {
+    constexpr double max_real = std::numeric_limits<double>::max();
+    const double n_lo = static_cast<double>(*std::min_element(sizes.begin(), sizes.end())) - 1;
+    const double n_hi = static_cast<double>(*std::max_element(sizes.begin(), sizes.end())) - 1;
+    const double floor_h1 = std::max(static_cast<double>(budget) / max_real, std::numeric_limits<double>::min());
+    const double h_lo = n_lo / (gap * gap), h_hi = n_hi / (gap * gap);
+    if (!(h_lo >= floor_h1 && h_hi <= max_real))
+      bad("gap", lilucb::detail::format_value(gap),
+          "[sqrt((n-1)/max_real), sqrt((n-1) max_real/budget)] for every size n = [" +
+              lilucb::detail::format_bound(std::sqrt(n_hi / max_real)) + ", " +
+              lilucb::detail::format_bound(std::sqrt(n_lo / floor_h1)) +
+              "] (the sparse scenario's H1 = (n-1)/gap^2 and pulls/H1 must be finite)");
+  }
   if (budget < 1) bad("budget", std::to_string(budget), "[1, 2^64)");
   if (!(window_factor >= 1 && std::isfinite(window_factor)))
     bad("window_factor", lilucb::detail::format_value(window_factor), "[1, inf)");

@@ -11,9 +11,13 @@
 #include <cerrno>
 #include <charconv>
 #include <cmath>
+#include <csignal>
+#include <cstdlib>
 #include <cstring>
 #include <fstream>
 #include <iterator>
+#include <map>
+#include <mutex>
 #include <system_error>
 
 namespace fs = std::filesystem;
@@ -410,10 +414,36 @@ void write_manifest(const fs::path& dir, const nlohmann::json& manifest) {
 
 // ---- files --------------------------------------------------------------------------------------
 
+namespace {
+
+// Fault injection for the crash-consistency test (tests/cli/test_cli_experiment.cpp) and nothing
+// else: LILUCB_TEST_FAULT=<file name>:<stage>:<k>:<kill|stop> sends this process SIGKILL (or
+// SIGSTOP, to hold the folder's lock while a second process tries it) the k-th time
+// write_file_atomically reaches <stage> for a file of that name.  Stages: created (the temporary
+// file exists, empty), written (written and fsynced, not yet renamed), renamed (renamed, the
+// folder not yet fsynced).  Unset (always, outside that test): one getenv, then nothing.
+void fault_point(const fs::path& path, const char* stage) {
+  static const std::string spec = [] {
+    const char* e = std::getenv("LILUCB_TEST_FAULT");
+    return std::string(e ? e : "");
+  }();
+  if (spec.empty()) return;
+  static std::mutex m;
+  static std::map<std::string, std::uint64_t> seen;
+  const std::string key = path.filename().string() + ":" + stage;
+  std::lock_guard<std::mutex> l(m);
+  const std::uint64_t k = ++seen[key];
+  const std::string action = spec.substr(spec.rfind(':') + 1);
+  if (spec == key + ":" + std::to_string(k) + ":" + action) ::raise(action == "stop" ? SIGSTOP : SIGKILL);
+}
+
+}  // namespace
+
 void write_file_atomically(const fs::path& path, const std::string& text) {
   const fs::path tmp = path.string() + ".tmp";
   const int fd = ::open(tmp.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
   if (fd < 0) raise_io_error(tmp, "cannot be created", errno);
+  fault_point(path, "created");
   const char* p = text.data();
   std::size_t left = text.size();
   while (left > 0) {
@@ -439,11 +469,13 @@ void write_file_atomically(const fs::path& path, const std::string& text) {
     ::unlink(tmp.c_str());
     raise_io_error(tmp, "close failed", e);
   }
+  fault_point(path, "written");
   if (::rename(tmp.c_str(), path.c_str()) != 0) {
     const int e = errno;
     ::unlink(tmp.c_str());
     raise_io_error(path, "cannot be replaced", e);
   }
+  fault_point(path, "renamed");
   const fs::path parent = path.has_parent_path() ? path.parent_path() : fs::path(".");
   const int dfd = ::open(parent.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
   if (dfd >= 0) {

@@ -277,3 +277,14 @@ BOOST_AUTO_TEST_CASE(spec_domain) {
 }
 
 BOOST_AUTO_TEST_SUITE_END()
+
+// Valid numbers whose stitched radius leaves the doubles (issue 17: `boundary --kind stitched --s
+// 1e308` printed nan, `--m 1e308` inf): refused, naming the parameter that is large.
+BOOST_AUTO_TEST_CASE(stitched_overflow_is_refused) {
+  auto names = [](const char* p) { return [p](const lilucb::domain_error& e) { return e.parameter() == p; }; };
+  BOOST_CHECK_EXCEPTION(stitched_radius(100.0, 0.05, 2.0, 1e308, 1.0, 0.0), lilucb::domain_error, names("s"));
+  BOOST_CHECK_EXCEPTION(stitched_radius(100.0, 0.05, 2.0, 1.4, 1e308, 0.0), lilucb::domain_error, names("m"));
+  BOOST_CHECK_EXCEPTION(stitched_radius(1e308, 0.05, 2.0, 1.4, 1.0, 0.0), lilucb::domain_error, names("v"));
+  BOOST_CHECK_EXCEPTION(stitched_radius(100.0, 0.05, 2.0, 1.4, 1.0, 1e300), lilucb::domain_error, names("c"));
+  BOOST_TEST(std::isfinite(stitched_radius(1e300, 0.05, 2.0, 1.4, 1.0, 0.0)));
+}

@@ -11,7 +11,8 @@
 // `plot` subcommand, and the invalid-input contract (exit 2, nothing on stdout, one line on
 // stderr naming the parameter); the results files' promises (a failed write is exit 3 and one line,
 // bad --out paths, a folder in use, a refused folder is exit 2, SIGKILL then rerun gives the same
-// bytes) and `experiment merge`.
+// bytes, at timed moments and at every atomic rewrite through the fault hook, a second real process
+// on the same folder, a read-only runs.csv or folder) and `experiment merge`.
 
 #include <boost/test/unit_test.hpp>
 
@@ -28,6 +29,7 @@
 #include <sys/wait.h>
 #include <sys/resource.h>
 #include <fcntl.h>
+#include <grp.h>
 #include <unistd.h>
 
 #include <csignal>
@@ -612,4 +614,155 @@ BOOST_AUTO_TEST_CASE(report_rejects_malformed_data) {
     BOOST_TEST(contains(e.what(), "manifest.json"), e.what());
     BOOST_TEST(contains(e.what(), "stopping-times experiment"), e.what());
   }
+}
+
+// ---- crash consistency around every atomic rewrite (issue 17) -----------------------------------
+// The binary's fault hook (experiments/src/results.cpp, LILUCB_TEST_FAULT) stops or kills it at an
+// exact point of write_file_atomically: with the temporary file written but not renamed, and just
+// after the rename.  Whatever the point, a rerun gives the uninterrupted run's files byte for byte.
+namespace {
+
+struct spawned {
+  pid_t pid;
+  fs::path err;  // the child's stderr
+};
+
+// The binary with `args`, LILUCB_TEST_FAULT=fault (none when empty), as user `uid` (unchanged when
+// 0), stdout to /dev/null and stderr to `err`.
+spawned spawn_cli(const std::vector<std::string>& args, const std::string& fault, const fs::path& err, uid_t uid = 0) {
+  const char* env = std::getenv("LILUCB_CLI");
+  std::string bin = env && *env ? env : LILUCB_CLI_PATH;
+  std::vector<std::string> all{bin};
+  all.insert(all.end(), args.begin(), args.end());
+  std::vector<char*> argv;
+  for (auto& a : all) argv.push_back(a.data());
+  argv.push_back(nullptr);
+  const pid_t pid = ::fork();
+  if (pid == 0) {
+    if (uid != 0 && (::setgroups(0, nullptr) != 0 || ::setgid(uid) != 0 || ::setuid(uid) != 0)) ::_exit(126);
+    if (fault.empty()) ::unsetenv("LILUCB_TEST_FAULT");
+    else ::setenv("LILUCB_TEST_FAULT", fault.c_str(), 1);
+    const int null = ::open("/dev/null", O_WRONLY);
+    const int e = ::open(err.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0666);
+    ::dup2(null, 1);
+    ::dup2(e, 2);
+    ::execv(bin.c_str(), argv.data());
+    ::_exit(127);
+  }
+  return {pid, err};
+}
+
+int wait_for(pid_t pid, int options = 0) {
+  int st = 0;
+  ::waitpid(pid, &st, options);
+  return st;
+}
+
+bool killed(int st) { return WIFSIGNALED(st) && WTERMSIG(st) == SIGKILL; }
+
+}  // namespace
+
+BOOST_AUTO_TEST_CASE(sigkill_around_every_atomic_rewrite_then_rerun_gives_the_same_files) {
+  temp_dir tmp;
+  const auto cfg = tmp.file("any.json", kAnytimeConfig);
+  auto cmd = [&](const fs::path& out) {
+    return std::vector<std::string>{"experiment", "anytime", "--config", cfg, "--out", out.string(), "--threads", "1",
+                                    "--no-plot", "--quiet"};
+  };
+  BOOST_TEST_REQUIRE(run_cli(cmd(tmp.path / "whole")).status == 0);
+  const auto same_files = [&](const fs::path& out) {
+    for (const char* f : {"runs.csv", "windows.csv", "anytime.csv", "stopping.csv"})
+      BOOST_TEST(read_text(out / f) == read_text(tmp.path / "whole" / f), f);
+    BOOST_TEST(json::parse(read_text(out / "manifest.json")).at("status") == "complete");
+  };
+  // Every atomic write of an anytime run, in order: the manifest (start, windows, end), windows.csv
+  // (from the pilot runs, and with the results), runs.csv (the start's rewrite, the final one),
+  // anytime.csv, stopping.csv; each killed before and after its rename.
+  const std::vector<std::pair<std::string, int>> writes = {
+      {"manifest.json", 1}, {"manifest.json", 2}, {"manifest.json", 3}, {"windows.csv", 1}, {"windows.csv", 2},
+      {"runs.csv", 1},      {"runs.csv", 2},      {"anytime.csv", 1},   {"stopping.csv", 1}};
+  for (const auto& [file, k] : writes)
+    for (const char* stage : {"written", "renamed"}) {
+      const std::string fault = file + ":" + stage + ":" + std::to_string(k) + ":kill";
+      BOOST_TEST_CONTEXT(fault) {
+        const fs::path out = tmp.path / ("killed-" + file + "-" + std::to_string(k) + "-" + stage);
+        BOOST_TEST(killed(wait_for(spawn_cli(cmd(out), fault, tmp.path / "err.txt").pid)));
+        const auto r = run_cli(cmd(out));
+        BOOST_TEST(r.status == 0, r.err);
+        same_files(out);
+      }
+    }
+  // A resume killed inside its own rewrite of runs.csv (which then holds every row), then rerun.
+  for (const char* stage : {"written", "renamed"}) {
+    BOOST_TEST_CONTEXT("resume killed at runs.csv " << stage) {
+      const fs::path out = tmp.path / (std::string("resume-") + stage);
+      BOOST_TEST(killed(wait_for(spawn_cli(cmd(out), "runs.csv:written:2:kill", tmp.path / "err.txt").pid)));
+      BOOST_TEST(killed(wait_for(spawn_cli(cmd(out), std::string("runs.csv:") + stage + ":1:kill", tmp.path / "err.txt").pid)));
+      BOOST_TEST(run_cli(cmd(out)).status == 0);
+      same_files(out);
+    }
+  }
+}
+
+// Two processes on one folder: the first holds the lock (stopped by the hook mid-run); the second
+// is refused with one line (exit 3) and writes nothing; the first, continued, completes the run.
+BOOST_AUTO_TEST_CASE(a_second_process_on_the_same_folder_is_refused) {
+  temp_dir tmp;
+  const auto cfg = tmp.file("any.json", kAnytimeConfig);
+  auto cmd = [&](const fs::path& out) {
+    return std::vector<std::string>{"experiment", "anytime", "--config", cfg, "--out", out.string(), "--threads", "1",
+                                    "--no-plot", "--quiet"};
+  };
+  BOOST_TEST_REQUIRE(run_cli(cmd(tmp.path / "whole")).status == 0);
+  const fs::path out = tmp.path / "shared";
+  const auto first = spawn_cli(cmd(out), "runs.csv:written:1:stop", tmp.path / "first.txt");
+  const int st = wait_for(first.pid, WUNTRACED);
+  BOOST_TEST_REQUIRE(WIFSTOPPED(st));
+  const auto second = run_cli(cmd(out));
+  ::kill(first.pid, SIGCONT);
+  check_io_failure(second, out.string());
+  BOOST_TEST(contains(second.err, "folder in use"), second.err);
+  const int done = wait_for(first.pid);
+  BOOST_TEST((WIFEXITED(done) && WEXITSTATUS(done) == 0), read_text(first.err));
+  for (const char* f : {"runs.csv", "windows.csv", "anytime.csv", "stopping.csv"})
+    BOOST_TEST(read_text(out / f) == read_text(tmp.path / "whole" / f), f);
+}
+
+// A read-only runs.csv in a writable folder, as a user the permissions bind (nobody when the test
+// runs as root): the rerun replaces the file whole (temporary file and rename), every run reaches
+// it, and the files equal the uninterrupted run's.  A read-only folder: exit 3, one line naming it.
+BOOST_AUTO_TEST_CASE(a_read_only_results_file_loses_nothing) {
+  temp_dir tmp;
+  const uid_t user = ::geteuid() == 0 ? 65534 : 0;  // 0: unchanged (already bound by permissions)
+  fs::permissions(tmp.path, fs::perms::all);        // the other user can work in it
+  const auto cfg = tmp.file("any.json", kAnytimeConfig);
+  fs::permissions(cfg, fs::perms::all);
+  auto cmd = [&](const fs::path& out) {
+    return std::vector<std::string>{"experiment", "anytime", "--config", cfg, "--out", out.string(), "--threads", "1",
+                                    "--no-plot", "--quiet"};
+  };
+  BOOST_TEST_REQUIRE(run_cli(cmd(tmp.path / "whole")).status == 0);
+  const fs::path out = tmp.path / "ro";
+  // Interrupted after the first rewrite of runs.csv: a header and no rows, every run still to do.
+  BOOST_TEST_REQUIRE(killed(wait_for(spawn_cli(cmd(out), "runs.csv:renamed:1:kill", tmp.path / "e1.txt", user).pid)));
+  fs::permissions(out / "runs.csv", fs::perms::owner_read | fs::perms::group_read | fs::perms::others_read);
+  const int st = wait_for(spawn_cli(cmd(out), "", tmp.path / "e2.txt", user).pid);
+  BOOST_TEST((WIFEXITED(st) && WEXITSTATUS(st) == 0), read_text(tmp.path / "e2.txt"));
+  for (const char* f : {"runs.csv", "windows.csv", "anytime.csv", "stopping.csv"})
+    BOOST_TEST(read_text(out / f) == read_text(tmp.path / "whole" / f), f);
+  // The folder itself read-only (and the files in it): refused on one line, nothing changed.
+  fs::remove(out / "anytime.csv");
+  const auto runs_before = read_text(out / "runs.csv");
+  fs::permissions(out, fs::perms::owner_read | fs::perms::owner_exec | fs::perms::group_read | fs::perms::group_exec |
+                           fs::perms::others_read | fs::perms::others_exec);
+  for (const auto& e : fs::directory_iterator(out))
+    fs::permissions(e.path(), fs::perms::owner_read | fs::perms::group_read | fs::perms::others_read);
+  const auto refused = spawn_cli(cmd(out), "", tmp.path / "e3.txt", user);
+  const int rst = wait_for(refused.pid);
+  const auto err = read_text(refused.err);
+  fs::permissions(out, fs::perms::all);
+  BOOST_TEST((WIFEXITED(rst) && WEXITSTATUS(rst) == 3), err);
+  BOOST_TEST(std::count(err.begin(), err.end(), '\n') == 1, err);
+  BOOST_TEST(contains(err, out.string()), err);
+  BOOST_TEST(read_text(out / "runs.csv") == runs_before);
 }

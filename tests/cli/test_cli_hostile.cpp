@@ -1,14 +1,18 @@
 // Hostile and careless input to the `lilucb` command (issue 17, "strict input"): every case of
 // tests/cli/hostile_inputs.json is run against the real binary.  A refusal is one printable line
 // on stderr with the case's expected exit status (2 invalid input, 3 I/O failure; README.md),
-// nothing on stdout, and the strings the case names.  The fixtures the cases refer to ({tmp}/...)
-// are written here.  docs/reliability.md's table is rendered from the same JSON file.
+// nothing on stdout, and the strings the case names.  A case with status 0 is an extreme but
+// valid input that must get a finite answer: exit 0, nothing on stderr, and no inf or nan on
+// stdout (text and --json), with the strings the case names in its "stdout".  The fixtures the
+// cases refer to ({tmp}/...) are written here.  docs/reliability.md's table is rendered from the
+// same JSON file.
 
 #include "cli_harness.hpp"
 
 #include <boost/test/unit_test.hpp>
 #include <nlohmann/json.hpp>
 
+#include <cctype>
 #include <fstream>
 #include <sstream>
 #include <string>
@@ -34,6 +38,7 @@ void write_fixtures(const temp_dir& tmp) {
   tmp.file("binary-means.txt", std::string("0.5\n") + std::string(1, '\0') + "\x01\x7f\xff garbage\n0.4\n");
   tmp.file("a-file", "x");
   tmp.file("many.json", R"({"repetitions": 18446744073709551615})");
+  tmp.file("huge-gap.json", R"({"gap": 1e300, "scenarios": ["sparse"], "sizes": [10], "repetitions": 1})");
 }
 
 bool printable_line(const std::string& s) {
@@ -42,6 +47,20 @@ bool printable_line(const std::string& s) {
     if (c < 0x20 || c == 0x7f) return false;
   }
   return !s.empty() && s.back() == '\n';
+}
+
+// True when `s` holds a word inf, infinity or nan (any case): a non-finite number on stdout.
+bool has_non_finite(const std::string& s) {
+  auto word = [](char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; };
+  std::string lower(s);
+  for (char& c : lower) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  for (const std::string w : {"inf", "infinity", "nan"})
+    for (std::size_t p = lower.find(w); p != std::string::npos; p = lower.find(w, p + 1)) {
+      const bool left = p == 0 || !word(lower[p - 1]);
+      const bool right = p + w.size() == lower.size() || !word(lower[p + w.size()]);
+      if (left && right) return true;
+    }
+  return false;
 }
 
 }  // namespace
@@ -58,6 +77,16 @@ BOOST_AUTO_TEST_CASE(every_hostile_input_is_refused_on_one_line) {
     for (const auto& a : c.at("args")) args.push_back(replace_all(a.get<std::string>(), "{tmp}", tmp.path.string()));
     BOOST_TEST_CONTEXT(c.at("why").get<std::string>() << ": " << show(args)) {
       const auto r = run_cli(args);
+      if (c.at("status").get<int>() == 0) {  // an extreme valid input: a finite answer
+        BOOST_TEST(!r.signaled);
+        BOOST_TEST(r.status == 0, "status " << r.status << ", stderr: " << r.err);
+        BOOST_TEST(r.err == "", "stderr: " << r.err);
+        BOOST_TEST(r.out != "");
+        BOOST_TEST(!has_non_finite(r.out), "stdout holds inf or nan: " << r.out);
+        for (const auto& s : c.at("stdout"))
+          BOOST_TEST(contains(r.out, s.get<std::string>()), "stdout lacks \"" << s.get<std::string>() << "\": " << r.out);
+        continue;
+      }
       BOOST_TEST(!r.signaled);
       BOOST_TEST(r.status == c.at("status").get<int>(), "status " << r.status << ", stderr: " << r.err);
       BOOST_TEST(r.out == "", "stdout: " << r.out);

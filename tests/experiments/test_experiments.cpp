@@ -203,6 +203,31 @@ BOOST_AUTO_TEST_CASE(config_validation_and_presets) {
   BOOST_CHECK_THROW(apply_json(base, nlohmann::json::parse(R"({"nu": 1.0})"), "f").validate(), lilucb::domain_error);
   BOOST_CHECK_THROW(apply_json(base, nlohmann::json::parse(R"({"sizes": [1]})"), "f").validate(), lilucb::domain_error);
   BOOST_CHECK_THROW(apply_json(base, nlohmann::json::parse(R"({"repetitions": 0})"), "f").validate(), lilucb::domain_error);
+  // A gap whose sparse instance has H1 = (n-1)/gap^2 or pulls/H1 outside the doubles (issue 17: a
+  // gap of 1e300 wrote mean_over_h1 = inf) is refused by validate, naming gap; the edges of the
+  // derived range [sqrt((n-1)/max), sqrt((n-1) max/budget)] are accepted.
+  {
+    auto g = apply_json(base, nlohmann::json::parse(R"({"sizes": [10, 100], "scenarios": ["sparse"], "budget": 1000000})"), "f");
+    const double max = std::numeric_limits<double>::max();
+    for (double gap : {1e300, 1e160, 1e-200, 0.999 * std::sqrt(99 / max)}) {
+      g.gap = gap;
+      BOOST_TEST_CONTEXT("gap = " << gap) {
+        BOOST_CHECK_EXCEPTION(g.validate(), lilucb::domain_error,
+                              [](const lilucb::domain_error& e) { return e.parameter() == "gap"; });
+      }
+    }
+    for (double gap : {1.001 * std::sqrt(99 / max), 0.999 * std::sqrt(9 / 1e6 * max), 0.5}) {
+      g.gap = gap;
+      BOOST_TEST_CONTEXT("gap = " << gap) {
+        BOOST_CHECK_NO_THROW(g.validate());
+        const double h1 = lilucb::hardness_h1(scenario_means(parse_scenario("s", "sparse"), 10, gap));
+        BOOST_TEST((std::isfinite(1e6 / h1) && h1 >= std::numeric_limits<double>::min()));
+      }
+    }
+    g.scenarios = {parse_scenario("s", "alpha0.3")};  // the gap does not enter an alpha scenario
+    g.gap = 1e300;
+    BOOST_CHECK_NO_THROW(g.validate());
+  }
   const auto s = parse_scenario("s", "alpha0.6");
   BOOST_TEST(!s.sparse);
   BOOST_TEST(s.alpha == 0.6);

@@ -264,3 +264,18 @@ BOOST_AUTO_TEST_CASE(invalid_values) {
 }
 
 BOOST_AUTO_TEST_SUITE_END()
+
+// Valid numbers whose T* leaves the doubles (issue 17: `hardness --sigma 1e-300` ended in the
+// root finder's "do not bracket" internal error): refused, naming the instance or sigma.
+BOOST_AUTO_TEST_CASE(extreme_sigma_is_refused_not_an_internal_error) {
+  const std::vector<double> m{0.5, 0.4, 0.1};
+  for (double sigma : {1e-300, 1e-160, 1e308})
+    BOOST_CHECK_EXCEPTION(lilucb::characteristic_time_gaussian(m, sigma), lilucb::domain_error,
+                          [](const lilucb::domain_error& e) { return e.parameter() == "means" || e.parameter() == "sigma"; });
+  // Large but representable: T* = 2 sigma^2/Delta^2-scale, finite.
+  BOOST_TEST(std::isfinite(lilucb::characteristic_time_gaussian(m, 1e150).t_star));
+  // The lower bound T* kl(delta, 1-delta) is refused past max_real / kl, naming t_star.
+  BOOST_CHECK_EXCEPTION(lilucb::bai_lower_bound(1e308, 1e-10), lilucb::domain_error,
+                        [](const lilucb::domain_error& e) { return e.parameter() == "t_star"; });
+  BOOST_TEST(std::isfinite(lilucb::bai_lower_bound(1e300, 1e-10)));
+}

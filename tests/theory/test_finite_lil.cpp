@@ -518,3 +518,63 @@ BOOST_AUTO_TEST_CASE(proof_sum_small_eps_accuracy) {
 }
 
 BOOST_AUTO_TEST_SUITE_END()
+
+// ---------------------------------------------------------------------------------------------
+// Valid numbers whose bound would overflow (issue 17: `lilucb bound --sigma 1e308` printed inf).
+// The bound and the width are linear in sigma: past max_real / (value at sigma = 1) they are
+// refused naming sigma; just inside that they are finite and equal sigma times the value at 1.
+BOOST_AUTO_TEST_SUITE(overflow_refused)
+
+BOOST_AUTO_TEST_CASE(sigma_past_the_largest_bound) {
+  using lilucb::policies::return_sentinel;
+  for (auto inner : {inner_log::lemma, inner_log::plus2}) {
+    for (double t : {1.0, 100.0, 1e15, kMax}) {
+      BOOST_TEST_CONTEXT(lilucb::to_string(inner) << " t = " << t) {
+        const double eps = 0.01, delta = 0.001;
+        const double b1 = lilucb::lil_bound(t, eps, delta, 1.0, inner);
+        const double w1 = lilucb::lil_width(t, eps, delta, 1.0, inner);
+        const double inside_b = 0.999 * (kMax / b1), inside_w = 0.999 * (kMax / w1);
+        // Just inside: finite, and sigma times the value at sigma = 1 (relative error of a few ulps).
+        BOOST_TEST(lilucb::lil_bound(t, eps, delta, inside_b, inner) == inside_b * b1, tt::tolerance(1e-14));
+        if (inside_w < kMax)
+          BOOST_TEST(lilucb::lil_width(t, eps, delta, inside_w, inner) == inside_w * w1, tt::tolerance(1e-14));
+        // Past it (and at the largest double): refused, naming sigma.
+        for (double sigma : {1.001 * (kMax / b1), kMax}) {
+          if (!(sigma > kMax / b1) || !std::isfinite(sigma)) continue;
+          BOOST_CHECK_EXCEPTION(lilucb::lil_bound(t, eps, delta, sigma, inner), lilucb::domain_error,
+                                (names_parameter{"lilucb::lil_bound", "sigma"}));
+          // The sentinel policy keeps its documented +infinity.
+          BOOST_TEST(std::isinf(lilucb::lil_bound(t, eps, delta, sigma, inner, return_sentinel{})));
+        }
+        if (1.001 * (kMax / w1) < kMax)
+          BOOST_CHECK_EXCEPTION(lilucb::lil_width(t, eps, delta, 1.001 * (kMax / w1), inner), lilucb::domain_error,
+                                (names_parameter{"lilucb::lil_width", "sigma"}));
+      }
+    }
+  }
+  // The issue's case: bound at t = 100, eps = 0.01, delta = 0.001 with sigma = 1e308.
+  try {
+    lilucb::lil_bound(100.0, 0.01, 0.001, 1e308, inner_log::plus2);
+    BOOST_ERROR("sigma = 1e308 did not throw");
+  } catch (const lilucb::domain_error& e) {
+    const std::string expect = lilucb::detail::format_bound(kMax / lilucb::lil_bound(100.0, 0.01, 0.001, 1.0, inner_log::plus2));
+    BOOST_TEST(e.admissible().find(expect) != std::string::npos, e.admissible() << " lacks " << expect);
+  }
+}
+
+// The issue's `bound --t 1e15 --eps 1e-300 --delta 1e-305` reached Boost's zeta pole (fixed by
+// zeta_one_plus); every value the command prints there is finite.
+BOOST_AUTO_TEST_CASE(tiny_eps_and_delta) {
+  const double t = 1e15, eps = 1e-300, delta = 1e-305;
+  BOOST_TEST(std::isfinite(lilucb::lil_bound(t, eps, delta, 1.0, inner_log::plus2)));
+  BOOST_TEST(std::isfinite(lilucb::lil_width(t, eps, delta, 1.0, inner_log::plus2)));
+  BOOST_TEST(std::isfinite(lilucb::lil_bound(t, eps, delta, 1.0, inner_log::lemma)));
+  BOOST_TEST(std::isfinite(lilucb::lil_failure_probability(eps, delta, inner_log::plus2)));
+  const double q = lilucb::lil_failure_probability_proof(eps, delta);
+  BOOST_TEST(std::isfinite(q));
+  // zeta(1+eps) -> 1/eps + Euler's gamma: (2/eps + 2 gamma - 1) x + x^((1+sqrt eps)^2 (1+eps)), x = delta/log1p(eps).
+  const double x = delta / std::log1p(eps);
+  BOOST_TEST(q == (2 / eps + 2 * 0.57721566490153286 - 1) * x + x, tt::tolerance(1e-12));
+}
+
+BOOST_AUTO_TEST_SUITE_END()

@@ -291,8 +291,17 @@ BOOST_AUTO_TEST_SUITE(domain)
 
 // The means checks of every instance function.  They all go through best_arm, whose name the
 // error carries (see known_library_bugs): `function` is checked only for best_arm itself.
+// For the Delta^-2 sums (sums = true) the extremes of the doubles ({max, 0}, {0, -max}: H1
+// underflows to 0; {denorm_min, 0}: it overflows) either give a finite value or are refused naming
+// means (issue 17: never an infinite or zero H1).
+bool finite_value(double x) { return std::isfinite(x); }
+bool finite_value(std::size_t) { return true; }
+bool finite_value(const std::vector<double>& v) {
+  return std::all_of(v.begin(), v.end(), [](double x) { return std::isfinite(x); });
+}
+
 template <class F>
-void check_means_domain(const std::string& what, const std::string& function, F f) {
+void check_means_domain(const std::string& what, const std::string& function, F f, bool sums = false) {
   struct invalid_means {
     std::vector<double> means;
     std::string parameter;
@@ -316,8 +325,16 @@ void check_means_domain(const std::string& what, const std::string& function, F 
   // Valid: one arm, ties among suboptimal arms, the extremes of the doubles.
   for (const auto& m : std::vector<std::vector<double>>{
            {0.5}, {0.9, 0.5, 0.5}, {0.3, down(0.3)}, {kMax, 0.0}, {0.0, -kMax}, {kTiny, 0.0}}) {
-    BOOST_TEST_CONTEXT(what << " with valid means " << m.size()) {
-      BOOST_CHECK_NO_THROW(f(m));
+    BOOST_TEST_CONTEXT(what << " with valid means " << m.size() << " (first " << m[0] << ")") {
+      if (!sums || m.size() == 1 || m[0] == 0.9 || m[0] == 0.3) {
+        BOOST_CHECK_NO_THROW(BOOST_TEST(finite_value(f(m))));
+      } else {
+        try {
+          BOOST_TEST(finite_value(f(m)));
+        } catch (const lilucb::domain_error& e) {
+          BOOST_TEST(e.parameter() == "means", e.what());
+        }
+      }
     }
   }
 }
@@ -325,17 +342,17 @@ void check_means_domain(const std::string& what, const std::string& function, F 
 BOOST_AUTO_TEST_CASE(means) {
   check_means_domain("best_arm", "lilucb::best_arm", [](const auto& m) { return lilucb::best_arm(m); });
   check_means_domain("gaps", "", [](const auto& m) { return lilucb::gaps(m); });
-  check_means_domain("hardness_h1", "", [](const auto& m) { return lilucb::hardness_h1(m); });
-  check_means_domain("hardness_h3", "", [](const auto& m) { return lilucb::hardness_h3(m); });
-  check_means_domain("farrell_lower_bound", "", [](const auto& m) { return lilucb::farrell_lower_bound(m, 0.1); });
+  check_means_domain("hardness_h1", "", [](const auto& m) { return lilucb::hardness_h1(m); }, true);
+  check_means_domain("hardness_h3", "", [](const auto& m) { return lilucb::hardness_h3(m); }, true);
+  check_means_domain("farrell_lower_bound", "", [](const auto& m) { return lilucb::farrell_lower_bound(m, 0.1); }, true);
   // Lemma lem:1's bound needs gaps below sqrt(gamma (1+eps)): use small means.
   auto scaled = [](std::vector<double> m) {
     for (double& x : m) x = std::isfinite(x) && std::fabs(x) > 1 ? std::copysign(1.0, x) * 0.75 : x;
     return m;
   };
-  check_means_domain("lemma1_bound", "", [&](const auto& m) { return lilucb::lemma1_bound(scaled(m), 0.5, 1.0, 0.1); });
+  check_means_domain("lemma1_bound", "", [&](const auto& m) { return lilucb::lemma1_bound(scaled(m), 0.5, 1.0, 0.1); }, true);
   check_means_domain("lemma1_bound_proof", "",
-                     [&](const auto& m) { return lilucb::lemma1_bound_proof(scaled(m), 0.5, 1.0, 0.1); });
+                     [&](const auto& m) { return lilucb::lemma1_bound_proof(scaled(m), 0.5, 1.0, 0.1); }, true);
   // Exact results at the valid extremes.
   BOOST_TEST(lilucb::best_arm(std::vector<double>{0.3, down(0.3)}) == 0u);
   BOOST_TEST(lilucb::best_arm(std::vector<double>{0.0, -kMax}) == 0u);
@@ -425,6 +442,75 @@ BOOST_AUTO_TEST_CASE(means_errors_name_best_arm) {
                         (names_parameter{"lilucb::lemma1_bound_proof", "means"}));
   BOOST_CHECK_EXCEPTION(lilucb::farrell_lower_bound(empty, 0.1), lilucb::domain_error,
                         (names_parameter{"lilucb::farrell_lower_bound", "means"}));
+}
+
+BOOST_AUTO_TEST_SUITE_END()
+
+// ---------------------------------------------------------------------------------------------
+// Valid numbers whose results would overflow or underflow (issue 17: `hardness --a 1e308` printed
+// inf, a config gap of 1e300 wrote mean_over_h1 = inf).  Each is refused, naming the parameter.
+BOOST_AUTO_TEST_SUITE(overflow_refused)
+
+BOOST_AUTO_TEST_CASE(total_samples_bound_a) {
+  const double b = 1e10;
+  const double a_max = (kMax - 2) / b - 1;
+  BOOST_TEST(std::isfinite(lilucb::total_samples_bound(b, 0.999 * a_max)));
+  for (double a : {1.001 * a_max, 1e308, kMax})
+    BOOST_CHECK_EXCEPTION(lilucb::total_samples_bound(b, a), lilucb::domain_error,
+                          (names_parameter{"lilucb::total_samples_bound", "a"}));
+  // B itself at the largest double: (1 + a) B overflows for every a that is not negligible, and
+  // (max - 2)/B - 1 rounds to 0, so no a > 0 is admissible: B is named.
+  BOOST_TEST(lilucb::total_samples_bound(kMax, 1e-300) == kMax);
+  BOOST_CHECK_EXCEPTION(lilucb::total_samples_bound(kMax, 1.0), lilucb::domain_error,
+                        (names_parameter{"lilucb::total_samples_bound", "suboptimal_pulls_bound"}));
+  try {
+    lilucb::total_samples_bound(b, 1e308);
+  } catch (const lilucb::domain_error& e) {
+    BOOST_TEST(e.admissible().find(lilucb::detail::format_bound(a_max)) != std::string::npos, e.admissible());
+  }
+}
+
+BOOST_AUTO_TEST_CASE(gaps_that_overflow) {
+  // Means more than max_real apart: the gap is not a double.
+  BOOST_CHECK_EXCEPTION(lilucb::gaps(std::vector<double>{1e308, -1e308}), lilucb::domain_error,
+                        (names_parameter{"lilucb::gaps", "means[1]"}));
+  BOOST_TEST(lilucb::gaps(std::vector<double>{1e308, -7e307})[1] == 1.7e308, boost::test_tools::tolerance(1e-15));
+}
+
+BOOST_AUTO_TEST_CASE(h1_must_be_positive_and_finite) {
+  const double lo = 1 / std::sqrt(kMax), hi = 1 / std::sqrt(std::numeric_limits<double>::min());
+  // Inside: a single gap at either end of the derived range gives a finite positive normal H1.
+  for (double gap : {lo * 1.01, hi / 1.01}) {
+    const double h = lilucb::hardness_h1(std::vector<double>{gap, 0.0});
+    BOOST_TEST(std::isfinite(h));
+    BOOST_TEST(h >= std::numeric_limits<double>::min());
+  }
+  // Outside: a gap of 1e300 (the issue's config) underflows H1 to 0; 1e-200 overflows it; many
+  // gaps each inside the range can still overflow the sum.
+  for (const auto& m : {std::vector<double>{1e300, 0.0}, std::vector<double>{2 * hi, 0.0},
+                        std::vector<double>{1e-200, 0.0}, std::vector<double>{0.0, -1e-154, -1e-154, -1e-154}}) {
+    BOOST_CHECK_EXCEPTION(lilucb::hardness_h1(m), lilucb::domain_error,
+                          (names_parameter{"lilucb::hardness_h1", "means"}));
+  }
+  // One huge gap beside an ordinary one: H1 is the ordinary arm's term (the other's is < 1e-600).
+  BOOST_TEST(lilucb::hardness_h1(std::vector<double>{0.5, 0.0, -1e300}) == 4.0);
+  // One arm: H1 = 0, the empty sum.
+  BOOST_TEST(lilucb::hardness_h1(std::vector<double>{0.5}) == 0.0);
+}
+
+BOOST_AUTO_TEST_CASE(other_sums_must_be_finite) {
+  const std::vector<double> tiny{1e-160, 0.0};
+  BOOST_CHECK_EXCEPTION(lilucb::hardness_h3(tiny), lilucb::domain_error,
+                        (names_parameter{"lilucb::hardness_h3", "means"}));
+  BOOST_CHECK_EXCEPTION(lilucb::lemma1_bound(tiny, 0.5, 1.0, 0.1), lilucb::domain_error,
+                        (names_parameter{"lilucb::lemma1_bound", "means"}));
+  BOOST_CHECK_EXCEPTION(lilucb::lemma1_bound_proof(tiny, 0.5, 1.0, 0.1), lilucb::domain_error,
+                        (names_parameter{"lilucb::lemma1_bound_proof", "means"}));
+  BOOST_CHECK_EXCEPTION(lilucb::farrell_lower_bound(tiny, 0.1), lilucb::domain_error,
+                        (names_parameter{"lilucb::farrell_lower_bound", "means"}));
+  // Large gaps are exact zeros for H3 and Farrell (their terms vanish by definition), not errors.
+  BOOST_TEST(lilucb::hardness_h3(std::vector<double>{1e300, 0.0}) == 0.0);
+  BOOST_TEST(lilucb::farrell_lower_bound(std::vector<double>{1e300, 0.0}, 0.1) == 0.0);
 }
 
 BOOST_AUTO_TEST_SUITE_END()

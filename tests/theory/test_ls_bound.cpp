@@ -259,3 +259,18 @@ BOOST_AUTO_TEST_CASE(delta_for_failure_probability_error_names_callee) {
 }
 
 BOOST_AUTO_TEST_SUITE_END()
+
+// Valid numbers whose width would overflow (issue 17): ls_bound is lil_width's formula, and a
+// sigma past max_real / (value at sigma = 1) is refused naming sigma.
+BOOST_AUTO_TEST_SUITE(overflow_refused)
+
+BOOST_AUTO_TEST_CASE(sigma_past_the_largest_width) {
+  const double w1 = lilucb::ls_bound(1.0, 0.01, 0.05, 1.0, 1000);
+  const double inside = 0.999 * (kMax / w1);
+  BOOST_TEST(lilucb::ls_bound(1.0, 0.01, 0.05, inside, 1000) == inside * w1, boost::test_tools::tolerance(1e-14));
+  BOOST_CHECK_EXCEPTION(lilucb::ls_bound(1.0, 0.01, 0.05, kMax, 1000), lilucb::domain_error,
+                        (names_parameter{"lilucb::ls_bound", "sigma"}));
+  BOOST_TEST(std::isinf(lilucb::ls_bound(1.0, 0.01, 0.05, kMax, 1000, lilucb::policies::return_sentinel{})));
+}
+
+BOOST_AUTO_TEST_SUITE_END()

@@ -450,3 +450,38 @@ BOOST_AUTO_TEST_CASE(delta_near_one_accuracy) {
 }
 
 BOOST_AUTO_TEST_SUITE_END()
+
+// ---------------------------------------------------------------------------------------------
+// Valid numbers whose gamma would overflow (issue 17): gamma(beta, eps) is refused past
+// gamma_beta_max = sqrt(max/16) - 2, naming beta and that range; up to it it is finite.
+BOOST_AUTO_TEST_SUITE(overflow_refused)
+
+BOOST_AUTO_TEST_CASE(gamma_beta_range) {
+  const double bmax = lilucb::gamma_beta_max<double>();
+  // The derivation's bound, computed independently in 50 digits: sqrt(DBL_MAX/16) - 2.
+  BOOST_TEST(bmax == to_double(mp50(sqrt(mp50(kMax) / 16) - 2)), tt::tolerance(1e-15));
+  // Finite at the edge for every eps, including eps just below 1 where (1+sqrt(eps))^2 (1+eps) -> 8.
+  for (double eps : {1e-300, 0.01, 0.5, down(1.0)}) {
+    BOOST_TEST_CONTEXT("eps = " << eps) {
+      double g = kNaN;
+      BOOST_CHECK_NO_THROW(g = lilucb::gamma(bmax, eps));
+      BOOST_TEST(std::isfinite(g));
+    }
+  }
+  for (double beta : {up(bmax), 1e300, kMax}) {
+    BOOST_TEST_CONTEXT("beta = " << beta) {
+      BOOST_CHECK_EXCEPTION(lilucb::gamma(beta, 0.5), lilucb::domain_error,
+                            (names_parameter{"lilucb::gamma", "beta"}));
+    }
+  }
+  try {
+    lilucb::gamma(1e300, 0.01);
+    BOOST_ERROR("gamma(1e300, 0.01) did not throw");
+  } catch (const lilucb::domain_error& e) {
+    BOOST_TEST(e.admissible().find("3.35195e+153") != std::string::npos, e.admissible());
+  }
+  // The range is not needlessly tight: 1% past it, the exact gamma at eps near 1 exceeds DBL_MAX.
+  BOOST_TEST((lilucb::gamma(mp50(mp50(bmax) * mp50("1.01")), mp50(down(1.0))) > mp50(kMax)));
+}
+
+BOOST_AUTO_TEST_SUITE_END()

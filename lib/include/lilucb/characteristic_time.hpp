@@ -190,12 +190,22 @@ characteristic_time_result<Real> characteristic_time_gaussian(const Range& means
   for (std::size_t a = 0; a < mu.size(); ++a) {
     const Real g = mu[best] - mu[a];
     dgap[a] = g * g / (2 * sigma * sigma);
-    if (a != best && !(dgap[a] > 0))  // a gap so small that its square underflows
-      detail::raise_domain_error(fn, "means", "gap " + detail::format_value(g),
-                                 "gaps whose square over 2 sigma^2 is a positive normal number");
+    // d_a = Delta_a^2/(2 sigma^2) must be a finite positive normal number: a gap so small (or a
+    // sigma so large) that it underflows, or a sigma so small that 2 sigma^2 underflows to 0 and
+    // d_a overflows (`hardness --sigma 1e-300` ended in the root finder's "do not bracket" error),
+    // leaves T* undefined in floating point.
+    if (a != best && !(dgap[a] >= (std::numeric_limits<Real>::min)() && (boost::math::isfinite)(dgap[a])))
+      detail::raise_domain_error(fn, "means", "gap " + detail::format_value(g) + " at sigma = " + detail::format_value(sigma),
+                                 "gaps whose square over 2 sigma^2 is a finite positive normal number");
   }
   auto d = [&](const Real& p, const Real& q) { return Real((p - q) * (p - q) / (2 * sigma * sigma)); };
-  return detail::optimal_proportions<Real>(mu, best, d, true, dgap);
+  auto r = detail::optimal_proportions<Real>(mu, best, d, true, dgap);
+  // T* ~ 1/min_a d_a: with d_a near the smallest normal number it exceeds the largest Real.
+  if (!(boost::math::isfinite)(r.t_star))
+    detail::raise_domain_error(fn, "sigma", detail::format_value(sigma),
+                               "values whose T* = (about) 2 sigma^2/Delta_min^2 is finite (here T* = " +
+                                   detail::format_value(r.t_star) + ")");
+  return r;
 }
 
 /// T*(mu) and w*(mu) for Bernoulli arms (Garivier & Kaufmann 2016, Theorem 5 with the Bernoulli
@@ -223,8 +233,17 @@ characteristic_time_result<Real> characteristic_time_bernoulli(const Range& mean
 /// Domain: t_star > 0 finite, delta in (0, 1/2].
 template <class Real>
 Real bai_lower_bound(Real t_star, Real delta) {
-  check_positive("lilucb::bai_lower_bound", "t_star", t_star);
-  return t_star * kl_delta(delta);
+  constexpr const char* fn = "lilucb::bai_lower_bound";
+  check_positive(fn, "t_star", t_star);
+  const Real k = kl_delta(delta);
+  const Real lb = t_star * k;
+  // Linear in T*: finite exactly for T* <= max_real / kl(delta, 1 - delta).
+  if (!(boost::math::isfinite)(lb))
+    detail::raise_domain_error(fn, "t_star", detail::format_value(t_star),
+                               "(0, max_real / kl(delta, 1-delta)] = (0, " +
+                                   detail::format_bound(Real((std::numeric_limits<Real>::max)() / k)) +
+                                   "] at this delta (past it the bound overflows)");
+  return lb;
 }
 
 /// The fixed-point prediction of a GLR-type stopping time: the smallest t >= 1 with

@@ -146,12 +146,34 @@ Real lil_evaluate(const Real& t, const Real& eps, const Real& delta, const Real&
   else return (1 + sqrt(eps)) * sigma * sqrt(Real(2 * (1 + eps) * log_term)) * sqrt(t);
 }
 
+// The formula at valid arguments, refusing (throw_on_error) a value that exceeds the largest Real.
+// On the domain every factor but sigma is bounded: sqrt(t) <= sqrt(max_real) and the outer
+// logarithm L is at most log(log(max_real)/min_delta) (~751 in double), so the value at sigma = 1
+// is finite and the bound is linear in sigma: it is finite exactly for
+// sigma <= max_real / value(sigma = 1) (up to rounding), the range the error states.  Under
+// return_sentinel +infinity is the documented sentinel and is returned as is.
+template <lil_form Form, class Policy, class Real>
+Real lil_evaluate_finite(const char* fn, const Real& t, const Real& eps, const Real& delta, const Real& sigma,
+                         inner_log inner, const Real& k) {
+  const Real v = lil_evaluate<Form, Policy>(t, eps, delta, sigma, inner, k);
+  if constexpr (policies::throws_v<Policy>) {
+    if (!(boost::math::isfinite)(v)) {
+      const Real at_one = lil_evaluate<Form, Policy>(t, eps, delta, Real(1), inner, k);
+      raise_domain_error(fn, "sigma", format_value(sigma),
+                         "(0, max_real / (the value at sigma = 1)) = (0, " +
+                             format_bound(Real(std::numeric_limits<Real>::max() / at_one)) +
+                             ") at these t, eps, delta (the bound is linear in sigma; past it it overflows)");
+    }
+  }
+  return v;
+}
+
 // lil_bound and lil_width: the lemma itself (k = 1), its arguments checked under the policy.
 template <lil_form Form, class Policy, class Real>
 Real lil_checked(const char* fn, const Real& t, const Real& eps, const Real& delta, const Real& sigma,
                  inner_log inner) {
   if (!lil_arguments_ok<Policy>(fn, "t", t, eps, delta, sigma, inner)) return std::numeric_limits<Real>::infinity();
-  return lil_evaluate<Form, Policy>(t, eps, delta, sigma, inner, Real(1));
+  return lil_evaluate_finite<Form, Policy>(fn, t, eps, delta, sigma, inner, Real(1));
 }
 }  // namespace detail
 
@@ -173,7 +195,8 @@ Real zeta_one_plus(const Real& eps) {
 /// Domain: t >= 1; sigma > 0; lemma: eps in (0,1), delta in (0, log(1+eps)/e);
 /// plus2: eps in [0,1) (eps = 0 is the heuristic's width, which carries no guarantee),
 /// delta in (0,1).  On this domain the outer logarithm is positive, so the value is
-/// a positive real (never NaN).
+/// a positive real (never NaN); a sigma so large that the value exceeds the largest Real
+/// (sigma > max_real / value at sigma = 1) is refused, naming sigma and that range.
 /// Policy (policies.hpp): throw_on_error (default) throws lilucb::domain_error outside the
 /// domain; return_sentinel returns the formula's value wherever t >= 1, eps in [0,1),
 /// delta in (0,1), sigma > 0 and the outer logarithm is positive (whether or not delta is in

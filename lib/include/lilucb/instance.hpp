@@ -16,6 +16,7 @@
 #include <cmath>
 #include <cstddef>
 #include <iterator>
+#include <limits>
 #include <string>
 #include <type_traits>
 #include <vector>
@@ -67,13 +68,59 @@ std::size_t best_arm(const Range& means) {
 }
 
 namespace detail {
+// Every gap mu_best - mu_i of finite means is a real number, but it exceeds the largest Real when
+// the means are more than max_real apart (1e308 and -1e308): such an arm is refused, not given
+// an infinite gap.
 template <class Range>
 std::vector<range_value_t<Range>> gaps_checked(const char* fn, const Range& means) {
+  using Real = range_value_t<Range>;
   const std::size_t b = best_arm_checked(fn, means);
   std::vector<range_value_t<Range>> m(std::begin(means), std::end(means));
   const auto top = m[b];
-  for (auto& x : m) x = top - x;
+  for (std::size_t i = 0; i < m.size(); ++i) {
+    const Real d = top - m[i];
+    if (!(boost::math::isfinite)(d)) {
+      const std::string name = "means[" + std::to_string(i) + "]";
+      raise_domain_error(fn, name.c_str(), format_value(m[i]),
+                         "[means[" + std::to_string(b) + "] - max_real, means[" + std::to_string(b) +
+                             "]): its gap to the best mean overflows");
+    }
+    m[i] = d;
+  }
   return m;
+}
+
+// The Delta^-2 sums (H1, H3, Lemma lem:1's bounds, Farrell's bound) are reported only as finite
+// reals, and H1 (a denominator in the experiments' mean_over_h1) only as a positive normal one.
+// Sum Delta_i^-2 of the suboptimal arms is finite iff no gap is so small that its term
+// overflows (Delta^-2 <= max_real needs Delta >= 1/sqrt(max_real) = 7.5e-155 in double, and the
+// terms' sum must stay <= max_real); it is a positive normal Real iff some gap is at most
+// 1/sqrt(min_normal) (6.7e153 in double: then its term Delta^-2 >= min_normal; a larger gap's
+// term is subnormal or rounds to 0).  A result outside these ranges names the instance.
+template <class Real>
+void check_instance_sum(const char* fn, const char* what, const Real& value, bool need_normal) {
+  using std::sqrt;
+  if ((boost::math::isfinite)(value) && (!need_normal || value >= std::numeric_limits<Real>::min())) return;
+  const Real lo = 1 / sqrt(std::numeric_limits<Real>::max());
+  const Real hi = 1 / sqrt(std::numeric_limits<Real>::min());
+  raise_domain_error(fn, "means", std::string("an instance whose ") + what + " = " + format_value(value),
+                     std::string("gaps whose ") + what +
+                         (need_normal ? " is a positive normal real" : " is a finite real") +
+                         ": sum Delta_i^-2 <= max_real (each gap >= 1/sqrt(max_real) = " + format_bound(lo) +
+                         " keeps its own term finite)" +
+                         (need_normal ? " and some gap <= 1/sqrt(min_normal) = " + format_bound(hi) +
+                                            " (a larger gap's term underflows)"
+                                      : std::string()));
+}
+
+// H1 of the gaps d (best arm b), refused under the name of the public function fn called.
+template <class Real>
+Real h1_of_gaps(const char* fn, const std::vector<Real>& d, std::size_t b) {
+  Real h{0};
+  for (std::size_t i = 0; i < d.size(); ++i)
+    if (i != b) h += 1 / (d[i] * d[i]);
+  if (d.size() > 1) check_instance_sum(fn, "H1", h, true);
+  return h;
 }
 }  // namespace detail
 
@@ -83,17 +130,15 @@ std::vector<detail::range_value_t<Range>> gaps(const Range& means) {
   return detail::gaps_checked("lilucb::gaps", means);
 }
 
-/// H1 = sum_{i != i*} Delta_i^-2 (Section 3).
+/// H1 = sum_{i != i*} Delta_i^-2 (Section 3).  Refused (domain_error naming means) when it is not
+/// a positive normal real: a gap below 1/sqrt(max_real) overflows it, gaps all above
+/// 1/sqrt(min_normal) underflow it (detail::check_instance_sum).  One arm: H1 = 0.
 template <class Range>
 detail::range_value_t<Range> hardness_h1(const Range& means) {
-  using Real = detail::range_value_t<Range>;
   constexpr const char* fn = "lilucb::hardness_h1";
   const std::size_t b = detail::best_arm_checked(fn, means);
   const auto d = detail::gaps_checked(fn, means);
-  Real h{0};
-  for (std::size_t i = 0; i < d.size(); ++i)
-    if (i != b) h += 1 / (d[i] * d[i]);
-  return h;
+  return detail::h1_of_gaps(fn, d, b);
 }
 
 /// H3 = sum_{i != i*} log(log(c/Delta_i^2))/Delta_i^2 (Section 3) with the constant c = e,
@@ -115,6 +160,7 @@ detail::range_value_t<Range> hardness_h3(const Range& means) {
     const Real clipped = d2 < 1 ? d2 : Real(1);
     h += log(Real(log(Real(e / clipped)))) / d2;
   }
+  detail::check_instance_sum(fn, "H3", h, false);
   return h;
 }
 
@@ -158,12 +204,13 @@ detail::range_value_t<Range> lemma1_bound(const Range& means, detail::range_valu
   const auto d = detail::gaps_checked(fn, means);
   const Real g = gamma(beta, eps);
   const Real e = boost::math::constants::e<Real>();
-  Real sum = Real(d.size()) + 8 * e * g * hardness_h1(means) * -log(delta);
+  Real sum = Real(d.size()) + 8 * e * g * detail::h1_of_gaps(fn, d, b) * -log(delta);
   for (std::size_t i = 0; i < d.size(); ++i) {
     if (i == b) continue;
     const Real d2 = d[i] * d[i];
     sum += g * detail::lemma1_loglog(fn, i, d2, g, eps) / d2;
   }
+  detail::check_instance_sum(fn, "Lemma lem:1's bound", sum, false);
   return sum;
 }
 
@@ -191,6 +238,7 @@ detail::range_value_t<Range> lemma1_bound_proof(const Range& means, detail::rang
     const Real tau = g / d2 * (detail::lemma1_loglog(fn, i, d2, g, eps) + log_inv_delta);
     sum += 8 * e * g * log_inv_delta / d2 + tau + 1;
   }
+  detail::check_instance_sum(fn, "Lemma lem:1's bound", sum, false);
   return sum;
 }
 
@@ -206,7 +254,19 @@ detail::promote_t<T1, T2> total_samples_bound(T1 suboptimal_pulls_bound_in, T2 a
   constexpr const char* fn = "lilucb::total_samples_bound";
   check_at_least(fn, "suboptimal_pulls_bound", suboptimal_pulls_bound, Real(0));
   check_positive(fn, "a", a);
-  return 2 + (1 + a) * suboptimal_pulls_bound;
+  const Real total = 2 + (1 + a) * suboptimal_pulls_bound;
+  if (!(boost::math::isfinite)(total)) {
+    // 2 + (1 + a) B <= max_real iff a <= (max_real - 2)/B - 1: the range of a at this B.  When even
+    // a -> 0 overflows (B itself within 2 of max_real), B is what is out of range.
+    const Real a_max = (std::numeric_limits<Real>::max() - 2) / suboptimal_pulls_bound - 1;
+    if (a_max > 0)
+      detail::raise_domain_error(fn, "a", detail::format_value(a),
+                                 "(0, (max_real - 2)/B - 1] = (0, " + detail::format_bound(a_max) +
+                                     "] at this B (past it 2 + (1 + a) B overflows)");
+    detail::raise_domain_error(fn, "suboptimal_pulls_bound", detail::format_value(suboptimal_pulls_bound),
+                               "[0, max_real - 2) (2 + (1 + a) B overflows)");
+  }
+  return total;
 }
 
 /// Farrell's asymptotic lower bound as Section 2 states it for n arms:
@@ -228,7 +288,9 @@ detail::range_value_t<Range> farrell_lower_bound(const Range& means, detail::ran
     const Real inv = 1 / (d[i] * d[i]);
     if (inv > e) sum += inv * log(Real(log(inv)));
   }
-  return (2 - 4 * delta) * sum;
+  const Real bound = (2 - 4 * delta) * sum;
+  detail::check_instance_sum(fn, "Farrell's bound", bound, false);
+  return bound;
 }
 
 }  // namespace lilucb

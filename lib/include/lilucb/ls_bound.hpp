@@ -35,8 +35,8 @@ detail::promote_t<T1, T2, T3, T4> ls_bound(T1 T, T2 eps, T3 delta, T4 sigma, std
     if constexpr (policies::throws_v<Policy>) detail::raise_domain_error(fn, "n", "0", "[1, 2^64)");
     else return std::numeric_limits<Real>::infinity();
   }
-  return detail::lil_evaluate<detail::lil_form::width, Policy>(T_, eps_, delta_, sigma_, inner_log::plus2,
-                                                               Real(2 * Real(n)));
+  return detail::lil_evaluate_finite<detail::lil_form::width, Policy>(fn, T_, eps_, delta_, sigma_, inner_log::plus2,
+                                                                      Real(2 * Real(n)));
 }
 
 /// The LS rule's failure probability as Section 5 states it:

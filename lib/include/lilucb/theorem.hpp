@@ -21,6 +21,7 @@
 #include <boost/math/special_functions/log1p.hpp>
 
 #include <cmath>
+#include <limits>
 #include <optional>
 
 namespace lilucb {
@@ -37,8 +38,20 @@ detail::promote_t<T1> rho(T1 eps_in) {
   return (2 + eps) / eps * pow(Real(1 / boost::math::log1p(eps)), Real(1 + eps));
 }
 
+/// The largest beta for which gamma(beta, eps) is a finite Real for every eps in (0,1):
+/// gamma = 2 (2+beta)^2 (1+sqrt(eps))^2 (1+eps) < 16 (2+beta)^2 because (1+sqrt(eps))^2 (1+eps)
+/// < 4 * 2 = 8 on eps < 1, so (2+beta)^2 <= max_real/16, i.e. beta <= sqrt(max_real/16) - 2
+/// (3.35e153 in double), keeps it finite.  Beyond it, gamma (and Lemma `lem:1`'s bound built on
+/// it) exceeds the largest Real for eps near 1: such a beta is refused, not answered with +inf.
+template <class Real>
+Real gamma_beta_max() {
+  using std::sqrt;
+  return Real(sqrt(Real(std::numeric_limits<Real>::max() / 16)) - 2);
+}
+
 /// gamma(beta, eps) = 2 (2+beta)^2 (1+sqrt(eps))^2 (1+eps), Lemma `lem:1`.
-/// Domain: beta in (0, inf), eps in (0,1).
+/// Domain: beta in (0, gamma_beta_max()] = (0, sqrt(max_real/16) - 2] (3.35e153 in double: past
+/// it gamma overflows, see gamma_beta_max), eps in (0,1).
 template <class T1, class T2>
 detail::promote_t<T1, T2> gamma(T1 beta_in, T2 eps_in) {
   using Real = detail::promote_t<T1, T2>;
@@ -46,6 +59,10 @@ detail::promote_t<T1, T2> gamma(T1 beta_in, T2 eps_in) {
   using std::sqrt;
   constexpr const char* fn = "lilucb::gamma";
   check_positive(fn, "beta", beta);
+  if (!(beta <= gamma_beta_max<Real>()))
+    detail::raise_domain_error(fn, "beta", detail::format_value(beta),
+                               "(0, sqrt(max_real/16) - 2] = (0, " + detail::format_bound(gamma_beta_max<Real>()) +
+                                   "] (past it gamma = 2 (2+beta)^2 (1+sqrt(eps))^2 (1+eps) overflows)");
   check_open_interval(fn, "eps", eps, Real(0), Real(1));
   const Real s = 1 + sqrt(eps);
   return 2 * (2 + beta) * (2 + beta) * s * s * (1 + eps);

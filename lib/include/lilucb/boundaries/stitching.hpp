@@ -20,6 +20,7 @@
 #include <boost/math/special_functions/zeta.hpp>
 
 #include <cmath>
+#include <limits>
 
 namespace lilucb::boundaries {
 
@@ -55,10 +56,30 @@ Real stitched_radius(Real v, Real alpha, Real eta, Real s, Real m, Real c) {
   const Real log_ratio = (boost::math::isinf)(ratio) ? Real(log(vp) - log(m)) : Real(log(ratio));
   const Real ell = s * log(Real(log_eta + log_ratio)) + log(boost::math::zeta(s)) -
                    s * log(log_eta) - log(alpha);
+  // l(v) is s times L = log(1 + log(v'/m)/log eta) plus terms that stay small: past
+  // s = max_real / L it overflows (`boundary --kind stitched --s 1e308` printed nan: inf * c = 0 * inf).
+  if (!(boost::math::isfinite)(ell))
+    lilucb::detail::raise_domain_error(
+        fn, "s", lilucb::detail::format_value(s),
+        "(1, max_real / log(1 + log(v'/m)/log eta)) = (1, " +
+            lilucb::detail::format_bound(Real((std::numeric_limits<Real>::max)() /
+                                              Real(log(Real(log_eta + log_ratio)) - log(log_eta)))) +
+            ") at this v (past it l(v) overflows)");
   const Real k1 = (pow(eta, Real(0.25)) + pow(eta, Real(-0.25))) / sqrt(Real(2));
   const Real k2 = (sqrt(eta) + 1) / 2;
   const Real term2 = k2 * c * ell;
-  return sqrt(k1 * k1 * vp * ell + term2 * term2) + term2;
+  const Real u = sqrt(k1 * k1 * vp * ell + term2 * term2) + term2;
+  // The radius's square k1^2 v' l(v) + (k2 c l(v))^2 must be a finite Real: it grows with
+  // v' = max(v, m) and with c (`--m 1e308` printed inf).  Name the one that is large.
+  if (!(boost::math::isfinite)(u)) {
+    const bool by_c = !(boost::math::isfinite)(Real(term2 * term2));
+    const char* name = by_c ? "c" : (m >= v ? "m" : "v");
+    const Real value = by_c ? c : (m >= v ? m : v);
+    lilucb::detail::raise_domain_error(fn, name, lilucb::detail::format_value(value),
+                                       "values with k1^2 max(v, m) l(v) + (k2 c l(v))^2 <= max_real (the radius's "
+                                       "square; here it overflows)");
+  }
+  return u;
 }
 
 /// An upper bound on P(exists t with V_t >= v_from : S_t >= u(V_t)) from the proof of Theorem 1
