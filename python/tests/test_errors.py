@@ -105,7 +105,7 @@ def test_binomial_helpers():
                             (lambda: lilucb.clopper_pearson_interval(k=1, m=2.5, level=0.9), "m"),
                             (lambda: lilucb.clopper_pearson_interval(k=1, m=10, level=1.0), "level"),
                             (lambda: lilucb.binomial_test_rejects(k=1, m=10, nu=1.5, alpha=0.05), "nu"),
-                            (lambda: lilucb.binomial_critical_count(trials=0, p=0.1, alpha=0.05), "m"),
+                            (lambda: lilucb.binomial_critical_count(trials=0, p=0.1, alpha=0.05), "trials"),
                             (lambda: lilucb.binomial_critical_count(trials=10, p=0.1, alpha=0.05, bound="x"), "bound")]:
         with pytest.raises(lilucb.DomainError) as e:
             call()

@@ -133,7 +133,7 @@ void plant_paper(const fs::path& root) {
          "successive-elimination,sparse,10,36,10,10,0,800,720,700,900,22.2,20,0,0,0,0.308\n"
          "exp-gap-ls,sparse,10,36,10,10,0,90000,100000,50000,100000,2500,2777.78,0,0,0,0.308\n"
          "nonadaptive-ls,sparse,10,36,10,10,0,50000,50000,40000,60000,1389,1388.89,0,0,0,0.308\n";
-  std::ofstream(d / "manifest.json") << R"({"config": {"algorithms": ["lilucb", "lilucb-ls", "ucb1-ls",
+  std::ofstream(d / "manifest.json") << R"({"experiment": "stopping-times", "config": {"algorithms": ["lilucb", "lilucb-ls", "ucb1-ls",
       "lilucb-heuristic", "successive-elimination", "exp-gap-ls", "nonadaptive-ls"], "scenarios": ["sparse"],
       "sizes": [10], "nu": 0.1}, "git": {"commit": "0123456789abcdef"}})";
 }

@@ -22,8 +22,8 @@ namespace lilucb {
 
 namespace detail {
 inline void check_binomial(const char* fn, std::uint64_t k, std::uint64_t m, double alpha) {
-  if (m == 0) raise_domain_error(fn, "trials", "0", "[1, 2^64)");
-  if (k > m) raise_domain_error(fn, "successes", std::to_string(k), "[0, trials = " + std::to_string(m) + "]");
+  if (m == 0) raise_domain_error(fn, "m", "0", "[1, 2^64) trials");
+  if (k > m) raise_domain_error(fn, "k", std::to_string(k), "[0, m = " + std::to_string(m) + "]");
   if (!(alpha > 0 && alpha < 1)) raise_domain_error(fn, "alpha", format_value(alpha), "(0, 1)");
 }
 }  // namespace detail
@@ -80,6 +80,7 @@ enum class cp_bound {
 inline std::uint64_t binomial_critical_count(std::uint64_t trials, double p, double alpha,
                                              cp_bound bound = cp_bound::lower_exceeds) {
   constexpr const char* fn = "lilucb::binomial_critical_count";
+  if (trials == 0) detail::raise_domain_error(fn, "trials", "0", "[1, 2^64)");
   detail::check_binomial(fn, 0, trials, alpha);
   if (!(p >= 0 && p <= 1)) detail::raise_domain_error(fn, "p", detail::format_value(p), "[0, 1]");
   const auto crosses = [&](std::uint64_t k) {
