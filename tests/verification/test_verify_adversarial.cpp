@@ -15,6 +15,7 @@
 #include "lilucb_verification/checks.hpp"
 
 #include "lilucb/bandit/arms.hpp"
+#include "lilucb/bandit/compose.hpp"
 #include "lilucb/bandit/lilucb_algorithm.hpp"
 #include "lilucb/clopper_pearson.hpp"
 #include "lilucb/errors.hpp"
@@ -123,6 +124,44 @@ BOOST_AUTO_TEST_CASE(broken_lilucb_is_flagged_and_the_real_one_is_not) {
   BOOST_TEST_MESSAGE("lilucb: " << real.summary());
   BOOST_TEST(!real.rejects);
   BOOST_TEST(real.budget_exhausted == 0u);
+}
+
+// combination_runner is bandit::run_combination on the configuration's arms (Gaussian with its
+// sigma, or Bernoulli), run for run; a certified combination (Proposition M's mixture GLR with
+// T3C sampling) is not flagged on a two-arm instance.
+BOOST_AUTO_TEST_CASE(combination_runner_runs_the_composition) {
+  lb::combination comb;
+  comb.sampling = lb::sampling_rule::t3c;
+  comb.stopping = lb::stopping_rule::glr;
+  comb.threshold = lb::glr_threshold::mixture;
+  const lv::run_function run = lv::combination_runner(comb);
+  for (const lv::arm_type t : {lv::arm_type::gaussian, lv::arm_type::bernoulli}) {
+    lv::configuration c = two_arms(0.2, 0.3);
+    c.means.push_back(0.4);
+    c.arms = t;
+    for (std::uint64_t k = 0; k < 5; ++k) {
+      lb::run_options o;
+      o.nu = c.nu;
+      o.seed = 11;
+      o.run = k;
+      o.max_pulls = 100000;
+      const lb::run_result got = run(c, o);
+      const lb::run_result want =
+          t == lv::arm_type::gaussian
+              ? lb::run_combination(comb, lb::gaussian_arms(c.means, c.sigma), o).run
+              : lb::run_combination(comb, lb::bernoulli_arms(c.means), o).run;
+      BOOST_TEST(got.pulls == want.pulls);
+      BOOST_TEST(got.best_arm == want.best_arm);
+      BOOST_TEST(got.counts == want.counts, boost::test_tools::per_element());
+      BOOST_TEST(got.algorithm == "t3c+glr-mixture");
+    }
+  }
+  auto o = options(200);
+  o.max_pulls = 2'000'000;
+  const auto e = lv::estimate_error_rate(run, two_arms(0.2), o);
+  BOOST_TEST_MESSAGE("t3c+glr-mixture: " << e.summary());
+  BOOST_TEST(!e.rejects);
+  BOOST_TEST(e.budget_exhausted == 0u);
 }
 
 // A run that hits the budget is neither a wrong answer (stopped_wrong) nor a right one: the lower

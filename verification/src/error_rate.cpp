@@ -4,9 +4,9 @@
 
 #include "support.hpp"
 
-#include "lilucb/bandit/arms.hpp"
-#include "lilucb/bandit/parallel.hpp"
 #include "lilucb/bandit/arms.hpp"  // bandit::run_engine, bandit::normal_stream
+#include "lilucb/bandit/compose.hpp"
+#include "lilucb/bandit/parallel.hpp"
 #include "lilucb/bandit/scenarios.hpp"
 #include "lilucb/clopper_pearson.hpp"
 #include "lilucb/errors.hpp"
@@ -72,6 +72,14 @@ run_function algorithm_runner(bandit::algorithm alg) {
   return [alg](const configuration& c, const bandit::run_options& o) {
     if (c.arms == arm_type::gaussian) return bandit::run_algorithm(alg, bandit::gaussian_arms(c.means, c.sigma), o);
     return bandit::run_algorithm(alg, bandit::bernoulli_arms(c.means), o);
+  };
+}
+
+run_function combination_runner(const bandit::combination& combination) {
+  return [combination](const configuration& c, const bandit::run_options& o) {
+    if (c.arms == arm_type::gaussian)
+      return bandit::run_combination(combination, bandit::gaussian_arms(c.means, c.sigma), o).run;
+    return bandit::run_combination(combination, bandit::bernoulli_arms(c.means), o).run;
   };
 }
 

@@ -37,6 +37,10 @@
 #include <string_view>
 #include <vector>
 
+namespace lilucb::bandit {
+struct combination;  // bandit/compose.hpp
+}
+
 namespace lilucb::verification {
 
 enum class arm_type { gaussian, bernoulli };
@@ -73,6 +77,11 @@ using run_function = std::function<bandit::run_result(const configuration&, cons
 /// The library's algorithm `alg` on Gaussian or Bernoulli arms built from the configuration;
 /// widths use the arms' own sub-Gaussian scale (sigma, or 1/2 for Bernoulli).
 run_function algorithm_runner(bandit::algorithm alg);
+
+/// The composition `combination` (bandit/compose.hpp: a sampling rule with a stopping rule) on
+/// Gaussian or Bernoulli arms built from the configuration, through bandit::run_combination;
+/// statistics and widths use the arms' own sub-Gaussian scale (sigma, or 1/2 for Bernoulli).
+run_function combination_runner(const bandit::combination& combination);
 
 struct estimate_options {
   std::uint64_t runs = 1000;       ///< R >= 1
