@@ -158,7 +158,7 @@ void run_run(const run_cli_options& o) {
   const bool correct = r.best_arm == truth;
   if (o.json) {
     nlohmann::json params = nlohmann::json::object();
-    for (const auto& [k, v] : r.parameters) params[k] = v;
+    for (const auto& [k, v] : r.parameters.named()) params[std::string(k)] = v;
     params["inner"] = to_string(opts.inner);
     params["arms"] = o.arms;
     nlohmann::json j{{"algorithm", r.algorithm},
@@ -190,7 +190,7 @@ void run_run(const run_cli_options& o) {
             << "  chosen arm  " << r.best_arm << " (true best " << truth << ": "
             << (correct ? "correct" : "WRONG") << ")\n"
             << "  parameters ";
-  for (const auto& [k, v] : r.parameters) std::cout << ' ' << k << '=' << text_number(v);
+  for (const auto& [k, v] : r.parameters.named()) std::cout << ' ' << k << '=' << text_number(v);
   std::cout << '\n';
   if (!what.preset)
     std::cout << "  certified   " << (cr.certified ? "yes" : "no") << ": " << cr.certificate << '\n';

@@ -29,6 +29,11 @@ double get_real(const nlohmann::json& v, const std::string& name, const std::str
   if (!v.is_number()) bad(name, v.dump(), admissible);
   return v.get<double>();
 }
+
+/// A real option that must lie in (0, inf) (sigma, gap): throws naming it otherwise.
+void check_positive_finite(const std::string& name, double x) {
+  if (!(x > 0 && std::isfinite(x))) bad(name, lilucb::detail::format_value(x), "(0, inf)");
+}
 }  // namespace
 
 const char* to_string(experiment_kind k) {
@@ -85,8 +90,8 @@ void validate_modern(const experiment_config& c) {
     if (!(d > 0 && d <= 0.5)) bad("deltas", lilucb::detail::format_value(d), "(0, 1/2]");
     if (!ds.insert(d).second) bad("deltas", lilucb::detail::format_value(d), "each delta once");
   }
-  if (!(c.sigma > 0 && std::isfinite(c.sigma))) bad("sigma", lilucb::detail::format_value(c.sigma), "(0, inf)");
-  if (!(c.gap > 0 && std::isfinite(c.gap))) bad("gap", lilucb::detail::format_value(c.gap), "(0, inf)");
+  check_positive_finite("sigma", c.sigma);
+  check_positive_finite("gap", c.gap);
   for (std::size_t i = 0; i < c.instances.size(); ++i) {
     const auto in = instance_of(c, i);
     // T*, H1 and the correctness of an answer need one best arm.
@@ -129,8 +134,8 @@ void experiment_config::validate() const {
         "at most 10^9 runs in all (algorithms x scenarios x sizes x repetitions = " +
             lilucb::detail::format_value(planned) + ")");
   if (!(nu > 0 && nu < 1)) bad("nu", lilucb::detail::format_value(nu), "(0, 1)");
-  if (!(sigma > 0 && std::isfinite(sigma))) bad("sigma", lilucb::detail::format_value(sigma), "(0, inf)");
-  if (!(gap > 0 && std::isfinite(gap))) bad("gap", lilucb::detail::format_value(gap), "(0, inf)");
+  check_positive_finite("sigma", sigma);
+  check_positive_finite("gap", gap);
   // The sparse instance (bandit::sparse_means: one arm at gap, n - 1 at 0) has H1 = (n - 1)/gap^2,
   // and summary.csv reports mean_over_h1 and median_over_h1 = pulls/H1 with pulls <= budget.  All
   // of them are finite (and H1 a positive normal double, lilucb::hardness_h1's range) iff

@@ -104,11 +104,6 @@ float_array alpha_array(const py::object& alpha) {
   return float_array(alpha.is_none() ? py::object(py::float_(boundary_nan)) : alpha);
 }
 
-py::object none_if_nan_result(py::object r) {
-  if (py::isinstance<py::float_>(r) && std::isnan(r.cast<double>())) return py::none();
-  return r;
-}
-
 lb::mixture_sides parse_sides(const char* fn, const std::string& sides) {
   if (sides == "one-sided") return lb::mixture_sides::one_sided;
   if (sides == "two-sided") return lb::mixture_sides::two_sided;
@@ -200,7 +195,7 @@ void register_boundaries(py::module_& m) {
          double eta, double s, std::optional<double> mm, std::optional<double> c, std::optional<double> v_opt,
          double a, double b) -> py::object {
         spec_cache cache(make_kwargs(kind, std::nullopt, sigma, eps, inner, eta, s, mm, c, v_opt, a, b), !alpha.is_none());
-        return none_if_nan_result(py::vectorize([&cache](double al) {
+        return none_if_nan(py::vectorize([&cache](double al) {
           const auto p = lb::stated_crossing_probability(cache.at(al));
           return p ? *p : boundary_nan;
         })(alpha_array(alpha)));
@@ -219,7 +214,7 @@ void register_boundaries(py::module_& m) {
          const std::string& inner, double eta, double s, std::optional<double> mm, std::optional<double> c,
          std::optional<double> v_opt, double a, double b) -> py::object {
         spec_cache cache(make_kwargs(kind, std::nullopt, sigma, eps, inner, eta, s, mm, c, v_opt, a, b), !alpha.is_none());
-        return none_if_nan_result(py::vectorize([&cache](double TT, double al) {
+        return none_if_nan(py::vectorize([&cache](double TT, double al) {
           const auto p = lb::boundary_tail_bound(cache.at(al), TT);
           return p ? *p : boundary_nan;
         })(float_array(T), alpha_array(alpha)));

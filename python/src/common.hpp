@@ -11,6 +11,7 @@
 #include <charconv>
 #include <cmath>
 #include <cstdint>
+#include <limits>
 #include <optional>
 #include <string>
 #include <vector>
@@ -52,6 +53,34 @@ py::array_t<T> to_numpy(const std::vector<T>& v) {
 /// None for nullopt, the value otherwise.
 inline py::object optional_value(const std::optional<double>& x) {
   return x ? py::object(py::float_(*x)) : py::object(py::none());
+}
+
+/// A real argument that broadcasts (numpy arrays or Python numbers, converted to float64).
+using real_array = py::array_t<double, py::array::forcecast>;
+
+/// A vectorized result whose all-scalar value is NaN (the sentinel of nullopt) becomes None.
+inline py::object none_if_nan(py::object r) {
+  if (py::isinstance<py::float_>(r) && std::isnan(r.cast<double>())) return py::none();
+  return r;
+}
+
+namespace detail {
+template <class>
+using real_array_for = real_array;
+}  // namespace detail
+
+/// The Python function of a C++ function on reals whose result is std::optional<double> (pass a
+/// captureless lambda with `+`): every argument broadcasts (py::vectorize), an array result holds
+/// NaN where the C++ result is nullopt, and an all-scalar call returns None there.
+template <class... Reals>
+auto vectorize_optional(std::optional<double> (*f)(Reals...)) {
+  const auto or_nan = [f](Reals... x) {
+    const std::optional<double> r = f(x...);
+    return r ? *r : std::numeric_limits<double>::quiet_NaN();
+  };
+  return [or_nan](detail::real_array_for<Reals>... a) -> py::object {
+    return none_if_nan(py::vectorize(or_nan)(a...));
+  };
 }
 
 void register_theory(py::module_& m);

@@ -82,7 +82,7 @@ void with_arms(const run_request& q, Body body) {
 
 py::dict parameters_dict(const run_request& q, const bandit::run_result& r) {
   py::dict p;
-  for (const auto& [k, v] : r.parameters) p[py::str(k)] = v;
+  for (const auto& [k, v] : r.parameters.named()) p[py::str(k.data(), k.size())] = v;
   p["inner"] = to_string(q.options.inner);
   p["arms"] = q.arms == arm_kind::gaussian ? "gaussian" : "bernoulli";
   return p;

@@ -20,17 +20,6 @@ namespace lilucb::python {
 
 namespace {
 
-using real_array = py::array_t<double, py::array::forcecast>;
-constexpr double nan = std::numeric_limits<double>::quiet_NaN();
-
-inline double or_nan(const std::optional<double>& x) { return x ? *x : nan; }
-
-// A vectorized result whose all-scalar value is NaN (nullopt) becomes None.
-inline py::object none_if_nan(py::object r) {
-  if (py::isinstance<py::float_>(r) && std::isnan(r.cast<double>())) return py::none();
-  return r;
-}
-
 // A count argument given as a real (so it broadcasts): checked here, then passed to the library,
 // which reports 0 itself.
 inline std::uint64_t count_arg(const char* fn, double n) {
@@ -152,37 +141,32 @@ void register_theory(py::module_& m) {
   m.def("a_min_denominator", py::vectorize([](double delta) { return a_min_denominator(delta); }), arg("delta"),
         "1 - delta - sqrt(sqrt(delta) log(1/delta)), the denominator of a_min.  Domain: delta in (0,1).");
 
-  const auto a_min_v_f = ([](double beta, double delta) { return or_nan(a_min(beta, delta)); });
-  m.def("a_min", [a_min_v_f](real_array beta, real_array delta) -> py::object { return none_if_nan(py::vectorize(a_min_v_f)(beta, delta)); },
+  m.def("a_min", vectorize_optional(+[](double beta, double delta) { return a_min(beta, delta); }),
         arg("beta"), arg("delta"),
         "Theorem th:lilucb's lower bound on a: kappa(beta, delta)/(1 - delta - sqrt(sqrt(delta) log(1/delta))).\n"
         "None (scalar call) or NaN (array entry) where the denominator is <= 0: infeasible.\n"
         "Domain: beta > 0, delta in (0,1).");
 
-  const auto a_min_proof_v_f = (
-      [](double beta, double delta, double eps) { return or_nan(a_min_proof(beta, delta, eps)); });
   m.def("a_min_proof",
-        [a_min_proof_v_f](real_array beta, real_array delta, real_array eps) -> py::object {
-          return none_if_nan(py::vectorize(a_min_proof_v_f)(beta, delta, eps));
-        },
+        vectorize_optional(+[](double beta, double delta, double eps) { return a_min_proof(beta, delta, eps); }),
         arg("beta"), arg("delta"), arg("eps"),
         "The condition on a as Lemma lem:2's proof derives it (denominator at rho delta instead of delta;\n"
         "docs/findings.md).  None/NaN: infeasible.  Domain: beta > 0, delta in (0,1), eps in (0,1).");
 
-  const auto tfb_v_f = ([](double eps, double delta) { return or_nan(theorem_failure_bound(eps, delta)); });
-  m.def("theorem_failure_bound", [tfb_v_f](real_array eps, real_array delta) -> py::object { return none_if_nan(py::vectorize(tfb_v_f)(eps, delta)); },
+  m.def("theorem_failure_bound",
+        vectorize_optional(+[](double eps, double delta) { return theorem_failure_bound(eps, delta); }),
         arg("eps"), arg("delta"),
         "Theorem th:lilucb's failure bound sqrt(rho delta) + 4 rho delta/(1 - rho delta); None/NaN when\n"
         "vacuous (rho delta >= 1 or the bound >= 1).  Domain: eps in (0,1), delta in (0,1).");
 
-  const auto l2_v_f = ([](double eps, double delta) { return or_nan(lemma2_success_probability(eps, delta)); });
-  m.def("lemma2_success_probability", [l2_v_f](real_array eps, real_array delta) -> py::object { return none_if_nan(py::vectorize(l2_v_f)(eps, delta)); },
+  m.def("lemma2_success_probability",
+        vectorize_optional(+[](double eps, double delta) { return lemma2_success_probability(eps, delta); }),
         arg("eps"), arg("delta"),
         "Lemma lem:2's success probability 1 - sqrt(rho delta) - 2 rho delta/(1 - rho delta); None/NaN\n"
         "when vacuous.  Domain: eps in (0,1), delta in (0,1).");
 
-  const auto l1_v_f = ([](double eps, double delta) { return or_nan(lemma1_success_probability(eps, delta)); });
-  m.def("lemma1_success_probability", [l1_v_f](real_array eps, real_array delta) -> py::object { return none_if_nan(py::vectorize(l1_v_f)(eps, delta)); },
+  m.def("lemma1_success_probability",
+        vectorize_optional(+[](double eps, double delta) { return lemma1_success_probability(eps, delta); }),
         arg("eps"), arg("delta"),
         "Lemma lem:1's success probability 1 - 2 rho delta; None/NaN when <= 0.\n"
         "Domain: eps in (0,1), delta in (0,1).");
@@ -207,9 +191,8 @@ void register_theory(py::module_& m) {
         arg("eps"), arg("delta"),
         "The alpha of Lemma lem:2's Step 2 as the proof chooses it: d + sqrt(sqrt(d) log(1/d)), d = rho(eps) delta.\n"
         "Domain: eps in (0,1), delta in (0, repaired_delta_max(eps)).  Broadcasts over arrays.");
-  const auto rfb_v_f = ([](double eps, double delta) { return or_nan(repaired_failure_bound(eps, delta)); });
   m.def("repaired_failure_bound",
-        [rfb_v_f](real_array eps, real_array delta) -> py::object { return none_if_nan(py::vectorize(rfb_v_f)(eps, delta)); },
+        vectorize_optional(+[](double eps, double delta) { return repaired_failure_bound(eps, delta); }),
         arg("eps"), arg("delta"),
         "Theorem R's failure bound sum_m p(delta^m) + sum_m C(m, K_m) q^K_m, p = lil_failure_probability_proof,\n"
         "q = p(delta), K_m = ceil(repaired_alpha m), evaluated as an upper bound (repaired_theorem.hpp).\n"

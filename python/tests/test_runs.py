@@ -25,6 +25,26 @@ def test_run_agrees_with_cli(cli, algorithm):
             (float(v).hex() if isinstance(v, float) else v), k
 
 
+LIL = ["eps", "beta", "a", "delta", "inner_c"]
+LS = ["ls_nu", "ls_eps", "ls_delta"]
+
+
+@pytest.mark.parametrize("algorithm,names", [
+    ("lilucb", ["nu", "sigma"] + LIL),
+    ("lilucb-ls", ["nu", "sigma", "lilucb_nu"] + LS + LIL),
+    ("ucb1-ls", ["nu", "sigma"] + LS),
+    ("exp-gap", ["nu", "sigma", "delta"]),
+    ("exp-gap-ls", ["nu", "sigma", "delta"] + LS),
+])
+def test_parameters_keep_the_documented_order(algorithm, names):
+    """The parameters dict follows run_parameters::named() (docs/bandit.md, "The parameters of a
+    run"), then "inner" and "arms"; one arm gives nu and sigma only."""
+    r = lilucb.run(algorithm, means=[0.5, 0.0, 0.2], nu=0.1, seed=1, max_pulls=100)
+    assert list(r.parameters) == names + ["inner", "arms"]
+    one = lilucb.run(algorithm, means=[0.5], nu=0.1, seed=1)
+    assert list(one.parameters) == ["nu", "sigma", "inner", "arms"]
+
+
 def test_bernoulli_run_agrees_with_cli(cli):
     j = cli("run", "--algorithm", "lilucb-heuristic", "--scenario", "alpha", "--n", 20, "--alpha", 0.6, "--nu", 0.05,
             "--arms", "bernoulli", "--seed", 3, "--inner", "lemma")

@@ -18,6 +18,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <functional>
+#include <optional>
 #include <ostream>
 #include <sstream>
 #include <string>
@@ -68,8 +69,8 @@ inline bandit::run_result run_on(bandit::algorithm alg, arm_kind kind, const std
 
 inline bool same_bits(double x, double y) { return std::bit_cast<std::uint64_t>(x) == std::bit_cast<std::uint64_t>(y); }
 
-/// Every field of two results, parameters compared bitwise; an empty string when equal, else
-/// a description of the first difference.
+/// Every field of two results, parameters compared bitwise through named() (every group that is
+/// set, in order); an empty string when equal, else a description of the differences.
 inline std::string result_difference(const bandit::run_result& x, const bandit::run_result& y) {
   std::ostringstream d;
   if (x.algorithm != y.algorithm) d << "algorithm " << x.algorithm << " vs " << y.algorithm << "; ";
@@ -78,12 +79,13 @@ inline std::string result_difference(const bandit::run_result& x, const bandit::
   if (x.counts != y.counts) d << "counts differ; ";
   if (x.status != y.status) d << "status differs; ";
   if (x.stopped_by != y.stopped_by) d << "stopped_by " << x.stopped_by << " vs " << y.stopped_by << "; ";
-  if (x.parameters.size() != y.parameters.size()) {
-    d << "parameter count " << x.parameters.size() << " vs " << y.parameters.size() << "; ";
+  const auto xp = x.parameters.named(), yp = y.parameters.named();
+  if (xp.size() != yp.size()) {
+    d << "parameter count " << xp.size() << " vs " << yp.size() << "; ";
   } else {
-    for (std::size_t k = 0; k < x.parameters.size(); ++k)
-      if (x.parameters[k].first != y.parameters[k].first || !same_bits(x.parameters[k].second, y.parameters[k].second))
-        d << "parameter " << k << " (" << x.parameters[k].first << ") differs; ";
+    for (std::size_t k = 0; k < xp.size(); ++k)
+      if (xp[k].first != yp[k].first || !same_bits(xp[k].second, yp[k].second))
+        d << "parameter " << k << " (" << xp[k].first << ") differs; ";
   }
   return d.str();
 }
@@ -96,18 +98,19 @@ inline std::size_t argmax_count(const std::vector<std::uint64_t>& counts) {
   return best;
 }
 
-/// The value of parameter `name` in a result; fails the test if it is absent.
-inline double parameter(const bandit::run_result& r, const std::string& name) {
-  for (const auto& [k, v] : r.parameters)
-    if (k == name) return v;
-  BOOST_TEST(false, r.algorithm << ": parameter " << name << " not recorded");
-  return std::nan("");
+/// The value of an optional parameter group or field of run_parameters (`r.parameters.ls`,
+/// `lil.a`); fails and ends the test case if the run did not record it.
+template <class T>
+const T& recorded(const std::optional<T>& x, const char* what) {
+  BOOST_TEST_REQUIRE(x.has_value(), what << " not recorded");
+  return *x;
 }
 
-inline bool has_parameter(const bandit::run_result& r, const std::string& name) {
-  for (const auto& [k, v] : r.parameters)
-    if (k == name) return true;
-  return false;
+/// The names of named(), in order.
+inline std::vector<std::string> parameter_names(const bandit::run_parameters& p) {
+  std::vector<std::string> v;
+  for (const auto& [k, _] : p.named()) v.emplace_back(k);
+  return v;
 }
 
 /// f() throws lilucb::domain_error whose parameter() is `parameter`.

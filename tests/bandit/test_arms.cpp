@@ -194,7 +194,7 @@ BOOST_AUTO_TEST_CASE(custom_sampler_gets_arm_and_engine) {
     o.max_pulls = 300;
     const auto r = bandit::run_algorithm(alg, arms, o);
     BOOST_TEST(r.pulls > 0u);
-    BOOST_TEST(parameter(r, "sigma") == 0.75);
+    BOOST_TEST(r.parameters.sigma == 0.75);
   }
 }
 

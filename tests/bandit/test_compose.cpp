@@ -24,6 +24,8 @@
 #include <boost/math/special_functions/zeta.hpp>
 
 #include <cmath>
+#include <cstdint>
+#include <string>
 #include <vector>
 
 namespace lb = lilucb::bandit;
@@ -39,6 +41,41 @@ std::vector<lb::combination> every_combination() {
     out.push_back({s, lb::stopping_rule::ls});
     out.push_back({s, lb::stopping_rule::glr, lb::glr_threshold::heuristic});
   }
+  return out;
+}
+
+/// One combination run twice with the same seed on an easy instance whose best arm is 1
+/// (Gaussian arms of sigma 1/2 or Bernoulli arms); checks that both runs make the same pulls and
+/// that the first stops on arm 1.  Returns the first run and its pull log.
+struct run_twice_result {
+  lb::composed_result run;
+  lb::pull_log log;
+  std::string what;  ///< the combination and the arm kind, for messages
+};
+
+run_twice_result run_twice_on_easy_instance(const lb::combination& c, bool bernoulli, std::uint64_t seed) {
+  const std::vector<double> g{0.2, 0.9, 0.1, 0.0, 0.3};
+  const std::vector<double> be{0.2, 0.8, 0.1, 0.05, 0.3};
+  lb::run_options o;
+  o.nu = 0.1;
+  o.seed = seed;
+  o.max_pulls = 2'000'000;  // far above what any rule needs here; a hang would show as budget_exhausted
+  run_twice_result out;
+  out.what = lb::to_string(c) + (bernoulli ? " bernoulli" : " gaussian");
+  BOOST_TEST_MESSAGE(out.what);
+  lb::pull_log again;
+  if (bernoulli) {
+    const lb::bernoulli_arms arms(be);
+    out.run = lb::run_combination(c, arms, o, out.log);
+    lb::run_combination(c, arms, o, again);
+  } else {
+    const lb::gaussian_arms arms(g, 0.5);
+    out.run = lb::run_combination(c, arms, o, out.log);
+    lb::run_combination(c, arms, o, again);
+  }
+  BOOST_TEST(out.log.arms == again.arms, out.what);
+  BOOST_TEST(out.run.run.status == lb::run_status::stopped, out.what);
+  BOOST_TEST(out.run.run.best_arm == 1u, out.what);
   return out;
 }
 
@@ -68,31 +105,10 @@ BOOST_AUTO_TEST_CASE(lilucb_lilucb_is_the_preset_pull_for_pull) {
 }
 
 BOOST_AUTO_TEST_CASE(every_combination_runs_and_is_reproducible) {
-  const std::vector<double> g{0.2, 0.9, 0.1, 0.0, 0.3};
-  const std::vector<double> be{0.2, 0.8, 0.1, 0.05, 0.3};
   for (const auto& c : every_combination()) {
     for (bool bern : {false, true}) {
       if (c.sampling == lb::sampling_rule::kl_lucb && !bern) continue;
-      lb::run_options o;
-      o.nu = 0.1;
-      o.seed = 5;
-      o.max_pulls = 2'000'000;  // far above what any rule needs here; a hang would show as budget_exhausted
-      BOOST_TEST_MESSAGE(lb::to_string(c) << (bern ? " bernoulli" : " gaussian"));
-      lb::pull_log a, b;
-      lb::composed_result r1, r2;
-      if (bern) {
-        const lb::bernoulli_arms arms(be);
-        r1 = lb::run_combination(c, arms, o, a);
-        r2 = lb::run_combination(c, arms, o, b);
-      } else {
-        const lb::gaussian_arms arms(g, 0.5);
-        r1 = lb::run_combination(c, arms, o, a);
-        r2 = lb::run_combination(c, arms, o, b);
-      }
-      const std::string what = lb::to_string(c) + (bern ? " bernoulli" : " gaussian");
-      BOOST_TEST(a.arms == b.arms, what);
-      BOOST_TEST(r1.run.status == lb::run_status::stopped, what);
-      BOOST_TEST(r1.run.best_arm == 1u, what);
+      const auto [r1, a, what] = run_twice_on_easy_instance(c, bern, 5);
       BOOST_TEST(r1.run.pulls == a.arms.size(), what);
       BOOST_TEST(r1.certified == lb::is_certified(c), what);
       BOOST_TEST(!r1.certificate.empty(), what);
@@ -343,8 +359,6 @@ BOOST_AUTO_TEST_CASE(calibrated_width_is_calibrate_alpha) {
 // Every new certified combination runs on Gaussian arms, answers the best arm on an easy instance,
 // is reproducible and reports its certificate; stitched and mixture also on Bernoulli arms.
 BOOST_AUTO_TEST_CASE(certified_boundary_combinations_run) {
-  const std::vector<double> g{0.2, 0.9, 0.1, 0.0, 0.3};
-  const std::vector<double> be{0.2, 0.8, 0.1, 0.05, 0.3};
   std::vector<lb::combination> combos;
   for (auto s : {lb::sampling_rule::uniform, lb::sampling_rule::lilucb, lb::sampling_rule::tas_d,
                  lb::sampling_rule::eb_tci}) {
@@ -358,25 +372,7 @@ BOOST_AUTO_TEST_CASE(certified_boundary_combinations_run) {
   for (const auto& c : combos)
     for (bool bern : {false, true}) {
       if (bern && c.stopping == lb::stopping_rule::glr) continue;
-      lb::run_options o;
-      o.nu = 0.1;
-      o.seed = 9;
-      o.max_pulls = 2'000'000;
-      lb::pull_log a, b;
-      lb::composed_result r1, r2;
-      if (bern) {
-        const lb::bernoulli_arms arms(be);
-        r1 = lb::run_combination(c, arms, o, a);
-        r2 = lb::run_combination(c, arms, o, b);
-      } else {
-        const lb::gaussian_arms arms(g, 0.5);
-        r1 = lb::run_combination(c, arms, o, a);
-        r2 = lb::run_combination(c, arms, o, b);
-      }
-      const std::string what = lb::to_string(c) + (bern ? " bernoulli" : " gaussian");
-      BOOST_TEST(a.arms == b.arms, what);
-      BOOST_TEST(r1.run.status == lb::run_status::stopped, what);
-      BOOST_TEST(r1.run.best_arm == 1u, what);
+      const auto [r1, a, what] = run_twice_on_easy_instance(c, bern, 9);
       BOOST_TEST(r1.certified, what);
       BOOST_TEST(lb::is_certified(c), what);
       BOOST_TEST(r1.certificate.find("nu") != std::string::npos, what);

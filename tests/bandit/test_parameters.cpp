@@ -1,5 +1,7 @@
 // Section 5's mapping from the user's error probability nu to each algorithm's parameters, as
-// recorded in run_result::parameters, and the LS rule's delta for a share p of nu.
+// recorded in run_result::parameters (the typed run_parameters of bandit/run.hpp), the LS rule's
+// delta for a share p of nu, and the printing order of run_parameters::named() for every
+// producer (run_algorithm's presets, run_combination's combinations) as docs/bandit.md documents it.
 //
 // Reference values are computed here independently of the code under test: Section 5's delta
 // (nu eps/(5(2+eps)))^(1/(1+eps)) and the LS delta log(1+eps) (p eps/(2+eps))^(1/(1+eps)) in
@@ -12,6 +14,7 @@
 #include "bandit_support.hpp"
 
 #include "lilucb/bandit/algorithms.hpp"
+#include "lilucb/bandit/compose.hpp"
 #include "lilucb/errors.hpp"
 #include "lilucb/ls_bound.hpp"
 #include "lilucb/parameters.hpp"
@@ -21,6 +24,8 @@
 #include <cmath>
 #include <map>
 #include <set>
+#include <string>
+#include <vector>
 
 namespace tt = boost::test_tools;
 using namespace lilucb_test;
@@ -41,33 +46,33 @@ double ls_delta(double p) {
   return (log1p(eps) * pow(mp50(p) * eps / (2 + eps), 1 / (1 + eps))).convert_to<double>();
 }
 
-struct expected_parameter {
-  double value;
-  double tolerance;  // relative; 0: exactly equal
+/// Section 5's parameters of one run, and the relative tolerance of each value computed here in
+/// 50 digits, by its printed name (a name without one is compared exactly).
+struct expectation {
+  bandit::run_parameters p;
+  std::map<std::string, double> tolerance;
 };
-using expectation = std::map<std::string, expected_parameter>;
 
 expectation expected_for(algorithm alg, double nu, double sigma, std::size_t n, lilucb::inner_log inner) {
-  expectation e{{"nu", {nu, 0}}, {"sigma", {sigma, 0}}};
+  expectation e;
+  e.p.nu = nu;
+  e.p.sigma = sigma;
   const double inner_c = inner == lilucb::inner_log::lemma ? 0 : 2;
   auto lil = [&](double eps, double beta, double a, double delta, double tol) {
-    e["eps"] = {eps, 0};
-    e["beta"] = {beta, 0};
-    e["a"] = {a, tol};
-    e["delta"] = {delta, tol};
-    e["inner_c"] = {inner_c, 0};
+    e.p.lilucb = bandit::run_parameters::lil_index{eps, beta, a, delta, inner_c};
+    e.tolerance["a"] = tol;
+    e.tolerance["delta"] = tol;
   };
   auto ls = [&](double share) {
-    e["ls_nu"] = {share, 0};
-    e["ls_eps"] = {0.01, 0};
-    e["ls_delta"] = {ls_delta(share), 1e-14};
+    e.p.ls = bandit::run_parameters::ls_rule{share, 0.01, ls_delta(share)};
+    e.tolerance["ls_delta"] = 1e-14;
   };
   switch (alg) {
     case algorithm::lilucb:
       lil(0.01, 1, 9, paper_delta(nu), 1e-14);
       break;
     case algorithm::lilucb_ls:
-      e["lilucb_nu"] = {nu / 2, 0};
+      e.p.lilucb_nu = nu / 2;
       lil(0.01, 1, 9, paper_delta(nu / 2), 1e-14);
       ls(nu / 2);
       break;
@@ -80,7 +85,7 @@ expectation expected_for(algorithm alg, double nu, double sigma, std::size_t n, 
       BOOST_TEST(c.beta == 1.0);
       BOOST_TEST(c.guarantees_nu());
       lil(0.01, 1, c.a, c.delta, 0);
-      e["inner_c"] = {0, 0};  // Theorem R covers Figure 1's index: always the lemma's inner log
+      e.p.lilucb->inner_c = 0;  // Theorem R covers Figure 1's index: always the lemma's inner log
       break;
     }
     case algorithm::ucb1_ls:
@@ -89,67 +94,75 @@ expectation expected_for(algorithm alg, double nu, double sigma, std::size_t n, 
       ls(nu);
       break;
     case algorithm::exp_gap:
-      e["delta"] = {nu, 0};
+      e.p.exp_gap_delta = nu;
       break;
     case algorithm::exp_gap_ls:
-      e["delta"] = {nu / 2, 0};
+      e.p.exp_gap_delta = nu / 2;
       ls(nu / 2);
       break;
   }
   return e;
 }
 
+/// The recorded parameters set exactly the expected groups and fields (the same names in the
+/// same order) with the expected values.
 void check_parameters(const bandit::run_result& r, const expectation& e) {
-  std::set<std::string> recorded;
-  for (const auto& [name, value] : r.parameters) {
-    recorded.insert(name);
-    const auto it = e.find(name);
-    BOOST_TEST((it != e.end()), "unexpected parameter " << name << " = " << value);
-    if (it == e.end()) continue;
+  const auto got = r.parameters.named(), want = e.p.named();
+  BOOST_TEST(parameter_names(r.parameters) == parameter_names(e.p), boost::test_tools::per_element());
+  if (got.size() != want.size()) return;
+  for (std::size_t k = 0; k < got.size(); ++k) {
+    const std::string name(want[k].first);
     BOOST_TEST_CONTEXT("parameter " << name) {
-      if (it->second.tolerance == 0) BOOST_TEST(value == it->second.value);
-      else BOOST_TEST(value == it->second.value, tt::tolerance(it->second.tolerance));
+      const auto t = e.tolerance.find(name);
+      if (t == e.tolerance.end() || t->second == 0) BOOST_TEST(got[k].second == want[k].second);
+      else BOOST_TEST(got[k].second == want[k].second, tt::tolerance(t->second));
     }
   }
-  for (const auto& [name, _] : e) BOOST_TEST(recorded.count(name) == 1u, "parameter " << name << " not recorded");
 }
 
 /// Reruns the algorithm's engine directly with the recorded parameters.
 template <class Arms>
 bandit::run_result rerun_with_recorded(algorithm alg, const Arms& arms, const bandit::run_result& r,
                                        const bandit::run_options& o, event_log& log) {
-  const double sigma = parameter(r, "sigma");
+  const bandit::run_parameters& p = r.parameters;
+  const double sigma = p.sigma;
   switch (alg) {
     case algorithm::lilucb:
     case algorithm::lilucb_ls:
     case algorithm::lilucb_heuristic:
     case algorithm::lilucb_certified: {
+      const auto& lil = recorded(p.lilucb, "lilucb");
       bandit::lilucb_config c;
-      c.eps = parameter(r, "eps");
-      c.beta = parameter(r, "beta");
-      c.a = parameter(r, "a");
-      c.delta = parameter(r, "delta");
-      c.inner = parameter(r, "inner_c") == 0 ? lilucb::inner_log::lemma : lilucb::inner_log::plus2;
+      c.eps = lil.eps;
+      c.beta = lil.beta;
+      c.a = recorded(lil.a, "a");
+      c.delta = lil.delta;
+      c.inner = recorded(lil.inner_c, "inner_c") == 0 ? lilucb::inner_log::lemma : lilucb::inner_log::plus2;
       c.sigma = sigma;
-      if (has_parameter(r, "ls_delta")) {
-        c.ls_delta = parameter(r, "ls_delta");
-        c.ls_eps = parameter(r, "ls_eps");
+      if (p.ls) {
+        c.ls_delta = p.ls->delta;
+        c.ls_eps = p.ls->eps;
       }
-      return bandit::run_lilucb(arms, c, o, log, r.algorithm, r.parameters);
+      return bandit::run_lilucb(arms, c, o, log, r.algorithm, p);
     }
-    case algorithm::ucb1_ls:
-      return bandit::run_ucb1_ls(arms, sigma, parameter(r, "ls_eps"), parameter(r, "ls_delta"), o, log, r.parameters);
-    case algorithm::successive_elimination:
-      return bandit::run_successive_elimination(arms, sigma, parameter(r, "ls_eps"), parameter(r, "ls_delta"), o, log,
-                                                r.parameters);
-    case algorithm::nonadaptive_ls:
-      return bandit::run_nonadaptive_ls(arms, sigma, parameter(r, "ls_eps"), parameter(r, "ls_delta"), o, log,
-                                        r.parameters);
+    case algorithm::ucb1_ls: {
+      const auto& ls = recorded(p.ls, "ls");
+      return bandit::run_ucb1_ls(arms, sigma, ls.eps, ls.delta, o, log, p);
+    }
+    case algorithm::successive_elimination: {
+      const auto& ls = recorded(p.ls, "ls");
+      return bandit::run_successive_elimination(arms, sigma, ls.eps, ls.delta, o, log, p);
+    }
+    case algorithm::nonadaptive_ls: {
+      const auto& ls = recorded(p.ls, "ls");
+      return bandit::run_nonadaptive_ls(arms, sigma, ls.eps, ls.delta, o, log, p);
+    }
     case algorithm::exp_gap:
-      return bandit::run_exp_gap(arms, sigma, parameter(r, "delta"), std::nullopt, 0.01, o, log, r.parameters);
-    case algorithm::exp_gap_ls:
-      return bandit::run_exp_gap(arms, sigma, parameter(r, "delta"), parameter(r, "ls_delta"), parameter(r, "ls_eps"),
-                                 o, log, r.parameters);
+      return bandit::run_exp_gap(arms, sigma, recorded(p.exp_gap_delta, "exp_gap_delta"), std::nullopt, 0.01, o, log, p);
+    case algorithm::exp_gap_ls: {
+      const auto& ls = recorded(p.ls, "ls");
+      return bandit::run_exp_gap(arms, sigma, recorded(p.exp_gap_delta, "exp_gap_delta"), ls.delta, ls.eps, o, log, p);
+    }
   }
   return {};
 }
@@ -213,11 +226,11 @@ BOOST_AUTO_TEST_CASE(sigma_recorded_and_used) {
     BOOST_TEST_CONTEXT(alg) {
       bandit::run_options o;
       o.max_pulls = 500;
-      BOOST_TEST(parameter(bandit::run_algorithm(alg, g, o), "sigma") == 2.0);
-      BOOST_TEST(parameter(bandit::run_algorithm(alg, b, o), "sigma") == 0.5);
+      BOOST_TEST(bandit::run_algorithm(alg, g, o).parameters.sigma == 2.0);
+      BOOST_TEST(bandit::run_algorithm(alg, b, o).parameters.sigma == 0.5);
       o.sigma = 3.0;
-      BOOST_TEST(parameter(bandit::run_algorithm(alg, g, o), "sigma") == 3.0);
-      BOOST_TEST(parameter(bandit::run_algorithm(alg, b, o), "sigma") == 3.0);
+      BOOST_TEST(bandit::run_algorithm(alg, g, o).parameters.sigma == 3.0);
+      BOOST_TEST(bandit::run_algorithm(alg, b, o).parameters.sigma == 3.0);
       o.sigma = -1;
       BOOST_CHECK_THROW(bandit::run_algorithm(alg, g, o), lilucb::domain_error);
     }
@@ -262,7 +275,7 @@ BOOST_AUTO_TEST_CASE(parameter_names_are_unique) {
       o.max_pulls = 100;
       const auto r = run_on(alg, arm_kind::gaussian, {0.5, 0.1}, o);
       std::map<std::string, int> times;
-      for (const auto& [name, value] : r.parameters) ++times[name];
+      for (const auto& name : parameter_names(r.parameters)) ++times[name];
       for (const auto& [name, k] : times) BOOST_TEST(k == 1, "parameter " << name << " recorded " << k << " times");
     }
   }
@@ -276,7 +289,7 @@ BOOST_AUTO_TEST_CASE(heuristic_a_follows_n) {
     bandit::run_options o;
     o.max_pulls = 10;
     const auto r = run_on(algorithm::lilucb_heuristic, arm_kind::gaussian, means, o);
-    BOOST_TEST(parameter(r, "a") == 1 + 10.0 / static_cast<double>(n));
+    BOOST_TEST(recorded(recorded(r.parameters.lilucb, "lilucb").a, "a") == 1 + 10.0 / static_cast<double>(n));
   }
 }
 
@@ -296,6 +309,132 @@ BOOST_AUTO_TEST_CASE(names_round_trip_and_unknown_names_throw) {
   }
   for (const char* bad : {"", "LILUCB", "lilucb ", "ucb1", "exp_gap"})
     BOOST_CHECK_THROW(bandit::parse_algorithm(bad), lilucb::domain_error);
+}
+
+BOOST_AUTO_TEST_SUITE_END()
+
+// ---------------------------------------------------------------------------------------------
+// The printing order (docs/bandit.md, "The parameters of a run"): run_parameters::named() spells
+// every member in member order, and every producer sets the groups that give the documented list.
+// The lists are written out here, not derived from named().
+BOOST_AUTO_TEST_SUITE(name_order)
+
+using names = std::vector<std::string>;
+
+BOOST_AUTO_TEST_CASE(named_spells_every_member_in_member_order) {
+  BOOST_TEST(parameter_names(bandit::run_parameters{}) == (names{"nu", "sigma"}), tt::per_element());
+  bandit::run_parameters p;
+  p.nu = 1;
+  p.sigma = 2;
+  p.lilucb_nu = 3;
+  p.exp_gap_delta = 4;
+  p.stopping_a = 5;
+  p.ls = bandit::run_parameters::ls_rule{6, 7, 8};
+  p.ls_boundary = bandit::run_parameters::ls_crossing{9, 10};
+  p.glr_delta = 11;
+  p.mixture_rho = 12;
+  p.lilucb = bandit::run_parameters::lil_index{13, 14, 15, 16, 17};
+  p.lucb_delta = 18;
+  const names all{"nu",       "sigma",    "lilucb_nu",         "delta",    "a",         "ls_nu",
+                  "ls_eps",   "ls_delta", "ls_crossing_share", "ls_alpha", "glr_delta", "mixture_rho",
+                  "eps",      "beta",     "a",                 "delta",    "inner_c",   "lucb_delta"};
+  BOOST_TEST(parameter_names(p) == all, tt::per_element());
+  const auto v = p.named();
+  for (std::size_t k = 0; k < v.size(); ++k) BOOST_TEST(v[k].second == static_cast<double>(k + 1), v[k].first);
+  // Unset optional fields inside a set group are left out.
+  p.ls->nu.reset();
+  p.ls_boundary->alpha.reset();
+  p.lilucb->a.reset();
+  p.lilucb->inner_c.reset();
+  BOOST_TEST(parameter_names(p) == (names{"nu", "sigma", "lilucb_nu", "delta", "a", "ls_eps", "ls_delta",
+                                          "ls_crossing_share", "glr_delta", "mixture_rho", "eps", "beta", "delta",
+                                          "lucb_delta"}),
+             tt::per_element());
+}
+
+BOOST_AUTO_TEST_CASE(every_preset_gives_the_documented_order) {
+  const names lil{"eps", "beta", "a", "delta", "inner_c"}, ls{"ls_nu", "ls_eps", "ls_delta"};
+  auto cat = [](names a, const names& b) {
+    a.insert(a.end(), b.begin(), b.end());
+    return a;
+  };
+  const names base{"nu", "sigma"};
+  const std::map<algorithm, names> documented{
+      {algorithm::lilucb, cat(base, lil)},
+      {algorithm::lilucb_ls, cat(cat(cat(base, {"lilucb_nu"}), ls), lil)},
+      {algorithm::lilucb_heuristic, cat(base, lil)},
+      {algorithm::lilucb_certified, cat(base, lil)},
+      {algorithm::ucb1_ls, cat(base, ls)},
+      {algorithm::successive_elimination, cat(base, ls)},
+      {algorithm::exp_gap, cat(base, {"delta"})},
+      {algorithm::exp_gap_ls, cat(cat(base, {"delta"}), ls)},
+      {algorithm::nonadaptive_ls, cat(base, ls)}};
+  BOOST_TEST_REQUIRE(documented.size() == bandit::all_algorithms.size());
+  for (algorithm alg : bandit::all_algorithms)
+    for (arm_kind kind : {arm_kind::gaussian, arm_kind::bernoulli}) {
+      BOOST_TEST_CONTEXT(alg << " bernoulli=" << (kind == arm_kind::bernoulli)) {
+        bandit::run_options o;
+        o.max_pulls = 50;  // the parameters are fixed before the first pull
+        BOOST_TEST(parameter_names(run_on(alg, kind, {0.6, 0.1, 0.3}, o).parameters) == documented.at(alg),
+                   tt::per_element());
+        // One arm: answered at once, with nu and sigma only.
+        BOOST_TEST(parameter_names(run_on(alg, kind, {0.6}, o).parameters) == base, tt::per_element());
+      }
+    }
+}
+
+// A combination gives nu, sigma, then its stopping rule's parameters, then its sampling rule's,
+// with any number of arms (one arm included).
+BOOST_AUTO_TEST_CASE(every_combination_gives_the_documented_order) {
+  struct stopping_case {
+    bandit::stopping_rule rule;
+    std::string boundary;
+    bandit::glr_threshold threshold;
+    double rho;
+    names documented;
+  };
+  using bandit::glr_threshold;
+  using bandit::stopping_rule;
+  // The calibrated boundary (ls_crossing_share, ls_alpha) is left out: its calibration takes
+  // seconds; the place of its names is checked by named_spells_every_member_in_member_order.
+  const std::vector<stopping_case> stoppings{
+      {stopping_rule::lilucb, "lil", glr_threshold::heuristic, 0, {"a"}},
+      {stopping_rule::ls, "lil", glr_threshold::heuristic, 0, {"ls_eps", "ls_delta"}},
+      {stopping_rule::ls, "stitched", glr_threshold::heuristic, 0, {"ls_crossing_share"}},
+      {stopping_rule::ls, "mixture", glr_threshold::heuristic, 0, {"ls_crossing_share"}},
+      {stopping_rule::glr, "lil", glr_threshold::heuristic, 0, {"glr_delta"}},
+      {stopping_rule::glr, "lil", glr_threshold::kk21, 0, {"glr_delta"}},
+      {stopping_rule::glr, "lil", glr_threshold::mixture, 0, {"glr_delta"}},
+      {stopping_rule::glr, "lil", glr_threshold::mixture, 2, {"glr_delta", "mixture_rho"}}};
+  auto sampling_names = [](bandit::sampling_rule s) {
+    if (s == bandit::sampling_rule::lilucb) return names{"eps", "beta", "delta"};
+    if (s == bandit::sampling_rule::lucb1 || s == bandit::sampling_rule::kl_lucb) return names{"lucb_delta"};
+    return names{};
+  };
+  int runs = 0;
+  for (bandit::sampling_rule s : bandit::all_sampling_rules)
+    for (const auto& st : stoppings) {
+      if (st.rule == stopping_rule::lilucb && s != bandit::sampling_rule::lilucb) continue;
+      // kl-lucb needs Bernoulli arms, kk21 Gaussian ones.
+      const bool bernoulli = s == bandit::sampling_rule::kl_lucb;
+      if (bernoulli && st.threshold == glr_threshold::kk21) continue;
+      bandit::combination c{s, st.rule, st.threshold, st.boundary, st.rho};
+      names expected{"nu", "sigma"};
+      expected.insert(expected.end(), st.documented.begin(), st.documented.end());
+      const names samp = sampling_names(s);
+      expected.insert(expected.end(), samp.begin(), samp.end());
+      for (const std::vector<double>& means : {std::vector<double>{0.6, 0.1, 0.3}, std::vector<double>{0.6}}) {
+        BOOST_TEST_CONTEXT(bandit::to_string(c) << " rho=" << st.rho << " K=" << means.size()) {
+          bandit::run_options o;
+          o.max_pulls = 50;
+          const auto r = bernoulli ? bandit::run_combination(c, bandit::bernoulli_arms(means), o)
+                                   : bandit::run_combination(c, bandit::gaussian_arms(means, 0.5), o);
+          BOOST_TEST(parameter_names(r.run.parameters) == expected, tt::per_element());
+          ++runs;
+        }
+      }
+    }
+  BOOST_TEST(runs == 2 * (1 + 9 * 7 - 1));  // lilucb stopping with lilucb sampling only; kl-lucb without kk21
 }
 
 BOOST_AUTO_TEST_SUITE_END()

@@ -234,7 +234,7 @@ BOOST_AUTO_TEST_CASE(section5_settings) {
           // Parameters first (a is recorded), then the observed run.
           const auto dry = run_on(alg, arm_kind::gaussian, means, o);
           condition_monitor m;
-          m.a = to_dyadic(parameter(dry, "a"));
+          m.a = to_dyadic(recorded(recorded(dry.parameters.lilucb, "lilucb").a, "a"));
           const auto r = run_on(alg, arm_kind::gaussian, means, o, m);
           BOOST_TEST(result_difference(r, dry) == "");
           check_figure1_run(r, m, n);
@@ -408,8 +408,9 @@ BOOST_AUTO_TEST_CASE(stops_at_first_pull_where_ls_holds) {
           o.nu = 0.1;
           const auto dry = run_on(alg, arm_kind::gaussian, means, o);
           condition_monitor m;
-          m.ls = ls_params{parameter(dry, "ls_eps"), parameter(dry, "ls_delta"), 0.5};
-          if (alg == algorithm::lilucb_ls) m.a = to_dyadic(parameter(dry, "a"));
+          const auto& ls = recorded(dry.parameters.ls, "ls");
+          m.ls = ls_params{ls.eps, ls.delta, 0.5};
+          if (alg == algorithm::lilucb_ls) m.a = to_dyadic(recorded(recorded(dry.parameters.lilucb, "lilucb").a, "a"));
           const auto r = run_on(alg, arm_kind::gaussian, means, o, m);
           BOOST_TEST(result_difference(r, dry) == "");
           const std::size_t n = means.size();

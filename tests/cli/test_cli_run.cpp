@@ -11,7 +11,8 @@
 // counts summing to pulls, the same seed giving the same output); --scenario sparse/alpha,
 // --means, --means-file, --arms bernoulli, --max-pulls (budget_exhausted), --inner lemma,
 // --sigma; one arm; the certified combinations of issue 13's stopping rules (--threshold kk21,
-// --boundary stitched|mixture).  Invalid input: exit 2, nothing on stdout, exactly one line on stderr naming
+// --boundary stitched|mixture); the text line lists the parameters in run_parameters::named()'s
+// order.  Invalid input: exit 2, nothing on stdout, exactly one line on stderr naming
 // the parameter.
 
 #include <boost/test/unit_test.hpp>
@@ -39,6 +40,7 @@
 #include <fstream>
 #include <numeric>
 #include <set>
+#include <sstream>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -105,7 +107,8 @@ void check_against_library(const json& j, const bandit::run_result& r, const std
   const json& p = j["parameters"];
   BOOST_TEST(p.is_object());
   std::set<std::string> expected_names = {"inner", "arms"};
-  for (const auto& [name, value] : r.parameters) {
+  for (const auto& [name_view, value] : r.parameters.named()) {
+    const std::string name(name_view);
     expected_names.insert(name);
     BOOST_TEST_CONTEXT("parameter " << name) {
       BOOST_TEST(p.contains(name));
@@ -347,6 +350,62 @@ BOOST_AUTO_TEST_CASE(text_mode) {
   BOOST_TEST(r.out.front() != '{');
   for (const char* s : {"lilucb", "status", "pulls", "chosen arm", "parameters"})
     BOOST_TEST(contains(r.out, s), "text output lacks " << s << ":\n" << r.out);
+}
+
+// The text line "  parameters  name=value ..." lists the library's run_parameters::named() in its
+// order (the JSON object is sorted by key, so only this line shows the order), each value to the
+// ten significant digits the text prints.
+BOOST_AUTO_TEST_CASE(text_parameters_in_named_order) {
+  const auto means = bandit::sparse_means(4);
+  bandit::run_options o;
+  o.nu = 0.1;
+  o.sigma = 0.5;
+  o.seed = 3;
+  const bandit::gaussian_arms arms(means, 0.5);
+  struct item {
+    std::vector<std::string> what;
+    bandit::run_parameters library;
+  };
+  std::vector<item> items;
+  for (const auto& name : algorithm_names())
+    items.push_back({{"--algorithm", name}, bandit::run_algorithm(bandit::parse_algorithm(name), arms, o).parameters});
+  auto combo = [&](std::vector<std::string> what, bandit::combination c) {
+    items.push_back({std::move(what), bandit::run_combination(c, arms, o).run.parameters});
+  };
+  combo({"--sampling", "lilucb", "--stopping", "lilucb"}, {bandit::sampling_rule::lilucb, bandit::stopping_rule::lilucb});
+  combo({"--sampling", "lilucb", "--stopping", "ls"}, {bandit::sampling_rule::lilucb, bandit::stopping_rule::ls});
+  combo({"--sampling", "lucb1", "--stopping", "glr"}, {bandit::sampling_rule::lucb1, bandit::stopping_rule::glr});
+  combo({"--sampling", "t3c", "--stopping", "glr", "--threshold", "mixture", "--rho", "2"},
+        {bandit::sampling_rule::t3c, bandit::stopping_rule::glr, bandit::glr_threshold::mixture, "lil", 2.0});
+  combo({"--sampling", "eb-tci", "--stopping", "ls", "--boundary", "stitched"},
+        {bandit::sampling_rule::eb_tci, bandit::stopping_rule::ls, bandit::glr_threshold::heuristic, "stitched"});
+  for (const auto& it : items) {
+    std::vector<std::string> args = {"run", "--scenario", "sparse", "--n", "4", "--nu", "0.1", "--seed", "3"};
+    args.insert(args.begin() + 1, it.what.begin(), it.what.end());
+    BOOST_TEST_CONTEXT(show(args)) {
+      const auto r = run_cli(args);
+      BOOST_TEST(r.status == 0);
+      const std::string key = "\n  parameters ";
+      const auto at = r.out.find(key);
+      BOOST_TEST_REQUIRE(at != std::string::npos, r.out);
+      std::istringstream line(r.out.substr(at + key.size(), r.out.find('\n', at + 1) - at - key.size()));
+      std::vector<std::string> names;
+      std::vector<double> values;
+      for (std::string tok; line >> tok;) {
+        const auto eq = tok.find('=');
+        BOOST_TEST_REQUIRE(eq != std::string::npos, tok);
+        names.push_back(tok.substr(0, eq));
+        values.push_back(std::stod(tok.substr(eq + 1)));
+      }
+      const auto want = it.library.named();
+      std::vector<std::string> want_names;
+      for (const auto& [k, v] : want) want_names.emplace_back(k);
+      BOOST_TEST(names == want_names, boost::test_tools::per_element());
+      if (values.size() == want.size())
+        for (std::size_t k = 0; k < want.size(); ++k)
+          BOOST_TEST(values[k] == want[k].second, boost::test_tools::tolerance(1e-9));
+    }
+  }
 }
 
 BOOST_AUTO_TEST_SUITE_END()

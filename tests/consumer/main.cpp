@@ -61,9 +61,12 @@ int main() {
   }
   check(r.counts.size() == arms.size() && sum == r.pulls, "the counts add up to the pulls");
   check(t_min >= 1, "every arm was pulled at least once");
-  double a = -1;
-  for (const auto& [name, value] : r.parameters)
-    if (name == "a") a = value;
+  // One value is a field of the typed parameters; named() prints the same value under its name.
+  const double a = r.parameters.lilucb && r.parameters.lilucb->a ? *r.parameters.lilucb->a : -1;
+  double named_a = -2;
+  for (const auto& [name, value] : r.parameters.named())
+    if (name == "a") named_a = value;
+  check(named_a == a, "named() prints Figure 1's a as recorded");
   check(r.status == bandit::run_status::stopped && r.stopped_by == "lilucb", "stopped by Figure 1's rule");
   check(a > 0 && static_cast<double>(t_max) >= 1 + a * static_cast<double>(r.pulls - t_max),
         "Figure 1's stopping condition holds for the counts");

@@ -97,7 +97,9 @@ run_result run_algorithm(algorithm alg, const Arms& arms, const run_options& opt
   const double nu = opts.nu;
   const std::size_t n = arms.size();
   const double inner_c = opts.inner == inner_log::lemma ? 0.0 : 2.0;
-  std::vector<std::pair<std::string, double>> p{{"nu", nu}, {"sigma", sigma}};
+  run_parameters p;
+  p.nu = nu;
+  p.sigma = sigma;
 
   if (n == 1) {
     detail::session<Arms, Observer> s(arms, opts, observer);
@@ -114,20 +116,20 @@ run_result run_algorithm(algorithm alg, const Arms& arms, const run_options& opt
     c.sigma = sigma;
     c.ls_delta = ls_delta;
     c.ls_eps = ls_eps;
-    p.insert(p.end(), {{"eps", c.eps}, {"beta", c.beta}, {"a", c.a}, {"delta", c.delta},
-                       {"inner_c", inner ? inner_log_offset<double>(*inner) : inner_c}});
+    p.lilucb = run_parameters::lil_index{c.eps, c.beta, c.a, c.delta,
+                                         inner ? inner_log_offset<double>(*inner) : inner_c};
     return run_lilucb(arms, c, opts, observer, to_string(alg), p);
   };
   auto ls_params = [&](double share) {
     const double d = ls_delta_for_share(share);
-    p.insert(p.end(), {{"ls_nu", share}, {"ls_eps", ls_eps}, {"ls_delta", d}});
+    p.ls = run_parameters::ls_rule{share, ls_eps, d};
     return d;
   };
   switch (alg) {
     case algorithm::lilucb:
       return lil(paper_theory_setting(nu), std::nullopt);
     case algorithm::lilucb_ls: {
-      p.push_back({"lilucb_nu", nu / 2});
+      p.lilucb_nu = nu / 2;
       const double d = ls_params(nu / 2);
       return lil(paper_theory_setting(nu / 2), d);
     }
@@ -145,10 +147,10 @@ run_result run_algorithm(algorithm alg, const Arms& arms, const run_options& opt
       return run_successive_elimination(arms, sigma, ls_eps, d, opts, observer, p);
     }
     case algorithm::exp_gap:
-      p.push_back({"delta", nu});
+      p.exp_gap_delta = nu;
       return run_exp_gap(arms, sigma, nu, std::nullopt, ls_eps, opts, observer, p);
     case algorithm::exp_gap_ls: {
-      p.push_back({"delta", nu / 2});
+      p.exp_gap_delta = nu / 2;
       const double d = ls_params(nu / 2);
       return run_exp_gap(arms, sigma, nu / 2, d, ls_eps, opts, observer, p);
     }

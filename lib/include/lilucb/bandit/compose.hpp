@@ -64,7 +64,7 @@ struct composed_result {
 template <class Sampling, class Stopping, class Arms, class Observer>
 composed_result run_composed(const Arms& arms, Sampling& sampling, Stopping& stopping, const run_options& opts,
                              Observer& observer, std::string name = {},
-                             std::vector<std::pair<std::string, double>> params = {}) {
+                             run_parameters params = {}) {
   if (name.empty()) name = std::string(sampling.name()) + "+" + stopping.name();
   detail::session<Arms, Observer> s(arms, opts, observer);
   const auto& st = s.stats();
@@ -258,7 +258,9 @@ composed_result run_combination(const combination& c, const Arms& arms, const ru
       (c.rho != 0 && !(c.stopping == stopping_rule::glr && c.threshold == glr_threshold::mixture)))
     lilucb::detail::raise_domain_error(fn, "rho", std::to_string(c.rho),
                                        "(0, inf) with stopping glr and threshold mixture; otherwise unset (0)");
-  std::vector<std::pair<std::string, double>> p{{"nu", nu}, {"sigma", sigma}};
+  run_parameters p;
+  p.nu = nu;
+  p.sigma = sigma;
   const std::string name = to_string(c);
 
   lilucb_setting<double> lil_set = paper_theory_setting(nu);
@@ -270,19 +272,19 @@ composed_result run_combination(const combination& c, const Arms& arms, const ru
                                     "Theorem R (docs/repaired-theorem.md, the repaired correctness part of Theorem "
                                     "th:lilucb) at certified_setting(nu, eps = 0.01, beta = 1): repaired failure "
                                     "bound <= nu, Figure 1's index"));
-      p.insert(p.end(), {{"a", lil_set.a}});
+      p.stopping_a = lil_set.a;
       break;
     }
     case stopping_rule::ls: {
       if (ls_kind == stopping::ls_boundary::lil) {
         stop.emplace(stopping::finite_lil_ls(K, nu, sigma));
-        p.insert(p.end(), {{"ls_eps", ls_eps}, {"ls_delta", ls_delta_for_share(nu)}});
+        p.ls = run_parameters::ls_rule{std::nullopt, ls_eps, ls_delta_for_share(nu)};  // the share is nu itself
       } else {
         stop.emplace(stopping::boundary_ls(K, nu, sigma, ls_kind));
         const double share = nu / (2.0 * static_cast<double>(K));
-        p.push_back({"ls_crossing_share", share});
+        p.ls_boundary = run_parameters::ls_crossing{share, std::nullopt};
         if (ls_kind == stopping::ls_boundary::calibrated)
-          p.push_back({"ls_alpha", stopping::calibrated_stitching(share, stopping::ls_calibration_defaults).alpha});
+          p.ls_boundary->alpha = stopping::calibrated_stitching(share, stopping::ls_calibration_defaults).alpha;
       }
       break;
     }
@@ -292,8 +294,8 @@ composed_result run_combination(const combination& c, const Arms& arms, const ru
         stop.emplace(stopping::glr_mixture(K, sigma, nu,
                                            c.rho > 0 ? stopping::make_fixed_rho(c.rho)
                                                      : stopping::make_mixture_grid(40, stopping::mixture_combine::log_sum)));
-        p.push_back({"glr_delta", nu});
-        if (c.rho > 0) p.push_back({"mixture_rho", c.rho});
+        p.glr_delta = nu;
+        if (c.rho > 0) p.mixture_rho = c.rho;
         break;
       }
       const auto model = bernoulli ? stopping::glr_model::bernoulli : stopping::glr_model::gaussian;
@@ -303,7 +305,7 @@ composed_result run_combination(const combination& c, const Arms& arms, const ru
       else
         stop.emplace(
             stopping::glr<stopping::heuristic_threshold>(K, model, sigma, stopping::make_heuristic_threshold(nu)));
-      p.push_back({"glr_delta", nu});
+      p.glr_delta = nu;
       break;
     }
   }
@@ -314,13 +316,13 @@ composed_result run_combination(const combination& c, const Arms& arms, const ru
   switch (c.sampling) {
     case sampling_rule::uniform: return go(sampling::uniform{});
     case sampling_rule::lilucb:
-      p.insert(p.end(), {{"eps", lil_set.eps}, {"beta", lil_set.beta}, {"delta", lil_set.delta}});
+      p.lilucb = run_parameters::lil_index{lil_set.eps, lil_set.beta, std::nullopt, lil_set.delta, std::nullopt};
       // With lil'UCB's own stopping rule the certificate (Theorem R) covers Figure 1's index,
       // log((1+eps) T): the lemma's inner log, as the lilucb-certified preset runs it.
       return go(sampling::lilucb(lil_set.eps, lil_set.beta, lil_set.delta, sigma,
                                  c.stopping == stopping_rule::lilucb ? inner_log::lemma : opts.inner));
-    case sampling_rule::lucb1: p.push_back({"lucb_delta", nu}); return go(sampling::lucb1(K, sigma, nu));
-    case sampling_rule::kl_lucb: p.push_back({"lucb_delta", nu}); return go(sampling::kl_lucb(K, sigma, nu));
+    case sampling_rule::lucb1: p.lucb_delta = nu; return go(sampling::lucb1(K, sigma, nu));
+    case sampling_rule::kl_lucb: p.lucb_delta = nu; return go(sampling::kl_lucb(K, sigma, nu));
     case sampling_rule::tas_d: return go(sampling::tas_d(K, bernoulli, sigma));
     case sampling_rule::tas_c: return go(sampling::tas_c(K, bernoulli, sigma));
     case sampling_rule::ttts: return go(sampling::ttts(K, sigma));

@@ -148,7 +148,7 @@ class exp_gap_runner {
 template <class Arms, class Observer = null_observer>
 run_result run_exp_gap(const Arms& arms, double sigma, double delta, std::optional<double> ls_delta, double ls_eps,
                        const run_options& opts, Observer& observer,
-                       std::vector<std::pair<std::string, double>> params = {}) {
+                       run_parameters params = {}) {
   constexpr const char* fn = "lilucb::bandit::run_exp_gap";
   check_open_interval(fn, "delta", delta, 0.0, 1.0);
   check_positive(fn, "sigma", sigma);

@@ -60,7 +60,7 @@ namespace detail {
 template <bool Tabulate, class Queue, class Arms, class Observer>
 run_result run_lilucb_impl(const Arms& arms, const lilucb_config& c, const run_options& opts,
                            Observer& observer, std::string name,
-                           std::vector<std::pair<std::string, double>> params) {
+                           run_parameters params) {
   detail::session<Arms, Observer> s(arms, opts, observer);
   const std::size_t n = arms.size();
   const detail::lilucb_bonus bonus_fn{1 + c.beta, c.eps, c.delta, c.sigma, c.inner};
@@ -133,7 +133,7 @@ run_result run_lilucb_impl(const Arms& arms, const lilucb_config& c, const run_o
 template <class Arms, class Observer = null_observer>
 run_result run_lilucb(const Arms& arms, const lilucb_config& c, const run_options& opts, Observer& observer,
                       std::string name = "lilucb",
-                      std::vector<std::pair<std::string, double>> params = {}) {
+                      run_parameters params = {}) {
   constexpr const char* fn = "lilucb::bandit::run_lilucb";
   detail::check_ucb_width_parameters(fn, c.eps, c.delta, c.sigma);
   check_at_least(fn, "beta", c.beta, 0.0);

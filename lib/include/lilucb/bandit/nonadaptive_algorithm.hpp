@@ -18,7 +18,7 @@ namespace lilucb::bandit {
 template <class Arms, class Observer = null_observer>
 run_result run_nonadaptive_ls(const Arms& arms, double sigma, double ls_eps, double ls_delta,
                               const run_options& opts, Observer& observer,
-                              std::vector<std::pair<std::string, double>> params = {}) {
+                              run_parameters params = {}) {
   const char* name = "nonadaptive-ls";
   detail::session<Arms, Observer> s(arms, opts, observer);
   const std::size_t n = arms.size();

@@ -5,7 +5,9 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <optional>
 #include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 
@@ -30,6 +32,69 @@ struct run_options {
   std::uint64_t run = 0;                  ///< run index: stream `run` of `seed` (one stream per run)
 };
 
+/// Every parameter a run used (docs/bandit.md, "The parameters of a run").  A group is
+/// set exactly when the run uses it; the member order is the printing order (named()).
+/// Filled by run_algorithm (algorithms.hpp) and run_combination (compose.hpp); a runner called
+/// directly stores what its caller passes ({} by default).
+struct run_parameters {
+  double nu = 0;                        ///< the user's error probability
+  double sigma = 0;                     ///< the sub-Gaussian scale every width used
+  std::optional<double> lilucb_nu;      ///< lilucb-ls: the share of nu given to Figure 1's rule
+  std::optional<double> exp_gap_delta;  ///< exp-gap(-ls): Exponential-Gap's delta (printed "delta")
+  std::optional<double> stopping_a;     ///< composed lilucb stopping: Figure 1's a (printed "a")
+  struct ls_rule {                      ///< Section 5's LS stopping rule at a share of nu
+    std::optional<double> nu;           ///< "ls_nu": run_algorithm's share (composed runs: nu itself, not printed)
+    double eps = 0;                     ///< "ls_eps"
+    double delta = 0;                   ///< "ls_delta" = ls_delta_for_share(share)
+  };
+  std::optional<ls_rule> ls;
+  struct ls_crossing {                  ///< composed LS stopping with a stitched, mixture or calibrated boundary
+    double share = 0;                   ///< "ls_crossing_share": one-sided crossing probability nu/(2K) per arm and sign
+    std::optional<double> alpha;        ///< "ls_alpha": the calibrated boundary's stitching level
+  };
+  std::optional<ls_crossing> ls_boundary;
+  std::optional<double> glr_delta;      ///< composed GLR stopping
+  std::optional<double> mixture_rho;    ///< composed GLR mixture threshold with a fixed scale rho
+  struct lil_index {                    ///< Figure fig:lilucb's index (lilucb*, composed lilucb sampling)
+    double eps = 0;                     ///< "eps"
+    double beta = 0;                    ///< "beta"
+    std::optional<double> a;            ///< "a": run_algorithm only (composed: stopping_a)
+    double delta = 0;                   ///< "delta"
+    std::optional<double> inner_c;      ///< "inner_c", run_algorithm only: 0 = Figure 1's log((1+eps)T), 2 = footnote fnt:delta_foot
+  };
+  std::optional<lil_index> lilucb;
+  std::optional<double> lucb_delta;     ///< composed LUCB1 / KL-LUCB sampling
+
+  /// The (name, value) pairs, in member order: the one place that spells the names.
+  std::vector<std::pair<std::string_view, double>> named() const {
+    std::vector<std::pair<std::string_view, double>> v{{"nu", nu}, {"sigma", sigma}};
+    auto put = [&v](std::string_view name, const std::optional<double>& x) {
+      if (x) v.emplace_back(name, *x);
+    };
+    put("lilucb_nu", lilucb_nu);
+    put("delta", exp_gap_delta);
+    put("a", stopping_a);
+    if (ls) {
+      put("ls_nu", ls->nu);
+      v.insert(v.end(), {{"ls_eps", ls->eps}, {"ls_delta", ls->delta}});
+    }
+    if (ls_boundary) {
+      v.emplace_back("ls_crossing_share", ls_boundary->share);
+      put("ls_alpha", ls_boundary->alpha);
+    }
+    put("glr_delta", glr_delta);
+    put("mixture_rho", mixture_rho);
+    if (lilucb) {
+      v.insert(v.end(), {{"eps", lilucb->eps}, {"beta", lilucb->beta}});
+      put("a", lilucb->a);
+      v.emplace_back("delta", lilucb->delta);
+      put("inner_c", lilucb->inner_c);
+    }
+    put("lucb_delta", lucb_delta);
+    return v;
+  }
+};
+
 /// What every algorithm returns.
 struct run_result {
   std::string algorithm;                               ///< CLI identifier, e.g. "lilucb-ls"
@@ -38,7 +103,7 @@ struct run_result {
   std::vector<std::uint64_t> counts;                   ///< pulls per arm
   run_status status = run_status::stopped;
   std::string stopped_by;                              ///< which rule ended the run
-  std::vector<std::pair<std::string, double>> parameters;  ///< every parameter used, in order
+  run_parameters parameters;                           ///< every parameter used
 };
 
 /// Observers see every pull (or batch of pulls of one arm) after the statistics are updated.

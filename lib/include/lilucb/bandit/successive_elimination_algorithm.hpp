@@ -32,7 +32,7 @@ inline std::size_t best_of(const std::vector<std::size_t>& arms, const arm_stats
 template <class Arms, class Observer = null_observer>
 run_result run_successive_elimination(const Arms& arms, double sigma, double ls_eps, double ls_delta,
                                       const run_options& opts, Observer& observer,
-                                      std::vector<std::pair<std::string, double>> params = {}) {
+                                      run_parameters params = {}) {
   const char* name = "successive-elimination";
   detail::session<Arms, Observer> s(arms, opts, observer);
   detail::ls_rule ls(arms.size(), ls_eps, ls_delta, sigma);  // validates; provides B(T)

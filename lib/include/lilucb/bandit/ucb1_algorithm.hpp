@@ -20,7 +20,7 @@ namespace lilucb::bandit {
 
 template <class Arms, class Observer = null_observer>
 run_result run_ucb1_ls(const Arms& arms, double sigma, double ls_eps, double ls_delta, const run_options& opts,
-                       Observer& observer, std::vector<std::pair<std::string, double>> params = {}) {
+                       Observer& observer, run_parameters params = {}) {
   const char* name = "ucb1-ls";
   check_positive("lilucb::bandit::run_ucb1_ls", "sigma", sigma);
   detail::session<Arms, Observer> s(arms, opts, observer);

@@ -57,7 +57,7 @@ class session {
   }
 
   run_result finish(std::string algorithm, std::size_t best, run_status status, std::string stopped_by,
-                    std::vector<std::pair<std::string, double>> parameters) const {
+                    run_parameters parameters) const {
     run_result r;
     r.algorithm = std::move(algorithm);
     r.best_arm = best;
