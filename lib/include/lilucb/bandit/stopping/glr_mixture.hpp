@@ -15,10 +15,10 @@
 // The threshold does not depend on t.  The default grid is rho_k = 2^k, k = 0..40, with
 // w_k = 1/((k+1)(k+2)) (no tuning); a fixed rho (one grid point, weight 1) is offered too.
 //
-// Cost.  Exact and incremental as glr.hpp: each arm keeps its row of penalties
+// Cost.  Exact and incremental, by the leader/pair core shared with glr.hpp
+// (bandit/detail/leader_pairwise.hpp, which states the cost): each arm keeps its row of penalties
 // 1/2 log(1 + N_i/rho_k) (G = grid size log1p's when the arm is pulled); the minimum over b of a
-// decision key is kept in an indexed heap, one key per pull of b != i_hat, K - 1 of them when
-// i_hat is pulled or changes.  The key of a pair is exact where it matters and O(1) elsewhere:
+// decision key is kept in an indexed heap, one key per pull of b != i_hat.  The key of a pair is exact where it matters and O(1) elsewhere:
 //   Z_{a,b} = D/(1/N_a + 1/N_b) >= S_{a,b} (c_a + c_b >= 1/N_a + 1/N_b, penalties >= 0,
 //     sum_k w_k <= 1; for the max also term by term in floating point): if Z < log((K-1)/delta)
 //     the key is Z (the pair cannot pass);
@@ -29,7 +29,7 @@
 // rule's (tested pull for pull).  Memory: K x G doubles.
 
 #include "lilucb/bandit/arm_stats.hpp"
-#include "lilucb/bandit/detail/indexed_heap.hpp"
+#include "lilucb/bandit/detail/leader_pairwise.hpp"
 #include "lilucb/errors.hpp"
 
 #include <algorithm>
@@ -130,107 +130,96 @@ inline double glr_mixture_statistic(double sigma, const mixture_grid& g, std::ui
                               pa.data(), pb.data(), g);
 }
 
+/// The pair key and threshold of glr_mixture (detail/leader_pairwise.hpp's Pair policy): the
+/// decision key of the file comment, passing when >= log((K-1)/delta).  Holds the K x G penalties.
+struct glr_mixture_pair {
+  double sigma;
+  mixture_grid grid;
+  std::size_t G;
+  double threshold;
+  bool sorted;
+  std::vector<double> pen;  // K x G: 1/2 log(1 + N_i/rho_k)
+
+  double key(const arm_stats& s, std::size_t a, std::size_t b) const {
+    const double Na = double(s.count(a)), Nb = double(s.count(b));
+    const double d = mixture_detail::mixture_gap_term(sigma, s.mean(a), s.mean(b));
+    const double alpha = 1 / Na + 1 / Nb, beta = 1 / (Na * Na) + 1 / (Nb * Nb);
+    const double z = d / alpha;
+    if (z < threshold) return z;
+    const double* pa = &pen[a * G];
+    const double* pb = &pen[b * G];
+    std::size_t j = 0;
+    if (sorted) {
+      const double target = std::min(Na, Nb) / z;
+      j = static_cast<std::size_t>(std::lower_bound(grid.rho.begin(), grid.rho.end(), target) - grid.rho.begin());
+      if (j == G) j = G - 1;
+    }
+    const double lower = d / (alpha + grid.rho[j] * beta) - pa[j] - pb[j] + grid.log_weight[j];
+    if (lower >= threshold) return lower;
+    return mixture_detail::mixture_pair(d, alpha, beta, pa, pb, grid);
+  }
+  bool passes(double key, const arm_stats&) const { return key >= threshold; }
+};
+
 class glr_mixture {
  public:
   /// K arms, sigma (the rewards' sub-Gaussian scale), delta and the grid.
   /// Domain: K >= 1, sigma in (0, inf), delta in (0, 1), a non-empty grid with rho_k in (0, inf)
   /// and sum_k w_k <= 1.
   glr_mixture(std::size_t K, double sigma, double delta, mixture_grid grid = make_mixture_grid())
-      : sigma_(sigma), delta_(delta), grid_(std::move(grid)), G_(grid_.rho.size()),
-        means_(std::vector<double>(K, -std::numeric_limits<double>::infinity())),
-        neg_s_(std::vector<double>(K, -std::numeric_limits<double>::infinity())) {
-    constexpr const char* fn = "lilucb::bandit::stopping::glr_mixture";
-    check_at_least(fn, "K", double(K), 1.0);
-    check_positive(fn, "sigma", sigma);
-    check_open_interval(fn, "delta", delta, 0.0, 1.0);
-    if (G_ == 0 || G_ > 64 || grid_.log_weight.size() != G_)
-      lilucb::detail::raise_domain_error(fn, "grid", std::to_string(G_) + " scales",
-                                         "1 to 64 scales with one weight each");
-    double wsum = 0;
-    for (std::size_t k = 0; k < G_; ++k) {
-      check_positive(fn, "rho", grid_.rho[k]);
-      wsum += std::exp(grid_.log_weight[k]);
-    }
-    if (!(wsum <= 1 + 1e-12))
-      lilucb::detail::raise_domain_error(fn, "grid weights", std::to_string(wsum), "a sum <= 1");
-    threshold_ = K >= 2 ? std::log(double(K - 1) / delta) : 0.0;
-    sorted_ = std::is_sorted(grid_.rho.begin(), grid_.rho.end());
-    pen_.assign(K * G_, 0.0);
-  }
+      : delta_(delta), core_(K, make_pair(K, sigma, delta, std::move(grid))) {}
 
   static constexpr const char* name() { return "glr"; }
 
   void observe(std::size_t i, const arm_stats& s) {
-    mixture_detail::mixture_penalties(s.count(i), grid_, &pen_[i * G_]);
-    means_.update(i, s.mean(i));
-    const std::size_t leader = means_.top();
-    if (leader != leader_ || i == leader) {
-      leader_ = leader;
-      rebuild(s);
-    } else {
-      neg_s_.update(i, key(s, i));
-    }
+    auto& p = core_.pair();
+    mixture_detail::mixture_penalties(s.count(i), p.grid, &p.pen[i * p.G]);
+    core_.observe(i, s);
   }
 
-  bool should_stop(const arm_stats& s) {
-    if (neg_s_.size() < 2) return true;
-    if (s.count(neg_s_.top()) == 0) return false;  // some arm unsampled
-    return -neg_s_.top_key() >= threshold_;
-  }
-  std::size_t recommendation(const arm_stats&) const { return means_.top(); }
+  bool should_stop(const arm_stats& s) { return core_.should_stop(s); }
+  std::size_t recommendation(const arm_stats&) const { return core_.leader(); }
   static constexpr bool certified() { return true; }
   std::string certificate() const {
+    const auto& p = core_.pair();
     return "Proposition M (docs/certified-glr.md): GLR stopping against a Gaussian mixture martingale per pair of "
-           "arms (" + (grid_.label.rfind("grid", 0) == 0
-                        ? std::string("grid rho = 2^k, k = 0..") + std::to_string(G_ - 1) + ", weights 1/((k+1)(k+2))" +
-                              (grid_.combine == mixture_combine::log_sum ? ", log-sum over k" : ", max over k")
-                        : grid_.label) +
+           "arms (" + (p.grid.label.rfind("grid", 0) == 0
+                        ? std::string("grid rho = 2^k, k = 0..") + std::to_string(p.G - 1) + ", weights 1/((k+1)(k+2))" +
+                              (p.grid.combine == mixture_combine::log_sum ? ", log-sum over k" : ", max over k")
+                        : p.grid.label) +
            "), Ville's inequality and a union over the K-1 arms; valid for any sampling rule and sigma-sub-Gaussian "
-           "rewards (sigma = " + std::to_string(sigma_) + "): P(wrong answer) <= delta = " + std::to_string(delta_);
+           "rewards (sigma = " + std::to_string(p.sigma) + "): P(wrong answer) <= delta = " + std::to_string(delta_);
   }
   /// The smallest decision key now (see the file comment: >= the threshold exactly when every
   /// S_{i_hat,b} is), and the threshold log((K-1)/delta) (tests).
-  double min_statistic() const { return -neg_s_.top_key(); }
-  double threshold() const { return threshold_; }
-  const mixture_grid& grid() const { return grid_; }
+  double min_statistic(const arm_stats& s) { return core_.min_key(s); }
+  double threshold() const { return core_.pair().threshold; }
+  const mixture_grid& grid() const { return core_.pair().grid; }
 
  private:
-  double key(const arm_stats& s, std::size_t b) const {
-    if (s.count(b) == 0 || s.count(leader_) == 0) return -0.0;  // unsampled: never stop
-    const double Na = double(s.count(leader_)), Nb = double(s.count(b));
-    const double d = mixture_detail::mixture_gap_term(sigma_, s.mean(leader_), s.mean(b));
-    const double alpha = 1 / Na + 1 / Nb, beta = 1 / (Na * Na) + 1 / (Nb * Nb);
-    const double z = d / alpha;
-    if (z < threshold_) return -z;
-    const double* pa = &pen_[leader_ * G_];
-    const double* pb = &pen_[b * G_];
-    std::size_t j = 0;
-    if (sorted_) {
-      const double target = std::min(Na, Nb) / z;
-      j = static_cast<std::size_t>(std::lower_bound(grid_.rho.begin(), grid_.rho.end(), target) - grid_.rho.begin());
-      if (j == G_) j = G_ - 1;
+  static glr_mixture_pair make_pair(std::size_t K, double sigma, double delta, mixture_grid grid) {
+    constexpr const char* fn = "lilucb::bandit::stopping::glr_mixture";
+    check_at_least(fn, "K", double(K), 1.0);
+    check_positive(fn, "sigma", sigma);
+    check_open_interval(fn, "delta", delta, 0.0, 1.0);
+    const std::size_t G = grid.rho.size();
+    if (G == 0 || G > 64 || grid.log_weight.size() != G)
+      lilucb::detail::raise_domain_error(fn, "grid", std::to_string(G) + " scales",
+                                         "1 to 64 scales with one weight each");
+    double wsum = 0;
+    for (std::size_t k = 0; k < G; ++k) {
+      check_positive(fn, "rho", grid.rho[k]);
+      wsum += std::exp(grid.log_weight[k]);
     }
-    const double lower = d / (alpha + grid_.rho[j] * beta) - pa[j] - pb[j] + grid_.log_weight[j];
-    if (lower >= threshold_) return -lower;
-    return -mixture_detail::mixture_pair(d, alpha, beta, pa, pb, grid_);
-  }
-  void rebuild(const arm_stats& s) {
-    const std::size_t K = s.size();
-    std::vector<double> keys(K);
-    for (std::size_t b = 0; b < K; ++b)
-      keys[b] = b == leader_ ? -std::numeric_limits<double>::infinity() : key(s, b);
-    neg_s_ = bandit::detail::indexed_max_heap(std::move(keys));
+    if (!(wsum <= 1 + 1e-12))
+      lilucb::detail::raise_domain_error(fn, "grid weights", std::to_string(wsum), "a sum <= 1");
+    const double threshold = K >= 2 ? std::log(double(K - 1) / delta) : 0.0;
+    const bool sorted = std::is_sorted(grid.rho.begin(), grid.rho.end());
+    return glr_mixture_pair{sigma, std::move(grid), G, threshold, sorted, std::vector<double>(K * G, 0.0)};
   }
 
-  double sigma_, delta_;
-  mixture_grid grid_;
-  std::size_t G_;
-  double threshold_ = 0;
-  bool sorted_ = false;
-  std::vector<double> pen_;  // K x G: 1/2 log(1 + N_i/rho_k)
-  bandit::detail::indexed_max_heap means_;
-  bandit::detail::indexed_max_heap neg_s_;
-  std::size_t leader_ = static_cast<std::size_t>(-1);
+  double delta_;
+  bandit::detail::leader_pairwise<glr_mixture_pair> core_;
 };
 
 }  // namespace lilucb::bandit::stopping
