@@ -70,6 +70,8 @@ class leader_pairwise {
     if (K_ < 2) return true;
     if (unsampled_ > 0) return false;
     if (stale_) {
+      const std::size_t w = witness_ != leader_ ? witness_ : previous_leader_;
+      if (w != npos && w != leader_ && !pair_.passes(key(s, w), s)) return false;  // min <= key(w)
       rebuild(s);
     }
     return pair_.passes(-heap_.top_key(), s);

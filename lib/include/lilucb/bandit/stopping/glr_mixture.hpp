@@ -17,8 +17,9 @@
 //
 // Cost.  Exact and incremental, by the leader/pair core shared with glr.hpp
 // (bandit/detail/leader_pairwise.hpp, which states the cost): each arm keeps its row of penalties
-// 1/2 log(1 + N_i/rho_k) (G = grid size log1p's when the arm is pulled); the minimum over b of a
-// decision key is kept in an indexed heap, one key per pull of b != i_hat.  The key of a pair is exact where it matters and O(1) elsewhere:
+// 1/2 log(1 + N_i/rho_k), computed on demand (G = grid size log1p's) only when a key needs the
+// whole grid and the arm's count has changed since; the bound at scale j takes its two penalties
+// alone (two log1p's).  The key of a pair is exact where it matters and O(1) elsewhere:
 //   Z_{a,b} = D/(1/N_a + 1/N_b) >= S_{a,b} (c_a + c_b >= 1/N_a + 1/N_b, penalties >= 0,
 //     sum_k w_k <= 1; for the max also term by term in floating point): if Z < log((K-1)/delta)
 //     the key is Z (the pair cannot pass);
@@ -138,7 +139,8 @@ struct glr_mixture_pair {
   std::size_t G;
   double threshold;
   bool sorted;
-  std::vector<double> pen;  // K x G: 1/2 log(1 + N_i/rho_k)
+  mutable std::vector<double> pen;                // K x G: 1/2 log(1 + N_i/rho_k) at N_i = pen_count[i]
+  mutable std::vector<std::uint64_t> pen_count;   // the count each row was computed at (0: never)
 
   double key(const arm_stats& s, std::size_t a, std::size_t b) const {
     const double Na = double(s.count(a)), Nb = double(s.count(b));
@@ -146,17 +148,26 @@ struct glr_mixture_pair {
     const double alpha = 1 / Na + 1 / Nb, beta = 1 / (Na * Na) + 1 / (Nb * Nb);
     const double z = d / alpha;
     if (z < threshold) return z;
-    const double* pa = &pen[a * G];
-    const double* pb = &pen[b * G];
     std::size_t j = 0;
     if (sorted) {
       const double target = std::min(Na, Nb) / z;
       j = static_cast<std::size_t>(std::lower_bound(grid.rho.begin(), grid.rho.end(), target) - grid.rho.begin());
       if (j == G) j = G - 1;
     }
-    const double lower = d / (alpha + grid.rho[j] * beta) - pa[j] - pb[j] + grid.log_weight[j];
+    // The penalties at scale j alone (the same expression as a row entry: identical values).
+    const double pja = 0.5 * std::log1p(Na / grid.rho[j]), pjb = 0.5 * std::log1p(Nb / grid.rho[j]);
+    const double lower = d / (alpha + grid.rho[j] * beta) - pja - pjb + grid.log_weight[j];
     if (lower >= threshold) return lower;
-    return mixture_detail::mixture_pair(d, alpha, beta, pa, pb, grid);
+    return mixture_detail::mixture_pair(d, alpha, beta, row(s, a), row(s, b), grid);
+  }
+  /// Arm i's row of penalties 1/2 log(1 + N_i/rho_k), recomputed only when N_i has changed since
+  /// it was last needed (G log1p's): most keys are decided by the O(1) bounds and need no row.
+  const double* row(const arm_stats& s, std::size_t i) const {
+    if (pen_count[i] != s.count(i)) {
+      mixture_detail::mixture_penalties(s.count(i), grid, &pen[i * G]);
+      pen_count[i] = s.count(i);
+    }
+    return &pen[i * G];
   }
   bool passes(double key, const arm_stats&) const { return key >= threshold; }
 };
@@ -171,11 +182,7 @@ class glr_mixture {
 
   static constexpr const char* name() { return "glr"; }
 
-  void observe(std::size_t i, const arm_stats& s) {
-    auto& p = core_.pair();
-    mixture_detail::mixture_penalties(s.count(i), p.grid, &p.pen[i * p.G]);
-    core_.observe(i, s);
-  }
+  void observe(std::size_t i, const arm_stats& s) { core_.observe(i, s); }
 
   bool should_stop(const arm_stats& s) { return core_.should_stop(s); }
   std::size_t recommendation(const arm_stats&) const { return core_.leader(); }
@@ -215,7 +222,8 @@ class glr_mixture {
       lilucb::detail::raise_domain_error(fn, "grid weights", std::to_string(wsum), "a sum <= 1");
     const double threshold = K >= 2 ? std::log(double(K - 1) / delta) : 0.0;
     const bool sorted = std::is_sorted(grid.rho.begin(), grid.rho.end());
-    return glr_mixture_pair{sigma, std::move(grid), G, threshold, sorted, std::vector<double>(K * G, 0.0)};
+    return glr_mixture_pair{sigma,     std::move(grid), G, threshold, sorted, std::vector<double>(K * G, 0.0),
+                            std::vector<std::uint64_t>(K, 0)};
   }
 
   double delta_;
