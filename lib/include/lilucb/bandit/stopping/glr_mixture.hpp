@@ -25,7 +25,9 @@
 //     the key is Z (the pair cannot pass);
 //   one grid term L = Zmix^{(rho_j)} + log w_j <= S_{a,b} at the scale j nearest min(N_a, N_b)/Z:
 //     if L >= log((K-1)/delta) the key is L (the pair passes);
-//   otherwise the key is S_{a,b} (G divisions, and G exponentials for the log-sum).
+//   otherwise the key is S_{a,b} (G divisions, and G exponentials for the log-sum; the log-sum is
+//     in [max, max + log G], so the exponentials are needed only when the threshold falls in that
+//     interval, else the key is the bound on the threshold's side).
 // So min_b key >= log((K-1)/delta) exactly when every S_{i_hat,b} is: the decision is the exact
 // rule's (tested pull for pull).  Memory: K x G doubles.
 
@@ -88,8 +90,10 @@ namespace mixture_detail {
 /// max_k [ d/(alpha + rho_k beta) - pen_a[k] - pen_b[k] + log w_k ] (or the log-sum of the
 /// exponentials), the one kernel of S_{a,b} (alpha = 1/N_a + 1/N_b, beta = 1/N_a^2 + 1/N_b^2, so
 /// c_a + c_b = alpha + rho beta).
+/// With decide_at (a threshold), the log-sum may be replaced by a bound on the same side of
+/// *decide_at (the decision key of glr_mixture): the exponentials are then skipped.
 inline double mixture_pair(double d, double alpha, double beta, const double* pen_a, const double* pen_b,
-                           const mixture_grid& g) {
+                           const mixture_grid& g, const double* decide_at = nullptr) {
   double best = -std::numeric_limits<double>::infinity();
   const std::size_t G = g.rho.size();
   double v[64];
@@ -98,6 +102,14 @@ inline double mixture_pair(double d, double alpha, double beta, const double* pe
     best = v[k] > best ? v[k] : best;
   }
   if (g.combine == mixture_combine::max) return best;
+  if (decide_at) {
+    // The log-sum lies in [best, best + log G] (each of the G terms exp(v_k - best) <= 1; the
+    // floating-point sum of G numbers <= 1 is <= G, and the margin covers the rounding of log and +):
+    // when the threshold is outside that interval, a bound on its side decides the pair.
+    if (best >= *decide_at) return best;
+    const double upper = best + (std::log(static_cast<double>(G)) + 1e-12) * (1 + 1e-12) + 1e-12 * std::fabs(best);
+    if (upper < *decide_at) return upper;
+  }
   double sum = 0;
   for (std::size_t k = 0; k < G; ++k) sum += std::exp(v[k] - best);
   return best + std::log(sum);
@@ -158,7 +170,7 @@ struct glr_mixture_pair {
     const double pja = 0.5 * std::log1p(Na / grid.rho[j]), pjb = 0.5 * std::log1p(Nb / grid.rho[j]);
     const double lower = d / (alpha + grid.rho[j] * beta) - pja - pjb + grid.log_weight[j];
     if (lower >= threshold) return lower;
-    return mixture_detail::mixture_pair(d, alpha, beta, row(s, a), row(s, b), grid);
+    return mixture_detail::mixture_pair(d, alpha, beta, row(s, a), row(s, b), grid, &threshold);
   }
   /// Arm i's row of penalties 1/2 log(1 + N_i/rho_k), recomputed only when N_i has changed since
   /// it was last needed (G log1p's): most keys are decided by the O(1) bounds and need no row.
