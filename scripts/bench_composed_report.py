@@ -41,7 +41,7 @@ def main():
                    a.commit, data["context"].get("host_name", "?"), data["context"].get("num_cpus", "?"),
                    data["context"].get("mhz_per_cpu", "?")))
     if before:
-        out.append(" Before: the same benchmarks at %s, run under the same conditions." % a.before[1])
+        out[-1] += (" Before: the same benchmarks at %s, with the same settings and binary options." % a.before[1])
     if a.note:
         out.append("")
         out.append(a.note)
