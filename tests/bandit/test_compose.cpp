@@ -10,11 +10,15 @@
 //     threshold against glr_threshold_gaussian and an independent scan of C_G, the GLR-kk21 and
 //     LS-{stitched, mixture, calibrated} decisions against the naive conditions after every pull,
 //     the calibrated width against calibrate();
+//   - the GLR rules' lazy stopping check (bandit/detail/leader_pairwise.hpp) against the naive
+//     O(K) decision at every pull, and whole runs against the runs recorded before the shared
+//     leader/pair core (composed_reference.hpp, tests/reference/make_composed_reference.py);
 //   - domain errors (lilucb stopping without lilucb sampling, kl-lucb on Gaussian arms, kk21 and
 //     calibrated on Bernoulli arms, unknown boundaries).
 #include <boost/test/unit_test.hpp>
 
 #include "bandit_support.hpp"
+#include "composed_reference.hpp"
 
 #include "lilucb/bandit/compose.hpp"
 #include "lilucb/boundaries/glr_threshold.hpp"
@@ -155,10 +159,91 @@ BOOST_AUTO_TEST_CASE(glr_minimum_matches_naive) {
         if (b != lead)
           zmin = std::min(zmin, lb::stopping::glr_statistic(model, 0.5, st.count(lead), st.mean(lead), st.count(b),
                                                             st.mean(b)));
-      BOOST_REQUIRE_MESSAGE(rule.min_statistic() == zmin, "pull " << t << ": " << rule.min_statistic() << " vs " << zmin);
+      BOOST_REQUIRE_MESSAGE(rule.min_statistic(st) == zmin, "pull " << t << ": " << rule.min_statistic(st) << " vs " << zmin);
       BOOST_REQUIRE(rule.recommendation(st) == lead);
     }
   }
+}
+
+// The lazy check of the shared leader/pair core (bandit/detail/leader_pairwise.hpp) decides as the
+// naive rule at every pull: min over b != i_hat of the pair statistic, recomputed from scratch.
+// The pulls favour the leader (half of them, as a top-two rule does), so the heap goes stale often
+// and the witness shortcut decides most checks; min_statistic (which refreshes the heap) is not
+// called, so the lazy path is the one tested.  Both outcomes occur (counted).
+BOOST_AUTO_TEST_CASE(glr_lazy_decision_matches_naive) {
+  const std::size_t K = 9;
+  for (const std::vector<double>& means : {std::vector<double>{0.3, 0.5, 0.45, 0.5 - 1e-3, 0.1, 0.2, 0.48, 0.0, 0.3},
+                                           std::vector<double>{0.3, 0.9, 0.45, 0.6, 0.1, 0.2, 0.48, 0.0, 0.3}})
+    for (int rule_kind = 0; rule_kind < 4; ++rule_kind) {
+      const bool bern = rule_kind == 1;
+      const auto model = bern ? lb::stopping::glr_model::bernoulli : lb::stopping::glr_model::gaussian;
+      const auto heur = lb::stopping::make_heuristic_threshold(0.05);
+      const auto kk = lb::stopping::make_kk21_threshold(0.05, K);
+      lb::stopping::glr<lb::stopping::heuristic_threshold> g_heur(K, model, 0.5, heur);
+      lb::stopping::glr<lb::stopping::kk21_threshold> g_kk(K, model, 0.5, kk);
+      lb::stopping::glr_mixture g_mix(K, 0.5, 0.05, lb::stopping::make_mixture_grid(40, lb::stopping::mixture_combine::log_sum));
+      lb::arm_stats st(K);
+      lb::normal_stream rng(11, 0);
+      std::size_t decided[2] = {0, 0};
+      for (int t = 0; t < 6000; ++t) {
+        std::size_t i = t < int(K) ? std::size_t(t) : std::size_t(rng.engine()() % K);
+        if (t >= int(K) && rng.engine().uniform01() < 0.5) i = st.empirical_best();
+        const double r = bern ? (rng.engine().uniform01() < means[i] ? 1.0 : 0.0) : means[i] + 0.5 * rng();
+        st.add(i, r);
+        bool got = false;
+        if (rule_kind <= 1) { g_heur.observe(i, st); got = g_heur.should_stop(st); }
+        if (rule_kind == 2) { g_kk.observe(i, st); got = g_kk.should_stop(st); }
+        if (rule_kind == 3) { g_mix.observe(i, st); got = g_mix.should_stop(st); }
+        const std::size_t lead = st.empirical_best();
+        bool want = t + 1 >= int(K);
+        if (want) {
+          double zmin = INFINITY;
+          for (std::size_t b = 0; b < K; ++b) {
+            if (b == lead) continue;
+            const double z = rule_kind == 3 ? lb::stopping::glr_mixture_statistic(0.5, g_mix.grid(), st.count(lead), st.mean(lead),
+                                                                                  st.count(b), st.mean(b))
+                                            : lb::stopping::glr_statistic(model, 0.5, st.count(lead), st.mean(lead),
+                                                                          st.count(b), st.mean(b));
+            zmin = std::min(zmin, z);
+          }
+          want = rule_kind == 3 ? zmin >= g_mix.threshold() : zmin > (rule_kind == 2 ? kk(st.total()) : heur(st.total()));
+        }
+        BOOST_REQUIRE_MESSAGE(got == want, "rule " << rule_kind << " pull " << t << ": lazy " << got << " naive " << want);
+        ++decided[want];
+      }
+      BOOST_TEST(decided[0] > 0u);
+      if (means[1] == 0.9) BOOST_TEST(decided[1] > 0u, "rule " << rule_kind << " reaches the stop");
+    }
+}
+
+// Whole runs (every sampling rule with GLR heuristic/kk21/mixture and LS, fixed seeds) make the
+// stopping times, answers and pull counts recorded by the binary of commit 34fe0e9, before the
+// shared leader/pair core and its lazy check: composed_reference.hpp.  Rows of more than 20000
+// pulls (long TTTS runs) are skipped here to keep the test to about a second.
+BOOST_AUTO_TEST_CASE(runs_match_recorded_reference) {
+  const std::vector<std::vector<double>> means{lb::alpha_means(20, 0.6), lb::sparse_means(12, 0.5),
+                                               {1, 0.8, 0.6, 0.4, 0.2}, {0.7, 0.5, 0.45, 0.3, 0.2, 0.1}};
+  std::size_t checked = 0;
+  for (const auto& row : lilucb_test::composed_reference()) {
+    if (row.pulls > 20000) continue;
+    lb::combination c{lb::parse_sampling_rule(row.sampling), lb::parse_stopping_rule(row.stopping)};
+    if (c.stopping == lb::stopping_rule::glr) c.threshold = lb::parse_glr_threshold(row.threshold);
+    lb::run_options o;
+    o.nu = 0.1;
+    o.seed = row.seed;
+    o.max_pulls = 300000;
+    o.sigma = row.instance == 2 ? 1.0 : 0.5;
+    const auto r = row.instance == 3 ? lb::run_combination(c, lb::bernoulli_arms(means[3]), o)
+                                     : lb::run_combination(c, lb::gaussian_arms(means[row.instance], o.sigma), o);
+    const std::string what = lb::to_string(c) + " instance " + std::to_string(row.instance) + " seed " +
+                             std::to_string(row.seed);
+    BOOST_TEST((r.run.status == lb::run_status::stopped) == row.stopped, what);
+    BOOST_TEST(r.run.pulls == row.pulls, what);
+    BOOST_TEST(r.run.best_arm == row.best_arm, what);
+    BOOST_TEST(r.run.counts == row.counts, what);
+    ++checked;
+  }
+  BOOST_TEST(checked > 300u);
 }
 
 BOOST_AUTO_TEST_CASE(kl_upper_bound_matches_bisection) {

@@ -165,11 +165,11 @@ BOOST_AUTO_TEST_CASE(minimum_matches_naive) {
       // The decision is the exact rule's; the key equals the exact minimum whenever that is what
       // decides (below the threshold with an exact pair, see the file comment) and is on the
       // same side of the threshold always.
-      BOOST_REQUIRE_MESSAGE((rule.min_statistic() >= thr) == (smin >= thr),
-                            "pull " << t << ": key " << rule.min_statistic() << " vs exact " << smin << ", thr " << thr);
+      BOOST_REQUIRE_MESSAGE((rule.min_statistic(st) >= thr) == (smin >= thr),
+                            "pull " << t << ": key " << rule.min_statistic(st) << " vs exact " << smin << ", thr " << thr);
       BOOST_REQUIRE(rule.recommendation(st) == lead);
       BOOST_REQUIRE(rule.should_stop(st) == (smin >= thr));
-      if (smin >= thr) BOOST_REQUIRE(rule.min_statistic() <= smin);  // lower bounds or exact values
+      if (smin >= thr) BOOST_REQUIRE(rule.min_statistic(st) <= smin);  // lower bounds or exact values
       ++decided[smin >= thr];
     }
     BOOST_TEST(decided[0] > 0u);

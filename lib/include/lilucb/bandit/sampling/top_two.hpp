@@ -19,8 +19,9 @@
 // by the GLR stopping rule).  The posterior of TTTS and T3C is Gaussian N(mu_hat_a, sigma^2/N_a)
 // (flat prior).  Ties to the lowest index.  Randomness comes from the run's stream (reproducible).
 //
-// Cost per pull: eb_tci and t3c one O(K) pass without logarithms (log N_b is cached per arm and
-// updated for the pulled arm only); ttts and t3c draw K normals per posterior sample, and TTTS
+// Cost per pull: eb_tci and t3c one O(K) pass without logarithms (log N_b, and the posterior's
+// sigma/sqrt(N_a), are cached per arm and updated for the pulled arm only); ttts and t3c draw K
+// normals per posterior sample, and TTTS
 // resamples until the challenger differs (capped at ttts_max_resamples = 100, after which the best
 // arm other than the leader in the last sample is the challenger: stated).
 
@@ -42,7 +43,9 @@ inline constexpr int ttts_max_resamples = 100;
 template <top_two_kind Kind>
 class top_two {
  public:
-  top_two(std::size_t K, double sigma) : K_(K), sigma_(sigma), log_n_(K, 0.0), leads_(K, 0), lead_pulls_(K, 0) {
+  top_two(std::size_t K, double sigma)
+      : K_(K), sigma_(sigma), log_n_(K, 0.0), scale_(K, std::numeric_limits<double>::infinity()), leads_(K, 0),
+        lead_pulls_(K, 0) {
     check_positive("lilucb::bandit::sampling::top_two", "sigma", sigma);
   }
   static constexpr const char* name() {
@@ -71,7 +74,11 @@ class top_two {
       return last_second_;
     }
   }
-  void observe(std::size_t i, const arm_stats& s) { log_n_[i] = std::log(static_cast<double>(s.count(i))); }
+  void observe(std::size_t i, const arm_stats& s) {
+    const double n = static_cast<double>(s.count(i));
+    if constexpr (Kind == top_two_kind::eb_tci) log_n_[i] = std::log(n);
+    else scale_[i] = sigma_ / std::sqrt(n);
+  }
 
  private:
   static std::size_t empirical_best(const arm_stats& st) {
@@ -118,7 +125,7 @@ class top_two {
     std::size_t top = 0, second = K_;
     double top_v = -std::numeric_limits<double>::infinity(), second_v = top_v;
     for (std::size_t a = 0; a < K_; ++a) {
-      const double v = st.mean(a) + sigma_ / std::sqrt(static_cast<double>(st.count(a))) * s.rng()();
+      const double v = st.mean(a) + scale_[a] * s.rng()();  // scale_[a] = sigma/sqrt(N_a), the same value
       if (v > top_v) {
         top_v = v;
         top = a;
@@ -134,7 +141,8 @@ class top_two {
 
   std::size_t K_;
   double sigma_;
-  std::vector<double> log_n_;
+  std::vector<double> log_n_;  // eb_tci: log N_a
+  std::vector<double> scale_;  // ttts, t3c: the posterior's standard deviation sigma/sqrt(N_a)
   std::vector<std::uint64_t> leads_, lead_pulls_;
   std::size_t last_second_ = 0;
 };

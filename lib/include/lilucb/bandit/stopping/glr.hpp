@@ -12,16 +12,14 @@
 // log((1 + log t)/delta) used in most published experiments, which carries NO guarantee.  The
 // Kaufmann-Koolen threshold (certified) comes from the boundaries of issue 13.
 //
-// Cost.  The minimum over b is kept exactly and incrementally: Z_{i_hat,b} changes only when arm b
-// or i_hat is pulled or i_hat changes.  A pull of b != i_hat that leaves i_hat in place updates one
-// key of an indexed heap (O(log K), one statistic); a pull of i_hat or a change of leader
-// recomputes the K - 1 statistics (O(K)).  Under optimal sampling i_hat gets a fraction
-// w*_best of the pulls (1/(1 + sqrt(K-1)) for equal gaps), so the amortised cost is
-// O(log K + w*_best K).  The threshold is tabulated by t (count_cache: identical values).
+// Cost.  The minimum over b is kept exactly and incrementally by the leader/pair core shared with
+// glr_mixture.hpp (bandit/detail/leader_pairwise.hpp, which states the cost): Z_{i_hat,b} changes
+// only when arm b or i_hat is pulled or i_hat changes.  The threshold is tabulated by t
+// (count_cache: identical values).
 
 #include "lilucb/bandit/arm_stats.hpp"
 #include "lilucb/bandit/detail/confidence.hpp"
-#include "lilucb/bandit/detail/indexed_heap.hpp"
+#include "lilucb/bandit/detail/leader_pairwise.hpp"
 #include "lilucb/characteristic_time.hpp"
 #include "lilucb/errors.hpp"
 
@@ -69,62 +67,40 @@ inline double glr_statistic(glr_model model, double sigma, std::uint64_t na, dou
   return Na * ::lilucb::bernoulli_kl(ma, m) + Nb * ::lilucb::bernoulli_kl(mb, m);
 }
 
+/// The pair statistic and threshold of glr (detail/leader_pairwise.hpp's Pair policy): Z_{a,b}
+/// of the model, passing when Z > beta(t, delta).
+template <class Threshold>
+struct glr_pair {
+  glr_model model;
+  double sigma;
+  std::shared_ptr<detail::count_cache<Threshold>> beta;
+  double key(const arm_stats& s, std::size_t a, std::size_t b) const {
+    return glr_statistic(model, sigma, s.count(a), s.mean(a), s.count(b), s.mean(b));
+  }
+  bool passes(double z, const arm_stats& s) const { return z > (*beta)(s.total()); }
+};
+
 template <class Threshold>
 class glr {
  public:
   /// K arms, the model, sigma (Gaussian model) and the threshold.  Domain: K >= 1, sigma > 0.
   glr(std::size_t K, glr_model model, double sigma, const Threshold& threshold)
-      : model_(model), sigma_(sigma), beta_(detail::thread_count_cache(threshold)),
-        means_(std::vector<double>(K, -std::numeric_limits<double>::infinity())),
-        neg_z_(std::vector<double>(K, -std::numeric_limits<double>::infinity())) {
+      : core_(K, glr_pair<Threshold>{model, sigma, detail::thread_count_cache(threshold)}) {
     check_positive("lilucb::bandit::stopping::glr", "sigma", sigma);
   }
 
   static constexpr const char* name() { return "glr"; }
 
-  void observe(std::size_t i, const arm_stats& s) {
-    means_.update(i, s.mean(i));
-    const std::size_t leader = means_.top();
-    if (leader != leader_ || i == leader) {
-      leader_ = leader;
-      rebuild(s);
-    } else {
-      neg_z_.update(i, key(s, i));
-    }
-  }
-
-  bool should_stop(const arm_stats& s) {
-    if (neg_z_.size() < 2) return true;
-    if (s.count(neg_z_.top()) == 0) return false;  // some arm unsampled
-    // top of the max-heap of -Z: the smallest Z over b != leader (the leader's key is -inf).
-    const double zmin = -neg_z_.top_key();
-    return zmin > (*beta_)(s.total());
-  }
-  std::size_t recommendation(const arm_stats&) const { return means_.top(); }
+  void observe(std::size_t i, const arm_stats& s) { core_.observe(i, s); }
+  bool should_stop(const arm_stats& s) { return core_.should_stop(s); }
+  std::size_t recommendation(const arm_stats&) const { return core_.leader(); }
   bool certified() const { return Threshold::certified(); }
-  std::string certificate() const { return beta_->function().certificate(); }
+  std::string certificate() const { return core_.pair().beta->function().certificate(); }
   /// The smallest Z_{i_hat, b} now (tests).
-  double min_statistic() const { return -neg_z_.top_key(); }
+  double min_statistic(const arm_stats& s) { return core_.min_key(s); }
 
  private:
-  double key(const arm_stats& s, std::size_t b) const {
-    if (s.count(b) == 0) return -0.0;  // unsampled: Z = 0, never stop
-    return -glr_statistic(model_, sigma_, s.count(leader_), s.mean(leader_), s.count(b), s.mean(b));
-  }
-  void rebuild(const arm_stats& s) {
-    const std::size_t K = s.size();
-    std::vector<double> keys(K);
-    for (std::size_t b = 0; b < K; ++b)
-      keys[b] = b == leader_ ? -std::numeric_limits<double>::infinity() : key(s, b);
-    neg_z_ = detail::indexed_max_heap(std::move(keys));
-  }
-
-  glr_model model_;
-  double sigma_;
-  std::shared_ptr<detail::count_cache<Threshold>> beta_;
-  detail::indexed_max_heap means_;
-  detail::indexed_max_heap neg_z_;
-  std::size_t leader_ = static_cast<std::size_t>(-1);
+  detail::leader_pairwise<glr_pair<Threshold>> core_;
 };
 
 }  // namespace lilucb::bandit::stopping

@@ -15,21 +15,24 @@
 // The threshold does not depend on t.  The default grid is rho_k = 2^k, k = 0..40, with
 // w_k = 1/((k+1)(k+2)) (no tuning); a fixed rho (one grid point, weight 1) is offered too.
 //
-// Cost.  Exact and incremental as glr.hpp: each arm keeps its row of penalties
-// 1/2 log(1 + N_i/rho_k) (G = grid size log1p's when the arm is pulled); the minimum over b of a
-// decision key is kept in an indexed heap, one key per pull of b != i_hat, K - 1 of them when
-// i_hat is pulled or changes.  The key of a pair is exact where it matters and O(1) elsewhere:
+// Cost.  Exact and incremental, by the leader/pair core shared with glr.hpp
+// (bandit/detail/leader_pairwise.hpp, which states the cost): each arm keeps its row of penalties
+// 1/2 log(1 + N_i/rho_k), computed on demand (G = grid size log1p's) only when a key needs the
+// whole grid and the arm's count has changed since; the bound at scale j takes its two penalties
+// alone (two log1p's).  The key of a pair is exact where it matters and O(1) elsewhere:
 //   Z_{a,b} = D/(1/N_a + 1/N_b) >= S_{a,b} (c_a + c_b >= 1/N_a + 1/N_b, penalties >= 0,
 //     sum_k w_k <= 1; for the max also term by term in floating point): if Z < log((K-1)/delta)
 //     the key is Z (the pair cannot pass);
 //   one grid term L = Zmix^{(rho_j)} + log w_j <= S_{a,b} at the scale j nearest min(N_a, N_b)/Z:
 //     if L >= log((K-1)/delta) the key is L (the pair passes);
-//   otherwise the key is S_{a,b} (G divisions, and G exponentials for the log-sum).
+//   otherwise the key is S_{a,b} (G divisions, and G exponentials for the log-sum; the log-sum is
+//     in [max, max + log G], so the exponentials are needed only when the threshold falls in that
+//     interval, else the key is the bound on the threshold's side).
 // So min_b key >= log((K-1)/delta) exactly when every S_{i_hat,b} is: the decision is the exact
 // rule's (tested pull for pull).  Memory: K x G doubles.
 
 #include "lilucb/bandit/arm_stats.hpp"
-#include "lilucb/bandit/detail/indexed_heap.hpp"
+#include "lilucb/bandit/detail/leader_pairwise.hpp"
 #include "lilucb/errors.hpp"
 
 #include <algorithm>
@@ -87,8 +90,10 @@ namespace mixture_detail {
 /// max_k [ d/(alpha + rho_k beta) - pen_a[k] - pen_b[k] + log w_k ] (or the log-sum of the
 /// exponentials), the one kernel of S_{a,b} (alpha = 1/N_a + 1/N_b, beta = 1/N_a^2 + 1/N_b^2, so
 /// c_a + c_b = alpha + rho beta).
+/// With decide_at (a threshold), the log-sum may be replaced by a bound on the same side of
+/// *decide_at (the decision key of glr_mixture): the exponentials are then skipped.
 inline double mixture_pair(double d, double alpha, double beta, const double* pen_a, const double* pen_b,
-                           const mixture_grid& g) {
+                           const mixture_grid& g, const double* decide_at = nullptr) {
   double best = -std::numeric_limits<double>::infinity();
   const std::size_t G = g.rho.size();
   double v[64];
@@ -97,6 +102,14 @@ inline double mixture_pair(double d, double alpha, double beta, const double* pe
     best = v[k] > best ? v[k] : best;
   }
   if (g.combine == mixture_combine::max) return best;
+  if (decide_at) {
+    // The log-sum lies in [best, best + log G] (each of the G terms exp(v_k - best) <= 1; the
+    // floating-point sum of G numbers <= 1 is <= G, and the margin covers the rounding of log and +):
+    // when the threshold is outside that interval, a bound on its side decides the pair.
+    if (best >= *decide_at) return best;
+    const double upper = best + (std::log(static_cast<double>(G)) + 1e-12) * (1 + 1e-12) + 1e-12 * std::fabs(best);
+    if (upper < *decide_at) return upper;
+  }
   double sum = 0;
   for (std::size_t k = 0; k < G; ++k) sum += std::exp(v[k] - best);
   return best + std::log(sum);
@@ -130,107 +143,103 @@ inline double glr_mixture_statistic(double sigma, const mixture_grid& g, std::ui
                               pa.data(), pb.data(), g);
 }
 
+/// The pair key and threshold of glr_mixture (detail/leader_pairwise.hpp's Pair policy): the
+/// decision key of the file comment, passing when >= log((K-1)/delta).  Holds the K x G penalties.
+struct glr_mixture_pair {
+  double sigma;
+  mixture_grid grid;
+  std::size_t G;
+  double threshold;
+  bool sorted;
+  mutable std::vector<double> pen;                // K x G: 1/2 log(1 + N_i/rho_k) at N_i = pen_count[i]
+  mutable std::vector<std::uint64_t> pen_count;   // the count each row was computed at (0: never)
+
+  double key(const arm_stats& s, std::size_t a, std::size_t b) const {
+    const double Na = double(s.count(a)), Nb = double(s.count(b));
+    const double d = mixture_detail::mixture_gap_term(sigma, s.mean(a), s.mean(b));
+    const double alpha = 1 / Na + 1 / Nb, beta = 1 / (Na * Na) + 1 / (Nb * Nb);
+    const double z = d / alpha;
+    if (z < threshold) return z;
+    std::size_t j = 0;
+    if (sorted) {
+      const double target = std::min(Na, Nb) / z;
+      j = static_cast<std::size_t>(std::lower_bound(grid.rho.begin(), grid.rho.end(), target) - grid.rho.begin());
+      if (j == G) j = G - 1;
+    }
+    // The penalties at scale j alone (the same expression as a row entry: identical values).
+    const double pja = 0.5 * std::log1p(Na / grid.rho[j]), pjb = 0.5 * std::log1p(Nb / grid.rho[j]);
+    const double lower = d / (alpha + grid.rho[j] * beta) - pja - pjb + grid.log_weight[j];
+    if (lower >= threshold) return lower;
+    return mixture_detail::mixture_pair(d, alpha, beta, row(s, a), row(s, b), grid, &threshold);
+  }
+  /// Arm i's row of penalties 1/2 log(1 + N_i/rho_k), recomputed only when N_i has changed since
+  /// it was last needed (G log1p's): most keys are decided by the O(1) bounds and need no row.
+  const double* row(const arm_stats& s, std::size_t i) const {
+    if (pen_count[i] != s.count(i)) {
+      mixture_detail::mixture_penalties(s.count(i), grid, &pen[i * G]);
+      pen_count[i] = s.count(i);
+    }
+    return &pen[i * G];
+  }
+  bool passes(double key, const arm_stats&) const { return key >= threshold; }
+};
+
 class glr_mixture {
  public:
   /// K arms, sigma (the rewards' sub-Gaussian scale), delta and the grid.
   /// Domain: K >= 1, sigma in (0, inf), delta in (0, 1), a non-empty grid with rho_k in (0, inf)
   /// and sum_k w_k <= 1.
   glr_mixture(std::size_t K, double sigma, double delta, mixture_grid grid = make_mixture_grid())
-      : sigma_(sigma), delta_(delta), grid_(std::move(grid)), G_(grid_.rho.size()),
-        means_(std::vector<double>(K, -std::numeric_limits<double>::infinity())),
-        neg_s_(std::vector<double>(K, -std::numeric_limits<double>::infinity())) {
+      : delta_(delta), core_(K, make_pair(K, sigma, delta, std::move(grid))) {}
+
+  static constexpr const char* name() { return "glr"; }
+
+  void observe(std::size_t i, const arm_stats& s) { core_.observe(i, s); }
+
+  bool should_stop(const arm_stats& s) { return core_.should_stop(s); }
+  std::size_t recommendation(const arm_stats&) const { return core_.leader(); }
+  static constexpr bool certified() { return true; }
+  std::string certificate() const {
+    const auto& p = core_.pair();
+    return "Proposition M (docs/certified-glr.md): GLR stopping against a Gaussian mixture martingale per pair of "
+           "arms (" + (p.grid.label.rfind("grid", 0) == 0
+                        ? std::string("grid rho = 2^k, k = 0..") + std::to_string(p.G - 1) + ", weights 1/((k+1)(k+2))" +
+                              (p.grid.combine == mixture_combine::log_sum ? ", log-sum over k" : ", max over k")
+                        : p.grid.label) +
+           "), Ville's inequality and a union over the K-1 arms; valid for any sampling rule and sigma-sub-Gaussian "
+           "rewards (sigma = " + std::to_string(p.sigma) + "): P(wrong answer) <= delta = " + std::to_string(delta_);
+  }
+  /// The smallest decision key now (see the file comment: >= the threshold exactly when every
+  /// S_{i_hat,b} is), and the threshold log((K-1)/delta) (tests).
+  double min_statistic(const arm_stats& s) { return core_.min_key(s); }
+  double threshold() const { return core_.pair().threshold; }
+  const mixture_grid& grid() const { return core_.pair().grid; }
+
+ private:
+  static glr_mixture_pair make_pair(std::size_t K, double sigma, double delta, mixture_grid grid) {
     constexpr const char* fn = "lilucb::bandit::stopping::glr_mixture";
     check_at_least(fn, "K", double(K), 1.0);
     check_positive(fn, "sigma", sigma);
     check_open_interval(fn, "delta", delta, 0.0, 1.0);
-    if (G_ == 0 || G_ > 64 || grid_.log_weight.size() != G_)
-      lilucb::detail::raise_domain_error(fn, "grid", std::to_string(G_) + " scales",
+    const std::size_t G = grid.rho.size();
+    if (G == 0 || G > 64 || grid.log_weight.size() != G)
+      lilucb::detail::raise_domain_error(fn, "grid", std::to_string(G) + " scales",
                                          "1 to 64 scales with one weight each");
     double wsum = 0;
-    for (std::size_t k = 0; k < G_; ++k) {
-      check_positive(fn, "rho", grid_.rho[k]);
-      wsum += std::exp(grid_.log_weight[k]);
+    for (std::size_t k = 0; k < G; ++k) {
+      check_positive(fn, "rho", grid.rho[k]);
+      wsum += std::exp(grid.log_weight[k]);
     }
     if (!(wsum <= 1 + 1e-12))
       lilucb::detail::raise_domain_error(fn, "grid weights", std::to_string(wsum), "a sum <= 1");
-    threshold_ = K >= 2 ? std::log(double(K - 1) / delta) : 0.0;
-    sorted_ = std::is_sorted(grid_.rho.begin(), grid_.rho.end());
-    pen_.assign(K * G_, 0.0);
+    const double threshold = K >= 2 ? std::log(double(K - 1) / delta) : 0.0;
+    const bool sorted = std::is_sorted(grid.rho.begin(), grid.rho.end());
+    return glr_mixture_pair{sigma,     std::move(grid), G, threshold, sorted, std::vector<double>(K * G, 0.0),
+                            std::vector<std::uint64_t>(K, 0)};
   }
 
-  static constexpr const char* name() { return "glr"; }
-
-  void observe(std::size_t i, const arm_stats& s) {
-    mixture_detail::mixture_penalties(s.count(i), grid_, &pen_[i * G_]);
-    means_.update(i, s.mean(i));
-    const std::size_t leader = means_.top();
-    if (leader != leader_ || i == leader) {
-      leader_ = leader;
-      rebuild(s);
-    } else {
-      neg_s_.update(i, key(s, i));
-    }
-  }
-
-  bool should_stop(const arm_stats& s) {
-    if (neg_s_.size() < 2) return true;
-    if (s.count(neg_s_.top()) == 0) return false;  // some arm unsampled
-    return -neg_s_.top_key() >= threshold_;
-  }
-  std::size_t recommendation(const arm_stats&) const { return means_.top(); }
-  static constexpr bool certified() { return true; }
-  std::string certificate() const {
-    return "Proposition M (docs/certified-glr.md): GLR stopping against a Gaussian mixture martingale per pair of "
-           "arms (" + (grid_.label.rfind("grid", 0) == 0
-                        ? std::string("grid rho = 2^k, k = 0..") + std::to_string(G_ - 1) + ", weights 1/((k+1)(k+2))" +
-                              (grid_.combine == mixture_combine::log_sum ? ", log-sum over k" : ", max over k")
-                        : grid_.label) +
-           "), Ville's inequality and a union over the K-1 arms; valid for any sampling rule and sigma-sub-Gaussian "
-           "rewards (sigma = " + std::to_string(sigma_) + "): P(wrong answer) <= delta = " + std::to_string(delta_);
-  }
-  /// The smallest decision key now (see the file comment: >= the threshold exactly when every
-  /// S_{i_hat,b} is), and the threshold log((K-1)/delta) (tests).
-  double min_statistic() const { return -neg_s_.top_key(); }
-  double threshold() const { return threshold_; }
-  const mixture_grid& grid() const { return grid_; }
-
- private:
-  double key(const arm_stats& s, std::size_t b) const {
-    if (s.count(b) == 0 || s.count(leader_) == 0) return -0.0;  // unsampled: never stop
-    const double Na = double(s.count(leader_)), Nb = double(s.count(b));
-    const double d = mixture_detail::mixture_gap_term(sigma_, s.mean(leader_), s.mean(b));
-    const double alpha = 1 / Na + 1 / Nb, beta = 1 / (Na * Na) + 1 / (Nb * Nb);
-    const double z = d / alpha;
-    if (z < threshold_) return -z;
-    const double* pa = &pen_[leader_ * G_];
-    const double* pb = &pen_[b * G_];
-    std::size_t j = 0;
-    if (sorted_) {
-      const double target = std::min(Na, Nb) / z;
-      j = static_cast<std::size_t>(std::lower_bound(grid_.rho.begin(), grid_.rho.end(), target) - grid_.rho.begin());
-      if (j == G_) j = G_ - 1;
-    }
-    const double lower = d / (alpha + grid_.rho[j] * beta) - pa[j] - pb[j] + grid_.log_weight[j];
-    if (lower >= threshold_) return -lower;
-    return -mixture_detail::mixture_pair(d, alpha, beta, pa, pb, grid_);
-  }
-  void rebuild(const arm_stats& s) {
-    const std::size_t K = s.size();
-    std::vector<double> keys(K);
-    for (std::size_t b = 0; b < K; ++b)
-      keys[b] = b == leader_ ? -std::numeric_limits<double>::infinity() : key(s, b);
-    neg_s_ = bandit::detail::indexed_max_heap(std::move(keys));
-  }
-
-  double sigma_, delta_;
-  mixture_grid grid_;
-  std::size_t G_;
-  double threshold_ = 0;
-  bool sorted_ = false;
-  std::vector<double> pen_;  // K x G: 1/2 log(1 + N_i/rho_k)
-  bandit::detail::indexed_max_heap means_;
-  bandit::detail::indexed_max_heap neg_s_;
-  std::size_t leader_ = static_cast<std::size_t>(-1);
+  double delta_;
+  bandit::detail::leader_pairwise<glr_mixture_pair> core_;
 };
 
 }  // namespace lilucb::bandit::stopping
