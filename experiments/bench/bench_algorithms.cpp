@@ -9,6 +9,10 @@
 // about a second at most (UCB1 is O(n) per pull); a capped run still measures cost per pull.
 // The hot-loop benchmarks BM_lilucb_heuristic_* additionally go to n = 10^6 to show how the cost
 // grows with n (the target: no faster than log n).
+// BM_run_cost/{warm,cold} (issue 16): one run at n = 10^4 (alpha 0.6, lil'UCB Heuristic, full
+// budget) with the width tables already filled by earlier iterations (warm, as in the
+// experiments, where a thread's runs share them) and with fresh tables (cold: each iteration on a
+// new thread, whose thread_count_cache is empty, i.e. what one `lilucb run` pays).
 
 #include "lilucb/bandit/algorithms.hpp"
 #include "lilucb/bandit/arms.hpp"
@@ -17,6 +21,7 @@
 #include <benchmark/benchmark.h>
 
 #include <cstdint>
+#include <thread>
 #include <string>
 #include <vector>
 
@@ -76,10 +81,41 @@ void register_all() {
     }
 }
 
+void run_cost(benchmark::State& state, bool cold) {
+  const gaussian_arms arms(alpha_means(10000, 0.6), 0.5);
+  run_options opts;
+  opts.nu = 0.1;
+  opts.sigma = 0.5;
+  opts.max_pulls = 100000000ULL;
+  std::uint64_t pulls = 0, seed = 0;
+  for (auto _ : state) {
+    opts.seed = ++seed;
+    run_result r;
+    if (cold) {
+      std::thread t([&] { r = run_algorithm(algorithm::lilucb_heuristic, arms, opts); });
+      t.join();
+    } else {
+      r = run_algorithm(algorithm::lilucb_heuristic, arms, opts);
+    }
+    pulls += r.pulls;
+    benchmark::DoNotOptimize(r.best_arm);
+  }
+  state.counters["pulls_per_run"] = benchmark::Counter(static_cast<double>(pulls) / static_cast<double>(seed));
+  state.counters["ns_per_pull"] =
+      benchmark::Counter(static_cast<double>(pulls) * 1e-9, benchmark::Counter::kIsRate | benchmark::Counter::kInvert);
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
   register_all();
+  for (const bool cold : {false, true})
+    benchmark::RegisterBenchmark(cold ? "BM_run_cost/cold/lilucb-heuristic/alpha0.6/n:10000"
+                                      : "BM_run_cost/warm/lilucb-heuristic/alpha0.6/n:10000",
+                                 [=](benchmark::State& s) { run_cost(s, cold); })
+        ->MeasureProcessCPUTime()  // the cold runs' work is on their own threads
+        ->Unit(benchmark::kMillisecond)
+        ->MinTime(2.0);
   benchmark::Initialize(&argc, argv);
   if (benchmark::ReportUnrecognizedArguments(argc, argv)) return 1;
   benchmark::RunSpecifiedBenchmarks();

@@ -4,7 +4,11 @@
 // function value per thread.  ucb_width is lilucb::lil_width under policies::return_sentinel:
 // its finite values are checked against the same template in cpp_bin_float_50 (the reference
 // instantiation; test_finite_lil checks that one against mpmath), its infinities (the
-// sentinel where the width is undefined) are pinned by hand.
+// sentinel where the width is undefined) are pinned by hand.  The faster evaluators the tables
+// use (lilucb_bonus::evaluator, ls_width::evaluator: lil_width_evaluator) are checked bit for bit
+// against the function objects over every parameter set of the generators, dense ranges of T
+// and the sentinel, overflow and refusal paths; the window past the table against walks of the
+// most-pulled arm's count interleaved with other counts.
 
 #include <boost/test/unit_test.hpp>
 #include <rapidcheck/boost_test.h>
@@ -12,6 +16,7 @@
 #include "bandit_support.hpp"
 
 #include "lilucb/bandit/detail/confidence.hpp"
+#include "lilucb/bandit/detail/ls_rule.hpp"
 #include "lilucb/ls_bound.hpp"
 
 #include <boost/multiprecision/cpp_bin_float.hpp>
@@ -184,3 +189,118 @@ BOOST_AUTO_TEST_CASE(eviction_keeps_held_tables_valid) {
 }
 
 BOOST_AUTO_TEST_SUITE_END()
+
+// ---------------------------------------------------------------------------------------------
+// lil_width_evaluator: the same bits as the function object, for T in a dense range, at powers of
+// two up to 2^62 and at random counts.
+BOOST_AUTO_TEST_SUITE(evaluators)
+
+namespace {
+
+template <class F>
+void check_evaluator(const F& f, const std::vector<std::uint64_t>& extra) {
+  const auto e = f.evaluator();
+  for (std::uint64_t T = 1; T <= 3000; ++T)
+    if (!same_bits(e(T), f(T))) BOOST_FAIL("T = " << T);
+  for (int k = 0; k <= 62; ++k) {
+    const std::uint64_t T = std::uint64_t(1) << k;
+    for (std::uint64_t u : {T, T + 1, T + 3})
+      if (!same_bits(e(u), f(u))) BOOST_FAIL("T = " << u);
+  }
+  for (std::uint64_t T : extra)
+    if (!same_bits(e(T), f(T))) BOOST_FAIL("T = " << T);
+}
+
+}  // namespace
+
+RC_BOOST_PROP(bonus_evaluator_is_bit_identical, ()) {
+  const auto f = *bonus_gen();
+  const auto e = f.evaluator();
+  const auto queries = *rc::gen::container<std::vector<std::uint64_t>>(
+      rc::gen::oneOf(gen::count(1, 100000), gen::count(1, std::uint64_t(1) << 50)));
+  for (std::uint64_t T : queries) RC_ASSERT(same_bits(e(T), f(T)));
+  for (std::uint64_t T = 1; T < 200; ++T) RC_ASSERT(same_bits(e(T), f(T)));
+}
+
+RC_BOOST_PROP(ls_evaluator_is_bit_identical, ()) {
+  const bandit::detail::ls_width f{*gen::one_of(std::vector<double>{0.0, 1e-3, 0.01, 0.5, 0.99}),
+                                   *gen::one_of(std::vector<double>{1e-300, 1e-9, 1e-3, 0.5, 0.99}),
+                                   *gen::one_of(std::vector<double>{0.25, 0.5, 2.0}),
+                                   static_cast<std::size_t>(*gen::count(1, std::uint64_t(1) << 40))};
+  const auto e = f.evaluator();
+  const auto queries = *rc::gen::container<std::vector<std::uint64_t>>(
+      rc::gen::oneOf(gen::count(1, 100000), gen::count(1, std::uint64_t(1) << 50)));
+  for (std::uint64_t T : queries) RC_ASSERT(same_bits(e(T), f(T)));
+  for (std::uint64_t T = 1; T < 200; ++T) RC_ASSERT(same_bits(e(T), f(T)));
+}
+
+// The paper's settings (Section 5 through algorithms.hpp: lil'UCB at nu and nu/2, the heuristic,
+// the certified setting with the lemma's inner log) and the edges: the sentinel at T = 1 (eps = 0,
+// lemma), a delta so small that log(x/delta) overflows into the alternative formula, a sigma
+// so large that the width overflows (the bonus returns it; ls_bound refuses it), and parameters
+// outside the domain (the bonus answers +infinity, ls_bound throws).
+BOOST_AUTO_TEST_CASE(settings_and_edges) {
+  using lilucb::inner_log;
+  const std::vector<std::uint64_t> extra{(std::uint64_t(1) << 22) - 1, 20000000, 123456789, std::uint64_t(-1)};
+  for (const auto inner : {inner_log::lemma, inner_log::plus2}) {
+    check_evaluator(lilucb_bonus{2.0, 0.01, 5.5e-4, 0.5, inner}, extra);
+    check_evaluator(lilucb_bonus{1.5, 0.0, 0.02, 0.5, inner}, extra);
+    check_evaluator(lilucb_bonus{2.0, 0.01, 6.208e-11, 0.5, inner}, extra);
+    check_evaluator(lilucb_bonus{2.0, 0.5, 4.9e-324, 1.0, inner}, extra);  // subnormal delta: x/delta overflows
+    check_evaluator(lilucb_bonus{2.0, 0.5, 0.01, 1e306, inner}, extra);     // the width overflows: +infinity
+    check_evaluator(lilucb_bonus{2.0, 1.0, 0.01, 0.5, inner}, extra);       // eps outside [0,1): sentinel
+    check_evaluator(lilucb_bonus{2.0, 0.01, 0.0, 0.5, inner}, extra);       // delta = 0: sentinel
+  }
+  const lilucb_bonus undefined_at_one{1.5, 0.0, 0.02, 0.5, inner_log::lemma};
+  BOOST_TEST(undefined_at_one.evaluator()(1) == inf);
+  for (const std::size_t n : {std::size_t(1), std::size_t(10), std::size_t(10000), std::size_t(1) << 62}) {
+    check_evaluator(bandit::detail::ls_width{0.01, bandit::ls_delta_for_share(0.1), 0.5, n}, extra);
+    check_evaluator(bandit::detail::ls_width{0.01, 4.9e-324, 0.5, n}, extra);
+  }
+  // ls_bound refuses (a value past the largest double, eps outside [0,1), n = 0): the evaluator
+  // throws the same error; where ls_bound answers, the same bits.
+  const std::vector<bandit::detail::ls_width> refused{
+      {0.01, 0.1, 1.7e308, 10}, {1.0, 0.1, 0.5, 10}, {0.01, 0.1, 0.5, 0}};
+  for (const auto& f : refused) {
+    const auto e = f.evaluator();
+    for (std::uint64_t T : {std::uint64_t(1), std::uint64_t(1000)}) {
+      std::string direct = "no error", evaluated = "no error";
+      double vd = 0, ve = 0;
+      try { vd = f(T); } catch (const std::exception& x) { direct = x.what(); }
+      try { ve = e(T); } catch (const std::exception& x) { evaluated = x.what(); }
+      if (T == 1) BOOST_TEST(direct != "no error");
+      BOOST_TEST(evaluated == direct);
+      BOOST_TEST(same_bits(vd, ve));
+    }
+  }
+}
+
+BOOST_AUTO_TEST_SUITE_END()
+
+// Past the table: the most-pulled arm's count walks up one at a time through several windows
+// while other counts (below the table's end, past it behind the walk, far ahead) are asked in
+// between, as the LS rule asks for the leader's count after every pull.
+RC_BOOST_PROP(window_past_the_table_is_bit_identical, ()) {
+  const auto f = *bonus_gen();
+  const auto limit = *gen::count(1, 3000);
+  count_cache<lilucb_bonus> cache(f, limit);
+  std::uint64_t walk = limit + *gen::count(0, 600);
+  const auto steps = *gen::count(1, 3 * count_cache<lilucb_bonus>::window);
+  for (std::uint64_t k = 0; k < steps; ++k) {
+    RC_ASSERT(same_bits(cache(walk), f(walk)));
+    switch (*gen::count(0, 4)) {
+      case 0: {
+        const auto T = *gen::count(1, walk);
+        RC_ASSERT(same_bits(cache(T), f(T)));
+        break;
+      }
+      case 1: {
+        const auto T = walk + *gen::count(0, 3 * count_cache<lilucb_bonus>::window);
+        RC_ASSERT(same_bits(cache(T), f(T)));
+        break;
+      }
+      default: break;
+    }
+    walk += *gen::count(0, 2) ? 1 : *gen::count(0, 600);
+  }
+}

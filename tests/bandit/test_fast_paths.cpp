@@ -9,6 +9,9 @@
 //  - root_heap and radix_root_heap (update_top) and indexed_max_heap (update, update_top, erase, second) against a
 //    naive argmax with ties to the lowest index, under random operations with keys drawn from a
 //    small set (many ties) including +-infinity.
+//  - slope_argmax (UCB1's lazy argmax) against the naive scan of mean_j + c slope_j under random
+//    updates and factors c (nondecreasing, as in UCB1, and also falling), with exact and
+//    near ties; and run_ucb1_ls against a copy of its former scanning loop, pull for pull.
 
 #include <boost/test/unit_test.hpp>
 #include <rapidcheck/boost_test.h>
@@ -19,6 +22,8 @@
 #include "lilucb/bandit/lilucb_algorithm.hpp"
 #include "lilucb/bandit/detail/radix_root_heap.hpp"
 #include "lilucb/bandit/detail/root_heap.hpp"
+#include "lilucb/bandit/detail/slope_argmax.hpp"
+#include "lilucb/bandit/ucb1_algorithm.hpp"
 #include "lilucb/bandit/scenarios.hpp"
 
 #include <limits>
@@ -331,4 +336,142 @@ RC_BOOST_PROP(indexed_heap_erase_all, ()) {
     if (h.size() >= 2) RC_ASSERT(h.second() == *naive_argmax(keys, present, h.top()));
   }
   RC_ASSERT(h.empty());
+}
+
+// ---------------------------------------------------------------------------------------------
+// UCB1's lazy argmax (detail/slope_argmax.hpp).
+
+namespace {
+
+/// The naive scan of UCB1's former loop: argmax_j mean_j + c slope_j, ties to the lowest j.
+std::size_t scan_argmax(const std::vector<double>& mean, const std::vector<double>& slope, double c) {
+  std::size_t best = 0;
+  double best_index = mean[0] + c * slope[0];
+  for (std::size_t j = 1; j < mean.size(); ++j) {
+    const double idx = mean[j] + c * slope[j];
+    if (idx > best_index) {
+      best_index = idx;
+      best = j;
+    }
+  }
+  return best;
+}
+
+/// Means from a small set (exact ties) or a hair apart (ties decided by rounding).
+rc::Gen<double> tie_prone_mean() {
+  return gen::one_of(std::vector<double>{-1.0, 0.0, 0.25, 0.5, 0.5 + 0x1p-52, 0.5 - 0x1p-53, 0.75, 1.0, 3.0});
+}
+
+/// Slopes in [0, 1]: 1/sqrt(T) for small T, and the edges.
+rc::Gen<double> ucb1_slope() {
+  return rc::gen::map(gen::count(0, 12), [](std::uint64_t k) {
+    return k == 0 ? 0.0 : 1.0 / std::sqrt(static_cast<double>(k));
+  });
+}
+
+/// UCB1 + LS as it was before slope_argmax (an O(n) scan per pull): the reference.
+template <class Arms, class Observer>
+bandit::run_result ucb1_ls_by_scan(const Arms& arms, double sigma, double ls_eps, double ls_delta,
+                                   const bandit::run_options& opts, Observer& observer) {
+  const char* name = "ucb1-ls";
+  bandit::detail::session<Arms, Observer> s(arms, opts, observer);
+  const std::size_t n = arms.size();
+  bandit::detail::ls_rule ls(n, ls_eps, ls_delta, sigma);
+  const auto& st = s.stats();
+  for (std::size_t i = 0; i < n; ++i) {
+    if (!s.can_pull()) return s.finish(name, st.empirical_best(), bandit::run_status::budget_exhausted, "budget", {});
+    s.pull(i);
+    ls.update(i, st);
+  }
+  std::vector<double> mean(n), inv_sqrt_count(n, 1.0);
+  for (std::size_t i = 0; i < n; ++i) mean[i] = st.mean(i);
+  while (true) {
+    if (ls.satisfied(st)) return s.finish(name, ls.leader(), bandit::run_status::stopped, "ls", {});
+    if (!s.can_pull()) return s.finish(name, ls.leader(), bandit::run_status::budget_exhausted, "budget", {});
+    const double c = 2 * sigma * std::sqrt(2 * std::log(static_cast<double>(st.total())));
+    const std::size_t best = scan_argmax(mean, inv_sqrt_count, c);
+    s.pull(best);
+    mean[best] = st.mean(best);
+    inv_sqrt_count[best] = 1.0 / std::sqrt(static_cast<double>(st.count(best)));
+    ls.update(best, st);
+  }
+}
+
+template <class Arms>
+void check_ucb1_matches_scan(const Arms& arms, const bandit::run_options& o, double ls_delta) {
+  event_log fast_log, scan_log;
+  const auto fast = bandit::run_ucb1_ls(arms, 0.5, 0.01, ls_delta, o, fast_log);
+  const auto scan = ucb1_ls_by_scan(arms, 0.5, 0.01, ls_delta, o, scan_log);
+  RC_ASSERT(fast_log.pulls.arms == scan_log.pulls.arms);
+  RC_ASSERT(fast_log.events == scan_log.events);
+  RC_ASSERT(result_difference(fast, scan) == std::string());
+}
+
+}  // namespace
+
+// Random updates and factors: the lazy argmax is the scan's answer at every step.  The factor
+// mostly grows (by nothing, a hair, or a lot), as UCB1's does, and sometimes falls.
+RC_BOOST_PROP(slope_argmax_matches_naive_scan, ()) {
+  const auto n = static_cast<std::size_t>(*gen::count(1, 130));
+  auto mean = *rc::gen::container<std::vector<double>>(n, tie_prone_mean());
+  auto slope = *rc::gen::container<std::vector<double>>(n, ucb1_slope());
+  bandit::detail::slope_argmax tree(mean, slope);
+  double c = 0;
+  const auto steps = *gen::count(1, 300);
+  for (std::uint64_t k = 0; k < steps; ++k) {
+    switch (*gen::count(0, 5)) {
+      case 0: break;
+      case 1: c = std::nextafter(c, inf); break;
+      case 2: c += 1e-9; break;
+      case 3: c += static_cast<double>(*gen::count(0, 100)) / 16; break;
+      case 4: c = std::max(0.0, c - static_cast<double>(*gen::count(0, 100)) / 64); break;
+      default: c *= 1.001; break;
+    }
+    const std::size_t got = tree.argmax(c);
+    RC_ASSERT(got == scan_argmax(mean, slope, c));
+    // As UCB1 does, mostly update the winner; sometimes any arm.
+    const std::size_t j = *rc::gen::arbitrary<bool>() ? got : static_cast<std::size_t>(*gen::count(0, n - 1));
+    mean[j] = *tie_prone_mean();
+    slope[j] = *ucb1_slope();
+    tree.set(j, mean[j], slope[j], c);
+  }
+}
+
+// run_ucb1_ls against its former scanning loop on random instances (exact ties among the means
+// on the coarse grid; Gaussian and Bernoulli rewards; budgets that censor and that do not).
+RC_BOOST_PROP(ucb1_agrees_with_scanning_loop_pull_for_pull, ()) {
+  const auto n = static_cast<std::size_t>(*gen::count(2, 200));
+  const auto means = *gen::unit_means(n);
+  bandit::run_options o;
+  o.seed = *rc::gen::arbitrary<std::uint64_t>();
+  o.run = *gen::count(0, 100);
+  o.max_pulls = *gen::count(1, 5000);
+  const double ls_delta = bandit::ls_delta_for_share(*gen::one_of(std::vector<double>{0.05, 0.1, 0.5}));
+  if (*rc::gen::arbitrary<bool>()) check_ucb1_matches_scan(bandit::gaussian_arms(means, 0.5), o, ls_delta);
+  else check_ucb1_matches_scan(bandit::bernoulli_arms(means), o, ls_delta);
+}
+
+// Section 5's instances at n = 1000 for a long run (10^5 pulls: the indices bunch together, the
+// case the bounds must resolve), and an instance with every arm tied.
+BOOST_AUTO_TEST_CASE(ucb1_agrees_with_scanning_loop_on_section5_instances) {
+  const double ls_delta = bandit::ls_delta_for_share(0.1);
+  bandit::run_options o;
+  o.seed = 20261126;
+  o.max_pulls = 100000;
+  for (const auto& means : {bandit::alpha_means(999, 0.6), bandit::sparse_means(999, 0.5), std::vector<double>(300, 0.5)}) {
+    event_log fast_log, scan_log;
+    const auto fast = bandit::run_ucb1_ls(bandit::gaussian_arms(means, 0.5), 0.5, 0.01, ls_delta, o, fast_log);
+    const auto scan = ucb1_ls_by_scan(bandit::gaussian_arms(means, 0.5), 0.5, 0.01, ls_delta, o, scan_log);
+    BOOST_TEST(fast_log.pulls.arms.size() > 2 * means.size());
+    BOOST_TEST(fast_log.pulls.arms == scan_log.pulls.arms);
+    BOOST_TEST(result_difference(fast, scan) == std::string());
+  }
+  // Every arm tied, Bernoulli arms of mean 1 (all rewards 1): every index ties, the lowest wins.
+  event_log fast_log, scan_log;
+  const bandit::bernoulli_arms ones(std::vector<double>(50, 1.0));
+  o.max_pulls = 5000;
+  const auto fast = bandit::run_ucb1_ls(ones, 0.5, 0.01, ls_delta, o, fast_log);
+  const auto scan = ucb1_ls_by_scan(ones, 0.5, 0.01, ls_delta, o, scan_log);
+  BOOST_TEST(fast_log.pulls.arms == scan_log.pulls.arms);
+  BOOST_TEST(result_difference(fast, scan) == std::string());
 }

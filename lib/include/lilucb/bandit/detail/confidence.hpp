@@ -8,18 +8,29 @@
 //            [0,1) and delta in (0,1) (the heuristic's settings are outside the lemma) and
 //            returns +infinity wherever the expression is undefined or its outer logarithm is
 //            not positive (e.g. T = 1 with eps = 0 and the lemma's inner log).
-// count_cache  a table f(T) for T = 1, 2, ... filled on demand by the same function, so a
-//            cached value is bit-identical to calling the function (tested).
+// lil_width_evaluator  factor * lil_width at pull counts for fixed parameters, by the operations
+//            of lil_evaluate in their order with the parts that do not depend on T computed
+//            once: bit-identical to the function object it stands for (tested), about half the
+//            cost (issue 16: the cold cost of a run is mostly filling width tables).
+// count_cache  a table f(T) for T = 1, 2, ... filled on demand (in blocks) by the same function
+//            (or its evaluator), so a cached value is bit-identical to calling the function
+//            (tested); past the table, a window of consecutive counts follows the count that
+//            walks past it (the most-pulled arm's), and other counts are computed directly.
 // thread_count_cache  a per-thread pool of such tables keyed by the function's parameters, so
 //            consecutive runs of one configuration on a thread share one table.
 
 #include "lilucb/errors.hpp"
 #include "lilucb/finite_lil.hpp"
 
+#include <boost/math/special_functions/log1p.hpp>
+
+#include <algorithm>
+#include <array>
 #include <cmath>
 #include <cstdint>
 #include <limits>
 #include <memory>
+#include <utility>
 #include <vector>
 
 namespace lilucb::bandit::detail {
@@ -35,11 +46,62 @@ inline void check_ucb_width_parameters(const char* fn, double eps, double delta,
   lilucb::detail::lil_arguments_ok<policies::throw_on_error>(fn, "T", 1.0, eps, delta, sigma, inner_log::plus2);
 }
 
-/// f(T) for T >= 1, tabulated for T < limit on first use; larger T are computed directly.
+/// factor * lil_width(T, eps, delta / k, sigma, inner) at pull counts T >= 1, i.e. lil_evaluate
+/// (finite_lil.hpp) with the multiplier k inside the outer logarithm (1 for ucb_width, 2n for
+/// ls_bound) times a factor ((1+beta) for lil'UCB's bonus), for the function object F that computes
+/// exactly that through the library.  The ordinary path performs lil_evaluate's floating-point
+/// operations in lil_evaluate's order, with (1+sqrt(eps)) sigma, 2 (1+eps) and, for the lemma's
+/// inner log, log1p(eps + 0/T) = log1p(eps) computed once, so its value is F's bit for bit
+/// (test_count_cache).  Everything else -- parameters F would refuse or answer with its sentinel
+/// (params_ok false), an infinite product or ratio inside the logarithm, an outer logarithm that
+/// is not positive, a value that is not finite -- is answered by calling F itself, so F's
+/// sentinels and errors are kept as they are.
+template <class F>
+class lil_width_evaluator {
+ public:
+  lil_width_evaluator(const F& f, bool params_ok, double eps, double delta, double sigma, inner_log inner, double k,
+                      double factor)
+      : f_(f), direct_(!params_ok), plus_(inner != inner_log::lemma), eps_(eps), delta_(delta), k_(k), factor_(factor),
+        offset_(inner_log_offset<double>(inner)), a_((1 + std::sqrt(eps)) * sigma), b_(2 * (1 + eps)),
+        log1p_eps_(boost::math::log1p(eps + 0.0)) {}
+
+  double operator()(std::uint64_t T) const {
+    if (direct_) return f_(T);
+    const double t = static_cast<double>(T);
+    const double inner_value = std::log(t) + (plus_ ? boost::math::log1p(eps_ + offset_ / t) : log1p_eps_);
+    const double r = k_ * inner_value / delta_;  // (k * inner_value) / delta, as lil_log_term
+    const double log_term = std::log(r);
+    const double v = factor_ * (a_ * std::sqrt(b_ * log_term / t));
+    if (!(log_term > 0) || !std::isfinite(r) || !std::isfinite(v)) [[unlikely]]
+      return f_(T);
+    return v;
+  }
+
+ private:
+  F f_;
+  bool direct_, plus_;
+  double eps_, delta_, k_, factor_, offset_, a_, b_, log1p_eps_;
+};
+
+/// The function object count_cache evaluates for f: f.evaluator() when f has one (an equivalent,
+/// faster evaluation), else f itself.
+template <class F>
+auto table_evaluator(const F& f) {
+  if constexpr (requires { f.evaluator(); }) return f.evaluator();
+  else return f;
+}
+
+/// f(T) for T >= 1, tabulated for T < limit on first use (in blocks of `block` counts); larger T
+/// come from a window of `window` consecutive counts, refilled at T when a count walks just past
+/// it (the most-pulled arm's count, one pull at a time), or are computed directly (any other
+/// count past the table; the last such value is remembered).
 template <class F>
 class count_cache {
  public:
-  explicit count_cache(F f, std::uint64_t limit = std::uint64_t(1) << 22) : f_(std::move(f)), limit_(limit) {
+  static constexpr std::uint64_t block = 512, window = 256;
+
+  explicit count_cache(F f, std::uint64_t limit = std::uint64_t(1) << 22)
+      : f_(std::move(f)), eval_(table_evaluator(f_)), limit_(limit) {
     table_.reserve(1024);
     table_.push_back(0.0);  // T = 0 unused
   }
@@ -52,14 +114,33 @@ class count_cache {
 
  private:
   [[gnu::noinline]] double slow(std::uint64_t T) {
-    if (T >= limit_) return f_(T);
-    while (table_.size() <= T) table_.push_back(f_(table_.size()));
-    return table_[T];
+    if (T < limit_) {
+      const std::uint64_t end = std::min(limit_, (T / block + 1) * block);
+      for (std::uint64_t u = table_.size(); u < end; ++u) table_.push_back(eval_(u));
+      return table_[T];
+    }
+    if (window_filled_ && T - window_base_ < window) return window_[T - window_base_];
+    if (!window_filled_ || T - window_base_ < 2 * window) {
+      window_base_ = T;
+      window_filled_ = true;
+      for (std::uint64_t k = 0; k < window; ++k) window_[k] = eval_(T + k);
+      return window_[0];
+    }
+    if (T != last_T_) {
+      last_T_ = T;
+      last_value_ = eval_(T);
+    }
+    return last_value_;
   }
 
   F f_;
+  decltype(table_evaluator(std::declval<const F&>())) eval_;
   std::uint64_t limit_;
   std::vector<double> table_;
+  std::array<double, window> window_{};
+  std::uint64_t window_base_ = 0, last_T_ = 0;
+  bool window_filled_ = false;
+  double last_value_ = 0;
 };
 
 /// The calling thread's table for f (F must be equality comparable: equal functions give equal
@@ -81,6 +162,11 @@ struct lilucb_bonus {
   inner_log inner;
   double operator()(std::uint64_t T) const { return one_plus_beta * ucb_width(T, eps, delta, sigma, inner); }
   bool operator==(const lilucb_bonus&) const = default;
+  /// The same values, faster (count_cache's tables).
+  lil_width_evaluator<lilucb_bonus> evaluator() const {
+    const bool ok = lilucb::detail::lil_arguments_ok<policies::return_sentinel>("", "T", 1.0, eps, delta, sigma, inner);
+    return {*this, ok, eps, delta, sigma, inner, 1.0, one_plus_beta};
+  }
 };
 
 }  // namespace lilucb::bandit::detail

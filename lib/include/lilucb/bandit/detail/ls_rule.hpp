@@ -19,6 +19,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <exception>
 #include <limits>
 #include <memory>
 #include <vector>
@@ -75,6 +76,17 @@ struct ls_width {
     return ls_bound(static_cast<double>(T), eps, delta, sigma, static_cast<std::uint64_t>(n));
   }
   bool operator==(const ls_width&) const = default;
+  /// The same values, faster (count_cache's tables): ls_bound is lil_width's formula with the
+  /// multiplier 2n inside the outer logarithm (ls_bound.hpp).
+  lil_width_evaluator<ls_width> evaluator() const {
+    bool ok = n >= 1;
+    try {
+      lilucb::detail::lil_arguments_ok<policies::throw_on_error>("", "T", 1.0, eps, delta, sigma, inner_log::plus2);
+    } catch (const std::exception&) {
+      ok = false;
+    }
+    return {*this, ok, eps, delta, sigma, inner_log::plus2, 2 * static_cast<double>(n), 1.0};
+  }
 };
 
 class ls_rule : public basic_ls_rule<ls_width> {
