@@ -27,8 +27,13 @@
 // Beyond the horizon, boundary_tail_bound (family.hpp) adds a proven bound on
 // P(exists t > T : S_t >= u(t)), so lower <= P(ever cross) <= upper + tail.
 //
-// Cost: O(fine band x kernel width) per step, independent of t once the coarse cells grow:
-// about 10 s of CPU for T = 1e5 at q = 4 (docs/boundaries.md has the measured numbers).
+// A boundary more than window_sds sd(S_t) above 0 is capped there (what passes the cap is
+// dropped, not crossed): the grid never spans more than 2 window_sds sd(S_t).
+//
+// Cost: O(coarse cells x their reach + fine band x kernel width) per step, independent of t
+// once the coarse cells grow: about 10 s of CPU for T = 1e5 for the pair q = 4, 8, run on two
+// threads (docs/boundaries.md has the measured numbers and what made them faster without
+// changing a digit).
 
 #include "lilucb/boundaries/family.hpp"
 #include "lilucb/errors.hpp"
