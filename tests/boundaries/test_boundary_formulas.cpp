@@ -288,3 +288,60 @@ BOOST_AUTO_TEST_CASE(stitched_overflow_is_refused) {
   BOOST_CHECK_EXCEPTION(stitched_radius(100.0, 0.05, 2.0, 1.4, 1.0, 1e300), lilucb::domain_error, names("c"));
   BOOST_TEST(std::isfinite(stitched_radius(1e300, 0.05, 2.0, 1.4, 1.0, 0.0)));
 }
+
+// Issue 17's leftovers: valid numbers whose linear or mixture radius left the doubles
+// (`boundary --kind linear --b 1e308` and `mixture-two-sided --t 1e308` printed inf,
+// `crossing --kind linear --b 1e308` ended in Boost's internal error).  Refused naming the
+// parameter, or a finite answer checked against an independent form.
+BOOST_AUTO_TEST_CASE(linear_and_mixture_overflow_is_refused_or_finite) {
+  auto names = [](const char* p) { return [p](const lilucb::domain_error& e) { return e.parameter() == p; }; };
+  BOOST_CHECK_EXCEPTION(linear_radius(10.0, 1.0, 1e308), lilucb::domain_error, names("b"));
+  BOOST_CHECK_EXCEPTION(linear_radius(1.0, 1.7e308, 1e308), lilucb::domain_error, names("a"));
+  BOOST_CHECK_EXCEPTION(linear_tail_probability(10.0, 1.0, 1e308, 1.0), lilucb::domain_error, names("b"));
+  BOOST_TEST(linear_radius(1.0, 1.0, 1e308) == 1e308);
+  // 2bT overflows here (the tail is now formed from a - bT): both terms are 0.
+  BOOST_TEST(linear_tail_probability(1.0, 0.0, 1e308, 1.0) == 0.0);
+  // 2ab/sigma^2 = 0/0 when sigma^2 underflows: a = 0 never crosses less than surely.
+  BOOST_TEST(brownian_linear_crossing_probability(0.0, 1.0, 1e-200) == 1.0);
+  BOOST_TEST(brownian_linear_crossing_probability(1e-200, 1e-200, 1e-200) == std::exp(-2.0), tt::tolerance(1e-15));
+  BOOST_TEST(brownian_linear_crossing_probability(1e200, 1e200, 1e-200) == 0.0);
+  // Two-sided mixture at v = 1e308, rho = 1: u = sqrt(v + rho) sqrt(log(1 + v/rho) + 2 log(1/alpha))
+  // with log(1 + v/rho) = log(1e308) to 1e-308.
+  const double u2 = normal_mixture_radius(1e308, 0.05, 1.0, mixture_sides::two_sided);
+  BOOST_TEST(u2 == 1e154 * std::sqrt(308 * std::log(10.0) + 2 * std::log(20.0)), tt::tolerance(1e-13));
+  const double u1 = normal_mixture_radius(1e308, 0.05, 1.0, mixture_sides::one_sided);
+  BOOST_TEST(std::isfinite(u1));
+  BOOST_TEST(u1 > normal_mixture_radius(1e306, 0.05, 1.0, mixture_sides::one_sided));
+  // A subnormal rho: log(1 + v/rho) as log(v + rho) - log(rho).
+  const double rho = 1e-310;
+  BOOST_TEST(normal_mixture_radius(1.0, 0.05, rho, mixture_sides::two_sided) ==
+                 std::sqrt(-std::log(rho) + 2 * std::log(20.0)), tt::tolerance(1e-13));
+  BOOST_TEST(std::isfinite(normal_mixture_radius(1.0, 0.05, rho, mixture_sides::one_sided)));
+}
+
+BOOST_AUTO_TEST_CASE(family_scales_are_refused_with_their_range) {
+  auto names = [](const char* p) { return [p](const lilucb::domain_error& e) { return e.parameter() == p; }; };
+  boundary_spec s;
+  s.kind = boundary_kind::mixture_two_sided;
+  s.v_opt = 2.2250738585072014e-308;  // the smallest normal double: rho = v_opt/k is subnormal
+  BOOST_CHECK_EXCEPTION(check_boundary_spec(s), lilucb::domain_error, names("v_opt"));
+  s.v_opt = 1e308;
+  BOOST_TEST(std::isfinite(boundary_radius(s, 10.0)));
+  s = {};
+  s.kind = boundary_kind::mixture_two_sided;
+  BOOST_TEST(std::isfinite(boundary_radius(s, 1e308)));
+  s.sigma = 2;
+  BOOST_CHECK_EXCEPTION(boundary_radius(s, 1e308), lilucb::domain_error, names("t"));
+  for (auto k : {boundary_kind::stitched, boundary_kind::mixture, boundary_kind::mixture_two_sided})
+    for (double sigma : {1e-308, 4.9e-324, 1e-200, 1e200, 1e308}) {
+      s = {};
+      s.kind = k;
+      s.sigma = sigma;
+      BOOST_TEST_CONTEXT(to_string(k) << ", sigma = " << sigma) {
+        BOOST_CHECK_EXCEPTION(check_boundary_spec(s), lilucb::domain_error, names("sigma"));
+      }
+    }
+  s = {};
+  s.sigma = 1.5e-154;  // sigma^2 just normal
+  BOOST_CHECK_NO_THROW(check_boundary_spec(s));
+}

@@ -19,6 +19,7 @@
 
 #include <cmath>
 #include <limits>
+#include <utility>
 #include <vector>
 
 namespace tt = boost::test_tools;
@@ -190,4 +191,28 @@ BOOST_AUTO_TEST_CASE(crossing_domain) {
   crossing_grid_options o;
   BOOST_CHECK_EXCEPTION(crossing_probability_on_grid([&](std::uint64_t t) { return u[t]; }, 1.0, 2, o, {3}),
                         lilucb::domain_error, (names_parameter{"", "checkpoints"}));
+}
+
+// A boundary far above the walk (a huge constant, a tiny sigma, an inf from u q/sigma) is capped
+// at window_sds sd(S_t): the grid no longer spans it (`crossing --kind constant --c 1e15` ran for
+// minutes), and what passes the cap is dropped, not crossed.
+BOOST_AUTO_TEST_CASE(boundary_far_above_is_capped) {
+  boundary_spec c;
+  c.kind = boundary_kind::constant;
+  for (auto [value, sigma] : {std::pair{1e15, 1.0}, std::pair{3.0, 1e-17}, std::pair{1e308, 1e-300}}) {
+    c.c_const = value;
+    c.sigma = sigma;
+    const crossing_result r = crossing_probability(c, 200, 4);
+    BOOST_TEST_CONTEXT("c = " << value << ", sigma = " << sigma) {
+      BOOST_TEST(r.probability_lower == 0.0);
+      BOOST_TEST(r.estimate == 0.0);
+      BOOST_TEST(r.probability_upper < 1e-15);  // the long-jump and cap terms only
+    }
+  }
+  boundary_spec lin;
+  lin.kind = boundary_kind::linear;
+  lin.b = 1e308;
+  BOOST_CHECK_EXCEPTION(crossing_probability(lin, 10), lilucb::domain_error, (names_parameter{"", "b"}));
+  const std::vector<double> u{0, 1, std::numeric_limits<double>::quiet_NaN()};
+  BOOST_CHECK_EXCEPTION(on_grid(u, 1.0, 4), lilucb::domain_error, (names_parameter{"", "radius"}));
 }

@@ -86,11 +86,28 @@ BOOST_AUTO_TEST_CASE(bad_input_is_one_line_naming_the_parameter) {
            {{"calibrate", "--kind", "constant", "--c", "2", "--target", "0.05"}, "kind"},
            {{"calibrate", "--kind", "stitched", "--target", "0.7"}, "p"},
            {{"calibrate", "--kind", "stitched", "--eta", "1", "--target", "0.05"}, "eta"},
-           {{"calibrate", "--kind", "lil", "--eps", "1.5", "--target", "0.001"}, "eps"}}) {
+           {{"calibrate", "--kind", "lil", "--eps", "1.5", "--target", "0.001"}, "eps"},
+           // issue 17: valid numbers whose result overflows
+           {{"boundary", "--kind", "linear", "--b", "1e308", "--t", "10"}, "b"},
+           {{"crossing", "--kind", "linear", "--b", "1e308", "--horizon", "10"}, "b"},
+           {{"boundary", "--kind", "mixture-two-sided", "--alpha", "0.05", "--v-opt", "2.2250738585072014e-308",
+             "--t", "10"}, "v_opt"},
+           {{"boundary", "--kind", "mixture-two-sided", "--alpha", "0.05", "--sigma", "2", "--t", "1e308"}, "t"},
+           {{"boundary", "--kind", "stitched", "--alpha", "0.05", "--sigma", "1e-300", "--t", "10"}, "sigma"},
+           {{"crossing", "--kind", "mixture", "--alpha", "0.05", "--sigma", "4.9e-324", "--horizon", "10"}, "sigma"},
+           {{"calibrate", "--kind", "stitched", "--sigma", "1e200", "--target", "0.05"}, "sigma"}}) {
     const auto r = run_cli(c.args);
     BOOST_TEST_CONTEXT(c.args[0] << " " << c.args[2] << ": " << r.err) {
       check_one_line_error(r);
       BOOST_TEST(contains(r.err, c.names));
     }
   }
+}
+
+// Extreme but valid: a finite answer (issue 17).
+BOOST_AUTO_TEST_CASE(extreme_valid_input_gets_a_finite_answer) {
+  const json j = run_json({"boundary", "--kind", "mixture-two-sided", "--alpha", "0.05", "--t", "1e308", "--json"});
+  BOOST_TEST(j.value("radius", -1.0) > 1e154);
+  const json c = run_json({"crossing", "--kind", "constant", "--c", "1e15", "--horizon", "1000", "--json"});
+  BOOST_TEST(c.value("probability_upper", 1.0) < 1e-15);
 }

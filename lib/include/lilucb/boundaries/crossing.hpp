@@ -27,8 +27,13 @@
 // Beyond the horizon, boundary_tail_bound (family.hpp) adds a proven bound on
 // P(exists t > T : S_t >= u(t)), so lower <= P(ever cross) <= upper + tail.
 //
-// Cost: O(fine band x kernel width) per step, independent of t once the coarse cells grow:
-// about 10 s of CPU for T = 1e5 at q = 4 (docs/boundaries.md has the measured numbers).
+// A boundary more than window_sds sd(S_t) above 0 is capped there (what passes the cap is
+// dropped, not crossed): the grid never spans more than 2 window_sds sd(S_t).
+//
+// Cost: O(coarse cells x their reach + fine band x kernel width) per step, independent of t
+// once the coarse cells grow: about 10 s of CPU for T = 1e5 for the pair q = 4, 8, run on two
+// threads (docs/boundaries.md has the measured numbers and what made them faster without
+// changing a digit).
 
 #include "lilucb/boundaries/family.hpp"
 #include "lilucb/errors.hpp"
@@ -38,6 +43,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
+#include <future>
 #include <optional>
 #include <string>
 #include <vector>
@@ -132,9 +138,11 @@ class grid_walk {
       }
     };
     // t = 1 from the point mass at 0.
-    double U = radius(std::uint64_t{1}) * q_ / sigma;
+    bool capped = false;
+    double U = scaled_radius(radius, std::uint64_t{1}, sigma, capped);
     build_targets(1, U);
     crossed = U < double(bottom_) ? 1.0 : std_normal_cdf(-U / q_);
+    if (capped) std::swap(crossed, dropped);  // the mass above the cap is dropped, not crossed
     if (!(U < double(bottom_))) {
       dropped += std_normal_cdf(double(bottom_) / q_);
       for (std::size_t j = 0; j < targets_.size(); ++j) {
@@ -149,7 +157,7 @@ class grid_walk {
     cells_.swap(targets_);
     record(1);
     for (std::uint64_t t = 2; t <= horizon && !cells_.empty(); ++t) {
-      const double U1 = radius(t) * q_ / sigma;
+      const double U1 = scaled_radius(radius, t, sigma, capped);
       double total = 0;
       for (const auto& c : cells_) total += c.mass;
       dropped += total * jump_loss_;
@@ -160,7 +168,7 @@ class grid_walk {
         break;
       }
       build_targets(t, U1);
-      step(U1, crossed, dropped);
+      step(U1, capped ? dropped : crossed, dropped);
       cells_.swap(targets_);
       top_ = U1;
       record(t);
@@ -175,6 +183,23 @@ class grid_walk {
   }
 
  private:
+  // u(t) in lattice units, capped at window_sds sd(S_t) above 0, as the grid's bottom is
+  // window_sds sd(S_t) below: a boundary further up (a huge linear slope or constant, a tiny
+  // sigma, an inf from u q / sigma) would make the grid span it, and the walk is there with
+  // probability below Phi(-window_sds) (7.6e-24 at 10).  What passes the cap is counted as
+  // dropped (the upper end), never as crossed.
+  template <class Radius>
+  double scaled_radius(Radius& radius, std::uint64_t t, double sigma, bool& capped) const {
+    const double u = radius(t);
+    if (std::isnan(u))
+      lilucb::detail::raise_domain_error("lilucb::boundaries::crossing_probability_on_grid", "radius",
+                                         "nan at t = " + std::to_string(t), "real numbers");
+    const double cap = o_.window_sds * q_ * std::sqrt(double(t));
+    const double U = u * q_ / sigma;
+    capped = !(U <= cap);
+    return capped ? cap : U;
+  }
+
   void build_targets(std::uint64_t t, double U) {
     targets_.clear();
     const double sd = q_ * std::sqrt(double(t));  // sd(S_t) in lattice units
@@ -216,6 +241,21 @@ class grid_walk {
     c.s2 += m * (dlt * dlt + 2 * dlt * sd * m1 + sd * sd * m2);
   }
 
+  // bin_gaussian with the edge values given: z = standardised edges, t = Phi(-|z|), pdf = phi(z).
+  static void add_gaussian_moments(double mu, double sd, double mass, cell& c, double al, double be, double t_al,
+                                   double t_be, double pa, double pb) {
+    // normal_interval(al, be) from the tails t (the same operations, so the same number).
+    const double p = al >= 0 ? t_al - t_be : (be <= 0 ? t_be - t_al : 1 - t_be - t_al);
+    if (!(p > 0)) return;
+    const double m = mass * p;
+    c.mass += m;
+    const double m1 = (pa - pb) / p;
+    const double m2 = 1 + (al * pa - be * pb) / p;
+    const double dlt = mu - c.centre();
+    c.s1 += m * (dlt + sd * m1);
+    c.s2 += m * (dlt * dlt + 2 * dlt * sd * m1 + sd * sd * m2);
+  }
+
   void finalize() {
     for (auto& d : targets_) {
       if (!d.coarse() || !(d.mass > 0)) continue;
@@ -235,6 +275,15 @@ class grid_walk {
           std::partition_point(targets_.begin(), targets_.end(), [x](const cell& c) { return double(c.b) <= x; }) -
           targets_.begin());
     };
+    // The fine targets' masses accumulate in one contiguous array (copied back at the end), so
+    // that the fine-to-fine move is a plain multiply-add over consecutive cells; every target
+    // receives the same additions in the same order as before.
+    const std::size_t jf = static_cast<std::size_t>(
+        std::partition_point(targets_.begin(), targets_.end(), [](const cell& c) { return c.coarse(); }) -
+        targets_.begin());
+    const std::int64_t fa0 = jf < nt ? targets_[jf].a : 0;  // fine target j starts at fa0 + (j - jf)
+    fine_mass_.assign(nt - jf, 0.0);
+    double* const fm = fine_mass_.data() - jf;  // fm[j] for j >= jf
     for (std::size_t i = 0; i < cells_.size(); ++i) {
       const cell& s = cells_[i];
       if (!(s.mass > 0)) continue;
@@ -247,25 +296,34 @@ class grid_walk {
         if ((U - mu) / sd < 39) crossed += s.mass * std_normal_cdf((mu - U) / sd);
         if ((mu - double(bottom_)) / sd < 39) dropped += s.mass * std_normal_cdf((double(bottom_) - mu) / sd);
         const double r = o_.reach_sigmas * sd;
-        // Fine targets need only their mass: P(Z < edge) once per edge, shared by neighbours.
-        // c(z) = Phi(z) for z <= 0 and Phi(z) - 1 = -Phi(-z) for z > 0: no cancellation in
-        // either tail; a difference across z = 0 adds the 1 back.
-        auto c = [](double z) { return z > 0 ? -std_normal_cdf(-z) : std_normal_cdf(z); };
+        // Every target edge is evaluated once and shared by the two targets it separates:
+        // t(z) = Phi(-|z|) (one erfc) always, phi(z) (one exp) where a coarse target needs its
+        // moments.  The masses are formed exactly as normal_interval and the fine-target
+        // difference below form them, so the result is the same number as evaluating each
+        // target on its own (each edge used to be evaluated twice).
         std::size_t j = first_target(mu - r);
-        double z_lo = j < nt ? (double(targets_[j].a) - mu) / sd : 0.0;
-        double cdf_lo = c(z_lo);
+        if (j >= nt || !(double(targets_[j].a) < mu + r)) continue;
+        double z_lo = (double(targets_[j].a) - mu) / sd;
+        double t_lo = std_normal_cdf(-std::abs(z_lo));
+        double pdf_lo = targets_[j].coarse() ? std_normal_pdf(z_lo) : 0.0;
         for (; j < nt && double(targets_[j].a) < mu + r; ++j) {
           cell& d = targets_[j];
           const double hi = has_top_target && j + 1 == nt ? U : double(d.b);
           const double z_hi = (hi - mu) / sd;
-          const double cdf_hi = c(z_hi);
+          const double t_hi = std_normal_cdf(-std::abs(z_hi));
           if (d.coarse()) {
-            bin_gaussian(mu, sd, s.mass, d, hi);
+            const double pdf_hi = std_normal_pdf(z_hi);
+            add_gaussian_moments(mu, sd, s.mass, d, z_lo, z_hi, t_lo, t_hi, pdf_lo, pdf_hi);
+            pdf_lo = pdf_hi;
           } else {
-            const double p = cdf_hi - cdf_lo + (z_hi > 0 && z_lo <= 0 ? 1.0 : 0.0);
-            if (p > 0) d.mass += s.mass * p;
+            // c(z) = Phi(z) for z <= 0 and Phi(z) - 1 = -Phi(-z) for z > 0: no cancellation in
+            // either tail; a difference across z = 0 adds the 1 back.
+            const double c_hi = z_hi > 0 ? -t_hi : t_hi, c_lo = z_lo > 0 ? -t_lo : t_lo;
+            const double p = c_hi - c_lo + (z_hi > 0 && z_lo <= 0 ? 1.0 : 0.0);
+            if (p > 0) fm[j] += s.mass * p;
+            if (j + 1 < nt && targets_[j + 1].coarse()) pdf_lo = std_normal_pdf(z_hi);
           }
-          cdf_lo = cdf_hi;
+          t_lo = t_hi;
           z_lo = z_hi;
         }
         continue;
@@ -291,24 +349,32 @@ class grid_walk {
           if (d.coarse()) {
             add_fine_to_coarse(0.5 * (sa + sb), (sb - sa) * (sb - sa) / 12, s.mass * f, d);
           } else {
-            d.mass += s.mass * f;
+            fm[j] += s.mass * f;
           }
         }
         continue;
       }
-      for (; j < nt; ++j) {
-        cell& d = targets_[j];
-        if (d.a >= s.b + reach_) break;
-        if (has_top_target && j + 1 == nt) {
-          // [c, U) = [c, inf) minus [U, inf): the lattice part from the table, the rest is `up`.
-          d.mass += s.mass * ((q_ / double(s.b - s.a)) * (G(s.b - d.a) - G(s.a - d.a)) - up);
-        } else if (!d.coarse()) {
-          d.mass += s.mass * kernel_[static_cast<std::size_t>(d.a - s.a + reach_)];
-        } else {
-          add_fine_to_coarse(sa + 0.5, 1.0 / 12, s.mass * transfer(s.a, s.b, d.a, d.b), d);
-        }
+      const std::int64_t lim = s.b + reach_;  // targets with a >= lim are out of reach
+      for (; j < jf && targets_[j].a < lim; ++j) {
+        // Depends only on the offset d.a - s.a and the width: computed once per width.
+        const fine_to_coarse_entry& e = fine_to_coarse(targets_[j].a - s.a, targets_[j].b - targets_[j].a);
+        add_moments(e, s.mass * e.fraction, targets_[j]);
+      }
+      if (j < jf || lim <= fa0) continue;
+      const std::size_t jend = static_cast<std::uint64_t>(lim - fa0) < nt - jf
+                                   ? jf + static_cast<std::size_t>(lim - fa0) : nt;
+      const bool top_in = has_top_target && jend == nt;
+      const std::size_t jv = top_in ? nt - 1 : jend;
+      const double* const ker = kernel_.data() + (fa0 - s.a + reach_) - static_cast<std::int64_t>(jf);
+      const double m = s.mass;
+      for (std::size_t jj = j; jj < jv; ++jj) fm[jj] += m * ker[jj];  // kernel_[d.a - s.a + reach]
+      if (top_in && j < nt) {
+        // [c, U) = [c, inf) minus [U, inf): the lattice part from the table, the rest is `up`.
+        const cell& d = targets_[nt - 1];
+        fm[nt - 1] += s.mass * ((q_ / double(s.b - s.a)) * (G(s.b - d.a) - G(s.a - d.a)) - up);
       }
     }
+    for (std::size_t j = jf; j < nt; ++j) targets_[j].mass = fm[j];
     for (auto& d : targets_)
       if (d.mass < 0) d.mass = 0;  // rounding in far tails (|error| < 1e-30)
     finalize();
@@ -332,12 +398,49 @@ class grid_walk {
     }
   }
 
+  // A regular fine source [s, s+1) into a coarse target [s+k, s+k+W): the fraction that lands
+  // there and the target's moments, as add_fine_to_coarse(s + 0.5, 1/12, .) computes them.
+  struct fine_to_coarse_entry {
+    bool set = false;
+    double fraction = 0;
+    cell tmp{0, 0, 0.0};  // bin_gaussian of the source's Gaussian into the target
+  };
+  const fine_to_coarse_entry& fine_to_coarse(std::int64_t k, std::int64_t W) {
+    if (W != f2c_width_) {
+      f2c_width_ = W;
+      f2c_.assign(static_cast<std::size_t>(2 * reach_ + W + 3), fine_to_coarse_entry{});
+    }
+    fine_to_coarse_entry& e = f2c_[static_cast<std::size_t>(k + reach_ + W + 1)];
+    if (!e.set) {
+      e.set = true;
+      e.fraction = transfer(0, 1, k, k + W);
+      e.tmp = cell{k, k + W, 0.0};
+      bin_gaussian(0.5, std::sqrt(1.0 / 12 + q_ * q_), 1.0, e.tmp, double(k + W));
+    }
+    return e;
+  }
+  // add_fine_to_coarse with the source's moments from the table (same operations).
+  static void add_moments(const fine_to_coarse_entry& e, double m, cell& d) {
+    if (!(m > 0)) return;
+    d.mass += m;
+    if (e.tmp.mass > 0) {
+      d.s1 += m * e.tmp.s1 / e.tmp.mass;
+      d.s2 += m * e.tmp.s2 / e.tmp.mass;
+    } else {
+      d.s2 += m * (double(d.b - d.a) * double(d.b - d.a) / 4);
+      d.s1 += m * 0.5 * double(d.b - d.a) * (0.5 > double(e.tmp.a) + 0.5 * double(e.tmp.b - e.tmp.a) ? 1 : -1);
+    }
+  }
+
   crossing_grid_options o_;
   double q_;
   std::int64_t kmax_ = 0, reach_ = 0, bottom_ = 0, top_cell_ = 0;
   double top_ = 0, jump_loss_ = 0;
   std::vector<double> g_, kernel_;
   std::vector<cell> cells_, targets_;
+  std::vector<fine_to_coarse_entry> f2c_;
+  std::vector<double> fine_mass_;
+  std::int64_t f2c_width_ = 0;
 };
 
 inline void check_grid_options(const char* fn, const crossing_grid_options& o) {
@@ -401,8 +504,13 @@ inline crossing_result crossing_probability(const boundary_spec& spec, std::uint
   crossing_grid_options coarse, fine;
   coarse.resolution = resolution;
   fine.resolution = 2 * resolution;
-  const grid_crossing pc = crossing_probability_on_grid(radius, spec.sigma, horizon, coarse);
+  // The two resolutions are independent: the coarse one runs on a second thread (the result
+  // is the same as running them one after the other; an exception travels through get()).
+  auto coarse_run = std::async(std::launch::async, [&] {
+    return crossing_probability_on_grid(radius, spec.sigma, horizon, coarse);
+  });
   const grid_crossing pf = crossing_probability_on_grid(radius, spec.sigma, horizon, fine);
+  const grid_crossing pc = coarse_run.get();
   crossing_result r;
   const double err = std::abs(pf.probability - pc.probability);
   r.estimate = pf.probability;

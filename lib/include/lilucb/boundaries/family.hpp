@@ -15,6 +15,8 @@
 #include "lilucb/errors.hpp"
 #include "lilucb/finite_lil.hpp"
 
+#include <cmath>
+#include <limits>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -105,9 +107,24 @@ inline double mixture_rho(const boundary_spec& b) {
 }  // namespace detail
 
 /// Checks every parameter the family uses (throws lilucb::domain_error naming it).
+/// The families on intrinsic time v = sigma^2 t (stitched, mixtures) also need sigma^2 to be a
+/// normal double, sigma in [sqrt(min_normal), sqrt(max_real)] = [1.49e-154, 1.34e154] (a
+/// sigma^2 that underflows to 0 made the default m = sigma^2 zero and the error named m; one
+/// that overflows made every radius inf), and the mixtures a normal rho (v_opt = the smallest
+/// normal double printed inf).
 inline void check_boundary_spec(const boundary_spec& b) {
   constexpr const char* fn = "lilucb::boundaries::check_boundary_spec";
   check_positive(fn, "sigma", b.sigma);
+  if (b.kind == boundary_kind::stitched || b.kind == boundary_kind::mixture || b.kind == boundary_kind::mixture_two_sided) {
+    const double s2 = b.sigma * b.sigma;
+    if (!(s2 >= (std::numeric_limits<double>::min)() && s2 <= (std::numeric_limits<double>::max)()))
+      lilucb::detail::raise_domain_error(
+          fn, "sigma", lilucb::detail::format_value(b.sigma),
+          "[sqrt(min_normal), sqrt(max_real)] = [" +
+              lilucb::detail::format_bound(std::sqrt((std::numeric_limits<double>::min)())) + ", " +
+              lilucb::detail::format_bound(std::sqrt((std::numeric_limits<double>::max)())) +
+              "] (sigma^2 must be a normal double)");
+  }
   switch (b.kind) {
     case boundary_kind::lil:
     case boundary_kind::lil_plus2:
@@ -124,7 +141,19 @@ inline void check_boundary_spec(const boundary_spec& b) {
       check_open_interval(fn, "alpha", b.alpha, 0.0, 1.0);
       check_at_least(fn, "v_opt", b.v_opt, 0.0);
       check_half_open_interval(fn, "alpha_opt", b.alpha_opt, 0.0, 1.0);
-      (void)detail::mixture_rho(b);  // checks alpha_opt < 1/2 for the one-sided mixture
+      check_finite(fn, "v_opt", b.v_opt);
+      if (const double rho = detail::mixture_rho(b);  // checks alpha_opt < 1/2 for the one-sided mixture
+          !(rho >= (std::numeric_limits<double>::min)())) {
+        // rho = v_opt / k with k = 2 log(1/a) + log(1 + 2 log(1/a)) (normal_mixture_rho).
+        const double a_opt = b.alpha_opt == 0 ? b.alpha : b.alpha_opt;
+        const double l = -std::log(detail::sides(b) == mixture_sides::two_sided ? a_opt : 2 * a_opt);
+        const double k = 2 * l + std::log1p(2 * l);
+        lilucb::detail::raise_domain_error(
+            fn, "v_opt", lilucb::detail::format_value(b.v_opt),
+            "[min_normal k, inf) = [" + lilucb::detail::format_bound((std::numeric_limits<double>::min)() * k) +
+                ", inf) with k = 2 log(1/a) + log(1 + 2 log(1/a)) at this alpha_opt (rho = v_opt/k must be a "
+                "normal double)");
+      }
       break;
     case boundary_kind::linear:
       check_at_least(fn, "a", b.a, 0.0);
@@ -140,6 +169,14 @@ inline void check_boundary_spec(const boundary_spec& b) {
 inline double boundary_radius(const boundary_spec& b, double t) {
   check_at_least("lilucb::boundaries::boundary_radius", "t", t, 1.0);
   const double v = b.sigma * b.sigma * t;
+  // Intrinsic time must be a double (`--t 1e308` with sigma > 1): t in [1, max_real/sigma^2].
+  if (!(v <= (std::numeric_limits<double>::max)()) && b.kind != boundary_kind::linear &&
+      b.kind != boundary_kind::constant && b.kind != boundary_kind::lil && b.kind != boundary_kind::lil_plus2)
+    lilucb::detail::raise_domain_error("lilucb::boundaries::boundary_radius", "t", lilucb::detail::format_value(t),
+                                       "[1, max_real/sigma^2] = [1, " +
+                                           lilucb::detail::format_bound((std::numeric_limits<double>::max)() /
+                                                                        (b.sigma * b.sigma)) +
+                                           "] (v = sigma^2 t must be a double)");
   switch (b.kind) {
     case boundary_kind::lil:
     case boundary_kind::lil_plus2:

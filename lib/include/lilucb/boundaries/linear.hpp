@@ -12,18 +12,52 @@
 #include <boost/math/distributions/normal.hpp>
 
 #include <cmath>
+#include <limits>
 
 namespace lilucb::boundaries {
 
-/// a + b t.  Domain: t in [0, inf), a in [0, inf), b in [0, inf).
+/// a + b t.  Domain: t in [0, inf), a in [0, inf), b in [0, inf), and a + b t <= max_real
+/// (`boundary --kind linear --b 1e308` printed inf): past it the larger term is named, with
+/// its range at the other's value, b in [0, (max_real - a)/t] or a in [0, max_real - b t].
 template <class Real>
 Real linear_radius(Real t, Real a, Real b) {
   constexpr const char* fn = "lilucb::boundaries::linear_radius";
   check_at_least(fn, "t", t, Real(0));
   check_at_least(fn, "a", a, Real(0));
   check_at_least(fn, "b", b, Real(0));
-  return a + b * t;
+  const Real u = a + b * t;
+  if (!(boost::math::isfinite)(u)) {
+    const Real max = (std::numeric_limits<Real>::max)();
+    const Real bt = b * t;
+    if ((boost::math::isfinite)(bt) && a >= bt)
+      lilucb::detail::raise_domain_error(fn, "a", lilucb::detail::format_value(a),
+                                         "[0, max_real - b t] = [0, " + lilucb::detail::format_bound(Real(max - bt)) +
+                                             "] at this b and t (past it a + b t overflows)");
+    lilucb::detail::raise_domain_error(fn, "b", lilucb::detail::format_value(b),
+                                       "[0, (max_real - a)/t] = [0, " + lilucb::detail::format_bound(Real((max - a) / t)) +
+                                           "] at this a and t (past it a + b t overflows)");
+  }
+  return u;
 }
+
+namespace detail {
+// 2ab/sigma^2 without a spurious nan: a or b = 0 gives 0 (also when sigma^2 underflows to 0),
+// and an overflowing or underflowing quotient is taken through logarithms (exp of it is then
+// 0 or 1, as it should be).
+template <class Real>
+Real two_ab_over_sigma2(Real a, Real b, Real sigma) {
+  using std::exp;
+  using std::log;
+  if (a == 0 || b == 0) return Real(0);
+  const Real x = 2 * a * b / (sigma * sigma);
+  if ((boost::math::isfinite)(x) && x > 0 && sigma * sigma >= (std::numeric_limits<Real>::min)()) return x;
+  const Real fa = a / sigma, fb = b / sigma;  // 2 fa fb may overflow to inf: then exp(-x) = 0
+  if (fa >= (std::numeric_limits<Real>::min)() && fb >= (std::numeric_limits<Real>::min)() &&
+      (boost::math::isfinite)(fa) && (boost::math::isfinite)(fb))
+    return 2 * fa * fb;
+  return exp(Real(log(Real(2)) + log(a) + log(b) - 2 * log(sigma)));
+}
+}  // namespace detail
 
 /// exp(-2ab/sigma^2): the probability that sigma B ever crosses a + b t (header comment), an
 /// upper bound for the Gaussian walk.  Domain: a, b in [0, inf), sigma > 0.
@@ -34,14 +68,18 @@ Real brownian_linear_crossing_probability(Real a, Real b, Real sigma) {
   check_at_least(fn, "a", a, Real(0));
   check_at_least(fn, "b", b, Real(0));
   check_positive(fn, "sigma", sigma);
-  return exp(Real(-2 * a * b / (sigma * sigma)));
+  return exp(Real(-detail::two_ab_over_sigma2(a, b, sigma)));
 }
 
 /// An upper bound on P(exists t > T : S_t >= a + b t) for Gaussian rewards: conditioning on
 /// x = sigma B_T, the Brownian path crosses after T with probability min(1, exp(-2b(m - x)/sigma^2)),
 /// m = a + b T, so the bound is
-///   Phi(-m/(sigma sqrt T)) + exp(2b(bT - m)/sigma^2) Phi((m - 2bT)/(sigma sqrt T)).
-/// Domain: T in [1, inf), a in [0, inf), b in (0, inf), sigma > 0.
+///   Phi(-m/(sigma sqrt T)) + exp(2b(bT - m)/sigma^2) Phi((m - 2bT)/(sigma sqrt T)),
+/// evaluated as Phi(-m/(sigma sqrt T)) + exp(-2ab/sigma^2) Phi((a - bT)/(sigma sqrt T)) (the
+/// same numbers: bT - m = -a, m - 2bT = a - bT), which cannot overflow when m does not
+/// (`crossing --kind linear --b 1e308` ended in Boost's internal error on a nan argument).
+/// Domain: T in [1, inf), a in [0, inf), b in (0, inf), sigma > 0, m = a + bT <= max_real
+/// (linear_radius's check).
 template <class Real>
 Real linear_tail_probability(Real T, Real a, Real b, Real sigma) {
   using std::exp;
@@ -52,11 +90,15 @@ Real linear_tail_probability(Real T, Real a, Real b, Real sigma) {
   check_positive(fn, "b", b);
   check_positive(fn, "sigma", sigma);
   const boost::math::normal_distribution<Real> n01;
-  const Real m = a + b * T;
+  const Real m = linear_radius(T, a, b);
   const Real sd = sigma * sqrt(T);
-  const Real s2 = sigma * sigma;
-  const Real r = boost::math::cdf(boost::math::complement(n01, Real(m / sd))) +
-                 exp(Real(2 * b * (b * T - m) / s2)) * boost::math::cdf(n01, Real((m - 2 * b * T) / sd));
+  // z = m/sd and (a - bT)/sd: +-inf when sd is tiny (then Phi is 0 or 1), never nan.
+  auto ratio = [&](const Real& x) {
+    const Real z = x / sd;
+    return (boost::math::isnan)(z) ? Real(0) : z;
+  };
+  const Real r = boost::math::cdf(boost::math::complement(n01, ratio(m))) +
+                 exp(Real(-detail::two_ab_over_sigma2(a, b, sigma))) * boost::math::cdf(n01, ratio(Real(a - b * T)));
   return r < 1 ? r : Real(1);
 }
 

@@ -61,15 +61,26 @@ Real normal_mixture_log_supermartingale(Real s, Real v, Real rho, mixture_sides 
   check_at_least(fn, "v", v, Real(0));
   check_positive(fn, "rho", rho);
   const Real vr = v + rho;
-  if (sides == mixture_sides::two_sided) return log(Real(rho / vr)) / 2 + s * s / (2 * vr);
-  // log Phi(z) = log(erfc(-z/sqrt 2)/2): accurate in both tails.
   const Real z = s / sqrt(vr);
+  // Extreme scales (issue 17: v near max_real, rho subnormal): log(rho/vr) through the
+  // difference of logs when the quotient underflows, s^2/(2vr) as z^2/2 when s^2 or 2vr
+  // overflows.  The usual forms otherwise.
+  const Real ratio = rho / vr;
+  const Real log_ratio = ratio >= (std::numeric_limits<Real>::min)() ? Real(log(ratio)) : Real(log(rho) - log(vr));
+  const Real ss = s * s, vr2 = 2 * vr;
+  const Real quad = (boost::math::isfinite)(ss) && (boost::math::isfinite)(vr2) ? Real(ss / vr2) : Real(z * z / 2);
+  if (sides == mixture_sides::two_sided) return log_ratio / 2 + quad;
+  // log Phi(z) = log(erfc(-z/sqrt 2)/2): accurate in both tails.
   const Real log_phi = log(Real(boost::math::erfc(Real(-z / sqrt(Real(2)))) / 2));
-  return log(Real(4 * rho / vr)) / 2 + s * s / (2 * vr) + log_phi;
+  const Real log_4ratio = ratio >= (std::numeric_limits<Real>::min)() ? Real(log(Real(4 * rho / vr)))
+                                                                       : Real(log(Real(4)) + log_ratio);
+  return log_4ratio / 2 + quad + log_phi;
 }
 
 /// The mixture radius u(v) at crossing probability alpha (header comment).
-/// Domain: v in [0, inf), alpha in (0,1), rho > 0.  Positive and finite on the domain.
+/// Domain: v in [0, max_real], alpha in (0,1), rho > 0.  Positive and finite on the domain
+/// (`boundary --kind mixture-two-sided --t 1e308` printed inf: the products below are split
+/// where they would overflow, log(1 + v/rho) taken as log(v + rho) - log(rho) where v/rho does).
 template <class Real>
 Real normal_mixture_radius(Real v, Real alpha, Real rho, mixture_sides sides) {
   using std::log;
@@ -78,14 +89,19 @@ Real normal_mixture_radius(Real v, Real alpha, Real rho, mixture_sides sides) {
   check_at_least(fn, "v", v, Real(0));
   check_open_interval(fn, "alpha", alpha, Real(0), Real(1));
   check_positive(fn, "rho", rho);
+  check_finite(fn, "v", v);
   const Real vr = v + rho;
   const Real l = -log(alpha);
-  if (sides == mixture_sides::two_sided)
-    return sqrt(vr * (boost::math::log1p(Real(v / rho)) + 2 * l));
+  const Real v_rho = v / rho;
+  const Real log_growth = (boost::math::isfinite)(v_rho) ? Real(boost::math::log1p(v_rho)) : Real(log(vr) - log(rho));
+  if (sides == mixture_sides::two_sided) {
+    const Real sq = vr * (log_growth + 2 * l);
+    return (boost::math::isfinite)(sq) ? Real(sqrt(sq)) : Real(sqrt(vr) * sqrt(Real(log_growth + 2 * l)));
+  }
   // f(0) = 1/2 log(rho/(v+rho)) - l < 0, and at u_hi the quadratic term alone exceeds
   // l + 1/2 log((v+rho)/rho) + log 2, so f(u_hi) >= log 4 + log(1/2) > 0; f is increasing.
   auto f = [&](const Real& u) { return normal_mixture_log_supermartingale(u, v, rho, sides) - l; };
-  const Real hi = sqrt(2 * vr * (l + log(Real(vr / rho)) / 2 + log(Real(2))));
+  const Real hi = sqrt(Real(2)) * sqrt(vr) * sqrt(Real(l + log_growth / 2 + log(Real(2))));
   std::uintmax_t iterations = 200;
   const auto r = boost::math::tools::toms748_solve(
       f, Real(0), hi, f(Real(0)), f(hi),
