@@ -2,6 +2,7 @@
 
 #include "lilucb/errors.hpp"
 
+#include <algorithm>
 #include <cerrno>
 #include <cmath>
 #include <cstdio>
@@ -32,12 +33,49 @@ double parse_real(const std::string& option, const std::string& text, const std:
 }
 
 std::uint64_t parse_count(const std::string& option, const std::string& text, const std::string& admissible) {
-  const bool digits = !text.empty() && text.find_first_not_of("0123456789") == std::string::npos;
+  // Decimal digits, or decimal scientific notation whose value is a whole number ("1e5",
+  // "2.5e3"): the digits are shifted exactly (no rounding through a double), so "1e19" is
+  // 10^19 and "1.5" or "1e-3" are refused.  No sign, no hexadecimal, no spaces.
+  const auto refuse = [&](const char* why) {
+    return lilucb::domain_error("lilucb", option, "'" + text + "' (" + why + ")", admissible);
+  };
+  const std::size_t e = text.find_first_of("eE");
+  const std::string mantissa = text.substr(0, e);
+  const std::size_t point = mantissa.find('.');
+  std::string digits = mantissa.substr(0, point);
+  std::string fraction = point == std::string::npos ? "" : mantissa.substr(point + 1);
+  const auto all_digits = [](const std::string& t) { return t.find_first_not_of("0123456789") == std::string::npos; };
+  if ((digits.empty() && fraction.empty()) || !all_digits(digits) || !all_digits(fraction))
+    throw refuse("not a whole number");
+  long long shift = 0;  // the value is (digits fraction) x 10^(shift - |fraction|)
+  if (e != std::string::npos) {
+    std::string exponent = text.substr(e + 1);
+    const bool negative = !exponent.empty() && exponent[0] == '-';
+    if (!exponent.empty() && (exponent[0] == '+' || exponent[0] == '-')) exponent.erase(0, 1);
+    if (exponent.empty() || !all_digits(exponent)) throw refuse("not a whole number");
+    exponent.erase(0, std::min(exponent.find_first_not_of('0'), exponent.size()));
+    if (exponent.size() > 4) {  // |exponent| >= 10^4: overflows, or is a fraction unless the mantissa is 0
+      if ((digits + fraction).find_first_not_of('0') == std::string::npos) return 0;
+      throw refuse(negative ? "not a whole number" : "exceeds 2^64 - 1");
+    }
+    shift = exponent.empty() ? 0 : std::stoll(exponent);
+    if (negative) shift = -shift;
+  }
+  std::string whole = digits + fraction;
+  const long long scale = shift - static_cast<long long>(fraction.size());
+  if (scale >= 0) {
+    if (whole.find_first_not_of('0') != std::string::npos) whole.append(static_cast<std::size_t>(scale), '0');
+  } else {
+    const std::size_t drop = static_cast<std::size_t>(-scale);
+    const std::size_t keep = drop >= whole.size() ? 0 : whole.size() - drop;
+    if (whole.find_first_not_of('0', keep) != std::string::npos) throw refuse("not a whole number");
+    whole.resize(keep);
+  }
+  whole.erase(0, std::min(whole.find_first_not_of('0'), whole.size()));
+  if (whole.empty()) return 0;
   errno = 0;
-  char* end = nullptr;
-  const unsigned long long v = digits ? std::strtoull(text.c_str(), &end, 10) : 0;
-  if (!digits || errno == ERANGE)
-    throw lilucb::domain_error("lilucb", option, "'" + text + "' (not a whole number)", admissible);
+  const unsigned long long v = whole.size() > 20 ? 0 : std::strtoull(whole.c_str(), nullptr, 10);
+  if (whole.size() > 20 || errno == ERANGE) throw refuse("exceeds 2^64 - 1");
   return v;
 }
 

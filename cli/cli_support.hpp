@@ -32,7 +32,8 @@ class check_failed : public std::runtime_error {
 /// option, the text and `admissible` when it is not a number.
 double parse_real(const std::string& option, const std::string& text, const std::string& admissible);
 
-/// Parses a non-negative integer (no sign, no fraction).
+/// Parses a non-negative integer: decimal digits, or decimal scientific notation whose value is
+/// whole ("1e5", "2.5e3"; shifted exactly, never rounded through a double).  No sign, no hex.
 std::uint64_t parse_count(const std::string& option, const std::string& text, const std::string& admissible);
 
 /// Comma-separated reals, e.g. "0.5,0.4,0.1".

@@ -211,6 +211,25 @@ BOOST_AUTO_TEST_CASE(seed_changes_the_run) {
   BOOST_TEST(a == b);
 }
 
+// Counts in scientific notation (cli/cli_support.cpp parse_count): "1e3" is the run of "1000",
+// digit for digit; a count that is not whole, or exceeds 2^64 - 1, is refused naming its text.
+BOOST_AUTO_TEST_CASE(counts_in_scientific_notation) {
+  std::string digits, scientific;
+  expect_json({"run", "--algorithm", "lilucb-heuristic", "--scenario", "sparse", "--n", "10", "--nu", "0.1",
+               "--seed", "300", "--max-pulls", "1000", "--json"}, &digits);
+  expect_json({"run", "--algorithm", "lilucb-heuristic", "--scenario", "sparse", "--n", "1e1", "--nu", "0.1",
+               "--seed", "3e2", "--max-pulls", "1.0e3", "--json"}, &scientific);
+  BOOST_TEST(digits == scientific);
+  for (const char* bad : {"2.5e0", "1e-1", "1e20", "0x10", "1e"}) {
+    const auto r = run_cli({"run", "--algorithm", "lilucb", "--scenario", "sparse", "--n", "3", "--nu", "0.1",
+                            "--seed", bad});
+    BOOST_TEST_CONTEXT(bad) {
+      BOOST_TEST(r.status == 2);
+      BOOST_TEST(r.err.find(std::string("--seed = '") + bad + "'") != std::string::npos, r.err);
+    }
+  }
+}
+
 BOOST_AUTO_TEST_CASE(scenario_alpha) {
   for (const char* alg : {"lilucb-heuristic", "successive-elimination"}) {
     const std::vector<std::string> args = {"run", "--algorithm", alg, "--scenario", "alpha", "--n", "5", "--alpha",

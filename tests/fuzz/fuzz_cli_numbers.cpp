@@ -1,7 +1,8 @@
 // Fuzzes the CLI's number parsers (cli/cli_support.cpp).  Promises checked: parse_real either
 // throws lilucb::domain_error or returns the value strtod reads from the whole text (NaN and
 // infinities are passed on to the library's domain checks by design); parse_count returns a
-// whole number or throws; parse_real_list returns finite numbers only, one per comma-separated
+// whole number or throws, and a count it returns from decimal digits is the number those digits
+// spell, one from scientific notation is strtod's reading of the text when below 2^53; parse_real_list returns finite numbers only, one per comma-separated
 // item; every error message is one printable line.
 #include "cli_support.hpp"
 #include "fuzz_common.hpp"
@@ -9,6 +10,7 @@
 #include "lilucb/errors.hpp"
 
 #include <cstdint>
+#include <cstdlib>
 #include <cstring>
 #include <string>
 
@@ -35,9 +37,15 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
                            "an infinity only from the word inf (overflow is refused)");
     } else if (which == 1) {
       const auto v = lilucb::cli::parse_count("--n", text, "a whole number");
-      lilucb_fuzz::require(!text.empty() && text.find_first_not_of("0123456789") == std::string::npos,
-                           "a count only from decimal digits");
-      lilucb_fuzz::require(std::to_string(v).size() <= text.size(), "a count is not longer than its text");
+      lilucb_fuzz::require(!text.empty() && text.find_first_not_of("0123456789.eE+-") == std::string::npos,
+                           "a count only from decimal digits, a point and an exponent");
+      if (text.find_first_not_of("0123456789") == std::string::npos) {
+        lilucb_fuzz::require(std::to_string(v).size() <= text.size(), "a count is not longer than its digits");
+        lilucb_fuzz::require(std::strtoull(text.c_str(), nullptr, 10) == v, "a count is the number its digits spell");
+      } else if (v < (std::uint64_t{1} << 53)) {
+        lilucb_fuzz::require(std::strtod(text.c_str(), nullptr) == static_cast<double>(v),
+                             "a count in scientific notation is the value of its text");
+      }
     } else {
       const auto v = lilucb::cli::parse_real_list("--means", text);
       std::size_t commas = 0;
