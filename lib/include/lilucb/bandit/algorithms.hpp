@@ -171,7 +171,7 @@ run_result run_algorithm(algorithm alg, const Arms& arms, const run_options& opt
 
 // The common instantiations are compiled once, in the library (lib/src/algorithm_instances.cpp),
 // instead of in every translation unit that runs an algorithm: Gaussian and Bernoulli arms, with
-// no observer, the pull log and the empirically-best recorder.
+// no observer, the pull log and the empirically-best recorder; custom arms with no observer.
 #define LILUCB_BANDIT_RUN_INSTANCES(EXTERN)                                                          \
   EXTERN template run_result run_algorithm<gaussian_arms>(algorithm, const gaussian_arms&, const run_options&); \
   EXTERN template run_result run_algorithm<bernoulli_arms>(algorithm, const bernoulli_arms&, const run_options&); \
@@ -186,7 +186,10 @@ run_result run_algorithm(algorithm alg, const Arms& arms, const run_options& opt
   EXTERN template run_result run_algorithm<gaussian_arms, empirical_best_recorder>(                            \
       algorithm, const gaussian_arms&, const run_options&, empirical_best_recorder&);                          \
   EXTERN template run_result run_algorithm<bernoulli_arms, empirical_best_recorder>(                           \
-      algorithm, const bernoulli_arms&, const run_options&, empirical_best_recorder&);
+      algorithm, const bernoulli_arms&, const run_options&, empirical_best_recorder&);                         \
+  EXTERN template run_result run_algorithm<custom_arms>(algorithm, const custom_arms&, const run_options&);     \
+  EXTERN template run_result run_algorithm<custom_arms, null_observer>(algorithm, const custom_arms&,           \
+                                                                       const run_options&, null_observer&);
 LILUCB_BANDIT_RUN_INSTANCES(extern)
 
 }  // namespace lilucb::bandit

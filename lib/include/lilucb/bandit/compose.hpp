@@ -338,4 +338,18 @@ composed_result run_combination(const combination& c, const Arms& arms, const ru
   return run_combination(c, arms, opts, none);
 }
 
+// The common instantiations (Gaussian and Bernoulli arms, no observer) are compiled once, in the
+// library (lib/src/combination_instances.cpp), instead of in every translation unit that runs a
+// combination: each one instantiates every sampling x stopping pair.
+#define LILUCB_BANDIT_COMBINATION_INSTANCES(EXTERN)                                                         \
+  EXTERN template composed_result run_combination<gaussian_arms, null_observer>(                            \
+      const combination&, const gaussian_arms&, const run_options&, null_observer&);                        \
+  EXTERN template composed_result run_combination<bernoulli_arms, null_observer>(                           \
+      const combination&, const bernoulli_arms&, const run_options&, null_observer&);                       \
+  EXTERN template composed_result run_combination<gaussian_arms>(const combination&, const gaussian_arms&,   \
+                                                                 const run_options&);                       \
+  EXTERN template composed_result run_combination<bernoulli_arms>(const combination&, const bernoulli_arms&, \
+                                                                  const run_options&);
+LILUCB_BANDIT_COMBINATION_INSTANCES(extern)
+
 }  // namespace lilucb::bandit
