@@ -13,10 +13,10 @@
 namespace lilucb::experiments {
 
 namespace {
-constexpr const char* kFn = "lilucb experiment";
+constexpr const char* kConfigFn = "lilucb experiment";
 
 [[noreturn]] void bad(const std::string& name, const std::string& value, const std::string& admissible) {
-  throw lilucb::domain_error(kFn, name, value, admissible);
+  throw lilucb::domain_error(kConfigFn, name, value, admissible);
 }
 
 std::uint64_t get_count(const nlohmann::json& v, const std::string& name, const std::string& admissible) {

@@ -18,10 +18,10 @@ namespace lilucb::experiments {
 
 namespace {
 
-constexpr const char* kFn = "lilucb experiment merge";
+constexpr const char* kMergeFn = "lilucb experiment merge";
 
 [[noreturn]] void refuse_shard(const std::string& dir, const std::string& why) {
-  throw lilucb::domain_error(kFn, "SHARD_DIR", dir, "complete shard folders of one experiment (" + why + ")");
+  throw lilucb::domain_error(kMergeFn, "SHARD_DIR", dir, "complete shard folders of one experiment (" + why + ")");
 }
 
 struct shard {
@@ -36,7 +36,7 @@ std::string text_of(const nlohmann::json& j) { return j.is_string() ? j.get<std:
 
 run_report merge_experiment(const std::string& out_dir, const std::vector<std::string>& shard_dirs) {
   const auto wall0 = std::chrono::steady_clock::now();
-  if (shard_dirs.empty()) throw lilucb::domain_error(kFn, "SHARD_DIR", "(none)", "at least one shard folder");
+  if (shard_dirs.empty()) throw lilucb::domain_error(kMergeFn, "SHARD_DIR", "(none)", "at least one shard folder");
   std::vector<shard> shards;
   for (const auto& d : shard_dirs) {
     std::string invalid;
@@ -151,7 +151,7 @@ run_report merge_experiment(const std::string& out_dir, const std::vector<std::s
   const detail::folder_lock lock(out);
   for (const char* f : {"manifest.json", "runs.csv", "summary.csv", "anytime.csv", "stopping.csv", "windows.csv"})
     if (fs::exists(out / f))
-      throw lilucb::domain_error(kFn, "OUT", out_dir, std::string("a folder without results (it holds ") + f + ")");
+      throw lilucb::domain_error(kMergeFn, "OUT", out_dir, std::string("a folder without results (it holds ") + f + ")");
   detail::sort_canonical(plan, rows);
   detail::write_results(plan, out, rows);
 

@@ -15,10 +15,10 @@
 namespace lilucb::experiments {
 
 namespace {
-constexpr const char* kFn = "lilucb experiment";
+constexpr const char* kModernFn = "lilucb experiment";
 
-[[noreturn]] void bad(const std::string& name, const std::string& value, const std::string& admissible) {
-  throw lilucb::domain_error(kFn, name, value, admissible);
+[[noreturn]] void bad_method(const std::string& name, const std::string& value, const std::string& admissible) {
+  throw lilucb::domain_error(kModernFn, name, value, admissible);
 }
 }  // namespace
 
@@ -33,16 +33,16 @@ modern_method method_of(const method_row& row, const std::string& parameter) {
   if (row.preset) {
     m.preset = bandit::parse_algorithm(row.preset);
     if (*m.preset != bandit::algorithm::lilucb_heuristic)
-      bad(parameter, row.preset, "the preset lilucb-heuristic (the uncertified reference) or a combination");
+      bad_method(parameter, row.preset, "the preset lilucb-heuristic (the uncertified reference) or a combination");
     m.label = row.preset;
     return m;
   }
   m.combination.sampling = bandit::parse_sampling_rule(row.sampling);
   m.combination.stopping = bandit::parse_stopping_rule(row.stopping);
   if (m.combination.sampling == bandit::sampling_rule::kl_lucb)
-    bad(parameter, "kl-lucb", "a sampling rule for Gaussian arms (kl-lucb needs Bernoulli arms)");
+    bad_method(parameter, "kl-lucb", "a sampling rule for Gaussian arms (kl-lucb needs Bernoulli arms)");
   if (m.combination.stopping == bandit::stopping_rule::lilucb && m.combination.sampling != bandit::sampling_rule::lilucb)
-    bad(parameter, std::string(row.sampling) + "+lilucb", "lil'UCB's stopping rule only with lil'UCB's sampling rule");
+    bad_method(parameter, std::string(row.sampling) + "+lilucb", "lil'UCB's stopping rule only with lil'UCB's sampling rule");
   if (m.combination.stopping == bandit::stopping_rule::glr)
     m.combination.threshold = bandit::parse_glr_threshold(row.threshold);
   if (m.combination.stopping == bandit::stopping_rule::ls) m.combination.boundary = row.boundary;
@@ -74,7 +74,7 @@ std::string method_labels() {
 modern_method parse_method(const std::string& parameter, const std::string& label) {
   for (auto& m : all_modern_methods())
     if (m.label == label) return m;
-  bad(parameter, "'" + label + "'", "a method of the table: " + method_labels());
+  bad_method(parameter, "'" + label + "'", "a method of the table: " + method_labels());
 }
 
 modern_instance parse_instance(const std::string& parameter, const std::string& label, double sigma, double gap) {
@@ -101,14 +101,14 @@ modern_instance parse_instance(const std::string& parameter, const std::string& 
       try {
         sc = parse_scenario(parameter, label.substr(0, dash));
       } catch (const lilucb::domain_error&) {
-        bad(parameter, "'" + label + "'", "SCENARIO-nN with SCENARIO sparse or alphaA in canonical form (e.g. alpha0.3-n100)");
+        bad_method(parameter, "'" + label + "'", "SCENARIO-nN with SCENARIO sparse or alphaA in canonical form (e.g. alpha0.3-n100)");
       }
       in.means = scenario_means(sc, n, gap);
       in.sigma = sigma;
       return in;
     }
   }
-  bad(parameter, "'" + label + "'",
+  bad_method(parameter, "'" + label + "'",
       "linear5, onegap4 or SCENARIO-nN (SCENARIO sparse or alphaA, N in [2, 2^32), e.g. sparse-n10)");
 }
 

@@ -32,7 +32,7 @@ namespace lilucb::experiments {
 
 namespace {
 
-constexpr const char* kFn = "lilucb experiment";
+constexpr const char* kMpiFn = "lilucb experiment";
 enum tag : int { tag_start = 1, tag_abort, tag_ready, tag_run, tag_row, tag_done };
 const char* const kResume =
     "; the job ends, and a rerun of the same command (with or without --mpi) resumes from the rows in runs.csv";
@@ -177,7 +177,7 @@ void work(const experiment_config& c, int rank) {
         if (!mine.contains(key) || mine.at(key) != theirs)
           diff += (diff.empty() ? "" : "; ") + key + ": rank 0's " + theirs.dump().substr(0, 80) + ", this rank's " +
                   (mine.contains(key) ? mine.at(key).dump().substr(0, 80) : std::string("none"));
-      throw lilucb::domain_error(kFn, "--mpi", "rank " + std::to_string(rank),
+      throw lilucb::domain_error(kMpiFn, "--mpi", "rank " + std::to_string(rank),
                                  "ranks that read the same config (" + (diff.empty() ? std::string("keys differ") : diff) + ")");
     }
     detail::experiment_plan plan(c);
@@ -200,7 +200,7 @@ void work(const experiment_config& c, int rank) {
       send_text(to_csv(detail::planned_run(plan, x), c.kind), 0, tag_row);
     }
   } catch (const std::exception& e) {
-    abort_job(std::string(kFn) + " --mpi: rank " + std::to_string(rank) + " failed: " + e.what() + kResume);
+    abort_job(std::string(kMpiFn) + " --mpi: rank " + std::to_string(rank) + " failed: " + e.what() + kResume);
   }
 }
 
@@ -210,7 +210,7 @@ bool mpi_built() { return true; }
 
 std::optional<run_report> run_experiment_mpi(const experiment_config& c, const std::string& out_dir, runner_options opts) {
   if (opts.shard_count > 1)
-    throw lilucb::domain_error(kFn, "--mpi", "with --shard " + std::to_string(opts.shard_index) + "/" + std::to_string(opts.shard_count),
+    throw lilucb::domain_error(kMpiFn, "--mpi", "with --shard " + std::to_string(opts.shard_index) + "/" + std::to_string(opts.shard_count),
                                "--mpi or --shard, not both (an MPI job runs the whole experiment; shards are separate jobs "
                                "combined by `lilucb experiment merge`)");
   c.validate();
@@ -231,7 +231,7 @@ std::optional<run_report> run_experiment_mpi(const experiment_config& c, const s
     if (!exec.started())  // refused or failed before the runs: the workers end quietly
       for (int w = 1; w < mpi.size(); ++w) send_text(e.what(), w, tag_abort);
     else if (!exec.finished())  // the workers are waiting for runs: end the job
-      abort_job(std::string(kFn) + " --mpi: rank 0 failed: " + e.what() + kResume);
+      abort_job(std::string(kMpiFn) + " --mpi: rank 0 failed: " + e.what() + kResume);
     throw;
   }
 }

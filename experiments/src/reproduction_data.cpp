@@ -17,10 +17,10 @@ namespace lilucb::experiments {
 
 namespace {
 
-constexpr const char* kFn = "lilucb::experiments::read_experiment";
+constexpr const char* kReadFn = "lilucb::experiments::read_experiment";
 
 [[noreturn]] void malformed(const fs::path& file, const std::string& what) {
-  throw lilucb::domain_error(kFn, "data file", file.string(), what);
+  throw lilucb::domain_error(kReadFn, "data file", file.string(), what);
 }
 
 /// The file must exist: an experiment with a manifest has all its files.

@@ -32,10 +32,10 @@ const char* status_text(run_status s) { return s == run_status::stopped ? "stopp
 
 namespace {
 
-constexpr const char* kFn = "lilucb experiment";
+constexpr const char* kResultsFn = "lilucb experiment";
 
 [[noreturn]] void malformed(const fs::path& file, const std::string& what) {
-  throw lilucb::domain_error(kFn, "results file", file.string(), what);
+  throw lilucb::domain_error(kResultsFn, "results file", file.string(), what);
 }
 
 std::vector<std::string> split(const std::string& line) {

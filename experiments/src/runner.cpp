@@ -21,7 +21,7 @@ namespace lilucb::experiments {
 
 namespace {
 
-constexpr const char* kFn = "lilucb experiment";
+constexpr const char* kRunnerFn = "lilucb experiment";
 
 std::vector<std::string> skipped_notes(const experiment_config& c) {
   std::vector<std::string> notes;
@@ -38,7 +38,7 @@ std::vector<std::string> skipped_notes(const experiment_config& c) {
 }
 
 [[noreturn]] void refuse(const fs::path& dir, const std::string& why) {
-  throw lilucb::domain_error(kFn, "--out", dir.string(), "an empty folder or one holding this experiment's results (" + why + ")");
+  throw lilucb::domain_error(kRunnerFn, "--out", dir.string(), "an empty folder or one holding this experiment's results (" + why + ")");
 }
 
 /// Checks the manifest of a folder about to be resumed against this run.  Returns "" when it
@@ -55,7 +55,7 @@ std::string check_manifest(const experiment_config& c, const runner_options& opt
   if (a != b) refuse(dir, "it holds another config: " + a.dump());
   const auto old_shard = old->value("shard", nlohmann::json(nullptr));
   if (old_shard != detail::shard_json(opts.shard_index, opts.shard_count))
-    throw lilucb::domain_error(kFn, "--shard", dir.string(),
+    throw lilucb::domain_error(kRunnerFn, "--shard", dir.string(),
                                "an empty folder or one holding the same shard (it holds " +
                                    (old_shard.is_null() ? std::string("the whole experiment") : old_shard.dump()) + ")");
   if (c.kind == experiment_kind::anytime && old->contains("windows")) {
@@ -90,7 +90,7 @@ class thread_executor final : public run_executor {
 run_report run_experiment(const experiment_config& c, const std::string& out_dir, const runner_options& opts) {
   c.validate();
   if (opts.shard_count < 1 || opts.shard_index >= opts.shard_count)
-    throw lilucb::domain_error(kFn, "--shard", std::to_string(opts.shard_index) + "/" + std::to_string(opts.shard_count),
+    throw lilucb::domain_error(kRunnerFn, "--shard", std::to_string(opts.shard_index) + "/" + std::to_string(opts.shard_count),
                                "I/K with 0 <= I < K");
   std::ostream& log = opts.log ? *opts.log : std::cerr;
   const unsigned threads = opts.threads ? opts.threads : std::max(1u, std::thread::hardware_concurrency());

@@ -183,7 +183,7 @@ claim lemma1_claim(const verify_options& o) {
   c.source = "Section 4, Lemma lem:1";
   std::ostringstream computed, evidence;
   std::uint64_t total_runs = 0, total_exceed = 0;
-  bool rejects = false, any_capped = false;
+  bool rejects = false;
   verdict_kind row = verdict_kind::holds;
   // The worst verdict: fails > undecided > holds with caveat > holds.
   auto worst = [](verdict_kind a, verdict_kind b) {
@@ -201,7 +201,7 @@ claim lemma1_claim(const verify_options& o) {
     for (double m : in.means) unit.push_back(m / sigma);
     const double bound = lemma1_bound(unit, eps, beta, delta);
     const double bound_proof = lemma1_bound_proof(unit, eps, beta, delta);
-    const std::size_t best = best_arm(in.means);
+    const std::size_t best = lilucb::best_arm(in.means);
     bandit::run_options ro;
     ro.nu = nu;
     ro.seed = o.seed;
@@ -220,7 +220,6 @@ claim lemma1_claim(const verify_options& o) {
       sub.push_back(s);
       if (r.status != bandit::run_status::stopped) ++capped;
     }
-    if (capped) any_capped = true;
     const auto cmp = compare_to_bound(sub, bound, allowed);
     const auto cmp_proof = compare_to_bound(sub, bound_proof, allowed);
     total_runs += cmp.runs;

@@ -26,7 +26,7 @@
 namespace lilucb::verification {
 
 namespace {
-constexpr double inf = std::numeric_limits<double>::infinity();
+constexpr double kInf = std::numeric_limits<double>::infinity();
 }  // namespace
 
 // ---------------------------------------------------------------------------------------------
@@ -45,7 +45,7 @@ constexpr double bernoulli_p = 0.1;
 constexpr double top_fraction = 0.9;  // the top-of-range level: 0.9 times the end of the delta range
 
 std::string num(double x, int digits = 3) {
-  if (x == inf) return "inf";
+  if (x == kInf) return "inf";
   return format_number(x, digits);
 }
 
@@ -86,7 +86,7 @@ std::string decades_text(const std::vector<std::uint64_t>& d) {
 }
 
 struct ratio_range {
-  double low = inf, high = 0;  // min over settings of ratio_low, max over settings of ratio_low
+  double low = kInf, high = 0;  // min over settings of ratio_low, max over settings of ratio_low
   void add(double r) {
     low = std::min(low, r);
     high = std::max(high, r);
@@ -102,7 +102,7 @@ std::string assessment_text(const coverage_assessment& a) {
 // The delta at which the observed rate (by the horizon) reaches p0, with Clopper–Pearson
 // bounds inverted over the common-random-number counts (see coverage.hpp).
 struct effective_delta {
-  double point = inf, low = 0, high = inf;
+  double point = kInf, low = 0, high = kInf;
 };
 
 effective_delta find_effective_delta(const family_crossings& fc, std::uint64_t walks, double p0) {
@@ -114,7 +114,7 @@ effective_delta find_effective_delta(const family_crossings& fc, std::uint64_t w
   const std::uint64_t c_up = binomial_critical_count(walks, p0, alpha, cp_bound::upper_reaches);
   e.low = c_up == 0 ? 0 : delta_reaching_count(fc, c_up);
   const std::uint64_t c_low = binomial_critical_count(walks, p0, alpha, cp_bound::lower_exceeds);
-  e.high = c_low > walks ? inf : delta_reaching_count(fc, c_low);
+  e.high = c_low > walks ? kInf : delta_reaching_count(fc, c_low);
   return e;
 }
 
@@ -217,8 +217,8 @@ std::vector<claim> coverage_claims(const verify_options& options, const coverage
       std::vector<std::uint64_t> decades;
       double time_sum = 0;
       std::ostringstream per;
-      double tail_min = inf, tail_max = 0;
-      double ratio_cap = 0, ratio_cap_min = inf;  // Gaussian: claimed / P(X_1 > b(1))
+      double tail_min = kInf, tail_max = 0;
+      double ratio_cap = 0, ratio_cap_min = kInf;  // Gaussian: claimed / P(X_1 > b(1))
       for (const auto& s : settings) {
         const double delta = form == 0 ? s.delta_lemma[j] : s.delta_plus2[j];
         const auto& fc = s.sim.families[fam];
