@@ -121,8 +121,10 @@ void add_kind(CLI::App* parent, experiments::experiment_kind kind, const char* h
   o->out_opt = sub->add_option("--out", o->out, "output folder (default reproduction-<preset>/<experiment>); rerunning into it resumes");
   sub->add_option("--threads", o->threads, "worker threads; 0 (default) = all cores; results do not depend on it");
   sub->add_option("--shard", o->shard, "I/K: run only share I (0-based) of K, into its own --out folder");
-  sub->add_flag("--mpi", o->mpi, "under mpirun -np P: rank 0 writes --out, ranks 1..P-1 compute the runs "
-                                "(same files as without it; not with --shard)");
+  sub->add_flag("--mpi", o->mpi,
+                std::string("under mpirun -np P: rank 0 writes --out, ranks 1..P-1 compute the runs "
+                            "(same files as without it; not with --shard)") +
+                    (lilucb::experiments::mpi_built() ? "" : " [this build has no MPI: refused]"));
   sub->add_flag("--no-plot", o->no_plot, "skip the gnuplot step");
   sub->add_flag("--quiet", o->quiet, "no progress on stderr");
   sub->add_flag("--json", o->json, "print one JSON object");

@@ -299,7 +299,7 @@ BOOST_AUTO_TEST_CASE(invalid_input_is_one_line_and_exit_2) {
     std::vector<std::string> args;
     std::string names;
   };
-  const std::vector<bad_case> cases = {
+  std::vector<bad_case> cases = {
       {{"experiment", "stopping-times", "--preset", "huge", "--out", out}, "--preset"},
       {{"experiment", "anytime", "--preset", "paperish", "--out", out}, "--preset"},
       {{"experiment", "stopping-times", "--threads", "two", "--out", out}, "--threads"},
@@ -317,12 +317,20 @@ BOOST_AUTO_TEST_CASE(invalid_input_is_one_line_and_exit_2) {
        "window"},
       {{"experiment", "plot", tmp.path.string()}, "DIR"},
       {{"experiment", "stopping-times", "--no-such-option"}, "--no-such-option"},
-#if LILUCB_TEST_MPI  // --mpi or --shard, not both (more in test_cli_mpi.cpp)
-      {{"experiment", "stopping-times", "--mpi", "--shard", "0/2", "--out", out}, "--shard"},
-#else  // a build without MPI refuses --mpi as invalid input
-      {{"experiment", "anytime", "--mpi", "--out", out}, "built without"},
-#endif
   };
+  // The binary under test says in its --mpi help whether it was built with MPI; without the
+  // LILUCB_CLI override that must be what this build configured (LILUCB_TEST_MPI).  scripts/test
+  // runs these tests against the sanitizer build's binary too, which is built without MPI.
+  const auto help = run_cli({"experiment", "anytime", "--help"});
+  BOOST_TEST(help.status == 0);
+  const bool binary_has_mpi = !contains(help.out, "this build has no MPI");
+  const char* override_cli = std::getenv("LILUCB_CLI");
+  if (!(override_cli && *override_cli)) BOOST_TEST(binary_has_mpi == static_cast<bool>(LILUCB_TEST_MPI));
+  cases.push_back(binary_has_mpi
+                      // --mpi or --shard, not both (more in test_cli_mpi.cpp)
+                      ? bad_case{{"experiment", "stopping-times", "--mpi", "--shard", "0/2", "--out", out}, "--shard"}
+                      // a build without MPI refuses --mpi as invalid input
+                      : bad_case{{"experiment", "anytime", "--mpi", "--out", out}, "built without"});
   for (const auto& c : cases) {
     BOOST_TEST_CONTEXT(show(c.args)) {
       const auto r = run_cli(c.args);
