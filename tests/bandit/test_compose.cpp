@@ -13,12 +13,16 @@
 //   - the GLR rules' lazy stopping check (bandit/detail/leader_pairwise.hpp) against the naive
 //     O(K) decision at every pull, and whole runs against the runs recorded before the shared
 //     leader/pair core (composed_reference.hpp, tests/reference/make_composed_reference.py);
+//   - the Top-Two rules (TTTS, T3C, EB-TCI: kept keys, tournament tree, cached per-arm values)
+//     against the obvious O(K) passes they replace (naive_top_two.hpp), pull for pull, on
+//     instances with many exact ties (Bernoulli arms);
 //   - domain errors (lilucb stopping without lilucb sampling, kl-lucb on Gaussian arms, kk21 and
 //     calibrated on Bernoulli arms, unknown boundaries).
 #include <boost/test/unit_test.hpp>
 
 #include "bandit_support.hpp"
 #include "composed_reference.hpp"
+#include "naive_top_two.hpp"
 
 #include "lilucb/bandit/compose.hpp"
 #include "lilucb/boundaries/glr_threshold.hpp"
@@ -214,6 +218,66 @@ BOOST_AUTO_TEST_CASE(glr_lazy_decision_matches_naive) {
       BOOST_TEST(decided[0] > 0u);
       if (means[1] == 0.9) BOOST_TEST(decided[1] > 0u, "rule " << rule_kind << " reaches the stop");
     }
+}
+
+
+namespace {
+/// A stopping rule that never fires: runs go to their budget (the Top-Two comparison below).
+struct never_stop {
+  static constexpr const char* name() { return "never"; }
+  void observe(std::size_t, const lb::arm_stats&) {}
+  bool should_stop(const lb::arm_stats&) const { return false; }
+  std::size_t recommendation(const lb::arm_stats&) const { return 0; }
+  bool certified() const { return false; }
+  const char* certificate() const { return ""; }
+};
+
+template <class Fast, class Naive, class Arms>
+void same_top_two_pulls(const Arms& arms, double sigma, std::uint64_t seed, std::uint64_t pulls, const std::string& what) {
+  lb::run_options o;
+  o.nu = 0.1;
+  o.seed = seed;
+  o.max_pulls = pulls;
+  Fast fast(arms.size(), sigma);
+  Naive naive(arms.size(), sigma);
+  never_stop s1, s2;
+  lb::pull_log l1, l2;
+  lb::run_composed(arms, fast, s1, o, l1);
+  lb::run_composed(arms, naive, s2, o, l2);
+  BOOST_REQUIRE_EQUAL(l1.arms.size(), pulls);
+  BOOST_REQUIRE_EQUAL(l2.arms.size(), pulls);
+  std::size_t first_diff = pulls;
+  for (std::size_t t = 0; t < pulls; ++t)
+    if (l1.arms[t] != l2.arms[t]) {
+      first_diff = t;
+      break;
+    }
+  BOOST_TEST(first_diff == pulls, what << " seed " << seed << ": first different pull " << first_diff);
+}
+
+template <lb::sampling::top_two_kind Kind>
+void top_two_matches_naive(const char* rule) {
+  using fast = lb::sampling::top_two<Kind>;
+  using naive = lilucb_test::naive_top_two<Kind>;
+  const std::vector<std::vector<double>> bern{{0.5, 0.5}, {0.5, 0.5, 0.5, 0.5, 0.5, 0.5, 0.5},
+                                              {0.9, 0.5, 0.5, 0.1, 0.9, 0.3}, lb::alpha_means(39, 0.6)};
+  for (std::uint64_t seed = 1; seed <= 3; ++seed) {
+    for (const auto& m : bern)
+      same_top_two_pulls<fast, naive>(lb::bernoulli_arms(m), 0.5, seed, 3000,
+                                      std::string(rule) + " bernoulli K = " + std::to_string(m.size()));
+    for (std::size_t n : {1, 9, 60, 299})
+      same_top_two_pulls<fast, naive>(lb::gaussian_arms(lb::alpha_means(n, 0.6), 0.5), 0.5, seed, n > 100 ? 6000 : 3000,
+                                      std::string(rule) + " gaussian alpha K = " + std::to_string(n + 1));
+  }
+}
+}  // namespace
+
+// The Top-Two rules' kept keys, tournament tree and cached per-arm values (issue 14 section 5)
+// make exactly the pulls of the O(K) passes they replace, ties included (Bernoulli arms tie often).
+BOOST_AUTO_TEST_CASE(top_two_rules_match_naive_pull_for_pull) {
+  top_two_matches_naive<lb::sampling::top_two_kind::eb_tci>("eb-tci");
+  top_two_matches_naive<lb::sampling::top_two_kind::t3c>("t3c");
+  top_two_matches_naive<lb::sampling::top_two_kind::ttts>("ttts");
 }
 
 // Whole runs (every sampling rule with GLR heuristic/kk21/mixture and LS, fixed seeds) make the
