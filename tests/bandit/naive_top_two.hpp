@@ -3,8 +3,12 @@
 // top_two.hpp implemented them at commit 90f376c, before the incremental challenger and
 // empirical-best structures (issue 14 section 5): one O(K) pass per decision, every empirical
 // mean read from arm_stats.  Tests compare the library's rules with this one pull for pull.
+// The posterior samples of TTTS and T3C come from the library's sampler (gaussian_argmax.hpp,
+// tested in law separately) since its change of the stream; before, they drew K normals in index
+// order (the law test's full draw in tests/bandit/test_compose.cpp).
 
 #include "lilucb/bandit/arm_stats.hpp"
+#include "lilucb/bandit/detail/gaussian_argmax.hpp"
 #include "lilucb/bandit/sampling/top_two.hpp"
 #include "lilucb/errors.hpp"
 
@@ -45,20 +49,25 @@ class naive_top_two {
       }
       return challenger_tci(st, B);
     } else {
-      const std::size_t L = sample_argmax(s, st, K_);
+      const std::size_t L = posterior_.sample(s.rng(), K_).top;
       if (s.rng().engine().uniform01() < 0.5) return L;
       if constexpr (Kind == top_two_kind::t3c) return challenger_tc(st, L);
+      std::size_t second = K_;
       for (int k = 0; k < ttts_max_resamples; ++k) {
-        const std::size_t c = sample_argmax(s, st, L);
-        if (c != L) return c;
+        const auto d = posterior_.sample(s.rng(), L);
+        if (d.top != L) return d.top;
+        second = d.second;
       }
-      return last_second_;
+      return second == K_ ? (L == 0 ? 1 : 0) : second;
     }
   }
   void observe(std::size_t i, const arm_stats& s) {
     const double n = static_cast<double>(s.count(i));
     if constexpr (Kind == top_two_kind::eb_tci) log_n_[i] = std::log(n);
-    else scale_[i] = sigma_ / std::sqrt(n);
+    else {
+      scale_[i] = sigma_ / std::sqrt(n);
+      posterior_.set(i, s.mean(i), scale_[i]);
+    }
   }
 
  private:
@@ -100,32 +109,12 @@ class naive_top_two {
     }
     return c;
   }
-  /// argmax of one posterior sample; records the best arm other than `avoid` in last_second_.
-  template <class Session>
-  std::size_t sample_argmax(Session& s, const arm_stats& st, std::size_t avoid) {
-    std::size_t top = 0, second = K_;
-    double top_v = -std::numeric_limits<double>::infinity(), second_v = top_v;
-    for (std::size_t a = 0; a < K_; ++a) {
-      const double v = st.mean(a) + scale_[a] * s.rng()();  // scale_[a] = sigma/sqrt(N_a), the same value
-      if (v > top_v) {
-        top_v = v;
-        top = a;
-      }
-      if (a != avoid && v > second_v) {
-        second_v = v;
-        second = a;
-      }
-    }
-    last_second_ = second == K_ ? (avoid == 0 ? 1 : 0) : second;
-    return top;
-  }
-
   std::size_t K_;
   double sigma_;
   std::vector<double> log_n_;  // eb_tci: log N_a
   std::vector<double> scale_;  // ttts, t3c: the posterior's standard deviation sigma/sqrt(N_a)
   std::vector<std::uint64_t> leads_, lead_pulls_;
-  std::size_t last_second_ = 0;
+  lilucb::bandit::detail::gaussian_argmax posterior_{K_};
 };
 
 }  // namespace lilucb_test

@@ -33,11 +33,15 @@
 //     when L changed or was pulled (half of eb_tci's pulls: one branch-free O(K) pass).  The
 //     argmin is kept incrementally (a changed key can only replace the challenger, unless the
 //     challenger's own key grew: then one O(K) min pass without divisions);
-//   - ttts and t3c draw K normals per posterior sample, and TTTS
-// resamples until the challenger differs (capped at ttts_max_resamples = 100, after which the best
-// arm other than the leader in the last sample is the challenger: stated).
+//   - ttts and t3c: the argmax of a posterior sample is drawn by bandit/detail/gaussian_argmax.hpp,
+//     exact in law without drawing the normals of arms whose posterior cannot reach the best
+//     value drawn (stated change of the stream, issue 14 section 5: before, K normals per sample
+//     in index order, so ttts/t3c runs differ from those of commit 90f376c and earlier, with the
+//     same law); TTTS resamples until the challenger differs (capped at ttts_max_resamples = 100,
+//     after which the best arm other than the leader in the last sample is the challenger: stated).
 
 #include "lilucb/bandit/arm_stats.hpp"
+#include "lilucb/bandit/detail/gaussian_argmax.hpp"
 #include "lilucb/errors.hpp"
 
 #include <algorithm>
@@ -61,8 +65,8 @@ class top_two {
 
  public:
   top_two(std::size_t K, double sigma)
-      : K_(K), sigma_(sigma), mean_(K + 1, 0.0), n_(K, 0.0), log_n_(K, 0.0), scale_(K, inf), leads_(K, 0),
-        lead_pulls_(K, 0) {
+      : K_(K), sigma_(sigma), mean_(K + 1, 0.0), n_(K, 0.0), log_n_(K, 0.0), leads_(K, 0), lead_pulls_(K, 0),
+        posterior_(Kind == top_two_kind::eb_tci ? 0 : K) {
     check_positive("lilucb::bandit::sampling::top_two", "sigma", sigma);
     mean_[K] = -inf;  // the tournament's padding arm: never wins
     if constexpr (keyed) {
@@ -92,14 +96,16 @@ class top_two {
       }
       return challenger(B);
     } else {
-      const std::size_t L = sample_argmax(s, K_);
+      const std::size_t L = posterior_.sample(s.rng(), K_).top;
       if (s.rng().engine().uniform01() < 0.5) return L;
       if constexpr (Kind == top_two_kind::t3c) return challenger(L);
+      std::size_t second = K_;
       for (int k = 0; k < ttts_max_resamples; ++k) {
-        const std::size_t c = sample_argmax(s, L);
-        if (c != L) return c;
+        const auto d = posterior_.sample(s.rng(), L);
+        if (d.top != L) return d.top;
+        second = d.second;
       }
-      return last_second_;
+      return second == K_ ? (L == 0 ? 1 : 0) : second;
     }
   }
   void observe(std::size_t i, const arm_stats& s) {
@@ -110,7 +116,7 @@ class top_two {
       log_n_[i] = std::log(n);
       for (std::size_t v = (leaves_ + i) >> 1; v >= 1; v >>= 1) tree_[v] = winner(tree_[2 * v], tree_[2 * v + 1]);
     } else {
-      scale_[i] = sigma_ / std::sqrt(n);
+      posterior_.set(i, mean_[i], sigma_ / std::sqrt(n));  // N(mu_hat_i, sigma^2/N_i)
     }
     if constexpr (keyed) {
       if (!dirty_flag_[i] && !dirty_overflow_) {
@@ -203,34 +209,13 @@ class top_two {
     }
     dirty_.clear();
   }
-  /// argmax of one posterior sample; records the best arm other than `avoid` in last_second_.
-  template <class Session>
-  std::size_t sample_argmax(Session& s, std::size_t avoid) {
-    std::size_t top = 0, second = K_;
-    double top_v = -inf, second_v = top_v;
-    for (std::size_t a = 0; a < K_; ++a) {
-      const double v = mean_[a] + scale_[a] * s.rng()();  // scale_[a] = sigma/sqrt(N_a), the same value
-      if (v > top_v) {
-        top_v = v;
-        top = a;
-      }
-      if (a != avoid && v > second_v) {
-        second_v = v;
-        second = a;
-      }
-    }
-    last_second_ = second == K_ ? (avoid == 0 ? 1 : 0) : second;
-    return top;
-  }
-
   std::size_t K_;
   double sigma_;
   std::vector<double> mean_;   // mean_[a] == arm_stats::mean(a); mean_[K] = -inf (tournament padding)
   std::vector<double> n_;      // N_a as a double
   std::vector<double> log_n_;  // eb_tci: log N_a
-  std::vector<double> scale_;  // ttts, t3c: the posterior's standard deviation sigma/sqrt(N_a)
   std::vector<std::uint64_t> leads_, lead_pulls_;
-  std::size_t last_second_ = 0;
+  detail::gaussian_argmax posterior_;  // ttts, t3c: the posterior N(mu_hat_a, sigma^2/N_a)
   // eb_tci: the tournament tree over mean_ (node v's children 2v, 2v + 1; leaves_ + a is arm a).
   std::size_t leaves_ = 0;
   std::vector<std::uint32_t> tree_;
