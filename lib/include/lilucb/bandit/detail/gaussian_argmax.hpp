@@ -5,8 +5,10 @@
 // section 5).
 //
 // Exact in law: the pair (argmax, argmax over a != avoid) has the distribution of the full draw.
-// With the cut T = 3 and the arm's upper value u_a = m_a + s_a T (computed as theta_a is, so
-// Z_a <= T gives theta_a <= u_a in doubles too, by monotone rounding):
+// With the cut T = 3 and the arm's upper value u_a = m_a + s_a T, raised by 4 eps (|m_a| + s_a T)
+// (eps = 2^-52) so that Z_a <= T gives theta_a <= u_a for the computed doubles too, whatever
+// the rounding or contraction into a fused multiply-add of either expression (each is within
+// eps (|m_a| + s_a T) of the exact value):
 //   1. arms in decreasing order of u_a (kept sorted; one arm's value changes per pull) get a full
 //      normal Z_a from the run's normal stream, until the next arm's u_a is <= S, the largest
 //      theta drawn so far among the arms other than `avoid` (S <= the overall maximum);
@@ -55,7 +57,8 @@ class gaussian_argmax {
   void set(std::size_t a, double mean, double scale) {
     mean_[a] = mean;
     scale_[a] = scale;
-    upper_[a] = mean + scale * cut;  // the expression of theta_a at Z_a = T
+    const double exact_upper = mean + scale * cut;  // theta_a at Z_a = T, up to rounding
+    upper_[a] = exact_upper + 4 * std::numeric_limits<double>::epsilon() * (std::fabs(mean) + scale * cut);
     std::size_t p = pos_[a];
     while (p > 0 && before(a, order_[p - 1])) {
       order_[p] = order_[p - 1];
