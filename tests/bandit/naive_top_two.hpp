@@ -52,13 +52,13 @@ class naive_top_two {
       const std::size_t L = posterior_.sample(s.rng(), K_).top;
       if (s.rng().engine().uniform01() < 0.5) return L;
       if constexpr (Kind == top_two_kind::t3c) return challenger_tc(st, L);
-      std::size_t second = K_;
       for (int k = 0; k < ttts_max_resamples; ++k) {
-        const auto d = posterior_.sample(s.rng(), L);
+        const bool last = k + 1 == ttts_max_resamples;
+        const auto d = posterior_.sample(s.rng(), last ? L : K_);
         if (d.top != L) return d.top;
-        second = d.second;
+        if (last) return d.second == K_ ? (L == 0 ? 1 : 0) : d.second;
       }
-      return second == K_ ? (L == 0 ? 1 : 0) : second;
+      return 0;  // not reached
     }
   }
   void observe(std::size_t i, const arm_stats& s) {

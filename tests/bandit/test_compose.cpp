@@ -337,6 +337,14 @@ BOOST_AUTO_TEST_CASE(posterior_argmax_has_the_gaussian_law) {
   }
   BOOST_TEST(total == 1.0, tt::tolerance(1e-9));
   BOOST_TEST(top[2] > 0u, "the tail phase decides some draws");
+  // Without an avoided arm (T3C's leader, TTTS's resamples but the last) the near phase ends
+  // at the best value drawn: the argmax's law again.
+  std::vector<std::uint64_t> alone(K + 1, 0);
+  for (std::uint64_t t = 0; t < N; ++t) ++alone[g.sample(rng, K).top];
+  BOOST_TEST(alone[K] == 0u);
+  for (std::size_t a = 0; a < K; ++a)
+    within(alone[a], argmax_probability(m, sd, a, K), "argmax (no arm avoided) = " + std::to_string(a));
+  BOOST_TEST(alone[2] > 0u, "the tail phase decides some draws");
 }
 
 // The Top-Two rules' kept keys, tournament tree and cached per-arm values (issue 14 section 5)

@@ -38,7 +38,9 @@
 //     value drawn (stated change of the stream, issue 14 section 5: before, K normals per sample
 //     in index order, so ttts/t3c runs differ from those of commit 90f376c and earlier, with the
 //     same law); TTTS resamples until the challenger differs (capped at ttts_max_resamples = 100,
-//     after which the best arm other than the leader in the last sample is the challenger: stated).
+//     after which the best arm other than the leader in the last sample is the challenger: stated;
+//     only that last sample tracks the best arm other than the leader, the others only their
+//     argmax, which needs fewer normals: same law, and the stream of commit 926e714 and later).
 
 #include "lilucb/bandit/arm_stats.hpp"
 #include "lilucb/bandit/detail/gaussian_argmax.hpp"
@@ -99,13 +101,15 @@ class top_two {
       const std::size_t L = posterior_.sample(s.rng(), K_).top;
       if (s.rng().engine().uniform01() < 0.5) return L;
       if constexpr (Kind == top_two_kind::t3c) return challenger(L);
-      std::size_t second = K_;
-      for (int k = 0; k < ttts_max_resamples; ++k) {
-        const auto d = posterior_.sample(s.rng(), L);
-        if (d.top != L) return d.top;
-        second = d.second;
+      // Only the last sample's best arm other than L can be the answer (the cap), so only that
+      // sample tracks it: the others need no arm whose posterior cannot pass the leader's draw.
+      for (int k = 1; k < ttts_max_resamples; ++k) {
+        const std::size_t c = posterior_.sample(s.rng(), K_).top;
+        if (c != L) return c;
       }
-      return second == K_ ? (L == 0 ? 1 : 0) : second;
+      const auto d = posterior_.sample(s.rng(), L);
+      if (d.top != L) return d.top;
+      return d.second == K_ ? (L == 0 ? 1 : 0) : d.second;
     }
   }
   void observe(std::size_t i, const arm_stats& s) {
