@@ -78,8 +78,8 @@ class top_two {
     }
     if constexpr (Kind == top_two_kind::eb_tci) {
       leaves_ = std::bit_ceil(K < 1 ? std::size_t{1} : K);
-      tree_.assign(2 * leaves_, static_cast<std::uint32_t>(K));
-      for (std::size_t a = 0; a < K; ++a) tree_[leaves_ + a] = static_cast<std::uint32_t>(a);
+      tree_.assign(2 * leaves_, K);
+      for (std::size_t a = 0; a < K; ++a) tree_[leaves_ + a] = a;
       for (std::size_t v = leaves_ - 1; v >= 1; --v) tree_[v] = winner(tree_[2 * v], tree_[2 * v + 1]);
     }
   }
@@ -137,7 +137,7 @@ class top_two {
  private:
   std::size_t dirty_cap() const { return K_ / 8 + 1; }
   /// The tournament's winner of two arms l < r: r only if its mean is strictly larger.
-  std::uint32_t winner(std::uint32_t l, std::uint32_t r) const { return mean_[r] > mean_[l] ? r : l; }
+  std::size_t winner(std::size_t l, std::size_t r) const { return mean_[r] > mean_[l] ? r : l; }
 
   /// The challenger's key of arm b for leader L: W(L, b) (+ log N_b for eb_tci), the expression
   /// of the O(K) pass, operation for operation (d > 0 selects the cost; 0 otherwise).
@@ -222,7 +222,7 @@ class top_two {
   detail::gaussian_argmax posterior_;  // ttts, t3c: the posterior N(mu_hat_a, sigma^2/N_a)
   // eb_tci: the tournament tree over mean_ (node v's children 2v, 2v + 1; leaves_ + a is arm a).
   std::size_t leaves_ = 0;
-  std::vector<std::uint32_t> tree_;
+  std::vector<std::size_t> tree_;
   // t3c, eb_tci: the challenger's keys for leader keys_leader_, the arms pulled since they were
   // computed (dirty_, at most dirty_cap(); beyond it dirty_overflow_), and their argmin c_.
   std::vector<double> keys_;
