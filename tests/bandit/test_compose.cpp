@@ -13,17 +13,26 @@
 //   - the GLR rules' lazy stopping check (bandit/detail/leader_pairwise.hpp) against the naive
 //     O(K) decision at every pull, and whole runs against the runs recorded before the shared
 //     leader/pair core (composed_reference.hpp, tests/reference/make_composed_reference.py);
+//   - the Top-Two rules (TTTS, T3C, EB-TCI: kept keys, tournament tree, cached per-arm values)
+//     against the obvious O(K) passes they replace (naive_top_two.hpp), pull for pull, on
+//     instances with many exact ties (Bernoulli arms); their posterior sampler
+//     (bandit/detail/gaussian_argmax.hpp) in law: the frequencies of the argmax and of the argmax
+//     without one arm against quadrature, exact Clopper-Pearson bounds at 1e-6;
 //   - domain errors (lilucb stopping without lilucb sampling, kl-lucb on Gaussian arms, kk21 and
 //     calibrated on Bernoulli arms, unknown boundaries).
 #include <boost/test/unit_test.hpp>
 
 #include "bandit_support.hpp"
 #include "composed_reference.hpp"
+#include "naive_top_two.hpp"
 
 #include "lilucb/bandit/compose.hpp"
 #include "lilucb/boundaries/glr_threshold.hpp"
 #include "lilucb/boundaries/normal_mixture.hpp"
 #include "lilucb/boundaries/stitching.hpp"
+#include "lilucb/bandit/detail/gaussian_argmax.hpp"
+#include "lilucb/bandit/detail/random.hpp"
+#include "lilucb/clopper_pearson.hpp"
 
 #include <boost/math/special_functions/zeta.hpp>
 
@@ -216,10 +225,142 @@ BOOST_AUTO_TEST_CASE(glr_lazy_decision_matches_naive) {
     }
 }
 
+
+namespace {
+/// A stopping rule that never fires: runs go to their budget (the Top-Two comparison below).
+struct never_stop {
+  static constexpr const char* name() { return "never"; }
+  void observe(std::size_t, const lb::arm_stats&) {}
+  bool should_stop(const lb::arm_stats&) const { return false; }
+  std::size_t recommendation(const lb::arm_stats&) const { return 0; }
+  bool certified() const { return false; }
+  const char* certificate() const { return ""; }
+};
+
+template <class Fast, class Naive, class Arms>
+void same_top_two_pulls(const Arms& arms, double sigma, std::uint64_t seed, std::uint64_t pulls, const std::string& what) {
+  lb::run_options o;
+  o.nu = 0.1;
+  o.seed = seed;
+  o.max_pulls = pulls;
+  Fast fast(arms.size(), sigma);
+  Naive naive(arms.size(), sigma);
+  never_stop s1, s2;
+  lb::pull_log l1, l2;
+  lb::run_composed(arms, fast, s1, o, l1);
+  lb::run_composed(arms, naive, s2, o, l2);
+  BOOST_REQUIRE_EQUAL(l1.arms.size(), pulls);
+  BOOST_REQUIRE_EQUAL(l2.arms.size(), pulls);
+  std::size_t first_diff = pulls;
+  for (std::size_t t = 0; t < pulls; ++t)
+    if (l1.arms[t] != l2.arms[t]) {
+      first_diff = t;
+      break;
+    }
+  BOOST_TEST(first_diff == pulls, what << " seed " << seed << ": first different pull " << first_diff);
+}
+
+template <lb::sampling::top_two_kind Kind>
+void top_two_matches_naive(const char* rule) {
+  using fast = lb::sampling::top_two<Kind>;
+  using naive = lilucb_test::naive_top_two<Kind>;
+  const std::vector<std::vector<double>> bern{{0.5, 0.5}, {0.5, 0.5, 0.5, 0.5, 0.5, 0.5, 0.5},
+                                              {0.9, 0.5, 0.5, 0.1, 0.9, 0.3}, lb::alpha_means(39, 0.6)};
+  for (std::uint64_t seed = 1; seed <= 3; ++seed) {
+    for (const auto& m : bern)
+      same_top_two_pulls<fast, naive>(lb::bernoulli_arms(m), 0.5, seed, 3000,
+                                      std::string(rule) + " bernoulli K = " + std::to_string(m.size()));
+    for (std::size_t n : {1, 9, 60, 299})
+      same_top_two_pulls<fast, naive>(lb::gaussian_arms(lb::alpha_means(n, 0.6), 0.5), 0.5, seed, n > 100 ? 6000 : 3000,
+                                      std::string(rule) + " gaussian alpha K = " + std::to_string(n + 1));
+  }
+}
+}  // namespace
+
+
+namespace {
+/// P(argmax_{b in S} theta_b = a) for independent theta_b ~ N(m_b, s_b^2), S = all arms but
+/// `skip` (none if skip >= K): int phi(z) prod_{b in S, b != a} Phi((m_a + s_a z - m_b)/s_b) dz by
+/// the trapezoid rule on [-12, 12] (a smooth integrand decaying like phi: error far below 1e-9).
+double argmax_probability(const std::vector<double>& m, const std::vector<double>& s, std::size_t a,
+                          std::size_t skip) {
+  const int steps = 24000;
+  const double lo = -12, h = 24.0 / steps;
+  double sum = 0;
+  for (int k = 0; k <= steps; ++k) {
+    const double z = lo + h * k;
+    double f = std::exp(-0.5 * z * z) / std::sqrt(2 * M_PI);
+    for (std::size_t b = 0; b < m.size(); ++b)
+      if (b != a && b != skip) f *= 0.5 * std::erfc(-((m[a] + s[a] * z - m[b]) / s[b]) / std::sqrt(2.0));
+    sum += (k == 0 || k == steps ? 0.5 : 1.0) * f;
+  }
+  return sum * h;
+}
+}  // namespace
+
+// The posterior sampler of TTTS and T3C draws the argmax, and the argmax without the avoided arm,
+// with the law of the full draw of K normals (bandit/detail/gaussian_argmax.hpp).  The instance
+// has near arms (drawn in full) and far arms that win only through the tail beyond the cut
+// (arm 2: about 7e-4 of the draws; arm 6 is near only while the best drawn value is the avoided
+// arm 0's), after the arms' values were first set in another order (the
+// sorted order's updates).  Every count lies within the exact two-sided Clopper-Pearson bounds at
+// 1e-6 per side.
+BOOST_AUTO_TEST_CASE(posterior_argmax_has_the_gaussian_law) {
+  const std::vector<double> m{3.2, 3.19, 0.0, 0.5, 1.0, -1.0, 3.1}, sd{0.01, 0.02, 1.0, 1.0, 1.0, 1.0, 0.034};
+  const std::size_t K = m.size(), avoid = 0;
+  lb::detail::gaussian_argmax g(K);
+  for (std::size_t a = 0; a < K; ++a) g.set(K - 1 - a, 0.3 * static_cast<double>(a), 0.1 + 0.05 * static_cast<double>(a));
+  for (std::size_t a = 0; a < K; ++a) g.set(a, m[a], sd[a]);
+  lb::detail::normal_stream rng(7, 0);
+  const std::uint64_t N = 1'000'000;
+  std::vector<std::uint64_t> top(K + 1, 0), second(K + 1, 0);
+  for (std::uint64_t t = 0; t < N; ++t) {
+    const auto d = g.sample(rng, avoid);
+    ++top[d.top];
+    ++second[d.second];
+  }
+  BOOST_TEST(top[K] == 0u);
+  BOOST_TEST(second[K] == 0u);
+  BOOST_TEST(second[avoid] == 0u);
+  auto within = [&](std::uint64_t k, double p, const std::string& what) {
+    const std::uint64_t lo = lilucb::binomial_critical_count(N, p, 1e-6, lilucb::cp_bound::upper_reaches);
+    const std::uint64_t hi = lilucb::binomial_critical_count(N, p, 1e-6, lilucb::cp_bound::lower_exceeds);
+    BOOST_TEST((k >= lo && k < hi), what << ": count " << k << " of " << N << ", p " << p << ", accepted [" << lo
+                                          << ", " << hi << ")");
+  };
+  double total = 0;
+  for (std::size_t a = 0; a < K; ++a) {
+    const double p = argmax_probability(m, sd, a, K);
+    total += p;
+    within(top[a], p, "argmax = " + std::to_string(a));
+    if (a != avoid) within(second[a], argmax_probability(m, sd, a, avoid), "argmax without 0 = " + std::to_string(a));
+  }
+  BOOST_TEST(total == 1.0, tt::tolerance(1e-9));
+  BOOST_TEST(top[2] > 0u, "the tail phase decides some draws");
+  // Without an avoided arm (T3C's leader, TTTS's resamples but the last) the near phase ends
+  // at the best value drawn: the argmax's law again.
+  std::vector<std::uint64_t> alone(K + 1, 0);
+  for (std::uint64_t t = 0; t < N; ++t) ++alone[g.sample(rng, K).top];
+  BOOST_TEST(alone[K] == 0u);
+  for (std::size_t a = 0; a < K; ++a)
+    within(alone[a], argmax_probability(m, sd, a, K), "argmax (no arm avoided) = " + std::to_string(a));
+  BOOST_TEST(alone[2] > 0u, "the tail phase decides some draws");
+}
+
+// The Top-Two rules' kept keys, tournament tree and cached per-arm values (issue 14 section 5)
+// make exactly the pulls of the O(K) passes they replace, ties included (Bernoulli arms tie often).
+BOOST_AUTO_TEST_CASE(top_two_rules_match_naive_pull_for_pull) {
+  top_two_matches_naive<lb::sampling::top_two_kind::eb_tci>("eb-tci");
+  top_two_matches_naive<lb::sampling::top_two_kind::t3c>("t3c");
+  top_two_matches_naive<lb::sampling::top_two_kind::ttts>("ttts");
+}
+
 // Whole runs (every sampling rule with GLR heuristic/kk21/mixture and LS, fixed seeds) make the
 // stopping times, answers and pull counts recorded by the binary of commit 34fe0e9, before the
-// shared leader/pair core and its lazy check: composed_reference.hpp.  Rows of more than 20000
-// pulls (long TTTS runs) are skipped here to keep the test to about a second.
+// shared leader/pair core and its lazy check: composed_reference.hpp (the t3c rows by the binary
+// of commit 5f6cd05, the ttts rows by that of 2979032: their posterior sampler draws the same law
+// from another stream).
+// Rows of more than 20000 pulls (long TTTS runs) are skipped here to keep the test to about a second.
 BOOST_AUTO_TEST_CASE(runs_match_recorded_reference) {
   const std::vector<std::vector<double>> means{lb::alpha_means(20, 0.6), lb::sparse_means(12, 0.5),
                                                {1, 0.8, 0.6, 0.4, 0.2}, {0.7, 0.5, 0.45, 0.3, 0.2, 0.1}};

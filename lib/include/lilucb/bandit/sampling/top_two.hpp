@@ -19,15 +19,35 @@
 // by the GLR stopping rule).  The posterior of TTTS and T3C is Gaussian N(mu_hat_a, sigma^2/N_a)
 // (flat prior).  Ties to the lowest index.  Randomness comes from the run's stream (reproducible).
 //
-// Cost per pull: eb_tci and t3c one O(K) pass without logarithms (log N_b, and the posterior's
-// sigma/sqrt(N_a), are cached per arm and updated for the pulled arm only); ttts and t3c draw K
-// normals per posterior sample, and TTTS
-// resamples until the challenger differs (capped at ttts_max_resamples = 100, after which the best
-// arm other than the leader in the last sample is the challenger: stated).
+// Cost per pull (issue 14 section 5; every shortcut below makes exactly the pulls of the
+// obvious O(K) passes, bit for bit and with the same ties, tested against them pull for pull in
+// tests/bandit/test_compose.cpp, tests/bandit/naive_top_two.hpp):
+//   - the empirical means, counts, log N_a (eb_tci) and the posterior's sigma/sqrt(N_a) (ttts,
+//     t3c) live in contiguous per-arm arrays, updated for the pulled arm only: each is the same
+//     double the pass computed from arm_stats (mean_[a] == arm_stats::mean(a));
+//   - eb_tci's empirical best B is the root of a tournament tree over the means (the winner of
+//     a node is its right child's arm only if that mean is strictly larger, so ties go to the
+//     lowest index as in the left-to-right scan): O(log K) per pull;
+//   - the challenger's keys (W(L, b), + log N_b for eb_tci) are kept for the last leader L and
+//     recomputed, with the same expression, only for the arms pulled since; all of them only
+//     when L changed or was pulled (half of eb_tci's pulls: one branch-free O(K) pass).  The
+//     argmin is kept incrementally (a changed key can only replace the challenger, unless the
+//     challenger's own key grew: then one O(K) min pass without divisions);
+//   - ttts and t3c: the argmax of a posterior sample is drawn by bandit/detail/gaussian_argmax.hpp,
+//     exact in law without drawing the normals of arms whose posterior cannot reach the best
+//     value drawn (stated change of the stream, issue 14 section 5: before, K normals per sample
+//     in index order, so ttts/t3c runs differ from those of commit 90f376c and earlier, with the
+//     same law); TTTS resamples until the challenger differs (capped at ttts_max_resamples = 100,
+//     after which the best arm other than the leader in the last sample is the challenger: stated;
+//     only that last sample tracks the best arm other than the leader, the others only their
+//     argmax, which needs fewer normals: same law, and the stream of commit 926e714 and later).
 
 #include "lilucb/bandit/arm_stats.hpp"
+#include "lilucb/bandit/detail/gaussian_argmax.hpp"
 #include "lilucb/errors.hpp"
 
+#include <algorithm>
+#include <bit>
 #include <cmath>
 #include <cstddef>
 #include <cstdint>
@@ -42,11 +62,26 @@ inline constexpr int ttts_max_resamples = 100;
 
 template <top_two_kind Kind>
 class top_two {
+  static constexpr bool keyed = Kind != top_two_kind::ttts;  // a transportation-cost challenger
+  static constexpr double inf = std::numeric_limits<double>::infinity();
+
  public:
   top_two(std::size_t K, double sigma)
-      : K_(K), sigma_(sigma), log_n_(K, 0.0), scale_(K, std::numeric_limits<double>::infinity()), leads_(K, 0),
-        lead_pulls_(K, 0) {
+      : K_(K), sigma_(sigma), mean_(K + 1, 0.0), n_(K, 0.0), log_n_(K, 0.0), leads_(K, 0), lead_pulls_(K, 0),
+        posterior_(Kind == top_two_kind::eb_tci ? 0 : K) {
     check_positive("lilucb::bandit::sampling::top_two", "sigma", sigma);
+    mean_[K] = -inf;  // the tournament's padding arm: never wins
+    if constexpr (keyed) {
+      keys_.assign(K, 0.0);
+      dirty_flag_.assign(K, 0);
+      dirty_.reserve(dirty_cap());
+    }
+    if constexpr (Kind == top_two_kind::eb_tci) {
+      leaves_ = std::bit_ceil(K < 1 ? std::size_t{1} : K);
+      tree_.assign(2 * leaves_, K);
+      for (std::size_t a = 0; a < K; ++a) tree_[leaves_ + a] = a;
+      for (std::size_t v = leaves_ - 1; v >= 1; --v) tree_[v] = winner(tree_[2 * v], tree_[2 * v + 1]);
+    }
   }
   static constexpr const char* name() {
     return Kind == top_two_kind::ttts ? "ttts" : Kind == top_two_kind::t3c ? "t3c" : "eb-tci";
@@ -54,97 +89,148 @@ class top_two {
 
   template <class Session>
   std::size_t next(Session& s) {
-    const arm_stats& st = s.stats();
     if constexpr (Kind == top_two_kind::eb_tci) {
-      const std::size_t B = empirical_best(st);
+      const std::size_t B = tree_[1];  // the empirical best (tournament root)
       ++leads_[B];
       if (static_cast<double>(lead_pulls_[B]) <= 0.5 * static_cast<double>(leads_[B])) {
         ++lead_pulls_[B];
         return B;
       }
-      return challenger_tci(st, B);
+      return challenger(B);
     } else {
-      const std::size_t L = sample_argmax(s, st, K_);
+      const std::size_t L = posterior_.sample(s.rng(), K_).top;
       if (s.rng().engine().uniform01() < 0.5) return L;
-      if constexpr (Kind == top_two_kind::t3c) return challenger_tc(st, L);
-      for (int k = 0; k < ttts_max_resamples; ++k) {
-        const std::size_t c = sample_argmax(s, st, L);
+      if constexpr (Kind == top_two_kind::t3c) return challenger(L);
+      // Only the last sample's best arm other than L can be the answer (the cap), so only that
+      // sample tracks it: the others need no arm whose posterior cannot pass the leader's draw.
+      for (int k = 1; k < ttts_max_resamples; ++k) {
+        const std::size_t c = posterior_.sample(s.rng(), K_).top;
         if (c != L) return c;
       }
-      return last_second_;
+      const auto d = posterior_.sample(s.rng(), L);
+      if (d.top != L) return d.top;
+      return d.second == K_ ? (L == 0 ? 1 : 0) : d.second;
     }
   }
   void observe(std::size_t i, const arm_stats& s) {
     const double n = static_cast<double>(s.count(i));
-    if constexpr (Kind == top_two_kind::eb_tci) log_n_[i] = std::log(n);
-    else scale_[i] = sigma_ / std::sqrt(n);
+    mean_[i] = s.mean(i);
+    n_[i] = n;
+    if constexpr (Kind == top_two_kind::eb_tci) {
+      log_n_[i] = std::log(n);
+      for (std::size_t v = (leaves_ + i) >> 1; v >= 1; v >>= 1) tree_[v] = winner(tree_[2 * v], tree_[2 * v + 1]);
+    } else {
+      posterior_.set(i, mean_[i], sigma_ / std::sqrt(n));  // N(mu_hat_i, sigma^2/N_i)
+    }
+    if constexpr (keyed) {
+      if (!dirty_flag_[i] && !dirty_overflow_) {
+        if (dirty_.size() == dirty_cap()) {
+          dirty_overflow_ = true;
+        } else {
+          dirty_flag_[i] = 1;
+          dirty_.push_back(i);
+        }
+      }
+    }
   }
 
  private:
-  static std::size_t empirical_best(const arm_stats& st) {
-    std::size_t b = 0;
-    for (std::size_t a = 1; a < st.size(); ++a)
-      if (st.mean(a) > st.mean(b)) b = a;
-    return b;
-  }
-  double cost(const arm_stats& st, std::size_t a, std::size_t b) const {
-    const double d = st.mean(a) - st.mean(b);
-    if (!(d > 0)) return 0.0;
-    const double na = static_cast<double>(st.count(a)), nb = static_cast<double>(st.count(b));
-    return d * d * na * nb / ((na + nb) * 2 * sigma_ * sigma_);
-  }
-  std::size_t challenger_tc(const arm_stats& st, std::size_t L) const {
-    std::size_t c = L == 0 ? 1 : 0;
-    double best = std::numeric_limits<double>::infinity();
-    for (std::size_t b = 0; b < K_; ++b) {
-      if (b == L) continue;
-      const double w = cost(st, L, b);
-      if (w < best) {
-        best = w;
-        c = b;
-      }
-    }
-    return c;
-  }
-  std::size_t challenger_tci(const arm_stats& st, std::size_t B) const {
-    std::size_t c = B == 0 ? 1 : 0;
-    double best = std::numeric_limits<double>::infinity();
-    for (std::size_t b = 0; b < K_; ++b) {
-      if (b == B) continue;
-      const double w = cost(st, B, b) + log_n_[b];
-      if (w < best) {
-        best = w;
-        c = b;
-      }
-    }
-    return c;
-  }
-  /// argmax of one posterior sample; records the best arm other than `avoid` in last_second_.
-  template <class Session>
-  std::size_t sample_argmax(Session& s, const arm_stats& st, std::size_t avoid) {
-    std::size_t top = 0, second = K_;
-    double top_v = -std::numeric_limits<double>::infinity(), second_v = top_v;
-    for (std::size_t a = 0; a < K_; ++a) {
-      const double v = st.mean(a) + scale_[a] * s.rng()();  // scale_[a] = sigma/sqrt(N_a), the same value
-      if (v > top_v) {
-        top_v = v;
-        top = a;
-      }
-      if (a != avoid && v > second_v) {
-        second_v = v;
-        second = a;
-      }
-    }
-    last_second_ = second == K_ ? (avoid == 0 ? 1 : 0) : second;
-    return top;
-  }
+  std::size_t dirty_cap() const { return K_ / 8 + 1; }
+  /// The tournament's winner of two arms l < r: r only if its mean is strictly larger.
+  std::size_t winner(std::size_t l, std::size_t r) const { return mean_[r] > mean_[l] ? r : l; }
 
+  /// The challenger's key of arm b for leader L: W(L, b) (+ log N_b for eb_tci), the expression
+  /// of the O(K) pass, operation for operation (d > 0 selects the cost; 0 otherwise).
+  double key(double mL, double nL, std::size_t b) const {
+    const double d = mL - mean_[b];
+    const double nb = n_[b];
+    const double w = d * d * nL * nb / ((nL + nb) * 2 * sigma_ * sigma_);
+    const double c = d > 0 ? w : 0.0;
+    if constexpr (Kind == top_two_kind::eb_tci) return c + log_n_[b];
+    else return c;
+  }
+  /// All keys for leader L (the leader's own key is NaN: never the minimum, never equal to it).
+  void recompute_keys(std::size_t L) {
+    const double mL = mean_[L], nL = n_[L];
+    double* k = keys_.data();
+    for (std::size_t b = 0; b < K_; ++b) k[b] = key(mL, nL, b);
+    k[L] = std::numeric_limits<double>::quiet_NaN();
+  }
+  /// The first index of the smallest key (NaN keys never count); the first arm other than L if
+  /// no key is below +inf, exactly as the scan `if (w < best)` from best = +inf with that default.
+  std::size_t argmin_keys(std::size_t L) const {
+    const double* k = keys_.data();
+    double m0 = inf, m1 = inf, m2 = inf, m3 = inf;  // k < m ? k : m: NaN keys are skipped
+    std::size_t b = 0;
+    for (; b + 4 <= K_; b += 4) {
+      m0 = k[b] < m0 ? k[b] : m0;
+      m1 = k[b + 1] < m1 ? k[b + 1] : m1;
+      m2 = k[b + 2] < m2 ? k[b + 2] : m2;
+      m3 = k[b + 3] < m3 ? k[b + 3] : m3;
+    }
+    for (; b < K_; ++b) m0 = k[b] < m0 ? k[b] : m0;
+    m0 = m1 < m0 ? m1 : m0;
+    m0 = m2 < m0 ? m2 : m0;
+    m0 = m3 < m0 ? m3 : m0;
+    if (m0 < inf)
+      for (b = 0; b < K_; ++b)
+        if (k[b] == m0) return b;
+    return L == 0 ? 1 : 0;  // every key +inf or NaN: the scan's default
+  }
+  /// argmin_{b != L} key(L, b), ties to the lowest index, from the kept keys (file comment).
+  std::size_t challenger(std::size_t L) {
+    if (L != keys_leader_ || dirty_overflow_ || dirty_flag_[L] || !(keys_[c_] < inf)) {
+      recompute_keys(L);
+      c_ = argmin_keys(L);
+      keys_leader_ = L;
+    } else if (!dirty_.empty()) {
+      const double mL = mean_[L], nL = n_[L];
+      const std::size_t old = c_;
+      const double old_key = keys_[old];
+      bool rescan = false;
+      for (const std::size_t i : dirty_) {
+        keys_[i] = key(mL, nL, i);
+        if (i == old && !(keys_[i] <= old_key)) rescan = true;
+      }
+      if (rescan) {
+        c_ = argmin_keys(L);
+      } else {
+        // The old challenger still beats every unchanged arm (its key did not grow, and an
+        // unchanged arm of equal key has a larger index); only the changed arms can replace it.
+        for (const std::size_t i : dirty_)
+          if (keys_[i] < keys_[c_] || (keys_[i] == keys_[c_] && i < c_)) c_ = i;
+      }
+    }
+    clear_dirty();
+    return c_;
+  }
+  void clear_dirty() {
+    if (dirty_overflow_) {
+      std::fill(dirty_flag_.begin(), dirty_flag_.end(), 0);
+      dirty_overflow_ = false;
+    } else {
+      for (const std::size_t i : dirty_) dirty_flag_[i] = 0;
+    }
+    dirty_.clear();
+  }
   std::size_t K_;
   double sigma_;
+  std::vector<double> mean_;   // mean_[a] == arm_stats::mean(a); mean_[K] = -inf (tournament padding)
+  std::vector<double> n_;      // N_a as a double
   std::vector<double> log_n_;  // eb_tci: log N_a
-  std::vector<double> scale_;  // ttts, t3c: the posterior's standard deviation sigma/sqrt(N_a)
   std::vector<std::uint64_t> leads_, lead_pulls_;
-  std::size_t last_second_ = 0;
+  detail::gaussian_argmax posterior_;  // ttts, t3c: the posterior N(mu_hat_a, sigma^2/N_a)
+  // eb_tci: the tournament tree over mean_ (node v's children 2v, 2v + 1; leaves_ + a is arm a).
+  std::size_t leaves_ = 0;
+  std::vector<std::size_t> tree_;
+  // t3c, eb_tci: the challenger's keys for leader keys_leader_, the arms pulled since they were
+  // computed (dirty_, at most dirty_cap(); beyond it dirty_overflow_), and their argmin c_.
+  std::vector<double> keys_;
+  std::vector<std::uint8_t> dirty_flag_;
+  std::vector<std::size_t> dirty_;
+  bool dirty_overflow_ = false;
+  std::size_t keys_leader_ = static_cast<std::size_t>(-1);
+  std::size_t c_ = 0;
 };
 
 using ttts = top_two<top_two_kind::ttts>;

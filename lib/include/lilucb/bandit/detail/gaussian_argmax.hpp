@@ -1,0 +1,140 @@
+#pragma once
+// The argmax of one draw of independent Gaussians theta_a = m_a + s_a Z_a (the Gaussian
+// posterior sample of TTTS and T3C, lib/include/lilucb/bandit/sampling/top_two.hpp), and the
+// argmax over the arms other than a given one, without drawing all K normals (issue 14
+// section 5).
+//
+// Exact in law: the pair (argmax, argmax over a != avoid) has the distribution of the full draw.
+// With the cut T = 3 and the arm's upper value u_a = m_a + s_a T, raised by 4 eps (|m_a| + s_a T)
+// (eps = 2^-52) so that Z_a <= T gives theta_a <= u_a for the computed doubles too, whatever
+// the rounding or contraction into a fused multiply-add of either expression (each is within
+// eps (|m_a| + s_a T) of the exact value):
+//   1. arms in decreasing order of u_a (kept sorted; one arm's value changes per pull) get a full
+//      normal Z_a from the run's normal stream, until the next arm's u_a is <= S, the largest
+//      theta drawn so far among the arms other than `avoid` (S <= the overall maximum);
+//   2. every remaining arm has u_a <= S: it can change either argmax only if Z_a > T, an event of
+//      probability q = Phi(-T) (1.35e-3), independent across arms.  The remaining arms are walked
+//      in the same order with geometric gaps (number of arms with Z_a <= T before the next with
+//      Z_a > T: floor(log U / log(1 - q)), U uniform in (0, 1], Devroye (1986) X.2); each
+//      (the gap is >= the n arms left, i.e. no arm is selected, exactly when U <= (1 - q)^n:
+//      this is checked first against a table, and the logarithm is taken only otherwise); each
+//      selected arm gets Z_a from the normal tail beyond T by Marsaglia's (1964) method
+//      (X = sqrt(T^2 - 2 log U) until V X < T; Devroye (1986) IX.1.2), and competes.
+//      The unselected arms' theta stays <= S, so neither argmax depends on it.
+// Ties between two drawn thetas (probability zero for the Gaussian law) go to the arm met first
+// in this order, not to the lowest index.  Randomness: the near arms' normals from the stream's
+// normal buffer, the gaps and tail draws from its engine's uniforms, in the order above, so a
+// run is reproducible from its seed.  Cost per draw: the near arms (those whose posterior can
+// still reach the best drawn value: a few once the arms are separated) plus about 1 + q K
+// logarithms, instead of K normals; tested in law against quadrature of
+// P(argmax = a) = int phi(z) prod_{b != a} Phi((m_a + s_a z - m_b)/s_b) dz
+// (tests/bandit/test_compose.cpp) and through whole runs.
+
+#include <cmath>
+#include <cstddef>
+#include <cstdint>
+#include <limits>
+#include <numeric>
+#include <vector>
+
+namespace lilucb::bandit::detail {
+
+class gaussian_argmax {
+ public:
+  static constexpr double cut = 3.0;  // T
+
+  explicit gaussian_argmax(std::size_t K)
+      : mean_(K, 0.0), scale_(K, std::numeric_limits<double>::infinity()),
+        upper_(K, std::numeric_limits<double>::infinity()), no_tail_pow_(K + 1), order_(K), pos_(K) {
+    for (std::size_t n = 0; n <= K; ++n) no_tail_pow_[n] = std::exp(static_cast<double>(n) * log_no_tail_);
+    std::iota(order_.begin(), order_.end(), std::size_t{0});
+    std::iota(pos_.begin(), pos_.end(), std::size_t{0});
+  }
+
+  std::size_t size() const { return mean_.size(); }
+
+  /// Sets arm a's mean m_a and standard deviation s_a (finite, s_a > 0 for the law to be Gaussian).
+  void set(std::size_t a, double mean, double scale) {
+    mean_[a] = mean;
+    scale_[a] = scale;
+    const double exact_upper = mean + scale * cut;  // theta_a at Z_a = T, up to rounding
+    upper_[a] = exact_upper + 4 * std::numeric_limits<double>::epsilon() * (std::fabs(mean) + scale * cut);
+    std::size_t p = pos_[a];
+    while (p > 0 && before(a, order_[p - 1])) {
+      order_[p] = order_[p - 1];
+      pos_[order_[p]] = p;
+      --p;
+    }
+    while (p + 1 < order_.size() && before(order_[p + 1], a)) {
+      order_[p] = order_[p + 1];
+      pos_[order_[p]] = p;
+      ++p;
+    }
+    order_[p] = a;
+    pos_[a] = p;
+  }
+
+  struct draw {
+    std::size_t top;     ///< argmax_a theta_a
+    std::size_t second;  ///< argmax_{a != avoid} theta_a (size() when no such arm)
+  };
+
+  /// One draw (file comment).  avoid >= size() means none.
+  template <class NormalStream>
+  draw sample(NormalStream& rng, std::size_t avoid) const {
+    const std::size_t K = mean_.size();
+    constexpr double ninf = -std::numeric_limits<double>::infinity();
+    draw d{K, K};
+    double top_v = ninf, second_v = ninf;
+    auto compete = [&](std::size_t a, double v) {
+      if (v > top_v) {
+        top_v = v;
+        d.top = a;
+      }
+      if (a != avoid && v > second_v) {
+        second_v = v;
+        d.second = a;
+      }
+    };
+    std::size_t p = 0;
+    for (; p < K; ++p) {
+      const std::size_t a = order_[p];
+      if (upper_[a] <= second_v) break;
+      compete(a, mean_[a] + scale_[a] * rng());
+    }
+    if (p == K) return d;
+    auto& engine = rng.engine();
+    while (true) {
+      const double u = 1.0 - engine.uniform01();  // in (0, 1]
+      if (u <= no_tail_pow_[K - p]) break;     // gap >= K - p: no arm left has Z_a > T
+      const double gap = std::floor(std::log(u) / log_no_tail_);
+      if (!(gap < static_cast<double>(K - p))) break;
+      p += static_cast<std::size_t>(gap);
+      const std::size_t a = order_[p];
+      compete(a, mean_[a] + scale_[a] * tail(engine));
+      ++p;
+    }
+    return d;
+  }
+
+ private:
+  /// Order of the sorted arms: larger upper value first, then lower index.
+  bool before(std::size_t x, std::size_t y) const {
+    return upper_[x] > upper_[y] || (upper_[x] == upper_[y] && x < y);
+  }
+  /// Z conditioned on Z > T: Marsaglia's tail method (file comment).
+  template <class Engine>
+  static double tail(Engine& engine) {
+    while (true) {
+      const double x = std::sqrt(cut * cut - 2.0 * std::log(1.0 - engine.uniform01()));
+      if (engine.uniform01() * x < cut) return x;
+    }
+  }
+
+  static inline const double log_no_tail_ = std::log1p(-0.5 * std::erfc(cut / std::sqrt(2.0)));  // log(1 - q)
+  std::vector<double> mean_, scale_, upper_;
+  std::vector<double> no_tail_pow_;  // (1 - q)^n, n = 0..K
+  std::vector<std::size_t> order_, pos_;  // arms sorted by before(); pos_[a]: a's place in order_
+};
+
+}  // namespace lilucb::bandit::detail
