@@ -130,6 +130,7 @@ std::optional<double> predicted_stopping_time(const modern_method& m, double t_s
     // The mixture statistic of Proposition M depends on the counts, not on t alone: no fixed point.
     case bandit::glr_threshold::mixture: return std::nullopt;
   }
+  return std::nullopt;
 }
 
 }  // namespace lilucb::experiments
