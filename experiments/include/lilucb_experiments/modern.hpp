@@ -86,6 +86,9 @@ inline constexpr std::array method_table{
     method_row{nullptr, "ttts", "glr", "", "mixture", ttts_mixture_cost},
     method_row{nullptr, "t3c", "glr", "", "mixture"},
     method_row{nullptr, "eb-tci", "glr", "", "mixture"},
+    // The same with information-directed selection of the leader's share (sampling/top_two.hpp).
+    method_row{nullptr, "t3c-ids", "glr", "", "mixture"},
+    method_row{nullptr, "eb-tci-ids", "glr", "", "mixture"},
     // Uncertified references: the lil'UCB Heuristic preset (the report's baseline) and GLR
     // stopping with the heuristic threshold log((1 + log t)/delta).
     method_row{"lilucb-heuristic", "", "", "", ""},
@@ -94,6 +97,8 @@ inline constexpr std::array method_table{
     method_row{nullptr, "ttts", "glr", "", "heuristic"},
     method_row{nullptr, "t3c", "glr", "", "heuristic"},
     method_row{nullptr, "eb-tci", "glr", "", "heuristic"},
+    method_row{nullptr, "t3c-ids", "glr", "", "heuristic"},
+    method_row{nullptr, "eb-tci-ids", "glr", "", "heuristic"},
 };
 
 /// The baseline of the report's ratios: the lil'UCB Heuristic preset.

@@ -2,7 +2,8 @@
 // Any sampling rule x any stopping rule (issue 14).  A sampling rule and a stopping rule are
 // types passed to one run function, run_composed; observers work as for every algorithm.
 //
-//   sampling rules (sampling/*.hpp): uniform, lilucb, lucb1, tas-d, tas-c, ttts, t3c, eb-tci, kl-lucb
+//   sampling rules (sampling/*.hpp): uniform, lilucb, lucb1, tas-d, tas-c, ttts, t3c, eb-tci, kl-lucb,
+//                                    t3c-ids, eb-tci-ids (information-directed selection: top_two.hpp)
 //   stopping rules (stopping/*.hpp): lilucb (Figure 1; only with lilucb sampling), ls (per-arm
 //                                    boundaries, union bound; any sampling), glr (Chernoff, with a
 //                                    threshold object; threshold mixture: stopping/glr_mixture.hpp,
@@ -110,13 +111,14 @@ composed_result run_composed(const Arms& arms, Sampling& sampling, Stopping& sto
 // ---------------------------------------------------------------------------------------------
 // Rules by name (the CLI, experiments, tests): one configuration, one run function.
 
-enum class sampling_rule { uniform, lilucb, lucb1, tas_d, tas_c, ttts, t3c, eb_tci, kl_lucb };
+enum class sampling_rule { uniform, lilucb, lucb1, tas_d, tas_c, ttts, t3c, eb_tci, kl_lucb, t3c_ids, eb_tci_ids };
 enum class stopping_rule { lilucb, ls, glr };
 enum class glr_threshold { heuristic, kk21, mixture };
 
-inline constexpr std::array<sampling_rule, 9> all_sampling_rules{
-    sampling_rule::uniform, sampling_rule::lilucb, sampling_rule::lucb1,  sampling_rule::tas_d,  sampling_rule::tas_c,
-    sampling_rule::ttts,    sampling_rule::t3c,    sampling_rule::eb_tci, sampling_rule::kl_lucb};
+inline constexpr std::array<sampling_rule, 11> all_sampling_rules{
+    sampling_rule::uniform, sampling_rule::lilucb,  sampling_rule::lucb1,  sampling_rule::tas_d,
+    sampling_rule::tas_c,   sampling_rule::ttts,    sampling_rule::t3c,    sampling_rule::eb_tci,
+    sampling_rule::kl_lucb, sampling_rule::t3c_ids, sampling_rule::eb_tci_ids};
 inline constexpr std::array<stopping_rule, 3> all_stopping_rules{stopping_rule::lilucb, stopping_rule::ls,
                                                                  stopping_rule::glr};
 
@@ -131,6 +133,8 @@ inline const char* to_string(sampling_rule r) {
     case sampling_rule::t3c: return "t3c";
     case sampling_rule::eb_tci: return "eb-tci";
     case sampling_rule::kl_lucb: return "kl-lucb";
+    case sampling_rule::t3c_ids: return "t3c-ids";
+    case sampling_rule::eb_tci_ids: return "eb-tci-ids";
   }
   return "?";
 }
@@ -328,6 +332,8 @@ composed_result run_combination(const combination& c, const Arms& arms, const ru
     case sampling_rule::ttts: return go(sampling::ttts(K, sigma));
     case sampling_rule::t3c: return go(sampling::t3c(K, sigma));
     case sampling_rule::eb_tci: return go(sampling::eb_tci(K, sigma));
+    case sampling_rule::t3c_ids: return go(sampling::t3c(K, sigma, sampling::top_two_selection::ids));
+    case sampling_rule::eb_tci_ids: return go(sampling::eb_tci(K, sigma, sampling::top_two_selection::ids));
   }
   return {};
 }

@@ -1,6 +1,20 @@
 #pragma once
 // Top-two sampling rules: choose a leader and a challenger, pull the leader with probability (or
-// tracked proportion) beta = 1/2, the challenger otherwise.
+// tracked proportion) beta = 1/2, the challenger otherwise; or, with information-directed
+// selection (top_two_selection::ids; the rules t3c-ids and eb-tci-ids of compose.hpp), with the
+// proportion h = N_C/(N_L + N_C) for leader L and challenger C:
+//   You, Qin, Wang & Yang (2023), "Information-directed selection for top-two algorithms", ICML:
+//   IDS picks the leader with probability N_L d(mu_L, m)/(N_L d(mu_L, m) + N_C d(mu_C, m)), m the
+//   count-weighted mean of the pair, d the divergence; for Gaussian arms (d = squared distance /
+//   2 sigma^2) this is N_C/(N_L + N_C).  At a fixed point of the sampling proportions w it forces
+//   the balance w_best^2 = sum_{b != best} w_b^2 of the optimal proportions w*(mu) (Garivier &
+//   Kaufmann 2016; lilucb/characteristic_time.hpp), whereas beta = 1/2 forces w_best = 1/2:
+//   with K - 1 equal gaps, T*_{1/2}/T* = 2K/(1 + sqrt(K - 1))^2 (1.67 at K = 101).
+//   For eb-tci-ids the proportion is tracked as beta is (Jourdan, Degenne & Kaufmann 2023,
+//   "Non-asymptotic analysis of a UCB-based top two algorithm", NeurIPS: one tracking per leader,
+//   its target the sum of the IDS proportions of the rounds it led); for t3c-ids it is the coin's
+//   probability.  TTTS has no IDS variant here: its challenger exists only when the coin asks
+//   for it (resampling), and drawing it every round would multiply TTTS's cost.
 //
 // ttts    Russo (2016), "Simple Bayesian algorithms for best arm identification", COLT / Oper. Res.
 //         2020: leader = argmax of one posterior sample theta; challenger = argmax of posterior
@@ -58,6 +72,9 @@ namespace lilucb::bandit::sampling {
 
 enum class top_two_kind { ttts, t3c, eb_tci };
 
+/// The share of the leader: the fixed beta = 1/2, or information-directed selection (file comment).
+enum class top_two_selection { half, ids };
+
 inline constexpr int ttts_max_resamples = 100;
 
 template <top_two_kind Kind>
@@ -66,10 +83,14 @@ class top_two {
   static constexpr double inf = std::numeric_limits<double>::infinity();
 
  public:
-  top_two(std::size_t K, double sigma)
-      : K_(K), sigma_(sigma), mean_(K + 1, 0.0), n_(K, 0.0), log_n_(K, 0.0), leads_(K, 0), lead_pulls_(K, 0),
-        posterior_(Kind == top_two_kind::eb_tci ? 0 : K) {
+  top_two(std::size_t K, double sigma, top_two_selection selection = top_two_selection::half)
+      : K_(K), sigma_(sigma), selection_(selection), mean_(K + 1, 0.0), n_(K, 0.0), log_n_(K, 0.0), leads_(K, 0),
+        lead_pulls_(K, 0), posterior_(Kind == top_two_kind::eb_tci ? 0 : K) {
     check_positive("lilucb::bandit::sampling::top_two", "sigma", sigma);
+    if (Kind == top_two_kind::ttts && selection == top_two_selection::ids)
+      ::lilucb::detail::raise_domain_error("lilucb::bandit::sampling::top_two", "selection", "ids with ttts",
+                                         "half (TTTS has no IDS variant: see top_two.hpp)");
+    if (Kind == top_two_kind::eb_tci && selection == top_two_selection::ids) lead_target_.assign(K, 0.0);
     mean_[K] = -inf;  // the tournament's padding arm: never wins
     if constexpr (keyed) {
       keys_.assign(K, 0.0);
@@ -83,7 +104,8 @@ class top_two {
       for (std::size_t v = leaves_ - 1; v >= 1; --v) tree_[v] = winner(tree_[2 * v], tree_[2 * v + 1]);
     }
   }
-  static constexpr const char* name() {
+  const char* name() const {
+    if (selection_ == top_two_selection::ids) return Kind == top_two_kind::t3c ? "t3c-ids" : "eb-tci-ids";
     return Kind == top_two_kind::ttts ? "ttts" : Kind == top_two_kind::t3c ? "t3c" : "eb-tci";
   }
 
@@ -91,6 +113,16 @@ class top_two {
   std::size_t next(Session& s) {
     if constexpr (Kind == top_two_kind::eb_tci) {
       const std::size_t B = tree_[1];  // the empirical best (tournament root)
+      if (selection_ == top_two_selection::ids) {
+        // Tracking of the summed IDS proportions of the rounds led by B (file comment).
+        const std::size_t C = challenger(B);
+        lead_target_[B] += n_[C] / (n_[B] + n_[C]);
+        if (static_cast<double>(lead_pulls_[B]) <= lead_target_[B]) {
+          ++lead_pulls_[B];
+          return B;
+        }
+        return C;
+      }
       ++leads_[B];
       if (static_cast<double>(lead_pulls_[B]) <= 0.5 * static_cast<double>(leads_[B])) {
         ++lead_pulls_[B];
@@ -99,6 +131,13 @@ class top_two {
       return challenger(B);
     } else {
       const std::size_t L = posterior_.sample(s.rng(), K_).top;
+      if constexpr (Kind == top_two_kind::t3c) {
+        if (selection_ == top_two_selection::ids) {
+          // The challenger first (no draw), then the coin of probability h = N_C/(N_L + N_C).
+          const std::size_t C = challenger(L);
+          return s.rng().engine().uniform01() < n_[C] / (n_[L] + n_[C]) ? L : C;
+        }
+      }
       if (s.rng().engine().uniform01() < 0.5) return L;
       if constexpr (Kind == top_two_kind::t3c) return challenger(L);
       // Only the last sample's best arm other than L can be the answer (the cap), so only that
@@ -215,10 +254,12 @@ class top_two {
   }
   std::size_t K_;
   double sigma_;
+  top_two_selection selection_;
   std::vector<double> mean_;   // mean_[a] == arm_stats::mean(a); mean_[K] = -inf (tournament padding)
   std::vector<double> n_;      // N_a as a double
   std::vector<double> log_n_;  // eb_tci: log N_a
   std::vector<std::uint64_t> leads_, lead_pulls_;
+  std::vector<double> lead_target_;  // eb-tci-ids: per leader, the sum of its rounds' IDS proportions
   detail::gaussian_argmax posterior_;  // ttts, t3c: the posterior N(mu_hat_a, sigma^2/N_a)
   // eb_tci: the tournament tree over mean_ (node v's children 2v, 2v + 1; leaves_ + a is arm a).
   std::size_t leaves_ = 0;
