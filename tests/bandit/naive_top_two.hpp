@@ -6,6 +6,9 @@
 // The posterior samples of TTTS and T3C come from the library's sampler (gaussian_argmax.hpp,
 // tested in law separately) since its change of the stream; before, they drew K normals in index
 // order (the law test's full draw in tests/bandit/test_compose.cpp).
+// Information-directed selection (t3c-ids, eb-tci-ids) is written here from its definition in
+// top_two.hpp's file comment, in the same O(K) style: the challenger, then the leader's share
+// h = N_C/(N_L + N_C) (a coin for T3C, the tracked sum of the shares of the rounds led for EB-TCI).
 
 #include "lilucb/bandit/arm_stats.hpp"
 #include "lilucb/bandit/detail/gaussian_argmax.hpp"
@@ -23,14 +26,15 @@ namespace lilucb_test {
 using lilucb::check_positive;
 using lilucb::bandit::arm_stats;
 using lilucb::bandit::sampling::top_two_kind;
+using lilucb::bandit::sampling::top_two_selection;
 using lilucb::bandit::sampling::ttts_max_resamples;
 
 template <top_two_kind Kind>
 class naive_top_two {
  public:
-  naive_top_two(std::size_t K, double sigma)
-      : K_(K), sigma_(sigma), log_n_(K, 0.0), scale_(K, std::numeric_limits<double>::infinity()), leads_(K, 0),
-        lead_pulls_(K, 0) {
+  naive_top_two(std::size_t K, double sigma, top_two_selection sel = top_two_selection::half)
+      : K_(K), sigma_(sigma), ids_(sel == top_two_selection::ids), log_n_(K, 0.0),
+        scale_(K, std::numeric_limits<double>::infinity()), leads_(K, 0), lead_pulls_(K, 0), target_(K, 0.0) {
     check_positive("lilucb::bandit::sampling::top_two", "sigma", sigma);
   }
   static constexpr const char* name() {
@@ -42,6 +46,15 @@ class naive_top_two {
     const arm_stats& st = s.stats();
     if constexpr (Kind == top_two_kind::eb_tci) {
       const std::size_t B = empirical_best(st);
+      if (ids_) {
+        const std::size_t C = challenger_tci(st, B);
+        target_[B] += share(st, B, C);
+        if (static_cast<double>(lead_pulls_[B]) <= target_[B]) {
+          ++lead_pulls_[B];
+          return B;
+        }
+        return C;
+      }
       ++leads_[B];
       if (static_cast<double>(lead_pulls_[B]) <= 0.5 * static_cast<double>(leads_[B])) {
         ++lead_pulls_[B];
@@ -50,6 +63,10 @@ class naive_top_two {
       return challenger_tci(st, B);
     } else {
       const std::size_t L = posterior_.sample(s.rng(), K_).top;
+      if (ids_) {
+        const std::size_t C = challenger_tc(st, L);
+        return s.rng().engine().uniform01() < share(st, L, C) ? L : C;
+      }
       if (s.rng().engine().uniform01() < 0.5) return L;
       if constexpr (Kind == top_two_kind::t3c) return challenger_tc(st, L);
       for (int k = 0; k < ttts_max_resamples; ++k) {
@@ -71,6 +88,11 @@ class naive_top_two {
   }
 
  private:
+  /// IDS's leader share for Gaussian transportation costs: N_C/(N_L + N_C).
+  static double share(const arm_stats& st, std::size_t L, std::size_t C) {
+    const double nl = static_cast<double>(st.count(L)), nc = static_cast<double>(st.count(C));
+    return nc / (nl + nc);
+  }
   static std::size_t empirical_best(const arm_stats& st) {
     std::size_t b = 0;
     for (std::size_t a = 1; a < st.size(); ++a)
@@ -111,9 +133,11 @@ class naive_top_two {
   }
   std::size_t K_;
   double sigma_;
+  bool ids_;
   std::vector<double> log_n_;  // eb_tci: log N_a
   std::vector<double> scale_;  // ttts, t3c: the posterior's standard deviation sigma/sqrt(N_a)
   std::vector<std::uint64_t> leads_, lead_pulls_;
+  std::vector<double> target_;  // ids, eb_tci: the summed shares of the rounds each arm led
   lilucb::bandit::detail::gaussian_argmax posterior_{K_};
 };
 

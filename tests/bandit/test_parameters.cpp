@@ -434,7 +434,9 @@ BOOST_AUTO_TEST_CASE(every_combination_gives_the_documented_order) {
         }
       }
     }
-  BOOST_TEST(runs == 2 * (1 + 9 * 7 - 1));  // lilucb stopping with lilucb sampling only; kl-lucb without kk21
+  // lilucb stopping with lilucb sampling only; kl-lucb without kk21
+  BOOST_TEST(runs == 2 * (1 + int(bandit::all_sampling_rules.size()) * 7 - 1));
+  BOOST_TEST(bandit::all_sampling_rules.size() == 11u);
 }
 
 BOOST_AUTO_TEST_SUITE_END()

@@ -12,7 +12,7 @@
 // GLR with the mixture threshold (Proposition M of docs/certified-glr.md, certified for any
 // sampling rule): the same property for every sampling rule (long mode), and a test at a LARGE
 // delta (0.5) on an instance with many exactly tied near-best arms and many runs, where a rule that
-// broke its guarantee would show it (T3C and Track-and-Stop D; CI); the planted failure beside it
+// broke its guarantee would show it (T3C, Track-and-Stop D and the two IDS rules; CI); the planted failure beside it
 // (the statistic computed with sigma/20, a rule twenty times too confident, which stops after the
 // first round) must be rejected by the same test, so the test can fail.
 //
@@ -52,7 +52,9 @@ double combination_cost(lb::sampling_rule s, std::size_t n) {
     case lb::sampling_rule::tas_c: return std::max(2.0, K / 4);
     case lb::sampling_rule::ttts: return std::max(4.0, K);
     case lb::sampling_rule::t3c:
-    case lb::sampling_rule::eb_tci: return std::max(2.0, K / 4);
+    case lb::sampling_rule::eb_tci:
+    case lb::sampling_rule::t3c_ids:
+    case lb::sampling_rule::eb_tci_ids: return std::max(2.0, K / 4);
     case lb::sampling_rule::kl_lucb: return 6;
     default: return 2;
   }
@@ -151,6 +153,8 @@ RC_BOOST_PROP(uniform_glr_mixture, ()) { certified_error_rate(mixture_with(lb::s
 RC_BOOST_PROP(tas_c_glr_mixture, ()) { certified_error_rate(mixture_with(lb::sampling_rule::tas_c), 37); }
 RC_BOOST_PROP(ttts_glr_mixture, ()) { certified_error_rate(mixture_with(lb::sampling_rule::ttts), 38); }
 RC_BOOST_PROP(kl_lucb_glr_mixture, ()) { certified_error_rate(mixture_with(lb::sampling_rule::kl_lucb), 39); }
+RC_BOOST_PROP(t3c_ids_glr_mixture, ()) { certified_error_rate(mixture_with(lb::sampling_rule::t3c_ids), 40); }
+RC_BOOST_PROP(eb_tci_ids_glr_mixture, ()) { certified_error_rate(mixture_with(lb::sampling_rule::eb_tci_ids), 41); }
 
 BOOST_AUTO_TEST_SUITE_END()
 
@@ -163,8 +167,9 @@ std::size_t large_delta_runs() {
   return e ? std::size_t(std::strtoull(e, nullptr, 10)) : 300;
 }
 
-BOOST_AUTO_TEST_CASE(t3c_and_tas_d_at_delta_half) {
-  for (auto s : {lb::sampling_rule::t3c, lb::sampling_rule::tas_d}) {
+BOOST_AUTO_TEST_CASE(top_two_and_tas_d_at_delta_half) {
+  for (auto s : {lb::sampling_rule::t3c, lb::sampling_rule::tas_d, lb::sampling_rule::t3c_ids,
+                 lb::sampling_rule::eb_tci_ids}) {
     const auto rep = large_delta_report(s, 0.5, large_delta_runs());
     BOOST_TEST_MESSAGE(rep.summary());
     BOOST_TEST(rep.violations.empty(), rep.summary());
