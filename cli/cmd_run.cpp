@@ -214,8 +214,9 @@ void add_run_command(CLI::App& app) {
                   "ls: per-arm boundary: lil (default; the finite-LIL bound), stitched, mixture, calibrated "
                   "(Gaussian arms; computes a crossing calibration, seconds to minutes)");
   sub->add_option("--threshold", o->threshold,
-                  "glr: heuristic (default; uncertified), kk21 (Kaufmann-Koolen, certified; Gaussian arms), or mixture "
-                  "(certified for any sampling rule: Proposition M of docs/certified-glr.md)");
+                  "glr: heuristic (default; uncertified), kk21 (Kaufmann-Koolen, certified; Gaussian arms), mixture "
+                  "(certified for any sampling rule: Proposition M of docs/certified-glr.md), or one-sided (the "
+                  "same with a half-normal mixture, stops earlier: Proposition M1)");
   sub->add_option("--rho", o->rho,
                   "glr mixture: a fixed mixture scale rho > 0 (default: the grid rho = 2^k, k = 0..40, no tuning)");
   o->scenario_opt = sub->add_option("--scenario", o->scenario, "sparse (n arms) or alpha (n+1 arms), Section 5");

@@ -6,13 +6,15 @@
 //   - the projection closed form (step 3) against a brute-force minimisation over the alternative;
 //   - S_{a,b} against the formula as written in the proposition, in long double;
 //   - the incremental minimum over b against the obvious O(K) recomputation after every pull;
-//   - domain errors; the rule through run_combination and its certificate.
+//   - domain errors; the rule through run_combination and its certificate;
+//   - the same for the one-sided mixture of stopping/glr_one_sided.hpp (Proposition M1), below.
 #include <boost/test/unit_test.hpp>
 
 #include "bandit_support.hpp"
 
 #include "lilucb/bandit/compose.hpp"
 #include "lilucb/bandit/stopping/glr_mixture.hpp"
+#include "lilucb/bandit/stopping/glr_one_sided.hpp"
 
 #include <cmath>
 #include <limits>
@@ -234,6 +236,247 @@ BOOST_AUTO_TEST_CASE(domain_errors) {
     c.rho = rho;
     expect_domain_error([&] { lb::run_combination(c, g, o); }, "rho");
   }
+}
+
+BOOST_AUTO_TEST_SUITE_END()
+
+// ---------------------------------------------------------------------------------------------
+// stopping/glr_one_sided.hpp: the one-sided (half-normal) mixture of Proposition M1.  References
+// again from independent computations: numerical integration of the half-normal mixture, long
+// double formulas, brute-force minimisation over the alternative {m_a <= m_b}.
+
+namespace {
+namespace os = lilucb::bandit::stopping::one_sided_detail;
+
+// log of the half-normal mixture of one arm, by the trapezoid rule over lambda in [0, 12 sd]:
+// int_0^inf exp(lambda X - lambda^2 sigma^2 N/2) 2 phi_v(lambda) dlambda, v = 1/(sigma^2 rho).
+double half_normal_mixture_by_quadrature(double X, double N, double sigma, double rho) {
+  const double v = 1 / (sigma * sigma * rho), sd = std::sqrt(v);
+  const double mode = std::max(0.0, v * X / (1 + v * sigma * sigma * N));  // the integrand's peak
+  const double hi = mode + 12 * sd + 12 / std::sqrt(sigma * sigma * N + 1 / v);
+  const int steps = 200000;
+  const double h = hi / steps;
+  long double sum = 0;
+  for (int i = 0; i <= steps; ++i) {
+    const long double l = h * i;
+    const long double f = std::exp((long double)l * X - l * l * sigma * sigma * N / 2 - l * l / (2 * v)) * 2 /
+                          std::sqrt(2 * M_PI * v);
+    sum += (i == 0 || i == steps ? 0.5L : 1.0L) * f;
+  }
+  return double(std::log(sum * h));
+}
+
+// F(u) = u^2/2 + log Phi(u) in long double: from erfc while it is a normal long double, else from
+// the asymptotic series of erfcx (x = -u/sqrt 2 > 60: truncation error below 1e-15 relative).
+long double reference_F(long double u) {
+  const long double x = -u / std::sqrt(2.0L);
+  if (x < 60) return u * u / 2 + std::log(0.5L * std::erfc(x));
+  const long double y = 1 / (x * x);
+  const long double ex = (1 - y / 2 + 3 * y * y / 4 - 15 * y * y * y / 8 + 105 * y * y * y * y / 16) / (x * std::sqrt(M_PIl));
+  return std::log(0.5L * ex);
+}
+
+// h(m) of the file comment in long double, from the definition of F (u^2/2 + log Phi(u)).
+long double direct_h(double sigma, const ls::mixture_grid& g, double na, double ma, double nb, double mb, long double m) {
+  std::vector<long double> v;
+  long double best = -INFINITY;
+  for (std::size_t k = 0; k < g.rho.size(); ++k) {
+    const long double rho = g.rho[k];
+    const long double ua = na * (ma - m) / (sigma * std::sqrt(na + rho)), ub = nb * (m - mb) / (sigma * std::sqrt(nb + rho));
+    const long double x = g.log_weight[k] + 2 * std::log(2.0L) - 0.5L * std::log1p(na / rho) - 0.5L * std::log1p(nb / rho) +
+                          reference_F(ua) + reference_F(ub);
+    v.push_back(x);
+    best = std::max(best, x);
+  }
+  long double s = 0;
+  for (long double x : v) s += std::exp(x - best);
+  return best + std::log(s);
+}
+}  // namespace
+
+BOOST_AUTO_TEST_SUITE(glr_one_sided)
+
+// Step 2 of Proposition M1: the half-normal mixture is 2 (1 + N/rho)^(-1/2) exp(F(u)), u = X/(sigma sqrt(N + rho)).
+BOOST_AUTO_TEST_CASE(half_normal_closed_form_matches_quadrature) {
+  for (double sigma : {0.5, 1.3})
+    for (double rho : {0.5, 16.0})
+      for (double N : {1.0, 7.0, 120.0})
+        for (double X : {-6.0, -0.4, 0.0, 0.7, 5.0}) {
+          const double u = X / (sigma * std::sqrt(N + rho));
+          const double closed = std::log(2.0) - 0.5 * std::log1p(N / rho) + os::F(u).f;
+          BOOST_TEST(closed == half_normal_mixture_by_quadrature(X, N, sigma, rho), tt::tolerance(1e-7));
+        }
+}
+
+// F and its slope: every branch agrees with the long double reference (a lower bound past
+// x = -u/sqrt 2 = 100, within 1e-8 there); F' is F's derivative and increases (F convex).
+BOOST_AUTO_TEST_CASE(f_branches_slope_and_convexity) {
+  double prev_slope = -INFINITY;
+  for (double u = -200; u <= 40; u += 0.0731) {
+    const auto f = os::F(u);
+    const double ref = double(reference_F(u));
+    if (-u / std::sqrt(2.0) <= 100) {
+      BOOST_TEST(f.f == ref, tt::tolerance(1e-11));
+    } else {
+      BOOST_TEST(f.f <= ref);
+      BOOST_TEST(f.f >= ref - 1e-8);
+    }
+    const double e = 1e-4;
+    BOOST_TEST(f.df == (os::F(u + e).f - os::F(u - e).f) / (2 * e), tt::tolerance(1e-6));
+    BOOST_TEST(f.df > prev_slope);
+    prev_slope = f.df;
+  }
+}
+
+// Step 3: the statistic is a lower bound of the infimum of the log mixture over the alternative
+// {m_a <= m_b} (brute force on a 2-D grid, long double) and within 1e-6 of its minimum on the line.
+BOOST_AUTO_TEST_CASE(infimum_matches_brute_force) {
+  const auto g = ls::make_mixture_grid(40);
+  const double sigma = 0.5;
+  for (auto [na, nb] : std::vector<std::pair<double, double>>{{10, 10}, {300, 20}, {5, 900}, {5960, 6}, {1, 1}})
+    for (double gap : {0.0, 0.05, 0.3, 1.1}) {
+      const double ma = 0.4 + gap, mb = 0.4;
+      const double s1 = ls::glr_one_sided_statistic(sigma, g, std::uint64_t(na), ma, std::uint64_t(nb), mb);
+      // The minimum on the line: a grid, then a ternary search between the grid minimum's
+      // neighbours (h is convex: Proposition M1, step 3).
+      const double lo = mb - 2.0, hi = ma + 2.0;
+      const int n = 1500;
+      int best_i = 0;
+      long double line_min = INFINITY;
+      for (int i = 0; i <= n; ++i) {
+        const long double v = direct_h(sigma, g, na, ma, nb, mb, lo + (hi - lo) * i / n);
+        if (v < line_min) {
+          line_min = v;
+          best_i = i;
+        }
+      }
+      long double l = lo + (hi - lo) * std::max(0, best_i - 1) / n, r = lo + (hi - lo) * std::min(n, best_i + 1) / n;
+      for (int it = 0; it < 100; ++it) {
+        const long double m1 = l + (r - l) / 3, m2 = r - (r - l) / 3;
+        if (direct_h(sigma, g, na, ma, nb, mb, m1) < direct_h(sigma, g, na, ma, nb, mb, m2)) r = m2;
+        else l = m1;
+      }
+      line_min = std::min(line_min, direct_h(sigma, g, na, ma, nb, mb, (l + r) / 2));
+      BOOST_TEST_CONTEXT("na " << na << " nb " << nb << " gap " << gap) {
+        BOOST_TEST(s1 <= double(line_min) + 1e-9);
+        BOOST_TEST(s1 >= double(line_min) - 1e-6);
+        // Off the line (m_a < m_b) the log mixture is larger (each factor is monotone).
+        for (double da : {-0.3, -0.01})
+          for (double mm : {mb, 0.5 * (ma + mb), ma}) {
+            // at means (mm + da, mm): arm a's factor at m_a = mm + da, arm b's at m_b = mm
+            std::vector<long double> v;
+            long double best = -INFINITY;
+            for (std::size_t k = 0; k < g.rho.size(); ++k) {
+              const long double rho = g.rho[k];
+              const long double ua = na * (ma - (mm + da)) / (sigma * std::sqrt(na + rho));
+              const long double ub = nb * (mm - mb) / (sigma * std::sqrt(nb + rho));
+              const long double x = g.log_weight[k] + 2 * std::log(2.0L) - 0.5L * std::log1p(na / rho) -
+                                    0.5L * std::log1p(nb / rho) + reference_F(ua) + reference_F(ub);
+              v.push_back(x);
+              best = std::max(best, x);
+            }
+            long double s = 0;
+            for (long double x : v) s += std::exp(x - best);
+            BOOST_TEST(s1 <= double(best + std::log(s)) + 1e-9);
+          }
+      }
+    }
+}
+
+// The one-sided mixture gains about log 4 over Proposition M's statistic on balanced pairs (the
+// reason it exists), and never more than log 4 plus the log-sum's own slack.
+BOOST_AUTO_TEST_CASE(gains_about_log_four_on_balanced_pairs) {
+  const auto g1 = ls::make_mixture_grid(40);
+  const auto g2 = ls::make_mixture_grid(40, ls::mixture_combine::log_sum);
+  for (double n : {30.0, 100.0, 1000.0})
+    for (double z : {6.0, 8.0, 12.0}) {
+      const double d = std::sqrt(2 * z / (n / 2)) * 0.5;  // sigma 0.5: Z = d^2/(2 sigma^2) n/2
+      const double one = ls::glr_one_sided_statistic(0.5, g1, std::uint64_t(n), d, std::uint64_t(n), 0.0);
+      const double two = ls::glr_mixture_statistic(0.5, g2, std::uint64_t(n), d, std::uint64_t(n), 0.0);
+      BOOST_TEST(one - two >= 1.0, "n " << n << " Z " << z << ": " << one << " vs " << two);
+      BOOST_TEST(one - two <= 2 * std::log(2.0) + 0.05, "n " << n << " Z " << z);
+    }
+}
+
+// The rule's lazy decision (the shared leader/pair core and the key's bounds) is the statistic's
+// at every pull, except within 1e-6 of the threshold (the bounds' margins; none occur here).
+BOOST_AUTO_TEST_CASE(lazy_decision_matches_statistic) {
+  const std::size_t K = 9;
+  for (const std::vector<double>& means : {std::vector<double>{0.3, 0.5, 0.45, 0.5 - 1e-3, 0.1, 0.2, 0.48, 0.0, 0.3},
+                                           std::vector<double>{0.3, 0.9, 0.45, 0.6, 0.1, 0.2, 0.48, 0.0, 0.3}}) {
+    ls::glr_one_sided rule(K, 0.5, 0.05);
+    BOOST_TEST(rule.threshold() == std::log(8 / 0.05));
+    const auto g = ls::make_mixture_grid(40);
+    lb::arm_stats st(K);
+    lb::normal_stream rng(11, 0);
+    std::size_t decided[2] = {0, 0}, near = 0;
+    for (int t = 0; t < 6000; ++t) {
+      std::size_t i = t < int(K) ? std::size_t(t) : std::size_t(rng.engine()() % K);
+      if (t >= int(K) && rng.engine().uniform01() < 0.5) i = st.empirical_best();
+      st.add(i, means[i] + 0.5 * rng());
+      rule.observe(i, st);
+      const bool got = rule.should_stop(st);
+      if (t + 1 < int(K)) {
+        BOOST_REQUIRE(!got);
+        continue;
+      }
+      const std::size_t lead = st.empirical_best();
+      double smin = INFINITY;
+      for (std::size_t b = 0; b < K; ++b)
+        if (b != lead) smin = std::min(smin, ls::glr_one_sided_statistic(0.5, g, st.count(lead), st.mean(lead), st.count(b), st.mean(b)));
+      const bool want = smin >= rule.threshold();
+      if (std::fabs(smin - rule.threshold()) < 1e-6) {
+        ++near;
+        continue;
+      }
+      BOOST_REQUIRE_MESSAGE(got == want, "pull " << t << ": lazy " << got << " statistic " << smin);
+      BOOST_REQUIRE(rule.recommendation(st) == lead);
+      ++decided[want];
+    }
+    BOOST_TEST(near == 0u);
+    BOOST_TEST(decided[0] > 0u);
+    if (means[1] == 0.9) BOOST_TEST(decided[1] > 0u);
+  }
+}
+
+BOOST_AUTO_TEST_CASE(runs_composed_and_is_certified) {
+  const lb::gaussian_arms arms({0.2, 0.9, 0.1, 0.0, 0.3}, 0.5);
+  lb::run_options o;
+  o.nu = 0.1;
+  o.seed = 5;
+  for (auto s : {lb::sampling_rule::uniform, lb::sampling_rule::t3c, lb::sampling_rule::eb_tci_ids}) {
+    const lb::combination c{s, lb::stopping_rule::glr, lb::glr_threshold::one_sided};
+    BOOST_TEST(lb::is_certified(c));
+    const auto r = lb::run_combination(c, arms, o);
+    BOOST_TEST(r.run.status == lb::run_status::stopped);
+    BOOST_TEST(r.run.best_arm == 1u);
+    BOOST_TEST(r.certified);
+    BOOST_TEST(r.certificate.find("Proposition M1") != std::string::npos, r.certificate);
+    BOOST_TEST(lb::to_string(c) == std::string(lb::to_string(s)) + "+glr-one-sided");
+  }
+  BOOST_TEST(lb::to_string(lb::parse_glr_threshold("one-sided")) == std::string("one-sided"));
+  const lb::bernoulli_arms b({0.2, 0.8, 0.1});
+  const auto r = lb::run_combination({lb::sampling_rule::t3c, lb::stopping_rule::glr, lb::glr_threshold::one_sided}, b, o);
+  BOOST_TEST(r.run.best_arm == 1u);
+  // rho stays a parameter of the two-sided mixture only.
+  lb::combination c{lb::sampling_rule::t3c, lb::stopping_rule::glr, lb::glr_threshold::one_sided};
+  c.rho = 2.0;
+  expect_domain_error([&] { lb::run_combination(c, arms, o); }, "rho");
+}
+
+BOOST_AUTO_TEST_CASE(domain_errors) {
+  const double nan = std::numeric_limits<double>::quiet_NaN(), inf = std::numeric_limits<double>::infinity();
+  for (double sigma : {0.0, -1.0, nan, inf}) {
+    expect_domain_error([&] { ls::glr_one_sided(3, sigma, 0.1); }, "sigma");
+    expect_domain_error([&] { (void)ls::glr_one_sided_statistic(sigma, ls::make_mixture_grid(), 1, 0.5, 1, 0.0); }, "sigma");
+  }
+  for (double delta : {0.0, 1.0, -0.1, nan, inf}) expect_domain_error([&] { ls::glr_one_sided(3, 0.5, delta); }, "delta");
+  expect_domain_error([&] { ls::glr_one_sided(0, 0.5, 0.1); }, "K");
+  expect_domain_error([&] { (void)ls::glr_one_sided_statistic(0.5, ls::make_mixture_grid(), 0, 0.5, 1, 0.0); }, "na");
+  ls::mixture_grid heavy{{1.0, 2.0}, {std::log(0.6), std::log(0.6)}, "bad"};
+  expect_domain_error([&] { ls::glr_one_sided(3, 0.5, 0.1, heavy); }, "grid weights");
+  ls::mixture_grid empty{};
+  expect_domain_error([&] { ls::glr_one_sided(3, 0.5, 0.1, empty); }, "grid");
 }
 
 BOOST_AUTO_TEST_SUITE_END()

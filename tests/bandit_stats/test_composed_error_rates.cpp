@@ -91,7 +91,10 @@ lb::combination ls_with(lb::sampling_rule s, const char* boundary = "lil") {
   return c;
 }
 lb::combination glr_kk21(lb::sampling_rule s) { return {s, lb::stopping_rule::glr, lb::glr_threshold::kk21}; }
-lb::combination mixture_with(lb::sampling_rule s) { return {s, lb::stopping_rule::glr, lb::glr_threshold::mixture}; }
+lb::combination mixture_with(lb::sampling_rule s, lb::glr_threshold t = lb::glr_threshold::mixture) {
+  return {s, lb::stopping_rule::glr, t};
+}
+lb::combination one_sided_with(lb::sampling_rule s) { return mixture_with(s, lb::glr_threshold::one_sided); }
 
 // K = 8 Gaussian arms, sigma 0.5: best 0.5 at index 3, five arms tied at 0.4, two at 0.2; delta 0.5.
 struct large_delta_instance {
@@ -100,7 +103,8 @@ struct large_delta_instance {
   double nu = 0.5;
 };
 
-error_rate_report large_delta_report(lb::sampling_rule s, double stat_sigma, std::size_t runs) {
+error_rate_report large_delta_report(lb::sampling_rule s, double stat_sigma, std::size_t runs,
+                                     lb::glr_threshold t = lb::glr_threshold::mixture) {
   const large_delta_instance inst;
   const lb::gaussian_arms arms(inst.means, 0.5);
   run_options o;
@@ -108,8 +112,8 @@ error_rate_report large_delta_report(lb::sampling_rule s, double stat_sigma, std
   o.sigma = stat_sigma;
   o.seed = 20261126;
   o.max_pulls = 2'000'000;  // about 100 x a run's pulls here
-  auto run_one = [&](const run_options& oo) { return lb::run_combination(mixture_with(s), arms, oo).run; };
-  return check_error_rate(lb::to_string(mixture_with(s)) + " sigma_stat=" + std::to_string(stat_sigma),
+  auto run_one = [&](const run_options& oo) { return lb::run_combination(mixture_with(s, t), arms, oo).run; };
+  return check_error_rate(lb::to_string(mixture_with(s, t)) + " sigma_stat=" + std::to_string(stat_sigma),
                           inst.means.size(), inst.best, inst.nu, o, runs, run_one);
 }
 
@@ -155,6 +159,12 @@ RC_BOOST_PROP(ttts_glr_mixture, ()) { certified_error_rate(mixture_with(lb::samp
 RC_BOOST_PROP(kl_lucb_glr_mixture, ()) { certified_error_rate(mixture_with(lb::sampling_rule::kl_lucb), 39); }
 RC_BOOST_PROP(t3c_ids_glr_mixture, ()) { certified_error_rate(mixture_with(lb::sampling_rule::t3c_ids), 40); }
 RC_BOOST_PROP(eb_tci_ids_glr_mixture, ()) { certified_error_rate(mixture_with(lb::sampling_rule::eb_tci_ids), 41); }
+// The one-sided mixture of Proposition M1 (stopping/glr_one_sided.hpp).
+RC_BOOST_PROP(t3c_glr_one_sided, ()) { certified_error_rate(one_sided_with(lb::sampling_rule::t3c), 42); }
+RC_BOOST_PROP(tas_d_glr_one_sided, ()) { certified_error_rate(one_sided_with(lb::sampling_rule::tas_d), 43); }
+RC_BOOST_PROP(eb_tci_ids_glr_one_sided, ()) { certified_error_rate(one_sided_with(lb::sampling_rule::eb_tci_ids), 44); }
+RC_BOOST_PROP(t3c_ids_glr_one_sided, ()) { certified_error_rate(one_sided_with(lb::sampling_rule::t3c_ids), 45); }
+RC_BOOST_PROP(uniform_glr_one_sided, ()) { certified_error_rate(one_sided_with(lb::sampling_rule::uniform), 46); }
 
 BOOST_AUTO_TEST_SUITE_END()
 
@@ -177,11 +187,23 @@ BOOST_AUTO_TEST_CASE(top_two_and_tas_d_at_delta_half) {
   }
 }
 
-// The planted failure: the same rule with the statistic at sigma/20 must be rejected.
+// The one-sided mixture (Proposition M1) on the same instance.
+BOOST_AUTO_TEST_CASE(one_sided_at_delta_half) {
+  for (auto s : {lb::sampling_rule::t3c, lb::sampling_rule::eb_tci_ids}) {
+    const auto rep = large_delta_report(s, 0.5, large_delta_runs(), lb::glr_threshold::one_sided);
+    BOOST_TEST_MESSAGE(rep.summary());
+    BOOST_TEST(rep.violations.empty(), rep.summary());
+    BOOST_TEST(!rep.rejected(), rep.summary());
+  }
+}
+
+// The planted failure: the same rules with the statistic at sigma/20 must be rejected.
 BOOST_AUTO_TEST_CASE(planted_overconfident_rule_is_rejected) {
-  const auto rep = large_delta_report(lb::sampling_rule::t3c, 0.5 / 20, large_delta_runs());
-  BOOST_TEST_MESSAGE(rep.summary());
-  BOOST_TEST(rep.rejected(), rep.summary());
+  for (auto t : {lb::glr_threshold::mixture, lb::glr_threshold::one_sided}) {
+    const auto rep = large_delta_report(lb::sampling_rule::t3c, 0.5 / 20, large_delta_runs(), t);
+    BOOST_TEST_MESSAGE(rep.summary());
+    BOOST_TEST(rep.rejected(), rep.summary());
+  }
 }
 
 BOOST_AUTO_TEST_SUITE_END()

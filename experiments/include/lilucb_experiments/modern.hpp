@@ -89,6 +89,11 @@ inline constexpr std::array method_table{
     // The same with information-directed selection of the leader's share (sampling/top_two.hpp).
     method_row{nullptr, "t3c-ids", "glr", "", "mixture"},
     method_row{nullptr, "eb-tci-ids", "glr", "", "mixture"},
+    // The one-sided mixture of Proposition M1 (stopping/glr_one_sided.hpp).
+    method_row{nullptr, "tas-d", "glr", "", "one-sided"},
+    method_row{nullptr, "t3c", "glr", "", "one-sided"},
+    method_row{nullptr, "t3c-ids", "glr", "", "one-sided"},
+    method_row{nullptr, "eb-tci-ids", "glr", "", "one-sided"},
     // Uncertified references: the lil'UCB Heuristic preset (the report's baseline) and GLR
     // stopping with the heuristic threshold log((1 + log t)/delta).
     method_row{"lilucb-heuristic", "", "", "", ""},

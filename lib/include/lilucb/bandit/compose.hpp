@@ -7,7 +7,8 @@
 //   stopping rules (stopping/*.hpp): lilucb (Figure 1; only with lilucb sampling), ls (per-arm
 //                                    boundaries, union bound; any sampling), glr (Chernoff, with a
 //                                    threshold object; threshold mixture: stopping/glr_mixture.hpp,
-//                                    certified by Proposition M of docs/certified-glr.md)
+//                                    certified by Proposition M of docs/certified-glr.md; threshold
+//                                    one-sided: stopping/glr_one_sided.hpp, Proposition M1)
 //
 // The loop: pull every arm once (arms 0..K-1, as Figure 1 and every rule here start), then
 // repeat { if the stopping rule fires: answer its recommendation; if the budget is spent: answer
@@ -34,6 +35,7 @@
 #include "lilucb/bandit/detail/session.hpp"
 #include "lilucb/bandit/stopping/glr.hpp"
 #include "lilucb/bandit/stopping/glr_mixture.hpp"
+#include "lilucb/bandit/stopping/glr_one_sided.hpp"
 #include "lilucb/bandit/stopping/kk21_threshold.hpp"
 #include "lilucb/bandit/stopping/lilucb.hpp"
 #include "lilucb/bandit/stopping/ls.hpp"
@@ -113,7 +115,7 @@ composed_result run_composed(const Arms& arms, Sampling& sampling, Stopping& sto
 
 enum class sampling_rule { uniform, lilucb, lucb1, tas_d, tas_c, ttts, t3c, eb_tci, kl_lucb, t3c_ids, eb_tci_ids };
 enum class stopping_rule { lilucb, ls, glr };
-enum class glr_threshold { heuristic, kk21, mixture };
+enum class glr_threshold { heuristic, kk21, mixture, one_sided };
 
 inline constexpr std::array<sampling_rule, 11> all_sampling_rules{
     sampling_rule::uniform, sampling_rule::lilucb,  sampling_rule::lucb1,  sampling_rule::tas_d,
@@ -142,7 +144,10 @@ inline const char* to_string(stopping_rule r) {
   return r == stopping_rule::lilucb ? "lilucb" : r == stopping_rule::ls ? "ls" : "glr";
 }
 inline const char* to_string(glr_threshold t) {
-  return t == glr_threshold::heuristic ? "heuristic" : t == glr_threshold::kk21 ? "kk21" : "mixture";
+  return t == glr_threshold::heuristic ? "heuristic"
+         : t == glr_threshold::kk21    ? "kk21"
+         : t == glr_threshold::mixture ? "mixture"
+                                       : "one-sided";
 }
 
 namespace detail {
@@ -165,7 +170,8 @@ inline stopping_rule parse_stopping_rule(std::string_view name) {
 }
 inline glr_threshold parse_glr_threshold(std::string_view name) {
   return detail::parse_name("lilucb::bandit::parse_glr_threshold", "threshold", name,
-                            std::array<glr_threshold, 3>{glr_threshold::heuristic, glr_threshold::kk21, glr_threshold::mixture});
+                            std::array<glr_threshold, 4>{glr_threshold::heuristic, glr_threshold::kk21, glr_threshold::mixture,
+                                                         glr_threshold::one_sided});
 }
 
 /// A combination by name, with the user's error probability nu (run_options::nu).
@@ -188,13 +194,14 @@ inline std::string to_string(const combination& c) {
 inline bool is_certified(const combination& c) {
   if (c.stopping == stopping_rule::ls) return true;
   if (c.stopping == stopping_rule::lilucb) return true;  // with certified_setting (run_combination)
-  return c.threshold == glr_threshold::kk21 || c.threshold == glr_threshold::mixture;
+  return c.threshold == glr_threshold::kk21 || c.threshold == glr_threshold::mixture ||
+         c.threshold == glr_threshold::one_sided;
 }
 
 /// The stopping rules a by-name combination can hold.
 using any_stopping = std::variant<stopping::lilucb, stopping::ls<detail::ls_width>, stopping::glr<stopping::heuristic_threshold>,
                                   stopping::ls<stopping::boundary_width>, stopping::glr<stopping::kk21_threshold>,
-                                  stopping::glr_mixture>;
+                                  stopping::glr_mixture, stopping::glr_one_sided>;
 
 /// any_stopping as one stopping-rule object (a switch per call; the rules' own types avoid it).
 class stopping_by_name {
@@ -226,7 +233,8 @@ class stopping_by_name {
 ///     arm and sign);  glr: the threshold at delta = nu (kk21: Kaufmann-Koolen, certified; mixture:
 ///     the grid of glr_mixture.hpp with the log-sum combination, which stops no later than the max
 ///     on every path, or the fixed scale c.rho > 0; sigma is the sub-Gaussian scale; certified by
-///     Proposition M of docs/certified-glr.md);
+///     Proposition M of docs/certified-glr.md; one-sided: the half-normal mixture of
+///     glr_one_sided.hpp on the same grid, Proposition M1);
 ///   tas-d/-c, kl-lucb, glr on Bernoulli arms use the Bernoulli divergence.
 /// Domain: nu in (0,1); sigma >= 0; lilucb stopping only with lilucb sampling; kl-lucb only on
 /// arms with means in [0, 1] (bernoulli_arms); threshold kk21 and boundary calibrated only on
@@ -300,6 +308,12 @@ composed_result run_combination(const combination& c, const Arms& arms, const ru
                                                      : stopping::make_mixture_grid(40, stopping::mixture_combine::log_sum)));
         p.glr_delta = nu;
         if (c.rho > 0) p.mixture_rho = c.rho;
+        break;
+      }
+      if (c.threshold == glr_threshold::one_sided) {
+        // Proposition M1 (docs/certified-glr.md): the one-sided Gaussian-mixture GLR at delta = nu.
+        stop.emplace(stopping::glr_one_sided(K, sigma, nu, stopping::make_mixture_grid(40)));
+        p.glr_delta = nu;
         break;
       }
       const auto model = bernoulli ? stopping::glr_model::bernoulli : stopping::glr_model::gaussian;

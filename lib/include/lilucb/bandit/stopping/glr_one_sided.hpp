@@ -1,0 +1,318 @@
+#pragma once
+// GLR stopping certified by a ONE-SIDED Gaussian mixture martingale per pair of arms (issue 14;
+// Proposition M1 of docs/certified-glr.md).  As Proposition M (glr_mixture.hpp), with the prior of
+// the pair's exponent restricted to the directions an error needs: for a wrong answer a and the
+// best arm a*, lambda_a >= 0 (a's mean overestimated) and lambda_{a*} <= 0 (a*'s underestimated),
+// each half-normal.  On the deviations that matter the mixture is then about twice as large per
+// arm, i.e. log 4 nats more evidence per pair for the same data.
+//
+// With i_hat the empirically best arm, stop when
+//     min_{b != i_hat} S1_{i_hat, b} >= log((K - 1)/delta)
+// and answer i_hat, where for counts N_a, N_b >= 1, empirical means mu_hat_a, mu_hat_b and the grid
+// of mixture scales rho_k with prior weights w_k (sum_k w_k <= 1; glr_mixture.hpp's default grid)
+//     S1_{a,b} = inf_{m real} h(m),   h(m) = log sum_k w_k exp(h_k(m)),
+//     h_k(m)   = 2 log 2 - 1/2 log(1 + N_a/rho_k) - 1/2 log(1 + N_b/rho_k) + F(u_a) + F(u_b),
+//     u_a = N_a (mu_hat_a - m)/(sigma sqrt(N_a + rho_k)),  u_b = N_b (m - mu_hat_b)/(sigma sqrt(N_b + rho_k)),
+//     F(u) = u^2/2 + log Phi(u)  (Phi the standard normal distribution function).
+// exp(h_k) is the half-normal mixture of the pair's supermartingale at means (m, m) (Proposition
+// M1, step 2); the infimum over the alternative {m_a <= m_b} is on the line m_a = m_b = m because
+// each factor is monotone (step 3).  F is increasing and convex (F'' is the variance of a
+// truncated standard normal, in (0, 1)), so h is convex in m and its infimum is found by a
+// bracketing search on h' with a certified lower bound (below).
+//
+// Certificate (Proposition M1): for sigma-sub-Gaussian rewards and ANY sampling rule,
+// P(stop with a wrong answer) <= delta.
+//
+// Numerics (the value used is a LOWER bound of S1, so the certificate holds as computed):
+//   - F(u) = log(erfcx(x)/2), x = -u/sqrt 2, erfcx(x) = exp(x^2) erfc(x): computed as
+//     u^2/2 + log(erfc(x)/2) for x <= 0, as exp(x^2) erfc(x) for 0 < x <= 25 (in long double for
+//     25 < x <= 100), and replaced by the lower bound 2/(sqrt(pi) (x + sqrt(x^2 + 2))) of
+//     Abramowitz & Stegun 7.1.13 for x > 100 (141 standard deviations on the wrong side; the
+//     bound is within 1/(4 x^4) < 3e-9 relative of erfcx there, convex in u, with its own slope:
+//     the join's jump is below the search's margin);
+//   - the search keeps l < r with h'(l) <= 0 <= h'(r); for convex h, inf h >= h(l) + h'(l)(r - l)
+//     (the tangent at l, h'(l) <= 0, on [l, r], and h increases beyond r); it stops when that
+//     bound is within 1e-9 of min(h(l), h(r)), and a margin of 1e-9 (1 + |h|) covers the rounding
+//     of the sums (each term within a few ulps).
+//   - terms of the grid may be dropped (a smaller sum: a lower bound); none are.
+//
+// Cost.  The leader/pair core of glr.hpp (detail/leader_pairwise.hpp) with a decision key exact
+// where it matters: S1_{a,b} <= Z_{a,b} + 2 log 2 (Z the plain GLR statistic: at m = the
+// count-weighted mean, F(u) <= u^2/2, N^2/(N + rho) <= N, and sum_k w_k <= 1), so a pair with
+// Z + 2 log 2 below the threshold cannot pass (key: that bound, O(1)); the same at m0 with the
+// penalties kept, 2 log 2 + max_k [u_a,k^2/2 + u_b,k^2/2 - pen_a[k] - pen_b[k]] (O(G), no
+// transcendental functions: the rows are cached per count) rules out most of the rest; one grid term (the scale
+// nearest min(N_a, N_b)/Z) minimised alone is a lower bound, which passes most passing pairs; h
+// at that term's minimiser is an upper bound (one evaluation of the G = 41 terms), which rules
+// out most of the others; the full search (about ten evaluations) decides the rest.  A pair is
+// passed exactly when one of the two searches' lower bounds reaches the threshold and the upper
+// bound did not rule it out first: every pass rests on a certified lower bound.
+
+#include "lilucb/bandit/arm_stats.hpp"
+#include "lilucb/bandit/detail/leader_pairwise.hpp"
+#include "lilucb/bandit/stopping/glr_mixture.hpp"
+#include "lilucb/errors.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <cstddef>
+#include <cstdint>
+#include <limits>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace lilucb::bandit::stopping {
+
+namespace one_sided_detail {
+
+/// F(u) = u^2/2 + log Phi(u) and F'(u) = u + phi(u)/Phi(u) (file comment; a lower bound of F
+/// beyond x = -u/sqrt 2 > 25).
+struct f_and_slope {
+  double f, df;
+};
+inline f_and_slope F(double u) {
+  constexpr double inv_sqrt_2pi = 0.39894228040143267794;  // 1/sqrt(2 pi)
+  constexpr double sqrt_2_over_pi = 0.79788456080286535588;
+  constexpr double inv_sqrt_pi = 0.56418958354775628695;
+  const double x = -u * 0.70710678118654752440;
+  if (x <= 0) {
+    const double Phi = 0.5 * std::erfc(x);  // in [1/2, 1]
+    return {0.5 * u * u + std::log(Phi), u + inv_sqrt_2pi * std::exp(-0.5 * u * u) / Phi};
+  }
+  if (x <= 25) {
+    const double ex = std::exp(x * x) * std::erfc(x);
+    return {std::log(0.5 * ex), u + sqrt_2_over_pi / ex};
+  }
+  if (x <= 100) {  // exp(x^2) and erfc(x) are normal long doubles up to x = 106
+    const long double xl = x, ex = std::exp(xl * xl) * std::erfc(xl);
+    return {double(std::log(0.5L * ex)), double(u + sqrt_2_over_pi / ex)};
+  }
+  // The lower bound (file comment), log(1/(sqrt(pi) (x + sqrt(x^2 + 2)))), and its own slope.
+  const double r = std::sqrt(x * x + 2);
+  return {std::log(inv_sqrt_pi / (x + r)), 0.70710678118654752440 / r};
+}
+
+/// The pair (a, b) at scale set g: h(m) and h'(m) (file comment), from the pair's data.
+struct pair_data {
+  double ma, mb, sigma;
+  const double* sa;   // s_{a,k} = N_a/(sigma sqrt(N_a + rho_k))
+  const double* sb;   // s_{b,k}
+  const double* c;    // log w_k + 2 log 2 - pen_a[k] - pen_b[k]
+  std::size_t G;
+};
+struct h_and_slope {
+  double h, dh;
+};
+inline h_and_slope h_at(const pair_data& p, double m) {
+  double v[64], d[64];
+  double best = -std::numeric_limits<double>::infinity();
+  for (std::size_t k = 0; k < p.G; ++k) {
+    const f_and_slope fa = F((p.ma - m) * p.sa[k]), fb = F((m - p.mb) * p.sb[k]);
+    v[k] = p.c[k] + fa.f + fb.f;
+    d[k] = -p.sa[k] * fa.df + p.sb[k] * fb.df;
+    best = v[k] > best ? v[k] : best;
+  }
+  double sum = 0, dsum = 0;
+  for (std::size_t k = 0; k < p.G; ++k) {
+    const double e = std::exp(v[k] - best);
+    sum += e;
+    dsum += e * d[k];
+  }
+  return {best + std::log(sum), dsum / sum};
+}
+
+/// A certified lower bound of inf_m h(m) (file comment); *argmin (if given) receives the end of
+/// the final bracket with the smaller h.
+inline double infimum_lower_bound(const pair_data& p, double* argmin = nullptr) {
+  // A bracket l < r with h'(l) <= 0 <= h'(r), from the two means outwards.
+  const double scale = std::max({std::fabs(p.ma - p.mb), p.sigma * 1e-8, 1e-300});
+  double l = std::min(p.ma, p.mb), r = std::max(p.ma, p.mb);
+  if (!(r > l)) {
+    l -= scale;
+    r += scale;
+  }
+  h_and_slope hl = h_at(p, l), hr = h_at(p, r);
+  for (double step = scale; hl.dh > 0 && std::isfinite(l); step *= 2) {
+    r = l;
+    hr = hl;
+    l -= step;
+    hl = h_at(p, l);
+  }
+  for (double step = scale; hr.dh < 0 && std::isfinite(r); step *= 2) {
+    l = r;
+    hl = hr;
+    r += step;
+    hr = h_at(p, r);
+  }
+  if (!std::isfinite(l) || !std::isfinite(r) || !std::isfinite(hl.h) || !std::isfinite(hr.h))
+    return -std::numeric_limits<double>::infinity();  // no bracket: the pair cannot be certified
+  for (int it = 0; it < 200; ++it) {
+    const double bound = hl.h + hl.dh * (r - l);
+    if (std::min(hl.h, hr.h) - bound <= 1e-9 * (1 + std::fabs(bound))) break;
+    // The secant root of h' in (l, r), kept away from the ends; bisection every third step.
+    double m = (it % 3 == 2 || !(hr.dh > hl.dh)) ? 0.5 * (l + r) : l - hl.dh * (r - l) / (hr.dh - hl.dh);
+    const double w = r - l;
+    m = std::clamp(m, l + 1e-3 * w, r - 1e-3 * w);
+    if (!(m > l && m < r)) break;  // the bracket cannot shrink further in floating point
+    const h_and_slope hm = h_at(p, m);
+    if (hm.dh <= 0) {
+      l = m;
+      hl = hm;
+    } else {
+      r = m;
+      hr = hm;
+    }
+  }
+  if (argmin) *argmin = hl.h <= hr.h ? l : r;
+  const double bound = std::max(hl.h + hl.dh * (r - l), hr.h - hr.dh * (r - l));
+  return bound - 1e-9 * (1 + std::fabs(bound));
+}
+
+}  // namespace one_sided_detail
+
+/// The pair key and threshold of glr_one_sided (detail/leader_pairwise.hpp's Pair policy).
+struct glr_one_sided_pair {
+  double sigma;
+  mixture_grid grid;
+  std::size_t G;
+  double threshold;
+  bool sorted;
+  mutable std::vector<double> pen;  // K rows of 2G: 1/2 log(1 + N_i/rho_k), then N_i/(sigma sqrt(N_i + rho_k))
+  mutable std::vector<std::uint64_t> pen_count;  // the count each row was computed at (0: never)
+
+  double key(const arm_stats& s, std::size_t a, std::size_t b) const {
+    const double Na = double(s.count(a)), Nb = double(s.count(b));
+    const double ma = s.mean(a), mb = s.mean(b);
+    const double gap = ma > mb ? ma - mb : 0.0;
+    const double z = gap * gap / (2 * sigma * sigma) / (1 / Na + 1 / Nb);
+    const double upper = z + 2 * std::log(2.0);
+    if (upper * (1 + 1e-12) + 1e-12 < threshold) return upper;  // cannot pass (file comment)
+    std::size_t j = 0;
+    if (sorted && z > 0) {
+      const double target = std::min(Na, Nb) / z;
+      j = static_cast<std::size_t>(std::lower_bound(grid.rho.begin(), grid.rho.end(), target) - grid.rho.begin());
+      if (j == G) j = G - 1;
+    }
+    const double* ra = row(s, a);
+    const double* rb = row(s, b);
+    // A tighter bound of the same kind, O(G) without transcendental functions: at the GLR's
+    // point m0 (the count-weighted mean), F(u) <= u^2/2 and sum_k w_k <= 1 give
+    // S1 <= 2 log 2 + max_k [ q_a,k + q_b,k - pen_a[k] - pen_b[k] ], q_i,k = u_i,k(m0)^2/2.
+    if (gap > 0) {
+      const double m0 = (Na * ma + Nb * mb) / (Na + Nb);
+      const double da = ma - m0, db = m0 - mb;
+      double best = -std::numeric_limits<double>::infinity();
+      for (std::size_t k = 0; k < G; ++k) {
+        const double ua = da * ra[G + k], ub = db * rb[G + k];
+        const double y = 0.5 * (ua * ua + ub * ub) - ra[k] - rb[k];
+        best = y > best ? y : best;
+      }
+      const double tight = best + 2 * std::log(2.0);
+      if (tight * (1 + 1e-12) + 1e-12 < threshold) return tight;
+    }
+    double c1 = grid.log_weight[j] + 2 * std::log(2.0) - ra[j] - rb[j];
+    const one_sided_detail::pair_data one{ma, mb, sigma, ra + G + j, rb + G + j, &c1, 1};
+    double m_one = 0;
+    const double lower = one_sided_detail::infimum_lower_bound(one, &m_one);
+    if (lower >= threshold) return lower;
+    // Every scale (no term dropped: the file comment).
+    double c[64];
+    for (std::size_t k = 0; k < G; ++k) c[k] = grid.log_weight[k] + 2 * std::log(2.0) - ra[k] - rb[k];
+    const one_sided_detail::pair_data all{ma, mb, sigma, ra + G, rb + G, c, G};
+    // h at the one-scale minimiser is >= the infimum: below the threshold (with the search's
+    // margin) the pair cannot pass, at one evaluation instead of a search.
+    const double at = one_sided_detail::h_at(all, m_one).h;
+    if (at + 2e-9 * (1 + std::fabs(at)) < threshold) return std::max(0.0, at);
+    return std::max(0.0, one_sided_detail::infimum_lower_bound(all));
+  }
+  /// Arm i's row: its G penalties, then its G slopes (recomputed when N_i changed).
+  const double* row(const arm_stats& s, std::size_t i) const {
+    if (pen_count[i] != s.count(i)) {
+      const double n = double(s.count(i));
+      double* r = &pen[i * 2 * G];
+      for (std::size_t k = 0; k < G; ++k) {
+        r[k] = 0.5 * std::log1p(n / grid.rho[k]);
+        r[G + k] = n / (sigma * std::sqrt(n + grid.rho[k]));
+      }
+      pen_count[i] = s.count(i);
+    }
+    return &pen[i * 2 * G];
+  }
+  bool passes(double key, const arm_stats&) const { return key >= threshold; }
+};
+
+/// S1_{a,b} of the file comment (its certified lower bound), computed directly (tests, one-off
+/// use).  Domain: sigma > 0, na, nb >= 1, a grid of 1 to 64 scales.
+inline double glr_one_sided_statistic(double sigma, const mixture_grid& g, std::uint64_t na, double ma,
+                                      std::uint64_t nb, double mb) {
+  constexpr const char* fn = "lilucb::bandit::stopping::glr_one_sided_statistic";
+  check_positive(fn, "sigma", sigma);
+  check_at_least(fn, "na", double(na), 1.0);
+  check_at_least(fn, "nb", double(nb), 1.0);
+  const std::size_t G = g.rho.size();
+  if (G == 0 || G > 64 || G != g.log_weight.size())
+    ::lilucb::detail::raise_domain_error(fn, "grid", std::to_string(G) + " scales", "1 to 64 scales with one weight each");
+  std::vector<double> sa(G), sb(G), c(G);
+  for (std::size_t k = 0; k < G; ++k) {
+    sa[k] = double(na) / (sigma * std::sqrt(double(na) + g.rho[k]));
+    sb[k] = double(nb) / (sigma * std::sqrt(double(nb) + g.rho[k]));
+    c[k] = g.log_weight[k] + 2 * std::log(2.0) - 0.5 * std::log1p(double(na) / g.rho[k]) -
+           0.5 * std::log1p(double(nb) / g.rho[k]);
+  }
+  return one_sided_detail::infimum_lower_bound({ma, mb, sigma, sa.data(), sb.data(), c.data(), G});
+}
+
+class glr_one_sided {
+ public:
+  /// K arms, sigma (the rewards' sub-Gaussian scale), delta and the grid (glr_mixture.hpp's; its
+  /// combine field is not used: S1 is the infimum of the log-sum).
+  /// Domain: K >= 1, sigma in (0, inf), delta in (0, 1), 1 to 64 scales rho_k in (0, inf) with
+  /// sum_k w_k <= 1.
+  glr_one_sided(std::size_t K, double sigma, double delta, mixture_grid grid = make_mixture_grid())
+      : delta_(delta), core_(K, make_pair(K, sigma, delta, std::move(grid))) {}
+
+  static constexpr const char* name() { return "glr"; }
+  void observe(std::size_t i, const arm_stats& s) { core_.observe(i, s); }
+  bool should_stop(const arm_stats& s) { return core_.should_stop(s); }
+  std::size_t recommendation(const arm_stats&) const { return core_.leader(); }
+  static constexpr bool certified() { return true; }
+  std::string certificate() const {
+    const auto& p = core_.pair();
+    return "Proposition M1 (docs/certified-glr.md): GLR stopping against a one-sided (half-normal) Gaussian mixture "
+           "martingale per pair of arms (grid rho = 2^k, k = 0.." + std::to_string(p.G - 1) +
+           ", weights 1/((k+1)(k+2)), infimum of the log-sum over the alternative), Ville's inequality and a union "
+           "over the K-1 arms; valid for any sampling rule and sigma-sub-Gaussian rewards (sigma = " +
+           std::to_string(p.sigma) + "): P(wrong answer) <= delta = " + std::to_string(delta_);
+  }
+  double min_statistic(const arm_stats& s) { return core_.min_key(s); }
+  double threshold() const { return core_.pair().threshold; }
+
+ private:
+  static glr_one_sided_pair make_pair(std::size_t K, double sigma, double delta, mixture_grid grid) {
+    constexpr const char* fn = "lilucb::bandit::stopping::glr_one_sided";
+    check_at_least(fn, "K", double(K), 1.0);
+    check_positive(fn, "sigma", sigma);
+    check_open_interval(fn, "delta", delta, 0.0, 1.0);
+    const std::size_t G = grid.rho.size();
+    if (G == 0 || G > 64 || grid.log_weight.size() != G)
+      ::lilucb::detail::raise_domain_error(fn, "grid", std::to_string(G) + " scales",
+                                           "1 to 64 scales with one weight each");
+    double wsum = 0;
+    for (std::size_t k = 0; k < G; ++k) {
+      check_positive(fn, "rho", grid.rho[k]);
+      wsum += std::exp(grid.log_weight[k]);
+    }
+    if (!(wsum <= 1 + 1e-12))
+      ::lilucb::detail::raise_domain_error(fn, "grid weights", std::to_string(wsum), "a sum <= 1");
+    const double threshold = K >= 2 ? std::log(double(K - 1) / delta) : 0.0;
+    const bool sorted = std::is_sorted(grid.rho.begin(), grid.rho.end());
+    return glr_one_sided_pair{sigma, std::move(grid), G, threshold, sorted, std::vector<double>(2 * K * G, 0.0),
+                              std::vector<std::uint64_t>(K, 0)};
+  }
+
+  double delta_;
+  bandit::detail::leader_pairwise<glr_one_sided_pair> core_;
+};
+
+}  // namespace lilucb::bandit::stopping
