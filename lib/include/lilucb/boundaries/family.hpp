@@ -182,7 +182,31 @@ inline double boundary_radius(const boundary_spec& b, double t) {
     case boundary_kind::lil_plus2:
       return lil_bound(t, b.eps, b.alpha, b.sigma, detail::lil_inner(b));
     case boundary_kind::stitched:
-      return stitched_radius(v, b.alpha, b.eta, b.s, detail::stitching_m(b), b.c);
+      try {
+        return stitched_radius(v, b.alpha, b.eta, b.s, detail::stitching_m(b), b.c);
+      } catch (const lilucb::domain_error& e) {
+        if (e.parameter() != "v") throw;
+        try {
+          (void)stitched_radius(1.0, b.alpha, b.eta, b.s, detail::stitching_m(b), b.c);
+        } catch (const lilucb::domain_error&) {
+          throw e;  // no admissible v at all: the spec's own parameters are the cause
+        }
+        // The radius overflows at this intrinsic time: name t (the caller's parameter) with its
+        // admissible range, the largest v whose radius is a double found by bisection in log v.
+        double lo = 1, hi = v;  // stitched_radius accepts v = 1 whenever the spec is valid
+        for (int it = 0; it < 200 && hi / lo > 1 + 1e-12; ++it) {
+          const double mid = std::sqrt(lo) * std::sqrt(hi);
+          try {
+            (void)stitched_radius(mid, b.alpha, b.eta, b.s, detail::stitching_m(b), b.c);
+            lo = mid;
+          } catch (const lilucb::domain_error&) {
+            hi = mid;
+          }
+        }
+        lilucb::detail::raise_domain_error("lilucb::boundaries::boundary_radius", "t", lilucb::detail::format_value(t),
+                                           "[1, " + lilucb::detail::format_bound(lo / (b.sigma * b.sigma)) +
+                                               "] (the stitched radius at v = sigma^2 t must be a double)");
+      }
     case boundary_kind::mixture:
     case boundary_kind::mixture_two_sided:
       return normal_mixture_radius(v, b.alpha, detail::mixture_rho(b), detail::sides(b));
