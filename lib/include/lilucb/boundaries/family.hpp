@@ -204,7 +204,7 @@ inline double boundary_radius(const boundary_spec& b, double t) {
           }
         }
         lilucb::detail::raise_domain_error("lilucb::boundaries::boundary_radius", "t", lilucb::detail::format_value(t),
-                                           "[1, " + lilucb::detail::format_bound(lo / (b.sigma * b.sigma)) +
+                                           "[1, " + lilucb::detail::format_value(lo / (b.sigma * b.sigma)) +
                                                "] (the stitched radius at v = sigma^2 t must be a double)");
       }
     case boundary_kind::mixture:
