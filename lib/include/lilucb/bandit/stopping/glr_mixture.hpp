@@ -25,6 +25,12 @@
 //     the key is Z (the pair cannot pass);
 //   one grid term L = Zmix^{(rho_j)} + log w_j <= S_{a,b} at the scale j nearest min(N_a, N_b)/Z:
 //     if L >= log((K-1)/delta) the key is L (the pair passes);
+//   a lower bound at scale j and an upper bound over the grid from the penalty rows as they are
+//     (a row computed at a smaller count bounds the penalties; mixture_detail::mixture_upper, no
+//     logarithm or exponential per term, the scales above j + 5 bounded together): when either
+//     clears the threshold by a margin far above rounding, it is the key (most checks below the
+//     threshold end here: the full grid is evaluated in under 1% of the keys of the K = 10 runs of
+//     docs/benchmarks.md);
 //   otherwise the key is S_{a,b} (G divisions, and G exponentials for the log-sum; the log-sum is
 //     in [max, max + log G], so the exponentials are needed only when the threshold falls in that
 //     interval, else the key is the bound on the threshold's side).
@@ -114,6 +120,39 @@ inline double mixture_pair(double d, double alpha, double beta, const double* pe
   for (std::size_t k = 0; k < G; ++k) sum += std::exp(v[k] - best);
   return best + std::log(sum);
 }
+/// An upper bound on mixture_pair(d, alpha, beta, pen_a, pen_b, g) when pen_a, pen_b are lower
+/// bounds on the penalties there (rows computed at smaller counts; 0 for a row never computed),
+/// without exponentials or logarithms of the terms.  The terms k < end are bounded one by one:
+/// u_k (the term at these penalties) >= the exact term.  If end < G (sorted grids only), the
+/// terms k >= end are bounded together: d/(alpha + rho_k beta) <= d/(alpha + rho_end beta) for
+/// rho_k >= rho_end and the penalties are >= 0, so sum_{k>=end} w_k e^{term_k} <= e^{u_tail} with
+/// u_tail = d/(alpha + rho_end beta) + tail_log_weight (log sum_{k>=end} w_k, rounded up), one
+/// more term.  With m the largest of these, the log-sum is at most m + log sum 1/p(m - u), where
+/// p(t) = sum_{i<=6} t^i/i! <= e^t for t >= 0 (Taylor's series of e^t has non-negative terms), so
+/// 1/p(t) >= e^{-t}; the max combination is at most m.  Exact up to rounding (a few ulps of the
+/// terms: the caller's margin).
+inline double mixture_upper(double d, double alpha, double beta, const double* pen_a, const double* pen_b,
+                            const mixture_grid& g, std::size_t end, double tail_log_weight) {
+  double u[65];
+  double best = -std::numeric_limits<double>::infinity();
+  for (std::size_t k = 0; k < end; ++k) {
+    u[k] = d / (alpha + g.rho[k] * beta) - pen_a[k] - pen_b[k] + g.log_weight[k];
+    best = u[k] > best ? u[k] : best;
+  }
+  std::size_t n = end;
+  if (end < g.rho.size()) {
+    u[n] = d / (alpha + g.rho[end] * beta) + tail_log_weight;
+    best = u[n] > best ? u[n] : best;
+    ++n;
+  }
+  if (g.combine == mixture_combine::max) return best;
+  double sum = 0;
+  for (std::size_t k = 0; k < n; ++k) {
+    const double t = best - u[k];
+    sum += 1 / (1 + t * (1 + t * (1.0 / 2 + t * (1.0 / 6 + t * (1.0 / 24 + t * (1.0 / 120 + t * (1.0 / 720)))))));
+  }
+  return best + std::log(sum);
+}
 inline void mixture_penalties(std::uint64_t n, const mixture_grid& g, double* out) {
   for (std::size_t k = 0; k < g.rho.size(); ++k) out[k] = 0.5 * std::log1p(static_cast<double>(n) / g.rho[k]);
 }
@@ -153,6 +192,7 @@ struct glr_mixture_pair {
   bool sorted;
   mutable std::vector<double> pen;                // K x G: 1/2 log(1 + N_i/rho_k) at N_i = pen_count[i]
   mutable std::vector<std::uint64_t> pen_count;   // the count each row was computed at (0: never)
+  std::vector<double> tail_log_weight;            // log sum_{k >= m} w_k, rounded up (sorted grids)
 
   double key(const arm_stats& s, std::size_t a, std::size_t b) const {
     const double Na = double(s.count(a)), Nb = double(s.count(b));
@@ -165,6 +205,31 @@ struct glr_mixture_pair {
       const double target = std::min(Na, Nb) / z;
       j = static_cast<std::size_t>(std::lower_bound(grid.rho.begin(), grid.rho.end(), target) - grid.rho.begin());
       if (j == G) j = G - 1;
+    }
+    // Cheap bounds first, from the rows as they are (no logarithm), each with a margin of 1e-9
+    // (1 + |z| + threshold), far above the rounding of any of these sums of at most 66 terms of
+    // size <= |z| + penalties + |log w|: a bound that clears the threshold by the margin is on the
+    // same side as the floating-point S_{a,b} of the exact path, so the decision is the exact one.
+    const double margin = 1e-9 * (1 + std::fabs(z) + std::fabs(threshold));
+    const double* pa = &pen[a * G];
+    const double* pb = &pen[b * G];
+    const double q = d / (alpha + grid.rho[j] * beta) + grid.log_weight[j];
+    // Lower bound at scale j: a row computed at count c <= N gives 1/2 log(1 + N/rho) <=
+    // 1/2 log(1 + c/rho) + 1/2 (N - c)/(rho + c) (log(1 + x + h) - log(1 + x) <= h/(1 + x)); a row
+    // never computed (c = 0, entries 0) gives 1/2 N/rho (log(1 + x) <= x).
+    {
+      const double ca = double(pen_count[a]), cb = double(pen_count[b]);
+      const double lo = q - pa[j] - 0.5 * (Na - ca) / (grid.rho[j] + ca) - pb[j] - 0.5 * (Nb - cb) / (grid.rho[j] + cb) -
+                        margin;
+      if (lo >= threshold) return lo;
+    }
+    // Upper bound: a row computed at a count <= N_i holds lower bounds on the penalties
+    // (1/2 log(1 + N/rho) grows with N); mixture_upper bounds the log-sum without exponentials,
+    // with the scales above j + 5 bounded together (sorted grids).
+    {
+      const std::size_t end = sorted ? std::min(G, j + 6) : G;
+      const double upper = mixture_detail::mixture_upper(d, alpha, beta, pa, pb, grid, end, end < G ? tail_log_weight[end] : 0.0);
+      if (upper + margin < threshold) return upper;
     }
     // The penalties at scale j alone (the same expression as a row entry: identical values).
     const double pja = 0.5 * std::log1p(Na / grid.rho[j]), pjb = 0.5 * std::log1p(Nb / grid.rho[j]);
@@ -234,8 +299,15 @@ class glr_mixture {
       lilucb::detail::raise_domain_error(fn, "grid weights", std::to_string(wsum), "a sum <= 1");
     const double threshold = K >= 2 ? std::log(double(K - 1) / delta) : 0.0;
     const bool sorted = std::is_sorted(grid.rho.begin(), grid.rho.end());
+    // log sum_{k >= m} w_k, rounded up (the factor covers the rounding of exp, + and log).
+    std::vector<double> tail(G);
+    double acc = 0;
+    for (std::size_t m = G; m-- > 0;) {
+      acc += std::exp(grid.log_weight[m]);
+      tail[m] = std::log(acc * (1 + 1e-12));
+    }
     return glr_mixture_pair{sigma,     std::move(grid), G, threshold, sorted, std::vector<double>(K * G, 0.0),
-                            std::vector<std::uint64_t>(K, 0)};
+                            std::vector<std::uint64_t>(K, 0), std::move(tail)};
   }
 
   double delta_;
