@@ -14,17 +14,17 @@
 //       every threshold here is positive).
 // A pair with an unsampled arm has key 0: the rule never stops while an arm is unsampled.
 //
-// Cost: exact and incremental.  The minimum is kept in an indexed heap of -key (ties to the lowest
-// index).  A pull of b != i_hat that leaves i_hat in place updates one key (O(log K), one
-// statistic).  A pull of i_hat or a change of leader changes every key: instead of recomputing the
-// K - 1 keys at once, the heap is marked stale, and the next stopping check first evaluates one
-// witness pair (the heap's minimiser when it went stale; the previous leader if the witness has
-// become the leader).  If the witness does not pass, the minimum does not either (min <= witness)
-// and the answer "continue" is exact at O(1) cost; only when the witness passes are the K - 1 keys
-// recomputed and the heap rebuilt (O(K)).  So the decision is the eager rule's, check for check
-// (tested against a naive O(K) recomputation, tests/bandit/test_compose.cpp), and the O(K) work is
-// done only while every pair the rule has looked at is above the threshold: in the runs measured
-// (docs/benchmarks.md) near the stopping time only.
+// Cost: exact and lazy.  Only one pair is watched: a witness b whose pair (i_hat, b) was found
+// failing.  Its key depends only on the counts and means of i_hat and b, so while neither arm is
+// pulled and the leader stays in place it still fails, the minimum over b fails with it, and the
+// answer "continue" is exact at no cost: a pull of any other arm touches no key (one O(log K)
+// update of the leader's heap).  A pull of the leader or of the witness, or a change of leader,
+// makes the next check re-evaluate the witness pair (one key; the previous leader is tried when
+// the witness has become the leader); only when it passes are the K - 1 keys evaluated, the
+// smallest becoming the new witness, and the rule stops when none fails.  So the decision is the
+// eager rule's, check for check (tested against a naive O(K) recomputation,
+// tests/bandit/test_compose.cpp), and the O(K) work is done only when the watched pair has just
+// passed: in the runs measured (docs/benchmarks.md) near the stopping time only.
 
 #include "lilucb/bandit/arm_stats.hpp"
 #include "lilucb/bandit/detail/indexed_heap.hpp"
@@ -51,17 +51,12 @@ class leader_pairwise {
     if (s.count(i) == 1) --unsampled_;
     means_.update(i, s.mean(i));
     const std::size_t leader = means_.top();
-    if (leader != leader_ || i == leader_) {
-      if (!stale_) {  // the heap's minimiser becomes the witness of the stale state
-        witness_ = built_ ? heap_.top() : npos;
-        stale_ = true;
-      }
-      if (leader != leader_) {
-        previous_leader_ = leader_;
-        leader_ = leader;
-      }
-    } else if (!stale_) {
-      heap_.update(i, -key(s, i));
+    if (leader != leader_) {
+      previous_leader_ = leader_;
+      leader_ = leader;
+      watching_ = false;
+    } else if (i == leader_ || i == witness_) {
+      watching_ = false;
     }
   }
 
@@ -69,21 +64,30 @@ class leader_pairwise {
   bool should_stop(const arm_stats& s) {
     if (K_ < 2) return true;
     if (unsampled_ > 0) return false;
-    if (stale_) {
-      const std::size_t w = witness_ != leader_ ? witness_ : previous_leader_;
-      if (w != npos && w != leader_ && !pair_.passes(key(s, w), s)) return false;  // min <= key(w)
-      rebuild(s);
+    if (watching_) return false;  // the witness pair is unchanged and fails: min <= its key
+    const std::size_t w = witness_ != leader_ ? witness_ : previous_leader_;
+    if (w != npos && w != leader_ && !pair_.passes(key(s, w), s)) {
+      witness_ = w;
+      watching_ = true;
+      return false;
     }
-    return pair_.passes(-heap_.top_key(), s);
+    // The witness passes (or there is none): every key, the smallest (ties to the lowest index)
+    // the new witness if it fails.
+    std::size_t arg = npos;
+    const double m = scan(s, arg);
+    if (pair_.passes(m, s)) return true;
+    witness_ = arg;
+    watching_ = true;
+    return false;
   }
 
   std::size_t leader() const { return means_.top(); }
 
-  /// min_{b != i_hat} key(i_hat, b) now (computes the keys if the heap is stale; tests).
+  /// min_{b != i_hat} key(i_hat, b) now (evaluates the K - 1 keys; tests).
   double min_key(const arm_stats& s) {
     if (K_ < 2) return std::numeric_limits<double>::infinity();
-    if (stale_) rebuild(s);
-    return -heap_.top_key();
+    std::size_t arg = npos;
+    return scan(s, arg);
   }
 
  private:
@@ -93,21 +97,25 @@ class leader_pairwise {
     if (s.count(b) == 0 || s.count(leader_) == 0) return 0.0;
     return pair_.key(s, leader_, b);
   }
-  void rebuild(const arm_stats& s) {
-    std::vector<double> keys(K_);
-    for (std::size_t b = 0; b < K_; ++b) keys[b] = b == leader_ ? -std::numeric_limits<double>::infinity() : -key(s, b);
-    heap_ = indexed_max_heap(std::move(keys));
-    built_ = true;
-    stale_ = false;
+  double scan(const arm_stats& s, std::size_t& arg) const {
+    double m = std::numeric_limits<double>::infinity();
+    for (std::size_t b = 0; b < K_; ++b) {
+      if (b == leader_) continue;
+      const double k = key(s, b);
+      if (arg == npos || k < m) {
+        m = k;
+        arg = b;
+      }
+    }
+    return m;
   }
 
   Pair pair_;
   std::size_t K_;
   std::size_t unsampled_;
   indexed_max_heap means_;
-  indexed_max_heap heap_;  // -key(i_hat, b); the leader's entry is -inf
   std::size_t leader_ = npos, previous_leader_ = npos, witness_ = npos;
-  bool stale_ = true, built_ = false;
+  bool watching_ = false;  // the pair (leader_, witness_) fails and neither arm has been pulled since
 };
 
 }  // namespace lilucb::bandit::detail
