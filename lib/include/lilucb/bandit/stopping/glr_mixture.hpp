@@ -132,7 +132,8 @@ inline double mixture_pair(double d, double alpha, double beta, const double* pe
 /// 1/p(t) >= e^{-t}; the max combination is at most m.  Exact up to rounding (a few ulps of the
 /// terms: the caller's margin).
 inline double mixture_upper(double d, double alpha, double beta, const double* pen_a, const double* pen_b,
-                            const mixture_grid& g, std::size_t end, double tail_log_weight) {
+                            const mixture_grid& g, std::size_t end, double tail_log_weight,
+                            const double* decide_at = nullptr) {
   double u[65];
   double best = -std::numeric_limits<double>::infinity();
   for (std::size_t k = 0; k < end; ++k) {
@@ -151,6 +152,8 @@ inline double mixture_upper(double d, double alpha, double beta, const double* p
     const double t = best - u[k];
     sum += 1 / (1 + t * (1 + t * (1.0 / 2 + t * (1.0 / 6 + t * (1.0 / 24 + t * (1.0 / 120 + t * (1.0 / 720)))))));
   }
+  // log(sum) <= sum - 1: the cheaper bound when it already decides (sum is in [1, n]).
+  if (decide_at && best + (sum - 1) < *decide_at) return best + (sum - 1);
   return best + std::log(sum);
 }
 inline void mixture_penalties(std::uint64_t n, const mixture_grid& g, double* out) {
@@ -228,13 +231,46 @@ struct glr_mixture_pair {
     // with the scales above j + 5 bounded together (sorted grids).
     {
       const std::size_t end = sorted ? std::min(G, j + 6) : G;
-      const double upper = mixture_detail::mixture_upper(d, alpha, beta, pa, pb, grid, end, end < G ? tail_log_weight[end] : 0.0);
+      const double at = threshold - margin;
+      const double upper =
+          mixture_detail::mixture_upper(d, alpha, beta, pa, pb, grid, end, end < G ? tail_log_weight[end] : 0.0, &at);
       if (upper + margin < threshold) return upper;
     }
     // The penalties at scale j alone (the same expression as a row entry: identical values).
     const double pja = 0.5 * std::log1p(Na / grid.rho[j]), pjb = 0.5 * std::log1p(Nb / grid.rho[j]);
     const double lower = d / (alpha + grid.rho[j] * beta) - pja - pjb + grid.log_weight[j];
     if (lower >= threshold) return lower;
+    // Near the threshold: the scales k < j + 10 exactly (their penalties written into the rows:
+    // entries at the current count are lower bounds later on as well), the others bounded
+    // together as in mixture_upper.  The log-sum over the exact scales is a lower bound on S_{a,b},
+    // the same plus the tail's bound an upper bound; only when the threshold is within the margin
+    // of that interval (about 1e-3 wide in the K = 10 runs) is the whole grid evaluated.
+    if (sorted && j + 10 < G) {
+      double* ra = &pen[a * G];
+      double* rb = &pen[b * G];
+      const std::size_t end = j + 10;
+      double v[64];
+      double best = -std::numeric_limits<double>::infinity();
+      for (std::size_t k = 0; k < end; ++k) {
+        ra[k] = 0.5 * std::log1p(Na / grid.rho[k]);
+        rb[k] = 0.5 * std::log1p(Nb / grid.rho[k]);
+        v[k] = d / (alpha + grid.rho[k] * beta) - ra[k] - rb[k] + grid.log_weight[k];
+        best = v[k] > best ? v[k] : best;
+      }
+      const double tail = d / (alpha + grid.rho[end] * beta) + tail_log_weight[end];
+      double lo, hi;
+      if (grid.combine == mixture_combine::max) {
+        lo = best;
+        hi = std::max(best, tail);
+      } else {
+        double sum = 0;
+        for (std::size_t k = 0; k < end; ++k) sum += std::exp(v[k] - best);
+        lo = best + std::log(sum);
+        hi = best + std::log(sum + std::exp(tail - best));
+      }
+      if (lo - margin >= threshold) return lo - margin;
+      if (hi + margin < threshold) return hi;
+    }
     return mixture_detail::mixture_pair(d, alpha, beta, row(s, a), row(s, b), grid, &threshold);
   }
   /// Arm i's row of penalties 1/2 log(1 + N_i/rho_k), recomputed only when N_i has changed since
