@@ -70,14 +70,23 @@ struct mixture_grid {
 /// Domain: k_max in [0, 60].
 inline mixture_grid make_mixture_grid(unsigned k_max = 40, mixture_combine combine = mixture_combine::max) {
   check_half_open_interval("lilucb::bandit::stopping::make_mixture_grid", "k_max", double(k_max), 0.0, 61.0);
-  mixture_grid g;
-  for (unsigned k = 0; k <= k_max; ++k) {
-    g.rho.push_back(std::ldexp(1.0, int(k)));
-    g.log_weight.push_back(-std::log((double(k) + 1) * (double(k) + 2)));
+  const auto build = [](unsigned km, mixture_combine c) {
+    mixture_grid g;
+    for (unsigned k = 0; k <= km; ++k) {
+      g.rho.push_back(std::ldexp(1.0, int(k)));
+      g.log_weight.push_back(-std::log((double(k) + 1) * (double(k) + 2)));
+    }
+    g.label = c == mixture_combine::max ? "grid" : "grid, log-sum";
+    g.combine = c;
+    return g;
+  };
+  // The default grid is built once (a run constructs its stopping rule each time).
+  if (k_max == 40) {
+    static const mixture_grid default_max = build(40, mixture_combine::max);
+    static const mixture_grid default_log_sum = build(40, mixture_combine::log_sum);
+    return combine == mixture_combine::max ? default_max : default_log_sum;
   }
-  g.label = combine == mixture_combine::max ? "grid" : "grid, log-sum";
-  g.combine = combine;
-  return g;
+  return build(k_max, combine);
 }
 
 /// One fixed mixture scale rho (weight 1).  Domain: rho in (0, inf).
@@ -195,14 +204,40 @@ struct glr_mixture_pair {
   bool sorted;
   mutable std::vector<double> pen;                // K x G: 1/2 log(1 + N_i/rho_k) at N_i = pen_count[i]
   mutable std::vector<std::uint64_t> pen_count;   // the count each row was computed at (0: never)
-  std::vector<double> tail_log_weight;            // log sum_{k >= m} w_k, rounded up (sorted grids)
+  std::vector<double> tail_weight;                // sum_{k >= m} w_k, rounded up (sorted grids)
+  mutable std::vector<double> tail_log;           // its logarithm, computed on first use (NaN: not yet)
+  double tail_log_weight(std::size_t m) const {
+    if (std::isnan(tail_log[m])) tail_log[m] = std::log(tail_weight[m] * (1 + 1e-12));
+    return tail_log[m];
+  }
+  struct cached_bound {
+    std::size_t leader = static_cast<std::size_t>(-1);  // the pair (leader, b) it bounds
+    double na = 0, nb = 0, dmax = 0, upper = 0;           // counts, the bound D on d, the upper bound
+  };
+  mutable std::vector<cached_bound> cache;         // per arm b: the last upper bound of (leader, b)
 
   double key(const arm_stats& s, std::size_t a, std::size_t b) const {
     const double Na = double(s.count(a)), Nb = double(s.count(b));
     const double d = mixture_detail::mixture_gap_term(sigma, s.mean(a), s.mean(b));
+    // The last upper bound U0 of this pair, carried forward (O(1), no division): with counts
+    // N0 <= N, gap term d0 and Z0 then, r = min(N0_a/N_a, N0_b/N_b) <= 1 gives alpha + rho beta >=
+    // r^2 (alpha0 + rho beta0) for every rho, and the penalties have only grown, so each term (the
+    // tail's too) is at most its bound then plus (lambda - 1) d0/(alpha0 + rho beta0) <=
+    // (lambda - 1)^+ Z0, lambda = d/(r^2 d0): the log-sum and the max move by at most the same.  So
+    // S_{a,b} < the threshold (by the margin below) when lambda < 1 + slack/Z0, slack = threshold -
+    // U0 - 2 margin', i.e. when d N_a^2 < N0_a^2 D and d N_b^2 < N0_b^2 D with D = d0 (1 + slack/Z0)
+    // (1 - 1e-12) stored (0 when slack <= 0); margin' = 1e-9 (1 + Z0 + 2 threshold) bounds the
+    // margin now (Z = d/alpha <= lambda Z0 < Z0 + threshold then).  The key is then U0 (below the
+    // threshold; the decision is all that matters for a failing pair).
+    {
+      const cached_bound& c = cache[b];
+      if (c.leader == a && c.na <= Na && c.nb <= Nb && d * Na * Na < c.na * c.na * c.dmax && d * Nb * Nb < c.nb * c.nb * c.dmax)
+        return c.upper;
+    }
     const double alpha = 1 / Na + 1 / Nb, beta = 1 / (Na * Na) + 1 / (Nb * Nb);
     const double z = d / alpha;
     if (z < threshold) return z;
+    const double margin = 1e-9 * (1 + std::fabs(z) + std::fabs(threshold));
     std::size_t j = 0;
     if (sorted) {
       const double target = std::min(Na, Nb) / z;
@@ -213,7 +248,6 @@ struct glr_mixture_pair {
     // (1 + |z| + threshold), far above the rounding of any of these sums of at most 66 terms of
     // size <= |z| + penalties + |log w|: a bound that clears the threshold by the margin is on the
     // same side as the floating-point S_{a,b} of the exact path, so the decision is the exact one.
-    const double margin = 1e-9 * (1 + std::fabs(z) + std::fabs(threshold));
     const double* pa = &pen[a * G];
     const double* pb = &pen[b * G];
     const double q = d / (alpha + grid.rho[j] * beta) + grid.log_weight[j];
@@ -233,7 +267,12 @@ struct glr_mixture_pair {
       const std::size_t end = sorted ? std::min(G, j + 6) : G;
       const double at = threshold - margin;
       const double upper =
-          mixture_detail::mixture_upper(d, alpha, beta, pa, pb, grid, end, end < G ? tail_log_weight[end] : 0.0, &at);
+          mixture_detail::mixture_upper(d, alpha, beta, pa, pb, grid, end, end < G ? tail_log_weight(end) : 0.0, &at);
+      {
+        const double margin2 = 1e-9 * (1 + std::fabs(z) + 2 * std::fabs(threshold));
+        const double slack = threshold - upper - 2 * margin2;
+        cache[b] = cached_bound{a, Na, Nb, slack > 0 ? d * (1 + slack / z) * (1 - 1e-12) : 0.0, upper};
+      }
       if (upper + margin < threshold) return upper;
     }
     // The penalties at scale j alone (the same expression as a row entry: identical values).
@@ -257,7 +296,7 @@ struct glr_mixture_pair {
         v[k] = d / (alpha + grid.rho[k] * beta) - ra[k] - rb[k] + grid.log_weight[k];
         best = v[k] > best ? v[k] : best;
       }
-      const double tail = d / (alpha + grid.rho[end] * beta) + tail_log_weight[end];
+      const double tail = d / (alpha + grid.rho[end] * beta) + tail_log_weight(end);
       double lo, hi;
       if (grid.combine == mixture_combine::max) {
         lo = best;
@@ -327,23 +366,30 @@ class glr_mixture {
       lilucb::detail::raise_domain_error(fn, "grid", std::to_string(G) + " scales",
                                          "1 to 64 scales with one weight each");
     double wsum = 0;
+    std::vector<double> w(G);
     for (std::size_t k = 0; k < G; ++k) {
       check_positive(fn, "rho", grid.rho[k]);
-      wsum += std::exp(grid.log_weight[k]);
+      w[k] = std::exp(grid.log_weight[k]);
+      wsum += w[k];
     }
     if (!(wsum <= 1 + 1e-12))
       lilucb::detail::raise_domain_error(fn, "grid weights", std::to_string(wsum), "a sum <= 1");
     const double threshold = K >= 2 ? std::log(double(K - 1) / delta) : 0.0;
     const bool sorted = std::is_sorted(grid.rho.begin(), grid.rho.end());
-    // log sum_{k >= m} w_k, rounded up (the factor covers the rounding of exp, + and log).
-    std::vector<double> tail(G);
+    // sum_{k >= m} w_k (its logarithm, rounded up by the factor 1 + 1e-12 that covers the
+    // rounding of exp, + and log, is taken on first use).
     double acc = 0;
-    for (std::size_t m = G; m-- > 0;) {
-      acc += std::exp(grid.log_weight[m]);
-      tail[m] = std::log(acc * (1 + 1e-12));
-    }
-    return glr_mixture_pair{sigma,     std::move(grid), G, threshold, sorted, std::vector<double>(K * G, 0.0),
-                            std::vector<std::uint64_t>(K, 0), std::move(tail)};
+    for (std::size_t m = G; m-- > 0;) w[m] = acc += w[m];
+    return glr_mixture_pair{sigma,
+                            std::move(grid),
+                            G,
+                            threshold,
+                            sorted,
+                            std::vector<double>(K * G, 0.0),
+                            std::vector<std::uint64_t>(K, 0),
+                            std::move(w),
+                            std::vector<double>(G, std::numeric_limits<double>::quiet_NaN()),
+                            std::vector<glr_mixture_pair::cached_bound>(K)};
   }
 
   double delta_;
