@@ -15,27 +15,31 @@
 // The threshold does not depend on t.  The default grid is rho_k = 2^k, k = 0..40, with
 // w_k = 1/((k+1)(k+2)) (no tuning); a fixed rho (one grid point, weight 1) is offered too.
 //
-// Cost.  Exact and incremental, by the leader/pair core shared with glr.hpp
-// (bandit/detail/leader_pairwise.hpp, which states the cost): each arm keeps its row of penalties
-// 1/2 log(1 + N_i/rho_k), computed on demand (G = grid size log1p's) only when a key needs the
-// whole grid and the arm's count has changed since; the bound at scale j takes its two penalties
-// alone (two log1p's).  The key of a pair is exact where it matters and O(1) elsewhere:
+// Cost.  Exact and lazy, by the leader/pair core shared with glr.hpp
+// (bandit/detail/leader_pairwise.hpp, which states the cost: one failing witness pair is watched,
+// and a key is evaluated only when that pair's arms are pulled or the leader changes).  Each arm
+// keeps a row of penalties 1/2 log(1 + N_i/rho_k), refreshed only where a key needs them; a row
+// computed at an earlier count c <= N_i bounds the penalties from below (they grow with N) and,
+// with 1/2 (N - c)/(rho + c), from above.  The key of a pair is decided by the first of, in order
+// (each bound clears the threshold by a margin of 1e-9 (1 + Z + threshold), far above the rounding
+// of the exact path, so that it is on the same side as the floating-point S_{a,b}):
+//   the last upper bound of the pair carried forward to the present counts and means (O(1));
 //   Z_{a,b} = D/(1/N_a + 1/N_b) >= S_{a,b} (c_a + c_b >= 1/N_a + 1/N_b, penalties >= 0,
-//     sum_k w_k <= 1; for the max also term by term in floating point): if Z < log((K-1)/delta)
-//     the key is Z (the pair cannot pass);
-//   one grid term L = Zmix^{(rho_j)} + log w_j <= S_{a,b} at the scale j nearest min(N_a, N_b)/Z:
-//     if L >= log((K-1)/delta) the key is L (the pair passes);
-//   a lower bound at scale j and an upper bound over the grid from the penalty rows as they are
-//     (a row computed at a smaller count bounds the penalties; mixture_detail::mixture_upper, no
-//     logarithm or exponential per term, the scales above j + 5 bounded together): when either
-//     clears the threshold by a margin far above rounding, it is the key (most checks below the
-//     threshold end here: the full grid is evaluated in under 1% of the keys of the K = 10 runs of
-//     docs/benchmarks.md);
-//   otherwise the key is S_{a,b} (G divisions, and G exponentials for the log-sum; the log-sum is
+//     sum_k w_k <= 1): if Z < log((K-1)/delta) the key is Z (the pair cannot pass);
+//   a lower bound at the scale j nearest min(N_a, N_b)/Z from the rows as they are (O(1));
+//   an upper bound over the grid from the rows as they are (mixture_detail::mixture_upper: no
+//     logarithm or exponential per term, the scales above j + 5 bounded together);
+//   the grid term L = Zmix^{(rho_j)} + log w_j <= S_{a,b} (two log1p's): passes if L >= threshold;
+//   the scales below j + 10 exactly, the others bounded together: a lower and an upper bound
+//     about 1e-3 apart in the runs of docs/benchmarks.md;
+//   otherwise S_{a,b} itself (G divisions, and G exponentials for the log-sum; the log-sum is
 //     in [max, max + log G], so the exponentials are needed only when the threshold falls in that
 //     interval, else the key is the bound on the threshold's side).
-// So min_b key >= log((K-1)/delta) exactly when every S_{i_hat,b} is: the decision is the exact
-// rule's (tested pull for pull).  Memory: K x G doubles.
+// A failing key is an upper bound on S_{a,b} (or, carried forward, the pair's last one), a passing
+// key a lower bound or S_{a,b}.  So min_b key >= log((K-1)/delta) exactly when every S_{i_hat,b}
+// is: the decision is the exact rule's (tested pull for pull, and near the threshold).  In the
+// K = 10 runs of docs/benchmarks.md the whole grid is evaluated in well under 1% of the keys.
+// Memory: K x G doubles.
 
 #include "lilucb/bandit/arm_stats.hpp"
 #include "lilucb/bandit/detail/leader_pairwise.hpp"
