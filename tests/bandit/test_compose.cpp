@@ -410,8 +410,8 @@ BOOST_AUTO_TEST_CASE(top_two_rules_match_naive_pull_for_pull) {
 // Whole runs (every sampling rule with GLR heuristic/kk21/mixture and LS, fixed seeds) make the
 // stopping times, answers and pull counts recorded by the binary of commit 34fe0e9, before the
 // shared leader/pair core and its lazy check: composed_reference.hpp (the t3c rows by the binary
-// of commit 5f6cd05, the ttts rows by that of 2979032: their posterior sampler draws the same law
-// from another stream).
+// of commit 5f6cd05, the ttts rows by that of 316ae15: their posterior sampler, and TTTS's
+// challenger, draw the same law from another stream).
 // Rows of more than 20000 pulls (long TTTS runs) are skipped here to keep the test to about a second.
 BOOST_AUTO_TEST_CASE(runs_match_recorded_reference) {
   const std::vector<std::vector<double>> means{lb::alpha_means(20, 0.6), lb::sparse_means(12, 0.5),
