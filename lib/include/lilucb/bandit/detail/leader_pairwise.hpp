@@ -20,15 +20,19 @@
 // answer "continue" is exact at no cost: a pull of any other arm touches no key (one O(log K)
 // update of the leader's heap).  A pull of the leader or of the witness, or a change of leader,
 // makes the next check re-evaluate the witness pair (one key; the previous leader is tried when
-// the witness has become the leader); only when it passes are the K - 1 keys evaluated, the
-// smallest becoming the new witness, and the rule stops when none fails.  So the decision is the
+// the witness has become the leader); when it passes, the other pairs found failing at the last
+// full evaluation are tried in turn (smallest key first), and only when none of them fails any
+// more are the K - 1 keys evaluated, the smallest failing one becoming the new witness (the
+// others the next candidates); the rule stops when none fails.  So the decision is the
 // eager rule's, check for check (tested against a naive O(K) recomputation,
-// tests/bandit/test_compose.cpp), and the O(K) work is done only when the watched pair has just
-// passed: in the runs measured (docs/benchmarks.md) near the stopping time only.
+// tests/bandit/test_compose.cpp): the answer "continue" always rests on a pair evaluated now,
+// "stop" on all K - 1.  The O(K) work is done only when every candidate has passed: in the runs
+// measured (docs/benchmarks.md) near the stopping time only.
 
 #include "lilucb/bandit/arm_stats.hpp"
 #include "lilucb/bandit/detail/indexed_heap.hpp"
 
+#include <algorithm>
 #include <cstddef>
 #include <limits>
 #include <utility>
@@ -71,10 +75,22 @@ class leader_pairwise {
       watching_ = true;
       return false;
     }
-    // The witness passes (or there is none): every key, the smallest (ties to the lowest index)
-    // the new witness if it fails.
+    // The witness passes (or there is none): the pairs that failed at the last full evaluation,
+    // smallest key first, are tried as witnesses (each evaluated now); when none fails any more,
+    // every key, the smallest (ties to the lowest index) the new witness if it fails, the other
+    // failing ones the next candidates.  So the end phase, where pairs pass one after another,
+    // costs one key per passing witness, not K - 1.
+    while (!candidates_.empty()) {
+      const std::size_t b = candidates_.back();
+      candidates_.pop_back();
+      if (b != leader_ && !pair_.passes(key(s, b), s)) {
+        witness_ = b;
+        watching_ = true;
+        return false;
+      }
+    }
     std::size_t arg = npos;
-    const double m = scan(s, arg);
+    const double m = scan(s, arg, &candidates_);
     if (pair_.passes(m, s)) return true;
     witness_ = arg;
     watching_ = true;
@@ -97,8 +113,10 @@ class leader_pairwise {
     if (s.count(b) == 0 || s.count(leader_) == 0) return 0.0;
     return pair_.key(s, leader_, b);
   }
-  double scan(const arm_stats& s, std::size_t& arg) const {
+  /// The smallest key and its arm; with `failing`, the other failing arms, largest key first.
+  double scan(const arm_stats& s, std::size_t& arg, std::vector<std::size_t>* failing = nullptr) {
     double m = std::numeric_limits<double>::infinity();
+    if (failing) fails_.clear();
     for (std::size_t b = 0; b < K_; ++b) {
       if (b == leader_) continue;
       const double k = key(s, b);
@@ -106,6 +124,15 @@ class leader_pairwise {
         m = k;
         arg = b;
       }
+      if (failing && !pair_.passes(k, s)) fails_.push_back({k, b});
+    }
+    if (failing) {
+      std::sort(fails_.begin(), fails_.end(), [](const auto& x, const auto& y) {
+        return x.first > y.first || (x.first == y.first && x.second > y.second);
+      });
+      failing->clear();
+      for (const auto& f : fails_)
+        if (f.second != arg) failing->push_back(f.second);
     }
     return m;
   }
@@ -116,6 +143,8 @@ class leader_pairwise {
   indexed_max_heap means_;
   std::size_t leader_ = npos, previous_leader_ = npos, witness_ = npos;
   bool watching_ = false;  // the pair (leader_, witness_) fails and neither arm has been pulled since
+  std::vector<std::size_t> candidates_;               // next witnesses to try (failed when last evaluated)
+  std::vector<std::pair<double, std::size_t>> fails_;  // scratch of scan()
 };
 
 }  // namespace lilucb::bandit::detail
