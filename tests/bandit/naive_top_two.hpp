@@ -5,7 +5,8 @@
 // mean read from arm_stats.  Tests compare the library's rules with this one pull for pull.
 // The posterior samples of TTTS and T3C come from the library's sampler (gaussian_argmax.hpp,
 // tested in law separately) since its change of the stream; before, they drew K normals in index
-// order (the law test's full draw in tests/bandit/test_compose.cpp).
+// order (the law test's full draw in tests/bandit/test_compose.cpp).  TTTS's challenger likewise
+// comes from the library's sampling::ttts_challenger (tested in law separately).
 // Information-directed selection (t3c-ids, eb-tci-ids) is written here from its definition in
 // top_two.hpp's file comment, in the same O(K) style: the challenger, then the leader's share
 // h = N_C/(N_L + N_C) (a coin for T3C, the tracked sum of the shares of the rounds led for EB-TCI).
@@ -69,13 +70,7 @@ class naive_top_two {
       }
       if (s.rng().engine().uniform01() < 0.5) return L;
       if constexpr (Kind == top_two_kind::t3c) return challenger_tc(st, L);
-      for (int k = 0; k < ttts_max_resamples; ++k) {
-        const bool last = k + 1 == ttts_max_resamples;
-        const auto d = posterior_.sample(s.rng(), last ? L : K_);
-        if (d.top != L) return d.top;
-        if (last) return d.second == K_ ? (L == 0 ? 1 : 0) : d.second;
-      }
-      return 0;  // not reached
+      return lilucb::bandit::sampling::ttts_challenger(posterior_, s.rng(), L);
     }
   }
   void observe(std::size_t i, const arm_stats& s) {

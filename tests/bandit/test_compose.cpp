@@ -350,6 +350,58 @@ BOOST_AUTO_TEST_CASE(posterior_argmax_has_the_gaussian_law) {
   BOOST_TEST(alone[2] > 0u, "the tail phase decides some draws");
 }
 
+// TTTS's challenger (sampling::ttts_challenger: resamples, then the union scheme of Karp, Luby &
+// Madras) has the law of the resampling loop with its cap: with p = P(argmax = L),
+//     P(challenger = b) = (1 - p^99) P(argmax = b)/(1 - p) + p^99 P(argmax_{a != L} = b),
+// every probability by quadrature.  Instances: (i) a leader far ahead (p about 0.98; every rate
+// the bound phi(a), thinned; the cap decides about a quarter of the draws), with far arms that
+// pass only through the tail phase; (ii) a close race with s = sum of the rates < 1 (exact rates
+// Phi(-a), a below 1/2 and between 1/2 and 1: both truncated-normal samplers); (iii) s >= 1 with
+// p about 0.95 (many narrow arms below a wide leader: the draws as written).  Every count
+// lies within the exact two-sided Clopper-Pearson bounds at 1e-6 per side.
+BOOST_AUTO_TEST_CASE(ttts_challenger_has_the_resampling_law) {
+  struct instance {
+    std::vector<double> m, sd;
+    std::size_t L;
+    std::uint64_t N;
+  };
+  std::vector<instance> cases;
+  cases.push_back({{1.0, 0.93, 0.9, 0.2, -0.5, 0.0}, {0.02, 0.02, 0.03, 0.3, 0.5, 0.25}, 0, 300'000});
+  cases.push_back({{0.5, 0.42, 0.47, 0.1, 0.0}, {0.1, 0.1, 0.1, 0.1, 0.2}, 0, 200'000});
+  {
+    instance c{{0.0}, {1.0}, 0, 20'000};
+    for (int a = 0; a < 40; ++a) {  // P_b from Phi(-1.6) to Phi(-1.8): s about 1.8
+      c.m.push_back(-1.6 - 0.005 * a);
+      c.sd.push_back(0.01);
+    }
+    cases.push_back(c);
+  }
+  for (const auto& c : cases) {
+    const std::size_t K = c.m.size();
+    lb::detail::gaussian_argmax g(K);
+    for (std::size_t a = 0; a < K; ++a) g.set(a, c.m[a], c.sd[a]);
+    lb::detail::normal_stream rng(13, 0);
+    std::vector<std::uint64_t> count(K + 1, 0);
+    for (std::uint64_t t = 0; t < c.N; ++t) ++count[lb::sampling::ttts_challenger(g, rng, c.L)];
+    BOOST_TEST(count[c.L] == 0u);
+    BOOST_TEST(count[K] == 0u);
+    const double p = argmax_probability(c.m, c.sd, c.L, K);
+    const double cap = std::pow(p, lb::sampling::ttts_max_resamples - 1);
+    double total = 0;
+    for (std::size_t b = 0; b < K; ++b) {
+      if (b == c.L) continue;
+      const double q = (1 - cap) * argmax_probability(c.m, c.sd, b, K) / (1 - p) + cap * argmax_probability(c.m, c.sd, b, c.L);
+      total += q;
+      const std::uint64_t lo = lilucb::binomial_critical_count(c.N, q, 1e-6, lilucb::cp_bound::upper_reaches);
+      const std::uint64_t hi = lilucb::binomial_critical_count(c.N, q, 1e-6, lilucb::cp_bound::lower_exceeds);
+      BOOST_TEST((count[b] >= lo && count[b] < hi), "K " << K << " L " << c.L << " (p " << p << ", cap weight " << cap
+                                                         << "): challenger " << b << " count " << count[b] << " of "
+                                                         << c.N << ", law " << q << ", accepted [" << lo << ", " << hi << ")");
+    }
+    BOOST_TEST(total == 1.0, tt::tolerance(1e-8));
+  }
+}
+
 // The Top-Two rules' kept keys, tournament tree and cached per-arm values (issue 14 section 5)
 // make exactly the pulls of the O(K) passes they replace, ties included (Bernoulli arms tie often).
 BOOST_AUTO_TEST_CASE(top_two_rules_match_naive_pull_for_pull) {
@@ -395,8 +447,8 @@ BOOST_AUTO_TEST_CASE(ids_gives_the_best_arm_its_optimal_share) {
 // Whole runs (every sampling rule with GLR heuristic/kk21/mixture and LS, fixed seeds) make the
 // stopping times, answers and pull counts recorded by the binary of commit 34fe0e9, before the
 // shared leader/pair core and its lazy check: composed_reference.hpp (the t3c rows by the binary
-// of commit 5f6cd05, the ttts rows by that of 2979032: their posterior sampler draws the same law
-// from another stream).
+// of commit 5f6cd05, the ttts rows by that of 316ae15: their posterior sampler, and TTTS's
+// challenger, draw the same law from another stream).
 // Rows of more than 20000 pulls (long TTTS runs) are skipped here to keep the test to about a second.
 BOOST_AUTO_TEST_CASE(runs_match_recorded_reference) {
   const std::vector<std::vector<double>> means{lb::alpha_means(20, 0.6), lb::sparse_means(12, 0.5),

@@ -6,6 +6,9 @@
 //   - the projection closed form (step 3) against a brute-force minimisation over the alternative;
 //   - S_{a,b} against the formula as written in the proposition, in long double;
 //   - the incremental minimum over b against the obvious O(K) recomputation after every pull;
+//   - the bounds that decide most keys (stale penalty rows, the exponential-free upper bound,
+//     the carried-forward bound, the partial grid) against the long-double formula, and the
+//     decision near the threshold against the exact statistic at every pull;
 //   - domain errors; the rule through run_combination and its certificate;
 //   - the same for the one-sided mixture of stopping/glr_one_sided.hpp (Proposition M1), below.
 #include <boost/test/unit_test.hpp>
@@ -176,6 +179,80 @@ BOOST_AUTO_TEST_CASE(minimum_matches_naive) {
     }
     BOOST_TEST(decided[0] > 0u);
     BOOST_TEST((decided[1] > 0u) == (means[1] == 0.9));  // the separated instance reaches the stop
+  }
+}
+
+// mixture_upper (the exponential-free bound of the key) is an upper bound on S_{a,b} when the
+// penalty rows were computed at smaller counts, with and without the tail scales bounded
+// together, for both combinations; the reference is the long-double formula (direct_s), and the
+// bound is checked to be close (within 0.2 when the rows are current: the bound must decide).
+BOOST_AUTO_TEST_CASE(upper_bound_from_stale_rows_bounds_s) {
+  lb::normal_stream rng(5, 0);
+  std::size_t n = 0;
+  for (const auto& g : {ls::make_mixture_grid(), ls::make_mixture_grid(40, ls::mixture_combine::log_sum)}) {
+    const std::size_t G = g.rho.size();
+    std::vector<double> tail_log(G + 1, 0.0);
+    for (std::size_t m = 0; m < G; ++m) {
+      long double acc = 0;
+      for (std::size_t k = m; k < G; ++k) acc += std::exp((long double)g.log_weight[k]);
+      tail_log[m] = double(std::log(acc) + 1e-12L);
+    }
+    for (int rep = 0; rep < 3000; ++rep) {
+      const auto na = std::uint64_t(1 + rng.engine()() % 5000), nb = std::uint64_t(1 + rng.engine()() % 5000);
+      const auto ca = std::uint64_t(rng.engine()() % (na + 1)), cb = rep % 2 ? nb : std::uint64_t(rng.engine()() % (nb + 1));
+      const double ma = 0.5 + 2.0 * rng.engine().uniform01(), mb = 0.5 + 2.0 * rng.engine().uniform01();
+      std::vector<double> pa(G), pb(G);
+      ls::mixture_detail::mixture_penalties(ca, g, pa.data());
+      ls::mixture_detail::mixture_penalties(cb, g, pb.data());
+      const double Na = double(na), Nb = double(nb);
+      const double d = ls::mixture_detail::mixture_gap_term(0.5, ma, mb);
+      const double alpha = 1 / Na + 1 / Nb, beta = 1 / (Na * Na) + 1 / (Nb * Nb);
+      const long double exact = direct_s(0.5, g, Na, ma, Nb, mb);
+      for (std::size_t end : {G, std::size_t(rep % 12), std::size_t(5 + rep % 30)}) {
+        if (end > G) continue;
+        const double u = ls::mixture_detail::mixture_upper(d, alpha, beta, pa.data(), pb.data(), g, end, tail_log[end]);
+        BOOST_REQUIRE_MESSAGE(u >= exact - 1e-9L * (1 + std::fabs(double(exact))),
+                              "na " << na << " nb " << nb << " ca " << ca << " cb " << cb << " end " << end << ": " << u
+                                    << " < " << double(exact));
+        if (end == G && ca == na && cb == nb) BOOST_REQUIRE(u <= exact + 0.2L);
+        ++n;
+      }
+    }
+  }
+  BOOST_TEST(n > 10000u);
+}
+
+// Near the threshold, where the bounds of the key (stale rows, the carried-forward bound, the
+// partial grid) are closest to failing: two arms whose statistic crosses the threshold slowly,
+// pulled alternately or mostly one of them, with the decision compared with the exact statistic
+// at every pull, over many seeds; checks within 0.01 of the threshold are counted (they occur).
+BOOST_AUTO_TEST_CASE(decision_matches_exact_near_the_threshold) {
+  for (const auto& g : {ls::make_mixture_grid(), ls::make_mixture_grid(40, ls::mixture_combine::log_sum)}) {
+    std::size_t near = 0, decided[2] = {0, 0};
+    for (std::uint64_t seed = 1; seed <= 60; ++seed) {
+      ls::glr_mixture rule(2, 0.5, 0.05, g);
+      lb::arm_stats st(2);
+      lb::normal_stream rng(seed, 1);
+      const double gap = 0.1 + 0.02 * double(seed % 5);
+      for (int t = 0; t < 1500; ++t) {
+        const std::size_t i = t < 2 ? std::size_t(t) : (seed % 3 == 0 ? std::size_t(rng.engine().uniform01() < 0.8)
+                                                                    : std::size_t(t % 2));
+        st.add(i, (i == 0 ? gap : 0.0) + 0.5 * rng());
+        rule.observe(i, st);
+        if (t < 1) continue;
+        const std::size_t lead = st.empirical_best();
+        const double s = ls::glr_mixture_statistic(0.5, g, st.count(lead), st.mean(lead), st.count(1 - lead),
+                                                   st.mean(1 - lead));
+        const bool want = s >= rule.threshold();
+        BOOST_REQUIRE_MESSAGE(rule.should_stop(st) == want, "seed " << seed << " pull " << t << ": S " << s);
+        near += std::fabs(s - rule.threshold()) < 0.01;
+        ++decided[want];
+      }
+    }
+    BOOST_TEST_MESSAGE("checks within 0.01 of the threshold: " << near);
+    BOOST_TEST(near > 20u);
+    BOOST_TEST(decided[0] > 0u);
+    BOOST_TEST(decided[1] > 0u);
   }
 }
 

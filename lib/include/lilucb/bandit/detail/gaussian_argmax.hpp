@@ -52,6 +52,8 @@ class gaussian_argmax {
   }
 
   std::size_t size() const { return mean_.size(); }
+  double mean(std::size_t a) const { return mean_[a]; }
+  double scale(std::size_t a) const { return scale_[a]; }
 
   /// Sets arm a's mean m_a and standard deviation s_a (finite, s_a > 0 for the law to be Gaussian).
   void set(std::size_t a, double mean, double scale) {
@@ -115,6 +117,63 @@ class gaussian_argmax {
       ++p;
     }
     return d;
+  }
+
+  /// Over the arms other than x and y, drawn independently as in sample(): how many have theta_a >
+  /// level, with the argmax of those raised into (best, best_v) (pass an arm already above level).
+  /// The same two phases as sample() with the cut at `level` instead of the best value drawn: the
+  /// arms with u_a > level get full normals, every other arm has theta_a <= u_a <= level unless
+  /// Z_a > T (geometric gaps and tail draws); x and y draw nothing (their gap positions are
+  /// skipped, the others' selections staying independent with probability q each).
+  template <class NormalStream>
+  std::size_t exceed(NormalStream& rng, std::size_t x, std::size_t y, double level, std::size_t& best,
+                     double& best_v) const {
+    const std::size_t K = mean_.size();
+    std::size_t count = 0;
+    auto compete = [&](std::size_t a, double v) {
+      if (!(v > level)) return;
+      ++count;
+      if (v > best_v) {
+        best_v = v;
+        best = a;
+      }
+    };
+    std::size_t p = 0;
+    for (; p < K; ++p) {
+      const std::size_t a = order_[p];
+      if (upper_[a] <= level) break;
+      if (a == x || a == y) continue;
+      compete(a, mean_[a] + scale_[a] * rng());
+    }
+    if (p == K) return count;
+    auto& engine = rng.engine();
+    while (true) {
+      const double u = 1.0 - engine.uniform01();  // in (0, 1]
+      if (u <= no_tail_pow_[K - p]) break;
+      const double gap = std::floor(std::log(u) / log_no_tail_);
+      if (!(gap < static_cast<double>(K - p))) break;
+      p += static_cast<std::size_t>(gap);
+      const std::size_t a = order_[p];
+      if (a != x && a != y) compete(a, mean_[a] + scale_[a] * tail(engine));
+      ++p;
+    }
+    return count;
+  }
+
+  /// Z conditioned on Z > a, exactly: plain rejection from the normal stream for a <= 1/2
+  /// (acceptance >= 0.3), Marsaglia's tail method beyond (acceptance >= 0.4).
+  template <class NormalStream>
+  static double normal_above(NormalStream& rng, double a) {
+    if (a <= 0.5)
+      while (true) {
+        const double z = rng();
+        if (z > a) return z;
+      }
+    auto& engine = rng.engine();
+    while (true) {
+      const double x = std::sqrt(a * a - 2.0 * std::log(1.0 - engine.uniform01()));
+      if (engine.uniform01() * x < a) return x;
+    }
   }
 
  private:

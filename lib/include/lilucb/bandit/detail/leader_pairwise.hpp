@@ -14,21 +14,25 @@
 //       every threshold here is positive).
 // A pair with an unsampled arm has key 0: the rule never stops while an arm is unsampled.
 //
-// Cost: exact and incremental.  The minimum is kept in an indexed heap of -key (ties to the lowest
-// index).  A pull of b != i_hat that leaves i_hat in place updates one key (O(log K), one
-// statistic).  A pull of i_hat or a change of leader changes every key: instead of recomputing the
-// K - 1 keys at once, the heap is marked stale, and the next stopping check first evaluates one
-// witness pair (the heap's minimiser when it went stale; the previous leader if the witness has
-// become the leader).  If the witness does not pass, the minimum does not either (min <= witness)
-// and the answer "continue" is exact at O(1) cost; only when the witness passes are the K - 1 keys
-// recomputed and the heap rebuilt (O(K)).  So the decision is the eager rule's, check for check
-// (tested against a naive O(K) recomputation, tests/bandit/test_compose.cpp), and the O(K) work is
-// done only while every pair the rule has looked at is above the threshold: in the runs measured
-// (docs/benchmarks.md) near the stopping time only.
+// Cost: exact and lazy.  Only one pair is watched: a witness b whose pair (i_hat, b) was found
+// failing.  Its key depends only on the counts and means of i_hat and b, so while neither arm is
+// pulled and the leader stays in place it still fails, the minimum over b fails with it, and the
+// answer "continue" is exact at no cost: a pull of any other arm touches no key (one O(log K)
+// update of the leader's heap).  A pull of the leader or of the witness, or a change of leader,
+// makes the next check re-evaluate the witness pair (one key; the previous leader is tried when
+// the witness has become the leader); when it passes, the other pairs found failing at the last
+// full evaluation are tried in turn (smallest key first), and only when none of them fails any
+// more are the K - 1 keys evaluated, the smallest failing one becoming the new witness (the
+// others the next candidates); the rule stops when none fails.  So the decision is the
+// eager rule's, check for check (tested against a naive O(K) recomputation,
+// tests/bandit/test_compose.cpp): the answer "continue" always rests on a pair evaluated now,
+// "stop" on all K - 1.  The O(K) work is done only when every candidate has passed: in the runs
+// measured (docs/benchmarks.md) near the stopping time only.
 
 #include "lilucb/bandit/arm_stats.hpp"
 #include "lilucb/bandit/detail/indexed_heap.hpp"
 
+#include <algorithm>
 #include <cstddef>
 #include <limits>
 #include <utility>
@@ -51,17 +55,12 @@ class leader_pairwise {
     if (s.count(i) == 1) --unsampled_;
     means_.update(i, s.mean(i));
     const std::size_t leader = means_.top();
-    if (leader != leader_ || i == leader_) {
-      if (!stale_) {  // the heap's minimiser becomes the witness of the stale state
-        witness_ = built_ ? heap_.top() : npos;
-        stale_ = true;
-      }
-      if (leader != leader_) {
-        previous_leader_ = leader_;
-        leader_ = leader;
-      }
-    } else if (!stale_) {
-      heap_.update(i, -key(s, i));
+    if (leader != leader_) {
+      previous_leader_ = leader_;
+      leader_ = leader;
+      watching_ = false;
+    } else if (i == leader_ || i == witness_) {
+      watching_ = false;
     }
   }
 
@@ -69,21 +68,42 @@ class leader_pairwise {
   bool should_stop(const arm_stats& s) {
     if (K_ < 2) return true;
     if (unsampled_ > 0) return false;
-    if (stale_) {
-      const std::size_t w = witness_ != leader_ ? witness_ : previous_leader_;
-      if (w != npos && w != leader_ && !pair_.passes(key(s, w), s)) return false;  // min <= key(w)
-      rebuild(s);
+    if (watching_) return false;  // the witness pair is unchanged and fails: min <= its key
+    const std::size_t w = witness_ != leader_ ? witness_ : previous_leader_;
+    if (w != npos && w != leader_ && !pair_.passes(key(s, w), s)) {
+      witness_ = w;
+      watching_ = true;
+      return false;
     }
-    return pair_.passes(-heap_.top_key(), s);
+    // The witness passes (or there is none): the pairs that failed at the last full evaluation,
+    // smallest key first, are tried as witnesses (each evaluated now); when none fails any more,
+    // every key, the smallest (ties to the lowest index) the new witness if it fails, the other
+    // failing ones the next candidates.  So the end phase, where pairs pass one after another,
+    // costs one key per passing witness, not K - 1.
+    while (!candidates_.empty()) {
+      const std::size_t b = candidates_.back();
+      candidates_.pop_back();
+      if (b != leader_ && !pair_.passes(key(s, b), s)) {
+        witness_ = b;
+        watching_ = true;
+        return false;
+      }
+    }
+    std::size_t arg = npos;
+    const double m = scan(s, arg, &candidates_);
+    if (pair_.passes(m, s)) return true;
+    witness_ = arg;
+    watching_ = true;
+    return false;
   }
 
   std::size_t leader() const { return means_.top(); }
 
-  /// min_{b != i_hat} key(i_hat, b) now (computes the keys if the heap is stale; tests).
+  /// min_{b != i_hat} key(i_hat, b) now (evaluates the K - 1 keys; tests).
   double min_key(const arm_stats& s) {
     if (K_ < 2) return std::numeric_limits<double>::infinity();
-    if (stale_) rebuild(s);
-    return -heap_.top_key();
+    std::size_t arg = npos;
+    return scan(s, arg);
   }
 
  private:
@@ -93,21 +113,38 @@ class leader_pairwise {
     if (s.count(b) == 0 || s.count(leader_) == 0) return 0.0;
     return pair_.key(s, leader_, b);
   }
-  void rebuild(const arm_stats& s) {
-    std::vector<double> keys(K_);
-    for (std::size_t b = 0; b < K_; ++b) keys[b] = b == leader_ ? -std::numeric_limits<double>::infinity() : -key(s, b);
-    heap_ = indexed_max_heap(std::move(keys));
-    built_ = true;
-    stale_ = false;
+  /// The smallest key and its arm; with `failing`, the other failing arms, largest key first.
+  double scan(const arm_stats& s, std::size_t& arg, std::vector<std::size_t>* failing = nullptr) {
+    double m = std::numeric_limits<double>::infinity();
+    if (failing) fails_.clear();
+    for (std::size_t b = 0; b < K_; ++b) {
+      if (b == leader_) continue;
+      const double k = key(s, b);
+      if (arg == npos || k < m) {
+        m = k;
+        arg = b;
+      }
+      if (failing && !pair_.passes(k, s)) fails_.push_back({k, b});
+    }
+    if (failing) {
+      std::sort(fails_.begin(), fails_.end(), [](const auto& x, const auto& y) {
+        return x.first > y.first || (x.first == y.first && x.second > y.second);
+      });
+      failing->clear();
+      for (const auto& f : fails_)
+        if (f.second != arg) failing->push_back(f.second);
+    }
+    return m;
   }
 
   Pair pair_;
   std::size_t K_;
   std::size_t unsampled_;
   indexed_max_heap means_;
-  indexed_max_heap heap_;  // -key(i_hat, b); the leader's entry is -inf
   std::size_t leader_ = npos, previous_leader_ = npos, witness_ = npos;
-  bool stale_ = true, built_ = false;
+  bool watching_ = false;  // the pair (leader_, witness_) fails and neither arm has been pulled since
+  std::vector<std::size_t> candidates_;               // next witnesses to try (failed when last evaluated)
+  std::vector<std::pair<double, std::size_t>> fails_;  // scratch of scan()
 };
 
 }  // namespace lilucb::bandit::detail

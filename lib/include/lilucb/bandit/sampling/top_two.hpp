@@ -54,7 +54,13 @@
 //     same law); TTTS resamples until the challenger differs (capped at ttts_max_resamples = 100,
 //     after which the best arm other than the leader in the last sample is the challenger: stated;
 //     only that last sample tracks the best arm other than the leader, the others only their
-//     argmax, which needs fewer normals: same law, and the stream of commit 926e714 and later).
+//     argmax, which needs fewer normals: same law, and the stream of commit 926e714 and later);
+//   - ttts's resamples (K <= ttts_direct_max_arms = 64): simulated by ttts_challenger's union
+//     scheme, which draws the outcome of each resample directly (one proposal in about
+//     1/P(argmax != L) resamples, skipped in one geometric step; K - 1 rates without exponentials
+//     where the leader is ahead by a posterior width): the same law as the resampling loop with
+//     its cap (tested against quadrature), a different stream (ttts runs differ from those of the
+//     commits before it, seed for seed; K > 64: the loop as written, the stream unchanged).
 
 #include "lilucb/bandit/arm_stats.hpp"
 #include "lilucb/bandit/detail/gaussian_argmax.hpp"
@@ -76,6 +82,128 @@ enum class top_two_kind { ttts, t3c, eb_tci };
 enum class top_two_selection { half, ids };
 
 inline constexpr int ttts_max_resamples = 100;
+/// TTTS's resamples drawn one by one before the direct scheme of ttts_challenger takes over.
+inline constexpr int ttts_plain_resamples = 0;
+/// The direct scheme is used up to this many arms (it computes K - 1 normal probabilities).
+inline constexpr std::size_t ttts_direct_max_arms = 64;
+
+/// TTTS's challenger for leader L (Russo 2016, with the cap ttts_max_resamples): the law of
+///     for k = 1..99: draw theta from the posterior; if argmax theta != L, answer it;
+///     else (the cap) answer argmax_{a != L} theta of a 100th draw,
+/// i.e. with p = P(argmax = L), (1 - p^99) Law(argmax | argmax != L) + p^99 Law(argmax_{a != L}).
+/// The first ttts_plain_resamples draws are made as written.  Then (K <= ttts_direct_max_arms,
+/// every posterior proper), each remaining draw's outcome is simulated without drawing the K
+/// posterior values, by the union scheme of Karp, Luby & Madras (1989, J. Algorithms 10, "Monte-
+/// Carlo approximation algorithms for enumeration problems", Section 2): argmax != L is the union
+/// of the events E_b = {theta_b > theta_L}, b != L, with P(E_b) = P_b = Phi((m_b - m_L)/sqrt(s_b^2
+/// + s_L^2)) and s = sum_b P_b.  When s < 1, one draw is simulated by: with probability s, a
+/// proposal (otherwise the draw has argmax = L): b with probability P_b/s, theta drawn given E_b
+/// (theta_b - theta_L from its normal law truncated to (0, inf), theta_L given that difference,
+/// the other arms unconditionally: gaussian_argmax::exceed), accepted with probability 1/N,
+/// N = the number of events E_a that hold.  Then P(accepted) = s E[1/N | proposal] =
+/// P(argmax != L), and an accepted theta has the law of theta given argmax != L, whose argmax
+/// (over a != L: the arms above theta_L) is the answer: the draw's outcome has exactly its law.
+/// Where P_b = Phi(-a) with a >= 1, the proposal's rate is the upper bound phi(a) (with e^{-x}
+/// bounded by 1/sum_{i<=6} x^i/i!: no exponential, no square root) and the event is thinned to
+/// its probability by the exact rejection step in the code (Karp-Luby-Madras with rates above
+/// the P_b: the same law, s being the sum of the rates).
+/// The draws without a proposal are skipped in one step (their number is geometric with
+/// parameter s).  Otherwise (s >= 1, more arms, an improper posterior) the draws are made as
+/// written.  Exact in law (tested against quadrature, tests/bandit/test_compose.cpp); the stream
+/// differs from the draws as written.
+/// sum_{i <= 6} x^i/i! <= e^x for x >= 0 (the Taylor series of e^x has non-negative terms).
+inline double ttts_exp_series(double x) {
+  return 1 + x * (1 + x * (1.0 / 2 + x * (1.0 / 6 + x * (1.0 / 24 + x * (1.0 / 120 + x * (1.0 / 720))))));
+}
+
+template <class NormalStream>
+std::size_t ttts_challenger(const bandit::detail::gaussian_argmax& post, NormalStream& rng, std::size_t L) {
+  const std::size_t K = post.size();
+  int left = ttts_max_resamples - 1;
+  const int plain = K <= ttts_direct_max_arms ? ttts_plain_resamples : left;
+  for (int k = 0; k < plain && left > 0; ++k, --left) {
+    const std::size_t c = post.sample(rng, K).top;
+    if (c != L) return c;
+  }
+  if (left > 0) {
+    double P[ttts_direct_max_arms], A[ttts_direct_max_arms];
+    bool bound[ttts_direct_max_arms];
+    double s = 0;
+    const double mL = post.mean(L), sL = post.scale(L);
+    bool proper = std::isfinite(mL) && std::isfinite(sL) && sL > 0;
+    for (std::size_t b = 0; b < K && proper; ++b) {
+      if (b == L) {
+        P[b] = 0;
+        continue;
+      }
+      const double sb = post.scale(b);
+      proper = std::isfinite(post.mean(b)) && std::isfinite(sb) && sb > 0;
+      // P_b = Phi(-a), a = (m_L - m_b)/sqrt(s_L^2 + s_b^2); for a >= 1 the rate is the bound
+      // phi(a) >= phi(a)/a >= Phi(-a), with e^{-a^2/2} <= 1/series(a^2/2) (no square root, no
+      // exponential); A[b] = a^2/2 then (marked by P >= 0 and the flag), else A[b] = a.
+      const double diff = mL - post.mean(b), v = sL * sL + sb * sb;
+      if (diff > 0 && diff * diff >= v) {
+        A[b] = 0.5 * diff * diff / v;
+        P[b] = 0.3989422804014327 / ttts_exp_series(A[b]);
+        bound[b] = true;
+      } else {
+        A[b] = diff / std::sqrt(v);
+        P[b] = 0.5 * std::erfc(A[b] / std::sqrt(2.0));
+        bound[b] = false;
+      }
+      s += P[b];
+    }
+    if (proper && s < 1) {
+      auto& engine = rng.engine();
+      const double log_no_proposal = std::log1p(-s);
+      while (left > 0 && s > 0) {
+        const double g = std::floor(std::log(1.0 - engine.uniform01()) / log_no_proposal);
+        if (!(g < static_cast<double>(left))) break;
+        left -= static_cast<int>(g) + 1;
+        // b with probability P_b/s (the last arm with P_b > 0 if rounding runs past the end).
+        double w = engine.uniform01() * s;
+        std::size_t b = K;
+        for (std::size_t c = 0; c < K; ++c) {
+          if (P[c] <= 0) continue;
+          b = c;
+          if (w < P[c]) break;
+          w -= P[c];
+        }
+        const double mb = post.mean(b), sb = post.scale(b), v = sL * sL + sb * sb, sd = std::sqrt(v);
+        double z;  // (theta_b - theta_L - mu)/sd given theta_b > theta_L, i.e. Z given Z > a
+        if (bound[b]) {
+          // The rate here is P_b = 1/(sqrt(2 pi) series(x)) >= phi(a), x = a^2/2, a >= 1:
+          // z = a + Exp(1)/a has density a e^{-a(z-a)}, and phi(z) <= phi(a) e^{-a(z-a)} for
+          // z >= a; accepting z with probability phi(z)/(P_b a e^{-a(z-a)}) =
+          // e^{-(z-a)^2/2} e^{-x} series(x)/a <= 1 makes the event of rate P_b happen with
+          // probability Phi(-a)/P_b, with z of the law of Z given Z > a.  A rejection is a draw
+          // with argmax = L.
+          const double x = A[b], a = std::sqrt(2 * x);
+          z = a - std::log(1.0 - engine.uniform01()) / a;
+          if (!(engine.uniform01() * a < std::exp(-0.5 * (z - a) * (z - a) - x) * ttts_exp_series(x))) continue;
+        } else {
+          z = bandit::detail::gaussian_argmax::normal_above(rng, A[b]);
+        }
+        const double mu = mb - mL;
+        const double D = mu + sd * z;
+        const double thL = mL - (sL * sL / v) * (D - mu) + (sL * sb / sd) * rng();
+        std::size_t best = b;
+        double best_v = thL + D;
+        const std::size_t others = post.exceed(rng, L, b, thL, best, best_v);
+        if (others == 0 || engine.uniform01() * static_cast<double>(others + 1) < 1.0) return best;
+      }
+      left = 0;
+    }
+    for (; left > 0; --left) {
+      const std::size_t c = post.sample(rng, K).top;
+      if (c != L) return c;
+    }
+  }
+  // The cap: the 100th draw's best arm other than L.
+  const auto d = post.sample(rng, L);
+  if (d.top != L) return d.top;
+  return d.second == K ? (L == 0 ? 1 : 0) : d.second;
+}
 
 template <top_two_kind Kind>
 class top_two {
@@ -140,15 +268,7 @@ class top_two {
       }
       if (s.rng().engine().uniform01() < 0.5) return L;
       if constexpr (Kind == top_two_kind::t3c) return challenger(L);
-      // Only the last sample's best arm other than L can be the answer (the cap), so only that
-      // sample tracks it: the others need no arm whose posterior cannot pass the leader's draw.
-      for (int k = 1; k < ttts_max_resamples; ++k) {
-        const std::size_t c = posterior_.sample(s.rng(), K_).top;
-        if (c != L) return c;
-      }
-      const auto d = posterior_.sample(s.rng(), L);
-      if (d.top != L) return d.top;
-      return d.second == K_ ? (L == 0 ? 1 : 0) : d.second;
+      return ttts_challenger(posterior_, s.rng(), L);
     }
   }
   void observe(std::size_t i, const arm_stats& s) {

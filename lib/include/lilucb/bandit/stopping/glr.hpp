@@ -12,9 +12,10 @@
 // log((1 + log t)/delta) used in most published experiments, which carries NO guarantee.  The
 // Kaufmann-Koolen threshold (certified) comes from the boundaries of issue 13.
 //
-// Cost.  The minimum over b is kept exactly and incrementally by the leader/pair core shared with
-// glr_mixture.hpp (bandit/detail/leader_pairwise.hpp, which states the cost): Z_{i_hat,b} changes
-// only when arm b or i_hat is pulled or i_hat changes.  The threshold is tabulated by t
+// Cost.  The decision min_b Z_{i_hat,b} > beta is taken exactly and lazily by the leader/pair core
+// shared with glr_mixture.hpp (bandit/detail/leader_pairwise.hpp, which states the cost: one
+// failing witness pair is watched; Z_{i_hat,b} changes only when arm b or i_hat is pulled or
+// i_hat changes).  The threshold is tabulated by t
 // (count_cache: identical values).
 
 #include "lilucb/bandit/arm_stats.hpp"

@@ -15,21 +15,31 @@
 // The threshold does not depend on t.  The default grid is rho_k = 2^k, k = 0..40, with
 // w_k = 1/((k+1)(k+2)) (no tuning); a fixed rho (one grid point, weight 1) is offered too.
 //
-// Cost.  Exact and incremental, by the leader/pair core shared with glr.hpp
-// (bandit/detail/leader_pairwise.hpp, which states the cost): each arm keeps its row of penalties
-// 1/2 log(1 + N_i/rho_k), computed on demand (G = grid size log1p's) only when a key needs the
-// whole grid and the arm's count has changed since; the bound at scale j takes its two penalties
-// alone (two log1p's).  The key of a pair is exact where it matters and O(1) elsewhere:
+// Cost.  Exact and lazy, by the leader/pair core shared with glr.hpp
+// (bandit/detail/leader_pairwise.hpp, which states the cost: one failing witness pair is watched,
+// and a key is evaluated only when that pair's arms are pulled or the leader changes).  Each arm
+// keeps a row of penalties 1/2 log(1 + N_i/rho_k), refreshed only where a key needs them; a row
+// computed at an earlier count c <= N_i bounds the penalties from below (they grow with N) and,
+// with 1/2 (N - c)/(rho + c), from above.  The key of a pair is decided by the first of, in order
+// (each bound clears the threshold by a margin of 1e-9 (1 + Z + threshold), far above the rounding
+// of the exact path, so that it is on the same side as the floating-point S_{a,b}):
+//   the last upper bound of the pair carried forward to the present counts and means (O(1));
 //   Z_{a,b} = D/(1/N_a + 1/N_b) >= S_{a,b} (c_a + c_b >= 1/N_a + 1/N_b, penalties >= 0,
-//     sum_k w_k <= 1; for the max also term by term in floating point): if Z < log((K-1)/delta)
-//     the key is Z (the pair cannot pass);
-//   one grid term L = Zmix^{(rho_j)} + log w_j <= S_{a,b} at the scale j nearest min(N_a, N_b)/Z:
-//     if L >= log((K-1)/delta) the key is L (the pair passes);
-//   otherwise the key is S_{a,b} (G divisions, and G exponentials for the log-sum; the log-sum is
+//     sum_k w_k <= 1): if Z < log((K-1)/delta) the key is Z (the pair cannot pass);
+//   a lower bound at the scale j nearest min(N_a, N_b)/Z from the rows as they are (O(1));
+//   an upper bound over the grid from the rows as they are (mixture_detail::mixture_upper: no
+//     logarithm or exponential per term, the scales above j + 5 bounded together);
+//   the grid term L = Zmix^{(rho_j)} + log w_j <= S_{a,b} (two log1p's): passes if L >= threshold;
+//   the scales below j + 10 exactly, the others bounded together: a lower and an upper bound
+//     about 1e-3 apart in the runs of docs/benchmarks.md;
+//   otherwise S_{a,b} itself (G divisions, and G exponentials for the log-sum; the log-sum is
 //     in [max, max + log G], so the exponentials are needed only when the threshold falls in that
 //     interval, else the key is the bound on the threshold's side).
-// So min_b key >= log((K-1)/delta) exactly when every S_{i_hat,b} is: the decision is the exact
-// rule's (tested pull for pull).  Memory: K x G doubles.
+// A failing key is an upper bound on S_{a,b} (or, carried forward, the pair's last one), a passing
+// key a lower bound or S_{a,b}.  So min_b key >= log((K-1)/delta) exactly when every S_{i_hat,b}
+// is: the decision is the exact rule's (tested pull for pull, and near the threshold).  In the
+// K = 10 runs of docs/benchmarks.md the whole grid is evaluated in well under 1% of the keys.
+// Memory: K x G doubles.
 
 #include "lilucb/bandit/arm_stats.hpp"
 #include "lilucb/bandit/detail/leader_pairwise.hpp"
@@ -64,14 +74,23 @@ struct mixture_grid {
 /// Domain: k_max in [0, 60].
 inline mixture_grid make_mixture_grid(unsigned k_max = 40, mixture_combine combine = mixture_combine::max) {
   check_half_open_interval("lilucb::bandit::stopping::make_mixture_grid", "k_max", double(k_max), 0.0, 61.0);
-  mixture_grid g;
-  for (unsigned k = 0; k <= k_max; ++k) {
-    g.rho.push_back(std::ldexp(1.0, int(k)));
-    g.log_weight.push_back(-std::log((double(k) + 1) * (double(k) + 2)));
+  const auto build = [](unsigned km, mixture_combine c) {
+    mixture_grid g;
+    for (unsigned k = 0; k <= km; ++k) {
+      g.rho.push_back(std::ldexp(1.0, int(k)));
+      g.log_weight.push_back(-std::log((double(k) + 1) * (double(k) + 2)));
+    }
+    g.label = c == mixture_combine::max ? "grid" : "grid, log-sum";
+    g.combine = c;
+    return g;
+  };
+  // The default grid is built once (a run constructs its stopping rule each time).
+  if (k_max == 40) {
+    static const mixture_grid default_max = build(40, mixture_combine::max);
+    static const mixture_grid default_log_sum = build(40, mixture_combine::log_sum);
+    return combine == mixture_combine::max ? default_max : default_log_sum;
   }
-  g.label = combine == mixture_combine::max ? "grid" : "grid, log-sum";
-  g.combine = combine;
-  return g;
+  return build(k_max, combine);
 }
 
 /// One fixed mixture scale rho (weight 1).  Domain: rho in (0, inf).
@@ -114,6 +133,42 @@ inline double mixture_pair(double d, double alpha, double beta, const double* pe
   for (std::size_t k = 0; k < G; ++k) sum += std::exp(v[k] - best);
   return best + std::log(sum);
 }
+/// An upper bound on mixture_pair(d, alpha, beta, pen_a, pen_b, g) when pen_a, pen_b are lower
+/// bounds on the penalties there (rows computed at smaller counts; 0 for a row never computed),
+/// without exponentials or logarithms of the terms.  The terms k < end are bounded one by one:
+/// u_k (the term at these penalties) >= the exact term.  If end < G (sorted grids only), the
+/// terms k >= end are bounded together: d/(alpha + rho_k beta) <= d/(alpha + rho_end beta) for
+/// rho_k >= rho_end and the penalties are >= 0, so sum_{k>=end} w_k e^{term_k} <= e^{u_tail} with
+/// u_tail = d/(alpha + rho_end beta) + tail_log_weight (log sum_{k>=end} w_k, rounded up), one
+/// more term.  With m the largest of these, the log-sum is at most m + log sum 1/p(m - u), where
+/// p(t) = sum_{i<=6} t^i/i! <= e^t for t >= 0 (Taylor's series of e^t has non-negative terms), so
+/// 1/p(t) >= e^{-t}; the max combination is at most m.  Exact up to rounding (a few ulps of the
+/// terms: the caller's margin).
+inline double mixture_upper(double d, double alpha, double beta, const double* pen_a, const double* pen_b,
+                            const mixture_grid& g, std::size_t end, double tail_log_weight,
+                            const double* decide_at = nullptr) {
+  double u[65];
+  double best = -std::numeric_limits<double>::infinity();
+  for (std::size_t k = 0; k < end; ++k) {
+    u[k] = d / (alpha + g.rho[k] * beta) - pen_a[k] - pen_b[k] + g.log_weight[k];
+    best = u[k] > best ? u[k] : best;
+  }
+  std::size_t n = end;
+  if (end < g.rho.size()) {
+    u[n] = d / (alpha + g.rho[end] * beta) + tail_log_weight;
+    best = u[n] > best ? u[n] : best;
+    ++n;
+  }
+  if (g.combine == mixture_combine::max) return best;
+  double sum = 0;
+  for (std::size_t k = 0; k < n; ++k) {
+    const double t = best - u[k];
+    sum += 1 / (1 + t * (1 + t * (1.0 / 2 + t * (1.0 / 6 + t * (1.0 / 24 + t * (1.0 / 120 + t * (1.0 / 720)))))));
+  }
+  // log(sum) <= sum - 1: the cheaper bound when it already decides (sum is in [1, n]).
+  if (decide_at && best + (sum - 1) < *decide_at) return best + (sum - 1);
+  return best + std::log(sum);
+}
 inline void mixture_penalties(std::uint64_t n, const mixture_grid& g, double* out) {
   for (std::size_t k = 0; k < g.rho.size(); ++k) out[k] = 0.5 * std::log1p(static_cast<double>(n) / g.rho[k]);
 }
@@ -153,23 +208,112 @@ struct glr_mixture_pair {
   bool sorted;
   mutable std::vector<double> pen;                // K x G: 1/2 log(1 + N_i/rho_k) at N_i = pen_count[i]
   mutable std::vector<std::uint64_t> pen_count;   // the count each row was computed at (0: never)
+  std::vector<double> tail_weight;                // sum_{k >= m} w_k, rounded up (sorted grids)
+  mutable std::vector<double> tail_log;           // its logarithm, computed on first use (NaN: not yet)
+  double tail_log_weight(std::size_t m) const {
+    if (std::isnan(tail_log[m])) tail_log[m] = std::log(tail_weight[m] * (1 + 1e-12));
+    return tail_log[m];
+  }
+  struct cached_bound {
+    std::size_t leader = static_cast<std::size_t>(-1);  // the pair (leader, b) it bounds
+    double na = 0, nb = 0, dmax = 0, upper = 0;           // counts, the bound D on d, the upper bound
+  };
+  mutable std::vector<cached_bound> cache;         // per arm b: the last upper bound of (leader, b)
 
   double key(const arm_stats& s, std::size_t a, std::size_t b) const {
     const double Na = double(s.count(a)), Nb = double(s.count(b));
     const double d = mixture_detail::mixture_gap_term(sigma, s.mean(a), s.mean(b));
+    // The last upper bound U0 of this pair, carried forward (O(1), no division): with counts
+    // N0 <= N, gap term d0 and Z0 then, r = min(N0_a/N_a, N0_b/N_b) <= 1 gives alpha + rho beta >=
+    // r^2 (alpha0 + rho beta0) for every rho, and the penalties have only grown, so each term (the
+    // tail's too) is at most its bound then plus (lambda - 1) d0/(alpha0 + rho beta0) <=
+    // (lambda - 1)^+ Z0, lambda = d/(r^2 d0): the log-sum and the max move by at most the same.  So
+    // S_{a,b} < the threshold (by the margin below) when lambda < 1 + slack/Z0, slack = threshold -
+    // U0 - 2 margin', i.e. when d N_a^2 < N0_a^2 D and d N_b^2 < N0_b^2 D with D = d0 (1 + slack/Z0)
+    // (1 - 1e-12) stored (0 when slack <= 0); margin' = 1e-9 (1 + Z0 + 2 threshold) bounds the
+    // margin now (Z = d/alpha <= lambda Z0 < Z0 + threshold then).  The key is then U0 (below the
+    // threshold; the decision is all that matters for a failing pair).
+    {
+      const cached_bound& c = cache[b];
+      if (c.leader == a && c.na <= Na && c.nb <= Nb && d * Na * Na < c.na * c.na * c.dmax && d * Nb * Nb < c.nb * c.nb * c.dmax)
+        return c.upper;
+    }
     const double alpha = 1 / Na + 1 / Nb, beta = 1 / (Na * Na) + 1 / (Nb * Nb);
     const double z = d / alpha;
     if (z < threshold) return z;
+    const double margin = 1e-9 * (1 + std::fabs(z) + std::fabs(threshold));
     std::size_t j = 0;
     if (sorted) {
       const double target = std::min(Na, Nb) / z;
       j = static_cast<std::size_t>(std::lower_bound(grid.rho.begin(), grid.rho.end(), target) - grid.rho.begin());
       if (j == G) j = G - 1;
     }
+    // Cheap bounds first, from the rows as they are (no logarithm), each with a margin of 1e-9
+    // (1 + |z| + threshold), far above the rounding of any of these sums of at most 66 terms of
+    // size <= |z| + penalties + |log w|: a bound that clears the threshold by the margin is on the
+    // same side as the floating-point S_{a,b} of the exact path, so the decision is the exact one.
+    const double* pa = &pen[a * G];
+    const double* pb = &pen[b * G];
+    const double q = d / (alpha + grid.rho[j] * beta) + grid.log_weight[j];
+    // Lower bound at scale j: a row computed at count c <= N gives 1/2 log(1 + N/rho) <=
+    // 1/2 log(1 + c/rho) + 1/2 (N - c)/(rho + c) (log(1 + x + h) - log(1 + x) <= h/(1 + x)); a row
+    // never computed (c = 0, entries 0) gives 1/2 N/rho (log(1 + x) <= x).
+    {
+      const double ca = double(pen_count[a]), cb = double(pen_count[b]);
+      const double lo = q - pa[j] - 0.5 * (Na - ca) / (grid.rho[j] + ca) - pb[j] - 0.5 * (Nb - cb) / (grid.rho[j] + cb) -
+                        margin;
+      if (lo >= threshold) return lo;
+    }
+    // Upper bound: a row computed at a count <= N_i holds lower bounds on the penalties
+    // (1/2 log(1 + N/rho) grows with N); mixture_upper bounds the log-sum without exponentials,
+    // with the scales above j + 5 bounded together (sorted grids).
+    {
+      const std::size_t end = sorted ? std::min(G, j + 6) : G;
+      const double at = threshold - margin;
+      const double upper =
+          mixture_detail::mixture_upper(d, alpha, beta, pa, pb, grid, end, end < G ? tail_log_weight(end) : 0.0, &at);
+      {
+        const double margin2 = 1e-9 * (1 + std::fabs(z) + 2 * std::fabs(threshold));
+        const double slack = threshold - upper - 2 * margin2;
+        cache[b] = cached_bound{a, Na, Nb, slack > 0 ? d * (1 + slack / z) * (1 - 1e-12) : 0.0, upper};
+      }
+      if (upper + margin < threshold) return upper;
+    }
     // The penalties at scale j alone (the same expression as a row entry: identical values).
     const double pja = 0.5 * std::log1p(Na / grid.rho[j]), pjb = 0.5 * std::log1p(Nb / grid.rho[j]);
     const double lower = d / (alpha + grid.rho[j] * beta) - pja - pjb + grid.log_weight[j];
     if (lower >= threshold) return lower;
+    // Near the threshold: the scales k < j + 10 exactly (their penalties written into the rows:
+    // entries at the current count are lower bounds later on as well), the others bounded
+    // together as in mixture_upper.  The log-sum over the exact scales is a lower bound on S_{a,b},
+    // the same plus the tail's bound an upper bound; only when the threshold is within the margin
+    // of that interval (about 1e-3 wide in the K = 10 runs) is the whole grid evaluated.
+    if (sorted && j + 10 < G) {
+      double* ra = &pen[a * G];
+      double* rb = &pen[b * G];
+      const std::size_t end = j + 10;
+      double v[64];
+      double best = -std::numeric_limits<double>::infinity();
+      for (std::size_t k = 0; k < end; ++k) {
+        ra[k] = 0.5 * std::log1p(Na / grid.rho[k]);
+        rb[k] = 0.5 * std::log1p(Nb / grid.rho[k]);
+        v[k] = d / (alpha + grid.rho[k] * beta) - ra[k] - rb[k] + grid.log_weight[k];
+        best = v[k] > best ? v[k] : best;
+      }
+      const double tail = d / (alpha + grid.rho[end] * beta) + tail_log_weight(end);
+      double lo, hi;
+      if (grid.combine == mixture_combine::max) {
+        lo = best;
+        hi = std::max(best, tail);
+      } else {
+        double sum = 0;
+        for (std::size_t k = 0; k < end; ++k) sum += std::exp(v[k] - best);
+        lo = best + std::log(sum);
+        hi = best + std::log(sum + std::exp(tail - best));
+      }
+      if (lo - margin >= threshold) return lo - margin;
+      if (hi + margin < threshold) return hi;
+    }
     return mixture_detail::mixture_pair(d, alpha, beta, row(s, a), row(s, b), grid, &threshold);
   }
   /// Arm i's row of penalties 1/2 log(1 + N_i/rho_k), recomputed only when N_i has changed since
@@ -226,16 +370,30 @@ class glr_mixture {
       lilucb::detail::raise_domain_error(fn, "grid", std::to_string(G) + " scales",
                                          "1 to 64 scales with one weight each");
     double wsum = 0;
+    std::vector<double> w(G);
     for (std::size_t k = 0; k < G; ++k) {
       check_positive(fn, "rho", grid.rho[k]);
-      wsum += std::exp(grid.log_weight[k]);
+      w[k] = std::exp(grid.log_weight[k]);
+      wsum += w[k];
     }
     if (!(wsum <= 1 + 1e-12))
       lilucb::detail::raise_domain_error(fn, "grid weights", std::to_string(wsum), "a sum <= 1");
     const double threshold = K >= 2 ? std::log(double(K - 1) / delta) : 0.0;
     const bool sorted = std::is_sorted(grid.rho.begin(), grid.rho.end());
-    return glr_mixture_pair{sigma,     std::move(grid), G, threshold, sorted, std::vector<double>(K * G, 0.0),
-                            std::vector<std::uint64_t>(K, 0)};
+    // sum_{k >= m} w_k (its logarithm, rounded up by the factor 1 + 1e-12 that covers the
+    // rounding of exp, + and log, is taken on first use).
+    double acc = 0;
+    for (std::size_t m = G; m-- > 0;) w[m] = acc += w[m];
+    return glr_mixture_pair{sigma,
+                            std::move(grid),
+                            G,
+                            threshold,
+                            sorted,
+                            std::vector<double>(K * G, 0.0),
+                            std::vector<std::uint64_t>(K, 0),
+                            std::move(w),
+                            std::vector<double>(G, std::numeric_limits<double>::quiet_NaN()),
+                            std::vector<glr_mixture_pair::cached_bound>(K)};
   }
 
   double delta_;
