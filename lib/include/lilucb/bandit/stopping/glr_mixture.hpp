@@ -177,6 +177,30 @@ inline double mixture_gap_term(double sigma, double ma, double mb) {
   const double d = ma - mb;
   return d * d / (2 * sigma * sigma);
 }
+/// The checks of a mixture rule's arguments (this file's and glr_one_sided.hpp's), naming `fn`:
+/// K >= 1, sigma in (0, inf), delta in (0, 1), 1 to 64 scales rho_k in (0, inf) with one weight
+/// each and sum_k w_k <= 1.  Returns the weights w_k and the threshold log((K - 1)/delta) (0 for K = 1).
+struct checked_rule {
+  std::vector<double> w;
+  double threshold;
+};
+inline checked_rule check_mixture_rule(const char* fn, std::size_t K, double sigma, double delta, const mixture_grid& grid) {
+  check_at_least(fn, "K", double(K), 1.0);
+  check_positive(fn, "sigma", sigma);
+  check_open_interval(fn, "delta", delta, 0.0, 1.0);
+  const std::size_t G = grid.rho.size();
+  if (G == 0 || G > 64 || grid.log_weight.size() != G)
+    lilucb::detail::raise_domain_error(fn, "grid", std::to_string(G) + " scales", "1 to 64 scales with one weight each");
+  double wsum = 0;
+  std::vector<double> w(G);
+  for (std::size_t k = 0; k < G; ++k) {
+    check_positive(fn, "rho", grid.rho[k]);
+    w[k] = std::exp(grid.log_weight[k]);
+    wsum += w[k];
+  }
+  if (!(wsum <= 1 + 1e-12)) lilucb::detail::raise_domain_error(fn, "grid weights", std::to_string(wsum), "a sum <= 1");
+  return {std::move(w), K >= 2 ? std::log(double(K - 1) / delta) : 0.0};
+}
 }  // namespace mixture_detail
 
 /// S_{a,b} of the file comment, computed directly (tests, one-off use).  Domain: sigma > 0,
@@ -361,24 +385,8 @@ class glr_mixture {
 
  private:
   static glr_mixture_pair make_pair(std::size_t K, double sigma, double delta, mixture_grid grid) {
-    constexpr const char* fn = "lilucb::bandit::stopping::glr_mixture";
-    check_at_least(fn, "K", double(K), 1.0);
-    check_positive(fn, "sigma", sigma);
-    check_open_interval(fn, "delta", delta, 0.0, 1.0);
+    auto [w, threshold] = mixture_detail::check_mixture_rule("lilucb::bandit::stopping::glr_mixture", K, sigma, delta, grid);
     const std::size_t G = grid.rho.size();
-    if (G == 0 || G > 64 || grid.log_weight.size() != G)
-      lilucb::detail::raise_domain_error(fn, "grid", std::to_string(G) + " scales",
-                                         "1 to 64 scales with one weight each");
-    double wsum = 0;
-    std::vector<double> w(G);
-    for (std::size_t k = 0; k < G; ++k) {
-      check_positive(fn, "rho", grid.rho[k]);
-      w[k] = std::exp(grid.log_weight[k]);
-      wsum += w[k];
-    }
-    if (!(wsum <= 1 + 1e-12))
-      lilucb::detail::raise_domain_error(fn, "grid weights", std::to_string(wsum), "a sum <= 1");
-    const double threshold = K >= 2 ? std::log(double(K - 1) / delta) : 0.0;
     const bool sorted = std::is_sorted(grid.rho.begin(), grid.rho.end());
     // sum_{k >= m} w_k (its logarithm, rounded up by the factor 1 + 1e-12 that covers the
     // rounding of exp, + and log, is taken on first use).

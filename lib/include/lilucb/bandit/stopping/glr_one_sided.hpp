@@ -290,22 +290,9 @@ class glr_one_sided {
 
  private:
   static glr_one_sided_pair make_pair(std::size_t K, double sigma, double delta, mixture_grid grid) {
-    constexpr const char* fn = "lilucb::bandit::stopping::glr_one_sided";
-    check_at_least(fn, "K", double(K), 1.0);
-    check_positive(fn, "sigma", sigma);
-    check_open_interval(fn, "delta", delta, 0.0, 1.0);
+    const double threshold =
+        mixture_detail::check_mixture_rule("lilucb::bandit::stopping::glr_one_sided", K, sigma, delta, grid).threshold;
     const std::size_t G = grid.rho.size();
-    if (G == 0 || G > 64 || grid.log_weight.size() != G)
-      ::lilucb::detail::raise_domain_error(fn, "grid", std::to_string(G) + " scales",
-                                           "1 to 64 scales with one weight each");
-    double wsum = 0;
-    for (std::size_t k = 0; k < G; ++k) {
-      check_positive(fn, "rho", grid.rho[k]);
-      wsum += std::exp(grid.log_weight[k]);
-    }
-    if (!(wsum <= 1 + 1e-12))
-      ::lilucb::detail::raise_domain_error(fn, "grid weights", std::to_string(wsum), "a sum <= 1");
-    const double threshold = K >= 2 ? std::log(double(K - 1) / delta) : 0.0;
     const bool sorted = std::is_sorted(grid.rho.begin(), grid.rho.end());
     return glr_one_sided_pair{sigma, std::move(grid), G, threshold, sorted, std::vector<double>(2 * K * G, 0.0),
                               std::vector<std::uint64_t>(K, 0)};
