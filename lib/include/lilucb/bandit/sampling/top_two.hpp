@@ -82,8 +82,6 @@ enum class top_two_kind { ttts, t3c, eb_tci };
 enum class top_two_selection { half, ids };
 
 inline constexpr int ttts_max_resamples = 100;
-/// TTTS's resamples drawn one by one before the direct scheme of ttts_challenger takes over.
-inline constexpr int ttts_plain_resamples = 0;
 /// The direct scheme is used up to this many arms (it computes K - 1 normal probabilities).
 inline constexpr std::size_t ttts_direct_max_arms = 64;
 
@@ -91,9 +89,8 @@ inline constexpr std::size_t ttts_direct_max_arms = 64;
 ///     for k = 1..99: draw theta from the posterior; if argmax theta != L, answer it;
 ///     else (the cap) answer argmax_{a != L} theta of a 100th draw,
 /// i.e. with p = P(argmax = L), (1 - p^99) Law(argmax | argmax != L) + p^99 Law(argmax_{a != L}).
-/// The first ttts_plain_resamples draws are made as written.  Then (K <= ttts_direct_max_arms,
-/// every posterior proper), each remaining draw's outcome is simulated without drawing the K
-/// posterior values, by the union scheme of Karp, Luby & Madras (1989, J. Algorithms 10, "Monte-
+/// With K <= ttts_direct_max_arms and every posterior proper, each draw's outcome is simulated
+/// without drawing the K posterior values, by the union scheme of Karp, Luby & Madras (1989, J. Algorithms 10, "Monte-
 /// Carlo approximation algorithms for enumeration problems", Section 2): argmax != L is the union
 /// of the events E_b = {theta_b > theta_L}, b != L, with P(E_b) = P_b = Phi((m_b - m_L)/sqrt(s_b^2
 /// + s_L^2)) and s = sum_b P_b.  When s < 1, one draw is simulated by: with probability s, a
@@ -120,12 +117,7 @@ template <class NormalStream>
 std::size_t ttts_challenger(const bandit::detail::gaussian_argmax& post, NormalStream& rng, std::size_t L) {
   const std::size_t K = post.size();
   int left = ttts_max_resamples - 1;
-  const int plain = K <= ttts_direct_max_arms ? ttts_plain_resamples : left;
-  for (int k = 0; k < plain && left > 0; ++k, --left) {
-    const std::size_t c = post.sample(rng, K).top;
-    if (c != L) return c;
-  }
-  if (left > 0) {
+  if (K <= ttts_direct_max_arms) {
     double P[ttts_direct_max_arms], A[ttts_direct_max_arms];
     bool bound[ttts_direct_max_arms];
     double s = 0;
@@ -194,10 +186,10 @@ std::size_t ttts_challenger(const bandit::detail::gaussian_argmax& post, NormalS
       }
       left = 0;
     }
-    for (; left > 0; --left) {
-      const std::size_t c = post.sample(rng, K).top;
-      if (c != L) return c;
-    }
+  }
+  for (; left > 0; --left) {  // the draws as written (K > ttts_direct_max_arms, s >= 1, improper)
+    const std::size_t c = post.sample(rng, K).top;
+    if (c != L) return c;
   }
   // The cap: the 100th draw's best arm other than L.
   const auto d = post.sample(rng, L);
