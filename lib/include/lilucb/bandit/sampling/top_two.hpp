@@ -47,6 +47,11 @@
 //     when L changed or was pulled (half of eb_tci's pulls: one branch-free O(K) pass).  The
 //     argmin is kept incrementally (a changed key can only replace the challenger, unless the
 //     challenger's own key grew: then one O(K) min pass without divisions);
+//   - t3c (and t3c-ids, whose IDS coin needs the challenger every round): a posterior leader L
+//     other than the kept one is usually not the empirical best, and then its challenger is the
+//     first arm b with mu_hat_b >= mu_hat_L (key 0, the minimum), unless an arm before it has a
+//     key of 0 too (underflow, N_b = 0): found by one scan without divisions up to that arm and
+//     the keys of the arms before it (first_zero_key), leaving the kept keys as they are;
 //   - ttts and t3c: the argmax of a posterior sample is drawn by bandit/detail/gaussian_argmax.hpp,
 //     exact in law without drawing the normals of arms whose posterior cannot reach the best
 //     value drawn (stated change of the stream, issue 14 section 5: before, K normals per sample
@@ -328,9 +333,34 @@ class top_two {
         if (k[b] == m0) return b;
     return L == 0 ? 1 : 0;  // every key +inf or NaN: the scan's default
   }
+  /// t3c: the first arm b != L whose key W(L, b) is 0, or K_ if there is none.  Every key is
+  /// >= 0 or NaN (W is a quotient of non-negative factors; 0 exactly when mu_hat_b >= mu_hat_L, and
+  /// the leader's own key is never the minimum), so when an arm of key 0 exists it is the argmin
+  /// of the O(K) pass with its ties to the lowest index.  The first b0 != L with
+  /// !(mu_hat_L - mu_hat_b > 0) (key 0.0 by the selection in key()) is found without divisions;
+  /// the arms before it have d > 0, and their keys are computed (the expression of key(): one of
+  /// them may still be 0 by underflow or N_b = 0), so b0 is answered only when none is.
+  std::size_t first_zero_key(std::size_t L) const {
+    const double mL = mean_[L], nL = n_[L];
+    const double* m = mean_.data();
+    std::size_t b0 = 0;
+    while (b0 < K_ && (b0 == L || mL - m[b0] > 0)) ++b0;
+    if (b0 == K_) return K_;
+    for (std::size_t b = 0; b < b0; ++b)
+      if (b != L && key(mL, nL, b) == 0) return b;
+    return b0;
+  }
   /// argmin_{b != L} key(L, b), ties to the lowest index, from the kept keys (file comment).
   std::size_t challenger(std::size_t L) {
-    if (L != keys_leader_ || dirty_overflow_ || dirty_flag_[L] || !(keys_[c_] < inf)) {
+    const bool kept = L == keys_leader_ && !dirty_overflow_ && !dirty_flag_[L] && keys_[c_] < inf;
+    if constexpr (Kind == top_two_kind::t3c) {
+      // A leader that is not the empirical best: its challenger is found without the keys.
+      if (!kept) {
+        const std::size_t z = first_zero_key(L);
+        if (z < K_) return z;  // keys_ (for keys_leader_) and the arms pulled since stay as they are
+      }
+    }
+    if (!kept) {
       recompute_keys(L);
       c_ = argmin_keys(L);
       keys_leader_ = L;
