@@ -49,7 +49,8 @@ class track_and_stop {
  public:
   /// K arms; bernoulli: the divergence of w*; sigma: the Gaussian model's standard deviation.
   track_and_stop(std::size_t K, bool bernoulli, double sigma)
-      : K_(K), bernoulli_(bernoulli), sigma_(sigma), w_(K, 1.0 / static_cast<double>(K)), cum_(K, 0.0), mu_(K) {
+      : K_(K), bernoulli_(bernoulli), sigma_(sigma), w_(K, 1.0 / static_cast<double>(K)), cum_(K, 0.0), mu_(K),
+        n_(K, 0.0), score_(K, 0.0) {
     check_positive("lilucb::bandit::sampling::track_and_stop", "sigma", sigma);
   }
   static constexpr const char* name() { return Tracking == tracking::d_tracking ? "tas-d" : "tas-c"; }
@@ -65,50 +66,52 @@ class track_and_stop {
       next_update_ = t + std::max<std::uint64_t>(K_, t / 16);
     }
     const double tn = static_cast<double>(t + 1);  // the pull being chosen is number t + 1
-    std::size_t best = 0;
+    // One pass of branch-free maxima (scores kept), then the first index attaining them: the
+    // argmax (argmin) with ties to the lowest index, as the left-to-right scan with strict
+    // comparisons.  The counts N_a are kept as doubles by observe() (exact below 2^53).
+    const double* n = n_.data();
+    double* score = score_.data();
+    double top = -std::numeric_limits<double>::infinity();
     if constexpr (Tracking == tracking::d_tracking) {
       const double forced = std::sqrt(tn) - static_cast<double>(K_) / 2;
-      std::size_t least = 0;
-      double best_score = -std::numeric_limits<double>::infinity();
-      std::uint64_t least_n = std::numeric_limits<std::uint64_t>::max();
+      const double* w = w_.data();
+      double least_n = std::numeric_limits<double>::infinity();
       for (std::size_t a = 0; a < K_; ++a) {
-        const std::uint64_t n = st.count(a);
-        if (n < least_n) {
-          least_n = n;
-          least = a;
-        }
-        const double score = tn * w_[a] - static_cast<double>(n);
-        if (score > best_score) {
-          best_score = score;
-          best = a;
-        }
+        score[a] = tn * w[a] - n[a];
+        top = score[a] > top ? score[a] : top;
+        least_n = n[a] < least_n ? n[a] : least_n;
       }
-      if (static_cast<double>(least_n) < forced) return least;
+      if (least_n < forced) return first_equal(n, least_n);
     } else {
       const double Kd = static_cast<double>(K_);
       const double eps = 0.5 / std::sqrt(Kd * Kd + tn);
       const double scale = 1 - Kd * eps;
-      double best_score = -std::numeric_limits<double>::infinity();
+      const double* w = w_.data();
+      double* cum = cum_.data();
       for (std::size_t a = 0; a < K_; ++a) {
-        cum_[a] += eps + scale * w_[a];
-        const double score = cum_[a] - static_cast<double>(st.count(a));
-        if (score > best_score) {
-          best_score = score;
-          best = a;
-        }
+        cum[a] += eps + scale * w[a];
+        score[a] = cum[a] - n[a];
+        top = score[a] > top ? score[a] : top;
       }
     }
-    return best;
+    return first_equal(score, top);
   }
-  void observe(std::size_t, const arm_stats&) {}
+  /// Keeps N_a (as a double) for the pass of next().
+  void observe(std::size_t i, const arm_stats& s) { n_[i] = static_cast<double>(s.count(i)); }
   /// How many times w*(mu_hat) was computed (the schedule; tests and benchmarks).
   std::uint64_t updates() const { return updates_; }
 
  private:
+  /// The first a with v[a] == x; 0 if there is none (every score NaN: the scan's default).
+  std::size_t first_equal(const double* v, double x) const {
+    for (std::size_t a = 0; a < K_; ++a)
+      if (v[a] == x) return a;
+    return 0;
+  }
   std::size_t K_;
   bool bernoulli_;
   double sigma_;
-  std::vector<double> w_, cum_, mu_;
+  std::vector<double> w_, cum_, mu_, n_, score_;
   std::uint64_t next_update_ = 0, updates_ = 0;
 };
 
