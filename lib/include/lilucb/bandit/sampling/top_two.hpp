@@ -354,8 +354,9 @@ class top_two {
   std::size_t challenger(std::size_t L) {
     const bool kept = L == keys_leader_ && !dirty_overflow_ && !dirty_flag_[L] && keys_[c_] < inf;
     if constexpr (Kind == top_two_kind::t3c) {
-      // A leader that is not the empirical best: its challenger is found without the keys.
-      if (!kept) {
+      // A leader that is not the empirical best: its challenger is found without the keys.  The
+      // kept leader itself (pulled since) is usually the empirical best: straight to the full pass.
+      if (!kept && L != keys_leader_) {
         const std::size_t z = first_zero_key(L);
         if (z < K_) return z;  // keys_ (for keys_leader_) and the arms pulled since stay as they are
       }
