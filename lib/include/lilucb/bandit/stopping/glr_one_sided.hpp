@@ -47,6 +47,22 @@
 // out most of the others; the full search (about ten evaluations) decides the rest.  A pair is
 // passed exactly when one of the two searches' lower bounds reaches the threshold and the upper
 // bound did not rule it out first: every pass rests on a certified lower bound.
+//
+// Deciding search (decide_infimum).  The full search converges to 1e-9, but a pair only needs to
+// be put on one side of the threshold: from the one-term minimiser m_one (h is already known
+// there) the bracket is grown downhill by steps 4^i 1e-3 |mu_hat_a - mu_hat_b| until h' changes
+// sign, then narrowed as in the full search, and it stops as soon as
+//   (pass) the tangent bound of the bracket, less the same rounding margin 1e-9 (1 + |bound|),
+//          is >= threshold + M, or
+//   (fail) h at an evaluated point is < threshold - M,   M = 1e-8 (1 + threshold),
+// at most 12 evaluations (else the full search decides, as before).  Both verdicts are the full
+// search's: (pass) the bound is <= S1 (the tangent inequality above), so S1 >= threshold + M, and
+// the full search, which stops within 1e-9 (1 + |bound|) of min(h(l), h(r)) >= S1 and subtracts
+// as much again, returns >= S1 - 2e-9 (1 + |S1|) + rounding >= threshold (M is five times that
+// near the threshold); (fail) h(m) >= S1 for every m up to a few ulps, so S1 < threshold - M and
+// every lower bound the full path computes is below the threshold.  So the decision at every key
+// is the one the full search gives (checked: the stopping times of 300 seeds x 11 sampling rules,
+// K = 10, identical), at 3 to 4 evaluations of h instead of about ten.
 
 #include "lilucb/bandit/arm_stats.hpp"
 #include "lilucb/bandit/detail/leader_pairwise.hpp"
@@ -169,6 +185,70 @@ inline double infimum_lower_bound(const pair_data& p, double* argmin = nullptr) 
   return bound - 1e-9 * (1 + std::fabs(bound));
 }
 
+/// Decides inf_m h(m) against thr from a point m0 near the minimiser (file comment, "Deciding
+/// search"): +1 when a certified lower bound (the reference search's tangent bound, less its
+/// rounding margin) reaches thr + margin, -1 when h at a point (an upper bound of the infimum) is
+/// below thr - margin, 0 when neither within max_eval evaluations of h.  *value receives the bound.
+inline int decide_infimum(const pair_data& p, double m0, h_and_slope h0, double thr, double margin, double step0,
+                          int max_eval, double* value) {
+  if (h0.h < thr - margin) {
+    *value = h0.h;
+    return -1;
+  }
+  double l = m0, r = m0;
+  h_and_slope hl = h0, hr = h0;
+  int evals = 0;
+  // The bracket: from m0 downhill by steps growing fourfold until h' changes sign.
+  const bool left = h0.dh > 0;
+  for (double step = step0; left ? hl.dh > 0 : hr.dh < 0; step *= 4) {
+    if (++evals > max_eval || !(step > 0) || !std::isfinite(step)) return 0;
+    const double m = left ? l - step : r + step;
+    const h_and_slope hm = h_at(p, m);
+    if (!std::isfinite(hm.h)) return 0;
+    if (hm.h < thr - margin) {
+      *value = hm.h;
+      return -1;
+    }
+    if (left) {
+      r = l;
+      hr = hl;
+      l = m;
+      hl = hm;
+    } else {
+      l = r;
+      hl = hr;
+      r = m;
+      hr = hm;
+    }
+  }
+  for (int it = 0;; ++it) {
+    const double bound = std::max(hl.h + hl.dh * (r - l), hr.h - hr.dh * (r - l));
+    const double lower = bound - 1e-9 * (1 + std::fabs(bound));
+    if (lower >= thr + margin) {
+      *value = lower;
+      return 1;
+    }
+    if (++evals > max_eval) return 0;
+    double m = (it % 3 == 2 || !(hr.dh > hl.dh)) ? 0.5 * (l + r) : l - hl.dh * (r - l) / (hr.dh - hl.dh);
+    const double w = r - l;
+    m = std::clamp(m, l + 1e-3 * w, r - 1e-3 * w);
+    if (!(m > l && m < r)) return 0;
+    const h_and_slope hm = h_at(p, m);
+    if (!std::isfinite(hm.h)) return 0;
+    if (hm.h < thr - margin) {
+      *value = hm.h;
+      return -1;
+    }
+    if (hm.dh <= 0) {
+      l = m;
+      hl = hm;
+    } else {
+      r = m;
+      hr = hm;
+    }
+  }
+}
+
 }  // namespace one_sided_detail
 
 /// The pair key and threshold of glr_one_sided (detail/leader_pairwise.hpp's Pair policy).
@@ -222,8 +302,16 @@ struct glr_one_sided_pair {
     const one_sided_detail::pair_data all{ma, mb, sigma, ra + G, rb + G, c, G};
     // h at the one-scale minimiser is >= the infimum: below the threshold (with the search's
     // margin) the pair cannot pass, at one evaluation instead of a search.
-    const double at = one_sided_detail::h_at(all, m_one).h;
+    const one_sided_detail::h_and_slope h_one = one_sided_detail::h_at(all, m_one);
+    const double at = h_one.h;
     if (at + 2e-9 * (1 + std::fabs(at)) < threshold) return std::max(0.0, at);
+    // The deciding search from m_one (file comment): a bound clearing the threshold by 1e-8 (1 + threshold).
+    {
+      double v = 0;
+      const int verdict = one_sided_detail::decide_infimum(all, m_one, h_one, threshold, 1e-8 * (1 + threshold),
+                                                           1e-3 * (gap > 0 ? gap : sigma), 12, &v);
+      if (verdict != 0) return std::max(0.0, v);
+    }
     return std::max(0.0, one_sided_detail::infimum_lower_bound(all));
   }
   /// Arm i's row: its G penalties, then its G slopes (recomputed when N_i changed).
