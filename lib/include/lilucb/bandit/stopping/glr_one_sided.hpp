@@ -48,6 +48,13 @@
 // passed exactly when one of the two searches' lower bounds reaches the threshold and the upper
 // bound did not rule it out first: every pass rests on a certified lower bound.
 //
+// Stale rows.  Each arm's row (penalties and slopes) is refreshed only when a key needs it at the
+// present count.  Before that, the O(G) bound above is tried from the rows as they are: a row
+// computed at count c, 1 <= c <= N (counts only grow during a run), holds pen_k(c) <= pen_k(N)
+// (1/2 log(1 + N/rho) grows with N) and slopes s_k(c) with s_k(N) = s_k(c) (N/c)
+// sqrt((c + rho_k)/(N + rho_k)) <= s_k(c) N/c, so the bound with the slopes scaled by N/c and the
+// old penalties is >= the bound with the present rows, hence >= S1: a pair it rules out fails.
+//
 // Deciding search (decide_infimum).  The full search converges to 1e-9, but a pair only needs to
 // be put on one side of the threshold: from the one-term minimiser m_one (h is already known
 // there) the bracket is grown downhill by steps 4^i 1e-3 |mu_hat_a - mu_hat_b| until h' changes
@@ -274,21 +281,32 @@ struct glr_one_sided_pair {
       j = static_cast<std::size_t>(std::lower_bound(grid.rho.begin(), grid.rho.end(), target) - grid.rho.begin());
       if (j == G) j = G - 1;
     }
-    const double* ra = row(s, a);
-    const double* rb = row(s, b);
     // A tighter bound of the same kind, O(G) without transcendental functions: at the GLR's
     // point m0 (the count-weighted mean), F(u) <= u^2/2 and sum_k w_k <= 1 give
     // S1 <= 2 log 2 + max_k [ q_a,k + q_b,k - pen_a[k] - pen_b[k] ], q_i,k = u_i,k(m0)^2/2.
-    if (gap > 0) {
+    // First from the rows as they are (file comment, "Stale rows"): a row computed at a count
+    // c <= N holds penalties <= the present ones and slopes s_k(c) with s_k(N) <= s_k(c) N/c.
+    const auto tight_bound = [&](const double* ra, double fa, const double* rb, double fb) {
       const double m0 = (Na * ma + Nb * mb) / (Na + Nb);
-      const double da = ma - m0, db = m0 - mb;
+      const double da = (ma - m0) * fa, db = (m0 - mb) * fb;
       double best = -std::numeric_limits<double>::infinity();
       for (std::size_t k = 0; k < G; ++k) {
         const double ua = da * ra[G + k], ub = db * rb[G + k];
         const double y = 0.5 * (ua * ua + ub * ub) - ra[k] - rb[k];
         best = y > best ? y : best;
       }
-      const double tight = best + 2 * std::log(2.0);
+      return best + 2 * std::log(2.0);
+    };
+    if (gap > 0 && pen_count[a] > 0 && pen_count[b] > 0 &&
+        (pen_count[a] != s.count(a) || pen_count[b] != s.count(b))) {
+      const double tight = tight_bound(&pen[a * 2 * G], Na / double(pen_count[a]), &pen[b * 2 * G],
+                                       Nb / double(pen_count[b]));
+      if (tight * (1 + 1e-12) + 1e-12 < threshold) return tight;
+    }
+    const double* ra = row(s, a);
+    const double* rb = row(s, b);
+    if (gap > 0) {
+      const double tight = tight_bound(ra, 1.0, rb, 1.0);
       if (tight * (1 + 1e-12) + 1e-12 < threshold) return tight;
     }
     double c1 = grid.log_weight[j] + 2 * std::log(2.0) - ra[j] - rb[j];
