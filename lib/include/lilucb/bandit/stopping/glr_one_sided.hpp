@@ -62,7 +62,12 @@
 //   (pass) the tangent bound of the bracket, less the same rounding margin 1e-9 (1 + |bound|),
 //          is >= threshold + M, or
 //   (fail) h at an evaluated point is < threshold - M,   M = 1e-8 (1 + threshold),
-// at most 12 evaluations (else the full search decides, as before).  Both verdicts are the full
+// at most 12 evaluations (else the full search decides, as before).  The one-term search is run
+// the same way first (coarse_infimum: a pass when its bound reaches threshold + M, a lower bound
+// of S1 since the one term alone is; else it stops once its bracket is narrower than 1e-2
+// |mu_hat_a - mu_hat_b| and hands its end over as the starting point m_one, on which no bound
+// rests); only an undecided pair goes through the old path (the one-term search to its tolerance,
+// its pass, h at its minimiser, the searches on the whole grid), so the verdicts are the old ones.  Both verdicts are the full
 // search's: (pass) the bound is <= S1 (the tangent inequality above), so S1 >= threshold + M, and
 // the full search, which stops within 1e-9 (1 + |bound|) of min(h(l), h(r)) >= S1 and subtracts
 // as much again, returns >= S1 - 2e-9 (1 + |S1|) + rounding >= threshold (M is five times that
@@ -155,6 +160,8 @@ inline h_and_slope h_at(const pair_data& p, double m) {
     d[k] = -p.sa[k] * fa.df + p.sb[k] * fb.df;
     best = v[k] > best ? v[k] : best;
   }
+  // One term: the same values as the sum below (exp(0) = 1, log 1 = 0 exactly).
+  if (p.G == 1 && std::isfinite(v[0])) return {v[0], d[0]};
   double sum = 0, dsum = 0;
   for (std::size_t k = 0; k < p.G; ++k) {
     const double e = std::exp(v[k] - best);
@@ -209,6 +216,56 @@ inline double infimum_lower_bound(const pair_data& p, double* argmin = nullptr) 
   if (argmin) *argmin = hl.h <= hr.h ? l : r;
   const double bound = std::max(hl.h + hl.dh * (r - l), hr.h - hr.dh * (r - l));
   return bound - 1e-9 * (1 + std::fabs(bound));
+}
+
+/// The search of infimum_lower_bound, stopped early (file comment, "Deciding search"): true when
+/// its lower bound reaches pass_at (*value receives it), else false once the bracket is narrower
+/// than rel_width |mu_hat_a - mu_hat_b| (*argmin receives its end with the smaller h: a starting
+/// point only, no bound rests on it) or the search ends.
+inline bool coarse_infimum(const pair_data& p, double pass_at, double rel_width, double* value, double* argmin) {
+  const double scale = std::max({std::fabs(p.ma - p.mb), p.sigma * 1e-8, 1e-300});
+  double l = std::min(p.ma, p.mb), r = std::max(p.ma, p.mb);
+  if (!(r > l)) {
+    l -= scale;
+    r += scale;
+  }
+  h_and_slope hl = h_at(p, l), hr = h_at(p, r);
+  for (double step = scale; hl.dh > 0 && std::isfinite(l); step *= 2) {
+    r = l;
+    hr = hl;
+    l -= step;
+    hl = h_at(p, l);
+  }
+  for (double step = scale; hr.dh < 0 && std::isfinite(r); step *= 2) {
+    l = r;
+    hl = hr;
+    r += step;
+    hr = h_at(p, r);
+  }
+  *argmin = 0.5 * (p.ma + p.mb);
+  if (!std::isfinite(l) || !std::isfinite(r) || !std::isfinite(hl.h) || !std::isfinite(hr.h)) return false;
+  for (int it = 0; it < 200; ++it) {
+    const double bound = std::max(hl.h + hl.dh * (r - l), hr.h - hr.dh * (r - l));
+    if (bound - 1e-9 * (1 + std::fabs(bound)) >= pass_at) {
+      *value = bound - 1e-9 * (1 + std::fabs(bound));
+      return true;
+    }
+    if (r - l <= rel_width * scale) break;
+    double m = (it % 3 == 2 || !(hr.dh > hl.dh)) ? 0.5 * (l + r) : l - hl.dh * (r - l) / (hr.dh - hl.dh);
+    const double w = r - l;
+    m = std::clamp(m, l + 1e-3 * w, r - 1e-3 * w);
+    if (!(m > l && m < r)) break;
+    const h_and_slope hm = h_at(p, m);
+    if (hm.dh <= 0) {
+      l = m;
+      hl = hm;
+    } else {
+      r = m;
+      hr = hm;
+    }
+  }
+  *argmin = hl.h <= hr.h ? l : r;
+  return false;
 }
 
 /// A convex lower function of h at m, its slope, and an upper bound of h at m (file comment,
@@ -375,9 +432,14 @@ struct glr_one_sided_pair {
     }
     double c1 = grid.log_weight[j] + 2 * std::log(2.0) - ra[j] - rb[j];
     const one_sided_detail::pair_data one{ma, mb, sigma, ra + G + j, rb + G + j, &c1, 1};
+    const double margin = 1e-8 * (1 + threshold);
     double m_one = 0;
-    const double lower = one_sided_detail::infimum_lower_bound(one, &m_one);
-    if (lower >= threshold) return lower;
+    {
+      // The one-term search, deciding (file comment, "Deciding search"): a pass by a margin, else a
+      // starting point for the search below.
+      double v = 0;
+      if (one_sided_detail::coarse_infimum(one, threshold + margin, 1e-2, &v, &m_one)) return v;
+    }
     // The scales s0 <= k < e0 around j exactly, the others bounded by two terms (file comment,
     // "Fewer terms"): a deciding search on about a third of the grid.
     if (sorted && G > 16) {
@@ -391,10 +453,13 @@ struct glr_one_sided_pair {
           e0 < G ? part_log[G + 1 + e0] + 2 * std::log(2.0) : ninf};
       const auto ev = [&](double m) { return one_sided_detail::grouped_at(gp, m); };
       double v = 0;
-      const int verdict = one_sided_detail::decide_infimum(ev, m_one, ev(m_one), threshold, 1e-8 * (1 + threshold),
+      const int verdict = one_sided_detail::decide_infimum(ev, m_one, ev(m_one), threshold, margin,
                                                            1e-3 * (gap > 0 ? gap : sigma), 12, &v);
       if (verdict != 0) return std::max(0.0, v);
     }
+    // Undecided so far (rare): the full path, from the one-term search to its tolerance.
+    const double lower = one_sided_detail::infimum_lower_bound(one, &m_one);
+    if (lower >= threshold) return lower;
     // Every scale (no term dropped: the file comment).
     double c[64];
     for (std::size_t k = 0; k < G; ++k) c[k] = grid.log_weight[k] + 2 * std::log(2.0) - ra[k] - rb[k];
@@ -409,7 +474,7 @@ struct glr_one_sided_pair {
       double v = 0;
       const int verdict = one_sided_detail::decide_infimum(
           [&](double m) { return one_sided_detail::whole(all, m); }, m_one, {h_one.h, h_one.dh, h_one.h}, threshold,
-          1e-8 * (1 + threshold), 1e-3 * (gap > 0 ? gap : sigma), 12, &v);
+          margin, 1e-3 * (gap > 0 ? gap : sigma), 12, &v);
       if (verdict != 0) return std::max(0.0, v);
     }
     return std::max(0.0, one_sided_detail::infimum_lower_bound(all));
