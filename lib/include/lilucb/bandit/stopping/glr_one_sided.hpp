@@ -48,12 +48,15 @@
 // passed exactly when one of the two searches' lower bounds reaches the threshold and the upper
 // bound did not rule it out first: every pass rests on a certified lower bound.
 //
-// Stale rows.  Each arm's row (penalties and slopes) is refreshed only when a key needs it at the
-// present count.  Before that, the O(G) bound above is tried from the rows as they are: a row
+// Stale rows.  Each arm's row (penalties and slopes, each entry with the count it was computed
+// at) is refreshed only where a key needs it at the present count: the entries 0 and
+// s0 - 1..e0 the searches below read ("Fewer terms"), the whole row only the first time and on
+// the full path.  Before that, the O(G) bound above is tried from the rows as they are: an entry
 // computed at count c, 1 <= c <= N (counts only grow during a run), holds pen_k(c) <= pen_k(N)
-// (1/2 log(1 + N/rho) grows with N) and slopes s_k(c) with s_k(N) = s_k(c) (N/c)
-// sqrt((c + rho_k)/(N + rho_k)) <= s_k(c) N/c, so the bound with the slopes scaled by N/c and the
-// old penalties is >= the bound with the present rows, hence >= S1: a pair it rules out fails.
+// (1/2 log(1 + N/rho) grows with N) and a slope s_k(c) with s_k(N) = s_k(c) (N/c)
+// sqrt((c + rho_k)/(N + rho_k)) <= s_k(c) N/c, so the bound with each slope scaled by its N/c
+// and the old penalties is >= the bound with the present rows, hence >= S1: a pair it rules out
+// fails.  (Entries are computed by the same expressions whenever computed: identical values.)
 //
 // Deciding search (decide_infimum).  The full search converges to 1e-9, but a pair only needs to
 // be put on one side of the threshold: from the one-term minimiser m_one (h is already known
@@ -279,16 +282,16 @@ inline bounds_at whole(const pair_data& p, double m) {
 }
 
 /// The O(G) upper bound of S1 at the count-weighted mean m0 (file comment, "Cost" and "Stale
-/// rows"): 2 log 2 + max_k [ (fa u_a,k)^2/2 + (fb u_b,k)^2/2 - pen_a[k] - pen_b[k] ] from rows ra,
-/// rb (G penalties, then G slopes) computed at counts c_a <= N_a, c_b <= N_b and fa = N_a/c_a,
-/// fb = N_b/c_b (1 for rows at the present counts).  For ma > mb.
-inline double tight_upper(double Na, double ma, const double* ra, double fa, double Nb, double mb, const double* rb,
-                          double fb, std::size_t G) {
+/// rows"): 2 log 2 + max_k [ (f_a,k u_a,k)^2/2 + (f_b,k u_b,k)^2/2 - pen_a[k] - pen_b[k] ] from rows
+/// ra, rb (G penalties, G slopes, then the G counts c_k, 1 <= c_k <= N, each entry was computed at)
+/// and f_i,k = N_i/c_i,k (1 for entries at the present count).  For ma > mb.
+inline double tight_upper(double Na, double ma, const double* ra, double Nb, double mb, const double* rb,
+                          std::size_t G) {
   const double m0 = (Na * ma + Nb * mb) / (Na + Nb);
-  const double da = (ma - m0) * fa, db = (m0 - mb) * fb;
+  const double da = ma - m0, db = m0 - mb;
   double best = -std::numeric_limits<double>::infinity();
   for (std::size_t k = 0; k < G; ++k) {
-    const double ua = da * ra[G + k], ub = db * rb[G + k];
+    const double ua = da * (Na / ra[2 * G + k]) * ra[G + k], ub = db * (Nb / rb[2 * G + k]) * rb[G + k];
     const double y = 0.5 * (ua * ua + ub * ub) - ra[k] - rb[k];
     best = y > best ? y : best;
   }
@@ -396,8 +399,10 @@ struct glr_one_sided_pair {
   std::size_t G;
   double threshold;
   bool sorted;
-  mutable std::vector<double> pen;  // K rows of 2G: 1/2 log(1 + N_i/rho_k), then N_i/(sigma sqrt(N_i + rho_k))
-  mutable std::vector<std::uint64_t> pen_count;  // the count each row was computed at (0: never)
+  // K rows of 3G: 1/2 log(1 + N_i/rho_k), then N_i/(sigma sqrt(N_i + rho_k)), then the count N_i
+  // each entry was computed at (0: never).
+  mutable std::vector<double> pen;
+  mutable std::vector<std::uint64_t> pen_count;  // the count of the row's last full refresh (0: never)
   std::vector<double> part_log;  // log sum_{k<s} w_k at s = 0..G, then log sum_{k>=e} w_k at e = 0..G (rounded up)
 
   double key(const arm_stats& s, std::size_t a, std::size_t b) const {
@@ -418,16 +423,21 @@ struct glr_one_sided_pair {
     // S1 <= 2 log 2 + max_k [ q_a,k + q_b,k - pen_a[k] - pen_b[k] ], q_i,k = u_i,k(m0)^2/2.
     // First from the rows as they are (file comment, "Stale rows"): a row computed at a count
     // c <= N holds penalties <= the present ones and slopes s_k(c) with s_k(N) <= s_k(c) N/c.
-    if (gap > 0 && pen_count[a] > 0 && pen_count[b] > 0 &&
-        (pen_count[a] != s.count(a) || pen_count[b] != s.count(b))) {
-      const double tight = one_sided_detail::tight_upper(Na, ma, &pen[a * 2 * G], Na / double(pen_count[a]), Nb, mb,
-                                                         &pen[b * 2 * G], Nb / double(pen_count[b]), G);
+    const bool known = pen_count[a] > 0 && pen_count[b] > 0;
+    if (gap > 0 && known) {
+      const double tight = one_sided_detail::tight_upper(Na, ma, &pen[a * 3 * G], Nb, mb, &pen[b * 3 * G], G);
       if (tight * (1 + 1e-12) + 1e-12 < threshold) return tight;
     }
-    const double* ra = row(s, a);
-    const double* rb = row(s, b);
-    if (gap > 0) {
-      const double tight = one_sided_detail::tight_upper(Na, ma, ra, 1.0, Nb, mb, rb, 1.0, G);
+    // The entries the searches below read, at the present counts (the whole rows for a grid
+    // searched whole, or the first time), and the bound again if any was stale.
+    const bool grouped = sorted && G > 16;
+    const std::size_t s0 = grouped && j >= 5 ? j - 5 : 0, e0 = grouped ? std::min(G, j + 7) : G;
+    bool changed = grouped ? entries(s, a, s0 > 0 ? s0 - 1 : 0, std::min(G, e0 + 1)) : row_changed(s, a);
+    changed = (grouped ? entries(s, b, s0 > 0 ? s0 - 1 : 0, std::min(G, e0 + 1)) : row_changed(s, b)) || changed;
+    const double* ra = &pen[a * 3 * G];
+    const double* rb = &pen[b * 3 * G];
+    if (gap > 0 && (changed || !known)) {
+      const double tight = one_sided_detail::tight_upper(Na, ma, ra, Nb, mb, rb, G);
       if (tight * (1 + 1e-12) + 1e-12 < threshold) return tight;
     }
     double c1 = grid.log_weight[j] + 2 * std::log(2.0) - ra[j] - rb[j];
@@ -442,8 +452,7 @@ struct glr_one_sided_pair {
     }
     // The scales s0 <= k < e0 around j exactly, the others bounded by two terms (file comment,
     // "Fewer terms"): a deciding search on about a third of the grid.
-    if (sorted && G > 16) {
-      const std::size_t s0 = j >= 5 ? j - 5 : 0, e0 = std::min(G, j + 7);
+    if (grouped) {
       double cs[64];
       for (std::size_t k = s0; k < e0; ++k) cs[k - s0] = grid.log_weight[k] + 2 * std::log(2.0) - ra[k] - rb[k];
       const one_sided_detail::pair_data sub{ma, mb, sigma, ra + G + s0, rb + G + s0, cs, e0 - s0};
@@ -457,7 +466,9 @@ struct glr_one_sided_pair {
                                                            1e-3 * (gap > 0 ? gap : sigma), 12, &v);
       if (verdict != 0) return std::max(0.0, v);
     }
-    // Undecided so far (rare): the full path, from the one-term search to its tolerance.
+    // Undecided so far (rare): the full path (whole rows), from the one-term search to its tolerance.
+    row(s, a);
+    row(s, b);
     const double lower = one_sided_detail::infimum_lower_bound(one, &m_one);
     if (lower >= threshold) return lower;
     // Every scale (no term dropped: the file comment).
@@ -479,18 +490,37 @@ struct glr_one_sided_pair {
     }
     return std::max(0.0, one_sided_detail::infimum_lower_bound(all));
   }
-  /// Arm i's row: its G penalties, then its G slopes (recomputed when N_i changed).
+  /// Entry k of arm i's row at the present count n (the same expressions every time: identical
+  /// values); whether it changed.
+  bool entry(double* r, std::size_t k, double n) const {
+    if (r[2 * G + k] == n) return false;
+    r[k] = 0.5 * std::log1p(n / grid.rho[k]);
+    r[G + k] = n / (sigma * std::sqrt(n + grid.rho[k]));
+    r[2 * G + k] = n;
+    return true;
+  }
+  /// Arm i's whole row at the present count; whether any entry changed.
+  bool row_changed(const arm_stats& s, std::size_t i) const {
+    if (pen_count[i] == s.count(i)) return false;
+    double* r = &pen[i * 3 * G];
+    bool changed = false;
+    for (std::size_t k = 0; k < G; ++k) changed = entry(r, k, double(s.count(i))) || changed;
+    pen_count[i] = s.count(i);
+    return changed;
+  }
   const double* row(const arm_stats& s, std::size_t i) const {
-    if (pen_count[i] != s.count(i)) {
-      const double n = double(s.count(i));
-      double* r = &pen[i * 2 * G];
-      for (std::size_t k = 0; k < G; ++k) {
-        r[k] = 0.5 * std::log1p(n / grid.rho[k]);
-        r[G + k] = n / (sigma * std::sqrt(n + grid.rho[k]));
-      }
-      pen_count[i] = s.count(i);
-    }
-    return &pen[i * 2 * G];
+    row_changed(s, i);
+    return &pen[i * 3 * G];
+  }
+  /// Entries 0 and lo..hi-1 of arm i's row at the present count (the whole row the first time:
+  /// the bound above needs every entry at some count); whether any changed.
+  bool entries(const arm_stats& s, std::size_t i, std::size_t lo, std::size_t hi) const {
+    if (pen_count[i] == 0 || pen_count[i] == s.count(i)) return row_changed(s, i);
+    double* r = &pen[i * 3 * G];
+    const double n = double(s.count(i));
+    bool changed = entry(r, 0, n);
+    for (std::size_t k = lo; k < hi; ++k) changed = entry(r, k, n) || changed;
+    return changed;
   }
   bool passes(double key, const arm_stats&) const { return key >= threshold; }
 };
@@ -558,7 +588,7 @@ class glr_one_sided {
         part[G + 1 + G - 1 - k] = std::log(tail * (1 + 1e-12));
       }
     }
-    return glr_one_sided_pair{sigma,     std::move(grid), G, threshold, sorted, std::vector<double>(2 * K * G, 0.0),
+    return glr_one_sided_pair{sigma,     std::move(grid), G, threshold, sorted, std::vector<double>(3 * K * G, 0.0),
                               std::vector<std::uint64_t>(K, 0), std::move(part)};
   }
 
