@@ -546,30 +546,27 @@ inline double glr_one_sided_statistic(double sigma, const mixture_grid& g, std::
   return one_sided_detail::infimum_lower_bound({ma, mb, sigma, sa.data(), sb.data(), c.data(), G});
 }
 
-class glr_one_sided {
+/// The rule: observe, should_stop, recommendation, name and min_statistic (the smallest decision
+/// key now; tests) from detail::pairwise_rule.
+class glr_one_sided : public bandit::detail::pairwise_rule<glr_one_sided_pair> {
  public:
   /// K arms, sigma (the rewards' sub-Gaussian scale), delta and the grid (glr_mixture.hpp's; its
   /// combine field is not used: S1 is the infimum of the log-sum).
   /// Domain: K >= 1, sigma in (0, inf), delta in (0, 1), 1 to 64 scales rho_k in (0, inf) with
   /// sum_k w_k <= 1.
   glr_one_sided(std::size_t K, double sigma, double delta, mixture_grid grid = make_mixture_grid())
-      : delta_(delta), core_(K, make_pair(K, sigma, delta, std::move(grid))) {}
+      : pairwise_rule(K, make_pair(K, sigma, delta, std::move(grid))), delta_(delta) {}
 
-  static constexpr const char* name() { return "glr"; }
-  void observe(std::size_t i, const arm_stats& s) { core_.observe(i, s); }
-  bool should_stop(const arm_stats& s) { return core_.should_stop(s); }
-  std::size_t recommendation(const arm_stats&) const { return core_.leader(); }
   static constexpr bool certified() { return true; }
   std::string certificate() const {
-    const auto& p = core_.pair();
+    const auto& p = pair();
     return "Proposition M1 (docs/certified-glr.md): GLR stopping against a one-sided (half-normal) Gaussian mixture "
            "martingale per pair of arms (grid rho = 2^k, k = 0.." + std::to_string(p.G - 1) +
            ", weights 1/((k+1)(k+2)), infimum of the log-sum over the alternative), Ville's inequality and a union "
            "over the K-1 arms; valid for any sampling rule and sigma-sub-Gaussian rewards (sigma = " +
            std::to_string(p.sigma) + "): P(wrong answer) <= delta = " + std::to_string(delta_);
   }
-  double min_statistic(const arm_stats& s) { return core_.min_key(s); }
-  double threshold() const { return core_.pair().threshold; }
+  double threshold() const { return pair().threshold; }
 
  private:
   static glr_one_sided_pair make_pair(std::size_t K, double sigma, double delta, mixture_grid grid) {
@@ -593,7 +590,6 @@ class glr_one_sided {
   }
 
   double delta_;
-  bandit::detail::leader_pairwise<glr_one_sided_pair> core_;
 };
 
 }  // namespace lilucb::bandit::stopping
