@@ -531,7 +531,7 @@ BOOST_AUTO_TEST_CASE(stale_and_grouped_bounds_are_bounds) {
   const auto entry = [&](double n, std::vector<double>& r, std::size_t k) {
     r[k] = 0.5 * std::log1p(n / g.rho[k]);
     r[G + k] = n / (sigma * std::sqrt(n + g.rho[k]));
-    r[2 * G + k] = n;
+    r[2 * G + k] = 1 / n;
   };
   const auto rows = [&](double n, std::vector<double>& r) {
     r.assign(3 * G, 0.0);

@@ -283,15 +283,16 @@ inline bounds_at whole(const pair_data& p, double m) {
 
 /// The O(G) upper bound of S1 at the count-weighted mean m0 (file comment, "Cost" and "Stale
 /// rows"): 2 log 2 + max_k [ (f_a,k u_a,k)^2/2 + (f_b,k u_b,k)^2/2 - pen_a[k] - pen_b[k] ] from rows
-/// ra, rb (G penalties, G slopes, then the G counts c_k, 1 <= c_k <= N, each entry was computed at)
-/// and f_i,k = N_i/c_i,k (1 for entries at the present count).  For ma > mb.
+/// ra, rb (G penalties, G slopes, then 1/c_k for the count c_k, 1 <= c_k <= N, each entry was
+/// computed at) and f_i,k = N_i/c_i,k (1 for entries at the present count; computed as N_i (1/c_i,k),
+/// within 2 ulps above or below, which the caller's relative margin 1e-12 covers).  For ma > mb.
 inline double tight_upper(double Na, double ma, const double* ra, double Nb, double mb, const double* rb,
                           std::size_t G) {
   const double m0 = (Na * ma + Nb * mb) / (Na + Nb);
   const double da = ma - m0, db = m0 - mb;
   double best = -std::numeric_limits<double>::infinity();
   for (std::size_t k = 0; k < G; ++k) {
-    const double ua = da * (Na / ra[2 * G + k]) * ra[G + k], ub = db * (Nb / rb[2 * G + k]) * rb[G + k];
+    const double ua = da * (Na * ra[2 * G + k]) * ra[G + k], ub = db * (Nb * rb[2 * G + k]) * rb[G + k];
     const double y = 0.5 * (ua * ua + ub * ub) - ra[k] - rb[k];
     best = y > best ? y : best;
   }
@@ -309,10 +310,14 @@ struct grouped_pair {
   std::size_t s0, e0, G;
   double head_c, tail_c;
 };
-/// At m: the log-sum of the exact scales (<= h(m)) and its slope, and an upper bound of h(m).
-inline bounds_at grouped_at(const grouped_pair& g, double m) {
+/// At m: the log-sum of the exact scales (<= h(m)) and its slope, and an upper bound of h(m), or
+/// +inf when the log-sum is already >= need_up_below (then no upper bound below it exists: the
+/// deciding search needs none).
+inline bounds_at grouped_at(const grouped_pair& g, double m,
+                            double need_up_below = std::numeric_limits<double>::infinity()) {
   constexpr double ninf = -std::numeric_limits<double>::infinity();
   const h_and_slope v = h_at(g.sub, m);
+  if (v.h >= need_up_below) return {v.h, v.dh, std::numeric_limits<double>::infinity()};
   const double da = g.sub.ma - m, db = m - g.sub.mb;
   const std::size_t G = g.G;
   double hd = ninf, tl = ninf;
@@ -345,7 +350,7 @@ int decide_infimum(const Eval& ev, double m0, bounds_at h0, double thr, double m
     if (++evals > max_eval || !(step > 0) || !std::isfinite(step)) return 0;
     const double m = left ? l - step : r + step;
     const bounds_at hm = ev(m);
-    if (!std::isfinite(hm.h) || !std::isfinite(hm.up)) return 0;
+    if (!std::isfinite(hm.h)) return 0;  // (an upper bound of +inf only never fails)
     if (hm.up < thr - margin) {
       *value = hm.up;
       return -1;
@@ -375,7 +380,7 @@ int decide_infimum(const Eval& ev, double m0, bounds_at h0, double thr, double m
     m = std::clamp(m, l + 1e-3 * w, r - 1e-3 * w);
     if (!(m > l && m < r)) return 0;
     const bounds_at hm = ev(m);
-    if (!std::isfinite(hm.h) || !std::isfinite(hm.up)) return 0;
+    if (!std::isfinite(hm.h)) return 0;  // (an upper bound of +inf only never fails)
     if (hm.up < thr - margin) {
       *value = hm.up;
       return -1;
@@ -399,8 +404,8 @@ struct glr_one_sided_pair {
   std::size_t G;
   double threshold;
   bool sorted;
-  // K rows of 3G: 1/2 log(1 + N_i/rho_k), then N_i/(sigma sqrt(N_i + rho_k)), then the count N_i
-  // each entry was computed at (0: never).
+  // K rows of 3G: 1/2 log(1 + N_i/rho_k), then N_i/(sigma sqrt(N_i + rho_k)), then 1/N_i for the
+  // count N_i each entry was computed at (0: never).
   mutable std::vector<double> pen;
   mutable std::vector<std::uint64_t> pen_count;  // the count of the row's last full refresh (0: never)
   std::vector<double> part_log;  // log sum_{k<s} w_k at s = 0..G, then log sum_{k>=e} w_k at e = 0..G (rounded up)
@@ -460,7 +465,7 @@ struct glr_one_sided_pair {
       const one_sided_detail::grouped_pair gp{
           sub, ra, rb, s0, e0, G, s0 > 0 ? part_log[s0] + 2 * std::log(2.0) - ra[s0 - 1] - rb[s0 - 1] : ninf,
           e0 < G ? part_log[G + 1 + e0] + 2 * std::log(2.0) : ninf};
-      const auto ev = [&](double m) { return one_sided_detail::grouped_at(gp, m); };
+      const auto ev = [&](double m) { return one_sided_detail::grouped_at(gp, m, threshold - margin); };
       double v = 0;
       const int verdict = one_sided_detail::decide_infimum(ev, m_one, ev(m_one), threshold, margin,
                                                            1e-3 * (gap > 0 ? gap : sigma), 12, &v);
@@ -493,10 +498,10 @@ struct glr_one_sided_pair {
   /// Entry k of arm i's row at the present count n (the same expressions every time: identical
   /// values); whether it changed.
   bool entry(double* r, std::size_t k, double n) const {
-    if (r[2 * G + k] == n) return false;
+    if (r[2 * G + k] == 1 / n) return false;  // 1/n tells the counts apart (below 2^50)
     r[k] = 0.5 * std::log1p(n / grid.rho[k]);
     r[G + k] = n / (sigma * std::sqrt(n + grid.rho[k]));
-    r[2 * G + k] = n;
+    r[2 * G + k] = 1 / n;
     return true;
   }
   /// Arm i's whole row at the present count; whether any entry changed.
