@@ -46,7 +46,14 @@
 // at that term's minimiser is an upper bound (one evaluation of the G = 41 terms), which rules
 // out most of the others; the full search (about ten evaluations) decides the rest.  A pair is
 // passed exactly when one of the two searches' lower bounds reaches the threshold and the upper
-// bound did not rule it out first: every pass rests on a certified lower bound.
+// bound did not rule it out first: every pass rests on a certified lower bound.  That is the
+// reference path; the key now reaches the same verdict earlier, in this order: the O(1) bound;
+// the O(G) bound from the rows as they are ("Stale rows"), then from the 14 entries refreshed;
+// the one-term search, stopped at a pass by the margin M below ("Deciding search"); the deciding
+// search on 12 scales with the others grouped ("Fewer terms"); and only if that is undecided,
+// the reference path above, unchanged, on whole rows.  Every shortcut's pass rests on a certified
+// lower bound of S1 >= threshold + M and every fail on an upper bound (the O(G) ones with the
+// margins above, the searches' with M), so the verdict is the reference path's.
 //
 // Stale rows.  Each arm's row (penalties and slopes, each entry with the count it was computed
 // at) is refreshed only where a key needs it at the present count: the entries 0 and
