@@ -590,6 +590,57 @@ BOOST_AUTO_TEST_CASE(stale_and_grouped_bounds_are_bounds) {
   BOOST_TEST(stale_used > 200);
 }
 
+// The carried bound (glr_one_sided.hpp, "Carried bound"): the O(G) bound of a pair at counts A0, B0
+// (rows partly stale) carried forward to counts A >= A0, B >= B0 and new means is >= S1 there, on
+// random pairs; the new data are a few pulls on (the case the rule meets: lambda near 1, where a
+// bound that ignored the change of counts or means would fall below S1), and sometimes close to it.
+BOOST_AUTO_TEST_CASE(carried_bound_is_a_bound) {
+  const auto g = ls::make_mixture_grid(40);
+  const std::size_t G = g.rho.size();
+  const double sigma = 0.5;
+  const auto rows = [&](double n, std::vector<double>& r) {
+    r.assign(3 * G, 0.0);
+    for (std::size_t k = 0; k < G; ++k) {
+      r[k] = 0.5 * std::log1p(n / g.rho[k]);
+      r[G + k] = n / (sigma * std::sqrt(n + g.rho[k]));
+      r[2 * G + k] = 1 / n;
+    }
+  };
+  std::vector<double> ra, rb;
+  lb::normal_stream rng(23, 0);
+  int close = 0, checked = 0;
+  for (int trial = 0; trial < 2000; ++trial) {
+    const double A0 = 1 + std::floor(std::exp(7 * rng.engine().uniform01())), B0 = 1 + std::floor(std::exp(7 * rng.engine().uniform01()));
+    const double mb0 = 0.3 * rng();
+    const double ma0 = mb0 + (0.5 + 8 * rng.engine().uniform01()) * sigma * std::sqrt(1 / A0 + 1 / B0);
+    rows(A0, ra);
+    rows(B0, rb);
+    double Q0 = 0;
+    const double T0 = os::tight_upper(A0, ma0, ra.data(), B0, mb0, rb.data(), G, &Q0);
+    // A few pulls of either arm, the means moved by their rewards.
+    double A = A0, B = B0, sa = ma0 * A0, sb = mb0 * B0;
+    for (int p = int(rng.engine()() % 4); p >= 0; --p) {
+      if (rng.engine()() % 2) {
+        A += 1;
+        sa += ma0 + sigma * rng();
+      } else {
+        B += 1;
+        sb += mb0 + sigma * rng();
+      }
+    }
+    const double ma = sa / A, mb = sb / B;
+    if (!(ma > mb)) continue;
+    const double d0 = (ma0 - mb0) * (ma0 - mb0) / (2 * sigma * sigma), d = (ma - mb) * (ma - mb) / (2 * sigma * sigma);
+    const double up = os::carried_upper(T0, Q0, d0, A0 * B0 / (A0 + B0), d, A * B / (A + B));
+    const double s1 = ls::glr_one_sided_statistic(sigma, g, std::uint64_t(A), ma, std::uint64_t(B), mb);
+    BOOST_TEST(up >= s1, "trial " << trial << " A0 " << A0 << " B0 " << B0 << " A " << A << " B " << B);
+    ++checked;
+    close += up - s1 < 2.0;
+  }
+  BOOST_TEST(checked > 1500);
+  BOOST_TEST(close > 100);
+}
+
 BOOST_AUTO_TEST_CASE(runs_composed_and_is_certified) {
   const lb::gaussian_arms arms({0.2, 0.9, 0.1, 0.0, 0.3}, 0.5);
   lb::run_options o;

@@ -65,6 +65,18 @@
 // and the old penalties is >= the bound with the present rows, hence >= S1: a pair it rules out
 // fails.  (Entries are computed by the same expressions whenever computed: identical values.)
 //
+// Carried bound (carried_upper).  With d = (mu_hat_a - mu_hat_b)^2/(2 sigma^2) and H = N_a N_b/(N_a + N_b),
+// the quadratic part of the O(G) bound at scale k is Q_k = (u_a,k^2 + u_b,k^2)/2 = d H^2 (1/(N_a + rho_k)
+// + 1/(N_b + rho_k)) (u_a,k = N_a (mu_hat_a - m0)/(sigma sqrt(N_a + rho_k)), mu_hat_a - m0 = N_b gap/(N_a + N_b)).
+// Between a bound T0 computed at counts A0, B0 and gap term d0 and now (counts A >= A0, B >= B0:
+// counts only grow), each Q_k is at most lambda times its value then, lambda = (d/d0) (H/H0)^2
+// (1/(A + rho) <= 1/(A0 + rho)), which was at most the Q~_k used then (slopes scaled up, "Stale
+// rows"), and each penalty has only grown.  So the bound now is at most
+//   2 log 2 + max_k [lambda Q~_k - pen~_k] <= T0 + (lambda - 1)^+ max_k Q~_k,
+// an upper bound of S1 in O(1) (with lambda and the product rounded up by 1e-12 relative): a pair
+// it puts below the threshold (by the O(G) bound's margin) fails.  Each O(G) bound computed is kept
+// per arm b with the leader it was for.
+//
 // Deciding search (decide_infimum).  The full search converges to 1e-9, but a pair only needs to
 // be put on one side of the threshold: from the one-term minimiser m_one (h is already known
 // there) the bracket is grown downhill by steps 4^i 1e-3 |mu_hat_a - mu_hat_b| until h' changes
@@ -294,16 +306,27 @@ inline bounds_at whole(const pair_data& p, double m) {
 /// computed at) and f_i,k = N_i/c_i,k (1 for entries at the present count; computed as N_i (1/c_i,k),
 /// within 2 ulps above or below, which the caller's relative margin 1e-12 covers).  For ma > mb.
 inline double tight_upper(double Na, double ma, const double* ra, double Nb, double mb, const double* rb,
-                          std::size_t G) {
+                          std::size_t G, double* qmax = nullptr) {
   const double m0 = (Na * ma + Nb * mb) / (Na + Nb);
   const double da = ma - m0, db = m0 - mb;
   double best = -std::numeric_limits<double>::infinity();
   for (std::size_t k = 0; k < G; ++k) {
     const double ua = da * (Na * ra[2 * G + k]) * ra[G + k], ub = db * (Nb * rb[2 * G + k]) * rb[G + k];
-    const double y = 0.5 * (ua * ua + ub * ub) - ra[k] - rb[k];
+    const double q = 0.5 * (ua * ua + ub * ub);
+    const double y = q - ra[k] - rb[k];
     best = y > best ? y : best;
+    if (qmax) *qmax = k == 0 || q > *qmax ? q : *qmax;
   }
   return best + 2 * std::log(2.0);
+}
+
+/// tight_upper's bound T0 (and Q0, the largest of its quadratic parts), found at counts A0, B0 and
+/// gap term d0 = (mu_hat_a - mu_hat_b)^2/(2 sigma^2), carried forward to counts A >= A0, B >= B0
+/// and gap term d (file comment, "Carried bound"): T0 + (lambda - 1)^+ Q0, lambda = (d/d0) (H/H0)^2,
+/// H = A B/(A + B), rounded up.
+inline double carried_upper(double T0, double Q0, double d0, double H0, double d, double H) {
+  const double lambda = d / d0 * (H / H0) * (H / H0) * (1 + 1e-12);
+  return T0 + (lambda > 1 ? (lambda - 1) * Q0 * (1 + 1e-12) : 0.0);
 }
 
 /// The pair with the scales s0 <= k < e0 of a sorted grid exact and the others in two groups
@@ -415,6 +438,11 @@ struct glr_one_sided_pair {
   // count N_i each entry was computed at (0: never).
   mutable std::vector<double> pen;
   mutable std::vector<std::uint64_t> pen_count;  // the count of the row's last full refresh (0: never)
+  struct carried {
+    std::size_t leader = static_cast<std::size_t>(-1);  // the pair (leader, b) the bound is for
+    double na = 0, nb = 0, d = 0, T = 0, Q = 0;          // counts, gap term, bound, largest quadratic part
+  };
+  mutable std::vector<carried> carry;  // per arm b: the last O(G) bound of (leader, b)
   std::vector<double> part_log;  // log sum_{k<s} w_k at s = 0..G, then log sum_{k>=e} w_k at e = 0..G (rounded up)
 
   double key(const arm_stats& s, std::size_t a, std::size_t b) const {
@@ -435,9 +463,21 @@ struct glr_one_sided_pair {
     // S1 <= 2 log 2 + max_k [ q_a,k + q_b,k - pen_a[k] - pen_b[k] ], q_i,k = u_i,k(m0)^2/2.
     // First from the rows as they are (file comment, "Stale rows"): a row computed at a count
     // c <= N holds penalties <= the present ones and slopes s_k(c) with s_k(N) <= s_k(c) N/c.
+    // The pair's last O(G) bound carried forward (file comment, "Carried bound"): O(1).
+    const double d = gap * gap / (2 * sigma * sigma), H = Na * Nb / (Na + Nb);
+    if (gap > 0) {
+      const carried& c = carry[b];
+      if (c.leader == a && c.na <= Na && c.nb <= Nb && c.d > 0) {
+        const double up = one_sided_detail::carried_upper(c.T, c.Q, c.d, c.na * c.nb / (c.na + c.nb), d, H);
+        if (up * (1 + 1e-12) + 1e-12 < threshold) return up;
+      }
+    }
+    const auto remember = [&](double T, double Q) { carry[b] = carried{a, Na, Nb, d, T, Q}; };
     const bool known = pen_count[a] > 0 && pen_count[b] > 0;
     if (gap > 0 && known) {
-      const double tight = one_sided_detail::tight_upper(Na, ma, &pen[a * 3 * G], Nb, mb, &pen[b * 3 * G], G);
+      double q = 0;
+      const double tight = one_sided_detail::tight_upper(Na, ma, &pen[a * 3 * G], Nb, mb, &pen[b * 3 * G], G, &q);
+      remember(tight, q);
       if (tight * (1 + 1e-12) + 1e-12 < threshold) return tight;
     }
     // The entries the searches below read, at the present counts (the whole rows for a grid
@@ -449,7 +489,9 @@ struct glr_one_sided_pair {
     const double* ra = &pen[a * 3 * G];
     const double* rb = &pen[b * 3 * G];
     if (gap > 0 && (changed || !known)) {
-      const double tight = one_sided_detail::tight_upper(Na, ma, ra, Nb, mb, rb, G);
+      double q = 0;
+      const double tight = one_sided_detail::tight_upper(Na, ma, ra, Nb, mb, rb, G, &q);
+      remember(tight, q);
       if (tight * (1 + 1e-12) + 1e-12 < threshold) return tight;
     }
     double c1 = grid.log_weight[j] + 2 * std::log(2.0) - ra[j] - rb[j];
@@ -598,7 +640,8 @@ class glr_one_sided : public bandit::detail::pairwise_rule<glr_one_sided_pair> {
       }
     }
     return glr_one_sided_pair{sigma,     std::move(grid), G, threshold, sorted, std::vector<double>(3 * K * G, 0.0),
-                              std::vector<std::uint64_t>(K, 0), std::move(part)};
+                              std::vector<std::uint64_t>(K, 0), std::vector<glr_one_sided_pair::carried>(K),
+                              std::move(part)};
   }
 
   double delta_;
