@@ -1,6 +1,6 @@
 #pragma once
-// The one core of the GLR-type stopping rules (stopping/glr.hpp, stopping/glr_mixture.hpp): a
-// pairwise statistic against the empirical leader.  With i_hat = argmax_a mu_hat_a (ties to the
+// The one core of the GLR-type stopping rules (stopping/glr.hpp, stopping/glr_mixture.hpp,
+// stopping/glr_one_sided.hpp): a pairwise statistic against the empirical leader.  With i_hat = argmax_a mu_hat_a (ties to the
 // lowest index) the rule stops when every pair (i_hat, b), b != i_hat, clears a threshold:
 //     min_{b != i_hat} key(i_hat, b) passes the threshold at t
 // (Garivier & Kaufmann 2016, Section 3: "stop when min_b Z_{i_hat,b}(t) > beta(t, delta)").
@@ -28,6 +28,10 @@
 // tests/bandit/test_compose.cpp): the answer "continue" always rests on a pair evaluated now,
 // "stop" on all K - 1.  The O(K) work is done only when every candidate has passed: in the runs
 // measured (docs/benchmarks.md) near the stopping time only.
+//
+// pairwise_rule<Pair> (below) is the stopping-rule interface the three rules share (observe,
+// should_stop, recommendation, min_statistic, name), forwarded to this core; each rule adds its
+// constructor, certified() and certificate().
 
 #include "lilucb/bandit/arm_stats.hpp"
 #include "lilucb/bandit/detail/indexed_heap.hpp"
@@ -145,6 +149,29 @@ class leader_pairwise {
   bool watching_ = false;  // the pair (leader_, witness_) fails and neither arm has been pulled since
   std::vector<std::size_t> candidates_;               // next witnesses to try (failed when last evaluated)
   std::vector<std::pair<double, std::size_t>> fails_;  // scratch of scan()
+};
+
+/// The stopping-rule members common to the GLR-type rules, forwarded to their leader_pairwise core
+/// (see the file comment); the rule derives from it and supplies its Pair.
+template <class Pair>
+class pairwise_rule {
+ public:
+  static constexpr const char* name() { return "glr"; }
+  /// After every pull of arm i (s already holds it).
+  void observe(std::size_t i, const arm_stats& s) { core_.observe(i, s); }
+  /// Whether min_{b != i_hat} key(i_hat, b) passes now (exact; see the file comment).
+  bool should_stop(const arm_stats& s) { return core_.should_stop(s); }
+  /// The empirical leader i_hat.
+  std::size_t recommendation(const arm_stats&) const { return core_.leader(); }
+  /// The smallest key min_{b != i_hat} key(i_hat, b) now (evaluates the K - 1 keys; tests).
+  double min_statistic(const arm_stats& s) { return core_.min_key(s); }
+
+ protected:
+  pairwise_rule(std::size_t K, Pair pair) : core_(K, std::move(pair)) {}
+  const Pair& pair() const { return core_.pair(); }
+
+ private:
+  leader_pairwise<Pair> core_;
 };
 
 }  // namespace lilucb::bandit::detail

@@ -81,27 +81,19 @@ struct glr_pair {
   bool passes(double z, const arm_stats& s) const { return z > (*beta)(s.total()); }
 };
 
+/// The rule: observe, should_stop, recommendation, name and min_statistic (the smallest
+/// Z_{i_hat, b} now; tests) from detail::pairwise_rule.
 template <class Threshold>
-class glr {
+class glr : public detail::pairwise_rule<glr_pair<Threshold>> {
  public:
   /// K arms, the model, sigma (Gaussian model) and the threshold.  Domain: K >= 1, sigma > 0.
   glr(std::size_t K, glr_model model, double sigma, const Threshold& threshold)
-      : core_(K, glr_pair<Threshold>{model, sigma, detail::thread_count_cache(threshold)}) {
+      : detail::pairwise_rule<glr_pair<Threshold>>(K, glr_pair<Threshold>{model, sigma, detail::thread_count_cache(threshold)}) {
     check_positive("lilucb::bandit::stopping::glr", "sigma", sigma);
   }
 
-  static constexpr const char* name() { return "glr"; }
-
-  void observe(std::size_t i, const arm_stats& s) { core_.observe(i, s); }
-  bool should_stop(const arm_stats& s) { return core_.should_stop(s); }
-  std::size_t recommendation(const arm_stats&) const { return core_.leader(); }
   bool certified() const { return Threshold::certified(); }
-  std::string certificate() const { return core_.pair().beta->function().certificate(); }
-  /// The smallest Z_{i_hat, b} now (tests).
-  double min_statistic(const arm_stats& s) { return core_.min_key(s); }
-
- private:
-  detail::leader_pairwise<glr_pair<Threshold>> core_;
+  std::string certificate() const { return this->pair().beta->function().certificate(); }
 };
 
 }  // namespace lilucb::bandit::stopping

@@ -352,23 +352,19 @@ struct glr_mixture_pair {
   bool passes(double key, const arm_stats&) const { return key >= threshold; }
 };
 
-class glr_mixture {
+/// The rule: observe, should_stop, recommendation, name and min_statistic (the smallest decision
+/// key now: >= the threshold exactly when every S_{i_hat,b} is; tests) from detail::pairwise_rule.
+class glr_mixture : public bandit::detail::pairwise_rule<glr_mixture_pair> {
  public:
   /// K arms, sigma (the rewards' sub-Gaussian scale), delta and the grid.
   /// Domain: K >= 1, sigma in (0, inf), delta in (0, 1), a non-empty grid with rho_k in (0, inf)
   /// and sum_k w_k <= 1.
   glr_mixture(std::size_t K, double sigma, double delta, mixture_grid grid = make_mixture_grid())
-      : delta_(delta), core_(K, make_pair(K, sigma, delta, std::move(grid))) {}
+      : pairwise_rule(K, make_pair(K, sigma, delta, std::move(grid))), delta_(delta) {}
 
-  static constexpr const char* name() { return "glr"; }
-
-  void observe(std::size_t i, const arm_stats& s) { core_.observe(i, s); }
-
-  bool should_stop(const arm_stats& s) { return core_.should_stop(s); }
-  std::size_t recommendation(const arm_stats&) const { return core_.leader(); }
   static constexpr bool certified() { return true; }
   std::string certificate() const {
-    const auto& p = core_.pair();
+    const auto& p = pair();
     return "Proposition M (docs/certified-glr.md): GLR stopping against a Gaussian mixture martingale per pair of "
            "arms (" + (p.grid.label.rfind("grid", 0) == 0
                         ? std::string("grid rho = 2^k, k = 0..") + std::to_string(p.G - 1) + ", weights 1/((k+1)(k+2))" +
@@ -377,11 +373,9 @@ class glr_mixture {
            "), Ville's inequality and a union over the K-1 arms; valid for any sampling rule and sigma-sub-Gaussian "
            "rewards (sigma = " + std::to_string(p.sigma) + "): P(wrong answer) <= delta = " + std::to_string(delta_);
   }
-  /// The smallest decision key now (see the file comment: >= the threshold exactly when every
-  /// S_{i_hat,b} is), and the threshold log((K-1)/delta) (tests).
-  double min_statistic(const arm_stats& s) { return core_.min_key(s); }
-  double threshold() const { return core_.pair().threshold; }
-  const mixture_grid& grid() const { return core_.pair().grid; }
+  /// The threshold log((K-1)/delta) and the grid (tests).
+  double threshold() const { return pair().threshold; }
+  const mixture_grid& grid() const { return pair().grid; }
 
  private:
   static glr_mixture_pair make_pair(std::size_t K, double sigma, double delta, mixture_grid grid) {
@@ -405,7 +399,6 @@ class glr_mixture {
   }
 
   double delta_;
-  bandit::detail::leader_pairwise<glr_mixture_pair> core_;
 };
 
 }  // namespace lilucb::bandit::stopping

@@ -46,7 +46,76 @@
 // at that term's minimiser is an upper bound (one evaluation of the G = 41 terms), which rules
 // out most of the others; the full search (about ten evaluations) decides the rest.  A pair is
 // passed exactly when one of the two searches' lower bounds reaches the threshold and the upper
-// bound did not rule it out first: every pass rests on a certified lower bound.
+// bound did not rule it out first: every pass rests on a certified lower bound.  That is the
+// reference path; the key now reaches the same verdict earlier, in this order: the O(1) bound;
+// the O(G) bound from the rows as they are ("Stale rows"), then from the 14 entries refreshed;
+// the one-term search, stopped at a pass by the margin M below ("Deciding search"); the deciding
+// search on 12 scales with the others grouped ("Fewer terms"); and only if that is undecided,
+// the reference path above, unchanged, on whole rows.  Every shortcut's pass rests on a certified
+// lower bound of S1 >= threshold + M and every fail on an upper bound (the O(G) ones with the
+// margins above, the searches' with M), so the verdict is the reference path's.
+//
+// Stale rows.  Each arm's row (penalties and slopes, each entry with the count it was computed
+// at) is refreshed only where a key needs it at the present count: the entries 0 and
+// s0 - 1..e0 the searches below read ("Fewer terms"), the whole row only the first time and on
+// the full path.  Before that, the O(G) bound above is tried from the rows as they are: an entry
+// computed at count c, 1 <= c <= N (counts only grow during a run), holds pen_k(c) <= pen_k(N)
+// (1/2 log(1 + N/rho) grows with N) and a slope s_k(c) with s_k(N) = s_k(c) (N/c)
+// sqrt((c + rho_k)/(N + rho_k)) <= s_k(c) N/c, so the bound with each slope scaled by its N/c
+// and the old penalties is >= the bound with the present rows, hence >= S1: a pair it rules out
+// fails.  (Entries are computed by the same expressions whenever computed: identical values.)
+//
+// Carried bound (carried_upper).  With d = (mu_hat_a - mu_hat_b)^2/(2 sigma^2) and H = N_a N_b/(N_a + N_b),
+// the quadratic part of the O(G) bound at scale k is Q_k = (u_a,k^2 + u_b,k^2)/2 = d H^2 (1/(N_a + rho_k)
+// + 1/(N_b + rho_k)) (u_a,k = N_a (mu_hat_a - m0)/(sigma sqrt(N_a + rho_k)), mu_hat_a - m0 = N_b gap/(N_a + N_b)).
+// Between a bound T0 computed at counts A0, B0 and gap term d0 and now (counts A >= A0, B >= B0:
+// counts only grow), each Q_k is at most lambda times its value then, lambda = (d/d0) (H/H0)^2
+// (1/(A + rho) <= 1/(A0 + rho)), which was at most the Q~_k used then (slopes scaled up, "Stale
+// rows"), and each penalty has only grown.  So the bound now is at most
+//   2 log 2 + max_k [lambda Q~_k - pen~_k] <= T0 + (lambda - 1)^+ max_k Q~_k,
+// an upper bound of S1 in O(1) (with lambda and the product rounded up by 1e-12 relative): a pair
+// it puts below the threshold (by the O(G) bound's margin) fails.  Each O(G) bound computed is kept
+// per arm b with the leader it was for.
+//
+// Deciding search (decide_infimum).  The full search converges to 1e-9, but a pair only needs to
+// be put on one side of the threshold: from the one-term minimiser m_one (h is already known
+// there) the bracket is grown downhill by steps 4^i 1e-3 |mu_hat_a - mu_hat_b| until h' changes
+// sign, then narrowed as in the full search, and it stops as soon as
+//   (pass) the tangent bound of the bracket, less the same rounding margin 1e-9 (1 + |bound|),
+//          is >= threshold + M, or
+//   (fail) h at an evaluated point is < threshold - M,   M = 1e-8 (1 + threshold),
+// at most 12 evaluations (else the full search decides, as before).  The one-term search is run
+// the same way first (coarse_infimum: a pass when its bound reaches threshold + M, a lower bound
+// of S1 since the one term alone is; else it stops once its bracket is narrower than 1e-2
+// |mu_hat_a - mu_hat_b| and hands its end over as the starting point m_one, on which no bound
+// rests); only an undecided pair goes through the old path (the one-term search to its tolerance,
+// its pass, h at its minimiser, the searches on the whole grid), so the verdicts are the old ones.  Both verdicts are the full
+// search's: (pass) the bound is <= S1 (the tangent inequality above), so S1 >= threshold + M, and
+// the full search, which stops within 1e-9 (1 + |bound|) of min(h(l), h(r)) >= S1 and subtracts
+// as much again, returns >= S1 - 2e-9 (1 + |S1|) + rounding >= threshold (M is five times that
+// near the threshold); (fail) h(m) >= S1 for every m up to a few ulps, so S1 < threshold - M and
+// every lower bound the full path computes is below the threshold.  So the decision at every key
+// is the one the full search gives when that search stops by its tolerance (it does in every key
+// of the runs checked: the stopping times of 300 seeds x 11 sampling rules at K = 10 and 40 seeds
+// x 10 rules at K = 100 are identical), at 3 to 4 evaluations of h instead of about ten.
+//
+// Fewer terms (grouped_at; sorted grids of more than 16 scales).  Before the whole grid, the
+// deciding search runs with the scales s0 = max(0, j - 5) <= k < e0 = min(G, j + 7) exact (j the
+// scale nearest min(N_a, N_b)/Z) and the others bounded in two groups, so each evaluation costs
+// 12 terms and 8 F's more instead of 41 terms.  Its convex lower function is the log-sum over the
+// exact scales (dropping terms of a sum of positive terms: <= h, and convex as h is); its upper
+// bound at m adds the two groups, each bounded by one term:
+//   k >= e0: s_i,k = N_i/(sigma sqrt(N_i + rho_k)) decreases in rho_k, so u_a,k = (mu_hat_a - m) s_a,k
+//            <= max(u_a,e0, 0) (between 0 and u_a,e0), likewise u_b,k; F increases and the
+//            penalties are >= 0, so sum_{k>=e0} w_k e^{h_k(m)} <= W_tail 4 e^{F(max(u_a,e0, 0)) + F(max(u_b,e0, 0))};
+//   k < s0:  u_a,k lies between u_a,s0-1 and u_a,0, so u_a,k <= max(u_a,0, u_a,s0-1) (likewise b),
+//            and pen_i[k] >= pen_i[s0 - 1] (the penalty decreases in rho), so
+//            sum_{k<s0} w_k e^{h_k(m)} <= W_head 4 e^{-pen_a[s0-1] - pen_b[s0-1] + F(max(..)) + F(max(..))};
+// W_head = sum_{k<s0} w_k and W_tail = sum_{k>=e0} w_k, their logarithms rounded up by 1 + 1e-12.
+// The deciding search's verdicts rest on these as on h itself (a pass on the lower function's
+// tangent bound, <= S1; a fail on the upper bound, >= h(m) >= S1), so they are the full search's
+// for the same reasons; only when it is undecided (13 keys in 88000 pulls of eb-tci-ids at K = 10)
+// does the whole grid follow.  Tested as bounds on random pairs and points (test_glr_mixture.cpp).
 
 #include "lilucb/bandit/arm_stats.hpp"
 #include "lilucb/bandit/detail/leader_pairwise.hpp"
@@ -113,6 +182,8 @@ inline h_and_slope h_at(const pair_data& p, double m) {
     d[k] = -p.sa[k] * fa.df + p.sb[k] * fb.df;
     best = v[k] > best ? v[k] : best;
   }
+  // One term: the same values as the sum below (exp(0) = 1, log 1 = 0 exactly).
+  if (p.G == 1 && std::isfinite(v[0])) return {v[0], d[0]};
   double sum = 0, dsum = 0;
   for (std::size_t k = 0; k < p.G; ++k) {
     const double e = std::exp(v[k] - best);
@@ -169,6 +240,191 @@ inline double infimum_lower_bound(const pair_data& p, double* argmin = nullptr) 
   return bound - 1e-9 * (1 + std::fabs(bound));
 }
 
+/// The search of infimum_lower_bound, stopped early (file comment, "Deciding search"): true when
+/// its lower bound reaches pass_at (*value receives it), else false once the bracket is narrower
+/// than rel_width |mu_hat_a - mu_hat_b| (*argmin receives its end with the smaller h: a starting
+/// point only, no bound rests on it) or the search ends.
+inline bool coarse_infimum(const pair_data& p, double pass_at, double rel_width, double* value, double* argmin) {
+  const double scale = std::max({std::fabs(p.ma - p.mb), p.sigma * 1e-8, 1e-300});
+  double l = std::min(p.ma, p.mb), r = std::max(p.ma, p.mb);
+  if (!(r > l)) {
+    l -= scale;
+    r += scale;
+  }
+  h_and_slope hl = h_at(p, l), hr = h_at(p, r);
+  for (double step = scale; hl.dh > 0 && std::isfinite(l); step *= 2) {
+    r = l;
+    hr = hl;
+    l -= step;
+    hl = h_at(p, l);
+  }
+  for (double step = scale; hr.dh < 0 && std::isfinite(r); step *= 2) {
+    l = r;
+    hl = hr;
+    r += step;
+    hr = h_at(p, r);
+  }
+  *argmin = 0.5 * (p.ma + p.mb);
+  if (!std::isfinite(l) || !std::isfinite(r) || !std::isfinite(hl.h) || !std::isfinite(hr.h)) return false;
+  for (int it = 0; it < 200; ++it) {
+    const double bound = std::max(hl.h + hl.dh * (r - l), hr.h - hr.dh * (r - l));
+    if (bound - 1e-9 * (1 + std::fabs(bound)) >= pass_at) {
+      *value = bound - 1e-9 * (1 + std::fabs(bound));
+      return true;
+    }
+    if (r - l <= rel_width * scale) break;
+    double m = (it % 3 == 2 || !(hr.dh > hl.dh)) ? 0.5 * (l + r) : l - hl.dh * (r - l) / (hr.dh - hl.dh);
+    const double w = r - l;
+    m = std::clamp(m, l + 1e-3 * w, r - 1e-3 * w);
+    if (!(m > l && m < r)) break;
+    const h_and_slope hm = h_at(p, m);
+    if (hm.dh <= 0) {
+      l = m;
+      hl = hm;
+    } else {
+      r = m;
+      hr = hm;
+    }
+  }
+  *argmin = hl.h <= hr.h ? l : r;
+  return false;
+}
+
+/// A convex lower function of h at m, its slope, and an upper bound of h at m (file comment,
+/// "Fewer terms"; for the whole grid lower = upper = h).
+struct bounds_at {
+  double h, dh, up;
+};
+inline bounds_at whole(const pair_data& p, double m) {
+  const h_and_slope v = h_at(p, m);
+  return {v.h, v.dh, v.h};
+}
+
+/// The O(G) upper bound of S1 at the count-weighted mean m0 (file comment, "Cost" and "Stale
+/// rows"): 2 log 2 + max_k [ (f_a,k u_a,k)^2/2 + (f_b,k u_b,k)^2/2 - pen_a[k] - pen_b[k] ] from rows
+/// ra, rb (G penalties, G slopes, then 1/c_k for the count c_k, 1 <= c_k <= N, each entry was
+/// computed at) and f_i,k = N_i/c_i,k (1 for entries at the present count; computed as N_i (1/c_i,k),
+/// within 2 ulps above or below, which the caller's relative margin 1e-12 covers).  For ma > mb.
+inline double tight_upper(double Na, double ma, const double* ra, double Nb, double mb, const double* rb,
+                          std::size_t G, double* qmax = nullptr) {
+  const double m0 = (Na * ma + Nb * mb) / (Na + Nb);
+  const double da = ma - m0, db = m0 - mb;
+  double best = -std::numeric_limits<double>::infinity();
+  for (std::size_t k = 0; k < G; ++k) {
+    const double ua = da * (Na * ra[2 * G + k]) * ra[G + k], ub = db * (Nb * rb[2 * G + k]) * rb[G + k];
+    const double q = 0.5 * (ua * ua + ub * ub);
+    const double y = q - ra[k] - rb[k];
+    best = y > best ? y : best;
+    if (qmax) *qmax = k == 0 || q > *qmax ? q : *qmax;
+  }
+  return best + 2 * std::log(2.0);
+}
+
+/// tight_upper's bound T0 (and Q0, the largest of its quadratic parts), found at counts A0, B0 and
+/// gap term d0 = (mu_hat_a - mu_hat_b)^2/(2 sigma^2), carried forward to counts A >= A0, B >= B0
+/// and gap term d (file comment, "Carried bound"): T0 + (lambda - 1)^+ Q0, lambda = (d/d0) (H/H0)^2,
+/// H = A B/(A + B), rounded up.
+inline double carried_upper(double T0, double Q0, double d0, double H0, double d, double H) {
+  const double lambda = d / d0 * (H / H0) * (H / H0) * (1 + 1e-12);
+  return T0 + (lambda > 1 ? (lambda - 1) * Q0 * (1 + 1e-12) : 0.0);
+}
+
+/// The pair with the scales s0 <= k < e0 of a sorted grid exact and the others in two groups
+/// (file comment, "Fewer terms"): sub the exact scales; ra, rb the rows (G penalties, then G
+/// slopes) at the present counts; head_c = log sum_{k<s0} w_k + 2 log 2 - pen_a[s0-1] - pen_b[s0-1]
+/// and tail_c = log sum_{k>=e0} w_k + 2 log 2 (-inf for an empty group).
+struct grouped_pair {
+  pair_data sub;
+  const double* ra;
+  const double* rb;
+  std::size_t s0, e0, G;
+  double head_c, tail_c;
+};
+/// At m: the log-sum of the exact scales (<= h(m)) and its slope, and an upper bound of h(m), or
+/// +inf when the log-sum is already >= need_up_below (then no upper bound below it exists: the
+/// deciding search needs none).
+inline bounds_at grouped_at(const grouped_pair& g, double m,
+                            double need_up_below = std::numeric_limits<double>::infinity()) {
+  constexpr double ninf = -std::numeric_limits<double>::infinity();
+  const h_and_slope v = h_at(g.sub, m);
+  if (v.h >= need_up_below) return {v.h, v.dh, std::numeric_limits<double>::infinity()};
+  const double da = g.sub.ma - m, db = m - g.sub.mb;
+  const std::size_t G = g.G;
+  double hd = ninf, tl = ninf;
+  if (g.s0 > 0)
+    hd = g.head_c + F(std::max(da * g.ra[G], da * g.ra[G + g.s0 - 1])).f +
+         F(std::max(db * g.rb[G], db * g.rb[G + g.s0 - 1])).f;
+  if (g.e0 < G) tl = g.tail_c + F(std::max(da * g.ra[G + g.e0], 0.0)).f + F(std::max(db * g.rb[G + g.e0], 0.0)).f;
+  const double mx = std::max({v.h, hd, tl});
+  return {v.h, v.dh, mx + std::log(std::exp(v.h - mx) + std::exp(hd - mx) + std::exp(tl - mx))};
+}
+
+/// Decides inf_m h(m) against thr from a point m0 near the minimiser (file comment, "Deciding
+/// search"), with ev(m) a bounds_at: +1 when a certified lower bound (the tangent bound of ev's
+/// convex lower function, less the search's rounding margin) reaches thr + margin, -1 when ev's
+/// upper bound at a point is below thr - margin, 0 when neither within max_eval evaluations.
+/// *value receives the bound.
+template <class Eval>
+int decide_infimum(const Eval& ev, double m0, bounds_at h0, double thr, double margin, double step0, int max_eval,
+                   double* value) {
+  if (h0.up < thr - margin) {
+    *value = h0.up;
+    return -1;
+  }
+  double l = m0, r = m0;
+  bounds_at hl = h0, hr = h0;
+  int evals = 0;
+  // The bracket: from m0 downhill by steps growing fourfold until the slope changes sign.
+  const bool left = h0.dh > 0;
+  for (double step = step0; left ? hl.dh > 0 : hr.dh < 0; step *= 4) {
+    if (++evals > max_eval || !(step > 0) || !std::isfinite(step)) return 0;
+    const double m = left ? l - step : r + step;
+    const bounds_at hm = ev(m);
+    if (!std::isfinite(hm.h)) return 0;  // (an upper bound of +inf only never fails)
+    if (hm.up < thr - margin) {
+      *value = hm.up;
+      return -1;
+    }
+    if (left) {
+      r = l;
+      hr = hl;
+      l = m;
+      hl = hm;
+    } else {
+      l = r;
+      hl = hr;
+      r = m;
+      hr = hm;
+    }
+  }
+  for (int it = 0;; ++it) {
+    const double bound = std::max(hl.h + hl.dh * (r - l), hr.h - hr.dh * (r - l));
+    const double lower = bound - 1e-9 * (1 + std::fabs(bound));
+    if (lower >= thr + margin) {
+      *value = lower;
+      return 1;
+    }
+    if (++evals > max_eval) return 0;
+    double m = (it % 3 == 2 || !(hr.dh > hl.dh)) ? 0.5 * (l + r) : l - hl.dh * (r - l) / (hr.dh - hl.dh);
+    const double w = r - l;
+    m = std::clamp(m, l + 1e-3 * w, r - 1e-3 * w);
+    if (!(m > l && m < r)) return 0;
+    const bounds_at hm = ev(m);
+    if (!std::isfinite(hm.h)) return 0;  // (an upper bound of +inf only never fails)
+    if (hm.up < thr - margin) {
+      *value = hm.up;
+      return -1;
+    }
+    if (hm.dh <= 0) {
+      l = m;
+      hl = hm;
+    } else {
+      r = m;
+      hr = hm;
+    }
+  }
+}
+
 }  // namespace one_sided_detail
 
 /// The pair key and threshold of glr_one_sided (detail/leader_pairwise.hpp's Pair policy).
@@ -178,8 +434,16 @@ struct glr_one_sided_pair {
   std::size_t G;
   double threshold;
   bool sorted;
-  mutable std::vector<double> pen;  // K rows of 2G: 1/2 log(1 + N_i/rho_k), then N_i/(sigma sqrt(N_i + rho_k))
-  mutable std::vector<std::uint64_t> pen_count;  // the count each row was computed at (0: never)
+  // K rows of 3G: 1/2 log(1 + N_i/rho_k), then N_i/(sigma sqrt(N_i + rho_k)), then 1/N_i for the
+  // count N_i each entry was computed at (0: never).
+  mutable std::vector<double> pen;
+  mutable std::vector<std::uint64_t> pen_count;  // the count of the row's last full refresh (0: never)
+  struct carried {
+    std::size_t leader = static_cast<std::size_t>(-1);  // the pair (leader, b) the bound is for
+    double na = 0, nb = 0, d = 0, T = 0, Q = 0;          // counts, gap term, bound, largest quadratic part
+  };
+  mutable std::vector<carried> carry;  // per arm b: the last O(G) bound of (leader, b)
+  std::vector<double> part_log;  // log sum_{k<s} w_k at s = 0..G, then log sum_{k>=e} w_k at e = 0..G (rounded up)
 
   double key(const arm_stats& s, std::size_t a, std::size_t b) const {
     const double Na = double(s.count(a)), Nb = double(s.count(b));
@@ -194,26 +458,71 @@ struct glr_one_sided_pair {
       j = static_cast<std::size_t>(std::lower_bound(grid.rho.begin(), grid.rho.end(), target) - grid.rho.begin());
       if (j == G) j = G - 1;
     }
-    const double* ra = row(s, a);
-    const double* rb = row(s, b);
     // A tighter bound of the same kind, O(G) without transcendental functions: at the GLR's
     // point m0 (the count-weighted mean), F(u) <= u^2/2 and sum_k w_k <= 1 give
     // S1 <= 2 log 2 + max_k [ q_a,k + q_b,k - pen_a[k] - pen_b[k] ], q_i,k = u_i,k(m0)^2/2.
+    // First from the rows as they are (file comment, "Stale rows"): a row computed at a count
+    // c <= N holds penalties <= the present ones and slopes s_k(c) with s_k(N) <= s_k(c) N/c.
+    // The pair's last O(G) bound carried forward (file comment, "Carried bound"): O(1).
+    const double d = gap * gap / (2 * sigma * sigma), H = Na * Nb / (Na + Nb);
     if (gap > 0) {
-      const double m0 = (Na * ma + Nb * mb) / (Na + Nb);
-      const double da = ma - m0, db = m0 - mb;
-      double best = -std::numeric_limits<double>::infinity();
-      for (std::size_t k = 0; k < G; ++k) {
-        const double ua = da * ra[G + k], ub = db * rb[G + k];
-        const double y = 0.5 * (ua * ua + ub * ub) - ra[k] - rb[k];
-        best = y > best ? y : best;
+      const carried& c = carry[b];
+      if (c.leader == a && c.na <= Na && c.nb <= Nb && c.d > 0) {
+        const double up = one_sided_detail::carried_upper(c.T, c.Q, c.d, c.na * c.nb / (c.na + c.nb), d, H);
+        if (up * (1 + 1e-12) + 1e-12 < threshold) return up;
       }
-      const double tight = best + 2 * std::log(2.0);
+    }
+    const auto remember = [&](double T, double Q) { carry[b] = carried{a, Na, Nb, d, T, Q}; };
+    const bool known = pen_count[a] > 0 && pen_count[b] > 0;
+    if (gap > 0 && known) {
+      double q = 0;
+      const double tight = one_sided_detail::tight_upper(Na, ma, &pen[a * 3 * G], Nb, mb, &pen[b * 3 * G], G, &q);
+      remember(tight, q);
+      if (tight * (1 + 1e-12) + 1e-12 < threshold) return tight;
+    }
+    // The entries the searches below read, at the present counts (the whole rows for a grid
+    // searched whole, or the first time), and the bound again if any was stale.
+    const bool grouped = sorted && G > 16;
+    const std::size_t s0 = grouped && j >= 5 ? j - 5 : 0, e0 = grouped ? std::min(G, j + 7) : G;
+    bool changed = grouped ? entries(s, a, s0 > 0 ? s0 - 1 : 0, std::min(G, e0 + 1)) : row_changed(s, a);
+    changed = (grouped ? entries(s, b, s0 > 0 ? s0 - 1 : 0, std::min(G, e0 + 1)) : row_changed(s, b)) || changed;
+    const double* ra = &pen[a * 3 * G];
+    const double* rb = &pen[b * 3 * G];
+    if (gap > 0 && (changed || !known)) {
+      double q = 0;
+      const double tight = one_sided_detail::tight_upper(Na, ma, ra, Nb, mb, rb, G, &q);
+      remember(tight, q);
       if (tight * (1 + 1e-12) + 1e-12 < threshold) return tight;
     }
     double c1 = grid.log_weight[j] + 2 * std::log(2.0) - ra[j] - rb[j];
     const one_sided_detail::pair_data one{ma, mb, sigma, ra + G + j, rb + G + j, &c1, 1};
+    const double margin = 1e-8 * (1 + threshold);
     double m_one = 0;
+    {
+      // The one-term search, deciding (file comment, "Deciding search"): a pass by a margin, else a
+      // starting point for the search below.
+      double v = 0;
+      if (one_sided_detail::coarse_infimum(one, threshold + margin, 1e-2, &v, &m_one)) return v;
+    }
+    // The scales s0 <= k < e0 around j exactly, the others bounded by two terms (file comment,
+    // "Fewer terms"): a deciding search on about a third of the grid.
+    if (grouped) {
+      double cs[64];
+      for (std::size_t k = s0; k < e0; ++k) cs[k - s0] = grid.log_weight[k] + 2 * std::log(2.0) - ra[k] - rb[k];
+      const one_sided_detail::pair_data sub{ma, mb, sigma, ra + G + s0, rb + G + s0, cs, e0 - s0};
+      constexpr double ninf = -std::numeric_limits<double>::infinity();
+      const one_sided_detail::grouped_pair gp{
+          sub, ra, rb, s0, e0, G, s0 > 0 ? part_log[s0] + 2 * std::log(2.0) - ra[s0 - 1] - rb[s0 - 1] : ninf,
+          e0 < G ? part_log[G + 1 + e0] + 2 * std::log(2.0) : ninf};
+      const auto ev = [&](double m) { return one_sided_detail::grouped_at(gp, m, threshold - margin); };
+      double v = 0;
+      const int verdict = one_sided_detail::decide_infimum(ev, m_one, ev(m_one), threshold, margin,
+                                                           1e-3 * (gap > 0 ? gap : sigma), 12, &v);
+      if (verdict != 0) return std::max(0.0, v);
+    }
+    // Undecided so far (rare): the full path (whole rows), from the one-term search to its tolerance.
+    row(s, a);
+    row(s, b);
     const double lower = one_sided_detail::infimum_lower_bound(one, &m_one);
     if (lower >= threshold) return lower;
     // Every scale (no term dropped: the file comment).
@@ -222,22 +531,50 @@ struct glr_one_sided_pair {
     const one_sided_detail::pair_data all{ma, mb, sigma, ra + G, rb + G, c, G};
     // h at the one-scale minimiser is >= the infimum: below the threshold (with the search's
     // margin) the pair cannot pass, at one evaluation instead of a search.
-    const double at = one_sided_detail::h_at(all, m_one).h;
+    const one_sided_detail::h_and_slope h_one = one_sided_detail::h_at(all, m_one);
+    const double at = h_one.h;
     if (at + 2e-9 * (1 + std::fabs(at)) < threshold) return std::max(0.0, at);
+    // The deciding search from m_one (file comment): a bound clearing the threshold by 1e-8 (1 + threshold).
+    {
+      double v = 0;
+      const int verdict = one_sided_detail::decide_infimum(
+          [&](double m) { return one_sided_detail::whole(all, m); }, m_one, {h_one.h, h_one.dh, h_one.h}, threshold,
+          margin, 1e-3 * (gap > 0 ? gap : sigma), 12, &v);
+      if (verdict != 0) return std::max(0.0, v);
+    }
     return std::max(0.0, one_sided_detail::infimum_lower_bound(all));
   }
-  /// Arm i's row: its G penalties, then its G slopes (recomputed when N_i changed).
+  /// Entry k of arm i's row at the present count n (the same expressions every time: identical
+  /// values); whether it changed.
+  bool entry(double* r, std::size_t k, double n) const {
+    if (r[2 * G + k] == 1 / n) return false;  // 1/n tells the counts apart (below 2^50)
+    r[k] = 0.5 * std::log1p(n / grid.rho[k]);
+    r[G + k] = n / (sigma * std::sqrt(n + grid.rho[k]));
+    r[2 * G + k] = 1 / n;
+    return true;
+  }
+  /// Arm i's whole row at the present count; whether any entry changed.
+  bool row_changed(const arm_stats& s, std::size_t i) const {
+    if (pen_count[i] == s.count(i)) return false;
+    double* r = &pen[i * 3 * G];
+    bool changed = false;
+    for (std::size_t k = 0; k < G; ++k) changed = entry(r, k, double(s.count(i))) || changed;
+    pen_count[i] = s.count(i);
+    return changed;
+  }
   const double* row(const arm_stats& s, std::size_t i) const {
-    if (pen_count[i] != s.count(i)) {
-      const double n = double(s.count(i));
-      double* r = &pen[i * 2 * G];
-      for (std::size_t k = 0; k < G; ++k) {
-        r[k] = 0.5 * std::log1p(n / grid.rho[k]);
-        r[G + k] = n / (sigma * std::sqrt(n + grid.rho[k]));
-      }
-      pen_count[i] = s.count(i);
-    }
-    return &pen[i * 2 * G];
+    row_changed(s, i);
+    return &pen[i * 3 * G];
+  }
+  /// Entries 0 and lo..hi-1 of arm i's row at the present count (the whole row the first time:
+  /// the bound above needs every entry at some count); whether any changed.
+  bool entries(const arm_stats& s, std::size_t i, std::size_t lo, std::size_t hi) const {
+    if (pen_count[i] == 0 || pen_count[i] == s.count(i)) return row_changed(s, i);
+    double* r = &pen[i * 3 * G];
+    const double n = double(s.count(i));
+    bool changed = entry(r, 0, n);
+    for (std::size_t k = lo; k < hi; ++k) changed = entry(r, k, n) || changed;
+    return changed;
   }
   bool passes(double key, const arm_stats&) const { return key >= threshold; }
 };
@@ -263,43 +600,51 @@ inline double glr_one_sided_statistic(double sigma, const mixture_grid& g, std::
   return one_sided_detail::infimum_lower_bound({ma, mb, sigma, sa.data(), sb.data(), c.data(), G});
 }
 
-class glr_one_sided {
+/// The rule: observe, should_stop, recommendation, name and min_statistic (the smallest decision
+/// key now; tests) from detail::pairwise_rule.
+class glr_one_sided : public bandit::detail::pairwise_rule<glr_one_sided_pair> {
  public:
   /// K arms, sigma (the rewards' sub-Gaussian scale), delta and the grid (glr_mixture.hpp's; its
   /// combine field is not used: S1 is the infimum of the log-sum).
   /// Domain: K >= 1, sigma in (0, inf), delta in (0, 1), 1 to 64 scales rho_k in (0, inf) with
   /// sum_k w_k <= 1.
   glr_one_sided(std::size_t K, double sigma, double delta, mixture_grid grid = make_mixture_grid())
-      : delta_(delta), core_(K, make_pair(K, sigma, delta, std::move(grid))) {}
+      : pairwise_rule(K, make_pair(K, sigma, delta, std::move(grid))), delta_(delta) {}
 
-  static constexpr const char* name() { return "glr"; }
-  void observe(std::size_t i, const arm_stats& s) { core_.observe(i, s); }
-  bool should_stop(const arm_stats& s) { return core_.should_stop(s); }
-  std::size_t recommendation(const arm_stats&) const { return core_.leader(); }
   static constexpr bool certified() { return true; }
   std::string certificate() const {
-    const auto& p = core_.pair();
+    const auto& p = pair();
     return "Proposition M1 (docs/certified-glr.md): GLR stopping against a one-sided (half-normal) Gaussian mixture "
            "martingale per pair of arms (grid rho = 2^k, k = 0.." + std::to_string(p.G - 1) +
            ", weights 1/((k+1)(k+2)), infimum of the log-sum over the alternative), Ville's inequality and a union "
            "over the K-1 arms; valid for any sampling rule and sigma-sub-Gaussian rewards (sigma = " +
            std::to_string(p.sigma) + "): P(wrong answer) <= delta = " + std::to_string(delta_);
   }
-  double min_statistic(const arm_stats& s) { return core_.min_key(s); }
-  double threshold() const { return core_.pair().threshold; }
+  double threshold() const { return pair().threshold; }
 
  private:
   static glr_one_sided_pair make_pair(std::size_t K, double sigma, double delta, mixture_grid grid) {
-    const double threshold =
-        mixture_detail::check_mixture_rule("lilucb::bandit::stopping::glr_one_sided", K, sigma, delta, grid).threshold;
+    auto [w, threshold] = mixture_detail::check_mixture_rule("lilucb::bandit::stopping::glr_one_sided", K, sigma, delta, grid);
     const std::size_t G = grid.rho.size();
     const bool sorted = std::is_sorted(grid.rho.begin(), grid.rho.end());
-    return glr_one_sided_pair{sigma, std::move(grid), G, threshold, sorted, std::vector<double>(2 * K * G, 0.0),
-                              std::vector<std::uint64_t>(K, 0)};
+    // The partial sums of the weights, their logarithms rounded up by the factor 1 + 1e-12 (which
+    // covers the rounding of exp, + and log): bounds of groups of terms ("Fewer terms").
+    std::vector<double> part(2 * (G + 1), -std::numeric_limits<double>::infinity());
+    if (sorted && G > 16) {
+      double head = 0, tail = 0;
+      for (std::size_t k = 0; k < G; ++k) {
+        head += w[k];
+        part[k + 1] = std::log(head * (1 + 1e-12));
+        tail += w[G - 1 - k];
+        part[G + 1 + G - 1 - k] = std::log(tail * (1 + 1e-12));
+      }
+    }
+    return glr_one_sided_pair{sigma,     std::move(grid), G, threshold, sorted, std::vector<double>(3 * K * G, 0.0),
+                              std::vector<std::uint64_t>(K, 0), std::vector<glr_one_sided_pair::carried>(K),
+                              std::move(part)};
   }
 
   double delta_;
-  bandit::detail::leader_pairwise<glr_one_sided_pair> core_;
 };
 
 }  // namespace lilucb::bandit::stopping
