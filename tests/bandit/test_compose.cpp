@@ -25,6 +25,7 @@
 #include "bandit_support.hpp"
 #include "composed_reference.hpp"
 #include "naive_top_two.hpp"
+#include "naive_weakest_pair.hpp"
 
 #include "lilucb/bandit/compose.hpp"
 #include "lilucb/characteristic_time.hpp"
@@ -410,6 +411,84 @@ BOOST_AUTO_TEST_CASE(top_two_rules_match_naive_pull_for_pull) {
   top_two_matches_naive<lb::sampling::top_two_kind::ttts>("ttts");
   top_two_matches_naive<lb::sampling::top_two_kind::eb_tci>("eb-tci-ids", lb::sampling::top_two_selection::ids);
   top_two_matches_naive<lb::sampling::top_two_kind::t3c>("t3c-ids", lb::sampling::top_two_selection::ids);
+}
+
+namespace {
+/// The weakest-pair rule and its O(K) definition (naive_weakest_pair.hpp) make the same pulls:
+/// `pulls` pulls with a stopping rule that never fires, then the run with the one-sided GLR
+/// stopping (same stop, same answer).
+template <class Arms>
+void same_weakest_pair_pulls(const Arms& arms, double sigma, std::uint64_t seed, std::uint64_t pulls,
+                             const std::string& what) {
+  lb::run_options o;
+  o.nu = 0.1;
+  o.seed = seed;
+  o.max_pulls = pulls;
+  lb::sampling::weakest_pair fast(arms.size(), sigma);
+  lilucb_test::naive_weakest_pair naive(sigma);
+  never_stop s1, s2;
+  lb::pull_log l1, l2;
+  lb::run_composed(arms, fast, s1, o, l1);
+  lb::run_composed(arms, naive, s2, o, l2);
+  BOOST_REQUIRE_EQUAL(l1.arms.size(), pulls);
+  BOOST_REQUIRE_EQUAL(l2.arms.size(), pulls);
+  std::size_t first_diff = pulls;
+  for (std::size_t t = 0; t < pulls; ++t)
+    if (l1.arms[t] != l2.arms[t]) {
+      first_diff = t;
+      break;
+    }
+  BOOST_TEST(first_diff == pulls, what << " seed " << seed << ": first different pull " << first_diff);
+  BOOST_TEST(fast.exact_evaluations() > 0u);
+}
+}  // namespace
+
+// Weakest-pair sampling (sampling/weakest_pair.hpp): its kept keys, lower bounds and lazy
+// refinement make exactly the pulls of the O(K) pass over every S1_{L,b}, ties included (the
+// Bernoulli instances tie often), at K = 3, 10 and 101; and with the one-sided GLR stopping the
+// same stop.  The bounds do spare work: at K = 101 far fewer exact statistics than K - 1 per pull.
+BOOST_AUTO_TEST_CASE(weakest_pair_matches_naive_pull_for_pull) {
+  for (std::uint64_t seed = 1; seed <= 3; ++seed) {
+    same_weakest_pair_pulls(lb::bernoulli_arms({0.5, 0.5, 0.5}), 0.5, seed, 1500, "bernoulli K = 3 tied");
+    same_weakest_pair_pulls(lb::bernoulli_arms({0.9, 0.5, 0.5, 0.1, 0.9, 0.3, 0.5, 0.2, 0.9, 0.6}), 0.5, seed, 1500,
+                            "bernoulli K = 10");
+    same_weakest_pair_pulls(lb::gaussian_arms({1.0, 0.8, 0.6}, 0.5), 0.5, seed, 1500, "gaussian K = 3");
+    same_weakest_pair_pulls(lb::gaussian_arms(lb::alpha_means(9, 0.6), 0.5), 0.5, seed, 1500, "gaussian alpha K = 10");
+  }
+  for (std::uint64_t seed = 1; seed <= 2; ++seed)
+    same_weakest_pair_pulls(lb::gaussian_arms(lb::alpha_means(100, 0.6), 0.5), 0.5, seed, 700, "gaussian alpha K = 101");
+  // With the one-sided GLR stopping (Proposition M1): the same stopping time and answer.
+  const lb::gaussian_arms arms(lb::alpha_means(9, 0.6), 0.5);
+  for (std::uint64_t seed = 1; seed <= 3; ++seed) {
+    lb::run_options o;
+    o.nu = 0.1;
+    o.seed = seed;
+    lb::sampling::weakest_pair fast(arms.size(), 0.5);
+    lilucb_test::naive_weakest_pair naive(0.5);
+    lb::stopping::glr_one_sided st1(arms.size(), 0.5, 0.1), st2(arms.size(), 0.5, 0.1);
+    const auto r1 = lb::run_composed(arms, fast, st1, o), r2 = lb::run_composed(arms, naive, st2, o);
+    BOOST_TEST(r1.run.status == lb::run_status::stopped);
+    BOOST_TEST(r1.run.pulls == r2.run.pulls);
+    BOOST_TEST(r1.run.best_arm == r2.run.best_arm);
+    BOOST_TEST(r1.certified);
+  }
+  // Exact statistics per pull at K = 101 (the bounds' saving; K - 1 = 100 for the O(K) pass).
+  {
+    const lb::gaussian_arms big(lb::alpha_means(100, 0.6), 0.5);
+    lb::run_options o;
+    o.nu = 0.1;
+    o.seed = 7;
+    o.max_pulls = 3000;
+    lb::sampling::weakest_pair fast(big.size(), 0.5);
+    never_stop st;
+    lb::run_composed(big, fast, st, o);
+    const double per_pull = double(fast.exact_evaluations()) / double(o.max_pulls - big.size());
+    BOOST_TEST_MESSAGE("weakest-pair K = 101: " << per_pull << " exact S1 per pull");
+    BOOST_TEST(per_pull < 20.0);
+  }
+  expect_domain_error([] { lb::sampling::weakest_pair(3, 0.0); }, "sigma");
+  expect_domain_error([] { lb::sampling::weakest_pair(3, 0.5, lb::stopping::mixture_grid{}); }, "grid");
+  BOOST_TEST(lb::to_string(lb::parse_sampling_rule("weakest-pair")) == std::string("weakest-pair"));
 }
 
 // Information-directed selection gives the best arm the share of the optimal proportions w*(mu)

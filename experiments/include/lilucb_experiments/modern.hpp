@@ -94,6 +94,9 @@ inline constexpr std::array method_table{
     method_row{nullptr, "t3c", "glr", "", "one-sided"},
     method_row{nullptr, "t3c-ids", "glr", "", "one-sided"},
     method_row{nullptr, "eb-tci-ids", "glr", "", "one-sided"},
+    // This toolkit's weakest-pair challenger (sampling/weakest_pair.hpp): the pair farthest from
+    // passing Proposition M1's statistic, with the IDS coin of t3c-ids.
+    method_row{nullptr, "weakest-pair", "glr", "", "one-sided"},
     // Uncertified references: the lil'UCB Heuristic preset (the report's baseline) and GLR
     // stopping with the heuristic threshold log((1 + log t)/delta).
     method_row{"lilucb-heuristic", "", "", "", ""},

@@ -1,0 +1,268 @@
+#pragma once
+// Weakest-pair sampling (issue 14; this toolkit's rule, NOT from a paper): a Top-Two rule whose
+// challenger is the pair farthest from passing the certified one-sided GLR stopping statistic.
+//
+//   leader      L = the empirical best arm (ties to the lowest index, as arm_stats::empirical_best);
+//   challenger  C = argmin_{b != L} S1_{L,b} (ties to the lowest index), S1 the statistic of
+//               Proposition M1 of docs/certified-glr.md as computed by
+//               stopping::glr_one_sided_statistic(sigma, grid, N_L, mu_hat_L, N_b, mu_hat_b)
+//               (the rule's grid, by default make_mixture_grid(), and the run's sigma);
+//   choice      L with probability h = N_C/(N_L + N_C), C otherwise: the information-directed
+//               selection of You, Qin, Wang & Yang (2023), "Information-directed selection for
+//               top-two algorithms", ICML, for Gaussian arms (as t3c-ids in top_two.hpp), the coin
+//               drawn from the run's stream (s.rng().engine().uniform01() < h).
+//
+// Why it exists (docs/certified-glr.md, "Where the price of certification remains";
+// experiments/modern/price_diagnosis.cpp).  With t3c-ids sampling and the one-sided GLR stopping
+// (stopping/glr_one_sided.hpp, Proposition M1) on Section 5's alpha = 0.6, n = 100 scenario, the
+// last pair to pass is almost always a far arm with 4-6 pulls: its plain GLR statistic Z is large,
+// so T3C's challenger argmin_b Z_{L,b} never picks it, but the mixture's cost for a pair with very
+// unequal counts keeps its S1 below the threshold long after every well-sampled pair has passed.
+// Challenging the pair whose S1 is smallest samples exactly what the stopping rule waits for.
+// Proposition M1's certificate holds for ANY sampling rule, so weakest-pair + glr-one-sided is
+// certified (P(wrong answer) <= delta for sigma-sub-Gaussian rewards); the rule itself carries no
+// guarantee of its own (no sample-complexity statement is claimed for it).
+//
+// Cost: exact, without K searches per pull.  The pulls are those of the O(K) pass that computes
+// every S1_{L,b} (tests/bandit/test_compose.cpp compares them pull for pull).  Per arm b a key is
+// kept for the current leader: a lower bound of S1_{L,b} (two levels) or its exact value.
+//   - S1_{L,b} changes only when L or b is pulled or the leader changes: a pulled arm b != L gets
+//     a new level-1 key; when L is pulled or replaced every key is recomputed at level 1 (O(K),
+//     no search).  The leader is the root of a tournament tree over the means (O(log K)).
+//   - The challenger is found lazily over a tournament tree of the keys (ties to the lowest
+//     index): while the arm with the smallest key holds only a lower bound, that bound is refined
+//     (level 1 -> level 2 -> the exact S1) and the tree updated.  When the smallest key is exact,
+//     it is the argmin of the O(K) pass with its tie rule: every other arm's exact value is >= its
+//     key >= the smallest key, and an equal key at a lower index would have been the tree's root.
+//   - The lower bound.  F(u) = u^2/2 + log Phi(u) is convex with F(0) = -log 2 and
+//     F'(0) = sqrt(2/pi) = c (glr_one_sided.hpp), so F(u) >= -log 2 + c u for every u, and
+//     F(u) >= u^2/2 - log 2 for u >= 0 (Phi(u) >= 1/2): F(u) >= -log 2 + psi(u) with the convex
+//     psi(u) = c u (u <= 2c), u^2/2 (u >= 2c).  Keeping one term k of the log-sum (all terms are
+//     positive), S1 = inf_m h(m) >= log w_k - pen_L,k - pen_b,k + min_m [psi(u_L,k(m)) + psi(u_b,k(m))]
+//     with u_L,k = s_L,k (mu_hat_L - m), u_b,k = s_b,k (m - mu_hat_b), s_i,k = N_i/(sigma sqrt(N_i + rho_k))
+//     and pen_i,k = 1/2 log(1 + N_i/rho_k) (the notation of glr_one_sided.hpp).  The minimum of
+//     this convex piecewise-quadratic function of m is attained at one of its two breakpoints
+//     (u_L,k = 2c, u_b,k = 2c) or at the stationary point of one of its three pieces (both
+//     quadratic, one quadratic and one linear, the other way round), so it is the smallest value
+//     at those five points: closed form (psi_pair_min).  Level 1 keeps the scale j nearest
+//     min(N_L, N_b)/Z_{L,b} (as the stopping rule's one-term search), level 2 the maximum over
+//     j - 4..j + 4 (every scale for an unsorted grid).  The key is the bound less
+//     1e-7 (1 + |bound|): the computed S1 (glr_one_sided_statistic's certified lower bound) is
+//     within 2e-9 (1 + |S1|) of the true infimum when its search stops by its tolerance (it stops
+//     within 200 steps, its bracket halving at least every third step), so the key is below the
+//     computed value too; the pull-for-pull test checks the outcome.
+//   The exact S1 is computed only for the arms whose bounds reach the smallest exact value: in the
+//   alpha = 0.6 runs, a few per pull (benchmarks: experiments/bench/bench_composed.cpp).
+
+#include "lilucb/bandit/arm_stats.hpp"
+#include "lilucb/bandit/stopping/glr_mixture.hpp"
+#include "lilucb/bandit/stopping/glr_one_sided.hpp"
+#include "lilucb/errors.hpp"
+
+#include <algorithm>
+#include <bit>
+#include <cmath>
+#include <cstddef>
+#include <cstdint>
+#include <limits>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace lilucb::bandit::sampling {
+
+namespace weakest_pair_detail {
+
+inline constexpr double c = 0.79788456080286535588;  // F'(0) = sqrt(2/pi)
+
+/// psi of the file comment: c u for u <= 2c, u^2/2 beyond (a convex lower bound of F(u) + log 2).
+inline double psi(double u) { return u <= 2 * c ? c * u : 0.5 * u * u; }
+
+/// min over m of psi(sa (ma - m)) + psi(sb (m - mb)) for sa, sb > 0 (file comment): the smallest
+/// value at the two breakpoints and the three pieces' stationary points.
+inline double psi_pair_min(double sa, double ma, double sb, double mb) {
+  const auto f = [&](double m) { return psi(sa * (ma - m)) + psi(sb * (m - mb)); };
+  const double sa2 = sa * sa, sb2 = sb * sb;
+  double best = f(ma - 2 * c / sa);
+  best = std::min(best, f(mb + 2 * c / sb));
+  best = std::min(best, f((sa2 * ma + sb2 * mb) / (sa2 + sb2)));
+  best = std::min(best, f(ma - c * sb / sa2));
+  best = std::min(best, f(mb + c * sa / sb2));
+  return best;
+}
+
+}  // namespace weakest_pair_detail
+
+class weakest_pair {
+  static constexpr double inf = std::numeric_limits<double>::infinity();
+  enum level : std::uint8_t { stale = 0, bound1 = 1, bound2 = 2, exact = 3 };
+
+ public:
+  /// K arms, sigma (the rewards' sub-Gaussian scale, as the stopping rule's) and the grid of the
+  /// one-sided statistic.  Domain: K >= 1, sigma in (0, inf), 1 to 64 scales rho_k in (0, inf)
+  /// with one finite log-weight each.
+  weakest_pair(std::size_t K, double sigma, stopping::mixture_grid grid = stopping::make_mixture_grid())
+      : K_(K), sigma_(sigma), grid_(std::move(grid)), G_(grid_.rho.size()), mean_(K + 1, 0.0), n_(K, 0),
+        keys_(K, 0.0), level_(K, stale), pen_(K * G_, 0.0), slope_(K * G_, 0.0), stamp_(K * G_, 0) {
+    constexpr const char* fn = "lilucb::bandit::sampling::weakest_pair";
+    check_at_least(fn, "K", double(K), 1.0);
+    check_positive(fn, "sigma", sigma);
+    if (G_ == 0 || G_ > 64 || G_ != grid_.log_weight.size())
+      ::lilucb::detail::raise_domain_error(fn, "grid", std::to_string(G_) + " scales",
+                                           "1 to 64 scales with one weight each");
+    for (std::size_t k = 0; k < G_; ++k) {
+      check_positive(fn, "grid rho", grid_.rho[k]);
+      if (!std::isfinite(grid_.rho[k]) || !std::isfinite(grid_.log_weight[k]))
+        ::lilucb::detail::raise_domain_error(fn, "grid", "rho " + std::to_string(grid_.rho[k]) + ", log-weight " +
+                                                             std::to_string(grid_.log_weight[k]),
+                                             "finite scales and log-weights");
+    }
+    sorted_ = std::is_sorted(grid_.rho.begin(), grid_.rho.end());
+    mean_[K] = -inf;  // the padding arm of the means' tournament: never wins
+    leaves_ = std::bit_ceil(K < 1 ? std::size_t{1} : K);
+    best_.assign(2 * leaves_, K);
+    for (std::size_t a = 0; a < K; ++a) best_[leaves_ + a] = a;
+    for (std::size_t v = leaves_ - 1; v >= 1; --v) best_[v] = best_winner(best_[2 * v], best_[2 * v + 1]);
+    weak_.assign(2 * leaves_, K);
+  }
+  const char* name() const { return "weakest-pair"; }
+
+  template <class Session>
+  std::size_t next(Session& s) {
+    const std::size_t L = best_[1];  // the empirical best (tournament root)
+    const std::size_t C = challenger(L);
+    const double h = double(n_[C]) / double(n_[L] + n_[C]);
+    return s.rng().engine().uniform01() < h ? L : C;
+  }
+  void observe(std::size_t i, const arm_stats& s) {
+    mean_[i] = s.mean(i);
+    n_[i] = s.count(i);
+    for (std::size_t v = (leaves_ + i) >> 1; v >= 1; v >>= 1) best_[v] = best_winner(best_[2 * v], best_[2 * v + 1]);
+    if (i == keys_leader_) leader_pulled_ = true;
+    else if (level_[i] != stale) {
+      level_[i] = stale;
+      changed_.push_back(i);
+    }
+  }
+  /// The number of exact statistics computed so far (benchmarks, tests).
+  std::uint64_t exact_evaluations() const { return exact_count_; }
+
+ private:
+  /// The means' tournament: r (> l) wins only with a strictly larger mean (ties to the lowest index).
+  std::size_t best_winner(std::size_t l, std::size_t r) const { return mean_[r] > mean_[l] ? r : l; }
+  /// The keys' tournament: the leader and the padding never win; else r (> l) only with a strictly
+  /// smaller key (ties to the lowest index).
+  std::size_t weak_winner(std::size_t l, std::size_t r) const {
+    if (l >= K_ || l == keys_leader_) return r;
+    if (r >= K_ || r == keys_leader_) return l;
+    return keys_[r] < keys_[l] ? r : l;
+  }
+  void weak_update(std::size_t i) {
+    for (std::size_t v = (leaves_ + i) >> 1; v >= 1; v >>= 1) weak_[v] = weak_winner(weak_[2 * v], weak_[2 * v + 1]);
+  }
+  /// Entry k of arm i's row (pen_i,k, s_i,k) at its present count.
+  void entry(std::size_t i, std::size_t k) {
+    const std::size_t at = i * G_ + k;
+    if (stamp_[at] == n_[i]) return;
+    const double n = double(n_[i]);
+    pen_[at] = 0.5 * std::log1p(n / grid_.rho[k]);
+    slope_[at] = n / (sigma_ * std::sqrt(n + grid_.rho[k]));
+    stamp_[at] = n_[i];
+  }
+  /// The scale j nearest min(N_L, N_b)/Z_{L,b} (0 for an unsorted grid).
+  std::size_t scale_index(std::size_t L, std::size_t b) const {
+    if (!sorted_) return 0;
+    const double nl = double(n_[L]), nb = double(n_[b]);
+    const double gap = mean_[L] > mean_[b] ? mean_[L] - mean_[b] : 0.0;
+    const double z = gap * gap / (2 * sigma_ * sigma_) / (1 / nl + 1 / nb);
+    if (!(z > 0)) return G_ - 1;
+    const double target = std::min(nl, nb) / z;
+    const std::size_t j =
+        static_cast<std::size_t>(std::lower_bound(grid_.rho.begin(), grid_.rho.end(), target) - grid_.rho.begin());
+    return j == G_ ? G_ - 1 : j;
+  }
+  /// The one-term lower bound of S1_{L,b} at scale k (file comment).
+  double term_bound(std::size_t L, std::size_t b, std::size_t k) {
+    entry(L, k);
+    entry(b, k);
+    const std::size_t l = L * G_ + k, r = b * G_ + k;
+    return grid_.log_weight[k] - pen_[l] - pen_[r] +
+           weakest_pair_detail::psi_pair_min(slope_[l], mean_[L], slope_[r], mean_[b]);
+  }
+  static double as_key(double bound) {
+    if (std::isnan(bound)) return -inf;  // no information: refined first
+    return bound - 1e-7 * (1 + std::fabs(bound));
+  }
+  void set_bound1(std::size_t L, std::size_t b) {
+    keys_[b] = as_key(term_bound(L, b, scale_index(L, b)));
+    level_[b] = bound1;
+  }
+  void refine(std::size_t L, std::size_t b) {
+    if (level_[b] == bound1) {
+      std::size_t lo = 0, hi = G_;
+      if (sorted_) {
+        const std::size_t j = scale_index(L, b);
+        lo = j >= 4 ? j - 4 : 0;
+        hi = std::min(G_, j + 5);
+      }
+      double best = -inf;
+      for (std::size_t k = lo; k < hi; ++k) best = std::max(best, term_bound(L, b, k));
+      keys_[b] = std::max(keys_[b], as_key(best));
+      level_[b] = bound2;
+    } else {
+      const double v = stopping::glr_one_sided_statistic(sigma_, grid_, n_[L], mean_[L], n_[b], mean_[b]);
+      ++exact_count_;
+      // NaN is never the O(K) pass's minimum; as +inf it is chosen only when every value is +inf
+      // or NaN, and then at the lowest index other than L: the pass's default.
+      keys_[b] = std::isnan(v) ? inf : v;
+      level_[b] = exact;
+    }
+    weak_update(b);
+  }
+  /// argmin_{b != L} S1_{L,b}, ties to the lowest index (file comment).
+  std::size_t challenger(std::size_t L) {
+    if (L != keys_leader_ || leader_pulled_) {
+      keys_leader_ = L;
+      leader_pulled_ = false;
+      changed_.clear();
+      for (std::size_t k = 0; k < G_; ++k) entry(L, k);
+      for (std::size_t b = 0; b < K_; ++b)
+        if (b != L) set_bound1(L, b);
+      level_[L] = stale;
+      for (std::size_t a = 0; a < K_; ++a) weak_[leaves_ + a] = a;
+      for (std::size_t v = leaves_ - 1; v >= 1; --v) weak_[v] = weak_winner(weak_[2 * v], weak_[2 * v + 1]);
+    } else {
+      for (const std::size_t b : changed_) {
+        set_bound1(L, b);
+        weak_update(b);
+      }
+      changed_.clear();
+    }
+    for (;;) {
+      const std::size_t b = weak_[1];
+      if (level_[b] == exact) return b;
+      refine(L, b);
+    }
+  }
+
+  std::size_t K_;
+  double sigma_;
+  stopping::mixture_grid grid_;
+  std::size_t G_;
+  bool sorted_ = true;
+  std::vector<double> mean_;       // mean_[a] == arm_stats::mean(a); mean_[K] = -inf (padding)
+  std::vector<std::uint64_t> n_;   // N_a
+  std::size_t leaves_ = 1;
+  std::vector<std::size_t> best_;  // the means' tournament (node v's children 2v, 2v + 1)
+  std::vector<std::size_t> weak_;  // the keys' tournament
+  std::vector<double> keys_;       // per arm: a lower bound of S1_{keys_leader_, b} or its exact value
+  std::vector<std::uint8_t> level_;
+  std::vector<double> pen_, slope_;     // rows pen_i,k and s_i,k (K x G)
+  std::vector<std::uint64_t> stamp_;    // the count each entry was computed at (0: never)
+  std::vector<std::size_t> changed_;    // arms other than the leader pulled since the keys were set
+  std::size_t keys_leader_ = static_cast<std::size_t>(-1);
+  bool leader_pulled_ = false;
+  std::uint64_t exact_count_ = 0;
+};
+
+}  // namespace lilucb::bandit::sampling
