@@ -446,17 +446,18 @@ void same_weakest_pair_pulls(const Arms& arms, double sigma, std::uint64_t seed,
 // Weakest-pair sampling (sampling/weakest_pair.hpp): its kept keys, lower bounds and lazy
 // refinement make exactly the pulls of the O(K) pass over every S1_{L,b}, ties included (the
 // Bernoulli instances tie often), at K = 3, 10 and 101; and with the one-sided GLR stopping the
-// same stop.  The bounds do spare work: at K = 101 far fewer exact statistics than K - 1 per pull.
+// same stop.  The bounds do spare work: at K = 101 well under one exact statistic per pull, not K - 1.
 BOOST_AUTO_TEST_CASE(weakest_pair_matches_naive_pull_for_pull) {
   for (std::uint64_t seed = 1; seed <= 3; ++seed) {
     same_weakest_pair_pulls(lb::bernoulli_arms({0.5, 0.5, 0.5}), 0.5, seed, 1500, "bernoulli K = 3 tied");
-    same_weakest_pair_pulls(lb::bernoulli_arms({0.9, 0.5, 0.5, 0.1, 0.9, 0.3, 0.5, 0.2, 0.9, 0.6}), 0.5, seed, 1500,
+    same_weakest_pair_pulls(lb::bernoulli_arms({0.9, 0.5, 0.5, 0.1, 0.9, 0.3, 0.5, 0.2, 0.9, 0.6}), 0.5, seed, 800,
                             "bernoulli K = 10");
     same_weakest_pair_pulls(lb::gaussian_arms({1.0, 0.8, 0.6}, 0.5), 0.5, seed, 1500, "gaussian K = 3");
-    same_weakest_pair_pulls(lb::gaussian_arms(lb::alpha_means(9, 0.6), 0.5), 0.5, seed, 1500, "gaussian alpha K = 10");
+    same_weakest_pair_pulls(lb::gaussian_arms(lb::alpha_means(9, 0.6), 0.5), 0.5, seed, 800, "gaussian alpha K = 10");
   }
+  // (The O(K) pass costs about 3.5 ms per pull at K = 101: a few hundred pulls per seed.)
   for (std::uint64_t seed = 1; seed <= 2; ++seed)
-    same_weakest_pair_pulls(lb::gaussian_arms(lb::alpha_means(100, 0.6), 0.5), 0.5, seed, 700, "gaussian alpha K = 101");
+    same_weakest_pair_pulls(lb::gaussian_arms(lb::alpha_means(100, 0.6), 0.5), 0.5, seed, 350, "gaussian alpha K = 101");
   // With the one-sided GLR stopping (Proposition M1): the same stopping time and answer.
   const lb::gaussian_arms arms(lb::alpha_means(9, 0.6), 0.5);
   for (std::uint64_t seed = 1; seed <= 3; ++seed) {
@@ -484,7 +485,7 @@ BOOST_AUTO_TEST_CASE(weakest_pair_matches_naive_pull_for_pull) {
     lb::run_composed(big, fast, st, o);
     const double per_pull = double(fast.exact_evaluations()) / double(o.max_pulls - big.size());
     BOOST_TEST_MESSAGE("weakest-pair K = 101: " << per_pull << " exact S1 per pull");
-    BOOST_TEST(per_pull < 20.0);
+    BOOST_TEST(per_pull < 1.0);  // about 0.14 when this test was written
   }
   expect_domain_error([] { lb::sampling::weakest_pair(3, 0.0); }, "sigma");
   expect_domain_error([] { lb::sampling::weakest_pair(3, 0.5, lb::stopping::mixture_grid{}); }, "grid");

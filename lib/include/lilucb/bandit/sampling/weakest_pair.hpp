@@ -21,20 +21,36 @@
 // Challenging the pair whose S1 is smallest samples exactly what the stopping rule waits for.
 // Proposition M1's certificate holds for ANY sampling rule, so weakest-pair + glr-one-sided is
 // certified (P(wrong answer) <= delta for sigma-sub-Gaussian rewards); the rule itself carries no
-// guarantee of its own (no sample-complexity statement is claimed for it).
+// guarantee of its own (no sample-complexity statement is claimed for it), and no forced
+// exploration: with exactly tied arms it can starve an unlucky best arm for a long time (the
+// weakest pair is then two tied arms whose statistic does not grow; one run in 300 took 1.1e6
+// pulls on the delta = 1/2 instance of tests/bandit_stats/test_composed_error_rates.cpp, against
+// a mean of about 3600).
 //
 // Cost: exact, without K searches per pull.  The pulls are those of the O(K) pass that computes
 // every S1_{L,b} (tests/bandit/test_compose.cpp compares them pull for pull).  Per arm b a key is
-// kept for the current leader: a lower bound of S1_{L,b} (two levels) or its exact value.
+// kept for the current leader: a lower bound of S1_{L,b} (levels 1 to 3) or its exact value.
 //   - S1_{L,b} changes only when L or b is pulled or the leader changes: a pulled arm b != L gets
 //     a new level-1 key; when L is pulled or replaced every key is recomputed at level 1 (O(K),
 //     no search).  The leader is the root of a tournament tree over the means (O(log K)).
 //   - The challenger is found lazily over a tournament tree of the keys (ties to the lowest
 //     index): while the arm with the smallest key holds only a lower bound, that bound is refined
-//     (level 1 -> level 2 -> the exact S1) and the tree updated.  When the smallest key is exact,
-//     it is the argmin of the O(K) pass with its tie rule: every other arm's exact value is >= its
-//     key >= the smallest key, and an equal key at a lower index would have been the tree's root.
-//   - The lower bound.  F(u) = u^2/2 + log Phi(u) is convex with F(0) = -log 2 and
+//     (level 1 -> level 2 -> the tangent bound -> the exact S1) and the tree updated.  When the
+//     smallest key is exact, it is the argmin of the O(K) pass with its tie rule: every other arm's
+//     exact value is >= its key >= the smallest key, and an equal key at a lower index would have
+//     been the tree's root.  When the arm b with the smallest key holds a tangent bound, it also
+//     holds an upper bound (h at a point, >= S1 >= the computed value); if that upper bound is
+//     below every other arm's key, b is the strict argmin and no exact S1 is needed; otherwise the
+//     arm with the next smallest key is refined first (if it is not exact), else b is.
+//   - The tangent bound (level 3).  h is convex in m (glr_one_sided.hpp); from the pair's last
+//     minimiser m0 (kept per arm; the count-weighted mean the first time) the bracket
+//     [m0 - e, m0 + e], e = 1e-2 |mu_hat_L - mu_hat_b|, is grown fourfold at most three times until
+//     h'(l) <= 0 <= h'(r); then inf h >= max(h(l) + h'(l)(r - l), h(r) - h'(r)(r - l)) (the lower
+//     bound of glr_one_sided.hpp's search) and min(h(l), h(r)) >= inf h: two to five evaluations of
+//     h instead of the search's ten to twenty.  No bracket: the next refinement is exact.
+//     The exact S1 is computed by glr_one_sided.hpp's search on the same data (the expressions
+//     of glr_one_sided_statistic: the same value, bit for bit), keeping its minimiser.
+//   - The closed-form lower bound (levels 1 and 2).  F(u) = u^2/2 + log Phi(u) is convex with F(0) = -log 2 and
 //     F'(0) = sqrt(2/pi) = c (glr_one_sided.hpp), so F(u) >= -log 2 + c u for every u, and
 //     F(u) >= u^2/2 - log 2 for u >= 0 (Phi(u) >= 1/2): F(u) >= -log 2 + psi(u) with the convex
 //     psi(u) = c u (u <= 2c), u^2/2 (u >= 2c).  Keeping one term k of the log-sum (all terms are
@@ -51,8 +67,10 @@
 //     within 2e-9 (1 + |S1|) of the true infimum when its search stops by its tolerance (it stops
 //     within 200 steps, its bracket halving at least every third step), so the key is below the
 //     computed value too; the pull-for-pull test checks the outcome.
-//   The exact S1 is computed only for the arms whose bounds reach the smallest exact value: in the
-//   alpha = 0.6 runs, a few per pull (benchmarks: experiments/bench/bench_composed.cpp).
+//   Exact statistics are computed only where the bounds cannot separate two arms: about 0.14 per
+//   pull in the first 3000 pulls at K = 101 on the alpha = 0.6 means (tests/bandit/test_compose.cpp;
+//   ns/pull: experiments/bench/bench_composed.cpp).  Upper bounds (level 3) carry a margin of
+//   1e-7 (1 + |bound|) upwards, as the lower bounds downwards.
 
 #include "lilucb/bandit/arm_stats.hpp"
 #include "lilucb/bandit/stopping/glr_mixture.hpp"
@@ -95,7 +113,7 @@ inline double psi_pair_min(double sa, double ma, double sb, double mb) {
 
 class weakest_pair {
   static constexpr double inf = std::numeric_limits<double>::infinity();
-  enum level : std::uint8_t { stale = 0, bound1 = 1, bound2 = 2, exact = 3 };
+  enum level : std::uint8_t { stale = 0, bound1 = 1, bound2 = 2, tangent = 3, exact = 4 };
 
  public:
   /// K arms, sigma (the rewards' sub-Gaussian scale, as the stopping rule's) and the grid of the
@@ -103,7 +121,8 @@ class weakest_pair {
   /// with one finite log-weight each.
   weakest_pair(std::size_t K, double sigma, stopping::mixture_grid grid = stopping::make_mixture_grid())
       : K_(K), sigma_(sigma), grid_(std::move(grid)), G_(grid_.rho.size()), mean_(K + 1, 0.0), n_(K, 0),
-        keys_(K, 0.0), level_(K, stale), pen_(K * G_, 0.0), slope_(K * G_, 0.0), stamp_(K * G_, 0) {
+        keys_(K, 0.0), level_(K, stale), at_(K, 0.0),
+        has_at_(K, 0), upper_(K, inf), pen_(K * G_, 0.0), slope_(K * G_, 0.0), stamp_(K * G_, 0) {
     constexpr const char* fn = "lilucb::bandit::sampling::weakest_pair";
     check_at_least(fn, "K", double(K), 1.0);
     check_positive(fn, "sigma", sigma);
@@ -197,6 +216,53 @@ class weakest_pair {
     keys_[b] = as_key(term_bound(L, b, scale_index(L, b)));
     level_[b] = bound1;
   }
+  /// The pair's data for one_sided_detail (the expressions of glr_one_sided_statistic, so the
+  /// search below returns its value bit for bit).
+  stopping::one_sided_detail::pair_data pair(std::size_t L, std::size_t b) {
+    const double two_log_2 = 2 * std::log(2.0);
+    for (std::size_t k = 0; k < G_; ++k) {
+      entry(L, k);
+      entry(b, k);
+      sa_[k] = slope_[L * G_ + k];
+      sb_[k] = slope_[b * G_ + k];
+      cc_[k] = grid_.log_weight[k] + two_log_2 - pen_[L * G_ + k] - pen_[b * G_ + k];
+    }
+    return {mean_[L], mean_[b], sigma_, sa_, sb_, cc_, G_};
+  }
+  /// The tangent bound of the file comment around the pair's last minimiser: true and *bound set
+  /// when a bracket l < r with h'(l) <= 0 <= h'(r) is found within a few evaluations.
+  bool tangent_bound(std::size_t L, std::size_t b, double* bound) {
+    namespace od = stopping::one_sided_detail;
+    const od::pair_data p = pair(L, b);
+    const double gap = std::fabs(mean_[L] - mean_[b]);
+    const double eps = 1e-2 * gap + 1e-9 * sigma_;
+    const double nl = double(n_[L]), nb = double(n_[b]);
+    const double m0 = has_at_[b] ? at_[b] : (nl * mean_[L] + nb * mean_[b]) / (nl + nb);
+    double l = m0 - eps, r = m0 + eps;
+    od::h_and_slope hl = od::h_at(p, l), hr = od::h_at(p, r);
+    for (int grow = 0; grow < 3 && (hl.dh > 0 || hr.dh < 0); ++grow) {
+      const double w = 4 * (r - l);
+      if (hl.dh > 0) {
+        r = l;
+        hr = hl;
+        l -= w;
+        hl = od::h_at(p, l);
+      } else {
+        l = r;
+        hl = hr;
+        r += w;
+        hr = od::h_at(p, r);
+      }
+    }
+    if (!(hl.dh <= 0 && hr.dh >= 0) || !std::isfinite(hl.h) || !std::isfinite(hr.h)) return false;
+    if (!std::isfinite(hl.dh) || !std::isfinite(hr.dh)) return false;
+    *bound = std::max(hl.h + hl.dh * (r - l), hr.h - hr.dh * (r - l));
+    const double up = std::min(hl.h, hr.h);  // h at a point: >= S1
+    upper_[b] = up + 1e-7 * (1 + std::fabs(up));
+    at_[b] = hl.h <= hr.h ? l : r;
+    has_at_[b] = 1;
+    return std::isfinite(*bound);
+  }
   void refine(std::size_t L, std::size_t b) {
     if (level_[b] == bound1) {
       std::size_t lo = 0, hi = G_;
@@ -209,9 +275,20 @@ class weakest_pair {
       for (std::size_t k = lo; k < hi; ++k) best = std::max(best, term_bound(L, b, k));
       keys_[b] = std::max(keys_[b], as_key(best));
       level_[b] = bound2;
+    } else if (level_[b] == bound2) {
+      double t = 0;
+      upper_[b] = inf;
+      if (tangent_bound(L, b, &t)) keys_[b] = std::max(keys_[b], as_key(t));
+      level_[b] = tangent;
     } else {
-      const double v = stopping::glr_one_sided_statistic(sigma_, grid_, n_[L], mean_[L], n_[b], mean_[b]);
+      // glr_one_sided_statistic(sigma, grid, N_L, mu_hat_L, N_b, mu_hat_b), with its minimiser kept.
+      double m = 0;
+      const double v = stopping::one_sided_detail::infimum_lower_bound(pair(L, b), &m);
       ++exact_count_;
+      if (std::isfinite(m)) {
+        at_[b] = m;
+        has_at_[b] = 1;
+      }
       // NaN is never the O(K) pass's minimum; as +inf it is chosen only when every value is +inf
       // or NaN, and then at the lowest index other than L: the pass's default.
       keys_[b] = std::isnan(v) ? inf : v;
@@ -241,6 +318,20 @@ class weakest_pair {
     for (;;) {
       const std::size_t b = weak_[1];
       if (level_[b] == exact) return b;
+      if (level_[b] == tangent && upper_[b] < inf) {
+        // b is the strict argmin if an upper bound of its value is below every other key.
+        const double kb = keys_[b];
+        keys_[b] = inf;
+        weak_update(b);
+        const std::size_t c = weak_[1];
+        keys_[b] = kb;
+        weak_update(b);
+        if (c == b || upper_[b] < keys_[c]) return b;
+        if (level_[c] != exact) {
+          refine(L, c);
+          continue;
+        }
+      }
       refine(L, b);
     }
   }
@@ -257,6 +348,10 @@ class weakest_pair {
   std::vector<std::size_t> weak_;  // the keys' tournament
   std::vector<double> keys_;       // per arm: a lower bound of S1_{keys_leader_, b} or its exact value
   std::vector<std::uint8_t> level_;
+  std::vector<double> at_;              // per arm: the pair's last minimiser (a starting point only)
+  std::vector<std::uint8_t> has_at_;
+  std::vector<double> upper_;           // per arm at level tangent: an upper bound of its value (+inf: none)
+  double sa_[64], sb_[64], cc_[64];     // one pair's data (pair())
   std::vector<double> pen_, slope_;     // rows pen_i,k and s_i,k (K x G)
   std::vector<std::uint64_t> stamp_;    // the count each entry was computed at (0: never)
   std::vector<std::size_t> changed_;    // arms other than the leader pulled since the keys were set
