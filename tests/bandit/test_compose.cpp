@@ -484,7 +484,11 @@ BOOST_AUTO_TEST_CASE(weakest_pair_matches_naive_pull_for_pull) {
     never_stop st;
     lb::run_composed(big, fast, st, o);
     const double per_pull = double(fast.exact_evaluations()) / double(o.max_pulls - big.size());
-    BOOST_TEST_MESSAGE("weakest-pair K = 101: " << per_pull << " exact S1 per pull");
+    const double n = double(o.max_pulls - big.size());
+    BOOST_TEST_MESSAGE("weakest-pair K = 101: " << per_pull << " exact S1, " << double(fast.tangent_refinements()) / n
+                                                << " tangent bounds, " << double(fast.level2_refinements()) / n
+                                                << " level-2 bounds, " << double(fast.key_rebuilds()) / n
+                                                << " key rebuilds per pull");
     BOOST_TEST(per_pull < 1.0);  // about 0.14 when this test was written
   }
   expect_domain_error([] { lb::sampling::weakest_pair(3, 0.0); }, "sigma");

@@ -165,6 +165,11 @@ class weakest_pair {
   }
   /// The number of exact statistics computed so far (benchmarks, tests).
   std::uint64_t exact_evaluations() const { return exact_count_; }
+  /// The refinements made so far to level 2 and to the tangent bound, and the full recomputations
+  /// of the keys (leader pulled or replaced) (benchmarks, tests).
+  std::uint64_t level2_refinements() const { return level2_count_; }
+  std::uint64_t tangent_refinements() const { return tangent_count_; }
+  std::uint64_t key_rebuilds() const { return rebuild_count_; }
 
  private:
   /// The means' tournament: r (> l) wins only with a strictly larger mean (ties to the lowest index).
@@ -275,11 +280,13 @@ class weakest_pair {
       for (std::size_t k = lo; k < hi; ++k) best = std::max(best, term_bound(L, b, k));
       keys_[b] = std::max(keys_[b], as_key(best));
       level_[b] = bound2;
+      ++level2_count_;
     } else if (level_[b] == bound2) {
       double t = 0;
       upper_[b] = inf;
       if (tangent_bound(L, b, &t)) keys_[b] = std::max(keys_[b], as_key(t));
       level_[b] = tangent;
+      ++tangent_count_;
     } else {
       // glr_one_sided_statistic(sigma, grid, N_L, mu_hat_L, N_b, mu_hat_b), with its minimiser kept.
       double m = 0;
@@ -301,6 +308,7 @@ class weakest_pair {
     if (L != keys_leader_ || leader_pulled_) {
       keys_leader_ = L;
       leader_pulled_ = false;
+      ++rebuild_count_;
       changed_.clear();
       for (std::size_t k = 0; k < G_; ++k) entry(L, k);
       for (std::size_t b = 0; b < K_; ++b)
@@ -357,7 +365,7 @@ class weakest_pair {
   std::vector<std::size_t> changed_;    // arms other than the leader pulled since the keys were set
   std::size_t keys_leader_ = static_cast<std::size_t>(-1);
   bool leader_pulled_ = false;
-  std::uint64_t exact_count_ = 0;
+  std::uint64_t exact_count_ = 0, level2_count_ = 0, tangent_count_ = 0, rebuild_count_ = 0;
 };
 
 }  // namespace lilucb::bandit::sampling
