@@ -38,7 +38,10 @@
 
 #include <boost/math/special_functions/zeta.hpp>
 
+#include <algorithm>
 #include <cmath>
+#include <limits>
+#include <random>
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -442,6 +445,43 @@ void same_weakest_pair_pulls(const Arms& arms, double sigma, std::uint64_t seed,
   BOOST_TEST(fast.exact_evaluations() > 0u);
 }
 }  // namespace
+
+// The one-term lower bounds of weakest_pair.hpp ("levels 1 and 2") are below the statistic S1 of
+// glr_one_sided_statistic on random pairs (counts 1..10^5, gaps of either sign, every scale), and
+// Psi is below F (glr_one_sided.hpp) on a grid of u.  (How close they are is reported, not tested:
+// the pull-for-pull test below counts the work they save.)
+BOOST_AUTO_TEST_CASE(weakest_pair_bounds_are_bounds) {
+  namespace wd = lb::sampling::weakest_pair_detail;
+  const wd::psi_table t;
+  for (double u = -200; u <= 200; u += 0.01) {
+    double v, d;
+    t.at(u, &v, &d);
+    BOOST_TEST(v <= lb::stopping::one_sided_detail::F(u).f + 1e-12 * (1 + std::fabs(v)), "u " << u);
+  }
+  const auto g = lb::stopping::make_mixture_grid();
+  const double sigma = 0.5;
+  std::mt19937_64 rng(11);
+  std::uniform_real_distribution<double> unit(0.0, 1.0);
+  std::size_t checked = 0, close = 0;
+  for (int i = 0; i < 400; ++i) {
+    const auto na = std::uint64_t(std::exp(unit(rng) * std::log(1e5))), nb = std::uint64_t(std::exp(unit(rng) * std::log(1e5)));
+    const double ma = unit(rng), mb = ma - (unit(rng) * 1.2 - 0.2);
+    const double s1 = lb::stopping::glr_one_sided_statistic(sigma, g, na, ma, nb, mb);
+    double best = -std::numeric_limits<double>::infinity();
+    for (std::size_t k = 0; k < g.rho.size(); ++k) {
+      const double sa = double(na) / (sigma * std::sqrt(double(na) + g.rho[k]));
+      const double sb = double(nb) / (sigma * std::sqrt(double(nb) + g.rho[k]));
+      const double lb_k = g.log_weight[k] + 2 * std::log(2.0) - 0.5 * std::log1p(double(na) / g.rho[k]) -
+                          0.5 * std::log1p(double(nb) / g.rho[k]) + wd::psi_pair_lower(t, sa, ma, sb, mb);
+      BOOST_TEST(lb_k <= s1 + 1e-9 * (1 + std::fabs(s1)), "na " << na << " ma " << ma << " nb " << nb << " mb " << mb << " k " << k);
+      best = std::max(best, lb_k);
+      ++checked;
+    }
+    close += s1 - best < 2.5;
+  }
+  BOOST_TEST(checked == 400u * g.rho.size());
+  BOOST_TEST_MESSAGE("weakest-pair one-term bounds within 2.5 nats of S1: " << close << " of 400 random pairs");
+}
 
 // Weakest-pair sampling (sampling/weakest_pair.hpp): its kept keys, lower bounds and lazy
 // refinement make exactly the pulls of the O(K) pass over every S1_{L,b}, ties included (the

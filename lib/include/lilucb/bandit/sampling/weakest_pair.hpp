@@ -50,25 +50,29 @@
 //     h instead of the search's ten to twenty.  No bracket: the next refinement is exact.
 //     The exact S1 is computed by glr_one_sided.hpp's search on the same data (the expressions
 //     of glr_one_sided_statistic: the same value, bit for bit), keeping its minimiser.
-//   - The closed-form lower bound (levels 1 and 2).  F(u) = u^2/2 + log Phi(u) is convex with F(0) = -log 2 and
-//     F'(0) = sqrt(2/pi) = c (glr_one_sided.hpp), so F(u) >= -log 2 + c u for every u, and
-//     F(u) >= u^2/2 - log 2 for u >= 0 (Phi(u) >= 1/2): F(u) >= -log 2 + psi(u) with the convex
-//     psi(u) = c u (u <= 2c), u^2/2 (u >= 2c).  Keeping one term k of the log-sum (all terms are
-//     positive), S1 = inf_m h(m) >= log w_k - pen_L,k - pen_b,k + min_m [psi(u_L,k(m)) + psi(u_b,k(m))]
+//   - The one-term lower bound (levels 1 and 2).  F(u) = u^2/2 + log Phi(u) is convex with
+//     F(0) = -log 2 and F'(0) = sqrt(2/pi) = c (glr_one_sided.hpp), so F(u) >= -log 2 + c u for
+//     every u, and F(u) >= u^2/2 - log 2 for u >= 0 (Phi(u) >= 1/2): F(u) >= -log 2 + psi(u) with
+//     the convex psi(u) = c u (u <= 2c), u^2/2 (u >= 2c); and F is above each of its tangents, here
+//     at u0 = -8, -4, -2, -1, -1/2, 1/2, 1, 2, 3, 4.5 (computed once with glr_one_sided.hpp's F).
+//     So F >= Psi = max(-log 2 + psi, the tangents), convex and piecewise linear or quadratic (the
+//     tangents at negative u0 matter for a leader with many pulls: there the minimiser has
+//     u_L < 0, where c u alone falls far below F).  Keeping one term k of the log-sum (all terms
+//     are positive), S1 = inf_m h(m) >= log w_k + 2 log 2 - pen_L,k - pen_b,k + min_m [Psi(u_L,k(m)) + Psi(u_b,k(m))]
 //     with u_L,k = s_L,k (mu_hat_L - m), u_b,k = s_b,k (m - mu_hat_b), s_i,k = N_i/(sigma sqrt(N_i + rho_k))
-//     and pen_i,k = 1/2 log(1 + N_i/rho_k) (the notation of glr_one_sided.hpp).  The minimum of
-//     this convex piecewise-quadratic function of m is attained at one of its two breakpoints
-//     (u_L,k = 2c, u_b,k = 2c) or at the stationary point of one of its three pieces (both
-//     quadratic, one quadratic and one linear, the other way round), so it is the smallest value
-//     at those five points: closed form (psi_pair_min).  Level 1 keeps the scale j nearest
+//     and pen_i,k = 1/2 log(1 + N_i/rho_k) (the notation of glr_one_sided.hpp).  The minimum of this
+//     convex function of m is bounded below by the tangent bound of a bracket of its slope
+//     (psi_pair_lower: bisection until the bound is within 0.02 of the bracket's values, at most
+//     30 steps; no transcendental function).  Level 1 keeps the scale j nearest
 //     min(N_L, N_b)/Z_{L,b} (as the stopping rule's one-term search), level 2 the maximum over
 //     j - 4..j + 4 (every scale for an unsorted grid).  The key is the bound less
 //     1e-7 (1 + |bound|): the computed S1 (glr_one_sided_statistic's certified lower bound) is
 //     within 2e-9 (1 + |S1|) of the true infimum when its search stops by its tolerance (it stops
 //     within 200 steps, its bracket halving at least every third step), so the key is below the
 //     computed value too; the pull-for-pull test checks the outcome.
-//   Exact statistics are computed only where the bounds cannot separate two arms: about 0.14 per
-//   pull in the first 3000 pulls at K = 101 on the alpha = 0.6 means (tests/bandit/test_compose.cpp;
+//   Exact statistics are computed only where the bounds cannot separate two arms: about 0.15 per
+//   pull (and 13 tangent bounds, 19 level-2 bounds) in the first 3000 pulls at K = 101 on the
+//   alpha = 0.6 means (tests/bandit/test_compose.cpp;
 //   ns/pull: experiments/bench/bench_composed.cpp).  Upper bounds (level 3) carry a margin of
 //   1e-7 (1 + |bound|) upwards, as the lower bounds downwards.
 
@@ -93,20 +97,91 @@ namespace weakest_pair_detail {
 
 inline constexpr double c = 0.79788456080286535588;  // F'(0) = sqrt(2/pi)
 
-/// psi of the file comment: c u for u <= 2c, u^2/2 beyond (a convex lower bound of F(u) + log 2).
-inline double psi(double u) { return u <= 2 * c ? c * u : 0.5 * u * u; }
 
-/// min over m of psi(sa (ma - m)) + psi(sb (m - mb)) for sa, sb > 0 (file comment): the smallest
-/// value at the two breakpoints and the three pieces' stationary points.
-inline double psi_pair_min(double sa, double ma, double sb, double mb) {
-  const auto f = [&](double m) { return psi(sa * (ma - m)) + psi(sb * (m - mb)); };
-  const double sa2 = sa * sa, sb2 = sb * sb;
-  double best = f(ma - 2 * c / sa);
-  best = std::min(best, f(mb + 2 * c / sb));
-  best = std::min(best, f((sa2 * ma + sb2 * mb) / (sa2 + sb2)));
-  best = std::min(best, f(ma - c * sb / sa2));
-  best = std::min(best, f(mb + c * sa / sb2));
-  return best;
+/// The convex lower bound of F (file comment, "levels 1 and 2"): Psi(u) = max(-log 2 + psi(u),
+/// the tangents of F at the points u0 below).  Each tangent is <= F (F is convex), so Psi <= F.
+struct psi_table {
+  static constexpr int T = 10;
+  double u0[T] = {-8, -4, -2, -1, -0.5, 0.5, 1, 2, 3, 4.5};
+  double f0[T], d0[T];
+  psi_table() {
+    for (int i = 0; i < T; ++i) {
+      const auto v = stopping::one_sided_detail::F(u0[i]);
+      f0[i] = v.f;
+      d0[i] = v.df;
+    }
+  }
+  /// Psi(u) and a slope of it at u (the active piece's).
+  void at(double u, double* v, double* d) const {
+    double best = u <= 2 * c ? -0.69314718055994530942 + c * u : 0.5 * u * u - 0.69314718055994530942;
+    double slope = u <= 2 * c ? c : u;
+    for (int i = 0; i < T; ++i) {
+      const double t = f0[i] + d0[i] * (u - u0[i]);
+      if (t > best) {
+        best = t;
+        slope = d0[i];
+      }
+    }
+    *v = best;
+    *d = slope;
+  }
+};
+
+/// A lower bound of min over m of Psi(sa (ma - m)) + Psi(sb (m - mb)) (sa, sb > 0): the function
+/// is convex, so for a bracket l < r with slopes g(l) <= 0 <= g(r) its minimum is at least
+/// max(f(l) + g(l)(r - l), f(r) - g(r)(r - l)) (the tangent bound of glr_one_sided.hpp's search);
+/// the bracket is narrowed by bisection until that bound is within 0.02 of min(f(l), f(r)), at
+/// most 30 steps (a looser bound is still a bound).
+inline double psi_pair_lower(const psi_table& t, double sa, double ma, double sb, double mb) {
+  const auto f = [&](double m, double* g) {
+    double va, da, vb, db;
+    t.at(sa * (ma - m), &va, &da);
+    t.at(sb * (m - mb), &vb, &db);
+    *g = -sa * da + sb * db;
+    return va + vb;
+  };
+  const double scale = std::max(std::fabs(ma - mb), 1e-3 / std::min(sa, sb));
+  double l = std::min(ma, mb), r = std::max(ma, mb);
+  if (!(r > l)) {
+    l -= scale;
+    r += scale;
+  }
+  double gl, gr;
+  double fl = f(l, &gl), fr = f(r, &gr);
+  for (double step = scale; gl > 0 && std::isfinite(l); step *= 2) {
+    r = l;
+    fr = fl;
+    gr = gl;
+    l -= step;
+    fl = f(l, &gl);
+  }
+  for (double step = scale; gr < 0 && std::isfinite(r); step *= 2) {
+    l = r;
+    fl = fr;
+    gl = gr;
+    r += step;
+    fr = f(r, &gr);
+  }
+  if (!std::isfinite(fl) || !std::isfinite(fr) || !(gl <= 0) || !(gr >= 0))
+    return -std::numeric_limits<double>::infinity();
+  for (int it = 0; it < 30; ++it) {
+    const double bound = std::max(fl + gl * (r - l), fr - gr * (r - l));
+    if (std::min(fl, fr) - bound <= 0.02) break;
+    const double m = 0.5 * (l + r);
+    if (!(m > l && m < r)) break;
+    double gm;
+    const double fm = f(m, &gm);
+    if (gm <= 0) {
+      l = m;
+      fl = fm;
+      gl = gm;
+    } else {
+      r = m;
+      fr = fm;
+      gr = gm;
+    }
+  }
+  return std::max(fl + gl * (r - l), fr - gr * (r - l));
 }
 
 }  // namespace weakest_pair_detail
@@ -210,8 +285,8 @@ class weakest_pair {
     entry(L, k);
     entry(b, k);
     const std::size_t l = L * G_ + k, r = b * G_ + k;
-    return grid_.log_weight[k] - pen_[l] - pen_[r] +
-           weakest_pair_detail::psi_pair_min(slope_[l], mean_[L], slope_[r], mean_[b]);
+    return grid_.log_weight[k] + 2 * 0.69314718055994530942 - pen_[l] - pen_[r] +
+           weakest_pair_detail::psi_pair_lower(psi_, slope_[l], mean_[L], slope_[r], mean_[b]);
   }
   static double as_key(double bound) {
     if (std::isnan(bound)) return -inf;  // no information: refined first
@@ -360,6 +435,7 @@ class weakest_pair {
   std::vector<std::uint8_t> has_at_;
   std::vector<double> upper_;           // per arm at level tangent: an upper bound of its value (+inf: none)
   double sa_[64], sb_[64], cc_[64];     // one pair's data (pair())
+  weakest_pair_detail::psi_table psi_;  // the tangents of F (level-1 and level-2 bounds)
   std::vector<double> pen_, slope_;     // rows pen_i,k and s_i,k (K x G)
   std::vector<std::uint64_t> stamp_;    // the count each entry was computed at (0: never)
   std::vector<std::size_t> changed_;    // arms other than the leader pulled since the keys were set
