@@ -224,6 +224,25 @@ inline bool find_bracket(const pair_data& p, bracket& b) {
   return std::isfinite(l) && std::isfinite(r) && std::isfinite(hl.h) && std::isfinite(hr.h);
 }
 
+/// One step of the searches: the secant root of h' in (l, r), kept away from the ends (bisection
+/// every third step), replaces the end with the same sign of h'; false when the bracket cannot
+/// shrink further in floating point.
+inline bool shrink_bracket(const pair_data& p, int it, double& l, double& r, h_and_slope& hl, h_and_slope& hr) {
+  double m = (it % 3 == 2 || !(hr.dh > hl.dh)) ? 0.5 * (l + r) : l - hl.dh * (r - l) / (hr.dh - hl.dh);
+  const double w = r - l;
+  m = std::clamp(m, l + 1e-3 * w, r - 1e-3 * w);
+  if (!(m > l && m < r)) return false;
+  const h_and_slope hm = h_at(p, m);
+  if (hm.dh <= 0) {
+    l = m;
+    hl = hm;
+  } else {
+    r = m;
+    hr = hm;
+  }
+  return true;
+}
+
 /// A certified lower bound of inf_m h(m) (file comment); *argmin (if given) receives the end of
 /// the final bracket with the smaller h.
 inline double infimum_lower_bound(const pair_data& p, double* argmin = nullptr) {
@@ -233,19 +252,7 @@ inline double infimum_lower_bound(const pair_data& p, double* argmin = nullptr) 
   for (int it = 0; it < 200; ++it) {
     const double bound = hl.h + hl.dh * (r - l);
     if (std::min(hl.h, hr.h) - bound <= 1e-9 * (1 + std::fabs(bound))) break;
-    // The secant root of h' in (l, r), kept away from the ends; bisection every third step.
-    double m = (it % 3 == 2 || !(hr.dh > hl.dh)) ? 0.5 * (l + r) : l - hl.dh * (r - l) / (hr.dh - hl.dh);
-    const double w = r - l;
-    m = std::clamp(m, l + 1e-3 * w, r - 1e-3 * w);
-    if (!(m > l && m < r)) break;  // the bracket cannot shrink further in floating point
-    const h_and_slope hm = h_at(p, m);
-    if (hm.dh <= 0) {
-      l = m;
-      hl = hm;
-    } else {
-      r = m;
-      hr = hm;
-    }
+    if (!shrink_bracket(p, it, l, r, hl, hr)) break;
   }
   if (argmin) *argmin = hl.h <= hr.h ? l : r;
   const double bound = std::max(hl.h + hl.dh * (r - l), hr.h - hr.dh * (r - l));
@@ -269,18 +276,7 @@ inline bool coarse_infimum(const pair_data& p, double pass_at, double rel_width,
       return true;
     }
     if (r - l <= rel_width * bracket_scale(p)) break;
-    double m = (it % 3 == 2 || !(hr.dh > hl.dh)) ? 0.5 * (l + r) : l - hl.dh * (r - l) / (hr.dh - hl.dh);
-    const double w = r - l;
-    m = std::clamp(m, l + 1e-3 * w, r - 1e-3 * w);
-    if (!(m > l && m < r)) break;
-    const h_and_slope hm = h_at(p, m);
-    if (hm.dh <= 0) {
-      l = m;
-      hl = hm;
-    } else {
-      r = m;
-      hr = hm;
-    }
+    if (!shrink_bracket(p, it, l, r, hl, hr)) break;
   }
   *argmin = hl.h <= hr.h ? l : r;
   return false;
