@@ -193,11 +193,15 @@ inline h_and_slope h_at(const pair_data& p, double m) {
   return {best + std::log(sum), dsum / sum};
 }
 
-/// A certified lower bound of inf_m h(m) (file comment); *argmin (if given) receives the end of
-/// the final bracket with the smaller h.
-inline double infimum_lower_bound(const pair_data& p, double* argmin = nullptr) {
-  // A bracket l < r with h'(l) <= 0 <= h'(r), from the two means outwards.
-  const double scale = std::max({std::fabs(p.ma - p.mb), p.sigma * 1e-8, 1e-300});
+/// A bracket l < r with h'(l) <= 0 <= h'(r), found from the two means outwards (doubling steps);
+/// false when none exists in floating point (then the pair cannot be certified).
+struct bracket {
+  double l, r;
+  h_and_slope hl, hr;
+};
+inline double bracket_scale(const pair_data& p) { return std::max({std::fabs(p.ma - p.mb), p.sigma * 1e-8, 1e-300}); }
+inline bool find_bracket(const pair_data& p, bracket& b) {
+  const double scale = bracket_scale(p);
   double l = std::min(p.ma, p.mb), r = std::max(p.ma, p.mb);
   if (!(r > l)) {
     l -= scale;
@@ -216,24 +220,39 @@ inline double infimum_lower_bound(const pair_data& p, double* argmin = nullptr) 
     r += step;
     hr = h_at(p, r);
   }
-  if (!std::isfinite(l) || !std::isfinite(r) || !std::isfinite(hl.h) || !std::isfinite(hr.h))
-    return -std::numeric_limits<double>::infinity();  // no bracket: the pair cannot be certified
+  b = {l, r, hl, hr};
+  return std::isfinite(l) && std::isfinite(r) && std::isfinite(hl.h) && std::isfinite(hr.h);
+}
+
+/// One step of the searches: the secant root of h' in (l, r), kept away from the ends (bisection
+/// every third step), replaces the end with the same sign of h'; false when the bracket cannot
+/// shrink further in floating point.
+inline bool shrink_bracket(const pair_data& p, int it, double& l, double& r, h_and_slope& hl, h_and_slope& hr) {
+  double m = (it % 3 == 2 || !(hr.dh > hl.dh)) ? 0.5 * (l + r) : l - hl.dh * (r - l) / (hr.dh - hl.dh);
+  const double w = r - l;
+  m = std::clamp(m, l + 1e-3 * w, r - 1e-3 * w);
+  if (!(m > l && m < r)) return false;
+  const h_and_slope hm = h_at(p, m);
+  if (hm.dh <= 0) {
+    l = m;
+    hl = hm;
+  } else {
+    r = m;
+    hr = hm;
+  }
+  return true;
+}
+
+/// A certified lower bound of inf_m h(m) (file comment); *argmin (if given) receives the end of
+/// the final bracket with the smaller h.
+inline double infimum_lower_bound(const pair_data& p, double* argmin = nullptr) {
+  bracket b;
+  if (!find_bracket(p, b)) return -std::numeric_limits<double>::infinity();  // the pair cannot be certified
+  auto [l, r, hl, hr] = b;
   for (int it = 0; it < 200; ++it) {
     const double bound = hl.h + hl.dh * (r - l);
     if (std::min(hl.h, hr.h) - bound <= 1e-9 * (1 + std::fabs(bound))) break;
-    // The secant root of h' in (l, r), kept away from the ends; bisection every third step.
-    double m = (it % 3 == 2 || !(hr.dh > hl.dh)) ? 0.5 * (l + r) : l - hl.dh * (r - l) / (hr.dh - hl.dh);
-    const double w = r - l;
-    m = std::clamp(m, l + 1e-3 * w, r - 1e-3 * w);
-    if (!(m > l && m < r)) break;  // the bracket cannot shrink further in floating point
-    const h_and_slope hm = h_at(p, m);
-    if (hm.dh <= 0) {
-      l = m;
-      hl = hm;
-    } else {
-      r = m;
-      hr = hm;
-    }
+    if (!shrink_bracket(p, it, l, r, hl, hr)) break;
   }
   if (argmin) *argmin = hl.h <= hr.h ? l : r;
   const double bound = std::max(hl.h + hl.dh * (r - l), hr.h - hr.dh * (r - l));
@@ -245,46 +264,19 @@ inline double infimum_lower_bound(const pair_data& p, double* argmin = nullptr) 
 /// than rel_width |mu_hat_a - mu_hat_b| (*argmin receives its end with the smaller h: a starting
 /// point only, no bound rests on it) or the search ends.
 inline bool coarse_infimum(const pair_data& p, double pass_at, double rel_width, double* value, double* argmin) {
-  const double scale = std::max({std::fabs(p.ma - p.mb), p.sigma * 1e-8, 1e-300});
-  double l = std::min(p.ma, p.mb), r = std::max(p.ma, p.mb);
-  if (!(r > l)) {
-    l -= scale;
-    r += scale;
-  }
-  h_and_slope hl = h_at(p, l), hr = h_at(p, r);
-  for (double step = scale; hl.dh > 0 && std::isfinite(l); step *= 2) {
-    r = l;
-    hr = hl;
-    l -= step;
-    hl = h_at(p, l);
-  }
-  for (double step = scale; hr.dh < 0 && std::isfinite(r); step *= 2) {
-    l = r;
-    hl = hr;
-    r += step;
-    hr = h_at(p, r);
-  }
+  bracket b;
+  const bool bracketed = find_bracket(p, b);
+  auto [l, r, hl, hr] = b;
   *argmin = 0.5 * (p.ma + p.mb);
-  if (!std::isfinite(l) || !std::isfinite(r) || !std::isfinite(hl.h) || !std::isfinite(hr.h)) return false;
+  if (!bracketed) return false;
   for (int it = 0; it < 200; ++it) {
     const double bound = std::max(hl.h + hl.dh * (r - l), hr.h - hr.dh * (r - l));
     if (bound - 1e-9 * (1 + std::fabs(bound)) >= pass_at) {
       *value = bound - 1e-9 * (1 + std::fabs(bound));
       return true;
     }
-    if (r - l <= rel_width * scale) break;
-    double m = (it % 3 == 2 || !(hr.dh > hl.dh)) ? 0.5 * (l + r) : l - hl.dh * (r - l) / (hr.dh - hl.dh);
-    const double w = r - l;
-    m = std::clamp(m, l + 1e-3 * w, r - 1e-3 * w);
-    if (!(m > l && m < r)) break;
-    const h_and_slope hm = h_at(p, m);
-    if (hm.dh <= 0) {
-      l = m;
-      hl = hm;
-    } else {
-      r = m;
-      hr = hm;
-    }
+    if (r - l <= rel_width * bracket_scale(p)) break;
+    if (!shrink_bracket(p, it, l, r, hl, hr)) break;
   }
   *argmin = hl.h <= hr.h ? l : r;
   return false;
