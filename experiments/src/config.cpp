@@ -210,8 +210,8 @@ experiment_config preset_config(experiment_kind kind, const std::string& name) {
     // Issue 14, section 7: instances (a) linear5, (b) onegap4 and Section 5's scenarios with
     // sigma = 0.5 (the config default); delta in {0.1, 0.01, 0.001}; the table's methods but
     // those it keeps out of the presets (not_in_presets: ttts with LS or the mixture
-    // GLR statistic, the calibrated boundary).
-    c.methods = preset_methods();
+    // GLR statistic, the calibrated boundary; not_in_full: weakest-pair in the full preset).
+    c.methods = preset_methods(name);
     c.deltas = {0.1, 0.01, 0.001};
     c.instances = {"linear5", "onegap4"};
     std::vector<std::uint64_t> ns;

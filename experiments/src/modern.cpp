@@ -30,6 +30,7 @@ bool modern_method::certified() const {
 modern_method method_of(const method_row& row, const std::string& parameter) {
   modern_method m;
   if (row.not_in_presets) m.not_in_presets = row.not_in_presets;
+  if (row.not_in_full) m.not_in_full = row.not_in_full;
   if (row.preset) {
     m.preset = bandit::parse_algorithm(row.preset);
     if (*m.preset != bandit::algorithm::lilucb_heuristic)
@@ -58,10 +59,15 @@ std::vector<modern_method> all_modern_methods() {
   return out;
 }
 
-std::vector<modern_method> preset_methods() {
+std::string preset_omission(const modern_method& m, const std::string& preset) {
+  if (!m.not_in_presets.empty()) return m.not_in_presets;
+  return preset == "full" ? m.not_in_full : std::string();
+}
+
+std::vector<modern_method> preset_methods(const std::string& preset) {
   std::vector<modern_method> out;
   for (auto& m : all_modern_methods())
-    if (m.not_in_presets.empty()) out.push_back(std::move(m));
+    if (preset_omission(m, preset).empty()) out.push_back(std::move(m));
   return out;
 }
 

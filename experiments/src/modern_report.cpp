@@ -91,9 +91,11 @@ std::optional<std::string> render_modern_report(const fs::path& generated_dir) {
        "censored at the pull budget.\n\n"
        "## Provenance\n\n";
   for (const auto& m : all_modern_methods())
-    if (std::find(methods.begin(), methods.end(), m.label) == methods.end())
+    if (std::find(methods.begin(), methods.end(), m.label) == methods.end()) {
+      const std::string why = preset_omission(m, c.value("preset", std::string()));
       o << "- not run: " << m.label << (m.certified() ? " (certified)" : " (uncertified)")
-        << (m.not_in_presets.empty() ? std::string(": not in this config") : ": " + m.not_in_presets) << "\n";
+        << (why.empty() ? std::string(": not in this config") : ": " + why) << "\n";
+    }
   o << "- config: instances " << c.at("instances").dump() << ", δ ∈ " << c.at("deltas").dump() << ", "
     << c.value("repetitions", 0) << " repetitions per (method, instance, δ), σ of Section 5's scenarios "
     << c.at("sigma").dump() << ", sparse gap " << c.at("gap").dump() << ", budget " << c.at("budget").dump()

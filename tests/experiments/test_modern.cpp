@@ -94,13 +94,21 @@ BOOST_AUTO_TEST_CASE(presets_and_config_round_trip) {
   q.validate();
   BOOST_TEST(q.instances.size() == 8u);
   BOOST_TEST(q.deltas == (std::vector<double>{0.1, 0.01, 0.001}));
-  BOOST_TEST(q.methods.size() == preset_methods().size());
-  for (const auto& m : all_modern_methods())  // the presets run every method without a stated reason
-    BOOST_TEST((std::find_if(q.methods.begin(), q.methods.end(), [&](const auto& x) { return x.label == m.label; }) !=
-                q.methods.end()) == m.not_in_presets.empty(),
-               m.label);
+  BOOST_TEST(q.methods.size() == preset_methods("quick").size());
   const auto f = preset_config(experiment_kind::modern, "full");
   f.validate();
+  const auto runs = [](const experiment_config& cfg, const modern_method& m) {
+    return std::find_if(cfg.methods.begin(), cfg.methods.end(), [&](const auto& x) { return x.label == m.label; }) !=
+           cfg.methods.end();
+  };
+  bool some_quick_only = false;
+  for (const auto& m : all_modern_methods()) {  // each preset runs every method without a stated reason
+    BOOST_TEST(runs(q, m) == m.not_in_presets.empty(), m.label);
+    BOOST_TEST(runs(f, m) == (m.not_in_presets.empty() && m.not_in_full.empty()), m.label);
+    BOOST_TEST(preset_omission(m, "full").empty() == runs(f, m), m.label);
+    some_quick_only = some_quick_only || (runs(q, m) && !runs(f, m));
+  }
+  BOOST_TEST(some_quick_only);  // weakest-pair: in the quick preset, not in the full one
   BOOST_TEST(f.instances.size() == 11u);
   BOOST_TEST((std::find(f.instances.begin(), f.instances.end(), "alpha0.6-n1000") != f.instances.end()));
   BOOST_TEST(f.repetitions > q.repetitions);

@@ -3,7 +3,9 @@
 // types passed to one run function, run_composed; observers work as for every algorithm.
 //
 //   sampling rules (sampling/*.hpp): uniform, lilucb, lucb1, tas-d, tas-c, ttts, t3c, eb-tci, kl-lucb,
-//                                    t3c-ids, eb-tci-ids (information-directed selection: top_two.hpp)
+//                                    t3c-ids, eb-tci-ids (information-directed selection: top_two.hpp),
+//                                    weakest-pair (this toolkit's: the challenger farthest from passing
+//                                    Proposition M1's statistic; weakest_pair.hpp)
 //   stopping rules (stopping/*.hpp): lilucb (Figure 1; only with lilucb sampling), ls (per-arm
 //                                    boundaries, union bound; any sampling), glr (Chernoff, with a
 //                                    threshold object; threshold mixture: stopping/glr_mixture.hpp,
@@ -32,6 +34,7 @@
 #include "lilucb/bandit/sampling/top_two.hpp"
 #include "lilucb/bandit/sampling/track_and_stop.hpp"
 #include "lilucb/bandit/sampling/uniform.hpp"
+#include "lilucb/bandit/sampling/weakest_pair.hpp"
 #include "lilucb/bandit/detail/session.hpp"
 #include "lilucb/bandit/stopping/glr.hpp"
 #include "lilucb/bandit/stopping/glr_mixture.hpp"
@@ -113,14 +116,15 @@ composed_result run_composed(const Arms& arms, Sampling& sampling, Stopping& sto
 // ---------------------------------------------------------------------------------------------
 // Rules by name (the CLI, experiments, tests): one configuration, one run function.
 
-enum class sampling_rule { uniform, lilucb, lucb1, tas_d, tas_c, ttts, t3c, eb_tci, kl_lucb, t3c_ids, eb_tci_ids };
+enum class sampling_rule { uniform, lilucb, lucb1, tas_d, tas_c, ttts, t3c, eb_tci, kl_lucb, t3c_ids, eb_tci_ids,
+                                 weakest_pair };
 enum class stopping_rule { lilucb, ls, glr };
 enum class glr_threshold { heuristic, kk21, mixture, one_sided };
 
-inline constexpr std::array<sampling_rule, 11> all_sampling_rules{
-    sampling_rule::uniform, sampling_rule::lilucb,  sampling_rule::lucb1,  sampling_rule::tas_d,
-    sampling_rule::tas_c,   sampling_rule::ttts,    sampling_rule::t3c,    sampling_rule::eb_tci,
-    sampling_rule::kl_lucb, sampling_rule::t3c_ids, sampling_rule::eb_tci_ids};
+inline constexpr std::array<sampling_rule, 12> all_sampling_rules{
+    sampling_rule::uniform, sampling_rule::lilucb,  sampling_rule::lucb1,      sampling_rule::tas_d,
+    sampling_rule::tas_c,   sampling_rule::ttts,    sampling_rule::t3c,        sampling_rule::eb_tci,
+    sampling_rule::kl_lucb, sampling_rule::t3c_ids, sampling_rule::eb_tci_ids, sampling_rule::weakest_pair};
 inline constexpr std::array<stopping_rule, 3> all_stopping_rules{stopping_rule::lilucb, stopping_rule::ls,
                                                                  stopping_rule::glr};
 
@@ -137,6 +141,7 @@ inline const char* to_string(sampling_rule r) {
     case sampling_rule::kl_lucb: return "kl-lucb";
     case sampling_rule::t3c_ids: return "t3c-ids";
     case sampling_rule::eb_tci_ids: return "eb-tci-ids";
+    case sampling_rule::weakest_pair: return "weakest-pair";
   }
   return "?";
 }
@@ -348,6 +353,8 @@ composed_result run_combination(const combination& c, const Arms& arms, const ru
     case sampling_rule::eb_tci: return go(sampling::eb_tci(K, sigma));
     case sampling_rule::t3c_ids: return go(sampling::t3c(K, sigma, sampling::top_two_selection::ids));
     case sampling_rule::eb_tci_ids: return go(sampling::eb_tci(K, sigma, sampling::top_two_selection::ids));
+    // The challenger of Proposition M1's statistic on the stopping rule's grid (weakest_pair.hpp).
+    case sampling_rule::weakest_pair: return go(sampling::weakest_pair(K, sigma, stopping::make_mixture_grid(40)));
   }
   return {};
 }

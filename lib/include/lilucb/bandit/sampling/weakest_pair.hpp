@@ -1,0 +1,478 @@
+#pragma once
+// Weakest-pair sampling (issue 14; this toolkit's rule, NOT from a paper): a Top-Two rule whose
+// challenger is the pair farthest from passing the certified one-sided GLR stopping statistic.
+//
+//   leader      L = the empirical best arm (ties to the lowest index, as arm_stats::empirical_best);
+//   challenger  C = argmin_{b != L} S1_{L,b} (ties to the lowest index), S1 the statistic of
+//               Proposition M1 of docs/certified-glr.md as computed by
+//               stopping::glr_one_sided_statistic(sigma, grid, N_L, mu_hat_L, N_b, mu_hat_b)
+//               (the rule's grid, by default make_mixture_grid(), and the run's sigma);
+//   forced      first, if some arm has N_a < sqrt(t/K) after t pulls, the arm with the fewest pulls
+//               (ties to the lowest index) is pulled instead, and no coin is drawn;
+//   choice      L with probability h = N_C/(N_L + N_C), C otherwise: the information-directed
+//               selection of You, Qin, Wang & Yang (2023), "Information-directed selection for
+//               top-two algorithms", ICML, for Gaussian arms (as t3c-ids in top_two.hpp), the coin
+//               drawn from the run's stream (s.rng().engine().uniform01() < h).
+//
+// Why it exists (docs/certified-glr.md, "Where the price of certification remains";
+// experiments/modern/price_diagnosis.cpp).  With t3c-ids sampling and the one-sided GLR stopping
+// (stopping/glr_one_sided.hpp, Proposition M1) on Section 5's alpha = 0.6, n = 100 scenario, the
+// last pair to pass is almost always a far arm with 4-6 pulls: its plain GLR statistic Z is large,
+// so T3C's challenger argmin_b Z_{L,b} never picks it, but the mixture's cost for a pair with very
+// unequal counts keeps its S1 below the threshold long after every well-sampled pair has passed.
+// Challenging the pair whose S1 is smallest samples exactly what the stopping rule waits for.
+// Proposition M1's certificate holds for ANY sampling rule, so weakest-pair + glr-one-sided is
+// certified (P(wrong answer) <= delta for sigma-sub-Gaussian rewards); the rule itself carries no
+// guarantee of its own (no sample-complexity statement is claimed for it).  The forced
+// exploration makes every N_a grow at least like sqrt(t/K), so every estimate converges and an
+// unlucky best arm cannot be starved: without it, with exactly tied arms, the weakest pair can stay
+// two tied arms whose statistic does not grow while the best arm waits (one run in 300 took 1.1e6
+// pulls on the delta = 1/2 instance of tests/bandit_stats/test_composed_error_rates.cpp, against
+// a mean of about 3600).  The floor is mild: about 10 pulls per arm at t = 10^4 with K = 101.
+//
+// Cost: exact, without K searches per pull.  The pulls are those of the O(K) pass that computes
+// every S1_{L,b} (tests/bandit/test_compose.cpp compares them pull for pull).  Per arm b a key is
+// kept for the current leader: a lower bound of S1_{L,b} (levels 1 to 3) or its exact value.
+//   - S1_{L,b} changes only when L or b is pulled or the leader changes: a pulled arm b != L gets
+//     a new level-1 key; when L is pulled or replaced every key is recomputed at level 1 (O(K),
+//     no search).  The leader is the root of a tournament tree over the means (O(log K)).
+//   - The challenger is found lazily over a tournament tree of the keys (ties to the lowest
+//     index): while the arm with the smallest key holds only a lower bound, that bound is refined
+//     (level 1 -> level 2 -> the tangent bound -> the exact S1) and the tree updated.  When the
+//     smallest key is exact, it is the argmin of the O(K) pass with its tie rule: every other arm's
+//     exact value is >= its key >= the smallest key, and an equal key at a lower index would have
+//     been the tree's root.  When the arm b with the smallest key holds a tangent bound, it also
+//     holds an upper bound (h at a point, >= S1 >= the computed value); if that upper bound is
+//     below every other arm's key, b is the strict argmin and no exact S1 is needed; otherwise the
+//     arm with the next smallest key is refined first (if it is not exact), else b is.
+//   - The tangent bound (level 3).  h is convex in m (glr_one_sided.hpp); from the pair's last
+//     minimiser m0 (kept per arm; the count-weighted mean the first time) the bracket
+//     [m0 - e, m0 + e], e = 1e-2 |mu_hat_L - mu_hat_b|, is grown fourfold at most three times until
+//     h'(l) <= 0 <= h'(r); then inf h >= max(h(l) + h'(l)(r - l), h(r) - h'(r)(r - l)) (the lower
+//     bound of glr_one_sided.hpp's search) and min(h(l), h(r)) >= inf h: two to five evaluations of
+//     h instead of the search's ten to twenty.  No bracket: the next refinement is exact.
+//     The exact S1 is computed by glr_one_sided.hpp's search on the same data (the expressions
+//     of glr_one_sided_statistic: the same value, bit for bit), keeping its minimiser.
+//   - The one-term lower bound (levels 1 and 2).  F(u) = u^2/2 + log Phi(u) is convex with
+//     F(0) = -log 2 and F'(0) = sqrt(2/pi) = c (glr_one_sided.hpp), so F(u) >= -log 2 + c u for
+//     every u, and F(u) >= u^2/2 - log 2 for u >= 0 (Phi(u) >= 1/2): F(u) >= -log 2 + psi(u) with
+//     the convex psi(u) = c u (u <= 2c), u^2/2 (u >= 2c); and F is above each of its tangents, here
+//     at u0 = -8, -4, -2, -1, -1/2, 1/2, 1, 2, 3, 4.5 (computed once with glr_one_sided.hpp's F).
+//     So F >= Psi = max(-log 2 + psi, the tangents), convex and piecewise linear or quadratic (the
+//     tangents at negative u0 matter for a leader with many pulls: there the minimiser has
+//     u_L < 0, where c u alone falls far below F).  Keeping one term k of the log-sum (all terms
+//     are positive), S1 = inf_m h(m) >= log w_k + 2 log 2 - pen_L,k - pen_b,k + min_m [Psi(u_L,k(m)) + Psi(u_b,k(m))]
+//     with u_L,k = s_L,k (mu_hat_L - m), u_b,k = s_b,k (m - mu_hat_b), s_i,k = N_i/(sigma sqrt(N_i + rho_k))
+//     and pen_i,k = 1/2 log(1 + N_i/rho_k) (the notation of glr_one_sided.hpp).  The minimum of this
+//     convex function of m is bounded below by the tangent bound of a bracket of its slope
+//     (psi_pair_lower: secant and bisection steps until the bound is within 0.05 of the bracket's
+//     values, at most 30 steps; no transcendental function).  Level 1 keeps the scale j nearest
+//     min(N_L, N_b)/Z_{L,b} (as the stopping rule's one-term search), level 2 the maximum over
+//     j - 4..j + 4 (every scale for an unsorted grid).  The key is the bound less
+//     1e-7 (1 + |bound|): the computed S1 (glr_one_sided_statistic's certified lower bound) is
+//     within 2e-9 (1 + |S1|) of the true infimum when its search stops by its tolerance (it stops
+//     within 200 steps, its bracket halving at least every third step), so the key is below the
+//     computed value too; the pull-for-pull test checks the outcome.
+//   Exact statistics are computed only where the bounds cannot separate two arms: about 0.15 per
+//   pull (and 13 tangent bounds, 19 level-2 bounds) in the first 3000 pulls at K = 101 on the
+//   alpha = 0.6 means (tests/bandit/test_compose.cpp;
+//   ns/pull: experiments/bench/bench_composed.cpp).  Upper bounds (level 3) carry a margin of
+//   1e-7 (1 + |bound|) upwards, as the lower bounds downwards.
+
+#include "lilucb/bandit/arm_stats.hpp"
+#include "lilucb/bandit/stopping/glr_mixture.hpp"
+#include "lilucb/bandit/stopping/glr_one_sided.hpp"
+#include "lilucb/errors.hpp"
+
+#include <algorithm>
+#include <bit>
+#include <cmath>
+#include <cstddef>
+#include <cstdint>
+#include <limits>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace lilucb::bandit::sampling {
+
+namespace weakest_pair_detail {
+
+inline constexpr double c = 0.79788456080286535588;  // F'(0) = sqrt(2/pi)
+
+
+/// The convex lower bound of F (file comment, "levels 1 and 2"): Psi(u) = max(-log 2 + psi(u),
+/// the tangents of F at the points u0 below).  Each tangent is <= F (F is convex), so Psi <= F.
+struct psi_table {
+  static constexpr int T = 10;
+  double u0[T] = {-8, -4, -2, -1, -0.5, 0.5, 1, 2, 3, 4.5};
+  double f0[T], d0[T];
+  psi_table() {
+    for (int i = 0; i < T; ++i) {
+      const auto v = stopping::one_sided_detail::F(u0[i]);
+      f0[i] = v.f;
+      d0[i] = v.df;
+    }
+  }
+  /// Psi(u) and a slope of it at u (the active piece's).
+  void at(double u, double* v, double* d) const {
+    double best = u <= 2 * c ? -0.69314718055994530942 + c * u : 0.5 * u * u - 0.69314718055994530942;
+    double slope = u <= 2 * c ? c : u;
+    for (int i = 0; i < T; ++i) {
+      const double t = f0[i] + d0[i] * (u - u0[i]);
+      if (t > best) {
+        best = t;
+        slope = d0[i];
+      }
+    }
+    *v = best;
+    *d = slope;
+  }
+};
+
+/// A lower bound of min over m of Psi(sa (ma - m)) + Psi(sb (m - mb)) (sa, sb > 0): the function
+/// is convex, so for a bracket l < r with slopes g(l) <= 0 <= g(r) its minimum is at least
+/// max(f(l) + g(l)(r - l), f(r) - g(r)(r - l)) (the tangent bound of glr_one_sided.hpp's search);
+/// the bracket is narrowed (secant steps, bisection every third) until that bound is within 0.05
+/// of min(f(l), f(r)), at most 30 steps (a looser bound is still a bound).
+inline double psi_pair_lower(const psi_table& t, double sa, double ma, double sb, double mb) {
+  const auto f = [&](double m, double* g) {
+    double va, da, vb, db;
+    t.at(sa * (ma - m), &va, &da);
+    t.at(sb * (m - mb), &vb, &db);
+    *g = -sa * da + sb * db;
+    return va + vb;
+  };
+  const double scale = std::max(std::fabs(ma - mb), 1e-3 / std::min(sa, sb));
+  double l = std::min(ma, mb), r = std::max(ma, mb);
+  if (!(r > l)) {
+    l -= scale;
+    r += scale;
+  }
+  double gl, gr;
+  double fl = f(l, &gl), fr = f(r, &gr);
+  for (double step = scale; gl > 0 && std::isfinite(l); step *= 2) {
+    r = l;
+    fr = fl;
+    gr = gl;
+    l -= step;
+    fl = f(l, &gl);
+  }
+  for (double step = scale; gr < 0 && std::isfinite(r); step *= 2) {
+    l = r;
+    fl = fr;
+    gl = gr;
+    r += step;
+    fr = f(r, &gr);
+  }
+  if (!std::isfinite(fl) || !std::isfinite(fr) || !(gl <= 0) || !(gr >= 0))
+    return -std::numeric_limits<double>::infinity();
+  for (int it = 0; it < 30; ++it) {
+    const double bound = std::max(fl + gl * (r - l), fr - gr * (r - l));
+    if (std::min(fl, fr) - bound <= 0.05) break;
+    // The root of the slopes' secant, kept away from the ends; bisection every third step.
+    double m = (it % 3 == 2 || !(gr > gl)) ? 0.5 * (l + r) : l - gl * (r - l) / (gr - gl);
+    const double w = r - l;
+    m = std::clamp(m, l + 1e-3 * w, r - 1e-3 * w);
+    if (!(m > l && m < r)) break;
+    double gm;
+    const double fm = f(m, &gm);
+    if (gm <= 0) {
+      l = m;
+      fl = fm;
+      gl = gm;
+    } else {
+      r = m;
+      fr = fm;
+      gr = gm;
+    }
+  }
+  return std::max(fl + gl * (r - l), fr - gr * (r - l));
+}
+
+}  // namespace weakest_pair_detail
+
+class weakest_pair {
+  static constexpr double inf = std::numeric_limits<double>::infinity();
+  enum level : std::uint8_t { stale = 0, bound1 = 1, bound2 = 2, tangent = 3, exact = 4 };
+
+ public:
+  /// K arms, sigma (the rewards' sub-Gaussian scale, as the stopping rule's) and the grid of the
+  /// one-sided statistic.  Domain: K >= 1, sigma in (0, inf), 1 to 64 scales rho_k in (0, inf)
+  /// with one finite log-weight each.
+  weakest_pair(std::size_t K, double sigma, stopping::mixture_grid grid = stopping::make_mixture_grid())
+      : K_(K), sigma_(sigma), grid_(std::move(grid)), G_(grid_.rho.size()), mean_(K + 1, 0.0), n_(K, 0),
+        keys_(K, 0.0), level_(K, stale), at_(K, 0.0),
+        has_at_(K, 0), upper_(K, inf), pen_(K * G_, 0.0), slope_(K * G_, 0.0), stamp_(K * G_, 0), at_min_(K) {
+    constexpr const char* fn = "lilucb::bandit::sampling::weakest_pair";
+    check_at_least(fn, "K", double(K), 1.0);
+    check_positive(fn, "sigma", sigma);
+    if (G_ == 0 || G_ > 64 || G_ != grid_.log_weight.size())
+      ::lilucb::detail::raise_domain_error(fn, "grid", std::to_string(G_) + " scales",
+                                           "1 to 64 scales with one weight each");
+    for (std::size_t k = 0; k < G_; ++k) {
+      check_positive(fn, "grid rho", grid_.rho[k]);
+      if (!std::isfinite(grid_.rho[k]) || !std::isfinite(grid_.log_weight[k]))
+        ::lilucb::detail::raise_domain_error(fn, "grid", "rho " + std::to_string(grid_.rho[k]) + ", log-weight " +
+                                                             std::to_string(grid_.log_weight[k]),
+                                             "finite scales and log-weights");
+    }
+    sorted_ = std::is_sorted(grid_.rho.begin(), grid_.rho.end());
+    mean_[K] = -inf;  // the padding arm of the means' tournament: never wins
+    leaves_ = std::bit_ceil(K < 1 ? std::size_t{1} : K);
+    best_.assign(2 * leaves_, K);
+    for (std::size_t a = 0; a < K; ++a) best_[leaves_ + a] = a;
+    for (std::size_t v = leaves_ - 1; v >= 1; --v) best_[v] = best_winner(best_[2 * v], best_[2 * v + 1]);
+    weak_.assign(2 * leaves_, K);
+  }
+  const char* name() const { return "weakest-pair"; }
+
+  template <class Session>
+  std::size_t next(Session& s) {
+    // Forced exploration (file comment): an arm with N_a < sqrt(t/K) is pulled first.
+    if (static_cast<double>(min_n_) < forced_floor(s.stats().total(), K_)) return first_least();
+    const std::size_t L = best_[1];  // the empirical best (tournament root)
+    const std::size_t C = challenger(L);
+    const double h = double(n_[C]) / double(n_[L] + n_[C]);
+    return s.rng().engine().uniform01() < h ? L : C;
+  }
+  void observe(std::size_t i, const arm_stats& s) {
+    mean_[i] = s.mean(i);
+    const std::uint64_t before = n_[i];
+    n_[i] = s.count(i);
+    if (before == min_n_ && n_[i] != before && --at_min_ == 0) recount_least();
+    for (std::size_t v = (leaves_ + i) >> 1; v >= 1; v >>= 1) best_[v] = best_winner(best_[2 * v], best_[2 * v + 1]);
+    if (i == keys_leader_) leader_pulled_ = true;
+    else if (level_[i] != stale) {
+      level_[i] = stale;
+      changed_.push_back(i);
+    }
+  }
+  /// The forced-exploration floor after t pulls of K arms: an arm with fewer than sqrt(t/K) pulls
+  /// is pulled before any leader or challenger (tests/bandit/naive_weakest_pair.hpp uses it too).
+  static double forced_floor(std::uint64_t t, std::size_t K) {
+    return std::sqrt(static_cast<double>(t) / static_cast<double>(K));
+  }
+  /// The number of exact statistics computed so far (benchmarks, tests).
+  std::uint64_t exact_evaluations() const { return exact_count_; }
+  /// The refinements made so far to level 2 and to the tangent bound, and the full recomputations
+  /// of the keys (leader pulled or replaced) (benchmarks, tests).
+  std::uint64_t level2_refinements() const { return level2_count_; }
+  std::uint64_t tangent_refinements() const { return tangent_count_; }
+  std::uint64_t key_rebuilds() const { return rebuild_count_; }
+
+ private:
+  /// The means' tournament: r (> l) wins only with a strictly larger mean (ties to the lowest index).
+  std::size_t best_winner(std::size_t l, std::size_t r) const { return mean_[r] > mean_[l] ? r : l; }
+  /// The keys' tournament: the leader and the padding never win; else r (> l) only with a strictly
+  /// smaller key (ties to the lowest index).
+  std::size_t weak_winner(std::size_t l, std::size_t r) const {
+    if (l >= K_ || l == keys_leader_) return r;
+    if (r >= K_ || r == keys_leader_) return l;
+    return keys_[r] < keys_[l] ? r : l;
+  }
+  /// The lowest index among the arms with the fewest pulls (O(K); only on forced pulls, at most
+  /// about sqrt(tK) of the first t).
+  std::size_t first_least() const {
+    for (std::size_t a = 0; a < K_; ++a)
+      if (n_[a] == min_n_) return a;
+    return 0;
+  }
+  /// min_n_ and at_min_ from the counts (O(K); each time the last arm at the minimum is pulled,
+  /// so at most once per value of the minimum, which is below t/K).
+  void recount_least() {
+    min_n_ = n_[0];
+    for (std::size_t a = 1; a < K_; ++a) min_n_ = std::min(min_n_, n_[a]);
+    at_min_ = static_cast<std::size_t>(std::count(n_.begin(), n_.end(), min_n_));
+  }
+  void weak_update(std::size_t i) {
+    for (std::size_t v = (leaves_ + i) >> 1; v >= 1; v >>= 1) weak_[v] = weak_winner(weak_[2 * v], weak_[2 * v + 1]);
+  }
+  /// Entry k of arm i's row (pen_i,k, s_i,k) at its present count.
+  void entry(std::size_t i, std::size_t k) {
+    const std::size_t at = i * G_ + k;
+    if (stamp_[at] == n_[i]) return;
+    const double n = double(n_[i]);
+    pen_[at] = 0.5 * std::log1p(n / grid_.rho[k]);
+    slope_[at] = n / (sigma_ * std::sqrt(n + grid_.rho[k]));
+    stamp_[at] = n_[i];
+  }
+  /// The scale j nearest min(N_L, N_b)/Z_{L,b} (0 for an unsorted grid).
+  std::size_t scale_index(std::size_t L, std::size_t b) const {
+    if (!sorted_) return 0;
+    const double nl = double(n_[L]), nb = double(n_[b]);
+    const double gap = mean_[L] > mean_[b] ? mean_[L] - mean_[b] : 0.0;
+    const double z = gap * gap / (2 * sigma_ * sigma_) / (1 / nl + 1 / nb);
+    if (!(z > 0)) return G_ - 1;
+    const double target = std::min(nl, nb) / z;
+    const std::size_t j =
+        static_cast<std::size_t>(std::lower_bound(grid_.rho.begin(), grid_.rho.end(), target) - grid_.rho.begin());
+    return j == G_ ? G_ - 1 : j;
+  }
+  /// The one-term lower bound of S1_{L,b} at scale k (file comment).
+  double term_bound(std::size_t L, std::size_t b, std::size_t k) {
+    entry(L, k);
+    entry(b, k);
+    const std::size_t l = L * G_ + k, r = b * G_ + k;
+    return grid_.log_weight[k] + 2 * 0.69314718055994530942 - pen_[l] - pen_[r] +
+           weakest_pair_detail::psi_pair_lower(psi_, slope_[l], mean_[L], slope_[r], mean_[b]);
+  }
+  static double as_key(double bound) {
+    if (std::isnan(bound)) return -inf;  // no information: refined first
+    return bound - 1e-7 * (1 + std::fabs(bound));
+  }
+  void set_bound1(std::size_t L, std::size_t b) {
+    keys_[b] = as_key(term_bound(L, b, scale_index(L, b)));
+    level_[b] = bound1;
+  }
+  /// The pair's data for one_sided_detail (the expressions of glr_one_sided_statistic, so the
+  /// search below returns its value bit for bit).
+  stopping::one_sided_detail::pair_data pair(std::size_t L, std::size_t b) {
+    const double two_log_2 = 2 * std::log(2.0);
+    for (std::size_t k = 0; k < G_; ++k) {
+      entry(L, k);
+      entry(b, k);
+      sa_[k] = slope_[L * G_ + k];
+      sb_[k] = slope_[b * G_ + k];
+      cc_[k] = grid_.log_weight[k] + two_log_2 - pen_[L * G_ + k] - pen_[b * G_ + k];
+    }
+    return {mean_[L], mean_[b], sigma_, sa_, sb_, cc_, G_};
+  }
+  /// The tangent bound of the file comment around the pair's last minimiser: true and *bound set
+  /// when a bracket l < r with h'(l) <= 0 <= h'(r) is found within a few evaluations.
+  bool tangent_bound(std::size_t L, std::size_t b, double* bound) {
+    namespace od = stopping::one_sided_detail;
+    const od::pair_data p = pair(L, b);
+    const double gap = std::fabs(mean_[L] - mean_[b]);
+    const double eps = 1e-2 * gap + 1e-9 * sigma_;
+    const double nl = double(n_[L]), nb = double(n_[b]);
+    const double m0 = has_at_[b] ? at_[b] : (nl * mean_[L] + nb * mean_[b]) / (nl + nb);
+    double l = m0 - eps, r = m0 + eps;
+    od::h_and_slope hl = od::h_at(p, l), hr = od::h_at(p, r);
+    for (int grow = 0; grow < 3 && (hl.dh > 0 || hr.dh < 0); ++grow) {
+      const double w = 4 * (r - l);
+      if (hl.dh > 0) {
+        r = l;
+        hr = hl;
+        l -= w;
+        hl = od::h_at(p, l);
+      } else {
+        l = r;
+        hl = hr;
+        r += w;
+        hr = od::h_at(p, r);
+      }
+    }
+    if (!(hl.dh <= 0 && hr.dh >= 0) || !std::isfinite(hl.h) || !std::isfinite(hr.h)) return false;
+    if (!std::isfinite(hl.dh) || !std::isfinite(hr.dh)) return false;
+    *bound = std::max(hl.h + hl.dh * (r - l), hr.h - hr.dh * (r - l));
+    const double up = std::min(hl.h, hr.h);  // h at a point: >= S1
+    upper_[b] = up + 1e-7 * (1 + std::fabs(up));
+    at_[b] = hl.h <= hr.h ? l : r;
+    has_at_[b] = 1;
+    return std::isfinite(*bound);
+  }
+  void refine(std::size_t L, std::size_t b) {
+    if (level_[b] == bound1) {
+      std::size_t lo = 0, hi = G_;
+      if (sorted_) {
+        const std::size_t j = scale_index(L, b);
+        lo = j >= 4 ? j - 4 : 0;
+        hi = std::min(G_, j + 5);
+      }
+      double best = -inf;
+      for (std::size_t k = lo; k < hi; ++k) best = std::max(best, term_bound(L, b, k));
+      keys_[b] = std::max(keys_[b], as_key(best));
+      level_[b] = bound2;
+      ++level2_count_;
+    } else if (level_[b] == bound2) {
+      double t = 0;
+      upper_[b] = inf;
+      if (tangent_bound(L, b, &t)) keys_[b] = std::max(keys_[b], as_key(t));
+      level_[b] = tangent;
+      ++tangent_count_;
+    } else {
+      // glr_one_sided_statistic(sigma, grid, N_L, mu_hat_L, N_b, mu_hat_b), with its minimiser kept.
+      double m = 0;
+      const double v = stopping::one_sided_detail::infimum_lower_bound(pair(L, b), &m);
+      ++exact_count_;
+      if (std::isfinite(m)) {
+        at_[b] = m;
+        has_at_[b] = 1;
+      }
+      // NaN is never the O(K) pass's minimum; as +inf it is chosen only when every value is +inf
+      // or NaN, and then at the lowest index other than L: the pass's default.
+      keys_[b] = std::isnan(v) ? inf : v;
+      level_[b] = exact;
+    }
+    weak_update(b);
+  }
+  /// argmin_{b != L} S1_{L,b}, ties to the lowest index (file comment).
+  std::size_t challenger(std::size_t L) {
+    if (L != keys_leader_ || leader_pulled_) {
+      keys_leader_ = L;
+      leader_pulled_ = false;
+      ++rebuild_count_;
+      changed_.clear();
+      for (std::size_t k = 0; k < G_; ++k) entry(L, k);
+      for (std::size_t b = 0; b < K_; ++b)
+        if (b != L) set_bound1(L, b);
+      level_[L] = stale;
+      for (std::size_t a = 0; a < K_; ++a) weak_[leaves_ + a] = a;
+      for (std::size_t v = leaves_ - 1; v >= 1; --v) weak_[v] = weak_winner(weak_[2 * v], weak_[2 * v + 1]);
+    } else {
+      for (const std::size_t b : changed_) {
+        set_bound1(L, b);
+        weak_update(b);
+      }
+      changed_.clear();
+    }
+    for (;;) {
+      const std::size_t b = weak_[1];
+      if (level_[b] == exact) return b;
+      if (level_[b] == tangent && upper_[b] < inf) {
+        // b is the strict argmin if an upper bound of its value is below every other key.
+        const double kb = keys_[b];
+        keys_[b] = inf;
+        weak_update(b);
+        const std::size_t c = weak_[1];
+        keys_[b] = kb;
+        weak_update(b);
+        if (c == b || upper_[b] < keys_[c]) return b;
+        if (level_[c] != exact) {
+          refine(L, c);
+          continue;
+        }
+      }
+      refine(L, b);
+    }
+  }
+
+  std::size_t K_;
+  double sigma_;
+  stopping::mixture_grid grid_;
+  std::size_t G_;
+  bool sorted_ = true;
+  std::vector<double> mean_;       // mean_[a] == arm_stats::mean(a); mean_[K] = -inf (padding)
+  std::vector<std::uint64_t> n_;   // N_a
+  std::size_t leaves_ = 1;
+  std::vector<std::size_t> best_;  // the means' tournament (node v's children 2v, 2v + 1)
+  std::vector<std::size_t> weak_;  // the keys' tournament
+  std::vector<double> keys_;       // per arm: a lower bound of S1_{keys_leader_, b} or its exact value
+  std::vector<std::uint8_t> level_;
+  std::vector<double> at_;              // per arm: the pair's last minimiser (a starting point only)
+  std::vector<std::uint8_t> has_at_;
+  std::vector<double> upper_;           // per arm at level tangent: an upper bound of its value (+inf: none)
+  double sa_[64], sb_[64], cc_[64];     // one pair's data (pair())
+  weakest_pair_detail::psi_table psi_;  // the tangents of F (level-1 and level-2 bounds)
+  std::vector<double> pen_, slope_;     // rows pen_i,k and s_i,k (K x G)
+  std::vector<std::uint64_t> stamp_;    // the count each entry was computed at (0: never)
+  std::vector<std::size_t> changed_;    // arms other than the leader pulled since the keys were set
+  std::uint64_t min_n_ = 0;  // min_a N_a
+  std::size_t at_min_;       // the number of arms with N_a == min_n_
+  std::size_t keys_leader_ = static_cast<std::size_t>(-1);
+  bool leader_pulled_ = false;
+  std::uint64_t exact_count_ = 0, level2_count_ = 0, tangent_count_ = 0, rebuild_count_ = 0;
+};
+
+}  // namespace lilucb::bandit::sampling
