@@ -681,4 +681,28 @@ BOOST_AUTO_TEST_CASE(domain_errors) {
   expect_domain_error([&] { ls::glr_one_sided(3, 0.5, 0.1, empty); }, "grid");
 }
 
+// The certificates state the grid the rule was given: the default's formula, a fixed scale, or a
+// custom grid's size, range and total weight (not the default's formula under a custom grid).
+BOOST_AUTO_TEST_CASE(certificates_state_the_grid) {
+  namespace st = lb::stopping;
+  const std::string dflt = "grid rho = 2^k, k = 0..40, weights 1/((k+1)(k+2))";
+  BOOST_TEST(st::describe_grid(st::make_mixture_grid()) == dflt);
+  BOOST_TEST(st::describe_grid(st::make_mixture_grid(5, st::mixture_combine::log_sum)) ==
+             "grid rho = 2^k, k = 0..5, weights 1/((k+1)(k+2))");
+  BOOST_TEST(st::describe_grid(st::make_fixed_rho(3)) == "rho=3");
+  st::mixture_grid custom;
+  custom.rho = {1, 4, 16};
+  custom.log_weight = {std::log(0.25), std::log(0.25), std::log(0.25)};
+  custom.label = "grid";  // a label alone does not make it the default grid
+  const std::string d = st::describe_grid(custom);
+  BOOST_TEST(d == "a grid of 3 scales rho in [1, 16] with prior weights summing to 0.75 (grid)", d);
+  BOOST_TEST(st::glr_one_sided(3, 0.5, 0.1).certificate().find(dflt) != std::string::npos);
+  const std::string one = st::glr_one_sided(3, 0.5, 0.1, custom).certificate();
+  BOOST_TEST(one.find(d) != std::string::npos, one);
+  BOOST_TEST(one.find("1/((k+1)(k+2))") == std::string::npos, one);
+  const std::string two = st::glr_mixture(3, 0.5, 0.1, custom).certificate();
+  BOOST_TEST(two.find(d + ", max over k") != std::string::npos, two);
+  BOOST_TEST(st::glr_mixture(3, 0.5, 0.1, st::make_fixed_rho(2)).certificate().find("(rho=2)") != std::string::npos);
+}
+
 BOOST_AUTO_TEST_SUITE_END()

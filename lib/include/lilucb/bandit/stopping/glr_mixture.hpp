@@ -105,6 +105,29 @@ inline mixture_grid make_fixed_rho(double rho) {
   return g;
 }
 
+/// The grid as a certificate states it: make_mixture_grid's formula when the scales and weights
+/// are exactly those of make_mixture_grid(G - 1) (whatever the label), a fixed scale by its label
+/// ("rho=R"), and otherwise the grid's size, range and total prior weight (with its label, if any).
+inline std::string describe_grid(const mixture_grid& g) {
+  const std::size_t G = g.rho.size();
+  bool dyadic = G >= 1 && G == g.log_weight.size();
+  for (std::size_t k = 0; dyadic && k < G; ++k)
+    dyadic = g.rho[k] == std::ldexp(1.0, int(k)) &&
+             g.log_weight[k] == -std::log((double(k) + 1) * (double(k) + 2));
+  if (dyadic) return "grid rho = 2^k, k = 0.." + std::to_string(G - 1) + ", weights 1/((k+1)(k+2))";
+  if (G == 1 && g.log_weight.size() == 1 && g.log_weight[0] == 0.0 && g.label.rfind("rho=", 0) == 0) return g.label;
+  double lo = std::numeric_limits<double>::infinity(), hi = 0, total = 0;
+  for (std::size_t k = 0; k < G; ++k) {
+    lo = std::min(lo, g.rho[k]);
+    hi = std::max(hi, g.rho[k]);
+    if (k < g.log_weight.size()) total += std::exp(g.log_weight[k]);
+  }
+  char buf[160];
+  std::snprintf(buf, sizeof buf, "a grid of %zu scales rho in [%g, %g] with prior weights summing to %.6g", G, lo, hi,
+                total);
+  return std::string(buf) + (g.label.empty() ? "" : " (" + g.label + ")");
+}
+
 namespace mixture_detail {
 /// max_k [ d/(alpha + rho_k beta) - pen_a[k] - pen_b[k] + log w_k ] (or the log-sum of the
 /// exponentials), the one kernel of S_{a,b} (alpha = 1/N_a + 1/N_b, beta = 1/N_a^2 + 1/N_b^2, so
@@ -366,10 +389,8 @@ class glr_mixture : public bandit::detail::pairwise_rule<glr_mixture_pair> {
   std::string certificate() const {
     const auto& p = pair();
     return "Proposition M (docs/certified-glr.md): GLR stopping against a Gaussian mixture martingale per pair of "
-           "arms (" + (p.grid.label.rfind("grid", 0) == 0
-                        ? std::string("grid rho = 2^k, k = 0..") + std::to_string(p.G - 1) + ", weights 1/((k+1)(k+2))" +
-                              (p.grid.combine == mixture_combine::log_sum ? ", log-sum over k" : ", max over k")
-                        : p.grid.label) +
+           "arms (" + describe_grid(p.grid) +
+           (p.G > 1 ? (p.grid.combine == mixture_combine::log_sum ? ", log-sum over k" : ", max over k") : "") +
            "), Ville's inequality and a union over the K-1 arms; valid for any sampling rule and sigma-sub-Gaussian "
            "rewards (sigma = " + std::to_string(p.sigma) + "): P(wrong answer) <= delta = " + std::to_string(delta_);
   }
