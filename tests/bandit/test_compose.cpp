@@ -242,15 +242,15 @@ struct never_stop {
   const char* certificate() const { return ""; }
 };
 
+/// Two sampling rules make the same `pulls` pulls on `arms` from `seed` (a stopping rule that
+/// never fires): the first different pull is reported.
 template <class Fast, class Naive, class Arms>
-void same_top_two_pulls(const Arms& arms, double sigma, std::uint64_t seed, std::uint64_t pulls, const std::string& what,
-                        lb::sampling::top_two_selection sel) {
+void same_pulls(const Arms& arms, Fast& fast, Naive& naive, std::uint64_t seed, std::uint64_t pulls,
+                const std::string& what) {
   lb::run_options o;
   o.nu = 0.1;
   o.seed = seed;
   o.max_pulls = pulls;
-  Fast fast(arms.size(), sigma, sel);
-  Naive naive(arms.size(), sigma, sel);
   never_stop s1, s2;
   lb::pull_log l1, l2;
   lb::run_composed(arms, fast, s1, o, l1);
@@ -264,6 +264,14 @@ void same_top_two_pulls(const Arms& arms, double sigma, std::uint64_t seed, std:
       break;
     }
   BOOST_TEST(first_diff == pulls, what << " seed " << seed << ": first different pull " << first_diff);
+}
+
+template <class Fast, class Naive, class Arms>
+void same_top_two_pulls(const Arms& arms, double sigma, std::uint64_t seed, std::uint64_t pulls, const std::string& what,
+                        lb::sampling::top_two_selection sel) {
+  Fast fast(arms.size(), sigma, sel);
+  Naive naive(arms.size(), sigma, sel);
+  same_pulls(arms, fast, naive, seed, pulls, what);
 }
 
 template <lb::sampling::top_two_kind Kind>
@@ -423,25 +431,9 @@ namespace {
 template <class Arms>
 void same_weakest_pair_pulls(const Arms& arms, double sigma, std::uint64_t seed, std::uint64_t pulls,
                              const std::string& what) {
-  lb::run_options o;
-  o.nu = 0.1;
-  o.seed = seed;
-  o.max_pulls = pulls;
   lb::sampling::weakest_pair fast(arms.size(), sigma);
   lilucb_test::naive_weakest_pair naive(sigma);
-  never_stop s1, s2;
-  lb::pull_log l1, l2;
-  lb::run_composed(arms, fast, s1, o, l1);
-  lb::run_composed(arms, naive, s2, o, l2);
-  BOOST_REQUIRE_EQUAL(l1.arms.size(), pulls);
-  BOOST_REQUIRE_EQUAL(l2.arms.size(), pulls);
-  std::size_t first_diff = pulls;
-  for (std::size_t t = 0; t < pulls; ++t)
-    if (l1.arms[t] != l2.arms[t]) {
-      first_diff = t;
-      break;
-    }
-  BOOST_TEST(first_diff == pulls, what << " seed " << seed << ": first different pull " << first_diff);
+  same_pulls(arms, fast, naive, seed, pulls, what);
   BOOST_TEST(fast.exact_evaluations() > 0u);
 }
 }  // namespace
@@ -512,6 +504,22 @@ BOOST_AUTO_TEST_CASE(weakest_pair_matches_naive_pull_for_pull) {
     BOOST_TEST(r1.run.pulls == r2.run.pulls);
     BOOST_TEST(r1.run.best_arm == r2.run.best_arm);
     BOOST_TEST(r1.certified);
+  }
+  // Forced exploration: an arm far below the others (never the leader, its S1 never the smallest)
+  // is still pulled whenever its count falls below sqrt(t/K); without it, it keeps its first pull.
+  {
+    const lb::gaussian_arms far({1.0, 0.98, -5.0}, 0.5);
+    lb::run_options o;
+    o.nu = 0.1;
+    o.seed = 3;
+    o.max_pulls = 20000;
+    lb::sampling::weakest_pair fast(far.size(), 0.5);
+    never_stop st;
+    lb::pull_log log;
+    lb::run_composed(far, fast, st, o, log);
+    const auto n2 = std::count(log.arms.begin(), log.arms.end(), std::size_t{2});
+    BOOST_TEST(double(n2) >= std::sqrt(double(o.max_pulls) / 3.0) - 1, n2);
+    BOOST_TEST(double(n2) <= std::sqrt(double(o.max_pulls) / 3.0) + 2, n2);  // and only then
   }
   // Exact statistics per pull at K = 101 (the bounds' saving; K - 1 = 100 for the O(K) pass).
   {
