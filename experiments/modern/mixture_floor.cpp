@@ -1,0 +1,96 @@
+// How much evidence beyond the union's threshold Proposition M1 needs, and how much of it any prior
+// over the mixture scales could remove (issue 14, docs/certified-glr.md, "The floor of the one-sided
+// mixture").  A computation, not a product rule.
+//
+//   build/bin/lilucb_mixture_floor > docs/mixture_floor.tsv
+//
+// For a pair with counts (N_a, N_b), sigma = 0.5, and a threshold c = log((K - 1)/delta), the
+// overhead of a statistic is Z* - c, where Z* is the plain GLR statistic
+// Z = (mu_hat_a - mu_hat_b)^2/(2 sigma^2 (1/N_a + 1/N_b)) at which the statistic reaches c (the gap
+// is found by bisection; every statistic here grows with the gap).  Columns:
+//   default   S1 of glr_one_sided_statistic with the library's grid (rho_k = 2^k, k = 0..40,
+//             w_k = 1/((k+1)(k+2)));
+//   floor     inf over m of sup over rho > 0 of h_rho(m), the one-scale exponent of
+//             glr_one_sided.hpp with weight 1.  For ANY prior over the scales (a grid or a density,
+//             total weight <= 1), log sum_k w_k e^{h_k(m)} <= sup_rho h_rho(m) at every m, so its S1
+//             is at most this infimum: no prior makes a pair pass with less evidence.  Computed
+//             with sup over log2(rho) in [-6, 26] by steps of 0.01 and a golden-section search in m
+//             (h_rho is convex in m, and so is their supremum), to about 0.01 nat.
+//   oracle_rho  the scale attaining the supremum at the floor's minimiser.
+#include "lilucb/bandit/stopping/glr_mixture.hpp"
+#include "lilucb/bandit/stopping/glr_one_sided.hpp"
+
+#include <cmath>
+#include <cstdio>
+#include <utility>
+
+namespace st = lilucb::bandit::stopping;
+namespace od = lilucb::bandit::stopping::one_sided_detail;
+
+namespace {
+
+constexpr double sigma = 0.5;
+
+/// sup over the scan of log2(rho) of h_rho(m), weight 1, for arm a at mean g and arm b at mean 0.
+double sup_h(double na, double nb, double g, double m, double* arg_rho = nullptr) {
+  double sup = -INFINITY;
+  for (double lr = -6; lr <= 26; lr += 0.01) {
+    const double rho = std::exp2(lr);
+    const double ua = na * (g - m) / (sigma * std::sqrt(na + rho));
+    const double ub = nb * m / (sigma * std::sqrt(nb + rho));
+    const double h = 2 * std::log(2.0) - 0.5 * std::log1p(na / rho) - 0.5 * std::log1p(nb / rho) + od::F(ua).f + od::F(ub).f;
+    if (h > sup) {
+      sup = h;
+      if (arg_rho) *arg_rho = rho;
+    }
+  }
+  return sup;
+}
+
+/// inf over m in [0, g] of sup_h (golden-section search; the minimiser lies between the means).
+double floor_statistic(double na, double nb, double g, double* arg_rho = nullptr) {
+  const double r = (std::sqrt(5.0) - 1) / 2;
+  double lo = 0, hi = g, x1 = hi - r * (hi - lo), x2 = lo + r * (hi - lo);
+  double f1 = sup_h(na, nb, g, x1), f2 = sup_h(na, nb, g, x2);
+  for (int i = 0; i < 50; ++i) {
+    if (f1 <= f2) {
+      hi = x2; x2 = x1; f2 = f1; x1 = hi - r * (hi - lo); f1 = sup_h(na, nb, g, x1);
+    } else {
+      lo = x1; x1 = x2; f1 = f2; x2 = lo + r * (hi - lo); f2 = sup_h(na, nb, g, x2);
+    }
+  }
+  return sup_h(na, nb, g, 0.5 * (lo + hi), arg_rho);
+}
+
+/// Z at which `stat(gap)` reaches c (bisection on the gap).
+template <class Stat>
+double z_needed(double na, double nb, double c, Stat stat) {
+  double lo = 0, hi = 1;
+  while (stat(hi) < c) hi *= 2;
+  for (int i = 0; i < 50; ++i) {
+    const double mid = 0.5 * (lo + hi);
+    (stat(mid) >= c ? hi : lo) = mid;
+  }
+  return hi * hi / (2 * sigma * sigma) / (1 / na + 1 / nb);
+}
+
+}  // namespace
+
+int main() {
+  const auto grid = st::make_mixture_grid(40);
+  std::printf("K\tdelta\tthreshold\tN_a\tN_b\tdefault_overhead\tfloor_overhead\toracle_rho\n");
+  for (const auto& [K, delta] : {std::pair{101, 0.1}, {101, 0.01}, {101, 0.001}, {5, 0.1}, {5, 0.01}, {5, 0.001}}) {
+    const double c = std::log((K - 1) / delta);
+    for (const auto& [na, nb] : {std::pair{30.0, 30.0}, {300.0, 300.0}, {3000.0, 3000.0}, {3000.0, 1000.0},
+                                 {3000.0, 300.0}, {3000.0, 30.0}}) {
+      const double zd = z_needed(na, nb, c, [&](double g) {
+        return st::glr_one_sided_statistic(sigma, grid, std::uint64_t(na), g, std::uint64_t(nb), 0.0);
+      });
+      const double zf = z_needed(na, nb, c, [&](double g) { return floor_statistic(na, nb, g); });
+      double rho = 0;
+      const double g = std::sqrt(zf * 2 * sigma * sigma * (1 / na + 1 / nb));
+      floor_statistic(na, nb, g, &rho);
+      std::printf("%d\t%g\t%.3f\t%.0f\t%.0f\t%.2f\t%.2f\t%.3g\n", K, delta, c, na, nb, zd - c, zf - c, rho);
+    }
+  }
+}
