@@ -607,8 +607,11 @@ class glr_one_sided : public bandit::detail::pairwise_rule<glr_one_sided_pair> {
   std::string certificate() const {
     const auto& p = pair();
     return "Proposition M1 (docs/certified-glr.md): GLR stopping against a one-sided (half-normal) Gaussian mixture "
-           "martingale per pair of arms (grid rho = 2^k, k = 0.." + std::to_string(p.G - 1) +
-           ", weights 1/((k+1)(k+2)), infimum of the log-sum over the alternative), Ville's inequality and a union "
+           "martingale per pair of arms (" +
+           (p.grid.label.rfind("grid", 0) == 0
+                ? "grid rho = 2^k, k = 0.." + std::to_string(p.G - 1) + ", weights 1/((k+1)(k+2))"
+                : p.grid.label) +
+           ", infimum of the log-sum over the alternative), Ville's inequality and a union "
            "over the K-1 arms; valid for any sampling rule and sigma-sub-Gaussian rewards (sigma = " +
            std::to_string(p.sigma) + "): P(wrong answer) <= delta = " + std::to_string(delta_);
   }
