@@ -32,7 +32,9 @@
 // and at the stop, for the last pair (the pair (i_hat, b) with the smallest S1): the median, q1 and
 // q3 of log2 rho of the binding scale (the k with the largest term h_k at the minimiser m of the
 // log-sum), the median log(1/w_k) there, the median gain of the log-sum over that largest term,
-// and the median counts N_L, N_b of the pair.
+// and the median counts N_L, N_b of the pair; then over EVERY pair (i_hat, b) at the stop (each
+// pair's binding scale as above), the median over runs of the median over pairs of log2 rho and
+// of log(1/w_k) at the binding scale.
 #include "lilucb/bandit/compose.hpp"
 #include "lilucb/bandit/scenarios.hpp"
 
@@ -142,19 +144,33 @@ struct direct_stop {
 /// At the stop: the pair (L, b) with the smallest S1, its binding scale and the log-sum's gain.
 struct binding {
   double log2_rho = 0, log_inv_w = 0, gain = 0, nl = 0, nb = 0;
+  double pairs_log2_rho = 0, pairs_log_inv_w = 0;  // medians over every pair (i_hat, b) at the stop
 };
+double quantile(std::vector<double> v, double q);
+binding binding_of_pair(const arm_stats& s, double sigma, const stopping::mixture_grid& g, std::size_t L, std::size_t bb);
 binding binding_at_stop(const arm_stats& s, double sigma, const stopping::mixture_grid& g) {
-  const std::size_t L = s.empirical_best(), K = s.size(), G = g.rho.size();
+  const std::size_t L = s.empirical_best(), K = s.size();
   double best = std::numeric_limits<double>::infinity();
   std::size_t bb = 0;
+  std::vector<double> k2s, liws;
   for (std::size_t b = 0; b < K; ++b) {
     if (b == L) continue;
     const double v = stopping::glr_one_sided_statistic(sigma, g, s.count(L), s.mean(L), s.count(b), s.mean(b));
+    const binding one = binding_of_pair(s, sigma, g, L, b);
+    k2s.push_back(one.log2_rho);
+    liws.push_back(one.log_inv_w);
     if (v < best) {
       best = v;
       bb = b;
     }
   }
+  binding out = binding_of_pair(s, sigma, g, L, bb);
+  out.pairs_log2_rho = quantile(k2s, 0.5);
+  out.pairs_log_inv_w = quantile(liws, 0.5);
+  return out;
+}
+binding binding_of_pair(const arm_stats& s, double sigma, const stopping::mixture_grid& g, std::size_t L, std::size_t bb) {
+  const std::size_t G = g.rho.size();
   // The pair data of glr_one_sided_statistic, its minimiser m, and the terms h_k(m).
   const double na = double(s.count(L)), nb = double(s.count(bb));
   std::vector<double> sa(G), sb(G), c(G);
@@ -177,7 +193,7 @@ binding binding_at_stop(const arm_stats& s, double sigma, const stopping::mixtur
     }
   }
   const double hall = stopping::one_sided_detail::h_at(p, m).h;
-  return {std::log2(g.rho[kmax]), -g.log_weight[kmax], hall - hmax, na, nb};
+  return {std::log2(g.rho[kmax]), -g.log_weight[kmax], hall - hmax, na, nb, 0, 0};
 }
 
 /// Wraps a stopping rule and records the binding scale when it stops.
@@ -256,7 +272,7 @@ int main(int argc, char** argv) {
       }
       double mean = 0;
       for (double p : pulls) mean += p / double(pulls.size());
-      std::printf("%s\t%g\theuristic\tno\t%.0f\t%.0f\t%.0f\t%.0f\t%zu/%zu\t-\t-\t-\t-\t-\t-\t-\n", inst.c_str(), delta,
+      std::printf("%s\t%g\theuristic\tno\t%.0f\t%.0f\t%.0f\t%.0f\t%zu/%zu\t-\t-\t-\t-\t-\t-\t-\t-\t-\n", inst.c_str(), delta,
                   quantile(pulls, 0.5), mean, quantile(pulls, 0.25), quantile(pulls, 0.75), wrong, runs);
       std::fflush(stdout);
       continue;
@@ -266,7 +282,7 @@ int main(int argc, char** argv) {
     const stopping::mixture_grid grid = make_grid(force_direct ? spec.substr(0, spec.size() - 1) : spec);
     const double wsum = weight_sum(grid);
     const bool certified = wsum <= 1 + 1e-12;
-    std::vector<double> pulls, k2, liw, gain, nl, nb;
+    std::vector<double> pulls, k2, liw, gain, nl, nb, pk2, pliw;
     std::size_t wrong = 0;
     for (std::size_t r = 0; r < runs; ++r) {
       run_options o;
@@ -296,13 +312,16 @@ int main(int argc, char** argv) {
       gain.push_back(at.gain);
       nl.push_back(at.nl);
       nb.push_back(at.nb);
+      pk2.push_back(at.pairs_log2_rho);
+      pliw.push_back(at.pairs_log_inv_w);
     }
     double mean = 0;
     for (double p : pulls) mean += p / double(pulls.size());
-    std::printf("%s\t%g\t%s\t%s\t%.0f\t%.0f\t%.0f\t%.0f\t%zu/%zu\t%.1f\t%.1f\t%.1f\t%.2f\t%.2f\t%.0f\t%.0f\n", inst.c_str(),
-                delta, spec.c_str(), certified ? "yes" : "no", quantile(pulls, 0.5), mean, quantile(pulls, 0.25),
-                quantile(pulls, 0.75), wrong, runs, quantile(k2, 0.5), quantile(k2, 0.25), quantile(k2, 0.75),
-                quantile(liw, 0.5), quantile(gain, 0.5), quantile(nl, 0.5), quantile(nb, 0.5));
+    std::printf("%s\t%g\t%s\t%s\t%.0f\t%.0f\t%.0f\t%.0f\t%zu/%zu\t%.1f\t%.1f\t%.1f\t%.2f\t%.2f\t%.0f\t%.0f\t%.1f\t%.2f\n",
+                inst.c_str(), delta, spec.c_str(), certified ? "yes" : "no", quantile(pulls, 0.5), mean,
+                quantile(pulls, 0.25), quantile(pulls, 0.75), wrong, runs, quantile(k2, 0.5), quantile(k2, 0.25),
+                quantile(k2, 0.75), quantile(liw, 0.5), quantile(gain, 0.5), quantile(nl, 0.5), quantile(nb, 0.5),
+                quantile(pk2, 0.5), quantile(pliw, 0.5));
     std::fflush(stdout);
   }
 }
