@@ -5,7 +5,10 @@
 // weights sum to <= 1 is certified; the row "unit" (every weight 1) is NOT a certificate: it bounds
 // what any re-weighting of the default grid's scales can gain (log sum_k w_k e^{h_k} <= log sum_k e^{h_k}).
 //
-//   build/bin/lilucb_prior_diagnosis INSTANCE DELTA RUNS GRID[,GRID...]
+//   build/bin/lilucb_prior_diagnosis INSTANCE DELTA RUNS GRID[,GRID...] [t3c-ids]
+//
+// With the optional last argument t3c-ids, the sampling rule is t3c-ids (top_two.hpp) instead of
+// weakest-pair, and the grid is used by the stopping rule only (a change of the stopping rule alone).
 //
 // INSTANCE: alpha0.6-n100, alpha0.3-n100, sparse-n10 (sigma 0.5, gap 0.5), linear5 (sigma 1),
 // onegap4 (sigma 0.5), twogapD (two arms, means D and 0, sigma 0.5: a hard pair needing large
@@ -26,6 +29,8 @@
 //   heuristic      not a grid: the lil'UCB Heuristic (uncertified) on the same streams
 //   loglog         rho = 2^k, k = 0..40, w_k = c/((k+1) log^2(k+2)) normalised to sum 1 over 0..40
 // A trailing '!' (e.g. default!) stops with the direct statistic instead (a check: same times).
+// A leading "samp:" (e.g. samp:core--2-7-75) gives the grid to weakest-pair only, the stopping
+// rule keeping the default grid (where the gain comes from).
 // Certified rows stop with glr_one_sided (the library's rule, exact); the unit row with the
 // statistic glr_one_sided_statistic of every pair (screened by S1 <= Z + 2 log 2 + log sum_k w_k).
 // Columns: instance, delta, grid, certified, median, mean, q1, q3 of the stopping times, wrong/runs,
@@ -226,11 +231,12 @@ double quantile(std::vector<double> v, double q) {
 }  // namespace
 
 int main(int argc, char** argv) {
-  if (argc != 5) {
-    std::fprintf(stderr, "usage: lilucb_prior_diagnosis INSTANCE DELTA RUNS GRID[,GRID...]\n");
+  if (argc != 5 && !(argc == 6 && std::string(argv[5]) == "t3c-ids")) {
+    std::fprintf(stderr, "usage: lilucb_prior_diagnosis INSTANCE DELTA RUNS GRID[,GRID...] [t3c-ids]\n");
     return 2;
   }
   const std::string inst = argv[1];
+  const bool t3c_sampling = argc == 6;  // t3c-ids sampling (the grid then only in the stopping rule)
   const double delta = std::strtod(argv[2], nullptr);
   const std::size_t runs = std::strtoul(argv[3], nullptr, 10);
   if (runs < 1 || !(delta > 0 && delta < 1)) {
@@ -279,7 +285,11 @@ int main(int argc, char** argv) {
     }
     // A trailing '!' stops with direct_stop even for a certified grid (a check of the two paths).
     const bool force_direct = !spec.empty() && spec.back() == '!';
-    const stopping::mixture_grid grid = make_grid(force_direct ? spec.substr(0, spec.size() - 1) : spec);
+    // A leading "samp:" gives the grid to the sampling rule only; the stopping rule keeps the default.
+    const bool sampler_only = spec.rfind("samp:", 0) == 0;
+    const std::string gspec = sampler_only ? spec.substr(5) : spec;
+    const stopping::mixture_grid sgrid = make_grid(force_direct ? gspec.substr(0, gspec.size() - 1) : gspec);
+    const stopping::mixture_grid grid = sampler_only ? stopping::make_mixture_grid(40) : sgrid;
     const double wsum = weight_sum(grid);
     const bool certified = wsum <= 1 + 1e-12;
     std::vector<double> pulls, k2, liw, gain, nl, nb, pk2, pliw;
@@ -291,19 +301,27 @@ int main(int argc, char** argv) {
       o.seed = 20261126;
       o.run = r;
       null_observer none;
-      sampling::weakest_pair samp(K, sigma, grid);
       composed_result res;
       binding at;
-      if (certified && !force_direct) {
-        stopping::glr_one_sided rule(K, sigma, delta, grid);
-        recording<stopping::glr_one_sided> rec{rule, sigma, grid, {}};
-        res = run_composed(arms, samp, rec, o, none);
-        at = rec.at;
+      const auto run_with = [&](auto& samp) {
+        if (certified && !force_direct) {
+          stopping::glr_one_sided rule(K, sigma, delta, grid);
+          recording<stopping::glr_one_sided> rec{rule, sigma, grid, {}};
+          res = run_composed(arms, samp, rec, o, none);
+          at = rec.at;
+        } else {
+          direct_stop rule{sigma, grid, threshold, 2 * std::log(2.0) + std::log(wsum)};
+          recording<direct_stop> rec{rule, sigma, grid, {}};
+          res = run_composed(arms, samp, rec, o, none);
+          at = rec.at;
+        }
+      };
+      if (t3c_sampling) {
+        auto samp = sampling::t3c(K, sigma, sampling::top_two_selection::ids);
+        run_with(samp);
       } else {
-        direct_stop rule{sigma, grid, threshold, 2 * std::log(2.0) + std::log(wsum)};
-        recording<direct_stop> rec{rule, sigma, grid, {}};
-        res = run_composed(arms, samp, rec, o, none);
-        at = rec.at;
+        sampling::weakest_pair samp(K, sigma, sgrid);
+        run_with(samp);
       }
       pulls.push_back(double(res.run.pulls));
       wrong += res.run.best_arm != truth;
