@@ -666,6 +666,91 @@ BOOST_AUTO_TEST_CASE(runs_composed_and_is_certified) {
   expect_domain_error([&] { lb::run_combination(c, arms, o); }, "rho");
 }
 
+// make_banded_mixture_grid (glr_mixture.hpp; docs/certified-glr.md, "The prior over the scales"):
+// its weights sum to <= 1 (long double, against the telescoped closed form), its scales are 2^k
+// for k = min(band_lo, 0)..k_max, and glr_one_sided_statistic with it is the infimum of the
+// log-sum over the scales (direct_h, long double, minimised on the line by a grid and a ternary
+// search as in infimum_matches_brute_force); the rule accepts it and names it in its certificate.
+BOOST_AUTO_TEST_CASE(banded_grid_sums_to_at_most_one_and_gives_the_log_sum) {
+  struct params {
+    int lo, hi;
+    double mass;
+    unsigned k_max;
+  };
+  for (const params& q : {params{-2, 7, 0.75, 40}, params{-23, 40, 0.5, 40}, params{0, 0, 0.01, 0},
+                          params{3, 20, 0.999, 60}, params{-3, -1, 0.3, 60}}) {
+    const auto g = ls::make_banded_mixture_grid(q.lo, q.hi, q.mass, q.k_max);
+    const int first = std::min(q.lo, 0);
+    BOOST_TEST_CONTEXT("band " << q.lo << ".." << q.hi << " mass " << q.mass << " k_max " << q.k_max) {
+      BOOST_REQUIRE(g.rho.size() == std::size_t(int(q.k_max) - first + 1));
+      BOOST_REQUIRE(g.log_weight.size() == g.rho.size());
+      long double sum = 0;
+      for (std::size_t i = 0; i < g.rho.size(); ++i) {
+        BOOST_TEST(g.rho[i] == std::ldexp(1.0, first + int(i)));
+        sum += std::exp((long double)g.log_weight[i]);
+      }
+      const long double closed = q.mass + (1 - (long double)q.mass) * (1 - 1.0L / (q.k_max + 2));
+      BOOST_TEST(double(sum) == double(closed), tt::tolerance(1e-13));
+      BOOST_TEST(double(sum) <= 1.0);
+      // The band's scales carry at least band_mass/(band width); the default's share elsewhere.
+      for (std::size_t i = 0; i < g.rho.size(); ++i) {
+        const int k = first + int(i);
+        if (k >= q.lo && k <= q.hi) BOOST_TEST(g.log_weight[i] >= std::log(q.mass / (q.hi - q.lo + 1)) - 1e-15);
+        else BOOST_TEST(g.log_weight[i] == std::log((1 - q.mass) / ((k + 1.0) * (k + 2.0))), tt::tolerance(1e-14));
+      }
+    }
+  }
+  const auto g = ls::make_banded_mixture_grid();
+  BOOST_TEST(g.rho.size() == 43u);
+  const double sigma = 0.5;
+  for (auto [na, nb] : std::vector<std::pair<double, double>>{{10, 10}, {3000, 60}, {5, 900}, {1, 1}})
+    for (double gap : {0.05, 0.6}) {
+      const double ma = 0.3 + gap, mb = 0.3;
+      const double s1 = ls::glr_one_sided_statistic(sigma, g, std::uint64_t(na), ma, std::uint64_t(nb), mb);
+      const double lo = mb - 2.0, hi = ma + 2.0;
+      const int n = 1200;
+      int best_i = 0;
+      long double line_min = INFINITY;
+      for (int i = 0; i <= n; ++i) {
+        const long double v = direct_h(sigma, g, na, ma, nb, mb, lo + (hi - lo) * i / n);
+        if (v < line_min) {
+          line_min = v;
+          best_i = i;
+        }
+      }
+      long double l = lo + (hi - lo) * std::max(0, best_i - 1) / n, r = lo + (hi - lo) * std::min(n, best_i + 1) / n;
+      for (int it = 0; it < 100; ++it) {
+        const long double m1 = l + (r - l) / 3, m2 = r - (r - l) / 3;
+        if (direct_h(sigma, g, na, ma, nb, mb, m1) < direct_h(sigma, g, na, ma, nb, mb, m2)) r = m2;
+        else l = m1;
+      }
+      line_min = std::min(line_min, direct_h(sigma, g, na, ma, nb, mb, (l + r) / 2));
+      BOOST_TEST_CONTEXT("na " << na << " nb " << nb << " gap " << gap) {
+        BOOST_TEST(s1 <= double(line_min) + 1e-9);
+        BOOST_TEST(s1 >= double(line_min) - 1e-6);
+      }
+    }
+  // The rule accepts the grid, stops on a clear instance and names the prior in its certificate.
+  const lb::gaussian_arms arms({0.2, 0.9, 0.1, 0.0, 0.3}, 0.5);
+  lb::run_options o;
+  o.nu = 0.1;
+  o.seed = 5;
+  ls::glr_one_sided rule(arms.size(), 0.5, 0.1, g);
+  auto samp = lb::sampling::t3c(arms.size(), 0.5, lb::sampling::top_two_selection::ids);
+  const auto r = lb::run_composed(arms, samp, rule, o);
+  BOOST_TEST(r.run.status == lb::run_status::stopped);
+  BOOST_TEST(r.run.best_arm == 1u);
+  BOOST_TEST(r.certificate.find("banded prior") != std::string::npos, r.certificate);
+  // Domain errors, each naming its parameter.
+  const double nan = std::numeric_limits<double>::quiet_NaN();
+  for (double m : {0.0, 1.0, -0.5, 1.5, nan}) expect_domain_error([&] { (void)ls::make_banded_mixture_grid(-2, 7, m); }, "band_mass");
+  expect_domain_error([&] { (void)ls::make_banded_mixture_grid(8, 7); }, "band_lo");
+  expect_domain_error([&] { (void)ls::make_banded_mixture_grid(-24, 7); }, "band_lo");  // 65 scales
+  expect_domain_error([&] { (void)ls::make_banded_mixture_grid(-2, 41); }, "band_hi");
+  expect_domain_error([&] { (void)ls::make_banded_mixture_grid(-2, 7, 0.75, 61); }, "k_max");
+  BOOST_TEST(ls::make_banded_mixture_grid(-23, 7).rho.size() == 64u);
+}
+
 BOOST_AUTO_TEST_CASE(domain_errors) {
   const double nan = std::numeric_limits<double>::quiet_NaN(), inf = std::numeric_limits<double>::infinity();
   for (double sigma : {0.0, -1.0, nan, inf}) {

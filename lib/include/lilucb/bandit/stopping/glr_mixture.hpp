@@ -93,6 +93,46 @@ inline mixture_grid make_mixture_grid(unsigned k_max = 40, mixture_combine combi
   return build(k_max, combine);
 }
 
+/// A banded prior over the scales (docs/certified-glr.md, "The prior over the scales"; NOT the
+/// default): rho_k = 2^k for k = min(band_lo, 0)..k_max, with weights
+///     w_k = band_mass/(band_hi - band_lo + 1)  [band_lo <= k <= band_hi]
+///         + (1 - band_mass)/((k+1)(k+2))       [k >= 0]
+/// i.e. a share band_mass of the prior flat on the band 2^band_lo..2^band_hi (where the binding
+/// scale of the pairs that stop a run lies on Section 5's scenarios and issue 14's instances) and
+/// the rest on the default prior (make_mixture_grid), so that no scale >= 1 costs more than
+/// log(1/(1 - band_mass)) nats above the default.  Sum: band_mass + (1 - band_mass)(1 - 1/(k_max + 2))
+/// < 1 (sum_{k=0}^{m} 1/((k+1)(k+2)) = 1 - 1/(m+2), telescoping), so Propositions M and M1 hold
+/// (they need only a fixed grid with sum_k w_k <= 1).  A scale rho < 1 is a prior on the gap wider
+/// than sigma (rho = sigma^2/(prior variance of the mean)).
+/// Domain: k_max in [0, 60]; band_lo in [k_max - 63, band_hi] (at most 64 scales); band_hi in
+/// [band_lo, k_max]; band_mass in (0, 1).
+inline mixture_grid make_banded_mixture_grid(int band_lo = -2, int band_hi = 7, double band_mass = 0.75,
+                                             unsigned k_max = 40) {
+  constexpr const char* fn = "lilucb::bandit::stopping::make_banded_mixture_grid";
+  check_half_open_interval(fn, "k_max", double(k_max), 0.0, 61.0);
+  const double lo_min = double(k_max) - 63;
+  if (!(double(band_lo) >= lo_min && band_lo <= band_hi))
+    lilucb::detail::raise_domain_error(fn, "band_lo", std::to_string(band_lo),
+                                       "[" + std::to_string(int(k_max) - 63) + ", band_hi = " + std::to_string(band_hi) + "]");
+  if (!(band_hi >= band_lo && band_hi <= int(k_max)))
+    lilucb::detail::raise_domain_error(fn, "band_hi", std::to_string(band_hi),
+                                       "[band_lo = " + std::to_string(band_lo) + ", k_max = " + std::to_string(k_max) + "]");
+  check_open_interval(fn, "band_mass", band_mass, 0.0, 1.0);
+  mixture_grid g;
+  const double flat = band_mass / double(band_hi - band_lo + 1);
+  for (int k = std::min(band_lo, 0); k <= int(k_max); ++k) {
+    g.rho.push_back(std::ldexp(1.0, k));
+    const double w = (k >= band_lo && k <= band_hi ? flat : 0.0) +
+                     (k >= 0 ? (1 - band_mass) / ((double(k) + 1) * (double(k) + 2)) : 0.0);
+    g.log_weight.push_back(std::log(w));
+  }
+  char buf[160];
+  std::snprintf(buf, sizeof buf, "banded prior: rho = 2^k, k = %d..%u, %g of the weight flat on k = %d..%d, %g as 1/((k+1)(k+2)) on k >= 0",
+                std::min(band_lo, 0), k_max, band_mass, band_lo, band_hi, 1 - band_mass);
+  g.label = buf;
+  return g;
+}
+
 /// One fixed mixture scale rho (weight 1).  Domain: rho in (0, inf).
 inline mixture_grid make_fixed_rho(double rho) {
   check_positive("lilucb::bandit::stopping::make_fixed_rho", "rho", rho);
