@@ -369,6 +369,29 @@ long double direct_h(double sigma, const ls::mixture_grid& g, double na, double 
   for (long double x : v) s += std::exp(x - best);
   return best + std::log(s);
 }
+
+// The minimum of direct_h on the line m_a = m_b = m: a grid of n + 1 points on
+// [mu_hat_b - 2, mu_hat_a + 2], then a ternary search between the grid minimum's neighbours (h is
+// convex: Proposition M1, step 3).
+long double line_minimum(double sigma, const ls::mixture_grid& g, double na, double ma, double nb, double mb, int n) {
+  const double lo = mb - 2.0, hi = ma + 2.0;
+  int best_i = 0;
+  long double line_min = INFINITY;
+  for (int i = 0; i <= n; ++i) {
+    const long double v = direct_h(sigma, g, na, ma, nb, mb, lo + (hi - lo) * i / n);
+    if (v < line_min) {
+      line_min = v;
+      best_i = i;
+    }
+  }
+  long double l = lo + (hi - lo) * std::max(0, best_i - 1) / n, r = lo + (hi - lo) * std::min(n, best_i + 1) / n;
+  for (int it = 0; it < 100; ++it) {
+    const long double m1 = l + (r - l) / 3, m2 = r - (r - l) / 3;
+    if (direct_h(sigma, g, na, ma, nb, mb, m1) < direct_h(sigma, g, na, ma, nb, mb, m2)) r = m2;
+    else l = m1;
+  }
+  return std::min(line_min, direct_h(sigma, g, na, ma, nb, mb, (l + r) / 2));
+}
 }  // namespace
 
 BOOST_AUTO_TEST_SUITE(glr_one_sided)
@@ -414,26 +437,7 @@ BOOST_AUTO_TEST_CASE(infimum_matches_brute_force) {
     for (double gap : {0.0, 0.05, 0.3, 1.1}) {
       const double ma = 0.4 + gap, mb = 0.4;
       const double s1 = ls::glr_one_sided_statistic(sigma, g, std::uint64_t(na), ma, std::uint64_t(nb), mb);
-      // The minimum on the line: a grid, then a ternary search between the grid minimum's
-      // neighbours (h is convex: Proposition M1, step 3).
-      const double lo = mb - 2.0, hi = ma + 2.0;
-      const int n = 1500;
-      int best_i = 0;
-      long double line_min = INFINITY;
-      for (int i = 0; i <= n; ++i) {
-        const long double v = direct_h(sigma, g, na, ma, nb, mb, lo + (hi - lo) * i / n);
-        if (v < line_min) {
-          line_min = v;
-          best_i = i;
-        }
-      }
-      long double l = lo + (hi - lo) * std::max(0, best_i - 1) / n, r = lo + (hi - lo) * std::min(n, best_i + 1) / n;
-      for (int it = 0; it < 100; ++it) {
-        const long double m1 = l + (r - l) / 3, m2 = r - (r - l) / 3;
-        if (direct_h(sigma, g, na, ma, nb, mb, m1) < direct_h(sigma, g, na, ma, nb, mb, m2)) r = m2;
-        else l = m1;
-      }
-      line_min = std::min(line_min, direct_h(sigma, g, na, ma, nb, mb, (l + r) / 2));
+      const long double line_min = line_minimum(sigma, g, na, ma, nb, mb, 1500);
       BOOST_TEST_CONTEXT("na " << na << " nb " << nb << " gap " << gap) {
         BOOST_TEST(s1 <= double(line_min) + 1e-9);
         BOOST_TEST(s1 >= double(line_min) - 1e-6);
@@ -707,24 +711,7 @@ BOOST_AUTO_TEST_CASE(banded_grid_sums_to_at_most_one_and_gives_the_log_sum) {
     for (double gap : {0.05, 0.6}) {
       const double ma = 0.3 + gap, mb = 0.3;
       const double s1 = ls::glr_one_sided_statistic(sigma, g, std::uint64_t(na), ma, std::uint64_t(nb), mb);
-      const double lo = mb - 2.0, hi = ma + 2.0;
-      const int n = 1200;
-      int best_i = 0;
-      long double line_min = INFINITY;
-      for (int i = 0; i <= n; ++i) {
-        const long double v = direct_h(sigma, g, na, ma, nb, mb, lo + (hi - lo) * i / n);
-        if (v < line_min) {
-          line_min = v;
-          best_i = i;
-        }
-      }
-      long double l = lo + (hi - lo) * std::max(0, best_i - 1) / n, r = lo + (hi - lo) * std::min(n, best_i + 1) / n;
-      for (int it = 0; it < 100; ++it) {
-        const long double m1 = l + (r - l) / 3, m2 = r - (r - l) / 3;
-        if (direct_h(sigma, g, na, ma, nb, mb, m1) < direct_h(sigma, g, na, ma, nb, mb, m2)) r = m2;
-        else l = m1;
-      }
-      line_min = std::min(line_min, direct_h(sigma, g, na, ma, nb, mb, (l + r) / 2));
+      const long double line_min = line_minimum(sigma, g, na, ma, nb, mb, 1200);
       BOOST_TEST_CONTEXT("na " << na << " nb " << nb << " gap " << gap) {
         BOOST_TEST(s1 <= double(line_min) + 1e-9);
         BOOST_TEST(s1 >= double(line_min) - 1e-6);
