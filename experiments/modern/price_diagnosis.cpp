@@ -26,6 +26,7 @@
 // at which every pair whose arm b has N_b >= 30 passed (from then on, only sparsely sampled arms
 // hold the stop back).
 #include "lilucb/bandit/compose.hpp"
+#include "lilucb_experiments/statistics.hpp"
 #include "lilucb/bandit/scenarios.hpp"
 
 #include <algorithm>
@@ -34,6 +35,7 @@
 #include <cstdlib>
 #include <limits>
 #include <string>
+#include <utility>
 #include <vector>
 
 using namespace lilucb::bandit;
@@ -111,12 +113,9 @@ struct row {
   std::size_t wrong = 0;
 };
 
+/// The q-quantile (lilucb::experiments::quantile, type 7), NaN for no values (printed as "nan").
 double quantile(std::vector<double> v, double q) {
-  if (v.empty()) return std::nan("");
-  std::sort(v.begin(), v.end());
-  const double pos = q * double(v.size() - 1);
-  const std::size_t i = std::size_t(pos);
-  return i + 1 < v.size() ? v[i] + (pos - double(i)) * (v[i + 1] - v[i]) : v[i];
+  return v.empty() ? std::nan("") : lilucb::experiments::quantile(std::move(v), q);
 }
 
 }  // namespace

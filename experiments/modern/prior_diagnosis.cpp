@@ -41,6 +41,7 @@
 // pair's binding scale as above), the median over runs of the median over pairs of log2 rho and
 // of log(1/w_k) at the binding scale.
 #include "lilucb/bandit/compose.hpp"
+#include "lilucb_experiments/statistics.hpp"
 #include "lilucb/bandit/scenarios.hpp"
 
 #include <algorithm>
@@ -50,6 +51,7 @@
 #include <limits>
 #include <sstream>
 #include <string>
+#include <utility>
 #include <vector>
 
 using namespace lilucb::bandit;
@@ -220,12 +222,9 @@ struct recording {
   }
 };
 
+/// The q-quantile (lilucb::experiments::quantile, type 7), NaN for no values (printed as "nan").
 double quantile(std::vector<double> v, double q) {
-  if (v.empty()) return std::nan("");
-  std::sort(v.begin(), v.end());
-  const double pos = q * double(v.size() - 1);
-  const std::size_t i = std::size_t(pos);
-  return i + 1 < v.size() ? v[i] + (pos - double(i)) * (v[i + 1] - v[i]) : v[i];
+  return v.empty() ? std::nan("") : lilucb::experiments::quantile(std::move(v), q);
 }
 
 }  // namespace
