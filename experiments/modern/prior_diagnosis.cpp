@@ -260,17 +260,22 @@ int main(int argc, char** argv) {
   const gaussian_arms arms(means, sigma);
   const double threshold = std::log(double(K - 1) / delta);
 
+  // Run r: stream r of seed 20261126 at nu = delta (every row runs the same streams).
+  const auto run_r = [&](std::size_t r) {
+    run_options o;
+    o.nu = delta;
+    o.sigma = sigma;
+    o.seed = 20261126;
+    o.run = r;
+    return o;
+  };
   std::stringstream list(argv[4]);
   for (std::string spec; std::getline(list, spec, ',');) {
     if (spec == "heuristic") {  // the uncertified reference: lil'UCB Heuristic on the same streams
       std::vector<double> pulls;
       std::size_t wrong = 0;
       for (std::size_t r = 0; r < runs; ++r) {
-        run_options o;
-        o.nu = delta;
-        o.sigma = sigma;
-        o.seed = 20261126;
-        o.run = r;
+        const run_options o = run_r(r);
         const run_result res = run_algorithm(algorithm::lilucb_heuristic, arms, o);
         pulls.push_back(double(res.pulls));
         wrong += res.best_arm != truth;
@@ -294,11 +299,7 @@ int main(int argc, char** argv) {
     std::vector<double> pulls, k2, liw, gain, nl, nb, pk2, pliw;
     std::size_t wrong = 0;
     for (std::size_t r = 0; r < runs; ++r) {
-      run_options o;
-      o.nu = delta;
-      o.sigma = sigma;
-      o.seed = 20261126;
-      o.run = r;
+      const run_options o = run_r(r);
       null_observer none;
       composed_result res;
       binding at;
