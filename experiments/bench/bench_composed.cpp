@@ -55,7 +55,7 @@ void register_all() {
   for (auto s : all_sampling_rules)
     for (auto stop : all_stopping_rules) {
       if (stop == stopping_rule::lilucb && s != sampling_rule::lilucb) continue;
-      for (auto th : {glr_threshold::heuristic, glr_threshold::kk21, glr_threshold::mixture, glr_threshold::one_sided}) {
+      for (auto th : all_glr_thresholds) {
       if (th != glr_threshold::heuristic && stop != stopping_rule::glr) continue;
       if (th == glr_threshold::kk21 && s == sampling_rule::kl_lucb) continue;
       const combination c{s, stop, th};

@@ -96,6 +96,7 @@ lb::combination mixture_with(lb::sampling_rule s, lb::glr_threshold t = lb::glr_
   return {s, lb::stopping_rule::glr, t};
 }
 lb::combination one_sided_with(lb::sampling_rule s) { return mixture_with(s, lb::glr_threshold::one_sided); }
+lb::combination pooled_with(lb::sampling_rule s) { return mixture_with(s, lb::glr_threshold::pooled); }
 
 // K = 8 Gaussian arms, sigma 0.5: best 0.5 at index 3, five arms tied at 0.4, two at 0.2; delta 0.5.
 struct large_delta_instance {
@@ -171,6 +172,12 @@ RC_BOOST_PROP(uniform_glr_one_sided, ()) { certified_error_rate(one_sided_with(l
 RC_BOOST_PROP(weakest_pair_glr_one_sided, ()) {
   certified_error_rate(one_sided_with(lb::sampling_rule::weakest_pair), 47);
 }
+// The leader's pooled arm (Proposition P, stopping/glr_pooled.hpp): no union over wrong answers.
+RC_BOOST_PROP(t3c_glr_pooled, ()) { certified_error_rate(pooled_with(lb::sampling_rule::t3c), 48); }
+RC_BOOST_PROP(uniform_glr_pooled, ()) { certified_error_rate(pooled_with(lb::sampling_rule::uniform), 49); }
+RC_BOOST_PROP(t3c_ids_glr_pooled, ()) { certified_error_rate(pooled_with(lb::sampling_rule::t3c_ids), 50); }
+RC_BOOST_PROP(lucb1_glr_pooled, ()) { certified_error_rate(pooled_with(lb::sampling_rule::lucb1), 51); }
+RC_BOOST_PROP(weakest_pair_glr_pooled, ()) { certified_error_rate(pooled_with(lb::sampling_rule::weakest_pair), 52); }
 
 BOOST_AUTO_TEST_SUITE_END()
 
@@ -209,9 +216,23 @@ BOOST_AUTO_TEST_CASE(one_sided_at_delta_half) {
   }
 }
 
+// The leader's pooled arm (Proposition P) on the same instance: five arms tied just below the best
+// make the lead change hands, which is where the pooled arm mixes the pulls of several arms.
+BOOST_AUTO_TEST_CASE(pooled_at_delta_half) {
+  for (auto s : {lb::sampling_rule::t3c, lb::sampling_rule::eb_tci_ids, lb::sampling_rule::uniform,
+                 lb::sampling_rule::weakest_pair}) {
+    const bool wp = s == lb::sampling_rule::weakest_pair;
+    const auto rep =
+        large_delta_report(s, 0.5, wp ? large_delta_runs() / 3 : large_delta_runs(), lb::glr_threshold::pooled);
+    BOOST_TEST_MESSAGE(rep.summary());
+    BOOST_TEST(rep.violations.empty(), rep.summary());
+    BOOST_TEST(!rep.rejected(), rep.summary());
+  }
+}
+
 // The planted failure: the same rules with the statistic at sigma/20 must be rejected.
 BOOST_AUTO_TEST_CASE(planted_overconfident_rule_is_rejected) {
-  for (auto t : {lb::glr_threshold::mixture, lb::glr_threshold::one_sided}) {
+  for (auto t : {lb::glr_threshold::mixture, lb::glr_threshold::one_sided, lb::glr_threshold::pooled}) {
     const auto rep = large_delta_report(lb::sampling_rule::t3c, 0.5 / 20, large_delta_runs(), t);
     BOOST_TEST_MESSAGE(rep.summary());
     BOOST_TEST(rep.rejected(), rep.summary());

@@ -105,6 +105,12 @@ inline constexpr std::array method_table{
     // This toolkit's weakest-pair challenger (sampling/weakest_pair.hpp): the pair farthest from
     // passing Proposition M1's statistic, with the IDS coin of t3c-ids.
     method_row{nullptr, "weakest-pair", "glr", "", "one-sided", nullptr, weakest_pair_full_cost},
+    // The leader's pooled arm of Proposition P (stopping/glr_pooled.hpp): the one-sided mixture
+    // against the pooled pulls of the predictable leader, threshold log(1/delta), no union over the
+    // wrong answers.
+    method_row{nullptr, "t3c-ids", "glr", "", "pooled"},
+    method_row{nullptr, "eb-tci-ids", "glr", "", "pooled"},
+    method_row{nullptr, "weakest-pair", "glr", "", "pooled", nullptr, weakest_pair_full_cost},
     // Uncertified references: the lil'UCB Heuristic preset (the report's baseline) and GLR
     // stopping with the heuristic threshold log((1 + log t)/delta).
     method_row{"lilucb-heuristic", "", "", "", ""},

@@ -32,6 +32,9 @@ class arm_stats {
   }
   /// The compensated sum of arm i's rewards.
   double sum(std::size_t i) const { return arms_[i].sum + arms_[i].comp; }
+  /// The reward sum of the last add_batch (the last reward, after add): exact, for rules that
+  /// pool rewards across arms (stopping/glr_pooled.hpp).  0 before the first add.
+  double last_added() const { return last_; }
 
   void add(std::size_t i, double reward) { add_batch(i, 1, reward); }
   /// Asks the memory system for arm i's statistics ahead of an update (no effect on results).
@@ -55,6 +58,7 @@ class arm_stats {
     a.sum = t;
     a.count += m;
     total_ += m;
+    last_ = reward_sum;
   }
 
   /// The most-pulled arm; ties go to the lowest index.
@@ -95,6 +99,7 @@ class arm_stats {
   };
   std::vector<arm, detail::large_page_allocator<arm>> arms_;
   std::uint64_t total_ = 0;
+  double last_ = 0;
 };
 
 }  // namespace lilucb::bandit

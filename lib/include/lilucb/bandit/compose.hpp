@@ -10,7 +10,9 @@
 //                                    boundaries, union bound; any sampling), glr (Chernoff, with a
 //                                    threshold object; threshold mixture: stopping/glr_mixture.hpp,
 //                                    certified by Proposition M of docs/certified-glr.md; threshold
-//                                    one-sided: stopping/glr_one_sided.hpp, Proposition M1)
+//                                    one-sided: stopping/glr_one_sided.hpp, Proposition M1; threshold
+//                                    pooled: stopping/glr_pooled.hpp, Proposition P, no union over
+//                                    the wrong answers)
 //
 // The loop: pull every arm once (arms 0..K-1, as Figure 1 and every rule here start), then
 // repeat { if the stopping rule fires: answer its recommendation; if the budget is spent: answer
@@ -39,6 +41,7 @@
 #include "lilucb/bandit/stopping/glr.hpp"
 #include "lilucb/bandit/stopping/glr_mixture.hpp"
 #include "lilucb/bandit/stopping/glr_one_sided.hpp"
+#include "lilucb/bandit/stopping/glr_pooled.hpp"
 #include "lilucb/bandit/stopping/kk21_threshold.hpp"
 #include "lilucb/bandit/stopping/lilucb.hpp"
 #include "lilucb/bandit/stopping/ls.hpp"
@@ -119,12 +122,15 @@ composed_result run_composed(const Arms& arms, Sampling& sampling, Stopping& sto
 enum class sampling_rule { uniform, lilucb, lucb1, tas_d, tas_c, ttts, t3c, eb_tci, kl_lucb, t3c_ids, eb_tci_ids,
                                  weakest_pair };
 enum class stopping_rule { lilucb, ls, glr };
-enum class glr_threshold { heuristic, kk21, mixture, one_sided };
+enum class glr_threshold { heuristic, kk21, mixture, one_sided, pooled };
 
 inline constexpr std::array<sampling_rule, 12> all_sampling_rules{
     sampling_rule::uniform, sampling_rule::lilucb,  sampling_rule::lucb1,      sampling_rule::tas_d,
     sampling_rule::tas_c,   sampling_rule::ttts,    sampling_rule::t3c,        sampling_rule::eb_tci,
     sampling_rule::kl_lucb, sampling_rule::t3c_ids, sampling_rule::eb_tci_ids, sampling_rule::weakest_pair};
+inline constexpr std::array<glr_threshold, 5> all_glr_thresholds{glr_threshold::heuristic, glr_threshold::kk21,
+                                                                 glr_threshold::mixture, glr_threshold::one_sided,
+                                                                 glr_threshold::pooled};
 inline constexpr std::array<stopping_rule, 3> all_stopping_rules{stopping_rule::lilucb, stopping_rule::ls,
                                                                  stopping_rule::glr};
 
@@ -152,6 +158,7 @@ inline const char* to_string(glr_threshold t) {
   return t == glr_threshold::heuristic ? "heuristic"
          : t == glr_threshold::kk21    ? "kk21"
          : t == glr_threshold::mixture ? "mixture"
+         : t == glr_threshold::pooled  ? "pooled"
                                        : "one-sided";
 }
 
@@ -175,8 +182,7 @@ inline stopping_rule parse_stopping_rule(std::string_view name) {
 }
 inline glr_threshold parse_glr_threshold(std::string_view name) {
   return detail::parse_name("lilucb::bandit::parse_glr_threshold", "threshold", name,
-                            std::array<glr_threshold, 4>{glr_threshold::heuristic, glr_threshold::kk21, glr_threshold::mixture,
-                                                         glr_threshold::one_sided});
+                            all_glr_thresholds);
 }
 
 /// A combination by name, with the user's error probability nu (run_options::nu).
@@ -200,13 +206,13 @@ inline bool is_certified(const combination& c) {
   if (c.stopping == stopping_rule::ls) return true;
   if (c.stopping == stopping_rule::lilucb) return true;  // with certified_setting (run_combination)
   return c.threshold == glr_threshold::kk21 || c.threshold == glr_threshold::mixture ||
-         c.threshold == glr_threshold::one_sided;
+         c.threshold == glr_threshold::one_sided || c.threshold == glr_threshold::pooled;
 }
 
 /// The stopping rules a by-name combination can hold.
 using any_stopping = std::variant<stopping::lilucb, stopping::ls<detail::ls_width>, stopping::glr<stopping::heuristic_threshold>,
                                   stopping::ls<stopping::boundary_width>, stopping::glr<stopping::kk21_threshold>,
-                                  stopping::glr_mixture, stopping::glr_one_sided>;
+                                  stopping::glr_mixture, stopping::glr_one_sided, stopping::glr_pooled>;
 
 /// any_stopping as one stopping-rule object (a switch per call; the rules' own types avoid it).
 class stopping_by_name {
@@ -239,7 +245,8 @@ class stopping_by_name {
 ///     the grid of glr_mixture.hpp with the log-sum combination, which stops no later than the max
 ///     on every path, or the fixed scale c.rho > 0; sigma is the sub-Gaussian scale; certified by
 ///     Proposition M of docs/certified-glr.md; one-sided: the half-normal mixture of
-///     glr_one_sided.hpp on the same grid, Proposition M1);
+///     glr_one_sided.hpp on the same grid, Proposition M1; pooled: the same mixture against the
+///     leader's pooled pulls, glr_pooled.hpp, Proposition P);
 ///   tas-d/-c, kl-lucb, glr on Bernoulli arms use the Bernoulli divergence.
 /// Domain: nu in (0,1); sigma >= 0; lilucb stopping only with lilucb sampling; kl-lucb only on
 /// arms with means in [0, 1] (bernoulli_arms); threshold kk21 and boundary calibrated only on
@@ -318,6 +325,13 @@ composed_result run_combination(const combination& c, const Arms& arms, const ru
       if (c.threshold == glr_threshold::one_sided) {
         // Proposition M1 (docs/certified-glr.md): the one-sided Gaussian-mixture GLR at delta = nu.
         stop.emplace(stopping::glr_one_sided(K, sigma, nu, stopping::make_mixture_grid(40)));
+        p.glr_delta = nu;
+        break;
+      }
+      if (c.threshold == glr_threshold::pooled) {
+        // Proposition P (docs/certified-glr.md): the one-sided mixture against the leader's pooled
+        // pulls, threshold log(1/nu), no union over the wrong answers.
+        stop.emplace(stopping::glr_pooled(K, sigma, nu, stopping::make_mixture_grid(40)));
         p.glr_delta = nu;
         break;
       }
