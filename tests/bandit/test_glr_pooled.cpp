@@ -66,6 +66,28 @@ std::size_t next_arm(lb::normal_stream& rng, const ls::glr_pooled& rule, std::si
   return std::size_t(rng.engine()() % K);
 }
 
+// One run: the rule, the statistics and the replay, fed the same pulls (arms 0..K-1 first).
+struct pooled_run {
+  std::vector<double> means;
+  ls::glr_pooled rule;
+  lb::arm_stats st;
+  replay ref;
+  lb::normal_stream rng;
+  pooled_run(std::vector<double> m, double delta, std::uint64_t seed)
+      : means(std::move(m)), rule(means.size(), 0.5, delta), st(means.size()), ref(means.size()), rng(seed, 0) {}
+  // Pull number t; true while in the first round.
+  bool pull(int t) {
+    const std::size_t K = means.size();
+    const bool first = t < int(K);
+    const std::size_t i = first ? std::size_t(t) : next_arm(rng, rule, K);
+    const double y = means[i] + 0.5 * rng();
+    st.add(i, y);
+    rule.observe(i, st);
+    ref.pull(i, y, first);
+    return first;
+  }
+};
+
 }  // namespace
 
 BOOST_AUTO_TEST_SUITE(glr_pooled)
@@ -74,18 +96,12 @@ BOOST_AUTO_TEST_CASE(pooled_arm_matches_its_definition) {
   for (const std::vector<double>& means : {std::vector<double>{0.3, 0.5, 0.45, 0.5 - 1e-3, 0.1, 0.2, 0.48},
                                            std::vector<double>{0.2, 0.2, 0.2, 0.2, 0.2}}) {
     const std::size_t K = means.size();
-    ls::glr_pooled rule(K, 0.5, 0.1);
-    lb::arm_stats st(K);
-    replay ref(K);
-    lb::normal_stream rng(7, 0);
+    pooled_run run(means, 0.1, 7);
+    const auto& rule = run.rule;
+    const auto& ref = run.ref;
     std::size_t leader_changes = 0, last_leader = K;
     for (int t = 0; t < 3000; ++t) {
-      const bool first = t < int(K);
-      const std::size_t i = first ? std::size_t(t) : next_arm(rng, rule, K);
-      const double y = means[i] + 0.5 * rng();
-      st.add(i, y);
-      rule.observe(i, st);
-      ref.pull(i, y, first);
+      run.pull(t);
       BOOST_REQUIRE(rule.leader() == leader_without(ref.n, ref.sum, K));  // c = K: no arm excluded
       leader_changes += rule.leader() != last_leader;
       last_leader = rule.leader();
@@ -104,20 +120,15 @@ BOOST_AUTO_TEST_CASE(decision_matches_the_statistic_at_every_pull) {
   const std::vector<double> means{0.3, 0.9, 0.45, 0.6, 0.1, 0.2, 0.48, 0.0, 0.3};
   const std::size_t K = means.size();
   const double delta = 0.05;
-  ls::glr_pooled rule(K, 0.5, delta);
+  pooled_run run(means, delta, 11);
+  auto& rule = run.rule;
+  const auto& st = run.st;
+  const auto& ref = run.ref;
   BOOST_TEST(rule.threshold() == std::log(1 / delta));
   const auto g = ls::make_mixture_grid(40);
-  lb::arm_stats st(K);
-  replay ref(K);
-  lb::normal_stream rng(11, 0);
   std::size_t decided[2] = {0, 0}, near = 0;
   for (int t = 0; t < 4000; ++t) {
-    const bool first = t < int(K);
-    const std::size_t i = first ? std::size_t(t) : next_arm(rng, rule, K);
-    const double y = means[i] + 0.5 * rng();
-    st.add(i, y);
-    rule.observe(i, st);
-    ref.pull(i, y, first);
+    const bool first = run.pull(t);
     const bool got = rule.should_stop(st);
     if (first && t + 1 < int(K)) {
       BOOST_REQUIRE(!got);
