@@ -53,11 +53,17 @@
 
 namespace lilucb::bandit::stopping {
 
-/// The pooled arm V_c's count and sum (see the file comment).
+/// The pooled arm V_c's count and sum (see the file comment), and a bound on the rounding of the
+/// sum: it is formed as G - P_c + Q_c from three compensated sums, so its error scales with their
+/// magnitudes, not with its own (about 2.5 ulps of |G| + |P_c| + |Q_c| from the three roundings
+/// and two additions, the compensated sums' second-order terms far below; `rounding` is 1e-15
+/// times that sum, about 4.5 ulps).  S1 increases with V_c's mean, so the rule evaluates it at low_mean(): a lower bound.
 struct pooled_arm {
   std::uint64_t count = 0;
   double sum = 0;
+  double rounding = 0;
   double mean() const { return count ? sum / static_cast<double>(count) : 0.0; }
+  double low_mean() const { return count ? (sum - rounding) / static_cast<double>(count) : 0.0; }
 };
 
 class glr_pooled {
@@ -108,10 +114,13 @@ class glr_pooled {
   /// V_c of the file comment.  Domain: c < K.
   pooled_arm pooled(std::size_t c) const {
     check_index(c);
-    return {pool_.count(0) - led_.count(c) + runner_.count(c), pool_.sum(0) - led_.sum(c) + runner_.sum(c)};
+    const double g = pool_.sum(0), p = led_.sum(c), q = runner_.sum(c);
+    return {pool_.count(0) - led_.count(c) + runner_.count(c), g - p + q,
+            1e-15 * (std::fabs(g) + std::fabs(p) + std::fabs(q))};
   }
 
-  /// The certified lower bound of S1(V_c, c) (-inf when V_c or c has no pull).  Domain: c < K.
+  /// The certified lower bound of S1(V_c, c), at V_c's mean lowered by its rounding bound (-inf
+  /// when V_c or c has no pull).  Domain: c < K.
   double statistic(std::size_t c, const arm_stats& s) {
     check_index(c);
     const pooled_arm v = pooled(c);
@@ -223,7 +232,7 @@ class glr_pooled {
     const row& ra = rows_[ia];
     const row& rb = rows_[row_of(nc, ia)];
     for (std::size_t k = 0; k < G; ++k) c_[k] = base_[k] - ra.pen[k] - rb.pen[k];
-    return {v.mean(), mc, sigma_, ra.s.data(), rb.s.data(), c_.data(), G};
+    return {v.low_mean(), mc, sigma_, ra.s.data(), rb.s.data(), c_.data(), G};
   }
   struct row {
     std::uint64_t n = 0;  // 0: empty
