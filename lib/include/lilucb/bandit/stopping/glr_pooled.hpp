@@ -38,6 +38,7 @@
 // constants are cached by count (a pull moves one count by one).
 
 #include "lilucb/bandit/arm_stats.hpp"
+#include "lilucb/bandit/stopping/glr.hpp"
 #include "lilucb/bandit/stopping/glr_mixture.hpp"
 #include "lilucb/bandit/stopping/glr_one_sided.hpp"
 #include "lilucb/errors.hpp"
@@ -137,8 +138,8 @@ class glr_pooled {
         blocker_ = c;
         return false;
       }
-    for (std::size_t c = 0; c < K_; ++c)
-      if (c != leader_ && c != blocker_ && !passes(c, s)) {
+    for (std::size_t c = 0; c < K_; ++c)  // every O(1) bound passed: the rest of the decision
+      if (c != leader_ && c != blocker_ && !passes_beyond_bound(c, s)) {
         blocker_ = c;
         return false;
       }
@@ -187,17 +188,15 @@ class glr_pooled {
     return (z_of(v, s.count(c), s.mean(c)) + 2 * std::log(2.0)) * (1 + 1e-12) + 1e-12 >= threshold_;
   }
   double z_of(const pooled_arm& v, std::uint64_t nc, double mc) const {
-    const double mv = v.mean();
-    if (!(mv > mc)) return 0.0;
-    const double nv = double(v.count), n = double(nc), d = mv - mc;
-    return nv * n / (nv + n) * d * d / (2 * sigma_ * sigma_);
+    return glr_statistic(glr_model::gaussian, sigma_, v.count, v.mean(), nc, mc);
   }
   // The decision for arm c (file comment, "Decision"): the O(1) bound; h at the minimiser of the
   // last full search for c (an upper bound of S1: fails most failing pairs at one evaluation);
   // the one-scale infimum at the scale nearest min(N_V, N_c)/Z (a lower bound: passes most
   // passing pairs); else the full search.  A pass rests on a certified lower bound.
-  bool passes(std::size_t c, const arm_stats& s) {
-    if (!may_pass(c, s)) return false;
+  bool passes(std::size_t c, const arm_stats& s) { return may_pass(c, s) && passes_beyond_bound(c, s); }
+  // The decision after the O(1) bound has not ruled the pair out.
+  bool passes_beyond_bound(std::size_t c, const arm_stats& s) {
     const pooled_arm v = pooled(c);
     const one_sided_detail::pair_data p = pair_of(v, s.count(c), s.mean(c));
     if (std::isfinite(argmin_[c])) {
