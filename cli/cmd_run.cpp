@@ -217,7 +217,8 @@ void add_run_command(CLI::App& app) {
                   "glr: heuristic (default; uncertified), kk21 (Kaufmann-Koolen, certified; Gaussian arms), mixture "
                   "(certified for any sampling rule: Proposition M of docs/certified-glr.md), or one-sided (the "
                   "same with a half-normal mixture, stops earlier: Proposition M1), or pooled (the one-sided mixture against the "
-                  "leader's pooled pulls at threshold log(1/nu), no union over the wrong answers: Proposition P)");
+                  "leader's pooled pulls at threshold log(1/nu), no union over the wrong answers: Proposition P), or pooled-per-arm "
+                  "(the same with one mixture scale per arm: Proposition P2)");
   sub->add_option("--rho", o->rho,
                   "glr mixture: a fixed mixture scale rho > 0 (default: the grid rho = 2^k, k = 0..40, no tuning)");
   o->scenario_opt = sub->add_option("--scenario", o->scenario, "sparse (n arms) or alpha (n+1 arms), Section 5");

@@ -22,12 +22,22 @@
 //             exponent separates, sup over (rho_a, rho_b) = sup_rho_a [arm a's half] + sup_rho_b
 //             [arm b's half], so no such prior makes a pair pass with less evidence either.
 //             Equal to the floor when the counts are equal (the two scales then agree).
+//
+//   build/bin/lilucb_mixture_floor pooled > docs/pooled_overhead.tsv
+//
+// The same overhead for the pooled pair (V_c, c) of Propositions P and P2 (stopping/glr_pooled.hpp)
+// at their threshold c = log(1/delta) (no union): N_a is the pooled arm's count, N_b arm c's.
+// Columns: shared (Proposition P: S1 with the default grid, one scale for the pair), per_arm
+// (Proposition P2: glr_pooled_per_arm_statistic with make_per_arm_grid(), one scale per arm),
+// per_arm_default (P2's product prior on the default grid), and per_arm_floor as above.
 #include "lilucb/bandit/stopping/glr_mixture.hpp"
 #include "lilucb/bandit/stopping/glr_one_sided.hpp"
+#include "lilucb/bandit/stopping/glr_pooled.hpp"
 
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <cstring>
 #include <utility>
 
 namespace st = lilucb::bandit::stopping;
@@ -106,9 +116,32 @@ double z_needed(double na, double nb, double c, Stat stat) {
   return hi * hi / (2 * sigma * sigma) / (1 / na + 1 / nb);
 }
 
+/// The table of the pooled pair (file comment).
+void pooled_table() {
+  const auto grid = st::make_mixture_grid(40), per_arm = st::make_per_arm_grid();
+  std::printf("delta\tthreshold\tN_a\tN_b\tshared_overhead\tper_arm_overhead\tper_arm_default_overhead\tper_arm_floor_overhead\n");
+  for (const double delta : {0.1, 0.01, 0.001}) {
+    const double c = std::log(1 / delta);
+    for (const auto& [na, nb] : {std::pair{30.0, 30.0}, {300.0, 300.0}, {3000.0, 3000.0}, {3000.0, 1000.0},
+                                 {3000.0, 300.0}, {3000.0, 100.0}, {3000.0, 30.0}, {30000.0, 300.0},
+                                 {100000.0, 100000.0}}) {
+      const auto na64 = std::uint64_t(na), nb64 = std::uint64_t(nb);
+      const double zs = z_needed(na, nb, c, [&](double g) { return st::glr_one_sided_statistic(sigma, grid, na64, g, nb64, 0.0); });
+      const double zp = z_needed(na, nb, c, [&](double g) { return st::glr_pooled_per_arm_statistic(sigma, per_arm, na64, g, nb64, 0.0); });
+      const double zd = z_needed(na, nb, c, [&](double g) { return st::glr_pooled_per_arm_statistic(sigma, grid, na64, g, nb64, 0.0); });
+      const double zf = z_needed(na, nb, c, [&](double gap) { return per_arm_floor_statistic(na, nb, gap); });
+      std::printf("%g\t%.3f\t%.0f\t%.0f\t%.2f\t%.2f\t%.2f\t%.2f\n", delta, c, na, nb, zs - c, zp - c, zd - c, zf - c);
+    }
+  }
+}
+
 }  // namespace
 
-int main() {
+int main(int argc, char** argv) {
+  if (argc > 1 && std::strcmp(argv[1], "pooled") == 0) {
+    pooled_table();
+    return 0;
+  }
   const auto grid = st::make_mixture_grid(40);
   std::printf("K\tdelta\tthreshold\tN_a\tN_b\tdefault_overhead\tfloor_overhead\toracle_rho\tper_arm_floor_overhead\n");
   for (const auto& [K, delta] : {std::pair{101, 0.1}, {101, 0.01}, {101, 0.001}, {5, 0.1}, {5, 0.01}, {5, 0.001}}) {

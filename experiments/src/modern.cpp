@@ -133,11 +133,12 @@ std::optional<double> predicted_stopping_time(const modern_method& m, double t_s
       return lilucb::fixed_point_stopping_time<double>(
           t_star, [&](double t) { return beta(static_cast<std::uint64_t>(std::ceil(t))); });
     }
-    // The mixture statistics of Propositions M, M1 and P depend on the counts, not on t alone: no
+    // The mixture statistics of Propositions M, M1, P and P2 depend on the counts, not on t alone: no
     // fixed point.
     case bandit::glr_threshold::mixture:
     case bandit::glr_threshold::one_sided:
-    case bandit::glr_threshold::pooled: return std::nullopt;
+    case bandit::glr_threshold::pooled:
+    case bandit::glr_threshold::pooled_per_arm: return std::nullopt;
   }
   return std::nullopt;
 }

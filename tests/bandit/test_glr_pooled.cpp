@@ -5,7 +5,11 @@
 //     recomputed from scratch with an O(K) scan);
 //   - the rule's statistic against glr_one_sided_statistic at the replay's pooled count and mean;
 //   - the decision after every pull against "every c != leader has S1(V_c, c) >= log(1/delta)";
-//   - domain errors, the certificate, and the rule through run_combination and by name.
+//   - domain errors, the certificate, and the rule through run_combination and by name;
+//   - the prior per arm (Proposition P2): its statistic against the product prior written out as
+//     the double sum over the two arms' scales (G^2 terms, long double, minimised over m by a
+//     golden-section search: no factorisation, no shared search code), and its decision at every
+//     pull against its statistic.
 #include <boost/test/unit_test.hpp>
 
 #include "bandit_support.hpp"
@@ -13,6 +17,7 @@
 #include "lilucb/bandit/compose.hpp"
 #include "lilucb/bandit/stopping/glr_pooled.hpp"
 
+#include <array>
 #include <cmath>
 #include <limits>
 #include <string>
@@ -73,8 +78,13 @@ struct pooled_run {
   lb::arm_stats st;
   replay ref;
   lb::normal_stream rng;
-  pooled_run(std::vector<double> m, double delta, std::uint64_t seed)
-      : means(std::move(m)), rule(means.size(), 0.5, delta), st(means.size()), ref(means.size()), rng(seed, 0) {}
+  pooled_run(std::vector<double> m, double delta, std::uint64_t seed, ls::pooled_prior prior = ls::pooled_prior::shared)
+      : means(std::move(m)),
+        rule(means.size(), 0.5, delta,
+             prior == ls::pooled_prior::shared ? ls::make_mixture_grid() : ls::make_per_arm_grid(), prior),
+        st(means.size()),
+        ref(means.size()),
+        rng(seed, 0) {}
   // Pull number t; true while in the first round.
   bool pull(int t) {
     const std::size_t K = means.size();
@@ -87,6 +97,93 @@ struct pooled_run {
     return first;
   }
 };
+
+// Feeds `pulls` pulls to the run; after each (from the end of the first round), the rule's
+// decision against "every c != leader has stat(c, t) >= log(1/delta)", stat(c, t) the reference
+// statistic of arm c after pull t, and the rule's recommendation against the replay's leader.
+// Returns how many pulls were decided {continue, stop}; no minimum may fall within 1e-6 of the
+// threshold (the verdict there would rest on the search's margin).
+template <class Stat>
+std::array<std::size_t, 2> check_decisions(pooled_run& run, int pulls, Stat stat) {
+  const std::size_t K = run.means.size();
+  std::array<std::size_t, 2> decided{0, 0};
+  std::size_t near = 0;
+  for (int t = 0; t < pulls; ++t) {
+    const bool first = run.pull(t);
+    const bool got = run.rule.should_stop(run.st);
+    if (first && t + 1 < int(K)) {
+      BOOST_REQUIRE(!got);
+      continue;
+    }
+    const std::size_t lead = leader_without(run.ref.n, run.ref.sum, K);
+    double smin = INFINITY;
+    for (std::size_t c = 0; c < K; ++c)
+      if (c != lead) smin = std::min(smin, stat(c, t));
+    if (std::fabs(smin - run.rule.threshold()) < 1e-6) {
+      ++near;
+      continue;
+    }
+    const bool want = smin >= run.rule.threshold();
+    BOOST_REQUIRE_MESSAGE(got == want, "pull " << t << ": rule " << got << ", statistic " << smin);
+    BOOST_REQUIRE(run.rule.recommendation(run.st) == lead);
+    ++decided[want];
+  }
+  BOOST_TEST(near == 0u);
+  return decided;
+}
+
+// Proposition P2's statistic from its definition: inf over m of log sum_{k,j} w_k w_j
+// 4 exp(-pen_V,k - pen_c,j + F(u_V,k) + F(u_c,j)) (the product prior's mixture at means (m, m)),
+// all G^2 terms, in long double; F(u) = u^2/2 + log Phi(u) with Phi from erfc.  The infimum of this
+// convex function by a golden-section search on a bracket that holds the minimiser (each end
+// moved outwards, doubling its step, until h rises beyond it).  An upper bound of the infimum
+// within ~1e-12.
+long double product_prior_statistic(const ls::mixture_grid& g, double sigma, double nv, double mv, double nc, double mc) {
+  auto F = [](long double u) { return u * u / 2 + std::log(0.5L * std::erfc(-u / std::sqrt(2.0L))); };
+  auto h = [&](long double m) {
+    const std::size_t G = g.rho.size();
+    std::vector<long double> terms;
+    long double best = -INFINITY;
+    for (std::size_t k = 0; k < G; ++k)
+      for (std::size_t j = 0; j < G; ++j) {
+        const long double rk = g.rho[k], rj = g.rho[j];
+        const long double uv = nv * (mv - m) / (sigma * std::sqrt(nv + rk)), uc = nc * (m - mc) / (sigma * std::sqrt(nc + rj));
+        const long double t = (long double)g.log_weight[k] + g.log_weight[j] + 2 * std::log(2.0L) -
+                              std::log1p(nv / rk) / 2 - std::log1p(nc / rj) / 2 + F(uv) + F(uc);
+        terms.push_back(t);
+        best = std::max(best, t);
+      }
+    long double sum = 0;
+    for (long double t : terms) sum += std::exp(t - best);
+    return best + std::log(sum);
+  };
+  const long double span = std::fabs(mv - mc) + 1e-3L;
+  long double a = std::min(mv, mc) - span, b = std::max(mv, mc) + span;
+  // When h(a - w) >= h(a), convexity puts the minimiser above a - w: that is the bracket's end.
+  long double w = span;
+  for (; h(a - w) < h(a); w *= 2) a -= w;
+  a -= w;
+  for (w = span; h(b + w) < h(b); w *= 2) b += w;
+  b += w;
+  const long double r = (std::sqrt(5.0L) - 1) / 2;
+  long double x1 = b - r * (b - a), x2 = a + r * (b - a), f1 = h(x1), f2 = h(x2);
+  for (int it = 0; it < 90; ++it) {
+    if (f1 <= f2) {
+      b = x2;
+      x2 = x1;
+      f2 = f1;
+      x1 = b - r * (b - a);
+      f1 = h(x1);
+    } else {
+      a = x1;
+      x1 = x2;
+      f1 = f2;
+      x2 = a + r * (b - a);
+      f2 = h(x2);
+    }
+  }
+  return std::min(f1, f2);
+}
 
 }  // namespace
 
@@ -118,44 +215,97 @@ BOOST_AUTO_TEST_CASE(pooled_arm_matches_its_definition) {
 
 BOOST_AUTO_TEST_CASE(decision_matches_the_statistic_at_every_pull) {
   const std::vector<double> means{0.3, 0.9, 0.45, 0.6, 0.1, 0.2, 0.48, 0.0, 0.3};
-  const std::size_t K = means.size();
   const double delta = 0.05;
   pooled_run run(means, delta, 11);
-  auto& rule = run.rule;
-  const auto& st = run.st;
-  const auto& ref = run.ref;
-  BOOST_TEST(rule.threshold() == std::log(1 / delta));
+  BOOST_TEST(run.rule.threshold() == std::log(1 / delta));
   const auto g = ls::make_mixture_grid(40);
-  std::size_t decided[2] = {0, 0}, near = 0;
-  for (int t = 0; t < 4000; ++t) {
-    const bool first = run.pull(t);
-    const bool got = rule.should_stop(st);
-    if (first && t + 1 < int(K)) {
-      BOOST_REQUIRE(!got);
-      continue;
-    }
-    const std::size_t lead = leader_without(ref.n, ref.sum, K);
-    double smin = INFINITY;
-    for (std::size_t c = 0; c < K; ++c) {
-      if (c == lead) continue;
-      const double s = ref.vn[c] == 0 ? -INFINITY
-                                      : ls::glr_one_sided_statistic(0.5, g, ref.vn[c], double(ref.vsum[c] / ref.vn[c]),
-                                                                    st.count(c), st.mean(c));
-      BOOST_REQUIRE(rule.statistic(c, st) == s || std::fabs(rule.statistic(c, st) - s) <= 1e-9 * (1 + std::fabs(s)));
-      smin = std::min(smin, s);
-    }
-    if (std::fabs(smin - rule.threshold()) < 1e-6) {
-      ++near;
-      continue;
-    }
-    const bool want = smin >= rule.threshold();
-    BOOST_REQUIRE_MESSAGE(got == want, "pull " << t << ": rule " << got << ", statistic " << smin);
-    BOOST_REQUIRE(rule.recommendation(st) == lead);
-    ++decided[want];
-  }
-  BOOST_TEST(near == 0u);
+  const auto decided = check_decisions(run, 4000, [&](std::size_t c, int) {
+    const auto& ref = run.ref;
+    const double s = ref.vn[c] == 0 ? -INFINITY
+                                    : ls::glr_one_sided_statistic(0.5, g, ref.vn[c], double(ref.vsum[c] / ref.vn[c]),
+                                                                  run.st.count(c), run.st.mean(c));
+    const double got = run.rule.statistic(c, run.st);
+    BOOST_REQUIRE(got == s || std::fabs(got - s) <= 1e-9 * (1 + std::fabs(s)));
+    return s;
+  });
   BOOST_TEST(decided[0] > 0u);
   BOOST_TEST(decided[1] > 0u);
+}
+
+// Proposition P2: the statistic against the double sum (every 389th pull: G^2 = 2025 terms per
+// evaluation), the decision against the statistic at every pull, on an instance where the lead
+// changes hands.
+BOOST_AUTO_TEST_CASE(per_arm_prior_statistic_and_decision) {
+  const std::vector<double> means{0.3, 0.9, 0.45, 0.75, 0.1, 0.2, 0.48, 0.0, 0.3};
+  const double delta = 0.05;
+  pooled_run run(means, delta, 13, ls::pooled_prior::per_arm);
+  BOOST_TEST(run.rule.threshold() == std::log(1 / delta));
+  BOOST_TEST((run.rule.prior() == ls::pooled_prior::per_arm));
+  const auto g = ls::make_per_arm_grid();
+  std::size_t compared = 0;
+  double widest = 0;
+  const auto decided = check_decisions(run, 4000, [&](std::size_t c, int t) {
+    const auto& ref = run.ref;
+    const double s = run.rule.statistic(c, run.st);
+    if (t % 389 == 0 && ref.vn[c] > 0) {
+      // The rule's value is a certified lower bound within its search's margin: below the
+      // reference (an upper bound of the infimum) and within 1e-8 (1 + |S2|) of it.
+      const long double want = product_prior_statistic(g, 0.5, double(ref.vn[c]), double(ref.vsum[c] / ref.vn[c]),
+                                                       double(run.st.count(c)), run.st.mean(c));
+      BOOST_REQUIRE_MESSAGE(s <= want + 1e-12L * (1 + std::fabs(want)),
+                            "pull " << t << " arm " << c << ": " << s << " above " << double(want));
+      BOOST_REQUIRE_MESSAGE(s >= want - 1e-8L * (1 + std::fabs(want)),
+                            "pull " << t << " arm " << c << ": " << s << " below " << double(want));
+      widest = std::max(widest, double(want - s));
+      ++compared;
+      // The free function at the rule's pooled arm (its mean lowered by the rounding bound) gives
+      // the rule's value.
+      const ls::pooled_arm v = run.rule.pooled(c);
+      BOOST_REQUIRE(ls::glr_pooled_per_arm_statistic(0.5, g, v.count, v.low_mean(), run.st.count(c), run.st.mean(c)) == s);
+    }
+    return s;
+  });
+  BOOST_TEST_MESSAGE("per-arm prior: " << compared << " statistics against the double sum, widest gap " << widest);
+  BOOST_TEST(compared > 50u);
+  BOOST_TEST(decided[0] > 0u);
+  BOOST_TEST(decided[1] > 0u);
+}
+
+// The product prior needs less evidence than the shared one on an unbalanced pair (the reason for
+// Proposition P2): 3000 pulls against 100, the gap where the shared statistic just reaches log 10.
+BOOST_AUTO_TEST_CASE(per_arm_prior_serves_unbalanced_pairs) {
+  const double sigma = 0.5;
+  ls::glr_pooled split(2, sigma, 0.1, ls::make_per_arm_grid(), ls::pooled_prior::per_arm);
+  // V_1 = the pulls of arm 0 after the first round: 3000 rewards at mean 1; arm 1: 100 at mean 1 - g.
+  auto fill = [&](ls::glr_pooled& r, double gap) {
+    lb::arm_stats s(2);
+    s.add(0, 1.0);
+    r.observe(0, s);
+    s.add(1, 1.0 - gap);
+    r.observe(1, s);
+    for (int i = 1; i < 100; ++i) {
+      s.add(1, 1.0 - gap);
+      r.observe(1, s);
+    }
+    for (int i = 0; i < 3000; ++i) {
+      s.add(0, 1.0);
+      r.observe(0, s);
+    }
+    return s;
+  };
+  double lo = 0, hi = 2;
+  for (int it = 0; it < 60; ++it) {
+    const double g = 0.5 * (lo + hi);
+    ls::glr_pooled r(2, sigma, 0.1);
+    const lb::arm_stats s = fill(r, g);
+    (r.statistic(1, s) >= std::log(10.0) ? hi : lo) = g;
+  }
+  const lb::arm_stats s = fill(split, hi);
+  ls::glr_pooled again(2, sigma, 0.1);
+  const lb::arm_stats s2 = fill(again, hi);
+  BOOST_TEST(split.pooled(1).count == 3000u);
+  BOOST_TEST(again.statistic(1, s2) >= std::log(10.0));
+  BOOST_TEST(split.statistic(1, s) > again.statistic(1, s2) + 1.0);  // more than a nat to spare
 }
 
 BOOST_AUTO_TEST_CASE(domain_errors) {
@@ -168,6 +318,13 @@ BOOST_AUTO_TEST_CASE(domain_errors) {
   expect_domain_error([&] { ls::glr_pooled(3, 0.5, 0.1, heavy); }, "grid weights");
   ls::glr_pooled rule(3, 0.5, 0.1);
   expect_domain_error([&] { (void)rule.pooled(3); }, "c");
+  const auto g = ls::make_per_arm_grid();
+  expect_domain_error([&] { (void)ls::glr_pooled_per_arm_statistic(0.0, g, 5, 1.0, 5, 0.0); }, "sigma");
+  expect_domain_error([&] { (void)ls::glr_pooled_per_arm_statistic(0.5, g, 0, 1.0, 5, 0.0); }, "nv");
+  expect_domain_error([&] { (void)ls::glr_pooled_per_arm_statistic(0.5, g, 5, 1.0, 0, 0.0); }, "nc");
+  expect_domain_error([&] { (void)ls::glr_pooled_per_arm_statistic(0.5, g, 5, nan, 5, 0.0); }, "mv");
+  expect_domain_error([&] { (void)ls::glr_pooled_per_arm_statistic(0.5, g, 5, 1.0, 5, inf); }, "mc");
+  expect_domain_error([&] { (void)ls::glr_pooled_per_arm_statistic(0.5, ls::mixture_grid{}, 5, 1.0, 5, 0.0); }, "grid");
 }
 
 BOOST_AUTO_TEST_CASE(through_run_combination) {
@@ -190,6 +347,17 @@ BOOST_AUTO_TEST_CASE(through_run_combination) {
   const auto again = lb::run_combination(c, arms, o);
   BOOST_TEST(again.run.pulls == r.run.pulls);
   BOOST_TEST(again.run.counts == r.run.counts);
+  // The prior per arm (Proposition P2), by name.
+  const lb::combination c2{lb::sampling_rule::t3c_ids, lb::stopping_rule::glr, lb::glr_threshold::pooled_per_arm};
+  BOOST_TEST(lb::is_certified(c2));
+  BOOST_TEST(lb::to_string(c2) == "t3c-ids+glr-pooled-per-arm");
+  BOOST_TEST(lb::to_string(lb::parse_glr_threshold("pooled-per-arm")) == std::string("pooled-per-arm"));
+  const auto r2 = lb::run_combination(c2, arms, o);
+  BOOST_TEST(r2.certified);
+  BOOST_TEST(r2.certificate.find("Proposition P2") != std::string::npos);
+  BOOST_TEST(r2.certificate.find("one scale per arm") != std::string::npos);
+  BOOST_TEST(r2.run.status == lb::run_status::stopped);
+  BOOST_TEST(r2.run.best_arm == 0u);
 }
 
 BOOST_AUTO_TEST_SUITE_END()

@@ -407,7 +407,8 @@ BOOST_AUTO_TEST_CASE(every_combination_gives_the_documented_order) {
       {stopping_rule::glr, "lil", glr_threshold::mixture, 0, {"glr_delta"}},
       {stopping_rule::glr, "lil", glr_threshold::mixture, 2, {"glr_delta", "mixture_rho"}},
       {stopping_rule::glr, "lil", glr_threshold::one_sided, 0, {"glr_delta"}},
-      {stopping_rule::glr, "lil", glr_threshold::pooled, 0, {"glr_delta"}}};
+      {stopping_rule::glr, "lil", glr_threshold::pooled, 0, {"glr_delta"}},
+      {stopping_rule::glr, "lil", glr_threshold::pooled_per_arm, 0, {"glr_delta"}}};
   auto sampling_names = [](bandit::sampling_rule s) {
     if (s == bandit::sampling_rule::lilucb) return names{"eps", "beta", "delta"};
     if (s == bandit::sampling_rule::lucb1 || s == bandit::sampling_rule::kl_lucb) return names{"lucb_delta"};
@@ -437,7 +438,7 @@ BOOST_AUTO_TEST_CASE(every_combination_gives_the_documented_order) {
       }
     }
   // lilucb stopping with lilucb sampling only; kl-lucb without kk21
-  BOOST_TEST(runs == 2 * (1 + int(bandit::all_sampling_rules.size()) * 9 - 1));
+  BOOST_TEST(runs == 2 * (1 + int(bandit::all_sampling_rules.size()) * 10 - 1));
   BOOST_TEST(bandit::all_sampling_rules.size() == 12u);  // a new rule must be added to sampling_names above
 }
 

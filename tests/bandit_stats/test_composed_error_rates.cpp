@@ -97,6 +97,7 @@ lb::combination mixture_with(lb::sampling_rule s, lb::glr_threshold t = lb::glr_
 }
 lb::combination one_sided_with(lb::sampling_rule s) { return mixture_with(s, lb::glr_threshold::one_sided); }
 lb::combination pooled_with(lb::sampling_rule s) { return mixture_with(s, lb::glr_threshold::pooled); }
+lb::combination pooled_per_arm_with(lb::sampling_rule s) { return mixture_with(s, lb::glr_threshold::pooled_per_arm); }
 
 // K = 8 Gaussian arms, sigma 0.5: best 0.5 at index 3, five arms tied at 0.4, two at 0.2; delta 0.5.
 struct large_delta_instance {
@@ -178,6 +179,12 @@ RC_BOOST_PROP(uniform_glr_pooled, ()) { certified_error_rate(pooled_with(lb::sam
 RC_BOOST_PROP(t3c_ids_glr_pooled, ()) { certified_error_rate(pooled_with(lb::sampling_rule::t3c_ids), 50); }
 RC_BOOST_PROP(lucb1_glr_pooled, ()) { certified_error_rate(pooled_with(lb::sampling_rule::lucb1), 51); }
 RC_BOOST_PROP(weakest_pair_glr_pooled, ()) { certified_error_rate(pooled_with(lb::sampling_rule::weakest_pair), 52); }
+// The same with one mixture scale per arm (Proposition P2).
+RC_BOOST_PROP(t3c_ids_glr_pooled_per_arm, ()) { certified_error_rate(pooled_per_arm_with(lb::sampling_rule::t3c_ids), 53); }
+RC_BOOST_PROP(uniform_glr_pooled_per_arm, ()) { certified_error_rate(pooled_per_arm_with(lb::sampling_rule::uniform), 54); }
+RC_BOOST_PROP(weakest_pair_glr_pooled_per_arm, ()) {
+  certified_error_rate(pooled_per_arm_with(lb::sampling_rule::weakest_pair), 55);
+}
 
 BOOST_AUTO_TEST_SUITE_END()
 
@@ -230,9 +237,20 @@ BOOST_AUTO_TEST_CASE(pooled_at_delta_half) {
   }
 }
 
+// The same with one mixture scale per arm (Proposition P2).
+BOOST_AUTO_TEST_CASE(pooled_per_arm_at_delta_half) {
+  for (auto s : {lb::sampling_rule::t3c_ids, lb::sampling_rule::uniform, lb::sampling_rule::t3c}) {
+    const auto rep = large_delta_report(s, 0.5, large_delta_runs(), lb::glr_threshold::pooled_per_arm);
+    BOOST_TEST_MESSAGE(rep.summary());
+    BOOST_TEST(rep.violations.empty(), rep.summary());
+    BOOST_TEST(!rep.rejected(), rep.summary());
+  }
+}
+
 // The planted failure: the same rules with the statistic at sigma/20 must be rejected.
 BOOST_AUTO_TEST_CASE(planted_overconfident_rule_is_rejected) {
-  for (auto t : {lb::glr_threshold::mixture, lb::glr_threshold::one_sided, lb::glr_threshold::pooled}) {
+  for (auto t : {lb::glr_threshold::mixture, lb::glr_threshold::one_sided, lb::glr_threshold::pooled,
+                 lb::glr_threshold::pooled_per_arm}) {
     const auto rep = large_delta_report(lb::sampling_rule::t3c, 0.5 / 20, large_delta_runs(), t);
     BOOST_TEST_MESSAGE(rep.summary());
     BOOST_TEST(rep.rejected(), rep.summary());

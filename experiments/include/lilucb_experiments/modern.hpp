@@ -111,6 +111,9 @@ inline constexpr std::array method_table{
     method_row{nullptr, "t3c-ids", "glr", "", "pooled"},
     method_row{nullptr, "eb-tci-ids", "glr", "", "pooled"},
     method_row{nullptr, "weakest-pair", "glr", "", "pooled", nullptr, weakest_pair_full_cost},
+    // Proposition P2: the same with one mixture scale per arm (make_per_arm_grid()).
+    method_row{nullptr, "t3c-ids", "glr", "", "pooled-per-arm"},
+    method_row{nullptr, "weakest-pair", "glr", "", "pooled-per-arm", nullptr, weakest_pair_full_cost},
     // Uncertified references: the lil'UCB Heuristic preset (the report's baseline) and GLR
     // stopping with the heuristic threshold log((1 + log t)/delta).
     method_row{"lilucb-heuristic", "", "", "", ""},

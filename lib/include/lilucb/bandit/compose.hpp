@@ -12,7 +12,8 @@
 //                                    certified by Proposition M of docs/certified-glr.md; threshold
 //                                    one-sided: stopping/glr_one_sided.hpp, Proposition M1; threshold
 //                                    pooled: stopping/glr_pooled.hpp, Proposition P, no union over
-//                                    the wrong answers)
+//                                    the wrong answers; threshold pooled-per-arm: the same with one
+//                                    mixture scale per arm, Proposition P2)
 //
 // The loop: pull every arm once (arms 0..K-1, as Figure 1 and every rule here start), then
 // repeat { if the stopping rule fires: answer its recommendation; if the budget is spent: answer
@@ -122,15 +123,15 @@ composed_result run_composed(const Arms& arms, Sampling& sampling, Stopping& sto
 enum class sampling_rule { uniform, lilucb, lucb1, tas_d, tas_c, ttts, t3c, eb_tci, kl_lucb, t3c_ids, eb_tci_ids,
                                  weakest_pair };
 enum class stopping_rule { lilucb, ls, glr };
-enum class glr_threshold { heuristic, kk21, mixture, one_sided, pooled };
+enum class glr_threshold { heuristic, kk21, mixture, one_sided, pooled, pooled_per_arm };
 
 inline constexpr std::array<sampling_rule, 12> all_sampling_rules{
     sampling_rule::uniform, sampling_rule::lilucb,  sampling_rule::lucb1,      sampling_rule::tas_d,
     sampling_rule::tas_c,   sampling_rule::ttts,    sampling_rule::t3c,        sampling_rule::eb_tci,
     sampling_rule::kl_lucb, sampling_rule::t3c_ids, sampling_rule::eb_tci_ids, sampling_rule::weakest_pair};
-inline constexpr std::array<glr_threshold, 5> all_glr_thresholds{glr_threshold::heuristic, glr_threshold::kk21,
-                                                                 glr_threshold::mixture, glr_threshold::one_sided,
-                                                                 glr_threshold::pooled};
+inline constexpr std::array<glr_threshold, 6> all_glr_thresholds{glr_threshold::heuristic, glr_threshold::kk21,
+                                                                 glr_threshold::mixture,   glr_threshold::one_sided,
+                                                                 glr_threshold::pooled,    glr_threshold::pooled_per_arm};
 inline constexpr std::array<stopping_rule, 3> all_stopping_rules{stopping_rule::lilucb, stopping_rule::ls,
                                                                  stopping_rule::glr};
 
@@ -159,6 +160,7 @@ inline const char* to_string(glr_threshold t) {
          : t == glr_threshold::kk21    ? "kk21"
          : t == glr_threshold::mixture ? "mixture"
          : t == glr_threshold::pooled  ? "pooled"
+         : t == glr_threshold::pooled_per_arm ? "pooled-per-arm"
                                        : "one-sided";
 }
 
@@ -206,7 +208,8 @@ inline bool is_certified(const combination& c) {
   if (c.stopping == stopping_rule::ls) return true;
   if (c.stopping == stopping_rule::lilucb) return true;  // with certified_setting (run_combination)
   return c.threshold == glr_threshold::kk21 || c.threshold == glr_threshold::mixture ||
-         c.threshold == glr_threshold::one_sided || c.threshold == glr_threshold::pooled;
+         c.threshold == glr_threshold::one_sided || c.threshold == glr_threshold::pooled ||
+         c.threshold == glr_threshold::pooled_per_arm;
 }
 
 /// The stopping rules a by-name combination can hold.
@@ -246,7 +249,8 @@ class stopping_by_name {
 ///     on every path, or the fixed scale c.rho > 0; sigma is the sub-Gaussian scale; certified by
 ///     Proposition M of docs/certified-glr.md; one-sided: the half-normal mixture of
 ///     glr_one_sided.hpp on the same grid, Proposition M1; pooled: the same mixture against the
-///     leader's pooled pulls, glr_pooled.hpp, Proposition P);
+///     leader's pooled pulls, glr_pooled.hpp, Proposition P; pooled-per-arm: one scale per arm
+///     from make_per_arm_grid(), Proposition P2);
 ///   tas-d/-c, kl-lucb, glr on Bernoulli arms use the Bernoulli divergence.
 /// Domain: nu in (0,1); sigma >= 0; lilucb stopping only with lilucb sampling; kl-lucb only on
 /// arms with means in [0, 1] (bernoulli_arms); threshold kk21 and boundary calibrated only on
@@ -335,6 +339,12 @@ composed_result run_combination(const combination& c, const Arms& arms, const ru
         p.glr_delta = nu;
         break;
       }
+      if (c.threshold == glr_threshold::pooled_per_arm) {
+        // Proposition P2 (docs/certified-glr.md): as P, with one mixture scale per arm.
+        stop.emplace(stopping::glr_pooled(K, sigma, nu, stopping::make_per_arm_grid(), stopping::pooled_prior::per_arm));
+        p.glr_delta = nu;
+        break;
+      }
       const auto model = bernoulli ? stopping::glr_model::bernoulli : stopping::glr_model::gaussian;
       if (c.threshold == glr_threshold::kk21)  // K = 1 answers at once; the threshold needs K >= 2
         stop.emplace(stopping::glr<stopping::kk21_threshold>(K, model, sigma,
@@ -367,7 +377,7 @@ composed_result run_combination(const combination& c, const Arms& arms, const ru
     case sampling_rule::eb_tci: return go(sampling::eb_tci(K, sigma));
     case sampling_rule::t3c_ids: return go(sampling::t3c(K, sigma, sampling::top_two_selection::ids));
     case sampling_rule::eb_tci_ids: return go(sampling::eb_tci(K, sigma, sampling::top_two_selection::ids));
-    // The challenger of Proposition M1's statistic on the stopping rule's grid (weakest_pair.hpp).
+    // The challenger of Proposition M1's statistic on the default grid (weakest_pair.hpp).
     case sampling_rule::weakest_pair: return go(sampling::weakest_pair(K, sigma, stopping::make_mixture_grid(40)));
   }
   return {};

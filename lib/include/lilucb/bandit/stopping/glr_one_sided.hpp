@@ -199,8 +199,10 @@ struct bracket {
   double l, r;
   h_and_slope hl, hr;
 };
-inline double bracket_scale(const pair_data& p) { return std::max({std::fabs(p.ma - p.mb), p.sigma * 1e-8, 1e-300}); }
-inline bool find_bracket(const pair_data& p, bracket& b) {
+template <class Pair>
+double bracket_scale(const Pair& p) { return std::max({std::fabs(p.ma - p.mb), p.sigma * 1e-8, 1e-300}); }
+template <class Pair>
+bool find_bracket(const Pair& p, bracket& b) {
   const double scale = bracket_scale(p);
   double l = std::min(p.ma, p.mb), r = std::max(p.ma, p.mb);
   if (!(r > l)) {
@@ -227,7 +229,8 @@ inline bool find_bracket(const pair_data& p, bracket& b) {
 /// One step of the searches: the secant root of h' in (l, r), kept away from the ends (bisection
 /// every third step), replaces the end with the same sign of h'; false when the bracket cannot
 /// shrink further in floating point.
-inline bool shrink_bracket(const pair_data& p, int it, double& l, double& r, h_and_slope& hl, h_and_slope& hr) {
+template <class Pair>
+bool shrink_bracket(const Pair& p, int it, double& l, double& r, h_and_slope& hl, h_and_slope& hr) {
   double m = (it % 3 == 2 || !(hr.dh > hl.dh)) ? 0.5 * (l + r) : l - hl.dh * (r - l) / (hr.dh - hl.dh);
   const double w = r - l;
   m = std::clamp(m, l + 1e-3 * w, r - 1e-3 * w);
@@ -244,8 +247,11 @@ inline bool shrink_bracket(const pair_data& p, int it, double& l, double& r, h_a
 }
 
 /// A certified lower bound of inf_m h(m) (file comment); *argmin (if given) receives the end of
-/// the final bracket with the smaller h.
-inline double infimum_lower_bound(const pair_data& p, double* argmin = nullptr) {
+/// the final bracket with the smaller h.  Pair: pair_data, or any type with the fields ma, mb,
+/// sigma and an h_at(pair, m) found by argument-dependent lookup whose h is convex in m (the
+/// pooled rule's prior per arm, glr_pooled.hpp); the search and its margins are the same.
+template <class Pair>
+double search_infimum(const Pair& p, double* argmin = nullptr) {
   bracket b;
   if (!find_bracket(p, b)) return -std::numeric_limits<double>::infinity();  // the pair cannot be certified
   auto [l, r, hl, hr] = b;
@@ -258,6 +264,7 @@ inline double infimum_lower_bound(const pair_data& p, double* argmin = nullptr) 
   const double bound = std::max(hl.h + hl.dh * (r - l), hr.h - hr.dh * (r - l));
   return bound - 1e-9 * (1 + std::fabs(bound));
 }
+inline double infimum_lower_bound(const pair_data& p, double* argmin = nullptr) { return search_infimum(p, argmin); }
 
 /// The search of infimum_lower_bound, stopped early (file comment, "Deciding search"): true when
 /// its lower bound reaches pass_at (*value receives it), else false once the bracket is narrower
@@ -573,15 +580,24 @@ struct glr_one_sided_pair {
 
 /// S1_{a,b} of the file comment (its certified lower bound), computed directly (tests, one-off
 /// use).  Domain: sigma > 0, na, nb >= 1, a grid of 1 to 64 scales.
-inline double glr_one_sided_statistic(double sigma, const mixture_grid& g, std::uint64_t na, double ma,
-                                      std::uint64_t nb, double mb) {
-  constexpr const char* fn = "lilucb::bandit::stopping::glr_one_sided_statistic";
+namespace one_sided_detail {
+/// The domain of a pair statistic (this file's, glr_pooled.hpp's): sigma in (0, inf), both counts
+/// >= 1 (named na_name, nb_name), 1 to 64 scales with one weight each.
+inline void check_pair_arguments(const char* fn, double sigma, const char* na_name, std::uint64_t na,
+                                 const char* nb_name, std::uint64_t nb, const mixture_grid& g) {
   check_positive(fn, "sigma", sigma);
-  check_at_least(fn, "na", double(na), 1.0);
-  check_at_least(fn, "nb", double(nb), 1.0);
+  check_at_least(fn, na_name, double(na), 1.0);
+  check_at_least(fn, nb_name, double(nb), 1.0);
   const std::size_t G = g.rho.size();
   if (G == 0 || G > 64 || G != g.log_weight.size())
     ::lilucb::detail::raise_domain_error(fn, "grid", std::to_string(G) + " scales", "1 to 64 scales with one weight each");
+}
+}  // namespace one_sided_detail
+
+inline double glr_one_sided_statistic(double sigma, const mixture_grid& g, std::uint64_t na, double ma,
+                                      std::uint64_t nb, double mb) {
+  one_sided_detail::check_pair_arguments("lilucb::bandit::stopping::glr_one_sided_statistic", sigma, "na", na, "nb", nb, g);
+  const std::size_t G = g.rho.size();
   std::vector<double> sa(G), sb(G), c(G);
   for (std::size_t k = 0; k < G; ++k) {
     sa[k] = double(na) / (sigma * std::sqrt(double(na) + g.rho[k]));

@@ -36,6 +36,25 @@
 // lower bound of S1 and every fail on an upper bound, so the verdict is the full search's except
 // within the search's margin of 1e-9 (1 + |S1|) (tested at every pull).  The rows of the pair's
 // constants are cached by count (a pull moves one count by one).
+//
+// A prior per arm (pooled_prior::per_arm; Proposition P2 of docs/certified-glr.md).  Proposition
+// M1's prior puts ONE scale rho_k on both half-normals of the pair; here each arm draws its own
+// scale from its own copy of the grid, the product prior sum_{k,j} w_k w_j HN(rho_k) x HN(rho_j),
+// of total mass (sum_k w_k)^2 <= 1.  The mixture then factorises, and the statistic is
+//     S2(V_c, c) = inf_m [ A(m) + B(m) ],  A(m) = log sum_k w_k exp(log 2 - pen_V,k + F(u_V,k(m))),
+//                                          B(m) = log sum_j w_j exp(log 2 - pen_c,j + F(u_c,j(m)))
+// (glr_one_sided.hpp's notation), convex in m (each F(u(m)) is convex, a log-sum of exponentials
+// of convex functions is convex), found by glr_one_sided.hpp's search (search_infimum) with the
+// same certified lower bound and margins.  Proof: Proposition P's, with the product prior in the
+// place of the shared one (a mixture of supermartingales under any probability measure on the
+// exponents is one).  Why: a pooled pair is unbalanced (V_c holds about the leader's pulls, c a
+// far arm's few), and the best scale of each arm differs; one shared scale serves such a pair
+// badly (docs/certified-glr.md, "The floor of the one-sided mixture": 3.09 nats at 10:1 with one
+// shared scale, 1.45 with one per arm).  Default grid: make_per_arm_grid() below.  The same
+// decision steps apply: S2 <= Z + 2 log 2 (each arm's log-sum <= log 2 + its largest F, F(u) <=
+// u^2/2, u^2 <= N x^2/sigma^2); h at the last minimiser is an upper bound; one term per arm (each
+// arm's largest term at that minimiser) is a lower bound, the one-scale search of pair_data with
+// G = 1 and the two arms' slopes.
 
 #include "lilucb/bandit/arm_stats.hpp"
 #include "lilucb/bandit/stopping/glr.hpp"
@@ -59,6 +78,90 @@ namespace lilucb::bandit::stopping {
 /// magnitudes, not with its own (about 2.5 ulps of |G| + |P_c| + |Q_c| from the three roundings
 /// and two additions, the compensated sums' second-order terms far below; `rounding` is 1e-15
 /// times that sum, about 4.5 ulps).  S1 increases with V_c's mean, so the rule evaluates it at low_mean(): a lower bound.
+/// The prior of the mixture (file comment): one scale shared by the pair (Proposition P), or one
+/// scale per arm from independent copies of the grid (Proposition P2).
+enum class pooled_prior { shared, per_arm };
+
+/// The per-arm grid of Proposition P2: rho = 2^k, k = -4..40, 0.9 of the weight flat on
+/// k = -4..16 (gaps from about 4 sigma down to sigma/256 in the rough rule rho ~ sigma^2/gap^2),
+/// 0.1 as 1/((k+1)(k+2)) on k >= 0 (glr_mixture.hpp's make_banded_mixture_grid): sum_k w_k < 1.
+/// The flat core costs log(21/0.9) = 3.15 nats per arm at any one scale, but the log-sum over
+/// neighbouring scales recovers most of it; docs/certified-glr.md measures the evidence each
+/// prior needs (the overhead table of Proposition P2).
+inline mixture_grid make_per_arm_grid() { return make_banded_mixture_grid(-4, 16, 0.9, 40); }
+
+namespace pooled_detail {
+/// The pair (V_c, c) under the prior per arm: h(m) = A(m) + B(m) (file comment) and its slope.
+struct split_pair {
+  double ma, mb, sigma;
+  const double* sa;  // s_V,k
+  const double* ca;  // log w_k + log 2 - pen_V,k
+  const double* sb;  // s_c,k
+  const double* cb;  // log w_k + log 2 - pen_c,k
+  std::size_t G;
+};
+/// One arm's log-sum log sum_k exp(c[k] + F(sign * s[k] (x - m))) and its slope in m.
+inline one_sided_detail::h_and_slope arm_log_sum(const double* s, const double* c, std::size_t G, double x, double m,
+                                                 double sign) {
+  double v[64], d[64];
+  double best = -std::numeric_limits<double>::infinity();
+  for (std::size_t k = 0; k < G; ++k) {
+    const one_sided_detail::f_and_slope f = one_sided_detail::F(sign * (x - m) * s[k]);
+    v[k] = c[k] + f.f;
+    d[k] = -sign * s[k] * f.df;
+    best = v[k] > best ? v[k] : best;
+  }
+  if (!std::isfinite(best)) return {best, 0.0};
+  double sum = 0, dsum = 0;
+  for (std::size_t k = 0; k < G; ++k) {
+    const double e = std::exp(v[k] - best);
+    sum += e;
+    dsum += e * d[k];
+  }
+  return {best + std::log(sum), dsum / sum};
+}
+inline one_sided_detail::h_and_slope h_at(const split_pair& p, double m) {
+  const one_sided_detail::h_and_slope a = arm_log_sum(p.sa, p.ca, p.G, p.ma, m, 1.0);
+  const one_sided_detail::h_and_slope b = arm_log_sum(p.sb, p.cb, p.G, p.mb, m, -1.0);
+  return {a.h + b.h, a.dh + b.dh};
+}
+/// The index of the largest term of one arm's log-sum at m.
+inline std::size_t largest_term(const double* s, const double* c, std::size_t G, double x, double m, double sign) {
+  std::size_t at = 0;
+  double best = -std::numeric_limits<double>::infinity();
+  for (std::size_t k = 0; k < G; ++k) {
+    const double v = c[k] + one_sided_detail::F(sign * (x - m) * s[k]).f;
+    if (v > best) {
+      best = v;
+      at = k;
+    }
+  }
+  return at;
+}
+}  // namespace pooled_detail
+
+/// Proposition P2's statistic S2 (file comment) of a pooled arm with count nv and mean mv against
+/// an arm with count nc and mean mc, on grid g: a certified lower bound (glr_one_sided.hpp's
+/// search).  glr_pooled's statistic(c) under the prior per arm is this function at V_c (its mean
+/// lowered by its rounding bound).  Domain: sigma in (0, inf); nv, nc >= 1; mv, mc finite; 1 to 64
+/// scales, one weight each.
+inline double glr_pooled_per_arm_statistic(double sigma, const mixture_grid& g, std::uint64_t nv, double mv,
+                                           std::uint64_t nc, double mc) {
+  constexpr const char* fn = "lilucb::bandit::stopping::glr_pooled_per_arm_statistic";
+  one_sided_detail::check_pair_arguments(fn, sigma, "nv", nv, "nc", nc, g);
+  if (!std::isfinite(mv)) ::lilucb::detail::raise_domain_error(fn, "mv", std::to_string(mv), "a finite mean");
+  if (!std::isfinite(mc)) ::lilucb::detail::raise_domain_error(fn, "mc", std::to_string(mc), "a finite mean");
+  const std::size_t G = g.rho.size();
+  double sa[64], ca[64], sb[64], cb[64];
+  for (std::size_t k = 0; k < G; ++k) {
+    sa[k] = double(nv) / (sigma * std::sqrt(double(nv) + g.rho[k]));
+    sb[k] = double(nc) / (sigma * std::sqrt(double(nc) + g.rho[k]));
+    ca[k] = g.log_weight[k] + std::log(2.0) - 0.5 * std::log1p(double(nv) / g.rho[k]);
+    cb[k] = g.log_weight[k] + std::log(2.0) - 0.5 * std::log1p(double(nc) / g.rho[k]);
+  }
+  return one_sided_detail::search_infimum(pooled_detail::split_pair{mv, mc, sigma, sa, ca, sb, cb, G});
+}
+
 struct pooled_arm {
   std::uint64_t count = 0;
   double sum = 0;
@@ -71,17 +174,21 @@ class glr_pooled {
  public:
   /// K arms, sigma (the rewards' sub-Gaussian scale), delta, the grid of mixture scales
   /// (glr_mixture.hpp; its combine field is not used: S1 is the infimum of the log-sum).
-  /// Domain: K >= 1, sigma in (0, inf), delta in (0, 1), 1 to 64 scales rho_k in (0, inf) with
-  /// sum_k w_k <= 1.
-  glr_pooled(std::size_t K, double sigma, double delta, mixture_grid grid = make_mixture_grid())
-      : K_(K), sigma_(sigma), delta_(delta), grid_(std::move(grid)), pool_(1), led_(K), runner_(K) {
+  /// The prior: one scale shared by the pair (Proposition P) or one per arm (P2; grid usually
+  /// make_per_arm_grid()).  Domain: K >= 1, sigma in (0, inf), delta in (0, 1), 1 to 64 scales
+  /// rho_k in (0, inf) with sum_k w_k <= 1.
+  glr_pooled(std::size_t K, double sigma, double delta, mixture_grid grid = make_mixture_grid(),
+             pooled_prior prior = pooled_prior::shared)
+      : K_(K), sigma_(sigma), delta_(delta), prior_(prior), grid_(std::move(grid)), pool_(1), led_(K), runner_(K) {
     constexpr const char* fn = "lilucb::bandit::stopping::glr_pooled";
     (void)mixture_detail::check_mixture_rule(fn, K, sigma, delta, grid_);
     threshold_ = std::log(1 / delta);
     const std::size_t G = grid_.rho.size();
     c_.resize(G);
+    cb_.resize(G);
     base_.resize(G);
-    for (std::size_t k = 0; k < G; ++k) base_[k] = grid_.log_weight[k] + 2 * std::log(2.0);
+    const double factors = prior_ == pooled_prior::shared ? 2 : 1;  // log 2 per half-normal in each term
+    for (std::size_t k = 0; k < G; ++k) base_[k] = grid_.log_weight[k] + factors * std::log(2.0);
     argmin_.assign(K, std::numeric_limits<double>::quiet_NaN());
     leader_ = runner_up_ = blocker_ = K;
   }
@@ -89,14 +196,17 @@ class glr_pooled {
   static const char* name() { return "glr"; }
   static constexpr bool certified() { return true; }
   std::string certificate() const {
-    return "Proposition P (docs/certified-glr.md): GLR stopping against a one-sided (half-normal) Gaussian mixture "
+    const bool split = prior_ == pooled_prior::per_arm;
+    return std::string(split ? "Proposition P2" : "Proposition P") +
+           " (docs/certified-glr.md): GLR stopping against a one-sided (half-normal) Gaussian mixture "
            "martingale per arm c, paired with the pooled pulls of the predictable leader among the other arms (" +
-           describe_grid(grid_) +
+           (split ? "one scale per arm, each from its own copy of the grid (product prior), " : "") + describe_grid(grid_) +
            ", infimum of the log-sum over the best arm's mean), Ville's inequality at threshold log(1/delta), no "
            "union over the wrong answers; valid for any sampling rule, a unique best arm and sigma-sub-Gaussian "
            "rewards (sigma = " + std::to_string(sigma_) + "): P(wrong answer) <= delta = " + std::to_string(delta_);
   }
   double threshold() const { return threshold_; }
+  pooled_prior prior() const { return prior_; }
 
   /// After arm i's pull (stats already updated; s.last_added() is its reward).
   void observe(std::size_t i, const arm_stats& s) {
@@ -198,6 +308,7 @@ class glr_pooled {
   // The decision after the O(1) bound has not ruled the pair out.
   bool passes_beyond_bound(std::size_t c, const arm_stats& s) {
     const pooled_arm v = pooled(c);
+    if (prior_ == pooled_prior::per_arm) return split_passes(c, v, s);
     const one_sided_detail::pair_data p = pair_of(v, s.count(c), s.mean(c));
     if (std::isfinite(argmin_[c])) {
       const double up = one_sided_detail::h_at(p, argmin_[c]).h;
@@ -221,8 +332,40 @@ class glr_pooled {
     argmin_[c] = m;
     return full >= threshold_;
   }
+  // The same decision under the prior per arm (file comment): h at the last minimiser (fail), the
+  // search on each arm's largest term there (pass), else the full search.
+  bool split_passes(std::size_t c, const pooled_arm& v, const arm_stats& s) {
+    const pooled_detail::split_pair p = split_of(v, s.count(c), s.mean(c));
+    if (std::isfinite(argmin_[c])) {
+      const double m0 = argmin_[c];
+      const double up = pooled_detail::h_at(p, m0).h;
+      if (up + 1e-9 * (1 + std::fabs(up)) < threshold_) return false;
+      const std::size_t ka = pooled_detail::largest_term(p.sa, p.ca, p.G, p.ma, m0, 1.0);
+      const std::size_t kb = pooled_detail::largest_term(p.sb, p.cb, p.G, p.mb, m0, -1.0);
+      const double c1 = p.ca[ka] + p.cb[kb];
+      const one_sided_detail::pair_data one{p.ma, p.mb, sigma_, p.sa + ka, p.sb + kb, &c1, 1};
+      if (one_sided_detail::infimum_lower_bound(one) >= threshold_) return true;
+    }
+    double m = 0;
+    const double full = one_sided_detail::search_infimum(p, &m);
+    argmin_[c] = m;
+    return full >= threshold_;
+  }
   double s1(const pooled_arm& v, std::uint64_t nc, double mc) {
+    if (prior_ == pooled_prior::per_arm) return one_sided_detail::search_infimum(split_of(v, nc, mc));
     return one_sided_detail::infimum_lower_bound(pair_of(v, nc, mc));
+  }
+  // The pair's data under the prior per arm: each arm's constants log w_k + log 2 - pen_k.
+  pooled_detail::split_pair split_of(const pooled_arm& v, std::uint64_t nc, double mc) {
+    const std::size_t G = grid_.rho.size();
+    const std::size_t ia = row_of(v.count, rows_.size());
+    const row& ra = rows_[ia];
+    const row& rb = rows_[row_of(nc, ia)];
+    for (std::size_t k = 0; k < G; ++k) {
+      c_[k] = base_[k] - ra.pen[k];
+      cb_[k] = base_[k] - rb.pen[k];
+    }
+    return {v.low_mean(), mc, sigma_, ra.s.data(), c_.data(), rb.s.data(), cb_.data(), G};
   }
   // The pair's data from the two arms' rows (cached by count: a pull moves one count by one).
   one_sided_detail::pair_data pair_of(const pooled_arm& v, std::uint64_t nc, double mc) {
@@ -258,10 +401,11 @@ class glr_pooled {
 
   std::size_t K_;
   double sigma_, delta_, threshold_ = 0;
+  pooled_prior prior_;
   mixture_grid grid_;
   arm_stats pool_, led_, runner_;  // G; P_c; Q_c (file comment)
   std::size_t leader_, runner_up_, blocker_;
-  std::vector<double> c_, base_;  // the pair's constants; log w_k + 2 log 2
+  std::vector<double> c_, cb_, base_;  // the pair's constants (per arm: V's, c's); log w_k + 2 log 2 (per arm: + log 2)
   std::vector<double> argmin_;     // per arm c: the minimiser of its last full search (NaN: none)
   std::array<row, 8> rows_;
   std::size_t next_row_ = 0;
