@@ -60,6 +60,16 @@ const std::vector<document>& documents() {
     d.push_back({"../modern.md", "the price of certification (issue 14): `lilucb experiment modern --preset quick`'s report",
                  [](const std::filesystem::path& dir) { return experiments::render_modern_report(dir); },
                  experiments::modern_report_data});
+    d.push_back({"../modern-robustness.md",
+                 "the price of certification on 100 streams per cell for a few methods (experiments/modern/robustness.json)",
+                 [](const std::filesystem::path& dir) {
+                   return experiments::render_modern_report(
+                       dir, experiments::modern_robustness_data,
+                       "The price of certification on more streams (issue 14): 100 runs per cell, seed 2",
+                       "lilucb experiment modern --preset quick --config experiments/modern/robustness.json "
+                       "--out docs/reproduction/quick/modern-robustness");
+                 },
+                 experiments::modern_robustness_data});
     return d;
   }();
   return all;

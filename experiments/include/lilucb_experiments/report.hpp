@@ -56,10 +56,17 @@ std::string run_provenance(const nlohmann::json& manifest);
 /// every method's stopping times, E[tau]/(T* log(1/delta)), E[tau]/H1, the fixed-point
 /// prediction and its error rate with the exact Clopper-Pearson 95% interval.  Returns nullopt
 /// when the summary does not exist; throws lilucb::domain_error naming the file when a data file
-/// is malformed.
+/// is malformed.  The same report renders another run of the experiment: `data` (relative to
+/// generated_dir), its title and the command that makes it.
 std::optional<std::string> render_modern_report(const std::filesystem::path& generated_dir);
+std::optional<std::string> render_modern_report(const std::filesystem::path& generated_dir, const char* data,
+                                                const std::string& title, const std::string& command);
 
 /// The file (relative to docs/generated) whose absence makes render_modern_report return nullopt.
 inline constexpr const char* modern_report_data = "../reproduction/quick/modern/summary.csv";
+
+/// docs/modern-robustness.md: the same report for a few methods on more streams per cell
+/// (experiments/modern/robustness.json: 100 runs per cell on seed 2, the quick preset's seed being 1).
+inline constexpr const char* modern_robustness_data = "../reproduction/quick/modern-robustness/summary.csv";
 
 }  // namespace lilucb::experiments
