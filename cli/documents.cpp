@@ -60,16 +60,28 @@ const std::vector<document>& documents() {
     d.push_back({"../modern.md", "the price of certification (issue 14): `lilucb experiment modern --preset quick`'s report",
                  [](const std::filesystem::path& dir) { return experiments::render_modern_report(dir); },
                  experiments::modern_report_data});
-    d.push_back({"../modern-robustness.md",
-                 "the price of certification on 100 streams per cell for a few methods (experiments/modern/robustness.json)",
-                 [](const std::filesystem::path& dir) {
-                   return experiments::render_modern_report(
-                       dir, experiments::modern_robustness_data,
-                       "The price of certification on more streams (issue 14): 100 runs per cell, seed 2",
-                       "lilucb experiment modern --preset quick --config experiments/modern/robustness.json "
-                       "--out docs/reproduction/quick/modern-robustness");
-                 },
-                 experiments::modern_robustness_data});
+    // Other runs of the modern experiment, rendered by the same report.
+    auto modern_run = [&d](const char* file, const char* description, const char* data, std::string title,
+                           std::string command) {
+      d.push_back({file, description,
+                   [data, title, command](const std::filesystem::path& dir) {
+                     return experiments::render_modern_report(dir, data, title, command);
+                   },
+                   data});
+    };
+    modern_run("../modern-robustness.md",
+               "the price of certification on 100 streams per cell for a few methods (experiments/modern/robustness.json)",
+               experiments::modern_robustness_data,
+               "The price of certification on more streams (issue 14): 100 runs per cell, seed 2",
+               "lilucb experiment modern --preset quick --config experiments/modern/robustness.json "
+               "--out docs/reproduction/quick/modern-robustness");
+    modern_run("../modern-large.md",
+               "the price of certification at n = 1000 for the Heuristic and one certified method "
+               "(experiments/modern/large.json)",
+               experiments::modern_large_data,
+               "The price of certification at n = 1000 (issue 14): 100 runs per cell, seed 3",
+               "lilucb experiment modern --preset quick --config experiments/modern/large.json "
+               "--out docs/reproduction/quick/modern-large");
     return d;
   }();
   return all;

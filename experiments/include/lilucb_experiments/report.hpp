@@ -69,4 +69,8 @@ inline constexpr const char* modern_report_data = "../reproduction/quick/modern/
 /// (experiments/modern/robustness.json: 100 runs per cell on seed 2, the quick preset's seed being 1).
 inline constexpr const char* modern_robustness_data = "../reproduction/quick/modern-robustness/summary.csv";
 
+/// docs/modern-large.md: the same report at n = 1000 (K = 1001) for the Heuristic and one certified
+/// method (experiments/modern/large.json: 100 runs per cell, seed 3).
+inline constexpr const char* modern_large_data = "../reproduction/quick/modern-large/summary.csv";
+
 }  // namespace lilucb::experiments
