@@ -134,12 +134,20 @@ std::array<std::size_t, 2> check_decisions(pooled_run& run, int pulls, Stat stat
 
 // Proposition P2's statistic from its definition: inf over m of log sum_{k,j} w_k w_j
 // 4 exp(-pen_V,k - pen_c,j + F(u_V,k) + F(u_c,j)) (the product prior's mixture at means (m, m)),
-// all G^2 terms, in long double; F(u) = u^2/2 + log Phi(u) with Phi from erfc.  The infimum of this
+// all G^2 terms, in long double; F(u) = u^2/2 + log Phi(u) with Phi from erfc, and for u < -20
+// (where erfc underflows long double beyond u = -150) from the asymptotic series of Mills' ratio,
+// F(u) = -log(-u) - log(2 pi)/2 + log(1 - 1/u^2 + 3/u^4 - 15/u^6 + 105/u^8 - 945/u^10), within
+// 10395/u^12 < 3e-12.  The infimum of this
 // convex function by a golden-section search on a bracket that holds the minimiser (each end
 // moved outwards, doubling its step, until h rises beyond it).  An upper bound of the infimum
 // within ~1e-12.
 long double product_prior_statistic(const ls::mixture_grid& g, double sigma, double nv, double mv, double nc, double mc) {
-  auto F = [](long double u) { return u * u / 2 + std::log(0.5L * std::erfc(-u / std::sqrt(2.0L))); };
+  auto F = [](long double u) {
+    if (u >= -20) return u * u / 2 + std::log(0.5L * std::erfc(-u / std::sqrt(2.0L)));
+    const long double v = 1 / (u * u);
+    return -std::log(-u) - std::log(2 * 3.14159265358979323846264338327950288L) / 2 +
+           std::log(1 + v * (-1 + v * (3 + v * (-15 + v * (105 - 945 * v)))));
+  };
   auto h = [&](long double m) {
     const std::size_t G = g.rho.size();
     std::vector<long double> terms;
@@ -306,6 +314,52 @@ BOOST_AUTO_TEST_CASE(per_arm_prior_serves_unbalanced_pairs) {
   BOOST_TEST(split.pooled(1).count == 3000u);
   BOOST_TEST(again.statistic(1, s2) >= std::log(10.0));
   BOOST_TEST(split.statistic(1, s) > again.statistic(1, s2) + 1.0);  // more than a nat to spare
+}
+
+// The two bounds of P2's decision on random pairs, against the double sum: the one-term lower
+// bound (each arm's largest term at an arbitrary point m0, pooled_detail::one_term_lower_bound)
+// is at most S2, and S2 <= Z + 2 log 2.  With a one-scale grid the one-term bound IS the
+// statistic (up to the search's margin), so a bound that overstates it by 0.01 nat is caught;
+// with two and with the per-arm grid's 45 scales it is below.
+BOOST_AUTO_TEST_CASE(per_arm_decision_bounds_on_random_pairs) {
+  const double sigma = 0.5;
+  ls::mixture_grid two = ls::make_fixed_rho(4.0);
+  two.rho.push_back(256.0);
+  two.log_weight = {std::log(0.5), std::log(0.5)};
+  lb::normal_stream rng(29, 0);
+  std::size_t tight = 0;
+  for (const ls::mixture_grid& g : {ls::make_fixed_rho(16.0), two, ls::make_per_arm_grid()}) {
+    const std::size_t G = g.rho.size();
+    for (int it = 0; it < 40; ++it) {
+      const double nv = std::floor(std::exp2(1 + 15 * rng.engine().uniform01()));
+      const double nc = std::floor(std::exp2(15 * rng.engine().uniform01()));
+      const double mv = 0.5, mc = 0.5 - 0.6 * rng.engine().uniform01() + 0.1;
+      std::vector<double> sa(G), ca(G), sb(G), cb(G);
+      for (std::size_t k = 0; k < G; ++k) {
+        sa[k] = nv / (sigma * std::sqrt(nv + g.rho[k]));
+        sb[k] = nc / (sigma * std::sqrt(nc + g.rho[k]));
+        ca[k] = g.log_weight[k] + std::log(2.0) - 0.5 * std::log1p(nv / g.rho[k]);
+        cb[k] = g.log_weight[k] + std::log(2.0) - 0.5 * std::log1p(nc / g.rho[k]);
+      }
+      const ls::pooled_detail::split_pair p{mv, mc, sigma, sa.data(), ca.data(), sb.data(), cb.data(), G};
+      const long double want = product_prior_statistic(g, sigma, nv, mv, nc, mc);
+      const double m0 = mc + (mv - mc) * (2 * rng.engine().uniform01() - 0.5);
+      const double one = ls::pooled_detail::one_term_lower_bound(p, m0);
+      BOOST_TEST_CONTEXT("grid of " << G << ", N_V " << nv << ", N_c " << nc << ", mean_c " << mc << ", m0 " << m0) {
+        BOOST_TEST(one <= want + 1e-12L * (1 + std::fabs(want)));
+        if (G == 1) {
+          BOOST_TEST(one >= want - 1e-8L * (1 + std::fabs(want)));
+          tight += one + 0.01 > want;
+        }
+        const double z = lb::stopping::glr_statistic(lb::stopping::glr_model::gaussian, sigma, std::uint64_t(nv), mv,
+                                                     std::uint64_t(nc), mc);
+        BOOST_TEST(want <= z + 2 * std::log(2.0L) + 1e-12L * (1 + z));
+        BOOST_TEST(double(want) == ls::glr_pooled_per_arm_statistic(sigma, g, std::uint64_t(nv), mv, std::uint64_t(nc), mc),
+                   boost::test_tools::tolerance(1e-7));
+      }
+    }
+  }
+  BOOST_TEST(tight == 40u);
 }
 
 BOOST_AUTO_TEST_CASE(domain_errors) {

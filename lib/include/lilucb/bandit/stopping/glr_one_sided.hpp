@@ -236,6 +236,7 @@ bool shrink_bracket(const Pair& p, int it, double& l, double& r, h_and_slope& hl
   m = std::clamp(m, l + 1e-3 * w, r - 1e-3 * w);
   if (!(m > l && m < r)) return false;
   const h_and_slope hm = h_at(p, m);
+  if (!std::isfinite(hm.h) || !std::isfinite(hm.dh)) return false;  // no tangent to keep (not met for finite data)
   if (hm.dh <= 0) {
     l = m;
     hl = hm;
@@ -262,6 +263,7 @@ double search_infimum(const Pair& p, double* argmin = nullptr) {
   }
   if (argmin) *argmin = hl.h <= hr.h ? l : r;
   const double bound = std::max(hl.h + hl.dh * (r - l), hr.h - hr.dh * (r - l));
+  if (!std::isfinite(bound)) return -std::numeric_limits<double>::infinity();  // no certified bound
   return bound - 1e-9 * (1 + std::fabs(bound));
 }
 inline double infimum_lower_bound(const pair_data& p, double* argmin = nullptr) { return search_infimum(p, argmin); }

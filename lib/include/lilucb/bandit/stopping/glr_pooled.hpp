@@ -77,7 +77,8 @@ namespace lilucb::bandit::stopping {
 /// sum: it is formed as G - P_c + Q_c from three compensated sums, so its error scales with their
 /// magnitudes, not with its own (about 2.5 ulps of |G| + |P_c| + |Q_c| from the three roundings
 /// and two additions, the compensated sums' second-order terms far below; `rounding` is 1e-15
-/// times that sum, about 4.5 ulps).  S1 increases with V_c's mean, so the rule evaluates it at low_mean(): a lower bound.
+/// times that sum, about 4.5 ulps).  S1 (and S2) increase with V_c's mean, so the rule evaluates them at low_mean():
+/// a lower bound.
 /// The prior of the mixture (file comment): one scale shared by the pair (Proposition P), or one
 /// scale per arm from independent copies of the grid (Proposition P2).
 enum class pooled_prior { shared, per_arm };
@@ -137,6 +138,15 @@ inline std::size_t largest_term(const double* s, const double* c, std::size_t G,
     }
   }
   return at;
+}
+/// A certified lower bound of inf_m h(m) from one term per arm: each arm's largest term at m0
+/// (any m0: a log-sum is at least each of its terms, at every m), i.e. the one-scale search of
+/// glr_one_sided.hpp (pair_data with G = 1) on c = the two terms' constants, slopes s_V,ka, s_c,kb.
+inline double one_term_lower_bound(const split_pair& p, double m0) {
+  const std::size_t ka = largest_term(p.sa, p.ca, p.G, p.ma, m0, 1.0);
+  const std::size_t kb = largest_term(p.sb, p.cb, p.G, p.mb, m0, -1.0);
+  const double c1 = p.ca[ka] + p.cb[kb];
+  return one_sided_detail::infimum_lower_bound({p.ma, p.mb, p.sigma, p.sa + ka, p.sb + kb, &c1, 1});
 }
 }  // namespace pooled_detail
 
@@ -230,7 +240,7 @@ class glr_pooled {
             1e-15 * (std::fabs(g) + std::fabs(p) + std::fabs(q))};
   }
 
-  /// The certified lower bound of S1(V_c, c), at V_c's mean lowered by its rounding bound (-inf
+  /// The certified lower bound of S1(V_c, c) (S2 under the prior per arm), at V_c's mean lowered by its rounding bound (-inf
   /// when V_c or c has no pull).  Domain: c < K.
   double statistic(std::size_t c, const arm_stats& s) {
     check_index(c);
@@ -291,7 +301,7 @@ class glr_pooled {
       }
     }
   }
-  // S1 <= Z + 2 log 2: false when the pair cannot pass.
+  // S1 <= Z + 2 log 2 (and S2 <= Z + 2 log 2, file comment): false when the pair cannot pass.
   bool may_pass(std::size_t c, const arm_stats& s) const {
     const pooled_arm v = pooled(c);
     if (v.count == 0 || s.count(c) == 0) return false;
@@ -340,11 +350,7 @@ class glr_pooled {
       const double m0 = argmin_[c];
       const double up = pooled_detail::h_at(p, m0).h;
       if (up + 1e-9 * (1 + std::fabs(up)) < threshold_) return false;
-      const std::size_t ka = pooled_detail::largest_term(p.sa, p.ca, p.G, p.ma, m0, 1.0);
-      const std::size_t kb = pooled_detail::largest_term(p.sb, p.cb, p.G, p.mb, m0, -1.0);
-      const double c1 = p.ca[ka] + p.cb[kb];
-      const one_sided_detail::pair_data one{p.ma, p.mb, sigma_, p.sa + ka, p.sb + kb, &c1, 1};
-      if (one_sided_detail::infimum_lower_bound(one) >= threshold_) return true;
+      if (pooled_detail::one_term_lower_bound(p, m0) >= threshold_) return true;
     }
     double m = 0;
     const double full = one_sided_detail::search_infimum(p, &m);
