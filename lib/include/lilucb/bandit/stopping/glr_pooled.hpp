@@ -101,17 +101,23 @@ struct split_pair {
   const double* cb;  // log w_k + log 2 - pen_c,k
   std::size_t G;
 };
-/// One arm's log-sum log sum_k exp(c[k] + F(sign * s[k] (x - m))) and its slope in m.
+/// One arm's log-sum log sum_k exp(c[k] + F(sign * s[k] (x - m))) and its slope in m; *largest
+/// (if given) receives the index of its largest term (the first, on ties).
 inline one_sided_detail::h_and_slope arm_log_sum(const double* s, const double* c, std::size_t G, double x, double m,
-                                                 double sign) {
+                                                 double sign, std::size_t* largest = nullptr) {
   double v[64], d[64];
   double best = -std::numeric_limits<double>::infinity();
+  std::size_t at = 0;
   for (std::size_t k = 0; k < G; ++k) {
     const one_sided_detail::f_and_slope f = one_sided_detail::F(sign * (x - m) * s[k]);
     v[k] = c[k] + f.f;
     d[k] = -sign * s[k] * f.df;
-    best = v[k] > best ? v[k] : best;
+    if (v[k] > best) {
+      best = v[k];
+      at = k;
+    }
   }
+  if (largest) *largest = at;
   if (!std::isfinite(best)) return {best, 0.0};
   double sum = 0, dsum = 0;
   for (std::size_t k = 0; k < G; ++k) {
@@ -126,27 +132,20 @@ inline one_sided_detail::h_and_slope h_at(const split_pair& p, double m) {
   const one_sided_detail::h_and_slope b = arm_log_sum(p.sb, p.cb, p.G, p.mb, m, -1.0);
   return {a.h + b.h, a.dh + b.dh};
 }
-/// The index of the largest term of one arm's log-sum at m.
-inline std::size_t largest_term(const double* s, const double* c, std::size_t G, double x, double m, double sign) {
-  std::size_t at = 0;
-  double best = -std::numeric_limits<double>::infinity();
-  for (std::size_t k = 0; k < G; ++k) {
-    const double v = c[k] + one_sided_detail::F(sign * (x - m) * s[k]).f;
-    if (v > best) {
-      best = v;
-      at = k;
-    }
-  }
-  return at;
-}
-/// A certified lower bound of inf_m h(m) from one term per arm: each arm's largest term at m0
-/// (any m0: a log-sum is at least each of its terms, at every m), i.e. the one-scale search of
-/// glr_one_sided.hpp (pair_data with G = 1) on c = the two terms' constants, slopes s_V,ka, s_c,kb.
-inline double one_term_lower_bound(const split_pair& p, double m0) {
-  const std::size_t ka = largest_term(p.sa, p.ca, p.G, p.ma, m0, 1.0);
-  const std::size_t kb = largest_term(p.sb, p.cb, p.G, p.mb, m0, -1.0);
+/// A certified lower bound of inf_m h(m) from one term per arm, V's term ka and c's term kb (any
+/// pair of terms: a log-sum is at least each of its terms, at every m), i.e. the one-scale search
+/// of glr_one_sided.hpp (pair_data with G = 1) on c = the two terms' constants, slopes s_V,ka, s_c,kb.
+inline double one_term_lower_bound(const split_pair& p, std::size_t ka, std::size_t kb) {
   const double c1 = p.ca[ka] + p.cb[kb];
   return one_sided_detail::infimum_lower_bound({p.ma, p.mb, p.sigma, p.sa + ka, p.sb + kb, &c1, 1});
+}
+/// The same with each arm's largest term at m0 (the rule's choice: the terms that dominate near
+/// the last minimiser).
+inline double one_term_lower_bound(const split_pair& p, double m0) {
+  std::size_t ka = 0, kb = 0;
+  (void)arm_log_sum(p.sa, p.ca, p.G, p.ma, m0, 1.0, &ka);
+  (void)arm_log_sum(p.sb, p.cb, p.G, p.mb, m0, -1.0, &kb);
+  return one_term_lower_bound(p, ka, kb);
 }
 }  // namespace pooled_detail
 
@@ -347,10 +346,14 @@ class glr_pooled {
   bool split_passes(std::size_t c, const pooled_arm& v, const arm_stats& s) {
     const pooled_detail::split_pair p = split_of(v, s.count(c), s.mean(c));
     if (std::isfinite(argmin_[c])) {
+      // h at the last minimiser (an upper bound), keeping each arm's largest term there for the
+      // one-term lower bound: one evaluation of the 2G terms serves both.
       const double m0 = argmin_[c];
-      const double up = pooled_detail::h_at(p, m0).h;
+      std::size_t ka = 0, kb = 0;
+      const double up = pooled_detail::arm_log_sum(p.sa, p.ca, p.G, p.ma, m0, 1.0, &ka).h +
+                        pooled_detail::arm_log_sum(p.sb, p.cb, p.G, p.mb, m0, -1.0, &kb).h;
       if (up + 1e-9 * (1 + std::fabs(up)) < threshold_) return false;
-      if (pooled_detail::one_term_lower_bound(p, m0) >= threshold_) return true;
+      if (pooled_detail::one_term_lower_bound(p, ka, kb) >= threshold_) return true;
     }
     double m = 0;
     const double full = one_sided_detail::search_infimum(p, &m);
