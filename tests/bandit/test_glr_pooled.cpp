@@ -45,6 +45,22 @@ std::size_t leader_without(const std::vector<std::uint64_t>& n, const std::vecto
   return best;
 }
 
+// The rule's leader and runner-up by a scan of the arms' means as the rule sees them (larger mean,
+// then lower index; unpulled arms skipped; K when none): what its heap of the means must give.
+std::array<std::size_t, 2> top_two_scan(const lb::arm_stats& s, std::size_t K) {
+  std::size_t a = K, b = K;
+  for (std::size_t j = 0; j < K; ++j) {
+    if (s.count(j) == 0) continue;
+    if (a == K || s.mean(j) > s.mean(a)) {
+      b = a;
+      a = j;
+    } else if (b == K || s.mean(j) > s.mean(b)) {
+      b = j;
+    }
+  }
+  return {a, b};
+}
+
 struct replay {
   std::size_t K;
   std::vector<std::uint64_t> n, vn;
@@ -208,6 +224,10 @@ BOOST_AUTO_TEST_CASE(pooled_arm_matches_its_definition) {
     for (int t = 0; t < 3000; ++t) {
       run.pull(t);
       BOOST_REQUIRE(rule.leader() == leader_without(ref.n, ref.sum, K));  // c = K: no arm excluded
+      const auto scan = top_two_scan(run.st, K);
+      BOOST_REQUIRE_MESSAGE(rule.leader() == scan[0] && rule.runner_up() == scan[1],
+                            "pull " << t << ": heap " << rule.leader() << ", " << rule.runner_up() << "; scan "
+                                    << scan[0] << ", " << scan[1]);
       leader_changes += rule.leader() != last_leader;
       last_leader = rule.leader();
       for (std::size_t c = 0; c < K; ++c) {
@@ -219,6 +239,36 @@ BOOST_AUTO_TEST_CASE(pooled_arm_matches_its_definition) {
     }
     BOOST_TEST(leader_changes > 5u);  // the bookkeeping of earlier leaders was exercised
   }
+}
+
+// Exact ties of the means go to the lower index, for the leader and the runner-up alike.
+BOOST_AUTO_TEST_CASE(leader_and_runner_up_on_ties) {
+  const std::size_t K = 5;
+  ls::glr_pooled rule(K, 0.5, 0.1);
+  lb::arm_stats st(K);
+  const auto pull = [&](std::size_t i, double y) {
+    st.add(i, y);
+    rule.observe(i, st);
+  };
+  BOOST_TEST(rule.leader() == K);
+  pull(3, 1.0);
+  BOOST_TEST(rule.leader() == 3u);
+  BOOST_TEST(rule.runner_up() == K);  // one arm pulled: no runner-up
+  pull(4, 1.0);
+  BOOST_TEST(rule.leader() == 3u);
+  BOOST_TEST(rule.runner_up() == 4u);
+  pull(1, 1.0);
+  BOOST_TEST(rule.leader() == 1u);
+  BOOST_TEST(rule.runner_up() == 3u);
+  pull(2, 2.0);
+  BOOST_TEST(rule.leader() == 2u);
+  BOOST_TEST(rule.runner_up() == 1u);
+  pull(2, 0.0);  // arm 2 back to mean 1: four arms tied
+  BOOST_TEST(rule.leader() == 1u);
+  BOOST_TEST(rule.runner_up() == 2u);
+  pull(1, 0.0);  // arm 1 drops to 1/2
+  BOOST_TEST(rule.leader() == 2u);
+  BOOST_TEST(rule.runner_up() == 3u);
 }
 
 BOOST_AUTO_TEST_CASE(decision_matches_the_statistic_at_every_pull) {
