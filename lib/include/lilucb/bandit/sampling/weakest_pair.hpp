@@ -293,8 +293,8 @@ class weakest_pair {
     const std::size_t at = i * G_ + k;
     if (stamp_[at] == n_[i]) return;
     const double n = double(n_[i]);
-    pen_[at] = 0.5 * std::log1p(n / grid_.rho[k]);
-    slope_[at] = n / (sigma_ * std::sqrt(n + grid_.rho[k]));
+    pen_[at] = stopping::one_sided_detail::mixture_penalty(n, grid_.rho[k]);
+    slope_[at] = stopping::one_sided_detail::slope(n, grid_.rho[k], sigma_);
     stamp_[at] = n_[i];
   }
   /// The scale j nearest min(N_L, N_b)/Z_{L,b} (0 for an unsorted grid).

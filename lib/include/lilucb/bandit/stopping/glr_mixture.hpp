@@ -232,8 +232,12 @@ inline double mixture_upper(double d, double alpha, double beta, const double* p
   if (decide_at && best + (sum - 1) < *decide_at) return best + (sum - 1);
   return best + std::log(sum);
 }
+/// The penalty of an arm with count n at mixture scale rho, 1/2 log(1 + n/rho): the log of the
+/// normal mixture's normalisation (Proposition M; every mixture rule's rows use this one expression,
+/// so a value computed twice is the same bits).
+inline double mixture_penalty(double n, double rho) { return 0.5 * std::log1p(n / rho); }
 inline void mixture_penalties(std::uint64_t n, const mixture_grid& g, double* out) {
-  for (std::size_t k = 0; k < g.rho.size(); ++k) out[k] = 0.5 * std::log1p(static_cast<double>(n) / g.rho[k]);
+  for (std::size_t k = 0; k < g.rho.size(); ++k) out[k] = mixture_penalty(static_cast<double>(n), g.rho[k]);
 }
 inline double mixture_gap_term(double sigma, double ma, double mb) {
   if (!(ma > mb)) return 0.0;  // already in the alternative: the infimum is 0
@@ -367,7 +371,7 @@ struct glr_mixture_pair {
       if (upper + margin < threshold) return upper;
     }
     // The penalties at scale j alone (the same expression as a row entry: identical values).
-    const double pja = 0.5 * std::log1p(Na / grid.rho[j]), pjb = 0.5 * std::log1p(Nb / grid.rho[j]);
+    const double pja = mixture_detail::mixture_penalty(Na, grid.rho[j]), pjb = mixture_detail::mixture_penalty(Nb, grid.rho[j]);
     const double lower = d / (alpha + grid.rho[j] * beta) - pja - pjb + grid.log_weight[j];
     if (lower >= threshold) return lower;
     // Near the threshold: the scales k < j + 10 exactly (their penalties written into the rows:
@@ -382,8 +386,8 @@ struct glr_mixture_pair {
       double v[64];
       double best = -std::numeric_limits<double>::infinity();
       for (std::size_t k = 0; k < end; ++k) {
-        ra[k] = 0.5 * std::log1p(Na / grid.rho[k]);
-        rb[k] = 0.5 * std::log1p(Nb / grid.rho[k]);
+        ra[k] = mixture_detail::mixture_penalty(Na, grid.rho[k]);
+        rb[k] = mixture_detail::mixture_penalty(Nb, grid.rho[k]);
         v[k] = d / (alpha + grid.rho[k] * beta) - ra[k] - rb[k] + grid.log_weight[k];
         best = v[k] > best ? v[k] : best;
       }

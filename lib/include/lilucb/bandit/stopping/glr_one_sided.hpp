@@ -162,6 +162,12 @@ inline f_and_slope F(double u) {
   return {std::log(inv_sqrt_pi / (x + r)), 0.70710678118654752440 / r};
 }
 
+/// An arm's slope at scale rho, s = n/(sigma sqrt(n + rho)) (u = s (mu_hat - m); file comment), and
+/// its penalty (glr_mixture.hpp's mixture_penalty): the one expression of each that every
+/// one-sided and pooled rule and statistic uses, so that a value computed twice is the same bits.
+inline double slope(double n, double rho, double sigma) { return n / (sigma * std::sqrt(n + rho)); }
+using mixture_detail::mixture_penalty;
+
 /// The pair (a, b) at scale set g: h(m) and h'(m) (file comment), from the pair's data.
 struct pair_data {
   double ma, mb, sigma;
@@ -549,8 +555,8 @@ struct glr_one_sided_pair {
   /// values); whether it changed.
   bool entry(double* r, std::size_t k, double n) const {
     if (r[2 * G + k] == 1 / n) return false;  // 1/n tells the counts apart (below 2^50)
-    r[k] = 0.5 * std::log1p(n / grid.rho[k]);
-    r[G + k] = n / (sigma * std::sqrt(n + grid.rho[k]));
+    r[k] = one_sided_detail::mixture_penalty(n, grid.rho[k]);
+    r[G + k] = one_sided_detail::slope(n, grid.rho[k], sigma);
     r[2 * G + k] = 1 / n;
     return true;
   }
@@ -602,10 +608,10 @@ inline double glr_one_sided_statistic(double sigma, const mixture_grid& g, std::
   const std::size_t G = g.rho.size();
   std::vector<double> sa(G), sb(G), c(G);
   for (std::size_t k = 0; k < G; ++k) {
-    sa[k] = double(na) / (sigma * std::sqrt(double(na) + g.rho[k]));
-    sb[k] = double(nb) / (sigma * std::sqrt(double(nb) + g.rho[k]));
-    c[k] = g.log_weight[k] + 2 * std::log(2.0) - 0.5 * std::log1p(double(na) / g.rho[k]) -
-           0.5 * std::log1p(double(nb) / g.rho[k]);
+    sa[k] = one_sided_detail::slope(double(na), g.rho[k], sigma);
+    sb[k] = one_sided_detail::slope(double(nb), g.rho[k], sigma);
+    c[k] = g.log_weight[k] + 2 * std::log(2.0) - one_sided_detail::mixture_penalty(double(na), g.rho[k]) -
+           one_sided_detail::mixture_penalty(double(nb), g.rho[k]);
   }
   return one_sided_detail::infimum_lower_bound({ma, mb, sigma, sa.data(), sb.data(), c.data(), G});
 }

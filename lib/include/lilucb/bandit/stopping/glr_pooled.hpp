@@ -164,10 +164,10 @@ inline double glr_pooled_per_arm_statistic(double sigma, const mixture_grid& g, 
   const std::size_t G = g.rho.size();
   double sa[64], ca[64], sb[64], cb[64];
   for (std::size_t k = 0; k < G; ++k) {
-    sa[k] = double(nv) / (sigma * std::sqrt(double(nv) + g.rho[k]));
-    sb[k] = double(nc) / (sigma * std::sqrt(double(nc) + g.rho[k]));
-    ca[k] = g.log_weight[k] + std::log(2.0) - 0.5 * std::log1p(double(nv) / g.rho[k]);
-    cb[k] = g.log_weight[k] + std::log(2.0) - 0.5 * std::log1p(double(nc) / g.rho[k]);
+    sa[k] = one_sided_detail::slope(double(nv), g.rho[k], sigma);
+    sb[k] = one_sided_detail::slope(double(nc), g.rho[k], sigma);
+    ca[k] = g.log_weight[k] + std::log(2.0) - one_sided_detail::mixture_penalty(double(nv), g.rho[k]);
+    cb[k] = g.log_weight[k] + std::log(2.0) - one_sided_detail::mixture_penalty(double(nc), g.rho[k]);
   }
   return one_sided_detail::search_infimum(pooled_detail::split_pair{mv, mc, sigma, sa, ca, sb, cb, G});
 }
@@ -392,8 +392,8 @@ class glr_pooled {
     r.s.resize(G);
     r.pen.resize(G);
     for (std::size_t k = 0; k < G; ++k) {
-      r.s[k] = double(n) / (sigma_ * std::sqrt(double(n) + grid_.rho[k]));
-      r.pen[k] = 0.5 * std::log1p(double(n) / grid_.rho[k]);
+      r.s[k] = one_sided_detail::slope(double(n), grid_.rho[k], sigma_);
+      r.pen[k] = one_sided_detail::mixture_penalty(double(n), grid_.rho[k]);
     }
     return j;
   }
