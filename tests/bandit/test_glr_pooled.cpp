@@ -377,7 +377,7 @@ BOOST_AUTO_TEST_CASE(per_arm_decision_bounds_on_random_pairs) {
   two.rho.push_back(256.0);
   two.log_weight = {std::log(0.5), std::log(0.5)};
   lb::normal_stream rng(29, 0);
-  std::size_t tight = 0;
+  std::size_t tight = 0, exact_gaps = 0;
   for (const ls::mixture_grid& g : {ls::make_fixed_rho(16.0), two, ls::make_per_arm_grid()}) {
     const std::size_t G = g.rho.size();
     for (int it = 0; it < 40; ++it) {
@@ -395,8 +395,25 @@ BOOST_AUTO_TEST_CASE(per_arm_decision_bounds_on_random_pairs) {
       const long double want = product_prior_statistic(g, sigma, nv, mv, nc, mc);
       const double m0 = mc + (mv - mc) * (2 * rng.engine().uniform01() - 0.5);
       const double one = ls::pooled_detail::one_term_lower_bound(p, m0);
+      // The quadratic upper bounds at m0 (per arm, and the shared prior's pair on the same data).
+      const double quad = ls::pooled_detail::quadratic_upper(p, m0), h0 = ls::pooled_detail::h_at(p, m0).h;
+      std::vector<double> c2(G);
+      for (std::size_t k = 0; k < G; ++k) c2[k] = ca[k] + cb[k] - g.log_weight[k];  // log w_k + 2 log 2 - pens
+      const ls::one_sided_detail::pair_data shared{mv, mc, sigma, sa.data(), sb.data(), c2.data(), G};
+      const double quad2 = ls::one_sided_detail::quadratic_upper(shared, m0);
+      const double h2 = ls::one_sided_detail::h_at(shared, m0).h;
       BOOST_TEST_CONTEXT("grid of " << G << ", N_V " << nv << ", N_c " << nc << ", mean_c " << mc << ", m0 " << m0) {
         BOOST_TEST(one <= want + 1e-12L * (1 + std::fabs(want)));
+        BOOST_TEST(quad >= h0);
+        BOOST_TEST(quad2 >= h2);
+        if (G == 1 && std::min(mv - m0, m0 - mc) > 0) {  // one term, both u > 0: within -log Phi(u) of h
+          const double ua = (mv - m0) * sa[0], ub = (m0 - mc) * sb[0];
+          const double gap = -std::log(0.5 * std::erfc(-ua / std::sqrt(2.0))) - std::log(0.5 * std::erfc(-ub / std::sqrt(2.0)));  // -log Phi(u)
+          // (the rounding-up of 1e-12 (1 + |h|) and the sums' rounding are far below 1e-9 (1 + |h|))
+          BOOST_TEST(std::fabs(quad - h0 - gap) <= 1e-9 * (1 + std::fabs(h0)));
+          BOOST_TEST(std::fabs(quad2 - h2 - gap) <= 1e-9 * (1 + std::fabs(h2)));
+          ++exact_gaps;
+        }
         if (G == 1) {
           BOOST_TEST(one >= want - 1e-8L * (1 + std::fabs(want)));
           tight += one + 0.01 > want;
@@ -410,6 +427,7 @@ BOOST_AUTO_TEST_CASE(per_arm_decision_bounds_on_random_pairs) {
     }
   }
   BOOST_TEST(tight == 40u);
+  BOOST_TEST(exact_gaps > 10u);
 }
 
 BOOST_AUTO_TEST_CASE(domain_errors) {

@@ -31,7 +31,8 @@
 // pair), so a pair with Z + 2 log 2 below the threshold fails at O(1).  The last failing c is
 // checked first; when it passes, every c is checked (the O(1) bound first for all, then the
 // others).  Beyond the O(1) bound: h at the minimiser of c's last full search is an upper bound of
-// S1 (fail), the one-scale infimum a lower bound (pass), and otherwise the full search of
+// S1 (fail), tried first with F(u) <= u^2/2 in every term (one exponential per term instead of
+// erfc, log and exp; it rules a pair out only when h there would), the one-scale infimum a lower bound (pass), and otherwise the full search of
 // glr_one_sided.hpp decides, with its certified lower bound.  Every pass rests on a certified
 // lower bound of S1 and every fail on an upper bound, so the verdict is the full search's except
 // within the search's margin of 1e-9 (1 + |S1|) (tested at every pull).  The rows of the pair's
@@ -132,6 +133,18 @@ inline one_sided_detail::h_and_slope h_at(const split_pair& p, double m) {
   const one_sided_detail::h_and_slope a = arm_log_sum(p.sa, p.ca, p.G, p.ma, m, 1.0);
   const one_sided_detail::h_and_slope b = arm_log_sum(p.sb, p.cb, p.G, p.mb, m, -1.0);
   return {a.h + b.h, a.dh + b.dh};
+}
+/// h(m) with F(u) <= u^2/2 in every term: an upper bound at one exponential per term (glr_one_sided.hpp's
+/// quadratic_upper for the product prior), rounded up by 1e-12 (1 + |value|).
+inline double quadratic_upper(const split_pair& p, double m) {
+  double va[64], vb[64];
+  for (std::size_t k = 0; k < p.G; ++k) {
+    const double ua = (p.ma - m) * p.sa[k], ub = (m - p.mb) * p.sb[k];
+    va[k] = p.ca[k] + 0.5 * ua * ua;
+    vb[k] = p.cb[k] + 0.5 * ub * ub;
+  }
+  const double up = one_sided_detail::log_sum_exp(va, p.G) + one_sided_detail::log_sum_exp(vb, p.G);
+  return up + 1e-12 * (1 + std::fabs(up));
 }
 /// A certified lower bound of inf_m h(m) from one term per arm, V's term ka and c's term kb (any
 /// pair of terms: a log-sum is at least each of its terms, at every m), i.e. the one-scale search
@@ -299,6 +312,10 @@ class glr_pooled {
   double z_of(const pooled_arm& v, std::uint64_t nc, double mc) const {
     return glr_statistic(glr_model::gaussian, sigma_, v.count, v.mean(), nc, mc);
   }
+  // An upper bound of S1 (S2) below the threshold by the search's margin: the pair fails.  The
+  // margin grows with the bound (x + 1e-9 (1 + |x|) increases in x), so a bound above h(m0) rules
+  // a pair out only when h(m0) itself would: the quadratic bound tried first changes no verdict.
+  bool rules_out(double upper) const { return upper + 1e-9 * (1 + std::fabs(upper)) < threshold_; }
   // The decision for arm c (file comment, "Decision"): the O(1) bound; h at the minimiser of the
   // last full search for c (an upper bound of S1: fails most failing pairs at one evaluation);
   // the one-scale infimum at the scale nearest min(N_V, N_c)/Z (a lower bound: passes most
@@ -310,8 +327,9 @@ class glr_pooled {
     if (prior_ == pooled_prior::per_arm) return split_passes(c, v, s);
     const one_sided_detail::pair_data p = pair_of(v, s.count(c), s.mean(c));
     if (std::isfinite(argmin_[c])) {
+      if (rules_out(one_sided_detail::quadratic_upper(p, argmin_[c]))) return false;
       const double up = one_sided_detail::h_at(p, argmin_[c]).h;
-      if (up + 1e-9 * (1 + std::fabs(up)) < threshold_) return false;
+      if (rules_out(up)) return false;
     }
     const double z = z_of(v, s.count(c), s.mean(c));
     const double target = double(std::min<std::uint64_t>(v.count, s.count(c))) / std::max(z, 1e-300);
@@ -339,10 +357,11 @@ class glr_pooled {
       // h at the last minimiser (an upper bound), keeping each arm's largest term there for the
       // one-term lower bound: one evaluation of the 2G terms serves both.
       const double m0 = argmin_[c];
+      if (rules_out(pooled_detail::quadratic_upper(p, m0))) return false;
       std::size_t ka = 0, kb = 0;
       const double up = pooled_detail::arm_log_sum(p.sa, p.ca, p.G, p.ma, m0, 1.0, &ka).h +
                         pooled_detail::arm_log_sum(p.sb, p.cb, p.G, p.mb, m0, -1.0, &kb).h;
-      if (up + 1e-9 * (1 + std::fabs(up)) < threshold_) return false;
+      if (rules_out(up)) return false;
       if (pooled_detail::one_term_lower_bound(p, ka, kb) >= threshold_) return true;
     }
     double m = 0;
