@@ -55,7 +55,12 @@
 // decision steps apply: S2 <= Z + 2 log 2 (each arm's log-sum <= log 2 + its largest F, F(u) <=
 // u^2/2, u^2 <= N x^2/sigma^2); h at the last minimiser is an upper bound; one term per arm (each
 // arm's largest term at that minimiser) is a lower bound, the one-scale search of pair_data with
-// G = 1 and the two arms' slopes.
+// G = 1 and the two arms' slopes.  Then, instead of the full search at once, glr_one_sided.hpp's
+// deciding search (decide_infimum) from the last minimiser (the first time: from the GLR's point,
+// the count-weighted mean): it stops at a pass once its tangent bound clears the threshold by
+// M = 1e-8 (1 + threshold), at a fail once h at a point is below it by M, so its verdicts are the
+// full search's (glr_one_sided.hpp's argument, unchanged); only an undecided pair goes on to the
+// full search.
 
 #include "lilucb/bandit/arm_stats.hpp"
 #include "lilucb/bandit/detail/indexed_heap.hpp"
@@ -353,16 +358,45 @@ class glr_pooled {
   // search on each arm's largest term there (pass), else the full search.
   bool split_passes(std::size_t c, const pooled_arm& v, const arm_stats& s) {
     const pooled_detail::split_pair p = split_of(v, s.count(c), s.mean(c));
+    double m0 = 0;
+    one_sided_detail::h_and_slope h0{};
     if (std::isfinite(argmin_[c])) {
       // h at the last minimiser (an upper bound), keeping each arm's largest term there for the
       // one-term lower bound: one evaluation of the 2G terms serves both.
-      const double m0 = argmin_[c];
+      m0 = argmin_[c];
       if (rules_out(pooled_detail::quadratic_upper(p, m0))) return false;
       std::size_t ka = 0, kb = 0;
-      const double up = pooled_detail::arm_log_sum(p.sa, p.ca, p.G, p.ma, m0, 1.0, &ka).h +
-                        pooled_detail::arm_log_sum(p.sb, p.cb, p.G, p.mb, m0, -1.0, &kb).h;
-      if (rules_out(up)) return false;
+      const one_sided_detail::h_and_slope a = pooled_detail::arm_log_sum(p.sa, p.ca, p.G, p.ma, m0, 1.0, &ka),
+                                          b = pooled_detail::arm_log_sum(p.sb, p.cb, p.G, p.mb, m0, -1.0, &kb);
+      h0 = {a.h + b.h, a.dh + b.dh};
+      if (rules_out(h0.h)) return false;
       if (pooled_detail::one_term_lower_bound(p, ka, kb) >= threshold_) return true;
+    } else {  // the first decision beyond the O(1) bound: from the GLR's point, the count-weighted mean
+      const double nv = double(v.count), nc = double(s.count(c));
+      m0 = (nv * p.ma + nc * p.mb) / (nv + nc);
+      h0 = pooled_detail::h_at(p, m0);
+    }
+    // The deciding search from m0 (glr_one_sided.hpp, "Deciding search"): a pass when its tangent
+    // bound clears the threshold by M = 1e-8 (1 + threshold), a fail when h at a point is below it
+    // by M; the full search's verdicts, at a few evaluations.  The point with the smallest h seen
+    // becomes the next starting point (any point serves the upper bound).
+    if (std::isfinite(h0.h) && std::isfinite(h0.dh)) {
+      double best_m = m0, best_h = h0.h, v = 0;
+      const auto ev = [&](double m) {
+        const one_sided_detail::h_and_slope r = pooled_detail::h_at(p, m);
+        if (r.h < best_h) {
+          best_h = r.h;
+          best_m = m;
+        }
+        return one_sided_detail::bounds_at{r.h, r.dh, r.h};
+      };
+      const int verdict = one_sided_detail::decide_infimum(ev, m0, {h0.h, h0.dh, h0.h}, threshold_,
+                                                           1e-8 * (1 + threshold_),
+                                                           1e-3 * one_sided_detail::bracket_scale(p), 12, &v);
+      if (verdict != 0) {
+        argmin_[c] = best_m;
+        return verdict > 0;
+      }
     }
     double m = 0;
     const double full = one_sided_detail::search_infimum(p, &m);
