@@ -33,7 +33,9 @@
 // others).  Beyond the O(1) bound: h at the minimiser of c's last full search is an upper bound of
 // S1 (fail), tried first with F(u) <= u^2/2 in every term (one exponential per term instead of
 // erfc, log and exp; it rules a pair out only when h there would), the one-scale infimum a lower bound (pass), and otherwise the full search of
-// glr_one_sided.hpp decides, with its certified lower bound.  Every pass rests on a certified
+// glr_one_sided.hpp decides, with its certified lower bound (first its deciding search from the
+// last minimiser, or from the GLR's point the first time, whose verdicts are the full search's:
+// glr_one_sided.hpp, "Deciding search"; then, if it is undecided, the full search).  Every pass rests on a certified
 // lower bound of S1 and every fail on an upper bound, so the verdict is the full search's except
 // within the search's margin of 1e-9 (1 + |S1|) (tested at every pull).  The rows of the pair's
 // constants are cached by count (a pull moves one count by one).
@@ -55,12 +57,7 @@
 // decision steps apply: S2 <= Z + 2 log 2 (each arm's log-sum <= log 2 + its largest F, F(u) <=
 // u^2/2, u^2 <= N x^2/sigma^2); h at the last minimiser is an upper bound; one term per arm (each
 // arm's largest term at that minimiser) is a lower bound, the one-scale search of pair_data with
-// G = 1 and the two arms' slopes.  Then, instead of the full search at once, glr_one_sided.hpp's
-// deciding search (decide_infimum) from the last minimiser (the first time: from the GLR's point,
-// the count-weighted mean): it stops at a pass once its tangent bound clears the threshold by
-// M = 1e-8 (1 + threshold), at a fail once h at a point is below it by M, so its verdicts are the
-// full search's (glr_one_sided.hpp's argument, unchanged); only an undecided pair goes on to the
-// full search.
+// G = 1 and the two arms' slopes; then the deciding search and, if it is undecided, the full search.
 
 #include "lilucb/bandit/arm_stats.hpp"
 #include "lilucb/bandit/detail/indexed_heap.hpp"
@@ -331,11 +328,11 @@ class glr_pooled {
     const pooled_arm v = pooled(c);
     if (prior_ == pooled_prior::per_arm) return split_passes(c, v, s);
     const one_sided_detail::pair_data p = pair_of(v, s.count(c), s.mean(c));
-    if (std::isfinite(argmin_[c])) {
-      if (rules_out(one_sided_detail::quadratic_upper(p, argmin_[c]))) return false;
-      const double up = one_sided_detail::h_at(p, argmin_[c]).h;
-      if (rules_out(up)) return false;
-    }
+    const bool known = std::isfinite(argmin_[c]);
+    const double m0 = known ? argmin_[c] : glr_point(p, v.count, s.count(c));
+    if (known && rules_out(one_sided_detail::quadratic_upper(p, m0))) return false;
+    const one_sided_detail::h_and_slope h0 = one_sided_detail::h_at(p, m0);
+    if (known && rules_out(h0.h)) return false;
     const double z = z_of(v, s.count(c), s.mean(c));
     const double target = double(std::min<std::uint64_t>(v.count, s.count(c))) / std::max(z, 1e-300);
     std::size_t kstar = 0;
@@ -349,41 +346,44 @@ class glr_pooled {
     }
     const one_sided_detail::pair_data one{p.ma, p.mb, p.sigma, p.sa + kstar, p.sb + kstar, p.c + kstar, 1};
     if (one_sided_detail::infimum_lower_bound(one) >= threshold_) return true;
-    double m = 0;
-    const double full = one_sided_detail::infimum_lower_bound(p, &m);
-    argmin_[c] = m;
-    return full >= threshold_;
+    return decide(c, p, m0, h0);
   }
   // The same decision under the prior per arm (file comment): h at the last minimiser (fail), the
-  // search on each arm's largest term there (pass), else the full search.
+  // search on each arm's largest term there (pass), else the deciding and the full search.
   bool split_passes(std::size_t c, const pooled_arm& v, const arm_stats& s) {
     const pooled_detail::split_pair p = split_of(v, s.count(c), s.mean(c));
-    double m0 = 0;
-    one_sided_detail::h_and_slope h0{};
-    if (std::isfinite(argmin_[c])) {
-      // h at the last minimiser (an upper bound), keeping each arm's largest term there for the
-      // one-term lower bound: one evaluation of the 2G terms serves both.
-      m0 = argmin_[c];
-      if (rules_out(pooled_detail::quadratic_upper(p, m0))) return false;
-      std::size_t ka = 0, kb = 0;
-      const one_sided_detail::h_and_slope a = pooled_detail::arm_log_sum(p.sa, p.ca, p.G, p.ma, m0, 1.0, &ka),
-                                          b = pooled_detail::arm_log_sum(p.sb, p.cb, p.G, p.mb, m0, -1.0, &kb);
-      h0 = {a.h + b.h, a.dh + b.dh};
-      if (rules_out(h0.h)) return false;
-      if (pooled_detail::one_term_lower_bound(p, ka, kb) >= threshold_) return true;
-    } else {  // the first decision beyond the O(1) bound: from the GLR's point, the count-weighted mean
-      const double nv = double(v.count), nc = double(s.count(c));
-      m0 = (nv * p.ma + nc * p.mb) / (nv + nc);
-      h0 = pooled_detail::h_at(p, m0);
+    if (!std::isfinite(argmin_[c])) {
+      const double m0 = glr_point(p, v.count, s.count(c));
+      return decide(c, p, m0, pooled_detail::h_at(p, m0));
     }
-    // The deciding search from m0 (glr_one_sided.hpp, "Deciding search"): a pass when its tangent
-    // bound clears the threshold by M = 1e-8 (1 + threshold), a fail when h at a point is below it
-    // by M; the full search's verdicts, at a few evaluations.  The point with the smallest h seen
-    // becomes the next starting point (any point serves the upper bound).
+    // h at the last minimiser (an upper bound), keeping each arm's largest term there for the
+    // one-term lower bound: one evaluation of the 2G terms serves both.
+    const double m0 = argmin_[c];
+    if (rules_out(pooled_detail::quadratic_upper(p, m0))) return false;
+    std::size_t ka = 0, kb = 0;
+    const one_sided_detail::h_and_slope a = pooled_detail::arm_log_sum(p.sa, p.ca, p.G, p.ma, m0, 1.0, &ka),
+                                        b = pooled_detail::arm_log_sum(p.sb, p.cb, p.G, p.mb, m0, -1.0, &kb);
+    const one_sided_detail::h_and_slope h0{a.h + b.h, a.dh + b.dh};
+    if (rules_out(h0.h)) return false;
+    if (pooled_detail::one_term_lower_bound(p, ka, kb) >= threshold_) return true;
+    return decide(c, p, m0, h0);
+  }
+  // The GLR's point, the count-weighted mean of the pair: the first starting point of the searches.
+  template <class Pair>
+  static double glr_point(const Pair& p, std::uint64_t nv, std::uint64_t nc) {
+    return (double(nv) * p.ma + double(nc) * p.mb) / (double(nv) + double(nc));
+  }
+  // The deciding search from m0 (glr_one_sided.hpp, "Deciding search"; h0 = h(m0)): a pass when
+  // its tangent bound clears the threshold by M = 1e-8 (1 + threshold), a fail when h at a point is
+  // below it by M, the full search's verdicts at a few evaluations; else the full search.  The
+  // point with the smallest h seen (the full search's minimiser) is the next starting point (any
+  // point serves the upper bound).
+  template <class Pair>
+  bool decide(std::size_t c, const Pair& p, double m0, one_sided_detail::h_and_slope h0) {
     if (std::isfinite(h0.h) && std::isfinite(h0.dh)) {
       double best_m = m0, best_h = h0.h, v = 0;
       const auto ev = [&](double m) {
-        const one_sided_detail::h_and_slope r = pooled_detail::h_at(p, m);
+        const one_sided_detail::h_and_slope r = h_at(p, m);  // the pair type's h (argument-dependent lookup)
         if (r.h < best_h) {
           best_h = r.h;
           best_m = m;
