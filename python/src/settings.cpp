@@ -39,22 +39,6 @@ py::dict setting_dict(const lilucb_setting<double>& s) {
   return d;
 }
 
-// One setting as `lilucb params --json` prints paper_theory and heuristic.
-py::dict params_setting_dict(const lilucb_setting<double>& s) {
-  py::dict d;
-  d["eps"] = s.eps;
-  d["beta"] = s.beta;
-  d["a"] = s.a;
-  d["delta"] = s.delta;
-  d["a_min"] = optional_value(s.theorem.a_min);
-  d["failure_bound"] = optional_value(s.theorem.failure_bound);
-  d["delta_in_range"] = s.theorem.delta_in_range;
-  d["a_sufficient"] = s.theorem.a_sufficient;
-  d["satisfies_theorem"] = s.theorem.satisfies_theorem();
-  d["guarantees_nu"] = s.guarantees_nu();
-  return d;
-}
-
 std::uint64_t arms_count(const char* fn, double n) { return whole_number(fn, "n", n, 0, "a whole number in [1, 2^53]"); }
 
 }  // namespace
