@@ -114,6 +114,37 @@ BOOST_AUTO_TEST_CASE(modern_writes_its_files_and_resumes_byte_identically) {
   BOOST_TEST(!lilucb::experiments::render_modern_report(docs / "generated").has_value());
 }
 
+// The full preset is meant to be run in shards (or under MPI): shards 0..K-1 merged give the
+// single-process run's data files byte for byte (K = 2, 3), as for the paper's experiments.
+BOOST_AUTO_TEST_CASE(modern_shards_merge_to_the_single_process_files) {
+  temp_dir tmp;
+  const auto cfg = tmp.file("m.json", kModernConfig);
+  const fs::path whole = tmp.path / "whole";
+  run_ok({"experiment", "modern", "--config", cfg, "--out", whole.string(), "--quiet", "--json", "--no-plot"});
+  for (int K : {2, 3}) {
+    std::vector<std::string> merge = {"experiment", "merge", (tmp.path / ("merged" + std::to_string(K))).string()};
+    std::size_t rows = 0;
+    for (int i = 0; i < K; ++i) {
+      const fs::path d = tmp.path / ("shard" + std::to_string(K) + "-" + std::to_string(i));
+      const auto j = run_ok({"experiment", "modern", "--config", cfg, "--out", d.string(), "--quiet", "--json",
+                             "--no-plot", "--shard", std::to_string(i) + "/" + std::to_string(K)});
+      rows += lines_of(d / "runs.csv").size() - 1;
+      BOOST_TEST(j.at("runs").at("executed") < kModernRuns);  // a share, not the whole
+      merge.push_back(d.string());
+    }
+    BOOST_TEST(rows == kModernRuns);
+    merge.push_back("--json");
+    run_ok(merge);
+    const fs::path merged = tmp.path / ("merged" + std::to_string(K));
+    BOOST_TEST_CONTEXT("K = " << K) {
+      BOOST_TEST(read_text(merged / "runs.csv") == read_text(whole / "runs.csv"));
+      BOOST_TEST(read_text(merged / "summary.csv") == read_text(whole / "summary.csv"));
+      BOOST_TEST(json::parse(read_text(merged / "manifest.json")).at("config") ==
+                 json::parse(read_text(whole / "manifest.json")).at("config"));
+    }
+  }
+}
+
 BOOST_AUTO_TEST_CASE(modern_invalid_input_is_one_line_and_exit_2) {
   temp_dir tmp;
   const std::string out = (tmp.path / "x").string();
