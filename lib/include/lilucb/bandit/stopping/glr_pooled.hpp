@@ -30,7 +30,8 @@
 // Decision.  S1 <= Z + 2 log 2 (glr_one_sided.hpp, "Cost"; Z the plain GLR statistic of the
 // pair), so a pair with Z + 2 log 2 below the threshold fails at O(1).  The last failing c is
 // checked first; when it passes, every c is checked (the O(1) bound first for all, then the
-// others).  Beyond the O(1) bound: h at the minimiser of c's last full search is an upper bound of
+// others).  Beyond the O(1) bound: h at c's last minimiser (the point of smallest h that c's last
+// deciding or full search evaluated; any point serves) is an upper bound of
 // S1 (fail), tried first with F(u) <= u^2/2 in every term (one exponential per term instead of
 // erfc, log and exp; it rules a pair out only when h there would), the one-scale infimum a lower bound (pass), and otherwise the full search of
 // glr_one_sided.hpp decides, with its certified lower bound (first its deciding search from the
@@ -162,6 +163,27 @@ inline double one_term_lower_bound(const split_pair& p, double m0) {
   (void)arm_log_sum(p.sa, p.ca, p.G, p.ma, m0, 1.0, &ka);
   (void)arm_log_sum(p.sb, p.cb, p.G, p.mb, m0, -1.0, &kb);
   return one_term_lower_bound(p, ka, kb);
+}
+/// The deciding search of glr_one_sided.hpp ("Deciding search") on a pair (pair_data or
+/// split_pair) from m0 with h0 = h(m0): +1 when a certified lower bound of the infimum clears thr by
+/// M = 1e-8 (1 + |thr|) (the rule's thresholds log(1/delta) are > 0), -1 when h at an evaluated point is below thr - M, 0 when undecided (within
+/// about M of thr, or no bracket in 12 evaluations); *best_m receives the evaluated point with the
+/// smallest h (m0 included).  The pooled rule's step before its full search.
+template <class Pair>
+int decide_pair(const Pair& p, double m0, one_sided_detail::h_and_slope h0, double thr, double* best_m) {
+  *best_m = m0;
+  if (!std::isfinite(h0.h) || !std::isfinite(h0.dh)) return 0;
+  double best_h = h0.h, v = 0;
+  const auto ev = [&](double m) {
+    const one_sided_detail::h_and_slope r = h_at(p, m);  // the pair type's h (argument-dependent lookup)
+    if (r.h < best_h) {
+      best_h = r.h;
+      *best_m = m;
+    }
+    return one_sided_detail::bounds_at{r.h, r.dh, r.h};
+  };
+  return one_sided_detail::decide_infimum(ev, m0, {h0.h, h0.dh, h0.h}, thr, 1e-8 * (1 + std::fabs(thr)),
+                                          1e-3 * one_sided_detail::bracket_scale(p), 12, &v);
 }
 }  // namespace pooled_detail
 
@@ -297,7 +319,7 @@ class glr_pooled {
   // the better of its children, O(log K) per pull (the same order as a scan: larger mean, then
   // lower index; tested against the scan at every pull).
   void update_leaders(std::size_t i, const arm_stats& s) {
-    means_.update(i, s.mean(i));
+    means_.update(i, s.count(i) ? s.mean(i) : -std::numeric_limits<double>::infinity());
     leader_ = means_.top();
     runner_up_ = K_;
     if (K_ >= 2) {
@@ -318,10 +340,11 @@ class glr_pooled {
   // margin grows with the bound (x + 1e-9 (1 + |x|) increases in x), so a bound above h(m0) rules
   // a pair out only when h(m0) itself would: the quadratic bound tried first changes no verdict.
   bool rules_out(double upper) const { return upper + 1e-9 * (1 + std::fabs(upper)) < threshold_; }
-  // The decision for arm c (file comment, "Decision"): the O(1) bound; h at the minimiser of the
-  // last full search for c (an upper bound of S1: fails most failing pairs at one evaluation);
+  // The decision for arm c (file comment, "Decision"): the O(1) bound; h at c's last minimiser
+  // (an upper bound of S1, first with F(u) <= u^2/2: fails most failing pairs at one evaluation);
   // the one-scale infimum at the scale nearest min(N_V, N_c)/Z (a lower bound: passes most
-  // passing pairs); else the full search.  A pass rests on a certified lower bound.
+  // passing pairs); else the deciding search, then the full search.  A pass rests on a certified
+  // lower bound.
   bool passes(std::size_t c, const arm_stats& s) { return may_pass(c, s) && passes_beyond_bound(c, s); }
   // The decision after the O(1) bound has not ruled the pair out.
   bool passes_beyond_bound(std::size_t c, const arm_stats& s) {
@@ -330,9 +353,12 @@ class glr_pooled {
     const one_sided_detail::pair_data p = pair_of(v, s.count(c), s.mean(c));
     const bool known = std::isfinite(argmin_[c]);
     const double m0 = known ? argmin_[c] : glr_point(p, v.count, s.count(c));
-    if (known && rules_out(one_sided_detail::quadratic_upper(p, m0))) return false;
-    const one_sided_detail::h_and_slope h0 = one_sided_detail::h_at(p, m0);
-    if (known && rules_out(h0.h)) return false;
+    one_sided_detail::h_and_slope h0{};
+    if (known) {
+      if (rules_out(one_sided_detail::quadratic_upper(p, m0))) return false;
+      h0 = one_sided_detail::h_at(p, m0);
+      if (rules_out(h0.h)) return false;
+    }
     const double z = z_of(v, s.count(c), s.mean(c));
     const double target = double(std::min<std::uint64_t>(v.count, s.count(c))) / std::max(z, 1e-300);
     std::size_t kstar = 0;
@@ -346,6 +372,7 @@ class glr_pooled {
     }
     const one_sided_detail::pair_data one{p.ma, p.mb, p.sigma, p.sa + kstar, p.sb + kstar, p.c + kstar, 1};
     if (one_sided_detail::infimum_lower_bound(one) >= threshold_) return true;
+    if (!known) h0 = one_sided_detail::h_at(p, m0);
     return decide(c, p, m0, h0);
   }
   // The same decision under the prior per arm (file comment): h at the last minimiser (fail), the
@@ -380,23 +407,11 @@ class glr_pooled {
   // point serves the upper bound).
   template <class Pair>
   bool decide(std::size_t c, const Pair& p, double m0, one_sided_detail::h_and_slope h0) {
-    if (std::isfinite(h0.h) && std::isfinite(h0.dh)) {
-      double best_m = m0, best_h = h0.h, v = 0;
-      const auto ev = [&](double m) {
-        const one_sided_detail::h_and_slope r = h_at(p, m);  // the pair type's h (argument-dependent lookup)
-        if (r.h < best_h) {
-          best_h = r.h;
-          best_m = m;
-        }
-        return one_sided_detail::bounds_at{r.h, r.dh, r.h};
-      };
-      const int verdict = one_sided_detail::decide_infimum(ev, m0, {h0.h, h0.dh, h0.h}, threshold_,
-                                                           1e-8 * (1 + threshold_),
-                                                           1e-3 * one_sided_detail::bracket_scale(p), 12, &v);
-      if (verdict != 0) {
-        argmin_[c] = best_m;
-        return verdict > 0;
-      }
+    double best_m = m0;
+    const int verdict = pooled_detail::decide_pair(p, m0, h0, threshold_, &best_m);
+    if (verdict != 0) {
+      argmin_[c] = best_m;
+      return verdict > 0;
     }
     double m = 0;
     const double full = one_sided_detail::search_infimum(p, &m);
@@ -459,7 +474,7 @@ class glr_pooled {
   bandit::detail::indexed_max_heap means_;  // the arms' empirical means (-inf: not pulled)
   std::size_t leader_, runner_up_, blocker_;
   std::vector<double> c_, cb_, base_;  // the pair's constants (per arm: V's, c's); log w_k + 2 log 2 (per arm: + log 2)
-  std::vector<double> argmin_;     // per arm c: the minimiser of its last full search (NaN: none)
+  std::vector<double> argmin_;     // per arm c: the point of smallest h of its last search (NaN: none yet)
   std::array<row, 8> rows_;
   std::size_t next_row_ = 0;
 };
