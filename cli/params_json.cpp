@@ -40,10 +40,10 @@ params_values compute_params(double nu, double eps, double beta, std::uint64_t n
                   .beta = beta,
                   .n = n,
                   .certified = certified_setting(nu, eps, beta),
-                  .stated = stated_theorem_setting(nu, eps, beta)};
+                  .stated = stated_theorem_setting(nu, eps, beta),
+                  .paper = paper_theory_setting(nu),
+                  .heuristic = heuristic_setting(nu, n)};
   v.repaired_delta_max = repaired_delta_max(eps);
-  v.paper = paper_theory_setting(nu);
-  v.heuristic = heuristic_setting(nu, n);
   v.rho = rho(eps);
   v.gamma = gamma(beta, eps);
   v.delta_max = lil_delta_max(eps, inner_log::lemma);

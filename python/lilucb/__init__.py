@@ -26,6 +26,8 @@ import numpy as _np
 from . import _lilucb
 from ._lilucb import (  # noqa: F401  (re-exported)
     ALGORITHMS,
+    GLR_THRESHOLDS,
+    SAMPLING_RULES,
     DomainError,
     __version__,
     a_min,
@@ -494,7 +496,9 @@ def characteristic_time(means: Any, sigma: float = 1.0, arms: str = "gaussian") 
 @_dc.dataclass(frozen=True, eq=False)
 class RunResult(_Record):
     """One run: the fields of ``lilucb run --json`` (counts as a numpy array), plus the stream index
-    ``run`` and, with checkpoints, the empirically best arm at each (-1: the run ended first)."""
+    ``run`` and, with checkpoints, the empirically best arm at each (-1: the run ended first).  For a
+    combination (``algorithm`` "SAMPLING+STOPPING"), ``certified`` and ``certificate`` (the statement
+    its guarantee rests on), as the CLI prints them; None for a preset."""
 
     algorithm: str
     parameters: dict
@@ -510,6 +514,8 @@ class RunResult(_Record):
     stopped_by: str
     checkpoints: Optional[_np.ndarray] = None
     empirical_best: Optional[_np.ndarray] = None
+    certified: Optional[bool] = None
+    certificate: Optional[str] = None
 
 
 @_dc.dataclass(frozen=True, eq=False)
@@ -532,6 +538,8 @@ class RunManyResult(_Record):
     counts: Optional[_np.ndarray] = None
     checkpoints: Optional[_np.ndarray] = None
     empirical_best: Optional[_np.ndarray] = None
+    certified: Optional[bool] = None
+    certificate: Optional[str] = None
 
     @property
     def status(self) -> _np.ndarray:
@@ -554,7 +562,13 @@ def run(
     run: int = 0,
     checkpoints: Any = None,
 ) -> RunResult:
-    """One run of `algorithm` (one of lilucb.ALGORITHMS) on arms with the given means, as ``lilucb run``.
+    """One run of `algorithm` on arms with the given means, as ``lilucb run``.
+
+    algorithm: a preset (one of lilucb.ALGORITHMS) or a sampling x stopping combination named as
+    ``lilucb run --sampling S --stopping R`` prints it: "S+lilucb", "S+ls", "S+ls-B" (B stitched,
+    mixture or calibrated) or "S+glr-T" (S one of lilucb.SAMPLING_RULES, T one of
+    lilucb.GLR_THRESHOLDS), e.g. "t3c-ids+glr-pooled-per-arm"; a combination's result carries
+    ``certified`` and ``certificate``.
 
     sigma: the Gaussian rewards' standard deviation and the widths' sub-Gaussian scale (default 0.5,
     as the CLI); arms: 'gaussian' or 'bernoulli'; max_pulls: pull budget (0: unlimited); inner: lil'UCB's

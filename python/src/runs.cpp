@@ -7,6 +7,7 @@
 
 #include "lilucb/bandit/algorithms.hpp"
 #include "lilucb/bandit/arms.hpp"
+#include "lilucb/bandit/compose.hpp"
 #include "lilucb/bandit/observers.hpp"
 #include "lilucb/bandit/parallel.hpp"
 #include "lilucb/instance.hpp"
@@ -21,6 +22,7 @@ enum class arm_kind { gaussian, bernoulli };
 
 struct run_request {
   bandit::algorithm algorithm{};
+  std::optional<bandit::combination> combination;  // a "SAMPLING+STOPPING" name instead of a preset
   std::vector<double> means;
   std::size_t true_best = 0;
   arm_kind arms = arm_kind::gaussian;
@@ -33,7 +35,9 @@ run_request make_request(const char* fn, const std::string& algorithm, const py:
                          double sigma, double seed, const char* run_name, double run, const std::string& arms,
                          double max_pulls, const std::string& inner, const py::object& checkpoints) {
   run_request r;
-  r.algorithm = bandit::parse_algorithm(algorithm);
+  // A preset name, or a sampling x stopping combination as `lilucb run` prints it (parse_combination).
+  if (algorithm.find('+') != std::string::npos) r.combination = bandit::parse_combination(algorithm);
+  else r.algorithm = bandit::parse_algorithm(algorithm);
   r.means = means_vector(means);
   r.true_best = best_arm(r.means);  // a tie for the best mean is an error: correctness is reported
   if (arms == "gaussian") r.arms = arm_kind::gaussian;
@@ -45,7 +49,7 @@ run_request make_request(const char* fn, const std::string& algorithm, const py:
   r.options.sigma = sigma;
   r.options.inner = parse_inner_log(inner);
   // lilucb-certified always runs Figure 1's index, the form Theorem R covers (as `lilucb run`).
-  if (r.algorithm == bandit::algorithm::lilucb_certified) r.options.inner = inner_log::lemma;
+  if (!r.combination && r.algorithm == bandit::algorithm::lilucb_certified) r.options.inner = inner_log::lemma;
   r.options.seed = whole_number(fn, "seed", seed, 0, "a whole number in [0, 2^53]");
   r.options.run = whole_number(fn, run_name, run, 0, "a whole number in [0, 2^53]");
   r.options.max_pulls = whole_number(fn, "max_pulls", max_pulls, 0, "a whole number in [0, 2^53] (0: unlimited)");
@@ -63,13 +67,23 @@ run_request make_request(const char* fn, const std::string& algorithm, const py:
   return r;
 }
 
-// One run on prepared arms; `best` receives the empirically best arm per checkpoint.
+// One run on prepared arms (a preset, or a combination with its certificate); `best` receives the
+// empirically best arm per checkpoint.
 template <class Arms>
-bandit::run_result run_one(const run_request& q, const Arms& arms, const bandit::run_options& o,
-                           std::vector<std::size_t>* best) {
-  if (q.checkpoints.empty()) return bandit::run_algorithm(q.algorithm, arms, o);
+bandit::composed_result run_one(const run_request& q, const Arms& arms, const bandit::run_options& o,
+                                std::vector<std::size_t>* best) {
+  const auto go = [&](auto& observer) {
+    if (q.combination) return bandit::run_combination(*q.combination, arms, o, observer);
+    bandit::composed_result r;
+    r.run = bandit::run_algorithm(q.algorithm, arms, o, observer);
+    return r;
+  };
+  if (q.checkpoints.empty()) {
+    bandit::null_observer none;
+    return go(none);
+  }
   bandit::empirical_best_recorder rec(q.checkpoints);
-  auto r = bandit::run_algorithm(q.algorithm, arms, o, rec);
+  auto r = go(rec);
   *best = rec.best();
   return r;
 }
@@ -96,13 +110,18 @@ py::dict run_py(const std::string& algorithm, const py::object& means, double nu
                 double run, const std::string& arms, double max_pulls, const std::string& inner,
                 const py::object& checkpoints) {
   const auto q = make_request("lilucb.run", algorithm, means, nu, sigma, seed, "run", run, arms, max_pulls, inner, checkpoints);
-  bandit::run_result r;
+  bandit::composed_result c;
   std::vector<std::size_t> best;
   {
     py::gil_scoped_release release;
-    with_arms(q, [&](const auto& a) { r = run_one(q, a, q.options, &best); });
+    with_arms(q, [&](const auto& a) { c = run_one(q, a, q.options, &best); });
   }
+  const bandit::run_result& r = c.run;
   py::dict d;
+  if (q.combination) {  // as `lilucb run --sampling ... --json`
+    d["certified"] = c.certified;
+    d["certificate"] = c.certificate;
+  }
   d["algorithm"] = r.algorithm;
   d["parameters"] = parameters_dict(q, r);
   d["n"] = q.means.size();
@@ -144,7 +163,7 @@ py::dict run_many_py(const std::string& algorithm, const py::object& means, doub
   std::vector<std::uint8_t> stopped(runs);
   std::vector<std::uint64_t> counts(keep_counts ? runs * n : 0);
   std::vector<std::int64_t> best(runs * nc);
-  bandit::run_result first;
+  bandit::composed_result first;
   {
     py::gil_scoped_release release;
     with_arms(q, [&](const auto& a) {
@@ -152,19 +171,24 @@ py::dict run_many_py(const std::string& algorithm, const py::object& means, doub
         bandit::run_options o = q.options;
         o.run = q.options.run + k;
         std::vector<std::size_t> b;
-        auto r = run_one(q, a, o, &b);
+        auto c = run_one(q, a, o, &b);
+        const bandit::run_result& r = c.run;
         pulls[k] = r.pulls;
         chosen[k] = static_cast<std::int64_t>(r.best_arm);
         stopped[k] = r.status == bandit::run_status::stopped;
         if (keep_counts) std::copy(r.counts.begin(), r.counts.end(), counts.begin() + k * n);
         for (std::size_t c = 0; c < nc; ++c) best[k * nc + c] = checkpoint_arm(b[c]);
-        if (k == 0) first = std::move(r);
+        if (k == 0) first = std::move(c);
       });
     });
   }
   py::dict d;
-  d["algorithm"] = first.algorithm;
-  d["parameters"] = parameters_dict(q, first);
+  d["algorithm"] = first.run.algorithm;
+  d["parameters"] = parameters_dict(q, first.run);
+  if (q.combination) {
+    d["certified"] = first.certified;
+    d["certificate"] = first.certificate;
+  }
   d["n"] = n;
   d["seed"] = q.options.seed;
   d["first_run"] = q.options.run;
@@ -204,6 +228,12 @@ void register_runs(py::module_& m) {
   py::list names;
   for (auto a : bandit::all_algorithms) names.append(bandit::to_string(a));
   m.attr("ALGORITHMS") = py::tuple(names);
+  // The parts of a combination name "SAMPLING+STOPPING" (bandit::parse_combination).
+  py::list sampling, thresholds;
+  for (auto r : bandit::all_sampling_rules) sampling.append(bandit::to_string(r));
+  for (auto t : bandit::all_glr_thresholds) thresholds.append(bandit::to_string(t));
+  m.attr("SAMPLING_RULES") = py::tuple(sampling);
+  m.attr("GLR_THRESHOLDS") = py::tuple(thresholds);
 }
 
 }  // namespace lilucb::python

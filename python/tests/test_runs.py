@@ -25,6 +25,43 @@ def test_run_agrees_with_cli(cli, algorithm):
             (float(v).hex() if isinstance(v, float) else v), k
 
 
+# Sampling x stopping combinations by the name `lilucb run` prints (certified and not, each stopping
+# rule and several thresholds and boundaries), against the CLI's --sampling/--stopping run.
+@pytest.mark.parametrize("name,args", [
+    ("t3c-ids+glr-pooled-per-arm", ["--sampling", "t3c-ids", "--stopping", "glr", "--threshold", "pooled-per-arm"]),
+    ("t3c+glr-one-sided", ["--sampling", "t3c", "--stopping", "glr", "--threshold", "one-sided"]),
+    ("tas-d+glr-heuristic", ["--sampling", "tas-d", "--stopping", "glr", "--threshold", "heuristic"]),
+    ("eb-tci+ls-stitched", ["--sampling", "eb-tci", "--stopping", "ls", "--boundary", "stitched"]),
+    ("uniform+ls", ["--sampling", "uniform", "--stopping", "ls"]),
+    ("lilucb+lilucb", ["--sampling", "lilucb", "--stopping", "lilucb"]),
+])
+def test_combination_run_agrees_with_cli(cli, name, args):
+    means = [0.5, 0.42, 0.3, 0.1, 0.0]
+    j = cli("run", *args, "--means", ",".join(map(str, means)), "--nu", 0.1, "--seed", 7, "--max-pulls", 2_000_000)
+    r = lilucb.run(name, means=means, nu=0.1, seed=7, max_pulls=2_000_000)
+    assert j["algorithm"] == name
+    for key in ("algorithm", "n", "seed", "best_arm", "true_best_arm", "correct", "pulls", "status", "stopped_by",
+                "certified", "certificate"):
+        assert getattr(r, key) == j[key], key
+    assert r.counts.tolist() == j["counts"]
+    many = lilucb.run_many(name, means=means, nu=0.1, seed=7, runs=3, threads=2, max_pulls=2_000_000)
+    assert many.certified == j["certified"] and many.certificate == j["certificate"]
+    assert many.pulls[0] == r.pulls  # run 0 of seed 7 is the CLI's run
+    for k in (1, 2):
+        assert many.pulls[k] == lilucb.run(name, means=means, nu=0.1, seed=7, run=k, max_pulls=2_000_000).pulls
+
+
+def test_combination_names():
+    assert "t3c-ids" in lilucb.SAMPLING_RULES and "pooled-per-arm" in lilucb.GLR_THRESHOLDS
+    assert lilucb.run("lilucb-heuristic", [0.5, 0.0], nu=0.1).certified is None  # a preset: no certificate field
+    assert lilucb.run("uniform+glr-heuristic", [0.5, 0.0], nu=0.1).certified is False
+    for bad, parameter in (("t3c-ids+glr", "combination"), ("t3c-idz+ls", "sampling"),
+                           ("t3c-ids+glr-pooledd", "threshold"), ("t3c+lilucb", "stopping")):
+        with pytest.raises(lilucb.DomainError) as e:
+            lilucb.run(bad, [0.5, 0.0], nu=0.1)
+        assert e.value.parameter == parameter, bad
+
+
 LIL = ["eps", "beta", "a", "delta", "inner_c"]
 LS = ["ls_nu", "ls_eps", "ls_delta"]
 

@@ -832,3 +832,49 @@ BOOST_AUTO_TEST_CASE(certified_boundary_combinations_run) {
 }
 
 BOOST_AUTO_TEST_SUITE_END()
+
+// parse_combination is the inverse of to_string(combination) on every name it prints, and refuses
+// anything else naming "combination" (or the part it could not read).
+BOOST_AUTO_TEST_CASE(combination_names_round_trip) {
+  std::size_t n = 0;
+  for (auto s : lb::all_sampling_rules) {
+    std::vector<lb::combination> cs;
+    for (auto st : lb::all_stopping_rules) {
+      lb::combination c;
+      c.sampling = s;
+      c.stopping = st;
+      if (st == lb::stopping_rule::glr) {
+        for (auto t : lb::all_glr_thresholds) {
+          c.threshold = t;
+          cs.push_back(c);
+        }
+      } else if (st == lb::stopping_rule::ls) {
+        for (const char* b : {"lil", "stitched", "mixture", "calibrated"}) {
+          c.boundary = b;
+          cs.push_back(c);
+        }
+      } else {
+        cs.push_back(c);
+      }
+    }
+    for (const auto& c : cs) {
+      const std::string name = lb::to_string(c);
+      const lb::combination back = lb::parse_combination(name);
+      BOOST_TEST_CONTEXT(name) {
+        BOOST_TEST(lb::to_string(back) == name);
+        BOOST_TEST((back.sampling == c.sampling && back.stopping == c.stopping));
+        if (c.stopping == lb::stopping_rule::glr) BOOST_TEST((back.threshold == c.threshold));
+        if (c.stopping == lb::stopping_rule::ls) BOOST_TEST(back.boundary == c.boundary);
+      }
+      ++n;
+    }
+  }
+  BOOST_TEST(n == lb::all_sampling_rules.size() * (1 + 4 + lb::all_glr_thresholds.size()));
+  BOOST_TEST(lb::to_string(lb::parse_combination("t3c-ids+glr-pooled-per-arm")) == "t3c-ids+glr-pooled-per-arm");
+  for (const char* bad : {"t3c-ids", "t3c-ids+", "t3c-ids+glr", "t3c-ids+ls-lil", "t3c-ids+ls+ls"})
+    expect_domain_error([&] { (void)lb::parse_combination(bad); }, "combination");
+  for (const char* bad : {"t3c-idz+ls", "+ls"}) expect_domain_error([&] { (void)lb::parse_combination(bad); }, "sampling");
+  for (const char* bad : {"t3c-ids+glr-pooled-per-armz", "t3c-ids+glr-"})
+    expect_domain_error([&] { (void)lb::parse_combination(bad); }, "threshold");
+  expect_domain_error([&] { (void)lb::parse_combination("t3c-ids+ls-stiched"); }, "boundary");
+}

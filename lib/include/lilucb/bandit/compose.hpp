@@ -203,6 +203,41 @@ inline std::string to_string(const combination& c) {
   return s;
 }
 
+/// The inverse of to_string(combination): "SAMPLING+lilucb", "SAMPLING+ls", "SAMPLING+ls-BOUNDARY"
+/// (stitched, mixture, calibrated) or "SAMPLING+glr-THRESHOLD" (the names `lilucb run` prints as
+/// "algorithm" and docs/modern.md lists).  Whether the parts may be combined (lilucb stopping only
+/// with lilucb sampling, ...) is run_combination's check.  Throws lilucb::domain_error naming
+/// "combination" for any other text.
+inline combination parse_combination(std::string_view label) {
+  constexpr const char* fn = "lilucb::bandit::parse_combination";
+  const auto bad = [&]() {
+    lilucb::detail::raise_domain_error(fn, "combination", lilucb::detail::quoted(label),
+                                       "SAMPLING+lilucb, SAMPLING+ls[-stitched|-mixture|-calibrated] or "
+                                       "SAMPLING+glr-THRESHOLD (as `lilucb run` names them)");
+  };
+  const auto plus = label.find('+');
+  if (plus == std::string_view::npos) bad();
+  combination c;
+  const std::string_view sampling = label.substr(0, plus), stopping = label.substr(plus + 1);
+  c.sampling = parse_sampling_rule(sampling);
+  if (stopping == "lilucb") {
+    c.stopping = stopping_rule::lilucb;
+  } else if (stopping == "ls") {
+    c.stopping = stopping_rule::ls;
+  } else if (stopping.substr(0, 3) == "ls-") {
+    c.stopping = stopping_rule::ls;
+    const auto b = stopping::parse_ls_boundary(stopping.substr(3));
+    if (b == stopping::ls_boundary::lil) bad();  // to_string writes plain "ls" for it
+    c.boundary = std::string(stopping.substr(3));
+  } else if (stopping.substr(0, 4) == "glr-") {
+    c.stopping = stopping_rule::glr;
+    c.threshold = parse_glr_threshold(stopping.substr(4));
+  } else {
+    bad();
+  }
+  return c;
+}
+
 /// Whether the combination carries a guarantee at nu (without running it).
 inline bool is_certified(const combination& c) {
   if (c.stopping == stopping_rule::ls) return true;
