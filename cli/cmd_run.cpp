@@ -116,7 +116,9 @@ what_to_run parse_what(const run_cli_options& o) {
   if (!o.rho.empty() && (preset || o.stopping != "glr" || o.threshold != "mixture"))
     throw lilucb::domain_error("lilucb run", "--rho", o.rho, "absent unless --stopping glr --threshold mixture");
   if (preset) {
-    w.preset = bandit::parse_algorithm(o.algorithm);
+    // A combination's name as this command prints it ("t3c-ids+glr-pooled-per-arm") is accepted too.
+    if (o.algorithm.find('+') != std::string::npos) w.combination = bandit::parse_combination(o.algorithm);
+    else w.preset = bandit::parse_algorithm(o.algorithm);
     return w;
   }
   if (o.sampling.empty()) throw lilucb::domain_error("lilucb run", "--sampling", "(missing)", "a sampling rule with --stopping");
@@ -203,7 +205,9 @@ void add_run_command(CLI::App& app) {
   auto* sub = app.add_subcommand("run", "Run one best-arm algorithm once");
   // The known names come from the library's lists (one place per name).
   sub->add_option("--algorithm", o->algorithm,
-                  experiments::algorithm_identifiers() + " (a preset; or give --sampling and --stopping)");
+                  experiments::algorithm_identifiers() +
+                      " (a preset; or give --sampling and --stopping, or a combination's name as printed, "
+                      "e.g. t3c-ids+glr-pooled-per-arm)");
   sub->add_option("--sampling", o->sampling,
                   "sampling rule: " +
                       experiments::list_names(bandit::all_sampling_rules,

@@ -610,4 +610,30 @@ BOOST_AUTO_TEST_CASE(glr_mixture_threshold) {
   }
 }
 
+// --algorithm also takes a combination's name as `run` prints it: the same run, byte for byte, as
+// --sampling/--stopping; a malformed name is exit 2 naming the combination.
+BOOST_AUTO_TEST_CASE(algorithm_takes_a_combination_name) {
+  const std::vector<std::string> tail = {"--scenario", "alpha", "--n", "12", "--alpha", "0.6", "--nu", "0.05", "--seed", "4", "--json"};
+  const auto with = [&](std::vector<std::string> what) {
+    std::vector<std::string> args = {"run"};
+    args.insert(args.end(), what.begin(), what.end());
+    args.insert(args.end(), tail.begin(), tail.end());
+    return run_cli(args);
+  };
+  for (const auto& [name, parts] : std::vector<std::pair<std::string, std::vector<std::string>>>{
+           {"t3c-ids+glr-pooled-per-arm", {"--sampling", "t3c-ids", "--stopping", "glr", "--threshold", "pooled-per-arm"}},
+           {"eb-tci+ls-stitched", {"--sampling", "eb-tci", "--stopping", "ls", "--boundary", "stitched"}},
+           {"lilucb+lilucb", {"--sampling", "lilucb", "--stopping", "lilucb"}}}) {
+    const auto a = with({"--algorithm", name}), b = with(parts);
+    BOOST_TEST_CONTEXT(name) {
+      BOOST_TEST(a.status == 0, a.err);
+      BOOST_TEST(a.out == b.out);
+      BOOST_TEST(contains(a.out, "\"algorithm\": \"" + name + "\""));
+    }
+  }
+  const auto bad = with({"--algorithm", "t3c-ids+glr"});
+  BOOST_TEST(bad.status == 2);
+  BOOST_TEST(contains(bad.err, "combination = 't3c-ids+glr'"), bad.err);
+}
+
 BOOST_AUTO_TEST_SUITE_END()
