@@ -16,7 +16,7 @@
 #include <fstream>
 #include <iostream>
 #include <memory>
-#include <optional>
+#include <variant>
 
 namespace lilucb::cli {
 
@@ -65,11 +65,6 @@ std::vector<double> instance_means(const run_cli_options& o) {
   throw lilucb::domain_error("lilucb run", "--scenario", o.scenario, "{sparse, alpha}");
 }
 
-// A preset (--algorithm) or a combination (--sampling with --stopping).
-struct what_to_run {
-  std::optional<bandit::algorithm> preset;
-  bandit::combination combination;
-};
 
 // A progress line on stderr for runs longer than a few seconds, when stderr is a terminal.
 class progress_observer {
@@ -97,18 +92,22 @@ class progress_observer {
 };
 
 template <class Arms>
-bandit::composed_result run_on(const what_to_run& w, const Arms& arms, const bandit::run_options& opts) {
+bandit::composed_result run_on(const bandit::method& m, const Arms& arms, const bandit::run_options& opts) {
+  const auto go = [&](auto& observer) -> bandit::composed_result {
+    if (const auto* preset = std::get_if<bandit::algorithm>(&m))
+      return {bandit::run_algorithm(*preset, arms, opts, observer), false, ""};
+    return bandit::run_combination(std::get<bandit::combination>(m), arms, opts, observer);
+  };
   if (!isatty(fileno(stderr))) {
-    if (w.preset) return {bandit::run_algorithm(*w.preset, arms, opts), false, ""};
-    return bandit::run_combination(w.combination, arms, opts);
+    bandit::null_observer none;
+    return go(none);
   }
   progress_observer progress;
-  if (w.preset) return {bandit::run_algorithm(*w.preset, arms, opts, progress), false, ""};
-  return bandit::run_combination(w.combination, arms, opts, progress);
+  return go(progress);
 }
 
-what_to_run parse_what(const run_cli_options& o) {
-  what_to_run w;
+// A preset (--algorithm NAME, or a combination's name) or a combination (--sampling with --stopping).
+bandit::method parse_what(const run_cli_options& o) {
   const bool preset = !o.algorithm.empty(), combo = !o.sampling.empty() || !o.stopping.empty();
   if (preset == combo)
     throw lilucb::domain_error("lilucb run", "--algorithm", preset ? o.algorithm : "(missing)",
@@ -117,21 +116,20 @@ what_to_run parse_what(const run_cli_options& o) {
     throw lilucb::domain_error("lilucb run", "--rho", o.rho, "absent unless --stopping glr --threshold mixture");
   if (preset) {
     // A combination's name as this command prints it ("t3c-ids+glr-pooled-per-arm") is accepted too.
-    if (o.algorithm.find('+') != std::string::npos) w.combination = bandit::parse_combination(o.algorithm);
-    else w.preset = bandit::parse_algorithm(o.algorithm);
-    return w;
+    return bandit::parse_method(o.algorithm);
   }
   if (o.sampling.empty()) throw lilucb::domain_error("lilucb run", "--sampling", "(missing)", "a sampling rule with --stopping");
   if (o.stopping.empty()) throw lilucb::domain_error("lilucb run", "--stopping", "(missing)", "a stopping rule with --sampling");
-  w.combination.sampling = bandit::parse_sampling_rule(o.sampling);
-  w.combination.stopping = bandit::parse_stopping_rule(o.stopping);
-  w.combination.threshold = bandit::parse_glr_threshold(o.threshold);
-  w.combination.boundary = o.boundary;
+  bandit::combination c;
+  c.sampling = bandit::parse_sampling_rule(o.sampling);
+  c.stopping = bandit::parse_stopping_rule(o.stopping);
+  c.threshold = bandit::parse_glr_threshold(o.threshold);
+  c.boundary = o.boundary;
   if (!o.rho.empty()) {
-    w.combination.rho = parse_real("--rho", o.rho, "(0, inf)");
-    check_positive("lilucb run", "--rho", w.combination.rho);
+    c.rho = parse_real("--rho", o.rho, "(0, inf)");
+    check_positive("lilucb run", "--rho", c.rho);
   }
-  return w;
+  return c;
 }
 
 void run_run(const run_cli_options& o) {
@@ -142,7 +140,8 @@ void run_run(const run_cli_options& o) {
   opts.nu = parse_real("--nu", o.nu, "(0, 1)");
   opts.inner = parse_inner_log(o.inner);
   // lilucb-certified always runs Figure 1's index (the form Theorem R covers).
-  if (what.preset && *what.preset == bandit::algorithm::lilucb_certified) opts.inner = inner_log::lemma;
+  const auto* preset = std::get_if<bandit::algorithm>(&what);
+  if (preset && *preset == bandit::algorithm::lilucb_certified) opts.inner = inner_log::lemma;
   opts.seed = parse_count("--seed", o.seed, "[0, 2^64)");
   opts.max_pulls = parse_count("--max-pulls", o.max_pulls, "[0, 2^64) (0: unlimited)");
   const double sigma = o.sigma.empty() ? 0.5 : parse_real("--sigma", o.sigma, "(0, inf)");
@@ -174,12 +173,11 @@ void run_run(const run_cli_options& o) {
                 {"counts", r.counts},
                 {"status", bandit::to_string(r.status)},
                 {"stopped_by", r.stopped_by}};
-    if (!what.preset) {
-      j["sampling"] = bandit::to_string(what.combination.sampling);
-      j["stopping"] = bandit::to_string(what.combination.stopping);
-      if (what.combination.stopping == bandit::stopping_rule::glr)
-        j["threshold"] = bandit::to_string(what.combination.threshold);
-      if (what.combination.stopping == bandit::stopping_rule::ls) j["boundary"] = what.combination.boundary;
+    if (const auto* c = std::get_if<bandit::combination>(&what)) {
+      j["sampling"] = bandit::to_string(c->sampling);
+      j["stopping"] = bandit::to_string(c->stopping);
+      if (c->stopping == bandit::stopping_rule::glr) j["threshold"] = bandit::to_string(c->threshold);
+      if (c->stopping == bandit::stopping_rule::ls) j["boundary"] = c->boundary;
       j["certified"] = cr.certified;
       j["certificate"] = cr.certificate;
     }
@@ -194,7 +192,7 @@ void run_run(const run_cli_options& o) {
             << "  parameters ";
   for (const auto& [k, v] : r.parameters.named()) std::cout << ' ' << k << '=' << text_number(v);
   std::cout << '\n';
-  if (!what.preset)
+  if (!preset)
     std::cout << "  certified   " << (cr.certified ? "yes" : "no") << ": " << cr.certificate << '\n';
 }
 

@@ -21,8 +21,7 @@ namespace {
 enum class arm_kind { gaussian, bernoulli };
 
 struct run_request {
-  bandit::algorithm algorithm{};
-  std::optional<bandit::combination> combination;  // a "SAMPLING+STOPPING" name instead of a preset
+  bandit::method method;  // a preset, or a "SAMPLING+STOPPING" combination (bandit::parse_method)
   std::vector<double> means;
   std::size_t true_best = 0;
   arm_kind arms = arm_kind::gaussian;
@@ -35,9 +34,8 @@ run_request make_request(const char* fn, const std::string& algorithm, const py:
                          double sigma, double seed, const char* run_name, double run, const std::string& arms,
                          double max_pulls, const std::string& inner, const py::object& checkpoints) {
   run_request r;
-  // A preset name, or a sampling x stopping combination as `lilucb run` prints it (parse_combination).
-  if (algorithm.find('+') != std::string::npos) r.combination = bandit::parse_combination(algorithm);
-  else r.algorithm = bandit::parse_algorithm(algorithm);
+  // A preset name, or a sampling x stopping combination as `lilucb run` prints it.
+  r.method = bandit::parse_method(algorithm);
   r.means = means_vector(means);
   r.true_best = best_arm(r.means);  // a tie for the best mean is an error: correctness is reported
   if (arms == "gaussian") r.arms = arm_kind::gaussian;
@@ -49,7 +47,8 @@ run_request make_request(const char* fn, const std::string& algorithm, const py:
   r.options.sigma = sigma;
   r.options.inner = parse_inner_log(inner);
   // lilucb-certified always runs Figure 1's index, the form Theorem R covers (as `lilucb run`).
-  if (!r.combination && r.algorithm == bandit::algorithm::lilucb_certified) r.options.inner = inner_log::lemma;
+  if (const auto* p = std::get_if<bandit::algorithm>(&r.method); p && *p == bandit::algorithm::lilucb_certified)
+    r.options.inner = inner_log::lemma;
   r.options.seed = whole_number(fn, "seed", seed, 0, "a whole number in [0, 2^53]");
   r.options.run = whole_number(fn, run_name, run, 0, "a whole number in [0, 2^53]");
   r.options.max_pulls = whole_number(fn, "max_pulls", max_pulls, 0, "a whole number in [0, 2^53] (0: unlimited)");
@@ -73,9 +72,9 @@ template <class Arms>
 bandit::composed_result run_one(const run_request& q, const Arms& arms, const bandit::run_options& o,
                                 std::vector<std::size_t>* best) {
   const auto go = [&](auto& observer) {
-    if (q.combination) return bandit::run_combination(*q.combination, arms, o, observer);
+    if (const auto* c = std::get_if<bandit::combination>(&q.method)) return bandit::run_combination(*c, arms, o, observer);
     bandit::composed_result r;
-    r.run = bandit::run_algorithm(q.algorithm, arms, o, observer);
+    r.run = bandit::run_algorithm(std::get<bandit::algorithm>(q.method), arms, o, observer);
     return r;
   };
   if (q.checkpoints.empty()) {
@@ -118,7 +117,7 @@ py::dict run_py(const std::string& algorithm, const py::object& means, double nu
   }
   const bandit::run_result& r = c.run;
   py::dict d;
-  if (q.combination) {  // as `lilucb run --sampling ... --json`
+  if (std::holds_alternative<bandit::combination>(q.method)) {  // as `lilucb run --sampling ... --json`
     d["certified"] = c.certified;
     d["certificate"] = c.certificate;
   }
@@ -185,7 +184,7 @@ py::dict run_many_py(const std::string& algorithm, const py::object& means, doub
   py::dict d;
   d["algorithm"] = first.run.algorithm;
   d["parameters"] = parameters_dict(q, first.run);
-  if (q.combination) {
+  if (std::holds_alternative<bandit::combination>(q.method)) {
     d["certified"] = first.certified;
     d["certificate"] = first.certificate;
   }

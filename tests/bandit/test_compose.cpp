@@ -878,3 +878,21 @@ BOOST_AUTO_TEST_CASE(combination_names_round_trip) {
     expect_domain_error([&] { (void)lb::parse_combination(bad); }, "threshold");
   expect_domain_error([&] { (void)lb::parse_combination("t3c-ids+ls-stiched"); }, "boundary");
 }
+
+// parse_method: a preset's name gives the preset, a name with '+' the combination parse_combination
+// reads, and an unknown name is refused naming the part it could not read.
+BOOST_AUTO_TEST_CASE(method_names_are_presets_or_combinations) {
+  for (auto a : lb::all_algorithms) {
+    const lb::method m = lb::parse_method(lb::to_string(a));
+    BOOST_TEST_REQUIRE(std::holds_alternative<lb::algorithm>(m));
+    BOOST_TEST((std::get<lb::algorithm>(m) == a));
+  }
+  for (const char* name : {"t3c-ids+glr-pooled-per-arm", "lilucb+lilucb", "uniform+ls-stitched", "tas-d+glr-kk21"}) {
+    const lb::method m = lb::parse_method(name);
+    BOOST_TEST_REQUIRE(std::holds_alternative<lb::combination>(m));
+    BOOST_TEST(lb::to_string(std::get<lb::combination>(m)) == name);
+  }
+  expect_domain_error([] { (void)lb::parse_method("lilucb-heuristik"); }, "algorithm");
+  expect_domain_error([] { (void)lb::parse_method("t3c-ids+glr"); }, "combination");
+  expect_domain_error([] { (void)lb::parse_method("t3c-idz+ls"); }, "sampling");
+}

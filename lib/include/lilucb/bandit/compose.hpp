@@ -238,6 +238,17 @@ inline combination parse_combination(std::string_view label) {
   return c;
 }
 
+/// A method by name: one of the nine presets of algorithms.hpp, or a sampling x stopping combination.
+using method = std::variant<algorithm, combination>;
+
+/// The names `lilucb run --algorithm` and Python's lilucb.run accept: a preset's (parse_algorithm,
+/// "lilucb-heuristic") or, when the name holds a '+', a combination's (parse_combination,
+/// "t3c-ids+glr-pooled-per-arm").  Throws lilucb::domain_error naming the part it could not read.
+inline method parse_method(std::string_view name) {
+  if (name.find('+') != std::string_view::npos) return parse_combination(name);
+  return parse_algorithm(name);
+}
+
 /// Whether the combination carries a guarantee at nu (without running it).
 inline bool is_certified(const combination& c) {
   if (c.stopping == stopping_rule::ls) return true;
