@@ -82,6 +82,14 @@ const std::vector<document>& documents() {
                "The price of certification at n = 1000 (issue 14): 100 runs per cell, seed 3",
                "lilucb experiment modern --preset quick --config experiments/modern/large.json "
                "--out docs/reproduction/quick/modern-large");
+    modern_run("../modern-confirm.md",
+               "a confirmation run: the certified method chosen in advance against the Heuristic on fresh streams, "
+               "1000 runs per cell (experiments/modern/confirm.json)",
+               experiments::modern_confirm_data,
+               "Confirmation on fresh streams (issue 14): one certified method chosen in advance, 1000 runs per cell, "
+               "seed 5",
+               "lilucb experiment modern --preset quick --config experiments/modern/confirm.json "
+               "--out docs/reproduction/quick/modern-confirm");
     return d;
   }();
   return all;

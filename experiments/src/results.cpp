@@ -247,10 +247,15 @@ std::vector<stopping_summary> read_summary(const fs::path& p) {
 
 double modern_summary::mean_over_tstar_log() const { return mean / (t_star * std::log(1 / delta)); }
 
-std::string modern_summary_header() {
+namespace {
+/// summary.csv before the median's interval (its last two columns) was added.
+std::string modern_summary_header_v1() {
   return "method,instance,delta,certified,arms,h1,t_star,lower_bound,runs,stopped,censored,mean_pulls,median_pulls,"
          "q1_pulls,q3_pulls,mean_over_tstar_log,mean_over_h1,predicted_pulls,errors,error_rate,error_ci_low,error_ci_high";
 }
+}  // namespace
+
+std::string modern_summary_header() { return modern_summary_header_v1() + ",median_ci_low,median_ci_high"; }
 
 std::string to_csv(const modern_summary& s) {
   return s.method + "," + s.instance + "," + num(s.delta) + "," + (s.certified ? "1" : "0") + "," + std::to_string(s.arms) +
@@ -258,12 +263,15 @@ std::string to_csv(const modern_summary& s) {
          std::to_string(s.stopped) + "," + std::to_string(s.censored) + "," + num(s.mean) + "," + num(s.median) + "," +
          num(s.q1) + "," + num(s.q3) + "," + num(s.mean_over_tstar_log()) + "," + num(s.mean / s.h1) + "," +
          (s.predicted ? num(*s.predicted) : std::string()) + "," + std::to_string(s.errors) + "," + num(s.error_rate) +
-         "," + num(s.error_low) + "," + num(s.error_high);
+         "," + num(s.error_low) + "," + num(s.error_high) + "," + (s.median_low ? num(*s.median_low) : std::string()) +
+         "," + (s.median_high ? num(*s.median_high) : std::string());
 }
 
 std::vector<modern_summary> read_modern_summary(const fs::path& p) {
   std::vector<modern_summary> out;
-  for (const auto& r : table(p, modern_summary_header())) {
+  const auto text = slurp(p);
+  const bool v1 = text && text->rfind(modern_summary_header_v1() + "\n", 0) == 0;
+  for (const auto& r : table(p, v1 ? modern_summary_header_v1() : modern_summary_header())) {
     modern_summary s;
     s.method = r[0];
     s.instance = r[1];
@@ -286,6 +294,12 @@ std::vector<modern_summary> read_modern_summary(const fs::path& p) {
     s.error_rate = real_at(p, r[19]);
     s.error_low = real_at(p, r[20]);
     s.error_high = real_at(p, r[21]);
+    if (!v1 && (r[22].empty() != r[23].empty())) malformed(p, "both ends of the median's interval, or neither");
+    if (!v1 && !r[22].empty()) {
+      s.median_low = real_at(p, r[22]);
+      s.median_high = real_at(p, r[23]);
+      if (!(*s.median_low <= s.median && s.median <= *s.median_high)) malformed(p, "the median inside its interval");
+    }
     if (s.stopped + s.censored != s.runs || s.errors > s.stopped) malformed(p, "consistent counts");
     if (!(s.delta > 0 && s.delta < 1) || !(s.t_star > 0) || !(s.h1 > 0)) malformed(p, "delta in (0, 1), T* > 0, H1 > 0");
     out.push_back(std::move(s));

@@ -3,6 +3,7 @@
 #include "lilucb/clopper_pearson.hpp"
 #include "lilucb/errors.hpp"
 
+#include <boost/math/distributions/binomial.hpp>
 
 #include <algorithm>
 #include <cmath>
@@ -32,6 +33,21 @@ interval clopper_pearson(std::uint64_t k, std::uint64_t m, double level) {
   r.low = ci.low;
   r.high = ci.high;
   return r;
+}
+
+std::optional<interval> median_interval(std::vector<double> x, double level) {
+  constexpr const char* fn = "lilucb::experiments::median_interval";
+  if (!(level > 0 && level < 1))
+    lilucb::detail::raise_domain_error(fn, "level", lilucb::detail::format_value(level), "(0, 1)");
+  const std::size_t m = x.size();
+  if (m == 0) return std::nullopt;
+  const boost::math::binomial_distribution<double> b(static_cast<double>(m), 0.5);
+  // j - 1 = the largest k with 2 P(B <= k) <= 1 - level (P(B <= k) increases with k).
+  std::size_t j = 0;
+  while (j < m / 2 && 2 * boost::math::cdf(b, static_cast<double>(j)) <= 1 - level) ++j;
+  if (j == 0) return std::nullopt;
+  std::sort(x.begin(), x.end());
+  return interval{x[j - 1], x[m - j]};
 }
 
 std::vector<std::uint64_t> log_checkpoints(std::uint64_t window, std::uint64_t per_decade, std::uint64_t first) {

@@ -98,6 +98,12 @@ std::vector<modern_summary> summarize_modern(const experiment_config& c, const s
         s.lower_bound = lilucb::bai_lower_bound(t_star, delta);
         s.predicted = predicted_stopping_time(m, t_star, delta, in.means.size());
         aggregate(s, it->second);
+        std::vector<double> pulls;
+        for (const auto* r : it->second) pulls.push_back(static_cast<double>(r->pulls));
+        if (const auto ci = median_interval(pulls)) {
+          s.median_low = ci->low;
+          s.median_high = ci->high;
+        }
         out.push_back(std::move(s));
       }
     }

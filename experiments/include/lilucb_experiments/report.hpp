@@ -73,4 +73,9 @@ inline constexpr const char* modern_robustness_data = "../reproduction/quick/mod
 /// method (experiments/modern/large.json: 100 runs per cell, seed 3).
 inline constexpr const char* modern_large_data = "../reproduction/quick/modern-large/summary.csv";
 
+/// docs/modern-confirm.md: the method chosen in advance from the quick and robustness runs
+/// (t3c-ids + glr-pooled-per-arm) against the Heuristic on fresh streams (experiments/modern/confirm.json:
+/// 1000 runs per cell, seed 5), with the medians' 95% intervals cell by cell.
+inline constexpr const char* modern_confirm_data = "../reproduction/quick/modern-confirm/summary.csv";
+
 }  // namespace lilucb::experiments

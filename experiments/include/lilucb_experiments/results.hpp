@@ -111,10 +111,15 @@ struct modern_summary {
   double mean = 0, median = 0, q1 = 0, q3 = 0;
   std::optional<double> predicted;      ///< fixed point t = T* beta(t, delta) (GLR stopping only)
   double error_rate = 0, error_low = 0, error_high = 1;  ///< over stopped runs; CP 95%
+  /// The median's distribution-free 95% interval (statistics.hpp, median_interval; censored runs
+  /// at their budget): absent with fewer than 6 runs, and in summaries written before it existed.
+  std::optional<double> median_low, median_high;
   /// E[tau]/(T* log(1/delta)): the measured mean over the asymptotic lower bound's rate.
   double mean_over_tstar_log() const;
 };
 
+/// The header summary.csv is written with; read_modern_summary also reads the files written before
+/// the median's interval was added (without its two last columns).
 std::string modern_summary_header();
 std::string to_csv(const modern_summary& s);
 std::vector<modern_summary> read_modern_summary(const std::filesystem::path& path);

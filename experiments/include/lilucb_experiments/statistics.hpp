@@ -2,6 +2,7 @@
 // Summary statistics of the reproduction: quantiles and the exact Clopper–Pearson interval.
 
 #include <cstdint>
+#include <optional>
 #include <vector>
 
 namespace lilucb::experiments {
@@ -20,6 +21,14 @@ struct interval {
 /// (1+level)/2 with (k+1, m-k) (Boost.Math ibeta_inv); low = 0 when k = 0, high = 1 when k = m.
 /// Domain: m >= 1, k <= m, level in (0,1).  m = 0 gives [0, 1].
 interval clopper_pearson(std::uint64_t k, std::uint64_t m, double level = 0.95);
+
+/// The distribution-free interval of the median of `x` at confidence `level`: the order statistics
+/// [x_(j), x_(m+1-j)] (1-based, m = x.size()) with the largest j such that
+/// 2 P(Bin(m, 1/2) <= j - 1) <= 1 - level.  For any distribution, continuous or not, it covers the
+/// population median with probability >= 1 - 2 P(Bin(m, 1/2) <= j - 1) >= level (the number of
+/// values below the median is Bin(m, p) with p <= 1/2).  No such j exists when 2^(1-m) > 1 - level
+/// (m <= 5 at 95%): nullopt.  Domain: level in (0, 1).
+std::optional<interval> median_interval(std::vector<double> x, double level = 0.95);
 
 /// The checkpoints of the anytime experiment: `first`, then round(10^(j/per_decade)) for
 /// j = 0, 1, ... above `first`, deduplicated, up to and including `window` (always the last).
