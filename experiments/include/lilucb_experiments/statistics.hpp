@@ -25,8 +25,9 @@ interval clopper_pearson(std::uint64_t k, std::uint64_t m, double level = 0.95);
 /// The distribution-free interval of the median of `x` at confidence `level`: the order statistics
 /// [x_(j), x_(m+1-j)] (1-based, m = x.size()) with the largest j such that
 /// 2 P(Bin(m, 1/2) <= j - 1) <= 1 - level.  For any distribution, continuous or not, it covers the
-/// population median with probability >= 1 - 2 P(Bin(m, 1/2) <= j - 1) >= level (the number of
-/// values below the median is Bin(m, p) with p <= 1/2).  No such j exists when 2^(1-m) > 1 - level
+/// population median with probability >= 1 - 2 P(Bin(m, 1/2) <= j - 1) >= level (x_(j) lies above
+/// the median only if fewer than j values are <= it, and their number is Bin(m, p) with p >= 1/2;
+/// likewise for x_(m+1-j) below it).  No such j exists when 2^(1-m) > 1 - level
 /// (m <= 5 at 95%): nullopt.  Domain: level in (0, 1).
 std::optional<interval> median_interval(std::vector<double> x, double level = 0.95);
 
