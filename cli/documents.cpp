@@ -90,6 +90,13 @@ const std::vector<document>& documents() {
                "seed 5",
                "lilucb experiment modern --preset quick --config experiments/modern/confirm.json "
                "--out docs/reproduction/quick/modern-confirm");
+    modern_run("../modern-xlarge.md",
+               "the price of certification at n = 10^4 for the Heuristic and one certified method "
+               "(experiments/modern/xlarge.json)",
+               experiments::modern_xlarge_data,
+               "The price of certification at n = 10^4 (issue 14): 100 runs per cell, seed 4",
+               "lilucb experiment modern --preset quick --config experiments/modern/xlarge.json "
+               "--out docs/reproduction/quick/modern-xlarge");
     return d;
   }();
   return all;

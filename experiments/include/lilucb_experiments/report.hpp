@@ -78,4 +78,8 @@ inline constexpr const char* modern_large_data = "../reproduction/quick/modern-l
 /// 1000 runs per cell, seed 5), with the medians' 95% intervals cell by cell.
 inline constexpr const char* modern_confirm_data = "../reproduction/quick/modern-confirm/summary.csv";
 
+/// docs/modern-xlarge.md: the same report at n = 10^4 for the Heuristic and t3c-ids + glr-pooled-per-arm
+/// (experiments/modern/xlarge.json: 100 runs per cell, seed 4; run in 10 shards and merged).
+inline constexpr const char* modern_xlarge_data = "../reproduction/quick/modern-xlarge/summary.csv";
+
 }  // namespace lilucb::experiments
