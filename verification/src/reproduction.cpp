@@ -13,6 +13,7 @@
 #include <cmath>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace lilucb::verification {
@@ -377,13 +378,20 @@ constexpr const char* kJudgingPreset = "paper";
 
 std::vector<claim> reproduction_claims(const verify_options& options) {
   const preset_data p = read_preset(options.reproduction_dir, kJudgingPreset);
-  std::string commit = "no committed data";
-  for (const auto* d : {&p.st, &p.any})
+  // The commit each experiment's runs were made with (the anytime run may be a merge of shards
+  // made with another build than the stopping-time runs).
+  std::string commit;
+  const std::pair<const experiment_data*, const char*> parts[] = {{&p.st, "stopping times"}, {&p.any, "anytime"}};
+  for (const auto& [d, name] : parts)
     if (d->present && d->manifest.contains("git") && d->manifest["git"].contains("commit") &&
         d->manifest["git"]["commit"].is_string()) {
-      commit = "runs of commit " + d->manifest["git"]["commit"].get<std::string>().substr(0, 7);
-      break;
+      const std::string reps = d->manifest.contains("config") && d->manifest["config"].contains("repetitions")
+                                   ? ", " + d->manifest["config"]["repetitions"].dump() + " repetitions"
+                                   : std::string();
+      commit += (commit.empty() ? "" : "; ") + std::string(name) + ": runs of commit " +
+                d->manifest["git"]["commit"].get<std::string>().substr(0, 7) + reps;
     }
+  if (commit.empty()) commit = "no committed data";
   std::vector<claim> out;
   for (const auto& s : statements()) {
     const verdict v = s.decide(p);
