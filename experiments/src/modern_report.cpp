@@ -262,7 +262,8 @@ std::optional<std::string> render_modern_report(const fs::path& generated_dir, c
 
   // ---- per instance ---------------------------------------------------------------------------
   o << "## Every method on every instance\n\n"
-       "Per method and δ: median and mean pulls, E[τ]/(T*·log(1/δ)) and E[τ]/H₁ from the mean, the fixed-point "
+       "Per method and δ: median pulls (with its distribution-free 95% interval when the summary has it and no run "
+       "was censored) and mean pulls, E[τ]/(T*·log(1/δ)) and E[τ]/H₁ from the mean, the fixed-point "
        "prediction (GLR stopping only), and wrong answers / stopped runs with the Clopper–Pearson 95% interval "
        "of the error rate (c: runs censored at the budget).\n\n";
   for (const auto& inst : instances) {
@@ -289,6 +290,8 @@ std::optional<std::string> render_modern_report(const fs::path& generated_dir, c
         const auto* s = find(m, inst, d);
         if (!s) continue;
         o << "| " << m << " | " << (s->certified ? "✓" : "") << " | " << delta_text(d) << " | " << median_text(*s)
+          << (s->median_low && s->censored == 0 ? " [" + fmt(*s->median_low) + ", " + fmt(*s->median_high) + "]"
+                                                : std::string())
           << " | " << mean_text(*s) << " | " << (s->censored ? "≥" : "") << fmt_ratio(s->mean_over_tstar_log()) << " | "
           << (s->censored ? "≥" : "") << fmt_ratio(s->mean / s->h1) << " | "
           << (s->predicted ? fmt(*s->predicted) : std::string("—")) << " | " << ci_text(*s)
