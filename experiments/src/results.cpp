@@ -270,7 +270,10 @@ std::string to_csv(const modern_summary& s) {
 std::vector<modern_summary> read_modern_summary(const fs::path& p) {
   std::vector<modern_summary> out;
   const auto text = slurp(p);
-  const bool v1 = text && text->rfind(modern_summary_header_v1() + "\n", 0) == 0;
+  const bool v1 = text && [&] {
+    const auto ls = lines(*text);  // (as table() reads it: CR stripped, no final newline needed)
+    return !ls.empty() && ls[0] == modern_summary_header_v1();
+  }();
   for (const auto& r : table(p, v1 ? modern_summary_header_v1() : modern_summary_header())) {
     modern_summary s;
     s.method = r[0];

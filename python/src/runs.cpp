@@ -13,6 +13,7 @@
 #include "lilucb/instance.hpp"
 
 #include <cstring>
+#include <variant>
 
 namespace lilucb::python {
 

@@ -6,6 +6,7 @@
 #include <boost/test/unit_test.hpp>
 
 #include "lilucb_experiments/report.hpp"
+#include "lilucb_experiments/reproduction_data.hpp"
 #include "../text_files.hpp"
 
 #include "lilucb/errors.hpp"
@@ -151,9 +152,13 @@ BOOST_AUTO_TEST_CASE(modern_median_intervals_in_summary_and_report) {
   auto text = lilucb::experiments::render_modern_report(docs / "generated");
   BOOST_REQUIRE(text.has_value());
   BOOST_TEST(contains(*text, "### eb-tci+ls against the lil'UCB Heuristic, cell by cell"));
+  BOOST_TEST(contains(*text, "The method is the config's only certified one, fixed before the runs."));
   const auto h = fields(summary[1]), e = fields(summary[2]);
   BOOST_REQUIRE(h[0] == "lilucb-heuristic");
-  const auto row = "| onegap4 | 0.1 | " + e[12] + " [" + e[22] + ", " + e[23] + "] | " + h[12] + " [" + h[22] + ", " + h[23] + "] |";
+  // (numbers as the report prints them: lilucb::experiments::fmt of the summary's values)
+  const auto f = [](const std::string& x) { return lilucb::experiments::fmt(std::stod(x)); };
+  const auto row = "| onegap4 | 0.1 | " + f(e[12]) + " [" + f(e[22]) + ", " + f(e[23]) + "] | " + f(h[12]) + " [" +
+                   f(h[22]) + ", " + f(h[23]) + "] |";
   BOOST_TEST(contains(*text, row), row);
   // The same summary without its last two columns (as written before them): no comparison section.
   {
@@ -167,6 +172,21 @@ BOOST_AUTO_TEST_CASE(modern_median_intervals_in_summary_and_report) {
   BOOST_REQUIRE(text.has_value());
   BOOST_TEST(contains(*text, "## One certified method for every cell"));
   BOOST_TEST(!contains(*text, "cell by cell"));
+  // The same with CRLF line ends and no final newline: still read as the old format.
+  {
+    std::ofstream f(data / "summary.csv", std::ios::trunc | std::ios::binary);
+    for (std::size_t k = 0; k < summary.size(); ++k) {
+      const auto& l = summary[k];
+      f << l.substr(0, l.rfind(',', l.rfind(',') - 1)) << (k + 1 < summary.size() ? "\r\n" : "");
+    }
+  }
+  BOOST_TEST(lilucb::experiments::render_modern_report(docs / "generated").has_value());
+  // One end of the interval without the other is refused.
+  {
+    std::ofstream f(data / "summary.csv", std::ios::trunc);
+    f << summary[0] << '\n' << summary[1].substr(0, summary[1].rfind(',') + 1) << '\n';
+  }
+  BOOST_CHECK_THROW(lilucb::experiments::render_modern_report(docs / "generated"), lilucb::domain_error);
 }
 
 // The full preset is meant to be run in shards (or under MPI): shards 0..K-1 merged give the
