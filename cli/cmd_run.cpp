@@ -28,12 +28,12 @@ namespace {
 constexpr std::uint64_t default_max_pulls = 1'000'000'000;
 
 struct run_cli_options {
-  std::string algorithm, sampling, stopping, boundary = "lil", threshold = "heuristic", scenario, n, gap = "0.5", alpha, means, means_file, nu, sigma, arms = "gaussian",
+  std::string algorithm, sampling, stopping, boundary, threshold, scenario, n, gap = "0.5", alpha, means, means_file, nu, sigma, arms = "gaussian",
       seed = "1", rho, max_pulls = std::to_string(default_max_pulls), inner = "plus2";
   bool json = false;
   // Whether each instance source was given (an empty value is given, and invalid).
   CLI::Option *scenario_opt = nullptr, *means_opt = nullptr, *means_file_opt = nullptr, *gap_opt = nullptr,
-              *alpha_opt = nullptr;
+              *alpha_opt = nullptr, *boundary_opt = nullptr, *threshold_opt = nullptr;
 };
 
 std::vector<double> instance_means(const run_cli_options& o) {
@@ -112,9 +112,14 @@ bandit::method parse_what(const run_cli_options& o) {
   if (preset == combo)
     throw lilucb::domain_error("lilucb run", "--algorithm", preset ? o.algorithm : "(missing)",
                                "exactly one of --algorithm NAME or --sampling RULE --stopping RULE");
-  if (!o.rho.empty() && (preset || o.stopping != "glr" || o.threshold != "mixture"))
-    throw lilucb::domain_error("lilucb run", "--rho", o.rho, "absent unless --stopping glr --threshold mixture");
   if (preset) {
+    // A rule option completes --stopping only; a preset or a combination's name fixes its rules.
+    for (const auto* opt : {o.boundary_opt, o.threshold_opt})
+      if (opt->count() > 0)
+        throw lilucb::domain_error("lilucb run", opt->get_name(), opt == o.boundary_opt ? o.boundary : o.threshold,
+                                   "absent with --algorithm (it completes --stopping)");
+    if (!o.rho.empty())
+      throw lilucb::domain_error("lilucb run", "--rho", o.rho, "absent unless --stopping glr --threshold mixture");
     // A combination's name as this command prints it ("t3c-ids+glr-pooled-per-arm") is accepted too.
     return bandit::parse_method(o.algorithm);
   }
@@ -123,13 +128,38 @@ bandit::method parse_what(const run_cli_options& o) {
   bandit::combination c;
   c.sampling = bandit::parse_sampling_rule(o.sampling);
   c.stopping = bandit::parse_stopping_rule(o.stopping);
-  c.threshold = bandit::parse_glr_threshold(o.threshold);
-  c.boundary = o.boundary;
+  // --boundary completes a stopping rule that takes a boundary, --threshold one that takes a
+  // threshold (the registry's descriptors say which); given to another, each is refused.
+  const auto takes = bandit::describe(c.stopping).takes;
+  if (o.boundary_opt->count() > 0 && takes != bandit::stopping_parameter::boundary)
+    throw lilucb::domain_error("lilucb run", "--boundary", o.boundary,
+                               "absent with --stopping " + o.stopping + " (it applies to --stopping ls)");
+  if (o.threshold_opt->count() > 0 && takes != bandit::stopping_parameter::threshold)
+    throw lilucb::domain_error("lilucb run", "--threshold", o.threshold,
+                               "absent with --stopping " + o.stopping + " (it applies to --stopping glr)");
+  if (o.threshold_opt->count() > 0) c.threshold = bandit::parse_glr_threshold(o.threshold);
+  if (o.boundary_opt->count() > 0) c.boundary = bandit::stopping::parse_ls_boundary(o.boundary);
   if (!o.rho.empty()) {
+    if (takes != bandit::stopping_parameter::threshold || !bandit::describe(c.threshold).takes_rho)
+      throw lilucb::domain_error("lilucb run", "--rho", o.rho, "absent unless --stopping glr --threshold mixture");
     c.rho = parse_real("--rho", o.rho, "(0, inf)");
     check_positive("lilucb run", "--rho", c.rho);
   }
   return c;
+}
+
+// "NAME (summary[; certified: STATEMENT | uncertified]); ..." for a registry table (thresholds and
+// boundaries carry a certificate, sampling rules do not).
+template <class Table>
+std::string rule_help(const Table& table) {
+  std::string s;
+  for (const auto& d : table) {
+    s += (s.empty() ? "" : "; ") + std::string(d.name) + " (" + std::string(d.summary);
+    if constexpr (requires { d.models; d.certified; })
+      s += d.certified ? "; certified: " + std::string(d.statement) : std::string("; uncertified");
+    s += ")";
+  }
+  return s;
 }
 
 void run_run(const run_cli_options& o) {
@@ -176,8 +206,9 @@ void run_run(const run_cli_options& o) {
     if (const auto* c = std::get_if<bandit::combination>(&what)) {
       j["sampling"] = bandit::to_string(c->sampling);
       j["stopping"] = bandit::to_string(c->stopping);
-      if (c->stopping == bandit::stopping_rule::glr) j["threshold"] = bandit::to_string(c->threshold);
-      if (c->stopping == bandit::stopping_rule::ls) j["boundary"] = c->boundary;
+      const auto takes = bandit::describe(c->stopping).takes;
+      if (takes == bandit::stopping_parameter::threshold) j["threshold"] = bandit::to_string(c->threshold);
+      if (takes == bandit::stopping_parameter::boundary) j["boundary"] = bandit::stopping::to_string(c->boundary);
       j["certified"] = cr.certified;
       j["certificate"] = cr.certificate;
     }
@@ -206,21 +237,16 @@ void add_run_command(CLI::App& app) {
                   experiments::algorithm_identifiers() +
                       " (a preset; or give --sampling and --stopping, or a combination's name as printed, "
                       "e.g. t3c-ids+glr-pooled-per-arm)");
+  // The rules and their help come from the registry (lilucb/bandit/rules.hpp).
   sub->add_option("--sampling", o->sampling,
-                  "sampling rule: " +
-                      experiments::list_names(bandit::all_sampling_rules,
-                                              [](bandit::sampling_rule r) { return bandit::to_string(r); }) +
-                      " (with --stopping)");
-  sub->add_option("--stopping", o->stopping, "stopping rule: lilucb (with --sampling lilucb), ls, glr");
-  sub->add_option("--boundary", o->boundary,
-                  "ls: per-arm boundary: lil (default; the finite-LIL bound), stitched, mixture, calibrated "
-                  "(Gaussian arms; computes a crossing calibration, seconds to minutes)");
-  sub->add_option("--threshold", o->threshold,
-                  "glr: heuristic (default; uncertified), kk21 (Kaufmann-Koolen, certified; Gaussian arms), mixture "
-                  "(certified for any sampling rule: Proposition M of docs/certified-glr.md), or one-sided (the "
-                  "same with a half-normal mixture, stops earlier: Proposition M1), or pooled (the one-sided mixture against the "
-                  "leader's pooled pulls at threshold log(1/nu), no union over the wrong answers: Proposition P), or pooled-per-arm "
-                  "(the same with one mixture scale per arm: Proposition P2)");
+                  "sampling rule (with --stopping): " + rule_help(bandit::sampling_rules));
+  sub->add_option("--stopping", o->stopping, "stopping rule: " + rule_help(bandit::stopping_rules));
+  o->boundary_opt = sub->add_option("--boundary", o->boundary,
+                                    "--stopping ls: the per-arm boundary (default lil): " +
+                                        rule_help(bandit::ls_boundaries));
+  o->threshold_opt = sub->add_option("--threshold", o->threshold,
+                                     "--stopping glr: the threshold (default heuristic): " +
+                                         rule_help(bandit::glr_thresholds));
   sub->add_option("--rho", o->rho,
                   "glr mixture: a fixed mixture scale rho > 0 (default: the grid rho = 2^k, k = 0..40, no tuning)");
   o->scenario_opt = sub->add_option("--scenario", o->scenario, "sparse (n arms) or alpha (n+1 arms), Section 5");

@@ -31,25 +31,20 @@ modern_method method_of(const method_row& row, const std::string& parameter) {
   modern_method m;
   if (row.not_in_presets) m.not_in_presets = row.not_in_presets;
   if (row.not_in_full) m.not_in_full = row.not_in_full;
-  if (row.preset) {
-    m.preset = bandit::parse_algorithm(row.preset);
-    if (*m.preset != bandit::algorithm::lilucb_heuristic)
-      bad_method(parameter, row.preset, "the preset lilucb-heuristic (the uncertified reference) or a combination");
-    m.label = row.preset;
+  const bandit::method what = bandit::parse_method(row.name);
+  if (const auto* preset = std::get_if<bandit::algorithm>(&what)) {
+    if (*preset != bandit::algorithm::lilucb_heuristic)
+      bad_method(parameter, row.name, "the preset lilucb-heuristic (the uncertified reference) or a combination");
+    m.preset = *preset;
+    m.label = m.seed_key = row.name;
     return m;
   }
-  m.combination.sampling = bandit::parse_sampling_rule(row.sampling);
-  m.combination.stopping = bandit::parse_stopping_rule(row.stopping);
-  if (m.combination.sampling == bandit::sampling_rule::kl_lucb)
-    bad_method(parameter, "kl-lucb", "a sampling rule for Gaussian arms (kl-lucb needs Bernoulli arms)");
-  if (m.combination.stopping == bandit::stopping_rule::lilucb && m.combination.sampling != bandit::sampling_rule::lilucb)
-    bad_method(parameter, std::string(row.sampling) + "+lilucb", "lil'UCB's stopping rule only with lil'UCB's sampling rule");
-  if (m.combination.stopping == bandit::stopping_rule::glr)
-    m.combination.threshold = bandit::parse_glr_threshold(row.threshold);
-  if (m.combination.stopping == bandit::stopping_rule::ls) m.combination.boundary = row.boundary;
-  m.label = bandit::to_string(m.combination);
-  if (m.combination.stopping == bandit::stopping_rule::ls && m.combination.boundary != "lil")
-    m.label += ":" + m.combination.boundary;
+  m.combination = std::get<bandit::combination>(what);
+  // Every instance of the experiment is Gaussian.
+  bandit::check_combination(kModernFn, m.combination, bandit::reward_model::gaussian);
+  m.label = m.seed_key = bandit::to_string(m.combination);
+  if (m.combination.stopping == bandit::stopping_rule::ls && m.combination.boundary != bandit::stopping::ls_boundary::lil)
+    m.seed_key += std::string(":") + bandit::stopping::to_string(m.combination.boundary);
   return m;
 }
 
@@ -78,20 +73,22 @@ std::string method_labels() {
 }
 
 modern_method parse_method(const std::string& parameter, const std::string& label) {
+  // Committed configs and results may carry a combination's older spelling.
+  const std::string name = bandit::canonical_combination_name(label);
   for (auto& m : all_modern_methods())
-    if (m.label == label) return m;
+    if (m.label == name) return m;
   bad_method(parameter, "'" + label + "'", "a method of the table: " + method_labels());
 }
 
 modern_instance parse_instance(const std::string& parameter, const std::string& label, double sigma, double gap) {
   modern_instance in;
   in.label = label;
-  if (label == "linear5") {  // issue 14, instance (a)
+  if (label == "linear5") {  // five equally spaced means
     in.means = {1.0, 0.8, 0.6, 0.4, 0.2};
     in.sigma = 1.0;
     return in;
   }
-  if (label == "onegap4") {  // issue 14, instance (b)
+  if (label == "onegap4") {  // one gap, three tied arms
     in.means = {0.5, 0.0, 0.0, 0.0};
     in.sigma = 0.5;
     return in;
@@ -120,27 +117,23 @@ modern_instance parse_instance(const std::string& parameter, const std::string& 
 
 std::optional<double> predicted_stopping_time(const modern_method& m, double t_star, double delta, std::size_t arms) {
   if (m.preset || m.combination.stopping != bandit::stopping_rule::glr) return std::nullopt;
+  // A statistic that depends on the counts (the mixtures of Propositions M, M1, P and P2) has no
+  // fixed point in t: the registry says which thresholds are functions of t alone.
+  if (!bandit::describe(m.combination.threshold).time_only) return std::nullopt;
+  const auto fixed_point = [&](const auto& beta) {
+    return lilucb::fixed_point_stopping_time<double>(
+        t_star, [&](double t) { return beta(static_cast<std::uint64_t>(std::ceil(t))); });
+  };
   switch (m.combination.threshold) {
-    case bandit::glr_threshold::heuristic: {
-      // The threshold the GLR rule runs with (stopping/glr.hpp), at the next integer t.
-      const auto beta = bandit::stopping::make_heuristic_threshold(delta);
-      return lilucb::fixed_point_stopping_time<double>(
-          t_star, [&](double t) { return beta(static_cast<std::uint64_t>(std::ceil(t))); });
-    }
-    case bandit::glr_threshold::kk21: {
+    case bandit::glr_threshold::heuristic:  // the threshold the GLR rule runs with, at the next integer t
+      return fixed_point(bandit::stopping::make_heuristic_threshold(delta));
+    case bandit::glr_threshold::kk21:
       if (arms < 2) return std::nullopt;
-      const auto beta = bandit::stopping::make_kk21_threshold(delta, arms);
-      return lilucb::fixed_point_stopping_time<double>(
-          t_star, [&](double t) { return beta(static_cast<std::uint64_t>(std::ceil(t))); });
-    }
-    // The mixture statistics of Propositions M, M1, P and P2 depend on the counts, not on t alone: no
-    // fixed point.
-    case bandit::glr_threshold::mixture:
-    case bandit::glr_threshold::one_sided:
-    case bandit::glr_threshold::pooled:
-    case bandit::glr_threshold::pooled_per_arm: return std::nullopt;
+      return fixed_point(bandit::stopping::make_kk21_threshold(delta, arms));
+    default: break;
   }
-  return std::nullopt;
+  lilucb::detail::raise_domain_error(kModernFn, "threshold", bandit::to_string(m.combination.threshold),
+                                     "a threshold of t alone with its beta(t) named here (heuristic, kk21)");
 }
 
 }  // namespace lilucb::experiments

@@ -60,7 +60,8 @@ std::optional<std::string> render_modern_report(const fs::path& generated_dir, c
   std::vector<double> deltas;
   try {
     for (const auto& x : c.at("instances")) instances.push_back(x.get<std::string>());
-    for (const auto& x : c.at("methods")) methods.push_back(x.get<std::string>());
+    // A manifest written before the one-name labels may carry "LABEL:BOUNDARY" (read as LABEL).
+    for (const auto& x : c.at("methods")) methods.push_back(bandit::canonical_combination_name(x.get<std::string>()));
     for (const auto& x : c.at("deltas")) deltas.push_back(x.get<double>());
   } catch (const nlohmann::json::exception& e) {
     throw lilucb::domain_error("lilucb docs", "data file", (dir / "manifest.json").string(),

@@ -79,10 +79,10 @@ const char* tag_of(experiment_kind k) {
   return k == experiment_kind::anytime ? "/anytime" : k == experiment_kind::modern ? "/modern" : "";
 }
 
-/// A modern run's seed: run_seed over (method label + "/modern", instance label + "@delta=" +
+/// A modern run's seed: run_seed over (method seed key (modern_method::seed_key) + "/modern", instance label + "@delta=" +
 /// delta, number of arms, repetition), so a run's seed does not depend on the order of the axes.
 std::uint64_t modern_seed(const experiment_config& c, const instance& in, std::size_t a, std::size_t z, std::uint64_t rep) {
-  return run_seed(c.seed, c.methods[a].label + "/modern", in.label + "@delta=" + lilucb::detail::format_value(c.deltas[z]),
+  return run_seed(c.seed, c.methods[a].seed_key + "/modern", in.label + "@delta=" + lilucb::detail::format_value(c.deltas[z]),
                   in.means.size(), rep);
 }
 }  // namespace

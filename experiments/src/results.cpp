@@ -2,6 +2,7 @@
 
 #include "lilucb_experiments/results.hpp"
 
+#include "lilucb/bandit/combination.hpp"
 #include "lilucb/errors.hpp"
 
 #include <fcntl.h>
@@ -31,6 +32,12 @@ void raise_io_error(const fs::path& path, const std::string& what, int err) {
 const char* status_text(run_status s) { return s == run_status::stopped ? "stopped" : "censored"; }
 
 namespace {
+
+// A modern method's label as read from a file: the one name of a combination, also for the older
+// spelling "LABEL:BOUNDARY" of LS boundaries (bandit::canonical_combination_name).
+std::string method_label(const std::string& field) {
+  return field.find(':') == std::string::npos ? field : bandit::canonical_combination_name(field);
+}
 
 constexpr const char* kResultsFn = "lilucb experiment";
 
@@ -153,7 +160,7 @@ std::optional<run_row> parse_run(const std::string& line, experiment_kind kind) 
   if (kind == experiment_kind::modern) {
     // The method label is checked against the config by the runner (check_rows).
     if (f[0].empty() || f[1].empty() || !parse_real(f[2], r.delta)) return std::nullopt;
-    r.method = f[0];
+    r.method = method_label(f[0]);
   } else {
     try {
       r.algorithm = bandit::parse_algorithm(f[0]);  // the library's one list of identifiers
@@ -276,7 +283,7 @@ std::vector<modern_summary> read_modern_summary(const fs::path& p) {
   }();
   for (const auto& r : table(p, v1 ? modern_summary_header_v1() : modern_summary_header())) {
     modern_summary s;
-    s.method = r[0];
+    s.method = method_label(r[0]);
     s.instance = r[1];
     s.delta = real_at(p, r[2]);
     if (r[3] != "0" && r[3] != "1") malformed(p, "certified 0 or 1, not '" + r[3] + "'");

@@ -27,7 +27,9 @@ from . import _lilucb
 from ._lilucb import (  # noqa: F401  (re-exported)
     ALGORITHMS,
     GLR_THRESHOLDS,
+    LS_BOUNDARIES,
     SAMPLING_RULES,
+    STOPPING_RULES,
     DomainError,
     __version__,
     a_min,

@@ -14,7 +14,9 @@ OptFloatOrArray = Union[Optional[float], npt.NDArray[np.float64]]
 __version__: str
 ALGORITHMS: Tuple[str, ...]
 SAMPLING_RULES: Tuple[str, ...]
+STOPPING_RULES: Tuple[str, ...]
 GLR_THRESHOLDS: Tuple[str, ...]
+LS_BOUNDARIES: Tuple[str, ...]
 
 class DomainError(ValueError):
     function: str

@@ -228,12 +228,17 @@ void register_runs(py::module_& m) {
   py::list names;
   for (auto a : bandit::all_algorithms) names.append(bandit::to_string(a));
   m.attr("ALGORITHMS") = py::tuple(names);
-  // The parts of a combination name "SAMPLING+STOPPING" (bandit::parse_combination).
-  py::list sampling, thresholds;
-  for (auto r : bandit::all_sampling_rules) sampling.append(bandit::to_string(r));
-  for (auto t : bandit::all_glr_thresholds) thresholds.append(bandit::to_string(t));
-  m.attr("SAMPLING_RULES") = py::tuple(sampling);
-  m.attr("GLR_THRESHOLDS") = py::tuple(thresholds);
+  // The parts of a combination name "SAMPLING+STOPPING" (bandit::parse_combination), from the
+  // rule registry (lilucb/bandit/rules.hpp), in its order.
+  const auto rule_names = [](const auto& table) {
+    py::list l;
+    for (const auto& d : table) l.append(std::string(d.name));
+    return py::tuple(l);
+  };
+  m.attr("SAMPLING_RULES") = rule_names(bandit::sampling_rules);
+  m.attr("STOPPING_RULES") = rule_names(bandit::stopping_rules);
+  m.attr("GLR_THRESHOLDS") = rule_names(bandit::glr_thresholds);
+  m.attr("LS_BOUNDARIES") = rule_names(bandit::ls_boundaries);
 }
 
 }  // namespace lilucb::python

@@ -62,6 +62,25 @@ def test_combination_names():
         assert e.value.parameter == parameter, bad
 
 
+def test_every_rule_of_the_registry_runs_by_name():
+    # The tuples are the rule registry's; each rule runs from Python by its combination name.
+    assert lilucb.STOPPING_RULES == ("lilucb", "ls", "glr")
+    assert lilucb.LS_BOUNDARIES[0] == "lil"
+    means = [0.5, 0.0, 0.0]
+    for s in lilucb.SAMPLING_RULES:
+        arms = "bernoulli" if s == "kl-lucb" else "gaussian"
+        r = lilucb.run(f"{s}+ls", means, nu=0.1, arms=arms, max_pulls=20_000)
+        assert r.algorithm == f"{s}+ls" and r.certified is True
+    for t in lilucb.GLR_THRESHOLDS:
+        r = lilucb.run(f"uniform+glr-{t}", means, nu=0.1, max_pulls=20_000)
+        assert r.algorithm == f"uniform+glr-{t}" and r.certified == (t != "heuristic")
+    for b in lilucb.LS_BOUNDARIES[1:]:
+        if b == "calibrated":
+            continue  # a crossing calibration of seconds to minutes; run by the C++ tests
+        r = lilucb.run(f"uniform+ls-{b}", means, nu=0.1, max_pulls=20_000)
+        assert r.algorithm == f"uniform+ls-{b}" and r.certified is True
+
+
 LIL = ["eps", "beta", "a", "delta", "inner_c"]
 LS = ["ls_nu", "ls_eps", "ls_delta"]
 

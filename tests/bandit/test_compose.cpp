@@ -1,4 +1,4 @@
-// compose.hpp: any sampling rule x any stopping rule (issue 14).
+// compose.hpp: any sampling rule x any stopping rule.
 //   - lilucb x lilucb makes exactly the pulls of run_lilucb / the lilucb-certified preset
 //     (root heap and radix heap paths);
 //   - every combination runs, answers a valid arm, stops on an easy instance, and is
@@ -6,7 +6,7 @@
 //   - the incremental statistics against the obvious slow ones: the GLR minimum statistic, the
 //     KL upper confidence bound against bisection;
 //   - Track-and-Stop's schedule of w* recomputations;
-//   - the certified stopping rules of issue 13's boundaries (issue 13/14): the Kaufmann-Koolen
+//   - the certified stopping rules of the anytime boundaries: the Kaufmann-Koolen
 //     threshold against glr_threshold_gaussian and an independent scan of C_G, the GLR-kk21 and
 //     LS-{stitched, mixture, calibrated} decisions against the naive conditions after every pull,
 //     the calibrated width against calibrate();
@@ -414,7 +414,7 @@ BOOST_AUTO_TEST_CASE(ttts_challenger_has_the_resampling_law) {
   }
 }
 
-// The Top-Two rules' kept keys, tournament tree and cached per-arm values (issue 14 section 5)
+// The Top-Two rules' kept keys, tournament tree and cached per-arm values
 // make exactly the pulls of the O(K) passes they replace, ties included (Bernoulli arms tie often).
 BOOST_AUTO_TEST_CASE(top_two_rules_match_naive_pull_for_pull) {
   top_two_matches_naive<lb::sampling::top_two_kind::eb_tci>("eb-tci");
@@ -663,9 +663,8 @@ BOOST_AUTO_TEST_CASE(domain_errors) {
       [&] { lb::run_combination({lb::sampling_rule::tas_c, lb::stopping_rule::glr, lb::glr_threshold::kk21}, b, o); },
       "threshold");
   lb::combination c{lb::sampling_rule::uniform, lb::stopping_rule::ls};
-  c.boundary = "stiched";
-  expect_domain_error([&] { lb::run_combination(c, g, o); }, "boundary");
-  c.boundary = "calibrated";
+  expect_domain_error([&] { (void)lb::stopping::parse_ls_boundary("stiched"); }, "boundary");
+  c.boundary = lb::stopping::ls_boundary::calibrated;
   expect_domain_error([&] { lb::run_combination(c, b, o); }, "boundary");
   expect_domain_error([&] { lb::stopping::make_kk21_threshold(0.0, 3); }, "delta");
   expect_domain_error([&] { lb::stopping::make_kk21_threshold(0.1, 1); }, "K");
@@ -810,7 +809,7 @@ BOOST_AUTO_TEST_CASE(certified_boundary_combinations_run) {
   for (auto s : {lb::sampling_rule::uniform, lb::sampling_rule::lilucb, lb::sampling_rule::tas_d,
                  lb::sampling_rule::eb_tci}) {
     combos.push_back({s, lb::stopping_rule::glr, lb::glr_threshold::kk21});
-    for (const char* bd : {"stitched", "mixture"}) {
+    for (auto bd : {lb::stopping::ls_boundary::stitched, lb::stopping::ls_boundary::mixture}) {
       lb::combination c{s, lb::stopping_rule::ls};
       c.boundary = bd;
       combos.push_back(c);
@@ -825,9 +824,9 @@ BOOST_AUTO_TEST_CASE(certified_boundary_combinations_run) {
       BOOST_TEST(r1.certificate.find("nu") != std::string::npos, what);
     }
   lb::combination c{lb::sampling_rule::uniform, lb::stopping_rule::ls};
-  c.boundary = "mixture";
+  c.boundary = lb::stopping::ls_boundary::mixture;
   BOOST_TEST(lb::to_string(c) == "uniform+ls-mixture");
-  c.boundary = "lil";
+  c.boundary = lb::stopping::ls_boundary::lil;
   BOOST_TEST(lb::to_string(c) == "uniform+ls");
 }
 
@@ -849,7 +848,7 @@ BOOST_AUTO_TEST_CASE(combination_names_round_trip) {
           cs.push_back(c);
         }
       } else if (st == lb::stopping_rule::ls) {
-        for (const char* b : {"lil", "stitched", "mixture", "calibrated"}) {
+        for (auto b : lb::all_ls_boundaries) {
           c.boundary = b;
           cs.push_back(c);
         }
@@ -864,12 +863,17 @@ BOOST_AUTO_TEST_CASE(combination_names_round_trip) {
         BOOST_TEST(lb::to_string(back) == name);
         BOOST_TEST((back.sampling == c.sampling && back.stopping == c.stopping));
         if (c.stopping == lb::stopping_rule::glr) BOOST_TEST((back.threshold == c.threshold));
-        if (c.stopping == lb::stopping_rule::ls) BOOST_TEST(back.boundary == c.boundary);
+        if (c.stopping == lb::stopping_rule::ls) BOOST_TEST((back.boundary == c.boundary));
       }
       ++n;
     }
   }
-  BOOST_TEST(n == lb::all_sampling_rules.size() * (1 + 4 + lb::all_glr_thresholds.size()));
+  BOOST_TEST(n == lb::all_sampling_rules.size() * (1 + lb::all_ls_boundaries.size() + lb::all_glr_thresholds.size()));
+  // The experiment tables' older spelling of LS boundaries is still read, as the one name.
+  BOOST_TEST(lb::to_string(lb::parse_combination("eb-tci+ls-stitched:stitched")) == "eb-tci+ls-stitched");
+  BOOST_TEST(lb::canonical_combination_name("eb-tci+ls-stitched:stitched") == "eb-tci+ls-stitched");
+  BOOST_TEST(lb::canonical_combination_name("lilucb-heuristic") == "lilucb-heuristic");
+  expect_domain_error([&] { (void)lb::parse_combination("eb-tci+ls-stitched:mixture"); }, "combination");
   BOOST_TEST(lb::to_string(lb::parse_combination("t3c-ids+glr-pooled-per-arm")) == "t3c-ids+glr-pooled-per-arm");
   for (const char* bad : {"t3c-ids", "t3c-ids+", "t3c-ids+glr", "t3c-ids+ls-lil", "t3c-ids+ls+ls"})
     expect_domain_error([&] { (void)lb::parse_combination(bad); }, "combination");

@@ -388,7 +388,7 @@ BOOST_AUTO_TEST_CASE(every_preset_gives_the_documented_order) {
 BOOST_AUTO_TEST_CASE(every_combination_gives_the_documented_order) {
   struct stopping_case {
     bandit::stopping_rule rule;
-    std::string boundary;
+    bandit::stopping::ls_boundary boundary;
     bandit::glr_threshold threshold;
     double rho;
     names documented;
@@ -398,17 +398,17 @@ BOOST_AUTO_TEST_CASE(every_combination_gives_the_documented_order) {
   // The calibrated boundary (ls_crossing_share, ls_alpha) is left out: its calibration takes
   // seconds; the place of its names is checked by named_spells_every_member_in_member_order.
   const std::vector<stopping_case> stoppings{
-      {stopping_rule::lilucb, "lil", glr_threshold::heuristic, 0, {"a"}},
-      {stopping_rule::ls, "lil", glr_threshold::heuristic, 0, {"ls_eps", "ls_delta"}},
-      {stopping_rule::ls, "stitched", glr_threshold::heuristic, 0, {"ls_crossing_share"}},
-      {stopping_rule::ls, "mixture", glr_threshold::heuristic, 0, {"ls_crossing_share"}},
-      {stopping_rule::glr, "lil", glr_threshold::heuristic, 0, {"glr_delta"}},
-      {stopping_rule::glr, "lil", glr_threshold::kk21, 0, {"glr_delta"}},
-      {stopping_rule::glr, "lil", glr_threshold::mixture, 0, {"glr_delta"}},
-      {stopping_rule::glr, "lil", glr_threshold::mixture, 2, {"glr_delta", "mixture_rho"}},
-      {stopping_rule::glr, "lil", glr_threshold::one_sided, 0, {"glr_delta"}},
-      {stopping_rule::glr, "lil", glr_threshold::pooled, 0, {"glr_delta"}},
-      {stopping_rule::glr, "lil", glr_threshold::pooled_per_arm, 0, {"glr_delta"}}};
+      {stopping_rule::lilucb, bandit::stopping::ls_boundary::lil, glr_threshold::heuristic, 0, {"a"}},
+      {stopping_rule::ls, bandit::stopping::ls_boundary::lil, glr_threshold::heuristic, 0, {"ls_eps", "ls_delta"}},
+      {stopping_rule::ls, bandit::stopping::ls_boundary::stitched, glr_threshold::heuristic, 0, {"ls_crossing_share"}},
+      {stopping_rule::ls, bandit::stopping::ls_boundary::mixture, glr_threshold::heuristic, 0, {"ls_crossing_share"}},
+      {stopping_rule::glr, bandit::stopping::ls_boundary::lil, glr_threshold::heuristic, 0, {"glr_delta"}},
+      {stopping_rule::glr, bandit::stopping::ls_boundary::lil, glr_threshold::kk21, 0, {"glr_delta"}},
+      {stopping_rule::glr, bandit::stopping::ls_boundary::lil, glr_threshold::mixture, 0, {"glr_delta"}},
+      {stopping_rule::glr, bandit::stopping::ls_boundary::lil, glr_threshold::mixture, 2, {"glr_delta", "mixture_rho"}},
+      {stopping_rule::glr, bandit::stopping::ls_boundary::lil, glr_threshold::one_sided, 0, {"glr_delta"}},
+      {stopping_rule::glr, bandit::stopping::ls_boundary::lil, glr_threshold::pooled, 0, {"glr_delta"}},
+      {stopping_rule::glr, bandit::stopping::ls_boundary::lil, glr_threshold::pooled_per_arm, 0, {"glr_delta"}}};
   auto sampling_names = [](bandit::sampling_rule s) {
     if (s == bandit::sampling_rule::lilucb) return names{"eps", "beta", "delta"};
     if (s == bandit::sampling_rule::lucb1 || s == bandit::sampling_rule::kl_lucb) return names{"lucb_delta"};

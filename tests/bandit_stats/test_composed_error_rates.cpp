@@ -1,7 +1,7 @@
-// Statistical correctness of the sampling x stopping combinations (issue 14, compose.hpp).
+// Statistical correctness of the sampling x stopping combinations (compose.hpp).
 //
 // Certified combinations (every sampling rule with the LS stopping rule at the finite-LIL
-// boundary; lil'UCB with its own Figure-1 rule at certified_setting; issue 13's certified
+// boundary; lil'UCB with its own Figure-1 rule at certified_setting; the anytime boundaries' certified
 // stopping rules with several sampling rules each: GLR with the Kaufmann-Koolen threshold, LS
 // with the stitched, mixture and calibrated boundaries): the same exact statement as
 // test_error_rates.cpp, per generated adversarial case (error_rate_check.hpp): R independent runs,
@@ -28,7 +28,10 @@
 
 #include <chrono>
 #include <cstdlib>
+#include <set>
 #include <string>
+#include <string_view>
+#include <vector>
 
 using namespace lilucb_stats;
 namespace lb = lilucb::bandit;
@@ -68,7 +71,7 @@ void certified_error_rate(lb::combination comb, int salt) {
   RC_PRE(comb.sampling != lb::sampling_rule::kl_lucb || c.family == reward_family::bernoulli);
   // kk21 and the calibrated boundary are certified for Gaussian arms only (compose.hpp).
   const bool gaussian_only = (comb.stopping == lb::stopping_rule::glr && comb.threshold == lb::glr_threshold::kk21) ||
-                             (comb.stopping == lb::stopping_rule::ls && comb.boundary == "calibrated");
+                             (comb.stopping == lb::stopping_rule::ls && comb.boundary == lb::stopping::ls_boundary::calibrated);
   RC_PRE(!gaussian_only || c.family == reward_family::gaussian);
   RC_ASSERT(c.min_gap >= 0.02 - 1e-9);
   const auto t0 = std::chrono::steady_clock::now();
@@ -86,18 +89,9 @@ void certified_error_rate(lb::combination comb, int salt) {
   RC_ASSERT(!rep.rejected());
 }
 
-lb::combination ls_with(lb::sampling_rule s, const char* boundary = "lil") {
-  lb::combination c{s, lb::stopping_rule::ls};
-  c.boundary = boundary;
-  return c;
-}
-lb::combination glr_kk21(lb::sampling_rule s) { return {s, lb::stopping_rule::glr, lb::glr_threshold::kk21}; }
 lb::combination mixture_with(lb::sampling_rule s, lb::glr_threshold t = lb::glr_threshold::mixture) {
   return {s, lb::stopping_rule::glr, t};
 }
-lb::combination one_sided_with(lb::sampling_rule s) { return mixture_with(s, lb::glr_threshold::one_sided); }
-lb::combination pooled_with(lb::sampling_rule s) { return mixture_with(s, lb::glr_threshold::pooled); }
-lb::combination pooled_per_arm_with(lb::sampling_rule s) { return mixture_with(s, lb::glr_threshold::pooled_per_arm); }
 
 // K = 8 Gaussian arms, sigma 0.5: best 0.5 at index 3, five arms tied at 0.4, two at 0.2; delta 0.5.
 struct large_delta_instance {
@@ -123,70 +117,120 @@ error_rate_report large_delta_report(lb::sampling_rule s, double stat_sigma, std
 
 }  // namespace
 
-BOOST_AUTO_TEST_SUITE(certified_combinations)
+// The certified combinations tested, by name (the registry's grammar, bandit::parse_combination):
+// every sampling rule with LS stopping at the finite-LIL boundary, lil'UCB with its own rule, and
+// each certified threshold and boundary with several sampling rules.  Each becomes the property
+// certified_combinations/NAME (NAME with '+' and '-' written '_'); `long` marks the cases whose runs
+// cost minutes (posterior resampling, KL solves, crossing calibrations, mixture statistics, or a
+// second sampling rule for a rule already tested in CI): label "long", run by `ctest -L long`.
+// A case's RapidCheck stream is moved by its row index (salt 10 + index), so each draws its own cases.
+struct tested_combination {
+  const char* name;
+  bool long_mode;
+};
+const std::vector<tested_combination> tested_combinations{
+    {"lilucb+lilucb", false},
+    {"uniform+ls", false},
+    {"lilucb+ls", false},
+    {"lucb1+ls", false},
+    {"tas-d+ls", false},
+    {"tas-c+ls", false},
+    {"ttts+ls", true},
+    {"t3c+ls", false},
+    {"eb-tci+ls", false},
+    {"kl-lucb+ls", true},
+    {"uniform+glr-kk21", false},
+    {"tas-d+glr-kk21", true},
+    {"eb-tci+glr-kk21", true},
+    {"lilucb+glr-kk21", true},
+    {"uniform+ls-stitched", false},
+    {"tas-c+ls-stitched", true},
+    {"lilucb+ls-stitched", true},
+    {"uniform+ls-mixture", true},
+    {"eb-tci+ls-mixture", true},
+    {"uniform+ls-calibrated", true},
+    {"tas-d+ls-calibrated", true},
+    {"t3c+glr-mixture", false},
+    {"tas-d+glr-mixture", false},
+    {"eb-tci+glr-mixture", false},
+    {"lucb1+glr-mixture", false},
+    {"lilucb+glr-mixture", false},
+    {"uniform+glr-mixture", false},
+    {"tas-c+glr-mixture", false},
+    {"ttts+glr-mixture", false},
+    {"kl-lucb+glr-mixture", false},
+    {"t3c-ids+glr-mixture", false},
+    {"eb-tci-ids+glr-mixture", false},
+    {"t3c+glr-one-sided", false},
+    {"tas-d+glr-one-sided", false},
+    {"eb-tci-ids+glr-one-sided", false},
+    {"t3c-ids+glr-one-sided", false},
+    {"uniform+glr-one-sided", false},
+    {"weakest-pair+glr-one-sided", false},
+    {"t3c+glr-pooled", false},
+    {"uniform+glr-pooled", false},
+    {"t3c-ids+glr-pooled", false},
+    {"lucb1+glr-pooled", false},
+    {"weakest-pair+glr-pooled", false},
+    {"t3c-ids+glr-pooled-per-arm", false},
+    {"uniform+glr-pooled-per-arm", false},
+    {"weakest-pair+glr-pooled-per-arm", false},
+};
 
-RC_BOOST_PROP(lilucb_lilucb, ()) {
-  certified_error_rate({lb::sampling_rule::lilucb, lb::stopping_rule::lilucb}, 10);
-}
-RC_BOOST_PROP(uniform_ls, ()) { certified_error_rate(ls_with(lb::sampling_rule::uniform), 11); }
-RC_BOOST_PROP(lilucb_ls, ()) { certified_error_rate(ls_with(lb::sampling_rule::lilucb), 12); }
-RC_BOOST_PROP(lucb1_ls, ()) { certified_error_rate(ls_with(lb::sampling_rule::lucb1), 13); }
-RC_BOOST_PROP(tas_d_ls, ()) { certified_error_rate(ls_with(lb::sampling_rule::tas_d), 14); }
-RC_BOOST_PROP(tas_c_ls, ()) { certified_error_rate(ls_with(lb::sampling_rule::tas_c), 15); }
-RC_BOOST_PROP(ttts_ls, ()) { certified_error_rate(ls_with(lb::sampling_rule::ttts), 16); }
-RC_BOOST_PROP(t3c_ls, ()) { certified_error_rate(ls_with(lb::sampling_rule::t3c), 17); }
-RC_BOOST_PROP(eb_tci_ls, ()) { certified_error_rate(ls_with(lb::sampling_rule::eb_tci), 18); }
-RC_BOOST_PROP(kl_lucb_ls, ()) { certified_error_rate(ls_with(lb::sampling_rule::kl_lucb), 19); }
-// Issue 13's certified stopping rules, each with at least two sampling rules.
-RC_BOOST_PROP(uniform_glr_kk21, ()) { certified_error_rate(glr_kk21(lb::sampling_rule::uniform), 20); }
-RC_BOOST_PROP(tas_d_glr_kk21, ()) { certified_error_rate(glr_kk21(lb::sampling_rule::tas_d), 21); }
-RC_BOOST_PROP(eb_tci_glr_kk21, ()) { certified_error_rate(glr_kk21(lb::sampling_rule::eb_tci), 22); }
-RC_BOOST_PROP(lilucb_glr_kk21, ()) { certified_error_rate(glr_kk21(lb::sampling_rule::lilucb), 23); }
-RC_BOOST_PROP(uniform_ls_stitched, ()) { certified_error_rate(ls_with(lb::sampling_rule::uniform, "stitched"), 24); }
-RC_BOOST_PROP(tas_c_ls_stitched, ()) { certified_error_rate(ls_with(lb::sampling_rule::tas_c, "stitched"), 25); }
-RC_BOOST_PROP(lilucb_ls_stitched, ()) { certified_error_rate(ls_with(lb::sampling_rule::lilucb, "stitched"), 26); }
-RC_BOOST_PROP(uniform_ls_mixture, ()) { certified_error_rate(ls_with(lb::sampling_rule::uniform, "mixture"), 27); }
-RC_BOOST_PROP(eb_tci_ls_mixture, ()) { certified_error_rate(ls_with(lb::sampling_rule::eb_tci, "mixture"), 28); }
-RC_BOOST_PROP(uniform_ls_calibrated, ()) {
-  certified_error_rate(ls_with(lb::sampling_rule::uniform, "calibrated"), 29);
-}
-RC_BOOST_PROP(tas_d_ls_calibrated, ()) { certified_error_rate(ls_with(lb::sampling_rule::tas_d, "calibrated"), 30); }
-
-RC_BOOST_PROP(t3c_glr_mixture, ()) { certified_error_rate(mixture_with(lb::sampling_rule::t3c), 31); }
-RC_BOOST_PROP(tas_d_glr_mixture, ()) { certified_error_rate(mixture_with(lb::sampling_rule::tas_d), 32); }
-RC_BOOST_PROP(eb_tci_glr_mixture, ()) { certified_error_rate(mixture_with(lb::sampling_rule::eb_tci), 33); }
-RC_BOOST_PROP(lucb1_glr_mixture, ()) { certified_error_rate(mixture_with(lb::sampling_rule::lucb1), 34); }
-RC_BOOST_PROP(lilucb_glr_mixture, ()) { certified_error_rate(mixture_with(lb::sampling_rule::lilucb), 35); }
-RC_BOOST_PROP(uniform_glr_mixture, ()) { certified_error_rate(mixture_with(lb::sampling_rule::uniform), 36); }
-RC_BOOST_PROP(tas_c_glr_mixture, ()) { certified_error_rate(mixture_with(lb::sampling_rule::tas_c), 37); }
-RC_BOOST_PROP(ttts_glr_mixture, ()) { certified_error_rate(mixture_with(lb::sampling_rule::ttts), 38); }
-RC_BOOST_PROP(kl_lucb_glr_mixture, ()) { certified_error_rate(mixture_with(lb::sampling_rule::kl_lucb), 39); }
-RC_BOOST_PROP(t3c_ids_glr_mixture, ()) { certified_error_rate(mixture_with(lb::sampling_rule::t3c_ids), 40); }
-RC_BOOST_PROP(eb_tci_ids_glr_mixture, ()) { certified_error_rate(mixture_with(lb::sampling_rule::eb_tci_ids), 41); }
-// The one-sided mixture of Proposition M1 (stopping/glr_one_sided.hpp).
-RC_BOOST_PROP(t3c_glr_one_sided, ()) { certified_error_rate(one_sided_with(lb::sampling_rule::t3c), 42); }
-RC_BOOST_PROP(tas_d_glr_one_sided, ()) { certified_error_rate(one_sided_with(lb::sampling_rule::tas_d), 43); }
-RC_BOOST_PROP(eb_tci_ids_glr_one_sided, ()) { certified_error_rate(one_sided_with(lb::sampling_rule::eb_tci_ids), 44); }
-RC_BOOST_PROP(t3c_ids_glr_one_sided, ()) { certified_error_rate(one_sided_with(lb::sampling_rule::t3c_ids), 45); }
-RC_BOOST_PROP(uniform_glr_one_sided, ()) { certified_error_rate(one_sided_with(lb::sampling_rule::uniform), 46); }
-// This toolkit's weakest-pair sampling (sampling/weakest_pair.hpp): the sampler aimed at M1's weakest pair.
-RC_BOOST_PROP(weakest_pair_glr_one_sided, ()) {
-  certified_error_rate(one_sided_with(lb::sampling_rule::weakest_pair), 47);
-}
-// The leader's pooled arm (Proposition P, stopping/glr_pooled.hpp): no union over wrong answers.
-RC_BOOST_PROP(t3c_glr_pooled, ()) { certified_error_rate(pooled_with(lb::sampling_rule::t3c), 48); }
-RC_BOOST_PROP(uniform_glr_pooled, ()) { certified_error_rate(pooled_with(lb::sampling_rule::uniform), 49); }
-RC_BOOST_PROP(t3c_ids_glr_pooled, ()) { certified_error_rate(pooled_with(lb::sampling_rule::t3c_ids), 50); }
-RC_BOOST_PROP(lucb1_glr_pooled, ()) { certified_error_rate(pooled_with(lb::sampling_rule::lucb1), 51); }
-RC_BOOST_PROP(weakest_pair_glr_pooled, ()) { certified_error_rate(pooled_with(lb::sampling_rule::weakest_pair), 52); }
-// The same with one mixture scale per arm (Proposition P2).
-RC_BOOST_PROP(t3c_ids_glr_pooled_per_arm, ()) { certified_error_rate(pooled_per_arm_with(lb::sampling_rule::t3c_ids), 53); }
-RC_BOOST_PROP(uniform_glr_pooled_per_arm, ()) { certified_error_rate(pooled_per_arm_with(lb::sampling_rule::uniform), 54); }
-RC_BOOST_PROP(weakest_pair_glr_pooled_per_arm, ()) {
-  certified_error_rate(pooled_per_arm_with(lb::sampling_rule::weakest_pair), 55);
+std::string test_name(std::string_view combination) {
+  std::string s(combination);
+  for (char& ch : s)
+    if (ch == '+' || ch == '-') ch = '_';
+  return s;
 }
 
-BOOST_AUTO_TEST_SUITE_END()
+
+// Every certified rule of the registry is tested: each certified GLR threshold and LS boundary
+// with at least one sampling rule, lil'UCB's own stopping rule, and every sampling rule with at
+// least one certified stopping rule.  A rule added to the registry without a row here fails.
+void tested_combinations_cover_the_registry() {
+  std::set<lb::sampling_rule> samplings;
+  std::set<lb::glr_threshold> thresholds;
+  std::set<lb::stopping::ls_boundary> boundaries;
+  std::set<lb::stopping_rule> stoppings;
+  for (const auto& row : tested_combinations) {
+    const lb::combination c = lb::parse_combination(row.name);
+    BOOST_TEST(lb::to_string(c) == row.name);
+    BOOST_TEST(lb::is_certified(c), row.name);
+    samplings.insert(c.sampling);
+    stoppings.insert(c.stopping);
+    if (c.stopping == lb::stopping_rule::glr) thresholds.insert(c.threshold);
+    if (c.stopping == lb::stopping_rule::ls) boundaries.insert(c.boundary);
+  }
+  for (const auto& d : lb::sampling_rules) BOOST_TEST(samplings.count(d.id) == 1u, d.name);
+  for (const auto& d : lb::stopping_rules) BOOST_TEST(stoppings.count(d.id) == 1u, d.name);
+  for (const auto& d : lb::glr_thresholds)
+    if (d.certified) BOOST_TEST(thresholds.count(d.id) == 1u, d.name);
+  for (const auto& d : lb::ls_boundaries) BOOST_TEST(boundaries.count(d.id) == 1u, d.name);
+}
+
+// Registers, in suite certified_combinations, the coverage check above and one property per row,
+// at static initialisation (as BOOST_AUTO_TEST_CASE does).  A long row is labelled "long" and
+// disabled by default: a run selects it by that label (`--run_test=@long`).
+struct register_tested_combinations {
+  register_tested_combinations() {
+    auto* suite = BOOST_TEST_SUITE("certified_combinations");
+    suite->add(BOOST_TEST_CASE(&tested_combinations_cover_the_registry));
+    for (std::size_t i = 0; i < tested_combinations.size(); ++i) {
+      const lb::combination comb = lb::parse_combination(tested_combinations[i].name);
+      const int salt = 10 + static_cast<int>(i);
+      auto* tc = boost::unit_test::make_test_case(
+          [comb, salt] { rc::detail::checkBoostTest([comb, salt] { certified_error_rate(comb, salt); }); },
+          test_name(tested_combinations[i].name), __FILE__, __LINE__);
+      if (tested_combinations[i].long_mode) {
+        tc->add_label("long");
+        tc->p_default_status.value = boost::unit_test::test_unit::RS_DISABLED;
+      }
+      suite->add(tc);
+    }
+    boost::unit_test::framework::master_test_suite().add(suite);
+  }
+} const registrar;
 
 // GLR mixture at delta = 0.5 (see the file comment).  LILUCB_LARGE_DELTA_RUNS sets the run count
 // (default 300: the CI entry; the long entry uses 3000).
@@ -259,7 +303,7 @@ BOOST_AUTO_TEST_CASE(planted_overconfident_rule_is_rejected) {
 
 BOOST_AUTO_TEST_SUITE_END()
 
-BOOST_AUTO_TEST_SUITE(uncertified_combinations)
+BOOST_AUTO_TEST_SUITE(uncertified_combinations, *boost::unit_test::label("long") * boost::unit_test::disabled())
 
 // Reported, not tested against nu: GLR with the heuristic threshold on a hard fixed instance
 // (10 Gaussian arms, sigma 0.5, best 0.5, two arms at gap 0.05, the rest at gap 0.3), nu = 0.1.

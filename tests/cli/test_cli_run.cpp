@@ -10,7 +10,7 @@
 // Covered: every algorithm name with --json (exactly one object with the documented keys,
 // counts summing to pulls, the same seed giving the same output); --scenario sparse/alpha,
 // --means, --means-file, --arms bernoulli, --max-pulls (budget_exhausted), --inner lemma,
-// --sigma; one arm; the certified combinations of issue 13's stopping rules (--threshold kk21,
+// --sigma; one arm; the certified combinations of the anytime-boundary stopping rules (--threshold kk21,
 // --boundary stitched|mixture); the text line lists the parameters in run_parameters::named()'s
 // order.  Invalid input: exit 2, nothing on stdout, exactly one line on stderr naming
 // the parameter.
@@ -176,7 +176,7 @@ BOOST_AUTO_TEST_CASE(certified_boundary_combinations_agree_with_library) {
   items.push_back({{"--sampling", "tas-d", "--stopping", "glr", "--threshold", "kk21"}, kk21, "Kaufmann"});
   for (const char* b : {"stitched", "mixture"}) {
     bandit::combination c{bandit::sampling_rule::eb_tci, bandit::stopping_rule::ls};
-    c.boundary = b;
+    c.boundary = bandit::stopping::parse_ls_boundary(b);
     items.push_back({{"--sampling", "eb-tci", "--stopping", "ls", "--boundary", b}, c, "Howard"});
   }
   for (const auto& it : items) {
@@ -397,9 +397,9 @@ BOOST_AUTO_TEST_CASE(text_parameters_in_named_order) {
   combo({"--sampling", "lilucb", "--stopping", "ls"}, {bandit::sampling_rule::lilucb, bandit::stopping_rule::ls});
   combo({"--sampling", "lucb1", "--stopping", "glr"}, {bandit::sampling_rule::lucb1, bandit::stopping_rule::glr});
   combo({"--sampling", "t3c", "--stopping", "glr", "--threshold", "mixture", "--rho", "2"},
-        {bandit::sampling_rule::t3c, bandit::stopping_rule::glr, bandit::glr_threshold::mixture, "lil", 2.0});
+        {bandit::sampling_rule::t3c, bandit::stopping_rule::glr, bandit::glr_threshold::mixture, bandit::stopping::ls_boundary::lil, 2.0});
   combo({"--sampling", "eb-tci", "--stopping", "ls", "--boundary", "stitched"},
-        {bandit::sampling_rule::eb_tci, bandit::stopping_rule::ls, bandit::glr_threshold::heuristic, "stitched"});
+        {bandit::sampling_rule::eb_tci, bandit::stopping_rule::ls, bandit::glr_threshold::heuristic, bandit::stopping::ls_boundary::stitched});
   for (const auto& it : items) {
     std::vector<std::string> args = {"run", "--scenario", "sparse", "--n", "4", "--nu", "0.1", "--seed", "3"};
     args.insert(args.begin() + 1, it.what.begin(), it.what.end());
@@ -536,7 +536,7 @@ BOOST_AUTO_TEST_CASE(exit_2_and_one_line_naming_the_parameter) {
       {sparse({"--nu", "0.1", "--max-pulls", "-1"}), {"--max-pulls", "'-1'"}},
       {sparse({"--nu", "0.1", "--seed", "abc"}), {"--seed", "'abc'"}},
       {sparse({"--nu", "0.1", "--bogus"}), {"--bogus"}},
-      // issue 13's stopping rules: an unknown boundary; kk21 and calibrated on Bernoulli arms
+      // the anytime-boundary stopping rules: an unknown boundary; kk21 and calibrated on Bernoulli arms
       {{"run", "--sampling", "uniform", "--stopping", "ls", "--boundary", "stiched", "--scenario", "sparse", "--n", "3",
         "--nu", "0.1"},
        {"boundary", "stiched"}},
@@ -546,6 +546,25 @@ BOOST_AUTO_TEST_CASE(exit_2_and_one_line_naming_the_parameter) {
       {{"run", "--sampling", "uniform", "--stopping", "ls", "--boundary", "calibrated", "--arms", "bernoulli",
         "--scenario", "sparse", "--n", "3", "--nu", "0.1"},
        {"boundary", "calibrated"}},
+      // a rule option that does not complete the chosen stopping rule, or given with a preset
+      {{"run", "--sampling", "uniform", "--stopping", "ls", "--threshold", "kk21", "--scenario", "sparse", "--n", "3",
+        "--nu", "0.1"},
+       {"--threshold", "kk21", "--stopping ls"}},
+      {{"run", "--sampling", "uniform", "--stopping", "glr", "--boundary", "stitched", "--scenario", "sparse", "--n",
+        "3", "--nu", "0.1"},
+       {"--boundary", "stitched", "--stopping glr"}},
+      {{"run", "--sampling", "lilucb", "--stopping", "lilucb", "--threshold", "heuristic", "--scenario", "sparse",
+        "--n", "3", "--nu", "0.1"},
+       {"--threshold", "--stopping lilucb"}},
+      {{"run", "--algorithm", "lilucb-heuristic", "--boundary", "lil", "--scenario", "sparse", "--n", "3", "--nu",
+        "0.1"},
+       {"--boundary", "--algorithm"}},
+      {{"run", "--algorithm", "t3c+glr-heuristic", "--threshold", "kk21", "--scenario", "sparse", "--n", "3", "--nu",
+        "0.1"},
+       {"--threshold", "--algorithm"}},
+      {{"run", "--sampling", "uniform", "--stopping", "glr", "--threshold", "kk21", "--rho", "2", "--scenario",
+        "sparse", "--n", "3", "--nu", "0.1"},
+       {"--rho", "mixture"}},
   };
   for (const auto& c : cases) {
     BOOST_TEST_CONTEXT(show(c.args)) {
@@ -554,6 +573,27 @@ BOOST_AUTO_TEST_CASE(exit_2_and_one_line_naming_the_parameter) {
       for (const auto& s : c.must_contain) BOOST_TEST(contains(r.err, s), "stderr lacks \"" << s << "\": " << r.err);
     }
   }
+}
+
+// `lilucb run --help` lists every rule of the registry (lilucb/bandit/rules.hpp) by name, with
+// each threshold's and boundary's certificate, and every listed combination runs.
+BOOST_AUTO_TEST_CASE(help_lists_every_rule_of_the_registry) {
+  const auto r = run_cli({"run", "--help"});
+  BOOST_TEST(r.status == 0);
+  const auto listed = [&](std::string_view option, std::string_view name) {
+    const auto at = r.out.find("\n  " + std::string(option) + " ");
+    const auto next = r.out.find("\n  --", at + 1);
+    return at != std::string::npos &&
+           r.out.substr(at, next == std::string::npos ? std::string::npos : next - at).find(std::string(name) + " (") !=
+               std::string::npos;
+  };
+  for (const auto& d : bandit::sampling_rules) BOOST_TEST(listed("--sampling", d.name), d.name);
+  for (const auto& d : bandit::stopping_rules) BOOST_TEST(listed("--stopping", d.name), d.name);
+  for (const auto& d : bandit::glr_thresholds) {
+    BOOST_TEST(listed("--threshold", d.name), d.name);
+    if (d.certified) BOOST_TEST(contains(r.out, std::string(d.statement)), d.statement);
+  }
+  for (const auto& d : bandit::ls_boundaries) BOOST_TEST(listed("--boundary", d.name), d.name);
 }
 
 // The valid edges next to the invalid ones succeed.

@@ -1,4 +1,4 @@
-// `lilucb experiment modern` at the library level (issue 14, section 7): the method table, the
+// `lilucb experiment modern` at the library level: the method table, the
 // instances, the presets and the JSON config, the plan (its runs, their seeds), one run repeated
 // by a direct library call, and the summary (T*, lower bound, prediction, error counts) against
 // independent values.  The command end to end: tests/cli/test_cli_modern.cpp.
@@ -15,6 +15,7 @@
 
 #include "../../experiments/src/runner_detail.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <filesystem>
 #include <fstream>
@@ -65,10 +66,44 @@ BOOST_AUTO_TEST_CASE(method_table_parses_and_certifies_as_compose_says) {
   BOOST_TEST(parse_method("methods", "lilucb-heuristic").preset.has_value());
   // No Bernoulli-only rule, no preset other than the reference, no lil'UCB stopping without its sampling.
   BOOST_TEST(refused([] { parse_method("methods", "kl-lucb+ls"); }, "methods"));
-  BOOST_TEST(refused([] { method_of({nullptr, "kl-lucb", "ls", "lil", ""}); }, "kl-lucb"));
-  BOOST_TEST(refused([] { method_of({"lilucb-ls", "", "", "", ""}); }, "lilucb-heuristic"));
-  BOOST_TEST(refused([] { method_of({nullptr, "tas-d", "lilucb", "", ""}); }, "lil'UCB's stopping rule"));
-  BOOST_TEST(refused([] { method_of({nullptr, "tas-d", "glr", "", "bogus"}); }, "threshold"));
+  BOOST_TEST(refused([] { method_of({"kl-lucb+ls"}); }, "kl-lucb"));
+  BOOST_TEST(refused([] { method_of({"lilucb-ls"}); }, "lilucb-heuristic"));
+  BOOST_TEST(refused([] { method_of({"tas-d+lilucb"}); }, "lil'UCB's stopping rule"));
+  BOOST_TEST(refused([] { method_of({"tas-d+glr-bogus"}); }, "threshold"));
+}
+
+// The method table's labels are the combinations' one names (bandit::to_string); LS boundaries
+// keep their runs' older seed key, and a config or result file with the older label is read.
+BOOST_AUTO_TEST_CASE(one_name_per_method_and_the_older_spelling_is_read) {
+  for (const auto& m : all_modern_methods()) {
+    BOOST_TEST(m.label.find(':') == std::string::npos, m.label);
+    if (!m.preset) BOOST_TEST(m.label == lilucb::bandit::to_string(m.combination));
+  }
+  const auto stitched = parse_method("methods", "eb-tci+ls-stitched:stitched");
+  BOOST_TEST(stitched.label == "eb-tci+ls-stitched");
+  BOOST_TEST(stitched.seed_key == "eb-tci+ls-stitched:stitched");
+  BOOST_TEST(parse_method("methods", "t3c-ids+glr-pooled-per-arm").seed_key == "t3c-ids+glr-pooled-per-arm");
+}
+
+// Every rule of the registry that runs on the experiment's Gaussian instances is in the method
+// table: each sampling rule accepted on Gaussian arms, each GLR threshold and each LS boundary.
+BOOST_AUTO_TEST_CASE(method_table_covers_every_rule_of_the_registry) {
+  namespace lb = lilucb::bandit;
+  const auto all = all_modern_methods();
+  const auto has = [&](auto pred) {
+    return std::any_of(all.begin(), all.end(), [&](const modern_method& m) { return !m.preset && pred(m.combination); });
+  };
+  for (const auto& d : lb::sampling_rules)
+    if (lb::accepts(d.models, lb::reward_model::gaussian))
+      BOOST_TEST(has([&](const lb::combination& c) { return c.sampling == d.id; }), d.name);
+  for (const auto& d : lb::stopping_rules)
+    BOOST_TEST(has([&](const lb::combination& c) { return c.stopping == d.id; }), d.name);
+  for (const auto& d : lb::glr_thresholds)
+    BOOST_TEST(has([&](const lb::combination& c) { return c.stopping == lb::stopping_rule::glr && c.threshold == d.id; }),
+               d.name);
+  for (const auto& d : lb::ls_boundaries)
+    BOOST_TEST(has([&](const lb::combination& c) { return c.stopping == lb::stopping_rule::ls && c.boundary == d.id; }),
+               d.name);
 }
 
 BOOST_AUTO_TEST_CASE(instances_are_the_issues) {
@@ -244,7 +279,7 @@ BOOST_AUTO_TEST_CASE(summary_against_independent_values) {
   BOOST_TEST(g.errors == 1u);
   BOOST_TEST(g.mean == 400.0);
   BOOST_TEST(g.median == 250.0);
-  // K - 1 = 3 equal gaps Delta = 0.5, sigma = 0.5: T* = 2 sigma^2 (1 + sqrt 3)^2 / Delta^2 (issue 14).
+  // K - 1 = 3 equal gaps Delta = 0.5, sigma = 0.5: T* = 2 sigma^2 (1 + sqrt 3)^2 / Delta^2.
   const double t_star = 2 * 0.25 * std::pow(1 + std::sqrt(3.0), 2) / 0.25;
   BOOST_TEST(g.t_star == t_star, tt::tolerance(1e-9));
   BOOST_TEST(g.h1 == 12.0, tt::tolerance(1e-12));

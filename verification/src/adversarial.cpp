@@ -162,29 +162,20 @@ struct searched_combination {
 };
 
 std::vector<searched_combination> searched_combinations() {
-  using bandit::glr_threshold;
-  using bandit::sampling_rule;
-  using bandit::stopping_rule;
-  auto make = [](sampling_rule a, stopping_rule b, glr_threshold t, const char* boundary) {
-    bandit::combination c;
-    c.sampling = a;
-    c.stopping = b;
-    c.threshold = t;
-    c.boundary = boundary;
-    return c;
-  };
-  return {
-      {make(sampling_rule::t3c, stopping_rule::glr, glr_threshold::mixture, "lil"), false},
-      {make(sampling_rule::eb_tci_ids, stopping_rule::glr, glr_threshold::one_sided, "lil"), false},
-      {make(sampling_rule::weakest_pair, stopping_rule::glr, glr_threshold::one_sided, "lil"), false},
-      {make(sampling_rule::weakest_pair, stopping_rule::glr, glr_threshold::pooled, "lil"), false},
-      {make(sampling_rule::t3c, stopping_rule::glr, glr_threshold::pooled, "lil"), false},
-      {make(sampling_rule::t3c_ids, stopping_rule::glr, glr_threshold::pooled_per_arm, "lil"), false},
-      {make(sampling_rule::tas_d, stopping_rule::glr, glr_threshold::kk21, "lil"), true},
-      {make(sampling_rule::eb_tci, stopping_rule::ls, glr_threshold::heuristic, "mixture"), false},
-      {make(sampling_rule::lucb1, stopping_rule::ls, glr_threshold::heuristic, "stitched"), false},
-      {make(sampling_rule::t3c, stopping_rule::glr, glr_threshold::heuristic, "lil"), false},
-  };
+  // By name (the registry's grammar, bandit::parse_combination); every certified threshold and
+  // LS boundary of the registry is here (tests/verification/test_verify_adversarial.cpp checks).
+  std::vector<searched_combination> out;
+  for (const char* name : searched_combination_names) {
+    const bandit::combination c = bandit::parse_combination(name);
+    bool gaussian_only = false;
+    try {
+      bandit::check_combination("searched_combinations", c, bandit::reward_model::bernoulli);
+    } catch (const lilucb::domain_error&) {
+      gaussian_only = true;  // the certificate is for Gaussian rewards (kk21)
+    }
+    out.push_back({c, gaussian_only});
+  }
+  return out;
 }
 
 /// The statement a combination's runs report as their certificate (composed_result::certificate),

@@ -1,5 +1,5 @@
 #pragma once
-// `lilucb experiment modern` (issue 14, section 7): the price of certification.  Which methods
+// `lilucb experiment modern`: the price of certification.  Which methods
 // (sampling x stopping combinations of lilucb/bandit/compose.hpp, and preset algorithms as
 // uncertified references), on which instances, at which error probabilities delta.
 //
@@ -20,15 +20,10 @@
 
 namespace lilucb::experiments {
 
-/// One row of the method table: a preset algorithm (`preset` set) or a by-name combination
-/// (sampling, stopping, boundary for LS, threshold for GLR), as `lilucb run --sampling S
-/// --stopping R --boundary B --threshold T` accepts them.
+/// One row of the method table: a method by its one name (bandit::parse_method: a preset
+/// algorithm's identifier, or a combination's name as bandit::to_string(combination) gives it).
 struct method_row {
-  const char* preset;     ///< a preset algorithm identifier (bandit::to_string), or nullptr
-  const char* sampling;   ///< combinations only
-  const char* stopping;
-  const char* boundary;   ///< LS only ("" otherwise)
-  const char* threshold;  ///< GLR only ("" otherwise)
+  const char* name;
   /// Why the presets leave the method out (a config may still name it), or nullptr.
   const char* not_in_presets = nullptr;
   /// Why the full preset leaves it out (the quick preset runs it), or nullptr.
@@ -64,76 +59,80 @@ inline constexpr const char* weakest_pair_full_cost =
 /// instance here is Gaussian.
 inline constexpr std::array method_table{
     // Certified: lil'UCB's Figure-1 rule at the certified setting (Theorem R).
-    method_row{nullptr, "lilucb", "lilucb", "", ""},
+    method_row{"lilucb+lilucb"},
     // Certified: every sampling rule with LS stopping (per-arm boundaries, union bound) and the
     // finite-LIL boundary.
-    method_row{nullptr, "uniform", "ls", "lil", ""},
-    method_row{nullptr, "lilucb", "ls", "lil", ""},
-    method_row{nullptr, "lucb1", "ls", "lil", ""},
-    method_row{nullptr, "tas-d", "ls", "lil", ""},
-    method_row{nullptr, "tas-c", "ls", "lil", ""},
-    method_row{nullptr, "ttts", "ls", "lil", "", ttts_ls_cost},
-    method_row{nullptr, "t3c", "ls", "lil", ""},
-    method_row{nullptr, "eb-tci", "ls", "lil", ""},
+    method_row{"uniform+ls"},
+    method_row{"lilucb+ls"},
+    method_row{"lucb1+ls"},
+    method_row{"tas-d+ls"},
+    method_row{"tas-c+ls"},
+    method_row{"ttts+ls", ttts_ls_cost},
+    method_row{"t3c+ls"},
+    method_row{"eb-tci+ls"},
     // Certified: LS stopping with the tighter per-arm boundaries (stopping/ls_boundary.hpp; one-sided
     // alpha = nu/(2K) per arm and sign).  The calibrated boundary computes a crossing calibration for
     // every new nu/(2K) (10 s to minutes each), so the presets leave it out.
-    method_row{nullptr, "eb-tci", "ls", "stitched", ""},
-    method_row{nullptr, "tas-d", "ls", "mixture", ""},
-    method_row{nullptr, "t3c", "ls", "mixture", ""},
-    method_row{nullptr, "eb-tci", "ls", "mixture", ""},
-    method_row{nullptr, "tas-d", "ls", "calibrated", "", calibrated_cost},
+    method_row{"eb-tci+ls-stitched"},
+    method_row{"tas-d+ls-mixture"},
+    method_row{"t3c+ls-mixture"},
+    method_row{"eb-tci+ls-mixture"},
+    method_row{"tas-d+ls-calibrated", calibrated_cost},
     // Certified: GLR stopping with the Kaufmann-Koolen threshold (Gaussian arms) and with the
     // mixture-martingale statistic of Proposition M (docs/certified-glr.md).
-    method_row{nullptr, "tas-d", "glr", "", "kk21"},
-    method_row{nullptr, "t3c", "glr", "", "kk21"},
-    method_row{nullptr, "eb-tci", "glr", "", "kk21"},
-    method_row{nullptr, "lilucb", "glr", "", "mixture"},
-    method_row{nullptr, "lucb1", "glr", "", "mixture"},
-    method_row{nullptr, "tas-d", "glr", "", "mixture"},
-    method_row{nullptr, "ttts", "glr", "", "mixture", ttts_mixture_cost},
-    method_row{nullptr, "t3c", "glr", "", "mixture"},
-    method_row{nullptr, "eb-tci", "glr", "", "mixture"},
+    method_row{"tas-d+glr-kk21"},
+    method_row{"t3c+glr-kk21"},
+    method_row{"eb-tci+glr-kk21"},
+    method_row{"lilucb+glr-mixture"},
+    method_row{"lucb1+glr-mixture"},
+    method_row{"tas-d+glr-mixture"},
+    method_row{"ttts+glr-mixture", ttts_mixture_cost},
+    method_row{"t3c+glr-mixture"},
+    method_row{"eb-tci+glr-mixture"},
     // The same with information-directed selection of the leader's share (sampling/top_two.hpp).
-    method_row{nullptr, "t3c-ids", "glr", "", "mixture"},
-    method_row{nullptr, "eb-tci-ids", "glr", "", "mixture"},
+    method_row{"t3c-ids+glr-mixture"},
+    method_row{"eb-tci-ids+glr-mixture"},
     // The one-sided mixture of Proposition M1 (stopping/glr_one_sided.hpp).
-    method_row{nullptr, "tas-d", "glr", "", "one-sided"},
-    method_row{nullptr, "t3c", "glr", "", "one-sided"},
-    method_row{nullptr, "t3c-ids", "glr", "", "one-sided"},
-    method_row{nullptr, "eb-tci-ids", "glr", "", "one-sided"},
+    method_row{"tas-d+glr-one-sided"},
+    method_row{"t3c+glr-one-sided"},
+    method_row{"t3c-ids+glr-one-sided"},
+    method_row{"eb-tci-ids+glr-one-sided"},
     // This toolkit's weakest-pair challenger (sampling/weakest_pair.hpp): the pair farthest from
     // passing Proposition M1's statistic, with the IDS coin of t3c-ids.
-    method_row{nullptr, "weakest-pair", "glr", "", "one-sided", nullptr, weakest_pair_full_cost},
+    method_row{"weakest-pair+glr-one-sided", nullptr, weakest_pair_full_cost},
     // The leader's pooled arm of Proposition P (stopping/glr_pooled.hpp): the one-sided mixture
     // against the pooled pulls of the predictable leader, threshold log(1/delta), no union over the
     // wrong answers.
-    method_row{nullptr, "t3c-ids", "glr", "", "pooled"},
-    method_row{nullptr, "eb-tci-ids", "glr", "", "pooled"},
-    method_row{nullptr, "weakest-pair", "glr", "", "pooled", nullptr, weakest_pair_full_cost},
+    method_row{"t3c-ids+glr-pooled"},
+    method_row{"eb-tci-ids+glr-pooled"},
+    method_row{"weakest-pair+glr-pooled", nullptr, weakest_pair_full_cost},
     // Proposition P2: the same with one mixture scale per arm (make_per_arm_grid()).
-    method_row{nullptr, "t3c-ids", "glr", "", "pooled-per-arm"},
-    method_row{nullptr, "weakest-pair", "glr", "", "pooled-per-arm", nullptr, weakest_pair_full_cost},
+    method_row{"t3c-ids+glr-pooled-per-arm"},
+    method_row{"weakest-pair+glr-pooled-per-arm", nullptr, weakest_pair_full_cost},
     // Uncertified references: the lil'UCB Heuristic preset (the report's baseline) and GLR
     // stopping with the heuristic threshold log((1 + log t)/delta).
-    method_row{"lilucb-heuristic", "", "", "", ""},
-    method_row{nullptr, "uniform", "glr", "", "heuristic"},
-    method_row{nullptr, "tas-d", "glr", "", "heuristic"},
-    method_row{nullptr, "ttts", "glr", "", "heuristic"},
-    method_row{nullptr, "t3c", "glr", "", "heuristic"},
-    method_row{nullptr, "eb-tci", "glr", "", "heuristic"},
-    method_row{nullptr, "t3c-ids", "glr", "", "heuristic"},
-    method_row{nullptr, "eb-tci-ids", "glr", "", "heuristic"},
+    method_row{"lilucb-heuristic"},
+    method_row{"uniform+glr-heuristic"},
+    method_row{"tas-d+glr-heuristic"},
+    method_row{"ttts+glr-heuristic"},
+    method_row{"t3c+glr-heuristic"},
+    method_row{"eb-tci+glr-heuristic"},
+    method_row{"t3c-ids+glr-heuristic"},
+    method_row{"eb-tci-ids+glr-heuristic"},
 };
 
 /// The baseline of the report's ratios: the lil'UCB Heuristic preset.
 inline constexpr const char* modern_baseline = "lilucb-heuristic";
 
 /// A method of the experiment: a preset algorithm or a combination, with its label (the
-/// preset's identifier, or compose's name of the combination with ":BOUNDARY" appended for an
-/// LS boundary other than lil, e.g. "eb-tci+ls", "tas-d+glr-heuristic", "eb-tci+ls:stitched").
+/// preset's identifier, or the combination's one name, bandit::to_string(combination), e.g.
+/// "eb-tci+ls", "tas-d+glr-heuristic", "eb-tci+ls-stitched").
 struct modern_method {
   std::string label;
+  /// The key of the method's run seeds: the label, except for LS boundaries other than lil, whose
+  /// runs were seeded (and published) under the experiment's older label "LABEL:BOUNDARY"
+  /// (e.g. "eb-tci+ls-stitched:stitched"), kept so that every published run is made again.
+  std::string seed_key;
   std::optional<bandit::algorithm> preset;
   bandit::combination combination;  ///< combinations only
   std::string not_in_presets;       ///< the table's reason, or empty
@@ -160,8 +159,8 @@ modern_method parse_method(const std::string& parameter, const std::string& labe
 std::string method_labels();
 
 /// An instance: Gaussian arms with means `means` and standard deviation `sigma`.
-///   "linear5"      mu = (1, 0.8, 0.6, 0.4, 0.2), sigma = 1           (issue 14, instance a)
-///   "onegap4"      mu = (0.5, 0, 0, 0), sigma = 0.5                  (issue 14, instance b)
+///   "linear5"      mu = (1, 0.8, 0.6, 0.4, 0.2), sigma = 1           (five equally spaced means)
+///   "onegap4"      mu = (0.5, 0, 0, 0), sigma = 0.5                  (one gap, three tied arms)
 ///   "SCENARIO-nN"  Section 5's scenario (sparse, alphaA) at n = N, sigma = the config's sigma,
 ///                  the sparse scenario's gap the config's gap, e.g. "sparse-n10", "alpha0.3-n100".
 struct modern_instance {

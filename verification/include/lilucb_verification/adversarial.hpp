@@ -25,6 +25,7 @@
 
 #include "lilucb_verification/error_rate.hpp"
 
+#include <array>
 #include <cstddef>
 #include <cstdint>
 #include <functional>
@@ -89,5 +90,17 @@ std::vector<configuration> structured_families(const search_options& options);
 
 /// Search (see the file comment) with `run` as the algorithm.  Domain: as search_options says.
 search_result search_worst(const run_function& run, const search_options& options);
+
+/// The sampling x stopping combinations the adversarial check searches, by name
+/// (bandit::parse_combination), in the order of their claims.  Every GLR threshold of the rule
+/// registry is searched with at least one sampling rule (the certificates hold under any sampling
+/// rule; the samplers are chosen to stress each statement: adversarial.cpp; the uncertified
+/// heuristic threshold is reported as a finding), and every LS boundary but two: lil, which the
+/// presets with LS stopping (lilucb-ls, ucb1-ls, ...) cover, and calibrated, whose crossing
+/// calibration for each new level nu/(2K) (10 s to minutes) the search cannot afford per point.
+inline constexpr std::array<const char*, 10> searched_combination_names{
+    "t3c+glr-mixture",         "eb-tci-ids+glr-one-sided",   "weakest-pair+glr-one-sided", "weakest-pair+glr-pooled",
+    "t3c+glr-pooled",          "t3c-ids+glr-pooled-per-arm", "tas-d+glr-kk21",             "eb-tci+ls-mixture",
+    "lucb1+ls-stitched",       "t3c+glr-heuristic"};
 
 }  // namespace lilucb::verification

@@ -1,5 +1,5 @@
 #pragma once
-// The LS-style stopping rule (ls.hpp) with the anytime boundaries of issue 13 as per-arm widths:
+// The LS-style stopping rule (ls.hpp) with anytime boundaries as per-arm widths:
 //   stitched    polynomial stitching (Howard et al. 2021, Theorem 1, eq. (10); boundaries/stitching.hpp)
 //               at one-sided crossing probability alpha = nu/(2K);
 //   mixture     the one-sided normal mixture (Howard et al. 2021, Section 3.2; boundaries/
@@ -23,6 +23,7 @@
 // on a lightly loaded core; docs/boundaries.md has the measurements).
 
 #include "lilucb/bandit/detail/ls_rule.hpp"
+#include "lilucb/bandit/rules.hpp"
 #include "lilucb/bandit/stopping/ls.hpp"
 #include "lilucb/boundaries/calibration.hpp"
 #include "lilucb/boundaries/family.hpp"
@@ -40,27 +41,7 @@
 
 namespace lilucb::bandit::stopping {
 
-/// The per-arm boundary of the LS rule: lil (Section 5's finite-LIL width, ls.hpp) or one of
-/// issue 13's families.
-enum class ls_boundary { lil, stitched, mixture, calibrated };
-
-inline const char* to_string(ls_boundary b) {
-  switch (b) {
-    case ls_boundary::lil: return "lil";
-    case ls_boundary::stitched: return "stitched";
-    case ls_boundary::mixture: return "mixture";
-    case ls_boundary::calibrated: return "calibrated";
-  }
-  return "?";
-}
-
-/// The inverse of to_string; throws lilucb::domain_error naming "boundary" otherwise.
-inline ls_boundary parse_ls_boundary(std::string_view name) {
-  for (auto b : {ls_boundary::lil, ls_boundary::stitched, ls_boundary::mixture, ls_boundary::calibrated})
-    if (name == to_string(b)) return b;
-  ::lilucb::detail::raise_domain_error("lilucb::bandit::stopping::parse_ls_boundary", "boundary",
-                                     ::lilucb::detail::quoted(name), "{lil, stitched, mixture, calibrated}");
-}
+// The boundary kinds (ls_boundary), their names and parsing are the registry's (rules.hpp).
 
 /// B(T) = u(sigma^2 T)/T for a boundary family (equality comparable: thread_count_cache shares
 /// one table per spec).

@@ -1,0 +1,87 @@
+#pragma once
+// A sampling rule and a stopping rule of the registry (rules.hpp) as one value each, whatever
+// the rule: what the registry's factories return and run_combination runs.
+//
+// any_sampling holds the rule's own type (a variant of the sampling rule classes: next() is a
+// template on the run's session); run_combination visits it once per run, so the run loop calls
+// the rule's own next() with no dispatch per pull.  any_stopping is itself a stopping rule (the
+// compose.hpp concept), type-erased: one virtual call per call of the concept.
+
+#include "lilucb/bandit/arm_stats.hpp"
+#include "lilucb/bandit/rules.hpp"
+#include "lilucb/bandit/sampling/lilucb.hpp"
+#include "lilucb/bandit/sampling/lucb.hpp"
+#include "lilucb/bandit/sampling/top_two.hpp"
+#include "lilucb/bandit/sampling/track_and_stop.hpp"
+#include "lilucb/bandit/sampling/uniform.hpp"
+#include "lilucb/bandit/sampling/weakest_pair.hpp"
+#include "lilucb/bandit/stopping/glr.hpp"
+#include "lilucb/bandit/stopping/glr_mixture.hpp"
+#include "lilucb/bandit/stopping/glr_one_sided.hpp"
+#include "lilucb/bandit/stopping/glr_pooled.hpp"
+#include "lilucb/bandit/stopping/kk21_threshold.hpp"
+#include "lilucb/bandit/stopping/lilucb.hpp"
+#include "lilucb/bandit/stopping/ls.hpp"
+#include "lilucb/bandit/stopping/ls_boundary.hpp"
+
+#include <cstddef>
+#include <memory>
+#include <string>
+#include <utility>
+#include <variant>
+
+namespace lilucb::bandit {
+
+/// Every sampling rule class of the registry.
+class any_sampling {
+ public:
+  using variant = std::variant<sampling::uniform, sampling::lilucb, sampling::lucb1, sampling::kl_lucb,
+                               sampling::tas_d, sampling::tas_c, sampling::ttts, sampling::t3c, sampling::eb_tci,
+                               sampling::weakest_pair>;
+  template <class Rule>
+  any_sampling(Rule r) : rule_(std::move(r)) {}  // NOLINT: implicit from every rule class
+  variant& get() { return rule_; }
+
+ private:
+  variant rule_;
+};
+
+/// Any stopping rule class, as one stopping rule (type-erased: a factory wraps its rule, so a new
+/// stopping rule class needs no list here).  Move-only.
+class any_stopping {
+ public:
+  template <class Rule>
+  any_stopping(Rule r) : rule_(std::make_unique<model<Rule>>(std::move(r))) {}  // NOLINT: from every rule class
+
+  const char* name() const { return rule_->name(); }
+  void observe(std::size_t i, const arm_stats& s) { rule_->observe(i, s); }
+  bool should_stop(const arm_stats& s) { return rule_->should_stop(s); }
+  std::size_t recommendation(const arm_stats& s) const { return rule_->recommendation(s); }
+  bool certified() const { return rule_->certified(); }
+  std::string certificate() const { return rule_->certificate(); }
+
+ private:
+  struct concept_t {
+    virtual ~concept_t() = default;
+    virtual const char* name() const = 0;
+    virtual void observe(std::size_t i, const arm_stats& s) = 0;
+    virtual bool should_stop(const arm_stats& s) = 0;
+    virtual std::size_t recommendation(const arm_stats& s) const = 0;
+    virtual bool certified() const = 0;
+    virtual std::string certificate() const = 0;
+  };
+  template <class Rule>
+  struct model final : concept_t {
+    explicit model(Rule r) : rule(std::move(r)) {}
+    const char* name() const override { return rule.name(); }
+    void observe(std::size_t i, const arm_stats& s) override { rule.observe(i, s); }
+    bool should_stop(const arm_stats& s) override { return rule.should_stop(s); }
+    std::size_t recommendation(const arm_stats& s) const override { return rule.recommendation(s); }
+    bool certified() const override { return rule.certified(); }
+    std::string certificate() const override { return std::string(rule.certificate()); }
+    Rule rule;
+  };
+  std::unique_ptr<concept_t> rule_;
+};
+
+}  // namespace lilucb::bandit

@@ -1,0 +1,50 @@
+#pragma once
+// A sampling x stopping combination by name (the registry's rules, rules.hpp): its one printed
+// name, its parsing, whether it is certified, and the check that its parts may run together on a
+// reward model.  Running it is compose.hpp's run_combination.
+
+#include "lilucb/bandit/rules.hpp"
+
+#include <string>
+#include <string_view>
+
+namespace lilucb::bandit {
+
+/// A combination by name, with the user's error probability nu (run_options::nu).
+struct combination {
+  sampling_rule sampling = sampling_rule::lilucb;
+  stopping_rule stopping = stopping_rule::ls;
+  glr_threshold threshold = glr_threshold::heuristic;         ///< GLR only
+  stopping::ls_boundary boundary = stopping::ls_boundary::lil;  ///< LS only: the per-arm boundary
+  double rho = 0;  ///< GLR mixture only: a fixed mixture scale rho > 0; 0 = the grid (default)
+};
+
+/// The combination's one name: "SAMPLING+lilucb", "SAMPLING+ls", "SAMPLING+ls-BOUNDARY" (a
+/// boundary other than lil) or "SAMPLING+glr-THRESHOLD".  A fixed mixture scale is not part of
+/// the name (run_parameters records it).
+std::string to_string(const combination& c);
+
+/// The inverse of to_string(combination).  Also reads the spelling "SAMPLING+ls-BOUNDARY:BOUNDARY"
+/// that the experiment's tables used for LS boundaries before (committed results carry it).
+/// Whether the parts may be combined is check_combination's.  Throws lilucb::domain_error naming
+/// "combination", or the part it could not read.
+combination parse_combination(std::string_view label);
+
+/// `label` in the one spelling to_string gives, for a label of either spelling parse_combination
+/// reads; any other text is returned unchanged.
+std::string canonical_combination_name(std::string_view label);
+
+/// Whether the combination carries a guarantee at nu (without running it): the certified flag of
+/// its stopping rule's descriptor, or of its threshold's or boundary's.
+bool is_certified(const combination& c);
+
+/// The statement behind the combination's guarantee (or why there is none), from the registry.
+std::string_view certifying_statement(const combination& c);
+
+/// Refuses a combination whose parts cannot run together on arms of reward model `model`: lil'UCB's
+/// stopping rule without lil'UCB's sampling rule; a rule whose descriptor does not accept the model;
+/// a fixed mixture scale rho that is not finite and >= 0, or nonzero with another threshold than
+/// mixture.  Throws lilucb::domain_error naming `fn` and the part.
+void check_combination(const char* fn, const combination& c, reward_model model);
+
+}  // namespace lilucb::bandit

@@ -1,0 +1,125 @@
+// Combinations by name (lilucb/bandit/combination.hpp), read from the rule registry.
+
+#include "lilucb/bandit/combination.hpp"
+
+#include <cmath>
+
+namespace lilucb::bandit {
+
+std::string to_string(const combination& c) {
+  std::string s = std::string(to_string(c.sampling)) + "+" + to_string(c.stopping);
+  switch (describe(c.stopping).takes) {
+    case stopping_parameter::threshold: s += std::string("-") + to_string(c.threshold); break;
+    case stopping_parameter::boundary:
+      if (c.boundary != stopping::ls_boundary::lil) s += std::string("-") + stopping::to_string(c.boundary);
+      break;
+    case stopping_parameter::none: break;
+  }
+  return s;
+}
+
+combination parse_combination(std::string_view label) {
+  constexpr const char* fn = "lilucb::bandit::parse_combination";
+  const auto bad = [&]() {
+    lilucb::detail::raise_domain_error(fn, "combination", lilucb::detail::quoted(label),
+                                       "SAMPLING+STOPPING with STOPPING one of " + rule_names(stopping_rules) +
+                                           " (ls-BOUNDARY, glr-THRESHOLD; as `lilucb run` names them)");
+  };
+  const auto plus = label.find('+');
+  if (plus == std::string_view::npos) bad();
+  combination c;
+  c.sampling = parse_sampling_rule(label.substr(0, plus));
+  std::string_view stop = label.substr(plus + 1);
+  for (const auto& d : stopping_rules) {
+    if (stop == d.name && d.takes != stopping_parameter::threshold) {
+      c.stopping = d.id;  // lilucb, or ls with the lil boundary (printed as plain "ls")
+      return c;
+    }
+    if (d.takes == stopping_parameter::none || stop.substr(0, d.name.size()) != d.name ||
+        stop.substr(d.name.size(), 1) != "-")
+      continue;
+    c.stopping = d.id;
+    std::string_view part = stop.substr(d.name.size() + 1);
+    if (d.takes == stopping_parameter::threshold) {
+      c.threshold = parse_glr_threshold(part);
+      return c;
+    }
+    // The older spelling of the experiment's tables: "ls-BOUNDARY:BOUNDARY".
+    if (const auto colon = part.find(':'); colon != std::string_view::npos) {
+      if (part.substr(colon + 1) != part.substr(0, colon)) bad();
+      part = part.substr(0, colon);
+    }
+    c.boundary = stopping::parse_ls_boundary(part);
+    if (c.boundary == stopping::ls_boundary::lil) bad();  // to_string writes plain "ls" for it
+    return c;
+  }
+  bad();
+  return c;  // not reached
+}
+
+std::string canonical_combination_name(std::string_view label) {
+  try {
+    return to_string(parse_combination(label));
+  } catch (const lilucb::domain_error&) {
+    return std::string(label);
+  }
+}
+
+bool is_certified(const combination& c) {
+  const auto& s = describe(c.stopping);
+  switch (s.takes) {
+    case stopping_parameter::threshold: return describe(c.threshold).certified;
+    case stopping_parameter::boundary: return describe(c.boundary).certified;
+    case stopping_parameter::none: return s.certified;
+  }
+  return false;
+}
+
+std::string_view certifying_statement(const combination& c) {
+  const auto& s = describe(c.stopping);
+  switch (s.takes) {
+    case stopping_parameter::threshold: return describe(c.threshold).statement;
+    case stopping_parameter::boundary: return describe(c.boundary).statement;
+    case stopping_parameter::none: return s.statement;
+  }
+  return {};
+}
+
+namespace {
+// "NAME on non-Gaussian arms" for a rule that accepts one model, "NAME on MODEL arms" otherwise.
+std::string refused_on(std::string_view name, unsigned models, reward_model model) {
+  for (auto m : {reward_model::gaussian, reward_model::bernoulli})
+    if (models == static_cast<unsigned>(m)) return std::string(name) + " on non-" + to_string(m) + " arms";
+  return std::string(name) + " on " + to_string(model) + " arms";
+}
+}  // namespace
+
+void check_combination(const char* fn, const combination& c, reward_model model) {
+  const auto& stop = describe(c.stopping);
+  if (stop.only_with_lilucb_sampling && c.sampling != sampling_rule::lilucb)
+    lilucb::detail::raise_domain_error(fn, "stopping",
+                                       std::string(stop.name) + " with sampling " + to_string(c.sampling),
+                                       "lil'UCB's stopping rule only with lil'UCB's sampling rule");
+  const auto& samp = describe(c.sampling);
+  if (!accepts(samp.models, model))
+    lilucb::detail::raise_domain_error(fn, "sampling", refused_on(samp.name, samp.models, model),
+                                       std::string(samp.models_note));
+  if (stop.takes == stopping_parameter::boundary) {
+    const auto& b = describe(c.boundary);
+    if (!accepts(b.models, model))
+      lilucb::detail::raise_domain_error(fn, "boundary", refused_on(b.name, b.models, model),
+                                         std::string(b.models_note));
+  }
+  if (stop.takes == stopping_parameter::threshold) {
+    const auto& t = describe(c.threshold);
+    if (!accepts(t.models, model))
+      lilucb::detail::raise_domain_error(fn, "threshold", refused_on(t.name, t.models, model),
+                                         std::string(t.models_note));
+  }
+  const bool rho_taken = stop.takes == stopping_parameter::threshold && describe(c.threshold).takes_rho;
+  if (!(c.rho >= 0) || !std::isfinite(c.rho) || (c.rho != 0 && !rho_taken))
+    lilucb::detail::raise_domain_error(fn, "rho", std::to_string(c.rho),
+                                       "(0, inf) with stopping glr and threshold mixture; otherwise unset (0)");
+}
+
+}  // namespace lilucb::bandit

@@ -1,0 +1,127 @@
+// The registry's factories (lilucb/bandit/rules.hpp): each builds one rule with the parameters
+// run_combination documents (compose.hpp) and records them in the run's run_parameters.
+
+#include "lilucb/bandit/algorithms.hpp"
+#include "lilucb/bandit/any_rule.hpp"
+#include "lilucb/bandit/run.hpp"
+#include "lilucb/bandit/rules.hpp"
+#include "lilucb/ls_bound.hpp"
+#include "lilucb/parameters.hpp"
+
+namespace lilucb::bandit::rule_factories {
+
+namespace {
+bool bernoulli(const rule_context& c) { return c.model == reward_model::bernoulli; }
+
+/// lil'UCB's setting: certified_setting(nu, 0.01, 1) with lil'UCB's own stopping rule (Theorem R
+/// holds), Section 5's paper setting otherwise (the sampling bonus must stay wider than another
+/// stopping rule's boundary, or the other arms stop being pulled before the boundaries separate).
+lilucb_setting<double> lil_setting(const rule_context& c) {
+  return c.stopping == stopping_rule::lilucb ? certified_setting(c.nu, 0.01, 1.0).setting : paper_theory_setting(c.nu);
+}
+
+any_stopping ls_with(const rule_context& c, run_parameters& p, stopping::ls_boundary kind) {
+  const double share = c.nu / (2.0 * static_cast<double>(c.arms));
+  p.ls_boundary = run_parameters::ls_crossing{share, std::nullopt};
+  auto rule = stopping::boundary_ls(c.arms, c.nu, c.sigma, kind);
+  if (kind == stopping::ls_boundary::calibrated)
+    p.ls_boundary->alpha = stopping::calibrated_stitching(share, stopping::ls_calibration_defaults).alpha;
+  return rule;
+}
+
+stopping::glr_model glr_model_of(const rule_context& c) {
+  return bernoulli(c) ? stopping::glr_model::bernoulli : stopping::glr_model::gaussian;
+}
+}  // namespace
+
+any_sampling uniform(const rule_context&, run_parameters&) { return sampling::uniform{}; }
+
+any_sampling lilucb(const rule_context& c, run_parameters& p) {
+  const auto s = lil_setting(c);
+  p.lilucb = run_parameters::lil_index{s.eps, s.beta, std::nullopt, s.delta, std::nullopt};
+  // With lil'UCB's own stopping rule the certificate (Theorem R) covers Figure 1's index,
+  // log((1+eps) T): the lemma's inner log, as the lilucb-certified preset runs it.
+  return sampling::lilucb(s.eps, s.beta, s.delta, c.sigma,
+                          c.stopping == stopping_rule::lilucb ? inner_log::lemma : c.inner);
+}
+
+any_sampling lucb1(const rule_context& c, run_parameters& p) {
+  p.lucb_delta = c.nu;
+  return sampling::lucb1(c.arms, c.sigma, c.nu);
+}
+any_sampling kl_lucb(const rule_context& c, run_parameters& p) {
+  p.lucb_delta = c.nu;
+  return sampling::kl_lucb(c.arms, c.sigma, c.nu);
+}
+any_sampling tas_d(const rule_context& c, run_parameters&) { return sampling::tas_d(c.arms, bernoulli(c), c.sigma); }
+any_sampling tas_c(const rule_context& c, run_parameters&) { return sampling::tas_c(c.arms, bernoulli(c), c.sigma); }
+any_sampling ttts(const rule_context& c, run_parameters&) { return sampling::ttts(c.arms, c.sigma); }
+any_sampling t3c(const rule_context& c, run_parameters&) { return sampling::t3c(c.arms, c.sigma); }
+any_sampling eb_tci(const rule_context& c, run_parameters&) { return sampling::eb_tci(c.arms, c.sigma); }
+any_sampling t3c_ids(const rule_context& c, run_parameters&) {
+  return sampling::t3c(c.arms, c.sigma, sampling::top_two_selection::ids);
+}
+any_sampling eb_tci_ids(const rule_context& c, run_parameters&) {
+  return sampling::eb_tci(c.arms, c.sigma, sampling::top_two_selection::ids);
+}
+// The challenger of Proposition M1's statistic on the default grid (weakest_pair.hpp).
+any_sampling weakest_pair(const rule_context& c, run_parameters&) {
+  return sampling::weakest_pair(c.arms, c.sigma, stopping::make_mixture_grid(40));
+}
+
+any_stopping lilucb_stopping(const rule_context& c, run_parameters& p) {
+  const auto s = lil_setting(c);
+  p.stopping_a = s.a;
+  return stopping::lilucb(s.a, true,
+                          "Theorem R (docs/repaired-theorem.md, the repaired correctness part of Theorem "
+                          "th:lilucb) at certified_setting(nu, eps = 0.01, beta = 1): repaired failure "
+                          "bound <= nu, Figure 1's index");
+}
+
+any_stopping ls_lil(const rule_context& c, run_parameters& p) {
+  p.ls = run_parameters::ls_rule{std::nullopt, ls_eps, ls_delta_for_share(c.nu)};  // the share is nu itself
+  return stopping::finite_lil_ls(c.arms, c.nu, c.sigma);
+}
+any_stopping ls_stitched(const rule_context& c, run_parameters& p) { return ls_with(c, p, stopping::ls_boundary::stitched); }
+any_stopping ls_mixture(const rule_context& c, run_parameters& p) { return ls_with(c, p, stopping::ls_boundary::mixture); }
+any_stopping ls_calibrated(const rule_context& c, run_parameters& p) {
+  return ls_with(c, p, stopping::ls_boundary::calibrated);
+}
+
+any_stopping glr_heuristic(const rule_context& c, run_parameters& p) {
+  p.glr_delta = c.nu;
+  return stopping::glr<stopping::heuristic_threshold>(c.arms, glr_model_of(c), c.sigma,
+                                                      stopping::make_heuristic_threshold(c.nu));
+}
+any_stopping glr_kk21(const rule_context& c, run_parameters& p) {
+  p.glr_delta = c.nu;
+  // K = 1 answers at once; the threshold needs K >= 2.
+  return stopping::glr<stopping::kk21_threshold>(c.arms, glr_model_of(c), c.sigma,
+                                                 stopping::make_kk21_threshold(c.nu, c.arms < 2 ? 2 : c.arms));
+}
+// Proposition M (docs/certified-glr.md): the Gaussian-mixture GLR at delta = nu, on the grid
+// with the log-sum combination, or at the fixed scale rho.
+any_stopping glr_mixture(const rule_context& c, run_parameters& p) {
+  p.glr_delta = c.nu;
+  if (c.rho > 0) p.mixture_rho = c.rho;
+  return stopping::glr_mixture(c.arms, c.sigma, c.nu,
+                               c.rho > 0 ? stopping::make_fixed_rho(c.rho)
+                                         : stopping::make_mixture_grid(40, stopping::mixture_combine::log_sum));
+}
+// Proposition M1: the one-sided Gaussian-mixture GLR at delta = nu.
+any_stopping glr_one_sided(const rule_context& c, run_parameters& p) {
+  p.glr_delta = c.nu;
+  return stopping::glr_one_sided(c.arms, c.sigma, c.nu, stopping::make_mixture_grid(40));
+}
+// Proposition P: the one-sided mixture against the leader's pooled pulls, threshold log(1/nu).
+any_stopping glr_pooled(const rule_context& c, run_parameters& p) {
+  p.glr_delta = c.nu;
+  return stopping::glr_pooled(c.arms, c.sigma, c.nu, stopping::make_mixture_grid(40));
+}
+// Proposition P2: as P, with one mixture scale per arm.
+any_stopping glr_pooled_per_arm(const rule_context& c, run_parameters& p) {
+  p.glr_delta = c.nu;
+  return stopping::glr_pooled(c.arms, c.sigma, c.nu, stopping::make_per_arm_grid(), stopping::pooled_prior::per_arm);
+}
+
+}  // namespace lilucb::bandit::rule_factories
