@@ -269,9 +269,16 @@ BOOST_AUTO_TEST_SUITE_END()
 // root finder's "do not bracket" internal error): refused, naming the instance or sigma.
 BOOST_AUTO_TEST_CASE(extreme_sigma_is_refused_not_an_internal_error) {
   const std::vector<double> m{0.5, 0.4, 0.1};
-  for (double sigma : {1e-300, 1e-160, 1e308})
+  // 2 sigma^2 not a finite positive normal number: refused naming sigma (not the means).
+  for (double sigma : {1e-300, 1e-160, 4.9e-324, 1e308})
     BOOST_CHECK_EXCEPTION(lilucb::characteristic_time_gaussian(m, sigma), lilucb::domain_error,
-                          [](const lilucb::domain_error& e) { return e.parameter() == "means" || e.parameter() == "sigma"; });
+                          [](const lilucb::domain_error& e) { return e.parameter() == "sigma"; });
+  // A gap whose square over 2 sigma^2 underflows: refused naming the means.
+  BOOST_CHECK_EXCEPTION(lilucb::characteristic_time_gaussian(std::vector<double>{1e-160, 0.0}, 1.0),
+                        lilucb::domain_error, [](const lilucb::domain_error& e) { return e.parameter() == "means"; });
+  // kl(delta, 1 - delta) is finite for a subnormal delta (the quotient (1 - delta)/delta overflows):
+  // log(1/delta) = 744.44 at the smallest subnormal.
+  BOOST_TEST(lilucb::kl_delta(4.9e-324) == std::log(2.0) * 1074, tt::tolerance(1e-12));
   // Large but representable: T* = 2 sigma^2/Delta^2-scale, finite.
   BOOST_TEST(std::isfinite(lilucb::characteristic_time_gaussian(m, 1e150).t_star));
   // The lower bound T* kl(delta, 1-delta) is refused past max_real / kl, naming t_star.

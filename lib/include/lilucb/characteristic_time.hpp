@@ -114,7 +114,9 @@ Real kl_delta(Real delta) {
   using std::log;
   if (!(delta > 0 && delta <= Real(0.5)))
     detail::raise_domain_error("lilucb::kl_delta", "delta", detail::format_value(delta), "(0, 1/2]");
-  return (1 - 2 * delta) * log((1 - delta) / delta);
+  // log((1 - delta)/delta) as log1p(-delta) - log(delta): the quotient overflows for a
+  // subnormal delta, the difference is finite for every delta in the domain.
+  return (1 - 2 * delta) * (boost::math::log1p(-delta) - log(delta));
 }
 
 namespace detail {
@@ -272,6 +274,17 @@ template <class Range, class Real = detail::range_value_t<Range>>
 characteristic_time_result<Real> characteristic_time_gaussian(const Range& means, Real sigma) {
   constexpr const char* fn = "lilucb::characteristic_time_gaussian";
   check_positive(fn, "sigma", sigma);
+  // 2 sigma^2, the divergence's denominator, must be a finite positive normal number.
+  {
+    using std::sqrt;
+    const Real two_var = 2 * sigma * sigma;
+    if (!(two_var >= (std::numeric_limits<Real>::min)() && (boost::math::isfinite)(two_var)))
+      detail::raise_domain_error(fn, "sigma", detail::format_value(sigma),
+                                 "[sqrt(min_normal/2), sqrt(max_real/2)] = [" +
+                                     detail::format_bound(Real(sqrt((std::numeric_limits<Real>::min)() / 2))) + ", " +
+                                     detail::format_bound(Real(sqrt((std::numeric_limits<Real>::max)() / 2))) +
+                                     "] (2 sigma^2 a finite positive normal number)");
+  }
   const std::size_t best = detail::best_arm_checked(fn, means);
   std::vector<Real> mu(std::begin(means), std::end(means));
   if (mu.size() < 2)
