@@ -144,6 +144,12 @@ option_spec option_spec::many() const {
   return s;
 }
 
+option_spec option_spec::feeding(std::vector<std::string> parameters) const {
+  option_spec s = *this;
+  s.feeds = std::move(parameters);
+  return s;
+}
+
 option_spec flag_spec() {
   option_spec s;
   s.kind = value_kind::flag;
@@ -394,6 +400,7 @@ nlohmann::json options_json(const CLI::App& app) {
           if (s->kind == value_kind::choice) o["choices"] = s->choices;
           if (!s->applies_option.empty())
             o["applies"] = {{"option", s->applies_option}, {"values", s->applies_values}};
+          o["feeds"] = s->feeds;
         } else {
           o["kind"] = nullptr;
         }
@@ -412,10 +419,15 @@ std::string option_for_parameter(const CLI::App& app, const std::string& paramet
   if (parameter.empty() || parameter[0] == '-') return "";
   std::string typed = "--" + parameter;
   std::replace(typed.begin(), typed.end(), '_', '-');
+  std::string named;
   for (const auto& [sub, command] : parsed_chain(app))
-    for (const CLI::Option* opt : sub->get_options())
-      if (opt->count() > 0 && typed_name(opt) == typed) return typed;
-  return "";
+    for (const CLI::Option* opt : sub->get_options()) {
+      if (opt->count() == 0) continue;
+      const option_spec* spec = declared_spec(opt);
+      const bool feeds = spec && std::find(spec->feeds.begin(), spec->feeds.end(), parameter) != spec->feeds.end();
+      if (typed_name(opt) == typed || feeds) named += (named.empty() ? "" : ", ") + typed_name(opt);
+    }
+  return named;
 }
 
 std::uint64_t run_memory_bytes(std::uint64_t arms) {

@@ -79,11 +79,15 @@ struct option_spec {
   std::string applies_option;
   std::vector<std::string> applies_values;
   std::string default_value;  ///< the value the subcommand uses when the option is absent ("" none)
+  /// Library parameters this option's value reaches besides its own name (`--alpha` is the
+  /// `delta` of the finite-LIL family): a library error naming one is attributed to the option.
+  std::vector<std::string> feeds;
 
   /// Fluent setters for a declaration.
   option_spec when(std::string option, std::vector<std::string> values) const;
   option_spec defaults_to(std::string value) const;
   option_spec many() const;
+  option_spec feeding(std::vector<std::string> parameters) const;
 };
 
 option_spec flag_spec();
@@ -111,9 +115,9 @@ void check_parsed_options(const CLI::App& app);
 /// Every subcommand's options and their specs as one JSON object (`lilucb --list-options-json`).
 nlohmann::json options_json(const CLI::App& app);
 
-/// When a library error names a parameter that is an option given to the running subcommand
-/// (`sigma` for `--sigma`, `v_opt` for `--v-opt`), the option as the user typed it ("--sigma");
-/// otherwise "".
+/// When a library error names a parameter that options given to the running subcommand stand for
+/// (`sigma` for `--sigma`, `v_opt` for `--v-opt`, or a parameter an option declares it feeds),
+/// those options as the user typed them ("--alpha, --eps"); otherwise "".
 std::string option_for_parameter(const CLI::App& app, const std::string& parameter);
 
 /// Memory one run on `arms` arms needs at the most, in bytes (measured peak: ~150 B per arm at

@@ -9,6 +9,7 @@
 #include "lilucb/theorem.hpp"
 
 #include <iostream>
+#include <limits>
 #include <memory>
 
 namespace lilucb::cli {
@@ -55,6 +56,11 @@ void run_hardness(const hardness_options& o) {
   if (o.arms != "gaussian" && o.arms != "bernoulli")
     throw lilucb::domain_error("lilucb hardness", "--arms", o.arms, "{gaussian, bernoulli}");
   const double lb_delta = o.delta.empty() ? nu : delta;
+  // The fixed point below uses the GLR threshold log((1 + log t)/delta): finite for delta >= 1/max_real.
+  if (!(lb_delta >= 1 / std::numeric_limits<double>::max()))
+    throw lilucb::domain_error("lilucb hardness", o.delta.empty() ? "--nu" : "--delta", text_number(lb_delta),
+                               "values >= 1/max_real = " + text_number(1 / std::numeric_limits<double>::max()) +
+                                   " (the GLR threshold log((1 + log t)/delta) must be finite)");
   nlohmann::json t_star = nullptr, w_star = nullptr, lower = nullptr, predicted = nullptr;
   if (means.size() >= 2) {
     const auto ct = o.arms == "gaussian" ? characteristic_time_gaussian(means, sigma) : characteristic_time_bernoulli(means);

@@ -11,7 +11,9 @@
 
 #include <unistd.h>
 
+#include <algorithm>
 #include <chrono>
+#include <cmath>
 #include <cstdio>
 #include <fstream>
 #include <iostream>
@@ -136,7 +138,18 @@ bandit::method parse_what(const run_cli_options& o) {
 void run_run(const run_cli_options& o) {
   const auto what = parse_what(o);
   const auto means = instance_means(o);
-  const std::size_t truth = best_arm(means);  // a tie for the best mean is an error: correctness is reported
+  // The option the instance came from, for the refusals below.
+  const char* source = o.means_opt->count() ? "--means" : o.means_file_opt->count() ? "--means-file"
+                       : o.scenario == "alpha"  ? "--alpha"
+                                                : "--gap";
+  std::size_t truth = 0;  // a tie for the best mean is an error: correctness is reported
+  try {
+    truth = best_arm(means);
+  } catch (const lilucb::domain_error& e) {
+    if (o.scenario_opt->count() == 0 || o.scenario != "alpha") throw;
+    throw lilucb::domain_error("lilucb run", "--alpha", o.alpha,
+                               "values whose alpha scenario has a unique best mean in double precision (" + e.value() + ")");
+  }
   bandit::run_options opts;
   opts.nu = parse_real("--nu", o.nu, "(0, 1)");
   opts.inner = parse_inner_log(o.inner);
@@ -148,6 +161,22 @@ void run_run(const run_cli_options& o) {
   const double sigma = o.sigma.empty() ? 0.5 : parse_real("--sigma", o.sigma, "(0, inf)");
   check_positive("lilucb run", "--sigma", sigma);
   opts.sigma = sigma;
+  // Every arm's reward sum stays a finite double over the whole pull budget: |mean| + 40 sigma
+  // at most max_real / (2 budget) (an unlimited budget counts as 2^64 pulls).
+  {
+    const double budget = opts.max_pulls ? static_cast<double>(opts.max_pulls) : 18446744073709551616.0;
+    const double limit = std::numeric_limits<double>::max() / (2 * budget);
+    const std::string range = "at most max_real / (2 x pull budget) = " + text_number(limit) +
+                              " (every arm's reward sum must stay a finite double)";
+    double largest = 0;
+    for (double m : means) {
+      if (!(std::fabs(m) <= limit))
+        throw lilucb::domain_error("lilucb run", source, text_number(m), "means of magnitude " + range);
+      largest = std::max(largest, std::fabs(m));
+    }
+    if (o.arms == "gaussian" && !(40 * sigma <= limit - largest))
+      throw lilucb::domain_error("lilucb run", "--sigma", o.sigma, "|mean| + 40 sigma " + range);
+  }
   bandit::composed_result cr;
   if (o.arms == "gaussian") {
     cr = run_on(what, bandit::gaussian_arms(means, sigma), opts);
@@ -237,7 +266,8 @@ void add_run_command(CLI::App& app) {
   o->means_opt = declare_option(sub->add_option("--means", o->means, "comma-separated means"), real_list_spec());
   o->means_file_opt = declare_option(sub->add_option("--means-file", o->means_file, "file with one mean per line"),
                                      path_spec(value_kind::file_in));
-  declare_option(sub->add_option("--nu", o->nu, "error probability, in (0,1)")->required(), real_spec(0, false, 1, false));
+  declare_option(sub->add_option("--nu", o->nu, "error probability, in (0,1)")->required(),
+                 real_spec(std::numeric_limits<double>::min(), true, 1, false));  // nu/5 stays positive
   declare_option(sub->add_option("--sigma", o->sigma, "reward standard deviation (Gaussian) and width scale; default 0.5"),
                  real_spec(0, false, inf, false));
   declare_option(sub->add_option("--arms", o->arms, "gaussian (default) or bernoulli"),

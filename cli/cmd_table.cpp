@@ -106,7 +106,7 @@ void add_table_commands(CLI::App& app) {
   auto* table = app.add_subcommand("table", "Print a documentation table generated from code");
   std::vector<std::string> names;
   for (const auto& g : generated_tables()) names.push_back(g.name);
-  declare_option(table->add_option("name", t->name, "table name (see --list)"), choice_spec(names));
+  declare_option(table->add_option("NAME", t->name, "table name (see --list)"), choice_spec(names));
   declare_option(table->add_option("--format", t->format, "markdown (default), csv or latex (booktabs)"),
                  choice_spec({"markdown", "csv", "latex"}));
   declare_option(table->add_flag("--list", t->list, "list the tables"), flag_spec());
@@ -114,7 +114,7 @@ void add_table_commands(CLI::App& app) {
 
   auto d = std::make_shared<docs_options>();
   auto* docs = app.add_subcommand("docs", "Write or check every generated table in a docs folder");
-  declare_option(docs->add_option("dir", d->dir, "folder, normally docs/generated")->required(), path_spec(value_kind::path));
+  declare_option(docs->add_option("DIR", d->dir, "folder, normally docs/generated")->required(), path_spec(value_kind::path));
   declare_option(docs->add_flag("--check", d->check, "fail (exit 1) when a committed table differs from a fresh one or is missing"),
                  flag_spec());
   declare_option(docs->add_flag("--write", d->write, "(re)write every table"), flag_spec());
