@@ -4,22 +4,53 @@
 
 #include "lilucb/errors.hpp"
 
+#include <limits>
+#include <string>
+#include <vector>
+
 namespace lilucb::cli {
 
 void add_boundary_options(CLI::App* sub, boundary_cli_options& o, bool with_alpha) {
-  sub->add_option("--kind", o.kind, "lil|lil-plus2|stitched|mixture|mixture-two-sided|linear|constant")->required();
+  using boundaries::boundary_kind;
+  constexpr double inf = std::numeric_limits<double>::infinity();
+  // Without --alpha (calibrate, which finds alpha) only the families indexed by alpha apply.
+  std::vector<std::string> kinds, with_alpha_kinds;
+  for (auto k : {boundary_kind::lil, boundary_kind::lil_plus2, boundary_kind::stitched, boundary_kind::mixture,
+                 boundary_kind::mixture_two_sided, boundary_kind::linear, boundary_kind::constant}) {
+    if (with_alpha || boundaries::has_alpha(k)) kinds.push_back(boundaries::to_string(k));
+    if (boundaries::has_alpha(k)) with_alpha_kinds.push_back(boundaries::to_string(k));
+  }
+  // Each family's parameters apply to that family only: given with another --kind they are refused.
+  // A family's parameters are what its radius at the engine's times t depends on ("t" errors of
+  // crossing and calibrate); the finite-LIL family calls alpha delta, its range depends on eps.
+  declare_option(sub->add_option("--kind", o.kind, "lil|lil-plus2|stitched|mixture|mixture-two-sided|linear|constant")->required(),
+                 choice_spec(kinds));
   if (with_alpha)
-    sub->add_option("--alpha", o.alpha, "crossing probability in (0,1) (the delta of Lemma lem:lil for lil, lil-plus2)");
-  sub->add_option("--sigma", o.sigma, "sub-Gaussian scale of one reward, > 0 (default 1)");
-  sub->add_option("--eps", o.eps, "lil: eps in (0,1) (default 0.01)");
-  sub->add_option("--inner", o.inner, "lil: lemma (default) or plus2");
-  sub->add_option("--eta", o.eta, "stitched: eta > 1 (default 2)");
-  sub->add_option("--s", o.s, "stitched: s > 1 (default 1.4)");
-  sub->add_option("--m", o.m, "stitched: m > 0 (default sigma^2)");
-  sub->add_option("--c", o.c, "stitched: c >= 0 (default 0); constant: the boundary value c >= 0");
-  sub->add_option("--v-opt", o.v_opt, "mixtures: intrinsic time v > 0 where rho is tightest (default 100 sigma^2)");
-  sub->add_option("--a", o.a, "linear: intercept a >= 0 (default 1)");
-  sub->add_option("--b", o.b, "linear: slope b >= 0 (default 0.1)");
+    declare_option(sub->add_option("--alpha", o.alpha, "crossing probability in (0,1) (the delta of Lemma lem:lil for lil, lil-plus2)"),
+                   real_spec(0, false, 1, false).when("--kind", with_alpha_kinds).feeding({"delta"}));
+  declare_option(sub->add_option("--sigma", o.sigma, "sub-Gaussian scale of one reward, > 0 (default 1)"),
+                 real_spec(0, false, inf, false).feeding({"t"}));
+  declare_option(sub->add_option("--eps", o.eps, "lil: eps in (0,1) (default 0.01)"),
+                 real_spec(0, false, 1, false).when("--kind", {"lil", "lil-plus2"}).feeding({"delta", "t"}));
+  declare_option(sub->add_option("--inner", o.inner, "lil: lemma (default) or plus2"),
+                 choice_spec({"lemma", "plus2"}).when("--kind", {"lil"}));
+  declare_option(sub->add_option("--eta", o.eta, "stitched: eta > 1 (default 2)"),
+                 real_spec(1, false, inf, false).when("--kind", {"stitched"}).feeding({"t"}));
+  declare_option(sub->add_option("--s", o.s, "stitched: s > 1 (default 1.4)"),
+                 real_spec(1, false, inf, false).when("--kind", {"stitched"}).feeding({"t"}));
+  declare_option(sub->add_option("--m", o.m, "stitched: m > 0 (default sigma^2)"),
+                 real_spec(0, false, inf, false).when("--kind", {"stitched"}).feeding({"t"}));
+  declare_option(sub->add_option("--c", o.c, "stitched: c >= 0 (default 0); constant: the boundary value c >= 0"),
+                 real_spec(0, true, inf, false).when("--kind", with_alpha ? std::vector<std::string>{"stitched", "constant"}
+                                                                          : std::vector<std::string>{"stitched"}).feeding({"t"}));
+  declare_option(sub->add_option("--v-opt", o.v_opt, "mixtures: intrinsic time v > 0 where rho is tightest (default 100 sigma^2)"),
+                 real_spec(0, false, inf, false).when("--kind", {"mixture", "mixture-two-sided"}).feeding({"t"}));
+  if (with_alpha) {  // the linear family has no alpha to calibrate
+    declare_option(sub->add_option("--a", o.a, "linear: intercept a >= 0 (default 1)"),
+                   real_spec(0, true, inf, false).when("--kind", {"linear"}).feeding({"t"}));
+    declare_option(sub->add_option("--b", o.b, "linear: slope b >= 0 (default 0.1)"),
+                   real_spec(0, true, inf, false).when("--kind", {"linear"}).feeding({"t"}));
+  }
 }
 
 boundaries::boundary_spec boundary_spec_from(const boundary_cli_options& o, bool alpha_required) {

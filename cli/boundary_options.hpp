@@ -15,7 +15,8 @@ struct boundary_cli_options {
       v_opt, a = "1", b = "0.1";
 };
 
-/// Adds --kind, --alpha (unless with_alpha is false), --sigma and every family's parameters.
+/// Adds --kind, --alpha (unless with_alpha is false), --sigma and every family's parameters;
+/// without alpha (calibrate) only the families indexed by alpha and their parameters.
 void add_boundary_options(CLI::App* sub, boundary_cli_options& o, bool with_alpha);
 
 /// The spec the options describe; throws lilucb::domain_error naming the offending option

@@ -2,12 +2,20 @@
 
 #include "lilucb/errors.hpp"
 
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
 #include <algorithm>
 #include <cerrno>
+#include <cstring>
+#include <filesystem>
+#include <map>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
 #include <fstream>
+#include <functional>
 #include <iostream>
 #include <limits>
 
@@ -98,6 +106,328 @@ std::vector<double> parse_real_list(const std::string& option, const std::string
 void reject_empty(const char* command, const CLI::Option* option) {
   if (option && option->count() > 0 && option->as<std::string>().empty())
     throw lilucb::domain_error(command, option->get_name(), "''", "a non-empty value");
+}
+
+const char* to_string(value_kind k) noexcept {
+  switch (k) {
+    case value_kind::flag: return "flag";
+    case value_kind::count: return "count";
+    case value_kind::real: return "real";
+    case value_kind::real_list: return "real_list";
+    case value_kind::choice: return "choice";
+    case value_kind::text: return "text";
+    case value_kind::file_in: return "file_in";
+    case value_kind::folder_in: return "folder_in";
+    case value_kind::file_out: return "file_out";
+    case value_kind::folder_out: return "folder_out";
+    case value_kind::path: return "path";
+  }
+  return "?";
+}
+
+option_spec option_spec::when(std::string option, std::vector<std::string> values) const {
+  option_spec s = *this;
+  s.applies_option = std::move(option);
+  s.applies_values = std::move(values);
+  return s;
+}
+
+option_spec option_spec::defaults_to(std::string value) const {
+  option_spec s = *this;
+  s.default_value = std::move(value);
+  return s;
+}
+
+option_spec option_spec::many() const {
+  option_spec s = *this;
+  s.repeatable = true;
+  return s;
+}
+
+option_spec option_spec::feeding(std::vector<std::string> parameters) const {
+  option_spec s = *this;
+  s.feeds = std::move(parameters);
+  return s;
+}
+
+option_spec flag_spec() {
+  option_spec s;
+  s.kind = value_kind::flag;
+  return s;
+}
+
+option_spec count_spec(std::uint64_t lo, std::uint64_t hi, std::string range) {
+  option_spec s;
+  s.kind = value_kind::count;
+  s.count_lo = lo;
+  s.count_hi = hi;
+  s.range = std::move(range);
+  return s;
+}
+
+option_spec real_spec(double lo, bool lo_closed, double hi, bool hi_closed) {
+  option_spec s;
+  s.kind = value_kind::real;
+  s.lo = lo;
+  s.hi = hi;
+  s.lo_closed = lo_closed && std::isfinite(lo);
+  s.hi_closed = hi_closed && std::isfinite(hi);
+  const auto end = [](double x) { return std::isinf(x) ? std::string(x > 0 ? "inf" : "-inf") : text_number(x); };
+  s.range = std::string(s.lo_closed ? "[" : "(") + end(lo) + ", " + end(hi) + (s.hi_closed ? "]" : ")") +
+            " (a finite real number)";
+  return s;
+}
+
+option_spec real_list_spec() {
+  option_spec s;
+  s.kind = value_kind::real_list;
+  s.range = "comma-separated finite real numbers";
+  return s;
+}
+
+option_spec choice_spec(std::vector<std::string> choices) {
+  option_spec s;
+  s.kind = value_kind::choice;
+  s.range = "{";
+  for (std::size_t i = 0; i < choices.size(); ++i) s.range += (i ? ", " : "") + choices[i];
+  s.range += "}";
+  s.choices = std::move(choices);
+  return s;
+}
+
+option_spec text_spec(std::string range) {
+  option_spec s;
+  s.kind = value_kind::text;
+  s.range = std::move(range);
+  return s;
+}
+
+option_spec path_spec(value_kind kind) {
+  option_spec s;
+  s.kind = kind;
+  switch (kind) {
+    case value_kind::file_in: s.range = "an existing readable file"; break;
+    case value_kind::folder_in: s.range = "an existing folder"; break;
+    case value_kind::file_out: s.range = "a file in an existing folder"; break;
+    case value_kind::folder_out: s.range = "a folder name"; break;
+    default: s.range = "a file or folder name"; break;
+  }
+  return s;
+}
+
+namespace {
+
+std::map<const CLI::Option*, option_spec>& registry() {
+  static std::map<const CLI::Option*, option_spec> specs;
+  return specs;
+}
+
+bool is_help(const CLI::App& sub, const CLI::Option* opt) {
+  return opt == sub.get_help_ptr() || opt == sub.get_help_all_ptr();
+}
+
+// The option as a user types it: "--sigma", or a positional's name ("DIR").
+std::string typed_name(const CLI::Option* opt) { return opt->get_name(); }
+
+// The subcommands being run, outermost first, each with its command text ("lilucb experiment anytime").
+std::vector<std::pair<const CLI::App*, std::string>> parsed_chain(const CLI::App& app) {
+  std::vector<std::pair<const CLI::App*, std::string>> chain;
+  const CLI::App* at = &app;
+  std::string command = "lilucb";
+  while (true) {
+    const auto subs = at->get_subcommands();
+    if (subs.empty()) break;
+    at = subs.front();
+    command += " " + at->get_name();
+    chain.emplace_back(at, command);
+  }
+  return chain;
+}
+
+bool blank(const std::string& s) { return s.find_first_not_of(" \t\n\r\f\v") == std::string::npos; }
+
+[[noreturn]] void refuse_io(const std::string& command, const std::string& option, const std::string& path,
+                            const std::string& reason) {
+  throw lilucb::io_error(command + " " + option, path, reason);
+}
+
+void check_value(const std::string& command, const std::string& name, const option_spec& spec,
+                 const std::string& value) {
+  switch (spec.kind) {
+    case value_kind::flag:
+    case value_kind::text:
+    case value_kind::folder_out:
+    case value_kind::path:
+      return;
+    case value_kind::count: {
+      const std::uint64_t v = parse_count(name, value, spec.range);
+      if (v < spec.count_lo || v > spec.count_hi) throw lilucb::domain_error(command, name, value, spec.range);
+      return;
+    }
+    case value_kind::real: {
+      const double x = parse_real(name, value, spec.range);
+      const bool above = spec.lo_closed ? x >= spec.lo : x > spec.lo;
+      const bool below = spec.hi_closed ? x <= spec.hi : x < spec.hi;
+      if (!std::isfinite(x) || !above || !below) throw lilucb::domain_error(command, name, value, spec.range);
+      return;
+    }
+    case value_kind::real_list:
+      parse_real_list(name, value);
+      return;
+    case value_kind::choice:
+      if (std::find(spec.choices.begin(), spec.choices.end(), value) == spec.choices.end())
+        throw lilucb::domain_error(command, name, value, spec.range);
+      return;
+    case value_kind::file_in:
+    case value_kind::folder_in: {
+      struct stat st {};
+      if (::stat(value.c_str(), &st) != 0) refuse_io(command, name, value, std::strerror(errno));
+      const bool folder = S_ISDIR(st.st_mode);
+      if (spec.kind == value_kind::file_in && folder)
+        throw lilucb::domain_error(command, name, value, "a file, not a folder");
+      if (spec.kind == value_kind::folder_in && !folder) throw lilucb::domain_error(command, name, value, "a folder");
+      if (spec.kind == value_kind::file_in) {
+        const int fd = ::open(value.c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+        if (fd < 0) refuse_io(command, name, value, std::strerror(errno));
+        ::close(fd);
+      } else if (::access(value.c_str(), R_OK | X_OK) != 0) {
+        refuse_io(command, name, value, std::strerror(errno));
+      }
+      return;
+    }
+    case value_kind::file_out: {
+      struct stat st {};
+      if (::stat(value.c_str(), &st) == 0 && S_ISDIR(st.st_mode))
+        throw lilucb::domain_error(command, name, value, "a file, not a folder");
+      std::filesystem::path folder = std::filesystem::path(value).parent_path();
+      if (folder.empty()) folder = ".";
+      if (::stat(folder.c_str(), &st) != 0)
+        refuse_io(command, name, value, "its folder " + folder.string() + ": " + std::strerror(errno));
+      if (!S_ISDIR(st.st_mode))
+        refuse_io(command, name, value, "its folder " + folder.string() + ": " + std::strerror(ENOTDIR));
+      return;
+    }
+  }
+}
+
+}  // namespace
+
+CLI::Option* declare_option(CLI::Option* option, option_spec spec) {
+  // A flag takes no value: `--json=false` is refused, never read as "off".
+  if (spec.kind == value_kind::flag) option->disable_flag_override();
+  registry()[option] = std::move(spec);
+  return option;
+}
+
+const option_spec* declared_spec(const CLI::Option* option) {
+  const auto it = registry().find(option);
+  return it == registry().end() ? nullptr : &it->second;
+}
+
+void check_parsed_options(const CLI::App& app) {
+  for (const auto& [sub, command] : parsed_chain(app)) {
+    const auto options = sub->get_options();
+    // 1. Each option at most once: a second value never silently replaces the first.
+    for (const CLI::Option* opt : options) {
+      if (is_help(*sub, opt) || opt->count() <= 1) continue;
+      const option_spec* spec = declared_spec(opt);
+      if (spec && spec->repeatable) continue;
+      throw lilucb::domain_error(command, typed_name(opt), "given " + std::to_string(opt->count()) + " times",
+                                 "at most once");
+    }
+    // 2. No empty or blank value: it never silently means "the default".
+    for (const CLI::Option* opt : options) {
+      if (is_help(*sub, opt) || opt->count() == 0 || opt->get_expected_max() == 0) continue;
+      for (const auto& value : opt->results())
+        if (blank(value))
+          throw lilucb::domain_error(command, typed_name(opt), "'" + value + "'",
+                                     "a non-empty value (not blank)");
+    }
+    // 3. Only options that apply to the chosen mode.
+    for (const CLI::Option* opt : options) {
+      const option_spec* spec = declared_spec(opt);
+      if (!spec || opt->count() == 0 || spec->applies_option.empty()) continue;
+      const CLI::Option* mode = sub->get_option_no_throw(spec->applies_option);
+      std::string chosen;
+      if (mode && mode->count() > 0) chosen = mode->results().front();
+      else if (const option_spec* mode_spec = mode ? declared_spec(mode) : nullptr) chosen = mode_spec->default_value;
+      if (std::find(spec->applies_values.begin(), spec->applies_values.end(), chosen) != spec->applies_values.end())
+        continue;
+      std::string with;
+      for (std::size_t i = 0; i < spec->applies_values.size(); ++i)
+        with += (i ? "|" : "") + spec->applies_values[i];
+      const std::string given = chosen.empty() ? spec->applies_option + " not given"
+                                               : "given " + spec->applies_option + " " + chosen;
+      throw lilucb::domain_error(command, typed_name(opt), opt->get_expected_max() == 0 ? "given" : opt->results().front(),
+                                 "absent unless " + spec->applies_option + " " + with + " (" + given + ")");
+    }
+    // 4. Each value against its declared kind and range, before any work starts.
+    for (const CLI::Option* opt : options) {
+      const option_spec* spec = declared_spec(opt);
+      if (!spec || opt->count() == 0) continue;
+      for (const auto& value : opt->results()) check_value(command, typed_name(opt), *spec, value);
+    }
+  }
+}
+
+nlohmann::json options_json(const CLI::App& app) {
+  nlohmann::json commands = nlohmann::json::array();
+  const std::function<void(const CLI::App&, const std::string&)> walk = [&](const CLI::App& at, const std::string& path) {
+    for (const CLI::App* sub : at.get_subcommands({})) {
+      const std::string here = path.empty() ? sub->get_name() : path + " " + sub->get_name();
+      nlohmann::json options = nlohmann::json::array();
+      for (const CLI::Option* opt : sub->get_options()) {
+        if (is_help(*sub, opt)) continue;
+        nlohmann::json o{{"name", typed_name(opt)},
+                         {"positional", opt->get_positional()},
+                         {"takes_value", opt->get_expected_max() != 0},
+                         {"required", opt->get_required()}};
+        if (const option_spec* s = declared_spec(opt)) {
+          o["kind"] = to_string(s->kind);
+          o["range"] = s->range;
+          o["repeatable"] = s->repeatable;
+          o["default"] = s->default_value;
+          if (s->kind == value_kind::real) {
+            o["lo"] = std::isfinite(s->lo) ? nlohmann::json(s->lo) : nlohmann::json(nullptr);
+            o["hi"] = std::isfinite(s->hi) ? nlohmann::json(s->hi) : nlohmann::json(nullptr);
+            o["lo_closed"] = s->lo_closed;
+            o["hi_closed"] = s->hi_closed;
+          }
+          if (s->kind == value_kind::count) {
+            o["count_lo"] = s->count_lo;
+            o["count_hi"] = s->count_hi;
+          }
+          if (s->kind == value_kind::choice) o["choices"] = s->choices;
+          if (!s->applies_option.empty())
+            o["applies"] = {{"option", s->applies_option}, {"values", s->applies_values}};
+          o["feeds"] = s->feeds;
+        } else {
+          o["kind"] = nullptr;
+        }
+        options.push_back(o);
+      }
+      commands.push_back({{"command", here}, {"has_subcommands", !sub->get_subcommands({}).empty()},
+                          {"options", options}});
+      walk(*sub, here);
+    }
+  };
+  walk(app, "");
+  return {{"commands", commands}};
+}
+
+std::string option_for_parameter(const CLI::App& app, const std::string& parameter) {
+  if (parameter.empty() || parameter[0] == '-') return "";
+  std::string typed = "--" + parameter;
+  std::replace(typed.begin(), typed.end(), '_', '-');
+  std::string named;
+  for (const auto& [sub, command] : parsed_chain(app))
+    for (const CLI::Option* opt : sub->get_options()) {
+      if (opt->count() == 0) continue;
+      const option_spec* spec = declared_spec(opt);
+      const bool feeds = spec && std::find(spec->feeds.begin(), spec->feeds.end(), parameter) != spec->feeds.end();
+      if (typed_name(opt) == typed || feeds) named += (named.empty() ? "" : ", ") + typed_name(opt);
+    }
+  return named;
 }
 
 std::uint64_t run_memory_bytes(std::uint64_t arms) {

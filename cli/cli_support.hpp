@@ -5,6 +5,8 @@
 #include <CLI/CLI.hpp>
 #include <nlohmann/json.hpp>
 
+#include <cstdint>
+#include <limits>
 #include <optional>
 #include <string>
 #include <vector>
@@ -42,6 +44,81 @@ std::vector<double> parse_real_list(const std::string& option, const std::string
 /// Throws lilucb::domain_error naming the option when it was given with an empty value: an
 /// empty value never silently means "the default".
 void reject_empty(const char* command, const CLI::Option* option);
+
+/// What an option's value is.  Every option of every subcommand declares one (declare_option);
+/// check_parsed_options checks each given value against it before any subcommand runs, and
+/// `lilucb --list-options-json` reports it, so the generated hostile-input test
+/// (tests/cli/test_cli_hostile_generated.cpp) knows which values are admissible.
+enum class value_kind {
+  flag,        ///< no value
+  count,       ///< a whole number in [count_lo, count_hi] (parse_count)
+  real,        ///< a finite real number in the interval lo..hi (parse_real)
+  real_list,   ///< comma-separated finite reals (parse_real_list)
+  choice,      ///< one of `choices`
+  text,        ///< free text the subcommand checks itself (e.g. I/K); never empty
+  file_in,     ///< a file to read: it exists (else exit 3, naming the reason) and is not a folder
+  folder_in,   ///< a folder to read: it exists (else exit 3) and is a folder
+  file_out,    ///< a file to write: its folder exists (else exit 3), it is not a folder
+  folder_out,  ///< a folder to write (created if absent)
+  path,        ///< a file or folder whose role depends on other options (the subcommand checks it)
+};
+
+const char* to_string(value_kind k) noexcept;
+
+/// The declared admissible values of one option.
+struct option_spec {
+  value_kind kind = value_kind::text;
+  double lo = -std::numeric_limits<double>::infinity(), hi = std::numeric_limits<double>::infinity();
+  bool lo_closed = false, hi_closed = false;                                     ///< real
+  std::uint64_t count_lo = 0, count_hi = std::numeric_limits<std::uint64_t>::max();  ///< count
+  std::string range;                 ///< the admissible values as a message states them
+  std::vector<std::string> choices;  ///< choice
+  bool repeatable = false;           ///< a list positional (several values are one list)
+  /// The option applies only when `applies_option` has one of `applies_values` (its default when
+  /// absent: that option's spec's default_value; no default: it does not apply).
+  std::string applies_option;
+  std::vector<std::string> applies_values;
+  std::string default_value;  ///< the value the subcommand uses when the option is absent ("" none)
+  /// Library parameters this option's value reaches besides its own name (`--alpha` is the
+  /// `delta` of the finite-LIL family): a library error naming one is attributed to the option.
+  std::vector<std::string> feeds;
+
+  /// Fluent setters for a declaration.
+  option_spec when(std::string option, std::vector<std::string> values) const;
+  option_spec defaults_to(std::string value) const;
+  option_spec many() const;
+  option_spec feeding(std::vector<std::string> parameters) const;
+};
+
+option_spec flag_spec();
+option_spec count_spec(std::uint64_t lo, std::uint64_t hi, std::string range);
+/// A real in the interval with the given ends ("[lo, hi)" etc. is derived for messages).
+option_spec real_spec(double lo, bool lo_closed, double hi, bool hi_closed);
+option_spec real_list_spec();
+option_spec choice_spec(std::vector<std::string> choices);
+option_spec text_spec(std::string range);
+option_spec path_spec(value_kind kind);
+
+/// Records `spec` for `option` (an option of a subcommand); returns `option`.
+CLI::Option* declare_option(CLI::Option* option, option_spec spec);
+
+/// The declared spec of `option`, or nullptr.
+const option_spec* declared_spec(const CLI::Option* option);
+
+/// Checks every option given to the subcommands being run, in this order: given at most once
+/// (unless repeatable), not empty, applicable (applies_option), then its value against its
+/// spec.  Throws lilucb::domain_error naming the option as typed (exit 2), or lilucb::io_error
+/// naming the option and the path with the system's reason (exit 3).  Run before any
+/// subcommand's callback.
+void check_parsed_options(const CLI::App& app);
+
+/// Every subcommand's options and their specs as one JSON object (`lilucb --list-options-json`).
+nlohmann::json options_json(const CLI::App& app);
+
+/// When a library error names a parameter that options given to the running subcommand stand for
+/// (`sigma` for `--sigma`, `v_opt` for `--v-opt`, or a parameter an option declares it feeds),
+/// those options as the user typed them ("--alpha, --eps"); otherwise "".
+std::string option_for_parameter(const CLI::App& app, const std::string& parameter);
 
 /// Memory one run on `arms` arms needs at the most, in bytes (measured peak: ~150 B per arm at
 /// 10^6 arms with the radix heap, docs/bandit.md), plus a fixed 64 MiB.

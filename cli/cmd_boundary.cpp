@@ -6,6 +6,7 @@
 #include "lilucb/boundaries/family.hpp"
 
 #include <iostream>
+#include <limits>
 #include <memory>
 
 namespace lilucb::cli {
@@ -48,8 +49,9 @@ void add_boundary_command(CLI::App& app) {
   auto o = std::make_shared<boundary_command_options>();
   auto* sub = app.add_subcommand("boundary", "An anytime boundary's radius and width at time t (docs/boundaries.md)");
   add_boundary_options(sub, o->b, true);
-  sub->add_option("--t", o->t, "number of samples, >= 1")->required();
-  sub->add_flag("--json", o->json, "print one JSON object");
+  declare_option(sub->add_option("--t", o->t, "number of samples, >= 1")->required(),
+                 real_spec(1, true, std::numeric_limits<double>::infinity(), false));
+  declare_option(sub->add_flag("--json", o->json, "print one JSON object"), flag_spec());
   sub->callback([o] { run_boundary_command(*o); });
 }
 

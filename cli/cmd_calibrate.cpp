@@ -62,10 +62,12 @@ void add_calibrate_command(CLI::App& app) {
   auto o = std::make_shared<calibrate_command_options>();
   auto* sub = app.add_subcommand("calibrate", "The alpha whose certified crossing probability equals a target");
   add_boundary_options(sub, o->b, false);
-  sub->add_option("--target", o->target, "target crossing probability p in (0, 1/2)")->required();
-  sub->add_option("--horizon", o->horizon, "horizon of the crossing computation (default 10^4; beyond it the tail bound)");
-  sub->add_option("--resolution", o->resolution, "grid resolution (default 4)");
-  sub->add_flag("--json", o->json, "print one JSON object");
+  declare_option(sub->add_option("--target", o->target, "target crossing probability p in (0, 1/2)")->required(),
+                 real_spec(0, false, 0.5, false).feeding({"delta", "p"}));
+  declare_option(sub->add_option("--horizon", o->horizon, "horizon of the crossing computation (default 10^4; beyond it the tail bound)"),
+                 count_spec(1, 1000000, "[1, 10^6]"));
+  declare_option(sub->add_option("--resolution", o->resolution, "grid resolution (default 4)"), count_spec(1, 64, "[1, 64]"));
+  declare_option(sub->add_flag("--json", o->json, "print one JSON object"), flag_spec());
   sub->callback([o] { run_calibrate_command(*o); });
 }
 

@@ -53,9 +53,10 @@ void add_crossing_command(CLI::App& app) {
   auto o = std::make_shared<crossing_command_options>();
   auto* sub = app.add_subcommand("crossing", "Exact crossing probability of a boundary by a Gaussian walk");
   add_boundary_options(sub, o->b, true);
-  sub->add_option("--horizon", o->horizon, "last time T, in [1, 10^7]")->required();
-  sub->add_option("--resolution", o->resolution, "fine cells per sigma of the coarser grid (default 4; the finer uses twice)");
-  sub->add_flag("--json", o->json, "print one JSON object");
+  declare_option(sub->add_option("--horizon", o->horizon, "last time T, in [1, 10^7]")->required(), count_spec(1, 10000000, "[1, 10^7]"));
+  declare_option(sub->add_option("--resolution", o->resolution, "fine cells per sigma of the coarser grid (default 4; the finer uses twice)"),
+                 count_spec(1, 256, "[1, 256]"));
+  declare_option(sub->add_flag("--json", o->json, "print one JSON object"), flag_spec());
   sub->callback([o] { run_crossing_command(*o); });
 }
 

@@ -119,15 +119,22 @@ void add_kind(CLI::App* parent, experiments::experiment_kind kind, const char* h
                                          : "JSON file overriding the preset: algorithms, scenarios, sizes, repetitions, "
                                            "nu, sigma, gap, budget, seed, ucb1_max_n, window, window_factor, ...");
   o->out_opt = sub->add_option("--out", o->out, "output folder (default reproduction-<preset>/<experiment>); rerunning into it resumes");
-  sub->add_option("--threads", o->threads, "worker threads; 0 (default) = all cores; results do not depend on it");
-  sub->add_option("--shard", o->shard, "I/K: run only share I (0-based) of K, into its own --out folder");
-  sub->add_flag("--mpi", o->mpi,
+  declare_option(o->preset_opt, choice_spec(modern ? std::vector<std::string>{"quick", "full"}
+                                                   : std::vector<std::string>{"quick", "paper"}));
+  declare_option(o->config_opt, path_spec(value_kind::file_in));
+  declare_option(o->out_opt, path_spec(value_kind::folder_out));
+  declare_option(sub->add_option("--threads", o->threads, "worker threads; 0 (default) = all cores; results do not depend on it"),
+                 count_spec(0, 1024, "[0, 1024] (0: all cores)"));
+  declare_option(sub->add_option("--shard", o->shard, "I/K: run only share I (0-based) of K, into its own --out folder"),
+                 text_spec("I/K with whole numbers 0 <= I < K"));
+  auto* mpi = sub->add_flag("--mpi", o->mpi,
                 std::string("under mpirun -np P: rank 0 writes --out, ranks 1..P-1 compute the runs "
                             "(same files as without it; not with --shard)") +
                     (lilucb::experiments::mpi_built() ? "" : " [this build has no MPI: refused]"));
-  sub->add_flag("--no-plot", o->no_plot, "skip the gnuplot step");
-  sub->add_flag("--quiet", o->quiet, "no progress on stderr");
-  sub->add_flag("--json", o->json, "print one JSON object");
+  declare_option(mpi, flag_spec());
+  declare_option(sub->add_flag("--no-plot", o->no_plot, "skip the gnuplot step"), flag_spec());
+  declare_option(sub->add_flag("--quiet", o->quiet, "no progress on stderr"), flag_spec());
+  declare_option(sub->add_flag("--json", o->json, "print one JSON object"), flag_spec());
   sub->callback([o, kind] { run_kind(kind, *o); });
 }
 
@@ -146,9 +153,11 @@ void add_experiment_command(CLI::App& app) {
   auto merge_shards = std::make_shared<std::vector<std::string>>();
   auto merge_json = std::make_shared<bool>(false);
   auto* merge = sub->add_subcommand("merge", "Combine the complete shard folders (--shard I/K) of one experiment into OUT");
-  merge->add_option("OUT", *merge_out, "output folder (new or empty)")->required();
-  merge->add_option("SHARD_DIR", *merge_shards, "the folders of shards 0..K-1, in any order")->required();
-  merge->add_flag("--json", *merge_json, "print one JSON object");
+  declare_option(merge->add_option("OUT", *merge_out, "output folder (new or empty)")->required(),
+                 path_spec(value_kind::folder_out));
+  declare_option(merge->add_option("SHARD_DIR", *merge_shards, "the folders of shards 0..K-1, in any order")->required(),
+                 path_spec(value_kind::folder_in).many());
+  declare_option(merge->add_flag("--json", *merge_json, "print one JSON object"), flag_spec());
   merge->callback([merge_out, merge_shards, merge_json] {
     const auto& shards = *merge_shards;
     const auto r = experiments::merge_experiment(*merge_out, shards);
@@ -162,8 +171,8 @@ void add_experiment_command(CLI::App& app) {
   auto dir = std::make_shared<std::string>();
   auto json = std::make_shared<bool>(false);
   auto* plot = sub->add_subcommand("plot", "Redraw the plots of a finished experiment folder");
-  plot->add_option("DIR", *dir, "experiment folder")->required();
-  plot->add_flag("--json", *json, "print one JSON object");
+  declare_option(plot->add_option("DIR", *dir, "experiment folder")->required(), path_spec(value_kind::folder_in));
+  declare_option(plot->add_flag("--json", *json, "print one JSON object"), flag_spec());
   plot->callback([dir, json] {
     const auto files = experiments::write_plots(*dir);
     if (*json) print_json({{"plots", files}});

@@ -9,6 +9,7 @@
 #include "lilucb/theorem.hpp"
 
 #include <iostream>
+#include <limits>
 #include <memory>
 
 namespace lilucb::cli {
@@ -55,6 +56,11 @@ void run_hardness(const hardness_options& o) {
   if (o.arms != "gaussian" && o.arms != "bernoulli")
     throw lilucb::domain_error("lilucb hardness", "--arms", o.arms, "{gaussian, bernoulli}");
   const double lb_delta = o.delta.empty() ? nu : delta;
+  // The fixed point below uses the GLR threshold log((1 + log t)/delta): finite for delta >= 1/max_real.
+  if (!(lb_delta >= 1 / std::numeric_limits<double>::max()))
+    throw lilucb::domain_error("lilucb hardness", o.delta.empty() ? "--nu" : "--delta", text_number(lb_delta),
+                               "values >= 1/max_real = " + text_number(1 / std::numeric_limits<double>::max()) +
+                                   " (the GLR threshold log((1 + log t)/delta) must be finite)");
   nlohmann::json t_star = nullptr, w_star = nullptr, lower = nullptr, predicted = nullptr;
   if (means.size() >= 2) {
     const auto ct = o.arms == "gaussian" ? characteristic_time_gaussian(means, sigma) : characteristic_time_bernoulli(means);
@@ -118,15 +124,15 @@ void run_hardness(const hardness_options& o) {
 void add_hardness_command(CLI::App& app) {
   auto o = std::make_shared<hardness_options>();
   auto* sub = app.add_subcommand("hardness", "Hardness, Lemma lem:1's bound and Farrell's lower bound for given means");
-  sub->add_option("--means", o->means, "comma-separated means with a unique largest one")->required();
-  sub->add_option("--delta", o->delta, "lil'UCB's delta, in (0,1) (default: the certified delta for --nu)");
-  sub->add_option("--eps", o->eps, "eps, in (0,1) (default 0.01)");
-  sub->add_option("--beta", o->beta, "beta, > 0 (default 1)");
-  sub->add_option("--a", o->a, "stopping parameter a, > 0 (default a_min(beta, delta))");
-  sub->add_option("--nu", o->nu, "error probability for Farrell's bound and the default delta, in (0, 1/2) (default 0.1)");
-  sub->add_option("--sigma", o->sigma, "Gaussian reward standard deviation for T* (default 1)");
-  sub->add_option("--arms", o->arms, "gaussian (default) or bernoulli: the divergence of T*");
-  sub->add_flag("--json", o->json, "print one JSON object");
+  declare_option(sub->add_option("--means", o->means, "comma-separated means with a unique largest one")->required(), real_list_spec());
+  declare_option(sub->add_option("--delta", o->delta, "lil'UCB's delta, in (0,1) (default: the certified delta for --nu)"), real_spec(0, false, 1, false));
+  declare_option(sub->add_option("--eps", o->eps, "eps, in (0,1) (default 0.01)"), real_spec(0, false, 1, false));
+  declare_option(sub->add_option("--beta", o->beta, "beta, > 0 (default 1)"), real_spec(0, false, std::numeric_limits<double>::infinity(), false));
+  declare_option(sub->add_option("--a", o->a, "stopping parameter a, > 0 (default a_min(beta, delta))"), real_spec(0, false, std::numeric_limits<double>::infinity(), false));
+  declare_option(sub->add_option("--nu", o->nu, "error probability for Farrell's bound and the default delta, in (0, 1/2) (default 0.1)"), real_spec(0, false, 0.5, false));
+  declare_option(sub->add_option("--sigma", o->sigma, "Gaussian reward standard deviation for T* (default 1)"), real_spec(0, false, std::numeric_limits<double>::infinity(), false).when("--arms", {"gaussian"}));
+  declare_option(sub->add_option("--arms", o->arms, "gaussian (default) or bernoulli: the divergence of T*"), choice_spec({"gaussian", "bernoulli"}).defaults_to(o->arms));
+  declare_option(sub->add_flag("--json", o->json, "print one JSON object"), flag_spec());
   sub->callback([o] { run_hardness(*o); });
 }
 

@@ -11,10 +11,13 @@
 
 #include <unistd.h>
 
+#include <algorithm>
 #include <chrono>
+#include <cmath>
 #include <cstdio>
 #include <fstream>
 #include <iostream>
+#include <limits>
 #include <memory>
 #include <variant>
 
@@ -165,7 +168,18 @@ std::string rule_help(const Table& table) {
 void run_run(const run_cli_options& o) {
   const auto what = parse_what(o);
   const auto means = instance_means(o);
-  const std::size_t truth = best_arm(means);  // a tie for the best mean is an error: correctness is reported
+  // The option the instance came from, for the refusals below.
+  const char* source = o.means_opt->count() ? "--means" : o.means_file_opt->count() ? "--means-file"
+                       : o.scenario == "alpha"  ? "--alpha"
+                                                : "--gap";
+  std::size_t truth = 0;  // a tie for the best mean is an error: correctness is reported
+  try {
+    truth = best_arm(means);
+  } catch (const lilucb::domain_error& e) {
+    if (o.scenario_opt->count() == 0 || o.scenario != "alpha") throw;
+    throw lilucb::domain_error("lilucb run", "--alpha", o.alpha,
+                               "values whose alpha scenario has a unique best mean in double precision (" + e.value() + ")");
+  }
   bandit::run_options opts;
   opts.nu = parse_real("--nu", o.nu, "(0, 1)");
   opts.inner = parse_inner_log(o.inner);
@@ -177,6 +191,22 @@ void run_run(const run_cli_options& o) {
   const double sigma = o.sigma.empty() ? 0.5 : parse_real("--sigma", o.sigma, "(0, inf)");
   check_positive("lilucb run", "--sigma", sigma);
   opts.sigma = sigma;
+  // Every arm's reward sum stays a finite double over the whole pull budget: |mean| + 40 sigma
+  // at most max_real / (2 budget) (an unlimited budget counts as 2^64 pulls).
+  {
+    const double budget = opts.max_pulls ? static_cast<double>(opts.max_pulls) : 18446744073709551616.0;
+    const double limit = std::numeric_limits<double>::max() / (2 * budget);
+    const std::string range = "at most max_real / (2 x pull budget) = " + text_number(limit) +
+                              " (every arm's reward sum must stay a finite double)";
+    double largest = 0;
+    for (double m : means) {
+      if (!(std::fabs(m) <= limit))
+        throw lilucb::domain_error("lilucb run", source, text_number(m), "means of magnitude " + range);
+      largest = std::max(largest, std::fabs(m));
+    }
+    if (o.arms == "gaussian" && !(40 * sigma <= limit - largest))
+      throw lilucb::domain_error("lilucb run", "--sigma", o.sigma, "|mean| + 40 sigma " + range);
+  }
   bandit::composed_result cr;
   if (o.arms == "gaussian") {
     cr = run_on(what, bandit::gaussian_arms(means, sigma), opts);
@@ -230,6 +260,8 @@ void run_run(const run_cli_options& o) {
 }  // namespace
 
 void add_run_command(CLI::App& app) {
+  constexpr double inf = std::numeric_limits<double>::infinity();
+  constexpr auto u64_max = std::numeric_limits<std::uint64_t>::max();
   auto o = std::make_shared<run_cli_options>();
   auto* sub = app.add_subcommand("run", "Run one best-arm algorithm once");
   // The known names come from the library's lists (one place per name).
@@ -249,19 +281,32 @@ void add_run_command(CLI::App& app) {
                                          rule_help(bandit::glr_thresholds));
   sub->add_option("--rho", o->rho,
                   "glr mixture: a fixed mixture scale rho > 0 (default: the grid rho = 2^k, k = 0..40, no tuning)");
-  o->scenario_opt = sub->add_option("--scenario", o->scenario, "sparse (n arms) or alpha (n+1 arms), Section 5");
-  sub->add_option("--n", o->n, "number of arms for --scenario");
-  o->gap_opt = sub->add_option("--gap", o->gap, "sparse: mean of the best arm (others 0); default 0.5");
-  o->alpha_opt = sub->add_option("--alpha", o->alpha, "alpha: exponent (paper: 0.3, 0.6)");
-  o->means_opt = sub->add_option("--means", o->means, "comma-separated means");
-  o->means_file_opt = sub->add_option("--means-file", o->means_file, "file with one mean per line");
-  sub->add_option("--nu", o->nu, "error probability, in (0,1)")->required();
-  sub->add_option("--sigma", o->sigma, "reward standard deviation (Gaussian) and width scale; default 0.5");
-  sub->add_option("--arms", o->arms, "gaussian (default) or bernoulli");
-  sub->add_option("--seed", o->seed, "random seed (default 1)");
-  sub->add_option("--max-pulls", o->max_pulls, "pull budget (default 10^9; the run then ends as budget_exhausted); 0 = unlimited");
-  sub->add_option("--inner", o->inner, "lil'UCB's inner log: plus2 (default) or lemma");
-  sub->add_flag("--json", o->json, "print one JSON object");
+  o->scenario_opt = declare_option(sub->add_option("--scenario", o->scenario, "sparse (n arms) or alpha (n+1 arms), Section 5"),
+                                   choice_spec({"sparse", "alpha"}));
+  declare_option(sub->add_option("--n", o->n, "number of arms for --scenario"),
+                 count_spec(1, (std::uint64_t{1} << 32) - 1, "[1, 2^32)").when("--scenario", {"sparse", "alpha"}));
+  o->gap_opt = declare_option(sub->add_option("--gap", o->gap, "sparse: mean of the best arm (others 0); default 0.5"),
+                              real_spec(0, false, inf, false).when("--scenario", {"sparse"}));
+  o->alpha_opt = declare_option(sub->add_option("--alpha", o->alpha, "alpha: exponent (paper: 0.3, 0.6)"),
+                                real_spec(0, false, inf, false).when("--scenario", {"alpha"}));
+  o->means_opt = declare_option(sub->add_option("--means", o->means, "comma-separated means"), real_list_spec());
+  o->means_file_opt = declare_option(sub->add_option("--means-file", o->means_file, "file with one mean per line"),
+                                     path_spec(value_kind::file_in));
+  declare_option(sub->add_option("--nu", o->nu, "error probability, in (0,1)")->required(),
+                 real_spec(std::numeric_limits<double>::min(), true, 1, false));  // nu/5 stays positive
+  declare_option(sub->add_option("--sigma", o->sigma, "reward standard deviation (Gaussian) and width scale; default 0.5"),
+                 real_spec(0, false, inf, false));
+  declare_option(sub->add_option("--arms", o->arms, "gaussian (default) or bernoulli"),
+                 choice_spec({"gaussian", "bernoulli"}).defaults_to(o->arms));
+  declare_option(sub->add_option("--seed", o->seed, "random seed (default 1)"), count_spec(0, u64_max, "[0, 2^64)"));
+  declare_option(sub->add_option("--max-pulls", o->max_pulls, "pull budget (default 10^9; the run then ends as budget_exhausted); 0 = unlimited"),
+                 count_spec(0, u64_max, "[0, 2^64) (0: unlimited)"));
+  declare_option(sub->add_option("--inner", o->inner, "lil'UCB's inner log: plus2 (default) or lemma"), choice_spec({"plus2", "lemma"}));
+  declare_option(sub->add_flag("--json", o->json, "print one JSON object"), flag_spec());
+  // The rule options' declarations (their names are checked by the library's parsers).
+  for (const char* rule : {"--algorithm", "--sampling", "--stopping", "--boundary", "--threshold"})
+    declare_option(sub->get_option(rule), text_spec("a name the library's rule tables define"));
+  declare_option(sub->get_option("--rho"), real_spec(0, false, inf, false));
   sub->callback([o] { run_run(*o); });
 }
 

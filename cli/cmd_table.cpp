@@ -6,6 +6,7 @@
 #include "documents.hpp"
 
 #include "lilucb_docs/generated_tables.hpp"
+#include "lilucb_experiments/results.hpp"
 
 #include <filesystem>
 #include <fstream>
@@ -68,13 +69,15 @@ void run_docs(const docs_options& o) {
       continue;
     }
     const std::string& fresh = *rendered;
-    if (o.write) {
+    if (o.write) {  // each document written whole: a temporary file renamed
       std::error_code ec;
       std::filesystem::create_directories(path.parent_path(), ec);
-      std::ofstream out(path, std::ios::binary);
-      out << fresh;
-      out.close();
-      if (ec || !out) throw lilucb::io_error("lilucb docs --write", path.string(), "cannot be written");
+      if (ec) throw lilucb::io_error("lilucb docs --write", path.parent_path().string(), ec.message());
+      try {
+        experiments::write_file_atomically(path, fresh);
+      } catch (const lilucb::io_error& e) {
+        throw lilucb::io_error("lilucb docs --write", e.path(), e.reason());
+      }
       std::cout << "wrote " << path.string() << '\n';
       continue;
     }
@@ -101,16 +104,20 @@ void run_docs(const docs_options& o) {
 void add_table_commands(CLI::App& app) {
   auto t = std::make_shared<table_options>();
   auto* table = app.add_subcommand("table", "Print a documentation table generated from code");
-  table->add_option("name", t->name, "table name (see --list)");
-  table->add_option("--format", t->format, "markdown (default), csv or latex (booktabs)");
-  table->add_flag("--list", t->list, "list the tables");
+  std::vector<std::string> names;
+  for (const auto& g : generated_tables()) names.push_back(g.name);
+  declare_option(table->add_option("NAME", t->name, "table name (see --list)"), choice_spec(names));
+  declare_option(table->add_option("--format", t->format, "markdown (default), csv or latex (booktabs)"),
+                 choice_spec({"markdown", "csv", "latex"}));
+  declare_option(table->add_flag("--list", t->list, "list the tables"), flag_spec());
   table->callback([t] { run_table(*t); });
 
   auto d = std::make_shared<docs_options>();
   auto* docs = app.add_subcommand("docs", "Write or check every generated table in a docs folder");
-  docs->add_option("dir", d->dir, "folder, normally docs/generated")->required();
-  docs->add_flag("--check", d->check, "fail (exit 1) when a committed table differs from a fresh one or is missing");
-  docs->add_flag("--write", d->write, "(re)write every table");
+  declare_option(docs->add_option("DIR", d->dir, "folder, normally docs/generated")->required(), path_spec(value_kind::path));
+  declare_option(docs->add_flag("--check", d->check, "fail (exit 1) when a committed table differs from a fresh one or is missing"),
+                 flag_spec());
+  declare_option(docs->add_flag("--write", d->write, "(re)write every table"), flag_spec());
   docs->callback([d] { run_docs(*d); });
 }
 

@@ -11,11 +11,14 @@
 #include "lilucb/version.hpp"
 #include "lilucb_verification/checks.hpp"
 #include "lilucb_verification/claims_record.hpp"
+#include "lilucb_experiments/results.hpp"
 #include "lilucb_experiments/runner.hpp"
 
 #include <chrono>
+#include <filesystem>
 #include <fstream>
 #include <iostream>
+#include <limits>
 #include <memory>
 #include <optional>
 #include <thread>
@@ -71,22 +74,21 @@ void run_verify(const verify_cli_options& o) {
   vo.threads = static_cast<unsigned>(threads);
   if (!o.reproduction_data.empty()) vo.reproduction_dir = o.reproduction_data;
   if (!o.only.empty()) verification::find_check(o.only);  // validate before any work
-  std::ofstream record_out;
-  if (!o.record.empty()) {
-    record_out.open(o.record, std::ios::binary);
-    if (!record_out)
-      throw lilucb::domain_error("lilucb verify", "--record", o.record, "a file that can be written");
+  // The record is written whole after the run (a temporary file renamed), never over the
+  // published record it is compared with.
+  if (!o.record.empty() && !o.check_against.empty()) {
+    std::error_code ec;
+    const bool same = std::filesystem::equivalent(o.record, o.check_against, ec) ||
+                      std::filesystem::weakly_canonical(o.record, ec) == std::filesystem::weakly_canonical(o.check_against, ec);
+    if (same)
+      throw lilucb::domain_error("lilucb verify", "--record", o.record,
+                                 "a file other than --check-against (the record compared with is never overwritten)");
   }
-
-  const auto start = std::chrono::steady_clock::now();
-  const auto claims = verification::run_checks(vo, o.only);
-  const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-
+  // The published record is read and parsed before any work starts.
+  std::optional<verification::claims_record> published;
   if (!o.check_against.empty()) {
-    // Compare with a published record (docs/generated/claims.json): see compare_with_published.
     std::ifstream in(o.check_against, std::ios::binary);
-    if (!in)
-      throw lilucb::domain_error("lilucb verify", "--check-against", o.check_against, "a readable claims record");
+    if (!in) throw lilucb::io_error("lilucb verify --check-against", o.check_against, "cannot be read");
     nlohmann::json j;
     try {
       j = nlohmann::json::parse(in);
@@ -94,8 +96,31 @@ void run_verify(const verify_cli_options& o) {
       throw lilucb::domain_error("lilucb verify", "--check-against", o.check_against,
                                  std::string("a claims record in JSON (") + e.what() + ")");
     }
-    const auto published = verification::parse_claims_record(j, o.check_against);
-    const auto diff = verification::compare_with_published(claims, published, o.only.empty() && o.full);
+    published = verification::parse_claims_record(j, o.check_against);
+  }
+
+  const auto start = std::chrono::steady_clock::now();
+  const auto claims = verification::run_checks(vo, o.only);
+  const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+
+  if (!o.record.empty()) {
+    verification::claims_record r;
+    r.effort = o.full ? "full" : "quick";
+    r.seed = vo.seed;
+    r.version = lilucb::version();
+    r.commit = experiments::build_commit();
+    r.wall_seconds = wall;
+    r.threads = vo.threads ? vo.threads : std::max(1u, std::thread::hardware_concurrency());
+    r.claims = claims;
+    try {
+      experiments::write_file_atomically(o.record, verification::to_json(r).dump(2) + '\n');
+    } catch (const lilucb::io_error& e) {
+      throw lilucb::io_error("lilucb verify --record", e.path(), e.reason());
+    }
+  }
+  if (published) {
+    // Compare with a published record (docs/generated/claims.json): see compare_with_published.
+    const auto diff = verification::compare_with_published(claims, *published, o.only.empty() && o.full);
     for (const auto& d : diff) std::cout << "DIFFERS " << d << '\n';
     std::size_t fixed = 0;
     for (const auto& c : claims) fixed += c.effort_independent;
@@ -105,19 +130,6 @@ void run_verify(const verify_cli_options& o) {
       throw check_failed("lilucb verify --check-against " + o.check_against + ": " + std::to_string(diff.size()) +
                          " claims differ from the record (regenerate with lilucb verify --full --record)");
     return;
-  }
-  if (record_out.is_open()) {
-    verification::claims_record r;
-    r.effort = o.full ? "full" : "quick";
-    r.seed = vo.seed;
-    r.version = lilucb::version();
-    r.commit = experiments::build_commit();
-    r.wall_seconds = wall;
-    r.threads = vo.threads ? vo.threads : std::max(1u, std::thread::hardware_concurrency());
-    r.claims = claims;
-    record_out << verification::to_json(r).dump(2) << '\n';
-    record_out.close();
-    if (!record_out) throw lilucb::io_error("lilucb verify --record", o.record, "cannot be written");
   }
   if (o.json) {
     std::cout << verification::to_json(claims).dump(2) << '\n';
@@ -133,19 +145,27 @@ void run_verify(const verify_cli_options& o) {
 void add_verify_command(CLI::App& app) {
   auto o = std::make_shared<verify_cli_options>();
   auto* sub = app.add_subcommand("verify", "Check the paper's claims: proofs, Monte Carlo, searches (claims table)");
-  sub->add_flag("--quick", o->quick, "CI-sized budgets (default)");
-  sub->add_flag("--full", o->full, "the budgets of the published table docs/generated/claims.md");
-  o->only_opt = sub->add_option("--only", o->only, "run one check (see --list)");
-  sub->add_flag("--list", o->list, "list the checks");
-  sub->add_flag("--json", o->json, "print a JSON list of {id, claim, source, computed, verdict, evidence}");
-  sub->add_option("--format", o->format, "text (default), markdown, csv or latex (booktabs): the claims table");
-  sub->add_option("--seed", o->seed, "seed of every Monte-Carlo check (default 20261126)");
-  sub->add_option("--threads", o->threads, "worker threads; 0 (default) = all cores; results do not depend on it");
+  std::vector<std::string> check_names;
+  for (const auto& c : verification::checks()) check_names.push_back(c.name);
+  declare_option(sub->add_flag("--quick", o->quick, "CI-sized budgets (default)"), flag_spec());
+  declare_option(sub->add_flag("--full", o->full, "the budgets of the published table docs/generated/claims.md"), flag_spec());
+  o->only_opt = declare_option(sub->add_option("--only", o->only, "run one check (see --list)"), choice_spec(check_names));
+  declare_option(sub->add_flag("--list", o->list, "list the checks"), flag_spec());
+  declare_option(sub->add_flag("--json", o->json, "print a JSON list of {id, claim, source, computed, verdict, evidence}"), flag_spec());
+  declare_option(sub->add_option("--format", o->format, "text (default), markdown, csv or latex (booktabs): the claims table"),
+                 choice_spec({"text", "markdown", "csv", "latex"}));
+  declare_option(sub->add_option("--seed", o->seed, "seed of every Monte-Carlo check (default 20261126)"),
+                 count_spec(0, std::numeric_limits<std::uint64_t>::max(), "[0, 2^64)"));
+  declare_option(sub->add_option("--threads", o->threads, "worker threads; 0 (default) = all cores; results do not depend on it"),
+                 count_spec(0, 1024, "[0, 1024] (0: all cores)"));
   o->reproduction_opt = sub->add_option("--reproduction-data", o->reproduction_data,
                   "the committed reproduction data the `reproduction` check judges (default: docs/reproduction of the source tree)");
-  o->record_opt = sub->add_option("--record", o->record, "also write the run's record (claims + how they were made) as JSON");
+  declare_option(o->reproduction_opt, path_spec(value_kind::folder_in));
+  o->record_opt = declare_option(sub->add_option("--record", o->record, "also write the run's record (claims + how they were made) as JSON"),
+                                 path_spec(value_kind::file_out));
   o->check_opt = sub->add_option("--check-against", o->check_against,
                                  "compare the run with a published record (docs/generated/claims.json); exit 1 if they disagree");
+  declare_option(o->check_opt, path_spec(value_kind::file_in));
   sub->callback([o] { run_verify(*o); });
 }
 

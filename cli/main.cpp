@@ -13,6 +13,12 @@
 
 #include <CLI/CLI.hpp>
 
+#include <unistd.h>
+
+#include <cerrno>
+#include <csignal>
+#include <cstdio>
+#include <cstring>
 #include <exception>
 #include <filesystem>
 #include <new>
@@ -37,6 +43,9 @@ int fail(const std::string& message, int status = lilucb::cli::exit_invalid_inpu
 }  // namespace
 
 int main(int argc, char** argv) {
+  // A write past the file-size limit fails with EFBIG and is reported (exit 3) instead of the
+  // process dying silently of SIGXFSZ.
+  std::signal(SIGXFSZ, SIG_IGN);
   CLI::App app{"lilucb: fixed-confidence best-arm identification around lil'UCB "
                "(Jamieson, Malloy, Nowak, Bubeck)"};
   app.footer("Exit status: 0 success; 1 a check found differences (docs --check, verify --check-against); "
@@ -54,6 +63,13 @@ int main(int argc, char** argv) {
   lilucb::cli::add_boundary_command(app);
   lilucb::cli::add_crossing_command(app);
   lilucb::cli::add_calibrate_command(app);
+  // Hidden from --help: the option tables as JSON, read by the generated hostile-input test.
+  app.add_flag_callback("--list-options-json", [&app] {
+       std::cout << lilucb::cli::options_json(app).dump(1) << '\n';
+       throw CLI::Success();
+     })->group("");
+  // Every given option is checked against its declaration before any subcommand runs.
+  app.parse_complete_callback([&app] { lilucb::cli::check_parsed_options(app); });
   try {
     app.parse(argc, argv);
     if (app.get_subcommands().empty()) {
@@ -68,10 +84,21 @@ int main(int argc, char** argv) {
     return app.exit(e);
   } catch (const CLI::CallForVersion& e) {
     return app.exit(e);
+  } catch (const CLI::Success& e) {
+    return app.exit(e);
   } catch (const CLI::ParseError& e) {
-    return fail(e.what());
+    // CLI11 names a flag given a value without its dashes: name it as typed.
+    const std::string what = e.what(), override_text = " was given a disallowed flag override";
+    if (what.size() > override_text.size() &&
+        what.compare(what.size() - override_text.size(), override_text.size(), override_text) == 0) {
+      const std::string name = what.substr(0, what.size() - override_text.size());
+      return fail("--" + name + ": a flag takes no value (--" + name + "=... given)");
+    }
+    return fail(what);
   } catch (const lilucb::domain_error& e) {
-    return fail(e.what());
+    // A library check names its own parameter (sigma, v_opt): name the option as typed too.
+    const std::string typed = lilucb::cli::option_for_parameter(app, e.parameter());
+    return fail(typed.empty() ? std::string(e.what()) : typed + ": " + e.what());
   } catch (const lilucb::cli::check_failed& e) {
     return fail(e.what(), lilucb::cli::exit_check_failed);
   } catch (const lilucb::io_error& e) {
@@ -84,6 +111,17 @@ int main(int argc, char** argv) {
   } catch (const std::exception& e) {
     std::cerr << "lilucb: internal error: " << one_line(e.what()) << '\n';
     return lilucb::cli::exit_internal;
+  }
+  // Output that did not reach its destination (a full device, a file-size limit) is a failure.
+  std::cout.flush();
+  errno = 0;
+  if (std::fflush(stdout) != 0 || !std::cout) {
+    int e = errno;
+    // The write that failed may have been an earlier one (its errno is gone): the output is
+    // lost already, so one more byte finds the reason (ENOSPC, EFBIG, ...).
+    if (e == 0 && ::write(STDOUT_FILENO, "\n", 1) < 0) e = errno;
+    return fail(std::string("standard output: cannot be written") + (e ? std::string(" (") + std::strerror(e) + ")" : ""),
+                lilucb::cli::exit_io_failure);
   }
   return 0;
 }

@@ -255,7 +255,11 @@ experiment_config preset_config(experiment_kind kind, const std::string& name) {
 
 nlohmann::json parse_config_text(const std::string& text, const std::string& source) {
   // Strict JSON: one value and nothing after it (parse() refuses trailing content), and no key
-  // twice in an object (nlohmann would keep the last one silently).
+  // twice in an object (nlohmann would keep the last one silently).  A NUL byte is refused
+  // wherever it is: the parser reads it as the end of the input, which would accept any bytes
+  // after it.
+  if (const auto nul = text.find('\0'); nul != std::string::npos)
+    bad(source, "(a NUL byte at byte " + std::to_string(nul) + ")", "one JSON object and nothing after it (no NUL byte)");
   std::vector<std::set<std::string>> keys;
   const nlohmann::json::parser_callback_t strict = [&](int, nlohmann::json::parse_event_t event, nlohmann::json& parsed) {
     if (event == nlohmann::json::parse_event_t::object_start) keys.emplace_back();

@@ -50,6 +50,9 @@ run_report merge_experiment(const std::string& out_dir, const std::vector<std::s
         refuse_shard(d, "its manifest's shard is malformed");
       s.index = sh["index"].get<std::uint64_t>();
       s.count = sh["count"].get<std::uint64_t>();
+      if (s.count < 1 || s.index >= s.count)
+        refuse_shard(d, "its manifest's shard " + std::to_string(s.index) + "/" + std::to_string(s.count) +
+                            " is not an index I/K with 0 <= I < K");
     }
     shards.push_back(std::move(s));
   }
@@ -119,6 +122,10 @@ run_report merge_experiment(const std::string& out_dir, const std::vector<std::s
   for (const auto& s : shards) {
     const fs::path runs = fs::path(s.dir) / "runs.csv";
     auto file = read_runs_file(runs, config.kind);
+    if (!file.exists) refuse_shard(s.dir, "it has no readable runs.csv");
+    std::error_code size_error;
+    if (fs::file_size(runs, size_error) == 0 || size_error)
+      refuse_shard(s.dir, "its runs.csv is empty (a complete shard's runs.csv holds at least its header)");
     if (file.cut_last_line) refuse_shard(s.dir, "its runs.csv ends in a cut line");
     detail::check_rows(plan, file.rows, s.index, K, "SHARD_DIR", runs.string());
     std::uint64_t share = 0;

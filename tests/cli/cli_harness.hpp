@@ -42,8 +42,9 @@ inline std::string slurp(std::FILE* f) {
   return s;
 }
 
-/// Runs the program `path` with `args` (argv[1..]) and returns its status, stdout and stderr.
-inline cli_result run_program(const char* path, const std::vector<std::string>& args) {
+/// Runs the program `path` with `args` (argv[1..]) and returns its status, stdout and stderr;
+/// in the folder `cwd` when it is not empty.
+inline cli_result run_program(const char* path, const std::vector<std::string>& args, const std::string& cwd = "") {
   std::FILE* out = std::tmpfile();
   std::FILE* err = std::tmpfile();
   if (!out || !err) throw std::runtime_error("tmpfile failed");
@@ -62,6 +63,7 @@ inline cli_result run_program(const char* path, const std::vector<std::string>& 
     const int in = ::open("/dev/null", O_RDONLY);
     if (in < 0 || ::dup2(in, 0) < 0 || ::dup2(::fileno(out), 1) < 0 || ::dup2(::fileno(err), 2) < 0)
       ::_exit(126);
+    if (!cwd.empty() && ::chdir(cwd.c_str()) != 0) ::_exit(126);
     ::execv(path, argv.data());
     ::_exit(127);
   }
@@ -85,9 +87,9 @@ inline cli_result run_program(const char* path, const std::vector<std::string>& 
 /// Runs lilucb with `args` (argv[1..]).
 /// The binary under test: LILUCB_CLI_PATH, or the environment variable LILUCB_CLI when set
 /// (to run the suite against an installed or deliberately broken binary).
-inline cli_result run_cli(const std::vector<std::string>& args) {
+inline cli_result run_cli(const std::vector<std::string>& args, const std::string& cwd = "") {
   const char* env = std::getenv("LILUCB_CLI");
-  return run_program(env && *env ? env : LILUCB_CLI_PATH, args);
+  return run_program(env && *env ? env : LILUCB_CLI_PATH, args, cwd);
 }
 
 /// The command line as one readable string, for BOOST_TEST_CONTEXT.

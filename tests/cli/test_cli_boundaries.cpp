@@ -84,7 +84,7 @@ BOOST_AUTO_TEST_CASE(bad_input_is_one_line_naming_the_parameter) {
            {{"crossing", "--kind", "stitched", "--alpha", "0.05", "--horizon", "0"}, "--horizon"},
            {{"crossing", "--kind", "stitched", "--alpha", "0.05", "--horizon", "10", "--sigma", "-1"}, "sigma"},
            {{"calibrate", "--kind", "constant", "--c", "2", "--target", "0.05"}, "kind"},
-           {{"calibrate", "--kind", "stitched", "--target", "0.7"}, "p"},
+           {{"calibrate", "--kind", "stitched", "--target", "0.7"}, "--target"},
            {{"calibrate", "--kind", "stitched", "--eta", "1", "--target", "0.05"}, "eta"},
            {{"calibrate", "--kind", "lil", "--eps", "1.5", "--target", "0.001"}, "eps"},
            // issue 17: valid numbers whose result overflows

@@ -12,7 +12,10 @@
 #include <boost/test/unit_test.hpp>
 #include <nlohmann/json.hpp>
 
+#include <sys/resource.h>
+
 #include <cctype>
+#include <csignal>
 #include <fstream>
 #include <sstream>
 #include <string>
@@ -39,6 +42,10 @@ void write_fixtures(const temp_dir& tmp) {
   tmp.file("a-file", "x");
   tmp.file("many.json", R"({"repetitions": 18446744073709551615})");
   tmp.file("huge-gap.json", R"({"gap": 1e300, "scenarios": ["sparse"], "sizes": [10], "repetitions": 1})");
+  tmp.file("nul.json", std::string(R"({"repetitions": 2})") + std::string(1, '\0') + "garbage");
+  tmp.file("record.json", "{}");
+  fs::create_symlink(tmp.path / "nowhere", tmp.path / "dangling");
+  fs::create_symlink(tmp.path / "loop", tmp.path / "loop");
 }
 
 bool printable_line(const std::string& s) {
@@ -122,4 +129,114 @@ BOOST_AUTO_TEST_CASE(run_reports_an_exhausted_budget_as_a_status) {
   BOOST_TEST(j.at("pulls").get<std::uint64_t>() == 100000u);
   const auto help = run_cli({"run", "--help"});
   BOOST_TEST(contains(help.out, "default 10^9"), help.out);
+}
+
+// Output that cannot be written is a failure, never exit 0: stdout on a full device (ENOSPC), and
+// a file-size limit (EFBIG, where SIGXFSZ would otherwise kill the process silently).
+BOOST_AUTO_TEST_CASE(unwritable_output_is_exit_3) {
+  temp_dir tmp;
+  const std::string out = (tmp.path / "out.txt").string(), err = (tmp.path / "err.txt").string();
+  // stdout on /dev/full
+  {
+    const pid_t pid = ::fork();
+    BOOST_TEST_REQUIRE(pid >= 0);
+    if (pid == 0) {
+      const int full = ::open("/dev/full", O_WRONLY);
+      const int e = ::open(err.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+      if (full < 0 || e < 0 || ::dup2(full, 1) < 0 || ::dup2(e, 2) < 0) ::_exit(126);
+      const char* env = std::getenv("LILUCB_CLI");
+      const std::string cli = env && *env ? env : LILUCB_CLI_PATH;
+      ::execl(cli.c_str(), cli.c_str(), "params", "--nu", "0.1", static_cast<char*>(nullptr));
+      ::_exit(127);
+    }
+    int ws = 0;
+    ::waitpid(pid, &ws, 0);
+    BOOST_TEST_REQUIRE(WIFEXITED(ws));
+    BOOST_TEST(WEXITSTATUS(ws) == 3);
+    std::ifstream in(err);
+    std::string line((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    BOOST_TEST(count_char(line, '\n') == 1u, line);
+    BOOST_TEST(contains(line, "standard output"), line);
+    BOOST_TEST(contains(line, "No space left on device"), line);
+  }
+  // A file-size limit of 1000 bytes (RLIMIT_FSIZE binds root too), SIGXFSZ at its default
+  // disposition: the output of `params` (about 2 KB) passes it.
+  {
+    struct rlimit old {};
+    ::getrlimit(RLIMIT_FSIZE, &old);
+    struct rlimit lim = old;
+    lim.rlim_cur = 1000;
+    auto* prev = std::signal(SIGXFSZ, SIG_DFL);
+    ::setrlimit(RLIMIT_FSIZE, &lim);
+    const auto r = run_cli({"params", "--nu", "0.1"});
+    ::setrlimit(RLIMIT_FSIZE, &old);
+    std::signal(SIGXFSZ, prev);
+    BOOST_TEST(!r.signaled, "killed by signal " << r.status - 128);
+    BOOST_TEST(r.status == 3, "status " << r.status << ", stderr: " << r.err);
+    BOOST_TEST(count_char(r.err, '\n') == 1u, r.err);
+    BOOST_TEST(contains(r.err, "File too large"), r.err);
+  }
+}
+
+// verify --record is written whole after the run: comparing with a record never truncates or
+// replaces that record, the new record is complete whether or not the comparison passes, and
+// a record naming the compared file is refused with both files untouched.
+BOOST_AUTO_TEST_CASE(a_verify_record_is_written_whole_and_never_over_its_input) {
+  temp_dir tmp;
+  const std::string published = (tmp.path / "published.json").string(), fresh = (tmp.path / "fresh.json").string();
+  BOOST_TEST_REQUIRE(run_cli({"verify", "--only", "paper-numbers", "--record", published}).status == 0);
+  std::ifstream in(published);
+  const std::string original((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  BOOST_TEST_REQUIRE(original.size() > 100u);
+  const auto same = run_cli({"verify", "--only", "paper-numbers", "--check-against", published, "--record", published});
+  check_one_line_error(same);
+  BOOST_TEST(contains(same.err, "--record"), same.err);
+  const auto ok = run_cli({"verify", "--only", "paper-numbers", "--check-against", published, "--record", fresh});
+  BOOST_TEST(ok.status == 0, ok.err);
+  std::ifstream again(published), written(fresh);
+  const std::string after((std::istreambuf_iterator<char>(again)), std::istreambuf_iterator<char>());
+  const std::string record((std::istreambuf_iterator<char>(written)), std::istreambuf_iterator<char>());
+  BOOST_TEST(after == original);
+  BOOST_TEST_REQUIRE(record.size() > 100u);
+  BOOST_TEST(nlohmann::json::parse(record).at("claims").size() == nlohmann::json::parse(original).at("claims").size());
+  BOOST_TEST(!fs::exists(fresh + ".tmp"));
+}
+
+// experiment merge refuses a shard whose manifest index is not below its count (three shards
+// with indices 0, 1, 5 of 3 passed the count check and lost a third of the runs) and a shard
+// whose runs.csv is empty; nothing is written to OUT.
+BOOST_AUTO_TEST_CASE(merge_refuses_a_bad_shard_index_and_an_empty_runs_file) {
+  temp_dir tmp;
+  const std::string cfg = tmp.file("m.json", R"({"methods": ["lilucb-heuristic"], "instances": ["sparse-n5"],
+                                                 "deltas": [0.1], "repetitions": 3, "budget": 100000, "seed": 3})");
+  std::vector<std::string> dirs;
+  for (const char* shard : {"0/3", "1/3", "2/3"}) {
+    dirs.push_back((tmp.path / (std::string("s") + shard[0])).string());
+    const auto r = run_cli({"experiment", "modern", "--config", cfg, "--shard", shard, "--out", dirs.back(), "--no-plot",
+                            "--quiet"});
+    BOOST_TEST_REQUIRE(r.status == 0, r.err);
+  }
+  const auto merge = [&](const std::string& out) {
+    std::vector<std::string> args{"experiment", "merge", out};
+    args.insert(args.end(), dirs.begin(), dirs.end());
+    return run_cli(args);
+  };
+  BOOST_TEST_REQUIRE(merge((tmp.path / "whole").string()).status == 0);
+  const fs::path manifest = fs::path(dirs[2]) / "manifest.json";
+  std::ifstream in(manifest);
+  auto m = nlohmann::json::parse(in);
+  in.close();
+  const auto original = m;
+  m["shard"]["index"] = 5;
+  std::ofstream(manifest) << m.dump(2) << '\n';
+  const auto bad_index = merge((tmp.path / "bad-index").string());
+  check_one_line_error(bad_index);
+  BOOST_TEST(contains(bad_index.err, "5/3"), bad_index.err);
+  BOOST_TEST(!fs::exists(tmp.path / "bad-index" / "runs.csv"));
+  std::ofstream(manifest) << original.dump(2) << '\n';
+  std::ofstream(fs::path(dirs[1]) / "runs.csv", std::ios::trunc).close();
+  const auto empty = merge((tmp.path / "empty").string());
+  check_one_line_error(empty);
+  BOOST_TEST(contains(empty.err, "runs.csv is empty"), empty.err);
+  BOOST_TEST(!fs::exists(tmp.path / "empty" / "runs.csv"));
 }

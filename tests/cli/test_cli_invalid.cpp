@@ -94,7 +94,7 @@ const std::vector<invalid_case> invalid_cases = {
     {{"hardness", "--means", "0.1,0.75,0.75", "--json"}, {"means[2]", "0.75"}},
     {{"hardness", "--means", "0.5,,0.1", "--json"}, {"--means[1]", "''"}},
     {{"hardness", "--means", "0.5,0.1,", "--json"}, {"--means[2]", "''"}},
-    {{"hardness", "--means", "", "--json"}, {"--means[0]", "''"}},
+    {{"hardness", "--means", "", "--json"}, {"--means", "non-empty"}},
     {{"hardness", "--means", "0.5,abc", "--json"}, {"--means[1]", "'abc'"}},
     {{"hardness", "--means", "nan,0.1", "--json"}, {"means[0]", "nan"}},
     {{"hardness", "--means", "0.5,inf", "--json"}, {"means[1]", "inf"}},
@@ -115,7 +115,7 @@ const std::vector<invalid_case> invalid_cases = {
     {{"table"}, {"NAME"}},
     {{"docs", "/nonexistent-lilucb-dir"}, {"--check", "--write"}},
     {{"docs", "--check", "--write", "/nonexistent-lilucb-dir"}, {"--check", "--write"}},
-    {{"docs", "--check"}, {"dir"}},
+    {{"docs", "--check"}, {"DIR"}},
     // subcommands
     {{}, {"subcommand"}},
     {{"nosuch"}, {"nosuch"}},

@@ -506,16 +506,14 @@ BOOST_AUTO_TEST_CASE(exit_2_and_one_line_naming_the_parameter) {
       {with_means("0.5,abc"), {"--means[1]", "'abc'"}},
       {with_means("0.5,,0.1"), {"--means[1]", "''"}},
       {with_means("0.5,nan"), {"means[1]", "nan"}},
-      // An empty --means is a list with one empty entry (as `lilucb hardness --means ''`
-      // reports), not an absent option.
-      {with_means(""), {"--means[0]", "''"}},
+      // An empty --means is an empty value, refused before anything runs (never "absent").
+      {with_means(""), {"--means", "non-empty"}},
       {{"run", "--algorithm", "lilucb", "--means", "", "--scenario", "sparse", "--n", "3", "--nu", "0.1"},
        {"--means"}},
       {with_file(junk), {junk + ":2", "'abc'"}},
       {with_file(nan_file), {nan_file + ":3", "nan"}},
       {with_file(empty), {empty, "no means"}},
       {with_file(comments), {comments, "no means"}},
-      {with_file(missing), {"--means-file", missing}},
       // two (or no) instance sources
       {{"run", "--algorithm", "lilucb", "--means", "0.5,0.1", "--scenario", "sparse", "--n", "3", "--nu", "0.1"},
        {"instance", "2 sources"}},
@@ -573,6 +571,13 @@ BOOST_AUTO_TEST_CASE(exit_2_and_one_line_naming_the_parameter) {
       for (const auto& s : c.must_contain) BOOST_TEST(contains(r.err, s), "stderr lacks \"" << s << "\": " << r.err);
     }
   }
+  // A means file that does not exist is a file problem: exit 3 with the path and the reason.
+  const auto r = run_cli(with_file(missing));
+  BOOST_TEST(r.status == 3, r.err);
+  BOOST_TEST(r.out == "");
+  BOOST_TEST(count_char(r.err, '\n') == 1u, r.err);
+  for (const std::string& s : {std::string("--means-file"), missing, std::string("No such file or directory")})
+    BOOST_TEST(contains(r.err, s), "stderr lacks \"" << s << "\": " << r.err);
 }
 
 // `lilucb run --help` lists every rule of the registry (lilucb/bandit/rules.hpp) by name, with

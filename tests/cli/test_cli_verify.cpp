@@ -71,11 +71,21 @@ BOOST_AUTO_TEST_CASE(invalid_options_are_one_line_and_exit_2) {
            {"verify", "--only", "nonsense"},
            {"verify", "--quick", "--full"},
            {"verify", "--threads", "two"},
-           {"verify", "--seed", "-1"},
+           {"verify", "--seed", "-1"}}) {
+    const auto r = run_cli(args);
+    check_one_line_error(r);
+  }
+  // A file that cannot be read or a record whose folder does not exist: exit 3 naming the path
+  // and the reason, before any check runs.
+  for (const auto& args : std::vector<std::vector<std::string>>{
            {"verify", "--only", "paper-numbers", "--check-against", "/nonexistent/claims.json"},
            {"verify", "--only", "paper-numbers", "--record", "/nonexistent/dir/claims.json"}}) {
     const auto r = run_cli(args);
-    check_one_line_error(r);
+    BOOST_TEST(r.status == 3, r.err);
+    BOOST_TEST(r.out == "");
+    BOOST_TEST(count_char(r.err, '\n') == 1u, r.err);
+    BOOST_TEST(contains(r.err, "/nonexistent/"), r.err);
+    BOOST_TEST(contains(r.err, "No such file or directory"), r.err);
   }
   const auto r = run_cli({"verify", "--only", "nonsense"});
   BOOST_TEST(contains(r.err, "nonsense"));

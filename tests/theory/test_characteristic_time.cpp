@@ -269,9 +269,16 @@ BOOST_AUTO_TEST_SUITE_END()
 // root finder's "do not bracket" internal error): refused, naming the instance or sigma.
 BOOST_AUTO_TEST_CASE(extreme_sigma_is_refused_not_an_internal_error) {
   const std::vector<double> m{0.5, 0.4, 0.1};
-  for (double sigma : {1e-300, 1e-160, 1e308})
+  // 2 sigma^2 not a finite positive normal number: refused naming sigma (not the means).
+  for (double sigma : {1e-300, 1e-160, 4.9e-324, 1e308})
     BOOST_CHECK_EXCEPTION(lilucb::characteristic_time_gaussian(m, sigma), lilucb::domain_error,
-                          [](const lilucb::domain_error& e) { return e.parameter() == "means" || e.parameter() == "sigma"; });
+                          [](const lilucb::domain_error& e) { return e.parameter() == "sigma"; });
+  // A gap whose square over 2 sigma^2 underflows: refused naming the means.
+  BOOST_CHECK_EXCEPTION(lilucb::characteristic_time_gaussian(std::vector<double>{1e-160, 0.0}, 1.0),
+                        lilucb::domain_error, [](const lilucb::domain_error& e) { return e.parameter() == "means"; });
+  // kl(delta, 1 - delta) is finite for a subnormal delta (the quotient (1 - delta)/delta overflows):
+  // log(1/delta) = 744.44 at the smallest subnormal.
+  BOOST_TEST(lilucb::kl_delta(4.9e-324) == std::log(2.0) * 1074, tt::tolerance(1e-12));
   // Large but representable: T* = 2 sigma^2/Delta^2-scale, finite.
   BOOST_TEST(std::isfinite(lilucb::characteristic_time_gaussian(m, 1e150).t_star));
   // The lower bound T* kl(delta, 1-delta) is refused past max_real / kl, naming t_star.
@@ -279,3 +286,48 @@ BOOST_AUTO_TEST_CASE(extreme_sigma_is_refused_not_an_internal_error) {
                         [](const lilucb::domain_error& e) { return e.parameter() == "t_star"; });
   BOOST_TEST(std::isfinite(lilucb::bai_lower_bound(1e300, 1e-10)));
 }
+
+BOOST_AUTO_TEST_SUITE(near_ties)
+
+// Two Bernoulli arms a tiny gap Delta apart around q: T* = 8 q(1-q)/Delta^2 (1 + O(Delta^2)) (the
+// Gaussian closed form with the Bernoulli variance at the midpoint; the first-order term cancels
+// at the midpoint), and w* = (1/2, 1/2) + O(Delta/(q(1-q))).  Gaps down to 10^-14 q(1-q), a few ulps of the means.
+RC_BOOST_PROP(two_bernoulli_arms_at_a_near_tie, ()) {
+  const double q = 0.01 + 0.98 * *unit_double();
+  const double k = 5 + 9 * *unit_double();
+  const double mu1 = q + q * (1 - q) * std::pow(10.0, -k) / 2, mu2 = q - q * (1 - q) * std::pow(10.0, -k) / 2;
+  RC_PRE(mu1 > mu2);
+  const double gap = mu1 - mu2, mid = mu2 + gap / 2;  // both exact
+  const auto r = lilucb::characteristic_time_bernoulli(std::vector<double>{mu1, mu2});
+  RC_ASSERT(std::fabs(r.t_star * gap * gap / (8 * mid * (1 - mid)) - 1) < 1e-8);
+  RC_ASSERT(std::fabs(r.w_star[0] - 0.5) <= std::pow(10.0, -k));  // first order in Delta/(q(1-q))
+}
+
+// K near-tied Bernoulli arms (gaps 10^-4 to 10^-14 relative to the best mean's variance): T* is
+// computed (no root-bracket failure), w* is a probability vector, T* is at least the two-arm T*
+// with the closest arm, and the double result agrees with the cpp_bin_float_50 instantiation.
+RC_BOOST_PROP(bernoulli_near_ties_are_computed, ()) {
+  const auto n = *rc::gen::resize(rc::kNominalSize, rc::gen::inRange<std::size_t>(2, 7));
+  const double q = 0.01 + 0.98 * *unit_double();
+  const double scale = q * (1 - q) * std::pow(10.0, -4 - 10 * *unit_double());
+  std::vector<double> mu{q};
+  for (std::size_t a = 1; a < n; ++a) mu.push_back(q - scale * (0.5 + 4 * *unit_double()));
+  const double closest = *std::max_element(mu.begin() + 1, mu.end());
+  RC_PRE(closest < q);
+  const auto r = lilucb::characteristic_time_bernoulli(mu);
+  RC_ASSERT(std::isfinite(r.t_star));
+  double s = 0;
+  for (double w : r.w_star) {
+    RC_ASSERT(w > 0);
+    s += w;
+  }
+  RC_ASSERT(std::fabs(s - 1) < 1e-12);
+  const auto two = lilucb::characteristic_time_bernoulli(std::vector<double>{q, closest});
+  RC_ASSERT(r.t_star >= two.t_star * (1 - 1e-12));
+  const std::vector<mp50> mu50(mu.begin(), mu.end());
+  const auto r50 = lilucb::characteristic_time_bernoulli(mu50);
+  RC_ASSERT(std::fabs(r.t_star / to_double(r50.t_star) - 1) < 1e-9);
+  for (std::size_t a = 0; a < n; ++a) RC_ASSERT(std::fabs(r.w_star[a] - to_double(r50.w_star[a])) < 1e-9);
+}
+
+BOOST_AUTO_TEST_SUITE_END()

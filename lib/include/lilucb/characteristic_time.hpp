@@ -18,8 +18,15 @@
 // (y/(d_min - y))^2, which is 1 at y = d_min/2.  Closed forms (tested): two arms T* = 8 sigma^2/Delta^2;
 // K-1 equal gaps T* = 2 sigma^2 (1 + sqrt(K-1))^2/Delta^2.
 //
-// Bernoulli arms: d is the Bernoulli KL divergence; x_a(y) and y* by bracketing root finding
-// (boost::math::tools::toms748_solve), brackets expanded until the sign changes.
+// Bernoulli arms: d is the Bernoulli KL divergence, computed so that it keeps its relative
+// accuracy for near-equal means (bernoulli_kl_accurate).  The root is sought in x = x_b, the
+// proportion of the arm b with the smallest d(mu_1, mu_b), instead of y: y = g_b(x) is computed
+// directly, and for every other arm a, g_a >= g_b pointwise (g_a(x) = min_m d(mu_1, m) + x d(mu_a, m),
+// and d(mu_a, m) >= d(mu_b, m) for m >= mu_b while d(mu_1, m) >= d(mu_1, mu_b) >= g_b(x) for
+// m < mu_b), so x_a(g_b(x)) lies in [0, x]: every bracket is known before the search and none
+// depends on how close y comes to d(mu_1, mu_b) in floating point.  F(x) rises from -1 at x = 0
+// and exceeds 0 once x_b^2 > 1 for near ties (about x log x for far-apart means), so doubling
+// x from 1 brackets the root.  Roots by boost::math::tools::toms748_solve.
 //
 // Every function is a template on the real type (double or cpp_bin_float_50) and checks its
 // domain: finite means with a unique largest one; sigma > 0; Bernoulli means in [0, 1].
@@ -27,6 +34,7 @@
 #include "lilucb/errors.hpp"
 #include "lilucb/instance.hpp"
 
+#include <boost/math/special_functions/log1p.hpp>
 #include <boost/math/tools/roots.hpp>
 
 #include <cmath>
@@ -62,6 +70,43 @@ Real bernoulli_kl(Real p, Real q) {
   return r;
 }
 
+namespace detail {
+
+/// t - log(1 + t) for t > -1, to the type's relative precision also for small |t| (where the
+/// subtraction would cancel): the alternating series sum_{k >= 2} (-t)^k / k for |t| < 1/4.
+template <class Real>
+Real log1p_remainder(const Real& t) {
+  using std::abs;
+  if (!(abs(t) < Real(0.25))) return Real(t - boost::math::log1p(t));
+  const Real eps = std::numeric_limits<Real>::epsilon();
+  Real sum(0), power = t * t;
+  for (int k = 2; k < 1000; ++k) {
+    const Real term = power / k;
+    sum += k % 2 == 0 ? term : Real(-term);
+    if (abs(term) <= eps * abs(sum)) break;
+    power *= t;
+  }
+  return sum;
+}
+
+/// bernoulli_kl(p, q) given also delta = p - q (computed without rounding error by the caller
+/// where p and q are close), to the type's relative precision also for near-equal p and q: with
+/// u = delta/q and v = -delta/(1 - q), p u + (1 - p) v = delta^2/(q (1 - q)) exactly, so
+/// kl = delta^2/(q (1 - q)) - p r(u) - (1 - p) r(v) with r(t) = t - log(1 + t), whose
+/// subtraction loses about one bit (the second term is about half the first).  Used where both
+/// |u| and |v| are below 1/4; elsewhere it is bernoulli_kl(p, q).  Domain: p, q in [0, 1].
+template <class Real>
+Real bernoulli_kl_accurate(Real p, Real q, Real delta) {
+  using std::abs;
+  if (p == q || delta == 0 || !(q > 0 && q < 1) || !(p >= 0 && p <= 1)) return bernoulli_kl(p, q);
+  const Real u = delta / q, v = -delta / (1 - q);
+  if (!(abs(u) < Real(0.25) && abs(v) < Real(0.25))) return bernoulli_kl(p, q);
+  const Real r = delta * delta / (q * (1 - q)) - p * log1p_remainder(u) - (1 - p) * log1p_remainder(v);
+  return r > 0 ? r : Real(0);
+}
+
+}  // namespace detail
+
 /// kl(delta, 1 - delta) = (1 - 2 delta) log((1 - delta)/delta): the factor of the lower bound
 /// (Garivier & Kaufmann 2016, Theorem 1; Kaufmann, Cappe & Garivier 2016).  Domain: delta in (0, 1/2].
 template <class Real>
@@ -69,7 +114,9 @@ Real kl_delta(Real delta) {
   using std::log;
   if (!(delta > 0 && delta <= Real(0.5)))
     detail::raise_domain_error("lilucb::kl_delta", "delta", detail::format_value(delta), "(0, 1/2]");
-  return (1 - 2 * delta) * log((1 - delta) / delta);
+  // log((1 - delta)/delta) as log1p(-delta) - log(delta): the quotient overflows for a
+  // subnormal delta, the difference is finite for every delta in the domain.
+  return (1 - 2 * delta) * (boost::math::log1p(-delta) - log(delta));
 }
 
 namespace detail {
@@ -88,77 +135,26 @@ Real increasing_root(F f, Real lo, Real hi, Real flo, Real fhi) {
   return (r.first + r.second) / 2;
 }
 
-/// The solution x of g(x) = y on (0, inf) for an increasing g with g(0) = 0 < y < sup g.
-template <class Real, class G>
-Real solve_increasing_from_zero(G g, Real y) {
-  Real lo(0), hi(1), flo = -y, fhi = g(hi) - y;
-  for (int k = 0; fhi < 0 && k < 4000; ++k) {
-    lo = hi;
-    flo = fhi;
-    hi *= 2;
-    fhi = g(hi) - y;
-  }
-  return increasing_root<Real>([&](const Real& x) { return g(x) - y; }, lo, hi, flo, fhi);
-}
-
-/// The program of the file comment for divergence d: y* by root finding on F, then x_a, w, T*.
-template <class Real, class D>
-characteristic_time_result<Real> optimal_proportions(const std::vector<Real>& mu, std::size_t best, D d,
-                                                     bool gaussian_closed_x, const std::vector<Real>& dgap) {
-  const std::size_t n = mu.size();
-  auto x_of = [&](std::size_t a, const Real& y) -> Real {
-    if (gaussian_closed_x) return y / (dgap[a] - y);
-    const Real m1 = mu[best], ma = mu[a];
-    auto g = [&](const Real& x) {
-      const Real m = (m1 + x * ma) / (1 + x);
-      return Real(d(m1, m) + x * d(ma, m));
-    };
-    return solve_increasing_from_zero<Real>(g, y);
-  };
+/// The Gaussian program of the file comment: x_a = y/(d_a - y) in closed form, y* by root
+/// finding on F in (0, d_min/2], then w and T*.
+template <class Real>
+characteristic_time_result<Real> gaussian_proportions(std::size_t best, const std::vector<Real>& dgap) {
+  const std::size_t n = dgap.size();
+  auto x_of = [&](std::size_t a, const Real& y) -> Real { return y / (dgap[a] - y); };
   auto F = [&](const Real& y) -> Real {
     Real s(0);
     for (std::size_t a = 0; a < n; ++a) {
       if (a == best) continue;
       const Real x = x_of(a, y);
-      if (gaussian_closed_x) {
-        s += x * x;
-      } else {
-        const Real m = (mu[best] + x * mu[a]) / (1 + x);
-        s += d(mu[best], m) / d(mu[a], m);
-      }
+      s += x * x;
     }
     return s - 1;
   };
   Real dmin = std::numeric_limits<Real>::infinity();
   for (std::size_t a = 0; a < n; ++a)
     if (a != best && dgap[a] < dmin) dmin = dgap[a];
-  Real lo(0), flo(-1), hi, fhi;
-  if (gaussian_closed_x) {
-    hi = dmin / 2;  // F(d_min/2) >= 0 (file comment)
-    fhi = F(hi);
-  } else if ((boost::math::isfinite)(dmin)) {
-    // F -> infinity as y -> d_min: approach d_min until F changes sign.
-    Real step = dmin / 2;
-    hi = step;
-    fhi = F(hi);
-    for (int k = 0; fhi < 0 && k < 2000; ++k) {
-      lo = hi;
-      flo = fhi;
-      step /= 2;
-      hi = dmin - step;
-      fhi = F(hi);
-    }
-  } else {
-    hi = 1;
-    fhi = F(hi);
-    for (int k = 0; fhi < 0 && k < 4000; ++k) {
-      lo = hi;
-      flo = fhi;
-      hi *= 2;
-      fhi = F(hi);
-    }
-  }
-  const Real y = increasing_root<Real>(F, lo, hi, flo, fhi);
+  const Real lo(0), flo(-1), hi = dmin / 2;  // F(d_min/2) >= 0 (file comment)
+  const Real y = increasing_root<Real>(F, lo, hi, flo, F(hi));
   characteristic_time_result<Real> r;
   r.w_star.assign(n, Real(0));
   Real sum_x(0);
@@ -173,6 +169,102 @@ characteristic_time_result<Real> optimal_proportions(const std::vector<Real>& mu
   return r;
 }
 
+/// The program of the file comment for a divergence d(p, q, p - q) of a one-parameter
+/// exponential family (Bernoulli), searched in x = x_b of the arm b with the smallest d(mu_1, mu_b) (file comment).
+/// Throws lilucb::domain_error naming the means if no root is found (it always is for finite
+/// means with a unique largest one).
+template <class Real, class D>
+characteristic_time_result<Real> optimal_proportions_by_closest_arm(const char* fn, const std::vector<Real>& mu,
+                                                                    std::size_t best, D d,
+                                                                    const std::vector<Real>& dgap) {
+  const std::size_t n = mu.size();
+  std::size_t b = best;
+  for (std::size_t a = 0; a < n; ++a)
+    if (a != best && (b == best || dgap[a] < dgap[b])) b = a;
+  // At proportion x of arm a: m = mu_1 - t gap with t = x/(1 + x), gap = mu_1 - mu_a, and the
+  // two differences mu_1 - m = t gap and mu_a - m = -(1 - t) gap formed without cancellation.
+  const auto divergences = [&](std::size_t a, const Real& x) {
+    const Real gap = mu[best] - mu[a];
+    const Real t = 1 / (1 + 1 / x), s = 1 / (1 + x);
+    const Real m = mu[best] - t * gap;
+    return std::pair<Real, Real>(d(mu[best], m, Real(t * gap)), d(mu[a], m, Real(-s * gap)));
+  };
+  const auto g = [&](std::size_t a, const Real& x) {
+    if (x == 0) return Real(0);
+    const auto [d1, da] = divergences(a, x);
+    return Real(d1 + x * da);
+  };
+  // x_a with g_a(x_a) = y = g_b(x): in [0, x] since g_a >= g_b; where rounding makes g_a(x) <= y
+  // (arms as close as b), x_a = x.
+  const auto x_of = [&](std::size_t a, const Real& x, const Real& y) -> Real {
+    if (a == b || mu[a] == mu[b]) return x;
+    if (!(y > 0)) return Real(0);
+    const auto f = [&](const Real& t) { return Real(g(a, t) - y); };
+    const Real fx = f(x);
+    if (!(fx > 0)) return x;
+    return increasing_root<Real>(f, Real(0), x, Real(-y), fx);
+  };
+  const auto F = [&](const Real& x) -> Real {
+    const Real y = g(b, x);
+    Real s(0);
+    for (std::size_t a = 0; a < n; ++a) {
+      if (a == best) continue;
+      const Real xa = x_of(a, x, y);
+      if (xa == 0) continue;
+      const auto [num, den] = divergences(a, xa);
+      s += num == 0 ? Real(0) : den > 0 ? Real(num / den) : std::numeric_limits<Real>::infinity();
+    }
+    return s - 1;
+  };
+  const auto fail = [&](const std::string& why) {
+    std::string text, admissible("means where T* is found (");
+    for (std::size_t a = 0; a < n; ++a) {
+      if (a) text += ',';
+      text += format_value(mu[a]);
+    }
+    admissible += why;
+    admissible += ')';
+    raise_domain_error(fn, "means", text, admissible);
+  };
+  Real lo(0), flo(-1), hi(1), fhi = F(hi);
+  for (int k = 0; fhi < 0 && hi < (std::numeric_limits<Real>::max)() / 4; ++k) {
+    lo = hi;
+    flo = fhi;
+    hi *= 2;
+    fhi = F(hi);
+  }
+  if (!(fhi >= 0)) fail("no sign change of F up to x = " + format_value(hi));
+  // F = inf where d(mu_a, m) rounds to 0: halve the bracket until F is finite at its top.
+  for (int k = 0; !(boost::math::isfinite)(fhi) && k < 4000; ++k) {
+    const Real mid = lo + (hi - lo) / 2;
+    if (!(mid > lo && mid < hi)) break;
+    const Real fm = F(mid);
+    if (fm < 0) {
+      lo = mid;
+      flo = fm;
+    } else {
+      hi = mid;
+      fhi = fm;
+    }
+  }
+  const Real x = (boost::math::isfinite)(fhi) ? increasing_root<Real>(F, lo, hi, flo, fhi) : hi;
+  const Real y = g(b, x);
+  if (!(y > 0 && (boost::math::isfinite)(y))) fail("y* = " + format_value(y));
+  characteristic_time_result<Real> r;
+  r.w_star.assign(n, Real(0));
+  Real sum_x(0);
+  for (std::size_t a = 0; a < n; ++a)
+    if (a != best) {
+      r.w_star[a] = x_of(a, x, y);
+      sum_x += r.w_star[a];
+    }
+  const Real w1 = 1 / (1 + sum_x);
+  for (std::size_t a = 0; a < n; ++a) r.w_star[a] = a == best ? w1 : Real(r.w_star[a] * w1);
+  r.t_star = (1 + sum_x) / y;
+  if (!((boost::math::isfinite)(r.t_star) && r.t_star > 0)) fail("T* = " + format_value(r.t_star));
+  return r;
+}
+
 }  // namespace detail
 
 /// T*(mu) and w*(mu) for Gaussian arms N(mu_a, sigma^2) (Garivier & Kaufmann 2016, Theorem 5 with
@@ -182,6 +274,17 @@ template <class Range, class Real = detail::range_value_t<Range>>
 characteristic_time_result<Real> characteristic_time_gaussian(const Range& means, Real sigma) {
   constexpr const char* fn = "lilucb::characteristic_time_gaussian";
   check_positive(fn, "sigma", sigma);
+  // 2 sigma^2, the divergence's denominator, must be a finite positive normal number.
+  {
+    using std::sqrt;
+    const Real two_var = 2 * sigma * sigma;
+    if (!(two_var >= (std::numeric_limits<Real>::min)() && (boost::math::isfinite)(two_var)))
+      detail::raise_domain_error(fn, "sigma", detail::format_value(sigma),
+                                 "[sqrt(min_normal/2), sqrt(max_real/2)] = [" +
+                                     detail::format_bound(Real(sqrt((std::numeric_limits<Real>::min)() / 2))) + ", " +
+                                     detail::format_bound(Real(sqrt((std::numeric_limits<Real>::max)() / 2))) +
+                                     "] (2 sigma^2 a finite positive normal number)");
+  }
   const std::size_t best = detail::best_arm_checked(fn, means);
   std::vector<Real> mu(std::begin(means), std::end(means));
   if (mu.size() < 2)
@@ -198,8 +301,7 @@ characteristic_time_result<Real> characteristic_time_gaussian(const Range& means
       detail::raise_domain_error(fn, "means", "gap " + detail::format_value(g) + " at sigma = " + detail::format_value(sigma),
                                  "gaps whose square over 2 sigma^2 is a finite positive normal number");
   }
-  auto d = [&](const Real& p, const Real& q) { return Real((p - q) * (p - q) / (2 * sigma * sigma)); };
-  auto r = detail::optimal_proportions<Real>(mu, best, d, true, dgap);
+  auto r = detail::gaussian_proportions<Real>(best, dgap);
   // T* ~ 1/min_a d_a: with d_a near the smallest normal number it exceeds the largest Real.
   if (!(boost::math::isfinite)(r.t_star))
     detail::raise_domain_error(fn, "sigma", detail::format_value(sigma),
@@ -222,10 +324,10 @@ characteristic_time_result<Real> characteristic_time_bernoulli(const Range& mean
       const std::string name = "means[" + std::to_string(a) + "]";
       detail::raise_domain_error(fn, name.c_str(), detail::format_value(mu[a]), "[0, 1] for Bernoulli arms");
     }
+  auto d = [](const Real& p, const Real& q, const Real& p_minus_q) { return detail::bernoulli_kl_accurate(p, q, p_minus_q); };
   std::vector<Real> dgap(mu.size());
-  for (std::size_t a = 0; a < mu.size(); ++a) dgap[a] = bernoulli_kl(mu[best], mu[a]);
-  auto d = [](const Real& p, const Real& q) { return bernoulli_kl(p, q); };
-  return detail::optimal_proportions<Real>(mu, best, d, false, dgap);
+  for (std::size_t a = 0; a < mu.size(); ++a) dgap[a] = d(mu[best], mu[a], Real(mu[best] - mu[a]));
+  return detail::optimal_proportions_by_closest_arm<Real>(fn, mu, best, d, dgap);
 }
 
 /// The lower bound on the expected stopping time of any delta-correct algorithm,
