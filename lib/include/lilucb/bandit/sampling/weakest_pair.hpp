@@ -80,8 +80,8 @@
 //   1e-7 (1 + |bound|) upwards, as the lower bounds downwards.
 
 #include "lilucb/bandit/arm_stats.hpp"
-#include "lilucb/bandit/stopping/glr_mixture.hpp"
-#include "lilucb/bandit/stopping/glr_one_sided.hpp"
+#include "lilucb/bandit/detail/mixture_grid.hpp"
+#include "lilucb/bandit/detail/one_sided_mixture.hpp"
 #include "lilucb/errors.hpp"
 
 #include <algorithm>
@@ -109,7 +109,7 @@ struct psi_table {
   double f0[T], d0[T];
   psi_table() {
     for (int i = 0; i < T; ++i) {
-      const auto v = stopping::one_sided_detail::F(u0[i]);
+      const auto v = one_sided_mixture::F(u0[i]);
       f0[i] = v.f;
       d0[i] = v.df;
     }
@@ -293,8 +293,8 @@ class weakest_pair {
     const std::size_t at = i * G_ + k;
     if (stamp_[at] == n_[i]) return;
     const double n = double(n_[i]);
-    pen_[at] = stopping::one_sided_detail::mixture_penalty(n, grid_.rho[k]);
-    slope_[at] = stopping::one_sided_detail::slope(n, grid_.rho[k], sigma_);
+    pen_[at] = one_sided_mixture::mixture_penalty(n, grid_.rho[k]);
+    slope_[at] = one_sided_mixture::slope(n, grid_.rho[k], sigma_);
     stamp_[at] = n_[i];
   }
   /// The scale j nearest min(N_L, N_b)/Z_{L,b} (0 for an unsorted grid).
@@ -325,9 +325,9 @@ class weakest_pair {
     keys_[b] = as_key(term_bound(L, b, scale_index(L, b)));
     level_[b] = bound1;
   }
-  /// The pair's data for one_sided_detail (the expressions of glr_one_sided_statistic, so the
+  /// The pair's data for one_sided_mixture (the expressions of glr_one_sided_statistic, so the
   /// search below returns its value bit for bit).
-  stopping::one_sided_detail::pair_data pair(std::size_t L, std::size_t b) {
+  one_sided_mixture::pair_data pair(std::size_t L, std::size_t b) {
     const double two_log_2 = 2 * std::log(2.0);
     for (std::size_t k = 0; k < G_; ++k) {
       entry(L, k);
@@ -341,7 +341,7 @@ class weakest_pair {
   /// The tangent bound of the file comment around the pair's last minimiser: true and *bound set
   /// when a bracket l < r with h'(l) <= 0 <= h'(r) is found within a few evaluations.
   bool tangent_bound(std::size_t L, std::size_t b, double* bound) {
-    namespace od = stopping::one_sided_detail;
+    namespace od = one_sided_mixture;
     const od::pair_data p = pair(L, b);
     const double gap = std::fabs(mean_[L] - mean_[b]);
     const double eps = 1e-2 * gap + 1e-9 * sigma_;
@@ -394,7 +394,7 @@ class weakest_pair {
     } else {
       // glr_one_sided_statistic(sigma, grid, N_L, mu_hat_L, N_b, mu_hat_b), with its minimiser kept.
       double m = 0;
-      const double v = stopping::one_sided_detail::infimum_lower_bound(pair(L, b), &m);
+      const double v = one_sided_mixture::infimum_lower_bound(pair(L, b), &m);
       ++exact_count_;
       if (std::isfinite(m)) {
         at_[b] = m;

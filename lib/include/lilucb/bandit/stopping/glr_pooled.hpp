@@ -63,8 +63,8 @@
 #include "lilucb/bandit/arm_stats.hpp"
 #include "lilucb/bandit/detail/indexed_heap.hpp"
 #include "lilucb/bandit/stopping/glr.hpp"
-#include "lilucb/bandit/stopping/glr_mixture.hpp"
-#include "lilucb/bandit/stopping/glr_one_sided.hpp"
+#include "lilucb/bandit/detail/mixture_grid.hpp"
+#include "lilucb/bandit/detail/one_sided_mixture.hpp"
 #include "lilucb/errors.hpp"
 
 #include <algorithm>
@@ -108,13 +108,13 @@ struct split_pair {
 };
 /// One arm's log-sum log sum_k exp(c[k] + F(sign * s[k] (x - m))) and its slope in m; *largest
 /// (if given) receives the index of its largest term (the first, on ties).
-inline one_sided_detail::h_and_slope arm_log_sum(const double* s, const double* c, std::size_t G, double x, double m,
+inline one_sided_mixture::h_and_slope arm_log_sum(const double* s, const double* c, std::size_t G, double x, double m,
                                                  double sign, std::size_t* largest = nullptr) {
   double v[64], d[64];
   double best = -std::numeric_limits<double>::infinity();
   std::size_t at = 0;
   for (std::size_t k = 0; k < G; ++k) {
-    const one_sided_detail::f_and_slope f = one_sided_detail::F(sign * (x - m) * s[k]);
+    const one_sided_mixture::f_and_slope f = one_sided_mixture::F(sign * (x - m) * s[k]);
     v[k] = c[k] + f.f;
     d[k] = -sign * s[k] * f.df;
     if (v[k] > best) {
@@ -132,9 +132,9 @@ inline one_sided_detail::h_and_slope arm_log_sum(const double* s, const double* 
   }
   return {best + std::log(sum), dsum / sum};
 }
-inline one_sided_detail::h_and_slope h_at(const split_pair& p, double m) {
-  const one_sided_detail::h_and_slope a = arm_log_sum(p.sa, p.ca, p.G, p.ma, m, 1.0);
-  const one_sided_detail::h_and_slope b = arm_log_sum(p.sb, p.cb, p.G, p.mb, m, -1.0);
+inline one_sided_mixture::h_and_slope h_at(const split_pair& p, double m) {
+  const one_sided_mixture::h_and_slope a = arm_log_sum(p.sa, p.ca, p.G, p.ma, m, 1.0);
+  const one_sided_mixture::h_and_slope b = arm_log_sum(p.sb, p.cb, p.G, p.mb, m, -1.0);
   return {a.h + b.h, a.dh + b.dh};
 }
 /// h(m) with F(u) <= u^2/2 in every term: an upper bound at one exponential per term (glr_one_sided.hpp's
@@ -146,7 +146,7 @@ inline double quadratic_upper(const split_pair& p, double m) {
     va[k] = p.ca[k] + 0.5 * ua * ua;
     vb[k] = p.cb[k] + 0.5 * ub * ub;
   }
-  const double up = one_sided_detail::log_sum_exp(va, p.G) + one_sided_detail::log_sum_exp(vb, p.G);
+  const double up = one_sided_mixture::log_sum_exp(va, p.G) + one_sided_mixture::log_sum_exp(vb, p.G);
   return up + 1e-12 * (1 + std::fabs(up));
 }
 /// A certified lower bound of inf_m h(m) from one term per arm, V's term ka and c's term kb (any
@@ -154,7 +154,7 @@ inline double quadratic_upper(const split_pair& p, double m) {
 /// of glr_one_sided.hpp (pair_data with G = 1) on c = the two terms' constants, slopes s_V,ka, s_c,kb.
 inline double one_term_lower_bound(const split_pair& p, std::size_t ka, std::size_t kb) {
   const double c1 = p.ca[ka] + p.cb[kb];
-  return one_sided_detail::infimum_lower_bound({p.ma, p.mb, p.sigma, p.sa + ka, p.sb + kb, &c1, 1});
+  return one_sided_mixture::infimum_lower_bound({p.ma, p.mb, p.sigma, p.sa + ka, p.sb + kb, &c1, 1});
 }
 /// The same with each arm's largest term at m0 (the rule's choice: the terms that dominate near
 /// the last minimiser).
@@ -170,20 +170,20 @@ inline double one_term_lower_bound(const split_pair& p, double m0) {
 /// about M of thr, or no bracket in 12 evaluations); *best_m receives the evaluated point with the
 /// smallest h (m0 included).  The pooled rule's step before its full search.
 template <class Pair>
-int decide_pair(const Pair& p, double m0, one_sided_detail::h_and_slope h0, double thr, double* best_m) {
+int decide_pair(const Pair& p, double m0, one_sided_mixture::h_and_slope h0, double thr, double* best_m) {
   *best_m = m0;
   if (!std::isfinite(h0.h) || !std::isfinite(h0.dh)) return 0;
   double best_h = h0.h, v = 0;
   const auto ev = [&](double m) {
-    const one_sided_detail::h_and_slope r = h_at(p, m);  // the pair type's h (argument-dependent lookup)
+    const one_sided_mixture::h_and_slope r = h_at(p, m);  // the pair type's h (argument-dependent lookup)
     if (r.h < best_h) {
       best_h = r.h;
       *best_m = m;
     }
-    return one_sided_detail::bounds_at{r.h, r.dh, r.h};
+    return one_sided_mixture::bounds_at{r.h, r.dh, r.h};
   };
-  return one_sided_detail::decide_infimum(ev, m0, {h0.h, h0.dh, h0.h}, thr, 1e-8 * (1 + std::fabs(thr)),
-                                          1e-3 * one_sided_detail::bracket_scale(p), 12, &v);
+  return one_sided_mixture::decide_infimum(ev, m0, {h0.h, h0.dh, h0.h}, thr, 1e-8 * (1 + std::fabs(thr)),
+                                          1e-3 * one_sided_mixture::bracket_scale(p), 12, &v);
 }
 }  // namespace pooled_detail
 
@@ -195,18 +195,18 @@ int decide_pair(const Pair& p, double m0, one_sided_detail::h_and_slope h0, doub
 inline double glr_pooled_per_arm_statistic(double sigma, const mixture_grid& g, std::uint64_t nv, double mv,
                                            std::uint64_t nc, double mc) {
   constexpr const char* fn = "lilucb::bandit::stopping::glr_pooled_per_arm_statistic";
-  one_sided_detail::check_pair_arguments(fn, sigma, "nv", nv, "nc", nc, g);
+  one_sided_mixture::check_pair_arguments(fn, sigma, "nv", nv, "nc", nc, g);
   if (!std::isfinite(mv)) ::lilucb::detail::raise_domain_error(fn, "mv", std::to_string(mv), "a finite mean");
   if (!std::isfinite(mc)) ::lilucb::detail::raise_domain_error(fn, "mc", std::to_string(mc), "a finite mean");
   const std::size_t G = g.rho.size();
   double sa[64], ca[64], sb[64], cb[64];
   for (std::size_t k = 0; k < G; ++k) {
-    sa[k] = one_sided_detail::slope(double(nv), g.rho[k], sigma);
-    sb[k] = one_sided_detail::slope(double(nc), g.rho[k], sigma);
-    ca[k] = g.log_weight[k] + std::log(2.0) - one_sided_detail::mixture_penalty(double(nv), g.rho[k]);
-    cb[k] = g.log_weight[k] + std::log(2.0) - one_sided_detail::mixture_penalty(double(nc), g.rho[k]);
+    sa[k] = one_sided_mixture::slope(double(nv), g.rho[k], sigma);
+    sb[k] = one_sided_mixture::slope(double(nc), g.rho[k], sigma);
+    ca[k] = g.log_weight[k] + std::log(2.0) - one_sided_mixture::mixture_penalty(double(nv), g.rho[k]);
+    cb[k] = g.log_weight[k] + std::log(2.0) - one_sided_mixture::mixture_penalty(double(nc), g.rho[k]);
   }
-  return one_sided_detail::search_infimum(pooled_detail::split_pair{mv, mc, sigma, sa, ca, sb, cb, G});
+  return one_sided_mixture::search_infimum(pooled_detail::split_pair{mv, mc, sigma, sa, ca, sb, cb, G});
 }
 
 struct pooled_arm {
@@ -350,13 +350,13 @@ class glr_pooled {
   bool passes_beyond_bound(std::size_t c, const arm_stats& s) {
     const pooled_arm v = pooled(c);
     if (prior_ == pooled_prior::per_arm) return split_passes(c, v, s);
-    const one_sided_detail::pair_data p = pair_of(v, s.count(c), s.mean(c));
+    const one_sided_mixture::pair_data p = pair_of(v, s.count(c), s.mean(c));
     const bool known = std::isfinite(argmin_[c]);
     const double m0 = known ? argmin_[c] : glr_point(p, v.count, s.count(c));
-    one_sided_detail::h_and_slope h0{};
+    one_sided_mixture::h_and_slope h0{};
     if (known) {
-      if (rules_out(one_sided_detail::quadratic_upper(p, m0))) return false;
-      h0 = one_sided_detail::h_at(p, m0);
+      if (rules_out(one_sided_mixture::quadratic_upper(p, m0))) return false;
+      h0 = one_sided_mixture::h_at(p, m0);
       if (rules_out(h0.h)) return false;
     }
     const double z = z_of(v, s.count(c), s.mean(c));
@@ -370,9 +370,9 @@ class glr_pooled {
         kstar = k;
       }
     }
-    const one_sided_detail::pair_data one{p.ma, p.mb, p.sigma, p.sa + kstar, p.sb + kstar, p.c + kstar, 1};
-    if (one_sided_detail::infimum_lower_bound(one) >= threshold_) return true;
-    if (!known) h0 = one_sided_detail::h_at(p, m0);
+    const one_sided_mixture::pair_data one{p.ma, p.mb, p.sigma, p.sa + kstar, p.sb + kstar, p.c + kstar, 1};
+    if (one_sided_mixture::infimum_lower_bound(one) >= threshold_) return true;
+    if (!known) h0 = one_sided_mixture::h_at(p, m0);
     return decide(c, p, m0, h0);
   }
   // The same decision under the prior per arm (file comment): h at the last minimiser (fail), the
@@ -388,9 +388,9 @@ class glr_pooled {
     const double m0 = argmin_[c];
     if (rules_out(pooled_detail::quadratic_upper(p, m0))) return false;
     std::size_t ka = 0, kb = 0;
-    const one_sided_detail::h_and_slope a = pooled_detail::arm_log_sum(p.sa, p.ca, p.G, p.ma, m0, 1.0, &ka),
+    const one_sided_mixture::h_and_slope a = pooled_detail::arm_log_sum(p.sa, p.ca, p.G, p.ma, m0, 1.0, &ka),
                                         b = pooled_detail::arm_log_sum(p.sb, p.cb, p.G, p.mb, m0, -1.0, &kb);
-    const one_sided_detail::h_and_slope h0{a.h + b.h, a.dh + b.dh};
+    const one_sided_mixture::h_and_slope h0{a.h + b.h, a.dh + b.dh};
     if (rules_out(h0.h)) return false;
     if (pooled_detail::one_term_lower_bound(p, ka, kb) >= threshold_) return true;
     return decide(c, p, m0, h0);
@@ -406,7 +406,7 @@ class glr_pooled {
   // point with the smallest h seen (the full search's minimiser) is the next starting point (any
   // point serves the upper bound).
   template <class Pair>
-  bool decide(std::size_t c, const Pair& p, double m0, one_sided_detail::h_and_slope h0) {
+  bool decide(std::size_t c, const Pair& p, double m0, one_sided_mixture::h_and_slope h0) {
     double best_m = m0;
     const int verdict = pooled_detail::decide_pair(p, m0, h0, threshold_, &best_m);
     if (verdict != 0) {
@@ -414,13 +414,13 @@ class glr_pooled {
       return verdict > 0;
     }
     double m = 0;
-    const double full = one_sided_detail::search_infimum(p, &m);
+    const double full = one_sided_mixture::search_infimum(p, &m);
     argmin_[c] = m;
     return full >= threshold_;
   }
   double s1(const pooled_arm& v, std::uint64_t nc, double mc) {
-    if (prior_ == pooled_prior::per_arm) return one_sided_detail::search_infimum(split_of(v, nc, mc));
-    return one_sided_detail::infimum_lower_bound(pair_of(v, nc, mc));
+    if (prior_ == pooled_prior::per_arm) return one_sided_mixture::search_infimum(split_of(v, nc, mc));
+    return one_sided_mixture::infimum_lower_bound(pair_of(v, nc, mc));
   }
   // The pair's data under the prior per arm: each arm's constants log w_k + log 2 - pen_k.
   pooled_detail::split_pair split_of(const pooled_arm& v, std::uint64_t nc, double mc) {
@@ -435,7 +435,7 @@ class glr_pooled {
     return {v.low_mean(), mc, sigma_, ra.s.data(), c_.data(), rb.s.data(), cb_.data(), G};
   }
   // The pair's data from the two arms' rows (cached by count: a pull moves one count by one).
-  one_sided_detail::pair_data pair_of(const pooled_arm& v, std::uint64_t nc, double mc) {
+  one_sided_mixture::pair_data pair_of(const pooled_arm& v, std::uint64_t nc, double mc) {
     const std::size_t G = grid_.rho.size();
     const std::size_t ia = row_of(v.count, rows_.size());
     const row& ra = rows_[ia];
@@ -460,8 +460,8 @@ class glr_pooled {
     r.s.resize(G);
     r.pen.resize(G);
     for (std::size_t k = 0; k < G; ++k) {
-      r.s[k] = one_sided_detail::slope(double(n), grid_.rho[k], sigma_);
-      r.pen[k] = one_sided_detail::mixture_penalty(double(n), grid_.rho[k]);
+      r.s[k] = one_sided_mixture::slope(double(n), grid_.rho[k], sigma_);
+      r.pen[k] = one_sided_mixture::mixture_penalty(double(n), grid_.rho[k]);
     }
     return j;
   }
