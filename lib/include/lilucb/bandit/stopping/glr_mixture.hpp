@@ -1,6 +1,6 @@
 #pragma once
-// GLR stopping certified by a Gaussian mixture martingale per pair of arms (issue 14;
-// Proposition M of docs/certified-glr.md).  With i_hat the empirically best arm, stop when
+// GLR stopping certified by a Gaussian mixture martingale per pair of arms
+// (Proposition M of docs/certified-glr.md).  With i_hat the empirically best arm, stop when
 //     min_{b != i_hat} S_{i_hat, b} >= log((K - 1)/delta)
 // and answer i_hat, where for a pair (a, b), counts N_a, N_b >= 1 and a grid of mixture scales
 // rho_k with prior weights w_k (sum_k w_k <= 1),
@@ -10,36 +10,16 @@
 // D/(c_a + c_b) is the infimum, over the alternative {mu'_b >= mu'_a}, of the quadratic part of
 // the log mixture martingale (Proposition M, step 3: a weighted projection onto a half-plane).
 //
-// Certificate (Proposition M): for sigma-sub-Gaussian rewards (Gaussian with standard deviation
+// Domain: K >= 1, sigma in (0, inf), delta in (0, 1), a grid of 1 to 64 scales rho_k in (0, inf)
+// with sum_k w_k <= 1 (detail/mixture_grid.hpp; default rho_k = 2^k, k = 0..40, w_k = 1/((k+1)(k+2)),
+// no tuning; a fixed rho, one grid point of weight 1, is offered too).  The threshold does not
+// depend on t.
+// Guarantee (Proposition M): for sigma-sub-Gaussian rewards (Gaussian with standard deviation
 // sigma; Bernoulli with sigma = 1/2) and ANY sampling rule, P(stop with a wrong answer) <= delta.
-// The threshold does not depend on t.  The default grid is rho_k = 2^k, k = 0..40, with
-// w_k = 1/((k+1)(k+2)) (no tuning); a fixed rho (one grid point, weight 1) is offered too.
-//
-// Cost.  Exact and lazy, by the leader/pair core shared with glr.hpp
-// (bandit/detail/leader_pairwise.hpp, which states the cost: one failing witness pair is watched,
-// and a key is evaluated only when that pair's arms are pulled or the leader changes).  Each arm
-// keeps a row of penalties 1/2 log(1 + N_i/rho_k), refreshed only where a key needs them; a row
-// computed at an earlier count c <= N_i bounds the penalties from below (they grow with N) and,
-// with 1/2 (N - c)/(rho + c), from above.  The key of a pair is decided by the first of, in order
-// (each bound clears the threshold by a margin of 1e-9 (1 + Z + threshold), far above the rounding
-// of the exact path, so that it is on the same side as the floating-point S_{a,b}):
-//   the last upper bound of the pair carried forward to the present counts and means (O(1));
-//   Z_{a,b} = D/(1/N_a + 1/N_b) >= S_{a,b} (c_a + c_b >= 1/N_a + 1/N_b, penalties >= 0,
-//     sum_k w_k <= 1): if Z < log((K-1)/delta) the key is Z (the pair cannot pass);
-//   a lower bound at the scale j nearest min(N_a, N_b)/Z from the rows as they are (O(1));
-//   an upper bound over the grid from the rows as they are (mixture_detail::mixture_upper: no
-//     logarithm or exponential per term, the scales above j + 5 bounded together);
-//   the grid term L = Zmix^{(rho_j)} + log w_j <= S_{a,b} (two log1p's): passes if L >= threshold;
-//   the scales below j + 10 exactly, the others bounded together: a lower and an upper bound
-//     about 1e-3 apart in the runs of docs/benchmarks.md;
-//   otherwise S_{a,b} itself (G divisions, and G exponentials for the log-sum; the log-sum is
-//     in [max, max + log G], so the exponentials are needed only when the threshold falls in that
-//     interval, else the key is the bound on the threshold's side).
-// A failing key is an upper bound on S_{a,b} (or, carried forward, the pair's last one), a passing
-// key a lower bound or S_{a,b}.  So min_b key >= log((K-1)/delta) exactly when every S_{i_hat,b}
-// is: the decision is the exact rule's (tested pull for pull, and near the threshold).  In the
-// K = 10 runs of docs/benchmarks.md the whole grid is evaluated in well under 1% of the keys.
-// Memory: K x G doubles.
+// The rule is exact and lazy: the decision key (bounds from stale rows, a carried bound, partial
+// grids, and S_{a,b} itself only near the threshold) passes exactly when S_{a,b} >= the threshold,
+// so the decision is the exact rule's; proof in docs/certified-glr/numerics.md, "The two-sided
+// mixture's decision key".  Memory: K x G doubles.  Tests: tests/bandit/test_glr_mixture.cpp.
 
 #include "lilucb/bandit/arm_stats.hpp"
 #include "lilucb/bandit/detail/leader_pairwise.hpp"
@@ -88,15 +68,11 @@ inline double mixture_pair(double d, double alpha, double beta, const double* pe
 }
 /// An upper bound on mixture_pair(d, alpha, beta, pen_a, pen_b, g) when pen_a, pen_b are lower
 /// bounds on the penalties there (rows computed at smaller counts; 0 for a row never computed),
-/// without exponentials or logarithms of the terms.  The terms k < end are bounded one by one:
-/// u_k (the term at these penalties) >= the exact term.  If end < G (sorted grids only), the
-/// terms k >= end are bounded together: d/(alpha + rho_k beta) <= d/(alpha + rho_end beta) for
-/// rho_k >= rho_end and the penalties are >= 0, so sum_{k>=end} w_k e^{term_k} <= e^{u_tail} with
-/// u_tail = d/(alpha + rho_end beta) + tail_log_weight (log sum_{k>=end} w_k, rounded up), one
-/// more term.  With m the largest of these, the log-sum is at most m + log sum 1/p(m - u), where
-/// p(t) = sum_{i<=6} t^i/i! <= e^t for t >= 0 (Taylor's series of e^t has non-negative terms), so
-/// 1/p(t) >= e^{-t}; the max combination is at most m.  Exact up to rounding (a few ulps of the
-/// terms: the caller's margin).
+/// without exponentials or logarithms of the terms: the terms k < end one by one and, if end < G
+/// (sorted grids only), the terms k >= end together as one term with weight exp(tail_log_weight)
+/// >= sum_{k>=end} w_k; the log-sum bounded through the Taylor polynomial of degree 6 of e^t.
+/// Exact up to rounding (a few ulps of the terms: the caller's margin).  Proof:
+/// docs/certified-glr/numerics.md, "The two-sided mixture's decision key".
 inline double mixture_upper(double d, double alpha, double beta, const double* pen_a, const double* pen_b,
                             const mixture_grid& g, std::size_t end, double tail_log_weight,
                             const double* decide_at = nullptr) {
@@ -129,7 +105,7 @@ inline double mixture_gap_term(double sigma, double ma, double mb) {
 }
 }  // namespace mixture_detail
 
-/// S_{a,b} of the file comment, computed directly (tests, one-off use).  Domain: sigma > 0,
+/// S_{a,b} (Proposition M), computed directly (tests, one-off use).  Domain: sigma > 0,
 /// na, nb >= 1, a non-empty grid.
 inline double glr_mixture_statistic(double sigma, const mixture_grid& g, std::uint64_t na, double ma, std::uint64_t nb,
                                     double mb) {
@@ -149,7 +125,7 @@ inline double glr_mixture_statistic(double sigma, const mixture_grid& g, std::ui
 }
 
 /// The pair key and threshold of glr_mixture (detail/leader_pairwise.hpp's Pair policy): the
-/// decision key of the file comment, passing when >= log((K-1)/delta).  Holds the K x G penalties.
+/// decision key (docs/certified-glr/numerics.md, "The two-sided mixture's decision key"), passing when >= log((K-1)/delta).  Holds the K x G penalties.
 struct glr_mixture_pair {
   double sigma;
   mixture_grid grid;
@@ -173,16 +149,10 @@ struct glr_mixture_pair {
   double key(const arm_stats& s, std::size_t a, std::size_t b) const {
     const double Na = double(s.count(a)), Nb = double(s.count(b));
     const double d = mixture_detail::mixture_gap_term(sigma, s.mean(a), s.mean(b));
-    // The last upper bound U0 of this pair, carried forward (O(1), no division): with counts
-    // N0 <= N, gap term d0 and Z0 then, r = min(N0_a/N_a, N0_b/N_b) <= 1 gives alpha + rho beta >=
-    // r^2 (alpha0 + rho beta0) for every rho, and the penalties have only grown, so each term (the
-    // tail's too) is at most its bound then plus (lambda - 1) d0/(alpha0 + rho beta0) <=
-    // (lambda - 1)^+ Z0, lambda = d/(r^2 d0): the log-sum and the max move by at most the same.  So
-    // S_{a,b} < the threshold (by the margin below) when lambda < 1 + slack/Z0, slack = threshold -
-    // U0 - 2 margin', i.e. when d N_a^2 < N0_a^2 D and d N_b^2 < N0_b^2 D with D = d0 (1 + slack/Z0)
-    // (1 - 1e-12) stored (0 when slack <= 0); margin' = 1e-9 (1 + Z0 + 2 threshold) bounds the
-    // margin now (Z = d/alpha <= lambda Z0 < Z0 + threshold then).  The key is then U0 (below the
-    // threshold; the decision is all that matters for a failing pair).
+    // The last upper bound U0 of this pair, carried forward (O(1), no division): while
+    // d N_a^2 < N0_a^2 D and d N_b^2 < N0_b^2 D (counts N0 and the stored D of the last bound),
+    // S_{a,b} is below the threshold by the margin and the key is U0 (docs/certified-glr/numerics.md,
+    // "The two-sided mixture's decision key", "The carried bound").
     {
       const cached_bound& c = cache[b];
       if (c.leader == a && c.na <= Na && c.nb <= Nb && d * Na * Na < c.na * c.na * c.dmax && d * Nb * Nb < c.nb * c.nb * c.dmax)

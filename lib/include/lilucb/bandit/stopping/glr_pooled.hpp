@@ -1,6 +1,6 @@
 #pragma once
-// GLR stopping certified WITHOUT the union over the K - 1 wrong answers (issue 14; Proposition P,
-// "the leader's pooled arm", docs/certified-glr.md).
+// GLR stopping certified WITHOUT the union over the K - 1 wrong answers (Proposition P, "the
+// leader's pooled arm", docs/certified-glr.md).
 //
 // For each arm c, the pooled arm V_c collects the rewards of every pull made, after the first
 // round, of the arm that was then the empirical leader among the arms other than c:
@@ -8,10 +8,10 @@
 // after step t - 1 (among the arms pulled at least once; ties to the lowest index).  The choice
 // is made before the reward is seen, so it is predictable.  If c = a* (the best arm), every pull
 // in V_c is of an arm whose mean is at most mu_{a*}; with a half-normal prior on lambda_V >= 0 the
-// pair supermartingale of Proposition M1 (glr_one_sided.hpp) built on (V_c, c) is bounded below
-// by its value with V_c's unknown means all replaced by mu_c, and the infimum over that ONE
+// pair supermartingale of Proposition M1 (detail/one_sided_mixture.hpp) built on (V_c, c) is
+// bounded below by its value with V_c's unknown means all replaced by mu_c, and the infimum over that ONE
 // unknown mean is Proposition M1's statistic of the pair, with V_c in the place of arm a:
-//     S1(V_c, c) = inf_m log sum_k w_k exp(h_k(m))  (glr_one_sided.hpp's h_k at N_V, mu_hat_V; N_c, mu_hat_c)
+//     S1(V_c, c) = inf_m log sum_k w_k exp(h_k(m))  (the kernel's h_k at N_V, mu_hat_V; N_c, mu_hat_c)
 // Stop at the first t (after every arm has been pulled once) with
 //     S1(V_c, c) >= log(1/delta)   for every c != i_hat,
 // and answer i_hat, the empirical leader.  An error needs the check at c = a* to pass, which by
@@ -22,43 +22,21 @@
 // sampling rule, P(stop with a wrong answer) <= delta.  The price: V_c holds the pulls of earlier
 // leaders too (lower means), which dilutes its evidence while the leader changes.
 //
-// Bookkeeping, O(1) per pull besides the leader's upkeep (O(log K), a heap of the means).  With L and L2 the leader and the
-// runner-up after step t - 1: a pull of L goes to V_c for every c != L (one shared pool G);
-// a pull of L2 goes to V_L.  So V_c = G - P_c + Q_c, with P_c the pulls of c while it led and
-// Q_c the pulls of the runner-up while c led (compensated sums: arm_stats).
-//
-// Decision.  S1 <= Z + 2 log 2 (glr_one_sided.hpp, "Cost"; Z the plain GLR statistic of the
-// pair), so a pair with Z + 2 log 2 below the threshold fails at O(1).  The last failing c is
-// checked first; when it passes, every c is checked (the O(1) bound first for all, then the
-// others).  Beyond the O(1) bound: h at c's last minimiser (the point of smallest h that c's last
-// deciding or full search evaluated; any point serves) is an upper bound of
-// S1 (fail), tried first with F(u) <= u^2/2 in every term (one exponential per term instead of
-// erfc, log and exp; it rules a pair out only when h there would), the one-scale infimum a lower bound (pass), and otherwise the full search of
-// glr_one_sided.hpp decides, with its certified lower bound (first its deciding search from the
-// last minimiser, or from the GLR's point the first time, whose verdicts are the full search's:
-// glr_one_sided.hpp, "Deciding search"; then, if it is undecided, the full search).  Every pass rests on a certified
-// lower bound of S1 and every fail on an upper bound, so the verdict is the full search's except
-// within the search's margin of 1e-9 (1 + |S1|) (tested at every pull).  The rows of the pair's
-// constants are cached by count (a pull moves one count by one).
-//
-// A prior per arm (pooled_prior::per_arm; Proposition P2 of docs/certified-glr.md).  Proposition
-// M1's prior puts ONE scale rho_k on both half-normals of the pair; here each arm draws its own
-// scale from its own copy of the grid, the product prior sum_{k,j} w_k w_j HN(rho_k) x HN(rho_j),
-// of total mass (sum_k w_k)^2 <= 1.  The mixture then factorises, and the statistic is
+// A prior per arm (pooled_prior::per_arm; Proposition P2 of docs/certified-glr.md): each arm of
+// the pair draws its own scale from its own copy of the grid (the product prior, of total mass
+// (sum_k w_k)^2 <= 1), and the statistic becomes
 //     S2(V_c, c) = inf_m [ A(m) + B(m) ],  A(m) = log sum_k w_k exp(log 2 - pen_V,k + F(u_V,k(m))),
 //                                          B(m) = log sum_j w_j exp(log 2 - pen_c,j + F(u_c,j(m)))
-// (glr_one_sided.hpp's notation), convex in m (each F(u(m)) is convex, a log-sum of exponentials
-// of convex functions is convex), found by glr_one_sided.hpp's search (search_infimum) with the
-// same certified lower bound and margins.  Proof: Proposition P's, with the product prior in the
-// place of the shared one (a mixture of supermartingales under any probability measure on the
-// exponents is one).  Why: a pooled pair is unbalanced (V_c holds about the leader's pulls, c a
-// far arm's few), and the best scale of each arm differs; one shared scale serves such a pair
-// badly (docs/certified-glr.md, "The floor of the one-sided mixture": 3.09 nats at 10:1 with one
-// shared scale, 1.45 with one per arm).  Default grid: make_per_arm_grid() below.  The same
-// decision steps apply: S2 <= Z + 2 log 2 (each arm's log-sum <= log 2 + its largest F, F(u) <=
-// u^2/2, u^2 <= N x^2/sigma^2); h at the last minimiser is an upper bound; one term per arm (each
-// arm's largest term at that minimiser) is a lower bound, the one-scale search of pair_data with
-// G = 1 and the two arms' slopes; then the deciding search and, if it is undecided, the full search.
+// (detail/one_sided_mixture.hpp's notation), convex in m; the same threshold and certificate.
+// Default grid: make_per_arm_grid() below.
+//
+// Domain: K >= 1, sigma in (0, inf), delta in (0, 1), 1 to 64 scales rho_k in (0, inf) with
+// sum_k w_k <= 1.  Cost: O(1) per pull besides the leader's upkeep (O(log K)); the decision of
+// each pair rests on a certified lower bound (pass) or an upper bound (fail), so it is the full
+// search's except within the search's margin of 1e-9 (1 + |S1|).  Bookkeeping of the pools, the
+// decision steps and the proof that they give the full search's verdict:
+// docs/certified-glr/numerics.md, "The pooled rule: bookkeeping and decision".
+// Tests: tests/bandit/test_glr_pooled.cpp.
 
 #include "lilucb/bandit/arm_stats.hpp"
 #include "lilucb/bandit/detail/indexed_heap.hpp"
@@ -90,7 +68,7 @@ enum class pooled_prior { shared, per_arm };
 
 /// The per-arm grid of Proposition P2: rho = 2^k, k = -4..40, 0.9 of the weight flat on
 /// k = -4..16 (gaps from about 4 sigma down to sigma/256 in the rough rule rho ~ sigma^2/gap^2),
-/// 0.1 as 1/((k+1)(k+2)) on k >= 0 (glr_mixture.hpp's make_banded_mixture_grid): sum_k w_k < 1.
+/// 0.1 as 1/((k+1)(k+2)) on k >= 0 (detail/mixture_grid.hpp's make_banded_mixture_grid): sum_k w_k < 1.
 /// The flat core costs log(21/0.9) = 3.15 nats per arm at any one scale, but the log-sum over
 /// neighbouring scales recovers most of it; docs/certified-glr.md measures the evidence each
 /// prior needs (the overhead table of Proposition P2).
@@ -137,7 +115,7 @@ inline one_sided_mixture::h_and_slope h_at(const split_pair& p, double m) {
   const one_sided_mixture::h_and_slope b = arm_log_sum(p.sb, p.cb, p.G, p.mb, m, -1.0);
   return {a.h + b.h, a.dh + b.dh};
 }
-/// h(m) with F(u) <= u^2/2 in every term: an upper bound at one exponential per term (glr_one_sided.hpp's
+/// h(m) with F(u) <= u^2/2 in every term: an upper bound at one exponential per term (the kernel's
 /// quadratic_upper for the product prior), rounded up by 1e-12 (1 + |value|).
 inline double quadratic_upper(const split_pair& p, double m) {
   double va[64], vb[64];
@@ -151,7 +129,7 @@ inline double quadratic_upper(const split_pair& p, double m) {
 }
 /// A certified lower bound of inf_m h(m) from one term per arm, V's term ka and c's term kb (any
 /// pair of terms: a log-sum is at least each of its terms, at every m), i.e. the one-scale search
-/// of glr_one_sided.hpp (pair_data with G = 1) on c = the two terms' constants, slopes s_V,ka, s_c,kb.
+/// of detail/one_sided_mixture.hpp (pair_data with G = 1) on c = the two terms' constants, slopes s_V,ka, s_c,kb.
 inline double one_term_lower_bound(const split_pair& p, std::size_t ka, std::size_t kb) {
   const double c1 = p.ca[ka] + p.cb[kb];
   return one_sided_mixture::infimum_lower_bound({p.ma, p.mb, p.sigma, p.sa + ka, p.sb + kb, &c1, 1});
@@ -164,7 +142,7 @@ inline double one_term_lower_bound(const split_pair& p, double m0) {
   (void)arm_log_sum(p.sb, p.cb, p.G, p.mb, m0, -1.0, &kb);
   return one_term_lower_bound(p, ka, kb);
 }
-/// The deciding search of glr_one_sided.hpp ("Deciding search") on a pair (pair_data or
+/// The kernel's deciding search (docs/certified-glr/numerics.md, "Deciding search") on a pair (pair_data or
 /// split_pair) from m0 with h0 = h(m0): +1 when a certified lower bound of the infimum clears thr by
 /// M = 1e-8 (1 + |thr|) (the rule's thresholds log(1/delta) are > 0), -1 when h at an evaluated point is below thr - M, 0 when undecided (within
 /// about M of thr, or no bracket in 12 evaluations); *best_m receives the evaluated point with the
@@ -188,7 +166,7 @@ int decide_pair(const Pair& p, double m0, one_sided_mixture::h_and_slope h0, dou
 }  // namespace pooled_detail
 
 /// Proposition P2's statistic S2 (file comment) of a pooled arm with count nv and mean mv against
-/// an arm with count nc and mean mc, on grid g: a certified lower bound (glr_one_sided.hpp's
+/// an arm with count nc and mean mc, on grid g: a certified lower bound (the kernel's
 /// search).  glr_pooled's statistic(c) under the prior per arm is this function at V_c (its mean
 /// lowered by its rounding bound).  Domain: sigma in (0, inf); nv, nc >= 1; mv, mc finite; 1 to 64
 /// scales, one weight each.
@@ -220,7 +198,7 @@ struct pooled_arm {
 class glr_pooled {
  public:
   /// K arms, sigma (the rewards' sub-Gaussian scale), delta, the grid of mixture scales
-  /// (glr_mixture.hpp; its combine field is not used: S1 is the infimum of the log-sum).
+  /// (detail/mixture_grid.hpp; its combine field is not used: S1 is the infimum of the log-sum).
   /// The prior: one scale shared by the pair (Proposition P) or one per arm (P2; grid usually
   /// make_per_arm_grid()).  Domain: K >= 1, sigma in (0, inf), delta in (0, 1), 1 to 64 scales
   /// rho_k in (0, inf) with sum_k w_k <= 1.
@@ -340,11 +318,11 @@ class glr_pooled {
   // margin grows with the bound (x + 1e-9 (1 + |x|) increases in x), so a bound above h(m0) rules
   // a pair out only when h(m0) itself would: the quadratic bound tried first changes no verdict.
   bool rules_out(double upper) const { return upper + 1e-9 * (1 + std::fabs(upper)) < threshold_; }
-  // The decision for arm c (file comment, "Decision"): the O(1) bound; h at c's last minimiser
-  // (an upper bound of S1, first with F(u) <= u^2/2: fails most failing pairs at one evaluation);
-  // the one-scale infimum at the scale nearest min(N_V, N_c)/Z (a lower bound: passes most
-  // passing pairs); else the deciding search, then the full search.  A pass rests on a certified
-  // lower bound.
+  // The decision for arm c (docs/certified-glr/numerics.md, "The pooled rule: bookkeeping and
+  // decision"): the O(1) bound; h at c's last minimiser (an upper bound of S1, first with
+  // F(u) <= u^2/2: fails most failing pairs at one evaluation); the one-scale infimum at the scale
+  // nearest min(N_V, N_c)/Z (a lower bound: passes most passing pairs); else the deciding search,
+  // then the full search.  A pass rests on a certified lower bound.
   bool passes(std::size_t c, const arm_stats& s) { return may_pass(c, s) && passes_beyond_bound(c, s); }
   // The decision after the O(1) bound has not ruled the pair out.
   bool passes_beyond_bound(std::size_t c, const arm_stats& s) {
@@ -400,7 +378,7 @@ class glr_pooled {
   static double glr_point(const Pair& p, std::uint64_t nv, std::uint64_t nc) {
     return (double(nv) * p.ma + double(nc) * p.mb) / (double(nv) + double(nc));
   }
-  // The deciding search from m0 (glr_one_sided.hpp, "Deciding search"; h0 = h(m0)): a pass when
+  // The deciding search from m0 (numerics.md, "Deciding search"; h0 = h(m0)): a pass when
   // its tangent bound clears the threshold by M = 1e-8 (1 + threshold), a fail when h at a point is
   // below it by M, the full search's verdicts at a few evaluations; else the full search.  The
   // point with the smallest h seen (the full search's minimiser) is the next starting point (any
