@@ -5,7 +5,7 @@ usage: bench_composed_report.py BENCH.json COMMIT [--before BEFORE.json BEFORE_C
   (markdown on stdout)
 --before adds the same benchmarks measured at another commit (before a change), column by column.
 --note adds a paragraph after the header (e.g. the machine's load and the settings used).
-Targets (issue 14): every rule <= 60 ns/pull at K = 10 and <= 2000 ns/pull at K = 1000.
+Targets: every rule <= 60 ns/pull at K = 10 and <= 2000 ns/pull at K = 1000.
 """
 import argparse
 import json

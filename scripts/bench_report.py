@@ -9,7 +9,7 @@ import os
 import math
 import sys
 
-# Issue 3's targets for lil'UCB Heuristic (ns per pull).
+# The targets for lil'UCB Heuristic (ns per pull).
 TARGET_AT_1E4 = {"alpha0.6": 20.0, "sparse": 50.0}
 
 

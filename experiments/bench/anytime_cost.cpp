@@ -1,5 +1,5 @@
-// CPU time of the anytime experiment per (scenario, n, algorithm): issue 16, section 1,
-// "where the time goes" (docs/reproduction-method.md).
+// CPU time of the anytime experiment per (scenario, n, algorithm): "where the time
+// goes" (docs/reproduction-method.md).
 //
 //   build/bin/lilucb_anytime_cost WINDOWS_CSV [REPETITIONS [FIRST_REPETITION]] [--preset quick|paper]
 //                                 [--only SUBSTRING]

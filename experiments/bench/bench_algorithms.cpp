@@ -9,7 +9,7 @@
 // about a second at most (UCB1 is O(n) per pull); a capped run still measures cost per pull.
 // The hot-loop benchmarks BM_lilucb_heuristic_* additionally go to n = 10^6 to show how the cost
 // grows with n (the target: no faster than log n).
-// BM_run_cost/{warm,cold} (issue 16): one run at n = 10^4 (alpha 0.6, lil'UCB Heuristic, full
+// BM_run_cost/{warm,cold}: one run at n = 10^4 (alpha 0.6, lil'UCB Heuristic, full
 // budget) with the width tables already filled by earlier iterations (warm, as in the
 // experiments, where a thread's runs share them) and with fresh tables (cold: each iteration on a
 // new thread, whose thread_count_cache is empty, i.e. what one `lilucb run` pays).

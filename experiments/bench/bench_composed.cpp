@@ -1,4 +1,4 @@
-// ns per pull of every sampling rule of issue 14 (compose.hpp), with the stopping rules (LS; GLR with
+// ns per pull of every sampling rule of compose.hpp, with the stopping rules (LS; GLR with
 // the heuristic, the Kaufmann-Koolen (kk21) and the mixture threshold of Proposition M), at
 // K = 10 and K = 1000 (targets: <= 60 ns/pull at K = 10, <= 2 us/pull at K = 1000), and the
 // growth in K (K = 100 in between).  Every sampling rule of compose.hpp's all_sampling_rules is

@@ -1,5 +1,5 @@
 // How much evidence beyond the union's threshold Proposition M1 needs, and how much of it any prior
-// over the mixture scales could remove (issue 14, docs/certified-glr.md, "The floor of the one-sided
+// over the mixture scales could remove (docs/certified-glr.md, "The floor of the one-sided
 // mixture").  A computation, not a product rule.
 //
 //   build/bin/lilucb_mixture_floor > docs/mixture_floor.tsv
@@ -30,6 +30,7 @@
 // Columns: shared (Proposition P: S1 with the default grid, one scale for the pair), per_arm
 // (Proposition P2: glr_pooled_per_arm_statistic with make_per_arm_grid(), one scale per arm),
 // per_arm_default (P2's product prior on the default grid), and per_arm_floor as above.
+#include "lilucb/bandit/detail/one_sided_mixture.hpp"
 #include "lilucb/bandit/stopping/glr_mixture.hpp"
 #include "lilucb/bandit/stopping/glr_one_sided.hpp"
 #include "lilucb/bandit/stopping/glr_pooled.hpp"
@@ -41,7 +42,7 @@
 #include <utility>
 
 namespace st = lilucb::bandit::stopping;
-namespace od = lilucb::bandit::stopping::one_sided_detail;
+namespace od = lilucb::bandit::one_sided_mixture;
 
 namespace {
 

@@ -1,5 +1,5 @@
-// Where the price of certification goes on Section 5's alpha = 0.6, n = 100 scenario (issue 14,
-// docs/certified-glr.md, "Where the price of certification remains"): the cell where no certified
+// Where the price of certification goes on Section 5's alpha = 0.6, n = 100 scenario
+// (docs/certified-glr.md, "Where the price of certification remains"): the cell where no certified
 // combination of `lilucb experiment modern` matches the lil'UCB Heuristic.  A measurement, not a
 // product rule: rows 2 and 3 are NOT certificates; they bound what a change of the threshold could
 // gain, and row 4 measures a change of the sampling rule that keeps Proposition M1's certificate.

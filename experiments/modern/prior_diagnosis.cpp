@@ -1,6 +1,6 @@
-// The prior over the mixture scales (issue 14; docs/certified-glr.md, "The prior over the scales"):
+// The prior over the mixture scales (docs/certified-glr.md, "The prior over the scales"):
 // does a different grid / prior weights w_k in Proposition M1's one-sided mixture
-// (stopping/glr_one_sided.hpp) stop earlier with weakest-pair sampling (sampling/weakest_pair.hpp)?
+// (stopping/glr_one_sided.hpp, detail/one_sided_mixture.hpp) stop earlier with weakest-pair sampling (sampling/weakest_pair.hpp)?
 // Proposition M1 holds for ANY fixed grid and weights with sum_k w_k <= 1, so every row whose
 // weights sum to <= 1 is certified; the row "unit" (every weight 1) is NOT a certificate: it bounds
 // what any re-weighting of the default grid's scales can gain (log sum_k w_k e^{h_k} <= log sum_k e^{h_k}).
@@ -41,6 +41,7 @@
 // pair's binding scale as above), the median over runs of the median over pairs of log2 rho and
 // of log(1/w_k) at the binding scale.
 #include "lilucb/bandit/compose.hpp"
+#include "lilucb/bandit/detail/one_sided_mixture.hpp"
 #include "lilucb_experiments/statistics.hpp"
 #include "lilucb/bandit/scenarios.hpp"
 
@@ -186,20 +187,20 @@ binding binding_of_pair(const arm_stats& s, double sigma, const stopping::mixtur
     sb[k] = nb / (sigma * std::sqrt(nb + g.rho[k]));
     c[k] = g.log_weight[k] + 2 * std::log(2.0) - 0.5 * std::log1p(na / g.rho[k]) - 0.5 * std::log1p(nb / g.rho[k]);
   }
-  const stopping::one_sided_detail::pair_data p{s.mean(L), s.mean(bb), sigma, sa.data(), sb.data(), c.data(), G};
+  const one_sided_mixture::pair_data p{s.mean(L), s.mean(bb), sigma, sa.data(), sb.data(), c.data(), G};
   double m = 0;
-  stopping::one_sided_detail::infimum_lower_bound(p, &m);
+  one_sided_mixture::infimum_lower_bound(p, &m);
   double hmax = -std::numeric_limits<double>::infinity();
   std::size_t kmax = 0;
   for (std::size_t k = 0; k < G; ++k) {
-    const double h = c[k] + stopping::one_sided_detail::F((p.ma - m) * sa[k]).f +
-                     stopping::one_sided_detail::F((m - p.mb) * sb[k]).f;
+    const double h = c[k] + one_sided_mixture::F((p.ma - m) * sa[k]).f +
+                     one_sided_mixture::F((m - p.mb) * sb[k]).f;
     if (h > hmax) {
       hmax = h;
       kmax = k;
     }
   }
-  const double hall = stopping::one_sided_detail::h_at(p, m).h;
+  const double hall = one_sided_mixture::h_at(p, m).h;
   return {std::log2(g.rho[kmax]), -g.log_weight[kmax], hall - hmax, na, nb, 0, 0};
 }
 

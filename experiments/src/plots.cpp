@@ -208,7 +208,7 @@ std::vector<std::string> anytime_plot(const fs::path& dir, const nlohmann::json&
   return files;
 }
 
-// The modern experiment (issue 14, section 7): per instance, the median stopping time of every
+// The modern experiment (the price of certification, docs/modern.md): per instance, the median stopping time of every
 // method against log(1/delta) (bars: quartiles), certified methods solid, uncertified dashed,
 // and the lower bound T* kl(delta, 1 - delta) in black.  About 50 methods: the key goes below the
 // plot in four columns, so the plot keeps the canvas's width and the title is not cut.

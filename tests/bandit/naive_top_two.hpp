@@ -1,7 +1,7 @@
 #pragma once
 // The Top-Two sampling rules (TTTS, T3C, EB-TCI) exactly as lib/include/lilucb/bandit/sampling/
 // top_two.hpp implemented them at commit 90f376c, before the incremental challenger and
-// empirical-best structures (issue 14 section 5): one O(K) pass per decision, every empirical
+// empirical-best structures: one O(K) pass per decision, every empirical
 // mean read from arm_stats.  Tests compare the library's rules with this one pull for pull.
 // The posterior samples of TTTS and T3C come from the library's sampler (gaussian_argmax.hpp,
 // tested in law separately) since its change of the stream; before, they drew K normals in index

@@ -10,10 +10,13 @@
 //     the carried-forward bound, the partial grid) against the long-double formula, and the
 //     decision near the threshold against the exact statistic at every pull;
 //   - domain errors; the rule through run_combination and its certificate;
-//   - the same for the one-sided mixture of stopping/glr_one_sided.hpp (Proposition M1), below.
+//   - for the one-sided mixture of stopping/glr_one_sided.hpp (Proposition M1), below: the rule's
+//     gain over Proposition M, its lazy decision against the statistic at every pull, its grids,
+//     domain errors and certificates (the kernel's own tests: test_one_sided_mixture.cpp).
 #include <boost/test/unit_test.hpp>
 
 #include "bandit_support.hpp"
+#include "one_sided_reference.hpp"
 
 #include "lilucb/bandit/compose.hpp"
 #include "lilucb/bandit/stopping/glr_mixture.hpp"
@@ -318,151 +321,12 @@ BOOST_AUTO_TEST_CASE(domain_errors) {
 BOOST_AUTO_TEST_SUITE_END()
 
 // ---------------------------------------------------------------------------------------------
-// stopping/glr_one_sided.hpp: the one-sided (half-normal) mixture of Proposition M1.  References
-// again from independent computations: numerical integration of the half-normal mixture, long
-// double formulas, brute-force minimisation over the alternative {m_a <= m_b}.
+// stopping/glr_one_sided.hpp: the rule of Proposition M1.  References again from independent
+// computations (one_sided_reference.hpp: long double formulas, minimisation on the line).
 
-namespace {
-namespace os = lilucb::bandit::stopping::one_sided_detail;
-
-// log of the half-normal mixture of one arm, by the trapezoid rule over lambda in [0, 12 sd]:
-// int_0^inf exp(lambda X - lambda^2 sigma^2 N/2) 2 phi_v(lambda) dlambda, v = 1/(sigma^2 rho).
-double half_normal_mixture_by_quadrature(double X, double N, double sigma, double rho) {
-  const double v = 1 / (sigma * sigma * rho), sd = std::sqrt(v);
-  const double mode = std::max(0.0, v * X / (1 + v * sigma * sigma * N));  // the integrand's peak
-  const double hi = mode + 12 * sd + 12 / std::sqrt(sigma * sigma * N + 1 / v);
-  const int steps = 200000;
-  const double h = hi / steps;
-  long double sum = 0;
-  for (int i = 0; i <= steps; ++i) {
-    const long double l = h * i;
-    const long double f = std::exp((long double)l * X - l * l * sigma * sigma * N / 2 - l * l / (2 * v)) * 2 /
-                          std::sqrt(2 * M_PI * v);
-    sum += (i == 0 || i == steps ? 0.5L : 1.0L) * f;
-  }
-  return double(std::log(sum * h));
-}
-
-// F(u) = u^2/2 + log Phi(u) in long double: from erfc while it is a normal long double, else from
-// the asymptotic series of erfcx (x = -u/sqrt 2 > 60: truncation error below 1e-15 relative).
-long double reference_F(long double u) {
-  const long double x = -u / std::sqrt(2.0L);
-  if (x < 60) return u * u / 2 + std::log(0.5L * std::erfc(x));
-  const long double y = 1 / (x * x);
-  const long double ex = (1 - y / 2 + 3 * y * y / 4 - 15 * y * y * y / 8 + 105 * y * y * y * y / 16) / (x * std::sqrt(M_PIl));
-  return std::log(0.5L * ex);
-}
-
-// h(m) of the file comment in long double, from the definition of F (u^2/2 + log Phi(u)).
-long double direct_h(double sigma, const ls::mixture_grid& g, double na, double ma, double nb, double mb, long double m) {
-  std::vector<long double> v;
-  long double best = -INFINITY;
-  for (std::size_t k = 0; k < g.rho.size(); ++k) {
-    const long double rho = g.rho[k];
-    const long double ua = na * (ma - m) / (sigma * std::sqrt(na + rho)), ub = nb * (m - mb) / (sigma * std::sqrt(nb + rho));
-    const long double x = g.log_weight[k] + 2 * std::log(2.0L) - 0.5L * std::log1p(na / rho) - 0.5L * std::log1p(nb / rho) +
-                          reference_F(ua) + reference_F(ub);
-    v.push_back(x);
-    best = std::max(best, x);
-  }
-  long double s = 0;
-  for (long double x : v) s += std::exp(x - best);
-  return best + std::log(s);
-}
-
-// The minimum of direct_h on the line m_a = m_b = m: a grid of n + 1 points on
-// [mu_hat_b - 2, mu_hat_a + 2], then a ternary search between the grid minimum's neighbours (h is
-// convex: Proposition M1, step 3).
-long double line_minimum(double sigma, const ls::mixture_grid& g, double na, double ma, double nb, double mb, int n) {
-  const double lo = mb - 2.0, hi = ma + 2.0;
-  int best_i = 0;
-  long double line_min = INFINITY;
-  for (int i = 0; i <= n; ++i) {
-    const long double v = direct_h(sigma, g, na, ma, nb, mb, lo + (hi - lo) * i / n);
-    if (v < line_min) {
-      line_min = v;
-      best_i = i;
-    }
-  }
-  long double l = lo + (hi - lo) * std::max(0, best_i - 1) / n, r = lo + (hi - lo) * std::min(n, best_i + 1) / n;
-  for (int it = 0; it < 100; ++it) {
-    const long double m1 = l + (r - l) / 3, m2 = r - (r - l) / 3;
-    if (direct_h(sigma, g, na, ma, nb, mb, m1) < direct_h(sigma, g, na, ma, nb, mb, m2)) r = m2;
-    else l = m1;
-  }
-  return std::min(line_min, direct_h(sigma, g, na, ma, nb, mb, (l + r) / 2));
-}
-}  // namespace
+using lilucb_test::line_minimum;
 
 BOOST_AUTO_TEST_SUITE(glr_one_sided)
-
-// Step 2 of Proposition M1: the half-normal mixture is 2 (1 + N/rho)^(-1/2) exp(F(u)), u = X/(sigma sqrt(N + rho)).
-BOOST_AUTO_TEST_CASE(half_normal_closed_form_matches_quadrature) {
-  for (double sigma : {0.5, 1.3})
-    for (double rho : {0.5, 16.0})
-      for (double N : {1.0, 7.0, 120.0})
-        for (double X : {-6.0, -0.4, 0.0, 0.7, 5.0}) {
-          const double u = X / (sigma * std::sqrt(N + rho));
-          const double closed = std::log(2.0) - 0.5 * std::log1p(N / rho) + os::F(u).f;
-          BOOST_TEST(closed == half_normal_mixture_by_quadrature(X, N, sigma, rho), tt::tolerance(1e-7));
-        }
-}
-
-// F and its slope: every branch agrees with the long double reference (a lower bound past
-// x = -u/sqrt 2 = 100, within 1e-8 there); F' is F's derivative and increases (F convex).
-BOOST_AUTO_TEST_CASE(f_branches_slope_and_convexity) {
-  double prev_slope = -INFINITY;
-  for (double u = -200; u <= 40; u += 0.0731) {
-    const auto f = os::F(u);
-    const double ref = double(reference_F(u));
-    if (-u / std::sqrt(2.0) <= 100) {
-      BOOST_TEST(f.f == ref, tt::tolerance(1e-11));
-    } else {
-      BOOST_TEST(f.f <= ref);
-      BOOST_TEST(f.f >= ref - 1e-8);
-    }
-    const double e = 1e-4;
-    BOOST_TEST(f.df == (os::F(u + e).f - os::F(u - e).f) / (2 * e), tt::tolerance(1e-6));
-    BOOST_TEST(f.df > prev_slope);
-    prev_slope = f.df;
-  }
-}
-
-// Step 3: the statistic is a lower bound of the infimum of the log mixture over the alternative
-// {m_a <= m_b} (brute force on a 2-D grid, long double) and within 1e-6 of its minimum on the line.
-BOOST_AUTO_TEST_CASE(infimum_matches_brute_force) {
-  const auto g = ls::make_mixture_grid(40);
-  const double sigma = 0.5;
-  for (auto [na, nb] : std::vector<std::pair<double, double>>{{10, 10}, {300, 20}, {5, 900}, {5960, 6}, {1, 1}})
-    for (double gap : {0.0, 0.05, 0.3, 1.1}) {
-      const double ma = 0.4 + gap, mb = 0.4;
-      const double s1 = ls::glr_one_sided_statistic(sigma, g, std::uint64_t(na), ma, std::uint64_t(nb), mb);
-      const long double line_min = line_minimum(sigma, g, na, ma, nb, mb, 1500);
-      BOOST_TEST_CONTEXT("na " << na << " nb " << nb << " gap " << gap) {
-        BOOST_TEST(s1 <= double(line_min) + 1e-9);
-        BOOST_TEST(s1 >= double(line_min) - 1e-6);
-        // Off the line (m_a < m_b) the log mixture is larger (each factor is monotone).
-        for (double da : {-0.3, -0.01})
-          for (double mm : {mb, 0.5 * (ma + mb), ma}) {
-            // at means (mm + da, mm): arm a's factor at m_a = mm + da, arm b's at m_b = mm
-            std::vector<long double> v;
-            long double best = -INFINITY;
-            for (std::size_t k = 0; k < g.rho.size(); ++k) {
-              const long double rho = g.rho[k];
-              const long double ua = na * (ma - (mm + da)) / (sigma * std::sqrt(na + rho));
-              const long double ub = nb * (mm - mb) / (sigma * std::sqrt(nb + rho));
-              const long double x = g.log_weight[k] + 2 * std::log(2.0L) - 0.5L * std::log1p(na / rho) -
-                                    0.5L * std::log1p(nb / rho) + reference_F(ua) + reference_F(ub);
-              v.push_back(x);
-              best = std::max(best, x);
-            }
-            long double s = 0;
-            for (long double x : v) s += std::exp(x - best);
-            BOOST_TEST(s1 <= double(best + std::log(s)) + 1e-9);
-          }
-      }
-    }
-}
 
 // The one-sided mixture gains about log 4 over Proposition M's statistic on balanced pairs (the
 // reason it exists), and never more than log 4 plus the log-sum's own slack.
@@ -520,131 +384,6 @@ BOOST_AUTO_TEST_CASE(lazy_decision_matches_statistic) {
   }
 }
 
-// The bounds behind the rule's key (glr_one_sided.hpp, "Stale rows" and "Fewer terms"), on random
-// pairs (counts from 1 to about 3000, gaps up to about 8 standard errors) and random points m
-// (also outside [mu_hat_b, mu_hat_a], where the u's are negative): the O(G) bound from rows at
-// smaller counts c <= N (slopes scaled by N/c) is >= S1; the log-sum over the scales s0..e0-1 is
-// <= h(m) and the grouped upper bound >= h(m) (h from the definition, long double).  The groups
-// are made to matter (random j, small counts): in many trials they move the upper bound by more
-// than 1e-3, so a wrong group bound would show.
-BOOST_AUTO_TEST_CASE(stale_and_grouped_bounds_are_bounds) {
-  const auto g = ls::make_mixture_grid(40);
-  const std::size_t G = g.rho.size();
-  const double sigma = 0.5;
-  // Entry k of a row (penalty, slope, count) at count n.
-  const auto entry = [&](double n, std::vector<double>& r, std::size_t k) {
-    r[k] = 0.5 * std::log1p(n / g.rho[k]);
-    r[G + k] = n / (sigma * std::sqrt(n + g.rho[k]));
-    r[2 * G + k] = 1 / n;
-  };
-  const auto rows = [&](double n, std::vector<double>& r) {
-    r.assign(3 * G, 0.0);
-    for (std::size_t k = 0; k < G; ++k) entry(n, r, k);
-  };
-  std::vector<double> ra, rb;
-  lb::normal_stream rng(17, 0);
-  int groups_matter = 0, stale_used = 0;
-  for (int trial = 0; trial < 400; ++trial) {
-    const double Na = std::floor(std::exp(8 * rng.engine().uniform01())), Nb = std::floor(std::exp(8 * rng.engine().uniform01()));
-    const double mb = 0.3 * rng();
-    const double ma = mb + 8 * rng.engine().uniform01() * sigma * std::sqrt(1 / Na + 1 / Nb);
-    // Stale rows: counts c <= N, a random part of the entries refreshed at N.
-    const double ca = 1 + std::floor(rng.engine().uniform01() * Na), cb = 1 + std::floor(rng.engine().uniform01() * Nb);
-    rows(std::min(ca, Na), ra);
-    rows(std::min(cb, Nb), rb);
-    for (std::size_t k = 0; k < G; ++k) {
-      if (rng.engine().uniform01() < 0.3) entry(Na, ra, k);
-      if (rng.engine().uniform01() < 0.3) entry(Nb, rb, k);
-    }
-    const double s1 = ls::glr_one_sided_statistic(sigma, g, std::uint64_t(Na), ma, std::uint64_t(Nb), mb);
-    const double up = os::tight_upper(Na, ma, ra.data(), Nb, mb, rb.data(), G);
-    BOOST_TEST_CONTEXT("trial " << trial << " Na " << Na << " ca " << ca << " Nb " << Nb << " cb " << cb) {
-      if (ma > mb) BOOST_TEST(up >= s1 - 1e-9);
-    }
-    stale_used += (ca < Na || cb < Nb) && ma > mb;
-    // The grouped bounds at the present rows.
-    rows(Na, ra);
-    rows(Nb, rb);
-    const std::size_t j = std::size_t(rng.engine()() % G);
-    const std::size_t s0 = j >= 5 ? j - 5 : 0, e0 = std::min(G, j + 7);
-    double cs[64];
-    for (std::size_t k = s0; k < e0; ++k) cs[k - s0] = g.log_weight[k] + 2 * std::log(2.0) - ra[k] - rb[k];
-    double head = 0, tail = 0;
-    for (std::size_t k = 0; k < G; ++k) {
-      if (k < s0) head += std::exp(g.log_weight[k]);
-      if (k >= e0) tail += std::exp(g.log_weight[k]);
-    }
-    const double ninf = -INFINITY;
-    const os::grouped_pair gp{{ma, mb, sigma, ra.data() + G + s0, rb.data() + G + s0, cs, e0 - s0},
-                              ra.data(), rb.data(), s0, e0, G,
-                              s0 > 0 ? std::log(head * (1 + 1e-12)) + 2 * std::log(2.0) - ra[s0 - 1] - rb[s0 - 1] : ninf,
-                              e0 < G ? std::log(tail * (1 + 1e-12)) + 2 * std::log(2.0) : ninf};
-    for (int i = 0; i < 4; ++i) {
-      const double m = mb - 0.5 + (ma - mb + 1.0) * rng.engine().uniform01();
-      const double h = double(direct_h(sigma, g, Na, ma, Nb, mb, m));
-      const auto b = os::grouped_at(gp, m);
-      BOOST_TEST_CONTEXT("trial " << trial << " j " << j << " m " << m << " h " << h) {
-        BOOST_TEST(b.h <= h + 1e-9 * (1 + std::fabs(h)));
-        BOOST_TEST(b.up >= h - 1e-9 * (1 + std::fabs(h)));
-      }
-      groups_matter += b.up - b.h > 1e-3;
-    }
-  }
-  BOOST_TEST(groups_matter > 200);
-  BOOST_TEST(stale_used > 200);
-}
-
-// The carried bound (glr_one_sided.hpp, "Carried bound"): the O(G) bound of a pair at counts A0, B0
-// (rows partly stale) carried forward to counts A >= A0, B >= B0 and new means is >= S1 there, on
-// random pairs; the new data are a few pulls on (the case the rule meets: lambda near 1, where a
-// bound that ignored the change of counts or means would fall below S1), and sometimes close to it.
-BOOST_AUTO_TEST_CASE(carried_bound_is_a_bound) {
-  const auto g = ls::make_mixture_grid(40);
-  const std::size_t G = g.rho.size();
-  const double sigma = 0.5;
-  const auto rows = [&](double n, std::vector<double>& r) {
-    r.assign(3 * G, 0.0);
-    for (std::size_t k = 0; k < G; ++k) {
-      r[k] = 0.5 * std::log1p(n / g.rho[k]);
-      r[G + k] = n / (sigma * std::sqrt(n + g.rho[k]));
-      r[2 * G + k] = 1 / n;
-    }
-  };
-  std::vector<double> ra, rb;
-  lb::normal_stream rng(23, 0);
-  int close = 0, checked = 0;
-  for (int trial = 0; trial < 2000; ++trial) {
-    const double A0 = 1 + std::floor(std::exp(7 * rng.engine().uniform01())), B0 = 1 + std::floor(std::exp(7 * rng.engine().uniform01()));
-    const double mb0 = 0.3 * rng();
-    const double ma0 = mb0 + (0.5 + 8 * rng.engine().uniform01()) * sigma * std::sqrt(1 / A0 + 1 / B0);
-    rows(A0, ra);
-    rows(B0, rb);
-    double Q0 = 0;
-    const double T0 = os::tight_upper(A0, ma0, ra.data(), B0, mb0, rb.data(), G, &Q0);
-    // A few pulls of either arm, the means moved by their rewards.
-    double A = A0, B = B0, sa = ma0 * A0, sb = mb0 * B0;
-    for (int p = int(rng.engine()() % 4); p >= 0; --p) {
-      if (rng.engine()() % 2) {
-        A += 1;
-        sa += ma0 + sigma * rng();
-      } else {
-        B += 1;
-        sb += mb0 + sigma * rng();
-      }
-    }
-    const double ma = sa / A, mb = sb / B;
-    if (!(ma > mb)) continue;
-    const double d0 = (ma0 - mb0) * (ma0 - mb0) / (2 * sigma * sigma), d = (ma - mb) * (ma - mb) / (2 * sigma * sigma);
-    const double up = os::carried_upper(T0, Q0, d0, A0 * B0 / (A0 + B0), d, A * B / (A + B));
-    const double s1 = ls::glr_one_sided_statistic(sigma, g, std::uint64_t(A), ma, std::uint64_t(B), mb);
-    BOOST_TEST(up >= s1, "trial " << trial << " A0 " << A0 << " B0 " << B0 << " A " << A << " B " << B);
-    ++checked;
-    close += up - s1 < 2.0;
-  }
-  BOOST_TEST(checked > 1500);
-  BOOST_TEST(close > 100);
-}
-
 BOOST_AUTO_TEST_CASE(runs_composed_and_is_certified) {
   const lb::gaussian_arms arms({0.2, 0.9, 0.1, 0.0, 0.3}, 0.5);
   lb::run_options o;
@@ -670,11 +409,11 @@ BOOST_AUTO_TEST_CASE(runs_composed_and_is_certified) {
   expect_domain_error([&] { lb::run_combination(c, arms, o); }, "rho");
 }
 
-// make_banded_mixture_grid (glr_mixture.hpp; docs/certified-glr.md, "The prior over the scales"):
+// make_banded_mixture_grid (detail/mixture_grid.hpp; docs/certified-glr.md, "The prior over the scales"):
 // its weights sum to <= 1 (long double, against the telescoped closed form), its scales are 2^k
 // for k = min(band_lo, 0)..k_max, and glr_one_sided_statistic with it is the infimum of the
 // log-sum over the scales (direct_h, long double, minimised on the line by a grid and a ternary
-// search as in infimum_matches_brute_force); the rule accepts it and names it in its certificate.
+// search as in test_one_sided_mixture.cpp's infimum_matches_brute_force); the rule accepts it and names it in its certificate.
 BOOST_AUTO_TEST_CASE(banded_grid_sums_to_at_most_one_and_gives_the_log_sum) {
   struct params {
     int lo, hi;

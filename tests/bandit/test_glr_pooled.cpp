@@ -15,6 +15,7 @@
 #include "bandit_support.hpp"
 
 #include "lilucb/bandit/compose.hpp"
+#include "lilucb/bandit/detail/one_sided_mixture.hpp"
 #include "lilucb/bandit/stopping/glr_pooled.hpp"
 
 #include <array>
@@ -399,9 +400,9 @@ BOOST_AUTO_TEST_CASE(per_arm_decision_bounds_on_random_pairs) {
       const double quad = ls::pooled_detail::quadratic_upper(p, m0), h0 = ls::pooled_detail::h_at(p, m0).h;
       std::vector<double> c2(G);
       for (std::size_t k = 0; k < G; ++k) c2[k] = ca[k] + cb[k] - g.log_weight[k];  // log w_k + 2 log 2 - pens
-      const ls::one_sided_detail::pair_data shared{mv, mc, sigma, sa.data(), sb.data(), c2.data(), G};
-      const double quad2 = ls::one_sided_detail::quadratic_upper(shared, m0);
-      const double h2 = ls::one_sided_detail::h_at(shared, m0).h;
+      const lb::one_sided_mixture::pair_data shared{mv, mc, sigma, sa.data(), sb.data(), c2.data(), G};
+      const double quad2 = lb::one_sided_mixture::quadratic_upper(shared, m0);
+      const double h2 = lb::one_sided_mixture::h_at(shared, m0).h;
       BOOST_TEST_CONTEXT("grid of " << G << ", N_V " << nv << ", N_c " << nc << ", mean_c " << mc << ", m0 " << m0) {
         BOOST_TEST(one <= want + 1e-12L * (1 + std::fabs(want)));
         BOOST_TEST(quad >= h0);
@@ -450,16 +451,16 @@ BOOST_AUTO_TEST_CASE(deciding_step_verdicts_against_the_statistic) {
       const double mv = 0.5, mc = 0.5 - 0.4 * rng.engine().uniform01();
       std::vector<double> sa(G), ca(G), sb(G), cb(G), c2(G);
       for (std::size_t k = 0; k < G; ++k) {
-        sa[k] = ls::one_sided_detail::slope(nv, g.rho[k], sigma);
-        sb[k] = ls::one_sided_detail::slope(nc, g.rho[k], sigma);
-        ca[k] = g.log_weight[k] + std::log(2.0) - ls::one_sided_detail::mixture_penalty(nv, g.rho[k]);
-        cb[k] = g.log_weight[k] + std::log(2.0) - ls::one_sided_detail::mixture_penalty(nc, g.rho[k]);
+        sa[k] = lb::one_sided_mixture::slope(nv, g.rho[k], sigma);
+        sb[k] = lb::one_sided_mixture::slope(nc, g.rho[k], sigma);
+        ca[k] = g.log_weight[k] + std::log(2.0) - lb::one_sided_mixture::mixture_penalty(nv, g.rho[k]);
+        cb[k] = g.log_weight[k] + std::log(2.0) - lb::one_sided_mixture::mixture_penalty(nc, g.rho[k]);
         c2[k] = ca[k] + cb[k] - g.log_weight[k];
       }
       const ls::pooled_detail::split_pair split{mv, mc, sigma, sa.data(), ca.data(), sb.data(), cb.data(), G};
-      const ls::one_sided_detail::pair_data shared{mv, mc, sigma, sa.data(), sb.data(), c2.data(), G};
+      const lb::one_sided_mixture::pair_data shared{mv, mc, sigma, sa.data(), sb.data(), c2.data(), G};
       const double s_split = double(product_prior_statistic(g, sigma, nv, mv, nc, mc));
-      const double s_shared = ls::one_sided_detail::search_infimum(shared);
+      const double s_shared = lb::one_sided_mixture::search_infimum(shared);
       const double m0 = mc + (mv - mc) * (1.5 * rng.engine().uniform01() - 0.25);
       for (const double delta_thr : {-2.0, -0.3, -1e-3, -0.5, 0.5, 1e-3, 0.3, 2.0}) {
         for (int prior = 0; prior < 2; ++prior) {
@@ -469,7 +470,7 @@ BOOST_AUTO_TEST_CASE(deciding_step_verdicts_against_the_statistic) {
           const double thr = S + (in_band ? delta_thr * M : delta_thr);
           double best = 0;
           const int v = prior ? ls::pooled_detail::decide_pair(split, m0, ls::pooled_detail::h_at(split, m0), thr, &best)
-                              : ls::pooled_detail::decide_pair(shared, m0, ls::one_sided_detail::h_at(shared, m0), thr, &best);
+                              : ls::pooled_detail::decide_pair(shared, m0, lb::one_sided_mixture::h_at(shared, m0), thr, &best);
           BOOST_TEST_CONTEXT((prior ? "per arm" : "shared") << ", N_V " << nv << ", N_c " << nc << ", mean_c " << mc
                                                              << ", m0 " << m0 << ", S " << S << ", thr " << thr) {
             BOOST_TEST(!(v > 0 && S < thr));
@@ -477,8 +478,8 @@ BOOST_AUTO_TEST_CASE(deciding_step_verdicts_against_the_statistic) {
             if (in_band) BOOST_TEST(v == 0);
             if (!in_band) decided[std::fabs(delta_thr) >= 0.3] += v != 0;
             if (v != 0) {  // the returned point has h no larger than at m0 (and h there >= S)
-              const double hb = prior ? ls::pooled_detail::h_at(split, best).h : ls::one_sided_detail::h_at(shared, best).h;
-              const double h0 = prior ? ls::pooled_detail::h_at(split, m0).h : ls::one_sided_detail::h_at(shared, m0).h;
+              const double hb = prior ? ls::pooled_detail::h_at(split, best).h : lb::one_sided_mixture::h_at(shared, best).h;
+              const double h0 = prior ? ls::pooled_detail::h_at(split, m0).h : lb::one_sided_mixture::h_at(shared, m0).h;
               BOOST_TEST(hb <= h0);
               BOOST_TEST(hb >= S - 1e-8 * (1 + std::fabs(S)));
             }

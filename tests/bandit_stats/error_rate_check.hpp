@@ -130,7 +130,7 @@ inline void describe(bandit_case& c) {
 
 namespace gen {
 
-/// Bounded doubles from a 53-bit integer draw, full range from the first case (CONVENTIONS.md).
+/// Bounded doubles from a 53-bit integer draw, full range from the first case (rc::gen::inRange is integer-only).
 inline rc::Gen<double> uniform(double lo, double hi) {
   return rc::gen::resize(
       rc::kNominalSize,

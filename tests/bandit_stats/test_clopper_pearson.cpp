@@ -77,7 +77,7 @@ non_coverage exact_non_coverage(std::uint64_t N, double p, double alpha) {
   return r;
 }
 
-// Bounded doubles from a 53-bit integer draw, full range from the first case (CONVENTIONS.md).
+// Bounded doubles from a 53-bit integer draw, full range from the first case (rc::gen::inRange is integer-only).
 rc::Gen<double> uniform_open(double lo, double hi) {
   return rc::gen::resize(
       rc::kNominalSize,

@@ -25,7 +25,8 @@ using namespace lilucb::boundaries;
 using namespace lilucb_test;
 
 namespace {
-// A double in [lo, hi] from a 64-bit draw (CONVENTIONS.md: the whole range from the first case).
+// A double in [lo, hi] from a 64-bit draw (rc::gen::inRange is integer-only; the whole range from
+// the first case).
 rc::Gen<double> in_range(double lo, double hi) {
   return rc::gen::resize(rc::kNominalSize, rc::gen::map(rc::gen::arbitrary<std::uint64_t>(), [lo, hi](std::uint64_t w) {
     return lo + (hi - lo) * (static_cast<double>(w >> 11) * 0x1.0p-53);
@@ -278,8 +279,8 @@ BOOST_AUTO_TEST_CASE(spec_domain) {
 
 BOOST_AUTO_TEST_SUITE_END()
 
-// Valid numbers whose stitched radius leaves the doubles (issue 17: `boundary --kind stitched --s
-// 1e308` printed nan, `--m 1e308` inf): refused, naming the parameter that is large.
+// Valid numbers whose stitched radius leaves the doubles (e.g. `boundary --kind stitched --s
+// 1e308`, which must not print nan, or `--m 1e308`, inf): refused, naming the parameter that is large.
 BOOST_AUTO_TEST_CASE(stitched_overflow_is_refused) {
   auto names = [](const char* p) { return [p](const lilucb::domain_error& e) { return e.parameter() == p; }; };
   BOOST_CHECK_EXCEPTION(stitched_radius(100.0, 0.05, 2.0, 1e308, 1.0, 0.0), lilucb::domain_error, names("s"));
@@ -289,9 +290,9 @@ BOOST_AUTO_TEST_CASE(stitched_overflow_is_refused) {
   BOOST_TEST(std::isfinite(stitched_radius(1e300, 0.05, 2.0, 1.4, 1.0, 0.0)));
 }
 
-// Issue 17's leftovers: valid numbers whose linear or mixture radius left the doubles
-// (`boundary --kind linear --b 1e308` and `mixture-two-sided --t 1e308` printed inf,
-// `crossing --kind linear --b 1e308` ended in Boost's internal error).  Refused naming the
+// The other radii: valid numbers whose linear or mixture radius leaves the doubles
+// (`boundary --kind linear --b 1e308` and `mixture-two-sided --t 1e308` must not print inf, nor
+// `crossing --kind linear --b 1e308` end in Boost's internal error).  Refused naming the
 // parameter, or a finite answer checked against an independent form.
 BOOST_AUTO_TEST_CASE(linear_and_mixture_overflow_is_refused_or_finite) {
   auto names = [](const char* p) { return [p](const lilucb::domain_error& e) { return e.parameter() == p; }; };

@@ -246,8 +246,8 @@ BOOST_AUTO_TEST_CASE(config_validation_and_presets) {
   BOOST_CHECK_THROW(apply_json(base, nlohmann::json::parse(R"({"nu": 1.0})"), "f").validate(), lilucb::domain_error);
   BOOST_CHECK_THROW(apply_json(base, nlohmann::json::parse(R"({"sizes": [1]})"), "f").validate(), lilucb::domain_error);
   BOOST_CHECK_THROW(apply_json(base, nlohmann::json::parse(R"({"repetitions": 0})"), "f").validate(), lilucb::domain_error);
-  // A gap whose sparse instance has H1 = (n-1)/gap^2 or pulls/H1 outside the doubles (issue 17: a
-  // gap of 1e300 wrote mean_over_h1 = inf) is refused by validate, naming gap; the edges of the
+  // A gap whose sparse instance has H1 = (n-1)/gap^2 or pulls/H1 outside the doubles (e.g. a
+  // gap of 1e300, which must not write mean_over_h1 = inf) is refused by validate, naming gap; the edges of the
   // derived range [sqrt((n-1)/max), sqrt((n-1) max/budget)] are accepted.
   {
     auto g = apply_json(base, nlohmann::json::parse(R"({"sizes": [10, 100], "scenarios": ["sparse"], "budget": 1000000})"), "f");

@@ -3,7 +3,7 @@
 `lilucb run --sampling S --stopping glr|ls ...` on fixed seeds, as made by a given lilucb binary.
 
 The reference is a regression record: it was made by the binary of commit 34fe0e9 (before the
-shared leader/pair core of the GLR rules and their lazy stopping check, issue 14 section 5), and
+shared leader/pair core of the GLR rules and their lazy stopping check), and
 tests/bandit/test_compose.cpp checks that the library still makes exactly these runs.  The rows of
 t3c were re-recorded by the binary of commit 5f6cd05, whose posterior sampler
 (bandit/detail/gaussian_argmax.hpp) draws the same law from a different stream, and those of ttts

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Independent reference values for the lilucb theory tests.
 
-Every formula below is transcribed from the paper (/work/shared/paper/LilUCB.tex:
+Every formula below is transcribed from the paper (the paper's LaTeX source, LilUCB.tex:
 Lemma lem:lil and its footnote fnt:delta_foot, Lemmas lem:1 and lem:2, Theorem th:lilucb,
 Section 3's H1/H3, Section 2's Farrell bound, Section 5's LS rule and parameter settings),
 never from the C++ code, and evaluated with mpmath at 50 significant digits.  Inverse

@@ -1,7 +1,7 @@
 // characteristic_time.hpp: T*(mu), w*(mu) (Garivier & Kaufmann 2016, Theorem 5), the lower bound
 // T* kl(delta, 1-delta) and the fixed-point predictor t = T* beta(t).
 //
-// Reference values: (a) the closed forms of issue 14 (two arms: T* = 8 sigma^2/Delta^2; K-1 equal
+// Reference values: (a) closed forms (two arms: T* = 8 sigma^2/Delta^2; K-1 equal
 // gaps: T* = 2 sigma^2 (1 + sqrt(K-1))^2/Delta^2), evaluated in cpp_bin_float_50; (b) 50-digit
 // values from tests/reference/make_characteristic_time_reference.py (mpmath, 80 digits, plain
 // bisection on the same program written out independently); (c) the optimality conditions of
@@ -265,8 +265,8 @@ BOOST_AUTO_TEST_CASE(invalid_values) {
 
 BOOST_AUTO_TEST_SUITE_END()
 
-// Valid numbers whose T* leaves the doubles (issue 17: `hardness --sigma 1e-300` ended in the
-// root finder's "do not bracket" internal error): refused, naming the instance or sigma.
+// Valid numbers whose T* leaves the doubles (e.g. `hardness --sigma 1e-300`, which must
+// not end in the root finder's "do not bracket" internal error): refused, naming the instance or sigma.
 BOOST_AUTO_TEST_CASE(extreme_sigma_is_refused_not_an_internal_error) {
   const std::vector<double> m{0.5, 0.4, 0.1};
   // 2 sigma^2 not a finite positive normal number: refused naming sigma (not the means).

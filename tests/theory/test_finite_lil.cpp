@@ -520,7 +520,7 @@ BOOST_AUTO_TEST_CASE(proof_sum_small_eps_accuracy) {
 BOOST_AUTO_TEST_SUITE_END()
 
 // ---------------------------------------------------------------------------------------------
-// Valid numbers whose bound would overflow (issue 17: `lilucb bound --sigma 1e308` printed inf).
+// Valid numbers whose bound would overflow (`lilucb bound --sigma 1e308` must not print inf).
 // The bound and the width are linear in sigma: past max_real / (value at sigma = 1) they are
 // refused naming sigma; just inside that they are finite and equal sigma times the value at 1.
 BOOST_AUTO_TEST_SUITE(overflow_refused)

@@ -293,7 +293,7 @@ BOOST_AUTO_TEST_SUITE(domain)
 // error carries (see known_library_bugs): `function` is checked only for best_arm itself.
 // For the Delta^-2 sums (sums = true) the extremes of the doubles ({max, 0}, {0, -max}: H1
 // underflows to 0; {denorm_min, 0}: it overflows) either give a finite value or are refused naming
-// means (issue 17: never an infinite or zero H1).
+// means (never an infinite or zero H1).
 bool finite_value(double x) { return std::isfinite(x); }
 bool finite_value(std::size_t) { return true; }
 bool finite_value(const std::vector<double>& v) {
@@ -447,8 +447,8 @@ BOOST_AUTO_TEST_CASE(means_errors_name_best_arm) {
 BOOST_AUTO_TEST_SUITE_END()
 
 // ---------------------------------------------------------------------------------------------
-// Valid numbers whose results would overflow or underflow (issue 17: `hardness --a 1e308` printed
-// inf, a config gap of 1e300 wrote mean_over_h1 = inf).  Each is refused, naming the parameter.
+// Valid numbers whose results would overflow or underflow (e.g. `hardness --a 1e308`, which
+// must not print inf, or a config gap of 1e300, which must not write mean_over_h1 = inf).  Each is refused, naming the parameter.
 BOOST_AUTO_TEST_SUITE(overflow_refused)
 
 BOOST_AUTO_TEST_CASE(total_samples_bound_a) {

@@ -260,7 +260,7 @@ BOOST_AUTO_TEST_CASE(delta_for_failure_probability_error_names_callee) {
 
 BOOST_AUTO_TEST_SUITE_END()
 
-// Valid numbers whose width would overflow (issue 17): ls_bound is lil_width's formula, and a
+// Valid numbers whose width would overflow: ls_bound is lil_width's formula, and a
 // sigma past max_real / (value at sigma = 1) is refused naming sigma.
 BOOST_AUTO_TEST_SUITE(overflow_refused)
 

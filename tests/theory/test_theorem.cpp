@@ -452,7 +452,7 @@ BOOST_AUTO_TEST_CASE(delta_near_one_accuracy) {
 BOOST_AUTO_TEST_SUITE_END()
 
 // ---------------------------------------------------------------------------------------------
-// Valid numbers whose gamma would overflow (issue 17): gamma(beta, eps) is refused past
+// Valid numbers whose gamma would overflow: gamma(beta, eps) is refused past
 // gamma_beta_max = sqrt(max/16) - 2, naming beta and that range; up to it it is finite.
 BOOST_AUTO_TEST_SUITE(overflow_refused)
 

@@ -3,7 +3,7 @@
 // algorithms, scenarios and sizes, how many repetitions, nu, sigma, the pull budget and the
 // seed.  Presets `paper` (Section 5's grid) and `quick` (a reduced grid that finishes in about
 // two minutes on a 2-core machine), and a JSON form for custom sweeps (docs/reproduction-method.md).
-// The experiment `modern` (issue 14, section 7; modern.hpp) has presets `quick` and `full` and
+// The experiment `modern` (the price of certification; modern.hpp) has presets `quick` and `full` and
 // its own axes: methods x instances x deltas.
 
 #include "lilucb_experiments/algorithm_table.hpp"
@@ -61,7 +61,7 @@ struct experiment_config {
   /// whose stopping time is orders of magnitude beyond the others'; its curve is still drawn).
   std::vector<bandit::algorithm> window_from;
   std::uint64_t checkpoints_per_decade = 10;   ///< log-spaced checkpoints
-  // modern only (issue 14, section 7): its axes replace algorithms, scenarios and sizes; sigma
+  // modern only: its axes replace algorithms, scenarios and sizes; sigma
   // and gap apply to Section 5's scenarios among the instances.
   std::vector<modern_method> methods;          ///< in the table's order or the config's
   std::vector<std::string> instances;          ///< instance labels (parse_instance)

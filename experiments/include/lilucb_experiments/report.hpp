@@ -49,7 +49,7 @@ inline constexpr const char* reproduction_report_data = "../reproduction/quick/s
 /// items, each ending in a newline).
 std::string run_provenance(const nlohmann::json& manifest);
 
-/// docs/modern.md (issue 14, section 7): the price of certification, rendered from the modern
+/// docs/modern.md: the price of certification, rendered from the modern
 /// experiment's committed results `generated_dir / modern_report_data` (summary.csv) with its
 /// manifest.json and plots beside it: which certified combination is best on each instance and
 /// delta, the ratio of its median stopping time to the lil'UCB Heuristic's, and per instance

@@ -99,7 +99,7 @@ std::vector<stopping_summary> read_summary(const std::filesystem::path& path);
 
 // ---- summary.csv (modern) ---------------------------------------------------------------------
 
-/// Per (method, instance, delta) of the modern experiment (issue 14, section 7).
+/// Per (method, instance, delta) of the modern experiment (the price of certification, docs/modern.md).
 struct modern_summary {
   std::string method, instance;
   double delta = 0;

@@ -1,4 +1,4 @@
-// docs/generated/boundaries.md: the anytime boundaries side by side (issue 13).
+// docs/generated/boundaries.md: the anytime boundaries side by side.
 
 #include "lilucb/boundaries.hpp"
 #include "lilucb_docs/generated_tables.hpp"

@@ -1,5 +1,5 @@
 #pragma once
-// Anytime boundaries beyond the paper's finite LIL (issue 13): polynomial stitching, normal
+// Anytime boundaries beyond the paper's finite LIL: polynomial stitching, normal
 // mixtures, the Gaussian GLR thresholds, linear and constant boundaries, one run-time family
 // interface, exact crossing probabilities for Gaussian walks, and calibration.
 // docs/boundaries.md describes each function, its domain, its tests and its references.

@@ -1,6 +1,6 @@
 #pragma once
 // One row of the claims table: a statement of the paper that a computer can check, where the
-// paper makes it, what we computed, the verdict and its evidence (issue 5, `lilucb verify`).
+// paper makes it, what we computed, the verdict and its evidence (`lilucb verify`).
 //
 // Verdicts say what the computation shows, whatever the paper says:
 //   holds              the computation supports the claim (a proof on a stated domain, or a

@@ -62,7 +62,7 @@ Real normal_mixture_log_supermartingale(Real s, Real v, Real rho, mixture_sides 
   check_positive(fn, "rho", rho);
   const Real vr = v + rho;
   const Real z = s / sqrt(vr);
-  // Extreme scales (issue 17: v near max_real, rho subnormal): log(rho/vr) through the
+  // Extreme scales (v near max_real, rho subnormal): log(rho/vr) through the
   // difference of logs when the quotient underflows, s^2/(2vr) as z^2/2 when s^2 or 2vr
   // overflows.  The usual forms otherwise.
   const Real ratio = rho / vr;

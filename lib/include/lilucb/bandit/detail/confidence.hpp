@@ -11,7 +11,7 @@
 // lil_width_evaluator  factor * lil_width at pull counts for fixed parameters, by the operations
 //            of lil_evaluate in their order with the parts that do not depend on T computed
 //            once: bit-identical to the function object it stands for (tested), about half the
-//            cost (issue 16: the cold cost of a run is mostly filling width tables).
+//            cost (the cold cost of a run is mostly filling width tables: docs/reproduction-method.md).
 // count_cache  a table f(T) for T = 1, 2, ... filled on demand (in blocks) by the same function
 //            (or its evaluator), so a cached value is bit-identical to calling the function
 //            (tested); past the table, a window of consecutive counts follows the count that

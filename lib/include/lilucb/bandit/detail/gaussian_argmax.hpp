@@ -1,8 +1,8 @@
 #pragma once
 // The argmax of one draw of independent Gaussians theta_a = m_a + s_a Z_a (the Gaussian
 // posterior sample of TTTS and T3C, lib/include/lilucb/bandit/sampling/top_two.hpp), and the
-// argmax over the arms other than a given one, without drawing all K normals (issue 14
-// section 5).
+// argmax over the arms other than a given one, without drawing all K normals
+// (docs/bandit.md, "Top-two sampling: cost per pull").
 //
 // Exact in law: the pair (argmax, argmax over a != avoid) has the distribution of the full draw.
 // With the cut T = 3 and the arm's upper value u_a = m_a + s_a T, raised by 4 eps (|m_a| + s_a T)

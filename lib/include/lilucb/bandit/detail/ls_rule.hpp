@@ -27,7 +27,7 @@
 namespace lilucb::bandit::detail {
 
 /// The LS rule over any per-arm width B(T) (a function object, equality comparable, so that
-/// thread_count_cache can share its table): the boundaries of issue 13 plug in here.  The
+/// thread_count_cache can share its table): the anytime boundaries of lilucb/boundaries plug in here.  The
 /// rule is valid for any sampling rule when P(exists arm i, T: |mu_hat_i(T) - mu_i| > B(T)) is at
 /// most the error probability wanted (docs/bandit.md, "Sampling x stopping").
 template <class Width>

@@ -33,39 +33,15 @@
 // by the GLR stopping rule).  The posterior of TTTS and T3C is Gaussian N(mu_hat_a, sigma^2/N_a)
 // (flat prior).  Ties to the lowest index.  Randomness comes from the run's stream (reproducible).
 //
-// Cost per pull (issue 14 section 5; every shortcut below makes exactly the pulls of the
-// obvious O(K) passes, bit for bit and with the same ties, tested against them pull for pull in
-// tests/bandit/test_compose.cpp, tests/bandit/naive_top_two.hpp):
-//   - the empirical means, counts, log N_a (eb_tci) and the posterior's sigma/sqrt(N_a) (ttts,
-//     t3c) live in contiguous per-arm arrays, updated for the pulled arm only: each is the same
-//     double the pass computed from arm_stats (mean_[a] == arm_stats::mean(a));
-//   - eb_tci's empirical best B is the root of a tournament tree over the means (the winner of
-//     a node is its right child's arm only if that mean is strictly larger, so ties go to the
-//     lowest index as in the left-to-right scan): O(log K) per pull;
-//   - the challenger's keys (W(L, b), + log N_b for eb_tci) are kept for the last leader L and
-//     recomputed, with the same expression, only for the arms pulled since; all of them only
-//     when L changed or was pulled (half of eb_tci's pulls: one branch-free O(K) pass).  The
-//     argmin is kept incrementally (a changed key can only replace the challenger, unless the
-//     challenger's own key grew: then one O(K) min pass without divisions);
-//   - t3c (and t3c-ids, whose IDS coin needs the challenger every round): a posterior leader L
-//     other than the kept one is usually not the empirical best, and then its challenger is the
-//     first arm b with mu_hat_b >= mu_hat_L (key 0, the minimum), unless an arm before it has a
-//     key of 0 too (underflow, N_b = 0): found by one scan without divisions up to that arm and
-//     the keys of the arms before it (first_zero_key), leaving the kept keys as they are;
-//   - ttts and t3c: the argmax of a posterior sample is drawn by bandit/detail/gaussian_argmax.hpp,
-//     exact in law without drawing the normals of arms whose posterior cannot reach the best
-//     value drawn (stated change of the stream, issue 14 section 5: before, K normals per sample
-//     in index order, so ttts/t3c runs differ from those of commit 90f376c and earlier, with the
-//     same law); TTTS resamples until the challenger differs (capped at ttts_max_resamples = 100,
-//     after which the best arm other than the leader in the last sample is the challenger: stated;
-//     only that last sample tracks the best arm other than the leader, the others only their
-//     argmax, which needs fewer normals: same law, and the stream of commit 926e714 and later);
-//   - ttts's resamples (K <= ttts_direct_max_arms = 64): simulated by ttts_challenger's union
-//     scheme, which draws the outcome of each resample directly (one proposal in about
-//     1/P(argmax != L) resamples, skipped in one geometric step; K - 1 rates without exponentials
-//     where the leader is ahead by a posterior width): the same law as the resampling loop with
-//     its cap (tested against quadrature), a different stream (ttts runs differ from those of the
-//     commits before it, seed for seed; K > 64: the loop as written, the stream unchanged).
+// Cost per pull: O(log K) for the leader and the challenger's argmin kept incrementally, O(K) only
+// when the leader changes or is pulled; the argmax of a posterior sample (ttts, t3c) drawn by
+// bandit/detail/gaussian_argmax.hpp, exact in law.  Guarantee: every shortcut makes exactly the
+// pulls of the obvious O(K) passes, bit for bit and with the same ties (tested pull for pull in
+// tests/bandit/test_compose.cpp against tests/bandit/naive_top_two.hpp); the posterior draws of
+// ttts and t3c, and ttts's resampling (K <= ttts_direct_max_arms = 64: ttts_challenger's union
+// scheme, the same law as the loop with its cap ttts_max_resamples = 100), are exact in law, not
+// in stream.  The shortcuts, why each gives the pass's pulls, and how the streams changed with
+// them: docs/bandit.md, "Top-two sampling: cost per pull".
 
 #include "lilucb/bandit/arm_stats.hpp"
 #include "lilucb/bandit/detail/gaussian_argmax.hpp"

@@ -1,12 +1,13 @@
 #pragma once
-// Weakest-pair sampling (issue 14; this toolkit's rule, NOT from a paper): a Top-Two rule whose
-// challenger is the pair farthest from passing the certified one-sided GLR stopping statistic.
+// Weakest-pair sampling (this toolkit's rule, NOT from a paper): a Top-Two rule whose challenger
+// is the pair farthest from passing the certified one-sided GLR stopping statistic.
 //
 //   leader      L = the empirical best arm (ties to the lowest index, as arm_stats::empirical_best);
 //   challenger  C = argmin_{b != L} S1_{L,b} (ties to the lowest index), S1 the statistic of
 //               Proposition M1 of docs/certified-glr.md as computed by
 //               stopping::glr_one_sided_statistic(sigma, grid, N_L, mu_hat_L, N_b, mu_hat_b)
-//               (the rule's grid, by default make_mixture_grid(), and the run's sigma);
+//               (the rule's grid, by default make_mixture_grid(), and the run's sigma; the kernel
+//               of detail/one_sided_mixture.hpp);
 //   forced      first, if some arm has N_a < sqrt(t/K) after t pulls, the arm with the fewest pulls
 //               (ties to the lowest index) is pulled instead, and no coin is drawn;
 //   choice      L with probability h = N_C/(N_L + N_C), C otherwise: the information-directed
@@ -14,74 +15,19 @@
 //               top-two algorithms", ICML, for Gaussian arms (as t3c-ids in top_two.hpp), the coin
 //               drawn from the run's stream (s.rng().engine().uniform01() < h).
 //
-// Why it exists (docs/certified-glr.md, "Where the price of certification remains";
-// experiments/modern/price_diagnosis.cpp).  With t3c-ids sampling and the one-sided GLR stopping
-// (stopping/glr_one_sided.hpp, Proposition M1) on Section 5's alpha = 0.6, n = 100 scenario, the
-// last pair to pass is almost always a far arm with 4-6 pulls: its plain GLR statistic Z is large,
-// so T3C's challenger argmin_b Z_{L,b} never picks it, but the mixture's cost for a pair with very
-// unequal counts keeps its S1 below the threshold long after every well-sampled pair has passed.
-// Challenging the pair whose S1 is smallest samples exactly what the stopping rule waits for.
-// Proposition M1's certificate holds for ANY sampling rule, so weakest-pair + glr-one-sided is
-// certified (P(wrong answer) <= delta for sigma-sub-Gaussian rewards); the rule itself carries no
-// guarantee of its own (no sample-complexity statement is claimed for it).  The forced
-// exploration makes every N_a grow at least like sqrt(t/K), so every estimate converges and an
-// unlucky best arm cannot be starved: without it, with exactly tied arms, the weakest pair can stay
-// two tied arms whose statistic does not grow while the best arm waits (one run in 300 took 1.1e6
-// pulls on the delta = 1/2 instance of tests/bandit_stats/test_composed_error_rates.cpp, against
-// a mean of about 3600).  The floor is mild: about 10 pulls per arm at t = 10^4 with K = 101.
-//
-// Cost: exact, without K searches per pull.  The pulls are those of the O(K) pass that computes
-// every S1_{L,b} (tests/bandit/test_compose.cpp compares them pull for pull).  Per arm b a key is
-// kept for the current leader: a lower bound of S1_{L,b} (levels 1 to 3) or its exact value.
-//   - S1_{L,b} changes only when L or b is pulled or the leader changes: a pulled arm b != L gets
-//     a new level-1 key; when L is pulled or replaced every key is recomputed at level 1 (O(K),
-//     no search).  The leader is the root of a tournament tree over the means (O(log K)).
-//   - The challenger is found lazily over a tournament tree of the keys (ties to the lowest
-//     index): while the arm with the smallest key holds only a lower bound, that bound is refined
-//     (level 1 -> level 2 -> the tangent bound -> the exact S1) and the tree updated.  When the
-//     smallest key is exact, it is the argmin of the O(K) pass with its tie rule: every other arm's
-//     exact value is >= its key >= the smallest key, and an equal key at a lower index would have
-//     been the tree's root.  When the arm b with the smallest key holds a tangent bound, it also
-//     holds an upper bound (h at a point, >= S1 >= the computed value); if that upper bound is
-//     below every other arm's key, b is the strict argmin and no exact S1 is needed; otherwise the
-//     arm with the next smallest key is refined first (if it is not exact), else b is.
-//   - The tangent bound (level 3).  h is convex in m (glr_one_sided.hpp); from the pair's last
-//     minimiser m0 (kept per arm; the count-weighted mean the first time) the bracket
-//     [m0 - e, m0 + e], e = 1e-2 |mu_hat_L - mu_hat_b|, is grown fourfold at most three times until
-//     h'(l) <= 0 <= h'(r); then inf h >= max(h(l) + h'(l)(r - l), h(r) - h'(r)(r - l)) (the lower
-//     bound of glr_one_sided.hpp's search) and min(h(l), h(r)) >= inf h: two to five evaluations of
-//     h instead of the search's ten to twenty.  No bracket: the next refinement is exact.
-//     The exact S1 is computed by glr_one_sided.hpp's search on the same data (the expressions
-//     of glr_one_sided_statistic: the same value, bit for bit), keeping its minimiser.
-//   - The one-term lower bound (levels 1 and 2).  F(u) = u^2/2 + log Phi(u) is convex with
-//     F(0) = -log 2 and F'(0) = sqrt(2/pi) = c (glr_one_sided.hpp), so F(u) >= -log 2 + c u for
-//     every u, and F(u) >= u^2/2 - log 2 for u >= 0 (Phi(u) >= 1/2): F(u) >= -log 2 + psi(u) with
-//     the convex psi(u) = c u (u <= 2c), u^2/2 (u >= 2c); and F is above each of its tangents, here
-//     at u0 = -8, -4, -2, -1, -1/2, 1/2, 1, 2, 3, 4.5 (computed once with glr_one_sided.hpp's F).
-//     So F >= Psi = max(-log 2 + psi, the tangents), convex and piecewise linear or quadratic (the
-//     tangents at negative u0 matter for a leader with many pulls: there the minimiser has
-//     u_L < 0, where c u alone falls far below F).  Keeping one term k of the log-sum (all terms
-//     are positive), S1 = inf_m h(m) >= log w_k + 2 log 2 - pen_L,k - pen_b,k + min_m [Psi(u_L,k(m)) + Psi(u_b,k(m))]
-//     with u_L,k = s_L,k (mu_hat_L - m), u_b,k = s_b,k (m - mu_hat_b), s_i,k = N_i/(sigma sqrt(N_i + rho_k))
-//     and pen_i,k = 1/2 log(1 + N_i/rho_k) (the notation of glr_one_sided.hpp).  The minimum of this
-//     convex function of m is bounded below by the tangent bound of a bracket of its slope
-//     (psi_pair_lower: secant and bisection steps until the bound is within 0.05 of the bracket's
-//     values, at most 30 steps; no transcendental function).  Level 1 keeps the scale j nearest
-//     min(N_L, N_b)/Z_{L,b} (as the stopping rule's one-term search), level 2 the maximum over
-//     j - 4..j + 4 (every scale for an unsorted grid).  The key is the bound less
-//     1e-7 (1 + |bound|): the computed S1 (glr_one_sided_statistic's certified lower bound) is
-//     within 2e-9 (1 + |S1|) of the true infimum when its search stops by its tolerance (it stops
-//     within 200 steps, its bracket halving at least every third step), so the key is below the
-//     computed value too; the pull-for-pull test checks the outcome.
-//   Exact statistics are computed only where the bounds cannot separate two arms: about 0.15 per
-//   pull (and 13 tangent bounds, 19 level-2 bounds) in the first 3000 pulls at K = 101 on the
-//   alpha = 0.6 means (tests/bandit/test_compose.cpp;
-//   ns/pull: experiments/bench/bench_composed.cpp).  Upper bounds (level 3) carry a margin of
-//   1e-7 (1 + |bound|) upwards, as the lower bounds downwards.
+// Domain: K >= 1, sigma in (0, inf), a grid of 1 to 64 scales (detail/mixture_grid.hpp).
+// Guarantee: the rule carries none of its own (no sample-complexity statement is claimed); paired
+// with glr-one-sided stopping it is certified, since Proposition M1 holds for ANY sampling rule
+// (P(wrong answer) <= delta for sigma-sub-Gaussian rewards).  The forced exploration makes every
+// N_a grow at least like sqrt(t/K), so every estimate converges and the best arm is not starved.
+// The pulls are exactly those of the O(K) pass that computes every S1_{L,b} (lazy lower bounds
+// refined only where they cannot separate two arms).  Why the rule exists, and the proof that its
+// lazy challenger is the O(K) pass's: docs/certified-glr/numerics.md, "Weakest-pair sampling".
+// Tests: tests/bandit/test_compose.cpp (pull for pull against tests/bandit/naive_weakest_pair.hpp).
 
 #include "lilucb/bandit/arm_stats.hpp"
-#include "lilucb/bandit/stopping/glr_mixture.hpp"
-#include "lilucb/bandit/stopping/glr_one_sided.hpp"
+#include "lilucb/bandit/detail/mixture_grid.hpp"
+#include "lilucb/bandit/detail/one_sided_mixture.hpp"
 #include "lilucb/errors.hpp"
 
 #include <algorithm>
@@ -100,16 +46,16 @@ namespace weakest_pair_detail {
 
 inline constexpr double c = 0.79788456080286535588;  // F'(0) = sqrt(2/pi)
 
-
-/// The convex lower bound of F (file comment, "levels 1 and 2"): Psi(u) = max(-log 2 + psi(u),
-/// the tangents of F at the points u0 below).  Each tangent is <= F (F is convex), so Psi <= F.
+/// The convex lower bound of F (docs/certified-glr/numerics.md, "Weakest-pair sampling", levels 1
+/// and 2): Psi(u) = max(-log 2 + psi(u), the tangents of F at the points u0 below).  Each tangent
+/// is <= F (F is convex), so Psi <= F.
 struct psi_table {
   static constexpr int T = 10;
   double u0[T] = {-8, -4, -2, -1, -0.5, 0.5, 1, 2, 3, 4.5};
   double f0[T], d0[T];
   psi_table() {
     for (int i = 0; i < T; ++i) {
-      const auto v = stopping::one_sided_detail::F(u0[i]);
+      const auto v = one_sided_mixture::F(u0[i]);
       f0[i] = v.f;
       d0[i] = v.df;
     }
@@ -132,7 +78,7 @@ struct psi_table {
 
 /// A lower bound of min over m of Psi(sa (ma - m)) + Psi(sb (m - mb)) (sa, sb > 0): the function
 /// is convex, so for a bracket l < r with slopes g(l) <= 0 <= g(r) its minimum is at least
-/// max(f(l) + g(l)(r - l), f(r) - g(r)(r - l)) (the tangent bound of glr_one_sided.hpp's search);
+/// max(f(l) + g(l)(r - l), f(r) - g(r)(r - l)) (the tangent bound of the kernel's search);
 /// the bracket is narrowed (secant steps, bisection every third) until that bound is within 0.05
 /// of min(f(l), f(r)), at most 30 steps (a looser bound is still a bound).
 inline double psi_pair_lower(const psi_table& t, double sa, double ma, double sb, double mb) {
@@ -293,8 +239,8 @@ class weakest_pair {
     const std::size_t at = i * G_ + k;
     if (stamp_[at] == n_[i]) return;
     const double n = double(n_[i]);
-    pen_[at] = stopping::one_sided_detail::mixture_penalty(n, grid_.rho[k]);
-    slope_[at] = stopping::one_sided_detail::slope(n, grid_.rho[k], sigma_);
+    pen_[at] = one_sided_mixture::mixture_penalty(n, grid_.rho[k]);
+    slope_[at] = one_sided_mixture::slope(n, grid_.rho[k], sigma_);
     stamp_[at] = n_[i];
   }
   /// The scale j nearest min(N_L, N_b)/Z_{L,b} (0 for an unsorted grid).
@@ -309,7 +255,7 @@ class weakest_pair {
         static_cast<std::size_t>(std::lower_bound(grid_.rho.begin(), grid_.rho.end(), target) - grid_.rho.begin());
     return j == G_ ? G_ - 1 : j;
   }
-  /// The one-term lower bound of S1_{L,b} at scale k (file comment).
+  /// The one-term lower bound of S1_{L,b} at scale k (numerics.md, "Weakest-pair sampling", levels 1 and 2).
   double term_bound(std::size_t L, std::size_t b, std::size_t k) {
     entry(L, k);
     entry(b, k);
@@ -325,9 +271,9 @@ class weakest_pair {
     keys_[b] = as_key(term_bound(L, b, scale_index(L, b)));
     level_[b] = bound1;
   }
-  /// The pair's data for one_sided_detail (the expressions of glr_one_sided_statistic, so the
+  /// The pair's data for one_sided_mixture (the expressions of glr_one_sided_statistic, so the
   /// search below returns its value bit for bit).
-  stopping::one_sided_detail::pair_data pair(std::size_t L, std::size_t b) {
+  one_sided_mixture::pair_data pair(std::size_t L, std::size_t b) {
     const double two_log_2 = 2 * std::log(2.0);
     for (std::size_t k = 0; k < G_; ++k) {
       entry(L, k);
@@ -338,10 +284,10 @@ class weakest_pair {
     }
     return {mean_[L], mean_[b], sigma_, sa_, sb_, cc_, G_};
   }
-  /// The tangent bound of the file comment around the pair's last minimiser: true and *bound set
-  /// when a bracket l < r with h'(l) <= 0 <= h'(r) is found within a few evaluations.
+  /// The tangent bound (numerics.md, "Weakest-pair sampling", level 3) around the pair's last
+  /// minimiser: true and *bound set when a bracket l < r with h'(l) <= 0 <= h'(r) is found within a few evaluations.
   bool tangent_bound(std::size_t L, std::size_t b, double* bound) {
-    namespace od = stopping::one_sided_detail;
+    namespace od = one_sided_mixture;
     const od::pair_data p = pair(L, b);
     const double gap = std::fabs(mean_[L] - mean_[b]);
     const double eps = 1e-2 * gap + 1e-9 * sigma_;
@@ -394,7 +340,7 @@ class weakest_pair {
     } else {
       // glr_one_sided_statistic(sigma, grid, N_L, mu_hat_L, N_b, mu_hat_b), with its minimiser kept.
       double m = 0;
-      const double v = stopping::one_sided_detail::infimum_lower_bound(pair(L, b), &m);
+      const double v = one_sided_mixture::infimum_lower_bound(pair(L, b), &m);
       ++exact_count_;
       if (std::isfinite(m)) {
         at_[b] = m;

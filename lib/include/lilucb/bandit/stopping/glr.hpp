@@ -10,7 +10,7 @@
 //
 // Thresholds are objects with beta(t), certified() and certificate(); this file has the heuristic
 // log((1 + log t)/delta) used in most published experiments, which carries NO guarantee.  The
-// Kaufmann-Koolen threshold (certified) comes from the boundaries of issue 13.
+// Kaufmann-Koolen threshold (certified) comes from the anytime boundaries of lilucb/boundaries.
 //
 // Cost.  The decision min_b Z_{i_hat,b} > beta is taken exactly and lazily by the leader/pair core
 // shared with glr_mixture.hpp (bandit/detail/leader_pairwise.hpp, which states the cost: one

@@ -1,6 +1,6 @@
 #pragma once
-// GLR stopping certified by a Gaussian mixture martingale per pair of arms (issue 14;
-// Proposition M of docs/certified-glr.md).  With i_hat the empirically best arm, stop when
+// GLR stopping certified by a Gaussian mixture martingale per pair of arms
+// (Proposition M of docs/certified-glr.md).  With i_hat the empirically best arm, stop when
 //     min_{b != i_hat} S_{i_hat, b} >= log((K - 1)/delta)
 // and answer i_hat, where for a pair (a, b), counts N_a, N_b >= 1 and a grid of mixture scales
 // rho_k with prior weights w_k (sum_k w_k <= 1),
@@ -10,39 +10,20 @@
 // D/(c_a + c_b) is the infimum, over the alternative {mu'_b >= mu'_a}, of the quadratic part of
 // the log mixture martingale (Proposition M, step 3: a weighted projection onto a half-plane).
 //
-// Certificate (Proposition M): for sigma-sub-Gaussian rewards (Gaussian with standard deviation
+// Domain: K >= 1, sigma in (0, inf), delta in (0, 1), a grid of 1 to 64 scales rho_k in (0, inf)
+// with sum_k w_k <= 1 (detail/mixture_grid.hpp; default rho_k = 2^k, k = 0..40, w_k = 1/((k+1)(k+2)),
+// no tuning; a fixed rho, one grid point of weight 1, is offered too).  The threshold does not
+// depend on t.
+// Guarantee (Proposition M): for sigma-sub-Gaussian rewards (Gaussian with standard deviation
 // sigma; Bernoulli with sigma = 1/2) and ANY sampling rule, P(stop with a wrong answer) <= delta.
-// The threshold does not depend on t.  The default grid is rho_k = 2^k, k = 0..40, with
-// w_k = 1/((k+1)(k+2)) (no tuning); a fixed rho (one grid point, weight 1) is offered too.
-//
-// Cost.  Exact and lazy, by the leader/pair core shared with glr.hpp
-// (bandit/detail/leader_pairwise.hpp, which states the cost: one failing witness pair is watched,
-// and a key is evaluated only when that pair's arms are pulled or the leader changes).  Each arm
-// keeps a row of penalties 1/2 log(1 + N_i/rho_k), refreshed only where a key needs them; a row
-// computed at an earlier count c <= N_i bounds the penalties from below (they grow with N) and,
-// with 1/2 (N - c)/(rho + c), from above.  The key of a pair is decided by the first of, in order
-// (each bound clears the threshold by a margin of 1e-9 (1 + Z + threshold), far above the rounding
-// of the exact path, so that it is on the same side as the floating-point S_{a,b}):
-//   the last upper bound of the pair carried forward to the present counts and means (O(1));
-//   Z_{a,b} = D/(1/N_a + 1/N_b) >= S_{a,b} (c_a + c_b >= 1/N_a + 1/N_b, penalties >= 0,
-//     sum_k w_k <= 1): if Z < log((K-1)/delta) the key is Z (the pair cannot pass);
-//   a lower bound at the scale j nearest min(N_a, N_b)/Z from the rows as they are (O(1));
-//   an upper bound over the grid from the rows as they are (mixture_detail::mixture_upper: no
-//     logarithm or exponential per term, the scales above j + 5 bounded together);
-//   the grid term L = Zmix^{(rho_j)} + log w_j <= S_{a,b} (two log1p's): passes if L >= threshold;
-//   the scales below j + 10 exactly, the others bounded together: a lower and an upper bound
-//     about 1e-3 apart in the runs of docs/benchmarks.md;
-//   otherwise S_{a,b} itself (G divisions, and G exponentials for the log-sum; the log-sum is
-//     in [max, max + log G], so the exponentials are needed only when the threshold falls in that
-//     interval, else the key is the bound on the threshold's side).
-// A failing key is an upper bound on S_{a,b} (or, carried forward, the pair's last one), a passing
-// key a lower bound or S_{a,b}.  So min_b key >= log((K-1)/delta) exactly when every S_{i_hat,b}
-// is: the decision is the exact rule's (tested pull for pull, and near the threshold).  In the
-// K = 10 runs of docs/benchmarks.md the whole grid is evaluated in well under 1% of the keys.
-// Memory: K x G doubles.
+// The rule is exact and lazy: the decision key (bounds from stale rows, a carried bound, partial
+// grids, and S_{a,b} itself only near the threshold) passes exactly when S_{a,b} >= the threshold,
+// so the decision is the exact rule's; proof in docs/certified-glr/numerics.md, "The two-sided
+// mixture's decision key".  Memory: K x G doubles.  Tests: tests/bandit/test_glr_mixture.cpp.
 
 #include "lilucb/bandit/arm_stats.hpp"
 #include "lilucb/bandit/detail/leader_pairwise.hpp"
+#include "lilucb/bandit/detail/mixture_grid.hpp"
 #include "lilucb/errors.hpp"
 
 #include <algorithm>
@@ -56,117 +37,6 @@
 #include <vector>
 
 namespace lilucb::bandit::stopping {
-
-/// How S_{a,b} combines the grid: the max over k of Zmix + log w_k (the file comment), or the
-/// log-sum log sum_k w_k exp(Zmix^{(rho_k)}) (>= the max, so it stops no later; valid by
-/// Proposition M, remark (iii): the sum of infima is at most the infimum of the sum).
-enum class mixture_combine { max, log_sum };
-
-/// The mixture scales rho_k and the logs of their prior weights w_k (sum_k w_k <= 1); at most 64.
-struct mixture_grid {
-  std::vector<double> rho;
-  std::vector<double> log_weight;
-  std::string label;  ///< "grid" or "rho=R"
-  mixture_combine combine = mixture_combine::max;
-};
-
-/// The default grid rho_k = 2^k, k = 0..k_max, w_k = 1/((k+1)(k+2)) (sum over all k >= 0 is 1).
-/// Domain: k_max in [0, 60].
-inline mixture_grid make_mixture_grid(unsigned k_max = 40, mixture_combine combine = mixture_combine::max) {
-  check_half_open_interval("lilucb::bandit::stopping::make_mixture_grid", "k_max", double(k_max), 0.0, 61.0);
-  const auto build = [](unsigned km, mixture_combine c) {
-    mixture_grid g;
-    for (unsigned k = 0; k <= km; ++k) {
-      g.rho.push_back(std::ldexp(1.0, int(k)));
-      g.log_weight.push_back(-std::log((double(k) + 1) * (double(k) + 2)));
-    }
-    g.label = c == mixture_combine::max ? "grid" : "grid, log-sum";
-    g.combine = c;
-    return g;
-  };
-  // The default grid is built once (a run constructs its stopping rule each time).
-  if (k_max == 40) {
-    static const mixture_grid default_max = build(40, mixture_combine::max);
-    static const mixture_grid default_log_sum = build(40, mixture_combine::log_sum);
-    return combine == mixture_combine::max ? default_max : default_log_sum;
-  }
-  return build(k_max, combine);
-}
-
-/// A banded prior over the scales (docs/certified-glr.md, "The prior over the scales"; NOT the
-/// default): rho_k = 2^k for k = min(band_lo, 0)..k_max, with weights
-///     w_k = band_mass/(band_hi - band_lo + 1)  [band_lo <= k <= band_hi]
-///         + (1 - band_mass)/((k+1)(k+2))       [k >= 0]
-/// i.e. a share band_mass of the prior flat on the band 2^band_lo..2^band_hi (where the binding
-/// scale of the pairs that stop a run lies on Section 5's scenarios and issue 14's instances) and
-/// the rest on the default prior (make_mixture_grid), so that no scale >= 1 costs more than
-/// log(1/(1 - band_mass)) nats above the default.  Sum: band_mass + (1 - band_mass)(1 - 1/(k_max + 2))
-/// < 1 (sum_{k=0}^{m} 1/((k+1)(k+2)) = 1 - 1/(m+2), telescoping), so Propositions M and M1 hold
-/// (they need only a fixed grid with sum_k w_k <= 1).  A scale rho < 1 is a prior on the gap wider
-/// than sigma (rho = sigma^2/(prior variance of the mean)).
-/// Domain: k_max in [0, 60]; band_lo in [k_max - 63, band_hi] (at most 64 scales); band_hi in
-/// [band_lo, k_max]; band_mass in (0, 1).
-inline mixture_grid make_banded_mixture_grid(int band_lo = -2, int band_hi = 7, double band_mass = 0.75,
-                                             unsigned k_max = 40) {
-  constexpr const char* fn = "lilucb::bandit::stopping::make_banded_mixture_grid";
-  check_half_open_interval(fn, "k_max", double(k_max), 0.0, 61.0);
-  const double lo_min = double(k_max) - 63;
-  if (!(double(band_lo) >= lo_min && band_lo <= band_hi))
-    lilucb::detail::raise_domain_error(fn, "band_lo", std::to_string(band_lo),
-                                       "[" + std::to_string(int(k_max) - 63) + ", band_hi = " + std::to_string(band_hi) + "]");
-  if (!(band_hi >= band_lo && band_hi <= int(k_max)))
-    lilucb::detail::raise_domain_error(fn, "band_hi", std::to_string(band_hi),
-                                       "[band_lo = " + std::to_string(band_lo) + ", k_max = " + std::to_string(k_max) + "]");
-  check_open_interval(fn, "band_mass", band_mass, 0.0, 1.0);
-  mixture_grid g;
-  const double flat = band_mass / double(band_hi - band_lo + 1);
-  for (int k = std::min(band_lo, 0); k <= int(k_max); ++k) {
-    g.rho.push_back(std::ldexp(1.0, k));
-    const double w = (k >= band_lo && k <= band_hi ? flat : 0.0) +
-                     (k >= 0 ? (1 - band_mass) / ((double(k) + 1) * (double(k) + 2)) : 0.0);
-    g.log_weight.push_back(std::log(w));
-  }
-  char buf[160];
-  std::snprintf(buf, sizeof buf, "banded prior: rho = 2^k, k = %d..%u, %g of the weight flat on k = %d..%d, %g as 1/((k+1)(k+2)) on k >= 0",
-                std::min(band_lo, 0), k_max, band_mass, band_lo, band_hi, 1 - band_mass);
-  g.label = buf;
-  return g;
-}
-
-/// One fixed mixture scale rho (weight 1).  Domain: rho in (0, inf).
-inline mixture_grid make_fixed_rho(double rho) {
-  check_positive("lilucb::bandit::stopping::make_fixed_rho", "rho", rho);
-  mixture_grid g;
-  g.rho = {rho};
-  g.log_weight = {0.0};
-  char buf[64];
-  std::snprintf(buf, sizeof buf, "rho=%g", rho);
-  g.label = buf;
-  return g;
-}
-
-/// The grid as a certificate states it: make_mixture_grid's formula when the scales and weights
-/// are exactly those of make_mixture_grid(G - 1) (whatever the label), a fixed scale by its label
-/// ("rho=R"), and otherwise the grid's size, range and total prior weight (with its label, if any).
-inline std::string describe_grid(const mixture_grid& g) {
-  const std::size_t G = g.rho.size();
-  bool dyadic = G >= 1 && G == g.log_weight.size();
-  for (std::size_t k = 0; dyadic && k < G; ++k)
-    dyadic = g.rho[k] == std::ldexp(1.0, int(k)) &&
-             g.log_weight[k] == -std::log((double(k) + 1) * (double(k) + 2));
-  if (dyadic) return "grid rho = 2^k, k = 0.." + std::to_string(G - 1) + ", weights 1/((k+1)(k+2))";
-  if (G == 1 && g.log_weight.size() == 1 && g.log_weight[0] == 0.0 && g.label.rfind("rho=", 0) == 0) return g.label;
-  double lo = std::numeric_limits<double>::infinity(), hi = 0, total = 0;
-  for (std::size_t k = 0; k < G; ++k) {
-    lo = std::min(lo, g.rho[k]);
-    hi = std::max(hi, g.rho[k]);
-    if (k < g.log_weight.size()) total += std::exp(g.log_weight[k]);
-  }
-  char buf[160];
-  std::snprintf(buf, sizeof buf, "a grid of %zu scales rho in [%g, %g] with prior weights summing to %.6g", G, lo, hi,
-                total);
-  return std::string(buf) + (g.label.empty() ? "" : " (" + g.label + ")");
-}
 
 namespace mixture_detail {
 /// max_k [ d/(alpha + rho_k beta) - pen_a[k] - pen_b[k] + log w_k ] (or the log-sum of the
@@ -198,15 +68,11 @@ inline double mixture_pair(double d, double alpha, double beta, const double* pe
 }
 /// An upper bound on mixture_pair(d, alpha, beta, pen_a, pen_b, g) when pen_a, pen_b are lower
 /// bounds on the penalties there (rows computed at smaller counts; 0 for a row never computed),
-/// without exponentials or logarithms of the terms.  The terms k < end are bounded one by one:
-/// u_k (the term at these penalties) >= the exact term.  If end < G (sorted grids only), the
-/// terms k >= end are bounded together: d/(alpha + rho_k beta) <= d/(alpha + rho_end beta) for
-/// rho_k >= rho_end and the penalties are >= 0, so sum_{k>=end} w_k e^{term_k} <= e^{u_tail} with
-/// u_tail = d/(alpha + rho_end beta) + tail_log_weight (log sum_{k>=end} w_k, rounded up), one
-/// more term.  With m the largest of these, the log-sum is at most m + log sum 1/p(m - u), where
-/// p(t) = sum_{i<=6} t^i/i! <= e^t for t >= 0 (Taylor's series of e^t has non-negative terms), so
-/// 1/p(t) >= e^{-t}; the max combination is at most m.  Exact up to rounding (a few ulps of the
-/// terms: the caller's margin).
+/// without exponentials or logarithms of the terms: the terms k < end one by one and, if end < G
+/// (sorted grids only), the terms k >= end together as one term with weight exp(tail_log_weight)
+/// >= sum_{k>=end} w_k; the log-sum bounded through the Taylor polynomial of degree 6 of e^t.
+/// Exact up to rounding (a few ulps of the terms: the caller's margin).  Proof:
+/// docs/certified-glr/numerics.md, "The two-sided mixture's decision key".
 inline double mixture_upper(double d, double alpha, double beta, const double* pen_a, const double* pen_b,
                             const mixture_grid& g, std::size_t end, double tail_log_weight,
                             const double* decide_at = nullptr) {
@@ -232,45 +98,14 @@ inline double mixture_upper(double d, double alpha, double beta, const double* p
   if (decide_at && best + (sum - 1) < *decide_at) return best + (sum - 1);
   return best + std::log(sum);
 }
-/// The penalty of an arm with count n at mixture scale rho, 1/2 log(1 + n/rho): the log of the
-/// normal mixture's normalisation (Proposition M; every mixture rule's rows use this one expression,
-/// so a value computed twice is the same bits).
-inline double mixture_penalty(double n, double rho) { return 0.5 * std::log1p(n / rho); }
-inline void mixture_penalties(std::uint64_t n, const mixture_grid& g, double* out) {
-  for (std::size_t k = 0; k < g.rho.size(); ++k) out[k] = mixture_penalty(static_cast<double>(n), g.rho[k]);
-}
 inline double mixture_gap_term(double sigma, double ma, double mb) {
   if (!(ma > mb)) return 0.0;  // already in the alternative: the infimum is 0
   const double d = ma - mb;
   return d * d / (2 * sigma * sigma);
 }
-/// The checks of a mixture rule's arguments (this file's and glr_one_sided.hpp's), naming `fn`:
-/// K >= 1, sigma in (0, inf), delta in (0, 1), 1 to 64 scales rho_k in (0, inf) with one weight
-/// each and sum_k w_k <= 1.  Returns the weights w_k and the threshold log((K - 1)/delta) (0 for K = 1).
-struct checked_rule {
-  std::vector<double> w;
-  double threshold;
-};
-inline checked_rule check_mixture_rule(const char* fn, std::size_t K, double sigma, double delta, const mixture_grid& grid) {
-  check_at_least(fn, "K", double(K), 1.0);
-  check_positive(fn, "sigma", sigma);
-  check_open_interval(fn, "delta", delta, 0.0, 1.0);
-  const std::size_t G = grid.rho.size();
-  if (G == 0 || G > 64 || grid.log_weight.size() != G)
-    lilucb::detail::raise_domain_error(fn, "grid", std::to_string(G) + " scales", "1 to 64 scales with one weight each");
-  double wsum = 0;
-  std::vector<double> w(G);
-  for (std::size_t k = 0; k < G; ++k) {
-    check_positive(fn, "rho", grid.rho[k]);
-    w[k] = std::exp(grid.log_weight[k]);
-    wsum += w[k];
-  }
-  if (!(wsum <= 1 + 1e-12)) lilucb::detail::raise_domain_error(fn, "grid weights", std::to_string(wsum), "a sum <= 1");
-  return {std::move(w), K >= 2 ? std::log(double(K - 1) / delta) : 0.0};
-}
 }  // namespace mixture_detail
 
-/// S_{a,b} of the file comment, computed directly (tests, one-off use).  Domain: sigma > 0,
+/// S_{a,b} (Proposition M), computed directly (tests, one-off use).  Domain: sigma > 0,
 /// na, nb >= 1, a non-empty grid.
 inline double glr_mixture_statistic(double sigma, const mixture_grid& g, std::uint64_t na, double ma, std::uint64_t nb,
                                     double mb) {
@@ -290,7 +125,7 @@ inline double glr_mixture_statistic(double sigma, const mixture_grid& g, std::ui
 }
 
 /// The pair key and threshold of glr_mixture (detail/leader_pairwise.hpp's Pair policy): the
-/// decision key of the file comment, passing when >= log((K-1)/delta).  Holds the K x G penalties.
+/// decision key (docs/certified-glr/numerics.md, "The two-sided mixture's decision key"), passing when >= log((K-1)/delta).  Holds the K x G penalties.
 struct glr_mixture_pair {
   double sigma;
   mixture_grid grid;
@@ -314,16 +149,10 @@ struct glr_mixture_pair {
   double key(const arm_stats& s, std::size_t a, std::size_t b) const {
     const double Na = double(s.count(a)), Nb = double(s.count(b));
     const double d = mixture_detail::mixture_gap_term(sigma, s.mean(a), s.mean(b));
-    // The last upper bound U0 of this pair, carried forward (O(1), no division): with counts
-    // N0 <= N, gap term d0 and Z0 then, r = min(N0_a/N_a, N0_b/N_b) <= 1 gives alpha + rho beta >=
-    // r^2 (alpha0 + rho beta0) for every rho, and the penalties have only grown, so each term (the
-    // tail's too) is at most its bound then plus (lambda - 1) d0/(alpha0 + rho beta0) <=
-    // (lambda - 1)^+ Z0, lambda = d/(r^2 d0): the log-sum and the max move by at most the same.  So
-    // S_{a,b} < the threshold (by the margin below) when lambda < 1 + slack/Z0, slack = threshold -
-    // U0 - 2 margin', i.e. when d N_a^2 < N0_a^2 D and d N_b^2 < N0_b^2 D with D = d0 (1 + slack/Z0)
-    // (1 - 1e-12) stored (0 when slack <= 0); margin' = 1e-9 (1 + Z0 + 2 threshold) bounds the
-    // margin now (Z = d/alpha <= lambda Z0 < Z0 + threshold then).  The key is then U0 (below the
-    // threshold; the decision is all that matters for a failing pair).
+    // The last upper bound U0 of this pair, carried forward (O(1), no division): while
+    // d N_a^2 < N0_a^2 D and d N_b^2 < N0_b^2 D (counts N0 and the stored D of the last bound),
+    // S_{a,b} is below the threshold by the margin and the key is U0 (docs/certified-glr/numerics.md,
+    // "The two-sided mixture's decision key", "The carried bound").
     {
       const cached_bound& c = cache[b];
       if (c.leader == a && c.na <= Na && c.nb <= Nb && d * Na * Na < c.na * c.na * c.dmax && d * Nb * Nb < c.nb * c.nb * c.dmax)

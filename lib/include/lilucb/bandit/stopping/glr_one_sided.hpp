@@ -1,125 +1,25 @@
 #pragma once
-// GLR stopping certified by a ONE-SIDED Gaussian mixture martingale per pair of arms (issue 14;
-// Proposition M1 of docs/certified-glr.md).  As Proposition M (glr_mixture.hpp), with the prior of
-// the pair's exponent restricted to the directions an error needs: for a wrong answer a and the
-// best arm a*, lambda_a >= 0 (a's mean overestimated) and lambda_{a*} <= 0 (a*'s underestimated),
-// each half-normal.  On the deviations that matter the mixture is then about twice as large per
-// arm, i.e. log 4 nats more evidence per pair for the same data.
-//
-// With i_hat the empirically best arm, stop when
+// GLR stopping certified by a ONE-SIDED Gaussian mixture martingale per pair of arms
+// (Proposition M1 of docs/certified-glr.md).  With i_hat the empirically best arm, stop when
 //     min_{b != i_hat} S1_{i_hat, b} >= log((K - 1)/delta)
-// and answer i_hat, where for counts N_a, N_b >= 1, empirical means mu_hat_a, mu_hat_b and the grid
-// of mixture scales rho_k with prior weights w_k (sum_k w_k <= 1; glr_mixture.hpp's default grid)
-//     S1_{a,b} = inf_{m real} h(m),   h(m) = log sum_k w_k exp(h_k(m)),
-//     h_k(m)   = 2 log 2 - 1/2 log(1 + N_a/rho_k) - 1/2 log(1 + N_b/rho_k) + F(u_a) + F(u_b),
-//     u_a = N_a (mu_hat_a - m)/(sigma sqrt(N_a + rho_k)),  u_b = N_b (m - mu_hat_b)/(sigma sqrt(N_b + rho_k)),
-//     F(u) = u^2/2 + log Phi(u)  (Phi the standard normal distribution function).
-// exp(h_k) is the half-normal mixture of the pair's supermartingale at means (m, m) (Proposition
-// M1, step 2); the infimum over the alternative {m_a <= m_b} is on the line m_a = m_b = m because
-// each factor is monotone (step 3).  F is increasing and convex (F'' is the variance of a
-// truncated standard normal, in (0, 1)), so h is convex in m and its infimum is found by a
-// bracketing search on h' with a certified lower bound (below).
-//
-// Certificate (Proposition M1): for sigma-sub-Gaussian rewards and ANY sampling rule,
-// P(stop with a wrong answer) <= delta.
-//
-// Numerics (the value used is a LOWER bound of S1, so the certificate holds as computed):
-//   - F(u) = log(erfcx(x)/2), x = -u/sqrt 2, erfcx(x) = exp(x^2) erfc(x): computed as
-//     u^2/2 + log(erfc(x)/2) for x <= 0, as exp(x^2) erfc(x) for 0 < x <= 25 (in long double for
-//     25 < x <= 100), and replaced by the lower bound 2/(sqrt(pi) (x + sqrt(x^2 + 2))) of
-//     Abramowitz & Stegun 7.1.13 for x > 100 (141 standard deviations on the wrong side; the
-//     bound is within 1/(4 x^4) < 3e-9 relative of erfcx there, convex in u, with its own slope:
-//     the join's jump is below the search's margin);
-//   - the search keeps l < r with h'(l) <= 0 <= h'(r); for convex h, inf h >= h(l) + h'(l)(r - l)
-//     (the tangent at l, h'(l) <= 0, on [l, r], and h increases beyond r); it stops when that
-//     bound is within 1e-9 of min(h(l), h(r)), and a margin of 1e-9 (1 + |h|) covers the rounding
-//     of the sums (each term within a few ulps).
-//   - terms of the grid may be dropped (a smaller sum: a lower bound); none are.
-//
-// Cost.  The leader/pair core of glr.hpp (detail/leader_pairwise.hpp) with a decision key exact
-// where it matters: S1_{a,b} <= Z_{a,b} + 2 log 2 (Z the plain GLR statistic: at m = the
-// count-weighted mean, F(u) <= u^2/2, N^2/(N + rho) <= N, and sum_k w_k <= 1), so a pair with
-// Z + 2 log 2 below the threshold cannot pass (key: that bound, O(1)); the same at m0 with the
-// penalties kept, 2 log 2 + max_k [u_a,k^2/2 + u_b,k^2/2 - pen_a[k] - pen_b[k]] (O(G), no
-// transcendental functions: the rows are cached per count) rules out most of the rest; one grid term (the scale
-// nearest min(N_a, N_b)/Z) minimised alone is a lower bound, which passes most passing pairs; h
-// at that term's minimiser is an upper bound (one evaluation of the G = 41 terms), which rules
-// out most of the others; the full search (about ten evaluations) decides the rest.  A pair is
-// passed exactly when one of the two searches' lower bounds reaches the threshold and the upper
-// bound did not rule it out first: every pass rests on a certified lower bound.  That is the
-// reference path; the key now reaches the same verdict earlier, in this order: the O(1) bound;
-// the O(G) bound from the rows as they are ("Stale rows"), then from the 14 entries refreshed;
-// the one-term search, stopped at a pass by the margin M below ("Deciding search"); the deciding
-// search on 12 scales with the others grouped ("Fewer terms"); and only if that is undecided,
-// the reference path above, unchanged, on whole rows.  Every shortcut's pass rests on a certified
-// lower bound of S1 >= threshold + M and every fail on an upper bound (the O(G) ones with the
-// margins above, the searches' with M), so the verdict is the reference path's.
-//
-// Stale rows.  Each arm's row (penalties and slopes, each entry with the count it was computed
-// at) is refreshed only where a key needs it at the present count: the entries 0 and
-// s0 - 1..e0 the searches below read ("Fewer terms"), the whole row only the first time and on
-// the full path.  Before that, the O(G) bound above is tried from the rows as they are: an entry
-// computed at count c, 1 <= c <= N (counts only grow during a run), holds pen_k(c) <= pen_k(N)
-// (1/2 log(1 + N/rho) grows with N) and a slope s_k(c) with s_k(N) = s_k(c) (N/c)
-// sqrt((c + rho_k)/(N + rho_k)) <= s_k(c) N/c, so the bound with each slope scaled by its N/c
-// and the old penalties is >= the bound with the present rows, hence >= S1: a pair it rules out
-// fails.  (Entries are computed by the same expressions whenever computed: identical values.)
-//
-// Carried bound (carried_upper).  With d = (mu_hat_a - mu_hat_b)^2/(2 sigma^2) and H = N_a N_b/(N_a + N_b),
-// the quadratic part of the O(G) bound at scale k is Q_k = (u_a,k^2 + u_b,k^2)/2 = d H^2 (1/(N_a + rho_k)
-// + 1/(N_b + rho_k)) (u_a,k = N_a (mu_hat_a - m0)/(sigma sqrt(N_a + rho_k)), mu_hat_a - m0 = N_b gap/(N_a + N_b)).
-// Between a bound T0 computed at counts A0, B0 and gap term d0 and now (counts A >= A0, B >= B0:
-// counts only grow), each Q_k is at most lambda times its value then, lambda = (d/d0) (H/H0)^2
-// (1/(A + rho) <= 1/(A0 + rho)), which was at most the Q~_k used then (slopes scaled up, "Stale
-// rows"), and each penalty has only grown.  So the bound now is at most
-//   2 log 2 + max_k [lambda Q~_k - pen~_k] <= T0 + (lambda - 1)^+ max_k Q~_k,
-// an upper bound of S1 in O(1) (with lambda and the product rounded up by 1e-12 relative): a pair
-// it puts below the threshold (by the O(G) bound's margin) fails.  Each O(G) bound computed is kept
-// per arm b with the leader it was for.
-//
-// Deciding search (decide_infimum).  The full search converges to 1e-9, but a pair only needs to
-// be put on one side of the threshold: from the one-term minimiser m_one (h is already known
-// there) the bracket is grown downhill by steps 4^i 1e-3 |mu_hat_a - mu_hat_b| until h' changes
-// sign, then narrowed as in the full search, and it stops as soon as
-//   (pass) the tangent bound of the bracket, less the same rounding margin 1e-9 (1 + |bound|),
-//          is >= threshold + M, or
-//   (fail) h at an evaluated point is < threshold - M,   M = 1e-8 (1 + threshold),
-// at most 12 evaluations (else the full search decides, as before).  The one-term search is run
-// the same way first (coarse_infimum: a pass when its bound reaches threshold + M, a lower bound
-// of S1 since the one term alone is; else it stops once its bracket is narrower than 1e-2
-// |mu_hat_a - mu_hat_b| and hands its end over as the starting point m_one, on which no bound
-// rests); only an undecided pair goes through the old path (the one-term search to its tolerance,
-// its pass, h at its minimiser, the searches on the whole grid), so the verdicts are the old ones.  Both verdicts are the full
-// search's: (pass) the bound is <= S1 (the tangent inequality above), so S1 >= threshold + M, and
-// the full search, which stops within 1e-9 (1 + |bound|) of min(h(l), h(r)) >= S1 and subtracts
-// as much again, returns >= S1 - 2e-9 (1 + |S1|) + rounding >= threshold (M is five times that
-// near the threshold); (fail) h(m) >= S1 for every m up to a few ulps, so S1 < threshold - M and
-// every lower bound the full path computes is below the threshold.  So the decision at every key
-// is the one the full search gives when that search stops by its tolerance (it does in every key
-// of the runs checked: the stopping times of 300 seeds x 11 sampling rules at K = 10 and 40 seeds
-// x 10 rules at K = 100 are identical), at 3 to 4 evaluations of h instead of about ten.
-//
-// Fewer terms (grouped_at; sorted grids of more than 16 scales).  Before the whole grid, the
-// deciding search runs with the scales s0 = max(0, j - 5) <= k < e0 = min(G, j + 7) exact (j the
-// scale nearest min(N_a, N_b)/Z) and the others bounded in two groups, so each evaluation costs
-// 12 terms and 8 F's more instead of 41 terms.  Its convex lower function is the log-sum over the
-// exact scales (dropping terms of a sum of positive terms: <= h, and convex as h is); its upper
-// bound at m adds the two groups, each bounded by one term:
-//   k >= e0: s_i,k = N_i/(sigma sqrt(N_i + rho_k)) decreases in rho_k, so u_a,k = (mu_hat_a - m) s_a,k
-//            <= max(u_a,e0, 0) (between 0 and u_a,e0), likewise u_b,k; F increases and the
-//            penalties are >= 0, so sum_{k>=e0} w_k e^{h_k(m)} <= W_tail 4 e^{F(max(u_a,e0, 0)) + F(max(u_b,e0, 0))};
-//   k < s0:  u_a,k lies between u_a,s0-1 and u_a,0, so u_a,k <= max(u_a,0, u_a,s0-1) (likewise b),
-//            and pen_i[k] >= pen_i[s0 - 1] (the penalty decreases in rho), so
-//            sum_{k<s0} w_k e^{h_k(m)} <= W_head 4 e^{-pen_a[s0-1] - pen_b[s0-1] + F(max(..)) + F(max(..))};
-// W_head = sum_{k<s0} w_k and W_tail = sum_{k>=e0} w_k, their logarithms rounded up by 1 + 1e-12.
-// The deciding search's verdicts rest on these as on h itself (a pass on the lower function's
-// tangent bound, <= S1; a fail on the upper bound, >= h(m) >= S1), so they are the full search's
-// for the same reasons; only when it is undecided (13 keys in 88000 pulls of eb-tci-ids at K = 10)
-// does the whole grid follow.  Tested as bounds on random pairs and points (test_glr_mixture.cpp).
+// and answer i_hat, where S1_{a,b} = inf_m h(m) is the one-sided mixture statistic of
+// detail/one_sided_mixture.hpp: for a wrong answer a and the best arm a*, the prior of the pair's
+// exponent is half-normal on lambda_a >= 0 and lambda_{a*} <= 0, the directions an error needs,
+// so the mixture is about log 4 nats larger per pair than Proposition M's (glr_mixture.hpp).
+// Domain: K >= 1, sigma in (0, inf), delta in (0, 1), a grid of 1 to 64 scales rho_k in (0, inf)
+// with sum_k w_k <= 1 (default make_mixture_grid()).
+// Guarantee (Proposition M1): for sigma-sub-Gaussian rewards and ANY sampling rule,
+// P(stop with a wrong answer) <= delta.  The value compared with the threshold is a certified
+// lower bound of S1, and every shortcut of the decision key (bounds from stale rows, a bound
+// carried forward, searches stopped at a verdict, grouped scales) reaches the verdict of the
+// reference search: proof in docs/certified-glr/numerics.md, "Cost: the decision key" and the
+// sections it names.  Tests: tests/bandit/test_glr_mixture.cpp (suite glr_one_sided: the rule's
+// decision at every pull against the statistic) and tests/bandit/test_one_sided_mixture.cpp.
 
 #include "lilucb/bandit/arm_stats.hpp"
 #include "lilucb/bandit/detail/leader_pairwise.hpp"
-#include "lilucb/bandit/stopping/glr_mixture.hpp"
+#include "lilucb/bandit/detail/mixture_grid.hpp"
+#include "lilucb/bandit/detail/one_sided_mixture.hpp"
 #include "lilucb/errors.hpp"
 
 #include <algorithm>
@@ -133,329 +33,8 @@
 
 namespace lilucb::bandit::stopping {
 
-namespace one_sided_detail {
-
-/// F(u) = u^2/2 + log Phi(u) and F'(u) = u + phi(u)/Phi(u) (file comment; a lower bound of F
-/// beyond x = -u/sqrt 2 > 25).
-struct f_and_slope {
-  double f, df;
-};
-inline f_and_slope F(double u) {
-  constexpr double inv_sqrt_2pi = 0.39894228040143267794;  // 1/sqrt(2 pi)
-  constexpr double sqrt_2_over_pi = 0.79788456080286535588;
-  constexpr double inv_sqrt_pi = 0.56418958354775628695;
-  const double x = -u * 0.70710678118654752440;
-  if (x <= 0) {
-    const double Phi = 0.5 * std::erfc(x);  // in [1/2, 1]
-    return {0.5 * u * u + std::log(Phi), u + inv_sqrt_2pi * std::exp(-0.5 * u * u) / Phi};
-  }
-  if (x <= 25) {
-    const double ex = std::exp(x * x) * std::erfc(x);
-    return {std::log(0.5 * ex), u + sqrt_2_over_pi / ex};
-  }
-  if (x <= 100) {  // exp(x^2) and erfc(x) are normal long doubles up to x = 106
-    const long double xl = x, ex = std::exp(xl * xl) * std::erfc(xl);
-    return {double(std::log(0.5L * ex)), double(u + sqrt_2_over_pi / ex)};
-  }
-  // The lower bound (file comment), log(1/(sqrt(pi) (x + sqrt(x^2 + 2)))), and its own slope.
-  const double r = std::sqrt(x * x + 2);
-  return {std::log(inv_sqrt_pi / (x + r)), 0.70710678118654752440 / r};
-}
-
-/// An arm's slope at scale rho, s = n/(sigma sqrt(n + rho)) (u = s (mu_hat - m); file comment), and
-/// its penalty (glr_mixture.hpp's mixture_penalty): the one expression of each that every
-/// one-sided and pooled rule and statistic uses, so that a value computed twice is the same bits.
-inline double slope(double n, double rho, double sigma) { return n / (sigma * std::sqrt(n + rho)); }
-using mixture_detail::mixture_penalty;
-
-/// The pair (a, b) at scale set g: h(m) and h'(m) (file comment), from the pair's data.
-struct pair_data {
-  double ma, mb, sigma;
-  const double* sa;   // s_{a,k} = N_a/(sigma sqrt(N_a + rho_k))
-  const double* sb;   // s_{b,k}
-  const double* c;    // log w_k + 2 log 2 - pen_a[k] - pen_b[k]
-  std::size_t G;
-};
-struct h_and_slope {
-  double h, dh;
-};
-inline h_and_slope h_at(const pair_data& p, double m) {
-  double v[64], d[64];
-  double best = -std::numeric_limits<double>::infinity();
-  for (std::size_t k = 0; k < p.G; ++k) {
-    const f_and_slope fa = F((p.ma - m) * p.sa[k]), fb = F((m - p.mb) * p.sb[k]);
-    v[k] = p.c[k] + fa.f + fb.f;
-    d[k] = -p.sa[k] * fa.df + p.sb[k] * fb.df;
-    best = v[k] > best ? v[k] : best;
-  }
-  // One term: the same values as the sum below (exp(0) = 1, log 1 = 0 exactly).
-  if (p.G == 1 && std::isfinite(v[0])) return {v[0], d[0]};
-  double sum = 0, dsum = 0;
-  for (std::size_t k = 0; k < p.G; ++k) {
-    const double e = std::exp(v[k] - best);
-    sum += e;
-    dsum += e * d[k];
-  }
-  return {best + std::log(sum), dsum / sum};
-}
-
-/// log sum_k exp(v[k]) with the largest term factored out (-inf for an empty or all -inf sum).
-inline double log_sum_exp(const double* v, std::size_t G) {
-  double best = -std::numeric_limits<double>::infinity();
-  for (std::size_t k = 0; k < G; ++k) best = v[k] > best ? v[k] : best;
-  if (!std::isfinite(best)) return best;
-  double sum = 0;
-  for (std::size_t k = 0; k < G; ++k) sum += std::exp(v[k] - best);
-  return best + std::log(sum);
-}
-/// An upper bound of h(m) at one exponential per term: F(u) <= u^2/2 (log Phi <= 0) in every
-/// term, rounded up by 1e-12 (1 + |value|), far above the rounding of the sum.  It is within
-/// -log Phi(u) of h at the terms that dominate (about 0.02 nats at u = 2), so the pooled rule
-/// (glr_pooled.hpp) tries it before h itself to rule a pair out.
-inline double quadratic_upper(const pair_data& p, double m) {
-  double v[64];
-  for (std::size_t k = 0; k < p.G; ++k) {
-    const double ua = (p.ma - m) * p.sa[k], ub = (m - p.mb) * p.sb[k];
-    v[k] = p.c[k] + 0.5 * (ua * ua + ub * ub);
-  }
-  const double up = log_sum_exp(v, p.G);
-  return up + 1e-12 * (1 + std::fabs(up));
-}
-
-/// A bracket l < r with h'(l) <= 0 <= h'(r), found from the two means outwards (doubling steps);
-/// false when none exists in floating point (then the pair cannot be certified).
-struct bracket {
-  double l, r;
-  h_and_slope hl, hr;
-};
-template <class Pair>
-double bracket_scale(const Pair& p) { return std::max({std::fabs(p.ma - p.mb), p.sigma * 1e-8, 1e-300}); }
-template <class Pair>
-bool find_bracket(const Pair& p, bracket& b) {
-  const double scale = bracket_scale(p);
-  double l = std::min(p.ma, p.mb), r = std::max(p.ma, p.mb);
-  if (!(r > l)) {
-    l -= scale;
-    r += scale;
-  }
-  h_and_slope hl = h_at(p, l), hr = h_at(p, r);
-  for (double step = scale; hl.dh > 0 && std::isfinite(l); step *= 2) {
-    r = l;
-    hr = hl;
-    l -= step;
-    hl = h_at(p, l);
-  }
-  for (double step = scale; hr.dh < 0 && std::isfinite(r); step *= 2) {
-    l = r;
-    hl = hr;
-    r += step;
-    hr = h_at(p, r);
-  }
-  b = {l, r, hl, hr};
-  return std::isfinite(l) && std::isfinite(r) && std::isfinite(hl.h) && std::isfinite(hr.h);
-}
-
-/// One step of the searches: the secant root of h' in (l, r), kept away from the ends (bisection
-/// every third step), replaces the end with the same sign of h'; false when the bracket cannot
-/// shrink further in floating point.
-template <class Pair>
-bool shrink_bracket(const Pair& p, int it, double& l, double& r, h_and_slope& hl, h_and_slope& hr) {
-  double m = (it % 3 == 2 || !(hr.dh > hl.dh)) ? 0.5 * (l + r) : l - hl.dh * (r - l) / (hr.dh - hl.dh);
-  const double w = r - l;
-  m = std::clamp(m, l + 1e-3 * w, r - 1e-3 * w);
-  if (!(m > l && m < r)) return false;
-  const h_and_slope hm = h_at(p, m);
-  if (!std::isfinite(hm.h) || !std::isfinite(hm.dh)) return false;  // no tangent to keep (not met for finite data)
-  if (hm.dh <= 0) {
-    l = m;
-    hl = hm;
-  } else {
-    r = m;
-    hr = hm;
-  }
-  return true;
-}
-
-/// A certified lower bound of inf_m h(m) (file comment); *argmin (if given) receives the end of
-/// the final bracket with the smaller h.  Pair: pair_data, or any type with the fields ma, mb,
-/// sigma and an h_at(pair, m) found by argument-dependent lookup whose h is convex in m (the
-/// pooled rule's prior per arm, glr_pooled.hpp); the search and its margins are the same.
-template <class Pair>
-double search_infimum(const Pair& p, double* argmin = nullptr) {
-  bracket b;
-  if (!find_bracket(p, b)) return -std::numeric_limits<double>::infinity();  // the pair cannot be certified
-  auto [l, r, hl, hr] = b;
-  for (int it = 0; it < 200; ++it) {
-    const double bound = hl.h + hl.dh * (r - l);
-    if (std::min(hl.h, hr.h) - bound <= 1e-9 * (1 + std::fabs(bound))) break;
-    if (!shrink_bracket(p, it, l, r, hl, hr)) break;
-  }
-  if (argmin) *argmin = hl.h <= hr.h ? l : r;
-  const double bound = std::max(hl.h + hl.dh * (r - l), hr.h - hr.dh * (r - l));
-  if (!std::isfinite(bound)) return -std::numeric_limits<double>::infinity();  // no certified bound
-  return bound - 1e-9 * (1 + std::fabs(bound));
-}
-inline double infimum_lower_bound(const pair_data& p, double* argmin = nullptr) { return search_infimum(p, argmin); }
-
-/// The search of infimum_lower_bound, stopped early (file comment, "Deciding search"): true when
-/// its lower bound reaches pass_at (*value receives it), else false once the bracket is narrower
-/// than rel_width |mu_hat_a - mu_hat_b| (*argmin receives its end with the smaller h: a starting
-/// point only, no bound rests on it) or the search ends.
-inline bool coarse_infimum(const pair_data& p, double pass_at, double rel_width, double* value, double* argmin) {
-  bracket b;
-  const bool bracketed = find_bracket(p, b);
-  auto [l, r, hl, hr] = b;
-  *argmin = 0.5 * (p.ma + p.mb);
-  if (!bracketed) return false;
-  for (int it = 0; it < 200; ++it) {
-    const double bound = std::max(hl.h + hl.dh * (r - l), hr.h - hr.dh * (r - l));
-    if (bound - 1e-9 * (1 + std::fabs(bound)) >= pass_at) {
-      *value = bound - 1e-9 * (1 + std::fabs(bound));
-      return true;
-    }
-    if (r - l <= rel_width * bracket_scale(p)) break;
-    if (!shrink_bracket(p, it, l, r, hl, hr)) break;
-  }
-  *argmin = hl.h <= hr.h ? l : r;
-  return false;
-}
-
-/// A convex lower function of h at m, its slope, and an upper bound of h at m (file comment,
-/// "Fewer terms"; for the whole grid lower = upper = h).
-struct bounds_at {
-  double h, dh, up;
-};
-inline bounds_at whole(const pair_data& p, double m) {
-  const h_and_slope v = h_at(p, m);
-  return {v.h, v.dh, v.h};
-}
-
-/// The O(G) upper bound of S1 at the count-weighted mean m0 (file comment, "Cost" and "Stale
-/// rows"): 2 log 2 + max_k [ (f_a,k u_a,k)^2/2 + (f_b,k u_b,k)^2/2 - pen_a[k] - pen_b[k] ] from rows
-/// ra, rb (G penalties, G slopes, then 1/c_k for the count c_k, 1 <= c_k <= N, each entry was
-/// computed at) and f_i,k = N_i/c_i,k (1 for entries at the present count; computed as N_i (1/c_i,k),
-/// within 2 ulps above or below, which the caller's relative margin 1e-12 covers).  For ma > mb.
-inline double tight_upper(double Na, double ma, const double* ra, double Nb, double mb, const double* rb,
-                          std::size_t G, double* qmax = nullptr) {
-  const double m0 = (Na * ma + Nb * mb) / (Na + Nb);
-  const double da = ma - m0, db = m0 - mb;
-  double best = -std::numeric_limits<double>::infinity();
-  for (std::size_t k = 0; k < G; ++k) {
-    const double ua = da * (Na * ra[2 * G + k]) * ra[G + k], ub = db * (Nb * rb[2 * G + k]) * rb[G + k];
-    const double q = 0.5 * (ua * ua + ub * ub);
-    const double y = q - ra[k] - rb[k];
-    best = y > best ? y : best;
-    if (qmax) *qmax = k == 0 || q > *qmax ? q : *qmax;
-  }
-  return best + 2 * std::log(2.0);
-}
-
-/// tight_upper's bound T0 (and Q0, the largest of its quadratic parts), found at counts A0, B0 and
-/// gap term d0 = (mu_hat_a - mu_hat_b)^2/(2 sigma^2), carried forward to counts A >= A0, B >= B0
-/// and gap term d (file comment, "Carried bound"): T0 + (lambda - 1)^+ Q0, lambda = (d/d0) (H/H0)^2,
-/// H = A B/(A + B), rounded up.
-inline double carried_upper(double T0, double Q0, double d0, double H0, double d, double H) {
-  const double lambda = d / d0 * (H / H0) * (H / H0) * (1 + 1e-12);
-  return T0 + (lambda > 1 ? (lambda - 1) * Q0 * (1 + 1e-12) : 0.0);
-}
-
-/// The pair with the scales s0 <= k < e0 of a sorted grid exact and the others in two groups
-/// (file comment, "Fewer terms"): sub the exact scales; ra, rb the rows (G penalties, then G
-/// slopes) at the present counts; head_c = log sum_{k<s0} w_k + 2 log 2 - pen_a[s0-1] - pen_b[s0-1]
-/// and tail_c = log sum_{k>=e0} w_k + 2 log 2 (-inf for an empty group).
-struct grouped_pair {
-  pair_data sub;
-  const double* ra;
-  const double* rb;
-  std::size_t s0, e0, G;
-  double head_c, tail_c;
-};
-/// At m: the log-sum of the exact scales (<= h(m)) and its slope, and an upper bound of h(m), or
-/// +inf when the log-sum is already >= need_up_below (then no upper bound below it exists: the
-/// deciding search needs none).
-inline bounds_at grouped_at(const grouped_pair& g, double m,
-                            double need_up_below = std::numeric_limits<double>::infinity()) {
-  constexpr double ninf = -std::numeric_limits<double>::infinity();
-  const h_and_slope v = h_at(g.sub, m);
-  if (v.h >= need_up_below) return {v.h, v.dh, std::numeric_limits<double>::infinity()};
-  const double da = g.sub.ma - m, db = m - g.sub.mb;
-  const std::size_t G = g.G;
-  double hd = ninf, tl = ninf;
-  if (g.s0 > 0)
-    hd = g.head_c + F(std::max(da * g.ra[G], da * g.ra[G + g.s0 - 1])).f +
-         F(std::max(db * g.rb[G], db * g.rb[G + g.s0 - 1])).f;
-  if (g.e0 < G) tl = g.tail_c + F(std::max(da * g.ra[G + g.e0], 0.0)).f + F(std::max(db * g.rb[G + g.e0], 0.0)).f;
-  const double mx = std::max({v.h, hd, tl});
-  return {v.h, v.dh, mx + std::log(std::exp(v.h - mx) + std::exp(hd - mx) + std::exp(tl - mx))};
-}
-
-/// Decides inf_m h(m) against thr from a point m0 near the minimiser (file comment, "Deciding
-/// search"), with ev(m) a bounds_at: +1 when a certified lower bound (the tangent bound of ev's
-/// convex lower function, less the search's rounding margin) reaches thr + margin, -1 when ev's
-/// upper bound at a point is below thr - margin, 0 when neither within max_eval evaluations.
-/// *value receives the bound.
-template <class Eval>
-int decide_infimum(const Eval& ev, double m0, bounds_at h0, double thr, double margin, double step0, int max_eval,
-                   double* value) {
-  if (h0.up < thr - margin) {
-    *value = h0.up;
-    return -1;
-  }
-  double l = m0, r = m0;
-  bounds_at hl = h0, hr = h0;
-  int evals = 0;
-  // The bracket: from m0 downhill by steps growing fourfold until the slope changes sign.
-  const bool left = h0.dh > 0;
-  for (double step = step0; left ? hl.dh > 0 : hr.dh < 0; step *= 4) {
-    if (++evals > max_eval || !(step > 0) || !std::isfinite(step)) return 0;
-    const double m = left ? l - step : r + step;
-    const bounds_at hm = ev(m);
-    if (!std::isfinite(hm.h)) return 0;  // (an upper bound of +inf only never fails)
-    if (hm.up < thr - margin) {
-      *value = hm.up;
-      return -1;
-    }
-    if (left) {
-      r = l;
-      hr = hl;
-      l = m;
-      hl = hm;
-    } else {
-      l = r;
-      hl = hr;
-      r = m;
-      hr = hm;
-    }
-  }
-  for (int it = 0;; ++it) {
-    const double bound = std::max(hl.h + hl.dh * (r - l), hr.h - hr.dh * (r - l));
-    const double lower = bound - 1e-9 * (1 + std::fabs(bound));
-    if (lower >= thr + margin) {
-      *value = lower;
-      return 1;
-    }
-    if (++evals > max_eval) return 0;
-    double m = (it % 3 == 2 || !(hr.dh > hl.dh)) ? 0.5 * (l + r) : l - hl.dh * (r - l) / (hr.dh - hl.dh);
-    const double w = r - l;
-    m = std::clamp(m, l + 1e-3 * w, r - 1e-3 * w);
-    if (!(m > l && m < r)) return 0;
-    const bounds_at hm = ev(m);
-    if (!std::isfinite(hm.h)) return 0;  // (an upper bound of +inf only never fails)
-    if (hm.up < thr - margin) {
-      *value = hm.up;
-      return -1;
-    }
-    if (hm.dh <= 0) {
-      l = m;
-      hl = hm;
-    } else {
-      r = m;
-      hr = hm;
-    }
-  }
-}
-
-}  // namespace one_sided_detail
+/// The kernel's former name (detail/one_sided_mixture.hpp), kept for code that still spells it.
+namespace one_sided_detail = ::lilucb::bandit::one_sided_mixture;
 
 /// The pair key and threshold of glr_one_sided (detail/leader_pairwise.hpp's Pair policy).
 struct glr_one_sided_pair {
@@ -481,7 +60,7 @@ struct glr_one_sided_pair {
     const double gap = ma > mb ? ma - mb : 0.0;
     const double z = gap * gap / (2 * sigma * sigma) / (1 / Na + 1 / Nb);
     const double upper = z + 2 * std::log(2.0);
-    if (upper * (1 + 1e-12) + 1e-12 < threshold) return upper;  // cannot pass (file comment)
+    if (upper * (1 + 1e-12) + 1e-12 < threshold) return upper;  // cannot pass (numerics.md, "Cost: the decision key")
     std::size_t j = 0;
     if (sorted && z > 0) {
       const double target = std::min(Na, Nb) / z;
@@ -491,14 +70,14 @@ struct glr_one_sided_pair {
     // A tighter bound of the same kind, O(G) without transcendental functions: at the GLR's
     // point m0 (the count-weighted mean), F(u) <= u^2/2 and sum_k w_k <= 1 give
     // S1 <= 2 log 2 + max_k [ q_a,k + q_b,k - pen_a[k] - pen_b[k] ], q_i,k = u_i,k(m0)^2/2.
-    // First from the rows as they are (file comment, "Stale rows"): a row computed at a count
+    // First from the rows as they are (numerics.md, "Stale rows"): a row computed at a count
     // c <= N holds penalties <= the present ones and slopes s_k(c) with s_k(N) <= s_k(c) N/c.
-    // The pair's last O(G) bound carried forward (file comment, "Carried bound"): O(1).
+    // The pair's last O(G) bound carried forward (numerics.md, "Carried bound"): O(1).
     const double d = gap * gap / (2 * sigma * sigma), H = Na * Nb / (Na + Nb);
     if (gap > 0) {
       const carried& c = carry[b];
       if (c.leader == a && c.na <= Na && c.nb <= Nb && c.d > 0) {
-        const double up = one_sided_detail::carried_upper(c.T, c.Q, c.d, c.na * c.nb / (c.na + c.nb), d, H);
+        const double up = one_sided_mixture::carried_upper(c.T, c.Q, c.d, c.na * c.nb / (c.na + c.nb), d, H);
         if (up * (1 + 1e-12) + 1e-12 < threshold) return up;
       }
     }
@@ -506,7 +85,7 @@ struct glr_one_sided_pair {
     const bool known = pen_count[a] > 0 && pen_count[b] > 0;
     if (gap > 0 && known) {
       double q = 0;
-      const double tight = one_sided_detail::tight_upper(Na, ma, &pen[a * 3 * G], Nb, mb, &pen[b * 3 * G], G, &q);
+      const double tight = one_sided_mixture::tight_upper(Na, ma, &pen[a * 3 * G], Nb, mb, &pen[b * 3 * G], G, &q);
       remember(tight, q);
       if (tight * (1 + 1e-12) + 1e-12 < threshold) return tight;
     }
@@ -520,66 +99,66 @@ struct glr_one_sided_pair {
     const double* rb = &pen[b * 3 * G];
     if (gap > 0 && (changed || !known)) {
       double q = 0;
-      const double tight = one_sided_detail::tight_upper(Na, ma, ra, Nb, mb, rb, G, &q);
+      const double tight = one_sided_mixture::tight_upper(Na, ma, ra, Nb, mb, rb, G, &q);
       remember(tight, q);
       if (tight * (1 + 1e-12) + 1e-12 < threshold) return tight;
     }
     double c1 = grid.log_weight[j] + 2 * std::log(2.0) - ra[j] - rb[j];
-    const one_sided_detail::pair_data one{ma, mb, sigma, ra + G + j, rb + G + j, &c1, 1};
+    const one_sided_mixture::pair_data one{ma, mb, sigma, ra + G + j, rb + G + j, &c1, 1};
     const double margin = 1e-8 * (1 + threshold);
     double m_one = 0;
     {
-      // The one-term search, deciding (file comment, "Deciding search"): a pass by a margin, else a
+      // The one-term search, deciding (numerics.md, "Deciding search"): a pass by a margin, else a
       // starting point for the search below.
       double v = 0;
-      if (one_sided_detail::coarse_infimum(one, threshold + margin, 1e-2, &v, &m_one)) return v;
+      if (one_sided_mixture::coarse_infimum(one, threshold + margin, 1e-2, &v, &m_one)) return v;
     }
-    // The scales s0 <= k < e0 around j exactly, the others bounded by two terms (file comment,
+    // The scales s0 <= k < e0 around j exactly, the others bounded by two terms (numerics.md,
     // "Fewer terms"): a deciding search on about a third of the grid.
     if (grouped) {
       double cs[64];
       for (std::size_t k = s0; k < e0; ++k) cs[k - s0] = grid.log_weight[k] + 2 * std::log(2.0) - ra[k] - rb[k];
-      const one_sided_detail::pair_data sub{ma, mb, sigma, ra + G + s0, rb + G + s0, cs, e0 - s0};
+      const one_sided_mixture::pair_data sub{ma, mb, sigma, ra + G + s0, rb + G + s0, cs, e0 - s0};
       constexpr double ninf = -std::numeric_limits<double>::infinity();
-      const one_sided_detail::grouped_pair gp{
+      const one_sided_mixture::grouped_pair gp{
           sub, ra, rb, s0, e0, G, s0 > 0 ? part_log[s0] + 2 * std::log(2.0) - ra[s0 - 1] - rb[s0 - 1] : ninf,
           e0 < G ? part_log[G + 1 + e0] + 2 * std::log(2.0) : ninf};
-      const auto ev = [&](double m) { return one_sided_detail::grouped_at(gp, m, threshold - margin); };
+      const auto ev = [&](double m) { return one_sided_mixture::grouped_at(gp, m, threshold - margin); };
       double v = 0;
-      const int verdict = one_sided_detail::decide_infimum(ev, m_one, ev(m_one), threshold, margin,
+      const int verdict = one_sided_mixture::decide_infimum(ev, m_one, ev(m_one), threshold, margin,
                                                            1e-3 * (gap > 0 ? gap : sigma), 12, &v);
       if (verdict != 0) return std::max(0.0, v);
     }
     // Undecided so far (rare): the full path (whole rows), from the one-term search to its tolerance.
     row(s, a);
     row(s, b);
-    const double lower = one_sided_detail::infimum_lower_bound(one, &m_one);
+    const double lower = one_sided_mixture::infimum_lower_bound(one, &m_one);
     if (lower >= threshold) return lower;
-    // Every scale (no term dropped: the file comment).
+    // Every scale (no term dropped).
     double c[64];
     for (std::size_t k = 0; k < G; ++k) c[k] = grid.log_weight[k] + 2 * std::log(2.0) - ra[k] - rb[k];
-    const one_sided_detail::pair_data all{ma, mb, sigma, ra + G, rb + G, c, G};
+    const one_sided_mixture::pair_data all{ma, mb, sigma, ra + G, rb + G, c, G};
     // h at the one-scale minimiser is >= the infimum: below the threshold (with the search's
     // margin) the pair cannot pass, at one evaluation instead of a search.
-    const one_sided_detail::h_and_slope h_one = one_sided_detail::h_at(all, m_one);
+    const one_sided_mixture::h_and_slope h_one = one_sided_mixture::h_at(all, m_one);
     const double at = h_one.h;
     if (at + 2e-9 * (1 + std::fabs(at)) < threshold) return std::max(0.0, at);
-    // The deciding search from m_one (file comment): a bound clearing the threshold by 1e-8 (1 + threshold).
+    // The deciding search from m_one (numerics.md, "Deciding search"): a bound clearing the threshold by 1e-8 (1 + threshold).
     {
       double v = 0;
-      const int verdict = one_sided_detail::decide_infimum(
-          [&](double m) { return one_sided_detail::whole(all, m); }, m_one, {h_one.h, h_one.dh, h_one.h}, threshold,
+      const int verdict = one_sided_mixture::decide_infimum(
+          [&](double m) { return one_sided_mixture::whole(all, m); }, m_one, {h_one.h, h_one.dh, h_one.h}, threshold,
           margin, 1e-3 * (gap > 0 ? gap : sigma), 12, &v);
       if (verdict != 0) return std::max(0.0, v);
     }
-    return std::max(0.0, one_sided_detail::infimum_lower_bound(all));
+    return std::max(0.0, one_sided_mixture::infimum_lower_bound(all));
   }
   /// Entry k of arm i's row at the present count n (the same expressions every time: identical
   /// values); whether it changed.
   bool entry(double* r, std::size_t k, double n) const {
     if (r[2 * G + k] == 1 / n) return false;  // 1/n tells the counts apart (below 2^50)
-    r[k] = one_sided_detail::mixture_penalty(n, grid.rho[k]);
-    r[G + k] = one_sided_detail::slope(n, grid.rho[k], sigma);
+    r[k] = one_sided_mixture::mixture_penalty(n, grid.rho[k]);
+    r[G + k] = one_sided_mixture::slope(n, grid.rho[k], sigma);
     r[2 * G + k] = 1 / n;
     return true;
   }
@@ -609,34 +188,20 @@ struct glr_one_sided_pair {
   bool passes(double key, const arm_stats&) const { return key >= threshold; }
 };
 
-/// S1_{a,b} of the file comment (its certified lower bound), computed directly (tests, one-off
-/// use).  Domain: sigma > 0, na, nb >= 1, a grid of 1 to 64 scales.
-namespace one_sided_detail {
-/// The domain of a pair statistic (this file's, glr_pooled.hpp's): sigma in (0, inf), both counts
-/// >= 1 (named na_name, nb_name), 1 to 64 scales with one weight each.
-inline void check_pair_arguments(const char* fn, double sigma, const char* na_name, std::uint64_t na,
-                                 const char* nb_name, std::uint64_t nb, const mixture_grid& g) {
-  check_positive(fn, "sigma", sigma);
-  check_at_least(fn, na_name, double(na), 1.0);
-  check_at_least(fn, nb_name, double(nb), 1.0);
-  const std::size_t G = g.rho.size();
-  if (G == 0 || G > 64 || G != g.log_weight.size())
-    ::lilucb::detail::raise_domain_error(fn, "grid", std::to_string(G) + " scales", "1 to 64 scales with one weight each");
-}
-}  // namespace one_sided_detail
-
+/// S1_{a,b} (Proposition M1; its certified lower bound, detail/one_sided_mixture.hpp), computed
+/// directly (tests, one-off use).  Domain: sigma > 0, na, nb >= 1, a grid of 1 to 64 scales.
 inline double glr_one_sided_statistic(double sigma, const mixture_grid& g, std::uint64_t na, double ma,
                                       std::uint64_t nb, double mb) {
-  one_sided_detail::check_pair_arguments("lilucb::bandit::stopping::glr_one_sided_statistic", sigma, "na", na, "nb", nb, g);
+  one_sided_mixture::check_pair_arguments("lilucb::bandit::stopping::glr_one_sided_statistic", sigma, "na", na, "nb", nb, g);
   const std::size_t G = g.rho.size();
   std::vector<double> sa(G), sb(G), c(G);
   for (std::size_t k = 0; k < G; ++k) {
-    sa[k] = one_sided_detail::slope(double(na), g.rho[k], sigma);
-    sb[k] = one_sided_detail::slope(double(nb), g.rho[k], sigma);
-    c[k] = g.log_weight[k] + 2 * std::log(2.0) - one_sided_detail::mixture_penalty(double(na), g.rho[k]) -
-           one_sided_detail::mixture_penalty(double(nb), g.rho[k]);
+    sa[k] = one_sided_mixture::slope(double(na), g.rho[k], sigma);
+    sb[k] = one_sided_mixture::slope(double(nb), g.rho[k], sigma);
+    c[k] = g.log_weight[k] + 2 * std::log(2.0) - one_sided_mixture::mixture_penalty(double(na), g.rho[k]) -
+           one_sided_mixture::mixture_penalty(double(nb), g.rho[k]);
   }
-  return one_sided_detail::infimum_lower_bound({ma, mb, sigma, sa.data(), sb.data(), c.data(), G});
+  return one_sided_mixture::infimum_lower_bound({ma, mb, sigma, sa.data(), sb.data(), c.data(), G});
 }
 
 /// The rule: observe, should_stop, recommendation, name and min_statistic (the smallest decision

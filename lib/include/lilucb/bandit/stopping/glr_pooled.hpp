@@ -1,6 +1,6 @@
 #pragma once
-// GLR stopping certified WITHOUT the union over the K - 1 wrong answers (issue 14; Proposition P,
-// "the leader's pooled arm", docs/certified-glr.md).
+// GLR stopping certified WITHOUT the union over the K - 1 wrong answers (Proposition P, "the
+// leader's pooled arm", docs/certified-glr.md).
 //
 // For each arm c, the pooled arm V_c collects the rewards of every pull made, after the first
 // round, of the arm that was then the empirical leader among the arms other than c:
@@ -8,10 +8,10 @@
 // after step t - 1 (among the arms pulled at least once; ties to the lowest index).  The choice
 // is made before the reward is seen, so it is predictable.  If c = a* (the best arm), every pull
 // in V_c is of an arm whose mean is at most mu_{a*}; with a half-normal prior on lambda_V >= 0 the
-// pair supermartingale of Proposition M1 (glr_one_sided.hpp) built on (V_c, c) is bounded below
-// by its value with V_c's unknown means all replaced by mu_c, and the infimum over that ONE
+// pair supermartingale of Proposition M1 (detail/one_sided_mixture.hpp) built on (V_c, c) is
+// bounded below by its value with V_c's unknown means all replaced by mu_c, and the infimum over that ONE
 // unknown mean is Proposition M1's statistic of the pair, with V_c in the place of arm a:
-//     S1(V_c, c) = inf_m log sum_k w_k exp(h_k(m))  (glr_one_sided.hpp's h_k at N_V, mu_hat_V; N_c, mu_hat_c)
+//     S1(V_c, c) = inf_m log sum_k w_k exp(h_k(m))  (the kernel's h_k at N_V, mu_hat_V; N_c, mu_hat_c)
 // Stop at the first t (after every arm has been pulled once) with
 //     S1(V_c, c) >= log(1/delta)   for every c != i_hat,
 // and answer i_hat, the empirical leader.  An error needs the check at c = a* to pass, which by
@@ -22,49 +22,27 @@
 // sampling rule, P(stop with a wrong answer) <= delta.  The price: V_c holds the pulls of earlier
 // leaders too (lower means), which dilutes its evidence while the leader changes.
 //
-// Bookkeeping, O(1) per pull besides the leader's upkeep (O(log K), a heap of the means).  With L and L2 the leader and the
-// runner-up after step t - 1: a pull of L goes to V_c for every c != L (one shared pool G);
-// a pull of L2 goes to V_L.  So V_c = G - P_c + Q_c, with P_c the pulls of c while it led and
-// Q_c the pulls of the runner-up while c led (compensated sums: arm_stats).
-//
-// Decision.  S1 <= Z + 2 log 2 (glr_one_sided.hpp, "Cost"; Z the plain GLR statistic of the
-// pair), so a pair with Z + 2 log 2 below the threshold fails at O(1).  The last failing c is
-// checked first; when it passes, every c is checked (the O(1) bound first for all, then the
-// others).  Beyond the O(1) bound: h at c's last minimiser (the point of smallest h that c's last
-// deciding or full search evaluated; any point serves) is an upper bound of
-// S1 (fail), tried first with F(u) <= u^2/2 in every term (one exponential per term instead of
-// erfc, log and exp; it rules a pair out only when h there would), the one-scale infimum a lower bound (pass), and otherwise the full search of
-// glr_one_sided.hpp decides, with its certified lower bound (first its deciding search from the
-// last minimiser, or from the GLR's point the first time, whose verdicts are the full search's:
-// glr_one_sided.hpp, "Deciding search"; then, if it is undecided, the full search).  Every pass rests on a certified
-// lower bound of S1 and every fail on an upper bound, so the verdict is the full search's except
-// within the search's margin of 1e-9 (1 + |S1|) (tested at every pull).  The rows of the pair's
-// constants are cached by count (a pull moves one count by one).
-//
-// A prior per arm (pooled_prior::per_arm; Proposition P2 of docs/certified-glr.md).  Proposition
-// M1's prior puts ONE scale rho_k on both half-normals of the pair; here each arm draws its own
-// scale from its own copy of the grid, the product prior sum_{k,j} w_k w_j HN(rho_k) x HN(rho_j),
-// of total mass (sum_k w_k)^2 <= 1.  The mixture then factorises, and the statistic is
+// A prior per arm (pooled_prior::per_arm; Proposition P2 of docs/certified-glr.md): each arm of
+// the pair draws its own scale from its own copy of the grid (the product prior, of total mass
+// (sum_k w_k)^2 <= 1), and the statistic becomes
 //     S2(V_c, c) = inf_m [ A(m) + B(m) ],  A(m) = log sum_k w_k exp(log 2 - pen_V,k + F(u_V,k(m))),
 //                                          B(m) = log sum_j w_j exp(log 2 - pen_c,j + F(u_c,j(m)))
-// (glr_one_sided.hpp's notation), convex in m (each F(u(m)) is convex, a log-sum of exponentials
-// of convex functions is convex), found by glr_one_sided.hpp's search (search_infimum) with the
-// same certified lower bound and margins.  Proof: Proposition P's, with the product prior in the
-// place of the shared one (a mixture of supermartingales under any probability measure on the
-// exponents is one).  Why: a pooled pair is unbalanced (V_c holds about the leader's pulls, c a
-// far arm's few), and the best scale of each arm differs; one shared scale serves such a pair
-// badly (docs/certified-glr.md, "The floor of the one-sided mixture": 3.09 nats at 10:1 with one
-// shared scale, 1.45 with one per arm).  Default grid: make_per_arm_grid() below.  The same
-// decision steps apply: S2 <= Z + 2 log 2 (each arm's log-sum <= log 2 + its largest F, F(u) <=
-// u^2/2, u^2 <= N x^2/sigma^2); h at the last minimiser is an upper bound; one term per arm (each
-// arm's largest term at that minimiser) is a lower bound, the one-scale search of pair_data with
-// G = 1 and the two arms' slopes; then the deciding search and, if it is undecided, the full search.
+// (detail/one_sided_mixture.hpp's notation), convex in m; the same threshold and certificate.
+// Default grid: make_per_arm_grid() below.
+//
+// Domain: K >= 1, sigma in (0, inf), delta in (0, 1), 1 to 64 scales rho_k in (0, inf) with
+// sum_k w_k <= 1.  Cost: O(1) per pull besides the leader's upkeep (O(log K)); the decision of
+// each pair rests on a certified lower bound (pass) or an upper bound (fail), so it is the full
+// search's except within the search's margin of 1e-9 (1 + |S1|).  Bookkeeping of the pools, the
+// decision steps and the proof that they give the full search's verdict:
+// docs/certified-glr/numerics.md, "The pooled rule: bookkeeping and decision".
+// Tests: tests/bandit/test_glr_pooled.cpp.
 
 #include "lilucb/bandit/arm_stats.hpp"
 #include "lilucb/bandit/detail/indexed_heap.hpp"
 #include "lilucb/bandit/stopping/glr.hpp"
-#include "lilucb/bandit/stopping/glr_mixture.hpp"
-#include "lilucb/bandit/stopping/glr_one_sided.hpp"
+#include "lilucb/bandit/detail/mixture_grid.hpp"
+#include "lilucb/bandit/detail/one_sided_mixture.hpp"
 #include "lilucb/errors.hpp"
 
 #include <algorithm>
@@ -90,7 +68,7 @@ enum class pooled_prior { shared, per_arm };
 
 /// The per-arm grid of Proposition P2: rho = 2^k, k = -4..40, 0.9 of the weight flat on
 /// k = -4..16 (gaps from about 4 sigma down to sigma/256 in the rough rule rho ~ sigma^2/gap^2),
-/// 0.1 as 1/((k+1)(k+2)) on k >= 0 (glr_mixture.hpp's make_banded_mixture_grid): sum_k w_k < 1.
+/// 0.1 as 1/((k+1)(k+2)) on k >= 0 (detail/mixture_grid.hpp's make_banded_mixture_grid): sum_k w_k < 1.
 /// The flat core costs log(21/0.9) = 3.15 nats per arm at any one scale, but the log-sum over
 /// neighbouring scales recovers most of it; docs/certified-glr.md measures the evidence each
 /// prior needs (the overhead table of Proposition P2).
@@ -108,13 +86,13 @@ struct split_pair {
 };
 /// One arm's log-sum log sum_k exp(c[k] + F(sign * s[k] (x - m))) and its slope in m; *largest
 /// (if given) receives the index of its largest term (the first, on ties).
-inline one_sided_detail::h_and_slope arm_log_sum(const double* s, const double* c, std::size_t G, double x, double m,
+inline one_sided_mixture::h_and_slope arm_log_sum(const double* s, const double* c, std::size_t G, double x, double m,
                                                  double sign, std::size_t* largest = nullptr) {
   double v[64], d[64];
   double best = -std::numeric_limits<double>::infinity();
   std::size_t at = 0;
   for (std::size_t k = 0; k < G; ++k) {
-    const one_sided_detail::f_and_slope f = one_sided_detail::F(sign * (x - m) * s[k]);
+    const one_sided_mixture::f_and_slope f = one_sided_mixture::F(sign * (x - m) * s[k]);
     v[k] = c[k] + f.f;
     d[k] = -sign * s[k] * f.df;
     if (v[k] > best) {
@@ -132,12 +110,12 @@ inline one_sided_detail::h_and_slope arm_log_sum(const double* s, const double* 
   }
   return {best + std::log(sum), dsum / sum};
 }
-inline one_sided_detail::h_and_slope h_at(const split_pair& p, double m) {
-  const one_sided_detail::h_and_slope a = arm_log_sum(p.sa, p.ca, p.G, p.ma, m, 1.0);
-  const one_sided_detail::h_and_slope b = arm_log_sum(p.sb, p.cb, p.G, p.mb, m, -1.0);
+inline one_sided_mixture::h_and_slope h_at(const split_pair& p, double m) {
+  const one_sided_mixture::h_and_slope a = arm_log_sum(p.sa, p.ca, p.G, p.ma, m, 1.0);
+  const one_sided_mixture::h_and_slope b = arm_log_sum(p.sb, p.cb, p.G, p.mb, m, -1.0);
   return {a.h + b.h, a.dh + b.dh};
 }
-/// h(m) with F(u) <= u^2/2 in every term: an upper bound at one exponential per term (glr_one_sided.hpp's
+/// h(m) with F(u) <= u^2/2 in every term: an upper bound at one exponential per term (the kernel's
 /// quadratic_upper for the product prior), rounded up by 1e-12 (1 + |value|).
 inline double quadratic_upper(const split_pair& p, double m) {
   double va[64], vb[64];
@@ -146,15 +124,15 @@ inline double quadratic_upper(const split_pair& p, double m) {
     va[k] = p.ca[k] + 0.5 * ua * ua;
     vb[k] = p.cb[k] + 0.5 * ub * ub;
   }
-  const double up = one_sided_detail::log_sum_exp(va, p.G) + one_sided_detail::log_sum_exp(vb, p.G);
+  const double up = one_sided_mixture::log_sum_exp(va, p.G) + one_sided_mixture::log_sum_exp(vb, p.G);
   return up + 1e-12 * (1 + std::fabs(up));
 }
 /// A certified lower bound of inf_m h(m) from one term per arm, V's term ka and c's term kb (any
 /// pair of terms: a log-sum is at least each of its terms, at every m), i.e. the one-scale search
-/// of glr_one_sided.hpp (pair_data with G = 1) on c = the two terms' constants, slopes s_V,ka, s_c,kb.
+/// of detail/one_sided_mixture.hpp (pair_data with G = 1) on c = the two terms' constants, slopes s_V,ka, s_c,kb.
 inline double one_term_lower_bound(const split_pair& p, std::size_t ka, std::size_t kb) {
   const double c1 = p.ca[ka] + p.cb[kb];
-  return one_sided_detail::infimum_lower_bound({p.ma, p.mb, p.sigma, p.sa + ka, p.sb + kb, &c1, 1});
+  return one_sided_mixture::infimum_lower_bound({p.ma, p.mb, p.sigma, p.sa + ka, p.sb + kb, &c1, 1});
 }
 /// The same with each arm's largest term at m0 (the rule's choice: the terms that dominate near
 /// the last minimiser).
@@ -164,49 +142,49 @@ inline double one_term_lower_bound(const split_pair& p, double m0) {
   (void)arm_log_sum(p.sb, p.cb, p.G, p.mb, m0, -1.0, &kb);
   return one_term_lower_bound(p, ka, kb);
 }
-/// The deciding search of glr_one_sided.hpp ("Deciding search") on a pair (pair_data or
+/// The kernel's deciding search (docs/certified-glr/numerics.md, "Deciding search") on a pair (pair_data or
 /// split_pair) from m0 with h0 = h(m0): +1 when a certified lower bound of the infimum clears thr by
 /// M = 1e-8 (1 + |thr|) (the rule's thresholds log(1/delta) are > 0), -1 when h at an evaluated point is below thr - M, 0 when undecided (within
 /// about M of thr, or no bracket in 12 evaluations); *best_m receives the evaluated point with the
 /// smallest h (m0 included).  The pooled rule's step before its full search.
 template <class Pair>
-int decide_pair(const Pair& p, double m0, one_sided_detail::h_and_slope h0, double thr, double* best_m) {
+int decide_pair(const Pair& p, double m0, one_sided_mixture::h_and_slope h0, double thr, double* best_m) {
   *best_m = m0;
   if (!std::isfinite(h0.h) || !std::isfinite(h0.dh)) return 0;
   double best_h = h0.h, v = 0;
   const auto ev = [&](double m) {
-    const one_sided_detail::h_and_slope r = h_at(p, m);  // the pair type's h (argument-dependent lookup)
+    const one_sided_mixture::h_and_slope r = h_at(p, m);  // the pair type's h (argument-dependent lookup)
     if (r.h < best_h) {
       best_h = r.h;
       *best_m = m;
     }
-    return one_sided_detail::bounds_at{r.h, r.dh, r.h};
+    return one_sided_mixture::bounds_at{r.h, r.dh, r.h};
   };
-  return one_sided_detail::decide_infimum(ev, m0, {h0.h, h0.dh, h0.h}, thr, 1e-8 * (1 + std::fabs(thr)),
-                                          1e-3 * one_sided_detail::bracket_scale(p), 12, &v);
+  return one_sided_mixture::decide_infimum(ev, m0, {h0.h, h0.dh, h0.h}, thr, 1e-8 * (1 + std::fabs(thr)),
+                                          1e-3 * one_sided_mixture::bracket_scale(p), 12, &v);
 }
 }  // namespace pooled_detail
 
 /// Proposition P2's statistic S2 (file comment) of a pooled arm with count nv and mean mv against
-/// an arm with count nc and mean mc, on grid g: a certified lower bound (glr_one_sided.hpp's
+/// an arm with count nc and mean mc, on grid g: a certified lower bound (the kernel's
 /// search).  glr_pooled's statistic(c) under the prior per arm is this function at V_c (its mean
 /// lowered by its rounding bound).  Domain: sigma in (0, inf); nv, nc >= 1; mv, mc finite; 1 to 64
 /// scales, one weight each.
 inline double glr_pooled_per_arm_statistic(double sigma, const mixture_grid& g, std::uint64_t nv, double mv,
                                            std::uint64_t nc, double mc) {
   constexpr const char* fn = "lilucb::bandit::stopping::glr_pooled_per_arm_statistic";
-  one_sided_detail::check_pair_arguments(fn, sigma, "nv", nv, "nc", nc, g);
+  one_sided_mixture::check_pair_arguments(fn, sigma, "nv", nv, "nc", nc, g);
   if (!std::isfinite(mv)) ::lilucb::detail::raise_domain_error(fn, "mv", std::to_string(mv), "a finite mean");
   if (!std::isfinite(mc)) ::lilucb::detail::raise_domain_error(fn, "mc", std::to_string(mc), "a finite mean");
   const std::size_t G = g.rho.size();
   double sa[64], ca[64], sb[64], cb[64];
   for (std::size_t k = 0; k < G; ++k) {
-    sa[k] = one_sided_detail::slope(double(nv), g.rho[k], sigma);
-    sb[k] = one_sided_detail::slope(double(nc), g.rho[k], sigma);
-    ca[k] = g.log_weight[k] + std::log(2.0) - one_sided_detail::mixture_penalty(double(nv), g.rho[k]);
-    cb[k] = g.log_weight[k] + std::log(2.0) - one_sided_detail::mixture_penalty(double(nc), g.rho[k]);
+    sa[k] = one_sided_mixture::slope(double(nv), g.rho[k], sigma);
+    sb[k] = one_sided_mixture::slope(double(nc), g.rho[k], sigma);
+    ca[k] = g.log_weight[k] + std::log(2.0) - one_sided_mixture::mixture_penalty(double(nv), g.rho[k]);
+    cb[k] = g.log_weight[k] + std::log(2.0) - one_sided_mixture::mixture_penalty(double(nc), g.rho[k]);
   }
-  return one_sided_detail::search_infimum(pooled_detail::split_pair{mv, mc, sigma, sa, ca, sb, cb, G});
+  return one_sided_mixture::search_infimum(pooled_detail::split_pair{mv, mc, sigma, sa, ca, sb, cb, G});
 }
 
 struct pooled_arm {
@@ -220,7 +198,7 @@ struct pooled_arm {
 class glr_pooled {
  public:
   /// K arms, sigma (the rewards' sub-Gaussian scale), delta, the grid of mixture scales
-  /// (glr_mixture.hpp; its combine field is not used: S1 is the infimum of the log-sum).
+  /// (detail/mixture_grid.hpp; its combine field is not used: S1 is the infimum of the log-sum).
   /// The prior: one scale shared by the pair (Proposition P) or one per arm (P2; grid usually
   /// make_per_arm_grid()).  Domain: K >= 1, sigma in (0, inf), delta in (0, 1), 1 to 64 scales
   /// rho_k in (0, inf) with sum_k w_k <= 1.
@@ -340,23 +318,23 @@ class glr_pooled {
   // margin grows with the bound (x + 1e-9 (1 + |x|) increases in x), so a bound above h(m0) rules
   // a pair out only when h(m0) itself would: the quadratic bound tried first changes no verdict.
   bool rules_out(double upper) const { return upper + 1e-9 * (1 + std::fabs(upper)) < threshold_; }
-  // The decision for arm c (file comment, "Decision"): the O(1) bound; h at c's last minimiser
-  // (an upper bound of S1, first with F(u) <= u^2/2: fails most failing pairs at one evaluation);
-  // the one-scale infimum at the scale nearest min(N_V, N_c)/Z (a lower bound: passes most
-  // passing pairs); else the deciding search, then the full search.  A pass rests on a certified
-  // lower bound.
+  // The decision for arm c (docs/certified-glr/numerics.md, "The pooled rule: bookkeeping and
+  // decision"): the O(1) bound; h at c's last minimiser (an upper bound of S1, first with
+  // F(u) <= u^2/2: fails most failing pairs at one evaluation); the one-scale infimum at the scale
+  // nearest min(N_V, N_c)/Z (a lower bound: passes most passing pairs); else the deciding search,
+  // then the full search.  A pass rests on a certified lower bound.
   bool passes(std::size_t c, const arm_stats& s) { return may_pass(c, s) && passes_beyond_bound(c, s); }
   // The decision after the O(1) bound has not ruled the pair out.
   bool passes_beyond_bound(std::size_t c, const arm_stats& s) {
     const pooled_arm v = pooled(c);
     if (prior_ == pooled_prior::per_arm) return split_passes(c, v, s);
-    const one_sided_detail::pair_data p = pair_of(v, s.count(c), s.mean(c));
+    const one_sided_mixture::pair_data p = pair_of(v, s.count(c), s.mean(c));
     const bool known = std::isfinite(argmin_[c]);
     const double m0 = known ? argmin_[c] : glr_point(p, v.count, s.count(c));
-    one_sided_detail::h_and_slope h0{};
+    one_sided_mixture::h_and_slope h0{};
     if (known) {
-      if (rules_out(one_sided_detail::quadratic_upper(p, m0))) return false;
-      h0 = one_sided_detail::h_at(p, m0);
+      if (rules_out(one_sided_mixture::quadratic_upper(p, m0))) return false;
+      h0 = one_sided_mixture::h_at(p, m0);
       if (rules_out(h0.h)) return false;
     }
     const double z = z_of(v, s.count(c), s.mean(c));
@@ -370,9 +348,9 @@ class glr_pooled {
         kstar = k;
       }
     }
-    const one_sided_detail::pair_data one{p.ma, p.mb, p.sigma, p.sa + kstar, p.sb + kstar, p.c + kstar, 1};
-    if (one_sided_detail::infimum_lower_bound(one) >= threshold_) return true;
-    if (!known) h0 = one_sided_detail::h_at(p, m0);
+    const one_sided_mixture::pair_data one{p.ma, p.mb, p.sigma, p.sa + kstar, p.sb + kstar, p.c + kstar, 1};
+    if (one_sided_mixture::infimum_lower_bound(one) >= threshold_) return true;
+    if (!known) h0 = one_sided_mixture::h_at(p, m0);
     return decide(c, p, m0, h0);
   }
   // The same decision under the prior per arm (file comment): h at the last minimiser (fail), the
@@ -388,9 +366,9 @@ class glr_pooled {
     const double m0 = argmin_[c];
     if (rules_out(pooled_detail::quadratic_upper(p, m0))) return false;
     std::size_t ka = 0, kb = 0;
-    const one_sided_detail::h_and_slope a = pooled_detail::arm_log_sum(p.sa, p.ca, p.G, p.ma, m0, 1.0, &ka),
+    const one_sided_mixture::h_and_slope a = pooled_detail::arm_log_sum(p.sa, p.ca, p.G, p.ma, m0, 1.0, &ka),
                                         b = pooled_detail::arm_log_sum(p.sb, p.cb, p.G, p.mb, m0, -1.0, &kb);
-    const one_sided_detail::h_and_slope h0{a.h + b.h, a.dh + b.dh};
+    const one_sided_mixture::h_and_slope h0{a.h + b.h, a.dh + b.dh};
     if (rules_out(h0.h)) return false;
     if (pooled_detail::one_term_lower_bound(p, ka, kb) >= threshold_) return true;
     return decide(c, p, m0, h0);
@@ -400,13 +378,13 @@ class glr_pooled {
   static double glr_point(const Pair& p, std::uint64_t nv, std::uint64_t nc) {
     return (double(nv) * p.ma + double(nc) * p.mb) / (double(nv) + double(nc));
   }
-  // The deciding search from m0 (glr_one_sided.hpp, "Deciding search"; h0 = h(m0)): a pass when
+  // The deciding search from m0 (numerics.md, "Deciding search"; h0 = h(m0)): a pass when
   // its tangent bound clears the threshold by M = 1e-8 (1 + threshold), a fail when h at a point is
   // below it by M, the full search's verdicts at a few evaluations; else the full search.  The
   // point with the smallest h seen (the full search's minimiser) is the next starting point (any
   // point serves the upper bound).
   template <class Pair>
-  bool decide(std::size_t c, const Pair& p, double m0, one_sided_detail::h_and_slope h0) {
+  bool decide(std::size_t c, const Pair& p, double m0, one_sided_mixture::h_and_slope h0) {
     double best_m = m0;
     const int verdict = pooled_detail::decide_pair(p, m0, h0, threshold_, &best_m);
     if (verdict != 0) {
@@ -414,13 +392,13 @@ class glr_pooled {
       return verdict > 0;
     }
     double m = 0;
-    const double full = one_sided_detail::search_infimum(p, &m);
+    const double full = one_sided_mixture::search_infimum(p, &m);
     argmin_[c] = m;
     return full >= threshold_;
   }
   double s1(const pooled_arm& v, std::uint64_t nc, double mc) {
-    if (prior_ == pooled_prior::per_arm) return one_sided_detail::search_infimum(split_of(v, nc, mc));
-    return one_sided_detail::infimum_lower_bound(pair_of(v, nc, mc));
+    if (prior_ == pooled_prior::per_arm) return one_sided_mixture::search_infimum(split_of(v, nc, mc));
+    return one_sided_mixture::infimum_lower_bound(pair_of(v, nc, mc));
   }
   // The pair's data under the prior per arm: each arm's constants log w_k + log 2 - pen_k.
   pooled_detail::split_pair split_of(const pooled_arm& v, std::uint64_t nc, double mc) {
@@ -435,7 +413,7 @@ class glr_pooled {
     return {v.low_mean(), mc, sigma_, ra.s.data(), c_.data(), rb.s.data(), cb_.data(), G};
   }
   // The pair's data from the two arms' rows (cached by count: a pull moves one count by one).
-  one_sided_detail::pair_data pair_of(const pooled_arm& v, std::uint64_t nc, double mc) {
+  one_sided_mixture::pair_data pair_of(const pooled_arm& v, std::uint64_t nc, double mc) {
     const std::size_t G = grid_.rho.size();
     const std::size_t ia = row_of(v.count, rows_.size());
     const row& ra = rows_[ia];
@@ -460,8 +438,8 @@ class glr_pooled {
     r.s.resize(G);
     r.pen.resize(G);
     for (std::size_t k = 0; k < G; ++k) {
-      r.s[k] = one_sided_detail::slope(double(n), grid_.rho[k], sigma_);
-      r.pen[k] = one_sided_detail::mixture_penalty(double(n), grid_.rho[k]);
+      r.s[k] = one_sided_mixture::slope(double(n), grid_.rho[k], sigma_);
+      r.pen[k] = one_sided_mixture::mixture_penalty(double(n), grid_.rho[k]);
     }
     return j;
   }

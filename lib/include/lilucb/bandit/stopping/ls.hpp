@@ -12,7 +12,7 @@
 // is then above every other arm's upper boundary, hence above that arm's mean).  For the
 // finite-LIL width (Lemma `lem:lil`) at delta = ls_delta_for_failure_probability(eps, nu) the
 // sum of the two-sided, per-arm crossing bounds is exactly nu (ls_bound.hpp).  Other boundaries
-// (issue 13: stitched, mixture, calibrated) plug in as the Width type.
+// (the anytime boundaries of lilucb/boundaries: stitched, mixture, calibrated) plug in as the Width type.
 
 #include "lilucb/bandit/detail/ls_rule.hpp"
 

@@ -1,0 +1,171 @@
+#pragma once
+// The prior over the mixture scales of the certified GLR rules: a grid of scales rho_k with prior
+// weights w_k (sum_k w_k <= 1, at most 64 scales), the grids the toolkit offers, and the penalty
+// 1/2 log(1 + n/rho) of an arm with count n at scale rho (Proposition M of docs/certified-glr.md,
+// step 2: the log of the normal mixture's normalisation).  Shared by the mixture stopping rules
+// (stopping/glr_mixture.hpp, glr_one_sided.hpp, glr_pooled.hpp) and the weakest-pair sampling rule,
+// which include this header rather than each other.  The names belong to lilucb::bandit::stopping,
+// where users meet them.
+// Guarantee: every grid built here has sum_k w_k <= 1, the condition Propositions M, M1, P and P2
+// need of a fixed grid; check_mixture_rule rejects any other.
+
+#include "lilucb/errors.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <cstddef>
+#include <cstdint>
+#include <cstdio>
+#include <limits>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace lilucb::bandit::stopping {
+
+/// How S_{a,b} combines the grid: the max over k of Zmix + log w_k (Proposition M of
+/// docs/certified-glr.md), or the log-sum log sum_k w_k exp(Zmix^{(rho_k)}) (>= the max, so it stops no later; valid by
+/// Proposition M, remark (iii): the sum of infima is at most the infimum of the sum).
+enum class mixture_combine { max, log_sum };
+
+/// The mixture scales rho_k and the logs of their prior weights w_k (sum_k w_k <= 1); at most 64.
+struct mixture_grid {
+  std::vector<double> rho;
+  std::vector<double> log_weight;
+  std::string label;  ///< "grid" or "rho=R"
+  mixture_combine combine = mixture_combine::max;
+};
+
+/// The default grid rho_k = 2^k, k = 0..k_max, w_k = 1/((k+1)(k+2)) (sum over all k >= 0 is 1).
+/// Domain: k_max in [0, 60].
+inline mixture_grid make_mixture_grid(unsigned k_max = 40, mixture_combine combine = mixture_combine::max) {
+  check_half_open_interval("lilucb::bandit::stopping::make_mixture_grid", "k_max", double(k_max), 0.0, 61.0);
+  const auto build = [](unsigned km, mixture_combine c) {
+    mixture_grid g;
+    for (unsigned k = 0; k <= km; ++k) {
+      g.rho.push_back(std::ldexp(1.0, int(k)));
+      g.log_weight.push_back(-std::log((double(k) + 1) * (double(k) + 2)));
+    }
+    g.label = c == mixture_combine::max ? "grid" : "grid, log-sum";
+    g.combine = c;
+    return g;
+  };
+  // The default grid is built once (a run constructs its stopping rule each time).
+  if (k_max == 40) {
+    static const mixture_grid default_max = build(40, mixture_combine::max);
+    static const mixture_grid default_log_sum = build(40, mixture_combine::log_sum);
+    return combine == mixture_combine::max ? default_max : default_log_sum;
+  }
+  return build(k_max, combine);
+}
+
+/// A banded prior over the scales (docs/certified-glr.md, "The prior over the scales"; NOT the
+/// default): rho_k = 2^k for k = min(band_lo, 0)..k_max, with weights
+///     w_k = band_mass/(band_hi - band_lo + 1)  [band_lo <= k <= band_hi]
+///         + (1 - band_mass)/((k+1)(k+2))       [k >= 0]
+/// i.e. a share band_mass of the prior flat on the band 2^band_lo..2^band_hi (where the binding
+/// scale of the pairs that stop a run lies on Section 5's scenarios and on the instances of docs/certified-glr.md) and
+/// the rest on the default prior (make_mixture_grid), so that no scale >= 1 costs more than
+/// log(1/(1 - band_mass)) nats above the default.  Sum: band_mass + (1 - band_mass)(1 - 1/(k_max + 2))
+/// < 1 (sum_{k=0}^{m} 1/((k+1)(k+2)) = 1 - 1/(m+2), telescoping), so Propositions M and M1 hold
+/// (they need only a fixed grid with sum_k w_k <= 1).  A scale rho < 1 is a prior on the gap wider
+/// than sigma (rho = sigma^2/(prior variance of the mean)).
+/// Domain: k_max in [0, 60]; band_lo in [k_max - 63, band_hi] (at most 64 scales); band_hi in
+/// [band_lo, k_max]; band_mass in (0, 1).
+inline mixture_grid make_banded_mixture_grid(int band_lo = -2, int band_hi = 7, double band_mass = 0.75,
+                                             unsigned k_max = 40) {
+  constexpr const char* fn = "lilucb::bandit::stopping::make_banded_mixture_grid";
+  check_half_open_interval(fn, "k_max", double(k_max), 0.0, 61.0);
+  const double lo_min = double(k_max) - 63;
+  if (!(double(band_lo) >= lo_min && band_lo <= band_hi))
+    lilucb::detail::raise_domain_error(fn, "band_lo", std::to_string(band_lo),
+                                       "[" + std::to_string(int(k_max) - 63) + ", band_hi = " + std::to_string(band_hi) + "]");
+  if (!(band_hi >= band_lo && band_hi <= int(k_max)))
+    lilucb::detail::raise_domain_error(fn, "band_hi", std::to_string(band_hi),
+                                       "[band_lo = " + std::to_string(band_lo) + ", k_max = " + std::to_string(k_max) + "]");
+  check_open_interval(fn, "band_mass", band_mass, 0.0, 1.0);
+  mixture_grid g;
+  const double flat = band_mass / double(band_hi - band_lo + 1);
+  for (int k = std::min(band_lo, 0); k <= int(k_max); ++k) {
+    g.rho.push_back(std::ldexp(1.0, k));
+    const double w = (k >= band_lo && k <= band_hi ? flat : 0.0) +
+                     (k >= 0 ? (1 - band_mass) / ((double(k) + 1) * (double(k) + 2)) : 0.0);
+    g.log_weight.push_back(std::log(w));
+  }
+  char buf[160];
+  std::snprintf(buf, sizeof buf, "banded prior: rho = 2^k, k = %d..%u, %g of the weight flat on k = %d..%d, %g as 1/((k+1)(k+2)) on k >= 0",
+                std::min(band_lo, 0), k_max, band_mass, band_lo, band_hi, 1 - band_mass);
+  g.label = buf;
+  return g;
+}
+
+/// One fixed mixture scale rho (weight 1).  Domain: rho in (0, inf).
+inline mixture_grid make_fixed_rho(double rho) {
+  check_positive("lilucb::bandit::stopping::make_fixed_rho", "rho", rho);
+  mixture_grid g;
+  g.rho = {rho};
+  g.log_weight = {0.0};
+  char buf[64];
+  std::snprintf(buf, sizeof buf, "rho=%g", rho);
+  g.label = buf;
+  return g;
+}
+
+/// The grid as a certificate states it: make_mixture_grid's formula when the scales and weights
+/// are exactly those of make_mixture_grid(G - 1) (whatever the label), a fixed scale by its label
+/// ("rho=R"), and otherwise the grid's size, range and total prior weight (with its label, if any).
+inline std::string describe_grid(const mixture_grid& g) {
+  const std::size_t G = g.rho.size();
+  bool dyadic = G >= 1 && G == g.log_weight.size();
+  for (std::size_t k = 0; dyadic && k < G; ++k)
+    dyadic = g.rho[k] == std::ldexp(1.0, int(k)) &&
+             g.log_weight[k] == -std::log((double(k) + 1) * (double(k) + 2));
+  if (dyadic) return "grid rho = 2^k, k = 0.." + std::to_string(G - 1) + ", weights 1/((k+1)(k+2))";
+  if (G == 1 && g.log_weight.size() == 1 && g.log_weight[0] == 0.0 && g.label.rfind("rho=", 0) == 0) return g.label;
+  double lo = std::numeric_limits<double>::infinity(), hi = 0, total = 0;
+  for (std::size_t k = 0; k < G; ++k) {
+    lo = std::min(lo, g.rho[k]);
+    hi = std::max(hi, g.rho[k]);
+    if (k < g.log_weight.size()) total += std::exp(g.log_weight[k]);
+  }
+  char buf[160];
+  std::snprintf(buf, sizeof buf, "a grid of %zu scales rho in [%g, %g] with prior weights summing to %.6g", G, lo, hi,
+                total);
+  return std::string(buf) + (g.label.empty() ? "" : " (" + g.label + ")");
+}
+
+namespace mixture_detail {
+/// The penalty of an arm with count n at mixture scale rho, 1/2 log(1 + n/rho): the log of the
+/// normal mixture's normalisation (Proposition M; every mixture rule's rows use this one expression,
+/// so a value computed twice is the same bits).
+inline double mixture_penalty(double n, double rho) { return 0.5 * std::log1p(n / rho); }
+inline void mixture_penalties(std::uint64_t n, const mixture_grid& g, double* out) {
+  for (std::size_t k = 0; k < g.rho.size(); ++k) out[k] = mixture_penalty(static_cast<double>(n), g.rho[k]);
+}
+/// The checks of a mixture rule's arguments (glr_mixture's, glr_one_sided's and glr_pooled's), naming `fn`:
+/// K >= 1, sigma in (0, inf), delta in (0, 1), 1 to 64 scales rho_k in (0, inf) with one weight
+/// each and sum_k w_k <= 1.  Returns the weights w_k and the threshold log((K - 1)/delta) (0 for K = 1).
+struct checked_rule {
+  std::vector<double> w;
+  double threshold;
+};
+inline checked_rule check_mixture_rule(const char* fn, std::size_t K, double sigma, double delta, const mixture_grid& grid) {
+  check_at_least(fn, "K", double(K), 1.0);
+  check_positive(fn, "sigma", sigma);
+  check_open_interval(fn, "delta", delta, 0.0, 1.0);
+  const std::size_t G = grid.rho.size();
+  if (G == 0 || G > 64 || grid.log_weight.size() != G)
+    lilucb::detail::raise_domain_error(fn, "grid", std::to_string(G) + " scales", "1 to 64 scales with one weight each");
+  double wsum = 0;
+  std::vector<double> w(G);
+  for (std::size_t k = 0; k < G; ++k) {
+    check_positive(fn, "rho", grid.rho[k]);
+    w[k] = std::exp(grid.log_weight[k]);
+    wsum += w[k];
+  }
+  if (!(wsum <= 1 + 1e-12)) lilucb::detail::raise_domain_error(fn, "grid weights", std::to_string(wsum), "a sum <= 1");
+  return {std::move(w), K >= 2 ? std::log(double(K - 1) / delta) : 0.0};
+}
+}  // namespace mixture_detail
+
+}  // namespace lilucb::bandit::stopping
