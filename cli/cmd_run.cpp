@@ -151,15 +151,20 @@ bandit::method parse_what(const run_cli_options& o) {
   return c;
 }
 
-// "NAME (summary[; certified: STATEMENT | uncertified]); ..." for a registry table (thresholds and
-// boundaries carry a certificate, sampling rules do not).
+// "NAME (summary[; the reward models it needs][; certified: STATEMENT | uncertified]); ..." for a
+// registry table (thresholds, boundaries and lil'UCB's own stopping rule carry a certificate).
 template <class Table>
 std::string rule_help(const Table& table) {
   std::string s;
   for (const auto& d : table) {
     s += (s.empty() ? "" : "; ") + std::string(d.name) + " (" + std::string(d.summary);
-    if constexpr (requires { d.models; d.certified; })
-      s += d.certified ? "; certified: " + std::string(d.statement) : std::string("; uncertified");
+    if constexpr (requires { d.models_note; })
+      if (!d.models_note.empty()) s += "; " + std::string(d.models_note);
+    bool certifies = false;  // sampling rules do not; ls and glr through their boundary or threshold
+    if constexpr (requires { d.takes; }) certifies = d.takes == bandit::stopping_parameter::none;
+    else if constexpr (requires { d.certified; }) certifies = true;
+    if constexpr (requires { d.certified; d.statement; })
+      if (certifies) s += d.certified ? "; certified: " + std::string(d.statement) : std::string("; uncertified");
     s += ")";
   }
   return s;

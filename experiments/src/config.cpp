@@ -1,5 +1,6 @@
 #include "lilucb_experiments/config.hpp"
 
+#include "lilucb/bandit/combination.hpp"
 #include "lilucb/bandit/scenarios.hpp"
 #include "lilucb/errors.hpp"
 #include "lilucb/instance.hpp"
@@ -372,6 +373,13 @@ experiment_config apply_json(experiment_config c, const nlohmann::json& j, const
   return c;
 }
 
+nlohmann::json canonical_config_json(nlohmann::json j) {
+  if (j.is_object() && j.contains("methods") && j["methods"].is_array())
+    for (auto& m : j["methods"])
+      if (m.is_string()) m = bandit::canonical_combination_name(m.get<std::string>());
+  return j;
+}
+
 experiment_config config_from_json(const nlohmann::json& j, const std::string& source) {
   if (!j.is_object() || !j.contains("experiment") || !j["experiment"].is_string())
     bad(source, j.dump().substr(0, 200), "a config object with \"experiment\"");
@@ -385,7 +393,7 @@ experiment_config config_from_json(const nlohmann::json& j, const std::string& s
   auto c = apply_json(preset_config(kind, "quick"), j, source);
   c.preset = j.value("preset", std::string("custom"));
   c.validate();
-  if (c.to_json() != j) bad(source, j.dump().substr(0, 200), "a config as the toolkit writes it");
+  if (c.to_json() != canonical_config_json(j)) bad(source, j.dump().substr(0, 200), "a config as the toolkit writes it");
   return c;
 }
 

@@ -49,7 +49,7 @@ std::string check_manifest(const experiment_config& c, const runner_options& opt
   if (!old) return invalid.empty() ? std::string("no manifest.json") : "manifest.json is " + invalid;
   if ((*old)["experiment"] != to_string(c.kind))
     refuse(dir, "it holds a " + (*old)["experiment"].get<std::string>() + " experiment");
-  auto a = (*old)["config"], b = c.to_json();
+  auto a = canonical_config_json((*old)["config"]), b = c.to_json();
   a.erase("preset");
   b.erase("preset");
   if (a != b) refuse(dir, "it holds another config: " + a.dump());

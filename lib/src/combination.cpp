@@ -39,15 +39,10 @@ combination parse_combination(std::string_view label) {
         stop.substr(d.name.size(), 1) != "-")
       continue;
     c.stopping = d.id;
-    std::string_view part = stop.substr(d.name.size() + 1);
+    const std::string_view part = stop.substr(d.name.size() + 1);
     if (d.takes == stopping_parameter::threshold) {
       c.threshold = parse_glr_threshold(part);
       return c;
-    }
-    // The older spelling of the experiment's tables: "ls-BOUNDARY:BOUNDARY".
-    if (const auto colon = part.find(':'); colon != std::string_view::npos) {
-      if (part.substr(colon + 1) != part.substr(0, colon)) bad();
-      part = part.substr(0, colon);
     }
     c.boundary = stopping::parse_ls_boundary(part);
     if (c.boundary == stopping::ls_boundary::lil) bad();  // to_string writes plain "ls" for it
@@ -58,11 +53,18 @@ combination parse_combination(std::string_view label) {
 }
 
 std::string canonical_combination_name(std::string_view label) {
+  // The older spelling of the experiment's tables: "SAMPLING+ls-BOUNDARY:BOUNDARY".
+  const auto colon = label.find(':');
+  if (colon == std::string_view::npos) return std::string(label);
+  const std::string_view name = label.substr(0, colon), boundary = label.substr(colon + 1);
   try {
-    return to_string(parse_combination(label));
+    const combination c = parse_combination(name);
+    if (c.stopping == stopping_rule::ls && boundary == stopping::to_string(c.boundary) &&
+        c.boundary != stopping::ls_boundary::lil)
+      return to_string(c);
   } catch (const lilucb::domain_error&) {
-    return std::string(label);
   }
+  return std::string(label);
 }
 
 bool is_certified(const combination& c) {

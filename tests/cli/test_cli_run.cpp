@@ -581,7 +581,7 @@ BOOST_AUTO_TEST_CASE(exit_2_and_one_line_naming_the_parameter) {
 }
 
 // `lilucb run --help` lists every rule of the registry (lilucb/bandit/rules.hpp) by name, with
-// each threshold's and boundary's certificate, and every listed combination runs.
+// each certified threshold's and boundary's statement.
 BOOST_AUTO_TEST_CASE(help_lists_every_rule_of_the_registry) {
   const auto r = run_cli({"run", "--help"});
   BOOST_TEST(r.status == 0);

@@ -83,6 +83,19 @@ BOOST_AUTO_TEST_CASE(one_name_per_method_and_the_older_spelling_is_read) {
   BOOST_TEST(stitched.label == "eb-tci+ls-stitched");
   BOOST_TEST(stitched.seed_key == "eb-tci+ls-stitched:stitched");
   BOOST_TEST(parse_method("methods", "t3c-ids+glr-pooled-per-arm").seed_key == "t3c-ids+glr-pooled-per-arm");
+  // A manifest's config written with the older labels is read (resume, merge) as the same config.
+  const auto q = preset_config(experiment_kind::modern, "quick");
+  nlohmann::json old = q.to_json();
+  std::size_t renamed = 0;
+  for (auto& m : old["methods"])
+    if (const auto l = m.get<std::string>(); l.find("+ls-") != std::string::npos) {
+      m = l + l.substr(l.rfind('-')).replace(0, 1, ":");
+      ++renamed;
+    }
+  BOOST_TEST(renamed == 4u);  // eb-tci+ls-stitched, tas-d+ls-mixture, t3c+ls-mixture, eb-tci+ls-mixture
+  BOOST_TEST(old.dump().find("eb-tci+ls-stitched:stitched") != std::string::npos);
+  BOOST_TEST(canonical_config_json(old) == q.to_json());
+  BOOST_TEST(config_from_json(old, "old manifest").to_json() == q.to_json());
 }
 
 // Every rule of the registry that runs on the experiment's Gaussian instances is in the method

@@ -162,8 +162,9 @@ struct searched_combination {
 };
 
 std::vector<searched_combination> searched_combinations() {
-  // By name (the registry's grammar, bandit::parse_combination); every certified threshold and
-  // LS boundary of the registry is here (tests/verification/test_verify_adversarial.cpp checks).
+  // By name (the registry's grammar, bandit::parse_combination); which rules of the registry are
+  // here, and why two LS boundaries are not, is searched_combination_names' comment (checked by
+  // tests/verification/test_verify_adversarial.cpp).
   std::vector<searched_combination> out;
   for (const char* name : searched_combination_names) {
     const bandit::combination c = bandit::parse_combination(name);

@@ -92,6 +92,12 @@ experiment_config apply_json(experiment_config base, const nlohmann::json& j, co
 /// lilucb::domain_error naming `source` when it is not exactly the form to_json() writes.
 experiment_config config_from_json(const nlohmann::json& j, const std::string& source);
 
+/// A config object as written by a manifest, with each method label in its one spelling
+/// (bandit::canonical_combination_name: "eb-tci+ls-stitched:stitched" becomes
+/// "eb-tci+ls-stitched"), so that folders written before the one-name labels are still resumed,
+/// merged and compared; any other content is returned unchanged.
+nlohmann::json canonical_config_json(nlohmann::json j);
+
 /// Parses a config file's text strictly: one JSON value and nothing after it, no key twice in
 /// an object.  Throws lilucb::domain_error naming `source` otherwise.
 nlohmann::json parse_config_text(const std::string& text, const std::string& source);

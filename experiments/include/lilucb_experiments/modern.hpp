@@ -142,8 +142,9 @@ struct modern_method {
   bool certified() const;
 };
 
-/// The method of a table row; throws lilucb::domain_error naming `parameter` when the row does
-/// not name a preset or a combination compose accepts on Gaussian arms.
+/// The method of a table row; throws lilucb::domain_error when the row does not name a preset or
+/// a combination that check_combination accepts on Gaussian arms (naming `parameter` for a preset
+/// other than the reference, and the part otherwise: "sampling", "threshold", "combination", ...).
 modern_method method_of(const method_row& row, const std::string& parameter = "methods");
 /// Every method of method_table, in its order.
 std::vector<modern_method> all_modern_methods();

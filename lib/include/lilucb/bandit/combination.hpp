@@ -24,14 +24,14 @@ struct combination {
 /// the name (run_parameters records it).
 std::string to_string(const combination& c);
 
-/// The inverse of to_string(combination).  Also reads the spelling "SAMPLING+ls-BOUNDARY:BOUNDARY"
-/// that the experiment's tables used for LS boundaries before (committed results carry it).
-/// Whether the parts may be combined is check_combination's.  Throws lilucb::domain_error naming
-/// "combination", or the part it could not read.
+/// The inverse of to_string(combination).  Whether the parts may be combined is
+/// check_combination's.  Throws lilucb::domain_error naming "combination", or the part it could
+/// not read.
 combination parse_combination(std::string_view label);
 
-/// `label` in the one spelling to_string gives, for a label of either spelling parse_combination
-/// reads; any other text is returned unchanged.
+/// The one name of a label read from an experiment's files: "SAMPLING+ls-BOUNDARY:BOUNDARY", the
+/// spelling the experiment's tables used for LS boundaries before (committed results carry it),
+/// becomes "SAMPLING+ls-BOUNDARY"; any other text is returned unchanged.
 std::string canonical_combination_name(std::string_view label);
 
 /// Whether the combination carries a guarantee at nu (without running it): the certified flag of
