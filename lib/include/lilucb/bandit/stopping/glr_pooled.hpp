@@ -354,8 +354,9 @@ class glr_pooled {
     if (!known) h0 = one_sided_mixture::h_at(p, m0);
     return decide(c, p, m0, h0);
   }
-  // The same decision under the prior per arm (numerics.md, "The pooled rule", P2): h at the last minimiser (fail), the
-  // search on each arm's largest term there (pass), else the deciding and the full search.
+  // The same decision under the prior per arm (numerics.md, "The pooled rule", P2): h at the last
+  // minimiser (fail), the search on each arm's largest term there (pass), else the deciding and
+  // the full search.
   bool split_passes(std::size_t c, const pooled_arm& v, const arm_stats& s) {
     const pooled_detail::split_pair p = split_of(v, s.count(c), s.mean(c));
     if (!std::isfinite(argmin_[c])) {
