@@ -11,7 +11,7 @@
 //   default   S1 of glr_one_sided_statistic with the library's grid (rho_k = 2^k, k = 0..40,
 //             w_k = 1/((k+1)(k+2)));
 //   floor     inf over m of sup over rho > 0 of h_rho(m), the one-scale exponent of
-//             glr_one_sided.hpp with weight 1.  For ANY prior over the scales (a grid or a density,
+//             detail/one_sided_mixture.hpp with weight 1.  For ANY prior over the scales (a grid or a density,
 //             total weight <= 1), log sum_k w_k e^{h_k(m)} <= sup_rho h_rho(m) at every m, so its S1
 //             is at most this infimum: no prior makes a pair pass with less evidence.  Computed
 //             with sup over log2(rho) in [-6, 26] by steps of 0.01 and a golden-section search in m

@@ -67,7 +67,8 @@ struct diagnosed_stop {
   }
   bool should_stop(const arm_stats& s) {
     const std::size_t L = s.empirical_best(), K = s.size();
-    // Screen: S1 <= Z + 2 log 2 + max_k log w_k (glr_one_sided.hpp), so a pair below it fails.
+    // Screen: S1 <= Z + 2 log 2 + max_k log w_k (docs/certified-glr/numerics.md, "Cost: the
+    // decision key"), so a pair below it fails.
     const double slack = stat == statistic::union_floor
                              ? 0.0
                              : 2 * std::log(2.0) + *std::max_element(grid.log_weight.begin(), grid.log_weight.end());

@@ -1,6 +1,7 @@
 // The prior over the mixture scales (docs/certified-glr.md, "The prior over the scales"):
 // does a different grid / prior weights w_k in Proposition M1's one-sided mixture
-// (stopping/glr_one_sided.hpp, detail/one_sided_mixture.hpp) stop earlier with weakest-pair sampling (sampling/weakest_pair.hpp)?
+// (stopping/glr_one_sided.hpp, detail/one_sided_mixture.hpp) stop earlier with weakest-pair
+// sampling (sampling/weakest_pair.hpp)?
 // Proposition M1 holds for ANY fixed grid and weights with sum_k w_k <= 1, so every row whose
 // weights sum to <= 1 is certified; the row "unit" (every weight 1) is NOT a certificate: it bounds
 // what any re-weighting of the default grid's scales can gain (log sum_k w_k e^{h_k} <= log sum_k e^{h_k}).

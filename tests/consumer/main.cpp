@@ -6,6 +6,8 @@
 //    with the same seed gives the same counts), its counts add up to its pulls, every arm was
 //    pulled at least once (Figure 1's initialisation), it stopped by Figure 1's rule, which
 //    then holds for the counts (T_max >= 1 + a (t - T_max)), and it chose the clearly best arm.
+//  - combination: "t3c+glr-mixture", parsed by name and run on the same arms, is reproducible,
+//    stops, is certified (Proposition M) and chooses the clearly best arm.
 #include <lilucb/lilucb.hpp>
 
 #include <cmath>
@@ -71,6 +73,17 @@ int main() {
   check(a > 0 && static_cast<double>(t_max) >= 1 + a * static_cast<double>(r.pulls - t_max),
         "Figure 1's stopping condition holds for the counts");
   check(r.best_arm == 0 && r.counts[0] == t_max, "the best arm (mean 1.0) is the most pulled and chosen");
+
+  // ---- a combination by name: T3C sampling with GLR stopping, mixture threshold ----
+  const bandit::combination c = bandit::parse_combination("t3c+glr-mixture");
+  const bandit::composed_result cr = bandit::run_combination(c, arms, opts);
+  const bandit::composed_result cr_again = bandit::run_combination(c, arms, opts);
+  std::printf("t3c+glr-mixture run: %llu pulls, best arm %zu\n", static_cast<unsigned long long>(cr.run.pulls),
+              cr.run.best_arm);
+  check(bandit::to_string(c) == std::string("t3c+glr-mixture"), "the combination prints by the name it was parsed from");
+  check(cr.run.counts == cr_again.run.counts && cr.run.pulls == cr_again.run.pulls, "the same seed gives the same combined run");
+  check(cr.run.status == bandit::run_status::stopped && cr.run.best_arm == 0, "the combination stops on the best arm");
+  check(cr.certified && cr.certificate.find("Proposition M") != std::string::npos, "the combination is certified");
   std::printf("lilucb %s: %s\n", lilucb::version(), failures == 0 ? "ok" : "FAILED");
   return failures == 0 ? 0 : 1;
 }

@@ -1,6 +1,7 @@
 #pragma once
-// The bandit module: arm sets, the algorithms of Section 5 and run_algorithm, observers of the
-// pulls, and many seeded runs on several threads.  Engine internals (heaps, the width table,
+// The bandit module: arm sets, the algorithms of Section 5 and run_algorithm, the combinations of
+// a sampling rule and a stopping rule (run_combination), observers of the pulls, and many seeded
+// runs on several threads.  Engine internals (heaps, the width table,
 // the session, the random streams' implementation) live in lilucb/bandit/detail/.
 #include "lilucb/bandit/arms.hpp"         // gaussian_arms, bernoulli_arms, custom_arms
 #include "lilucb/bandit/scenarios.hpp"    // Section 5's sparse and alpha instances, read_means
@@ -9,3 +10,4 @@
 #include "lilucb/bandit/observers.hpp"    // observers of every pull
 #include "lilucb/bandit/algorithms.hpp"   // the algorithm enum and run_algorithm
 #include "lilucb/bandit/parallel.hpp"     // run_many, parallel_for
+#include "lilucb/bandit/compose.hpp"      // sampling x stopping: parse_combination, run_combination

@@ -57,7 +57,7 @@ inline f_and_slope F(double u) {
 }
 
 /// An arm's slope at scale rho, s = n/(sigma sqrt(n + rho)) (u = s (mu_hat - m)), and
-/// its penalty (glr_mixture.hpp's mixture_penalty): the one expression of each that every
+/// its penalty (detail/mixture_grid.hpp's mixture_penalty): the one expression of each that every
 /// one-sided and pooled rule and statistic uses, so that a value computed twice is the same bits.
 inline double slope(double n, double rho, double sigma) { return n / (sigma * std::sqrt(n + rho)); }
 using stopping::mixture_detail::mixture_penalty;

@@ -326,7 +326,7 @@ class top_two {
       if (b != L && key(mL, nL, b) == 0) return b;
     return b0;
   }
-  /// argmin_{b != L} key(L, b), ties to the lowest index, from the kept keys (file comment).
+  /// argmin_{b != L} key(L, b), ties to the lowest index, from the kept keys (docs/bandit.md, "Top-two sampling: cost per pull").
   std::size_t challenger(std::size_t L) {
     const bool kept = L == keys_leader_ && !dirty_overflow_ && !dirty_flag_[L] && keys_[c_] < inf;
     if constexpr (Kind == top_two_kind::t3c) {

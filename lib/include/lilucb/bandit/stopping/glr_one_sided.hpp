@@ -208,7 +208,7 @@ inline double glr_one_sided_statistic(double sigma, const mixture_grid& g, std::
 /// key now; tests) from detail::pairwise_rule.
 class glr_one_sided : public bandit::detail::pairwise_rule<glr_one_sided_pair> {
  public:
-  /// K arms, sigma (the rewards' sub-Gaussian scale), delta and the grid (glr_mixture.hpp's; its
+  /// K arms, sigma (the rewards' sub-Gaussian scale), delta and the grid (detail/mixture_grid.hpp; its
   /// combine field is not used: S1 is the infimum of the log-sum).
   /// Domain: K >= 1, sigma in (0, inf), delta in (0, 1), 1 to 64 scales rho_k in (0, inf) with
   /// sum_k w_k <= 1.

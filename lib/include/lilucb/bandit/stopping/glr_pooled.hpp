@@ -305,7 +305,8 @@ class glr_pooled {
       if (s.count(r) > 0) runner_up_ = r;
     }
   }
-  // S1 <= Z + 2 log 2 (and S2 <= Z + 2 log 2, file comment): false when the pair cannot pass.
+  // S1 <= Z + 2 log 2 (and S2 <= Z + 2 log 2: numerics.md, "The pooled rule: bookkeeping and
+  // decision"): false when the pair cannot pass.
   bool may_pass(std::size_t c, const arm_stats& s) const {
     const pooled_arm v = pooled(c);
     if (v.count == 0 || s.count(c) == 0) return false;
@@ -353,8 +354,9 @@ class glr_pooled {
     if (!known) h0 = one_sided_mixture::h_at(p, m0);
     return decide(c, p, m0, h0);
   }
-  // The same decision under the prior per arm (file comment): h at the last minimiser (fail), the
-  // search on each arm's largest term there (pass), else the deciding and the full search.
+  // The same decision under the prior per arm (numerics.md, "The pooled rule", P2): h at the last
+  // minimiser (fail), the search on each arm's largest term there (pass), else the deciding and
+  // the full search.
   bool split_passes(std::size_t c, const pooled_arm& v, const arm_stats& s) {
     const pooled_detail::split_pair p = split_of(v, s.count(c), s.mean(c));
     if (!std::isfinite(argmin_[c])) {
@@ -448,7 +450,7 @@ class glr_pooled {
   double sigma_, delta_, threshold_ = 0;
   pooled_prior prior_;
   mixture_grid grid_;
-  arm_stats pool_, led_, runner_;  // G; P_c; Q_c (file comment)
+  arm_stats pool_, led_, runner_;  // G; P_c; Q_c (V_c = G - P_c + Q_c: numerics.md, "The pooled rule")
   bandit::detail::indexed_max_heap means_;  // the arms' empirical means (-inf: not pulled)
   std::size_t leader_, runner_up_, blocker_;
   std::vector<double> c_, cb_, base_;  // the pair's constants (per arm: V's, c's); log w_k + 2 log 2 (per arm: + log 2)
