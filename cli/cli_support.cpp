@@ -343,7 +343,16 @@ void check_parsed_options(const CLI::App& app) {
           throw lilucb::domain_error(command, typed_name(opt), "'" + value + "'",
                                      "a non-empty value (not blank)");
     }
-    // 3. Only options that apply to the chosen mode.
+    // 3. Only options that apply to the chosen mode; the mode options' own values first (an
+    //    unknown --kind is named as such, not as every option that would not apply to it).
+    for (const CLI::Option* opt : options) {
+      const option_spec* spec = declared_spec(opt);
+      if (!spec || spec->applies_option.empty()) continue;
+      const CLI::Option* mode = sub->get_option_no_throw(spec->applies_option);
+      const option_spec* mode_spec = mode ? declared_spec(mode) : nullptr;
+      if (mode_spec && mode->count() > 0)
+        for (const auto& value : mode->results()) check_value(command, typed_name(mode), *mode_spec, value);
+    }
     for (const CLI::Option* opt : options) {
       const option_spec* spec = declared_spec(opt);
       if (!spec || opt->count() == 0 || spec->applies_option.empty()) continue;

@@ -46,6 +46,29 @@ def cli_error(cli_path):
 
 
 @pytest.fixture(scope="session")
+def same_refusal():
+    """same_refusal(line, error, cli_args): the CLI's line states the Python error's refusal.
+
+    Either the line is the library's message (the CLI passed the value on), prefixed by the
+    options given for the parameter it names (`--alpha: ...delta = 0.05...`), or the CLI refused
+    it first, naming the option as typed with the value it was given (`--alpha = 2`): the
+    command names its options, the module its arguments, so the texts differ there."""
+
+    def check(line, error, cli_args):
+        args = list(map(str, cli_args))
+        if line == "lilucb: error: " + str(error):
+            return True
+        head, sep, rest = line.partition(": " + str(error))
+        named = head[len("lilucb: error: "):].split(", ") if head.startswith("lilucb: error: ") else []
+        if sep and not rest and named and all(n in args for n in named):
+            return True
+        return any(a.startswith("--") and i + 1 < len(args) and f"{a} = {args[i + 1]}" in line
+                   for i, a in enumerate(args))
+
+    return check
+
+
+@pytest.fixture(scope="session")
 def reference_values():
     out = subprocess.run([_tool("LILUCB_REFERENCE")], check=True, capture_output=True, text=True)
     rows = [json.loads(line) for line in out.stdout.splitlines()]

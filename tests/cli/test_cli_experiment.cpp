@@ -304,7 +304,6 @@ BOOST_AUTO_TEST_CASE(invalid_input_is_one_line_and_exit_2) {
       {{"experiment", "anytime", "--preset", "paperish", "--out", out}, "--preset"},
       {{"experiment", "stopping-times", "--threads", "two", "--out", out}, "--threads"},
       {{"experiment", "stopping-times", "--threads", "5000", "--out", out}, "--threads"},
-      {{"experiment", "stopping-times", "--config", (tmp.path / "missing.json").string(), "--out", out}, "--config"},
       {{"experiment", "stopping-times", "--config", tmp.file("bad.json", "{\"sizes\": [10,"), "--out", out}, "bad.json"},
       {{"experiment", "stopping-times", "--config", tmp.file("key.json", R"({"repetitons": 3})"), "--out", out}, "repetitons"},
       {{"experiment", "stopping-times", "--config", tmp.file("n.json", R"({"sizes": [1]})"), "--out", out}, "sizes"},
@@ -338,6 +337,13 @@ BOOST_AUTO_TEST_CASE(invalid_input_is_one_line_and_exit_2) {
       BOOST_TEST(contains(r.err, c.names), r.err);
     }
   }
+  // A config that does not exist is a file problem: exit 3 naming the path and the reason.
+  const auto missing = run_cli({"experiment", "stopping-times", "--config", (tmp.path / "missing.json").string(), "--out", out});
+  BOOST_TEST(missing.status == 3, missing.err);
+  BOOST_TEST(missing.out == "");
+  BOOST_TEST(count_char(missing.err, '\n') == 1u, missing.err);
+  for (const std::string& s : {std::string("--config"), std::string("missing.json"), std::string("No such file or directory")})
+    BOOST_TEST(contains(missing.err, s), missing.err);
   BOOST_TEST(!fs::exists(tmp.path / "x" / "runs.csv"));  // nothing ran
 }
 

@@ -240,3 +240,35 @@ BOOST_AUTO_TEST_CASE(merge_refuses_a_bad_shard_index_and_an_empty_runs_file) {
   BOOST_TEST(contains(empty.err, "runs.csv is empty"), empty.err);
   BOOST_TEST(!fs::exists(tmp.path / "empty" / "runs.csv"));
 }
+
+// A means file that cannot be read (mode 000, run as nobody when the suite runs as root, so the
+// permissions bind): exit 3 with the path and the system's reason, before any work.
+BOOST_AUTO_TEST_CASE(an_unreadable_means_file_is_exit_3) {
+  temp_dir tmp;
+  const std::string file = tmp.file("means.txt", "0.5\n0.4\n"), err = (tmp.path / "err.txt").string();
+  fs::permissions(tmp.path, fs::perms::all);
+  fs::permissions(file, fs::perms::none);
+  const pid_t pid = ::fork();
+  BOOST_TEST_REQUIRE(pid >= 0);
+  if (pid == 0) {
+    const int e = ::open(err.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+    const int null = ::open("/dev/null", O_RDWR);
+    if (e < 0 || null < 0 || ::dup2(null, 0) < 0 || ::dup2(null, 1) < 0 || ::dup2(e, 2) < 0) ::_exit(126);
+    if (::geteuid() == 0 && (::setgid(65534) != 0 || ::setuid(65534) != 0)) ::_exit(125);
+    const char* env = std::getenv("LILUCB_CLI");
+    const std::string cli = env && *env ? env : LILUCB_CLI_PATH;
+    ::execl(cli.c_str(), cli.c_str(), "run", "--algorithm", "lilucb-ls", "--means-file", file.c_str(), "--nu", "0.1",
+            static_cast<char*>(nullptr));
+    ::_exit(127);
+  }
+  int ws = 0;
+  ::waitpid(pid, &ws, 0);
+  BOOST_TEST_REQUIRE(WIFEXITED(ws));
+  std::ifstream in(err);
+  const std::string line((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  BOOST_TEST(WEXITSTATUS(ws) == 3, "status " << WEXITSTATUS(ws) << ": " << line);
+  BOOST_TEST(count_char(line, '\n') == 1u, line);
+  BOOST_TEST(contains(line, "--means-file"), line);
+  BOOST_TEST(contains(line, "means.txt"), line);
+  BOOST_TEST(contains(line, "Permission denied"), line);
+}
