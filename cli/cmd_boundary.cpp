@@ -1,4 +1,4 @@
-// `lilucb boundary`: one anytime boundary's radius and width at time t (issue 13).
+// `lilucb boundary`: one anytime boundary's radius and width at time t.
 
 #include "boundary_options.hpp"
 #include "cli_support.hpp"

@@ -1,5 +1,5 @@
 // `lilucb calibrate`: the alpha at which a boundary's certified crossing probability for
-// Gaussian rewards equals a target (issue 13).
+// Gaussian rewards equals a target.
 
 #include "boundary_options.hpp"
 #include "cli_support.hpp"

@@ -1,4 +1,4 @@
-// `lilucb crossing`: the probability that a Gaussian walk ever crosses a boundary (issue 13).
+// `lilucb crossing`: the probability that a Gaussian walk ever crosses a boundary.
 
 #include "boundary_options.hpp"
 #include "cli_support.hpp"

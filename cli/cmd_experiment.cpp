@@ -2,7 +2,7 @@
 //
 //   lilucb experiment stopping-times [--preset quick|paper] [--config FILE.json] [--out DIR] [--threads N]
 //   lilucb experiment anytime        (same options)
-//   lilucb experiment modern [--preset quick|full] ...   the price of certification (issue 14)
+//   lilucb experiment modern [--preset quick|full] ...   the price of certification
 //   mpirun -np P lilucb experiment stopping-times|anytime ... --mpi   runs spread over P ranks
 //   lilucb experiment plot DIR       redraw the plots of a finished experiment
 //   lilucb experiment merge OUT SHARD_DIR...   combine the shard folders of one experiment

@@ -1,6 +1,6 @@
 // `lilucb verify [--quick|--full] [--only NAME] [--json | --format text|markdown|csv|latex]
 //                [--seed S] [--threads N] [--record FILE] [--check-against FILE]`:
-// runs the verification checks (verification/, issue 5) and prints the claims table (text by
+// runs the verification checks (verification/) and prints the claims table (text by
 // default; --format renders the same six columns as a Markdown, CSV or LaTeX booktabs table).
 // The exit status is 0 whatever the verdicts are: a claim of the paper that fails is a finding,
 // not an error of the tool.  Bad options: one line on stderr, exit 2.

@@ -1,4 +1,4 @@
-// `lilucb boundary`, `lilucb crossing`, `lilucb calibrate` (issue 13) through the real binary:
+// `lilucb boundary`, `lilucb crossing`, `lilucb calibrate` through the real binary:
 // the JSON keys the issue names, agreement with the library called directly, and the
 // invalid-input contract (one line on stderr naming the parameter, exit 2).
 #include <boost/test/unit_test.hpp>
@@ -87,7 +87,7 @@ BOOST_AUTO_TEST_CASE(bad_input_is_one_line_naming_the_parameter) {
            {{"calibrate", "--kind", "stitched", "--target", "0.7"}, "--target"},
            {{"calibrate", "--kind", "stitched", "--eta", "1", "--target", "0.05"}, "eta"},
            {{"calibrate", "--kind", "lil", "--eps", "1.5", "--target", "0.001"}, "eps"},
-           // issue 17: valid numbers whose result overflows
+           // valid numbers whose result overflows
            {{"boundary", "--kind", "linear", "--b", "1e308", "--t", "10"}, "b"},
            {{"crossing", "--kind", "linear", "--b", "1e308", "--horizon", "10"}, "b"},
            {{"boundary", "--kind", "mixture-two-sided", "--alpha", "0.05", "--v-opt", "2.2250738585072014e-308",
@@ -105,7 +105,7 @@ BOOST_AUTO_TEST_CASE(bad_input_is_one_line_naming_the_parameter) {
   }
 }
 
-// Extreme but valid: a finite answer (issue 17).
+// Extreme but valid: a finite answer.
 BOOST_AUTO_TEST_CASE(extreme_valid_input_gets_a_finite_answer) {
   const json j = run_json({"boundary", "--kind", "mixture-two-sided", "--alpha", "0.05", "--t", "1e308", "--json"});
   BOOST_TEST(j.value("radius", -1.0) > 1e154);

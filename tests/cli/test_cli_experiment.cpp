@@ -347,7 +347,7 @@ BOOST_AUTO_TEST_CASE(invalid_input_is_one_line_and_exit_2) {
   BOOST_TEST(!fs::exists(tmp.path / "x" / "runs.csv"));  // nothing ran
 }
 
-// ---- results files: failures, locks, refusals (issue 17) and merge (issue 16) -------------------
+// ---- results files: failures, locks, refusals and merge -------------------------------
 
 namespace {
 
@@ -630,7 +630,7 @@ BOOST_AUTO_TEST_CASE(report_rejects_malformed_data) {
   }
 }
 
-// ---- crash consistency around every atomic rewrite (issue 17) -----------------------------------
+// ---- crash consistency around every atomic rewrite -------------------------------------------
 // The binary's fault hook (experiments/src/results.cpp, LILUCB_TEST_FAULT) stops or kills it at an
 // exact point of write_file_atomically: with the temporary file written but not renamed, and just
 // after the rename.  Whatever the point, a rerun gives the uninterrupted run's files byte for byte.

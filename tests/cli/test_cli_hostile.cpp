@@ -1,4 +1,4 @@
-// Hostile and careless input to the `lilucb` command (issue 17, "strict input"): every case of
+// Hostile and careless input to the `lilucb` command ("strict input", docs/reliability.md): every case of
 // tests/cli/hostile_inputs.json is run against the real binary.  A refusal is one printable line
 // on stderr with the case's expected exit status (2 invalid input, 3 I/O failure; README.md),
 // nothing on stdout, and the strings the case names.  A case with status 0 is an extreme but

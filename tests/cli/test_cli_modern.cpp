@@ -1,4 +1,4 @@
-// `lilucb experiment modern` (issue 14, section 7) through the real binary: a tiny config (a few
+// `lilucb experiment modern` through the real binary: a tiny config (a few
 // seconds) writes runs.csv, summary.csv, manifest.json and the plots; a rerun of an interrupted
 // folder resumes to the same bytes; invalid input is exit 2 and one line naming the parameter;
 // docs/modern.md's renderer on the tiny folder.  The library side: tests/experiments/test_modern.cpp.

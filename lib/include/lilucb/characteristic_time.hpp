@@ -13,8 +13,8 @@
 // and then w_1 = 1/(1 + sum x_a), w_a = x_a w_1, T* = (1 + sum x_a)/y*.
 //
 // Gaussian arms with known sigma, d(p, q) = (p - q)^2/(2 sigma^2): g_a(x) = d_a x/(1 + x),
-// d_a = Delta_a^2/(2 sigma^2), so x_a = y/(d_a - y) and F(y) = sum_a (y/(d_a - y))^2 (issue 14's
-// form).  The root lies in (0, min_a d_a / 2]: the arm with the smallest d_a alone contributes
+// d_a = Delta_a^2/(2 sigma^2), so x_a = y/(d_a - y) and F(y) = sum_a (y/(d_a - y))^2.
+// The root lies in (0, min_a d_a / 2]: the arm with the smallest d_a alone contributes
 // (y/(d_min - y))^2, which is 1 at y = d_min/2.  Closed forms (tested): two arms T* = 8 sigma^2/Delta^2;
 // K-1 equal gaps T* = 2 sigma^2 (1 + sqrt(K-1))^2/Delta^2.
 //
