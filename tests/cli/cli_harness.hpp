@@ -103,6 +103,15 @@ inline std::string show(const std::vector<std::string>& args) {
   return s;
 }
 
+/// True when `s` is one line of printable bytes (no control byte or DEL before its final newline).
+inline bool printable_line(const std::string& s) {
+  for (std::size_t i = 0; i + 1 < s.size(); ++i) {
+    const auto c = static_cast<unsigned char>(s[i]);
+    if (c < 0x20 || c == 0x7f) return false;
+  }
+  return !s.empty() && s.back() == '\n';
+}
+
 inline bool contains(const std::string& haystack, const std::string& needle) {
   return haystack.find(needle) != std::string::npos;
 }

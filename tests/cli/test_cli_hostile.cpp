@@ -48,14 +48,6 @@ void write_fixtures(const temp_dir& tmp) {
   fs::create_symlink(tmp.path / "loop", tmp.path / "loop");
 }
 
-bool printable_line(const std::string& s) {
-  for (std::size_t i = 0; i + 1 < s.size(); ++i) {
-    const auto c = static_cast<unsigned char>(s[i]);
-    if (c < 0x20 || c == 0x7f) return false;
-  }
-  return !s.empty() && s.back() == '\n';
-}
-
 // True when `s` holds a word inf, infinity or nan (any case): a non-finite number on stdout.
 bool has_non_finite(const std::string& s) {
   auto word = [](char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; };

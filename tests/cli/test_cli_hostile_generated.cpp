@@ -345,14 +345,6 @@ generated generate(const json& tables) {
   return g;
 }
 
-bool printable_line(const std::string& s) {
-  for (std::size_t i = 0; i + 1 < s.size(); ++i) {
-    const auto c = static_cast<unsigned char>(s[i]);
-    if (c < 0x20 || c == 0x7f) return false;
-  }
-  return !s.empty() && s.back() == '\n';
-}
-
 // True when `s` prints a value inf, infinity or nan (any case, with or without a sign): the word
 // standing where a number stands, after '=', ':', ',', '(' or '[' or at the start of a line
 // (prose such as "limit n -> inf" is not a printed value).
