@@ -448,7 +448,7 @@ BOOST_AUTO_TEST_CASE(weakest_pair_bounds_are_bounds) {
   for (double u = -200; u <= 200; u += 0.01) {
     double v, d;
     t.at(u, &v, &d);
-    BOOST_TEST(v <= lb::stopping::one_sided_detail::F(u).f + 1e-12 * (1 + std::fabs(v)), "u " << u);
+    BOOST_TEST(v <= lb::one_sided_mixture::F(u).f + 1e-12 * (1 + std::fabs(v)), "u " << u);
   }
   const auto g = lb::stopping::make_mixture_grid();
   const double sigma = 0.5;

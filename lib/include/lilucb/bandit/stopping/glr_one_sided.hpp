@@ -33,9 +33,6 @@
 
 namespace lilucb::bandit::stopping {
 
-/// The kernel's former name (detail/one_sided_mixture.hpp), kept for code that still spells it.
-namespace one_sided_detail = ::lilucb::bandit::one_sided_mixture;
-
 /// The pair key and threshold of glr_one_sided (detail/leader_pairwise.hpp's Pair policy).
 struct glr_one_sided_pair {
   double sigma;
