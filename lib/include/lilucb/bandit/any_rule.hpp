@@ -29,6 +29,7 @@
 #include <string>
 #include <utility>
 #include <variant>
+#include <vector>
 
 namespace lilucb::bandit {
 
@@ -41,6 +42,18 @@ class any_sampling {
   template <class Rule>
   any_sampling(Rule r) : rule_(std::move(r)) {}  // NOLINT: implicit from every rule class
   variant& get() { return rule_; }
+
+  /// Arm i's statistics changed although it is not the arm the rule's last next() returned (the
+  /// ask-tell study: a reward told late).  A rule whose observe() assumes the arm just returned
+  /// (a member revise(i, stats)) handles it there; every other rule's observe() takes any arm.
+  void revise(std::size_t i, const arm_stats& s) {
+    std::visit(
+        [&](auto& r) {
+          if constexpr (requires { r.revise(i, s); }) r.revise(i, s);
+          else r.observe(i, s);
+        },
+        rule_);
+  }
 
  private:
   variant rule_;
@@ -59,6 +72,10 @@ class any_stopping {
   std::size_t recommendation(const arm_stats& s) const { return rule_->recommendation(s); }
   bool certified() const { return rule_->certified(); }
   std::string certificate() const { return rule_->certificate(); }
+  /// Whether the rule reports its statistics (a member evidence(stats)), and the statistics of
+  /// every challenger of its answer now (empty when it does not).
+  bool has_evidence() const { return rule_->has_evidence(); }
+  std::vector<challenger_evidence> evidence(const arm_stats& s) { return rule_->evidence(s); }
 
  private:
   struct concept_t {
@@ -69,6 +86,8 @@ class any_stopping {
     virtual std::size_t recommendation(const arm_stats& s) const = 0;
     virtual bool certified() const = 0;
     virtual std::string certificate() const = 0;
+    virtual bool has_evidence() const = 0;
+    virtual std::vector<challenger_evidence> evidence(const arm_stats& s) = 0;
   };
   template <class Rule>
   struct model final : concept_t {
@@ -79,6 +98,11 @@ class any_stopping {
     std::size_t recommendation(const arm_stats& s) const override { return rule.recommendation(s); }
     bool certified() const override { return rule.certified(); }
     std::string certificate() const override { return std::string(rule.certificate()); }
+    bool has_evidence() const override { return requires(Rule& r, const arm_stats& s) { r.evidence(s); }; }
+    std::vector<challenger_evidence> evidence(const arm_stats& s) override {
+      if constexpr (requires(Rule& r) { r.evidence(s); }) return rule.evidence(s);
+      else return {};
+    }
     Rule rule;
   };
   std::unique_ptr<concept_t> rule_;

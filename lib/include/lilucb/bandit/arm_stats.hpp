@@ -61,6 +61,13 @@ class arm_stats {
     last_ = reward_sum;
   }
 
+  /// Sets arm i's count and reward sum, the other arms unchanged (the sampling rule's view of an
+  /// ask-tell study, where pulls in flight are counted: identification.hpp).  Domain: sum finite.
+  void assign(std::size_t i, std::uint64_t count, double sum) {
+    total_ = total_ - arms_[i].count + count;
+    arms_[i] = arm{count, sum, 0.0};
+  }
+
   /// The most-pulled arm; ties go to the lowest index.
   std::size_t most_pulled() const {
     std::size_t best = 0;

@@ -67,6 +67,14 @@ struct rule_context {
   inner_log inner{};             ///< lil'UCB's inner log (sampling rule lilucb with a stopping rule other than lilucb)
 };
 
+/// One challenger's evidence in a GLR-type stopping rule: the statistic of the pair (answer, arm)
+/// against its threshold; the rule stops when every challenger's statistic passes.
+struct challenger_evidence {
+  std::size_t arm;
+  double statistic;
+  double threshold;
+};
+
 using sampling_factory = any_sampling (*)(const rule_context&, run_parameters&);
 using stopping_factory = any_stopping (*)(const rule_context&, run_parameters&);
 

@@ -40,6 +40,10 @@ class lilucb {
     if (radix_) radix_heap_.update_top(key);
     else heap_.update_top(key);
   }
+  /// Arm i's statistics changed although it is not the arm next() returned last (the ask-tell
+  /// study, identification.hpp): the heaps update only their top, so the index is rebuilt from the
+  /// statistics at the next next() (O(K)).
+  void revise(std::size_t, const arm_stats&) { built_ = false; }
 
  private:
   void build(const arm_stats& s) {

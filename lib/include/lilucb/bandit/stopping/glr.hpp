@@ -19,6 +19,7 @@
 // (count_cache: identical values).
 
 #include "lilucb/bandit/arm_stats.hpp"
+#include "lilucb/bandit/rules.hpp"
 #include "lilucb/bandit/detail/confidence.hpp"
 #include "lilucb/bandit/detail/leader_pairwise.hpp"
 #include "lilucb/characteristic_time.hpp"
@@ -94,6 +95,20 @@ class glr : public detail::pairwise_rule<glr_pair<Threshold>> {
 
   bool certified() const { return Threshold::certified(); }
   std::string certificate() const { return this->pair().beta->function().certificate(); }
+
+  /// Z_{i_hat, b} against beta(t) for every challenger b of the leader i_hat now (0 while either
+  /// arm has no pull).
+  std::vector<challenger_evidence> evidence(const arm_stats& s) {
+    std::vector<challenger_evidence> out;
+    const std::size_t L = this->recommendation(s);
+    const double beta = (*this->pair().beta)(s.total());
+    for (std::size_t b = 0; b < s.size(); ++b) {
+      if (b == L) continue;
+      const double z = s.count(b) && s.count(L) ? this->pair().key(s, L, b) : 0.0;
+      out.push_back({b, z, beta});
+    }
+    return out;
+  }
 };
 
 }  // namespace lilucb::bandit::stopping

@@ -39,6 +39,7 @@
 // Tests: tests/bandit/test_glr_pooled.cpp.
 
 #include "lilucb/bandit/arm_stats.hpp"
+#include "lilucb/bandit/rules.hpp"
 #include "lilucb/bandit/detail/indexed_heap.hpp"
 #include "lilucb/bandit/stopping/glr.hpp"
 #include "lilucb/bandit/detail/mixture_grid.hpp"
@@ -282,6 +283,14 @@ class glr_pooled {
     return true;
   }
   std::size_t recommendation(const arm_stats& s) const { return leader_ < K_ ? leader_ : s.empirical_best(); }
+  /// statistic(c) against the threshold log(1/delta) for every challenger c of the answer now.
+  std::vector<challenger_evidence> evidence(const arm_stats& s) {
+    std::vector<challenger_evidence> out;
+    const std::size_t L = recommendation(s);
+    for (std::size_t c = 0; c < K_; ++c)
+      if (c != L) out.push_back({c, statistic(c, s), threshold_});
+    return out;
+  }
   /// The leader and runner-up after the last observe (K when undefined).
   std::size_t leader() const { return leader_; }
   std::size_t runner_up() const { return runner_up_; }
