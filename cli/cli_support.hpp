@@ -148,5 +148,6 @@ void add_verify_command(CLI::App& app);
 void add_boundary_command(CLI::App& app);
 void add_crossing_command(CLI::App& app);
 void add_calibrate_command(CLI::App& app);
+void add_study_command(CLI::App& app);
 
 }  // namespace lilucb::cli

@@ -63,6 +63,7 @@ int main(int argc, char** argv) {
   lilucb::cli::add_boundary_command(app);
   lilucb::cli::add_crossing_command(app);
   lilucb::cli::add_calibrate_command(app);
+  lilucb::cli::add_study_command(app);
   // Hidden from --help: the option tables as JSON, read by the generated hostile-input test.
   app.add_flag_callback("--list-options-json", [&app] {
        std::cout << lilucb::cli::options_json(app).dump(1) << '\n';

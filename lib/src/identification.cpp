@@ -284,6 +284,15 @@ bool identification::tell(std::uint64_t id, double reward) {
   return true;
 }
 
+bool identification::tell(std::uint64_t id, std::size_t arm, double reward) {
+  constexpr const char* fn = "lilucb::bandit::identification::tell";
+  if (arm >= p_->set.arms) refuse(fn, "arm", std::to_string(arm), "0 to " + std::to_string(p_->set.arms - 1));
+  const auto it = p_->in_flight.find(id);
+  if (it != p_->in_flight.end() && it->second != arm)
+    refuse(fn, "arm", std::to_string(arm), "the arm of ask " + std::to_string(id) + ": " + std::to_string(it->second));
+  return tell(id, reward);
+}
+
 void identification::tell_arm(std::size_t arm, double reward) {
   constexpr const char* fn = "lilucb::bandit::identification::tell";
   if (arm >= p_->set.arms) refuse(fn, "arm", std::to_string(arm), "0 to " + std::to_string(p_->set.arms - 1));

@@ -111,6 +111,9 @@ class identification {
   /// retried tell is counted once).  Domain: id asked; reward finite and in the model's range
   /// (0 or 1 for bernoulli, [lo, hi] for bounded).
   bool tell(std::uint64_t id, double reward);
+  /// The same, checking that ask `id` was of `arm` (a script that records both).  Domain: as
+  /// above, and arm the ask's arm.
+  bool tell(std::uint64_t id, std::size_t arm, double reward);
   /// A reward of `arm` without an id: the arm's oldest ask not yet told, or, when none is in
   /// flight, a pull the user chose (still value-blind: Condition A).
   void tell_arm(std::size_t arm, double reward);

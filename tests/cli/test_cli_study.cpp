@@ -1,0 +1,201 @@
+// `lilucb study`: the ask-tell study through the binary.
+//   - new / ask / tell / status / answer end to end to a certified answer, with batches, rewards
+//     told out of order through --csv, a repeated id counted once, names for arms;
+//   - the state file against the library: a study driven through the command line and the same
+//     study driven through identification directly write the same state;
+//   - bad input: exit 2, one line naming the option, and the state file byte for byte unchanged
+//     (a bad CSV line after good ones included); an existing state is not overwritten;
+//   - concurrent tells from several processes (the lock): every reward counted exactly once;
+//   - the examples/shell/ab_test.sh example runs to a certified answer.
+#include "cli_harness.hpp"
+
+#include "lilucb/bandit/identification.hpp"
+
+#include <boost/test/unit_test.hpp>
+#include <nlohmann/json.hpp>
+
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <vector>
+
+using namespace cli_harness;
+using json = nlohmann::json;
+namespace lb = lilucb::bandit;
+
+namespace {
+
+std::string read_file(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::ostringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+cli_result ok(const std::vector<std::string>& args) {
+  const auto r = run_cli(args);
+  BOOST_TEST_REQUIRE(r.status == 0, show(args) << " -> " << r.status << ": " << r.err);
+  return r;
+}
+
+/// The reward of a pull of arm `arm`: a fixed deterministic sequence per arm.
+double reward_of(std::size_t arm, std::uint64_t id) {
+  const double means[] = {1.0, 0.2, 0.0};
+  return means[arm] + ((id * 7919u) % 13 == 0 ? 0.25 : -0.02 * static_cast<double>(id % 5));
+}
+
+}  // namespace
+
+BOOST_AUTO_TEST_CASE(a_study_through_the_command_line_writes_the_librarys_state) {
+  temp_dir dir;
+  const std::string state = (dir.path / "s.json").string();
+  ok({"study", "new", "--state", state, "--arms", "3", "--model", "gaussian", "--sigma", "0.5", "--nu", "0.05", "--seed", "4"});
+  lb::study_settings set;
+  set.arms = 3;
+  set.sigma = 0.5;
+  set.nu = 0.05;
+  set.seed = 4;
+  lb::identification lib(set);
+  for (int round = 0; round < 2000; ++round) {
+    const auto a = json::parse(ok({"study", "ask", "--state", state, "--count", "4", "--json"}).out);
+    const auto b = lib.ask(4);
+    BOOST_REQUIRE_EQUAL(a["asks"].size(), 4u);
+    // Tell in reverse order through --csv, and the library likewise.
+    std::string csv = "id,arm,reward\n";
+    for (std::size_t k = 4; k-- > 0;) {
+      const std::uint64_t id = a["asks"][k]["id"];
+      const std::size_t arm = a["asks"][k]["arm"];
+      BOOST_REQUIRE_EQUAL(id, b[k].id);
+      BOOST_REQUIRE_EQUAL(arm, b[k].arm);
+      std::ostringstream line;
+      line.precision(17);
+      line << id << ',' << arm << ',' << reward_of(arm, id) << '\n';
+      csv += line.str();
+      lib.tell(b[k].id, reward_of(arm, id));
+    }
+    const std::string file = dir.file("batch.csv", csv);
+    ok({"study", "tell", "--state", state, "--csv", file});
+    if (lib.done()) break;
+  }
+  BOOST_TEST(lib.done());
+  BOOST_TEST(read_file(state) == lib.to_json() + "\n");
+  const auto ans = json::parse(ok({"study", "answer", "--state", state, "--json"}).out);
+  BOOST_TEST(ans["done"] == true);
+  BOOST_TEST(ans["certified"] == true);
+  BOOST_TEST(ans["best_arm"] == 0);
+  BOOST_TEST(ans["certificate"].get<std::string>().find("Proposition P2") != std::string::npos);
+  BOOST_TEST(ans["evidence"].size() == 2u);
+  const auto st = json::parse(ok({"study", "status", "--state", state, "--json"}).out);
+  BOOST_TEST(st["total_pulls"] == lib.status().total_pulls);
+  BOOST_TEST(st["pulls"].size() == 3u);
+  // The text forms.
+  BOOST_TEST(contains(ok({"study", "answer", "--state", state}).out, "best arm: 0, certified: "));
+  BOOST_TEST(contains(ok({"study", "status", "--state", state}).out, "(leader)"));
+  // Done: no more asks.
+  const auto r = run_cli({"study", "ask", "--state", state});
+  check_one_line_error(r);
+  BOOST_TEST(contains(r.err, "--state"));
+}
+
+BOOST_AUTO_TEST_CASE(names_ids_and_a_repeated_tell) {
+  temp_dir dir;
+  const std::string state = (dir.path / "s.json").string();
+  ok({"study", "new", "--state", state, "--names", "a,b", "--model", "bernoulli", "--nu", "0.1"});
+  const std::string out = ok({"study", "ask", "--state", state, "--count", "3"}).out;
+  BOOST_TEST(out == "0 0 a\n1 1 b\n2 0 a\n");
+  ok({"study", "tell", "--state", state, "--arm", "b", "--reward", "1", "--id", "1"});
+  const std::string before = read_file(state);
+  const auto again = ok({"study", "tell", "--state", state, "--arm", "b", "--reward", "1", "--id", "1"});
+  BOOST_TEST(contains(again.out, "1 repeated id counted once before, ignored"));
+  BOOST_TEST(read_file(state) == before);
+  ok({"study", "tell", "--state", state, "--arm", "0", "--reward", "0"});  // the oldest ask of arm a: id 0
+  const auto st = json::parse(ok({"study", "status", "--state", state, "--json"}).out);
+  BOOST_TEST(st["pulls"] == json::array({1, 1}));
+  BOOST_TEST(st["pending"] == json::array({1, 0}));
+  BOOST_TEST(st["names"] == json::array({"a", "b"}));
+}
+
+BOOST_AUTO_TEST_CASE(bad_input_leaves_the_state_unchanged) {
+  temp_dir dir;
+  const std::string state = (dir.path / "s.json").string();
+  ok({"study", "new", "--state", state, "--arms", "2", "--model", "bounded", "--range", "0,10", "--nu", "0.1"});
+  ok({"study", "ask", "--state", state, "--count", "2"});
+  const std::string before = read_file(state);
+  const auto refused = [&](const std::vector<std::string>& args, const std::string& names) {
+    const auto r = run_cli(args);
+    BOOST_TEST_CONTEXT(show(args)) {
+      check_one_line_error(r);
+      BOOST_TEST(contains(r.err, names), r.err);
+      BOOST_TEST(read_file(state) == before);
+    }
+  };
+  refused({"study", "tell", "--state", state, "--arm", "0", "--reward", "11"}, "--reward");
+  refused({"study", "tell", "--state", state, "--arm", "0", "--reward", "nan"}, "--reward");
+  refused({"study", "tell", "--state", state, "--arm", "2", "--reward", "1"}, "--arm");
+  refused({"study", "tell", "--state", state, "--arm", "1", "--reward", "1", "--id", "0"}, "--arm");
+  refused({"study", "tell", "--state", state, "--reward", "1", "--id", "9"}, "--id");
+  refused({"study", "tell", "--state", state, "--arm", "0"}, "--reward");
+  refused({"study", "tell", "--state", state, "--csv", dir.file("bad.csv", "0,0,1\n1,1,12\n")}, "--csv line 2");
+  refused({"study", "tell", "--state", state, "--csv", dir.file("bad2.csv", "0,0,1\n1,1\n")}, "--csv line 2");
+  refused({"study", "tell", "--state", state, "--csv", dir.file("bad3.csv", "0,0,1\n"), "--arm", "0"}, "--csv");
+  refused({"study", "ask", "--state", state, "--count", "0"}, "--count");
+  refused({"study", "new", "--state", state, "--arms", "2", "--model", "bernoulli", "--nu", "0.1"}, "--state");
+  refused({"study", "new", "--state", (dir.path / "t.json").string(), "--arms", "2", "--nu", "0.1"}, "--sigma");
+  refused({"study", "new", "--state", (dir.path / "t.json").string(), "--arms", "2", "--sigma", "1", "--nu", "0.1",
+           "--method", "lilucb+lilucb"}, "--method");
+  refused({"study", "new", "--state", (dir.path / "t.json").string(), "--arms", "2", "--model", "bernoulli",
+           "--sigma", "1", "--nu", "0.1"}, "--sigma");
+  refused({"study", "new", "--state", (dir.path / "t.json").string(), "--arms", "3", "--names", "x,y", "--sigma", "1",
+           "--nu", "0.1"}, "--names");
+  BOOST_TEST(!std::filesystem::exists(dir.path / "t.json"));
+  // A state that is not one: exit 2 naming --state; a missing one: exit 3.
+  const std::string junk = dir.file("junk.json", "{\"format\": \"something else\"}");
+  const auto r = run_cli({"study", "status", "--state", junk});
+  check_one_line_error(r);
+  BOOST_TEST(contains(r.err, "--state"));
+  BOOST_TEST(run_cli({"study", "status", "--state", (dir.path / "missing.json").string()}).status == 3);
+}
+
+BOOST_AUTO_TEST_CASE(concurrent_tells_are_each_counted_once) {
+  temp_dir dir;
+  const std::string state = (dir.path / "s.json").string();
+  ok({"study", "new", "--state", state, "--arms", "4", "--sigma", "1", "--nu", "0.01"});
+  ok({"study", "ask", "--state", state, "--count", "40"});
+  // Four processes tell ten asks each at the same time, every one twice.
+  std::vector<pid_t> kids;
+  for (int p = 0; p < 4; ++p) {
+    const pid_t pid = ::fork();
+    BOOST_REQUIRE(pid >= 0);
+    if (pid == 0) {
+      int bad = 0;
+      for (int rep = 0; rep < 2; ++rep)
+        for (int k = 0; k < 10; ++k) {
+          const int id = p * 10 + k;
+          bad += run_cli({"study", "tell", "--state", state, "--id", std::to_string(id), "--reward", "0.5"}).status != 0;
+        }
+      ::_exit(bad);
+    }
+    kids.push_back(pid);
+  }
+  for (pid_t pid : kids) {
+    int status = 0;
+    ::waitpid(pid, &status, 0);
+    BOOST_TEST((WIFEXITED(status) && WEXITSTATUS(status) == 0));
+  }
+  const auto st = json::parse(ok({"study", "status", "--state", state, "--json"}).out);
+  BOOST_TEST(st["total_pulls"] == 40);
+  BOOST_TEST(st["total_pending"] == 0);
+}
+
+BOOST_AUTO_TEST_CASE(the_ab_test_example_reaches_a_certified_answer) {
+  temp_dir dir;
+  const char* env = std::getenv("LILUCB_CLI");
+  const std::string cli = env && *env ? env : LILUCB_CLI_PATH;
+  const auto r = run_program("/bin/bash", {LILUCB_EXAMPLES_DIR "/shell/ab_test.sh", cli, dir.path.string()});
+  BOOST_TEST(r.status == 0, r.err);
+  BOOST_TEST(contains(r.out, "best arm: 2 (short-form), certified: "), r.out);
+  BOOST_TEST(contains(r.out, "30 repeated ids counted once before, ignored"), r.out);
+}
