@@ -366,7 +366,7 @@ void add_study_command(CLI::App& app) {
   auto* ct = sub->add_subcommand("tell", "Tell rewards: --arm A --reward R [--id ID], or lines id,arm,reward from --csv FILE (- for stdin); "
                                          "a repeated id is counted once");
   declare_option(ct->add_option("--state", t->state, "the study's state file")->required(), path_spec(value_kind::file_in));
-  declare_option(ct->add_option("--arm", t->arm, "the arm pulled (index, or name)"), text_spec("an arm index or name"));
+  declare_option(ct->add_option("--arm", t->arm, "the arm pulled: its index 0..K-1 (names in --csv lines)"), count_spec(0, 99'999'999, "an arm index 0 to K-1").feeding({"arm"}));
   declare_option(ct->add_option("--reward", t->reward, "its reward (finite; 0 or 1 for bernoulli, in [LO, HI] for bounded)"),
                  real_spec(-inf, false, inf, false).feeding({"reward", "reward sum"}));
   declare_option(ct->add_option("--id", t->id, "the id `study ask` printed with the arm"), count_spec(0, std::numeric_limits<std::uint64_t>::max(), "an id printed by `lilucb study ask`").feeding({"id"}));

@@ -19,7 +19,7 @@ import csv as _csv
 import dataclasses as _dc
 import json as _json
 import os as _os
-from typing import Any, Optional
+from typing import Any, Optional, Tuple
 
 import numpy as _np
 
@@ -28,6 +28,7 @@ from ._lilucb import (  # noqa: F401  (re-exported)
     ALGORITHMS,
     GLR_THRESHOLDS,
     LS_BOUNDARIES,
+    RECOMMENDED_METHOD,
     SAMPLING_RULES,
     STOPPING_RULES,
     DomainError,
@@ -607,6 +608,209 @@ def run_many(
     return RunManyResult(**d)
 
 
+# ---- the ask-tell study of a real system (bandit/identification.hpp) ----------------------------
+
+
+def _finite_or_none(x: Any) -> Any:
+    """x with every non-finite float replaced by None, as ``--json`` prints it (nlohmann's null)."""
+    if isinstance(x, float):
+        return x if x == x and abs(x) != float("inf") else None
+    if isinstance(x, dict):
+        return {k: _finite_or_none(v) for k, v in x.items()}
+    if isinstance(x, list):
+        return [_finite_or_none(v) for v in x]
+    return x
+
+
+class _JsonRecord(_Record):
+    """Mixin: ``to_dict()`` as ``lilucb study ... --json`` prints it: a non-finite number is None."""
+
+    def to_dict(self) -> dict:
+        return _finite_or_none(_dc.asdict(self))  # type: ignore[call-overload]
+
+
+@_dc.dataclass(frozen=True)
+class ChallengerEvidence(_JsonRecord):
+    """One challenger's evidence in a GLR-type stopping rule: the statistic of the pair (answer, arm)
+    against its threshold; the rule stops when every challenger's statistic reaches its threshold."""
+
+    arm: int
+    statistic: float
+    threshold: float
+
+
+@_dc.dataclass(frozen=True)
+class StudyAnswer(_JsonRecord):
+    """A study's answer (lilucb::bandit::study_answer).  best_arm: the answer when done, the current
+    leader before; best_name: its name (None without names); certified: done with a certified rule;
+    certificate: the statement behind the answer (or why there is none); evidence: each challenger's
+    statistic against its threshold at the stop (now, before it); evidence_note: why there is none
+    (a rule that reports its decision only, or an arm without a reward yet).  ``to_dict()`` gives
+    plain Python types as ``lilucb study answer --json`` prints them: a non-finite statistic (-inf
+    while a challenger has no evidence yet) is None there, so ``json.dumps`` writes strict JSON."""
+
+    best_arm: int
+    best_name: Optional[str]
+    done: bool
+    certified: bool
+    certificate: str
+    evidence: list
+    evidence_note: str
+
+
+@_dc.dataclass(frozen=True)
+class StudyStatus(_JsonRecord):
+    """Where a study stands (lilucb::bandit::study_status): rewards told and asks in flight per arm,
+    empirical means (0 for an arm without a reward), their totals, the stopping rule's leader, whether
+    it has stopped, and remaining_estimate: T*(mu_hat) log(1/nu) - total_pulls (at least 0), None while
+    an arm has no reward or the leading means tie (a rough guide, not a bound).  ``to_dict()``: plain
+    Python types, as ``lilucb study status --json`` prints them."""
+
+    pulls: list
+    pending: list
+    means: list
+    total_pulls: int
+    total_pending: int
+    leader: int
+    done: bool
+    remaining_estimate: Optional[float]
+
+
+class Identification:
+    """Best-arm identification of a real system, ask-tell (lilucb::bandit::identification).
+
+    Ask which arm to pull, pull it in the world, tell the reward; in any order, in batches, possibly
+    long after the ask.  The study stops with the stopping rule's certified answer::
+
+        s = lilucb.Identification(arms=["a", "b", "c"], model="bernoulli", nu=0.05)
+        while not s.done:
+            arm = s.ask()
+            s.tell(arm, measure(arm))           # 0 or 1 for bernoulli
+        print(s.answer())
+
+    arms: K >= 1, or a list of K distinct names; model: 'gaussian' (rewards N(mu, sigma^2), or
+    sigma-sub-Gaussian for the rules not restricted to Gaussian arms; sigma > 0 required), 'bernoulli'
+    (each reward 0 or 1) or 'bounded' (rewards in range=(lo, hi), certified as (hi - lo)/2-sub-Gaussian);
+    nu in (0, 1): the target error probability; method: a sampling x stopping combination
+    "SAMPLING+STOPPING" of the registry whose stopping rule is ls or glr (None: RECOMMENDED_METHOD,
+    't3c-ids+glr-pooled-per-arm'); seed: the sampling rule's random stream; names: the arms' names
+    when arms is K.  A bad value raises DomainError naming the argument, a wrong type TypeError.
+
+    The certificate (P(wrong answer) <= nu; docs/live-study.md, Proposition L) holds when the order in
+    which rewards arrive never looks at the values of rewards not yet told (Condition A): measure a
+    latency synchronously (ask, measure, tell), tell parallel pulls in ask order, tell a timeout as a
+    reward (0) rather than dropping it.  A refused call changes nothing.  ``to_json()`` /
+    ``from_json()`` (and pickle) save and load the study at any point, pulls in flight included; the
+    loaded study continues exactly as the uninterrupted one.
+    """
+
+    __slots__ = ("_study",)
+
+    def __init__(self, arms: Any, model: str, nu: float, *, sigma: Optional[float] = None,
+                 range: Optional[tuple] = None, method: Optional[str] = None, seed: int = 0,
+                 names: Optional[list] = None) -> None:
+        self._study = _lilucb._Identification(arms, model, nu, sigma, range, method, seed, names)
+
+    @classmethod
+    def from_json(cls, text: str) -> "Identification":
+        """The study saved by :meth:`to_json`, its events replayed through fresh rules (so it continues
+        as the saved one would have).  DomainError naming state when the text is not such a state,
+        or its events do not replay to its statistics (an edited state)."""
+        study = cls.__new__(cls)
+        study._study = _lilucb._Identification.from_json(text)
+        return study
+
+    def to_json(self) -> str:
+        """The versioned JSON state: the settings, every ask and tell in order, each arm's statistics."""
+        return self._study.to_json()
+
+    def __reduce__(self) -> tuple:
+        return (type(self).from_json, (self.to_json(),))
+
+    def ask(self, m: Optional[int] = None) -> Any:
+        """The next arm to pull (an int), or with m, a list of m arms for pulls run in parallel (the
+        pulls in flight are counted, so the batch spreads).  Domain: m in [1, 10^7]; DomainError once
+        the study is done."""
+        return self._study.ask(m)
+
+    def ask_ids(self, m: Optional[int] = None) -> Any:
+        """As :meth:`ask`, with each pull's id: a tuple (id, arm), or with m a list of them.  Tell the
+        reward with ``tell(arm, reward, id=id)``: a retried tell of the same id is counted once."""
+        return self._study.ask_ids(m)
+
+    def tell(self, arm: int, reward: float, id: Optional[int] = None) -> bool:
+        """The reward of a pull of `arm`.  With id (from :meth:`ask_ids`): that ask's reward; returns
+        False, changing nothing, when the id was told before, True otherwise.  Without id: the arm's
+        oldest ask not yet told, or, when none is in flight, a pull the caller chose; returns True.
+        Domain: arm in [0, K-1] and, with id, the arm asked with it; id asked; reward a finite real
+        (int, float or numpy scalar; not bool), 0 or 1 for bernoulli, in range for bounded."""
+        return self._study.tell(arm, reward, id)
+
+    @property
+    def done(self) -> bool:
+        """Whether the stopping rule has fired (the answer is final)."""
+        return self._study.done()
+
+    def answer(self) -> StudyAnswer:
+        """The answer with its certificate and evidence (the final one once done, the leader before)."""
+        d = self._study.answer()
+        d["evidence"] = [ChallengerEvidence(**e) for e in d["evidence"]]
+        return StudyAnswer(**d)
+
+    def status(self) -> StudyStatus:
+        """Pulls told and in flight per arm, means, leader, and a rough estimate of the pulls remaining."""
+        return StudyStatus(**self._study.status())
+
+    @property
+    def method(self) -> str:
+        """The combination the study runs, as the registry prints it."""
+        return self._study.method()
+
+    @property
+    def arms(self) -> int:
+        """K, the number of arms."""
+        return self._study.settings()["arms"]
+
+    @property
+    def names(self) -> Optional[Tuple[str, ...]]:
+        """The arms' names, or None."""
+        return self._study.settings()["names"]
+
+    @property
+    def model(self) -> str:
+        """'gaussian', 'bernoulli' or 'bounded'."""
+        return self._study.settings()["model"]
+
+    @property
+    def nu(self) -> float:
+        """The target error probability."""
+        return self._study.settings()["nu"]
+
+    @property
+    def sigma(self) -> Optional[float]:
+        """The Gaussian model's sigma (None for the other models)."""
+        return self._study.settings()["sigma"]
+
+    @property
+    def range(self) -> Optional[Tuple[float, float]]:
+        """The bounded model's (lo, hi) (None for the other models)."""
+        return self._study.settings()["range"]
+
+    @property
+    def seed(self) -> int:
+        """The seed of the sampling rule's random stream."""
+        return self._study.settings()["seed"]
+
+    def __repr__(self) -> str:
+        s = self._study.settings()
+        st = self._study.status()
+        arms = list(s["names"]) if s["names"] is not None else s["arms"]
+        extra = "".join(f", {k}={s[k]!r}" for k in ("sigma", "range") if s[k] is not None)
+        return (f"lilucb.Identification(arms={arms!r}, model={s['model']!r}, nu={s['nu']!r}{extra}, "
+                f"method={s['method']!r}, seed={s['seed']!r}) <{st['total_pulls']} told, "
+                f"{st['total_pending']} in flight, {'done' if st['done'] else 'running'}>")
+
+
 # ---- experiments and verification --------------------------------------------------------------
 
 
@@ -693,4 +897,4 @@ def verify_checks() -> list:
 
 
 __all__ = sorted(name for name, value in globals().items()
-                 if not name.startswith("_") and name not in ("Any", "Optional", "annotations"))
+                 if not name.startswith("_") and name not in ("Any", "Optional", "Tuple", "annotations"))

@@ -2,7 +2,7 @@
 # editors complete names and arguments.  Real arguments typed ArrayLike broadcast over numpy
 # arrays; such functions return a float for scalar arguments and an ndarray otherwise.
 from dataclasses import dataclass
-from typing import Any, Callable, Optional, Sequence, Tuple, Union, overload
+from typing import Any, Callable, List, Literal, Optional, Sequence, Tuple, Union, overload
 
 import numpy as np
 import numpy.typing as npt
@@ -17,6 +17,7 @@ SAMPLING_RULES: Tuple[str, ...]
 STOPPING_RULES: Tuple[str, ...]
 GLR_THRESHOLDS: Tuple[str, ...]
 LS_BOUNDARIES: Tuple[str, ...]
+RECOMMENDED_METHOD: str
 
 class DomainError(ValueError):
     function: str
@@ -375,6 +376,74 @@ def run(algorithm: str, means: ArrayLike, nu: float, sigma: float = 0.5, seed: i
 def run_many(algorithm: str, means: ArrayLike, nu: float, runs: int = 1000, threads: Optional[int] = None,
              sigma: float = 0.5, seed: int = 1, arms: str = "gaussian", max_pulls: int = 0, inner: str = "plus2",
              first_run: int = 0, checkpoints: Optional[ArrayLike] = None, keep_counts: bool = False) -> RunManyResult: ...
+
+# ---- the ask-tell study of a real system (bandit/identification.hpp) ----
+@dataclass(frozen=True)
+class ChallengerEvidence(_Record):
+    arm: int
+    statistic: float
+    threshold: float
+
+@dataclass(frozen=True)
+class StudyAnswer(_Record):
+    best_arm: int
+    best_name: Optional[str]
+    done: bool
+    certified: bool
+    certificate: str
+    evidence: List[ChallengerEvidence]
+    evidence_note: str
+
+@dataclass(frozen=True)
+class StudyStatus(_Record):
+    pulls: List[int]
+    pending: List[int]
+    means: List[float]
+    total_pulls: int
+    total_pending: int
+    leader: int
+    done: bool
+    remaining_estimate: Optional[float]
+
+Real = Union[int, float, np.integer, np.floating]
+Whole = Union[int, np.integer]
+
+class Identification:
+    def __init__(self, arms: Union[Whole, Sequence[str]], model: Literal["gaussian", "bernoulli", "bounded"],
+                 nu: Real, *, sigma: Optional[Real] = None, range: Optional[Tuple[Real, Real]] = None,
+                 method: Optional[str] = None, seed: Whole = 0, names: Optional[Sequence[str]] = None) -> None: ...
+    @classmethod
+    def from_json(cls, text: Union[str, bytes]) -> Identification: ...
+    def to_json(self) -> str: ...
+    @overload
+    def ask(self, m: None = None) -> int: ...
+    @overload
+    def ask(self, m: Whole) -> List[int]: ...
+    @overload
+    def ask_ids(self, m: None = None) -> Tuple[int, int]: ...
+    @overload
+    def ask_ids(self, m: Whole) -> List[Tuple[int, int]]: ...
+    def tell(self, arm: Whole, reward: Real, id: Optional[Whole] = None) -> bool: ...
+    @property
+    def done(self) -> bool: ...
+    def answer(self) -> StudyAnswer: ...
+    def status(self) -> StudyStatus: ...
+    @property
+    def method(self) -> str: ...
+    @property
+    def arms(self) -> int: ...
+    @property
+    def names(self) -> Optional[Tuple[str, ...]]: ...
+    @property
+    def model(self) -> str: ...
+    @property
+    def nu(self) -> float: ...
+    @property
+    def sigma(self) -> Optional[float]: ...
+    @property
+    def range(self) -> Optional[Tuple[float, float]]: ...
+    @property
+    def seed(self) -> int: ...
 
 # ---- experiments and verification ----
 @dataclass(frozen=True, eq=False)

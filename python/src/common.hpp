@@ -90,5 +90,6 @@ void register_runs(py::module_& m);
 void register_experiments(py::module_& m);
 void register_boundaries(py::module_& m);
 void register_characteristic_time(py::module_& m);
+void register_identification(py::module_& m);
 
 }  // namespace lilucb::python

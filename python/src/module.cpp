@@ -47,4 +47,5 @@ PYBIND11_MODULE(_lilucb, m) {
   lp::register_experiments(m);
   lp::register_boundaries(m);
   lp::register_characteristic_time(m);
+  lp::register_identification(m);
 }

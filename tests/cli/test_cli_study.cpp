@@ -106,9 +106,9 @@ BOOST_AUTO_TEST_CASE(names_ids_and_a_repeated_tell) {
   ok({"study", "new", "--state", state, "--names", "a,b", "--model", "bernoulli", "--nu", "0.1"});
   const std::string out = ok({"study", "ask", "--state", state, "--count", "3"}).out;
   BOOST_TEST(out == "0 0 a\n1 1 b\n2 0 a\n");
-  ok({"study", "tell", "--state", state, "--arm", "b", "--reward", "1", "--id", "1"});
+  ok({"study", "tell", "--state", state, "--arm", "1", "--reward", "1", "--id", "1"});
   const std::string before = read_file(state);
-  const auto again = ok({"study", "tell", "--state", state, "--arm", "b", "--reward", "1", "--id", "1"});
+  const auto again = ok({"study", "tell", "--state", state, "--csv", dir.file("again.csv", "1,b,1\n")});  // a name in --csv
   BOOST_TEST(contains(again.out, "1 repeated id counted once before, ignored"));
   BOOST_TEST(read_file(state) == before);
   ok({"study", "tell", "--state", state, "--arm", "0", "--reward", "0"});  // the oldest ask of arm a: id 0

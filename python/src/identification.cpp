@@ -1,0 +1,359 @@
+// Binding of the ask-tell study (bandit/identification.hpp): the class _lilucb._Identification,
+// which lilucb/__init__.py wraps as lilucb.Identification (docstrings, typed answer and status).
+//
+// Every argument arrives as a Python object and is checked here: a wrong type raises TypeError
+// naming the public signature; a bad value raises lilucb.DomainError naming the public argument
+// ("lilucb.Identification..." for the checks made here, the library's own message for the rest).
+// bool, complex and strings are never taken for numbers; NaN and infinities never pass.  A refused
+// call changes nothing (the library's contract, and the checks here come before any change).
+//
+// Python's tell(arm, reward, id) checks that arm is the arm asked with id, whether that ask is in
+// flight or was told before (a retry naming another arm is the caller's mistake, not a duplicate),
+// from the list of every ask's arm kept here (ids are 0, 1, ... in ask order; rebuilt from the
+// state's events on load); the library's tell(id, arm, reward) checks asks in flight only.
+
+#include "common.hpp"
+
+#include "lilucb/bandit/identification.hpp"
+
+#include <nlohmann/json.hpp>
+
+#include <unordered_set>
+
+namespace lilucb::python {
+
+// A namespace of its own: the sources are one unity translation unit.
+namespace study_binding {
+namespace {
+
+constexpr const char* sig_init =
+    "lilucb.Identification(arms, model, nu, *, sigma=None, range=None, method=None, seed=0, names=None)";
+constexpr const char* sig_ask = "lilucb.Identification.ask(m=None)";
+constexpr const char* sig_ask_ids = "lilucb.Identification.ask_ids(m=None)";
+constexpr const char* sig_tell = "lilucb.Identification.tell(arm, reward, id=None)";
+constexpr const char* sig_from_json = "lilucb.Identification.from_json(text)";
+constexpr const char* fn_init = "lilucb.Identification";
+constexpr const char* fn_tell = "lilucb.Identification.tell";
+constexpr std::size_t max_batch = 10'000'000;  // the library's limit on ask(m)
+
+/// The Python type's name, for TypeError messages.
+std::string type_name(const py::handle& x) { return py::str(py::type::handle_of(x).attr("__name__")); }
+
+[[noreturn]] void wrong_type(const char* signature, const char* parameter, const char* expected, const py::handle& x) {
+  throw py::type_error(std::string(signature) + ": " + parameter + " must be " + expected + ", got " + type_name(x));
+}
+
+/// float(x) for a number that is not a Python float (numpy floating scalars: float32, longdouble...).
+double float_of(const py::handle& x) {
+  const py::object f = py::reinterpret_steal<py::object>(PyNumber_Float(x.ptr()));
+  if (!f) throw py::error_already_set();
+  return PyFloat_AS_DOUBLE(f.ptr());
+}
+
+bool is_numpy(const py::handle& x, const char* type) {
+  // Only reached for objects that are not Python ints or floats: numpy scalars and the rest.
+  const py::module_ np = py::module_::import("numpy");
+  return py::isinstance(x, np.attr(type));
+}
+
+/// A real number from a Python int or float or a numpy integer or floating scalar; bool, complex,
+/// strings and everything else raise TypeError.  The value is not checked (NaN passes through, for
+/// the library to refuse with its message).  An int too large for a double gives +-inf.
+double real_arg(const char* signature, const char* parameter, const py::handle& x) {
+  constexpr const char* expected = "a real number (int, float or a numpy scalar)";
+  if (PyBool_Check(x.ptr())) wrong_type(signature, parameter, expected, x);
+  if (PyFloat_Check(x.ptr())) return PyFloat_AS_DOUBLE(x.ptr());
+  const bool integer = PyLong_Check(x.ptr()) || is_numpy(x, "integer");
+  if (!integer && !is_numpy(x, "floating")) wrong_type(signature, parameter, expected, x);
+  if (integer) {
+    const py::int_ i = py::reinterpret_steal<py::int_>(PyNumber_Index(x.ptr()));
+    if (!i) throw py::error_already_set();
+    const double d = PyLong_AsDouble(i.ptr());
+    if (d == -1.0 && PyErr_Occurred()) {  // beyond the doubles: an infinite value
+      PyErr_Clear();
+      return PyObject_RichCompareBool(i.ptr(), py::int_(0).ptr(), Py_LT) ? -HUGE_VAL : HUGE_VAL;
+    }
+    return d;
+  }
+  return float_of(x);  // numpy floating (float32, longdouble...)
+}
+
+/// A whole number in [lo, hi] from a Python int or a numpy integer, or from a real that is a whole
+/// number (as the module's other counts: 3.0 is 3, 2.5 is refused); bool and other types raise
+/// TypeError, a value outside [lo, hi] raises DomainError(fn, parameter, ..., admissible).
+std::uint64_t whole_arg(const char* signature, const char* fn, const char* parameter, const py::handle& x,
+                        std::uint64_t lo, std::uint64_t hi, const std::string& admissible) {
+  constexpr const char* expected = "an int (or a numpy integer)";
+  if (PyBool_Check(x.ptr())) wrong_type(signature, parameter, expected, x);
+  if (PyLong_Check(x.ptr()) || is_numpy(x, "integer")) {
+    const py::int_ i = py::reinterpret_steal<py::int_>(PyNumber_Index(x.ptr()));
+    if (!i) throw py::error_already_set();
+    const std::string text = py::str(i.ptr()).cast<std::string>();
+    if (PyObject_RichCompareBool(i.ptr(), py::int_(0).ptr(), Py_LT)) throw lilucb::domain_error(fn, parameter, text, admissible);
+    const unsigned long long v = PyLong_AsUnsignedLongLong(i.ptr());
+    if (PyErr_Occurred()) {  // beyond 2^64 - 1
+      PyErr_Clear();
+      throw lilucb::domain_error(fn, parameter, text, admissible);
+    }
+    if (v < lo || v > hi) throw lilucb::domain_error(fn, parameter, text, admissible);
+    return v;
+  }
+  if (PyFloat_Check(x.ptr()) || is_numpy(x, "floating")) {
+    const double d = float_of(x);
+    if (!(std::floor(d) == d && d >= static_cast<double>(lo) && d <= static_cast<double>(hi) && d <= 9007199254740992.0))
+      throw lilucb::domain_error(fn, parameter, number_text(d), admissible);
+    return static_cast<std::uint64_t>(d);
+  }
+  wrong_type(signature, parameter, expected, x);
+}
+
+std::string uint_text(std::uint64_t x) { return std::to_string(x); }
+
+/// One arm's text in a message: its index, with its name when the study has names.
+std::string arm_text(const bandit::study_settings& s, std::size_t arm) {
+  return s.names.empty() ? std::to_string(arm) : std::to_string(arm) + " (" + lilucb::detail::quoted(s.names[arm]) + ")";
+}
+
+/// A list of names (str), checked distinct and non-empty, refused as `parameter`.
+std::vector<std::string> names_arg(const char* parameter, const py::handle& x) {
+  std::vector<std::string> names;
+  const py::sequence seq = py::reinterpret_borrow<py::sequence>(x);
+  std::unordered_set<std::string> seen;
+  for (std::size_t k = 0; k < seq.size(); ++k) {
+    const py::object item = seq[k];
+    if (!py::isinstance<py::str>(item)) {
+      const std::string what = std::string(parameter) + "[" + std::to_string(k) + "]";
+      wrong_type(sig_init, what.c_str(), "a str (an arm's name)", item);
+    }
+    std::string n = item.cast<std::string>();
+    if (n.empty() || !seen.insert(n).second) {
+      const std::string what = std::string(parameter) + "[" + std::to_string(k) + "]";
+      throw lilucb::domain_error(fn_init, what, lilucb::detail::quoted(n), "distinct non-empty names");
+    }
+    names.push_back(std::move(n));
+  }
+  return names;
+}
+
+bool is_list_or_tuple(const py::handle& x) { return PyList_Check(x.ptr()) || PyTuple_Check(x.ptr()); }
+
+bandit::study_settings settings_from(const py::object& arms, const py::object& model, const py::object& nu,
+                                 const py::object& sigma, const py::object& range, const py::object& method,
+                                 const py::object& seed, const py::object& names) {
+  bandit::study_settings s;
+  // arms: K, or the names (then K = len(names)).
+  if (is_list_or_tuple(arms)) {
+    if (!names.is_none())
+      throw lilucb::domain_error(fn_init, "names", py::repr(names), "None when arms is a list of names (the names are the arms)");
+    s.names = names_arg("arms", arms);
+    if (s.names.empty()) throw lilucb::domain_error(fn_init, "arms", "[]", "K >= 1, or a list of K >= 1 distinct names");
+    s.arms = s.names.size();
+  } else {
+    if (PyBool_Check(arms.ptr()) ||
+        !(PyLong_Check(arms.ptr()) || PyFloat_Check(arms.ptr()) || is_numpy(arms, "integer") || is_numpy(arms, "floating")))
+      wrong_type(sig_init, "arms", "an int K or a list of names", arms);
+    s.arms = whole_arg(sig_init, fn_init, "arms", arms, 1, std::numeric_limits<std::uint64_t>::max(),
+                       "K >= 1, or a list of K >= 1 distinct names");
+    if (!names.is_none()) {
+      if (!is_list_or_tuple(names)) wrong_type(sig_init, "names", "None or a list of str", names);
+      s.names = names_arg("names", names);
+      if (s.names.size() != s.arms)
+        throw lilucb::domain_error(fn_init, "names", std::to_string(s.names.size()) + " names",
+                                   "None, or one name per arm (" + std::to_string(s.arms) + ")");
+    }
+  }
+  if (!py::isinstance<py::str>(model)) wrong_type(sig_init, "model", "a str ('gaussian', 'bernoulli' or 'bounded')", model);
+  s.model = bandit::parse_study_model(model.cast<std::string>());
+  s.nu = real_arg(sig_init, "nu", nu);
+  // sigma: the Gaussian model's scale, and only its.
+  if (s.model == bandit::study_model::gaussian) {
+    if (sigma.is_none()) throw lilucb::domain_error(fn_init, "sigma", "None", "(0, inf), required with model gaussian");
+    s.sigma = real_arg(sig_init, "sigma", sigma);
+  } else if (!sigma.is_none()) {
+    const double v = real_arg(sig_init, "sigma", sigma);
+    throw lilucb::domain_error(fn_init, "sigma", number_text(v),
+                               std::string("None: sigma applies to model gaussian only (model ") + bandit::to_string(s.model) + ")");
+  }
+  // range: the bounded model's [lo, hi], and only its.
+  if (!range.is_none()) {
+    if (!is_list_or_tuple(range) || py::len(range) != 2) wrong_type(sig_init, "range", "None or a pair (lo, hi)", range);
+    const py::sequence r = py::reinterpret_borrow<py::sequence>(range);
+    const double lo = real_arg(sig_init, "range[0]", r[0]), hi = real_arg(sig_init, "range[1]", r[1]);
+    const std::string text = "(" + number_text(lo) + ", " + number_text(hi) + ")";
+    if (s.model != bandit::study_model::bounded)
+      throw lilucb::domain_error(fn_init, "range", text,
+                                 std::string("None: range applies to model bounded only (model ") + bandit::to_string(s.model) + ")");
+    if (!(std::isfinite(lo) && std::isfinite(hi) && lo < hi && std::isfinite(hi - lo)))
+      throw lilucb::domain_error(fn_init, "range", text, "(lo, hi) with lo < hi, both finite");
+    s.lo = lo;
+    s.hi = hi;
+  } else if (s.model == bandit::study_model::bounded) {
+    throw lilucb::domain_error(fn_init, "range", "None", "(lo, hi) with lo < hi, both finite, required with model bounded");
+  }
+  if (!method.is_none()) {
+    if (!py::isinstance<py::str>(method)) wrong_type(sig_init, "method", "None or a str 'SAMPLING+STOPPING'", method);
+    s.method = method.cast<std::string>();
+    if (s.method.empty())
+      throw lilucb::domain_error(fn_init, "method", "''", "None (the recommended method) or a combination SAMPLING+STOPPING");
+  }
+  s.seed = whole_arg(sig_init, fn_init, "seed", seed, 0, std::numeric_limits<std::uint64_t>::max(),
+                     "a whole number in [0, 2^64 - 1]");
+  return s;
+}
+
+/// The study and the arm of every ask (index: the id).
+class study {
+ public:
+  study(const py::object& arms, const py::object& model, const py::object& nu, const py::object& sigma,
+        const py::object& range, const py::object& method, const py::object& seed, const py::object& names)
+      : s_(settings_from(arms, model, nu, sigma, range, method, seed, names)) {}
+
+  static study load(const py::object& text) {
+    if (!py::isinstance<py::str>(text) && !py::isinstance<py::bytes>(text))
+      wrong_type(sig_from_json, "text", "a str (the text of to_json())", text);
+    const std::string t = text.cast<std::string>();
+    study out(bandit::identification::from_json(t));  // checks the state, replaying its events
+    // The state is valid: its asks, in order, are ids 0, 1, ...
+    const auto j = nlohmann::json::parse(t);
+    for (const auto& e : j.at("events"))
+      if (e.at(0).get<std::string>() == "a") out.arm_of_.push_back(e.at(2).get<std::size_t>());
+    return out;
+  }
+
+  py::object ask(const py::object& m) {
+    if (m.is_none()) {
+      const auto a = s_.ask();
+      arm_of_.push_back(a.arm);
+      return py::int_(a.arm);
+    }
+    py::list out;
+    for (const auto& a : ask_batch(sig_ask, "lilucb.Identification.ask", m)) out.append(a.arm);
+    return out;
+  }
+
+  py::object ask_ids(const py::object& m) {
+    if (m.is_none()) {
+      const auto a = s_.ask();
+      arm_of_.push_back(a.arm);
+      return py::make_tuple(a.id, a.arm);
+    }
+    py::list out;
+    for (const auto& a : ask_batch(sig_ask_ids, "lilucb.Identification.ask_ids", m)) out.append(py::make_tuple(a.id, a.arm));
+    return out;
+  }
+
+  bool tell(const py::object& arm_obj, const py::object& reward_obj, const py::object& id_obj) {
+    const std::size_t K = s_.settings().arms;
+    const std::size_t arm = whole_arg(sig_tell, fn_tell, "arm", arm_obj, 0, K - 1, "0 to " + std::to_string(K - 1));
+    const double reward = real_arg(sig_tell, "reward", reward_obj);
+    if (id_obj.is_none()) {
+      s_.tell_arm(arm, reward);
+      return true;
+    }
+    const std::uint64_t id = whole_arg(sig_tell, fn_tell, "id", id_obj, 0, std::numeric_limits<std::uint64_t>::max(),
+                                       "an id returned by ask_ids()");
+    if (id < arm_of_.size() && arm_of_[id] != arm)
+      throw lilucb::domain_error(fn_tell, "arm", arm_text(s_.settings(), arm),
+                                 "the arm asked with id " + uint_text(id) + ": " + arm_text(s_.settings(), arm_of_[id]));
+    return s_.tell(id, reward);  // refuses an id never asked (naming id) and a bad reward
+  }
+
+  bool done() const { return s_.done(); }
+
+  py::dict answer() {
+    const auto a = s_.answer();
+    py::dict d;
+    d["best_arm"] = a.best_arm;
+    d["best_name"] = name_of(a.best_arm);
+    d["done"] = a.done;
+    d["certified"] = a.certified;
+    d["certificate"] = a.certificate;
+    py::list evidence;
+    for (const auto& e : a.evidence) {
+      py::dict x;
+      x["arm"] = e.arm;
+      x["statistic"] = e.statistic;
+      x["threshold"] = e.threshold;
+      evidence.append(x);
+    }
+    d["evidence"] = evidence;
+    d["evidence_note"] = a.evidence_note;
+    return d;
+  }
+
+  py::dict status() {
+    const auto st = s_.status();
+    py::dict d;
+    d["pulls"] = st.pulls;
+    d["pending"] = st.pending;
+    d["means"] = st.means;
+    d["total_pulls"] = st.total_pulls;
+    d["total_pending"] = st.total_pending;
+    d["leader"] = st.leader;
+    d["done"] = st.done;
+    d["remaining_estimate"] = optional_value(st.remaining_estimate);
+    return d;
+  }
+
+  std::string to_json() const { return s_.to_json(); }
+  std::string method() const { return s_.method(); }
+
+  py::dict settings() const {
+    const auto& s = s_.settings();
+    py::dict d;
+    d["arms"] = s.arms;
+    d["names"] = s.names.empty() ? py::object(py::none()) : py::object(py::tuple(py::cast(s.names)));
+    d["model"] = bandit::to_string(s.model);
+    d["nu"] = s.nu;
+    d["sigma"] = s.model == bandit::study_model::gaussian ? py::object(py::float_(s.sigma)) : py::object(py::none());
+    d["range"] = s.model == bandit::study_model::bounded ? py::object(py::make_tuple(s.lo, s.hi)) : py::object(py::none());
+    d["method"] = s.method;
+    d["seed"] = s.seed;
+    return d;
+  }
+
+ private:
+  explicit study(bandit::identification s) : s_(std::move(s)) {}
+
+  std::vector<bandit::study_ask> ask_batch(const char* signature, const char* fn, const py::object& m) {
+    const std::size_t n = whole_arg(signature, fn, "m", m, 1, max_batch, "None or 1 to " + std::to_string(max_batch));
+    auto asks = s_.ask(n);
+    arm_of_.reserve(arm_of_.size() + asks.size());
+    for (const auto& a : asks) arm_of_.push_back(a.arm);
+    return asks;
+  }
+
+  py::object name_of(std::size_t arm) const {
+    const auto& names = s_.settings().names;
+    return names.empty() ? py::object(py::none()) : py::object(py::str(names[arm]));
+  }
+
+  bandit::identification s_;
+  std::vector<std::size_t> arm_of_;  // the arm of ask id k
+};
+
+}  // namespace
+}  // namespace study_binding
+
+void register_identification(py::module_& m) {
+  using py::arg;
+  using study_binding::study;
+  py::class_<study>(m, "_Identification",
+                    "The ask-tell study (lilucb::bandit::identification); use lilucb.Identification.")
+      .def(py::init<const py::object&, const py::object&, const py::object&, const py::object&, const py::object&,
+                    const py::object&, const py::object&, const py::object&>(),
+           arg("arms"), arg("model"), arg("nu"), arg("sigma"), arg("range"), arg("method"), arg("seed"), arg("names"))
+      .def_static("from_json", &study::load, arg("text"))
+      .def("ask", &study::ask, arg("m"))
+      .def("ask_ids", &study::ask_ids, arg("m"))
+      .def("tell", &study::tell, arg("arm"), arg("reward"), arg("id"))
+      .def("done", &study::done)
+      .def("answer", &study::answer)
+      .def("status", &study::status)
+      .def("to_json", &study::to_json)
+      .def("method", &study::method)
+      .def("settings", &study::settings);
+  m.attr("RECOMMENDED_METHOD") = std::string(bandit::recommended_method);
+}
+
+}  // namespace lilucb::python
