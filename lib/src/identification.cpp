@@ -29,6 +29,7 @@ constexpr const char* format_name = "lilucb-study";
 constexpr int format_version = 1;
 constexpr std::size_t npos = static_cast<std::size_t>(-1);
 constexpr std::size_t max_batch = 10'000'000;
+constexpr std::size_t max_arms = 0xffffffffu;
 
 [[noreturn]] void refuse(const char* fn, const char* parameter, const std::string& value, const std::string& admissible) {
   lilucb::detail::raise_domain_error(fn, parameter, value, admissible);
@@ -82,6 +83,7 @@ struct identification::impl {
   std::map<std::uint64_t, std::size_t> in_flight;  // id -> arm
   std::vector<std::set<std::uint64_t>> in_flight_of;
   std::uint64_t next_id = 0;
+  std::vector<std::uint32_t> arm_of_ask;          // the arm of ask id k (K <= 2^32 checked)
   std::size_t round_robin = 0;   // the next arm of the first round
   std::size_t unsampled;         // arms without a reward told
   std::size_t last_asked = npos;  // the arm of the last next() whose view the rule has not observed
@@ -129,6 +131,7 @@ struct identification::impl {
       i = std::visit([&](auto& r) -> std::size_t { return r.next(s); }, sampling->get());
     }
     const std::uint64_t id = next_id++;
+    arm_of_ask.push_back(static_cast<std::uint32_t>(i));
     ++pending[i];
     in_flight.emplace(id, i);
     in_flight_of[i].insert(id);
@@ -187,7 +190,7 @@ struct identification::impl {
 identification::identification(study_settings settings) : p_(std::make_unique<impl>(std::move(settings))) {
   constexpr const char* fn = "lilucb::bandit::identification";
   auto& s = p_->set;
-  if (s.arms < 1) refuse(fn, "arms", std::to_string(s.arms), "K >= 1");
+  if (s.arms < 1 || s.arms > max_arms) refuse(fn, "arms", std::to_string(s.arms), "1 to 2^32 - 1");
   if (!s.names.empty()) {
     if (s.names.size() != s.arms)
       refuse(fn, "names", std::to_string(s.names.size()) + " names", "none, or one per arm (" + std::to_string(s.arms) + ")");
@@ -287,9 +290,8 @@ bool identification::tell(std::uint64_t id, double reward) {
 bool identification::tell(std::uint64_t id, std::size_t arm, double reward) {
   constexpr const char* fn = "lilucb::bandit::identification::tell";
   if (arm >= p_->set.arms) refuse(fn, "arm", std::to_string(arm), "0 to " + std::to_string(p_->set.arms - 1));
-  const auto it = p_->in_flight.find(id);
-  if (it != p_->in_flight.end() && it->second != arm)
-    refuse(fn, "arm", std::to_string(arm), "the arm of ask " + std::to_string(id) + ": " + std::to_string(it->second));
+  if (id < p_->next_id && p_->arm_of_ask[id] != arm)  // in flight or told before: a retry naming another arm is a mistake
+    refuse(fn, "arm", std::to_string(arm), "the arm of ask " + std::to_string(id) + ": " + std::to_string(p_->arm_of_ask[id]));
   return tell(id, reward);
 }
 
@@ -354,13 +356,21 @@ std::string identification::to_json() const {
   j["nu"] = q.set.nu;
   j["method"] = q.set.method;
   j["seed"] = q.set.seed;
-  auto events = nlohmann::json::array();
+  // The events as flat arrays (one JSON value per number keeps large states quick to read):
+  // kinds "a" (ask) or "t" (tell) per event; ids (null: a tell without an ask) and arms per
+  // event; rewards per tell.
+  std::string kinds;
+  kinds.reserve(q.events.size());
+  auto ids = nlohmann::json::array(), arms = nlohmann::json::array(), rewards = nlohmann::json::array();
+  ids.get_ref<nlohmann::json::array_t&>().reserve(q.events.size());
+  arms.get_ref<nlohmann::json::array_t&>().reserve(q.events.size());
   for (const auto& e : q.events) {
-    if (!e.is_tell) events.push_back({"a", *e.id, e.arm});
-    else if (e.id) events.push_back({"t", *e.id, e.arm, e.reward});
-    else events.push_back({"t", nullptr, e.arm, e.reward});
+    kinds.push_back(e.is_tell ? 't' : 'a');
+    ids.push_back(e.id ? nlohmann::json(*e.id) : nlohmann::json(nullptr));
+    arms.push_back(e.arm);
+    if (e.is_tell) rewards.push_back(e.reward);
   }
-  j["events"] = std::move(events);
+  j["events"] = {{"kinds", std::move(kinds)}, {"ids", std::move(ids)}, {"arms", std::move(arms)}, {"rewards", std::move(rewards)}};
   std::vector<std::uint64_t> pulls(q.set.arms);
   std::vector<double> sums(q.set.arms);
   for (std::size_t i = 0; i < q.set.arms; ++i) {
@@ -403,14 +413,21 @@ identification identification::from_json(std::string_view text) {
     s.nu = j.at("nu").get<double>();
     s.method = j.at("method").get<std::string>();
     s.seed = j.at("seed").get<std::uint64_t>();
-    for (const auto& e : j.at("events")) {
-      const auto kind = e.at(0).get<std::string>();
-      if (kind == "a" && e.size() == 3) events.push_back({false, e.at(1).get<std::uint64_t>(), e.at(2).get<std::size_t>(), 0});
-      else if (kind == "t" && e.size() == 4)
-        events.push_back({true,
-                          e.at(1).is_null() ? std::nullopt : std::optional<std::uint64_t>(e.at(1).get<std::uint64_t>()),
-                          e.at(2).get<std::size_t>(), e.at(3).get<double>()});
-      else bad("event " + e.dump());
+    const auto& ev = j.at("events");
+    const auto& kinds = ev.at("kinds").get_ref<const std::string&>();
+    const auto& ids = ev.at("ids");
+    const auto& arms = ev.at("arms");
+    const auto& rewards = ev.at("rewards");
+    if (ids.size() != kinds.size() || arms.size() != kinds.size() ||
+        rewards.size() != static_cast<std::size_t>(std::count(kinds.begin(), kinds.end(), 't')))
+      bad("events whose arrays differ in length");
+    events.reserve(kinds.size());
+    std::size_t told = 0;
+    for (std::size_t k = 0; k < kinds.size(); ++k) {
+      const auto id = ids[k].is_null() ? std::nullopt : std::optional<std::uint64_t>(ids[k].get<std::uint64_t>());
+      if (kinds[k] == 'a' && id) events.push_back({false, id, arms[k].get<std::size_t>(), 0});
+      else if (kinds[k] == 't') events.push_back({true, id, arms[k].get<std::size_t>(), rewards[told++].get<double>()});
+      else bad("event " + std::to_string(k) + " of kind '" + std::string(1, kinds[k]) + "'");
     }
     stats = j.at("statistics");
   } catch (const nlohmann::json::exception& e) {

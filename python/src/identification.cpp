@@ -7,16 +7,13 @@
 // bool, complex and strings are never taken for numbers; NaN and infinities never pass.  A refused
 // call changes nothing (the library's contract, and the checks here come before any change).
 //
-// Python's tell(arm, reward, id) checks that arm is the arm asked with id, whether that ask is in
-// flight or was told before (a retry naming another arm is the caller's mistake, not a duplicate),
-// from the list of every ask's arm kept here (ids are 0, 1, ... in ask order; rebuilt from the
-// state's events on load); the library's tell(id, arm, reward) checks asks in flight only.
+// Python's tell(arm, reward, id) checks that arm is the arm asked with id, in flight or told
+// before (the library's tell(id, arm, reward)).
 
 #include "common.hpp"
 
 #include "lilucb/bandit/identification.hpp"
 
-#include <nlohmann/json.hpp>
 
 #include <unordered_set>
 
@@ -105,13 +102,6 @@ std::uint64_t whole_arg(const char* signature, const char* fn, const char* param
     return static_cast<std::uint64_t>(d);
   }
   wrong_type(signature, parameter, expected, x);
-}
-
-std::string uint_text(std::uint64_t x) { return std::to_string(x); }
-
-/// One arm's text in a message: its index, with its name when the study has names.
-std::string arm_text(const bandit::study_settings& s, std::size_t arm) {
-  return s.names.empty() ? std::to_string(arm) : std::to_string(arm) + " (" + lilucb::detail::quoted(s.names[arm]) + ")";
 }
 
 /// A list of names (str), checked distinct and non-empty, refused as `parameter`.
@@ -212,19 +202,12 @@ class study {
     if (!py::isinstance<py::str>(text) && !py::isinstance<py::bytes>(text))
       wrong_type(sig_from_json, "text", "a str (the text of to_json())", text);
     const std::string t = text.cast<std::string>();
-    study out(bandit::identification::from_json(t));  // checks the state, replaying its events
-    // The state is valid: its asks, in order, are ids 0, 1, ...
-    const auto j = nlohmann::json::parse(t);
-    for (const auto& e : j.at("events"))
-      if (e.at(0).get<std::string>() == "a") out.arm_of_.push_back(e.at(2).get<std::size_t>());
-    return out;
+    return study(bandit::identification::from_json(t));  // checks the state, replaying its events
   }
 
   py::object ask(const py::object& m) {
     if (m.is_none()) {
-      const auto a = s_.ask();
-      arm_of_.push_back(a.arm);
-      return py::int_(a.arm);
+      return py::int_(s_.ask().arm);
     }
     py::list out;
     for (const auto& a : ask_batch(sig_ask, "lilucb.Identification.ask", m)) out.append(a.arm);
@@ -234,7 +217,6 @@ class study {
   py::object ask_ids(const py::object& m) {
     if (m.is_none()) {
       const auto a = s_.ask();
-      arm_of_.push_back(a.arm);
       return py::make_tuple(a.id, a.arm);
     }
     py::list out;
@@ -252,10 +234,7 @@ class study {
     }
     const std::uint64_t id = whole_arg(sig_tell, fn_tell, "id", id_obj, 0, std::numeric_limits<std::uint64_t>::max(),
                                        "an id returned by ask_ids()");
-    if (id < arm_of_.size() && arm_of_[id] != arm)
-      throw lilucb::domain_error(fn_tell, "arm", arm_text(s_.settings(), arm),
-                                 "the arm asked with id " + uint_text(id) + ": " + arm_text(s_.settings(), arm_of_[id]));
-    return s_.tell(id, reward);  // refuses an id never asked (naming id) and a bad reward
+    return s_.tell(id, arm, reward);  // refuses another arm than the ask's, an id never asked, a bad reward
   }
 
   bool done() const { return s_.done(); }
@@ -317,10 +296,7 @@ class study {
 
   std::vector<bandit::study_ask> ask_batch(const char* signature, const char* fn, const py::object& m) {
     const std::size_t n = whole_arg(signature, fn, "m", m, 1, max_batch, "None or 1 to " + std::to_string(max_batch));
-    auto asks = s_.ask(n);
-    arm_of_.reserve(arm_of_.size() + asks.size());
-    for (const auto& a : asks) arm_of_.push_back(a.arm);
-    return asks;
+    return s_.ask(n);
   }
 
   py::object name_of(std::size_t arm) const {
@@ -329,7 +305,6 @@ class study {
   }
 
   bandit::identification s_;
-  std::vector<std::size_t> arm_of_;  // the arm of ask id k
 };
 
 }  // namespace

@@ -182,11 +182,10 @@ BOOST_AUTO_TEST_CASE(an_edited_or_foreign_state_is_refused) {
   nu.replace(nu.find("\"nu\":0.1"), 8, "\"nu\":1.5");
   BOOST_TEST(refused(nu));
   // An edited reward: the replay's statistics differ from the saved ones.
-  const auto pos = s.find("[\"t\",");
-  const auto comma = s.find(']', pos);
+  const auto pos = s.find("\"rewards\":[") + 11;
+  const auto comma = s.find(',', pos);
   std::string edited = s;
-  const auto last_comma = s.rfind(',', comma);
-  edited.replace(last_comma + 1, comma - last_comma - 1, "12.5");
+  edited.replace(pos, comma - pos, "12.5");
   BOOST_TEST(refused(edited));
 }
 

@@ -49,7 +49,7 @@ study_model parse_study_model(std::string_view name);
 inline constexpr std::string_view recommended_method = "t3c-ids+glr-pooled-per-arm";
 
 struct study_settings {
-  std::size_t arms = 0;            ///< K >= 1
+  std::size_t arms = 0;            ///< K in [1, 2^32)
   std::vector<std::string> names;  ///< empty, or K distinct non-empty names
   study_model model = study_model::gaussian;
   double sigma = 0;                ///< gaussian: the rewards' scale, > 0 (unused otherwise)
@@ -111,8 +111,9 @@ class identification {
   /// retried tell is counted once).  Domain: id asked; reward finite and in the model's range
   /// (0 or 1 for bernoulli, [lo, hi] for bounded).
   bool tell(std::uint64_t id, double reward);
-  /// The same, checking that ask `id` was of `arm` (a script that records both).  Domain: as
-  /// above, and arm the ask's arm.
+  /// The same, checking that ask `id` was of `arm` (a script that records both), in flight or
+  /// told before (a retry naming another arm is a mistake, not a duplicate).  Domain: as above,
+  /// and arm the ask's arm.
   bool tell(std::uint64_t id, std::size_t arm, double reward);
   /// A reward of `arm` without an id: the arm's oldest ask not yet told, or, when none is in
   /// flight, a pull the user chose (still value-blind: Condition A).

@@ -30,6 +30,7 @@
 // P(argmax = a) = int phi(z) prod_{b != a} Phi((m_a + s_a z - m_b)/s_b) dz
 // (tests/bandit/test_compose.cpp) and through whole runs.
 
+#include <algorithm>
 #include <cmath>
 #include <cstddef>
 #include <cstdint>
@@ -61,19 +62,25 @@ class gaussian_argmax {
     scale_[a] = scale;
     const double exact_upper = mean + scale * cut;  // theta_a at Z_a = T, up to rounding
     upper_[a] = exact_upper + 4 * std::numeric_limits<double>::epsilon() * (std::fabs(mean) + scale * cut);
-    std::size_t p = pos_[a];
-    while (p > 0 && before(a, order_[p - 1])) {
+    if (unsorted_) return;  // sorted again, whole, at the next draw
+    // Insertion into the sorted order; an arm that moves farther than max_shift places (the
+    // first pull of each arm, many arms changed at once) leaves the order to one sort at the
+    // next draw instead: O(K log K) for the first round rather than O(K^2).  before() is a total
+    // order, so the order (and every draw) is the same either way.
+    std::size_t p = pos_[a], moved = 0;
+    while (p > 0 && before(a, order_[p - 1]) && moved++ < max_shift) {
       order_[p] = order_[p - 1];
       pos_[order_[p]] = p;
       --p;
     }
-    while (p + 1 < order_.size() && before(order_[p + 1], a)) {
+    while (p + 1 < order_.size() && before(order_[p + 1], a) && moved++ < max_shift) {
       order_[p] = order_[p + 1];
       pos_[order_[p]] = p;
       ++p;
     }
     order_[p] = a;
     pos_[a] = p;
+    if (moved > max_shift) unsorted_ = true;
   }
 
   struct draw {
@@ -84,6 +91,7 @@ class gaussian_argmax {
   /// One draw (file comment).  avoid >= size() means none.
   template <class NormalStream>
   draw sample(NormalStream& rng, std::size_t avoid) const {
+    if (unsorted_) sort_order();
     const std::size_t K = mean_.size();
     constexpr double ninf = -std::numeric_limits<double>::infinity();
     draw d{K, K};
@@ -177,6 +185,13 @@ class gaussian_argmax {
   }
 
  private:
+  static constexpr std::size_t max_shift = 64;
+  /// The whole order, sorted (after set() left it unsorted).
+  void sort_order() const {
+    std::sort(order_.begin(), order_.end(), [this](std::size_t x, std::size_t y) { return before(x, y); });
+    for (std::size_t p = 0; p < order_.size(); ++p) pos_[order_[p]] = p;
+    unsorted_ = false;
+  }
   /// Order of the sorted arms: larger upper value first, then lower index.
   bool before(std::size_t x, std::size_t y) const {
     return upper_[x] > upper_[y] || (upper_[x] == upper_[y] && x < y);
@@ -193,7 +208,10 @@ class gaussian_argmax {
   static inline const double log_no_tail_ = std::log1p(-0.5 * std::erfc(cut / std::sqrt(2.0)));  // log(1 - q)
   std::vector<double> mean_, scale_, upper_;
   std::vector<double> no_tail_pow_;  // (1 - q)^n, n = 0..K
-  std::vector<std::size_t> order_, pos_;  // arms sorted by before(); pos_[a]: a's place in order_
+  // Arms sorted by before() (unless unsorted_: then a permutation, sorted at the next draw);
+  // pos_[a]: a's place in order_.  Mutable: sorting them changes no value the class reports.
+  mutable std::vector<std::size_t> order_, pos_;
+  mutable bool unsorted_ = false;
 };
 
 }  // namespace lilucb::bandit::detail
