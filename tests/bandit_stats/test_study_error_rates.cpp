@@ -2,10 +2,11 @@
 // out of order keeps P(stop with a wrong answer) <= nu, provided the order in which rewards are
 // told does not look at the values still in flight (Condition V there).
 //   - The property: random instances (arms tied just below the best included), certified methods,
-//     batch sizes 1 to 32 and value-blind arrival orders (uniformly random, newest first, and an
+//     batch sizes 1, 4 or 32, value-blind arrival orders (uniformly random, newest first, and an
 //     adversary that holds back the pulls of the current empirical leader, which reads only
-//     rewards already told); each pull's reward is drawn at its ask (it exists in the world
-//     while in flight), and the schedule never reads it.  R = 200 studies per case; the exact
+//     rewards already told) and value-blind losses (each pull lost with probability 0 or 0.1);
+//     each pull's reward is drawn at its ask (it exists in the world while in flight), and the
+//     schedule never reads it.  R = 200 studies per case; the exact
 //     one-sided Clopper-Pearson test at level 1e-6 rejects when the lower bound of the wrong
 //     answers' rate exceeds nu.  nu = 1/2 (power) and nu = 0.1.
 //   - The planted counterexample of docs/live-study.md: K = 2, sigma = 1, mu = (0.2, 0),
@@ -53,13 +54,15 @@ struct study_case {
   std::string method;
   std::size_t batch = 1;
   arrival order = arrival::random_subset;
+  double drop = 0;  // each pull lost (never told) with this probability, by a coin
   std::uint64_t seed = 0;
 };
 
 std::string describe(const study_case& c) {
   std::ostringstream os;
   os.precision(4);
-  os << c.method << " nu=" << c.nu << " batch=" << c.batch << " order=" << to_string(c.order) << " seed=" << c.seed
+  os << c.method << " nu=" << c.nu << " batch=" << c.batch << " order=" << to_string(c.order) << " drop=" << c.drop
+     << " seed=" << c.seed
      << " sigma=" << c.sigma << " means={";
   for (std::size_t i = 0; i < c.means.size(); ++i) os << (i ? ", " : "") << c.means[i];
   return os.str() + "}";
@@ -104,7 +107,11 @@ outcome run_study(const study_case& c, std::uint64_t run) {
   };
   std::uint64_t asked = 0;
   while (!study.done() && asked < kAskBudget) {
-    for (const auto& q : study.ask(c.batch)) flying.push_back({q, c.means[q.arm] + noise(world)});
+    for (const auto& q : study.ask(c.batch)) {
+      const double reward = c.means[q.arm] + noise(world);
+      if (c.drop > 0 && std::uniform_real_distribution<double>(0, 1)(world) < c.drop) continue;  // lost: never told
+      flying.push_back({q, reward});
+    }
     asked += c.batch;
     switch (c.order) {
       case arrival::random_subset: {  // each pull in flight arrives now with probability 1/2
@@ -183,6 +190,7 @@ RC_BOOST_PROP(value_blind_batches_and_delays_keep_the_error_rate_below_nu, ()) {
   c.method = *rc::gen::elementOf(methods());
   c.batch = *rc::gen::element<std::size_t>(1, 4, 32);
   c.order = *rc::gen::element(arrival::random_subset, arrival::newest_first, arrival::hold_leader);
+  c.drop = *rc::gen::element(0.0, 0.1);
   c.seed = *rc::gen::inRange<std::uint64_t>(0, 1'000'000);
   const tally t = run_case(c, kRuns);
   RC_LOG() << describe(c) << "\n  " << t.wrong << " wrong of " << t.runs << " (" << t.stopped
