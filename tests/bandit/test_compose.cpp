@@ -136,6 +136,40 @@ BOOST_AUTO_TEST_CASE(every_combination_runs_and_is_reproducible) {
   }
 }
 
+// A certificate checks its premise: statistics at a scale below the rewards' sub-Gaussian scale
+// (Bernoulli arms with sigma < 1/2; Gaussian arms with sigma below the largest sigma_i) are
+// labelled uncertified, saying why; at the scale they stay certified.  Every certified rule, on
+// each reward model it accepts.
+BOOST_AUTO_TEST_CASE(a_certificate_checks_its_sigma_premise) {
+  for (const auto& c : every_combination()) {
+    if (!lb::is_certified(c) || c.boundary == lb::stopping::ls_boundary::calibrated) continue;
+    for (bool bern : {false, true}) {
+      if (c.sampling == lb::sampling_rule::kl_lucb && !bern) continue;
+      const auto model = bern ? lb::reward_model::bernoulli : lb::reward_model::gaussian;
+      try {
+        lb::check_combination("test", c, model);
+      } catch (const lilucb::domain_error&) {
+        continue;  // not admitted on this model (kk21 on Bernoulli arms)
+      }
+      const std::string what = lb::to_string(c) + (bern ? " on Bernoulli arms" : " on Gaussian arms");
+      lb::run_options o;
+      o.max_pulls = 200;
+      o.nu = 0.1;
+      const auto run = [&](double sigma) {
+        o.sigma = sigma;
+        return bern ? lb::run_combination(c, lb::bernoulli_arms({0.5, 0.4, 0.3}), o)
+                    : lb::run_combination(c, lb::gaussian_arms({0.5, 0.4, 0.3}, std::vector<double>{0.5, 1.0, 0.25}), o);
+      };
+      const double scale = bern ? 0.5 : 1.0;
+      const auto below = run(scale / 10);
+      BOOST_TEST(!below.certified, what);
+      BOOST_TEST(below.certificate.find("below the arms' sub-Gaussian scale") != std::string::npos, what);
+      const auto at = run(scale);
+      BOOST_TEST(at.certified, what);
+    }
+  }
+}
+
 BOOST_AUTO_TEST_CASE(budget_and_single_arm) {
   const lb::gaussian_arms arms({0.5, 0.5 - 1e-9, 0.1}, 0.5);
   lb::run_options o;

@@ -132,6 +132,9 @@ constexpr reward_model reward_model_of() {
 ///     from make_per_arm_grid(), Proposition P2);
 ///   tas-d/-c, kl-lucb, glr on Bernoulli arms use the Bernoulli divergence.
 /// Each rule is built by its registry factory (lib/src/rules.cpp).
+/// Certificate premise: a certified rule's statement needs sigma >= the arms' sub-Gaussian scale
+/// (arms.subgaussian_scale(): 1/2 for Bernoulli arms, the largest sigma_i for Gaussian arms); with
+/// a smaller opts.sigma the run is labelled uncertified, its certificate saying why.
 /// Domain: nu in (0,1); sigma >= 0; the combination as check_combination admits it for the arms'
 /// reward model (reward_model_of<Arms>): lilucb stopping only with lilucb sampling; kl-lucb only on
 /// bernoulli_arms; threshold kk21 and boundary calibrated only on gaussian_arms (their certificates
@@ -159,9 +162,18 @@ composed_result run_combination(const combination& c, const Arms& arms, const ru
                                                                                            : stop_rule.make;
   any_stopping stop = make_stopping(ctx, p);
   any_sampling samp = describe(c.sampling).make(ctx, p);
-  return std::visit(
+  composed_result out = std::visit(
       [&](auto& rule) { return run_composed(arms, rule, stop, opts, observer, to_string(c), std::move(p)); },
       samp.get());
+  // A certificate's premise: the statistics' scale is at least the rewards' sub-Gaussian scale.
+  const double scale = arms.subgaussian_scale();
+  if (out.certified && ctx.sigma < scale) {
+    out.certified = false;
+    out.certificate = "none: sigma = " + lilucb::detail::format_value(ctx.sigma) + " is below the arms' sub-Gaussian scale " +
+                      lilucb::detail::format_value(scale) + ", so the premise of the certificate fails (" +
+                      out.certificate + ")";
+  }
+  return out;
 }
 
 template <class Arms>
