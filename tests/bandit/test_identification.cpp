@@ -298,6 +298,34 @@ BOOST_AUTO_TEST_CASE(rewards_told_late_and_out_of_order_reach_a_certified_answer
   BOOST_TEST(a.answer().best_arm == 0u);
 }
 
+BOOST_AUTO_TEST_CASE(every_certified_rule_reports_its_evidence_at_the_stop) {
+  // GLR rules: each challenger's statistic against the threshold; LS: the leader's lower bound
+  // against each challenger's upper bound.  At the stop every challenger passes.
+  for (const char* method : {"tas-d+glr-kk21", "tas-d+glr-mixture", "tas-d+glr-one-sided", "tas-d+glr-pooled",
+                             "tas-d+glr-pooled-per-arm", "tas-d+ls", "tas-d+ls-stitched", "tas-d+ls-mixture",
+                             "tas-d+glr-heuristic"}) {
+    BOOST_TEST_CONTEXT(method) {
+      lb::identification a(gaussian_study(4, method, 0.5, 2));
+      world w{{1.0, 0.4, 0.3, 0.2}, 0.5, std::mt19937_64(6)};
+      const auto before = a.answer();
+      BOOST_TEST(before.evidence.empty());
+      BOOST_TEST(!before.evidence_note.empty());
+      for (int t = 0; t < 100000 && !a.done(); ++t) {
+        const auto q = a.ask();
+        a.tell(q.id, w.pull(q.arm));
+      }
+      const auto ans = a.answer();
+      BOOST_TEST(ans.done);
+      BOOST_TEST(ans.evidence_note.empty());
+      BOOST_TEST(ans.evidence.size() == 3u);
+      for (const auto& e : ans.evidence) {
+        BOOST_TEST(e.arm != ans.best_arm);
+        BOOST_TEST(e.statistic >= e.threshold);
+      }
+    }
+  }
+}
+
 BOOST_AUTO_TEST_CASE(status_reports_counts_means_and_the_remaining_estimate) {
   lb::identification a(gaussian_study(3, "", 0.5));
   BOOST_TEST(!a.status().remaining_estimate.has_value());

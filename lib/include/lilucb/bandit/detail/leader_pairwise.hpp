@@ -34,6 +34,7 @@
 // constructor, certified() and certificate().
 
 #include "lilucb/bandit/arm_stats.hpp"
+#include "lilucb/bandit/rules.hpp"
 #include "lilucb/bandit/detail/indexed_heap.hpp"
 
 #include <algorithm>
@@ -169,6 +170,16 @@ class pairwise_rule {
  protected:
   pairwise_rule(std::size_t K, Pair pair) : core_(K, std::move(pair)) {}
   const Pair& pair() const { return core_.pair(); }
+  /// Every challenger b of the leader now, with statistic(leader, b) against `threshold` (0 while
+  /// either arm has no pull): what each rule's evidence(stats) reports.
+  template <class Statistic>
+  std::vector<challenger_evidence> challengers(const arm_stats& s, double threshold, Statistic statistic) const {
+    std::vector<challenger_evidence> out;
+    const std::size_t L = core_.leader();
+    for (std::size_t b = 0; b < s.size(); ++b)
+      if (b != L) out.push_back({b, s.count(b) && s.count(L) ? statistic(L, b) : 0.0, threshold});
+    return out;
+  }
 
  private:
   leader_pairwise<Pair> core_;

@@ -13,6 +13,7 @@
 // delta = lilucb::ls_delta_for_failure_probability(eps, p).
 
 #include "lilucb/bandit/arm_stats.hpp"
+#include "lilucb/bandit/rules.hpp"
 #include "lilucb/bandit/detail/confidence.hpp"
 #include "lilucb/bandit/detail/indexed_heap.hpp"
 #include "lilucb/ls_bound.hpp"
@@ -51,6 +52,18 @@ class basic_ls_rule {
 
   /// The empirically best arm (highest mean among pulled arms, ties to the lowest index).
   std::size_t leader() const { return means_.top(); }
+
+  /// The leader's lower bound mean - B(N) (statistic) against every other arm's upper bound
+  /// mean + B(N) (threshold): the condition holds when the statistic reaches every threshold.
+  std::vector<challenger_evidence> evidence(const arm_stats& s) {
+    std::vector<challenger_evidence> out;
+    const std::size_t best = means_.top();
+    const double lower = s.count(best) ? s.mean(best) - (*bound_)(s.count(best)) : -std::numeric_limits<double>::infinity();
+    for (std::size_t b = 0; b < s.size(); ++b)
+      if (b != best)
+        out.push_back({b, lower, s.count(b) ? s.mean(b) + (*bound_)(s.count(b)) : std::numeric_limits<double>::infinity()});
+    return out;
+  }
 
   /// Whether the LS condition holds now.
   bool satisfied(const arm_stats& s) {

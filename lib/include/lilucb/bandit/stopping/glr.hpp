@@ -98,16 +98,9 @@ class glr : public detail::pairwise_rule<glr_pair<Threshold>> {
 
   /// Z_{i_hat, b} against beta(t) for every challenger b of the leader i_hat now (0 while either
   /// arm has no pull).
-  std::vector<challenger_evidence> evidence(const arm_stats& s) {
-    std::vector<challenger_evidence> out;
-    const std::size_t L = this->recommendation(s);
-    const double beta = (*this->pair().beta)(s.total());
-    for (std::size_t b = 0; b < s.size(); ++b) {
-      if (b == L) continue;
-      const double z = s.count(b) && s.count(L) ? this->pair().key(s, L, b) : 0.0;
-      out.push_back({b, z, beta});
-    }
-    return out;
+  std::vector<challenger_evidence> evidence(const arm_stats& s) const {
+    return this->challengers(s, (*this->pair().beta)(s.total()),
+                             [&](std::size_t a, std::size_t b) { return this->pair().key(s, a, b); });
   }
 };
 

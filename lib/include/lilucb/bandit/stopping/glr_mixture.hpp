@@ -270,6 +270,14 @@ class glr_mixture : public bandit::detail::pairwise_rule<glr_mixture_pair> {
   /// The threshold log((K-1)/delta) and the grid (tests).
   double threshold() const { return pair().threshold; }
   const mixture_grid& grid() const { return pair().grid; }
+  /// S_{i_hat, b} (glr_mixture_statistic) against the threshold for every challenger b of the
+  /// leader now.
+  std::vector<challenger_evidence> evidence(const arm_stats& s) const {
+    const auto& p = pair();
+    return challengers(s, p.threshold, [&](std::size_t a, std::size_t b) {
+      return glr_mixture_statistic(p.sigma, p.grid, s.count(a), s.mean(a), s.count(b), s.mean(b));
+    });
+  }
 
  private:
   static glr_mixture_pair make_pair(std::size_t K, double sigma, double delta, mixture_grid grid) {

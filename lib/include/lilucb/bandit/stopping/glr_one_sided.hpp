@@ -222,6 +222,14 @@ class glr_one_sided : public bandit::detail::pairwise_rule<glr_one_sided_pair> {
            std::to_string(p.sigma) + "): P(wrong answer) <= delta = " + std::to_string(delta_);
   }
   double threshold() const { return pair().threshold; }
+  /// S1_{i_hat, b} (its certified lower bound, glr_one_sided_statistic) against the threshold for
+  /// every challenger b of the leader now.
+  std::vector<challenger_evidence> evidence(const arm_stats& s) const {
+    const auto& p = pair();
+    return challengers(s, p.threshold, [&](std::size_t a, std::size_t b) {
+      return glr_one_sided_statistic(p.sigma, p.grid, s.count(a), s.mean(a), s.count(b), s.mean(b));
+    });
+  }
 
  private:
   static glr_one_sided_pair make_pair(std::size_t K, double sigma, double delta, mixture_grid grid) {

@@ -19,6 +19,7 @@
 #include <cstddef>
 #include <string>
 #include <utility>
+#include <vector>
 
 namespace lilucb::bandit::stopping {
 
@@ -36,6 +37,8 @@ class ls {
   std::size_t recommendation(const arm_stats&) const { return rule_.leader(); }
   bool certified() const { return true; }
   const std::string& certificate() const { return certificate_; }
+  /// The leader's lower bound against every other arm's upper bound (detail::basic_ls_rule).
+  std::vector<challenger_evidence> evidence(const arm_stats& s) { return rule_.evidence(s); }
 
  private:
   detail::basic_ls_rule<Width> rule_;
