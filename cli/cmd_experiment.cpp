@@ -147,7 +147,7 @@ void add_experiment_command(CLI::App& app) {
            "Stopping times of every algorithm (figure fig:stoppingTimes)");
   add_kind(sub, experiments::experiment_kind::anytime, "P(empirically best arm is wrong) against pulls (fig:anyTimePlot)");
   add_kind(sub, experiments::experiment_kind::modern,
-           "The price of certification (issue 14): certified sampling x stopping combinations against the lil'UCB "
+           "The price of certification: certified sampling x stopping combinations against the lil'UCB "
            "Heuristic, T* and the lower bound");
   auto merge_out = std::make_shared<std::string>();
   auto merge_shards = std::make_shared<std::vector<std::string>>();

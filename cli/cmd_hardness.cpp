@@ -49,7 +49,7 @@ void run_hardness(const hardness_options& o) {
   const double total = total_samples_bound(l1, a);
   const double total_p = total_samples_bound(l1p, a);
   const double farrell = farrell_lower_bound(means, nu);
-  // Issue 14: T*(mu), w*(mu), the lower bound T* kl(delta, 1-delta) at --delta (default --nu), and
+  // T*(mu), w*(mu), the lower bound T* kl(delta, 1-delta) at --delta (default --nu), and
   // the fixed-point prediction t = T* log((1 + log t)/delta) of GLR stopping with the heuristic threshold.
   const double sigma = parse_real("--sigma", o.sigma, "(0, inf)");
   check_positive("lilucb hardness", "--sigma", sigma);

@@ -57,7 +57,7 @@ const std::vector<document>& documents() {
                  claims_document, "claims.json"});
     d.push_back({"../reproduction.md", "the paper reproduction's report (quick and paper presets, Section 5's statements)",
                  reproduction_document, experiments::reproduction_report_data});
-    d.push_back({"../modern.md", "the price of certification (issue 14): `lilucb experiment modern --preset quick`'s report",
+    d.push_back({"../modern.md", "the price of certification: `lilucb experiment modern --preset quick`'s report",
                  [](const std::filesystem::path& dir) { return experiments::render_modern_report(dir); },
                  experiments::modern_report_data});
     // Other runs of the modern experiment, rendered by the same report.
@@ -72,21 +72,21 @@ const std::vector<document>& documents() {
     modern_run("../modern-robustness.md",
                "the price of certification on 100 streams per cell for a few methods (experiments/modern/robustness.json)",
                experiments::modern_robustness_data,
-               "The price of certification on more streams (issue 14): 100 runs per cell, seed 2",
+               "The price of certification on more streams: 100 runs per cell, seed 2",
                "lilucb experiment modern --preset quick --config experiments/modern/robustness.json "
                "--out docs/reproduction/quick/modern-robustness");
     modern_run("../modern-large.md",
                "the price of certification at n = 1000 for the Heuristic and one certified method "
                "(experiments/modern/large.json)",
                experiments::modern_large_data,
-               "The price of certification at n = 1000 (issue 14): 100 runs per cell, seed 3",
+               "The price of certification at n = 1000: 100 runs per cell, seed 3",
                "lilucb experiment modern --preset quick --config experiments/modern/large.json "
                "--out docs/reproduction/quick/modern-large");
     modern_run("../modern-confirm.md",
                "a confirmation run: the certified method chosen in advance against the Heuristic on fresh streams, "
                "1000 runs per cell (experiments/modern/confirm.json)",
                experiments::modern_confirm_data,
-               "Confirmation on fresh streams (issue 14): one certified method chosen in advance, 1000 runs per cell, "
+               "Confirmation on fresh streams: one certified method chosen in advance, 1000 runs per cell, "
                "seed 5",
                "lilucb experiment modern --preset quick --config experiments/modern/confirm.json "
                "--out docs/reproduction/quick/modern-confirm");
@@ -94,7 +94,7 @@ const std::vector<document>& documents() {
                "the price of certification at n = 10^4 for the Heuristic and one certified method "
                "(experiments/modern/xlarge.json)",
                experiments::modern_xlarge_data,
-               "The price of certification at n = 10^4 (issue 14): 100 runs per cell, seed 4",
+               "The price of certification at n = 10^4: 100 runs per cell, seed 4",
                "lilucb experiment modern --preset quick --config experiments/modern/xlarge.json "
                "--out docs/reproduction/quick/modern-xlarge");
     return d;

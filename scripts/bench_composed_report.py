@@ -32,7 +32,7 @@ def main():
     data, rows = load(a.bench)
     before = load(a.before[0])[1] if a.before else None
     out = []
-    out.append("## Sampling x stopping (issue 14): ns per pull")
+    out.append("## Sampling x stopping: ns per pull")
     out.append("")
     out.append("Measured by `build/bin/lilucb_bench_composed` at %s on %s (%s CPUs, %s MHz); Gaussian arms "
                "(kl-lucb: Bernoulli) of the alpha 0.6 scenario with K arms, sigma 1/2, nu 0.1, runs capped at "

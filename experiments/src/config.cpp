@@ -208,7 +208,7 @@ experiment_config preset_config(experiment_kind kind, const std::string& name) {
   c.kind = kind;
   c.preset = name;
   if (kind == experiment_kind::modern) {
-    // Issue 14, section 7: instances (a) linear5, (b) onegap4 and Section 5's scenarios with
+    // The modern comparison's presets: instances (a) linear5, (b) onegap4 and Section 5's scenarios with
     // sigma = 0.5 (the config default); delta in {0.1, 0.01, 0.001}; the table's methods but
     // those it keeps out of the presets (not_in_presets: ttts with LS or the mixture
     // GLR statistic, the calibrated boundary; not_in_full: weakest-pair in the full preset).

@@ -41,7 +41,7 @@ std::string ci_text(const modern_summary& s) {
 }  // namespace
 
 std::optional<std::string> render_modern_report(const fs::path& generated_dir) {
-  return render_modern_report(generated_dir, modern_report_data, "The price of certification (issue 14, section 7)", "");
+  return render_modern_report(generated_dir, modern_report_data, "The price of certification", "");
 }
 
 std::optional<std::string> render_modern_report(const fs::path& generated_dir, const char* data, const std::string& title,

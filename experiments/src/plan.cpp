@@ -131,7 +131,7 @@ run_row one_run(const experiment_plan& p, const run_coords& x, const std::string
   const auto& c = p.config();
   run_row r;
   if (c.kind == experiment_kind::modern) {
-    // Issue 14, section 7: a method of the table at error probability delta (run_options::nu).
+    // The modern comparison: a method of the table at error probability delta (run_options::nu).
     const auto& in = p.instance_of(x.s, x.z);
     const auto& m = c.methods[x.a];
     r.method = m.label;
