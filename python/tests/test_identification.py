@@ -109,13 +109,16 @@ def test_bounded_loop():
     assert check_certified(s, 0).best_name == "fast"
 
 
-def test_a_method_without_statistics_says_why():
+def test_the_ls_rule_reports_its_bounds_as_evidence():
+    # LS: the leader's lower bound (statistic) against each challenger's upper bound (threshold).
     s = lilucb.Identification(2, "gaussian", 0.1, sigma=0.5, method="uniform+ls")
     assert s.method == "uniform+ls"
     run_sequentially(s, gaussian_world([1.0, 0.0], 0.5, 3))
     a = s.answer()
     assert a.done and a.certified and a.best_arm == 0
-    assert a.evidence == [] and "reports its decision only" in a.evidence_note
+    assert a.evidence_note == ""
+    assert [e.arm for e in a.evidence] == [1]
+    assert a.evidence[0].statistic >= a.evidence[0].threshold
 
 
 def test_before_every_arm_has_a_reward():
