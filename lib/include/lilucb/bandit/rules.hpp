@@ -315,8 +315,10 @@ template <class Table>
 auto parse_rule(const Table& table, const char* fn, const char* param, std::string_view name, bool quote) {
   for (const auto& d : table)
     if (name == d.name) return d.id;
-  lilucb::detail::raise_domain_error(fn, param, quote ? lilucb::detail::quoted(name) : std::string(name),
-                                     "{" + rule_names(table) + "}");
+  // Appended, not "{" + string&&: GCC 12 warns falsely (-Wrestrict) on that operator+ when inlined.
+  std::string names(1, '{');
+  names.append(rule_names(table)).push_back('}');
+  lilucb::detail::raise_domain_error(fn, param, quote ? lilucb::detail::quoted(name) : std::string(name), names);
 }
 }  // namespace detail
 

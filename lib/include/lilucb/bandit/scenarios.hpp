@@ -71,7 +71,9 @@ inline std::vector<double> read_means(std::istream& in, const std::string& sourc
       line.push_back(static_cast<char>(c));
       if (line.size() > max_means_line) {
         const std::string where = source + ":" + std::to_string(number);
-        lilucb::detail::raise_domain_error(fn, where.c_str(), "'" + line.substr(0, 32) + "...' (a longer line)",
+        std::string shown(1, '\'');  // appended, not "'" + string&& (a GCC 12 false -Wstringop-overflow)
+        shown.append(line, 0, 32).append("...' (a longer line)");
+        lilucb::detail::raise_domain_error(fn, where.c_str(), shown,
                                            "lines of at most " + std::to_string(max_means_line) + " bytes");
       }
     }
