@@ -15,7 +15,6 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
-#include <map>
 #include <optional>
 #include <set>
 #include <unordered_set>
@@ -79,9 +78,7 @@ struct identification::impl {
   std::optional<any_stopping> stopping;
   detail::normal_stream stream;
   arm_stats real, view;
-  std::vector<std::uint64_t> pending;              // asks in flight per arm
-  std::map<std::uint64_t, std::size_t> in_flight;  // id -> arm
-  std::vector<std::set<std::uint64_t>> in_flight_of;
+  std::vector<std::set<std::uint64_t>> in_flight_of;  // per arm, the ids of its asks not yet told (oldest first)
   std::uint64_t next_id = 0;
   std::vector<std::uint32_t> arm_of_ask;          // the arm of ask id k (K <= 2^32 checked)
   std::size_t round_robin = 0;   // the next arm of the first round
@@ -93,8 +90,7 @@ struct identification::impl {
   std::vector<study_event> events;
 
   explicit impl(study_settings s)
-      : set(std::move(s)), stream(set.seed, 0), real(set.arms), view(set.arms), pending(set.arms, 0),
-        in_flight_of(set.arms), unsampled(set.arms) {}
+      : set(std::move(s)), stream(set.seed, 0), real(set.arms), view(set.arms), in_flight_of(set.arms), unsampled(set.arms) {}
 
   void check_reward(const char* fn, double r) const {
     lilucb::check_finite(fn, "reward", r);
@@ -109,8 +105,9 @@ struct identification::impl {
   /// The sampling rule's view of arm i: its rewards plus its pulls in flight at its mean.
   void sync_view(std::size_t i) {
     const std::uint64_t n = real.count(i);
-    const double sum = n ? real.sum(i) + static_cast<double>(pending[i]) * real.mean(i) : 0.0;
-    view.assign(i, n + pending[i], sum);
+    const std::uint64_t flying = in_flight_of[i].size();
+    const double sum = n ? real.sum(i) + static_cast<double>(flying) * real.mean(i) : 0.0;
+    view.assign(i, n + flying, sum);
   }
 
   /// The sampling rule observes the arm its last next() returned, if it has not yet.
@@ -132,8 +129,6 @@ struct identification::impl {
     }
     const std::uint64_t id = next_id++;
     arm_of_ask.push_back(static_cast<std::uint32_t>(i));
-    ++pending[i];
-    in_flight.emplace(id, i);
     in_flight_of[i].insert(id);
     sync_view(i);
     last_asked = i;
@@ -141,13 +136,11 @@ struct identification::impl {
     return {id, i};
   }
 
-  /// A reward of arm i (its ask, if any, already removed from the flight lists by the caller).
+  /// A reward of arm i, for ask `id` (then still in flight) or for no ask.
   void record(std::size_t i, double r, std::optional<std::uint64_t> id) {
     real.add(i, r);  // the only call that can throw (a sum beyond DBL_MAX), before any other change
     if (id) {
-      in_flight.erase(*id);
       in_flight_of[i].erase(*id);
-      --pending[i];
     }
     sync_view(i);
     if (i == last_asked) {
@@ -281,9 +274,9 @@ bool identification::tell(std::uint64_t id, double reward) {
     refuse(fn, "id", std::to_string(id),
            p_->next_id ? "an id returned by ask() (0 to " + std::to_string(p_->next_id - 1) + ")" : "none asked yet");
   p_->check_reward(fn, reward);
-  const auto it = p_->in_flight.find(id);
-  if (it == p_->in_flight.end()) return false;  // told before: counted once
-  p_->record(it->second, reward, id);
+  const std::size_t arm = p_->arm_of_ask[id];
+  if (!p_->in_flight_of[arm].count(id)) return false;  // told before: counted once
+  p_->record(arm, reward, id);
   return true;
 }
 
@@ -316,9 +309,9 @@ study_status identification::status() {
     st.pulls[i] = q.real.count(i);
     st.means[i] = q.real.mean(i);
   }
-  st.pending = q.pending;
+  st.pending.resize(K);
+  for (std::size_t i = 0; i < K; ++i) st.total_pending += st.pending[i] = q.in_flight_of[i].size();
   st.total_pulls = q.real.total();
-  st.total_pending = q.in_flight.size();
   st.done = q.done;
   st.leader = q.done ? q.final.best_arm : K == 1 ? 0 : q.stopping->recommendation(q.real);
   if (K >= 2 && q.unsampled == 0) {
@@ -443,8 +436,7 @@ identification identification::from_json(std::string_view text) {
       const study_ask a = q.ask_one();
       if (a.id != *e.id || a.arm != e.arm) mismatch();
     } else if (e.id) {
-      const auto it = q.in_flight.find(*e.id);
-      if (it == q.in_flight.end() || it->second != e.arm) mismatch();
+      if (*e.id >= q.next_id || q.arm_of_ask[*e.id] != e.arm || !q.in_flight_of[e.arm].count(*e.id)) mismatch();
       q.check_reward(fn, e.reward);
       q.record(e.arm, e.reward, e.id);
     } else {
