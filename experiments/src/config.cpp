@@ -99,6 +99,16 @@ void validate_modern(const experiment_config& c) {
     const double top = *std::max_element(in.means.begin(), in.means.end());
     if (in.means.size() < 2 || std::count(in.means.begin(), in.means.end(), top) != 1)
       bad("instances", in.label, "an instance with a unique best arm");
+    // Every method runs on every instance: its rules must accept the instance's reward model.
+    for (const auto& m : c.methods) {
+      if (m.preset) continue;
+      try {
+        bandit::check_combination("lilucb experiment", m.combination, in.model);
+      } catch (const lilucb::domain_error& e) {
+        bad("methods", m.label, std::string("a method that runs on instance ") + in.label + " (" +
+                                    bandit::to_string(in.model) + " arms): " + e.what());
+      }
+    }
   }
   if (c.repetitions < 1 || c.repetitions > max_runs) bad("repetitions", std::to_string(c.repetitions), "[1, 10^9]");
   const double planned = static_cast<double>(c.methods.size()) * static_cast<double>(c.instances.size()) *

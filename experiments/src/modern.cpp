@@ -40,8 +40,16 @@ modern_method method_of(const method_row& row, const std::string& parameter) {
     return m;
   }
   m.combination = std::get<bandit::combination>(what);
-  // Every instance of the experiment is Gaussian.
-  bandit::check_combination(kModernFn, m.combination, bandit::reward_model::gaussian);
+  // A combination must run on some reward model; the config checks it against its instances'.
+  bool runs_somewhere = false;
+  for (auto model : {bandit::reward_model::gaussian, bandit::reward_model::bernoulli}) {
+    try {
+      bandit::check_combination(kModernFn, m.combination, model);
+      runs_somewhere = true;
+    } catch (const lilucb::domain_error&) {
+    }
+  }
+  if (!runs_somewhere) bandit::check_combination(kModernFn, m.combination, bandit::reward_model::gaussian);
   m.label = m.seed_key = bandit::to_string(m.combination);
   if (m.combination.stopping == bandit::stopping_rule::ls && m.combination.boundary != bandit::stopping::ls_boundary::lil)
     m.seed_key += std::string(":") + bandit::stopping::to_string(m.combination.boundary);
@@ -93,6 +101,15 @@ modern_instance parse_instance(const std::string& parameter, const std::string& 
     in.sigma = 0.5;
     return in;
   }
+  const auto bernoulli = [&](std::vector<double> means) {
+    in.means = std::move(means);
+    in.sigma = 0.5;
+    in.model = bandit::reward_model::bernoulli;
+    return in;
+  };
+  if (label == "gk-mu1") return bernoulli({0.5, 0.45, 0.43, 0.4});
+  if (label == "gk-mu2") return bernoulli({0.3, 0.21, 0.2, 0.19, 0.18});
+  if (label == "lowrate5") return bernoulli({0.05, 0.04, 0.03, 0.02, 0.01});
   const auto dash = label.rfind("-n");
   if (dash != std::string::npos && dash > 0) {
     const std::string num = label.substr(dash + 2);
@@ -112,7 +129,8 @@ modern_instance parse_instance(const std::string& parameter, const std::string& 
     }
   }
   bad_method(parameter, "'" + label + "'",
-      "linear5, onegap4 or SCENARIO-nN (SCENARIO sparse or alphaA, N in [2, 2^32), e.g. sparse-n10)");
+      "linear5, onegap4, SCENARIO-nN (SCENARIO sparse or alphaA, N in [2, 2^32), e.g. sparse-n10), or the Bernoulli "
+      "instances gk-mu1, gk-mu2, lowrate5");
 }
 
 std::optional<double> predicted_stopping_time(const modern_method& m, double t_star, double delta, std::size_t arms) {

@@ -30,6 +30,7 @@ experiment_plan::experiment_plan(const experiment_config& c) : c_(c) {
         in.label = std::move(m.label);
         in.means = std::move(m.means);
         in.sigma = m.sigma;
+        in.model = m.model;
       } else {
         in.label = c_.scenarios[s].label;
         in.means = scenario_means(c_.scenarios[s], c_.sizes[z], c_.gap);
@@ -145,14 +146,19 @@ run_row one_run(const experiment_plan& p, const run_coords& x, const std::string
     o.max_pulls = budget;
     o.seed = r.seed;
     o.run = 0;
-    const bandit::gaussian_arms arms(shuffled_means(in.means, r.seed), in.sigma);
-    const std::size_t truth = lilucb::best_arm(arms.means());
-    const bandit::run_result res =
-        m.preset ? bandit::run_algorithm(*m.preset, arms, o) : bandit::run_combination(m.combination, arms, o).run;
-    r.pulls = res.pulls;
-    r.status = res.status;
-    r.chosen_arm = res.best_arm;
-    r.correct = res.best_arm == truth;
+    const auto run_on = [&](const auto& arms) {
+      const std::size_t truth = lilucb::best_arm(arms.means());
+      const bandit::run_result res =
+          m.preset ? bandit::run_algorithm(*m.preset, arms, o) : bandit::run_combination(m.combination, arms, o).run;
+      r.pulls = res.pulls;
+      r.status = res.status;
+      r.chosen_arm = res.best_arm;
+      r.correct = res.best_arm == truth;
+    };
+    if (in.model == bandit::reward_model::bernoulli)
+      run_on(bandit::bernoulli_arms(shuffled_means(in.means, r.seed)));
+    else
+      run_on(bandit::gaussian_arms(shuffled_means(in.means, r.seed), in.sigma));
     return r;
   }
   r.algorithm = c.algorithms[x.a];

@@ -21,7 +21,8 @@ struct instance {
   std::string label;          ///< the scenario's label, or (modern) the instance's
   std::vector<double> means;  ///< in the scenario's order; each run shuffles them
   double h1 = 0;
-  double sigma = 0;           ///< the rewards' standard deviation
+  double sigma = 0;           ///< the rewards' standard deviation (Bernoulli: their scale 1/2)
+  bandit::reward_model model = bandit::reward_model::gaussian;
 };
 
 /// A run's place in the config: indices into algorithms, scenarios, sizes, and the repetition

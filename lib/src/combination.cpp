@@ -77,6 +77,10 @@ bool is_certified(const combination& c) {
   return false;
 }
 
+bool sigma_premise(const combination& c) {
+  return describe(c.stopping).takes != stopping_parameter::threshold || describe(c.threshold).sigma_premise;
+}
+
 std::string_view certifying_statement(const combination& c) {
   const auto& s = describe(c.stopping);
   switch (s.takes) {

@@ -4,6 +4,7 @@
 #include "lilucb/bandit/algorithms.hpp"
 #include "lilucb/bandit/any_rule.hpp"
 #include "lilucb/bandit/run.hpp"
+#include "lilucb/bandit/stopping/glr_pooled_kl.hpp"
 #include "lilucb/bandit/rules.hpp"
 #include "lilucb/ls_bound.hpp"
 #include "lilucb/parameters.hpp"
@@ -122,6 +123,12 @@ any_stopping glr_pooled(const rule_context& c, run_parameters& p) {
 any_stopping glr_pooled_per_arm(const rule_context& c, run_parameters& p) {
   p.glr_delta = c.nu;
   return stopping::glr_pooled(c.arms, c.sigma, c.nu, stopping::make_per_arm_grid(), stopping::pooled_prior::per_arm);
+}
+
+// Proposition PK: the pooled rule with Bernoulli tilts (rewards in [0, 1]), threshold log(1/nu).
+any_stopping glr_pooled_kl(const rule_context& c, run_parameters& p) {
+  p.glr_delta = c.nu;
+  return stopping::glr_pooled_kl(c.arms, c.nu);
 }
 
 }  // namespace lilucb::bandit::rule_factories

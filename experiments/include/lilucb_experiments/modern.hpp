@@ -54,9 +54,14 @@ inline constexpr const char* weakest_pair_full_cost =
     "weakest-pair costs about 21 us per pull at K = 10, 67 us at K = 100 and 0.9 ms at K = 1000 (docs/bandit.md): "
     "the full preset's n = 1000 instances alone would take days of CPU";
 
+/// A rule for rewards in [0, 1] stays out of the presets, whose instances are Gaussian.
+inline constexpr const char* bernoulli_only =
+    "Bernoulli arms only (rewards in [0, 1]): the presets' instances are Gaussian; experiments/modern/bernoulli.json "
+    "runs it";
+
 /// The methods of the experiment, one line each (the presets run every one of them; a config
-/// may choose a subset by label).  KL-LUCB is left out: it needs Bernoulli arms and every
-/// instance here is Gaussian.
+/// may choose a subset by label).  KL-LUCB is left out (the Bernoulli instances' methods are the
+/// certified rules and the practice).
 inline constexpr std::array method_table{
     // Certified: lil'UCB's Figure-1 rule at the certified setting (Theorem R).
     method_row{"lilucb+lilucb"},
@@ -109,6 +114,10 @@ inline constexpr std::array method_table{
     // Proposition P2: the same with one mixture scale per arm (make_per_arm_grid()).
     method_row{"t3c-ids+glr-pooled-per-arm"},
     method_row{"weakest-pair+glr-pooled-per-arm", nullptr, weakest_pair_full_cost},
+    // Proposition PK (stopping/glr_pooled_kl.hpp): the pooled rule with Bernoulli tilts, for rewards
+    // in [0, 1]; Bernoulli instances only (experiments/modern/bernoulli.json).
+    method_row{"t3c-ids+glr-pooled-kl", bernoulli_only},
+    method_row{"tas-d+glr-pooled-kl", bernoulli_only},
     // Uncertified references: the lil'UCB Heuristic preset (the report's baseline) and GLR
     // stopping with the heuristic threshold log((1 + log t)/delta).
     method_row{"lilucb-heuristic"},
@@ -159,15 +168,19 @@ modern_method parse_method(const std::string& parameter, const std::string& labe
 /// Every method label, ", "-separated (messages).
 std::string method_labels();
 
-/// An instance: Gaussian arms with means `means` and standard deviation `sigma`.
+/// An instance: Gaussian arms with means `means` and standard deviation `sigma`, or Bernoulli arms.
 ///   "linear5"      mu = (1, 0.8, 0.6, 0.4, 0.2), sigma = 1           (five equally spaced means)
 ///   "onegap4"      mu = (0.5, 0, 0, 0), sigma = 0.5                  (one gap, three tied arms)
 ///   "SCENARIO-nN"  Section 5's scenario (sparse, alphaA) at n = N, sigma = the config's sigma,
 ///                  the sparse scenario's gap the config's gap, e.g. "sparse-n10", "alpha0.3-n100".
+///   "gk-mu1"       Bernoulli mu = (0.5, 0.45, 0.43, 0.4)             (Garivier & Kaufmann 2016, Section 6)
+///   "gk-mu2"       Bernoulli mu = (0.3, 0.21, 0.2, 0.19, 0.18)       (the same)
+///   "lowrate5"     Bernoulli mu = (0.05, 0.04, 0.03, 0.02, 0.01)     (conversion rates of 1-5%)
 struct modern_instance {
   std::string label;
   std::vector<double> means;  ///< in the instance's order; each run shuffles them
-  double sigma = 1;
+  double sigma = 1;           ///< Gaussian: the rewards' standard deviation; Bernoulli: 1/2 (their scale)
+  bandit::reward_model model = bandit::reward_model::gaussian;
 };
 
 /// The instance labelled `label`; `sigma` and `gap` are the config's (Section 5's scenarios

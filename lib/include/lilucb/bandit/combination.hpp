@@ -38,6 +38,10 @@ std::string canonical_combination_name(std::string_view label);
 /// its stopping rule's descriptor, or of its threshold's or boundary's.
 bool is_certified(const combination& c);
 
+/// Whether the combination's guarantee assumes sigma-sub-Gaussian rewards at the run's sigma (every
+/// certified rule but a threshold whose descriptor says otherwise, e.g. pooled-kl: rewards in [0, 1]).
+bool sigma_premise(const combination& c);
+
 /// The statement behind the combination's guarantee (or why there is none), from the registry.
 std::string_view certifying_statement(const combination& c);
 

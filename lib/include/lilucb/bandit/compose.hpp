@@ -167,7 +167,7 @@ composed_result run_combination(const combination& c, const Arms& arms, const ru
       samp.get());
   // A certificate's premise: the statistics' scale is at least the rewards' sub-Gaussian scale.
   const double scale = arms.subgaussian_scale();
-  if (out.certified && ctx.sigma < scale) {
+  if (out.certified && ctx.sigma < scale && sigma_premise(c)) {
     out.certified = false;
     out.certificate = "none: sigma = " + lilucb::detail::format_value(ctx.sigma) + " is below the arms' sub-Gaussian scale " +
                       lilucb::detail::format_value(scale) + ", so the premise of the certificate fails (" +

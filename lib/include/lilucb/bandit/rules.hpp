@@ -34,7 +34,7 @@ class any_stopping;
 enum class sampling_rule { uniform, lilucb, lucb1, tas_d, tas_c, ttts, t3c, eb_tci, kl_lucb, t3c_ids, eb_tci_ids,
                            weakest_pair };
 enum class stopping_rule { lilucb, ls, glr };
-enum class glr_threshold { heuristic, kk21, mixture, one_sided, pooled, pooled_per_arm };
+enum class glr_threshold { heuristic, kk21, mixture, one_sided, pooled, pooled_per_arm, pooled_kl };
 namespace stopping {
 /// The per-arm boundary of the LS rule: lil (Section 5's finite-LIL width) or one of the anytime
 /// families of ls_boundary.hpp.
@@ -120,6 +120,7 @@ struct threshold_descriptor {
   bool time_only;                 ///< beta depends on t alone (a fixed-point stopping-time prediction exists)
   rule_cost cost;
   stopping_factory make;
+  bool sigma_premise;             ///< the statement assumes sigma-sub-Gaussian rewards at the run's sigma
 };
 
 /// A per-arm boundary of the LS stopping rule.
@@ -161,6 +162,7 @@ any_stopping glr_mixture(const rule_context&, run_parameters&);
 any_stopping glr_one_sided(const rule_context&, run_parameters&);
 any_stopping glr_pooled(const rule_context&, run_parameters&);
 any_stopping glr_pooled_per_arm(const rule_context&, run_parameters&);
+any_stopping glr_pooled_kl(const rule_context&, run_parameters&);
 }  // namespace rule_factories
 
 namespace rule_models {
@@ -211,27 +213,32 @@ inline constexpr std::array<stopping_descriptor, 3> stopping_rules{{
      stopping_parameter::threshold, false, false, "", nullptr},
 }};
 
-inline constexpr std::array<threshold_descriptor, 6> glr_thresholds{{
+inline constexpr std::array<threshold_descriptor, 7> glr_thresholds{{
     {glr_threshold::heuristic, "heuristic", "log((1 + log t)/nu), the field's practice", false,
      "none: the heuristic threshold log((1 + log t)/delta) has no proof", rule_models::any, "", false, true,
-     rule_cost::cheap, &rule_factories::glr_heuristic},
+     rule_cost::cheap, &rule_factories::glr_heuristic, true},
     {glr_threshold::kk21, "kk21", "Kaufmann-Koolen's threshold (Gaussian arms)", true,
      "Kaufmann & Koolen 2021, Gaussian inequality", rule_models::gaussian,
      "kk21 only on Gaussian arms (Kaufmann-Koolen's Gaussian inequality); heuristic otherwise", false, true,
-     rule_cost::cheap, &rule_factories::glr_kk21},
+     rule_cost::cheap, &rule_factories::glr_kk21, true},
     {glr_threshold::mixture, "mixture", "a Gaussian-mixture martingale statistic", true,
      "Proposition M (docs/certified-glr.md)", rule_models::any, "", true, false, rule_cost::costly,
-     &rule_factories::glr_mixture},
+     &rule_factories::glr_mixture, true},
     {glr_threshold::one_sided, "one-sided", "the same with a half-normal mixture, stops earlier", true,
      "Proposition M1 (docs/certified-glr.md)", rule_models::any, "", false, false, rule_cost::costly,
-     &rule_factories::glr_one_sided},
+     &rule_factories::glr_one_sided, true},
     {glr_threshold::pooled, "pooled",
      "the one-sided mixture against the leader's pooled pulls at log(1/nu), no union over the wrong answers", true,
      "Proposition P (docs/certified-glr.md)", rule_models::any, "", false, false, rule_cost::costly,
-     &rule_factories::glr_pooled},
+     &rule_factories::glr_pooled, true},
     {glr_threshold::pooled_per_arm, "pooled-per-arm", "the same with one mixture scale per arm", true,
      "Proposition P2 (docs/certified-glr.md)", rule_models::any, "", false, false, rule_cost::costly,
-     &rule_factories::glr_pooled_per_arm},
+     &rule_factories::glr_pooled_per_arm, true},
+    {glr_threshold::pooled_kl, "pooled-kl",
+     "the pooled rule with Bernoulli tilts: rewards in [0, 1], no sigma, adapts to means near 0 or 1", true,
+     "Proposition PK (docs/certified-glr/pooled-kl.md)", rule_models::bernoulli,
+     "pooled-kl needs rewards in [0, 1]: Bernoulli arms (or a study's bernoulli or bounded model)", false, false,
+     rule_cost::costly, &rule_factories::glr_pooled_kl, false},
 }};
 
 inline constexpr std::array<boundary_descriptor, 4> ls_boundaries{{

@@ -40,7 +40,7 @@
 
 #include "lilucb/bandit/arm_stats.hpp"
 #include "lilucb/bandit/rules.hpp"
-#include "lilucb/bandit/detail/indexed_heap.hpp"
+#include "lilucb/bandit/detail/pooled_designation.hpp"
 #include "lilucb/bandit/stopping/glr.hpp"
 #include "lilucb/bandit/detail/mixture_grid.hpp"
 #include "lilucb/bandit/detail/one_sided_mixture.hpp"
@@ -57,12 +57,6 @@
 
 namespace lilucb::bandit::stopping {
 
-/// The pooled arm V_c's count and sum (see the file comment), and a bound on the rounding of the
-/// sum: it is formed as G - P_c + Q_c from three compensated sums, so its error scales with their
-/// magnitudes, not with its own (about 2.5 ulps of |G| + |P_c| + |Q_c| from the three roundings
-/// and two additions, the compensated sums' second-order terms far below; `rounding` is 1e-15
-/// times that sum, about 4.5 ulps).  S1 (and S2) increase with V_c's mean, so the rule evaluates them at low_mean():
-/// a lower bound.
 /// The prior of the mixture (file comment): one scale shared by the pair (Proposition P), or one
 /// scale per arm from independent copies of the grid (Proposition P2).
 enum class pooled_prior { shared, per_arm };
@@ -188,14 +182,6 @@ inline double glr_pooled_per_arm_statistic(double sigma, const mixture_grid& g, 
   return one_sided_mixture::search_infimum(pooled_detail::split_pair{mv, mc, sigma, sa, ca, sb, cb, G});
 }
 
-struct pooled_arm {
-  std::uint64_t count = 0;
-  double sum = 0;
-  double rounding = 0;
-  double mean() const { return count ? sum / static_cast<double>(count) : 0.0; }
-  double low_mean() const { return count ? (sum - rounding) / static_cast<double>(count) : 0.0; }
-};
-
 class glr_pooled {
  public:
   /// K arms, sigma (the rewards' sub-Gaussian scale), delta, the grid of mixture scales
@@ -205,8 +191,7 @@ class glr_pooled {
   /// rho_k in (0, inf) with sum_k w_k <= 1.
   glr_pooled(std::size_t K, double sigma, double delta, mixture_grid grid = make_mixture_grid(),
              pooled_prior prior = pooled_prior::shared)
-      : K_(K), sigma_(sigma), delta_(delta), prior_(prior), grid_(std::move(grid)), pool_(1), led_(K), runner_(K),
-        means_(std::vector<double>(K, -std::numeric_limits<double>::infinity())) {
+      : K_(K), sigma_(sigma), delta_(delta), prior_(prior), grid_(std::move(grid)), pools_(K) {
     constexpr const char* fn = "lilucb::bandit::stopping::glr_pooled";
     (void)mixture_detail::check_mixture_rule(fn, K, sigma, delta, grid_);
     threshold_ = std::log(1 / delta);
@@ -217,7 +202,7 @@ class glr_pooled {
     const double factors = prior_ == pooled_prior::shared ? 2 : 1;  // log 2 per half-normal in each term
     for (std::size_t k = 0; k < G; ++k) base_[k] = grid_.log_weight[k] + factors * std::log(2.0);
     argmin_.assign(K, std::numeric_limits<double>::quiet_NaN());
-    leader_ = runner_up_ = blocker_ = K;
+    blocker_ = K;
   }
 
   static const char* name() { return "glr"; }
@@ -236,25 +221,12 @@ class glr_pooled {
   pooled_prior prior() const { return prior_; }
 
   /// After arm i's pull (stats already updated; s.last_added() is its reward).
-  void observe(std::size_t i, const arm_stats& s) {
-    if (leader_ < K_) {  // roles are fixed by the leader and runner-up after the previous step
-      const double y = s.last_added();
-      if (i == leader_) {
-        pool_.add(0, y);
-        led_.add(leader_, y);
-      } else if (i == runner_up_) {
-        runner_.add(leader_, y);
-      }
-    }
-    update_leaders(i, s);
-  }
+  void observe(std::size_t i, const arm_stats& s) { pools_.observe(i, s); }
 
   /// V_c of the file comment.  Domain: c < K.
   pooled_arm pooled(std::size_t c) const {
     check_index(c);
-    const double g = pool_.sum(0), p = led_.sum(c), q = runner_.sum(c);
-    return {pool_.count(0) - led_.count(c) + runner_.count(c), g - p + q,
-            1e-15 * (std::fabs(g) + std::fabs(p) + std::fabs(q))};
+    return pools_.pooled(c);
   }
 
   /// The certified lower bound of S1(V_c, c) (S2 under the prior per arm), at V_c's mean lowered by its rounding bound (-inf
@@ -268,6 +240,7 @@ class glr_pooled {
 
   bool should_stop(const arm_stats& s) {
     if (K_ < 2) return true;
+    const std::size_t leader_ = pools_.leader();
     if (leader_ >= K_) return false;
     if (blocker_ < K_ && blocker_ != leader_ && !passes(blocker_, s)) return false;
     for (std::size_t c = 0; c < K_; ++c)  // the O(1) bound of every pair first
@@ -282,7 +255,9 @@ class glr_pooled {
       }
     return true;
   }
-  std::size_t recommendation(const arm_stats& s) const { return leader_ < K_ ? leader_ : s.empirical_best(); }
+  std::size_t recommendation(const arm_stats& s) const {
+    return pools_.leader() < K_ ? pools_.leader() : s.empirical_best();
+  }
   /// statistic(c) against the threshold log(1/delta) for every challenger c of the answer now.
   std::vector<challenger_evidence> evidence(const arm_stats& s) {
     std::vector<challenger_evidence> out;
@@ -292,27 +267,14 @@ class glr_pooled {
     return out;
   }
   /// The leader and runner-up after the last observe (K when undefined).
-  std::size_t leader() const { return leader_; }
-  std::size_t runner_up() const { return runner_up_; }
+  std::size_t leader() const { return pools_.leader(); }
+  std::size_t runner_up() const { return pools_.runner_up(); }
 
  private:
   void check_index(std::size_t c) const {
     if (c >= K_)
       lilucb::detail::raise_domain_error("lilucb::bandit::stopping::glr_pooled", "c", std::to_string(c),
                                          "[0, K - 1] = [0, " + std::to_string(K_ - 1) + "]");
-  }
-  // The empirical leader and runner-up among pulled arms, ties to the lowest index: the root of
-  // a max-heap of the means (unpulled arms at -inf, never above a pulled arm's finite mean) and
-  // the better of its children, O(log K) per pull (the same order as a scan: larger mean, then
-  // lower index; tested against the scan at every pull).
-  void update_leaders(std::size_t i, const arm_stats& s) {
-    means_.update(i, s.count(i) ? s.mean(i) : -std::numeric_limits<double>::infinity());
-    leader_ = means_.top();
-    runner_up_ = K_;
-    if (K_ >= 2) {
-      const std::size_t r = means_.second();
-      if (s.count(r) > 0) runner_up_ = r;
-    }
   }
   // S1 <= Z + 2 log 2 (and S2 <= Z + 2 log 2: numerics.md, "The pooled rule: bookkeeping and
   // decision"): false when the pair cannot pass.
@@ -459,9 +421,8 @@ class glr_pooled {
   double sigma_, delta_, threshold_ = 0;
   pooled_prior prior_;
   mixture_grid grid_;
-  arm_stats pool_, led_, runner_;  // G; P_c; Q_c (V_c = G - P_c + Q_c: numerics.md, "The pooled rule")
-  bandit::detail::indexed_max_heap means_;  // the arms' empirical means (-inf: not pulled)
-  std::size_t leader_, runner_up_, blocker_;
+  pooled_designation pools_;  // V_c for every c (detail/pooled_designation.hpp)
+  std::size_t blocker_;
   std::vector<double> c_, cb_, base_;  // the pair's constants (per arm: V's, c's); log w_k + 2 log 2 (per arm: + log 2)
   std::vector<double> argmin_;     // per arm c: the point of smallest h of its last search (NaN: none yet)
   std::array<row, 8> rows_;

@@ -1,0 +1,83 @@
+#pragma once
+// The pair statistic of Proposition PK (docs/certified-glr/pooled-kl.md): a mixture of Bernoulli
+// tilts for rewards in [0, 1], one prior per arm of the pair.
+//
+// For a pooled arm V (count N_V, sum S_V) against an arm c (N_c, S_c), with the Bernoulli
+// log-moment function psi_m(lambda) = log(1 - m + m e^lambda) and a grid of tilts lambda_k > 0
+// with weights w_k (sum_k w_k <= 1),
+//     A(m) = log sum_k w_k exp( lambda_k S_V - N_V psi_m( lambda_k)),
+//     B(m) = log sum_j w_j exp(-lambda_j S_c - N_c psi_m(-lambda_j)),
+//     S_K  = inf over m in [0, 1] of h(m) = A(m) + B(m).
+// h is convex on [0, 1] (the proposition's step 5), so a bracket of its minimiser gives a
+// certified lower bound of S_K from two tangent lines (numerics below).
+//
+// Numerics: each term is formed from e^{+-lambda_k} tabulated with the grid, as
+// log((1 - m) + m e^{+-lambda}) (a sum of two nonnegative numbers, no cancellation); h_at returns
+// with h and h' bounds on their rounding (err_h, err_d).  The search's lower bound: h(lo) and h(hi)
+// at the nearest points whose slope's sign is certain beyond its rounding (h is monotone beyond
+// them), and between them the tangent lines at the bracket's ends, each moved down by err_h +
+// err_d (hi - lo); less a final 1e-12 (1 + |value|).
+// The sums enter monotonically (A increases with S_V, B decreases with S_c), so a caller holding
+// rounded sums passes S_V lowered and S_c raised by their rounding bounds.
+
+#include <cstddef>
+#include <string>
+#include <vector>
+
+namespace lilucb::bandit::bernoulli_mixture {
+
+/// One arm's prior: tilts lambda_k > 0 with log-weights log w_k, sum_k w_k <= 1, and the tabulated
+/// e^{lambda_k} and e^{-lambda_k}.
+struct tilt_grid {
+  std::vector<double> lambda, log_weight, up, down;  // up = e^lambda, down = e^-lambda
+};
+
+/// The grid lambda_k = 2^(k / per_octave), k = lo .. hi, with equal weights 1/(hi - lo + 1).
+/// Domain: lo <= hi, per_octave >= 1, at most 128 tilts, every tilt in [2^-60, 2^6].
+tilt_grid make_tilt_grid(int lo, int hi, int per_octave);
+
+/// The default: lambda = 2^(k/3), k = -24 .. 6 (31 tilts from 2^-8 ~ 0.004 to 4, equal weights
+/// 1/31): the tilts that stop a pair whose arms have 100 to 10^6 pulls and variances from 0.04 to
+/// 1/4 (lambda* ~ sqrt(2 x 10 nats / (N var))); pairs outside still collect evidence at the
+/// nearest tilt.  The choice and its measured overhead: docs/certified-glr/pooled-kl.md.
+tilt_grid make_default_tilt_grid();
+
+/// Checks a grid (1 to 128 tilts, each finite and > 0, increasing, log-weights finite or -inf with
+/// sum_k w_k <= 1 + 1e-12, up/down matching): throws lilucb::domain_error naming fn and "grid".
+void check_tilt_grid(const char* fn, const tilt_grid& g);
+
+/// "40 tilts 2^(k/3), k = -30..9, equal weights": for certificates and reports.
+std::string describe(const tilt_grid& g);
+
+/// The pair: V's count and sum, c's count and sum (rewards in [0, 1]; sums in [0, count] up to
+/// rounding), and the grid (both arms use it).
+struct pair_data {
+  double nv, sv, nc, sc;
+  const tilt_grid* grid;
+};
+
+/// h(m), h'(m) and bounds on their rounding (see the file comment).  Domain: m in [0, 1].
+struct value {
+  double h, dh, err_h, err_d;
+};
+value h_at(const pair_data& p, double m);
+
+/// The outcome of a search: a certified lower bound of S_K, the smallest upper bound seen
+/// (min over the evaluated m of h + err), and the evaluated point with the smallest h.
+struct search_result {
+  double lower, upper, argmin;
+};
+
+/// Searches inf over [0, 1] of h from m0 in [0, 1] (a guess near the minimiser): the bracket
+/// from m0 downhill by steps growing fourfold, then secant steps on h' (bisection every third).
+/// With thr finite it stops as soon as lower >= thr (the pair passes) or upper < thr (it fails);
+/// it always stops when upper - lower <= 1e-9 (1 + |lower|), when the bracket cannot shrink in
+/// floating point, or after max_eval evaluations.  Domain: m0 in [0, 1], max_eval >= 1.
+search_result search(const pair_data& p, double m0, double thr, int max_eval = 200);
+
+/// S_K's certified lower bound for a pooled arm (nv, sv) against an arm (nc, sc) on grid g,
+/// from the count-weighted mean.  Domain: nv, nc >= 1; sv in [0, nv], sc in [0, nc] (rewards in
+/// [0, 1]); g as check_tilt_grid admits.  Throws lilucb::domain_error naming the argument.
+double pooled_kl_statistic(const tilt_grid& g, double nv, double sv, double nc, double sc);
+
+}  // namespace lilucb::bandit::bernoulli_mixture

@@ -1,0 +1,90 @@
+#pragma once
+// The pooled arms of the pooled stopping rules (Propositions P, P2 and PK, docs/certified-glr.md
+// and docs/certified-glr/pooled-kl.md): for each arm c, V_c collects the rewards of every pull,
+// after the first, of the arm that was then the empirical leader among the arms other than c,
+//     V_c = { Y_t : I_t = L_{-c}(t - 1) },
+// L_{-c}(t - 1) = the empirically best arm other than c after step t - 1 (among the arms pulled
+// at least once; ties to the lowest index).  The designation is made before the reward is seen,
+// so it is predictable; if c = a*, every pull in V_c is of an arm other than a*.
+//
+// Bookkeeping: three sums, G (every pull of the leader of the time), P_c (pulls of c while c led)
+// and Q_c (pulls of the runner-up while c led), give V_c = G - P_c + Q_c in O(1) per pull
+// besides the leader's upkeep (O(log K)); docs/certified-glr/numerics.md, "The pooled rule:
+// bookkeeping and decision".  Tests: tests/bandit/test_glr_pooled.cpp.
+
+#include "lilucb/bandit/arm_stats.hpp"
+#include "lilucb/bandit/detail/indexed_heap.hpp"
+
+#include <cmath>
+#include <cstddef>
+#include <cstdint>
+#include <limits>
+#include <vector>
+
+namespace lilucb::bandit::stopping {
+
+/// The pooled arm V_c's count and sum, and a bound on the rounding of the sum: it is formed as
+/// G - P_c + Q_c from three compensated sums, so its error scales with their magnitudes, not with
+/// its own (about 2.5 ulps of |G| + |P_c| + |Q_c| from the three roundings and two additions, the
+/// compensated sums' second-order terms far below; `rounding` is 1e-15 times that sum, about 4.5
+/// ulps).  The pooled statistics increase with V_c's sum, so the rules evaluate them at
+/// low_sum() / low_mean(): a lower bound.
+struct pooled_arm {
+  std::uint64_t count = 0;
+  double sum = 0;
+  double rounding = 0;
+  double mean() const { return count ? sum / static_cast<double>(count) : 0.0; }
+  double low_sum() const { return sum - rounding; }
+  double low_mean() const { return count ? (sum - rounding) / static_cast<double>(count) : 0.0; }
+};
+
+/// The designation of the pooled arms V_c (file comment) for K arms.  Domain: K >= 1; observe()
+/// after every pull, with the pull's arm i < K and the statistics already updated.
+class pooled_designation {
+ public:
+  explicit pooled_designation(std::size_t K)
+      : K_(K), pool_(1), led_(K), runner_(K),
+        means_(std::vector<double>(K, -std::numeric_limits<double>::infinity())), leader_(K), runner_up_(K) {}
+
+  /// After arm i's pull (s.last_added() is its reward): the reward joins the pools the roles fixed
+  /// after the previous step name, then the leader and runner-up move.
+  void observe(std::size_t i, const arm_stats& s) {
+    if (leader_ < K_) {
+      const double y = s.last_added();
+      if (i == leader_) {
+        pool_.add(0, y);
+        led_.add(leader_, y);
+      } else if (i == runner_up_) {
+        runner_.add(leader_, y);
+      }
+    }
+    means_.update(i, s.count(i) ? s.mean(i) : -std::numeric_limits<double>::infinity());
+    leader_ = means_.top();
+    runner_up_ = K_;
+    if (K_ >= 2) {
+      const std::size_t r = means_.second();
+      if (s.count(r) > 0) runner_up_ = r;
+    }
+  }
+
+  /// V_c.  Domain: c < K (unchecked; the rules check it).
+  pooled_arm pooled(std::size_t c) const {
+    const double g = pool_.sum(0), p = led_.sum(c), q = runner_.sum(c);
+    return {pool_.count(0) - led_.count(c) + runner_.count(c), g - p + q,
+            1e-15 * (std::fabs(g) + std::fabs(p) + std::fabs(q))};
+  }
+
+  /// The empirical leader and runner-up among the pulled arms after the last observe, ties to the
+  /// lowest index (K when undefined): the root of a max-heap of the means (unpulled arms at -inf)
+  /// and the better of its children, the same order as a scan (tested against the scan).
+  std::size_t leader() const { return leader_; }
+  std::size_t runner_up() const { return runner_up_; }
+
+ private:
+  std::size_t K_;
+  arm_stats pool_, led_, runner_;  // G; P_c; Q_c
+  bandit::detail::indexed_max_heap means_;  // the arms' empirical means (-inf: not pulled)
+  std::size_t leader_, runner_up_;
+};
+
+}  // namespace lilucb::bandit::stopping

@@ -1,0 +1,74 @@
+#pragma once
+// GLR stopping for rewards in [0, 1] certified by Bernoulli tilts against the leader's pooled
+// pulls (Proposition PK, docs/certified-glr/pooled-kl.md).
+//
+// The pooled arm V_c of Proposition P (detail/pooled_designation.hpp) is paired with arm c; the
+// pair's statistic is S_K(V_c, c) = inf over m in [0, 1] of A(m) + B(m), a mixture of Bernoulli
+// tilts per arm (detail/bernoulli_mixture.hpp), where Proposition P2's pair uses Gaussian ones.
+// Stop at the first t (after every arm has been pulled once) with
+//     S_K(V_c, c) >= log(1/delta)   for every c != i_hat,
+// and answer i_hat, the empirical leader.
+//
+// Certificate (Proposition PK): for rewards in [0, 1] (Bernoulli arms, or bounded rewards
+// rescaled to [0, 1]), a unique best arm and ANY sampling rule, P(stop with a wrong answer) <=
+// delta.  No sigma: the Bernoulli log-moment function bounds every reward in [0, 1], so the
+// statistic adapts to means near 0 or 1 (a Bernoulli(0.05) arm's variance is 0.0475, where the
+// sub-Gaussian statistics assume 1/4).
+//
+// Decision per pair: the pair's Bernoulli GLR (an upper bound of S_K, the proposition's step 7)
+// rules most failing pairs out in O(1); otherwise the search of bernoulli_mixture::search from
+// the pair's last minimiser passes the pair on a certified lower bound or fails it on an upper
+// bound.  Domain: K >= 1, delta in (0, 1), a grid as bernoulli_mixture::check_tilt_grid admits;
+// rewards in [0, 1] (not checked per pull: the arms' model is checked where the rule is chosen).
+// Tests: tests/bandit/test_glr_pooled_kl.cpp.
+
+#include "lilucb/bandit/arm_stats.hpp"
+#include "lilucb/bandit/detail/bernoulli_mixture.hpp"
+#include "lilucb/bandit/detail/pooled_designation.hpp"
+#include "lilucb/bandit/rules.hpp"
+
+#include <cstddef>
+#include <string>
+#include <vector>
+
+namespace lilucb::bandit::stopping {
+
+class glr_pooled_kl {
+ public:
+  /// K arms, delta, the tilts of each arm's prior.
+  glr_pooled_kl(std::size_t K, double delta,
+                bernoulli_mixture::tilt_grid grid = bernoulli_mixture::make_default_tilt_grid());
+
+  static const char* name() { return "glr"; }
+  static constexpr bool certified() { return true; }
+  std::string certificate() const;
+  double threshold() const { return threshold_; }
+
+  /// After arm i's pull (stats already updated; s.last_added() is its reward).
+  void observe(std::size_t i, const arm_stats& s) { pools_.observe(i, s); }
+  bool should_stop(const arm_stats& s);
+  std::size_t recommendation(const arm_stats& s) const;
+
+  /// V_c (detail/pooled_designation.hpp).  Domain: c < K.
+  pooled_arm pooled(std::size_t c) const;
+  /// The certified lower bound of S_K(V_c, c) (-inf when V_c or c has no pull).  Domain: c < K.
+  double statistic(std::size_t c, const arm_stats& s) const;
+  /// statistic(c) against log(1/delta) for every challenger c of the answer now.
+  std::vector<challenger_evidence> evidence(const arm_stats& s) const;
+  std::size_t leader() const { return pools_.leader(); }
+
+ private:
+  void check_index(std::size_t c) const;
+  bernoulli_mixture::pair_data pair_of(std::size_t c, const arm_stats& s) const;
+  bool may_pass(std::size_t c, const arm_stats& s) const;
+  bool passes_beyond_bound(std::size_t c, const arm_stats& s);
+
+  std::size_t K_;
+  double delta_, threshold_;
+  bernoulli_mixture::tilt_grid grid_;
+  pooled_designation pools_;
+  std::size_t blocker_;
+  std::vector<double> argmin_;  // per arm c: the point of smallest h of its last search (NaN: none yet)
+};
+
+}  // namespace lilucb::bandit::stopping

@@ -1,0 +1,113 @@
+// Proposition PK's stopping rule (lilucb/bandit/stopping/glr_pooled_kl.hpp).
+
+#include "lilucb/bandit/stopping/glr_pooled_kl.hpp"
+
+#include "lilucb/bandit/stopping/glr.hpp"
+#include "lilucb/errors.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <utility>
+
+namespace lilucb::bandit::stopping {
+
+glr_pooled_kl::glr_pooled_kl(std::size_t K, double delta, bernoulli_mixture::tilt_grid grid)
+    : K_(K), delta_(delta), grid_(std::move(grid)), pools_(K), blocker_(K) {
+  constexpr const char* fn = "lilucb::bandit::stopping::glr_pooled_kl";
+  check_at_least(fn, "K", double(K), 1.0);
+  check_open_interval(fn, "delta", delta, 0.0, 1.0);
+  bernoulli_mixture::check_tilt_grid(fn, grid_);
+  threshold_ = std::log(1 / delta);
+  argmin_.assign(K, std::numeric_limits<double>::quiet_NaN());
+}
+
+std::string glr_pooled_kl::certificate() const {
+  return "Proposition PK (docs/certified-glr/pooled-kl.md): GLR stopping against a mixture of one-sided "
+         "Bernoulli tilts per arm c, paired with the pooled pulls of the predictable leader among the other "
+         "arms (" + bernoulli_mixture::describe(grid_) +
+         ", one prior per arm, infimum over the best arm's mean), Ville's inequality at threshold log(1/delta), no "
+         "union over the wrong answers; valid for any sampling rule, a unique best arm and rewards in [0, 1]: "
+         "P(wrong answer) <= delta = " + ::lilucb::detail::format_value(delta_);
+}
+
+void glr_pooled_kl::check_index(std::size_t c) const {
+  if (c >= K_)
+    ::lilucb::detail::raise_domain_error("lilucb::bandit::stopping::glr_pooled_kl", "c", std::to_string(c),
+                                         "[0, K - 1] = [0, " + std::to_string(K_ - 1) + "]");
+}
+
+pooled_arm glr_pooled_kl::pooled(std::size_t c) const {
+  check_index(c);
+  return pools_.pooled(c);
+}
+
+std::size_t glr_pooled_kl::recommendation(const arm_stats& s) const {
+  return pools_.leader() < K_ ? pools_.leader() : s.empirical_best();
+}
+
+// The sums enter monotonically (bernoulli_mixture.hpp): V's lowered, c's raised by their rounding
+// bounds (c's compensated sum is within about 1e-16 relative: arm_stats.hpp).
+bernoulli_mixture::pair_data glr_pooled_kl::pair_of(std::size_t c, const arm_stats& s) const {
+  const pooled_arm v = pools_.pooled(c);
+  const double sc = s.sum(c);
+  return {double(v.count), v.low_sum(), double(s.count(c)), sc + 1e-15 * std::fabs(sc), &grid_};
+}
+
+double glr_pooled_kl::statistic(std::size_t c, const arm_stats& s) const {
+  check_index(c);
+  const bernoulli_mixture::pair_data p = pair_of(c, s);
+  if (p.nv == 0 || p.nc == 0) return -std::numeric_limits<double>::infinity();
+  const double m0 = std::clamp((p.sv + p.sc) / (p.nv + p.nc), 0.0, 1.0);
+  return bernoulli_mixture::search(p, m0, std::numeric_limits<double>::quiet_NaN()).lower;
+}
+
+std::vector<challenger_evidence> glr_pooled_kl::evidence(const arm_stats& s) const {
+  std::vector<challenger_evidence> out;
+  const std::size_t L = recommendation(s);
+  for (std::size_t c = 0; c < K_; ++c)
+    if (c != L) out.push_back({c, statistic(c, s), threshold_});
+  return out;
+}
+
+// S_K <= the pair's Bernoulli GLR at V's highest possible sum (the proposition's step 7; the
+// weights sum to at most 1): false when the pair cannot pass.  The means are clamped to [0, 1]
+// (a rounding bound can step outside); the GLR's own rounding is covered by the relative slack.
+bool glr_pooled_kl::may_pass(std::size_t c, const arm_stats& s) const {
+  const pooled_arm v = pools_.pooled(c);
+  if (v.count == 0 || s.count(c) == 0) return false;
+  const double mv = std::clamp((v.sum + v.rounding) / double(v.count), 0.0, 1.0);
+  const double sc = s.sum(c);
+  const double mc = std::clamp((sc - 1e-15 * std::fabs(sc)) / double(s.count(c)), 0.0, 1.0);
+  const double z = glr_statistic(glr_model::bernoulli, 0.5, v.count, mv, s.count(c), mc);
+  return z * (1 + 1e-12) + 1e-12 >= threshold_;
+}
+
+bool glr_pooled_kl::passes_beyond_bound(std::size_t c, const arm_stats& s) {
+  const bernoulli_mixture::pair_data p = pair_of(c, s);
+  const double m0 = std::isfinite(argmin_[c]) ? argmin_[c] : std::clamp((p.sv + p.sc) / (p.nv + p.nc), 0.0, 1.0);
+  const bernoulli_mixture::search_result r = bernoulli_mixture::search(p, m0, threshold_);
+  argmin_[c] = r.argmin;
+  return r.lower >= threshold_;
+}
+
+bool glr_pooled_kl::should_stop(const arm_stats& s) {
+  if (K_ < 2) return true;
+  const std::size_t leader = pools_.leader();
+  if (leader >= K_) return false;
+  if (blocker_ < K_ && blocker_ != leader && !(may_pass(blocker_, s) && passes_beyond_bound(blocker_, s)))
+    return false;
+  for (std::size_t c = 0; c < K_; ++c)  // the O(1) bound of every pair first
+    if (c != leader && c != blocker_ && !may_pass(c, s)) {
+      blocker_ = c;
+      return false;
+    }
+  for (std::size_t c = 0; c < K_; ++c)
+    if (c != leader && c != blocker_ && !passes_beyond_bound(c, s)) {
+      blocker_ = c;
+      return false;
+    }
+  return true;
+}
+
+}  // namespace lilucb::bandit::stopping

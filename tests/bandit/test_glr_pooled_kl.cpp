@@ -1,0 +1,267 @@
+// stopping/glr_pooled_kl.hpp and detail/bernoulli_mixture.hpp: the pooled rule with Bernoulli
+// tilts (Proposition PK of docs/certified-glr/pooled-kl.md).  References are independent of the
+// kernel's code:
+//   - h(m) = A(m) + B(m) against the definition written out in long double (psi_m(lambda) =
+//     log(1 - m + m e^lambda), the weighted sums of the exponentials), and h' against a central
+//     difference of that reference;
+//   - the certified lower bound against the reference's minimum over [0, 1] by golden-section
+//     search in long double (no shared search code): never above it, within 1e-7 of it;
+//   - S_K <= the pair's Bernoulli GLR statistic (the proposition's step 7);
+//   - the rule's decision after every pull against "every c != leader has statistic(c) >=
+//     log(1/delta)", and its pooled arm against glr_pooled's (the same designation);
+//   - domain errors, the certificate, the rule by name (Bernoulli arms only; no sigma premise);
+//   - the point of the rule: on low-rate Bernoulli arms it stops with a fraction of the pulls of
+//     the sub-Gaussian pooled rule (Proposition P2 at sigma = 1/2).
+#include <boost/test/unit_test.hpp>
+
+#include "bandit_support.hpp"
+
+#include "lilucb/bandit/compose.hpp"
+#include "lilucb/bandit/detail/bernoulli_mixture.hpp"
+#include "lilucb/bandit/stopping/glr.hpp"
+#include "lilucb/bandit/stopping/glr_pooled.hpp"
+#include "lilucb/bandit/stopping/glr_pooled_kl.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <iomanip>
+#include <limits>
+#include <random>
+#include <string>
+#include <vector>
+
+namespace lb = lilucb::bandit;
+namespace ls = lilucb::bandit::stopping;
+namespace bm = lilucb::bandit::bernoulli_mixture;
+using lilucb_test::expect_domain_error;
+
+namespace {
+
+// h(m) from the definition, in long double (each log-sum shifted by its largest term).
+long double reference_h(const bm::tilt_grid& g, long double nv, long double sv, long double nc, long double sc,
+                        long double m) {
+  std::vector<long double> a, b;
+  for (std::size_t k = 0; k < g.lambda.size(); ++k) {
+    const long double l = g.lambda[k], lw = g.log_weight[k];
+    a.push_back(lw + l * sv - nv * std::log(1 - m + m * std::exp(l)));
+    b.push_back(lw - l * sc - nc * std::log(1 - m + m * std::exp(-l)));
+  }
+  const auto log_sum = [](const std::vector<long double>& v) {
+    const long double top = *std::max_element(v.begin(), v.end());
+    long double s = 0;
+    for (long double x : v) s += std::exp(x - top);
+    return top + std::log(s);
+  };
+  return log_sum(a) + log_sum(b);
+}
+
+// min over [0, 1] of the reference by golden-section search (h is convex), in long double.
+long double reference_min(const bm::tilt_grid& g, long double nv, long double sv, long double nc, long double sc) {
+  long double lo = 0, hi = 1;
+  const long double r = (std::sqrt(5.0L) - 1) / 2;
+  long double x1 = hi - r * (hi - lo), x2 = lo + r * (hi - lo);
+  long double f1 = reference_h(g, nv, sv, nc, sc, x1), f2 = reference_h(g, nv, sv, nc, sc, x2);
+  for (int it = 0; it < 200; ++it) {
+    if (f1 < f2) {
+      hi = x2;
+      x2 = x1;
+      f2 = f1;
+      x1 = hi - r * (hi - lo);
+      f1 = reference_h(g, nv, sv, nc, sc, x1);
+    } else {
+      lo = x1;
+      x1 = x2;
+      f1 = f2;
+      x2 = lo + r * (hi - lo);
+      f2 = reference_h(g, nv, sv, nc, sc, x2);
+    }
+  }
+  return std::min({f1, f2, reference_h(g, nv, sv, nc, sc, 0), reference_h(g, nv, sv, nc, sc, 1)});
+}
+
+struct pair_case {
+  double nv, sv, nc, sc;
+};
+// Low rates, rates near 1, mid rates, unbalanced counts, large counts, reversed means, equal means.
+const std::vector<pair_case> cases{
+    {2000, 100, 2000, 80},   {50000, 2500, 40000, 1600}, {3000, 2940, 3000, 2850}, {500, 250, 500, 200},
+    {100000, 50500, 100000, 49500}, {10, 9, 10, 1}, {30, 30, 30, 0}, {1000, 400, 50, 10},
+    {200, 40, 200, 60},      {1e6, 5.1e5, 1e6, 5e5},     {400, 200, 400, 200}, {1, 1, 1, 0}};
+
+}  // namespace
+
+BOOST_AUTO_TEST_SUITE(kernel)
+
+BOOST_AUTO_TEST_CASE(h_and_its_slope_match_the_definition) {
+  const bm::tilt_grid g = bm::make_default_tilt_grid();
+  for (const auto& c : cases)
+    for (double m : {0.0, 1e-3, 0.03, 0.2, 0.5, 0.77, 0.98, 1.0}) {
+      const bm::value v = bm::h_at({c.nv, c.sv, c.nc, c.sc, &g}, m);
+      const long double want = reference_h(g, c.nv, c.sv, c.nc, c.sc, m);
+      if (!std::isfinite(double(want))) continue;
+      BOOST_TEST(std::fabs(v.h - double(want)) <= 1e-9 * (1 + std::fabs(double(want))), c.nv << " " << m);
+      BOOST_TEST(std::fabs(v.h - double(want)) <= v.err_h + 1e-12 * (1 + std::fabs(double(want))));
+      if (m > 1e-4 && m < 1 - 1e-4) {
+        const long double e = 1e-7L;
+        const long double d = (reference_h(g, c.nv, c.sv, c.nc, c.sc, m + e) - reference_h(g, c.nv, c.sv, c.nc, c.sc, m - e)) / (2 * e);
+        BOOST_TEST(std::fabs(v.dh - double(d)) <= 1e-5 * (1 + std::fabs(double(d))), c.nv << " " << m);
+      }
+    }
+}
+
+BOOST_AUTO_TEST_CASE(the_lower_bound_is_below_the_minimum_and_close_to_it) {
+  const bm::tilt_grid g = bm::make_default_tilt_grid();
+  for (const auto& c : cases) {
+    const double got = bm::pooled_kl_statistic(g, c.nv, c.sv, c.nc, c.sc);
+    const double want = double(reference_min(g, c.nv, c.sv, c.nc, c.sc));
+    BOOST_TEST(got <= want, c.nv << " " << c.sv << " " << c.nc << " " << c.sc);
+    BOOST_TEST(got >= want - 1e-7 * (1 + std::fabs(want)), c.nv << " " << c.sv << " " << c.nc << " " << c.sc << " got " << std::setprecision(12) << got << " want " << want);
+    // From any starting point and in deciding mode, the bound stays certified.
+    for (double m0 : {0.0, 0.3, 1.0}) {
+      const bm::search_result r = bm::search({c.nv, c.sv, c.nc, c.sc, &g}, m0, 2.0);
+      BOOST_TEST(r.lower <= want);
+      BOOST_TEST(r.upper >= want - 1e-12 * (1 + std::fabs(want)));
+      if (r.lower < 2.0 && r.upper >= 2.0) BOOST_TEST(false, "undecided against 2 from " << m0);
+    }
+  }
+}
+
+BOOST_AUTO_TEST_CASE(the_statistic_is_below_the_bernoulli_glr) {
+  const bm::tilt_grid g = bm::make_default_tilt_grid();
+  for (const auto& c : cases) {
+    const double s = bm::pooled_kl_statistic(g, c.nv, c.sv, c.nc, c.sc);
+    const double z = ls::glr_statistic(ls::glr_model::bernoulli, 0.5, std::uint64_t(c.nv), c.sv / c.nv,
+                                       std::uint64_t(c.nc), c.sc / c.nc);
+    BOOST_TEST(s <= z + 1e-9 * (1 + z), c.nv << " " << c.sv << " " << c.nc << " " << c.sc);
+  }
+}
+
+// The gain over the sub-Gaussian statistic where the variance is small: at rates 0.05 and 0.04
+// with 20000 pulls each, PK's statistic (rewards in [0, 1]) is several times P2's at sigma 1/2.
+BOOST_AUTO_TEST_CASE(low_rates_collect_more_evidence_than_the_sub_gaussian_statistic) {
+  const double kl = bm::pooled_kl_statistic(bm::make_default_tilt_grid(), 20000, 1000, 20000, 800);
+  const double p2 = ls::glr_pooled_per_arm_statistic(0.5, ls::make_per_arm_grid(), 20000, 0.05, 20000, 0.04);
+  BOOST_TEST(kl > 3 * std::max(p2, 1.0), "PK " << kl << " P2 " << p2);
+}
+
+BOOST_AUTO_TEST_CASE(domains) {
+  const bm::tilt_grid g = bm::make_default_tilt_grid();
+  BOOST_TEST(g.lambda.size() == 31u);
+  expect_domain_error([&] { (void)bm::pooled_kl_statistic(g, 0, 0, 5, 1); }, "nv");
+  expect_domain_error([&] { (void)bm::pooled_kl_statistic(g, 5, 1, 0.5, 0); }, "nc");
+  expect_domain_error([&] { (void)bm::pooled_kl_statistic(g, 5, 6, 5, 1); }, "sv");
+  expect_domain_error([&] { (void)bm::pooled_kl_statistic(g, 5, 1, 5, -1); }, "sc");
+  expect_domain_error([&] { (void)bm::pooled_kl_statistic(g, 5, std::nan(""), 5, 1); }, "sv");
+  expect_domain_error([&] { (void)bm::pooled_kl_statistic(bm::tilt_grid{}, 5, 1, 5, 1); }, "grid");
+  bm::tilt_grid heavy = g;
+  for (auto& w : heavy.log_weight) w += 1;  // weights summing to e > 1: an over-confident prior
+  expect_domain_error([&] { (void)bm::pooled_kl_statistic(heavy, 5, 1, 5, 1); }, "grid");
+  expect_domain_error([&] { (void)bm::make_tilt_grid(3, 2, 1); }, "hi");
+  expect_domain_error([&] { (void)bm::make_tilt_grid(0, 200, 1); }, "hi");
+  expect_domain_error([&] { (void)bm::make_tilt_grid(0, 3, 0); }, "per_octave");
+  expect_domain_error([&] { (void)ls::glr_pooled_kl(3, 0.0); }, "delta");
+  expect_domain_error([&] { (void)ls::glr_pooled_kl(3, 1.0); }, "delta");
+  expect_domain_error([&] { (void)ls::glr_pooled_kl(0, 0.1); }, "K");
+  ls::glr_pooled_kl rule(3, 0.1);
+  expect_domain_error([&] { (void)rule.pooled(3); }, "c");
+}
+
+BOOST_AUTO_TEST_SUITE_END()
+
+BOOST_AUTO_TEST_SUITE(rule)
+
+// After every pull of random runs (uniform, leader-heavy and random sampling on Bernoulli arms
+// with near ties and low rates): the pooled arm equals glr_pooled's (same designation), and
+// should_stop is "every challenger's statistic >= log(1/delta)".
+BOOST_AUTO_TEST_CASE(decisions_match_the_statistic_at_every_pull) {
+  const std::vector<std::vector<double>> instances{
+      {0.05, 0.04, 0.045, 0.02}, {0.9, 0.85, 0.85, 0.6, 0.3}, {0.5, 0.3}, {0.02, 0.01, 0.015}};
+  std::mt19937_64 rng(20261128);
+  int stops = 0;
+  for (const auto& means : instances)
+    for (int policy = 0; policy < 3; ++policy) {
+      const std::size_t K = means.size();
+      ls::glr_pooled_kl rule(K, 0.2);
+      ls::glr_pooled reference(K, 0.5, 0.2);
+      lb::arm_stats st(K);
+      std::bernoulli_distribution coin(0.5);
+      for (int t = 0; t < 6000; ++t) {
+        std::size_t i = std::size_t(t) % K;
+        if (t >= int(K)) {
+          if (policy == 1) i = coin(rng) ? st.empirical_best() : std::size_t(rng() % K);
+          if (policy == 2) i = std::size_t(rng() % K);
+        }
+        std::bernoulli_distribution y(means[i]);
+        st.add(i, y(rng) ? 1.0 : 0.0);
+        rule.observe(i, st);
+        reference.observe(i, st);
+        if (t + 1 < int(K)) continue;
+        for (std::size_t c = 0; c < K; ++c) {
+          const ls::pooled_arm a = rule.pooled(c), b = reference.pooled(c);
+          BOOST_REQUIRE(a.count == b.count);
+          BOOST_REQUIRE(a.sum == b.sum);
+        }
+        bool want = true;
+        const std::size_t L = rule.leader();
+        for (std::size_t c = 0; c < K; ++c)
+          if (c != L && rule.statistic(c, st) < rule.threshold()) want = false;
+        const bool got = rule.should_stop(st);
+        BOOST_REQUIRE_MESSAGE(got == want, "t = " << t << " policy " << policy);
+        if (got) {
+          ++stops;
+          break;
+        }
+      }
+    }
+  BOOST_TEST(stops >= 4);
+}
+
+BOOST_AUTO_TEST_CASE(certificate_evidence_and_names) {
+  const lb::bernoulli_arms arms({0.3, 0.6, 0.2});
+  const lb::combination c = lb::parse_combination("t3c-ids+glr-pooled-kl");
+  BOOST_TEST(lb::to_string(c) == "t3c-ids+glr-pooled-kl");
+  BOOST_TEST(lb::is_certified(c));
+  BOOST_TEST(!lb::sigma_premise(c));
+  lb::run_options o;
+  o.nu = 0.05;
+  o.seed = 7;
+  const auto r = lb::run_combination(c, arms, o);
+  BOOST_TEST(r.certified);
+  BOOST_TEST(r.certificate.find("Proposition PK") != std::string::npos);
+  BOOST_TEST(r.run.best_arm == 1u);
+  BOOST_TEST(r.run.status == lb::run_status::stopped);
+  // No sigma in the statement: a small sigma (which the sampling rule uses) leaves the certificate alone.
+  o.sigma = 0.05;
+  BOOST_TEST(lb::run_combination(c, arms, o).certified);
+  // Gaussian arms are refused, naming the threshold.
+  expect_domain_error([&] { (void)lb::run_combination(c, lb::gaussian_arms({0.0, 1.0}, 0.5), o); }, "threshold");
+  // Evidence at the stop: every challenger at or above log(1/nu).
+  ls::glr_pooled_kl rule(3, 0.05);
+  lb::arm_stats st(3);
+  std::mt19937_64 rng(3);
+  for (int t = 0; t < 200000 && !(t >= 3 && rule.should_stop(st)); ++t) {
+    const std::size_t i = std::size_t(t) % 3;
+    st.add(i, std::bernoulli_distribution(arms.means()[i])(rng) ? 1.0 : 0.0);
+    rule.observe(i, st);
+  }
+  const auto ev = rule.evidence(st);
+  BOOST_TEST(ev.size() == 2u);
+  for (const auto& e : ev) BOOST_TEST(e.statistic >= e.threshold);
+}
+
+// What the rule is for: on low-rate arms (conversion rates 5% and 4%) the sub-Gaussian pooled rule
+// (P2 at sigma 1/2) needs several times the pulls.  Twenty seeds each; mean pulls compared.
+BOOST_AUTO_TEST_CASE(low_rates_stop_several_times_earlier_than_the_sub_gaussian_rule) {
+  const lb::bernoulli_arms arms({0.05, 0.04, 0.03});
+  double kl = 0, p2 = 0;
+  for (std::uint64_t seed = 1; seed <= 20; ++seed) {
+    lb::run_options o;
+    o.nu = 0.1;
+    o.seed = seed;
+    kl += double(lb::run_combination(lb::parse_combination("t3c-ids+glr-pooled-kl"), arms, o).run.pulls);
+    p2 += double(lb::run_combination(lb::parse_combination("t3c-ids+glr-pooled-per-arm"), arms, o).run.pulls);
+  }
+  BOOST_TEST(p2 > 3 * kl, "P2 " << p2 / 20 << " PK " << kl / 20);
+}
+
+BOOST_AUTO_TEST_SUITE_END()
