@@ -83,7 +83,16 @@ std::optional<std::string> render_modern_report(const fs::path& generated_dir, c
        "difference. -->\n\n"
        "How much later does a best-arm identification method stop when its answer is *certified* (wrong with "
        "probability at most δ, by a proved statement) than the uncertified lil'UCB Heuristic? Every method runs "
-       "on Gaussian arms with known σ, from `"
+       "on "
+    << (std::any_of(instances.begin(), instances.end(),
+                    [&](const std::string& i) {
+                      return parse_instance("instances", i, c.at("sigma").get<double>(), c.at("gap").get<double>()).model ==
+                             bandit::reward_model::bernoulli;
+                    })
+            ? "the instances' arms (Bernoulli or Gaussian with known σ: experiments/include/lilucb_experiments/"
+              "modern.hpp)"
+            : "Gaussian arms with known σ")
+    << ", from `"
     << (command.empty() ? "lilucb experiment modern --preset " + c.value("preset", std::string("?")) : command)
     << "` (rerun it and `lilucb docs --write docs/generated` to refresh this page). The methods are the "
        "sampling × stopping combinations of `lilucb run --sampling S --stopping R` (lilucb/bandit/compose.hpp) "
@@ -113,6 +122,58 @@ std::optional<std::string> render_modern_report(const fs::path& generated_dir, c
     << c.at("sigma").dump() << ", sparse gap " << c.at("gap").dump() << ", budget " << c.at("budget").dump()
     << " pulls, seed " << c.at("seed").dump() << "\n"
     << run_provenance(*manifest) << "\n";
+
+  // ---- against the field's practice -------------------------------------------------------------
+  // The practice: Top-Two or Track-and-Stop sampling with the uncertified heuristic GLR threshold
+  // log((1 + log t)/delta), as the best-arm identification literature runs it.
+  const auto practice = [](const std::string& label) {
+    if (label.find('+') == std::string::npos) return false;
+    const bandit::combination c = bandit::parse_combination(label);
+    const bool sampler = c.sampling != bandit::sampling_rule::uniform && c.sampling != bandit::sampling_rule::lilucb &&
+                         c.sampling != bandit::sampling_rule::lucb1 && c.sampling != bandit::sampling_rule::kl_lucb &&
+                         c.sampling != bandit::sampling_rule::weakest_pair;
+    return sampler && c.stopping == bandit::stopping_rule::glr && c.threshold == bandit::glr_threshold::heuristic;
+  };
+  if (std::any_of(methods.begin(), methods.end(), practice)) {
+    o << "## The best certified method against the field's practice\n\n"
+         "Per cell, the certified method with the smallest mean stopping time against the best *practice*: "
+         "Top-Two or Track-and-Stop sampling with the uncertified GLR threshold log((1 + log t)/δ) (the "
+         "smallest mean among them). Medians with their distribution-free 95% intervals; ratios certified / "
+         "practice (below 1: the certified method stops earlier). *Excess* is E[τ]/T* − log(1/δ): the evidence "
+         "(nats) an asymptotically optimal sampler collects in E[τ] pulls beyond log(1/δ), which the stopping "
+         "rule's overhead and the sampling's inefficiency spend.\n\n"
+         "| instance | δ | best certified | mean | median [95%] | E[τ]/(T*·log 1/δ) | excess | best practice | mean | "
+         "median [95%] | E[τ]/(T*·log 1/δ) | excess | ratio of means | ratio of medians |\n"
+         "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|\n";
+    const auto median_ci = [](const modern_summary& s) {
+      std::string t = median_text(s);
+      if (s.median_low && s.median_high) t += " [" + fmt(*s.median_low) + ", " + fmt(*s.median_high) + "]";
+      return t;
+    };
+    const auto excess = [](const modern_summary& s) { return fmt(s.mean / s.t_star - std::log(1 / s.delta)); };
+    std::size_t compared = 0, mean_no_later = 0, median_no_later = 0;
+    for (const auto& inst : instances)
+      for (double d : deltas) {
+        const modern_summary *cert = nullptr, *prac = nullptr;
+        for (const auto& m : methods) {
+          const auto* s = find(m, inst, d);
+          if (!s) continue;
+          if (s->certified && (!cert || s->mean < cert->mean)) cert = s;
+          if (practice(m) && (!prac || s->mean < prac->mean)) prac = s;
+        }
+        if (!cert || !prac) continue;
+        ++compared;
+        mean_no_later += cert->mean <= prac->mean;
+        median_no_later += cert->median <= prac->median;
+        o << "| " << inst << " | " << delta_text(d) << " | " << cert->method << " | " << mean_text(*cert) << " | "
+          << median_ci(*cert) << " | " << fmt(cert->mean_over_tstar_log()) << " | " << excess(*cert) << " | "
+          << prac->method << " | " << mean_text(*prac) << " | " << median_ci(*prac) << " | "
+          << fmt(prac->mean_over_tstar_log()) << " | " << excess(*prac) << " | " << fmt_ratio(cert->mean / prac->mean)
+          << " | " << fmt_ratio(cert->median / prac->median) << " |\n";
+      }
+    o << "\nThe best certified method stops no later than the best practice in " << mean_no_later << " of "
+      << compared << " cells by the mean and " << median_no_later << " of " << compared << " by the median.\n\n";
+  }
 
   // ---- the verdict ----------------------------------------------------------------------------
   o << "## Best certified method per instance and δ\n\n"

@@ -19,7 +19,7 @@ constexpr std::size_t max_tilts = 128;
 
 [[noreturn]] void bad_grid(const char* fn, const std::string& what) {
   ::lilucb::detail::raise_domain_error(fn, "grid", what,
-                                       "1 to 128 increasing finite tilts > 0, log-weights with sum of weights <= 1");
+                                       "1 to 128 increasing finite tilts > 0, finite log-weights with sum of weights <= 1");
 }
 
 /// One arm's log-sum log sum_k exp(c_k + sign lambda_k s - n psi_m(sign lambda_k)), its slope in m
@@ -34,11 +34,12 @@ side arm_side(const tilt_grid& g, double n, double s, double m, bool up) {
   double best = -inf, eta_max = 0;
   for (std::size_t k = 0; k < G; ++k) {
     const double e = up ? g.up[k] : g.down[k];
+    const double em1 = up ? g.up_m1[k] : g.down_m1[k];  // e^{+-lambda} - 1, to full relative accuracy
     const double base = q + m * e;  // 1 - m + m e^{+-lambda}: two nonnegative terms
     const double psi = std::log(base);
     const double ls = g.lambda[k] * s;
     v[k] = g.log_weight[k] + (up ? ls : -ls) - n * psi;
-    d[k] = -n * (e - 1) / base;
+    d[k] = -n * em1 / base;
     // The term's rounding: a product, a logarithm of a number with relative error <= 3 ulps and
     // three additions, each within one ulp of its magnitude; 1e-15 per unit of magnitude is about
     // 9 ulps.
@@ -85,6 +86,8 @@ tilt_grid make_tilt_grid(int lo, int hi, int per_octave) {
     g.log_weight.push_back(lw);
     g.up.push_back(std::exp(l));
     g.down.push_back(std::exp(-l));
+    g.up_m1.push_back(std::expm1(l));
+    g.down_m1.push_back(std::expm1(-l));
   }
   return g;
 }
@@ -93,16 +96,18 @@ tilt_grid make_default_tilt_grid() { return make_tilt_grid(-24, 6, 3); }
 
 void check_tilt_grid(const char* fn, const tilt_grid& g) {
   const std::size_t G = g.lambda.size();
-  if (G == 0 || G > max_tilts || g.log_weight.size() != G || g.up.size() != G || g.down.size() != G)
+  if (G == 0 || G > max_tilts || g.log_weight.size() != G || g.up.size() != G || g.down.size() != G ||
+      g.up_m1.size() != G || g.down_m1.size() != G)
     bad_grid(fn, std::to_string(G) + " tilts");
   double mass = 0;
   for (std::size_t k = 0; k < G; ++k) {
     const double l = g.lambda[k];
     if (!(std::isfinite(l) && l > 0 && l <= 64) || (k > 0 && !(l > g.lambda[k - 1])))
       bad_grid(fn, "tilt " + ::lilucb::detail::format_value(l));
-    if (std::isnan(g.log_weight[k]) || g.log_weight[k] == inf)
-      bad_grid(fn, "log-weight " + ::lilucb::detail::format_value(g.log_weight[k]));
-    if (g.up[k] != std::exp(l) || g.down[k] != std::exp(-l)) bad_grid(fn, "tables not e^lambda, e^-lambda");
+    if (!std::isfinite(g.log_weight[k])) bad_grid(fn, "log-weight " + ::lilucb::detail::format_value(g.log_weight[k]));
+    if (g.up[k] != std::exp(l) || g.down[k] != std::exp(-l) || g.up_m1[k] != std::expm1(l) ||
+        g.down_m1[k] != std::expm1(-l))
+      bad_grid(fn, "tables not e^lambda, e^-lambda and their expm1");
     mass += std::exp(g.log_weight[k]);
   }
   if (!(mass <= 1 + 1e-12)) bad_grid(fn, "weights summing to " + ::lilucb::detail::format_value(mass));
@@ -152,12 +157,19 @@ struct knowledge {
 /// Less 1e-12 (1 + |bound|) for the bound's own arithmetic.
 double lower_bound(const knowledge& k) {
   const double w = k.hi - k.lo;
-  const auto line = [w](double at, const value& v, double m) { return v.h - v.err_h - v.err_d * w + v.dh * (m - at); };
-  const auto env = [&](double m) { return std::max(line(k.l, k.vl, m), line(k.r, k.vr, m)); };
-  double best = std::min(env(k.lo), env(k.hi));
+  const double ha = k.vl.h - k.vl.err_h - k.vl.err_d * w, hb = k.vr.h - k.vr.err_h - k.vr.err_d * w;
+  const auto line_l = [&](double m) { return ha + k.vl.dh * (m - k.l); };
+  const auto line_r = [&](double m) { return hb + k.vr.dh * (m - k.r); };
+  double best = std::min(std::max(line_l(k.lo), line_r(k.lo)), std::max(line_l(k.hi), line_r(k.hi)));
+  // At any point the lower of the two lines is at most the crossing value of the moved lines (the
+  // lower envelope of two lines is largest at their crossing), so the crossing's rounding does
+  // not matter.
   if (k.vl.dh != k.vr.dh) {
-    const double x = ((k.vr.h - k.vr.err_h) - (k.vl.h - k.vl.err_h) + k.vl.dh * k.l - k.vr.dh * k.r) / (k.vl.dh - k.vr.dh);
-    if (x > k.lo && x < k.hi) best = std::min(best, env(x));
+    const double x = (hb - ha + k.vl.dh * k.l - k.vr.dh * k.r) / (k.vl.dh - k.vr.dh);
+    if (std::isfinite(x)) {
+      const double xc = std::clamp(x, k.lo, k.hi);
+      best = std::min(best, std::min(line_l(xc), line_r(xc)));
+    }
   }
   if (k.has_lo) best = std::min(best, k.vlo.h - k.vlo.err_h);
   if (k.has_hi) best = std::min(best, k.vhi.h - k.vhi.err_h);

@@ -70,7 +70,7 @@ std::vector<challenger_evidence> glr_pooled_kl::evidence(const arm_stats& s) con
   return out;
 }
 
-// S_K <= the pair's Bernoulli GLR at V's highest possible sum (the proposition's step 7; the
+// S_K <= the pair's Bernoulli GLR at V's highest possible sum (Lemma 4 of the proposition's page; the
 // weights sum to at most 1): false when the pair cannot pass.  The means are clamped to [0, 1]
 // (a rounding bound can step outside); the GLR's own rounding is covered by the relative slack.
 bool glr_pooled_kl::may_pass(std::size_t c, const arm_stats& s) const {

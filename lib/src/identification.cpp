@@ -214,7 +214,7 @@ identification::identification(study_settings settings) : p_(std::make_unique<im
       p_->sigma = (s.hi - s.lo) / 2;
       break;
   }
-  if (s.method.empty()) s.method = std::string(recommended_method);
+  if (s.method.empty()) s.method = std::string(recommended_method_for(s.model));
   if (s.method.find('+') == std::string::npos)
     refuse(fn, "method", lilucb::detail::quoted(s.method),
            "a combination SAMPLING+STOPPING of the registry (the presets run simulations only)");

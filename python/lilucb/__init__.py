@@ -28,6 +28,7 @@ from ._lilucb import (  # noqa: F401  (re-exported)
     ALGORITHMS,
     GLR_THRESHOLDS,
     LS_BOUNDARIES,
+    RECOMMENDED_BERNOULLI_METHOD,
     RECOMMENDED_METHOD,
     SAMPLING_RULES,
     STOPPING_RULES,
@@ -692,8 +693,9 @@ class Identification:
     sigma-sub-Gaussian for the rules not restricted to Gaussian arms; sigma > 0 required), 'bernoulli'
     (each reward 0 or 1) or 'bounded' (rewards in range=(lo, hi), certified as (hi - lo)/2-sub-Gaussian);
     nu in (0, 1): the target error probability; method: a sampling x stopping combination
-    "SAMPLING+STOPPING" of the registry whose stopping rule is ls or glr (None: RECOMMENDED_METHOD,
-    't3c-ids+glr-pooled-per-arm'); seed: the sampling rule's random stream; names: the arms' names
+    "SAMPLING+STOPPING" of the registry whose stopping rule is ls or glr (None: RECOMMENDED_BERNOULLI_METHOD,
+    't3c-ids+glr-pooled-kl', for model 'bernoulli', RECOMMENDED_METHOD, 't3c-ids+glr-pooled-per-arm',
+    otherwise); seed: the sampling rule's random stream; names: the arms' names
     when arms is K.  A bad value raises DomainError naming the argument, a wrong type TypeError.
 
     The certificate (P(wrong answer) <= nu; docs/live-study.md, Proposition L) holds when the order in

@@ -18,6 +18,7 @@ STOPPING_RULES: Tuple[str, ...]
 GLR_THRESHOLDS: Tuple[str, ...]
 LS_BOUNDARIES: Tuple[str, ...]
 RECOMMENDED_METHOD: str
+RECOMMENDED_BERNOULLI_METHOD: str
 
 class DomainError(ValueError):
     function: str

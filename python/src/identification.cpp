@@ -329,6 +329,7 @@ void register_identification(py::module_& m) {
       .def("method", &study::method)
       .def("settings", &study::settings);
   m.attr("RECOMMENDED_METHOD") = std::string(bandit::recommended_method);
+  m.attr("RECOMMENDED_BERNOULLI_METHOD") = std::string(bandit::recommended_bernoulli_method);
 }
 
 }  // namespace lilucb::python

@@ -59,6 +59,8 @@ def test_gaussian_loop_reaches_a_certified_answer():
     means = [1.0, 0.4, 0.3, 0.0]
     s = lilucb.Identification(arms=["w", "x", "y", "z"], model="gaussian", nu=0.05, sigma=1.0, seed=3)
     assert s.method == lilucb.RECOMMENDED_METHOD == "t3c-ids+glr-pooled-per-arm"
+    assert lilucb.Identification(arms=2, model="bernoulli", nu=0.05).method == lilucb.RECOMMENDED_BERNOULLI_METHOD
+    assert lilucb.RECOMMENDED_BERNOULLI_METHOD == "t3c-ids+glr-pooled-kl"
     assert (s.arms, s.names, s.model, s.nu, s.sigma, s.range, s.seed) == (4, ("w", "x", "y", "z"), "gaussian", 0.05,
                                                                           1.0, None, 3)
     run_sequentially(s, gaussian_world(means, 1.0, 1))

@@ -156,6 +156,12 @@ BOOST_AUTO_TEST_CASE(domains) {
   bm::tilt_grid heavy = g;
   for (auto& w : heavy.log_weight) w += 1;  // weights summing to e > 1: an over-confident prior
   expect_domain_error([&] { (void)bm::pooled_kl_statistic(heavy, 5, 1, 5, 1); }, "grid");
+  bm::tilt_grid zero = g;
+  zero.log_weight[3] = -std::numeric_limits<double>::infinity();  // a zero weight: refused (finite log-weights)
+  expect_domain_error([&] { (void)bm::pooled_kl_statistic(zero, 5, 1, 5, 1); }, "grid");
+  bm::tilt_grid stale = g;
+  stale.up_m1[0] = 0;  // tables that do not match the tilts
+  expect_domain_error([&] { (void)bm::pooled_kl_statistic(stale, 5, 1, 5, 1); }, "grid");
   expect_domain_error([&] { (void)bm::make_tilt_grid(3, 2, 1); }, "hi");
   expect_domain_error([&] { (void)bm::make_tilt_grid(0, 200, 1); }, "hi");
   expect_domain_error([&] { (void)bm::make_tilt_grid(0, 3, 0); }, "per_octave");

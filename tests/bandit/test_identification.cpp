@@ -79,7 +79,7 @@ BOOST_AUTO_TEST_CASE(a_sequential_study_makes_run_combinations_pulls) {
     }
   }
   const lb::bernoulli_arms coins(std::vector<double>{0.6, 0.4, 0.35});
-  for (const char* name : {"kl-lucb+glr-heuristic", "tas-d+glr-pooled-per-arm", "t3c-ids+glr-pooled"}) {
+  for (const char* name : {"kl-lucb+glr-heuristic", "tas-d+glr-pooled-per-arm", "t3c-ids+glr-pooled", "t3c-ids+glr-pooled-kl"}) {
     BOOST_TEST_CONTEXT(name) {
       lb::study_settings s;
       s.arms = coins.size();
@@ -227,6 +227,7 @@ BOOST_AUTO_TEST_CASE(a_repeated_tell_counts_once_and_a_refused_call_changes_noth
   coins.model = lb::study_model::bernoulli;
   coins.nu = 0.05;
   lb::identification b(coins);
+  BOOST_TEST(b.method() == std::string(lb::recommended_bernoulli_method));  // the Bernoulli default
   const auto r = b.ask();
   const std::string b_before = b.to_json();
   for (double bad : {0.5, -1.0, 2.0}) {

@@ -68,11 +68,16 @@ void certified_error_rate(lb::combination comb, int salt) {
   RC_ASSERT(lb::is_certified(comb));
   for (int k = 0; k < salt; ++k) (void)*rc::gen::just(k);
   const bandit_case c = *gen::adversarial_case();
-  RC_PRE(comb.sampling != lb::sampling_rule::kl_lucb || c.family == reward_family::bernoulli);
-  // kk21 and the calibrated boundary are certified for Gaussian arms only (compose.hpp).
-  const bool gaussian_only = (comb.stopping == lb::stopping_rule::glr && comb.threshold == lb::glr_threshold::kk21) ||
-                             (comb.stopping == lb::stopping_rule::ls && comb.boundary == lb::stopping::ls_boundary::calibrated);
-  RC_PRE(!gaussian_only || c.family == reward_family::gaussian);
+  // The registry says which reward models each rule accepts (kl-lucb and pooled-kl: Bernoulli;
+  // kk21 and the calibrated boundary: Gaussian); a case of another model is discarded.
+  const auto model = c.family == reward_family::bernoulli ? lb::reward_model::bernoulli : lb::reward_model::gaussian;
+  bool admitted = true;
+  try {
+    lb::check_combination("certified_error_rate", comb, model);
+  } catch (const lilucb::domain_error&) {
+    admitted = false;
+  }
+  RC_PRE(admitted);
   RC_ASSERT(c.min_gap >= 0.02 - 1e-9);
   const auto t0 = std::chrono::steady_clock::now();
   const error_rate_report rep = with_arms(c, [&](const auto& arms) {
@@ -175,6 +180,8 @@ const std::vector<tested_combination> tested_combinations{
     {"t3c-ids+glr-pooled-per-arm", true},
     {"uniform+glr-pooled-per-arm", true},
     {"weakest-pair+glr-pooled-per-arm", true},
+    {"t3c-ids+glr-pooled-kl", false},
+    {"uniform+glr-pooled-kl", true},
 };
 
 std::string test_name(std::string_view combination) {

@@ -64,9 +64,19 @@ BOOST_AUTO_TEST_CASE(method_table_parses_and_certifies_as_compose_says) {
     BOOST_TEST(!parse_method("methods", c).certified(), c);
   BOOST_TEST(labels.count(modern_baseline) == 1u);
   BOOST_TEST(parse_method("methods", "lilucb-heuristic").preset.has_value());
-  // No Bernoulli-only rule, no preset other than the reference, no lil'UCB stopping without its sampling.
+  // A Bernoulli-only rule runs only on Bernoulli instances (the config checks each method against
+  // each instance's model); no preset other than the reference; no lil'UCB stopping without its sampling.
   BOOST_TEST(refused([] { parse_method("methods", "kl-lucb+ls"); }, "methods"));
-  BOOST_TEST(refused([] { method_of({"kl-lucb+ls"}); }, "kl-lucb"));
+  BOOST_TEST(!method_of({"kl-lucb+ls"}).preset);
+  const auto with = [](const char* method, const char* instance) {
+    auto c = preset_config(experiment_kind::modern, "quick");
+    c = apply_json(c, nlohmann::json{{"methods", {method}}, {"instances", {instance}}}, "test");
+    c.validate();
+  };
+  BOOST_TEST(refused([&] { with("t3c-ids+glr-pooled-kl", "onegap4"); }, "methods"));
+  BOOST_TEST(refused([&] { with("tas-d+glr-kk21", "gk-mu1"); }, "methods"));
+  BOOST_CHECK_NO_THROW(with("t3c-ids+glr-pooled-kl", "gk-mu1"));
+  BOOST_CHECK_NO_THROW(with("t3c-ids+glr-heuristic", "lowrate5"));
   BOOST_TEST(refused([] { method_of({"lilucb-ls"}); }, "lilucb-heuristic"));
   BOOST_TEST(refused([] { method_of({"tas-d+lilucb"}); }, "lil'UCB's stopping rule"));
   BOOST_TEST(refused([] { method_of({"tas-d+glr-bogus"}); }, "threshold"));

@@ -82,4 +82,9 @@ inline constexpr const char* modern_confirm_data = "../reproduction/quick/modern
 /// (experiments/modern/xlarge.json: 100 runs per cell, seed 4; run in 10 shards and merged).
 inline constexpr const char* modern_xlarge_data = "../reproduction/quick/modern-xlarge/summary.csv";
 
+/// docs/modern-bernoulli.md: the certified rules for rewards in [0, 1] against the field's practice on
+/// Bernoulli arms (experiments/modern/bernoulli.json: Garivier & Kaufmann's two instances and a
+/// low-rate one, 1000 runs per cell, seed 6).
+inline constexpr const char* modern_bernoulli_data = "../reproduction/quick/modern-bernoulli/summary.csv";
+
 }  // namespace lilucb::experiments

@@ -45,8 +45,14 @@ const char* to_string(study_model m);
 /// "gaussian", "bernoulli" or "bounded"; throws lilucb::domain_error naming "model".
 study_model parse_study_model(std::string_view name);
 
-/// The method a study uses by default: the recommended certified combination.
+/// The method a study uses by default: the recommended certified combination for Gaussian and
+/// bounded rewards (Proposition P2), and for Bernoulli rewards (Proposition PK: the Bernoulli
+/// divergence, which adapts to rates near 0 or 1; docs/certified-glr/pooled-kl.md).
 inline constexpr std::string_view recommended_method = "t3c-ids+glr-pooled-per-arm";
+inline constexpr std::string_view recommended_bernoulli_method = "t3c-ids+glr-pooled-kl";
+constexpr std::string_view recommended_method_for(study_model m) {
+  return m == study_model::bernoulli ? recommended_bernoulli_method : recommended_method;
+}
 
 struct study_settings {
   std::size_t arms = 0;            ///< K in [1, 2^32)
@@ -55,7 +61,7 @@ struct study_settings {
   double sigma = 0;                ///< gaussian: the rewards' scale, > 0 (unused otherwise)
   double lo = 0, hi = 1;           ///< bounded: the range of the rewards, lo < hi, both finite
   double nu = 0;                   ///< the target error probability, in (0, 1)
-  std::string method;              ///< a combination of the registry; empty: recommended_method
+  std::string method;              ///< a combination of the registry; empty: recommended_method_for(model)
   std::uint64_t seed = 0;          ///< the sampling rule's random stream
 };
 

@@ -237,7 +237,7 @@ inline constexpr std::array<threshold_descriptor, 7> glr_thresholds{{
     {glr_threshold::pooled_kl, "pooled-kl",
      "the pooled rule with Bernoulli tilts: rewards in [0, 1], no sigma, adapts to means near 0 or 1", true,
      "Proposition PK (docs/certified-glr/pooled-kl.md)", rule_models::bernoulli,
-     "pooled-kl needs rewards in [0, 1]: Bernoulli arms (or a study's bernoulli or bounded model)", false, false,
+     "pooled-kl needs rewards in [0, 1]: Bernoulli arms", false, false,
      rule_cost::costly, &rule_factories::glr_pooled_kl, false},
 }};
 

@@ -8,7 +8,7 @@
 //     A(m) = log sum_k w_k exp( lambda_k S_V - N_V psi_m( lambda_k)),
 //     B(m) = log sum_j w_j exp(-lambda_j S_c - N_c psi_m(-lambda_j)),
 //     S_K  = inf over m in [0, 1] of h(m) = A(m) + B(m).
-// h is convex on [0, 1] (the proposition's step 5), so a bracket of its minimiser gives a
+// h is convex on [0, 1] (Lemma 2 of the proposition's page), so a bracket of its minimiser gives a
 // certified lower bound of S_K from two tangent lines (numerics below).
 //
 // Numerics: each term is formed from e^{+-lambda_k} tabulated with the grid, as
@@ -26,10 +26,10 @@
 
 namespace lilucb::bandit::bernoulli_mixture {
 
-/// One arm's prior: tilts lambda_k > 0 with log-weights log w_k, sum_k w_k <= 1, and the tabulated
-/// e^{lambda_k} and e^{-lambda_k}.
+/// One arm's prior: tilts lambda_k > 0 with finite log-weights log w_k, sum_k w_k <= 1, and the
+/// tabulated e^{lambda_k}, e^{-lambda_k} and their expm1.
 struct tilt_grid {
-  std::vector<double> lambda, log_weight, up, down;  // up = e^lambda, down = e^-lambda
+  std::vector<double> lambda, log_weight, up, down, up_m1, down_m1;  // up = e^lambda, down = e^-lambda
 };
 
 /// The grid lambda_k = 2^(k / per_octave), k = lo .. hi, with equal weights 1/(hi - lo + 1).
@@ -39,14 +39,15 @@ tilt_grid make_tilt_grid(int lo, int hi, int per_octave);
 /// The default: lambda = 2^(k/3), k = -24 .. 6 (31 tilts from 2^-8 ~ 0.004 to 4, equal weights
 /// 1/31): the tilts that stop a pair whose arms have 100 to 10^6 pulls and variances from 0.04 to
 /// 1/4 (lambda* ~ sqrt(2 x 10 nats / (N var))); pairs outside still collect evidence at the
-/// nearest tilt.  The choice and its measured overhead: docs/certified-glr/pooled-kl.md.
+/// nearest tilt.  The choice and its measured overhead: docs/certified-glr/pooled-kl.md, "The grid
+/// and the measurements".
 tilt_grid make_default_tilt_grid();
 
-/// Checks a grid (1 to 128 tilts, each finite and > 0, increasing, log-weights finite or -inf with
-/// sum_k w_k <= 1 + 1e-12, up/down matching): throws lilucb::domain_error naming fn and "grid".
+/// Checks a grid (1 to 128 tilts, each finite and > 0, increasing, finite log-weights with
+/// sum_k w_k <= 1 + 1e-12, the tables matching): throws lilucb::domain_error naming fn and "grid".
 void check_tilt_grid(const char* fn, const tilt_grid& g);
 
-/// "40 tilts 2^(k/3), k = -30..9, equal weights": for certificates and reports.
+/// "31 Bernoulli tilts from 0.0039... to 4": for certificates and reports.
 std::string describe(const tilt_grid& g);
 
 /// The pair: V's count and sum, c's count and sum (rewards in [0, 1]; sums in [0, count] up to

@@ -15,7 +15,7 @@
 // statistic adapts to means near 0 or 1 (a Bernoulli(0.05) arm's variance is 0.0475, where the
 // sub-Gaussian statistics assume 1/4).
 //
-// Decision per pair: the pair's Bernoulli GLR (an upper bound of S_K, the proposition's step 7)
+// Decision per pair: the pair's Bernoulli GLR (an upper bound of S_K, Lemma 4 of the proposition's page)
 // rules most failing pairs out in O(1); otherwise the search of bernoulli_mixture::search from
 // the pair's last minimiser passes the pair on a certified lower bound or fails it on an upper
 // bound.  Domain: K >= 1, delta in (0, 1), a grid as bernoulli_mixture::check_tilt_grid admits;
