@@ -72,7 +72,8 @@ def test_every_rule_of_the_registry_runs_by_name():
         r = lilucb.run(f"{s}+ls", means, nu=0.1, arms=arms, max_pulls=20_000)
         assert r.algorithm == f"{s}+ls" and r.certified is True
     for t in lilucb.GLR_THRESHOLDS:
-        r = lilucb.run(f"uniform+glr-{t}", means, nu=0.1, max_pulls=20_000)
+        arms = "bernoulli" if t == "pooled-kl" else "gaussian"  # pooled-kl: rewards in [0, 1]
+        r = lilucb.run(f"uniform+glr-{t}", means, nu=0.1, arms=arms, max_pulls=20_000)
         assert r.algorithm == f"uniform+glr-{t}" and r.certified == (t != "heuristic")
     for b in lilucb.LS_BOUNDARIES[1:]:
         if b == "calibrated":
