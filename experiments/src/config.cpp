@@ -5,6 +5,8 @@
 #include "lilucb/errors.hpp"
 #include "lilucb/instance.hpp"
 
+#include <nlohmann/json.hpp>
+
 #include <algorithm>
 #include <cmath>
 #include <cstdlib>

@@ -4,6 +4,7 @@
 
 #include "lilucb_experiments/config.hpp"
 
+#include "lilucb/bandit/compose.hpp"
 #include "lilucb/bandit/stopping/glr.hpp"
 #include "lilucb/bandit/stopping/kk21_threshold.hpp"
 #include "lilucb/characteristic_time.hpp"

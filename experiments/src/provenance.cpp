@@ -2,6 +2,7 @@
 
 #include "lilucb_experiments/provenance.hpp"
 
+#include <nlohmann/json.hpp>
 #include <sys/utsname.h>
 
 #include <chrono>

@@ -9,9 +9,9 @@
 #include "lilucb_experiments/algorithm_table.hpp"
 #include "lilucb_experiments/modern.hpp"
 
-#include "lilucb/bandit/algorithms.hpp"
+#include "lilucb/bandit/algorithm_id.hpp"
 
-#include <nlohmann/json.hpp>
+#include <nlohmann/json_fwd.hpp>
 
 #include <cstdint>
 #include <string>

@@ -9,8 +9,8 @@
 // needs: the method table, the instances, and the quantities of its summary
 // (characteristic time T*, lower bound T* kl(delta, 1 - delta), fixed-point prediction).
 
-#include "lilucb/bandit/algorithms.hpp"
-#include "lilucb/bandit/compose.hpp"
+#include "lilucb/bandit/algorithm_id.hpp"
+#include "lilucb/bandit/combination.hpp"
 
 #include <array>
 #include <cstdint>

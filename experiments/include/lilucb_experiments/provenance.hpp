@@ -2,7 +2,7 @@
 // Provenance for manifests and claims records: the commit the binary was built from, the
 // machine, the time.
 
-#include <nlohmann/json.hpp>
+#include <nlohmann/json_fwd.hpp>
 
 #include <string>
 

@@ -16,7 +16,7 @@
 // the claims of `lilucb verify` that judge them (the report renders verdicts, it never judges:
 // docs/verification.md; the data are read through reproduction_data.hpp).
 
-#include <nlohmann/json.hpp>
+#include <nlohmann/json_fwd.hpp>
 
 #include <filesystem>
 #include <optional>

@@ -18,7 +18,8 @@
 
 #include "lilucb_experiments/config.hpp"
 
-#include "lilucb/bandit/algorithms.hpp"
+#include "lilucb/bandit/algorithm_id.hpp"
+#include "lilucb/bandit/run.hpp"
 #include "lilucb/errors.hpp"
 
 #include <nlohmann/json.hpp>

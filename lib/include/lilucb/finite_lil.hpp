@@ -12,6 +12,7 @@
 
 #include "lilucb/detail/promotion.hpp"
 #include "lilucb/errors.hpp"
+#include "lilucb/inner_log.hpp"
 #include "lilucb/policies.hpp"
 
 #include <boost/math/constants/constants.hpp>
@@ -25,31 +26,6 @@
 #include <string_view>
 
 namespace lilucb {
-
-/// Which inner logarithm the bound uses.
-enum class inner_log {
-  lemma,  ///< log((1+eps) t): Lemma `lem:lil`, Figure `fig:lilucb`; needs delta < log(1+eps)/e
-  plus2   ///< log((1+eps) t + 2): footnote `fnt:delta_foot`; any delta in (0,1)
-};
-
-/// "lemma" or "plus2".
-inline const char* to_string(inner_log inner) noexcept {
-  return inner == inner_log::lemma ? "lemma" : "plus2";
-}
-
-/// The inverse of to_string; throws lilucb::domain_error on any other text.
-inline inner_log parse_inner_log(std::string_view text) {
-  if (text == "lemma") return inner_log::lemma;
-  if (text == "plus2") return inner_log::plus2;
-  detail::raise_domain_error("lilucb::parse_inner_log", "inner", detail::quoted(text),
-                             "{lemma, plus2}");
-}
-
-/// The constant c added inside the inner logarithm: 0 (lemma) or 2 (footnote).
-template <class Real>
-Real inner_log_offset(inner_log inner) {
-  return inner == inner_log::lemma ? Real(0) : Real(2);
-}
 
 /// Upper end of the admissible delta range, exclusive: log(1+eps)/e for the lemma's form
 /// (Lemma `lem:lil`, Theorem `th:lilucb`), 1 for footnote `fnt:delta_foot`'s form.

@@ -18,6 +18,7 @@
 // (2+eps)/eps (delta/log(1+eps))^(1+eps) equals its share of nu (ls_delta_for_failure_probability;
 // docs/bandit.md).  With one arm every algorithm answers at once, with no pull.
 
+#include "lilucb/bandit/algorithm_id.hpp"
 #include "lilucb/bandit/arms.hpp"
 #include "lilucb/bandit/exp_gap_algorithm.hpp"
 #include "lilucb/bandit/lilucb_algorithm.hpp"
@@ -33,52 +34,6 @@
 #include <string_view>
 
 namespace lilucb::bandit {
-
-enum class algorithm {
-  lilucb,
-  lilucb_ls,
-  lilucb_heuristic,
-  lilucb_certified,
-  ucb1_ls,
-  successive_elimination,
-  exp_gap,
-  exp_gap_ls,
-  nonadaptive_ls
-};
-
-inline constexpr std::array<algorithm, 9> all_algorithms{
-    algorithm::lilucb,  algorithm::lilucb_ls,  algorithm::lilucb_heuristic,
-    algorithm::lilucb_certified, algorithm::ucb1_ls, algorithm::successive_elimination,
-    algorithm::exp_gap, algorithm::exp_gap_ls, algorithm::nonadaptive_ls};
-
-inline const char* to_string(algorithm a) {
-  switch (a) {
-    case algorithm::lilucb: return "lilucb";
-    case algorithm::lilucb_ls: return "lilucb-ls";
-    case algorithm::lilucb_heuristic: return "lilucb-heuristic";
-    case algorithm::lilucb_certified: return "lilucb-certified";
-    case algorithm::ucb1_ls: return "ucb1-ls";
-    case algorithm::successive_elimination: return "successive-elimination";
-    case algorithm::exp_gap: return "exp-gap";
-    case algorithm::exp_gap_ls: return "exp-gap-ls";
-    case algorithm::nonadaptive_ls: return "nonadaptive-ls";
-  }
-  return "?";
-}
-
-/// The algorithm called `name`; throws lilucb::domain_error listing the known names otherwise.
-inline algorithm parse_algorithm(std::string_view name) {
-  std::string known;
-  for (algorithm a : all_algorithms) {
-    if (name == to_string(a)) return a;
-    known += (known.empty() ? "" : ", ") + std::string(to_string(a));
-  }
-  lilucb::detail::raise_domain_error("lilucb::bandit::parse_algorithm", "algorithm", std::string(name),
-                                     "{" + known + "}");
-}
-
-/// False only for lilucb-heuristic, which Section 5 runs without a guarantee.
-inline bool has_guarantee(algorithm a) { return a != algorithm::lilucb_heuristic; }
 
 /// The eps every LS rule uses.
 inline constexpr double ls_eps = 0.01;
