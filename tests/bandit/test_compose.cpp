@@ -28,6 +28,7 @@
 #include "naive_weakest_pair.hpp"
 
 #include "lilucb/bandit/compose.hpp"
+#include "lilucb/bandit/scenarios.hpp"
 #include "lilucb/characteristic_time.hpp"
 #include "lilucb/boundaries/glr_threshold.hpp"
 #include "lilucb/boundaries/normal_mixture.hpp"

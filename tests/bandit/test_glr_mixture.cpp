@@ -85,8 +85,11 @@ BOOST_AUTO_TEST_CASE(mixture_closed_form_matches_quadrature) {
 BOOST_AUTO_TEST_CASE(projection_closed_form_matches_brute_force) {
   const double sigma = 0.5;
   for (double rho : {1.0, 8.0, 1024.0})
-    for (auto [na, nb] : {std::pair{1.0, 1.0}, {3.0, 50.0}, {400.0, 9.0}})
-      for (auto [ma, mb] : {std::pair{0.5, 0.1}, {0.1, 0.5}, {1.0, 0.999}, {-2.0, -3.5}}) {
+    for (const auto& counts : {std::pair{1.0, 1.0}, {3.0, 50.0}, {400.0, 9.0}})
+      for (const auto& means : {std::pair{0.5, 0.1}, {0.1, 0.5}, {1.0, 0.999}, {-2.0, -3.5}}) {
+        // Plain variables, not structured bindings: lambdas capture them (clang 14 cannot
+        // capture a structured binding).
+        const double na = counts.first, nb = counts.second, ma = means.first, mb = means.second;
         auto q = [&](double xa, double xb) {
           return na * na * (ma - xa) * (ma - xa) / (2 * sigma * sigma * (na + rho)) +
                  nb * nb * (mb - xb) * (mb - xb) / (2 * sigma * sigma * (nb + rho));
