@@ -67,6 +67,18 @@ std::string canonical_combination_name(std::string_view label) {
   return std::string(label);
 }
 
+glr_threshold recommended_threshold(reward_model m) {
+  return m == reward_model::bernoulli ? glr_threshold::pooled_kl : glr_threshold::pooled_per_arm;
+}
+
+combination recommended_combination(reward_model m) {
+  combination c;
+  c.sampling = sampling_rule::t3c_ids;
+  c.stopping = stopping_rule::glr;
+  c.threshold = recommended_threshold(m);
+  return c;
+}
+
 bool is_certified(const combination& c) {
   const auto& s = describe(c.stopping);
   switch (s.takes) {

@@ -228,6 +228,9 @@ BOOST_AUTO_TEST_CASE(a_repeated_tell_counts_once_and_a_refused_call_changes_noth
   coins.nu = 0.05;
   lb::identification b(coins);
   BOOST_TEST(b.method() == std::string(lb::recommended_bernoulli_method));  // the Bernoulli default
+  // The study's defaults are the registry's recommendation (the defaults of `lilucb run` too).
+  BOOST_TEST(lb::recommended_bernoulli_method == lb::to_string(lb::recommended_combination(lb::reward_model::bernoulli)));
+  BOOST_TEST(lb::recommended_method == lb::to_string(lb::recommended_combination(lb::reward_model::gaussian)));
   const auto r = b.ask();
   const std::string b_before = b.to_json();
   for (double bad : {0.5, -1.0, 2.0}) {

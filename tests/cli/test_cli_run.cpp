@@ -473,7 +473,9 @@ BOOST_AUTO_TEST_CASE(exit_2_and_one_line_naming_the_parameter) {
       // unknown algorithm
       {sparse({"--nu", "0.1"}, "foo"), {"algorithm", "foo"}},
       {sparse({"--nu", "0.1"}, "LILUCB"), {"algorithm", "LILUCB"}},
-      {{"run", "--scenario", "sparse", "--n", "3", "--nu", "0.1"}, {"--algorithm"}},
+      // half a combination (neither half runs the recommended method: certified_by_default)
+      {{"run", "--sampling", "t3c", "--scenario", "sparse", "--n", "3", "--nu", "0.1"}, {"--stopping", "(missing)"}},
+      {{"run", "--stopping", "glr", "--scenario", "sparse", "--n", "3", "--nu", "0.1"}, {"--sampling", "(missing)"}},
       // nu outside (0, 1)
       {sparse({"--nu", "0"}), {"nu = 0;"}},
       {sparse({"--nu", "1"}), {"nu = 1;"}},
@@ -681,6 +683,46 @@ BOOST_AUTO_TEST_CASE(algorithm_takes_a_combination_name) {
   const auto bad = with({"--algorithm", "t3c-ids+glr"});
   BOOST_TEST(bad.status == 2);
   BOOST_TEST(contains(bad.err, "combination = 't3c-ids+glr'"), bad.err);
+}
+
+// With neither --algorithm nor --sampling/--stopping, `run` runs the recommended certified method
+// for the arms (t3c-ids+glr-pooled-per-arm; t3c-ids+glr-pooled-kl on Bernoulli arms); --stopping glr
+// without --threshold takes the recommended certified threshold (the same run); the heuristic
+// threshold still runs, and says on stderr, in one line, that its answer is not certified.
+BOOST_AUTO_TEST_CASE(certified_by_default) {
+  const auto cat = [](std::vector<std::string> head, const std::vector<std::string>& tail) {
+    head.insert(head.end(), tail.begin(), tail.end());
+    return head;
+  };
+  const std::vector<std::string> gaussian{"--means", "0.5,0.3,0.2", "--nu", "0.1", "--seed", "2", "--json"};
+  const std::vector<std::string> bernoulli{"--means", "0.5,0.3,0.2", "--arms", "bernoulli", "--nu", "0.1", "--seed", "2", "--json"};
+  BOOST_TEST(bandit::to_string(bandit::recommended_combination(bandit::reward_model::gaussian)) ==
+             "t3c-ids+glr-pooled-per-arm");
+  BOOST_TEST(bandit::to_string(bandit::recommended_combination(bandit::reward_model::bernoulli)) ==
+             "t3c-ids+glr-pooled-kl");
+  for (const auto& [tail, model] : {std::pair{gaussian, bandit::reward_model::gaussian},
+                                    std::pair{bernoulli, bandit::reward_model::bernoulli}}) {
+    const std::string name = bandit::to_string(bandit::recommended_combination(model));
+    BOOST_TEST_CONTEXT(name) {
+      const json plain = expect_json(cat({"run"}, tail));
+      BOOST_TEST(plain["algorithm"].get<std::string>() == name);
+      BOOST_TEST(plain["certified"].get<bool>());
+      BOOST_TEST(plain["correct"].get<bool>());
+      const json glr = expect_json(cat({"run", "--sampling", "t3c-ids", "--stopping", "glr"}, tail));
+      BOOST_TEST(glr.dump() == plain.dump());
+      const json named = expect_json(cat({"run", "--algorithm", name}, tail));
+      BOOST_TEST(named.dump() == plain.dump());
+    }
+  }
+  const auto h = run_cli(cat({"run", "--sampling", "t3c-ids", "--stopping", "glr", "--threshold", "heuristic"}, gaussian));
+  BOOST_TEST(h.status == 0, h.err);
+  BOOST_TEST(count_char(h.err, '\n') == 1u, h.err);
+  BOOST_TEST(contains(h.err, "lilucb run: note: t3c-ids+glr-heuristic is not certified"), h.err);
+  BOOST_TEST(!json::parse(h.out)["certified"].get<bool>());
+  // A rule option without a rule is still refused: it completes --stopping.
+  const auto t = run_cli(cat({"run", "--threshold", "heuristic"}, gaussian));
+  check_one_line_error(t);
+  BOOST_TEST(contains(t.err, "--algorithm"), t.err);
 }
 
 BOOST_AUTO_TEST_SUITE_END()

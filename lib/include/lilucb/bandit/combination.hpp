@@ -14,7 +14,7 @@ namespace lilucb::bandit {
 struct combination {
   sampling_rule sampling = sampling_rule::lilucb;
   stopping_rule stopping = stopping_rule::ls;
-  glr_threshold threshold = glr_threshold::heuristic;         ///< GLR only
+  glr_threshold threshold = glr_threshold::pooled_per_arm;    ///< GLR only; certified by default (Proposition P2)
   stopping::ls_boundary boundary = stopping::ls_boundary::lil;  ///< LS only: the per-arm boundary
   double rho = 0;  ///< GLR mixture only: a fixed mixture scale rho > 0; 0 = the grid (default)
 };
@@ -44,6 +44,17 @@ bool sigma_premise(const combination& c);
 
 /// The statement behind the combination's guarantee (or why there is none), from the registry.
 std::string_view certifying_statement(const combination& c);
+
+/// The recommended certified threshold for GLR stopping on rewards of model `m`: pooled-kl
+/// (Proposition PK, docs/certified-glr/pooled-kl.md) for Bernoulli rewards, pooled-per-arm
+/// (Proposition P2, docs/certified-glr.md) otherwise.  `lilucb run --stopping glr` without
+/// --threshold uses it.
+glr_threshold recommended_threshold(reward_model m);
+
+/// The recommended certified method on rewards of model `m`: T3C-IDS sampling with GLR stopping at
+/// recommended_threshold(m) ("t3c-ids+glr-pooled-per-arm", "t3c-ids+glr-pooled-kl" for Bernoulli
+/// rewards); docs/README.md says when to prefer another.
+combination recommended_combination(reward_model m);
 
 /// Refuses a combination whose parts cannot run together on arms of reward model `model`: lil'UCB's
 /// stopping rule without lil'UCB's sampling rule; a rule whose descriptor does not accept the model;
