@@ -2,6 +2,7 @@
 
 #include "cli_support.hpp"
 
+#include "lilucb/bandit/defaults.hpp"
 #include "lilucb/boundaries/glr_threshold.hpp"
 #include "lilucb/characteristic_time.hpp"
 #include "lilucb/instance.hpp"
@@ -11,13 +12,14 @@
 #include <iostream>
 #include <limits>
 #include <memory>
+#include <optional>
 
 namespace lilucb::cli {
 
 namespace {
 
 struct hardness_options {
-  std::string means, delta, eps = "0.01", beta = "1", a, nu = "0.1", sigma = "1", arms = "gaussian";
+  std::string means, delta, eps = "0.01", beta = "1", a, nu = "0.1", sigma, arms = "gaussian";
   bool json = false;
 };
 
@@ -28,11 +30,15 @@ void run_hardness(const hardness_options& o) {
   const double nu = parse_real("--nu", o.nu, "(0, 1/2)");
   check_open_interval("lilucb hardness", "--nu", nu, 0.0, 0.5, "(0, 1/2) (Farrell's bound needs nu < 1/2)");
   const std::size_t best = best_arm(means);  // validates the means first
-  // delta defaults to the certified delta for nu; a defaults to a_min(beta, delta).
-  const double delta = o.delta.empty() ? certified_setting(nu, eps, beta).setting.delta
-                                       : parse_real("--delta", o.delta, "(0, 1)");
+  // With neither --delta nor --a, the certified setting for nu (delta and a as `lilucb params`
+  // reports them, Theorem R); with --delta, a defaults to the stated theorem's a_min(beta, delta).
+  std::optional<lilucb_setting<double>> certified;
+  if (o.delta.empty()) certified = certified_setting(nu, eps, beta).setting;
+  const double delta = certified ? certified->delta : parse_real("--delta", o.delta, "(0, 1)");
   double a;
-  if (o.a.empty()) {
+  if (o.a.empty() && certified) {
+    a = certified->a;
+  } else if (o.a.empty()) {
     const auto am = a_min(beta, delta);
     if (!am)
       throw lilucb::domain_error("lilucb hardness", "--delta", text_number(delta),
@@ -51,7 +57,7 @@ void run_hardness(const hardness_options& o) {
   const double farrell = farrell_lower_bound(means, nu);
   // T*(mu), w*(mu), the lower bound T* kl(delta, 1-delta) at --delta (default --nu), and
   // the fixed-point prediction t = T* log((1 + log t)/delta) of GLR stopping with the heuristic threshold.
-  const double sigma = parse_real("--sigma", o.sigma, "(0, inf)");
+  const double sigma = o.sigma.empty() ? bandit::default_sigma : parse_real("--sigma", o.sigma, "(0, inf)");
   check_positive("lilucb hardness", "--sigma", sigma);
   if (o.arms != "gaussian" && o.arms != "bernoulli")
     throw lilucb::domain_error("lilucb hardness", "--arms", o.arms, "{gaussian, bernoulli}");
@@ -128,9 +134,9 @@ void add_hardness_command(CLI::App& app) {
   declare_option(sub->add_option("--delta", o->delta, "lil'UCB's delta, in (0,1) (default: the certified delta for --nu)"), real_spec(0, false, 1, false));
   declare_option(sub->add_option("--eps", o->eps, "eps, in (0,1) (default 0.01)"), real_spec(0, false, 1, false));
   declare_option(sub->add_option("--beta", o->beta, "beta, > 0 (default 1)"), real_spec(0, false, std::numeric_limits<double>::infinity(), false));
-  declare_option(sub->add_option("--a", o->a, "stopping parameter a, > 0 (default a_min(beta, delta))"), real_spec(0, false, std::numeric_limits<double>::infinity(), false));
+  declare_option(sub->add_option("--a", o->a, "stopping parameter a, > 0 (default: the certified a for --nu, as params reports it; with --delta, the stated a_min(beta, delta))"), real_spec(0, false, std::numeric_limits<double>::infinity(), false));
   declare_option(sub->add_option("--nu", o->nu, "error probability for Farrell's bound and the default delta, in (0, 1/2) (default 0.1)"), real_spec(0, false, 0.5, false));
-  declare_option(sub->add_option("--sigma", o->sigma, "Gaussian reward standard deviation for T* (default 1)"), real_spec(0, false, std::numeric_limits<double>::infinity(), false).when("--arms", {"gaussian"}));
+  declare_option(sub->add_option("--sigma", o->sigma, "Gaussian reward standard deviation for T*; default " + text_number(bandit::default_sigma)), real_spec(0, false, std::numeric_limits<double>::infinity(), false).when("--arms", {"gaussian"}));
   declare_option(sub->add_option("--arms", o->arms, "gaussian (default) or bernoulli: the divergence of T*"), choice_spec({"gaussian", "bernoulli"}).defaults_to(o->arms));
   declare_option(sub->add_flag("--json", o->json, "print one JSON object"), flag_spec());
   sub->callback([o] { run_hardness(*o); });

@@ -5,6 +5,7 @@
 #include "lilucb/bandit/algorithms.hpp"
 #include "lilucb/bandit/arms.hpp"
 #include "lilucb/bandit/compose.hpp"
+#include "lilucb/bandit/defaults.hpp"
 #include "lilucb/bandit/scenarios.hpp"
 #include "lilucb/instance.hpp"
 #include "lilucb_experiments/algorithm_table.hpp"
@@ -25,14 +26,9 @@ namespace lilucb::cli {
 
 namespace {
 
-// `lilucb run`'s default pull budget: a run that has not stopped after 10^9 pulls (about 15-100 s
-// here) ends as budget_exhausted (exit 0, the status in the output) instead of running on in
-// silence on a near-tie; --max-pulls 0 removes the budget.
-constexpr std::uint64_t default_max_pulls = 1'000'000'000;
-
 struct run_cli_options {
   std::string algorithm, sampling, stopping, boundary, threshold, scenario, n, gap = "0.5", alpha, means, means_file, nu, sigma, arms = "gaussian",
-      seed = "1", rho, max_pulls = std::to_string(default_max_pulls), inner = "plus2";
+      seed = "1", rho, max_pulls = std::to_string(bandit::default_max_pulls), inner = "plus2";
   bool json = false;
   // Whether each instance source was given (an empty value is given, and invalid).
   CLI::Option *scenario_opt = nullptr, *means_opt = nullptr, *means_file_opt = nullptr, *gap_opt = nullptr,
@@ -205,7 +201,7 @@ void run_run(const run_cli_options& o) {
   if (preset && *preset == bandit::algorithm::lilucb_certified) opts.inner = inner_log::lemma;
   opts.seed = parse_count("--seed", o.seed, "[0, 2^64)");
   opts.max_pulls = parse_count("--max-pulls", o.max_pulls, "[0, 2^64) (0: unlimited)");
-  const double sigma = o.sigma.empty() ? 0.5 : parse_real("--sigma", o.sigma, "(0, inf)");
+  const double sigma = o.sigma.empty() ? bandit::default_sigma : parse_real("--sigma", o.sigma, "(0, inf)");
   check_positive("lilucb run", "--sigma", sigma);
   opts.sigma = sigma;
   // Every arm's reward sum stays a finite double over the whole pull budget: |mean| + 40 sigma
@@ -324,11 +320,12 @@ void add_run_command(CLI::App& app) {
                                      path_spec(value_kind::file_in));
   declare_option(sub->add_option("--nu", o->nu, "error probability, in (0,1)")->required(),
                  real_spec(std::numeric_limits<double>::min(), true, 1, false));  // nu/5 stays positive
-  declare_option(sub->add_option("--sigma", o->sigma, "reward standard deviation (Gaussian) and width scale; default 0.5"),
+  declare_option(sub->add_option("--sigma", o->sigma, "reward standard deviation (Gaussian) and width scale; default " + text_number(bandit::default_sigma)),
                  real_spec(0, false, inf, false));
   declare_option(sub->add_option("--arms", o->arms, "gaussian (default) or bernoulli"),
                  choice_spec({"gaussian", "bernoulli"}).defaults_to(o->arms));
   declare_option(sub->add_option("--seed", o->seed, "random seed (default 1)"), count_spec(0, u64_max, "[0, 2^64)"));
+  static_assert(bandit::default_max_pulls == 1'000'000'000, "--max-pulls' help says 10^9");
   declare_option(sub->add_option("--max-pulls", o->max_pulls, "pull budget (default 10^9; the run then ends as budget_exhausted); 0 = unlimited"),
                  count_spec(0, u64_max, "[0, 2^64) (0: unlimited)"));
   declare_option(sub->add_option("--inner", o->inner, "lil'UCB's inner log: plus2 (default) or lemma"), choice_spec({"plus2", "lemma"}));

@@ -26,6 +26,8 @@ import numpy as _np
 from . import _lilucb
 from ._lilucb import (  # noqa: F401  (re-exported)
     ALGORITHMS,
+    DEFAULT_MAX_PULLS,
+    DEFAULT_SIGMA,
     GLR_THRESHOLDS,
     LS_BOUNDARIES,
     RECOMMENDED_BERNOULLI_METHOD,
@@ -484,7 +486,7 @@ class CharacteristicTime(_Record):
     w_star: _np.ndarray
 
 
-def characteristic_time(means: Any, sigma: float = 1.0, arms: str = "gaussian") -> CharacteristicTime:
+def characteristic_time(means: Any, sigma: float = _lilucb.DEFAULT_SIGMA, arms: str = "gaussian") -> CharacteristicTime:
     """The characteristic time of fixed-confidence best-arm identification (Garivier & Kaufmann 2016, Lemma 3 and
     Theorem 5): T*(mu)^-1 = sup_w min_{a != 1} (w_1 + w_a) I_{w_1/(w_1+w_a)}(mu_1, mu_a), with the Gaussian
     divergence (mu - mu')^2/(2 sigma^2) (arms='gaussian') or the Bernoulli KL divergence (arms='bernoulli',
@@ -553,15 +555,40 @@ class RunManyResult(_Record):
     def __len__(self) -> int:
         return int(self.pulls.shape[0])
 
+    def rows(self) -> list:
+        """One dict per run: run (its stream), pulls, best_arm, correct, stopped, status, then
+        count_i per arm (with keep_counts) and best_at_c per checkpoint c (with checkpoints)."""
+        out = []
+        for k in range(len(self)):
+            r = {"run": self.first_run + k, "pulls": int(self.pulls[k]), "best_arm": int(self.best_arm[k]),
+                 "correct": bool(self.correct[k]), "stopped": bool(self.stopped[k]),
+                 "status": "stopped" if self.stopped[k] else "budget_exhausted"}
+            if self.counts is not None:
+                r.update({f"count_{i}": int(c) for i, c in enumerate(self.counts[k])})
+            if self.checkpoints is not None and self.empirical_best is not None:
+                r.update({f"best_at_{int(c)}": int(b) for c, b in zip(self.checkpoints, self.empirical_best[k])})
+            out.append(r)
+        return out
+
+    def to_frame(self) -> Any:
+        """:meth:`rows` as a pandas DataFrame when pandas is importable, the list of dicts otherwise."""
+        return _table(self.rows())
+
+    def to_json(self) -> str:
+        """The whole result as one JSON object (arrays as lists, counts as integers)."""
+        def plain(v: Any) -> Any:
+            return v.tolist() if isinstance(v, _np.ndarray) else v
+        return _json.dumps({f.name: plain(getattr(self, f.name)) for f in _dc.fields(self)})
+
 
 def run(
     algorithm: str,
     means: Any,
     nu: float,
-    sigma: float = 0.5,
+    sigma: float = _lilucb.DEFAULT_SIGMA,
     seed: int = 1,
     arms: str = "gaussian",
-    max_pulls: int = 0,
+    max_pulls: int = _lilucb.DEFAULT_MAX_PULLS,
     inner: str = "plus2",
     run: int = 0,
     checkpoints: Any = None,
@@ -575,7 +602,8 @@ def run(
     ``certified`` and ``certificate``.
 
     sigma: the Gaussian rewards' standard deviation and the widths' sub-Gaussian scale (default 0.5,
-    as the CLI); arms: 'gaussian' or 'bernoulli'; max_pulls: pull budget (0: unlimited); inner: lil'UCB's
+    as the CLI); arms: 'gaussian' or 'bernoulli'; max_pulls: pull budget (default 10^9, as the CLI: the run then
+    ends as 'budget_exhausted'; 0: unlimited); inner: lil'UCB's
     inner logarithm ('plus2' or 'lemma'); seed and run: the run draws stream `run` of `seed` (the CLI
     uses run 0).  checkpoints: increasing pull counts at which to record the empirically best arm.
     The means need a unique largest value.
@@ -590,10 +618,10 @@ def run_many(
     nu: float,
     runs: int = 1000,
     threads: Optional[int] = None,
-    sigma: float = 0.5,
+    sigma: float = _lilucb.DEFAULT_SIGMA,
     seed: int = 1,
     arms: str = "gaussian",
-    max_pulls: int = 0,
+    max_pulls: int = _lilucb.DEFAULT_MAX_PULLS,
     inner: str = "plus2",
     first_run: int = 0,
     checkpoints: Any = None,

@@ -2,7 +2,7 @@
 # editors complete names and arguments.  Real arguments typed ArrayLike broadcast over numpy
 # arrays; such functions return a float for scalar arguments and an ndarray otherwise.
 from dataclasses import dataclass
-from typing import Any, Callable, List, Literal, Optional, Sequence, Tuple, Union, overload
+from typing import Any, Callable, Dict, List, Literal, Optional, Sequence, Tuple, Union, overload
 
 import numpy as np
 import numpy.typing as npt
@@ -13,6 +13,8 @@ OptFloatOrArray = Union[Optional[float], npt.NDArray[np.float64]]
 
 __version__: str
 ALGORITHMS: Tuple[str, ...]
+DEFAULT_SIGMA: float
+DEFAULT_MAX_PULLS: int
 SAMPLING_RULES: Tuple[str, ...]
 STOPPING_RULES: Tuple[str, ...]
 GLR_THRESHOLDS: Tuple[str, ...]
@@ -324,7 +326,7 @@ class CharacteristicTime(_Record):
     t_star: float
     w_star: npt.NDArray[np.float64]
 
-def characteristic_time(means: ArrayLike, sigma: float = 1.0, arms: str = "gaussian") -> CharacteristicTime: ...
+def characteristic_time(means: ArrayLike, sigma: float = 0.5, arms: str = "gaussian") -> CharacteristicTime: ...
 def bernoulli_kl(p: ArrayLike, q: ArrayLike) -> FloatOrArray: ...
 def kl_delta(delta: ArrayLike) -> FloatOrArray: ...
 def bai_lower_bound(t_star: ArrayLike, delta: ArrayLike) -> FloatOrArray: ...
@@ -343,7 +345,7 @@ class RunResult(_Record):
     true_best_arm: int
     correct: bool
     pulls: int
-    counts: npt.NDArray[np.uint64]
+    counts: npt.NDArray[np.int64]
     status: str
     stopped_by: str
     checkpoints: Optional[npt.NDArray[np.uint64]] = ...
@@ -359,11 +361,11 @@ class RunManyResult(_Record):
     seed: int
     first_run: int
     true_best_arm: int
-    pulls: npt.NDArray[np.uint64]
+    pulls: npt.NDArray[np.int64]
     best_arm: npt.NDArray[np.int64]
     correct: npt.NDArray[np.bool_]
     stopped: npt.NDArray[np.bool_]
-    counts: Optional[npt.NDArray[np.uint64]] = ...
+    counts: Optional[npt.NDArray[np.int64]] = ...
     checkpoints: Optional[npt.NDArray[np.uint64]] = ...
     empirical_best: Optional[npt.NDArray[np.int64]] = ...
     certified: Optional[bool] = ...
@@ -371,11 +373,14 @@ class RunManyResult(_Record):
     @property
     def status(self) -> npt.NDArray[np.str_]: ...
     def __len__(self) -> int: ...
+    def rows(self) -> List[Dict[str, Any]]: ...
+    def to_frame(self) -> Any: ...
+    def to_json(self) -> str: ...
 
 def run(algorithm: str, means: ArrayLike, nu: float, sigma: float = 0.5, seed: int = 1, arms: str = "gaussian",
-        max_pulls: int = 0, inner: str = "plus2", run: int = 0, checkpoints: Optional[ArrayLike] = None) -> RunResult: ...
+        max_pulls: int = 1000000000, inner: str = "plus2", run: int = 0, checkpoints: Optional[ArrayLike] = None) -> RunResult: ...
 def run_many(algorithm: str, means: ArrayLike, nu: float, runs: int = 1000, threads: Optional[int] = None,
-             sigma: float = 0.5, seed: int = 1, arms: str = "gaussian", max_pulls: int = 0, inner: str = "plus2",
+             sigma: float = 0.5, seed: int = 1, arms: str = "gaussian", max_pulls: int = 1000000000, inner: str = "plus2",
              first_run: int = 0, checkpoints: Optional[ArrayLike] = None, keep_counts: bool = False) -> RunManyResult: ...
 
 # ---- the ask-tell study of a real system (bandit/identification.hpp) ----

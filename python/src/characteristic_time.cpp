@@ -4,6 +4,7 @@
 
 #include "common.hpp"
 
+#include "lilucb/bandit/defaults.hpp"
 #include "lilucb/boundaries/glr_threshold.hpp"
 #include "lilucb/characteristic_time.hpp"
 
@@ -27,7 +28,7 @@ void register_characteristic_time(py::module_& m) {
         d["w_star"] = to_numpy(r.w_star);
         return d;
       },
-      arg("means"), arg("sigma") = 1.0, arg("arms") = "gaussian");
+      arg("means"), arg("sigma") = lilucb::bandit::default_sigma, arg("arms") = "gaussian");
 
   m.def("bernoulli_kl", py::vectorize([](double p, double q) { return bernoulli_kl(p, q); }), arg("p"), arg("q"),
         "Bernoulli KL divergence kl(p, q) = p log(p/q) + (1-p) log((1-p)/(1-q)), 0 log 0 = 0; +inf where\n"

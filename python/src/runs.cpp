@@ -8,10 +8,12 @@
 #include "lilucb/bandit/algorithms.hpp"
 #include "lilucb/bandit/arms.hpp"
 #include "lilucb/bandit/compose.hpp"
+#include "lilucb/bandit/defaults.hpp"
 #include "lilucb/bandit/observers.hpp"
 #include "lilucb/bandit/parallel.hpp"
 #include "lilucb/instance.hpp"
 
+#include <algorithm>
 #include <cstring>
 #include <variant>
 
@@ -131,7 +133,7 @@ py::dict run_py(const std::string& algorithm, const py::object& means, double nu
   d["true_best_arm"] = q.true_best;
   d["correct"] = r.best_arm == q.true_best;
   d["pulls"] = r.pulls;
-  d["counts"] = to_numpy(r.counts);
+  d["counts"] = to_numpy(std::vector<std::int64_t>(r.counts.begin(), r.counts.end()));  // signed, as run_many
   d["status"] = bandit::to_string(r.status);
   d["stopped_by"] = r.stopped_by;
   if (!q.checkpoints.empty()) {
@@ -158,10 +160,12 @@ py::dict run_many_py(const std::string& algorithm, const py::object& means, doub
     if (t > 1024) throw lilucb::domain_error(fn, "threads", number_text(t), "None or a whole number in [0, 1024] (0: all cores)");
   }
   const std::size_t n = q.means.size(), nc = q.checkpoints.size();
-  std::vector<std::uint64_t> pulls(runs);
+  // Signed 64-bit counts (numpy int64): pulls - 10**6 stays a difference, not a wrap-around
+  // (a run of 2^63 pulls would take centuries).
+  std::vector<std::int64_t> pulls(runs);
   std::vector<std::int64_t> chosen(runs);
   std::vector<std::uint8_t> stopped(runs);
-  std::vector<std::uint64_t> counts(keep_counts ? runs * n : 0);
+  std::vector<std::int64_t> counts(keep_counts ? runs * n : 0);
   std::vector<std::int64_t> best(runs * nc);
   bandit::composed_result first;
   {
@@ -173,10 +177,12 @@ py::dict run_many_py(const std::string& algorithm, const py::object& means, doub
         std::vector<std::size_t> b;
         auto c = run_one(q, a, o, &b);
         const bandit::run_result& r = c.run;
-        pulls[k] = r.pulls;
+        pulls[k] = static_cast<std::int64_t>(r.pulls);
         chosen[k] = static_cast<std::int64_t>(r.best_arm);
         stopped[k] = r.status == bandit::run_status::stopped;
-        if (keep_counts) std::copy(r.counts.begin(), r.counts.end(), counts.begin() + k * n);
+        if (keep_counts)
+          std::transform(r.counts.begin(), r.counts.end(), counts.begin() + k * n,
+                         [](std::uint64_t c) { return static_cast<std::int64_t>(c); });
         for (std::size_t c = 0; c < nc; ++c) best[k * nc + c] = checkpoint_arm(b[c]);
         if (k == 0) first = std::move(c);
       });
@@ -203,7 +209,7 @@ py::dict run_many_py(const std::string& algorithm, const py::object& means, doub
   d["correct"] = ok;
   d["stopped"] = st;
   if (keep_counts) {
-    py::array_t<std::uint64_t> c({static_cast<py::ssize_t>(runs), static_cast<py::ssize_t>(n)});
+    py::array_t<std::int64_t> c({static_cast<py::ssize_t>(runs), static_cast<py::ssize_t>(n)});
     std::copy(counts.begin(), counts.end(), c.mutable_data());
     d["counts"] = c;
   }
@@ -225,6 +231,9 @@ void register_runs(py::module_& m) {
   m.def("_run_many", &run_many_py, arg("algorithm"), arg("means"), arg("nu"), arg("sigma"), arg("seed"),
         arg("runs"), arg("threads"), arg("first_run"), arg("arms"), arg("max_pulls"), arg("inner"),
         arg("checkpoints"), arg("keep_counts"));
+  // The defaults every interface shares (lilucb/bandit/defaults.hpp): run and run_many take them.
+  m.attr("DEFAULT_SIGMA") = bandit::default_sigma;
+  m.attr("DEFAULT_MAX_PULLS") = bandit::default_max_pulls;
   py::list names;
   for (auto a : bandit::all_algorithms) names.append(bandit::to_string(a));
   m.attr("ALGORITHMS") = py::tuple(names);

@@ -1,7 +1,9 @@
 """Every binding agrees with the C++ library to the last bit: values printed by a C++ helper
 (reference_values.cpp) at a sample of inputs, and the JSON the lilucb command prints."""
 
+import json
 import math
+import subprocess
 
 import numpy as np
 import pytest
@@ -116,6 +118,29 @@ def test_hardness_agrees_with_cli(cli, means):
     assert same(lilucb.lemma1_bound_proof(m, eps=j["eps"], beta=j["beta"], delta=j["delta"]), j["lemma1_bound_proof"])
     assert same(lilucb.total_samples_bound(j["lemma1_bound"], j["a"]), j["total_bound"])
     assert same(lilucb.farrell_lower_bound(m, delta=j["nu"]), j["farrell_lower_bound"])
+    # the defaults agree: sigma for T*, and a (and delta) from the certified setting as `params` gives it
+    assert j["sigma"] == lilucb.DEFAULT_SIGMA
+    assert same(lilucb.characteristic_time(m).t_star, j["t_star"])
+    c = lilucb.certified_setting(nu=j["nu"])
+    assert same(c.setting.delta, j["delta"]) and same(c.setting.a, j["a"])
+
+
+def test_defaults_are_the_librarys(cli_path):
+    """One set of defaults: Python's signatures and the CLI's help take the library's constants."""
+    import inspect
+    assert lilucb.DEFAULT_SIGMA == 0.5 and lilucb.DEFAULT_MAX_PULLS == 10**9
+    for f in (lilucb.run, lilucb.run_many):
+        p = inspect.signature(f).parameters
+        assert p["sigma"].default == lilucb.DEFAULT_SIGMA and p["max_pulls"].default == lilucb.DEFAULT_MAX_PULLS
+    assert inspect.signature(lilucb.characteristic_time).parameters["sigma"].default == lilucb.DEFAULT_SIGMA
+    for command in ("run", "hardness"):
+        text = subprocess.run([cli_path, command, "--help"], check=True, capture_output=True, text=True).stdout
+        assert "default 0.5" in text, command
+    r = lilucb.run("lilucb", means=[0.5, 0.49999999], nu=0.1, max_pulls=1000)
+    j = json.loads(subprocess.run([cli_path, "run", "--algorithm", "lilucb", "--means", "0.5,0.49999999", "--nu",
+                                   "0.1", "--max-pulls", "1000", "--json"], check=True, capture_output=True,
+                                  text=True).stdout)
+    assert r.parameters["sigma"] == j["parameters"]["sigma"] == lilucb.DEFAULT_SIGMA
 
 
 def test_scenarios():

@@ -1,6 +1,7 @@
 """Runs from Python: the same run as `lilucb run --json`, run_many identical to the runs one by
 one and for 1 and 2 threads, and the GIL released while run_many works."""
 
+import json
 import threading
 import time
 
@@ -18,7 +19,7 @@ def test_run_agrees_with_cli(cli, algorithm):
     r = lilucb.run(algorithm=algorithm, means=np.array(means), nu=0.1, seed=7, max_pulls=2_000_000)
     for key in ("algorithm", "n", "seed", "best_arm", "true_best_arm", "correct", "pulls", "status", "stopped_by"):
         assert getattr(r, key) == j[key], key
-    assert r.counts.tolist() == j["counts"] and r.counts.dtype == np.uint64
+    assert r.counts.tolist() == j["counts"] and r.counts.dtype == np.int64
     assert r.parameters.keys() == j["parameters"].keys()
     for k, v in j["parameters"].items():
         assert (r.parameters[k].hex() if isinstance(v, float) else r.parameters[k]) == \
@@ -138,6 +139,29 @@ def test_run_many_deterministic_for_1_and_2_threads():
     # a different seed gives different runs (the test can fail)
     d = lilucb.run_many(threads=2, **{**kw, "seed": 6})
     assert not np.array_equal(a.pulls, d.pulls)
+
+
+def test_run_many_tables_for_notebooks():
+    m = lilucb.run_many("lilucb", means=MEANS, nu=0.1, runs=4, seed=3, max_pulls=1000, keep_counts=True,
+                        checkpoints=[10, 100, 5000], first_run=2)
+    # signed counts: a difference stays a difference
+    assert m.pulls.dtype == np.int64 and m.counts.dtype == np.int64
+    assert (m.pulls - 10**6 < 0).all()
+    rows = m.rows()
+    assert [r["run"] for r in rows] == [2, 3, 4, 5]
+    for k, r in enumerate(rows):
+        assert r["pulls"] == m.pulls[k] and r["best_arm"] == m.best_arm[k] and r["status"] == m.status[k]
+        assert [r[f"count_{i}"] for i in range(len(MEANS))] == m.counts[k].tolist()
+        assert (r["best_at_10"], r["best_at_100"], r["best_at_5000"]) == tuple(m.empirical_best[k].tolist())
+        assert r["best_at_5000"] == -1  # the budget ends first
+    frame = m.to_frame()
+    try:
+        import pandas  # noqa: F401
+        assert frame.shape == (4, len(rows[0])) and frame["pulls"].tolist() == m.pulls.tolist()
+    except ImportError:
+        assert frame == rows
+    j = json.loads(m.to_json())
+    assert j["pulls"] == m.pulls.tolist() and j["counts"] == m.counts.tolist() and j["algorithm"] == m.algorithm
 
 
 def test_budget_and_checkpoints():

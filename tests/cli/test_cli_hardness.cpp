@@ -48,7 +48,10 @@ BOOST_AUTO_TEST_CASE(json_agrees_with_library) {
       const double nu = c.nu.empty() ? 0.1 : std::stod(c.nu);
       const double delta = c.delta.empty() ? lilucb::certified_setting(nu, eps, beta).setting.delta
                                            : std::stod(c.delta);
-      const double a = c.a.empty() ? *lilucb::a_min(beta, delta) : std::stod(c.a);
+      // a: the certified setting's with neither --delta nor --a (as `params`), else the stated a_min
+      const double a = !c.a.empty()       ? std::stod(c.a)
+                       : c.delta.empty() ? lilucb::certified_setting(nu, eps, beta).setting.a
+                                         : *lilucb::a_min(beta, delta);
       BOOST_TEST(lilucb::best_arm(means) == c.best);
       const double l1 = lilucb::lemma1_bound(means, eps, beta, delta);
 
