@@ -97,23 +97,24 @@ boundaries::boundary_spec boundary_spec_from(const boundary_cli_options& o, bool
       s.c_const = parse_real("--c", o.c, "[0, inf)");
       break;
   }
-  // The finite-LIL family's alpha is Lemma lem:lil's delta: with the lemma's inner log it must lie
-  // below log(1+eps)/e, said here in the option's own name.
-  if ((s.kind == boundary_kind::lil || s.kind == boundary_kind::lil_plus2) && !o.alpha.empty() && s.eps > 0 &&
-      s.eps < 1) {
-    const double hi = lil_delta_max(s.eps, boundaries::detail::lil_inner(s));
-    if (!(s.alpha < hi))
-      throw lilucb::domain_error("lilucb " + o.kind, "--alpha", o.alpha,
-                                 "(0, " + text_number(hi) + ") for --kind " + o.kind + " at --eps " + o.eps +
-                                     " (Lemma lem:lil's delta < log(1+eps)/e); --kind lil-plus2 takes any alpha in (0, 1)");
-  }
   // Without a required alpha (calibrate, stated_alpha_for), alpha is a placeholder the caller
   // replaces; for the finite-LIL family it must still lie in Lemma lem:lil's delta range (the
   // default 0.05 does not for eps < 0.146), so take half the largest admissible delta.
   if (!alpha_required && o.alpha.empty() && (s.kind == boundary_kind::lil || s.kind == boundary_kind::lil_plus2) &&
       s.eps > 0 && s.eps < 1)
     s.alpha = lil_delta_max(s.eps, boundaries::detail::lil_inner(s)) / 2;
-  boundaries::check_boundary_spec(s);
+  // The finite-LIL family's alpha is Lemma lem:lil's delta: the library's refusal of that delta is
+  // said in the option's own name.
+  try {
+    boundaries::check_boundary_spec(s);
+  } catch (const lilucb::domain_error& e) {
+    if (e.parameter() != "delta" || o.alpha.empty() ||
+        (s.kind != boundary_kind::lil && s.kind != boundary_kind::lil_plus2))
+      throw;
+    throw lilucb::domain_error("lilucb " + o.kind, "--alpha", o.alpha,
+                               e.admissible() + " for --kind " + o.kind + " at --eps " + o.eps +
+                                   " (alpha is Lemma lem:lil's delta); --kind lil-plus2 takes any alpha in (0, 1)");
+  }
   return s;
 }
 

@@ -82,7 +82,7 @@ BOOST_AUTO_TEST_CASE(bad_input_is_one_line_naming_the_parameter) {
            {{"boundary", "--kind", "stitched", "--alpha", "0.05", "--eta", "1", "--t", "10"}, "eta"},
            {{"boundary", "--kind", "mixture", "--alpha", "abc", "--t", "10"}, "--alpha"},
            // the lemma's form: alpha (its delta) below log(1+eps)/e, said as --alpha
-           {{"boundary", "--kind", "lil", "--alpha", "0.05", "--t", "10"}, "--alpha = 0.05; admissible: (0, 0.00366"},
+           {{"boundary", "--kind", "lil", "--alpha", "0.05", "--t", "10"}, "--alpha = 0.05; admissible: (0, log(1+eps)/e) = (0, 0.00366"},
            {{"crossing", "--kind", "stitched", "--alpha", "0.05", "--horizon", "0"}, "--horizon"},
            {{"crossing", "--kind", "stitched", "--alpha", "0.05", "--horizon", "10", "--sigma", "-1"}, "sigma"},
            {{"calibrate", "--kind", "constant", "--c", "2", "--target", "0.05"}, "kind"},
