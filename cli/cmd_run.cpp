@@ -282,13 +282,17 @@ void add_run_command(CLI::App& app) {
   constexpr auto u64_max = std::numeric_limits<std::uint64_t>::max();
   auto o = std::make_shared<run_cli_options>();
   auto* sub = app.add_subcommand("run", "Run one best-arm algorithm once");
-  sub->footer(
-      "Which method should I use?  Give neither --algorithm nor --sampling/--stopping: the run uses the "
-      "recommended certified method, t3c-ids+glr-pooled-per-arm (Gaussian or sub-Gaussian rewards) or "
-      "t3c-ids+glr-pooled-kl (--arms bernoulli), whose answer is wrong with probability at most nu.  The "
-      "presets reproduce the paper's Section 5; --threshold heuristic is the field's uncertified practice "
-      "(a reference: it stops earlier, without a guarantee, and says so on stderr).  docs/README.md "
-      "compares them.");
+  // The recommendation's names come from the library (recommended_combination, recommended_threshold).
+  const auto recommended = [](bandit::reward_model m) { return bandit::to_string(bandit::recommended_combination(m)); };
+  const auto threshold = [](bandit::reward_model m) {
+    return std::string(bandit::to_string(bandit::recommended_threshold(m)));
+  };
+  sub->footer("Which method should I use?  Give neither --algorithm nor --sampling/--stopping: the run uses the "
+              "recommended certified method, " + recommended(bandit::reward_model::gaussian) +
+              " (Gaussian or sub-Gaussian rewards) or " + recommended(bandit::reward_model::bernoulli) +
+              " (--arms bernoulli), whose answer is wrong with probability at most nu.  The presets reproduce "
+              "the paper's Section 5; --threshold heuristic is the field's uncertified practice (a reference: "
+              "it stops earlier, without a guarantee, and says so on stderr).  docs/README.md compares them.");
   // The known names come from the library's lists (one place per name).
   sub->add_option("--algorithm", o->algorithm,
                   experiments::algorithm_identifiers() +
@@ -302,8 +306,9 @@ void add_run_command(CLI::App& app) {
                                     "--stopping ls: the per-arm boundary (default lil): " +
                                         rule_help(bandit::ls_boundaries));
   o->threshold_opt = sub->add_option("--threshold", o->threshold,
-                                     "--stopping glr: the threshold (default: the recommended certified one, "
-                                     "pooled-per-arm, or pooled-kl with --arms bernoulli): " +
+                                     "--stopping glr: the threshold (default: the recommended certified one, " +
+                                         threshold(bandit::reward_model::gaussian) + ", or " +
+                                         threshold(bandit::reward_model::bernoulli) + " with --arms bernoulli): " +
                                          rule_help(bandit::glr_thresholds));
   sub->add_option("--rho", o->rho,
                   "glr mixture: a fixed mixture scale rho > 0 (default: the grid rho = 2^k, k = 0..40, no tuning)");
