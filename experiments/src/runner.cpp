@@ -155,10 +155,12 @@ run_report run_experiment(const experiment_config& c, const std::string& out_dir
     detail::progress_reporter bar(std::string(to_string(c.kind)), todo.size(), opts.progress, log);
     thread_executor pool(threads);
     run_executor& exec = opts.executor ? *opts.executor : pool;
+    std::uint64_t done_now = 0;
     exec.execute(plan, todo, [&](run_row r) {
       out.append(to_csv(r, c.kind) + "\n");
       rows.push_back(std::move(r));
       bar.tick();
+      if (opts.on_run_done) opts.on_run_done(++done_now, todo.size());
     });
     out.sync();
   }

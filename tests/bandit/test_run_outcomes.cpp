@@ -4,15 +4,20 @@
 //    budget smaller than n), counts summing to it, a valid best guess of the documented kind
 //    (lil'UCB: most-pulled; LS algorithms: empirically best; elimination: best pulled
 //    survivor), and the pulls made are exactly the first `budget` pulls of the unlimited run;
-//  - a budget equal to the natural stopping time does not change the result; one less does.
+//  - a budget equal to the natural stopping time does not change the result; one less does;
+//  - an interruption (interrupt.hpp) throws lilucb::interrupted at the run's first poll.
 
 #include <boost/test/unit_test.hpp>
 
 #include "bandit_support.hpp"
 
 #include "lilucb/bandit/scenarios.hpp"
+#include "lilucb/bandit/detail/session.hpp"
+#include "lilucb/bandit/parallel.hpp"
 #include "lilucb/errors.hpp"
+#include "lilucb/interrupt.hpp"
 
+#include <atomic>
 #include <numeric>
 #include <optional>
 
@@ -160,6 +165,47 @@ BOOST_AUTO_TEST_CASE(budget_at_natural_stopping_time) {
         }
       }
     }
+}
+
+BOOST_AUTO_TEST_SUITE_END()
+
+// An interruption (lilucb/interrupt.hpp) pending when a run starts ends it with
+// lilucb::interrupted at its first poll: at most kPollPulls pulls (the poll of can_pull()), none
+// for Exponential-Gap (it polls before every batch); once withdrawn, runs go to their end again.
+// parallel_for stops handing out bodies.
+BOOST_AUTO_TEST_SUITE(interruption)
+
+BOOST_AUTO_TEST_CASE(a_pending_interruption_ends_every_algorithm_at_its_first_poll) {
+  using poll_session = bandit::detail::session<bandit::gaussian_arms>;
+  const std::vector<double> means = {0.5, 0.49999, 0.49998};  // gaps of 1e-5: billions of pulls
+  for (algorithm alg : bandit::all_algorithms)
+    BOOST_TEST_CONTEXT(alg) {
+      bandit::run_options o;
+      o.seed = 3;
+      o.nu = 0.01;
+      final_state f;
+      lilucb::request_interrupt();
+      BOOST_CHECK_THROW(run_on(alg, arm_kind::gaussian, means, o, f), lilucb::interrupted);
+      lilucb::clear_interrupt();
+      BOOST_TEST(f.log.arms.size() <= poll_session::kPollPulls);
+      o.max_pulls = 3 * poll_session::kPollPulls;
+      const auto r = run_on(alg, arm_kind::gaussian, means, o);
+      BOOST_TEST(r.pulls <= o.max_pulls);
+      BOOST_TEST(r.status == run_status::budget_exhausted);
+    }
+}
+
+BOOST_AUTO_TEST_CASE(parallel_for_stops_handing_out_bodies) {
+  std::atomic<std::size_t> calls{0};
+  BOOST_CHECK_THROW(bandit::parallel_for(1000, 2,
+                                         [&](std::size_t k) {
+                                           ++calls;
+                                           if (k == 10) lilucb::request_interrupt();
+                                         }),
+                    lilucb::interrupted);
+  lilucb::clear_interrupt();
+  BOOST_TEST(calls.load() >= 11u);
+  BOOST_TEST(calls.load() < 1000u);
 }
 
 BOOST_AUTO_TEST_SUITE_END()

@@ -10,7 +10,8 @@
 // to runs.csv as they finish; a rerun into the same folder with the same config checks the
 // recorded rows against the config and runs only the missing ones (resumption).  The final
 // files are written from the typed rows in memory, each atomically.  The folder is locked
-// for the run (a second process is refused).
+// for the run (a second process is refused).  An interruption (lilucb/interrupt.hpp) stops it
+// between runs with lilucb::interrupted; the runs recorded stay, and a rerun resumes.
 
 #include "lilucb_experiments/config.hpp"
 #include "lilucb_experiments/provenance.hpp"
@@ -18,6 +19,7 @@
 #include "lilucb_experiments/summaries.hpp"
 
 #include <cstdint>
+#include <functional>
 #include <iosfwd>
 #include <string>
 #include <vector>
@@ -37,6 +39,10 @@ struct runner_options {
   unsigned threads = 0;     ///< 0: all hardware threads
   bool progress = true;     ///< progress on `log`
   std::ostream* log = nullptr;  ///< default std::cerr
+  /// Called after each run recorded, with the runs of this invocation done and to do (resumed
+  /// runs not counted), one call at a time from any of the runner's threads.  For a caller that
+  /// shows progress its own way (the Python module); independent of `progress`.
+  std::function<void(std::uint64_t done, std::uint64_t todo)> on_run_done;
   /// Sharding (`--shard I/K`): run only the runs whose index in the config's enumeration
   /// (algorithm, scenario, n, repetition; repetition fastest) is I modulo K, so that every shard
   /// holds about 1/K of every cell.  K = 1: the whole experiment.
@@ -67,7 +73,9 @@ run_report run_experiment(const experiment_config& config, const std::string& ou
 run_report merge_experiment(const std::string& out_dir, const std::vector<std::string>& shard_dirs);
 
 /// Writes the plots of the experiment in `out_dir` (PNG and SVG, with gnuplot): stopping-times:
-/// stopping-times-<scenario>.{png,svg}; anytime: anytime.{png,svg} (the 4 x 3 panel figure).
+/// stopping-times-<scenario>.{png,svg}; anytime: anytime.{png,svg} (the 4 x 3 panel figure, a
+/// dotted line at nu) and anytime-logy.{png,svg} (the same on a logarithmic P(wrong) axis);
+/// modern: modern-<instance>.{png,svg} (at most 8 methods in colour, the others grey).
 /// Returns the files written; throws std::runtime_error if gnuplot fails.
 std::vector<std::string> write_plots(const std::string& out_dir);
 

@@ -1,7 +1,8 @@
 #pragma once
-// Everything public in lilucb: the theory module, the bandit module, the Clopper-Pearson helpers
-// and the version.
+// Everything public in lilucb: the theory module, the bandit module, the Clopper-Pearson helpers,
+// interrupting a long computation, and the version.
 #include "lilucb/bandit.hpp"
 #include "lilucb/clopper_pearson.hpp"
+#include "lilucb/interrupt.hpp"
 #include "lilucb/theory.hpp"
 #include "lilucb/version.hpp"

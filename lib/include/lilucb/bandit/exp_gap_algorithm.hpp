@@ -22,6 +22,7 @@
 #include "lilucb/bandit/run.hpp"
 #include "lilucb/bandit/detail/session.hpp"
 #include "lilucb/bandit/successive_elimination_algorithm.hpp"
+#include "lilucb/interrupt.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -79,9 +80,11 @@ class exp_gap_runner {
   const detail::session<Arms, Observer>& state() const { return s_; }
 
  private:
-  // m pulls of arm a as one sum; nullopt when the budget ran out or the LS rule fired.
+  // m pulls of arm a as one sum; nullopt when the budget ran out or the LS rule fired.  Polls
+  // for an interruption (interrupt.hpp): batches, not single pulls, pass through can_pull().
   std::optional<double> batch(std::size_t a, std::uint64_t m) {
     if (ended_) return std::nullopt;
+    check_interrupt();
     const std::uint64_t take = std::min(m, s_.remaining());
     if (take == 0) {
       ended_ = true;

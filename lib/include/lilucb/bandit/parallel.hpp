@@ -4,6 +4,7 @@
 // identical for any thread count (tested for 1 and 2 threads).
 
 #include "lilucb/bandit/run.hpp"
+#include "lilucb/interrupt.hpp"
 
 #include <algorithm>
 #include <atomic>
@@ -18,7 +19,8 @@
 namespace lilucb::bandit {
 
 /// Calls body(k) for k in [0, count) on `threads` threads (0: all hardware threads), dynamic
-/// scheduling.  The first exception thrown by a body is rethrown after all threads stop.
+/// scheduling.  The first exception thrown by a body is rethrown after all threads stop.  Polls
+/// for an interruption (interrupt.hpp) before each body: lilucb::interrupted ends the loop so.
 inline void parallel_for(std::size_t count, unsigned threads, const std::function<void(std::size_t)>& body) {
   if (threads == 0) threads = std::max(1u, std::thread::hardware_concurrency());
   threads = static_cast<unsigned>(std::min<std::size_t>(threads, std::max<std::size_t>(count, 1)));
@@ -28,6 +30,7 @@ inline void parallel_for(std::size_t count, unsigned threads, const std::functio
   auto worker = [&] {
     for (std::size_t k; (k = next.fetch_add(1)) < count;) {
       try {
+        check_interrupt();
         body(k);
       } catch (...) {
         std::lock_guard<std::mutex> lock(error_mutex);

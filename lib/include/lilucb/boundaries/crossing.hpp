@@ -37,6 +37,7 @@
 
 #include "lilucb/boundaries/family.hpp"
 #include "lilucb/errors.hpp"
+#include "lilucb/interrupt.hpp"
 
 #include <boost/math/special_functions/erf.hpp>
 
@@ -157,6 +158,7 @@ class grid_walk {
     cells_.swap(targets_);
     record(1);
     for (std::uint64_t t = 2; t <= horizon && !cells_.empty(); ++t) {
+      check_interrupt();  // interrupt.hpp: one poll per time step
       const double U1 = scaled_radius(radius, t, sigma, capped);
       double total = 0;
       for (const auto& c : cells_) total += c.mass;

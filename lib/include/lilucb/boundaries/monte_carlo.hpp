@@ -6,6 +6,7 @@
 #include "lilucb/bandit/detail/random.hpp"  // the seeded normal stream (not the bandit engine)
 #include "lilucb/boundaries/family.hpp"
 #include "lilucb/errors.hpp"
+#include "lilucb/interrupt.hpp"
 
 #include <cstdint>
 #include <vector>
@@ -28,6 +29,7 @@ inline crossing_count crossing_monte_carlo(const std::vector<double>& radius, do
   crossing_count c;
   c.paths = paths;
   for (std::uint64_t i = 0; i < paths; ++i) {
+    check_interrupt();  // interrupt.hpp: one poll per path
     lilucb::bandit::detail::normal_stream z(seed, i);
     double s = 0;
     for (std::size_t t = 1; t < radius.size(); ++t) {

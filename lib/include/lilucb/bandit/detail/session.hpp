@@ -2,11 +2,15 @@
 // The state of one run, shared by every algorithm: the arms, the run's random stream, the
 // per-arm statistics, the pull budget and the observer.  Algorithms call pull()/pull_batch()
 // and never touch the random stream directly, so "same seed, same run" holds by construction.
+// can_pull() is also where a run polls for an interruption (interrupt.hpp), once every
+// kPollPulls pulls: a run stopped from outside throws lilucb::interrupted.
 
 #include "lilucb/bandit/arm_stats.hpp"
 #include "lilucb/bandit/detail/random.hpp"
 #include "lilucb/bandit/run.hpp"
+#include "lilucb/interrupt.hpp"
 
+#include <algorithm>
 #include <cstddef>
 #include <cstdint>
 #include <limits>
@@ -21,15 +25,20 @@ class session {
  public:
   session(const Arms& arms, const run_options& opts, Observer& observer)
       : arms_(arms), rng_(opts.seed, opts.run), stats_(arms.size()), observer_(observer),
-        budget_(opts.max_pulls == 0 ? std::numeric_limits<std::uint64_t>::max() : opts.max_pulls) {}
+        budget_(opts.max_pulls == 0 ? std::numeric_limits<std::uint64_t>::max() : opts.max_pulls),
+        poll_at_(std::min(budget_, kPollPulls)) {}
+
+  /// How many pulls apart a run polls for an interruption.
+  static constexpr std::uint64_t kPollPulls = std::uint64_t{1} << 16;
 
   const Arms& arms() const { return arms_; }
   std::size_t size() const { return arms_.size(); }
   const arm_stats& stats() const { return stats_; }
   normal_stream& rng() { return rng_; }
 
-  /// True while the budget allows another pull.
-  bool can_pull() const { return stats_.total() < budget_; }
+  /// True while the budget allows another pull.  Throws lilucb::interrupted when an interruption
+  /// is pending at a poll (every kPollPulls pulls).
+  bool can_pull() const { return stats_.total() < poll_at_ || poll(); }
   /// Pulls left in the budget.
   std::uint64_t remaining() const { return budget_ - stats_.total(); }
 
@@ -71,11 +80,21 @@ class session {
   }
 
  private:
+  // The slow path of can_pull(): at or past the poll point.
+  bool poll() const {
+    const std::uint64_t t = stats_.total();
+    if (t >= budget_) return false;
+    check_interrupt();
+    poll_at_ = budget_ - t > kPollPulls ? t + kPollPulls : budget_;
+    return true;
+  }
+
   const Arms& arms_;
   normal_stream rng_;
   arm_stats stats_;
   Observer& observer_;
   std::uint64_t budget_;
+  mutable std::uint64_t poll_at_;  ///< can_pull() polls when the total reaches it (<= budget_)
 };
 
 }  // namespace lilucb::bandit::detail
