@@ -574,6 +574,29 @@ class RunManyResult(_Record):
         """:meth:`rows` as a pandas DataFrame when pandas is importable, the list of dicts otherwise."""
         return _table(self.rows())
 
+    @property
+    def wrong(self) -> _np.ndarray:
+        """Per run: the stopping rule fired on an arm that is not the best (a run that reached its
+        budget is not counted as wrong: it gave no answer)."""
+        return self.stopped & ~self.correct
+
+    def summary(self, level: float = 0.95) -> dict:
+        """The runs in one dict, as the experiments' summary.csv reports a cell: algorithm, runs,
+        stopped, censored (budget reached), errors (wrong answers among the stopped runs),
+        error_rate over the stopped runs with its exact Clopper-Pearson interval at `level`
+        (error_ci_low, error_ci_high; None without a stopped run), mean_pulls and median_pulls over
+        all runs (censored runs at their budget), certified."""
+        stopped = int(self.stopped.sum())
+        errors = int(self.wrong.sum())
+        low = high = rate = None
+        if stopped:
+            low, high = _lilucb.clopper_pearson_interval(errors, stopped, level)
+            rate = errors / stopped
+        return {"algorithm": self.algorithm, "runs": len(self), "stopped": stopped, "censored": len(self) - stopped,
+                "errors": errors, "error_rate": rate, "error_ci_low": low, "error_ci_high": high,
+                "mean_pulls": float(self.pulls.mean()), "median_pulls": float(_np.median(self.pulls)),
+                "certified": self.certified}
+
     def to_json(self) -> str:
         """The whole result as one JSON object (arrays as lists, counts as integers)."""
         def plain(v: Any) -> Any:
@@ -626,14 +649,17 @@ def run_many(
     first_run: int = 0,
     checkpoints: Any = None,
     keep_counts: bool = False,
+    progress: Any = False,
 ) -> RunManyResult:
     """`runs` independent runs on C++ threads with the GIL released (threads: None or 0 for all cores).
 
     Run k draws stream first_run + k of `seed`, so entry k equals ``run(..., seed=seed, run=first_run + k)``
-    for any thread count.  Other arguments as in :func:`run`.
+    for any thread count.  progress: False, True (a tqdm bar when tqdm is importable, else lines on
+    sys.stderr) or a callable progress(done, total).  Ctrl-C stops the runs (KeyboardInterrupt).
+    Other arguments as in :func:`run`.
     """
     d = _lilucb._run_many(algorithm, means, nu, sigma, seed, runs, threads, first_run, arms, max_pulls, inner,
-                          checkpoints, keep_counts)
+                          checkpoints, keep_counts, _progress_callback(progress, "run_many"))
     return RunManyResult(**d)
 
 
@@ -853,22 +879,32 @@ def _table(rows: list) -> Any:
     return pandas.DataFrame(rows)
 
 
-def _read_anytime(path: str) -> list:
-    """anytime.csv (written by the C++ runner) as dicts: counts as int, probabilities as float."""
-    ints = {"n", "pulls", "runs", "wrong"}
-    floats = {"p_wrong", "ci_low", "ci_high"}
-    rows = []
+def _csv_value(text: str) -> Any:
+    """A CSV field as the runner wrote it: '' is None, whole numbers int, other numbers float."""
+    if text == "":
+        return None
+    try:
+        return int(text)
+    except ValueError:
+        pass
+    try:
+        return float(text)
+    except ValueError:
+        return text
+
+
+def _read_csv(path: str) -> list:
+    """A CSV file written by the C++ runner as a list of dicts keyed by its own column names."""
     with open(path, newline="") as f:
-        for r in _csv.DictReader(f):
-            rows.append({k: int(v) if k in ints else float(v) if k in floats else v for k, v in r.items()})
-    return rows
+        return [{k: _csv_value(v) for k, v in r.items()} for r in _csv.DictReader(f)]
 
 
 @_dc.dataclass(frozen=True, eq=False)
 class ExperimentResult:
     """An experiment run into ``out_dir``: how many runs it held, resumed and executed, its config,
-    the plots written, and ``summary``: summary.csv's rows (stopping-times) or anytime.csv's rows
-    (anytime), as a pandas DataFrame when pandas is importable, else a list of dicts."""
+    the plots written, and ``summary``: the rows of the experiment's summary file with its column
+    names (summary.csv for stopping-times and modern, anytime.csv for anytime), as a pandas DataFrame
+    when pandas is importable, else a list of dicts."""
 
     kind: str
     out_dir: str
@@ -882,6 +918,41 @@ class ExperimentResult:
     summary: Any
 
 
+def _progress_callback(progress: Any, label: str) -> Any:
+    """None (no progress), a callable progress(done, total) as given, or for True a tqdm bar when
+    tqdm is importable, else a line on sys.stderr (shown in a notebook cell) every 10 %."""
+    if progress is None or progress is False:
+        return None
+    if callable(progress):
+        return progress
+    if progress is not True:
+        raise TypeError(f"progress: expected a bool or a callable progress(done, total), got {type(progress).__name__}")
+    try:
+        from tqdm.auto import tqdm  # type: ignore[import]
+    except ImportError:
+        import sys
+
+        shown = [-1]
+
+        def line(done: int, total: int) -> None:
+            tenth = 10 * done // total
+            if tenth != shown[0]:
+                shown[0] = tenth
+                print(f"{label}: {done}/{total} runs", file=sys.stderr, flush=True)
+
+        return line
+    bar: list = []
+
+    def update(done: int, total: int) -> None:
+        if not bar:
+            bar.append(tqdm(total=total, desc=label, unit="run"))
+        bar[0].update(done - bar[0].n)
+        if done >= total:
+            bar[0].close()
+
+    return update
+
+
 def experiment(
     kind: str = "stopping-times",
     preset: str = "quick",
@@ -889,26 +960,27 @@ def experiment(
     out: Optional[str] = None,
     threads: int = 0,
     shard: tuple = (0, 1),
-    progress: bool = False,
+    progress: Any = False,
     plot: bool = False,
 ) -> ExperimentResult:
-    """Runs a Section 5 reproduction experiment, as ``lilucb experiment KIND --preset P [--config F]``.
+    """Runs an experiment, as ``lilucb experiment KIND --preset P [--config F]``.
 
-    kind: 'stopping-times' or 'anytime'; preset: 'quick' or 'paper'; config: a dict with the keys of a
-    config file (docs/reproduction-method.md) overriding the preset; out: the output folder (default
-    reproduction-<preset>/<kind>; rerunning into it resumes); threads: 0 for all cores (results do not
-    depend on it); shard: (I, K) runs only the runs whose index is I mod K; plot: also draw the gnuplot
-    figures.  Runs in C++ with the GIL released.
+    kind: 'stopping-times', 'anytime' (Section 5 of the paper) or 'modern' (the modern methods
+    against lil'UCB, certified and not); preset: 'quick' or 'paper' ('quick' or 'full' for modern);
+    config: a dict with the keys of a config file (docs/reproduction-method.md) overriding the preset;
+    out: the output folder (default reproduction-<preset>/<kind>; rerunning into it resumes);
+    threads: 0 for all cores (results do not depend on it); shard: (I, K) runs only the runs whose
+    index is I mod K; progress: False, True (a tqdm bar when tqdm is importable, else lines on
+    sys.stderr) or a callable progress(done, total); plot: also draw the gnuplot figures.  Runs in
+    C++ with the GIL released; Ctrl-C stops it (KeyboardInterrupt) with the finished runs kept in
+    out, so a rerun resumes.
     """
     if out is None:
         out = _os.path.join("reproduction-" + preset, kind)
     cfg = "" if config is None else _json.dumps(config)
     i, k = shard
-    d = _lilucb._experiment(kind, preset, cfg, out, threads, i, k, progress, plot)
-    if kind == "stopping-times":
-        rows = d["summary"]
-    else:
-        rows = _read_anytime(_os.path.join(out, "anytime.csv"))
+    d = _lilucb._experiment(kind, preset, cfg, out, threads, i, k, _progress_callback(progress, kind), plot)
+    rows = _read_csv(_os.path.join(out, "anytime.csv" if kind == "anytime" else "summary.csv"))
     return ExperimentResult(kind=kind, out_dir=d["out_dir"], total=d["total"], resumed=d["resumed"],
                             executed=d["executed"], wall_seconds=d["wall_seconds"], notes=list(d["notes"]),
                             plots=list(d["plots"]), config=d["config"], summary=_table(rows))

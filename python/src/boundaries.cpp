@@ -262,10 +262,7 @@ void register_boundaries(py::module_& m) {
         const std::uint64_t T = cli_count("lilucb crossing", "--horizon", horizon, 1, 1e7, "[1, 10^7]");
         const std::uint64_t q = cli_count("lilucb crossing", "--resolution", resolution, 1, 256, "[1, 256]");
         lb::crossing_result r;
-        {
-          py::gil_scoped_release release;
-          r = lb::crossing_probability(spec, T, static_cast<unsigned>(q));
-        }
+        interruptible([&] { r = lb::crossing_probability(spec, T, static_cast<unsigned>(q)); });
         py::dict d;
         d["kind"] = lb::to_string(spec.kind);
         d["alpha"] = lb::has_alpha(spec.kind) ? py::object(py::float_(spec.alpha)) : py::object(py::none());
@@ -296,10 +293,7 @@ void register_boundaries(py::module_& m) {
         const std::uint64_t P = whole_number(fn, "paths", paths, 1, "a whole number in [1, 2^53]");
         const std::uint64_t sd = whole_number(fn, "seed", seed, 0, "a whole number in [0, 2^53]");
         lb::crossing_count r;
-        {
-          py::gil_scoped_release release;
-          r = lb::crossing_monte_carlo(lb::boundary_radii(spec, T), spec.sigma, P, sd);
-        }
+        interruptible([&] { r = lb::crossing_monte_carlo(lb::boundary_radii(spec, T), spec.sigma, P, sd); });
         py::dict d;
         d["crossed"] = r.crossed;
         d["paths"] = r.paths;
@@ -337,10 +331,7 @@ void register_boundaries(py::module_& m) {
         co.horizon = cli_count("lilucb calibrate", "--horizon", horizon, 1, 1e6, "[1, 10^6]");
         co.resolution = static_cast<unsigned>(cli_count("lilucb calibrate", "--resolution", resolution, 1, 64, "[1, 64]"));
         lb::calibration_result r;
-        {
-          py::gil_scoped_release release;
-          r = lb::calibrate(spec, target, co);
-        }
+        interruptible([&] { r = lb::calibrate(spec, target, co); });
         py::dict widths;
         for (std::size_t i = 0; i < r.width_times.size(); ++i) widths[py::float_(r.width_times[i])] = r.width_ratio[i];
         py::dict d;

@@ -3,12 +3,17 @@
 // and registration entry points of each area (one source file per area).
 
 #include "lilucb/errors.hpp"
+#include "lilucb/interrupt.hpp"
 
 #include <pybind11/numpy.h>
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
 
 #include <charconv>
+#include <chrono>
+#include <functional>
+#include <future>
+#include <thread>
 #include <cmath>
 #include <cstdint>
 #include <limits>
@@ -81,6 +86,49 @@ auto vectorize_optional(std::optional<double> (*f)(Reals...)) {
   return [or_nan](detail::real_array_for<Reals>... a) -> py::object {
     return none_if_nan(py::vectorize(or_nan)(a...));
   };
+}
+
+/// Runs `work` (C++ only: it must not touch Python objects) on a worker thread with the GIL
+/// released, while the calling thread wakes every 50 ms, takes the GIL, calls `poll` (progress
+/// callbacks; may raise) and checks for Ctrl-C.  On Ctrl-C (or an exception from `poll`) the
+/// library's long loops are interrupted (lilucb/interrupt.hpp), the worker is joined and the
+/// Python exception (KeyboardInterrupt) is raised: a long call returns within a poll period plus
+/// the time to the library's next poll.  Otherwise returns work()'s value or rethrows its
+/// exception.  Outside the main thread Python reports no signals and only `poll` can stop it.
+template <class Work>
+auto interruptible(Work work, const std::function<void()>& poll = {}) -> decltype(work()) {
+  using result = decltype(work());
+  std::packaged_task<result()> task(std::move(work));
+  std::future<result> done = task.get_future();
+  bool stopped = false;
+  {
+    py::gil_scoped_release release;
+    std::thread worker(std::move(task));
+    while (done.wait_for(std::chrono::milliseconds(50)) != std::future_status::ready) {
+      py::gil_scoped_acquire acquire;
+      bool stop = PyErr_CheckSignals() != 0;
+      if (!stop && poll) {
+        try {
+          poll();
+        } catch (py::error_already_set& e) {
+          e.restore();
+          stop = true;
+        }
+      }
+      if (stop) {
+        stopped = true;
+        request_interrupt();
+        break;
+      }
+    }
+    worker.join();
+  }
+  if (stopped) {
+    clear_interrupt();
+    throw py::error_already_set();  // the KeyboardInterrupt (or poll's exception) pending
+  }
+  if (poll) poll();  // the final state (e.g. a progress bar at 100 %)
+  return done.get();
 }
 
 void register_theory(py::module_& m);

@@ -1,7 +1,7 @@
-// Bindings of the paper reproduction (experiments/: lilucb::experiments::run_experiment, the
-// runs.csv reader and the stopping-time summary) and of the verification suite
+// Bindings of the experiment runner (experiments/: lilucb::experiments::run_experiment and the
+// plots; every kind the `lilucb experiment` command runs) and of the verification suite
 // (verification/: run_checks and the claims' JSON form that `lilucb verify --json` prints).
-// Both run with the GIL released.
+// Both run with the GIL released and stop on Ctrl-C (interruptible, common.hpp).
 
 #include "common.hpp"
 
@@ -10,41 +10,27 @@
 #include "lilucb_verification/checks.hpp"
 #include "lilucb_verification/claims_record.hpp"
 
-#include <filesystem>
+#include <atomic>
+#include <cstdint>
+#include <limits>
 
 namespace lilucb::python {
 
 namespace {
 
 experiments::experiment_kind parse_kind(const std::string& kind) {
-  if (kind == "stopping-times") return experiments::experiment_kind::stopping_times;
-  if (kind == "anytime") return experiments::experiment_kind::anytime;
-  throw lilucb::domain_error("lilucb.experiment", "kind", "'" + kind + "'", "{stopping-times, anytime}");
+  for (auto k : {experiments::experiment_kind::stopping_times, experiments::experiment_kind::anytime,
+                 experiments::experiment_kind::modern})
+    if (kind == experiments::to_string(k)) return k;
+  throw lilucb::domain_error("lilucb.experiment", "kind", "'" + kind + "'", "{stopping-times, anytime, modern}");
 }
 
-py::dict summary_dict(const experiments::stopping_summary& s) {
-  py::dict d;
-  d["algorithm"] = s.algorithm;
-  d["scenario"] = s.scenario;
-  d["n"] = s.n;
-  d["runs"] = s.runs;
-  d["censored"] = s.censored;
-  d["stopped"] = s.stopped;
-  d["errors"] = s.errors;
-  d["h1"] = s.h1;
-  d["mean"] = s.mean;
-  d["median"] = s.median;
-  d["q1"] = s.q1;
-  d["q3"] = s.q3;
-  d["error_rate"] = s.error_rate;
-  d["error_low"] = s.error_low;
-  d["error_high"] = s.error_high;
-  return d;
-}
-
+// Runs the experiment (as `lilucb experiment KIND`); the summary is read back from the files
+// by the Python side (summary.csv or anytime.csv, with their column names).  progress: None or
+// a callable progress(done, total) called from this thread as runs finish (at most every 50 ms).
 py::dict experiment_py(const std::string& kind_name, const std::string& preset, const std::string& config_json,
                        const std::string& out, double threads, double shard_index, double shard_count,
-                       bool progress, bool plot) {
+                       const py::object& progress, bool plot) {
   constexpr const char* fn = "lilucb.experiment";
   const auto kind = parse_kind(kind_name);
   auto config = experiments::preset_config(kind, preset);
@@ -57,6 +43,7 @@ py::dict experiment_py(const std::string& kind_name, const std::string& preset, 
     }
     config = experiments::apply_json(config, j, "config");
   }
+  config.validate();
   experiments::runner_options ro;
   ro.threads = static_cast<unsigned>(whole_number(fn, "threads", threads, 0, "a whole number in [0, 1024] (0: all cores)"));
   if (ro.threads > 1024) throw lilucb::domain_error(fn, "threads", number_text(threads), "a whole number in [0, 1024] (0: all cores)");
@@ -64,20 +51,30 @@ py::dict experiment_py(const std::string& kind_name, const std::string& preset, 
   ro.shard_index = whole_number(fn, "shard_index", shard_index, 0, "a whole number in [0, shard_count)");
   if (ro.shard_index >= ro.shard_count)
     throw lilucb::domain_error(fn, "shard_index", number_text(shard_index), "a whole number in [0, shard_count)");
-  ro.progress = progress;
   if (out.empty()) throw lilucb::domain_error(fn, "out", "''", "an output folder");
+  if (!progress.is_none() && !PyCallable_Check(progress.ptr()))
+    throw py::type_error("experiment(): progress: expected None or a callable progress(done, total)");
+  // No text on file descriptor 2 (a notebook would not show it): progress goes to `progress`.
+  ro.progress = false;
+  std::atomic<std::uint64_t> done{0}, todo{0};
+  ro.on_run_done = [&](std::uint64_t d, std::uint64_t t) {
+    todo.store(t);
+    done.store(d);
+  };
+  std::uint64_t reported = std::numeric_limits<std::uint64_t>::max();
+  const std::function<void()> poll = [&] {
+    const std::uint64_t d = done.load();
+    if (d != reported && todo.load() > 0) progress(d, todo.load());
+    reported = d;
+  };
   experiments::run_report report;
   std::vector<std::string> plots;
-  std::vector<experiments::stopping_summary> summary;
-  {
-    py::gil_scoped_release release;
-    report = experiments::run_experiment(config, out, ro);
-    if (plot) plots = experiments::write_plots(out);
-    if (kind == experiments::experiment_kind::stopping_times) {
-      const auto rows = experiments::read_runs((std::filesystem::path(out) / "runs.csv").string(), kind);
-      summary = experiments::summarize_stopping_times(config, rows);
-    }
-  }
+  interruptible(
+      [&] {
+        report = experiments::run_experiment(config, out, ro);
+        if (plot) plots = experiments::write_plots(out);
+      },
+      progress.is_none() ? std::function<void()>{} : poll);
   py::dict d;
   d["out_dir"] = report.out_dir;
   d["total"] = report.total;
@@ -87,9 +84,6 @@ py::dict experiment_py(const std::string& kind_name, const std::string& preset, 
   d["notes"] = report.notes;
   d["plots"] = plots;
   d["config"] = py::module_::import("json").attr("loads")(config.to_json().dump());
-  py::list rows;
-  for (const auto& s : summary) rows.append(summary_dict(s));
-  d["summary"] = rows;
   return d;
 }
 
@@ -102,10 +96,7 @@ std::string verify_py(bool quick, const std::string& only, double seed, double t
   if (vo.threads > 1024) throw lilucb::domain_error(fn, "threads", number_text(threads), "a whole number in [0, 1024] (0: all cores)");
   if (!only.empty()) verification::find_check(only);  // validate before any work
   std::vector<verification::claim> claims;
-  {
-    py::gil_scoped_release release;
-    claims = verification::run_checks(vo, only);
-  }
+  interruptible([&] { claims = verification::run_checks(vo, only); });
   return verification::to_json(claims).dump();
 }
 

@@ -27,6 +27,9 @@ void register_domain_error(py::module_& m) {
       instance.attr("value") = e.value();
       instance.attr("admissible") = e.admissible();
       PyErr_SetObject(exc.ptr(), instance.ptr());
+    } catch (const lilucb::interrupted&) {
+      // A computation stopped by an interruption requested for another call (interruptible()).
+      PyErr_SetNone(PyExc_KeyboardInterrupt);
     }
   });
 }

@@ -14,6 +14,7 @@
 #include "lilucb/instance.hpp"
 
 #include <algorithm>
+#include <atomic>
 #include <cstring>
 #include <variant>
 
@@ -114,10 +115,7 @@ py::dict run_py(const std::string& algorithm, const py::object& means, double nu
   const auto q = make_request("lilucb.run", algorithm, means, nu, sigma, seed, "run", run, arms, max_pulls, inner, checkpoints);
   bandit::composed_result c;
   std::vector<std::size_t> best;
-  {
-    py::gil_scoped_release release;
-    with_arms(q, [&](const auto& a) { c = run_one(q, a, q.options, &best); });
-  }
+  interruptible([&] { with_arms(q, [&](const auto& a) { c = run_one(q, a, q.options, &best); }); });
   const bandit::run_result& r = c.run;
   py::dict d;
   if (std::holds_alternative<bandit::combination>(q.method)) {  // as `lilucb run --sampling ... --json`
@@ -147,7 +145,8 @@ py::dict run_py(const std::string& algorithm, const py::object& means, double nu
 
 py::dict run_many_py(const std::string& algorithm, const py::object& means, double nu, double sigma, double seed,
                      double runs_real, const py::object& threads_obj, double first_run, const std::string& arms,
-                     double max_pulls, const std::string& inner, const py::object& checkpoints, bool keep_counts) {
+                     double max_pulls, const std::string& inner, const py::object& checkpoints, bool keep_counts,
+                     const py::object& progress) {
   constexpr const char* fn = "lilucb.run_many";
   const auto q = make_request(fn, algorithm, means, nu, sigma, seed, "first_run", first_run, arms, max_pulls, inner, checkpoints);
   const std::size_t runs = whole_number(fn, "runs", runs_real, 1, "a whole number in [1, 2^53]");
@@ -167,9 +166,17 @@ py::dict run_many_py(const std::string& algorithm, const py::object& means, doub
   std::vector<std::uint8_t> stopped(runs);
   std::vector<std::int64_t> counts(keep_counts ? runs * n : 0);
   std::vector<std::int64_t> best(runs * nc);
+  if (!progress.is_none() && !PyCallable_Check(progress.ptr()))
+    throw py::type_error("run_many(): progress: expected None or a callable progress(done, total)");
   bandit::composed_result first;
-  {
-    py::gil_scoped_release release;
+  std::atomic<std::size_t> finished{0};
+  std::size_t reported = std::numeric_limits<std::size_t>::max();
+  const std::function<void()> poll = [&] {  // with the GIL: progress(done, total) when it moved
+    const std::size_t now = finished.load();
+    if (now != reported) progress(now, runs);
+    reported = now;
+  };
+  const auto work = [&] {
     with_arms(q, [&](const auto& a) {
       bandit::parallel_for(runs, threads, [&](std::size_t k) {
         bandit::run_options o = q.options;
@@ -185,9 +192,11 @@ py::dict run_many_py(const std::string& algorithm, const py::object& means, doub
                          [](std::uint64_t c) { return static_cast<std::int64_t>(c); });
         for (std::size_t c = 0; c < nc; ++c) best[k * nc + c] = checkpoint_arm(b[c]);
         if (k == 0) first = std::move(c);
+        finished.fetch_add(1);
       });
     });
-  }
+  };
+  interruptible(work, progress.is_none() ? std::function<void()>{} : poll);
   py::dict d;
   d["algorithm"] = first.run.algorithm;
   d["parameters"] = parameters_dict(q, first.run);
@@ -230,7 +239,7 @@ void register_runs(py::module_& m) {
         arg("arms"), arg("max_pulls"), arg("inner"), arg("checkpoints"));
   m.def("_run_many", &run_many_py, arg("algorithm"), arg("means"), arg("nu"), arg("sigma"), arg("seed"),
         arg("runs"), arg("threads"), arg("first_run"), arg("arms"), arg("max_pulls"), arg("inner"),
-        arg("checkpoints"), arg("keep_counts"));
+        arg("checkpoints"), arg("keep_counts"), arg("progress"));
   // The defaults every interface shares (lilucb/bandit/defaults.hpp): run and run_many take them.
   m.attr("DEFAULT_SIGMA") = bandit::default_sigma;
   m.attr("DEFAULT_MAX_PULLS") = bandit::default_max_pulls;

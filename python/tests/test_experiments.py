@@ -1,8 +1,13 @@
 """Experiments and verification from Python: the same files and claims as the lilucb command."""
 
 import json
+import os
+import signal
 import subprocess
+import threading
+import time
 
+import numpy as np
 import pytest
 
 import lilucb
@@ -27,14 +32,14 @@ def test_stopping_times_same_files_as_cli(tmp_path, cli_path):
     rows = _rows(py)
     assert py.total == py.executed == 3 * 2 * 2 * 6 and py.resumed == 0
     assert len(rows) == 3 * 2 * 2
-    assert set(rows[0]) >= {"algorithm", "scenario", "n", "runs", "median", "error_rate", "h1"}
-    # summary.csv's numbers are the ones returned (CSV text is %.10g or so; compare as text -> float)
+    # summary.csv's rows with its own column names, every field the value written
     header, *lines = (tmp_path / "cli" / "summary.csv").read_text().splitlines()
     cols = header.split(",")
+    assert list(rows[0]) == cols
     for row, line in zip(rows, lines):
-        fields = dict(zip(cols, line.split(",")))
-        assert (row["algorithm"], row["scenario"], str(row["n"]), str(row["runs"])) == \
-            (fields["algorithm"], fields["scenario"], fields["n"], fields["runs"])
+        for col, text in zip(cols, line.split(",")):
+            value = row[col]
+            assert (value is None and text == "") or str(value) == text or float(text) == value, (col, text, value)
     # resuming into the same folder runs nothing again
     again = lilucb.experiment("stopping-times", config=CONFIG, out=str(tmp_path / "py"), threads=1)
     assert again.executed == 0 and again.resumed == again.total
@@ -48,6 +53,65 @@ def test_anytime_summary(tmp_path):
     rows = _rows(r)
     assert rows and {"scenario", "n", "algorithm", "pulls", "runs", "wrong", "p_wrong", "ci_low", "ci_high"} == set(rows[0])
     assert all(x["runs"] == 8 and 0 <= x["ci_low"] <= x["p_wrong"] == x["wrong"] / 8 <= x["ci_high"] <= 1 for x in rows)
+
+
+def test_modern_runs_and_returns_summary_csv(tmp_path):
+    cfg = {"methods": ["t3c-ids+glr-pooled-per-arm", "lilucb-heuristic"], "instances": ["linear5"],
+           "deltas": [0.1], "repetitions": 3}
+    r = lilucb.experiment("modern", config=cfg, out=str(tmp_path / "m"), threads=2)
+    rows = _rows(r)
+    header = (tmp_path / "m" / "summary.csv").read_text().splitlines()[0].split(",")
+    assert r.kind == "modern" and r.total == r.executed == 2 * 3 and len(rows) == 2
+    assert list(rows[0]) == header
+    assert {x["method"] for x in rows} == {"t3c-ids+glr-pooled-per-arm", "lilucb-heuristic"}
+    assert all(x["runs"] == 3 and x["errors"] <= x["runs"] for x in rows)
+    assert {x["method"]: x["certified"] for x in rows} == {"t3c-ids+glr-pooled-per-arm": 1, "lilucb-heuristic": 0}
+
+
+def test_progress_goes_to_the_callback(tmp_path, capfd):
+    seen = []
+    cfg = {"algorithms": ["lilucb-heuristic"], "scenarios": ["sparse"], "sizes": [10], "repetitions": 7, "seed": 1}
+    lilucb.experiment("stopping-times", config=cfg, out=str(tmp_path / "p"), threads=2,
+                      progress=lambda done, total: seen.append((done, total)))
+    # the last call reports every run done; done never decreases; nothing on file descriptor 2
+    assert seen and seen[-1] == (7, 7) and all(a[0] <= b[0] for a, b in zip(seen, seen[1:]))
+    assert capfd.readouterr().err == ""
+    many = []
+    lilucb.run_many("lilucb-heuristic", [1, 0.5], nu=0.1, runs=5, progress=lambda d, t: many.append((d, t)))
+    assert many[-1] == (5, 5)
+    with pytest.raises(TypeError):
+        lilucb.run_many("lilucb-heuristic", [1, 0.5], nu=0.1, runs=5, progress="yes")
+
+
+def _interrupt_after(seconds):
+    """Sends SIGINT to this process after `seconds` (as Ctrl-C would)."""
+    timer = threading.Timer(seconds, lambda: os.kill(os.getpid(), signal.SIGINT))
+    timer.start()
+    return timer
+
+
+@pytest.mark.parametrize("call", ["run", "run_composed", "run_many", "experiment", "crossing"])
+def test_ctrl_c_stops_a_long_call(call, tmp_path):
+    # Each call below runs for minutes uninterrupted; SIGINT after 0.3 s must end it with
+    # KeyboardInterrupt, long before (the bound is generous: the poll period is 50 ms and the
+    # library polls every 65 536 pulls, every run and every time step).
+    long_calls = {
+        "run": lambda: lilucb.run("lilucb-heuristic", [0.5, 0.49999], nu=0.1, max_pulls=0),
+        "run_composed": lambda: lilucb.run("t3c-ids+glr-pooled-per-arm", [0.5, 0.49999], nu=0.1, max_pulls=0),
+        "run_many": lambda: lilucb.run_many("lilucb-heuristic", np.linspace(1, 0, 1000), nu=0.01, runs=10**6),
+        "experiment": lambda: lilucb.experiment("stopping-times", preset="paper", out=str(tmp_path / "x"), threads=2),
+        "crossing": lambda: lilucb.crossing_probability("constant", horizon=10**7, c=1e6, resolution=64),
+    }
+    timer = _interrupt_after(0.3)
+    start = time.monotonic()
+    try:
+        with pytest.raises(KeyboardInterrupt):
+            long_calls[call]()
+    finally:
+        timer.cancel()
+    assert time.monotonic() - start < 20
+    # the library runs normally afterwards (the interruption was withdrawn)
+    assert lilucb.run("lilucb-heuristic", [1, 0], nu=0.1).correct
 
 
 def test_bad_experiment_arguments():

@@ -10,6 +10,7 @@ import inspect
 import json
 import math
 import os
+import re
 import pickle
 import random
 import subprocess
@@ -442,8 +443,7 @@ def test_the_example_of_docs_python_md_runs(capsys):
     doc = os.path.join(os.path.dirname(__file__), "..", "..", "docs", "python.md")
     text = open(doc).read()
     section = text[text.index("## Identifying the best arm of a real system (ask-tell)"):]
-    code = section[section.index("```python\n") + len("```python\n"):]
-    code = code[:code.index("```")]
+    code = re.search(r"```python[^\n]*\n(.*?)```", section, re.S).group(1)
     exec(compile(code, doc, "exec"), {})
     assert capsys.readouterr().out.startswith("v2 True [77, 74, 15]\n")
 

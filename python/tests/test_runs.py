@@ -164,6 +164,21 @@ def test_run_many_tables_for_notebooks():
     assert j["pulls"] == m.pulls.tolist() and j["counts"] == m.counts.tolist() and j["algorithm"] == m.algorithm
 
 
+def test_run_many_summary_counts_wrong_answers_among_stopped_runs():
+    # The uncertified heuristic at nu = 0.4 on a close pair errs often; a budget censors some runs.
+    m = lilucb.run_many("lilucb-heuristic", means=[0.5, 0.45], nu=0.4, runs=300, seed=5, max_pulls=400)
+    s = m.summary(level=0.99)
+    stopped, wrong = int(m.stopped.sum()), int((m.stopped & ~m.correct).sum())
+    assert 0 < stopped < 300 and wrong > 0  # the instance exercises both cases
+    assert (m.wrong == (m.stopped & ~m.correct)).all()
+    assert (s["runs"], s["stopped"], s["censored"], s["errors"]) == (300, stopped, 300 - stopped, wrong)
+    assert s["error_rate"] == wrong / stopped
+    assert (s["error_ci_low"], s["error_ci_high"]) == lilucb.clopper_pearson_interval(wrong, stopped, 0.99)
+    assert s["mean_pulls"] == m.pulls.mean() and s["median_pulls"] == float(np.median(m.pulls))
+    assert s["algorithm"] == "lilucb-heuristic" and s["certified"] is None
+    json.dumps(s)  # plain Python values
+
+
 def test_budget_and_checkpoints():
     r = lilucb.run("lilucb", means=MEANS, nu=0.1, seed=1, max_pulls=1000, checkpoints=[1, 30, 500, 1000, 5000])
     assert r.status == "budget_exhausted" and r.pulls == 1000
