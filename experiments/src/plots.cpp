@@ -8,8 +8,10 @@
 #include "lilucb_experiments/results.hpp"
 
 #include "lilucb/bandit/algorithms.hpp"
+#include "lilucb/bandit/combination.hpp"
 #include "lilucb/errors.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdlib>
 #include <filesystem>
@@ -84,16 +86,19 @@ std::vector<std::string> stopping_plots(const fs::path& dir, const nlohmann::jso
     const fs::path data = dir / "plot-data" / ("stopping-times-" + sc + ".dat");
     std::ofstream d(data);
     std::vector<bandit::algorithm> shown;
+    bool any_censored = false;
     for (auto a : algs) {
       std::ostringstream block;
       int points = 0;
       for (const auto& r : rows)
         if (r.algorithm == bandit::to_string(a) && r.scenario == sc) {
-          block << r.n << ' ' << num(r.median) << ' ' << num(r.q1) << ' ' << num(r.q3) << ' ' << r.censored << '\n';
+          block << r.n << ' ' << num(r.median) << ' ' << num(r.q1) << ' ' << num(r.q3) << ' ' << r.censored << ' '
+                << (2 * r.censored > r.runs ? 1 : 0) << '\n';
+          any_censored = any_censored || 2 * r.censored > r.runs;
           ++points;
         }
       if (!points) continue;
-      d << "# " << bandit::to_string(a) << ": n median q1 q3 censored\n" << block.str() << "\n\n";
+      d << "# " << bandit::to_string(a) << ": n median q1 q3 censored median_censored\n" << block.str() << "\n\n";
       shown.push_back(a);
     }
     d.close();
@@ -107,7 +112,7 @@ std::vector<std::string> stopping_plots(const fs::path& dir, const nlohmann::jso
         << "set xlabel 'number of arms n'\nset ylabel 'stopping time (total pulls): median, bars: quartiles'\n"
         << "set title " << quote("Stopping times — " + scenario_title(sc, gap_text(m)) + ", ν = " +
                                      std::to_string(m.at("config").at("nu").get<double>()).substr(0, 5))
-        << " noenhanced\nset key outside right top noenhanced spacing 1.2\nset offsets graph 0.05, graph 0.05, 0, 0\n"
+        << "\nset key outside right top noenhanced spacing 1.0 width -2 font ',10'\nset offsets graph 0.05, graph 0.05, 0, 0\n"
         << "set bars 2\nplot ";
       for (std::size_t i = 0; i < shown.size(); ++i) {
         const auto st = info_of(shown[i]).style;
@@ -115,6 +120,11 @@ std::vector<std::string> stopping_plots(const fs::path& dir, const nlohmann::jso
           << " using 1:2:3:4 with yerrorlines lc rgb '" << st.colour << "' lw 2 dt " << st.dash << " pt " << st.point
           << " ps 1.2 title " << quote(paper_name(shown[i]));
       }
+      // Ringed: a median that more than half of the runs did not reach (censored at the budget).
+      for (std::size_t i = 0; any_censored && i < shown.size(); ++i)
+        g << ", \\\n     " << quote(data.string()) << " index " << i
+          << " using 1:($6 > 0 ? $2 : 1/0) with points lc rgb '#000000' pt 6 ps 2.6 "
+          << (i ? std::string("notitle") : std::string("title 'median censored (budget reached)'"));
       g << "\nunset output\n";
       files.push_back(out.string());
     }
@@ -138,9 +148,14 @@ std::vector<std::string> anytime_plot(const fs::path& dir, const nlohmann::json&
   const int width = 480 * static_cast<int>(cols) + 80, height = 300 * static_cast<int>(rows) + 170;
   const double legend_h = 130.0 / height, left = 50.0 / width;
   const double pw = (1 - left) / cols, ph = (1 - legend_h) / rows;
+  const std::string nu = num(m.at("config").at("nu").get<double>());
   std::vector<std::string> files;
-  for (int k = 0; k < 2; ++k) {
-    const fs::path out = dir / (std::string("anytime.") + kTerminals[k][1]);
+  // Two versions: a linear axis for P(wrong) (the paper's figure) and a logarithmic one
+  // (anytime-logy), on which small error probabilities and the line at nu can be read.
+  for (int plot = 0; plot < 4; ++plot) {
+    const int k = plot % 2;
+    const bool logy = plot >= 2;
+    const fs::path out = dir / (std::string(logy ? "anytime-logy." : "anytime.") + kTerminals[k][1]);
     files.push_back(out.string());
     g << "set encoding utf8\nset terminal " << terminal(k, width, height) << "\nset output " << quote(out.string())
       << "\nset multiplot\n";
@@ -167,13 +182,18 @@ std::vector<std::string> anytime_plot(const fs::path& dir, const nlohmann::json&
           shown.emplace_back(a, median);
         }
         d.close();
-        g << "reset\nset logscale x\nset format x '10^{%L}'\nset yrange [0:1.02]\nset grid lc rgb '#dddddd'\n"
+        g << "reset\nset logscale x\nset format x '10^{%L}'\n"
+          << (logy ? "set logscale y\nset format y '10^{%L}'\nset yrange [1e-4:1.05]\n" : "set yrange [0:1.02]\n")
+          << "set grid lc rgb '#dddddd'\n"
           << "set origin " << left + pw * static_cast<double>(c) << ", "
           << legend_h + ph * (rows - 1 - static_cast<double>(r)) << "\nset size " << pw << ", " << ph << "\n"
           << "unset key\nset tics font ',9'\n";
         g << "set title " << quote(r == 0 ? scenario_title(scen[c], gap_text(m)) + "\\nn = " + sizes[r]
                                           : "n = " + sizes[r])
-          << " noenhanced font ',10'\n";
+          << " font ',10'\n";
+        // The target error probability nu, dotted.
+        g << "set arrow 99 from graph 0, first " << nu << " to graph 1, first " << nu
+          << " nohead lc rgb '#000000' lw 1.5 dt 3\n";
         if (r + 1 == sizes.size()) g << "set xlabel 'total pulls' font ',10'\n";
         if (c == 0) g << "set ylabel 'P(î ≠ i*)' noenhanced font ',10'\n";
         // The paper's arrows: each algorithm's median stopping time, on its own colour.
@@ -185,10 +205,13 @@ std::vector<std::string> anytime_plot(const fs::path& dir, const nlohmann::json&
         g << "plot ";
         for (std::size_t i = 0; i < shown.size(); ++i) {
           const auto st = info_of(shown[i].first).style;
-          g << (i ? ", \\\n     " : "") << quote(data.string()) << " index " << i
-            << " using 1:3:4 with filledcurves lc rgb '" << st.colour << "' fs transparent solid 0.18 noborder notitle, \\\n     "
-            << quote(data.string()) << " index " << i << " using 1:2 with lines lc rgb '" << st.colour << "' lw 2 dt "
-            << st.dash << " notitle";
+          // On the logarithmic axis a zero estimate has no place: its band and line are not drawn.
+          const std::string band = logy ? "1:($2 > 0 ? $3 : 1/0):($2 > 0 ? $4 : 1/0)" : "1:3:4";
+          const std::string line = logy ? "1:($2 > 0 ? $2 : 1/0)" : "1:2";
+          g << (i ? ", \\\n     " : "") << quote(data.string()) << " index " << i << " using " << band
+            << " with filledcurves lc rgb '" << st.colour << "' fs transparent solid 0.18 noborder notitle, \\\n     "
+            << quote(data.string()) << " index " << i << " using " << line << " with lines lc rgb '" << st.colour
+            << "' lw 2 dt " << st.dash << " notitle";
         }
         g << "\n";
       }
@@ -201,6 +224,8 @@ std::vector<std::string> anytime_plot(const fs::path& dir, const nlohmann::json&
       g << (i ? ", " : "") << "NaN with lines lc rgb '" << st.colour << "' lw 3 dt " << st.dash << " title "
         << quote(paper_name(algs[i]));
     }
+    g << ", NaN with lines lc rgb '#000000' lw 1.5 dt 3 title " << quote("ν = " + nu + " (target)")
+      << ", NaN with points lc rgb '#555555' pt 11 ps 1.6 title 'arrow: median stopping time (colour: algorithm)'";
     g << "\nunset multiplot\nunset output\n";
   }
   g.close();
@@ -208,14 +233,43 @@ std::vector<std::string> anytime_plot(const fs::path& dir, const nlohmann::json&
   return files;
 }
 
-// The modern experiment (the price of certification, docs/modern.md): per instance, the median stopping time of every
-// method against log(1/delta) (bars: quartiles), certified methods solid, uncertified dashed,
-// and the lower bound T* kl(delta, 1 - delta) in black.  About 50 methods: the key goes below the
-// plot in four columns, so the plot keeps the canvas's width and the title is not cut.
+// Which methods of a modern panel are drawn in colour (at most kHighlighted; the others grey):
+// the recommended certified methods (recommended_combination) present, then the fastest
+// certified ones (median at the smallest delta) up to half, then the fastest of the rest.
+constexpr std::size_t kHighlighted = 8;
+
+std::vector<bool> highlighted_methods(const std::vector<std::pair<std::string, bool>>& shown,
+                                      const std::vector<double>& hardest_median) {
+  std::vector<bool> pick(shown.size(), false);
+  std::size_t picked = 0;
+  const auto choose = [&](std::size_t i) {
+    if (!pick[i] && picked < kHighlighted) pick[i] = true, ++picked;
+  };
+  for (auto model : {bandit::reward_model::gaussian, bandit::reward_model::bernoulli}) {
+    const std::string name = bandit::to_string(bandit::recommended_combination(model));
+    for (std::size_t i = 0; i < shown.size(); ++i)
+      if (shown[i].first == name) choose(i);
+  }
+  std::vector<std::size_t> order(shown.size());
+  for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
+  std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) { return hardest_median[a] < hardest_median[b]; });
+  for (std::size_t i : order)
+    if (shown[i].second && picked < kHighlighted / 2) choose(i);
+  for (std::size_t i : order) choose(i);
+  return pick;
+}
+
+// The modern experiment (the price of certification, docs/modern.md): per instance, the median
+// stopping time of every method against log(1/delta) (bars: quartiles), certified methods solid,
+// uncertified dashed, and the lower bound T* kl(delta, 1 - delta) in black.  At most
+// kHighlighted methods in colour with their quartile bars (highlighted_methods), the others thin
+// and grey under one key entry; a median that is censored (more than half the runs reached the
+// budget) is ringed.
 std::vector<std::string> modern_plots(const fs::path& dir, const nlohmann::json& m) {
   const auto rows = read_modern_summary(dir / "summary.csv");
-  static const char* const palette[] = {"#0072B2", "#D55E00", "#009E73", "#CC79A7", "#E69F00",
-                                        "#56B4E9", "#B8A800", "#000000", "#999999"};
+  // Okabe-Ito: eight colours told apart also with colour-blindness.
+  static const char* const palette[kHighlighted] = {"#0072B2", "#D55E00", "#009E73", "#CC79A7",
+                                                     "#E69F00", "#56B4E9", "#B8A800", "#000000"};
   std::vector<std::string> methods;
   for (const auto& x : m.at("config").at("methods")) methods.push_back(x.get<std::string>());
   fs::create_directories(dir / "plot-data");
@@ -225,16 +279,22 @@ std::vector<std::string> modern_plots(const fs::path& dir, const nlohmann::json&
     const fs::path data = dir / "plot-data" / ("modern-" + inst + ".dat");
     std::ofstream d(data);
     std::vector<std::pair<std::string, bool>> shown;  // method, certified
+    std::vector<double> hardest_median;               // median at the smallest delta
+    bool any_censored = false;
     std::ostringstream bound;
     std::string title;
     for (const auto& method : methods) {
       std::ostringstream block;
       int points = 0;
       bool certified = false;
+      double smallest_delta = 2, median_there = 0;
       for (const auto& r : rows)
         if (r.method == method && r.instance == inst) {
-          block << num(std::log(1 / r.delta)) << ' ' << num(r.median) << ' ' << num(r.q1) << ' ' << num(r.q3) << '\n';
+          block << num(std::log(1 / r.delta)) << ' ' << num(r.median) << ' ' << num(r.q1) << ' ' << num(r.q3) << ' '
+                << (2 * r.censored > r.runs ? 1 : 0) << '\n';
+          any_censored = any_censored || 2 * r.censored > r.runs;
           certified = r.certified;
+          if (r.delta < smallest_delta) smallest_delta = r.delta, median_there = r.median;
           ++points;
           if (shown.empty()) {
             bound << num(std::log(1 / r.delta)) << ' ' << num(r.lower_bound) << '\n';
@@ -242,30 +302,55 @@ std::vector<std::string> modern_plots(const fs::path& dir, const nlohmann::json&
           }
         }
       if (!points) continue;
-      d << "# " << method << ": log(1/delta) median q1 q3\n" << block.str() << "\n\n";
+      d << "# " << method << ": log(1/delta) median q1 q3 median_censored\n" << block.str() << "\n\n";
       shown.emplace_back(method, certified);
+      hardest_median.push_back(median_there);
     }
     d << "# lower bound: log(1/delta) T* kl(delta, 1-delta)\n" << bound.str() << "\n\n";
     d.close();
     if (shown.empty()) continue;
+    const auto pick = highlighted_methods(shown, hardest_median);
+    const auto others = static_cast<std::size_t>(std::count(pick.begin(), pick.end(), false));
     const fs::path gp = dir / "plot-data" / ("modern-" + inst + ".gp");
     std::ofstream g(gp);
     g << "set encoding utf8\nset datafile separator whitespace\n";
     for (int k = 0; k < 2; ++k) {
       const fs::path out = dir / ("modern-" + inst + "." + kTerminals[k][1]);
-      g << "set terminal " << terminal(k, 1400, 1150) << "\nset output " << quote(out.string()) << "\n"
+      g << "set terminal " << terminal(k, 1100, 800) << "\nset output " << quote(out.string()) << "\n"
         << "set logscale y\nset format y '10^{%L}'\nset grid xtics ytics mytics lc rgb '#dddddd'\n"
         << "set xlabel 'log(1/δ)'\nset ylabel 'stopping time (total pulls): median, bars: quartiles'\n"
-        << "set title " << quote(title + " — solid: certified, dashed: uncertified")
-        << " noenhanced\nset key outside below center horizontal maxcols 4 noenhanced spacing 1.05 width 2\n"
+        << "set title " << quote(title + "\\nsolid: certified, dashed: uncertified; in colour: the recommended method and the fastest at the smallest δ")
+        << " noenhanced\nset key outside right top noenhanced spacing 1.1 width 1 font ',10'\n"
         << "set offsets graph 0.05, graph 0.05, 0, 0\n"
         << "set bars 2\nplot ";
-      for (std::size_t i = 0; i < shown.size(); ++i)
-        g << (i ? ", \\\n     " : "") << quote(data.string()) << " index " << i
-          << " using 1:2:3:4 with yerrorlines lc rgb '" << palette[i % 9] << "' lw 2 dt " << (shown[i].second ? 1 : 2)
-          << " pt " << (1 + static_cast<int>(i % 13)) << " ps 1.1 title " << quote(shown[i].first);
+      bool first = true;
+      bool grey_titled = false;
+      // The grey ones first, so that the coloured ones are drawn over them.
+      for (std::size_t i = 0; i < shown.size(); ++i) {
+        if (pick[i]) continue;
+        g << (first ? "" : ", \\\n     ") << quote(data.string()) << " index " << i
+          << " using 1:2 with lines lc rgb '#c8c8c8' lw 1 dt " << (shown[i].second ? 1 : 2) << " "
+          << (grey_titled ? std::string("notitle") : "title " + quote("other methods (" + std::to_string(others) + ")"));
+        grey_titled = true;
+        first = false;
+      }
+      std::size_t colour = 0;
+      for (std::size_t i = 0; i < shown.size(); ++i) {
+        if (!pick[i]) continue;
+        g << (first ? "" : ", \\\n     ") << quote(data.string()) << " index " << i
+          << " using 1:2:3:4 with yerrorlines lc rgb '" << palette[colour] << "' lw 2 dt " << (shown[i].second ? 1 : 2)
+          << " pt " << (5 + 2 * static_cast<int>(colour % 4)) << " ps 1.1 title " << quote(shown[i].first);
+        ++colour;
+        first = false;
+      }
       g << ", \\\n     " << quote(data.string()) << " index " << shown.size()
-        << " using 1:2 with lines lc rgb '#000000' lw 3 title 'lower bound T* kl(δ, 1−δ)'\nunset output\n";
+        << " using 1:2 with lines lc rgb '#000000' lw 3 title 'lower bound T* kl(δ, 1−δ)'";
+      // Ringed: a median that more than half of the runs did not reach (censored at the budget).
+      for (std::size_t i = 0; any_censored && i < shown.size(); ++i)
+        g << ", \\\n     " << quote(data.string()) << " index " << i
+          << " using 1:($5 > 0 ? $2 : 1/0) with points lc rgb '#000000' pt 6 ps 2.4 "
+          << (i ? std::string("notitle") : std::string("title 'median censored (budget reached)'"));
+      g << "\nunset output\n";
       files.push_back(out.string());
     }
     g.close();

@@ -120,6 +120,29 @@ BOOST_AUTO_TEST_CASE(modern_writes_its_files_and_resumes_byte_identically) {
 // summary.csv's median interval (statistics.hpp, median_interval) is the order statistics of the
 // cell's pulls in runs.csv; the report then compares the best single certified method with the
 // Heuristic cell by cell; a summary written before the interval existed still renders, without it.
+// A panel with more methods than colours: the recommended certified method and the fastest ones
+// (kHighlighted = 8) in colour with quartile bars, the others as grey lines under one key entry.
+BOOST_AUTO_TEST_CASE(modern_plot_highlights_at_most_eight_methods) {
+  temp_dir tmp;
+  const auto cfg = tmp.file("m.json", R"({
+    "methods": ["uniform+glr-heuristic", "t3c+glr-heuristic", "eb-tci+glr-heuristic", "tas-d+glr-heuristic",
+                "ttts+glr-heuristic", "t3c-ids+glr-pooled", "eb-tci-ids+glr-pooled", "weakest-pair+glr-pooled",
+                "weakest-pair+glr-pooled-per-arm", "t3c-ids+glr-pooled-per-arm"],
+    "instances": ["onegap4"], "deltas": [0.1], "repetitions": 2, "seed": 3})");
+  const fs::path out = tmp.path / "many";
+  run_ok({"experiment", "modern", "--config", cfg, "--out", out.string(), "--quiet", "--json", "--threads", "2"});
+  const std::string script = read_text(out / "plot-data" / "modern-onegap4.gp");
+  const auto count = [&](const std::string& needle) {
+    std::size_t n = 0;
+    for (auto at = script.find(needle); at != std::string::npos; at = script.find(needle, at + 1)) ++n;
+    return n;
+  };
+  BOOST_TEST(count("with yerrorlines") == 2u * 8u);  // PNG and SVG
+  BOOST_TEST(count("lc rgb '#c8c8c8'") == 2u * 2u);
+  BOOST_TEST(count("title \"other methods (2)\"") == 2u);
+  BOOST_TEST(contains(script, "title \"t3c-ids+glr-pooled-per-arm\""));  // the recommended one is coloured
+}
+
 BOOST_AUTO_TEST_CASE(modern_median_intervals_in_summary_and_report) {
   temp_dir tmp;
   const auto cfg = tmp.file("m.json", R"({"methods": ["lilucb-heuristic", "eb-tci+ls"], "instances": ["onegap4"],
