@@ -658,8 +658,8 @@ def run_many(
     sys.stderr) or a callable progress(done, total).  Ctrl-C stops the runs (KeyboardInterrupt).
     Other arguments as in :func:`run`.
     """
-    d = _lilucb._run_many(algorithm, means, nu, sigma, seed, runs, threads, first_run, arms, max_pulls, inner,
-                          checkpoints, keep_counts, _progress_callback(progress, "run_many"))
+    d = _with_progress(lambda cb: _lilucb._run_many(algorithm, means, nu, sigma, seed, runs, threads, first_run, arms,
+                                                    max_pulls, inner, checkpoints, keep_counts, cb), progress, "run_many")
     return RunManyResult(**d)
 
 
@@ -902,9 +902,10 @@ def _read_csv(path: str) -> list:
 @_dc.dataclass(frozen=True, eq=False)
 class ExperimentResult:
     """An experiment run into ``out_dir``: how many runs it held, resumed and executed, its config,
-    the plots written, and ``summary``: the rows of the experiment's summary file with its column
+    the plots written, ``summary``: the rows of the experiment's summary file with its column
     names (summary.csv for stopping-times and modern, anytime.csv for anytime), as a pandas DataFrame
-    when pandas is importable, else a list of dicts."""
+    when pandas is importable, else a list of dicts, and ``log``: the runner's messages (notes,
+    resumption, anytime windows; what ``lilucb experiment`` prints on stderr besides progress)."""
 
     kind: str
     out_dir: str
@@ -916,6 +917,7 @@ class ExperimentResult:
     plots: list
     config: dict
     summary: Any
+    log: str = ""
 
 
 def _progress_callback(progress: Any, label: str) -> Any:
@@ -941,16 +943,35 @@ def _progress_callback(progress: Any, label: str) -> Any:
                 print(f"{label}: {done}/{total} runs", file=sys.stderr, flush=True)
 
         return line
-    bar: list = []
+    return _TqdmProgress(tqdm, label)
 
-    def update(done: int, total: int) -> None:
-        if not bar:
-            bar.append(tqdm(total=total, desc=label, unit="run"))
-        bar[0].update(done - bar[0].n)
-        if done >= total:
-            bar[0].close()
 
-    return update
+class _TqdmProgress:
+    """progress(done, total) drawing a tqdm bar, opened at the first call; close() ends it (also
+    when the call stops early: Ctrl-C or an error)."""
+
+    def __init__(self, tqdm: Any, label: str) -> None:
+        self._tqdm, self._label, self._bar = tqdm, label, None
+
+    def __call__(self, done: int, total: int) -> None:
+        if self._bar is None:
+            self._bar = self._tqdm(total=total, desc=self._label, unit="run")
+        self._bar.update(done - self._bar.n)
+
+    def close(self) -> None:
+        if self._bar is not None:
+            self._bar.close()
+
+
+def _with_progress(call: Any, progress: Any, label: str) -> Any:
+    """call(callback) with the progress callback of `progress` (_progress_callback), closed after."""
+    callback = _progress_callback(progress, label)
+    try:
+        return call(callback)
+    finally:
+        close = getattr(callback, "close", None)
+        if close is not None and not callable(progress):
+            close()
 
 
 def experiment(
@@ -979,11 +1000,11 @@ def experiment(
         out = _os.path.join("reproduction-" + preset, kind)
     cfg = "" if config is None else _json.dumps(config)
     i, k = shard
-    d = _lilucb._experiment(kind, preset, cfg, out, threads, i, k, _progress_callback(progress, kind), plot)
+    d = _with_progress(lambda cb: _lilucb._experiment(kind, preset, cfg, out, threads, i, k, cb, plot), progress, kind)
     rows = _read_csv(_os.path.join(out, "anytime.csv" if kind == "anytime" else "summary.csv"))
     return ExperimentResult(kind=kind, out_dir=d["out_dir"], total=d["total"], resumed=d["resumed"],
                             executed=d["executed"], wall_seconds=d["wall_seconds"], notes=list(d["notes"]),
-                            plots=list(d["plots"]), config=d["config"], summary=_table(rows))
+                            plots=list(d["plots"]), config=d["config"], summary=_table(rows), log=d["log"])
 
 
 def verify(quick: bool = True, only: Optional[str] = None, seed: int = 20261126, threads: int = 0) -> list:

@@ -468,6 +468,7 @@ class ExperimentResult:
     plots: list
     config: dict
     summary: Any
+    log: str = ...
 
 def experiment(kind: str = "stopping-times", preset: str = "quick", config: Optional[dict] = None,
                out: Optional[str] = None, threads: int = 0, shard: Tuple[int, int] = (0, 1),

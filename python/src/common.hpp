@@ -9,16 +9,18 @@
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
 
+#include <atomic>
 #include <charconv>
 #include <chrono>
-#include <functional>
-#include <future>
-#include <thread>
 #include <cmath>
 #include <cstdint>
+#include <functional>
+#include <future>
 #include <limits>
 #include <optional>
 #include <string>
+#include <thread>
+#include <type_traits>
 #include <vector>
 
 namespace lilucb::python {
@@ -89,46 +91,57 @@ auto vectorize_optional(std::optional<double> (*f)(Reals...)) {
 }
 
 /// Runs `work` (C++ only: it must not touch Python objects) on a worker thread with the GIL
-/// released, while the calling thread wakes every 50 ms, takes the GIL, calls `poll` (progress
-/// callbacks; may raise) and checks for Ctrl-C.  On Ctrl-C (or an exception from `poll`) the
-/// library's long loops are interrupted (lilucb/interrupt.hpp), the worker is joined and the
-/// Python exception (KeyboardInterrupt) is raised: a long call returns within a poll period plus
-/// the time to the library's next poll.  Otherwise returns work()'s value or rethrows its
-/// exception.  Outside the main thread Python reports no signals and only `poll` can stop it.
+/// released and a stop token of its own (lilucb/interrupt.hpp), while the calling thread wakes
+/// every 50 ms, takes the GIL, checks for Ctrl-C and calls `poll` (progress callbacks; may
+/// raise).  On Ctrl-C or an exception from `poll` the token is set (only this call's loops
+/// stop), the worker is joined and the Python exception (KeyboardInterrupt) is raised: a long
+/// call returns within the poll period plus the time to the library's next poll.  Otherwise
+/// returns work()'s value or rethrows its exception, after a last `poll` (the final progress).
+/// Outside the main thread Python reports no signals and only `poll` can stop the call.
 template <class Work>
 auto interruptible(Work work, const std::function<void()>& poll = {}) -> decltype(work()) {
   using result = decltype(work());
-  std::packaged_task<result()> task(std::move(work));
+  std::atomic<bool> stop{false};
+  std::packaged_task<result()> task([&stop, &work] {
+    const scoped_stop_token token(&stop);
+    return work();
+  });
   std::future<result> done = task.get_future();
   bool stopped = false;
   {
     py::gil_scoped_release release;
     std::thread worker(std::move(task));
-    while (done.wait_for(std::chrono::milliseconds(50)) != std::future_status::ready) {
-      py::gil_scoped_acquire acquire;
-      bool stop = PyErr_CheckSignals() != 0;
-      if (!stop && poll) {
-        try {
-          poll();
-        } catch (py::error_already_set& e) {
-          e.restore();
-          stop = true;
+    try {
+      while (done.wait_for(std::chrono::milliseconds(50)) != std::future_status::ready) {
+        py::gil_scoped_acquire acquire;
+        stopped = PyErr_CheckSignals() != 0;
+        if (!stopped && poll) {
+          try {
+            poll();
+          } catch (py::error_already_set& e) {
+            e.restore();
+            stopped = true;
+          }
         }
+        if (stopped) break;
       }
-      if (stop) {
-        stopped = true;
-        request_interrupt();
-        break;
-      }
+    } catch (...) {  // anything else leaving the loop: stop and join before it propagates
+      stop = true;
+      worker.join();
+      throw;
     }
+    if (stopped) stop = true;
     worker.join();
   }
-  if (stopped) {
-    clear_interrupt();
-    throw py::error_already_set();  // the KeyboardInterrupt (or poll's exception) pending
+  if (stopped) throw py::error_already_set();  // the KeyboardInterrupt (or poll's exception) pending
+  if constexpr (std::is_void_v<result>) {
+    done.get();
+    if (poll) poll();
+  } else {
+    result r = done.get();
+    if (poll) poll();
+    return r;
   }
-  if (poll) poll();  // the final state (e.g. a progress bar at 100 %)
-  return done.get();
 }
 
 void register_theory(py::module_& m);

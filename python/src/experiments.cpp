@@ -13,6 +13,7 @@
 #include <atomic>
 #include <cstdint>
 #include <limits>
+#include <sstream>
 
 namespace lilucb::python {
 
@@ -54,8 +55,11 @@ py::dict experiment_py(const std::string& kind_name, const std::string& preset, 
   if (out.empty()) throw lilucb::domain_error(fn, "out", "''", "an output folder");
   if (!progress.is_none() && !PyCallable_Check(progress.ptr()))
     throw py::type_error("experiment(): progress: expected None or a callable progress(done, total)");
-  // No text on file descriptor 2 (a notebook would not show it): progress goes to `progress`.
+  // No text on file descriptor 2 (a notebook would not show it): progress goes to `progress`,
+  // the runner's messages (notes, resumption, anytime windows) are returned as "log".
   ro.progress = false;
+  std::ostringstream log;
+  ro.log = &log;
   std::atomic<std::uint64_t> done{0}, todo{0};
   ro.on_run_done = [&](std::uint64_t d, std::uint64_t t) {
     todo.store(t);
@@ -82,6 +86,7 @@ py::dict experiment_py(const std::string& kind_name, const std::string& preset, 
   d["executed"] = report.executed;
   d["wall_seconds"] = report.wall_seconds;
   d["notes"] = report.notes;
+  d["log"] = log.str();
   d["plots"] = plots;
   d["config"] = py::module_::import("json").attr("loads")(config.to_json().dump());
   return d;

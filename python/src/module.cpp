@@ -28,7 +28,7 @@ void register_domain_error(py::module_& m) {
       instance.attr("admissible") = e.admissible();
       PyErr_SetObject(exc.ptr(), instance.ptr());
     } catch (const lilucb::interrupted&) {
-      // A computation stopped by an interruption requested for another call (interruptible()).
+      // A computation stopped by a process-wide interruption request (lilucb::request_interrupt).
       PyErr_SetNone(PyExc_KeyboardInterrupt);
     }
   });

@@ -76,6 +76,9 @@ def test_progress_goes_to_the_callback(tmp_path, capfd):
     # the last call reports every run done; done never decreases; nothing on file descriptor 2
     assert seen and seen[-1] == (7, 7) and all(a[0] <= b[0] for a, b in zip(seen, seen[1:]))
     assert capfd.readouterr().err == ""
+    # The runner's messages come back in `log`, not on file descriptor 2.
+    again = lilucb.experiment("stopping-times", config=cfg, out=str(tmp_path / "p"), threads=2)
+    assert "resuming" in again.log and capfd.readouterr().err == ""
     many = []
     lilucb.run_many("lilucb-heuristic", [1, 0.5], nu=0.1, runs=5, progress=lambda d, t: many.append((d, t)))
     assert many[-1] == (5, 5)
@@ -102,13 +105,19 @@ def test_ctrl_c_stops_a_long_call(call, tmp_path):
         "experiment": lambda: lilucb.experiment("stopping-times", preset="paper", out=str(tmp_path / "x"), threads=2),
         "crossing": lambda: lilucb.crossing_probability("constant", horizon=10**7, c=1e6, resolution=64),
     }
-    timer = _interrupt_after(0.3)
+    # Python's own SIGINT handler (a process started with SIGINT ignored would not have it), and
+    # the timer started inside pytest.raises, so a late signal cannot escape the test.
+    previous = signal.signal(signal.SIGINT, signal.default_int_handler)
+    timer = None
     start = time.monotonic()
     try:
         with pytest.raises(KeyboardInterrupt):
+            timer = _interrupt_after(0.3)
             long_calls[call]()
     finally:
-        timer.cancel()
+        if timer is not None:
+            timer.cancel()
+        signal.signal(signal.SIGINT, previous)
     assert time.monotonic() - start < 20
     # the library runs normally afterwards (the interruption was withdrawn)
     assert lilucb.run("lilucb-heuristic", [1, 0], nu=0.1).correct

@@ -20,6 +20,7 @@
 #include <atomic>
 #include <numeric>
 #include <optional>
+#include <thread>
 
 using namespace lilucb_test;
 using bandit::algorithm;
@@ -170,13 +171,20 @@ BOOST_AUTO_TEST_CASE(budget_at_natural_stopping_time) {
 BOOST_AUTO_TEST_SUITE_END()
 
 // An interruption (lilucb/interrupt.hpp) pending when a run starts ends it with
-// lilucb::interrupted at its first poll: at most kPollPulls pulls (the poll of can_pull()), none
-// for Exponential-Gap (it polls before every batch); once withdrawn, runs go to their end again.
-// parallel_for stops handing out bodies.
+// lilucb::interrupted at its first poll: at most poll_period(n) pulls (the poll of can_pull()),
+// none for Exponential-Gap (it polls before every batch); once withdrawn, runs go to their end
+// again.  A stop token stops the calls of its thread only; parallel_for passes it to its threads
+// and stops handing out bodies.
 BOOST_AUTO_TEST_SUITE(interruption)
 
-BOOST_AUTO_TEST_CASE(a_pending_interruption_ends_every_algorithm_at_its_first_poll) {
-  using poll_session = bandit::detail::session<bandit::gaussian_arms>;
+using poll_session = bandit::detail::session<bandit::gaussian_arms>;
+
+// Withdraws the process-wide request when a test case ends, whatever happened in it.
+struct withdraw_request {
+  ~withdraw_request() { lilucb::clear_interrupt(); }
+};
+
+BOOST_FIXTURE_TEST_CASE(a_pending_interruption_ends_every_algorithm_at_its_first_poll, withdraw_request) {
   const std::vector<double> means = {0.5, 0.49999, 0.49998};  // gaps of 1e-5: billions of pulls
   for (algorithm alg : bandit::all_algorithms)
     BOOST_TEST_CONTEXT(alg) {
@@ -187,7 +195,7 @@ BOOST_AUTO_TEST_CASE(a_pending_interruption_ends_every_algorithm_at_its_first_po
       lilucb::request_interrupt();
       BOOST_CHECK_THROW(run_on(alg, arm_kind::gaussian, means, o, f), lilucb::interrupted);
       lilucb::clear_interrupt();
-      BOOST_TEST(f.log.arms.size() <= poll_session::kPollPulls);
+      BOOST_TEST(f.log.arms.size() <= poll_session::poll_period(means.size()));
       o.max_pulls = 3 * poll_session::kPollPulls;
       const auto r = run_on(alg, arm_kind::gaussian, means, o);
       BOOST_TEST(r.pulls <= o.max_pulls);
@@ -195,17 +203,50 @@ BOOST_AUTO_TEST_CASE(a_pending_interruption_ends_every_algorithm_at_its_first_po
     }
 }
 
-BOOST_AUTO_TEST_CASE(parallel_for_stops_handing_out_bodies) {
-  std::atomic<std::size_t> calls{0};
-  BOOST_CHECK_THROW(bandit::parallel_for(1000, 2,
+BOOST_AUTO_TEST_CASE(the_poll_period_shrinks_with_the_arms) {
+  BOOST_TEST(poll_session::poll_period(1) == poll_session::kPollPulls);
+  BOOST_TEST(poll_session::poll_period(64) == poll_session::kPollPulls);
+  BOOST_TEST(poll_session::poll_period(1024) == 4096u);
+  BOOST_TEST(poll_session::poll_period(1000000) == 64u);
+}
+
+BOOST_FIXTURE_TEST_CASE(a_stop_token_stops_its_own_thread_only, withdraw_request) {
+  const std::vector<double> means = {0.5, 0.49999, 0.49998};
+  bandit::run_options o;
+  o.seed = 3;
+  o.nu = 0.01;
+  std::atomic<bool> stop{true};
+  {
+    const lilucb::scoped_stop_token token(&stop);
+    BOOST_TEST(lilucb::interrupt_requested());
+    BOOST_CHECK_THROW(run_on(algorithm::lilucb_heuristic, arm_kind::gaussian, means, o), lilucb::interrupted);
+    // Another thread does not see this thread's token.
+    bool other_sees_it = true;
+    std::thread([&] { other_sees_it = lilucb::interrupt_requested(); }).join();
+    BOOST_TEST(!other_sees_it);
+  }
+  BOOST_TEST(!lilucb::interrupt_requested());  // the guard restored "no token"
+  o.max_pulls = 1000;
+  BOOST_TEST(run_on(algorithm::lilucb_heuristic, arm_kind::gaussian, means, o).pulls == 1000u);
+}
+
+BOOST_FIXTURE_TEST_CASE(parallel_for_stops_handing_out_bodies, withdraw_request) {
+  // One thread: the body after the request is never started.
+  std::size_t calls = 0;
+  BOOST_CHECK_THROW(bandit::parallel_for(1000, 1,
                                          [&](std::size_t k) {
                                            ++calls;
                                            if (k == 10) lilucb::request_interrupt();
                                          }),
                     lilucb::interrupted);
+  BOOST_TEST(calls == 11u);
   lilucb::clear_interrupt();
-  BOOST_TEST(calls.load() >= 11u);
-  BOOST_TEST(calls.load() < 1000u);
+  // Two threads: the caller's stop token holds on both, so no body starts.
+  std::atomic<bool> stop{true};
+  std::atomic<std::size_t> started{0};
+  const lilucb::scoped_stop_token token(&stop);
+  BOOST_CHECK_THROW(bandit::parallel_for(1000, 2, [&](std::size_t) { ++started; }), lilucb::interrupted);
+  BOOST_TEST(started.load() == 0u);
 }
 
 BOOST_AUTO_TEST_SUITE_END()

@@ -11,7 +11,8 @@
 // recorded rows against the config and runs only the missing ones (resumption).  The final
 // files are written from the typed rows in memory, each atomically.  The folder is locked
 // for the run (a second process is refused).  An interruption (lilucb/interrupt.hpp) stops it
-// between runs with lilucb::interrupted; the runs recorded stay, and a rerun resumes.
+// with lilucb::interrupted: the runs recorded stay, the runs in progress are discarded, and a
+// rerun resumes.
 
 #include "lilucb_experiments/config.hpp"
 #include "lilucb_experiments/provenance.hpp"

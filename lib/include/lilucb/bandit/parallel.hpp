@@ -20,14 +20,17 @@ namespace lilucb::bandit {
 
 /// Calls body(k) for k in [0, count) on `threads` threads (0: all hardware threads), dynamic
 /// scheduling.  The first exception thrown by a body is rethrown after all threads stop.  Polls
-/// for an interruption (interrupt.hpp) before each body: lilucb::interrupted ends the loop so.
+/// for an interruption (interrupt.hpp; the caller's stop token holds on every thread) before each
+/// body: lilucb::interrupted ends the loop so.
 inline void parallel_for(std::size_t count, unsigned threads, const std::function<void(std::size_t)>& body) {
   if (threads == 0) threads = std::max(1u, std::thread::hardware_concurrency());
   threads = static_cast<unsigned>(std::min<std::size_t>(threads, std::max<std::size_t>(count, 1)));
   std::atomic<std::size_t> next{0};
   std::exception_ptr error;
   std::mutex error_mutex;
+  const std::atomic<bool>* token = current_stop_token();  // the caller's, on every thread
   auto worker = [&] {
+    const scoped_stop_token stop(token);
     for (std::size_t k; (k = next.fetch_add(1)) < count;) {
       try {
         check_interrupt();

@@ -501,14 +501,19 @@ inline crossing_result crossing_probability(const boundary_spec& spec, std::uint
     lilucb::detail::raise_domain_error(fn, "resolution", std::to_string(resolution), "[1, 2048]");
   // The boundary is evaluated once per t and shared by both resolutions.
   std::vector<double> u(static_cast<std::size_t>(horizon) + 1);
-  for (std::uint64_t t = 1; t <= horizon; ++t) u[t] = boundary_radius(spec, double(t));
+  for (std::uint64_t t = 1; t <= horizon; ++t) {
+    if (t % 4096 == 0) check_interrupt();  // interrupt.hpp
+    u[t] = boundary_radius(spec, double(t));
+  }
   auto radius = [&u](std::uint64_t t) { return u[t]; };
   crossing_grid_options coarse, fine;
   coarse.resolution = resolution;
   fine.resolution = 2 * resolution;
   // The two resolutions are independent: the coarse one runs on a second thread (the result
   // is the same as running them one after the other; an exception travels through get()).
-  auto coarse_run = std::async(std::launch::async, [&] {
+  // It polls the caller's stop token (interrupt.hpp) as this thread does.
+  auto coarse_run = std::async(std::launch::async, [&, token = current_stop_token()] {
+    const scoped_stop_token stop(token);
     return crossing_probability_on_grid(radius, spec.sigma, horizon, coarse);
   });
   const grid_crossing pf = crossing_probability_on_grid(radius, spec.sigma, horizon, fine);

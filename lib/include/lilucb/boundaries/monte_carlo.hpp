@@ -47,7 +47,10 @@ inline crossing_count crossing_monte_carlo(const std::vector<double>& radius, do
 inline std::vector<double> boundary_radii(const boundary_spec& spec, std::uint64_t horizon) {
   check_boundary_spec(spec);
   std::vector<double> u(static_cast<std::size_t>(horizon) + 1, 0.0);
-  for (std::uint64_t t = 1; t <= horizon; ++t) u[t] = boundary_radius(spec, double(t));
+  for (std::uint64_t t = 1; t <= horizon; ++t) {
+    if (t % 4096 == 0) check_interrupt();  // interrupt.hpp
+    u[t] = boundary_radius(spec, double(t));
+  }
   return u;
 }
 

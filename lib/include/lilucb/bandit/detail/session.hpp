@@ -2,8 +2,8 @@
 // The state of one run, shared by every algorithm: the arms, the run's random stream, the
 // per-arm statistics, the pull budget and the observer.  Algorithms call pull()/pull_batch()
 // and never touch the random stream directly, so "same seed, same run" holds by construction.
-// can_pull() is also where a run polls for an interruption (interrupt.hpp), once every
-// kPollPulls pulls: a run stopped from outside throws lilucb::interrupted.
+// can_pull() is also where a run polls for an interruption (interrupt.hpp), every poll_period()
+// pulls: a run stopped from outside throws lilucb::interrupted.
 
 #include "lilucb/bandit/arm_stats.hpp"
 #include "lilucb/bandit/detail/random.hpp"
@@ -26,10 +26,15 @@ class session {
   session(const Arms& arms, const run_options& opts, Observer& observer)
       : arms_(arms), rng_(opts.seed, opts.run), stats_(arms.size()), observer_(observer),
         budget_(opts.max_pulls == 0 ? std::numeric_limits<std::uint64_t>::max() : opts.max_pulls),
-        poll_at_(std::min(budget_, kPollPulls)) {}
+        poll_period_(poll_period(arms.size())), poll_at_(std::min(budget_, poll_period_)) {}
 
-  /// How many pulls apart a run polls for an interruption.
+  /// The most pulls between two polls for an interruption.
   static constexpr std::uint64_t kPollPulls = std::uint64_t{1} << 16;
+  /// How many pulls apart a run on n arms polls: 2^22/n within [64, kPollPulls], so that rules
+  /// whose pull costs O(n) still poll every few milliseconds.
+  static constexpr std::uint64_t poll_period(std::size_t n) {
+    return std::clamp<std::uint64_t>((std::uint64_t{1} << 22) / std::max<std::uint64_t>(n, 1), 64, kPollPulls);
+  }
 
   const Arms& arms() const { return arms_; }
   std::size_t size() const { return arms_.size(); }
@@ -85,7 +90,7 @@ class session {
     const std::uint64_t t = stats_.total();
     if (t >= budget_) return false;
     check_interrupt();
-    poll_at_ = budget_ - t > kPollPulls ? t + kPollPulls : budget_;
+    poll_at_ = budget_ - t > poll_period_ ? t + poll_period_ : budget_;
     return true;
   }
 
@@ -94,6 +99,7 @@ class session {
   arm_stats stats_;
   Observer& observer_;
   std::uint64_t budget_;
+  std::uint64_t poll_period_;
   mutable std::uint64_t poll_at_;  ///< can_pull() polls when the total reaches it (<= budget_)
 };
 
