@@ -90,6 +90,37 @@ auto vectorize_optional(std::optional<double> (*f)(Reals...)) {
   };
 }
 
+/// A long call's progress for Python: the C++ work stores done and total from any thread, and
+/// poll() (run by interruptible() with the GIL held) calls progress(done, total) when done moved.
+/// `progress` is None (no reports: poll() is empty) or a callable; anything else raises TypeError
+/// naming `function`.
+class progress_report {
+ public:
+  progress_report(const char* function, py::object progress, std::uint64_t total = 0)
+      : progress_(std::move(progress)), total_(total) {
+    if (!progress_.is_none() && !PyCallable_Check(progress_.ptr()))
+      throw py::type_error(std::string(function) + "(): progress: expected None or a callable progress(done, total)");
+  }
+  void set(std::uint64_t done, std::uint64_t total) noexcept {
+    total_.store(total);
+    done_.store(done);
+  }
+  void add_one() noexcept { done_.fetch_add(1); }
+  std::function<void()> poll() {
+    if (progress_.is_none()) return {};
+    return [this] {
+      const std::uint64_t d = done_.load(), t = total_.load();
+      if (d != reported_ && t > 0) progress_(d, t);
+      reported_ = d;
+    };
+  }
+
+ private:
+  py::object progress_;
+  std::atomic<std::uint64_t> done_{0}, total_;
+  std::uint64_t reported_ = std::numeric_limits<std::uint64_t>::max();
+};
+
 /// Runs `work` (C++ only: it must not touch Python objects) on a worker thread with the GIL
 /// released and a stop token of its own (lilucb/interrupt.hpp), while the calling thread wakes
 /// every 50 ms, takes the GIL, checks for Ctrl-C and calls `poll` (progress callbacks; may

@@ -10,9 +10,7 @@
 #include "lilucb_verification/checks.hpp"
 #include "lilucb_verification/claims_record.hpp"
 
-#include <atomic>
 #include <cstdint>
-#include <limits>
 #include <sstream>
 
 namespace lilucb::python {
@@ -53,24 +51,13 @@ py::dict experiment_py(const std::string& kind_name, const std::string& preset, 
   if (ro.shard_index >= ro.shard_count)
     throw lilucb::domain_error(fn, "shard_index", number_text(shard_index), "a whole number in [0, shard_count)");
   if (out.empty()) throw lilucb::domain_error(fn, "out", "''", "an output folder");
-  if (!progress.is_none() && !PyCallable_Check(progress.ptr()))
-    throw py::type_error("experiment(): progress: expected None or a callable progress(done, total)");
+  progress_report progress_to(fn, progress);
   // No text on file descriptor 2 (a notebook would not show it): progress goes to `progress`,
   // the runner's messages (notes, resumption, anytime windows) are returned as "log".
   ro.progress = false;
   std::ostringstream log;
   ro.log = &log;
-  std::atomic<std::uint64_t> done{0}, todo{0};
-  ro.on_run_done = [&](std::uint64_t d, std::uint64_t t) {
-    todo.store(t);
-    done.store(d);
-  };
-  std::uint64_t reported = std::numeric_limits<std::uint64_t>::max();
-  const std::function<void()> poll = [&] {
-    const std::uint64_t d = done.load();
-    if (d != reported && todo.load() > 0) progress(d, todo.load());
-    reported = d;
-  };
+  ro.on_run_done = [&](std::uint64_t done, std::uint64_t todo) { progress_to.set(done, todo); };
   experiments::run_report report;
   std::vector<std::string> plots;
   interruptible(
@@ -78,7 +65,7 @@ py::dict experiment_py(const std::string& kind_name, const std::string& preset, 
         report = experiments::run_experiment(config, out, ro);
         if (plot) plots = experiments::write_plots(out);
       },
-      progress.is_none() ? std::function<void()>{} : poll);
+      progress_to.poll());
   py::dict d;
   d["out_dir"] = report.out_dir;
   d["total"] = report.total;

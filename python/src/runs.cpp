@@ -14,7 +14,6 @@
 #include "lilucb/instance.hpp"
 
 #include <algorithm>
-#include <atomic>
 #include <cstring>
 #include <variant>
 
@@ -166,16 +165,8 @@ py::dict run_many_py(const std::string& algorithm, const py::object& means, doub
   std::vector<std::uint8_t> stopped(runs);
   std::vector<std::int64_t> counts(keep_counts ? runs * n : 0);
   std::vector<std::int64_t> best(runs * nc);
-  if (!progress.is_none() && !PyCallable_Check(progress.ptr()))
-    throw py::type_error("run_many(): progress: expected None or a callable progress(done, total)");
+  progress_report report(fn, progress, runs);
   bandit::composed_result first;
-  std::atomic<std::size_t> finished{0};
-  std::size_t reported = std::numeric_limits<std::size_t>::max();
-  const std::function<void()> poll = [&] {  // with the GIL: progress(done, total) when it moved
-    const std::size_t now = finished.load();
-    if (now != reported) progress(now, runs);
-    reported = now;
-  };
   const auto work = [&] {
     with_arms(q, [&](const auto& a) {
       bandit::parallel_for(runs, threads, [&](std::size_t k) {
@@ -192,11 +183,11 @@ py::dict run_many_py(const std::string& algorithm, const py::object& means, doub
                          [](std::uint64_t c) { return static_cast<std::int64_t>(c); });
         for (std::size_t c = 0; c < nc; ++c) best[k * nc + c] = checkpoint_arm(b[c]);
         if (k == 0) first = std::move(c);
-        finished.fetch_add(1);
+        report.add_one();
       });
     });
   };
-  interruptible(work, progress.is_none() ? std::function<void()>{} : poll);
+  interruptible(work, report.poll());
   py::dict d;
   d["algorithm"] = first.run.algorithm;
   d["parameters"] = parameters_dict(q, first.run);
