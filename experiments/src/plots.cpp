@@ -64,6 +64,18 @@ std::string terminal(int k, int w, int h) {
   return t;
 }
 
+// The plot series that ring censored medians: for each of the `blocks` data blocks, a black
+// circle at (x, median) where column `flag` is 1 (more than half of the runs did not reach the
+// median: censored at the budget), one key entry for all.
+std::string censored_rings(const fs::path& data, std::size_t blocks, int flag, double size) {
+  std::ostringstream g;
+  for (std::size_t i = 0; i < blocks; ++i)
+    g << ", \\\n     " << quote(data.string()) << " index " << i << " using 1:($" << flag
+      << " > 0 ? $2 : 1/0) with points lc rgb '#000000' pt 6 ps " << size << ' '
+      << (i ? "notitle" : "title 'median censored (budget reached)'");
+  return g.str();
+}
+
 std::vector<bandit::algorithm> config_algorithms(const nlohmann::json& m) {
   std::vector<bandit::algorithm> a;
   for (const auto& x : m.at("config").at("algorithms")) a.push_back(bandit::parse_algorithm(x.get<std::string>()));
@@ -120,11 +132,7 @@ std::vector<std::string> stopping_plots(const fs::path& dir, const nlohmann::jso
           << " using 1:2:3:4 with yerrorlines lc rgb '" << st.colour << "' lw 2 dt " << st.dash << " pt " << st.point
           << " ps 1.2 title " << quote(paper_name(shown[i]));
       }
-      // Ringed: a median that more than half of the runs did not reach (censored at the budget).
-      for (std::size_t i = 0; any_censored && i < shown.size(); ++i)
-        g << ", \\\n     " << quote(data.string()) << " index " << i
-          << " using 1:($6 > 0 ? $2 : 1/0) with points lc rgb '#000000' pt 6 ps 2.6 "
-          << (i ? std::string("notitle") : std::string("title 'median censored (budget reached)'"));
+      if (any_censored) g << censored_rings(data, shown.size(), 6, 2.6);
       g << "\nunset output\n";
       files.push_back(out.string());
     }
@@ -345,11 +353,7 @@ std::vector<std::string> modern_plots(const fs::path& dir, const nlohmann::json&
       }
       g << ", \\\n     " << quote(data.string()) << " index " << shown.size()
         << " using 1:2 with lines lc rgb '#000000' lw 3 title 'lower bound T* kl(δ, 1−δ)'";
-      // Ringed: a median that more than half of the runs did not reach (censored at the budget).
-      for (std::size_t i = 0; any_censored && i < shown.size(); ++i)
-        g << ", \\\n     " << quote(data.string()) << " index " << i
-          << " using 1:($5 > 0 ? $2 : 1/0) with points lc rgb '#000000' pt 6 ps 2.4 "
-          << (i ? std::string("notitle") : std::string("title 'median censored (budget reached)'"));
+      if (any_censored) g << censored_rings(data, shown.size(), 5, 2.4);
       g << "\nunset output\n";
       files.push_back(out.string());
     }
