@@ -26,7 +26,7 @@ namespace lilucb::experiments {
 
 namespace {
 
-std::string num(double x) { return lilucb::detail::format_value(x); }
+using lilucb::detail::format_value;
 
 std::string scenario_title(const std::string& label, const std::string& gap) {
   if (label == "sparse") return "1-sparse (μ_1 = " + gap + "), H_1 = n/μ_1^2";
@@ -104,7 +104,7 @@ std::vector<std::string> stopping_plots(const fs::path& dir, const nlohmann::jso
       int points = 0;
       for (const auto& r : rows)
         if (r.algorithm == bandit::to_string(a) && r.scenario == sc) {
-          block << r.n << ' ' << num(r.median) << ' ' << num(r.q1) << ' ' << num(r.q3) << ' ' << r.censored << ' '
+          block << r.n << ' ' << format_value(r.median) << ' ' << format_value(r.q1) << ' ' << format_value(r.q3) << ' ' << r.censored << ' '
                 << (2 * r.censored > r.runs ? 1 : 0) << '\n';
           any_censored = any_censored || 2 * r.censored > r.runs;
           ++points;
@@ -156,7 +156,7 @@ std::vector<std::string> anytime_plot(const fs::path& dir, const nlohmann::json&
   const int width = 480 * static_cast<int>(cols) + 80, height = 300 * static_cast<int>(rows) + 170;
   const double legend_h = 130.0 / height, left = 50.0 / width;
   const double pw = (1 - left) / cols, ph = (1 - legend_h) / rows;
-  const std::string nu = num(m.at("config").at("nu").get<double>());
+  const std::string nu = format_value(m.at("config").at("nu").get<double>());
   std::vector<std::string> files;
   // Two versions: a linear axis for P(wrong) (the paper's figure) and a logarithmic one
   // (anytime-logy), on which small error probabilities and the line at nu can be read.
@@ -178,14 +178,14 @@ std::vector<std::string> anytime_plot(const fs::path& dir, const nlohmann::json&
           int points = 0;
           for (const auto& x : curve)
             if (x.scenario == scen[c] && std::to_string(x.n) == sizes[r] && x.algorithm == bandit::to_string(a)) {
-              block << x.pulls << ' ' << num(x.p_wrong) << ' ' << num(x.low) << ' ' << num(x.high) << '\n';
+              block << x.pulls << ' ' << format_value(x.p_wrong) << ' ' << format_value(x.low) << ' ' << format_value(x.high) << '\n';
               ++points;
             }
           if (!points) continue;
           std::string median;
           for (const auto& x : stops)
             if (x.scenario == scen[c] && std::to_string(x.n) == sizes[r] && x.algorithm == bandit::to_string(a) && x.median)
-              median = num(*x.median);
+              median = format_value(*x.median);
           d << "# " << bandit::to_string(a) << ": pulls p_wrong ci_low ci_high\n" << block.str() << "\n\n";
           shown.emplace_back(a, median);
         }
@@ -298,15 +298,15 @@ std::vector<std::string> modern_plots(const fs::path& dir, const nlohmann::json&
       double smallest_delta = 2, median_there = 0;
       for (const auto& r : rows)
         if (r.method == method && r.instance == inst) {
-          block << num(std::log(1 / r.delta)) << ' ' << num(r.median) << ' ' << num(r.q1) << ' ' << num(r.q3) << ' '
+          block << format_value(std::log(1 / r.delta)) << ' ' << format_value(r.median) << ' ' << format_value(r.q1) << ' ' << format_value(r.q3) << ' '
                 << (2 * r.censored > r.runs ? 1 : 0) << '\n';
           any_censored = any_censored || 2 * r.censored > r.runs;
           certified = r.certified;
           if (r.delta < smallest_delta) smallest_delta = r.delta, median_there = r.median;
           ++points;
           if (shown.empty()) {
-            bound << num(std::log(1 / r.delta)) << ' ' << num(r.lower_bound) << '\n';
-            title = inst + " (K = " + std::to_string(r.arms) + ", T* = " + num(std::round(r.t_star * 10) / 10) + ")";
+            bound << format_value(std::log(1 / r.delta)) << ' ' << format_value(r.lower_bound) << '\n';
+            title = inst + " (K = " + std::to_string(r.arms) + ", T* = " + format_value(std::round(r.t_star * 10) / 10) + ")";
           }
         }
       if (!points) continue;

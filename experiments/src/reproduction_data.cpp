@@ -19,14 +19,14 @@ namespace {
 
 constexpr const char* kReadFn = "lilucb::experiments::read_experiment";
 
-[[noreturn]] void malformed(const fs::path& file, const std::string& what) {
+[[noreturn]] void malformed_data(const fs::path& file, const std::string& what) {
   throw lilucb::domain_error(kReadFn, "data file", file.string(), what);
 }
 
 /// The file must exist: an experiment with a manifest has all its files.
 fs::path required(const fs::path& file) {
   std::error_code ec;
-  if (!fs::exists(file, ec)) malformed(file, "an existing file");
+  if (!fs::exists(file, ec)) malformed_data(file, "an existing file");
   return file;
 }
 
@@ -43,10 +43,10 @@ experiment_data read_experiment(const fs::path& dir, experiment_kind kind) {
   auto manifest = read_manifest(dir, &invalid);
   if (!manifest) {
     if (invalid.empty()) return d;  // no manifest.json: the experiment is not there
-    malformed(dir / "manifest.json", "a manifest (" + invalid + ")");
+    malformed_data(dir / "manifest.json", "a manifest (" + invalid + ")");
   }
   if ((*manifest)["experiment"] != to_string(kind))
-    malformed(dir / "manifest.json", std::string("the manifest of a ") + to_string(kind) + " experiment");
+    malformed_data(dir / "manifest.json", std::string("the manifest of a ") + to_string(kind) + " experiment");
   d.present = true;
   d.manifest = std::move(*manifest);
   try {
@@ -56,7 +56,7 @@ experiment_data read_experiment(const fs::path& dir, experiment_kind kind) {
     d.sizes = c.at("sizes").get<std::vector<std::uint64_t>>();
     d.nu = c.at("nu").get<double>();
   } catch (const nlohmann::json::exception& e) {
-    malformed(dir / "manifest.json", std::string("a manifest with a config (") + e.what() + ")");
+    malformed_data(dir / "manifest.json", std::string("a manifest with a config (") + e.what() + ")");
   }
   if (kind == experiment_kind::stopping_times) {
     for (auto& s : read_summary(dir / "summary.csv")) {

@@ -41,7 +41,7 @@ std::string method_label(const std::string& field) {
 
 constexpr const char* kResultsFn = "lilucb experiment";
 
-[[noreturn]] void malformed(const fs::path& file, const std::string& what) {
+[[noreturn]] void malformed_results(const fs::path& file, const std::string& what) {
   throw lilucb::domain_error(kResultsFn, "results file", file.string(), what);
 }
 
@@ -66,14 +66,14 @@ bool parse_real(const std::string& s, double& x) {
   return r.ec == std::errc() && r.ptr == s.data() + s.size() && std::isfinite(x);
 }
 
-std::string num(double x) { return lilucb::detail::format_value(x); }
+using lilucb::detail::format_value;
 
-/// The whole file, or nullopt when it does not exist; malformed() when it is not a regular file.
+/// The whole file, or nullopt when it does not exist; malformed_results() when it is not a regular file.
 std::optional<std::string> slurp(const fs::path& p) {
   std::error_code ec;
   const auto st = fs::status(p, ec);
   if (ec || !fs::exists(st)) return std::nullopt;
-  if (!fs::is_regular_file(st)) malformed(p, "a regular file");
+  if (!fs::is_regular_file(st)) malformed_results(p, "a regular file");
   std::ifstream in(p, std::ios::binary);
   if (!in) raise_io_error(p, "cannot be read", errno);
   std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
@@ -102,16 +102,16 @@ std::vector<std::string> lines(const std::string& text, bool* cut = nullptr) {
 /// The field rows of a summary file (header checked, field counts checked); a missing file throws.
 std::vector<std::vector<std::string>> table(const fs::path& p, const std::string& header) {
   const auto text = slurp(p);
-  if (!text) malformed(p, "an existing file");
+  if (!text) malformed_results(p, "an existing file");
   const auto ls = lines(*text);
-  if (ls.empty() || ls[0] != header) malformed(p, "a CSV with header " + header);
+  if (ls.empty() || ls[0] != header) malformed_results(p, "a CSV with header " + header);
   const std::size_t n = split(header).size();
   std::vector<std::vector<std::string>> rows;
   for (std::size_t k = 1; k < ls.size(); ++k) {
     if (ls[k].empty()) continue;
     auto f = split(ls[k]);
     if (f.size() != n)
-      malformed(p, "rows of " + std::to_string(n) + " fields (line " + std::to_string(k + 1) + " has " +
+      malformed_results(p, "rows of " + std::to_string(n) + " fields (line " + std::to_string(k + 1) + " has " +
                        std::to_string(f.size()) + ")");
     rows.push_back(std::move(f));
   }
@@ -120,13 +120,13 @@ std::vector<std::vector<std::string>> table(const fs::path& p, const std::string
 
 std::uint64_t count_at(const fs::path& p, const std::string& s) {
   std::uint64_t v = 0;
-  if (!parse_u64(s, v)) malformed(p, "counts, not '" + s + "'");
+  if (!parse_u64(s, v)) malformed_results(p, "counts, not '" + s + "'");
   return v;
 }
 
 double real_at(const fs::path& p, const std::string& s) {
   double x = 0;
-  if (!parse_real(s, x)) malformed(p, "finite numbers, not '" + s + "'");
+  if (!parse_real(s, x)) malformed_results(p, "finite numbers, not '" + s + "'");
   return x;
 }
 
@@ -143,7 +143,7 @@ std::string runs_header(experiment_kind kind) {
 
 std::string to_csv(const run_row& r, experiment_kind kind) {
   if (kind == experiment_kind::modern)
-    return r.method + "," + r.scenario + "," + num(r.delta) + "," + std::to_string(r.repetition) + "," +
+    return r.method + "," + r.scenario + "," + format_value(r.delta) + "," + std::to_string(r.repetition) + "," +
            std::to_string(r.seed) + "," + std::to_string(r.pulls) + "," + status_text(r.status) + "," +
            std::to_string(r.chosen_arm) + "," + (r.correct ? "1" : "0");
   std::string s = std::string(bandit::to_string(r.algorithm)) + "," + r.scenario + "," + std::to_string(r.n) + "," +
@@ -197,12 +197,12 @@ runs_file read_runs_file(const fs::path& path, experiment_kind kind) {
   }
   if (ls[0] != runs_header(kind)) {
     if (ls.size() == 1 && out.cut_last_line && runs_header(kind).rfind(ls[0], 0) == 0) return out;  // header cut
-    malformed(path, "a CSV with header " + runs_header(kind));
+    malformed_results(path, "a CSV with header " + runs_header(kind));
   }
   for (std::size_t k = 1; k < ls.size(); ++k) {
     auto r = parse_run(ls[k], kind);
     if (k + 1 == ls.size() && out.cut_last_line) break;  // an interrupted append: the run is redone
-    if (!r) malformed(path, "complete rows of " + runs_header(kind) + " (line " + std::to_string(k + 1) + " is '" +
+    if (!r) malformed_results(path, "complete rows of " + runs_header(kind) + " (line " + std::to_string(k + 1) + " is '" +
                                 ls[k].substr(0, 80) + "')");
     out.rows.push_back(std::move(*r));
   }
@@ -219,10 +219,10 @@ std::string summary_header() {
 }
 
 std::string to_csv(const stopping_summary& s) {
-  return s.algorithm + "," + s.scenario + "," + std::to_string(s.n) + "," + num(s.h1) + "," + std::to_string(s.runs) +
-         "," + std::to_string(s.stopped) + "," + std::to_string(s.censored) + "," + num(s.mean) + "," + num(s.median) +
-         "," + num(s.q1) + "," + num(s.q3) + "," + num(s.mean / s.h1) + "," + num(s.median / s.h1) + "," +
-         std::to_string(s.errors) + "," + num(s.error_rate) + "," + num(s.error_low) + "," + num(s.error_high);
+  return s.algorithm + "," + s.scenario + "," + std::to_string(s.n) + "," + format_value(s.h1) + "," + std::to_string(s.runs) +
+         "," + std::to_string(s.stopped) + "," + std::to_string(s.censored) + "," + format_value(s.mean) + "," + format_value(s.median) +
+         "," + format_value(s.q1) + "," + format_value(s.q3) + "," + format_value(s.mean / s.h1) + "," + format_value(s.median / s.h1) + "," +
+         std::to_string(s.errors) + "," + format_value(s.error_rate) + "," + format_value(s.error_low) + "," + format_value(s.error_high);
 }
 
 std::vector<stopping_summary> read_summary(const fs::path& p) {
@@ -244,7 +244,7 @@ std::vector<stopping_summary> read_summary(const fs::path& p) {
     s.error_rate = real_at(p, r[14]);
     s.error_low = real_at(p, r[15]);
     s.error_high = real_at(p, r[16]);
-    if (s.stopped + s.censored != s.runs || s.errors > s.stopped) malformed(p, "consistent counts");
+    if (s.stopped + s.censored != s.runs || s.errors > s.stopped) malformed_results(p, "consistent counts");
     out.push_back(std::move(s));
   }
   return out;
@@ -265,13 +265,13 @@ std::string modern_summary_header_v1() {
 std::string modern_summary_header() { return modern_summary_header_v1() + ",median_ci_low,median_ci_high"; }
 
 std::string to_csv(const modern_summary& s) {
-  return s.method + "," + s.instance + "," + num(s.delta) + "," + (s.certified ? "1" : "0") + "," + std::to_string(s.arms) +
-         "," + num(s.h1) + "," + num(s.t_star) + "," + num(s.lower_bound) + "," + std::to_string(s.runs) + "," +
-         std::to_string(s.stopped) + "," + std::to_string(s.censored) + "," + num(s.mean) + "," + num(s.median) + "," +
-         num(s.q1) + "," + num(s.q3) + "," + num(s.mean_over_tstar_log()) + "," + num(s.mean / s.h1) + "," +
-         (s.predicted ? num(*s.predicted) : std::string()) + "," + std::to_string(s.errors) + "," + num(s.error_rate) +
-         "," + num(s.error_low) + "," + num(s.error_high) + "," + (s.median_low ? num(*s.median_low) : std::string()) +
-         "," + (s.median_high ? num(*s.median_high) : std::string());
+  return s.method + "," + s.instance + "," + format_value(s.delta) + "," + (s.certified ? "1" : "0") + "," + std::to_string(s.arms) +
+         "," + format_value(s.h1) + "," + format_value(s.t_star) + "," + format_value(s.lower_bound) + "," + std::to_string(s.runs) + "," +
+         std::to_string(s.stopped) + "," + std::to_string(s.censored) + "," + format_value(s.mean) + "," + format_value(s.median) + "," +
+         format_value(s.q1) + "," + format_value(s.q3) + "," + format_value(s.mean_over_tstar_log()) + "," + format_value(s.mean / s.h1) + "," +
+         (s.predicted ? format_value(*s.predicted) : std::string()) + "," + std::to_string(s.errors) + "," + format_value(s.error_rate) +
+         "," + format_value(s.error_low) + "," + format_value(s.error_high) + "," + (s.median_low ? format_value(*s.median_low) : std::string()) +
+         "," + (s.median_high ? format_value(*s.median_high) : std::string());
 }
 
 std::vector<modern_summary> read_modern_summary(const fs::path& p) {
@@ -286,7 +286,7 @@ std::vector<modern_summary> read_modern_summary(const fs::path& p) {
     s.method = method_label(r[0]);
     s.instance = r[1];
     s.delta = real_at(p, r[2]);
-    if (r[3] != "0" && r[3] != "1") malformed(p, "certified 0 or 1, not '" + r[3] + "'");
+    if (r[3] != "0" && r[3] != "1") malformed_results(p, "certified 0 or 1, not '" + r[3] + "'");
     s.certified = r[3] == "1";
     s.arms = count_at(p, r[4]);
     s.h1 = real_at(p, r[5]);
@@ -304,14 +304,14 @@ std::vector<modern_summary> read_modern_summary(const fs::path& p) {
     s.error_rate = real_at(p, r[19]);
     s.error_low = real_at(p, r[20]);
     s.error_high = real_at(p, r[21]);
-    if (!v1 && (r[22].empty() != r[23].empty())) malformed(p, "both ends of the median's interval, or neither");
+    if (!v1 && (r[22].empty() != r[23].empty())) malformed_results(p, "both ends of the median's interval, or neither");
     if (!v1 && !r[22].empty()) {
       s.median_low = real_at(p, r[22]);
       s.median_high = real_at(p, r[23]);
-      if (!(*s.median_low <= s.median && s.median <= *s.median_high)) malformed(p, "the median inside its interval");
+      if (!(*s.median_low <= s.median && s.median <= *s.median_high)) malformed_results(p, "the median inside its interval");
     }
-    if (s.stopped + s.censored != s.runs || s.errors > s.stopped) malformed(p, "consistent counts");
-    if (!(s.delta > 0 && s.delta < 1) || !(s.t_star > 0) || !(s.h1 > 0)) malformed(p, "delta in (0, 1), T* > 0, H1 > 0");
+    if (s.stopped + s.censored != s.runs || s.errors > s.stopped) malformed_results(p, "consistent counts");
+    if (!(s.delta > 0 && s.delta < 1) || !(s.t_star > 0) || !(s.h1 > 0)) malformed_results(p, "delta in (0, 1), T* > 0, H1 > 0");
     out.push_back(std::move(s));
   }
   return out;
@@ -323,8 +323,8 @@ std::string anytime_header() { return "scenario,n,algorithm,pulls,runs,wrong,p_w
 
 std::string to_csv(const anytime_point& p) {
   return p.scenario + "," + std::to_string(p.n) + "," + p.algorithm + "," + std::to_string(p.pulls) + "," +
-         std::to_string(p.runs) + "," + std::to_string(p.wrong) + "," + num(p.p_wrong) + "," + num(p.low) + "," +
-         num(p.high);
+         std::to_string(p.runs) + "," + std::to_string(p.wrong) + "," + format_value(p.p_wrong) + "," + format_value(p.low) + "," +
+         format_value(p.high);
 }
 
 std::vector<anytime_point> read_anytime(const fs::path& p) {
@@ -340,7 +340,7 @@ std::vector<anytime_point> read_anytime(const fs::path& p) {
     a.p_wrong = real_at(p, r[6]);
     a.low = real_at(p, r[7]);
     a.high = real_at(p, r[8]);
-    if (a.wrong > a.runs) malformed(p, "consistent counts");
+    if (a.wrong > a.runs) malformed_results(p, "consistent counts");
     out.push_back(std::move(a));
   }
   return out;
@@ -350,7 +350,7 @@ std::string stopping_header() { return "scenario,n,algorithm,window,runs,stopped
 
 std::string to_csv(const stopping_mark& m) {
   return m.scenario + "," + std::to_string(m.n) + "," + m.algorithm + "," + std::to_string(m.window) + "," +
-         std::to_string(m.runs) + "," + std::to_string(m.stopped) + "," + (m.median ? num(*m.median) : std::string());
+         std::to_string(m.runs) + "," + std::to_string(m.stopped) + "," + (m.median ? format_value(*m.median) : std::string());
 }
 
 std::vector<stopping_mark> read_stopping(const fs::path& p) {
@@ -364,7 +364,7 @@ std::vector<stopping_mark> read_stopping(const fs::path& p) {
     m.runs = count_at(p, r[4]);
     m.stopped = count_at(p, r[5]);
     if (!r[6].empty()) m.median = real_at(p, r[6]);
-    if (m.stopped > m.runs) malformed(p, "consistent counts");
+    if (m.stopped > m.runs) malformed_results(p, "consistent counts");
     out.push_back(std::move(m));
   }
   return out;

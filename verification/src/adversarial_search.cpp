@@ -52,7 +52,7 @@ void check_search_options(const char* fn, const search_options& o) {
 }
 
 /// Gaussian families live in [0, 1] too, so the same means serve both arm types.
-configuration make(std::vector<double> means, arm_type t, const search_options& o, double nu, std::string label) {
+configuration make_configuration(std::vector<double> means, arm_type t, const search_options& o, double nu, std::string label) {
   configuration c;
   c.means = std::move(means);
   c.arms = t;
@@ -99,7 +99,7 @@ configuration random_configuration(bandit::run_engine& e, const search_options& 
   const std::size_t b = below(e, n);
   m[b] = top;
   m[(b + 1 + below(e, n - 1)) % n] = top - g;
-  configuration c = make(std::move(m), t, o, nu, "random restart");
+  configuration c = make_configuration(std::move(m), t, o, nu, "random restart");
   repair(c, g);
   return c;
 }
@@ -174,8 +174,8 @@ std::vector<configuration> structured_families(const search_options& o) {
   const bool bern = std::count(o.arm_types.begin(), o.arm_types.end(), arm_type::bernoulli) > 0;
   for (double nu : o.nus) {
     auto both = [&](const std::vector<double>& m, const std::string& label) {
-      if (gauss) out.push_back(make(m, arm_type::gaussian, o, nu, label));
-      if (bern) out.push_back(make(m, arm_type::bernoulli, o, nu, label));
+      if (gauss) out.push_back(make_configuration(m, arm_type::gaussian, o, nu, label));
+      if (bern) out.push_back(make_configuration(m, arm_type::bernoulli, o, nu, label));
     };
     for (double f : {1.0, 2.0, 4.0}) {
       both({0.5 + f * g / 2, 0.5 - f * g / 2}, "two-arm gap " + fmt(f * g) + ", best first");
@@ -200,16 +200,16 @@ std::vector<configuration> structured_families(const search_options& o) {
       both(m, "alpha=" + fmt(alpha) + " n=" + std::to_string(n));
     }
     if (bern) {  // Bernoulli extremes: tiny variance near 0 and 1, the largest at 1/2
-      out.push_back(make({0.0, g}, arm_type::bernoulli, o, nu, "bernoulli near 0"));
-      out.push_back(make({1.0 - g, 1.0}, arm_type::bernoulli, o, nu, "bernoulli near 1"));
+      out.push_back(make_configuration({0.0, g}, arm_type::bernoulli, o, nu, "bernoulli near 0"));
+      out.push_back(make_configuration({1.0 - g, 1.0}, arm_type::bernoulli, o, nu, "bernoulli near 1"));
       std::vector<double> m(n, 0.0);
       m[n - 1] = g;
-      out.push_back(make(m, arm_type::bernoulli, o, nu, "bernoulli 1-sparse near 0 n=" + std::to_string(n)));
+      out.push_back(make_configuration(m, arm_type::bernoulli, o, nu, "bernoulli 1-sparse near 0 n=" + std::to_string(n)));
       std::vector<double> hi(n, 0.5);
       hi[0] = 1.0 - g;  // one low-variance arm near 1 ... and the best hidden among mid arms
       for (std::size_t i = 1; i + 1 < n; ++i) hi[i] = 0.5;
       hi[n - 1] = 1.0;
-      out.push_back(make(hi, arm_type::bernoulli, o, nu, "bernoulli best 1 vs 1-g n=" + std::to_string(n)));
+      out.push_back(make_configuration(hi, arm_type::bernoulli, o, nu, "bernoulli best 1 vs 1-g n=" + std::to_string(n)));
     }
   }
   for (auto& c : out) repair(c, g);

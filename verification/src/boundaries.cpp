@@ -22,7 +22,7 @@ struct case_t {
   boundaries::boundary_spec spec;
 };
 
-std::string num(double x) { return format_number(x, 4); }
+std::string number(double x) { return format_number(x, 4); }
 
 }  // namespace
 
@@ -62,33 +62,33 @@ std::vector<claim> boundaries_claims(const verify_options& options) {
     std::ostringstream mc_text;
     mc_text << mc.crossed << " of " << mc.paths << " Gaussian walks (sigma = 1, seed " << options.seed
             << ") crossed by T = " << horizon << "; exact one-sided Clopper-Pearson bounds at level 1e-6: ["
-            << num(lo) << ", " << num(hi) << "]";
+            << number(lo) << ", " << number(hi) << "]";
 
     claim cov;
     cov.id = std::string("boundaries.") + c.id + ".coverage";
-    cov.claim = "P(exists t : S_t >= u(t)) <= " + num(stated) + " (the " + c.id + " boundary's stated crossing probability)";
+    cov.claim = "P(exists t : S_t >= u(t)) <= " + number(stated) + " (the " + c.id + " boundary's stated crossing probability)";
     cov.source = c.source;
-    cov.computed = "P(cross by T) in [" + num(lo) + ", " + num(hi) + "]";
+    cov.computed = "P(cross by T) in [" + number(lo) + ", " + number(hi) + "]";
     cov.verdict = lo > stated ? verdict_kind::fails : verdict_kind::holds;
     cov.evidence = mc_text.str() + (lo > stated ? ": the lower bound exceeds the claim" : ": consistent with the claim");
     out.push_back(cov);
 
     claim eff;
     eff.id = std::string("boundaries.") + c.id + ".effective-alpha";
-    eff.claim = "the " + std::string(c.id) + " boundary's true crossing probability for Gaussian rewards is at most its stated " + num(stated);
+    eff.claim = "the " + std::string(c.id) + " boundary's true crossing probability for Gaussian rewards is at most its stated " + number(stated);
     eff.source = c.source;
     std::ostringstream e;
     if (r.tail_bound) {
       const double total = std::min(1.0, r.probability_upper + *r.tail_bound);
-      e << "crossing engine to T = " << horizon << ": [" << num(r.probability_lower) << ", " << num(r.probability_upper)
-        << "], proven tail after T <= " << num(*r.tail_bound) << "; certified total " << num(total)
-        << " = " << num(total / stated) << " x stated";
+      e << "crossing engine to T = " << horizon << ": [" << number(r.probability_lower) << ", " << number(r.probability_upper)
+        << "], proven tail after T <= " << number(*r.tail_bound) << "; certified total " << number(total)
+        << " = " << number(total / stated) << " x stated";
       eff.computed = e.str();
       eff.verdict = total <= stated ? verdict_kind::holds
                                     : (r.probability_lower > stated ? verdict_kind::fails : verdict_kind::undecided);
     } else {
-      e << "crossing engine to T = " << horizon << ": [" << num(r.probability_lower) << ", "
-        << num(r.probability_upper) << "]; no tail bound is proven after T";
+      e << "crossing engine to T = " << horizon << ": [" << number(r.probability_lower) << ", "
+        << number(r.probability_upper) << "]; no tail bound is proven after T";
       eff.computed = e.str();
       eff.verdict = r.probability_lower > stated ? verdict_kind::fails : verdict_kind::undecided;
     }
@@ -100,8 +100,8 @@ std::vector<claim> boundaries_claims(const verify_options& options) {
     eng.id = std::string("boundaries.") + c.id + ".engine-vs-monte-carlo";
     eng.claim = "the crossing engine's P(cross by T) lies in the Monte-Carlo interval";
     eng.source = "docs/boundaries.md (crossing engine)";
-    eng.computed = "engine [" + num(r.probability_lower) + ", " + num(r.probability_upper) + "], Monte Carlo [" + num(lo) +
-                   ", " + num(hi) + "]";
+    eng.computed = "engine [" + number(r.probability_lower) + ", " + number(r.probability_upper) + "], Monte Carlo [" + number(lo) +
+                   ", " + number(hi) + "]";
     eng.verdict = (r.probability_upper >= lo && r.probability_lower <= hi) ? verdict_kind::holds : verdict_kind::fails;
     eng.evidence = mc_text.str();
     out.push_back(eng);

@@ -47,7 +47,7 @@ namespace {
 
 using bandit::algorithm;
 
-std::string num(double x, int digits = 4) {
+std::string digits_text(double x, int digits = 4) {
   std::ostringstream o;
   o << std::setprecision(digits) << x;
   return o.str();
@@ -113,10 +113,10 @@ claim farrell_claim(const verify_options& o) {
       }
       if (capped) any_budget = true;
       const double med = median(t);
-      computed << (gi ? ", " : "") << "gap " << num(gap) << ": ";
+      computed << (gi ? ", " : "") << "gap " << digits_text(gap) << ": ";
       if (bound > 0) {
         const double ratio = med / bound;
-        computed << num(ratio, 3);
+        computed << digits_text(ratio, 3);
         xs.push_back(std::log(1 / gap));
         ratios.push_back(ratio);
         if (ratio < 1) any_below_one = true;
@@ -124,10 +124,10 @@ claim farrell_claim(const verify_options& o) {
         computed << "n/a (bound 0)";
       }
       if (ai == 0)
-        evidence << (gi ? "; " : "") << "gap " << num(gap) << ": " << plan[gi].runs << " runs, Farrell bound "
-                 << num(bound, 4);
+        evidence << (gi ? "; " : "") << "gap " << digits_text(gap) << ": " << plan[gi].runs << " runs, Farrell bound "
+                 << digits_text(bound, 4);
       if (capped || wrong)
-        evidence << " [" << bandit::to_string(alg) << " gap " << num(gap) << ": " << capped
+        evidence << " [" << bandit::to_string(alg) << " gap " << digits_text(gap) << ": " << capped
                  << " runs hit the budget, " << wrong << " wrong answers]";
     }
     if (xs.size() >= 2) {
@@ -139,8 +139,8 @@ claim farrell_claim(const verify_options& o) {
       for (double r : ratios) mean_ratio += r / static_cast<double>(ratios.size());
       const double range = xs.back() - xs.front();
       const double rise = f.slope * range / mean_ratio;
-      computed << " (trend vs log(1/gap): slope " << num(f.slope, 3) << ", relative rise over range "
-               << num(rise, 3) << ")";
+      computed << " (trend vs log(1/gap): slope " << digits_text(f.slope, 3) << ", relative rise over range "
+               << digits_text(rise, 3) << ")";
       if (rise > 0.5) all_bounded = false;
     }
   }
@@ -231,16 +231,16 @@ claim lemma1_claim(const verify_options& o) {
                                                       mc_alpha),
                                 allowed));
     computed << (k ? "; " : "") << in.name << ": " << cmp.exceed << "/" << cmp.runs << " exceed (99% CP ["
-             << num(cmp.interval.low, 3) << ", " << num(cmp.interval.high, 3) << "]), measured/bound median "
-             << num(cmp.median_ratio, 3) << ", max " << num(cmp.max_ratio, 3) << " (bound " << num(bound, 5)
-             << "; proof's bound " << num(bound_proof, 5) << ", max ratio " << num(cmp_proof.max_ratio, 3) << ")";
+             << digits_text(cmp.interval.low, 3) << ", " << digits_text(cmp.interval.high, 3) << "]), measured/bound median "
+             << digits_text(cmp.median_ratio, 3) << ", max " << digits_text(cmp.max_ratio, 3) << " (bound " << digits_text(bound, 5)
+             << "; proof's bound " << digits_text(bound_proof, 5) << ", max ratio " << digits_text(cmp_proof.max_ratio, 3) << ")";
     if (capped) evidence << "[" << in.name << ": " << capped << " runs hit the budget 40 x bound] ";
   }
   const auto all = clopper_pearson_interval(total_exceed, total_runs, 0.99);
-  computed << "; allowed 2 rho delta = " << num(allowed, 3) << "; pooled " << total_exceed << "/" << total_runs
-           << " (99% CP [" << num(all.low, 3) << ", " << num(all.high, 3) << "])";
-  evidence << "lilucb-certified (the theorem's parameters: eps = 0.01, beta = 1, delta = " << num(delta, 6)
-           << ", a = " << num(cert.setting.a, 5) << ", certified for nu = 0.1), inner log as in Figure "
+  computed << "; allowed 2 rho delta = " << digits_text(allowed, 3) << "; pooled " << total_exceed << "/" << total_runs
+           << " (99% CP [" << digits_text(all.low, 3) << ", " << digits_text(all.high, 3) << "])";
+  evidence << "lilucb-certified (the theorem's parameters: eps = 0.01, beta = 1, delta = " << digits_text(delta, 6)
+           << ", a = " << digits_text(cert.setting.a, 5) << ", certified for nu = 0.1), inner log as in Figure "
               "fig:lilucb (log((1+eps) t)), Gaussian arms sigma = 1/2; the lemma applied to the standardized "
               "means mu/sigma. sum_{i != i*} T_i(t) is non-decreasing in t, so its value at stopping is its "
               "maximum over the run (the lemma's 'for all t' up to the stopping time). Rubric R4 per instance (the row takes the worst): exact one-sided "
@@ -335,8 +335,8 @@ claim cost_claim(const std::string& id, const std::string& statement, cost_order
     const cost_growth g = classify_cost_growth(r.n, r.ns_per_pull);
     computed << (k ? "; " : "") << bandit::to_string(r.alg) << ": ns/pull";
     for (std::size_t i = 0; i < r.n.size(); ++i)
-      computed << (i ? ", " : " ") << num(r.ns_per_pull[i], 3) << " @" << num(r.n[i], 3);
-    computed << "; exponent " << num(g.exponent, 3) << ", fit a + b ln n: b = " << num(g.log_slope, 3)
+      computed << (i ? ", " : " ") << digits_text(r.ns_per_pull[i], 3) << " @" << digits_text(r.n[i], 3);
+    computed << "; exponent " << digits_text(g.exponent, 3) << ", fit a + b ln n: b = " << digits_text(g.log_slope, 3)
              << " ns; best fit " << to_string(g.best);
     if (static_cast<int>(g.best) > static_cast<int>(stated)) all_within = false;
     if (stated != cost_order::linear) {
@@ -344,8 +344,8 @@ claim cost_claim(const std::string& id, const std::string& statement, cost_order
       // that holds for wall time keeps it near 1; more than 2 means wall time grows faster.
       auto f = [&](double n) { return stated == cost_order::constant ? 1.0 : std::log(n); };
       const double growth = (r.ns_per_pull.back() / f(r.n.back())) / (r.ns_per_pull.front() / f(r.n.front()));
-      computed << "; ns/pull/" << (stated == cost_order::constant ? "1" : "ln n") << " at n = " << num(r.n.back(), 3)
-               << " over n = " << num(r.n.front(), 3) << ": " << num(growth, 3);
+      computed << "; ns/pull/" << (stated == cost_order::constant ? "1" : "ln n") << " at n = " << digits_text(r.n.back(), 3)
+               << " over n = " << digits_text(r.n.front(), 3) << ": " << digits_text(growth, 3);
       if (growth > 2) all_within = false;
     }
     // An O(1) or O(log n) cost grows more slowly than n^0.5 over 10 ... 10^5; measured growth at
@@ -385,7 +385,7 @@ std::vector<claim> complexity_claims(const verify_options& options) {
   std::vector<claim> out;
   using clock = std::chrono::steady_clock;
   auto seconds = [](clock::time_point a, clock::time_point b) {
-    return " Wall time of this row: " + num(std::chrono::duration<double>(b - a).count(), 3) + " s.";
+    return " Wall time of this row: " + digits_text(std::chrono::duration<double>(b - a).count(), 3) + " s.";
   };
   auto t0 = clock::now();
   out.push_back(farrell_claim(options));
@@ -406,7 +406,7 @@ std::vector<claim> complexity_claims(const verify_options& options) {
     logn.push_back(time_algorithm(a, big, options, item++));
   lin.push_back(time_algorithm(algorithm::ucb1_ls, ucb, options, item++));
   const std::string timing_wall =
-      " Wall time of the three timing rows together: " + num(std::chrono::duration<double>(clock::now() - t2).count(), 3) + " s.";
+      " Wall time of the three timing rows together: " + digits_text(std::chrono::duration<double>(clock::now() - t2).count(), 3) + " s.";
   out.push_back(cost_claim("complexity.cost-o1",
                            "Nonadaptive + LS, Exponential-Gap Elimination (+LS) and Successive Elimination "
                            "need O(1) amortised computation per time step",

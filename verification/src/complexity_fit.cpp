@@ -21,7 +21,7 @@ namespace {
 
 void check_same_size(const char* fn, const char* name, std::size_t got, std::size_t want) {
   if (got != want)
-    detail::raise_domain_error(fn, name, std::to_string(got), "equal to x.size() = " + std::to_string(want));
+    lilucb::detail::raise_domain_error(fn, name, std::to_string(got), "equal to x.size() = " + std::to_string(want));
 }
 
 void check_all_finite(const char* fn, const char* what, const std::vector<double>& v) {
@@ -36,7 +36,7 @@ void check_all_finite(const char* fn, const char* what, const std::vector<double
 line_fit least_squares_line(const std::vector<double>& x, const std::vector<double>& y) {
   constexpr const char* fn = "lilucb::verification::least_squares_line";
   if (x.size() < 2)
-    detail::raise_domain_error(fn, "x.size()", std::to_string(x.size()), "at least 2 points");
+    lilucb::detail::raise_domain_error(fn, "x.size()", std::to_string(x.size()), "at least 2 points");
   check_same_size(fn, "y.size()", y.size(), x.size());
   check_all_finite(fn, "x", x);
   check_all_finite(fn, "y", y);
@@ -54,7 +54,7 @@ line_fit least_squares_line(const std::vector<double>& x, const std::vector<doub
     sxy += (x[k] - mx) * (y[k] - my);
   }
   if (!(sxx > 0))
-    detail::raise_domain_error(fn, "x", "all equal to " + detail::format_value(x[0]),
+    lilucb::detail::raise_domain_error(fn, "x", "all equal to " + lilucb::detail::format_value(x[0]),
                                "at least two distinct values");
   line_fit f;
   f.slope = sxy / sxx;
@@ -78,13 +78,13 @@ std::string_view to_string(cost_order order) {
 
 cost_growth classify_cost_growth(const std::vector<double>& n, const std::vector<double>& cost) {
   constexpr const char* fn = "lilucb::verification::classify_cost_growth";
-  if (n.size() < 2) detail::raise_domain_error(fn, "n.size()", std::to_string(n.size()), "at least 2 points");
+  if (n.size() < 2) lilucb::detail::raise_domain_error(fn, "n.size()", std::to_string(n.size()), "at least 2 points");
   if (cost.size() != n.size())
-    detail::raise_domain_error(fn, "cost.size()", std::to_string(cost.size()),
+    lilucb::detail::raise_domain_error(fn, "cost.size()", std::to_string(cost.size()),
                                "equal to n.size() = " + std::to_string(n.size()));
   for (std::size_t k = 0; k < n.size(); ++k) {
     const std::string nn = "n[" + std::to_string(k) + "]", cn = "cost[" + std::to_string(k) + "]";
-    if (!(n[k] > 1 && std::isfinite(n[k]))) detail::raise_domain_error(fn, nn.c_str(), detail::format_value(n[k]), "(1, inf)");
+    if (!(n[k] > 1 && std::isfinite(n[k]))) lilucb::detail::raise_domain_error(fn, nn.c_str(), lilucb::detail::format_value(n[k]), "(1, inf)");
     check_positive(fn, cn.c_str(), cost[k]);
   }
   std::vector<double> log_n(n.size()), ln_n(n.size()), log_cost(n.size());
@@ -121,11 +121,11 @@ cost_growth classify_cost_growth(const std::vector<double>& n, const std::vector
 
 double median(std::vector<double> values) {
   constexpr const char* fn = "lilucb::verification::median";
-  if (values.empty()) detail::raise_domain_error(fn, "values", "[] (empty)", "at least one value");
+  if (values.empty()) lilucb::detail::raise_domain_error(fn, "values", "[] (empty)", "at least one value");
   for (std::size_t k = 0; k < values.size(); ++k)
     if (std::isnan(values[k])) {
       const std::string name = "values[" + std::to_string(k) + "]";
-      detail::raise_domain_error(fn, name.c_str(), "nan", "a number (not NaN)");
+      lilucb::detail::raise_domain_error(fn, name.c_str(), "nan", "a number (not NaN)");
     }
   std::sort(values.begin(), values.end());
   const std::size_t h = values.size() / 2;
@@ -135,14 +135,14 @@ double median(std::vector<double> values) {
 bound_comparison compare_to_bound(const std::vector<double>& measured, double bound, double allowed,
                                   double alpha, double level) {
   constexpr const char* fn = "lilucb::verification::compare_to_bound";
-  if (measured.empty()) detail::raise_domain_error(fn, "measured", "[] (empty)", "at least one value");
+  if (measured.empty()) lilucb::detail::raise_domain_error(fn, "measured", "[] (empty)", "at least one value");
   for (std::size_t k = 0; k < measured.size(); ++k) {
     const std::string name = "measured[" + std::to_string(k) + "]";
     check_at_least(fn, name.c_str(), measured[k], 0.0);
   }
   check_positive(fn, "bound", bound);
   if (!(allowed >= 0 && allowed <= 1))
-    detail::raise_domain_error(fn, "allowed", detail::format_value(allowed), "[0, 1]");
+    lilucb::detail::raise_domain_error(fn, "allowed", lilucb::detail::format_value(allowed), "[0, 1]");
   check_open_interval(fn, "alpha", alpha, 0.0, 1.0);
   check_open_interval(fn, "level", level, 0.0, 1.0);
   bound_comparison c;

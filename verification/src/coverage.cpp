@@ -44,7 +44,7 @@ double bernoulli_optimal_scale(double p) {
 
 namespace {
 
-constexpr double inf = std::numeric_limits<double>::infinity();
+constexpr double kInfinity = std::numeric_limits<double>::infinity();
 
 void check_deltas(const char* fn, const std::vector<double>& deltas, const std::vector<double>& offset) {
   const double g_min = offset.empty() ? 0.0 : *std::min_element(offset.begin(), offset.end());
@@ -52,7 +52,7 @@ void check_deltas(const char* fn, const std::vector<double>& deltas, const std::
     check_positive(fn, "delta", d);
     // b(t; delta) needs g(t) + log(1/delta) > 0 for every t.
     if (!(g_min + std::log(1 / d) > 0))
-      detail::raise_domain_error(fn, "delta", detail::format_value(d),
+      lilucb::detail::raise_domain_error(fn, "delta", lilucb::detail::format_value(d),
                                  "(0, exp(min_t g(t))) = (0, " + detail::format_bound(std::exp(g_min)) + ")");
   }
 }
@@ -63,7 +63,7 @@ boundary_family lil_boundary_family(std::uint64_t horizon, double eps, double si
                                     crossing_sides sides, std::vector<double> deltas, double log_shift) {
   constexpr const char* fn = "lilucb::verification::lil_boundary_family";
   if (horizon < 1 || horizon >= (std::uint64_t{1} << 32))
-    detail::raise_domain_error(fn, "horizon", std::to_string(horizon), "[1, 2^32)");
+    lilucb::detail::raise_domain_error(fn, "horizon", std::to_string(horizon), "[1, 2^32)");
   if (inner == inner_log::lemma) {
     check_open_interval(fn, "eps", eps, 0.0, 1.0);
   } else {
@@ -93,7 +93,7 @@ boundary_family lil_boundary_family(std::uint64_t horizon, double eps, double si
 boundary_family fixed_boundary_family(const std::vector<double>& boundary, crossing_sides sides) {
   constexpr const char* fn = "lilucb::verification::fixed_boundary_family";
   if (boundary.empty() || boundary.size() >= (std::size_t{1} << 32))
-    detail::raise_domain_error(fn, "boundary.size()", std::to_string(boundary.size()), "[1, 2^32)");
+    lilucb::detail::raise_domain_error(fn, "boundary.size()", std::to_string(boundary.size()), "[1, 2^32)");
   boundary_family f;
   f.name = "fixed";
   f.sides = sides;
@@ -151,7 +151,7 @@ walk_tables make_tables(const std::vector<boundary_family>& families) {
 template <class Draw>
 void run_walk(const walk_tables& w, Draw&& draw, double* best, std::uint32_t* first) {
   const std::size_t F = w.families;
-  for (std::size_t f = 0; f < F; ++f) best[f] = -inf;
+  for (std::size_t f = 0; f < F; ++f) best[f] = -kInfinity;
   for (std::size_t j = 0; j < w.levels.size(); ++j) first[j] = 0;
   double s = 0;
   const double* row = w.row.data();
@@ -178,7 +178,7 @@ void check_increments(const char* fn, const increment_distribution& inc) {
   check_positive(fn, "increments.sigma", inc.sigma);
   if (inc.kind == increment_kind::bernoulli) check_open_interval(fn, "increments.p", inc.p, 0.0, 1.0);
   const int k = static_cast<int>(inc.kind);
-  if (k < 0 || k > 3) detail::raise_domain_error(fn, "increments.kind", std::to_string(k), "{gaussian, rademacher, uniform, bernoulli}");
+  if (k < 0 || k > 3) lilucb::detail::raise_domain_error(fn, "increments.kind", std::to_string(k), "{gaussian, rademacher, uniform, bernoulli}");
 }
 
 }  // namespace
@@ -188,14 +188,14 @@ crossing_simulation simulate_crossings(const increment_distribution& increments,
                                        std::uint64_t walks, std::uint64_t seed, unsigned threads) {
   constexpr const char* fn = "lilucb::verification::simulate_crossings";
   check_increments(fn, increments);
-  if (walks < 1) detail::raise_domain_error(fn, "walks", "0", "[1, 2^64)");
-  if (families.empty()) detail::raise_domain_error(fn, "families.size()", "0", "[1, inf)");
+  if (walks < 1) lilucb::detail::raise_domain_error(fn, "walks", "0", "[1, 2^64)");
+  if (families.empty()) lilucb::detail::raise_domain_error(fn, "families.size()", "0", "[1, inf)");
   const std::size_t horizon = families.front().offset.size();
   if (horizon < 1 || horizon >= (std::size_t{1} << 32))
-    detail::raise_domain_error(fn, "horizon", std::to_string(horizon), "[1, 2^32)");
+    lilucb::detail::raise_domain_error(fn, "horizon", std::to_string(horizon), "[1, 2^32)");
   for (const auto& f : families) {
     if (f.offset.size() != horizon || f.inv_scale_sq.size() != horizon)
-      detail::raise_domain_error(fn, "family table size", std::to_string(f.offset.size()) + ", " +
+      lilucb::detail::raise_domain_error(fn, "family table size", std::to_string(f.offset.size()) + ", " +
                                  std::to_string(f.inv_scale_sq.size()), "the common horizon " + std::to_string(horizon));
     for (double x : f.inv_scale_sq) check_positive(fn, "inv_scale_sq[t]", x);
     for (double x : f.offset) check_finite(fn, "offset[t]", x);
@@ -286,16 +286,16 @@ std::uint64_t crossings_at(const family_crossings& result, double delta) {
 double delta_reaching_count(const family_crossings& result, std::uint64_t k) {
   const std::uint64_t m = result.critical.size();
   if (k < 1 || k > m)
-    detail::raise_domain_error("lilucb::verification::delta_reaching_count", "k", std::to_string(k),
+    lilucb::detail::raise_domain_error("lilucb::verification::delta_reaching_count", "k", std::to_string(k),
                                "[1, walks = " + std::to_string(m) + "]");
   const double c = result.critical[m - k];
-  return c == -inf ? inf : std::exp(-c);
+  return c == -kInfinity ? kInfinity : std::exp(-c);
 }
 
 double lil_tail_bound_after(std::uint64_t T, double eps, double delta, inner_log inner) {
   constexpr const char* fn = "lilucb::verification::lil_tail_bound_after";
-  if (T < 2) detail::raise_domain_error(fn, "T", std::to_string(T), "[2, 2^52)");
-  if (T >= (std::uint64_t{1} << 52)) detail::raise_domain_error(fn, "T", std::to_string(T), "[2, 2^52)");
+  if (T < 2) lilucb::detail::raise_domain_error(fn, "T", std::to_string(T), "[2, 2^52)");
+  if (T >= (std::uint64_t{1} << 52)) lilucb::detail::raise_domain_error(fn, "T", std::to_string(T), "[2, 2^52)");
   check_open_interval(fn, "eps", eps, 0.0, 1.0);
   if (inner == inner_log::lemma) {
     check_open_interval(fn, "delta", delta, 0.0, std::log1p(eps) / std::exp(1.0), "(0, log(1+eps)/e)");
@@ -338,11 +338,11 @@ double lil_tail_bound_after(std::uint64_t T, double eps, double delta, inner_log
 coverage_assessment assess_coverage(std::uint64_t crossings, std::uint64_t walks, double claimed,
                                     double tail_bound, double alpha) {
   constexpr const char* fn = "lilucb::verification::assess_coverage";
-  if (walks < 1) detail::raise_domain_error(fn, "walks", "0", "[1, 2^64)");
+  if (walks < 1) lilucb::detail::raise_domain_error(fn, "walks", "0", "[1, 2^64)");
   if (crossings > walks)
-    detail::raise_domain_error(fn, "crossings", std::to_string(crossings), "[0, walks = " + std::to_string(walks) + "]");
-  if (!(claimed >= 0 && std::isfinite(claimed))) detail::raise_domain_error(fn, "claimed", detail::format_value(claimed), "[0, inf)");
-  if (!(tail_bound >= 0)) detail::raise_domain_error(fn, "tail_bound", detail::format_value(tail_bound), "[0, inf]");
+    lilucb::detail::raise_domain_error(fn, "crossings", std::to_string(crossings), "[0, walks = " + std::to_string(walks) + "]");
+  if (!(claimed >= 0 && std::isfinite(claimed))) lilucb::detail::raise_domain_error(fn, "claimed", lilucb::detail::format_value(claimed), "[0, inf)");
+  if (!(tail_bound >= 0)) lilucb::detail::raise_domain_error(fn, "tail_bound", lilucb::detail::format_value(tail_bound), "[0, inf]");
   check_open_interval(fn, "alpha", alpha, 0.0, 1.0);
   coverage_assessment a;
   a.crossings = crossings;
@@ -353,7 +353,7 @@ coverage_assessment assess_coverage(std::uint64_t crossings, std::uint64_t walks
   a.rate_low = clopper_pearson_lower(crossings, walks, alpha);
   a.rate_high = clopper_pearson_upper(crossings, walks, alpha);
   a.ratio_low = claimed / a.rate_high;
-  a.ratio_high = a.rate_low > 0 ? claimed / a.rate_low : inf;
+  a.ratio_high = a.rate_low > 0 ? claimed / a.rate_low : kInfinity;
   a.verdict = judge_rate(a.rate_low, a.rate_high, claimed, tail_bound);  // rubric R4
   return a;
 }

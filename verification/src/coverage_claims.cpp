@@ -44,7 +44,7 @@ constexpr std::size_t ls_levels = 2;
 constexpr double bernoulli_p = 0.1;
 constexpr double top_fraction = 0.9;  // the top-of-range level: 0.9 times the end of the delta range
 
-std::string num(double x, int digits = 3) {
+std::string claim_number(double x, int digits = 3) {
   if (x == kInf) return "inf";
   return format_number(x, digits);
 }
@@ -59,8 +59,8 @@ struct setting {
 
 std::string setting_name(const setting& s) {
   std::string n = to_string(s.inc.kind);
-  if (s.inc.kind == increment_kind::bernoulli) n += "(p=" + num(s.inc.p) + ")";
-  return n + " sigma=" + num(s.inc.sigma) + " eps=" + num(s.eps);
+  if (s.inc.kind == increment_kind::bernoulli) n += "(p=" + claim_number(s.inc.p) + ")";
+  return n + " sigma=" + claim_number(s.inc.sigma) + " eps=" + claim_number(s.eps);
 }
 
 // Worst verdict of a group: fails > undecided > holds with caveat > holds.
@@ -80,7 +80,13 @@ verdict_kind combine(verdict_kind a, verdict_kind b) {
 std::string decades_text(const std::vector<std::uint64_t>& d) {
   std::string s;
   for (std::size_t i = 0; i < d.size(); ++i) {
-    s += (i ? " " : "") + std::string("[1e") + std::to_string(i) + ",1e" + std::to_string(i + 1) + "):" + std::to_string(d[i]);
+    if (i) s += ' ';
+    s += "[1e";
+    s += std::to_string(i);
+    s += ",1e";
+    s += std::to_string(i + 1);
+    s += "):";
+    s += std::to_string(d[i]);
   }
   return s;
 }
@@ -94,9 +100,9 @@ struct ratio_range {
 };
 
 std::string assessment_text(const coverage_assessment& a) {
-  return std::to_string(a.crossings) + "/" + std::to_string(a.walks) + " rate in [" + num(a.rate_low) + ", " +
-         num(a.rate_high) + "] claimed " + num(a.claimed) + " ratio in [" + num(a.ratio_low) + ", " +
-         num(a.ratio_high) + "] tail " + num(a.tail_bound) + " -> " + std::string(to_string(a.verdict));
+  return std::to_string(a.crossings) + "/" + std::to_string(a.walks) + " rate in [" + claim_number(a.rate_low) + ", " +
+         claim_number(a.rate_high) + "] claimed " + claim_number(a.claimed) + " ratio in [" + claim_number(a.ratio_low) + ", " +
+         claim_number(a.ratio_high) + "] tail " + claim_number(a.tail_bound) + " -> " + std::string(to_string(a.verdict));
 }
 
 // The delta at which the observed rate (by the horizon) reaches p0, with Clopper–Pearson
@@ -127,10 +133,10 @@ std::vector<claim> coverage_claims(const verify_options& options) {
 
 std::vector<claim> coverage_claims(const verify_options& options, const coverage_budget& budget) {
   constexpr const char* fn = "lilucb::verification::coverage_claims";
-  if (budget.walks < 1) detail::raise_domain_error(fn, "budget.walks", "0", "[1, 2^64)");
+  if (budget.walks < 1) lilucb::detail::raise_domain_error(fn, "budget.walks", "0", "[1, 2^64)");
   if (budget.horizon < 2 || budget.horizon >= (std::uint64_t{1} << 32))
-    detail::raise_domain_error(fn, "budget.horizon", std::to_string(budget.horizon), "[2, 2^32)");
-  if (budget.sigmas.empty()) detail::raise_domain_error(fn, "budget.sigmas.size()", "0", "[1, inf)");
+    lilucb::detail::raise_domain_error(fn, "budget.horizon", std::to_string(budget.horizon), "[2, 2^32)");
+  if (budget.sigmas.empty()) lilucb::detail::raise_domain_error(fn, "budget.sigmas.size()", "0", "[1, inf)");
   for (double sigma : budget.sigmas) check_positive(fn, "budget.sigmas[i]", sigma);
   const std::uint64_t walks = budget.walks;
   const std::uint64_t horizon = budget.horizon;
@@ -173,11 +179,11 @@ std::vector<claim> coverage_claims(const verify_options& options, const coverage
   ev << "Per setting: " << walks << " walks to horizon T = " << horizon << ", every t <= T checked; seed "
      << options.seed << ", walk w draws from stream (seed, w) (common random numbers across settings); grid: "
      << "increments {gaussian N(0,sigma^2), rademacher +-sigma, uniform on [-sigma sqrt3, sigma sqrt3], "
-     << "bernoulli (B-p) sigma/s(p) with p = " << bernoulli_p << ", s(p) = " << num(bernoulli_optimal_scale(bernoulli_p), 4)
+     << "bernoulli (B-p) sigma/s(p) with p = " << bernoulli_p << ", s(p) = " << claim_number(bernoulli_optimal_scale(bernoulli_p), 4)
      << " its optimal sub-Gaussian scale (Kearns-Saul)}, each of optimal sub-Gaussian scale sigma; sigma in {";
-  for (std::size_t i = 0; i < sigmas.size(); ++i) ev << (i ? ", " : "") << num(sigmas[i]);
+  for (std::size_t i = 0; i < sigmas.size(); ++i) ev << (i ? ", " : "") << claim_number(sigmas[i]);
   ev << "}; eps in {0.01, 0.1, 0.5}; delta chosen so that the stated probability is p0 in {0.5, 0.1, 0.01}. "
-     << "Rates: exact Clopper-Pearson bounds at one-sided level " << num(alpha)
+     << "Rates: exact Clopper-Pearson bounds at one-sided level " << claim_number(alpha)
      << " each; ratio = claimed/rate. Verdict per setting: fails if the lower bound exceeds the claim; holds if "
      << "upper bound + tail bound <= claim, where the tail bound covers first crossings after T by the lemma's "
      << "own union bound (Steps 1-2) from T on (lil_tail_bound_after); holds with caveat if only the upper bound "
@@ -234,31 +240,31 @@ std::vector<claim> coverage_claims(const verify_options& options, const coverage
         if (decades.size() < d.size()) decades.resize(d.size(), 0);
         for (std::size_t i = 0; i < d.size(); ++i) decades[i] += d[i];
         time_sum += fc.first_crossing_time_sum[j];
-        per << "; " << setting_name(s) << " delta=" << num(delta) << ": " << assessment_text(a);
+        per << "; " << setting_name(s) << " delta=" << claim_number(delta) << ": " << assessment_text(a);
         if (s.inc.kind == increment_kind::gaussian) {
           // Exact: P(S_t > b(t) for some t) >= P(X_1 > b(1)) = erfc(b(1)/(sigma sqrt 2))/2, so the
           // ratio is at most claimed over it.
           const double b1 = lil_bound(1.0, s.eps, delta, s.inc.sigma, inner);
           const double p1 = 0.5 * std::erfc(b1 / (s.inc.sigma * std::sqrt(2.0)));
-          per << " (exact P(X_1 > b(1)) = " << num(p1) << ", so ratio <= " << num(claimed / p1) << ")";
+          per << " (exact P(X_1 > b(1)) = " << claim_number(p1) << ", so ratio <= " << claim_number(claimed / p1) << ")";
           ratio_cap = std::max(ratio_cap, claimed / p1);
           ratio_cap_min = std::min(ratio_cap_min, claimed / p1);
         }
       }
       claim c;
-      c.id = std::string("coverage.lil-") + (form == 0 ? "lemma" : "plus2") + "-p" + num(p0);
+      c.id = std::string("coverage.lil-") + (form == 0 ? "lemma" : "plus2") + "-p" + claim_number(p0);
       c.claim = std::string("P(exists t >= 1: S_t > (1+sqrt(eps)) sqrt(2 sigma^2 (1+eps) t log(log((1+eps)t") +
-                (form == 0 ? "" : " + 2") + ")/delta))) <= (2+eps)/eps (delta/log(1+eps))^(1+eps) = " + num(p0) +
+                (form == 0 ? "" : " + 2") + ")/delta))) <= (2+eps)/eps (delta/log(1+eps))^(1+eps) = " + claim_number(p0) +
                 " for sub-Gaussian increments of scale sigma";
       c.source = form == 0 ? "Lemma lem:lil (statement)" : "Lemma lem:lil with footnote fnt:delta_foot's inner log((1+eps)t + 2)";
       std::ostringstream comp;
-      comp << "over " << settings.size() << " settings: claimed/observed >= " << num(ratios.low) << " (worst setting) up to "
-           << num(ratios.high) << " (best), from the Clopper-Pearson upper bounds; for Gaussian increments at most "
-           << num(ratio_cap_min) << " to " << num(ratio_cap) << " (exact: the crossing rate is at least P(X_1 > b(1))); " << total_cross
+      comp << "over " << settings.size() << " settings: claimed/observed >= " << claim_number(ratios.low) << " (worst setting) up to "
+           << claim_number(ratios.high) << " (best), from the Clopper-Pearson upper bounds; for Gaussian increments at most "
+           << claim_number(ratio_cap_min) << " to " << claim_number(ratio_cap) << " (exact: the crossing rate is at least P(X_1 > b(1))); " << total_cross
            << " crossings by T in all; first crossing times by decade " << decades_text(decades);
-      if (total_cross > 0) comp << ", mean " << num(time_sum / static_cast<double>(total_cross));
+      if (total_cross > 0) comp << ", mean " << claim_number(time_sum / static_cast<double>(total_cross));
       comp << "; the proof's union bound from T on (tail bound for first crossings after T = " << horizon
-           << ") is " << num(tail_min) << " to " << num(tail_max) << " of the claim: most of the stated probability "
+           << ") is " << claim_number(tail_min) << " to " << claim_number(tail_max) << " of the claim: most of the stated probability "
            << "is assigned to times the walks never reach" << per.str();
       c.computed = comp.str();
       c.verdict = verdict;
@@ -291,13 +297,13 @@ std::vector<claim> coverage_claims(const verify_options& options, const coverage
         for (std::size_t i = 0; i < d.size(); ++i) decades[i] += d[i];
         total += fc.crossings[j];
         time_sum += fc.first_crossing_time_sum[j];
-        per << "; " << to_string(inner) << " " << setting_name(s) << " delta=" << num(delta) << ": "
-            << assessment_text(a) << (claimed >= 1 ? " (stated probability " + num(claimed) + " >= 1: vacuous)" : "")
+        per << "; " << to_string(inner) << " " << setting_name(s) << " delta=" << claim_number(delta) << ": "
+            << assessment_text(a) << (claimed >= 1 ? " (stated probability " + claim_number(claimed) + " >= 1: vacuous)" : "")
             << ", first crossings by decade " << decades_text(d);
       }
       per << (form == 0 ? "; LEMMA FORM in all: " : "; FOOTNOTE FORM in all: ") << total << " crossings, by decade "
           << decades_text(decades);
-      if (total > 0) per << ", mean first crossing time " << num(time_sum / static_cast<double>(total));
+      if (total > 0) per << ", mean first crossing time " << claim_number(time_sum / static_cast<double>(total));
     }
     claim c;
     c.id = "coverage.lil-top-of-range";
@@ -332,9 +338,9 @@ std::vector<claim> coverage_claims(const verify_options& options, const coverage
         one_total += up.crossings[j];
         two_total += both.crossings[j];
         if (up.crossings[j] > 0) two_vs_one.add(static_cast<double>(both.crossings[j]) / static_cast<double>(up.crossings[j]));
-        per << "; p0=" << num(nominal_levels[j]) << " " << setting_name(s) << " omega=" << num(omega)
+        per << "; p0=" << claim_number(nominal_levels[j]) << " " << setting_name(s) << " omega=" << claim_number(omega)
             << ": two-sided " << assessment_text(a) << " (one-sided crossings " << up.crossings[j]
-            << ", rho omega = " << num(rho_omega) << ")";
+            << ", rho omega = " << claim_number(rho_omega) << ")";
       }
     }
     claim c;
@@ -345,9 +351,9 @@ std::vector<claim> coverage_claims(const verify_options& options, const coverage
     c.source = "Section sec:analysis, events E_i(omega) and Omega_i (F5: the lemma alone gives 2 rho omega^(1+eps))";
     std::ostringstream comp;
     comp << "two-sided crossing rates against the one-sided claim rho omega^(1+eps), omega = delta at p0 in {0.5, 0.1, 0.01}: "
-         << "claimed/observed >= " << num(ratios.low) << " (worst) up to " << num(ratios.high)
+         << "claimed/observed >= " << claim_number(ratios.low) << " (worst) up to " << claim_number(ratios.high)
          << "; two-sided/one-sided crossing counts " << two_total << "/" << one_total;
-    if (two_vs_one.high > 0) comp << ", per setting between " << num(two_vs_one.low) << " and " << num(two_vs_one.high);
+    if (two_vs_one.high > 0) comp << ", per setting between " << claim_number(two_vs_one.low) << " and " << claim_number(two_vs_one.high);
     comp << " (about 2 for symmetric increments: the factor 2 of F5 is real, but the lemma's slack absorbs it)"
          << "; tail bound for t > T: twice the one-sided" << per.str();
     c.computed = comp.str();
@@ -379,9 +385,9 @@ std::vector<claim> coverage_claims(const verify_options& options, const coverage
         const verdict_kind v = judge_rate(lo, hi, claimed, tail);  // rubric R4
         verdict = combine(verdict, v);
         ratios.add(claimed / hi);
-        per << "; p0=" << num(nominal_levels[j]) << " " << setting_name(s) << " delta=" << num(delta) << ": one arm "
-            << k << "/" << walks << ", P(LS fails by T) in [" << num(lo) << ", " << num(hi) << "] claimed "
-            << num(claimed) << " ratio >= " << num(claimed / hi) << " tail " << num(tail) << " -> " << to_string(v);
+        per << "; p0=" << claim_number(nominal_levels[j]) << " " << setting_name(s) << " delta=" << claim_number(delta) << ": one arm "
+            << k << "/" << walks << ", P(LS fails by T) in [" << claim_number(lo) << ", " << claim_number(hi) << "] claimed "
+            << claim_number(claimed) << " ratio >= " << claim_number(claimed / hi) << " tail " << claim_number(tail) << " -> " << to_string(v);
       }
     }
     claim c;
@@ -389,8 +395,8 @@ std::vector<claim> coverage_claims(const verify_options& options, const coverage
     c.claim = "With n = " + std::to_string(n) + " arms, P(exists i, T: |mu_hat_{i,T} - mu_i| > B_{i,T}) <= (2+eps)/eps "
               "(delta/log(1+eps))^(1+eps), B_{i,T} = (1+sqrt(eps)) sqrt(2 sigma^2 (1+eps) log(2n log((1+eps)T+2)/delta)/T)";
     c.source = "Section 5, LIL Stopping (LS)";
-    c.computed = "over settings and p0 in {0.5, 0.1}: claimed/observed >= " + num(ratios.low) + " (worst) up to " +
-                 num(ratios.high) + per.str();
+    c.computed = "over settings and p0 in {0.5, 0.1}: claimed/observed >= " + claim_number(ratios.low) + " (worst) up to " +
+                 claim_number(ratios.high) + per.str();
     c.verdict = verdict;
     c.evidence = common_evidence + " One arm is simulated (|S_T| > T B_{i,T}, i.e. the footnote form at delta/(2n), "
                  "two-sided); the n arms are independent, so P(fail) = 1-(1-q)^n maps the one-arm Clopper-Pearson "
@@ -428,14 +434,14 @@ std::vector<claim> coverage_claims(const verify_options& options, const coverage
         const double d_eff = e.point / per_arm_scale;
         const bool outside = d_eff >= range_end;
         outside_range = outside_range || outside;
-        per << "; p0=" << num(p0) << " " << setting_name(s) << " delta=" << num(delta) << ": ";
+        per << "; p0=" << claim_number(p0) << " " << setting_name(s) << " delta=" << claim_number(delta) << ": ";
         if (d_eff >= formula_end) {
           ++unreached;
-          per << "the rate by T stays below p0 for every delta where the bound is defined (delta < " << num(formula_end) << ")";
+          per << "the rate by T stays below p0 for every delta where the bound is defined (delta < " << claim_number(formula_end) << ")";
         } else {
           ratio_point.add(r);
-          per << "delta_eff=" << num(d_eff) << " in [" << num(e.low / per_arm_scale) << ", "
-              << num(std::min(e.high / per_arm_scale, formula_end)) << "], delta_eff/delta=" << num(r)
+          per << "delta_eff=" << claim_number(d_eff) << " in [" << claim_number(e.low / per_arm_scale) << ", "
+              << claim_number(std::min(e.high / per_arm_scale, formula_end)) << "], delta_eff/delta=" << claim_number(r)
               << (outside ? " (outside the stated delta range)" : "");
         }
       }
@@ -446,7 +452,7 @@ std::vector<claim> coverage_claims(const verify_options& options, const coverage
               (form == 0 ? "lemma's" : form == 1 ? "footnote form's" : "LS rule's (n = 1)") +
               " delta is conservative: the observed crossing rate reaches the stated level p0 only at a delta_eff > delta";
     c.source = form == 0 ? "Lemma lem:lil" : form == 1 ? "Lemma lem:lil, footnote fnt:delta_foot" : "Section 5, LIL Stopping (LS)";
-    c.computed = "delta_eff/delta from " + num(ratio_point.low) + " to " + num(ratio_point.high) +
+    c.computed = "delta_eff/delta from " + claim_number(ratio_point.low) + " to " + claim_number(ratio_point.high) +
                  " over settings and p0 in {0.5, 0.1, 0.01}" +
                  (unreached > 0 ? "; in " + std::to_string(unreached) + " of " + std::to_string(3 * settings.size()) +
                                       " the rate by T stays below p0 for every delta where the bound's formula is defined"

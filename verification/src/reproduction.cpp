@@ -60,7 +60,7 @@ verdict expgap_vs_nonadaptive_stop(const preset_data& p) {
   v.word = judge_cells(barely, decided, cells, barely + slower == cells);
   v.summary = "Exp-Gap + LS's median stopping time is within [0.5, 1) of Nonadaptive + LS's in " + std::to_string(barely) +
               " of " + std::to_string(cells) + " cells and at least as large in " + std::to_string(slower) +
-              (slower ? " (up to " + fmt(worst) + "×)" : std::string()) +
+              (slower ? " (up to " + experiments::fmt(worst) + "×)" : std::string()) +
               "; where it is larger, Exponential-Gap does not beat nonadaptive sampling at all (the paper's conclusion, "
               "that median elimination's constants make it impractical, holds a fortiori)";
   return v;
@@ -114,7 +114,7 @@ verdict ls_algorithms_lead(const preset_data& p) {
       lead += ok;
       const auto r = ratio(median_pulls(d, "ucb1-ls", sc, n), median_pulls(d, "lilucb-ls", sc, n));
       std::string t = "fastest with a guarantee: " + pname(leader);
-      if (!ok) t += " (lil'UCB + LS " + fmt(median_pulls(d, "lilucb-ls", sc, n).v / best) + "× its median)";
+      if (!ok) t += " (lil'UCB + LS " + experiments::fmt(median_pulls(d, "lilucb-ls", sc, n).v / best) + "× its median)";
       bool cell_agrees = ok;
       if (r.kind != bounded::unknown) {
         ++pairs;
@@ -156,7 +156,7 @@ verdict ls_impact_on_lilucb(const preset_data& p) {
   if (!cells) return v;
   // Weaker reading: LS shortens lil'UCB's stopping time in every cell.
   v.word = judge_cells(twice, cells, cells, faster == cells);
-  v.summary = "LS shortens lil'UCB's median stopping time by a factor " + fmt(lo) + " to " + fmt(hi) + "; at least 2× in " +
+  v.summary = "LS shortens lil'UCB's median stopping time by a factor " + experiments::fmt(lo) + " to " + experiments::fmt(hi) + "; at least 2× in " +
               std::to_string(twice) + " of " + std::to_string(cells) + " cells";
   return v;
 }
@@ -286,7 +286,7 @@ verdict heuristic_strong(const preset_data& p) {
       }
       first_stop += fastest == "lilucb-heuristic";
       bool cell_agrees = fastest == "lilucb-heuristic";
-      std::string t = "stops first: " + pname(fastest) + (fastest != "lilucb-heuristic" ? " (heuristic " + fmt(h.v / best) + "× its median)" : "");
+      std::string t = "stops first: " + pname(fastest) + (fastest != "lilucb-heuristic" ? " (heuristic " + experiments::fmt(h.v / best) + "× its median)" : "");
       if (p.any.present && has(p.any.sizes, n) && has(p.any.scenarios, sc)) {
         const auto th = pulls_to_nu(p.any, "lilucb-heuristic", sc, n);
         double bt = INFINITY;
