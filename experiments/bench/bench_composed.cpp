@@ -1,8 +1,9 @@
 // ns per pull of every sampling rule of compose.hpp, with the stopping rules (LS; GLR with
 // the heuristic, the Kaufmann-Koolen (kk21) and the mixture threshold of Proposition M), at
 // K = 10 and K = 1000 (targets: <= 60 ns/pull at K = 10, <= 2 us/pull at K = 1000), and the
-// growth in K (K = 100 in between).  Every sampling rule of compose.hpp's all_sampling_rules is
-// registered, this toolkit's weakest-pair (sampling/weakest_pair.hpp) included.
+// growth in K (K = 100 in between); and the recommended certified methods up to K = 10^5.
+// Every sampling rule of compose.hpp's all_sampling_rules is registered, this toolkit's
+// weakest-pair (sampling/weakest_pair.hpp) included.
 //
 //   build/bin/lilucb_bench_composed [--benchmark_filter=...]
 //
@@ -69,6 +70,20 @@ void register_all() {
       }
       }
     }
+  // The recommended certified methods (recommended_combination) at scale: K = 10 ... 10^5 arms
+  // (target: <= 2 us/pull at K = 10^4); the growth in K and the memory are in docs/benchmarks.md.
+  for (auto m : {reward_model::gaussian, reward_model::bernoulli}) {
+    const combination c = recommended_combination(m);
+    for (std::uint64_t K : {10ULL, 100ULL, 1000ULL, 10000ULL, 100000ULL}) {
+      const std::string name = "BM_recommended_" + std::string(to_string(m)) + "_" + to_string(c) +
+                               "/K:" + std::to_string(K);
+      auto means = alpha_means(K - 1, 0.6);
+      benchmark::RegisterBenchmark(name.c_str(), [=](benchmark::State& st) {
+        if (m == reward_model::bernoulli) run_benchmark(st, c, bernoulli_arms(means));
+        else run_benchmark(st, c, gaussian_arms(means, 0.5));
+      })->Unit(benchmark::kMillisecond)->MinTime(min_time);
+    }
+  }
 }
 
 }  // namespace

@@ -31,6 +31,7 @@
 // (tests/bandit/test_compose.cpp) and through whole runs.
 
 #include <algorithm>
+#include <bit>
 #include <cmath>
 #include <cstddef>
 #include <cstdint>
@@ -46,10 +47,9 @@ class gaussian_argmax {
 
   explicit gaussian_argmax(std::size_t K)
       : mean_(K, 0.0), scale_(K, std::numeric_limits<double>::infinity()),
-        upper_(K, std::numeric_limits<double>::infinity()), no_tail_pow_(K + 1), order_(K), pos_(K) {
+        upper_(K, std::numeric_limits<double>::infinity()), no_tail_pow_(K + 1), order_(K) {
     for (std::size_t n = 0; n <= K; ++n) no_tail_pow_[n] = std::exp(static_cast<double>(n) * log_no_tail_);
     std::iota(order_.begin(), order_.end(), std::size_t{0});
-    std::iota(pos_.begin(), pos_.end(), std::size_t{0});
   }
 
   std::size_t size() const { return mean_.size(); }
@@ -58,29 +58,42 @@ class gaussian_argmax {
 
   /// Sets arm a's mean m_a and standard deviation s_a (finite, s_a > 0 for the law to be Gaussian).
   void set(std::size_t a, double mean, double scale) {
+    const double old_upper = upper_[a];
     mean_[a] = mean;
     scale_[a] = scale;
     const double exact_upper = mean + scale * cut;  // theta_a at Z_a = T, up to rounding
     upper_[a] = exact_upper + 4 * std::numeric_limits<double>::epsilon() * (std::fabs(mean) + scale * cut);
     if (unsorted_) return;  // sorted again, whole, at the next draw
-    // Insertion into the sorted order; an arm that moves farther than max_shift places (the
-    // first pull of each arm, many arms changed at once) leaves the order to one sort at the
-    // next draw instead: O(K log K) for the first round rather than O(K^2).  before() is a total
-    // order, so the order (and every draw) is the same either way.
-    std::size_t p = pos_[a], moved = 0;
-    while (p > 0 && before(a, order_[p - 1]) && moved++ < max_shift) {
-      order_[p] = order_[p - 1];
-      pos_[order_[p]] = p;
-      --p;
+    // The arm moves to its place in the sorted order: found by binary search (its old key, then
+    // its new one, among the other arms, whose keys did not change), then one rotation
+    // (O(distance), a memmove).  Once the rotations since the last sort have moved more entries
+    // than a sort costs (sort_work: the first pull of each arm, many arms changed at once), the
+    // order is left to one sort at the next draw instead.  before() is a total order, so the
+    // order (and every draw) is the same either way.
+    const auto at = [this](std::size_t i) { return order_.begin() + static_cast<std::ptrdiff_t>(i); };
+    const double new_upper = upper_[a];
+    const auto precedes = [this, a](double u) {  // x (another arm) before a when a's key is (u, a)
+      return [this, a, u](std::size_t x) { return x != a && (upper_[x] > u || (upper_[x] == u && x < a)); };
+    };
+    // The first place in [from, to) whose arm is not before a with key (u, a).
+    const auto place = [&](std::size_t from, std::size_t to, double u) {
+      return static_cast<std::size_t>(std::partition_point(at(from), at(to), precedes(u)) - at(0));
+    };
+    const std::size_t p = place(0, order_.size(), old_upper);
+    std::size_t lo = p, hi = p;  // a moves from p to lo (up) or hi (down); [lo, hi] shifts by one
+    if (p > 0 && before(a, order_[p - 1]))
+      lo = place(0, p, new_upper);
+    else if (p + 1 < order_.size() && before(order_[p + 1], a))
+      hi = place(p + 1, order_.size(), new_upper) - 1;
+    else
+      return;
+    rotated_ += hi - lo;
+    if (rotated_ > sort_work()) {
+      unsorted_ = true;
+      return;
     }
-    while (p + 1 < order_.size() && before(order_[p + 1], a) && moved++ < max_shift) {
-      order_[p] = order_[p + 1];
-      pos_[order_[p]] = p;
-      ++p;
-    }
-    order_[p] = a;
-    pos_[a] = p;
-    if (moved > max_shift) unsorted_ = true;
+    if (lo < p) std::rotate(at(lo), at(p), at(p + 1));  // a up to lo, [lo, p) one place down
+    else std::rotate(at(p), at(p + 1), at(hi + 1));     // a down to hi, (p, hi] one place up
   }
 
   struct draw {
@@ -185,12 +198,17 @@ class gaussian_argmax {
   }
 
  private:
-  static constexpr std::size_t max_shift = 64;
   /// The whole order, sorted (after set() left it unsorted).
   void sort_order() const {
     std::sort(order_.begin(), order_.end(), [this](std::size_t x, std::size_t y) { return before(x, y); });
-    for (std::size_t p = 0; p < order_.size(); ++p) pos_[order_[p]] = p;
     unsorted_ = false;
+    rotated_ = 0;
+  }
+  /// The rotated entries that cost about as much as one sort: 8 K log2 K (a rotation moves an
+  /// entry for far less than a sort's comparison and swap).
+  std::size_t sort_work() const {
+    const std::size_t K = order_.size();
+    return 8 * K * static_cast<std::size_t>(std::bit_width(K));
   }
   /// Order of the sorted arms: larger upper value first, then lower index.
   bool before(std::size_t x, std::size_t y) const {
@@ -208,10 +226,11 @@ class gaussian_argmax {
   static inline const double log_no_tail_ = std::log1p(-0.5 * std::erfc(cut / std::sqrt(2.0)));  // log(1 - q)
   std::vector<double> mean_, scale_, upper_;
   std::vector<double> no_tail_pow_;  // (1 - q)^n, n = 0..K
-  // Arms sorted by before() (unless unsorted_: then a permutation, sorted at the next draw);
-  // pos_[a]: a's place in order_.  Mutable: sorting them changes no value the class reports.
-  mutable std::vector<std::size_t> order_, pos_;
+  // Arms sorted by before() (unless unsorted_: then a permutation, sorted at the next draw).
+  // Mutable: sorting it changes no value the class reports.
+  mutable std::vector<std::size_t> order_;
   mutable bool unsorted_ = false;
+  mutable std::size_t rotated_ = 0;  // entries moved by rotations since the last sort
 };
 
 }  // namespace lilucb::bandit::detail
