@@ -8,7 +8,8 @@
 // use (lilucb_bonus::evaluator, ls_width::evaluator: lil_width_evaluator) are checked bit for bit
 // against the function objects over every parameter set of the generators, dense ranges of T
 // and the sentinel, overflow and refusal paths; the window past the table against walks of the
-// most-pulled arm's count interleaved with other counts.
+// most-pulled arm's count interleaved with other counts.  lower_bound is at most the value over
+// the generators, and the evaluators' certificate (decreasing_from) holds over dense ranges.
 
 #include <boost/test/unit_test.hpp>
 #include <rapidcheck/boost_test.h>
@@ -303,4 +304,86 @@ RC_BOOST_PROP(window_past_the_table_is_bit_identical, ()) {
     }
     walk += *gen::count(0, 2) ? 1 : *gen::count(0, 600);
   }
+}
+
+// ---------------------------------------------------------------------------------------------
+// lower_bound(T) <= f(T), with the table's values unchanged, in any order of queries, inside the
+// table, at its limit and past it; for the bonus and the LS width.
+RC_BOOST_PROP(lower_bound_is_at_most_the_value, ()) {
+  const auto f = *bonus_gen();
+  const auto limit = *gen::count(1, 5000);
+  count_cache<lilucb_bonus> cache(f, limit);
+  const auto queries = *rc::gen::container<std::vector<std::uint64_t>>(
+      rc::gen::oneOf(gen::count(1, 2 * limit + 2), gen::count(1, 200), gen::count(1, std::uint64_t(1) << 40)));
+  for (int pass = 0; pass < 2; ++pass)
+    for (std::uint64_t T : queries) {
+      const double direct = f(T);
+      RC_ASSERT(cache.lower_bound(T) <= direct);
+      if (*rc::gen::arbitrary<bool>()) RC_ASSERT(same_bits(cache(T), direct));
+    }
+}
+
+RC_BOOST_PROP(ls_lower_bound_is_at_most_the_value, ()) {
+  const bandit::detail::ls_width f{*gen::one_of(std::vector<double>{0.0, 1e-3, 0.01, 0.5, 0.99}),
+                                   *gen::one_of(std::vector<double>{1e-300, 1e-9, 1e-3, 0.5, 0.99}),
+                                   *gen::one_of(std::vector<double>{0.25, 0.5, 2.0}),
+                                   static_cast<std::size_t>(*gen::count(1, std::uint64_t(1) << 40))};
+  count_cache<bandit::detail::ls_width> cache(f, *gen::count(1, 5000));
+  const auto queries = *rc::gen::container<std::vector<std::uint64_t>>(gen::count(1, 12000));
+  for (std::uint64_t T : queries) {
+    RC_ASSERT(cache.lower_bound(T) <= f(T));
+    RC_ASSERT(same_bits(cache(T), f(T)));
+  }
+}
+
+// The certificate itself, densely, for Section 5's settings and edges: from decreasing_from() on,
+// every value is at least the values up to 64 counts later times (1 - 2^-40); and the settings
+// Section 5 runs are certified from T = 1 or 2 on, so that lower_bound spares most entries.
+BOOST_AUTO_TEST_CASE(decreasing_from_certifies_the_margin) {
+  using lilucb::inner_log;
+  auto check = [](const auto& f, std::uint64_t certified_by) {
+    const auto e = f.evaluator();
+    const std::uint64_t T0 = e.decreasing_from();
+    BOOST_TEST_CONTEXT("T0 = " << T0) {
+      if (certified_by) BOOST_TEST((T0 >= 1 && T0 <= certified_by));
+      if (T0 == 0) return;
+      std::vector<double> v(40000 + 65);
+      for (std::uint64_t k = 0; k < v.size(); ++k) v[k] = e(T0 + k);
+      for (std::uint64_t k = 0; k + 64 < v.size(); ++k)
+        for (std::uint64_t d = 0; d <= 64; ++d)
+          if (!(v[k] >= v[k + d] * (1 - 0x1p-40))) BOOST_FAIL("T = " << T0 + k << ", U = " << T0 + k + d);
+      // Far out, at a sparser grid.
+      for (std::uint64_t T = T0 + 40000; T < (std::uint64_t(1) << 22); T += 997)
+        if (!(e(T) >= e(T + 64) * (1 - 0x1p-40))) BOOST_FAIL("T = " << T);
+    }
+  };
+  for (const auto inner : {inner_log::lemma, inner_log::plus2}) {
+    check(lilucb_bonus{2.0, 0.01, 5.5e-4, 0.5, inner}, 2);      // lil'UCB (Section 5)
+    check(lilucb_bonus{1.5, 0.0, 0.02, 0.5, inner}, 2);         // lil'UCB Heuristic
+    check(lilucb_bonus{2.0, 0.01, 6.208e-11, 0.5, inner}, 2);   // certified
+    check(lilucb_bonus{2.0, 0.5, 0.9, 3.0, inner}, 0);          // delta near 1
+    check(lilucb_bonus{1.0, 0.99, 0.9, 0.5, inner}, 0);
+    check(lilucb_bonus{2.0, 0.5, 4.9e-324, 1.0, inner}, 0);     // subnormal delta
+  }
+  for (const std::size_t n : {std::size_t(1), std::size_t(10001), std::size_t(1) << 40})
+    check(bandit::detail::ls_width{0.01, bandit::ls_delta_for_share(0.05), 0.5, n}, 1);
+  // Parameters the function answers with its sentinel: no certificate.
+  const lilucb_bonus refused{2.0, 1.0, 0.01, 0.5, inner_log::plus2};
+  BOOST_TEST(refused.evaluator().decreasing_from() == 0u);
+}
+
+// lil'UCB Heuristic's bonus over a dense sweep as the most-pulled arm walks: lower_bound is at
+// most the value everywhere and leaves most entries uncomputed (it reads one entry in 64).
+BOOST_AUTO_TEST_CASE(lower_bound_dense_sweep) {
+  const lilucb_bonus f{1.5, 0.0, 0.02, 0.5, lilucb::inner_log::plus2};
+  count_cache<lilucb_bonus> cache(f);
+  std::uint64_t inexact = 0;
+  for (std::uint64_t T = 1; T <= 300000; ++T) {
+    const double lb = cache.lower_bound(T), v = f(T);
+    if (!(lb <= v)) BOOST_FAIL("T = " << T);
+    inexact += lb != v;
+  }
+  BOOST_TEST(inexact > 290000u);
+  for (std::uint64_t T = 300000; T >= 1; --T)
+    if (!same_bits(cache(T), f(T))) BOOST_FAIL("T = " << T);
 }

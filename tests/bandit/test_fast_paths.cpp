@@ -6,7 +6,8 @@
 //    (n = 2..200, means with exact ties, Gaussian and Bernoulli rewards, both inner logs,
 //    eps 0 and 0.01, with and without the LS rule).
 //  - the same across the switch from root_heap to radix_root_heap (n = 1023, 1024, 3000).
-//  - root_heap and radix_root_heap (update_top) and indexed_max_heap (update, update_top, erase, second) against a
+//  - root_heap and radix_root_heap (update_top, next_top_key, and leaving a staying top's key
+//    unstored as lil'UCB does) and indexed_max_heap (update, update_top, erase, second) against a
 //    naive argmax with ties to the lowest index, under random operations with keys drawn from a
 //    small set (many ties) including +-infinity.
 //  - slope_argmax (UCB1's lazy argmax) against the naive scan of mean_j + c slope_j under random
@@ -142,12 +143,41 @@ void check_root_heap_matches_naive_argmax() {
     RC_ASSERT(h.top() == expect);
     if constexpr (requires { h.top_key(); }) RC_ASSERT(h.top_key() == keys[expect]);
     const std::size_t candidate = h.next_top_candidate();
+    // next_top_key: the candidate's key, the largest but the top's (-infinity with one arm).
+    if (n == 1) RC_ASSERT(h.next_top_key() == -inf);
+    else {
+      RC_ASSERT(h.next_top_key() == keys[candidate]);
+      RC_ASSERT(h.next_top_key() == keys[*naive_argmax(keys, all, expect)]);
+    }
     const double k = *tie_prone_key();
     keys[expect] = k;
     h.update_top(k);
     // The prefetch hint names the next top unless the top stays.
     RC_ASSERT(h.top() == expect || h.top() == candidate);
   }
+}
+
+// lil'UCB's shortcut: a new top key above next_top_key() may be left unstored (the top stays);
+// the heap still answers as the naive argmax of the true keys.
+template <class Heap>
+void check_skipping_a_staying_top() {
+  const auto n = static_cast<std::size_t>(*gen::count(1, 300));
+  auto keys = *rc::gen::container<std::vector<double>>(n, tie_prone_key());
+  const std::vector<char> all(n, 1);
+  Heap h(keys);
+  const auto steps = *gen::count(0, 600);
+  for (std::uint64_t s = 0; s <= steps; ++s) {
+    const std::size_t expect = *naive_argmax(keys, all);
+    RC_ASSERT(h.top() == expect);
+    const double k = *tie_prone_key();
+    keys[expect] = k;
+    if (!(k > h.next_top_key())) h.update_top(k);
+  }
+}
+
+RC_BOOST_PROP(root_heap_allows_skipping_a_staying_top, ()) { check_skipping_a_staying_top<bandit::detail::root_heap>(); }
+RC_BOOST_PROP(radix_root_heap_allows_skipping_a_staying_top, ()) {
+  check_skipping_a_staying_top<bandit::detail::radix_root_heap>();
 }
 
 RC_BOOST_PROP(root_heap_matches_naive_argmax, ()) { check_root_heap_matches_naive_argmax<bandit::detail::root_heap>(); }

@@ -13,7 +13,9 @@
 // The while condition is monotone in T_i, so it holds for all i
 // exactly when it holds for the most-pulled arm, tracked in O(1).  (1+beta) ucb_width(T) is
 // tabulated by pull count (count_cache), filled by the same function, so results are
-// bit-identical to computing it on every pull; both tricks can be switched off (tested).
+// bit-identical to computing it on every pull, and with the heap a pull that leaves the arm on
+// top, shown by a lower bound of its bonus (count_cache::lower_bound), does not look the bonus
+// up at all; both tricks can be switched off (tested).
 
 #include "lilucb/bandit/detail/confidence.hpp"
 #include "lilucb/bandit/detail/radix_root_heap.hpp"
@@ -112,9 +114,18 @@ run_result run_lilucb_impl(const Arms& arms, const lilucb_config& c, const run_o
     }
     s.pull(i);
     const std::uint64_t Ti = st.count(i);
-    const double key = st.mean(i) + bonus(Ti);
-    if constexpr (UseHeap) heap.update_top(key);
-    else index[i] = key;
+    if constexpr (UseHeap && Tabulate) {
+      // i stays on top when its new index exceeds the next arm's, and then update_top would only
+      // store the key (root_heap, radix_root_heap: next_top_key).  fl(mean + lower bound) > next
+      // implies fl(mean + bonus) > next (rounding is monotone), so most pulls of the top arm
+      // need no bonus at their count (count_cache::lower_bound), the same pulls either way.
+      const double m = st.mean(i);
+      if (!(m + table->lower_bound(Ti) > heap.next_top_key())) heap.update_top(m + bonus(Ti));
+    } else {
+      const double key = st.mean(i) + bonus(Ti);
+      if constexpr (UseHeap) heap.update_top(key);
+      else index[i] = key;
+    }
     if (Ti > t_max) {
       t_max = Ti;
       most_pulled = i;

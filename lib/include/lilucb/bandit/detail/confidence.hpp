@@ -11,14 +11,19 @@
 // lil_width_evaluator  factor * lil_width at pull counts for fixed parameters, by the operations
 //            of lil_evaluate in their order with the parts that do not depend on T computed
 //            once: bit-identical to the function object it stands for (tested), about half the
-//            cost (the cold cost of a run is mostly filling width tables: docs/reproduction-method.md).
-// count_cache  a table f(T) for T = 1, 2, ... filled on demand (in blocks) by the same function
-//            (or its evaluator), so a cached value is bit-identical to calling the function
-//            (tested); past the table, a window of consecutive counts follows the count that
-//            walks past it (the most-pulled arm's), and other counts are computed directly.
+//            cost (docs/reproduction-method.md).
+// count_cache  a table f(T) for T = 1, 2, ... whose entries are computed on first request, one
+//            count at a time, by the same function (or its evaluator), so a cached value is
+//            bit-identical to calling the function (tested); past the table, a window of
+//            consecutive counts follows the count that walks past it (the most-pulled arm's),
+//            and other counts are computed directly.  lower_bound(T) answers a value <= f(T)
+//            from the entry at the next multiple of 64 (f decreasing there, certified by the
+//            evaluator), so a caller that only needs to compare f(T) with something can skip
+//            most entries (lil'UCB: whether the pulled arm stays on top).
 // thread_count_cache  a per-thread pool of such tables keyed by the function's parameters, so
 //            consecutive runs of one configuration on a thread share one table.
 
+#include "lilucb/bandit/detail/large_pages.hpp"
 #include "lilucb/errors.hpp"
 #include "lilucb/finite_lil.hpp"
 
@@ -77,6 +82,29 @@ class lil_width_evaluator {
     return v;
   }
 
+  /// A count T0 >= 1 such that for all T0 <= T <= U (counts) the values satisfy
+  ///   (*this)(T) >= (*this)(U) * (1 - 2^-40),
+  /// or 0 when none is certified (parameters F answers with its sentinel or refuses).  Why: the
+  /// exact function is factor a sqrt(b L(T)/T) with L = log(k g(T)/delta), g = log((1+eps) T + c);
+  /// d/dT (L/T) has the sign of T L' - L, and T L' <= 1/g, so it decreases wherever L g > 1;
+  /// L and g increase with T, so L(T0) g(T0) >= 2 gives that on [T0, inf).  With L >= 1/16 the
+  /// computed value (log, log1p, log, sqrt and six roundings, each within a few ulps) is within
+  /// relative 2^-46 of the exact one, which the 2^-40 margin covers with room to spare.  T0 is
+  /// the smallest power of two (up to 2^40) passing both checks, with the checks' margins far
+  /// above their rounding.
+  std::uint64_t decreasing_from() const {
+    if (direct_) return 0;
+    for (std::uint64_t T = 1; T <= (std::uint64_t(1) << 40); T *= 2) {
+      const double t = static_cast<double>(T);
+      const double g = std::log(t) + (plus_ ? boost::math::log1p(eps_ + offset_ / t) : log1p_eps_);
+      const double log_term = std::log(k_ * g / delta_);
+      if (std::isfinite(log_term) && log_term >= 1.0 / 16 && log_term * g >= 2 &&
+          (*this)(T) < std::numeric_limits<double>::max() / 2)
+        return T;
+    }
+    return 0;
+  }
+
  private:
   F f_;
   bool direct_, plus_;
@@ -91,33 +119,57 @@ auto table_evaluator(const F& f) {
   else return f;
 }
 
-/// f(T) for T >= 1, tabulated for T < limit on first use (in blocks of `block` counts); larger T
-/// come from a window of `window` consecutive counts, refilled at T when a count walks just past
-/// it (the most-pulled arm's count, one pull at a time), or are computed directly (any other
-/// count past the table; the last such value is remembered).
+/// f(T) for T >= 1, tabulated for T < limit: each entry computed on its first request (a NaN
+/// entry is computed again at every request; the table grows in blocks of `block` counts).
+/// Larger T come from a window of `window` consecutive counts, refilled at T when a count walks
+/// just past it (the most-pulled arm's count, one pull at a time), or are computed directly (any
+/// other count past the table; the last such value is remembered).
 template <class F>
 class count_cache {
  public:
   static constexpr std::uint64_t block = 512, window = 256;
+  /// lower_bound(T) reads the entry at the next multiple of `stride`.
+  static constexpr std::uint64_t stride = 64;
 
   explicit count_cache(F f, std::uint64_t limit = std::uint64_t(1) << 22)
       : f_(std::move(f)), eval_(table_evaluator(f_)), limit_(limit) {
+    if constexpr (requires { eval_.decreasing_from(); }) decreasing_from_ = eval_.decreasing_from();
     table_.reserve(1024);
     table_.push_back(0.0);  // T = 0 unused
   }
   double operator()(std::uint64_t T) {
-    if (T < table_.size()) [[likely]]
-      return table_[T];
+    if (T < table_.size()) [[likely]] {
+      const double v = table_[T];
+      if (v == v) [[likely]] return v;
+    }
     return slow(T);
+  }
+  /// A value <= f(T) (T >= 1): f(T) itself where it is at hand (computed already, below the
+  /// certified range, past the table), else f(U) (1 - 2^-40) rounded, U the next multiple of
+  /// `stride` at or above T (below the limit), which is <= f(T) by
+  /// lil_width_evaluator::decreasing_from.  Functions without that certificate get f(T).
+  double lower_bound(std::uint64_t T) {
+    if (T < table_.size()) [[likely]] {
+      const double v = table_[T];
+      if (v == v) return v;
+    }
+    const std::uint64_t U = (T + stride - 1) / stride * stride;
+    if (decreasing_from_ == 0 || T < decreasing_from_ || U == T || U >= limit_) return (*this)(T);
+    return (*this)(U) * (1 - 0x1p-40);
   }
   const F& function() const { return f_; }
 
  private:
   [[gnu::noinline]] double slow(std::uint64_t T) {
     if (T < limit_) {
-      const std::uint64_t end = std::min(limit_, (T / block + 1) * block);
-      for (std::uint64_t u = table_.size(); u < end; ++u) table_.push_back(eval_(u));
-      return table_[T];
+      if (T >= table_.size()) {
+        const std::uint64_t size = std::min(limit_, (T / block + 1) * block);
+        // Past 2^16 entries the table takes its whole limit's address space at once (memory is
+        // touched as entries are), on huge pages: no copies as it grows, few page faults.
+        if (size > table_.capacity() && size > (std::uint64_t(1) << 16)) table_.reserve(limit_);
+        table_.resize(size, std::numeric_limits<double>::quiet_NaN());
+      }
+      return table_[T] = eval_(T);
     }
     if (window_filled_ && T - window_base_ < window) return window_[T - window_base_];
     if (!window_filled_ || T - window_base_ < 2 * window) {
@@ -136,7 +188,8 @@ class count_cache {
   F f_;
   decltype(table_evaluator(std::declval<const F&>())) eval_;
   std::uint64_t limit_;
-  std::vector<double> table_;
+  std::uint64_t decreasing_from_ = 0;  // 0: lower_bound answers f(T)
+  std::vector<double, large_page_allocator<double>> table_;
   std::array<double, window> window_{};
   std::uint64_t window_base_ = 0, last_T_ = 0;
   bool window_filled_ = false;

@@ -37,6 +37,7 @@
 #include <cmath>
 #include <cstddef>
 #include <cstdint>
+#include <limits>
 #include <string>
 #include <vector>
 
@@ -73,6 +74,15 @@ class radix_root_heap {
   /// The arm that becomes top() if the top's new key is not the largest; either it or the
   /// current top is the next top().
   std::size_t next_top_candidate() const { return size_ < 2 ? arm_of(top_) : arm_of(next_); }
+
+  /// The key of next_top_candidate() (-infinity with one arm).  update_top(key) with
+  /// key > next_top_key() only replaces the top's key, which no member reads: a caller that
+  /// knows this may leave the old key in place.
+  double next_top_key() const {
+    if (size_ < 2) return -std::numeric_limits<double>::infinity();
+    const std::uint64_t b = next_.key;  // make()'s mapping, inverted
+    return std::bit_cast<double>((b >> 63) ? (b & ~(std::uint64_t(1) << 63)) : ~b);
+  }
 
   /// Gives the top arm a new key.  Domain: key not NaN.
   void update_top(double key) {

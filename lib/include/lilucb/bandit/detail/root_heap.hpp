@@ -16,6 +16,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <limits>
 #include <vector>
 
 namespace lilucb::bandit::detail {
@@ -43,6 +44,16 @@ class root_heap {
     if (size_ < 2) return h[0].arm;
     if (size_ == 2) return h[1].arm;
     return h[before(h[2], h[1]) ? 2 : 1].arm;
+  }
+
+  /// The key of next_top_candidate() (-infinity with one arm).  update_top(key) with
+  /// key > next_top_key() only stores key at the root: the root's key is read by no other member
+  /// but top_key(), so a caller that knows this may leave the old key in place.
+  double next_top_key() const {
+    const node* h = base();
+    if (size_ < 2) return -std::numeric_limits<double>::infinity();
+    if (size_ == 2) return h[1].key;
+    return h[before(h[2], h[1]) ? 2 : 1].key;
   }
 
   /// Gives the root a new key and sifts it down.
