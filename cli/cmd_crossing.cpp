@@ -54,7 +54,7 @@ void add_crossing_command(CLI::App& app) {
   auto* sub = app.add_subcommand("crossing", "Exact crossing probability of a boundary by a Gaussian walk");
   add_boundary_options(sub, o->b, true);
   declare_option(sub->add_option("--horizon", o->horizon, "last time T, in [1, 10^7]")->required(), count_spec(1, 10000000, "[1, 10^7]"));
-  declare_option(sub->add_option("--resolution", o->resolution, "fine cells per sigma of the coarser grid (default 4; the finer uses twice)"),
+  declare_option(sub->add_option("--resolution", o->resolution, "q: node spacing min(sigma/2, 2 sigma/q) of the finer discretisation (default 4, sigma/2; the other uses 1.25 times that)"),
                  count_spec(1, 256, "[1, 256]"));
   declare_option(sub->add_flag("--json", o->json, "print one JSON object"), flag_spec());
   sub->callback([o] { run_crossing_command(*o); });

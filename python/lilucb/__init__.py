@@ -374,7 +374,8 @@ class Crossing(_Record):
     """A crossing probability P(exists t <= horizon : S_t >= u(t)) for Gaussian rewards N(0, sigma^2): the fields
     of ``lilucb crossing --json`` (probability_lower, probability_upper, estimate, tail_bound: a proven bound on
     crossing after the horizon, None where none is proven; method: how the numbers were obtained) plus the
-    coarse run's estimate, the mass dropped on the fine grid and the resolution q (the fine run used 2q)."""
+    coarser discretisation's estimate, the finer one's bound on the mass it dropped and the resolution q (the
+    finer discretisation's node spacing is min(sigma/2, 2 sigma/q), the coarser one's 1.25 times that)."""
 
     kind: str
     alpha: Optional[float]
@@ -395,12 +396,14 @@ def crossing_probability(kind: str, horizon: int, alpha: Optional[float] = None,
                          m: Optional[float] = None, c: Optional[float] = None, v_opt: Optional[float] = None,
                          a: float = 1.0, b: float = 0.1, resolution: int = 4) -> Crossing:
     """P(exists t <= horizon : S_t >= u(t)) for a walk of Gaussian rewards N(0, sigma^2), as ``lilucb crossing``
-    (lilucb::boundaries::crossing_probability, crossing.hpp): a killed density on a two-level grid at
-    resolutions q and 2q (q = resolution cells per sigma), reported as the fine value +- the difference of the
-    two (a measured convergence, not a rigorous bracket) plus the dropped mass, and the family's proven
-    tail bound beyond the horizon, so probability_lower <= P(ever cross) <= probability_upper + tail_bound.
-    Domain: horizon in [1, 10^7], resolution in [1, 256] (the CLI's ranges).  Cost grows with the horizon
-    (about 10 s of CPU at 10^5, q = 4); runs in C++ with the GIL released.
+    (lilucb::boundaries::crossing_probability, crossing.hpp): a Nystrom method on nodes aligned with the
+    boundary, with Euler-Maclaurin end corrections, run at two different discretisations (node spacing
+    min(sigma/2, 2 sigma/q) and 1.25 times that, q = resolution), reported as the finer value +- their difference
+    plus a rounding allowance (a measured bracket, not a proof; about 1e-11 wide at 10^4) plus the dropped mass,
+    and the family's proven tail bound beyond the horizon, so, if the measured bracket holds,
+    probability_lower <= P(ever cross) <= probability_upper + tail_bound.  Domain: horizon in [1, 10^7], resolution in [1, 256] (the CLI's ranges).
+    Cost grows with the horizon (about 1 s of CPU at 10^5, q = 4) and like q^2; runs in C++ with the GIL
+    released.
 
     """
     return Crossing(**_lilucb._crossing_probability(kind, horizon, alpha, sigma, eps, inner, eta, s, m, c, v_opt,

@@ -327,7 +327,7 @@ def test_crossing_releases_the_gil():
     th.start()
     try:
         start = time.perf_counter()
-        lilucb.crossing_probability(kind="stitched", alpha=0.05, horizon=500, resolution=4)
+        lilucb.crossing_probability(kind="stitched", alpha=0.05, horizon=30000, resolution=4)
         elapsed = time.perf_counter() - start
     finally:
         stop.set()

@@ -90,13 +90,14 @@ report_table crossing_table() {
     if (r.tail_bound) total = std::min(1.0, r.probability_upper + *r.tail_bound);
     std::optional<double> ratio;
     if (total && stated) ratio = *total / *stated;
-    t.rows.push_back({f.name, opt(stated, "none"), format_number(r.probability_lower, 4),
-                      format_number(r.probability_upper, 4), opt(r.tail_bound, "none proven"),
+    t.rows.push_back({f.name, opt(stated, "none"), format_number(r.probability_lower, 10),
+                      format_number(r.probability_upper, 10), opt(r.tail_bound, "none proven"),
                       opt(total, "none"), opt(ratio, "-")});
   }
   t.notes = {
-      "lower/upper: the killed-density engine at σ/4 and σ/8 cells, estimate ± their difference (a measured "
-      "convergence, not a rigorous bracket; docs/boundaries.md).",
+      "lower/upper: the Nyström engine's two discretisations (steps σ/2 and 0.625σ), estimate ± their difference "
+      "plus a rounding allowance, plus the dropped mass on the upper side (a measured bracket, not a proof; "
+      "docs/boundaries.md).",
       "tail after T: the family's own proof restricted to t > T (stitching: its epochs; mixtures: Ville's "
       "inequality from time T; finite LIL: the proof's blocks); 'certified total' = upper + tail.",
       "Calibrated α (the α whose certified total equals the target): lilucb calibrate --kind K --target P."};

@@ -2,6 +2,33 @@
 // Crossing probabilities of Gaussian random walks: p(T) = P(exists t <= T : S_t >= u(t)) for
 // S_t = X_1 + ... + X_t, X_i i.i.d. N(0, sigma^2), and any boundary u.
 //
+// crossing_probability(spec, T, q), the one `lilucb crossing`, calibration and the Python
+// module use, runs two different discretisations of the Nystrom engine of crossing_nystrom.hpp
+// (boundary-aligned nodes, Euler–Maclaurin end corrections, a coarse bulk far below the
+// boundary): the estimate with step h = min(sigma/2, 2 sigma/q) and 12 end terms, the other with
+// step 1.25 h and 8 end terms and another bulk schedule, whose error is larger by orders of
+// magnitude in every measured case.  The two share the code, the truncations and the node
+// layout, so their difference cannot see an error common to both: those are the truncations,
+// bounded by `dropped`.  It reports
+//   [estimate - spread, estimate + spread + dropped],  spread = |estimate - other| + 16 T 2^-52 estimate
+// (16 T 2^-52 estimate: an allowance for rounding, 16 units of 2^-52 per step relative to the
+// estimate; Phibar is computed to about 2 units with its argument's rounding compensated; the
+// scaling U = u/sigma rounds the boundary by half a unit, exact when sigma is a power of two,
+// a perturbation of the boundary's input of the size of its own rounding, not counted) plus the
+// family's proven tail bound beyond T, so IF the measured bracket holds, lower <= P(ever cross)
+// <= upper + tail.  Error statement: the end terms make each step's rule of order 2K + 2 in h
+// (an asymptotic expansion: at h = sigma more terms stop helping, hence h <= sigma/2) and the
+// dropped terms are proven bounds; the bracket itself is MEASURED (the difference of the two
+// discretisations), not proved.  The tests check the estimate against independent methods:
+// nested Gauss–Kronrod quadrature (T = 2, 3, to 2e-13) and Richardson extrapolation of the plain
+// trapezoid rule (T = 10 to 10^4, q = 4, to 1e-8); the bracket's width itself is only measured.
+// Cost at q = 4: about 0.1 s of CPU at T = 1e4 and 1 s at T = 1e5 for the pair (growing like
+// q^2); docs/boundaries.md has the numbers.
+//
+// A second, independent engine, the grid engine: crossing_probability_on_grid (one resolution)
+// and crossing_probability_two_grids (the pair q, 2q and its bracket), kept as a reference.  It
+// keeps a killed density on a two-level grid:
+//
 // Method (a killed density on a two-level grid).  Positions are measured on the lattice of
 // spacing h = sigma/q (q = `resolution` cells per sigma).  At each time the state is the mass
 // of the walk in cells [a h, b h) that has not crossed yet, assumed spread uniformly inside
@@ -18,23 +45,16 @@
 // width where the density is smooth), the grid's bottom at -`window_sds` sd(S_t) and jumps
 // longer than `reach_sigmas` sigma, whose mass is bounded and returned as `dropped`.
 //
-// Error statement (an estimate with a measured convergence order, NOT a rigorous bracket):
-// crossing_probability runs resolutions q and 2q and reports the fine value with the bracket
-// [p_2q - |p_2q - p_q|, p_2q + |p_2q - p_q| + dropped].  The tests measure the order of
-// convergence (about 2 in h: halving h divides the error by about 4, so the bracket is about
-// three times wider than the error of p_2q) and check the bracket against known answers (T = 1
-// exactly, T = 2 by quadrature, the Brownian bound for linear boundaries) and Monte Carlo.
-// Beyond the horizon, boundary_tail_bound (family.hpp) adds a proven bound on
-// P(exists t > T : S_t >= u(t)), so lower <= P(ever cross) <= upper + tail.
-//
-// A boundary more than window_sds sd(S_t) above 0 is capped there (what passes the cap is
-// dropped, not crossed): the grid never spans more than 2 window_sds sd(S_t).
-//
-// Cost: O(coarse cells x their reach + fine band x kernel width) per step, independent of t
-// once the coarse cells grow: about 10 s of CPU for T = 1e5 for the pair q = 4, 8, run on two
-// threads (docs/boundaries.md has the measured numbers and what made them faster without
-// changing a digit).
+// Its error statement (an estimate with a measured convergence order, NOT a rigorous bracket):
+// crossing_probability_two_grids runs resolutions q and 2q and reports the fine value with the
+// bracket [p_2q - |p_2q - p_q|, p_2q + |p_2q - p_q| + dropped]; the order of convergence is
+// about 2 in h (the bracket is about three times wider than the error of p_2q, about 1e-3
+// wide).  A boundary more than window_sds sd(S_t) above 0 is capped there (what passes the cap
+// is dropped, not crossed).  Cost: O(coarse cells x their reach + fine band x kernel width) per
+// step, independent of t once the coarse cells grow: about 10 s of CPU for T = 1e5 for the pair
+// q = 4, 8.
 
+#include "lilucb/boundaries/crossing_nystrom.hpp"
 #include "lilucb/boundaries/family.hpp"
 #include "lilucb/errors.hpp"
 #include "lilucb/interrupt.hpp"
@@ -46,6 +66,7 @@
 #include <cstdint>
 #include <future>
 #include <optional>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -477,62 +498,126 @@ grid_crossing crossing_probability_on_grid(Radius&& radius, double sigma, std::u
 
 /// The result `lilucb crossing` prints.
 struct crossing_result {
-  double probability_lower = 0;   ///< p_2q - |p_2q - p_q|, clamped to [0, 1]
-  double probability_upper = 1;   ///< p_2q + |p_2q - p_q| + dropped, clamped to [0, 1]
-  double estimate = 0;            ///< p_2q
-  double coarse_estimate = 0;     ///< p_q
-  double dropped = 0;             ///< mass removed on the fine grid
+  double probability_lower = 0;   ///< estimate - spread, clamped to [0, 1] (spread: see the header comment)
+  double probability_upper = 1;   ///< estimate + spread + dropped, clamped to [0, 1]
+  double estimate = 0;            ///< p(T) by the finer discretisation
+  double coarse_estimate = 0;     ///< p(T) by the other, coarser one
+                                  ///< (spread = |estimate - coarse_estimate| + 16 T 2^-52 estimate)
+  double dropped = 0;             ///< the finer discretisation's bound on the mass it removed
   std::optional<double> tail_bound;  ///< proven bound on P(exists t > T : S_t >= u(t)), if any
   std::uint64_t horizon = 0;
-  unsigned resolution = 0;        ///< q; the fine run used 2q
+  unsigned resolution = 0;        ///< q: the finer run's step is h = min(sigma/2, 2 sigma/q), the other's 1.25 h
   std::string method;             ///< one line: how the numbers were obtained
 };
 
-/// Crossing probability of a boundary for Gaussian rewards N(0, sigma^2), sigma = spec.sigma,
-/// up to `horizon`, with the error statement of the header comment, plus the family's tail
-/// bound beyond the horizon.  Domain: a spec passing check_boundary_spec, horizon >= 1,
-/// resolution in [1, 2048].
-inline crossing_result crossing_probability(const boundary_spec& spec, std::uint64_t horizon,
-                                            unsigned resolution = 8) {
-  constexpr const char* fn = "lilucb::boundaries::crossing_probability";
-  check_boundary_spec(spec);
-  if (horizon < 1) lilucb::detail::raise_domain_error(fn, "horizon", "0", "[1, 2^64)");
-  if (resolution < 1 || resolution > 2048)
-    lilucb::detail::raise_domain_error(fn, "resolution", std::to_string(resolution), "[1, 2048]");
-  // The boundary is evaluated once per t and shared by both resolutions.
+namespace detail {
+// u(1..T) of a spec (u[0] unused), with the interrupt poll of the precomputation.
+inline std::vector<double> radii_for_crossing(const boundary_spec& spec, std::uint64_t horizon) {
   std::vector<double> u(static_cast<std::size_t>(horizon) + 1);
   for (std::uint64_t t = 1; t <= horizon; ++t) {
     if (t % 4096 == 0) check_interrupt();  // interrupt.hpp
     u[t] = boundary_radius(spec, double(t));
   }
+  return u;
+}
+inline void check_crossing_arguments(const char* fn, const boundary_spec& spec, std::uint64_t horizon,
+                                     unsigned resolution) {
+  check_boundary_spec(spec);
+  if (horizon < 1) lilucb::detail::raise_domain_error(fn, "horizon", "0", "[1, 2^64)");
+  if (resolution < 1 || resolution > 2048)
+    lilucb::detail::raise_domain_error(fn, "resolution", std::to_string(resolution), "[1, 2048]");
+}
+// Runs two independent discretisations, the coarse one on a second thread (the result is the same
+// as running them one after the other; an exception travels through get()); it polls the caller's
+// stop token (interrupt.hpp) as this thread does.  Returns {fine(), coarse()}.
+template <class Fine, class Coarse>
+auto run_discretisation_pair(Fine&& fine, Coarse&& coarse) {
+  auto coarse_run = std::async(std::launch::async, [&, token = current_stop_token()] {
+    const scoped_stop_token stop(token);
+    return coarse();
+  });
+  auto fine_result = fine();
+  return std::make_pair(std::move(fine_result), coarse_run.get());
+}
+// The reported result of a pair: estimate +- spread, dropped added on the upper side, clamped to
+// [0, 1], plus the family's tail bound beyond the horizon.
+inline crossing_result bracketed_crossing(const boundary_spec& spec, std::uint64_t horizon, unsigned resolution,
+                                          double estimate, double coarse_estimate, double spread, double dropped,
+                                          std::string method) {
+  crossing_result r;
+  r.estimate = estimate;
+  r.coarse_estimate = coarse_estimate;
+  r.dropped = dropped;
+  r.probability_lower = std::clamp(estimate - spread, 0.0, 1.0);
+  r.probability_upper = std::clamp(estimate + spread + dropped, 0.0, 1.0);
+  r.tail_bound = boundary_tail_bound(spec, double(horizon));
+  r.horizon = horizon;
+  r.resolution = resolution;
+  r.method = std::move(method);
+  return r;
+}
+}  // namespace detail
+
+/// Crossing probability of a boundary for Gaussian rewards N(0, sigma^2), sigma = spec.sigma,
+/// up to `horizon`, by the two Nystrom discretisations of the header comment (step h =
+/// min(sigma/2, 2 sigma/q) and 1.25 h), with their measured bracket, plus the family's tail bound
+/// beyond the horizon.  Domain: a spec passing check_boundary_spec, horizon >= 1, resolution q in
+/// [1, 2048] (q <= 4 all mean h = sigma/2; the cost grows like q^2 above; q = 4 agrees with
+/// q = 8 to about 1e-14 in every measured case).
+inline crossing_result crossing_probability(const boundary_spec& spec, std::uint64_t horizon,
+                                            unsigned resolution = 4) {
+  constexpr const char* fn = "lilucb::boundaries::crossing_probability";
+  detail::check_crossing_arguments(fn, spec, horizon, resolution);
+  // The boundary is evaluated once per t and shared by both discretisations.
+  const std::vector<double> u = detail::radii_for_crossing(spec, horizon);
+  nystrom_options fine, coarse;
+  fine.step = std::min(0.5, 2.0 / resolution);
+  fine.correction_terms = 12;
+  fine.coarse_base_steps = 4;
+  coarse.step = 1.25 * fine.step;
+  coarse.correction_terms = 8;
+  coarse.coarse_base_steps = 9;
+  const auto [pf, pc] = detail::run_discretisation_pair(
+      [&] { return crossing_probability_nystrom(u, spec.sigma, fine); },
+      [&] { return crossing_probability_nystrom(u, spec.sigma, coarse); });
+  const double spread =
+      std::abs(pf.probability - pc.probability) + 16 * double(horizon) * 0x1p-52 * std::max(pf.probability, 0.0);
+  const auto step_text = [](double h) {
+    std::ostringstream o;
+    o << h;
+    return o.str();
+  };
+  return detail::bracketed_crossing(
+      spec, horizon, resolution, pf.probability, pc.probability, spread, pf.dropped,
+      "Nystrom method on boundary-aligned nodes with Euler-Maclaurin end corrections (step " + step_text(fine.step) +
+          " sigma, 12 terms; coarse lattice far below the boundary), estimate +- (|difference to step " +
+          step_text(coarse.step) +
+          " sigma, 8 terms| + 16 T 2^-52 estimate) (a measured bracket, not a proof); tail beyond the horizon from "
+          "the family's proof");
+}
+
+/// The grid engine's pair: crossing_probability_on_grid at resolutions q and 2q (cells of
+/// sigma/q and sigma/2q), reported as p_2q with the bracket [p_2q - |p_2q - p_q|, p_2q +
+/// |p_2q - p_q| + dropped] (about 1e-3 wide; the header comment's second part), plus the
+/// family's tail bound.  Kept as an independent reference.  Domain: as crossing_probability.
+inline crossing_result crossing_probability_two_grids(const boundary_spec& spec, std::uint64_t horizon,
+                                                      unsigned resolution = 8) {
+  constexpr const char* fn = "lilucb::boundaries::crossing_probability_two_grids";
+  detail::check_crossing_arguments(fn, spec, horizon, resolution);
+  const std::vector<double> u = detail::radii_for_crossing(spec, horizon);
   auto radius = [&u](std::uint64_t t) { return u[t]; };
   crossing_grid_options coarse, fine;
   coarse.resolution = resolution;
   fine.resolution = 2 * resolution;
-  // The two resolutions are independent: the coarse one runs on a second thread (the result
-  // is the same as running them one after the other; an exception travels through get()).
-  // It polls the caller's stop token (interrupt.hpp) as this thread does.
-  auto coarse_run = std::async(std::launch::async, [&, token = current_stop_token()] {
-    const scoped_stop_token stop(token);
-    return crossing_probability_on_grid(radius, spec.sigma, horizon, coarse);
-  });
-  const grid_crossing pf = crossing_probability_on_grid(radius, spec.sigma, horizon, fine);
-  const grid_crossing pc = coarse_run.get();
-  crossing_result r;
-  const double err = std::abs(pf.probability - pc.probability);
-  r.estimate = pf.probability;
-  r.coarse_estimate = pc.probability;
-  r.dropped = pf.dropped;
-  r.probability_lower = std::clamp(pf.probability - err, 0.0, 1.0);
-  r.probability_upper = std::clamp(pf.probability + err + pf.dropped, 0.0, 1.0);
-  r.tail_bound = boundary_tail_bound(spec, double(horizon));
-  r.horizon = horizon;
-  r.resolution = resolution;
-  r.method = "killed density on a two-level grid (sigma/" + std::to_string(2 * resolution) +
-             " fine cells), estimate +- |difference to sigma/" + std::to_string(resolution) +
-             "| (measured convergence, not a rigorous bracket); tail beyond the horizon from the "
-             "family's proof";
-  return r;
+  const auto [pf, pc] = detail::run_discretisation_pair(
+      [&] { return crossing_probability_on_grid(radius, spec.sigma, horizon, fine); },
+      [&] { return crossing_probability_on_grid(radius, spec.sigma, horizon, coarse); });
+  return detail::bracketed_crossing(
+      spec, horizon, resolution, pf.probability, pc.probability, std::abs(pf.probability - pc.probability),
+      pf.dropped,
+      "killed density on a two-level grid (sigma/" + std::to_string(2 * resolution) +
+          " fine cells), estimate +- |difference to sigma/" + std::to_string(resolution) +
+          "| (measured convergence, not a rigorous bracket); tail beyond the horizon from the family's proof");
 }
 
 }  // namespace lilucb::boundaries
