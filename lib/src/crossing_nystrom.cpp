@@ -50,7 +50,8 @@ void hermite(double z, int n, double* he) {
 // the same bits.
 typedef double v4d __attribute__((vector_size(32)));
 typedef double v4d_unaligned __attribute__((vector_size(32), aligned(8), may_alias));
-#if defined(__GNUC__) && !defined(__clang__) && defined(__x86_64__) && !defined(__SANITIZE_ADDRESS__)
+#if defined(__GNUC__) && !defined(__clang__) && defined(__x86_64__) && !defined(__SANITIZE_ADDRESS__) && \
+    !defined(__SANITIZE_THREAD__)  // an ifunc resolver runs before the sanitizer runtime is up
 __attribute__((target_clones("avx2", "default")))
 #endif
 void correlate(const double* src, const double* ker, std::size_t L, double* out, std::size_t n) {
