@@ -314,7 +314,8 @@ RC_BOOST_PROP(lower_bound_is_at_most_the_value, ()) {
   const auto limit = *gen::count(1, 5000);
   count_cache<lilucb_bonus> cache(f, limit);
   const auto queries = *rc::gen::container<std::vector<std::uint64_t>>(
-      rc::gen::oneOf(gen::count(1, 2 * limit + 2), gen::count(1, 200), gen::count(1, std::uint64_t(1) << 40)));
+      rc::gen::oneOf(gen::count(1, 2 * limit + 2), gen::count(1, 200), gen::count(limit, 65 * limit + 64),
+                     gen::count(1, std::uint64_t(1) << 40)));
   for (int pass = 0; pass < 2; ++pass)
     for (std::uint64_t T : queries) {
       const double direct = f(T);
@@ -386,4 +387,17 @@ BOOST_AUTO_TEST_CASE(lower_bound_dense_sweep) {
   BOOST_TEST(inexact > 290000u);
   for (std::uint64_t T = 300000; T >= 1; --T)
     if (!same_bits(cache(T), f(T))) BOOST_FAIL("T = " << T);
+  // Past a small table (limit 1000): the sparse table of multiples of 64 answers up to 64 000,
+  // exact values beyond.
+  count_cache<lilucb_bonus> small(f, 1000);
+  std::uint64_t sparse_answers = 0;
+  for (std::uint64_t T = 1000; T <= 70000; ++T) {
+    const double lb = small.lower_bound(T), v = f(T);
+    if (!(lb <= v)) BOOST_FAIL("past the table: T = " << T);
+    if (T >= 64000 && !same_bits(lb, v)) BOOST_FAIL("past the sparse table: T = " << T);
+    sparse_answers += lb != v;
+  }
+  BOOST_TEST(sparse_answers > 60000u);
+  for (std::uint64_t T = 1; T <= 70000; T += 7)
+    if (!same_bits(small(T), f(T))) BOOST_FAIL("T = " << T);
 }

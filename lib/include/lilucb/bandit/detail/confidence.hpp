@@ -18,7 +18,8 @@
 //            consecutive counts follows the count that walks past it (the most-pulled arm's),
 //            and other counts are computed directly.  lower_bound(T) answers a value <= f(T)
 //            from the entry at the next multiple of 64 (f decreasing there, certified by the
-//            evaluator), so a caller that only needs to compare f(T) with something can skip
+//            evaluator; past the table, from a sparse table of those multiples up to 64 times
+//            the limit), so a caller that only needs to compare f(T) with something can skip
 //            most entries (lil'UCB: whether the pulled arm stays on top).
 // thread_count_cache  a per-thread pool of such tables keyed by the function's parameters, so
 //            consecutive runs of one configuration on a thread share one table.
@@ -145,17 +146,19 @@ class count_cache {
     return slow(T);
   }
   /// A value <= f(T) (T >= 1): f(T) itself where it is at hand (computed already, below the
-  /// certified range, past the table), else f(U) (1 - 2^-40) rounded, U the next multiple of
-  /// `stride` at or above T (below the limit), which is <= f(T) by
-  /// lil_width_evaluator::decreasing_from.  Functions without that certificate get f(T).
+  /// certified range, a multiple of `stride`, past 64 times the limit), else f(U) (1 - 2^-40)
+  /// rounded, U the next multiple of `stride` at or above T, which is <= f(T) by
+  /// lil_width_evaluator::decreasing_from (f(U) from the table below the limit, from the sparse
+  /// table of multiples of `stride` above it).  Functions without that certificate get f(T).
   double lower_bound(std::uint64_t T) {
     if (T < table_.size()) [[likely]] {
       const double v = table_[T];
       if (v == v) return v;
     }
     const std::uint64_t U = (T + stride - 1) / stride * stride;
-    if (decreasing_from_ == 0 || T < decreasing_from_ || U == T || U >= limit_) return (*this)(T);
-    return (*this)(U) * (1 - 0x1p-40);
+    if (decreasing_from_ == 0 || T < decreasing_from_ || U == T || U >= sparse_limit()) return (*this)(T);
+    if (U < limit_) return (*this)(U) * (1 - 0x1p-40);
+    return sparse(U) * (1 - 0x1p-40);
   }
   const F& function() const { return f_; }
 
@@ -185,9 +188,21 @@ class count_cache {
     return last_value_;
   }
 
+  std::uint64_t sparse_limit() const { return limit_ * stride; }
+  // f(U) for U a multiple of `stride` in [limit, 64 limit), computed on first request (the same
+  // evaluator, so the same value as operator()(U)); grows in blocks like the table.
+  double sparse(std::uint64_t U) {
+    const std::uint64_t i = (U - limit_) / stride;
+    if (i >= sparse_.size()) sparse_.resize((i / block + 1) * block, std::numeric_limits<double>::quiet_NaN());
+    double& v = sparse_[i];
+    if (!(v == v)) v = eval_(U);
+    return v;
+  }
+
   F f_;
   decltype(table_evaluator(std::declval<const F&>())) eval_;
   std::uint64_t limit_;
+  std::vector<double> sparse_;
   std::uint64_t decreasing_from_ = 0;  // 0: lower_bound answers f(T)
   std::vector<double, large_page_allocator<double>> table_;
   std::array<double, window> window_{};
