@@ -17,7 +17,10 @@ from __future__ import annotations
 
 import csv as _csv
 import dataclasses as _dc
+import functools as _functools
+import inspect as _inspect
 import json as _json
+import numbers as _numbers
 import os as _os
 from typing import Any, Optional, Tuple
 
@@ -107,6 +110,75 @@ from ._lilucb import (  # noqa: F401  (re-exported)
 )
 
 DomainError.__module__ = "lilucb"
+
+
+def _domain_error(function: str, parameter: str, value: str, admissible: str) -> DomainError:
+    """A DomainError raised here, shaped as the core's: the message and the four attributes."""
+    e = DomainError(f"{function}: {parameter} = {value}; admissible: {admissible}")
+    e.function, e.parameter, e.value, e.admissible = function, parameter, value, admissible
+    return e
+
+
+def _is_real(x: Any) -> bool:
+    """A real number as Python and numpy spell one: int (bool too), float, a numpy integer or floating
+    scalar, a 0-d array of such; not a str, complex, None."""
+    if isinstance(x, (str, bytes)):
+        return False
+    if isinstance(x, _numbers.Real):
+        return True
+    return isinstance(x, _np.ndarray) and x.ndim == 0 and x.dtype.kind in "biuf"
+
+
+# The type each annotation of the wrappers below admits (Optional[...]: also None), and its words.
+_ADMITS = {
+    "float": (_is_real, "a real number (int, float or a numpy scalar)"),
+    "int": (_is_real, "a whole number (int, or a real holding one)"),
+    "str": (lambda x: isinstance(x, str), "a str"),
+    "bool": (lambda x: isinstance(x, (bool, _np.bool_)), "a bool"),
+    "dict": (lambda x: isinstance(x, dict), "a dict"),
+}
+
+
+def _public_signature(f: Any) -> str:
+    """'lilucb.params(nu, eps=0.01, beta=1.0, n=10)': how a message names a public function."""
+    shown = ", ".join(p.name if p.default is p.empty else f"{p.name}={p.default!r}"
+                      for p in _inspect.signature(f).parameters.values() if p.name != "self")
+    return f"lilucb.{f.__qualname__}({shown})"
+
+
+def _checked(f: Any) -> Any:
+    """f with the types of its arguments checked against its annotations before it calls the C++ core:
+    a wrong type (a str or complex number for a real, a number for a str...) raises TypeError naming
+    the public signature, never the private function f calls (``_params()``: incompatible function
+    arguments).  Values (ranges, whole numbers, NaN) are the core's to check: DomainError.  Arguments
+    annotated Any are checked by f or the core."""
+    sig = _inspect.signature(f)
+    public = _public_signature(f)
+    checks = {}
+    for p in sig.parameters.values():
+        ann = p.annotation if isinstance(p.annotation, str) else ""
+        optional = ann.startswith("Optional[")
+        base = ann[len("Optional["):-1] if optional else ann
+        if base in _ADMITS:
+            checks[p.name] = (optional,) + _ADMITS[base]
+
+    @_functools.wraps(f)
+    def wrapper(*args: Any, **kwargs: Any) -> Any:
+        try:
+            bound = sig.bind(*args, **kwargs)
+        except TypeError as e:
+            raise TypeError(f"{public}: {e}") from None
+        for name, value in bound.arguments.items():
+            check = checks.get(name)
+            if check is None or (value is None and check[0]):
+                continue
+            if not check[1](value):
+                raise TypeError(f"{public}: {name} must be {check[2]}{' or None' if check[0] else ''}, "
+                                f"got {type(value).__name__}")
+        return f(*args, **kwargs)
+
+    wrapper._public = public  # type: ignore[attr-defined]
+    return wrapper
 
 
 class _Record:
@@ -262,6 +334,7 @@ def _setting(d: dict) -> Setting:
     return Setting(**d)
 
 
+@_checked
 def params(nu: float, eps: float = 0.01, beta: float = 1.0, n: int = 10) -> Params:
     """lil'UCB parameters for target error probability nu, as ``lilucb params --json``.
 
@@ -283,18 +356,21 @@ def params(nu: float, eps: float = 0.01, beta: float = 1.0, n: int = 10) -> Para
     )
 
 
+@_checked
 def paper_theory_setting(nu: float) -> Setting:
     """Section 5's lil'UCB setting: eps = 0.01, beta = 1, a = 9, delta = (nu eps/(5(2+eps)))^(1/(1+eps)),
     with the theorem's verdict on it.  Domain: nu in (0,1)."""
     return _setting(_lilucb._paper_theory_setting(nu))
 
 
+@_checked
 def heuristic_setting(nu: float, n: int) -> Setting:
     """Section 5's lil'UCB Heuristic: eps = 0, beta = 1/2, a = 1 + 10/n, delta = nu/5 (no guarantee).
     Domain: nu in (0,1), n a whole number >= 1."""
     return _setting(_lilucb._heuristic_setting(nu, n))
 
 
+@_checked
 def certified_setting(nu: float, eps: float = 0.01, beta: float = 1.0) -> CertifiedResult:
     """The largest delta in (0, log(1+eps)/e) whose failure bound sqrt(rho delta) + 4 rho delta/(1 - rho delta)
     is <= nu (TOMS 748 to full double precision), with a = a_min(beta, delta).
@@ -303,6 +379,7 @@ def certified_setting(nu: float, eps: float = 0.01, beta: float = 1.0) -> Certif
     return CertifiedResult(setting=_setting(d["setting"]), delta_at_cap=d["delta_at_cap"], iterations=d["iterations"])
 
 
+@_checked
 def check_theorem(eps: float, beta: float, delta: float, a: float) -> TheoremCheck:
     """Which hypotheses of Theorem th:lilucb the setting (eps, beta, delta, a) meets and its failure
     bound; never raises for out-of-range values, only for non-finite ones."""
@@ -323,6 +400,7 @@ class RepairedCheck(_Record):
     holds: bool
 
 
+@_checked
 def check_repaired_theorem(eps: float, beta: float, delta: float, a: float) -> RepairedCheck:
     """Which hypotheses of Theorem R (docs/repaired-theorem.md) the setting (eps, beta, delta, a) meets, its
     repaired a_min and failure bound (lilucb::check_repaired_theorem); never raises for out-of-range values,
@@ -339,7 +417,8 @@ _BOUNDARY_DOC = """kind: lil, lil-plus2, stitched, mixture, mixture-two-sided, l
     probability in (0,1) (the delta of Lemma lem:lil for lil and lil-plus2; required by every family but linear and
     constant); sigma > 0: the sub-Gaussian scale of one reward; lil: eps in (0,1), inner 'lemma' or 'plus2';
     stitched: eta > 1, s > 1, m > 0 (None: sigma^2), c >= 0; mixtures: v_opt > 0 (None: 100 sigma^2);
-    linear: a, b >= 0; constant: c >= 0 (required).  Invalid input raises DomainError with the CLI's message."""
+    linear: a, b >= 0; constant: c >= 0 (required).  Invalid input raises DomainError with the CLI's message;
+    arguments of other families are unused, but NaN and infinities are refused there too."""
 
 
 @_dc.dataclass(frozen=True)
@@ -355,6 +434,7 @@ class Boundary(_Record):
     width: float
 
 
+@_checked
 def boundary(kind: str, t: float, alpha: Optional[float] = None, sigma: float = 1.0, eps: float = 0.01,
              inner: str = "lemma", eta: float = 2.0, s: float = 1.4, m: Optional[float] = None,
              c: Optional[float] = None, v_opt: Optional[float] = None, a: float = 1.0, b: float = 0.1) -> Boundary:
@@ -391,6 +471,7 @@ class Crossing(_Record):
     method: str
 
 
+@_checked
 def crossing_probability(kind: str, horizon: int, alpha: Optional[float] = None, sigma: float = 1.0,
                          eps: float = 0.01, inner: str = "lemma", eta: float = 2.0, s: float = 1.4,
                          m: Optional[float] = None, c: Optional[float] = None, v_opt: Optional[float] = None,
@@ -421,6 +502,7 @@ class CrossingCount(_Record):
     paths: int
 
 
+@_checked
 def crossing_monte_carlo(kind: str, horizon: int, alpha: Optional[float] = None, sigma: float = 1.0,
                          eps: float = 0.01, inner: str = "lemma", eta: float = 2.0, s: float = 1.4,
                          m: Optional[float] = None, c: Optional[float] = None, v_opt: Optional[float] = None,
@@ -459,6 +541,7 @@ class Calibration(_Record):
     evaluations: int
 
 
+@_checked
 def calibrate(kind: str, target: float, sigma: float = 1.0, eps: float = 0.01, inner: str = "lemma",
               eta: float = 2.0, s: float = 1.4, m: Optional[float] = None, c: Optional[float] = None,
               v_opt: Optional[float] = None, a: float = 1.0, b: float = 0.1, horizon: int = 10000,
@@ -489,6 +572,7 @@ class CharacteristicTime(_Record):
     w_star: _np.ndarray
 
 
+@_checked
 def characteristic_time(means: Any, sigma: float = _lilucb.DEFAULT_SIGMA, arms: str = "gaussian") -> CharacteristicTime:
     """The characteristic time of fixed-confidence best-arm identification (Garivier & Kaufmann 2016, Lemma 3 and
     Theorem 5): T*(mu)^-1 = sup_w min_{a != 1} (w_1 + w_a) I_{w_1/(w_1+w_a)}(mu_1, mu_a), with the Gaussian
@@ -583,12 +667,15 @@ class RunManyResult(_Record):
         budget is not counted as wrong: it gave no answer)."""
         return self.stopped & ~self.correct
 
+    @_checked
     def summary(self, level: float = 0.95) -> dict:
         """The runs in one dict, as the experiments' summary.csv reports a cell: algorithm, runs,
         stopped, censored (budget reached), errors (wrong answers among the stopped runs),
         error_rate over the stopped runs with its exact Clopper-Pearson interval at `level`
         (error_ci_low, error_ci_high; None without a stopped run), mean_pulls and median_pulls over
         all runs (censored runs at their budget), certified."""
+        if not 0 < level < 1:  # checked even when no run stopped (then level is not used)
+            raise _domain_error("lilucb.RunManyResult.summary", "level", repr(level), "(0, 1)")
         stopped = int(self.stopped.sum())
         errors = int(self.wrong.sum())
         low = high = rate = None
@@ -607,6 +694,7 @@ class RunManyResult(_Record):
         return _json.dumps({f.name: plain(getattr(self, f.name)) for f in _dc.fields(self)})
 
 
+@_checked
 def run(
     algorithm: str,
     means: Any,
@@ -638,6 +726,7 @@ def run(
     return RunResult(**d)
 
 
+@_checked
 def run_many(
     algorithm: str,
     means: Any,
@@ -657,12 +746,13 @@ def run_many(
     """`runs` independent runs on C++ threads with the GIL released (threads: None or 0 for all cores).
 
     Run k draws stream first_run + k of `seed`, so entry k equals ``run(..., seed=seed, run=first_run + k)``
-    for any thread count.  progress: False, True (a tqdm bar when tqdm is importable, else lines on
-    sys.stderr) or a callable progress(done, total).  Ctrl-C stops the runs (KeyboardInterrupt).
+    for any thread count.  progress: False or None (none), True (a tqdm bar when tqdm is importable, else
+    lines on sys.stderr) or a callable progress(done, total).  Ctrl-C stops the runs (KeyboardInterrupt).
     Other arguments as in :func:`run`.
     """
     d = _with_progress(lambda cb: _lilucb._run_many(algorithm, means, nu, sigma, seed, runs, threads, first_run, arms,
-                                                    max_pulls, inner, checkpoints, keep_counts, cb), progress, "run_many")
+                                                    max_pulls, inner, checkpoints, keep_counts, cb), progress, "run_many",
+                       run_many._public)
     return RunManyResult(**d)
 
 
@@ -923,7 +1013,7 @@ class ExperimentResult:
     log: str = ""
 
 
-def _progress_callback(progress: Any, label: str) -> Any:
+def _progress_callback(progress: Any, label: str, public: str) -> Any:
     """None (no progress), a callable progress(done, total) as given, or for True a tqdm bar when
     tqdm is importable, else a line on sys.stderr (shown in a notebook cell) every 10 %."""
     if progress is None or progress is False:
@@ -931,7 +1021,8 @@ def _progress_callback(progress: Any, label: str) -> Any:
     if callable(progress):
         return progress
     if progress is not True:
-        raise TypeError(f"progress: expected a bool or a callable progress(done, total), got {type(progress).__name__}")
+        raise TypeError(f"{public}: progress must be a bool, None or a callable progress(done, total), "
+                        f"got {type(progress).__name__}")
     try:
         from tqdm.auto import tqdm  # type: ignore[import]
     except ImportError:
@@ -966,9 +1057,9 @@ class _TqdmProgress:
             self._bar.close()
 
 
-def _with_progress(call: Any, progress: Any, label: str) -> Any:
+def _with_progress(call: Any, progress: Any, label: str, public: str) -> Any:
     """call(callback) with the progress callback of `progress` (_progress_callback), closed after."""
-    callback = _progress_callback(progress, label)
+    callback = _progress_callback(progress, label, public)
     try:
         return call(callback)
     finally:
@@ -977,6 +1068,7 @@ def _with_progress(call: Any, progress: Any, label: str) -> Any:
             close()
 
 
+@_checked
 def experiment(
     kind: str = "stopping-times",
     preset: str = "quick",
@@ -994,29 +1086,38 @@ def experiment(
     config: a dict with the keys of a config file (docs/reproduction-method.md) overriding the preset;
     out: the output folder (default reproduction-<preset>/<kind>; rerunning into it resumes);
     threads: 0 for all cores (results do not depend on it); shard: (I, K) runs only the runs whose
-    index is I mod K; progress: False, True (a tqdm bar when tqdm is importable, else lines on
-    sys.stderr) or a callable progress(done, total); plot: also draw the gnuplot figures.  Runs in
+    index is I mod K; progress: False or None (none), True (a tqdm bar when tqdm is importable, else
+    lines on sys.stderr) or a callable progress(done, total); plot: also draw the gnuplot figures.  Runs in
     C++ with the GIL released; Ctrl-C stops it (KeyboardInterrupt) with the finished runs kept in
     out, so a rerun resumes.
     """
     if out is None:
         out = _os.path.join("reproduction-" + preset, kind)
     cfg = "" if config is None else _json.dumps(config)
+    if not isinstance(shard, (tuple, list)) or len(shard) != 2:
+        raise TypeError(f"{experiment._public}: shard must be a pair (I, K) of whole numbers, got {type(shard).__name__}"
+                        + ("" if not isinstance(shard, (tuple, list)) else f" of length {len(shard)}"))
+    for position, x in enumerate(shard):
+        if not _is_real(x):
+            raise TypeError(f"{experiment._public}: shard[{position}] must be a whole number, got {type(x).__name__}")
     i, k = shard
-    d = _with_progress(lambda cb: _lilucb._experiment(kind, preset, cfg, out, threads, i, k, cb, plot), progress, kind)
+    d = _with_progress(lambda cb: _lilucb._experiment(kind, preset, cfg, out, threads, i, k, cb, plot), progress, kind,
+                       experiment._public)
     rows = _read_csv(_os.path.join(out, "anytime.csv" if kind == "anytime" else "summary.csv"))
     return ExperimentResult(kind=kind, out_dir=d["out_dir"], total=d["total"], resumed=d["resumed"],
                             executed=d["executed"], wall_seconds=d["wall_seconds"], notes=list(d["notes"]),
                             plots=list(d["plots"]), config=d["config"], summary=_table(rows), log=d["log"])
 
 
+@_checked
 def verify(quick: bool = True, only: Optional[str] = None, seed: int = 20261126, threads: int = 0) -> list:
     """Checks the paper's claims, as ``lilucb verify --quick|--full [--only NAME] --json``: a list of
     dicts with the keys id, claim, source, computed, verdict, evidence.  ``verify_checks()`` lists the
     names `only` takes.  Runs in C++ with the GIL released; results do not depend on `threads`."""
-    return _json.loads(_lilucb._verify(quick, only or "", seed, threads))
+    return _json.loads(_lilucb._verify(quick, only, seed, threads))
 
 
+@_checked
 def verify_checks() -> list:
     """(name, description) of every verification check, in the claims table's order."""
     return [tuple(c) for c in _lilucb._verify_checks()]

@@ -60,7 +60,30 @@ lb::boundary_spec spec_of(const boundary_kwargs& kw, std::optional<double> alpha
   o.v_opt = kw.v_opt ? number_text(*kw.v_opt) : std::string();
   o.a = number_text(kw.a);
   o.b = number_text(kw.b);
-  return cli::boundary_spec_from(o, alpha_required);
+  const lb::boundary_spec spec = cli::boundary_spec_from(o, alpha_required);
+  // The arguments of other families are unused (the CLI refuses them given; here every one has a
+  // default), but NaN and infinities are refused wherever they are given: never silently ignored.
+  using lb::boundary_kind;
+  const bool lil = spec.kind == boundary_kind::lil || spec.kind == boundary_kind::lil_plus2;
+  const bool stitched = spec.kind == boundary_kind::stitched;
+  const bool mixture = spec.kind == boundary_kind::mixture || spec.kind == boundary_kind::mixture_two_sided;
+  const bool linear = spec.kind == boundary_kind::linear;
+  const auto unused = [&](const char* name, std::optional<double> x, bool applies, const char* families) {
+    if (!applies && x && !std::isfinite(*x))
+      throw lilucb::domain_error("lilucb " + kw.kind, name, number_text(*x),
+                                 std::string("a finite real number (") + name + " applies to " + families +
+                                     " only; unused for kind " + kw.kind + ")");
+  };
+  unused("alpha", alpha, lb::has_alpha(spec.kind), "the families indexed by alpha");
+  unused("eps", kw.eps, lil, "kind lil and lil-plus2");
+  unused("eta", kw.eta, stitched, "kind stitched");
+  unused("s", kw.s, stitched, "kind stitched");
+  unused("m", kw.m, stitched, "kind stitched");
+  unused("c", kw.c, stitched || spec.kind == boundary_kind::constant, "kind stitched and constant");
+  unused("v_opt", kw.v_opt, mixture, "kind mixture and mixture-two-sided");
+  unused("a", kw.a, linear, "kind linear");
+  unused("b", kw.b, linear, "kind linear");
+  return spec;
 }
 
 /// Specs for a stream of alpha values (one vectorised call): built once when alpha was not given
@@ -99,9 +122,16 @@ class spec_cache {
 
 using float_array = py::array_t<double, py::array::forcecast>;
 
-/// alpha as an array argument (None: a placeholder the spec_cache ignores).
-float_array alpha_array(const py::object& alpha) {
-  return float_array(alpha.is_none() ? py::object(py::float_(boundary_nan)) : alpha);
+/// "lilucb.NAME(LEADING, sigma=1.0, ...)": the public signature of a function taking the boundary
+/// keyword arguments, for TypeErrors.
+std::string boundary_signature(const char* name, const char* leading) {
+  return std::string("lilucb.") + name + "(" + leading +
+         ", sigma=1.0, eps=0.01, inner='lemma', eta=2.0, s=1.4, m=None, c=None, v_opt=None, a=1.0, b=0.1)";
+}
+
+/// alpha as an array argument, checked (None: a placeholder the spec_cache ignores).
+float_array alpha_array(const std::string& signature, const py::object& alpha) {
+  return alpha.is_none() ? float_array(py::float_(boundary_nan)) : real_array_arg(signature, "alpha", alpha);
 }
 
 lb::mixture_sides parse_sides(const char* fn, const std::string& sides) {
@@ -127,6 +157,15 @@ std::uint64_t cli_count(const char* command, const char* option, double x, doubl
   return static_cast<std::uint64_t>(x);
 }
 
+/// The crossing engine evaluates the boundary at t = 1..horizon: a refusal of one of those t (the
+/// stitched radius overflows past t = 1.6 at s = 1e308) is a refusal of the horizon, the argument.
+void rethrow_time_as_horizon(const char* function, const lilucb::domain_error& e, std::uint64_t horizon) {
+  if (e.parameter() != "t") return;
+  throw lilucb::domain_error(function, "horizon", std::to_string(horizon),
+                             "horizons whose every time t is admissible: t in " + e.admissible() + " (here t = " +
+                                 e.value() + " is not)");
+}
+
 // The boundary keyword arguments, in the CLI's order, after the function's own leading ones.
 #define LILUCB_BOUNDARY_ARGS                                                                         \
   py::arg("sigma") = 1.0, py::arg("eps") = 0.01, py::arg("inner") = "lemma", py::arg("eta") = 2.0,  \
@@ -146,7 +185,8 @@ const char* const boundary_kwargs_doc =
     "lil: eps in (0,1), inner 'lemma' or 'plus2'; stitched: eta > 1, s > 1, m > 0 (None: sigma^2),\n"
     "c >= 0; mixtures: v_opt > 0 (None: 100 sigma^2); linear: a, b >= 0; constant: c >= 0 (required).\n"
     "The names and defaults of `lilucb boundary --help`; an invalid boundary raises DomainError\n"
-    "with the CLI's message.";
+    "with the CLI's message.  Arguments of other families are unused, but NaN and infinities are\n"
+    "refused there too.";
 
 }  // namespace
 
@@ -159,9 +199,11 @@ void register_boundaries(py::module_& m) {
       [](const std::string& kind, const py::object& t, const py::object& alpha, double sigma, double eps,
          const std::string& inner, double eta, double s, std::optional<double> mm, std::optional<double> c,
          std::optional<double> v_opt, double a, double b) -> py::object {
+        const std::string sig = boundary_signature("boundary_radius", "kind, t, alpha=None");
+        const float_array ts = real_array_arg(sig, "t", t), alphas = alpha_array(sig, alpha);
+        check_broadcast("lilucb.boundary_radius", {{"t", ts}, {"alpha", alphas}});
         spec_cache cache(make_kwargs(kind, std::nullopt, sigma, eps, inner, eta, s, mm, c, v_opt, a, b), !alpha.is_none());
-        return py::vectorize([&cache](double tt, double al) { return lb::boundary_radius(cache.at(al), tt); })(
-            float_array(t), alpha_array(alpha));
+        return py::vectorize([&cache](double tt, double al) { return lb::boundary_radius(cache.at(al), tt); })(ts, alphas);
       },
       arg("kind"), arg("t"), arg("alpha") = py::none(), LILUCB_BOUNDARY_ARGS,
       (std::string("The radius u(t) on the sum S_t of t rewards of one anytime boundary\n"
@@ -179,9 +221,12 @@ void register_boundaries(py::module_& m) {
       [](const std::string& kind, const py::object& t, const py::object& alpha, double sigma, double eps,
          const std::string& inner, double eta, double s, std::optional<double> mm, std::optional<double> c,
          std::optional<double> v_opt, double a, double b) -> py::object {
+        const std::string sig = boundary_signature("boundary_width", "kind, t, alpha=None");
+        const float_array ts = real_array_arg(sig, "t", t), alphas = alpha_array(sig, alpha);
+        check_broadcast("lilucb.boundary_width", {{"t", ts}, {"alpha", alphas}});
         spec_cache cache(make_kwargs(kind, std::nullopt, sigma, eps, inner, eta, s, mm, c, v_opt, a, b), !alpha.is_none());
-        return py::vectorize([&cache](double tt, double al) { return lb::boundary_radius(cache.at(al), tt) / tt; })(
-            float_array(t), alpha_array(alpha));
+        return py::vectorize([&cache](double tt, double al) { return lb::boundary_radius(cache.at(al), tt) / tt; })(ts,
+                                                                                                                alphas);
       },
       arg("kind"), arg("t"), arg("alpha") = py::none(), LILUCB_BOUNDARY_ARGS,
       (std::string("The width u(t)/t of one anytime boundary: the deviation of an empirical mean of t\n"
@@ -194,11 +239,13 @@ void register_boundaries(py::module_& m) {
       [](const std::string& kind, const py::object& alpha, double sigma, double eps, const std::string& inner,
          double eta, double s, std::optional<double> mm, std::optional<double> c, std::optional<double> v_opt,
          double a, double b) -> py::object {
+        const float_array alphas =
+            alpha_array(boundary_signature("stated_crossing_probability", "kind, alpha=None"), alpha);
         spec_cache cache(make_kwargs(kind, std::nullopt, sigma, eps, inner, eta, s, mm, c, v_opt, a, b), !alpha.is_none());
         return none_if_nan(py::vectorize([&cache](double al) {
           const auto p = lb::stated_crossing_probability(cache.at(al));
           return p ? *p : boundary_nan;
-        })(alpha_array(alpha)));
+        })(alphas));
       },
       arg("kind"), arg("alpha") = py::none(), LILUCB_BOUNDARY_ARGS,
       (std::string("The one-sided crossing probability the family states, P(exists t : S_t >= u(t)) <= it:\n"
@@ -213,11 +260,14 @@ void register_boundaries(py::module_& m) {
       [](const std::string& kind, const py::object& T, const py::object& alpha, double sigma, double eps,
          const std::string& inner, double eta, double s, std::optional<double> mm, std::optional<double> c,
          std::optional<double> v_opt, double a, double b) -> py::object {
+        const std::string sig = boundary_signature("boundary_tail_bound", "kind, T, alpha=None");
+        const float_array Ts = real_array_arg(sig, "T", T), alphas = alpha_array(sig, alpha);
+        check_broadcast("lilucb.boundary_tail_bound", {{"T", Ts}, {"alpha", alphas}});
         spec_cache cache(make_kwargs(kind, std::nullopt, sigma, eps, inner, eta, s, mm, c, v_opt, a, b), !alpha.is_none());
         return none_if_nan(py::vectorize([&cache](double TT, double al) {
           const auto p = lb::boundary_tail_bound(cache.at(al), TT);
           return p ? *p : boundary_nan;
-        })(float_array(T), alpha_array(alpha)));
+        })(Ts, alphas));
       },
       arg("kind"), arg("T"), arg("alpha") = py::none(), LILUCB_BOUNDARY_ARGS,
       (std::string("A proven upper bound on P(exists t > T : S_t >= u(t)) for Gaussian rewards N(0, sigma^2),\n"
@@ -262,7 +312,12 @@ void register_boundaries(py::module_& m) {
         const std::uint64_t T = cli_count("lilucb crossing", "--horizon", horizon, 1, 1e7, "[1, 10^7]");
         const std::uint64_t q = cli_count("lilucb crossing", "--resolution", resolution, 1, 256, "[1, 256]");
         lb::crossing_result r;
-        interruptible([&] { r = lb::crossing_probability(spec, T, static_cast<unsigned>(q)); });
+        try {
+          interruptible([&] { r = lb::crossing_probability(spec, T, static_cast<unsigned>(q)); });
+        } catch (const lilucb::domain_error& e) {
+          rethrow_time_as_horizon("lilucb.crossing_probability", e, T);
+          throw;
+        }
         py::dict d;
         d["kind"] = lb::to_string(spec.kind);
         d["alpha"] = lb::has_alpha(spec.kind) ? py::object(py::float_(spec.alpha)) : py::object(py::none());
@@ -293,7 +348,12 @@ void register_boundaries(py::module_& m) {
         const std::uint64_t P = whole_number(fn, "paths", paths, 1, "a whole number in [1, 2^53]");
         const std::uint64_t sd = whole_number(fn, "seed", seed, 0, "a whole number in [0, 2^53]");
         lb::crossing_count r;
-        interruptible([&] { r = lb::crossing_monte_carlo(lb::boundary_radii(spec, T), spec.sigma, P, sd); });
+        try {
+          interruptible([&] { r = lb::crossing_monte_carlo(lb::boundary_radii(spec, T), spec.sigma, P, sd); });
+        } catch (const lilucb::domain_error& e) {
+          rethrow_time_as_horizon("lilucb.crossing_monte_carlo", e, T);
+          throw;
+        }
         py::dict d;
         d["crossed"] = r.crossed;
         d["paths"] = r.paths;
@@ -308,9 +368,10 @@ void register_boundaries(py::module_& m) {
       [](const std::string& kind, const py::object& p, double sigma, double eps, const std::string& inner, double eta,
          double s, std::optional<double> mm, std::optional<double> c, std::optional<double> v_opt, double a,
          double b) -> py::object {
+        const float_array ps = real_array_arg(boundary_signature("stated_alpha_for", "kind, p"), "p", p);
         const lb::boundary_spec spec =
             spec_of(make_kwargs(kind, std::nullopt, sigma, eps, inner, eta, s, mm, c, v_opt, a, b), std::nullopt, false);
-        return py::vectorize([&spec](double pp) { return lb::stated_alpha_for(spec, pp); })(float_array(p));
+        return py::vectorize([&spec](double pp) { return lb::stated_alpha_for(spec, pp); })(ps);
       },
       arg("kind"), arg("p"), LILUCB_BOUNDARY_ARGS,
       (std::string("The alpha of the family whose stated crossing probability is p: p itself, or for lil and\n"
@@ -330,8 +391,21 @@ void register_boundaries(py::module_& m) {
         lb::calibration_options co;
         co.horizon = cli_count("lilucb calibrate", "--horizon", horizon, 1, 1e6, "[1, 10^6]");
         co.resolution = static_cast<unsigned>(cli_count("lilucb calibrate", "--resolution", resolution, 1, 64, "[1, 64]"));
+        // target reaches the library as the p of stated_alpha_for and as the alphas tried: its refusals
+        // name target (the argument), not those quantities.
         lb::calibration_result r;
-        interruptible([&] { r = lb::calibrate(spec, target, co); });
+        try {
+          interruptible([&] { r = lb::calibrate(spec, target, co); });
+        } catch (const lilucb::domain_error& e) {
+          if (e.parameter() == "p")  // stated_alpha_for(spec, target)
+            throw lilucb::domain_error("lilucb.calibrate", "target", number_text(target), e.admissible());
+          if (e.parameter() == "alpha" || e.parameter() == "delta")  // an alpha tried (delta: lil's alpha)
+            throw lilucb::domain_error("lilucb.calibrate", "target", number_text(target),
+                                       "targets whose alphas the family admits: " + e.admissible() + " (here " +
+                                           e.parameter() + " = " + e.value() + ")");
+          rethrow_time_as_horizon("lilucb.calibrate", e, co.horizon);
+          throw;
+        }
         py::dict widths;
         for (std::size_t i = 0; i < r.width_times.size(); ++i) widths[py::float_(r.width_times[i])] = r.width_ratio[i];
         py::dict d;
@@ -351,10 +425,9 @@ void register_boundaries(py::module_& m) {
       arg("kind"), arg("target"), LILUCB_BOUNDARY_ARGS, arg("horizon") = 10000.0, arg("resolution") = 4.0);
 
   // ---- the families' own functions, vectorised over every real argument ----
-  m.def("stitched_radius",
-        py::vectorize([](double v, double alpha, double eta, double s, double mm, double c) {
+  def_vectorized(m, "stitched_radius", [](double v, double alpha, double eta, double s, double mm, double c) {
           return lb::stitched_radius<double>(v, alpha, eta, s, mm, c);
-        }),
+        },
         arg("v"), arg("alpha"), arg("eta") = 2.0, arg("s") = 1.4, arg("m") = 1.0, arg("c") = 0.0,
         "Polynomial stitching radius (Howard, Ramdas, McAuliffe & Sekhon 2021, Theorem 1, eq. (10)):\n"
         "    u(v) = sqrt(k1^2 v' l(v) + (k2 c l(v))^2) + k2 c l(v),  v' = max(v, m),\n"
@@ -362,96 +435,85 @@ void register_boundaries(py::module_& m) {
         "    k1 = (eta^(1/4) + eta^(-1/4))/sqrt(2),  k2 = (sqrt(eta) + 1)/2,\n"
         "at intrinsic time v (sigma^2 t for sigma-sub-Gaussian rewards).\n"
         "Domain: v >= 0, alpha in (0,1), eta > 1, s > 1, m > 0, c >= 0.  Broadcasts over arrays.");
-  m.def("stitched_tail_probability",
-        py::vectorize([](double v_from, double alpha, double eta, double s, double mm) {
+  def_vectorized(m, "stitched_tail_probability", [](double v_from, double alpha, double eta, double s, double mm) {
           return lb::stitched_tail_probability<double>(v_from, alpha, eta, s, mm);
-        }),
+        },
         arg("v_from"), arg("alpha"), arg("eta") = 2.0, arg("s") = 1.4, arg("m") = 1.0,
         "An upper bound on P(exists t with V_t >= v_from : S_t >= u(V_t)) from Theorem 1's union over\n"
         "epochs k >= k0 = floor(log_eta(max(v_from, m)/m)): alpha/zeta(s) (N^-s + N^(1-s)/(s-1)), N = k0+1\n"
         "(alpha for N = 1).  Domain: v_from >= 0, alpha in (0,1), eta > 1, s > 1, m > 0.  Broadcasts.");
-  m.def("normal_mixture_rho",
-        py::vectorize([](double v_opt, double alpha_opt, std::string sides) {
+  def_vectorized(m, "normal_mixture_rho", [](double v_opt, double alpha_opt, std::string sides) {
           return lb::normal_mixture_rho<double>(v_opt, alpha_opt,
                                                 parse_sides("lilucb::boundaries::normal_mixture_rho", sides));
-        }),
+        },
         arg("v_opt"), arg("alpha_opt"), arg("sides") = "two-sided",
         "The mixture scale rho that makes the two-sided radius tightest at v_opt:\n"
         "    rho = v_opt/(2 log(1/a) + log(1 + 2 log(1/a))), a = alpha_opt (two-sided), 2 alpha_opt (one-sided)\n"
         "(Howard et al. 2021, eq. (14); confseq's choice).  sides: 'one-sided' or 'two-sided'.\n"
         "Domain: v_opt > 0; alpha_opt in (0,1) (two-sided) or (0, 1/2) (one-sided).  Broadcasts.");
-  m.def("normal_mixture_log_supermartingale",
-        py::vectorize([](double s, double v, double rho, std::string sides) {
+  def_vectorized(m, "normal_mixture_log_supermartingale", [](double s, double v, double rho, std::string sides) {
           return lb::normal_mixture_log_supermartingale<double>(
               s, v, rho, parse_sides("lilucb::boundaries::normal_mixture_log_supermartingale", sides));
-        }),
+        },
         arg("s"), arg("v"), arg("rho"), arg("sides") = "two-sided",
         "log M(s, v) of the normal mixture: two-sided M = sqrt(rho/(v+rho)) exp(s^2/(2(v+rho)));\n"
         "one-sided M = sqrt(4 rho/(v+rho)) exp(s^2/(2(v+rho))) Phi(s/sqrt(v+rho))\n"
         "(Howard et al. 2021, Proposition 5 and Section 3.2).  Domain: s finite, v >= 0, rho > 0.  Broadcasts.");
-  m.def("normal_mixture_radius",
-        py::vectorize([](double v, double alpha, double rho, std::string sides) {
+  def_vectorized(m, "normal_mixture_radius", [](double v, double alpha, double rho, std::string sides) {
           return lb::normal_mixture_radius<double>(v, alpha, rho,
                                                    parse_sides("lilucb::boundaries::normal_mixture_radius", sides));
-        }),
+        },
         arg("v"), arg("alpha"), arg("rho"), arg("sides") = "two-sided",
         "The normal-mixture radius u(v), the s >= 0 with log M(s, v) = log(1/alpha): two-sided\n"
         "u = sqrt((v+rho)(log(1 + v/rho) + 2 log(1/alpha))) (bounds |S_t|), one-sided by TOMS 748\n"
         "(Howard et al. 2021, eq. (14)).  Domain: v >= 0, alpha in (0,1), rho > 0.  Broadcasts.");
-  m.def("normal_mixture_tail_probability",
-        py::vectorize([](double v_T, double alpha, double rho, std::string sides) {
+  def_vectorized(m, "normal_mixture_tail_probability", [](double v_T, double alpha, double rho, std::string sides) {
           return lb::normal_mixture_tail_probability<double>(
               v_T, alpha, rho, parse_sides("lilucb::boundaries::normal_mixture_tail_probability", sides));
-        }),
+        },
         arg("v_T"), arg("alpha"), arg("rho"), arg("sides") = "two-sided",
         "For Gaussian rewards, an upper bound on P(exists t >= T : S_t >= u(sigma^2 t)), v_T = sigma^2 T:\n"
         "E[min(1, alpha M(S_T, v_T))]; two-sided alpha (2 Phi(u/tau) - 1) + 2 Phi(-u/sqrt(v_T)),\n"
         "tau^2 = v_T (v_T + rho)/rho; one-sided by Gauss-Kronrod quadrature over the half-normal prior.\n"
         "Domain: v_T > 0, alpha in (0,1), rho > 0.  Broadcasts.");
-  m.def("linear_radius",
-        py::vectorize([](double t, double a, double b) { return lb::linear_radius<double>(t, a, b); }), arg("t"),
+  def_vectorized(m, "linear_radius", [](double t, double a, double b) { return lb::linear_radius<double>(t, a, b); }, arg("t"),
         arg("a"), arg("b"),
         "The linear boundary a + b t (no anytime guarantee of its own: a check of the crossing engine).\n"
         "Domain: t >= 0, a >= 0, b >= 0.  Broadcasts.");
-  m.def("brownian_linear_crossing_probability",
-        py::vectorize([](double a, double b, double sigma) {
+  def_vectorized(m, "brownian_linear_crossing_probability", [](double a, double b, double sigma) {
           return lb::brownian_linear_crossing_probability<double>(a, b, sigma);
-        }),
+        },
         arg("a"), arg("b"), arg("sigma"),
         "exp(-2ab/sigma^2): the probability that sigma B (Brownian motion) ever crosses a + b t, an upper\n"
         "bound for the Gaussian walk at every horizon.  Domain: a, b >= 0, sigma > 0.  Broadcasts.");
-  m.def("linear_tail_probability",
-        py::vectorize([](double T, double a, double b, double sigma) {
+  def_vectorized(m, "linear_tail_probability", [](double T, double a, double b, double sigma) {
           return lb::linear_tail_probability<double>(T, a, b, sigma);
-        }),
+        },
         arg("T"), arg("a"), arg("b"), arg("sigma"),
         "An upper bound on P(exists t > T : S_t >= a + b t) for Gaussian rewards, m = a + b T:\n"
         "    Phi(-m/(sigma sqrt T)) + exp(2b(bT - m)/sigma^2) Phi((m - 2bT)/(sigma sqrt T)).\n"
         "Domain: T >= 1, a >= 0, b > 0, sigma > 0.  Broadcasts.");
-  m.def("lil_tail_probability",
-        py::vectorize([](double T, double eps, double delta) { return lb::lil_tail_probability(T, eps, delta); }),
+  def_vectorized(m, "lil_tail_probability", [](double T, double eps, double delta) { return lb::lil_tail_probability(T, eps, delta); },
         arg("T"), arg("eps"), arg("delta"),
         "An upper bound on P(exists t > T : S_t > lil_bound(t, eps, delta, sigma, inner)) (either inner form):\n"
         "the proof of Lemma lem:lil restricted to the blocks (u_k, u_{k+1}] reaching beyond T (Steps 1-2 summed,\n"
         "an integral bound beyond u_k = 1e15).  Domain: T >= 1, eps in (0,1), delta in (0, log(1+eps)/e).\n"
         "Broadcasts.");
-  m.def("kk_g_gaussian", py::vectorize([](double lambda) { return lb::kk_g_gaussian<double>(lambda); }),
+  def_vectorized(m, "kk_g_gaussian", [](double lambda) { return lb::kk_g_gaussian<double>(lambda); },
         arg("lambda_"),
         "g_G(lambda) = 2 lambda - 2 lambda log(4 lambda) + log zeta(2 lambda) - 1/2 log(1 - lambda) of\n"
         "Kaufmann & Koolen (2021), JMLR 22(246) (corollary number not verified, docs/boundaries.md).\n"
         "Domain: lambda in (1/2, 1) (the DomainError names it 'lambda').  Broadcasts.");
-  m.def("kk_calibration_gaussian", py::vectorize([](double x) { return lb::kk_calibration_gaussian<double>(x); }),
+  def_vectorized(m, "kk_calibration_gaussian", [](double x) { return lb::kk_calibration_gaussian<double>(x); },
         arg("x"),
         "C_G(x) = min over lambda in (1/2, 1) of (g_G(lambda) + x)/lambda (Kaufmann & Koolen 2021), by\n"
         "Brent's minimiser.  Domain: x >= 0.  Broadcasts.");
-  m.def("glr_threshold_gaussian",
-        py::vectorize([](double t, double delta, double K) { return lb::glr_threshold_gaussian<double>(t, delta, K); }),
+  def_vectorized(m, "glr_threshold_gaussian", [](double t, double delta, double K) { return lb::glr_threshold_gaussian<double>(t, delta, K); },
         arg("t"), arg("delta"), arg("K"),
         "The Gaussian GLR stopping threshold of Kaufmann & Koolen (2021) (the 'kk21' threshold):\n"
         "    beta(t, delta) = 2 C_G(1/2 log((K-1)/delta)) + 4 log(4 + log(t/2)),\n"
         "delta-correct under any sampling rule.  Domain: t >= 1, delta in (0,1), K >= 2 (arms).  Broadcasts.");
-  m.def("glr_threshold_heuristic",
-        py::vectorize([](double t, double delta) { return lb::glr_threshold_heuristic<double>(t, delta); }),
+  def_vectorized(m, "glr_threshold_heuristic", [](double t, double delta) { return lb::glr_threshold_heuristic<double>(t, delta); },
         arg("t"), arg("delta"),
         "The heuristic GLR threshold log((1 + log t)/delta) of most published experiments (Garivier &\n"
         "Kaufmann 2016 and followers): UNCERTIFIED, no theorem gives delta-correctness with it.\n"

@@ -19,9 +19,13 @@ void register_characteristic_time(py::module_& m) {
       "_characteristic_time",
       [](const py::object& means, double sigma, const std::string& arms) {
         constexpr const char* fn = "lilucb.characteristic_time";
-        const std::vector<double> mu = means_vector(means);
+        const std::vector<double> mu = means_vector(fn, means);
         if (arms != "gaussian" && arms != "bernoulli")
           throw lilucb::domain_error(fn, "arms", "'" + arms + "'", "{gaussian, bernoulli}");
+        // sigma is unused with Bernoulli arms, but a NaN (or any value outside its domain) is
+        // refused there too, never silently ignored.
+        if (arms == "bernoulli" && !(sigma > 0 && std::isfinite(sigma)))
+          throw lilucb::domain_error(fn, "sigma", number_text(sigma), "(0, inf) (unused with arms='bernoulli')");
         const auto r = arms == "gaussian" ? characteristic_time_gaussian(mu, sigma) : characteristic_time_bernoulli(mu);
         py::dict d;
         d["t_star"] = r.t_star;
@@ -30,17 +34,17 @@ void register_characteristic_time(py::module_& m) {
       },
       arg("means"), arg("sigma") = lilucb::bandit::default_sigma, arg("arms") = "gaussian");
 
-  m.def("bernoulli_kl", py::vectorize([](double p, double q) { return bernoulli_kl(p, q); }), arg("p"), arg("q"),
+  // +inf where q in {0, 1} and p != q is the divergence's value (documented), not an overflow.
+  def_vectorized(m, "bernoulli_kl", [](double p, double q) { return bernoulli_kl(p, q); }, arg("p"), arg("q"),
         "Bernoulli KL divergence kl(p, q) = p log(p/q) + (1-p) log((1-p)/(1-q)), 0 log 0 = 0; +inf where\n"
-        "q in {0, 1} and p != q.  Domain: p, q in [0, 1].  Broadcasts over arrays.");
+        "q in {0, 1} and p != q.  Domain: p, q in [0, 1].  Broadcasts over arrays.")->infinite_results = true;
 
-  m.def("kl_delta", py::vectorize([](double delta) { return kl_delta(delta); }), arg("delta"),
+  def_vectorized(m, "kl_delta", [](double delta) { return kl_delta(delta); }, arg("delta"),
         "kl(delta, 1 - delta) = (1 - 2 delta) log((1 - delta)/delta), the factor of the lower bound on the\n"
         "expected sample complexity (Garivier & Kaufmann 2016, Theorem 1).  Domain: delta in (0, 1/2].\n"
         "Broadcasts over arrays.");
 
-  m.def("bai_lower_bound",
-        py::vectorize([](double t_star, double delta) { return bai_lower_bound(t_star, delta); }), arg("t_star"),
+  def_vectorized(m, "bai_lower_bound", [](double t_star, double delta) { return bai_lower_bound(t_star, delta); }, arg("t_star"),
         arg("delta"),
         "T*(mu) kl(delta, 1 - delta): the lower bound on E[tau] of every delta-correct algorithm\n"
         "(Garivier & Kaufmann 2016, Theorem 1; `lilucb hardness` prints it as lower_bound).\n"
@@ -50,23 +54,58 @@ void register_characteristic_time(py::module_& m) {
       "fixed_point_stopping_time",
       [](double t_star, const py::object& beta, std::optional<double> delta, std::optional<double> K) {
         constexpr const char* fn = "lilucb.fixed_point_stopping_time";
-        if (py::isinstance<py::str>(beta)) {
-          const std::string name = beta.cast<std::string>();
-          if (name != "heuristic" && name != "kk21")
-            throw lilucb::domain_error(fn, "beta", "'" + name + "'", "{heuristic, kk21} or a callable t -> float");
-          if (!delta) throw lilucb::domain_error(fn, "delta", "None", "(0, 1), required with beta='" + name + "'");
-          const double d = *delta;
-          if (name == "heuristic")
-            return fixed_point_stopping_time(t_star, [d](double t) { return boundaries::glr_threshold_heuristic(t, d); });
-          if (!K) throw lilucb::domain_error(fn, "K", "None", "[2, inf), required with beta='kk21'");
-          const double k = *K;
-          // C_G is evaluated once, not at every t (glr_threshold_gaussian's first term does not depend on t).
-          (void)boundaries::glr_threshold_gaussian(1.0, d, k);  // checks delta and K
-          return fixed_point_stopping_time(t_star, [d, k](double t) { return boundaries::glr_threshold_gaussian(t, d, k); });
+        // The library's errors about the iterate t (it overflowed: T* beta(t) grows too fast) or
+        // about C_G's argument x (log((K-1)/delta)/2 overflowed) name the arguments they come from.
+        const auto naming_arguments = [&](const lilucb::domain_error& e) {
+          for (const char* own : {"t_star", "beta", "delta", "K"})
+            if (e.parameter() == own) throw e;
+          std::string who = "t_star, beta", values = number_text(t_star) + ", " + py::repr(beta).cast<std::string>();
+          if (delta) who += ", delta", values += ", " + number_text(*delta);
+          if (K) who += ", K", values += ", " + number_text(*K);
+          throw lilucb::domain_error(fn, who, values,
+                                     "arguments at which " + e.parameter() + " is admissible: " + e.admissible() +
+                                         " (here " + e.parameter() + " = " + e.value() + ")");
+        };
+        try {
+          // delta and K, when given, are finite reals even where beta does not use them (a callable,
+          // or 'heuristic' for K): a NaN is never silently ignored.
+          if (delta && !std::isfinite(*delta))
+            throw lilucb::domain_error(fn, "delta", number_text(*delta), "None or a real in (0, 1)");
+          if (K && !std::isfinite(*K)) throw lilucb::domain_error(fn, "K", number_text(*K), "None or a real in [2, inf)");
+          if (py::isinstance<py::str>(beta)) {
+            const std::string name = beta.cast<std::string>();
+            if (name != "heuristic" && name != "kk21")
+              throw lilucb::domain_error(fn, "beta", "'" + name + "'", "{heuristic, kk21} or a callable t -> float");
+            if (!delta) throw lilucb::domain_error(fn, "delta", "None", "(0, 1), required with beta='" + name + "'");
+            const double d = *delta;
+            if (name == "heuristic")
+              return fixed_point_stopping_time(t_star, [d](double t) { return boundaries::glr_threshold_heuristic(t, d); });
+            if (!K) throw lilucb::domain_error(fn, "K", "None", "[2, inf), required with beta='kk21'");
+            const double k = *K;
+            // C_G is evaluated once, not at every t (glr_threshold_gaussian's first term does not depend on t).
+            (void)boundaries::glr_threshold_gaussian(1.0, d, k);  // checks delta and K
+            return fixed_point_stopping_time(t_star, [d, k](double t) { return boundaries::glr_threshold_gaussian(t, d, k); });
+          }
+          if (!PyCallable_Check(beta.ptr()))
+            throw lilucb::domain_error(fn, "beta", py::repr(beta).cast<std::string>(), "{heuristic, kk21} or a callable t -> float");
+          // A callable's threshold must be a finite real: NaN would end the search at once (a NaN
+          // comparison is false), a string would not be a number.
+          return fixed_point_stopping_time(t_star, [&beta](double t) {
+            const py::object v = beta(t);
+            if (!is_real_number(v))
+              throw py::type_error(std::string(fn) + "(t_star, beta, delta=None, K=None): beta(t) must return a real number, got " +
+                                   python_type_name(v) + " at t = " + number_text(t));
+            const double x = PyFloat_AsDouble(v.ptr());
+            if (PyErr_Occurred()) throw py::error_already_set();
+            if (!std::isfinite(x))
+              throw lilucb::domain_error(fn, "beta", "a callable returning " + number_text(x) + " at t = " + number_text(t),
+                                         "a callable t -> finite real (the threshold)");
+            return x;
+          });
+        } catch (const lilucb::domain_error& e) {
+          naming_arguments(e);
+          throw;
         }
-        if (!PyCallable_Check(beta.ptr()))
-          throw lilucb::domain_error(fn, "beta", py::repr(beta).cast<std::string>(), "{heuristic, kk21} or a callable t -> float");
-        return fixed_point_stopping_time(t_star, [&beta](double t) { return beta(t).cast<double>(); });
       },
       arg("t_star"), arg("beta"), arg("delta") = py::none(), arg("K") = py::none(),
       "The fixed-point prediction of a GLR-type stopping time: the smallest t >= 1 with t >= T* beta(t)\n"

@@ -17,9 +17,12 @@
 #include <functional>
 #include <future>
 #include <limits>
+#include <map>
+#include <memory>
 #include <optional>
 #include <string>
 #include <thread>
+#include <tuple>
 #include <type_traits>
 #include <vector>
 
@@ -46,8 +49,86 @@ inline std::uint64_t whole_number(const char* function, const char* parameter, d
   return static_cast<std::uint64_t>(x);
 }
 
-/// A list of means from any sequence or numpy array of reals (copied).
-std::vector<double> means_vector(const py::object& means);
+/// The Python type's name, for TypeError messages.
+inline std::string python_type_name(const py::handle& x) {
+  return py::str(py::type::handle_of(x).attr("__name__")).cast<std::string>();
+}
+
+/// Whether x is a real number as Python and numpy spell one: an int (bool included), a float, or
+/// a numpy integer, floating or bool scalar.  Strings, complex numbers and None are not.
+inline bool is_real_number(const py::handle& x) {
+  if (PyFloat_Check(x.ptr()) || PyLong_Check(x.ptr())) return true;
+  if (PyUnicode_Check(x.ptr()) || PyBytes_Check(x.ptr()) || PyComplex_Check(x.ptr()) || x.is_none()) return false;
+  const py::module_ np = py::module_::import("numpy");
+  return py::isinstance(x, np.attr("integer")) || py::isinstance(x, np.attr("floating")) ||
+         py::isinstance(x, np.attr("bool_"));
+}
+
+/// A real argument that may be an array (it broadcasts, or it is a sequence of values), as float64
+/// after checking its type: a real number (is_real_number), or a sequence or numpy array of them
+/// (dtype bool, integer or floating; an object array whose every element is a real number).
+/// Anything else raises TypeError naming `signature` (the public function) and `parameter`:
+/// strings are not parsed ('0.5'), complex numbers never lose their imaginary part, None is not NaN,
+/// datetimes are not day counts.
+inline py::array_t<double, py::array::forcecast> real_array_arg(const std::string& signature, const char* parameter,
+                                                                const py::handle& x) {
+  const auto refuse = [&](const std::string& got) {
+    return py::type_error(signature + ": " + parameter + " must be a real number or an array of real numbers, got " + got);
+  };
+  if (!is_real_number(x)) {
+    if (PyUnicode_Check(x.ptr()) || PyBytes_Check(x.ptr()) || PyComplex_Check(x.ptr()) || x.is_none())
+      throw refuse(python_type_name(x));
+    const py::array a = py::array::ensure(x);
+    if (!a) throw refuse(python_type_name(x));
+    const char kind = a.dtype().kind();
+    if (kind == 'O') {
+      if (a.ndim() == 0) throw refuse(python_type_name(x));
+      for (const py::handle e : a.attr("flat"))
+        if (!is_real_number(e)) throw refuse("an array holding " + python_type_name(e));
+    } else if (kind != 'b' && kind != 'i' && kind != 'u' && kind != 'f') {
+      throw refuse("an array of dtype " + py::str(a.dtype()).cast<std::string>());
+    }
+  }
+  auto r = py::array_t<double, py::array::forcecast>::ensure(x);
+  if (!r) throw refuse(python_type_name(x));
+  return r;
+}
+
+/// "(3,)", "(2, 1)": a numpy shape as numpy prints it.
+inline std::string shape_text(const py::array& a) {
+  std::string s = "(";
+  for (py::ssize_t k = 0; k < a.ndim(); ++k) s += (k ? ", " : "") + std::to_string(a.shape(k));
+  return s + (a.ndim() == 1 ? ",)" : ")");
+}
+
+/// Throws lilucb::domain_error(function, "a, b", "shapes (3,) and (2,)", ...) naming the first
+/// array argument and the one whose shape does not broadcast with the arguments before it
+/// (numpy's rules), instead of pybind11's RuntimeError from py::vectorize.
+inline void check_broadcast(const std::string& function, const std::vector<std::pair<std::string, py::array>>& args) {
+  std::vector<py::ssize_t> shape;  // the broadcast shape so far, last axis last
+  const std::pair<std::string, py::array>* first = nullptr;
+  for (const auto& arg : args) {
+    const py::array& a = arg.second;
+    if (a.ndim() == 0) continue;
+    const std::size_t n = std::max<std::size_t>(shape.size(), static_cast<std::size_t>(a.ndim()));
+    std::vector<py::ssize_t> merged(n);
+    for (std::size_t k = 0; k < n; ++k) {  // k-th axis from the end
+      const py::ssize_t x = k < shape.size() ? shape[shape.size() - 1 - k] : 1;
+      const py::ssize_t y = k < static_cast<std::size_t>(a.ndim()) ? a.shape(a.ndim() - 1 - static_cast<py::ssize_t>(k)) : 1;
+      if (x != y && x != 1 && y != 1)
+        throw lilucb::domain_error(function, first->first + ", " + arg.first,
+                                   "shapes " + shape_text(first->second) + " and " + shape_text(a),
+                                   "arrays whose shapes broadcast together (numpy's rules)");
+      merged[n - 1 - k] = x == 1 ? y : x;
+    }
+    shape = std::move(merged);
+    if (!first) first = &arg;
+  }
+}
+
+/// A list of means from any sequence or numpy array of reals (copied); TypeError naming
+/// `function` (the public one, "lilucb.best_arm") for anything else, a 2-D array included.
+std::vector<double> means_vector(const char* function, const py::object& means);
 
 /// A 1-D numpy array owning a copy of `v`.
 template <class T>
@@ -62,32 +143,180 @@ inline py::object optional_value(const std::optional<double>& x) {
   return x ? py::object(py::float_(*x)) : py::object(py::none());
 }
 
-/// A real argument that broadcasts (numpy arrays or Python numbers, converted to float64).
-using real_array = py::array_t<double, py::array::forcecast>;
-
 /// A vectorized result whose all-scalar value is NaN (the sentinel of nullopt) becomes None.
 inline py::object none_if_nan(py::object r) {
   if (py::isinstance<py::float_>(r) && std::isnan(r.cast<double>())) return py::none();
   return r;
 }
 
+/// What def_vectorized knows of one function: its public names, for the errors it raises.
+struct vectorized_info {
+  std::string function;            // "lilucb.rho": DomainErrors raised by the binding
+  std::string signature;           // "lilucb.rho(eps)": TypeErrors
+  std::vector<std::string> names;  // the parameters, in order
+  std::vector<bool> real;          // which of them are reals (arrays)
+  /// The function documents infinite results (bernoulli_kl): +-inf is a value, not an overflow.
+  bool infinite_results = false;
+  /// A parameter name the library uses -> the public parameters it stands for (one: a pure
+  /// rename, the library's message kept; several: the library refused a quantity computed from
+  /// them).  A library parameter that is neither public nor here stands for all the reals.
+  std::map<std::string, std::vector<std::string>> library_names;
+};
+
 namespace detail {
-template <class>
-using real_array_for = real_array;
+
+template <class T>
+struct call_traits : call_traits<decltype(&T::operator())> {};
+template <class C, class R, class... A>
+struct call_traits<R (C::*)(A...) const> {
+  using result = R;
+  using args = std::tuple<std::decay_t<A>...>;
+};
+
+template <class T>
+struct is_optional : std::false_type {};
+template <class T>
+struct is_optional<std::optional<T>> : std::true_type {};
+
+/// What Python passes for a parameter of type T: any object for a real (checked by
+/// real_array_arg), T itself otherwise (a str).
+template <class T>
+using python_arg_t = std::conditional_t<std::is_arithmetic_v<T>, py::object, T>;
+template <class T>
+using converted_arg_t = std::conditional_t<std::is_arithmetic_v<T>, py::array_t<double, py::array::forcecast>, T>;
+
+template <class T>
+std::string value_text(const T& x) {
+  if constexpr (std::is_arithmetic_v<T>) return number_text(static_cast<double>(x));
+  else return "'" + std::string(x) + "'";
+}
+
+inline std::string joined(const std::vector<std::string>& v) {
+  std::string s;
+  for (const auto& x : v) s += (s.empty() ? "" : ", ") + x;
+  return s;
+}
+
+/// Rethrows a library error raised inside a vectorized function so that it names public
+/// parameters: as it is when it names one, renamed for library_names, else (an intermediate
+/// quantity) as the refusal of the reals it was computed from, with their values.
+[[noreturn]] inline void rethrow_public(const vectorized_info& info, const lilucb::domain_error& e,
+                                        const std::vector<std::string>& values) {
+  for (const auto& n : info.names)  // a public name, or its spelling before Python's trailing _ (lambda_)
+    if (n == e.parameter() || (n.size() > 1 && n.back() == '_' && n.compare(0, n.size() - 1, e.parameter()) == 0))
+      throw e;
+  std::vector<std::string> who;
+  const auto it = info.library_names.find(e.parameter());
+  if (it != info.library_names.end()) {
+    who = it->second;
+  } else {
+    for (std::size_t k = 0; k < info.names.size(); ++k)
+      if (info.real[k]) who.push_back(info.names[k]);
+  }
+  if (it != info.library_names.end() && who.size() == 1) throw lilucb::domain_error(e.function(), who[0], e.value(), e.admissible());
+  std::vector<std::string> shown;
+  for (const auto& w : who)
+    for (std::size_t k = 0; k < info.names.size(); ++k)
+      if (info.names[k] == w) shown.push_back(values[k]);
+  throw lilucb::domain_error(e.function(), joined(who), joined(shown),
+                             "arguments at which " + e.parameter() + " is admissible: " + e.admissible() + " (here " +
+                                 e.parameter() + " = " + e.value() + ")");
+}
+
+template <class T>
+converted_arg_t<T> convert_arg(const vectorized_info& info, std::size_t k, const python_arg_t<T>& a) {
+  if constexpr (std::is_arithmetic_v<T>) return real_array_arg(info.signature, info.names[k].c_str(), a);
+  else return a;
+}
+
+template <class R, class Func, class... A, std::size_t... I, class... Extra>
+void def_vectorized_impl(py::module_& m, const char* name, const std::shared_ptr<const vectorized_info>& info, Func f,
+                         std::tuple<A...>*, std::index_sequence<I...>, const Extra&... extra) {
+  // One element: the library's value, its errors named by public parameters, and a non-finite
+  // value from finite arguments (an overflow) refused rather than returned.
+  auto element = [info, f](A... x) -> double {
+    double r = 0;
+    try {
+      if constexpr (is_optional<R>::value) {
+        const std::optional<double> o = f(x...);
+        if (!o) return std::numeric_limits<double>::quiet_NaN();  // the documented sentinel
+        r = *o;
+      } else {
+        r = f(x...);
+      }
+    } catch (const lilucb::domain_error& e) {
+      rethrow_public(*info, e, {value_text(x)...});
+    }
+    if (!std::isfinite(r) && !(info->infinite_results && std::isinf(r))) {
+      const std::vector<std::string> values{value_text(x)...};
+      std::vector<std::string> who, shown;
+      for (std::size_t k = 0; k < info->names.size(); ++k)
+        if (info->real[k]) {
+          who.push_back(info->names[k]);
+          shown.push_back(values[k]);
+        }
+      throw lilucb::domain_error(info->function, joined(who), joined(shown),
+                                 "arguments at which the result is a finite double (here it is " + number_text(r) + ")");
+    }
+    return r;
+  };
+  m.def(
+      name,
+      [info, vec = py::vectorize(std::move(element))](python_arg_t<A>... a) mutable -> py::object {
+        std::tuple<converted_arg_t<A>...> c{convert_arg<A>(*info, I, a)...};
+        std::vector<std::pair<std::string, py::array>> arrays;
+        (
+            [&] {
+              if constexpr (std::is_arithmetic_v<A>) arrays.emplace_back(info->names[I], std::get<I>(c));
+            }(),
+            ...);
+        check_broadcast(info->function, arrays);
+        py::object r = std::apply(vec, c);
+        if constexpr (is_optional<R>::value) return none_if_nan(r);
+        return r;
+      },
+      extra...);
+}
+
 }  // namespace detail
 
-/// The Python function of a C++ function on reals whose result is std::optional<double> (pass a
-/// captureless lambda with `+`): every argument broadcasts (py::vectorize), an array result holds
-/// NaN where the C++ result is nullopt, and an all-scalar call returns None there.
-template <class... Reals>
-auto vectorize_optional(std::optional<double> (*f)(Reals...)) {
-  const auto or_nan = [f](Reals... x) {
-    const std::optional<double> r = f(x...);
-    return r ? *r : std::numeric_limits<double>::quiet_NaN();
+/// m.def(name, f, args..., doc) for a C++ function of reals (and strings) that broadcasts over
+/// numpy arrays (py::vectorize), with the module's error contract: each real argument is checked
+/// by real_array_arg (TypeError naming the public signature for strings, complex numbers, None,
+/// datetimes...), shapes that do not broadcast raise DomainError naming both arguments, library
+/// errors name public parameters (rethrow_public), and a result that is not finite for finite
+/// arguments (an overflow) raises DomainError naming the reals, never returns inf or NaN.  A
+/// std::optional result is None (scalar call) or NaN (array entry) where it is nullopt.
+/// Returns the function's info, whose infinite_results and library_names the caller may set.
+template <class Func, class... Extra>
+std::shared_ptr<vectorized_info> def_vectorized(py::module_& m, const char* name, Func f, const Extra&... extra) {
+  using traits = detail::call_traits<Func>;
+  using args = typename traits::args;
+  auto info = std::make_shared<vectorized_info>();
+  info->function = std::string("lilucb.") + name;
+  std::string sig;
+  const auto add = [&](const auto& e) {
+    using E = std::decay_t<decltype(e)>;
+    if constexpr (std::is_base_of_v<py::arg, E>) {
+      sig += (sig.empty() ? "" : ", ") + std::string(e.name);
+      info->names.emplace_back(e.name);
+      if constexpr (std::is_same_v<E, py::arg_v>)
+        if (e.value) sig += "=" + py::repr(e.value).template cast<std::string>();
+    }
   };
-  return [or_nan](detail::real_array_for<Reals>... a) -> py::object {
-    return none_if_nan(py::vectorize(or_nan)(a...));
-  };
+  (add(extra), ...);
+  info->signature = info->function + "(" + sig + ")";
+  if (info->names.size() != std::tuple_size_v<args>)
+    throw std::logic_error(std::string("def_vectorized(") + name + "): one py::arg per parameter");
+  info->real = [] {
+    std::vector<bool> r;
+    std::apply([&](auto... x) { (r.push_back(std::is_arithmetic_v<decltype(x)>), ...); }, args{});
+    return r;
+  }();
+  detail::def_vectorized_impl<typename traits::result>(m, name, std::shared_ptr<const vectorized_info>(info), std::move(f),
+                                                       static_cast<args*>(nullptr),
+                                                       std::make_index_sequence<std::tuple_size_v<args>>(), extra...);
+  return info;
 }
 
 /// A long call's progress for Python: the C++ work stores done and total from any thread, and

@@ -46,10 +46,12 @@ py::dict experiment_py(const std::string& kind_name, const std::string& preset, 
   experiments::runner_options ro;
   ro.threads = static_cast<unsigned>(whole_number(fn, "threads", threads, 0, "a whole number in [0, 1024] (0: all cores)"));
   if (ro.threads > 1024) throw lilucb::domain_error(fn, "threads", number_text(threads), "a whole number in [0, 1024] (0: all cores)");
-  ro.shard_count = whole_number(fn, "shard_count", shard_count, 1, "a whole number >= 1");
-  ro.shard_index = whole_number(fn, "shard_index", shard_index, 0, "a whole number in [0, shard_count)");
+  // shard = (I, K): named as the Python argument's elements
+  ro.shard_count = whole_number(fn, "shard[1]", shard_count, 1, "a whole number in [1, 2^53] (the number of shards K)");
+  ro.shard_index = whole_number(fn, "shard[0]", shard_index, 0, "a whole number in [0, K) (K = shard[1])");
   if (ro.shard_index >= ro.shard_count)
-    throw lilucb::domain_error(fn, "shard_index", number_text(shard_index), "a whole number in [0, shard_count)");
+    throw lilucb::domain_error(fn, "shard[0]", number_text(shard_index),
+                               "a whole number in [0, K) = [0, " + std::to_string(ro.shard_count) + ") (K = shard[1])");
   if (out.empty()) throw lilucb::domain_error(fn, "out", "''", "an output folder");
   progress_report progress_to(fn, progress);
   // No text on file descriptor 2 (a notebook would not show it): progress goes to `progress`,
@@ -79,16 +81,26 @@ py::dict experiment_py(const std::string& kind_name, const std::string& preset, 
   return d;
 }
 
-std::string verify_py(bool quick, const std::string& only, double seed, double threads) {
+std::string verify_py(bool quick, const std::optional<std::string>& only, double seed, double threads) {
   constexpr const char* fn = "lilucb.verify";
   verification::verify_options vo;
   vo.level = quick ? verification::effort::quick : verification::effort::full;
   vo.seed = whole_number(fn, "seed", seed, 0, "a whole number in [0, 2^53]");
   vo.threads = static_cast<unsigned>(whole_number(fn, "threads", threads, 0, "a whole number in [0, 1024] (0: all cores)"));
   if (vo.threads > 1024) throw lilucb::domain_error(fn, "threads", number_text(threads), "a whole number in [0, 1024] (0: all cores)");
-  if (!only.empty()) verification::find_check(only);  // validate before any work
+  if (only) {  // validate before any work; None runs every check, '' is no check's name
+    std::string names;
+    for (const auto& c : verification::checks()) names += (names.empty() ? "" : ", ") + std::string(c.name);
+    if (only->empty()) throw lilucb::domain_error(fn, "only", "''", "None (every check) or one of {" + names + "}");
+    try {
+      verification::find_check(*only);
+    } catch (const lilucb::domain_error& e) {
+      throw lilucb::domain_error(fn, "only", e.value(), e.admissible());  // the library calls it NAME
+    }
+  }
   std::vector<verification::claim> claims;
-  interruptible([&] { claims = verification::run_checks(vo, only); });
+  const std::string selected = only.value_or("");
+  interruptible([&] { claims = verification::run_checks(vo, selected); });
   return verification::to_json(claims).dump();
 }
 

@@ -173,8 +173,10 @@ bandit::study_settings settings_from(const py::object& arms, const py::object& m
     if (s.model != bandit::study_model::bounded)
       throw lilucb::domain_error(fn_init, "range", text,
                                  std::string("None: range applies to model bounded only (model ") + bandit::to_string(s.model) + ")");
-    if (!(std::isfinite(lo) && std::isfinite(hi) && lo < hi && std::isfinite(hi - lo)))
-      throw lilucb::domain_error(fn_init, "range", text, "(lo, hi) with lo < hi, both finite");
+    // (hi - lo)/2 is the rewards' sub-Gaussian scale: it must be a positive double, not 0 by
+    // underflow (range = (0, 5e-324)), which the stopping rule would refuse as its sigma.
+    if (!(std::isfinite(lo) && std::isfinite(hi) && lo < hi && std::isfinite(hi - lo) && (hi - lo) / 2 > 0))
+      throw lilucb::domain_error(fn_init, "range", text, "(lo, hi) with lo < hi, both finite, (hi - lo)/2 > 0");
     s.lo = lo;
     s.hi = hi;
   } else if (s.model == bandit::study_model::bounded) {

@@ -8,28 +8,31 @@
 
 namespace lilucb::python {
 
-std::vector<double> means_vector(const py::object& means) {
-  const auto a = py::array_t<double, py::array::forcecast | py::array::c_style>::ensure(means);
-  if (!a) throw py::type_error("means: expected a sequence or 1-D array of real numbers");
-  if (a.ndim() != 1) throw py::type_error("means: expected a 1-D array, got " + std::to_string(a.ndim()) + " dimensions");
-  return std::vector<double>(a.data(), a.data() + a.size());
+std::vector<double> means_vector(const char* function, const py::object& means) {
+  const std::string signature = std::string(function) + "()";
+  const auto a = real_array_arg(signature, "means", means);
+  if (a.ndim() != 1)
+    throw py::type_error(signature + ": means must be a 1-D sequence of real numbers, got " +
+                         (a.ndim() == 0 ? python_type_name(means) : std::to_string(a.ndim()) + "-D array"));
+  const auto c = py::array_t<double, py::array::forcecast | py::array::c_style>::ensure(a);
+  return std::vector<double>(c.data(), c.data() + c.size());
 }
 
 void register_instance(py::module_& m) {
   using py::arg;
 
-  m.def("best_arm", [](const py::object& means) { return best_arm(means_vector(means)); }, arg("means"),
+  m.def("best_arm", [](const py::object& means) { return best_arm(means_vector("lilucb.best_arm", means)); }, arg("means"),
         "The index (0-based) of the unique largest mean.  DomainError when means is empty, holds a\n"
         "non-finite value, or its largest value is attained more than once.");
-  m.def("gaps", [](const py::object& means) { return to_numpy(gaps(means_vector(means))); }, arg("means"),
+  m.def("gaps", [](const py::object& means) { return to_numpy(gaps(means_vector("lilucb.gaps", means))); }, arg("means"),
         "Gaps Delta_i = mu_{i*} - mu_i (0 for the best arm), in the order of means, as an array.");
-  m.def("hardness_h1", [](const py::object& means) { return hardness_h1(means_vector(means)); }, arg("means"),
+  m.def("hardness_h1", [](const py::object& means) { return hardness_h1(means_vector("lilucb.hardness_h1", means)); }, arg("means"),
         "H1 = sum_{i != i*} Delta_i^-2 (Section 3).");
-  m.def("hardness_h3", [](const py::object& means) { return hardness_h3(means_vector(means)); }, arg("means"),
+  m.def("hardness_h3", [](const py::object& means) { return hardness_h3(means_vector("lilucb.hardness_h3", means)); }, arg("means"),
         "H3 = sum_{i != i*} log(log(e/Delta_i^2))/Delta_i^2 (Section 3, c = e; gaps > 1 add nothing).");
   m.def("lemma1_bound",
         [](const py::object& means, double eps, double beta, double delta) {
-          return lemma1_bound(means_vector(means), eps, beta, delta);
+          return lemma1_bound(means_vector("lilucb.lemma1_bound", means), eps, beta, delta);
         },
         arg("means"), arg("eps"), arg("beta"), arg("delta"),
         "Lemma lem:1's bound on the suboptimal pulls as stated:\n"
@@ -37,19 +40,18 @@ void register_instance(py::module_& m) {
         "Domain: eps in (0,1), beta > 0, delta in (0,1), every Delta_i^2 < gamma (1+eps).");
   m.def("lemma1_bound_proof",
         [](const py::object& means, double eps, double beta, double delta) {
-          return lemma1_bound_proof(means_vector(means), eps, beta, delta);
+          return lemma1_bound_proof(means_vector("lilucb.lemma1_bound_proof", means), eps, beta, delta);
         },
         arg("means"), arg("eps"), arg("beta"), arg("delta"),
         "Lemma lem:1's bound as its proof derives it: sum_{i != i*} (8 e gamma log(1/delta)/Delta_i^2 + tau_i + 1),\n"
         "tau_i = gamma/Delta_i^2 log(2 log(gamma (1+eps)/Delta_i^2)/delta) (docs/findings.md).\n"
         "Domain: eps in (0,1), beta > 0, delta in (0,1), every Delta_i^2 < gamma (1+eps).");
-  m.def("total_samples_bound",
-        py::vectorize([](double suboptimal_pulls_bound, double a) { return total_samples_bound(suboptimal_pulls_bound, a); }),
+  def_vectorized(m, "total_samples_bound", [](double suboptimal_pulls_bound, double a) { return total_samples_bound(suboptimal_pulls_bound, a); },
         arg("suboptimal_pulls_bound"), arg("a"),
         "A bound on lil'UCB's total samples at stopping from a bound B on the suboptimal pulls:\n"
         "2 + (1 + a) B (docs/theory.md).  Domain: B >= 0, a > 0.  Broadcasts over arrays.");
   m.def("farrell_lower_bound",
-        [](const py::object& means, double delta) { return farrell_lower_bound(means_vector(means), delta); },
+        [](const py::object& means, double delta) { return farrell_lower_bound(means_vector("lilucb.farrell_lower_bound", means), delta); },
         arg("means"), arg("delta"),
         "Farrell's asymptotic lower bound (Section 2): (2 - 4 delta) sum_{i != i*} Delta_i^-2 log log Delta_i^-2\n"
         "(terms with Delta >= e^-1/2 add 0).  Domain: delta in (0, 1/2).");

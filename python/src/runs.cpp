@@ -39,7 +39,7 @@ run_request make_request(const char* fn, const std::string& algorithm, const py:
   run_request r;
   // A preset name, or a sampling x stopping combination as `lilucb run` prints it.
   r.method = bandit::parse_method(algorithm);
-  r.means = means_vector(means);
+  r.means = means_vector(fn, means);
   r.true_best = best_arm(r.means);  // a tie for the best mean is an error: correctness is reported
   if (arms == "gaussian") r.arms = arm_kind::gaussian;
   else if (arms == "bernoulli") r.arms = arm_kind::bernoulli;
@@ -56,8 +56,12 @@ run_request make_request(const char* fn, const std::string& algorithm, const py:
   r.options.run = whole_number(fn, run_name, run, 0, "a whole number in [0, 2^53]");
   r.options.max_pulls = whole_number(fn, "max_pulls", max_pulls, 0, "a whole number in [0, 2^53] (0: unlimited)");
   if (!checkpoints.is_none()) {
-    const auto c = py::array_t<double, py::array::forcecast | py::array::c_style>::ensure(checkpoints);
-    if (!c || c.ndim() != 1) throw py::type_error("checkpoints: expected a 1-D sequence of pull counts");
+    const std::string signature = std::string(fn) + "()";
+    const auto a = real_array_arg(signature, "checkpoints", checkpoints);
+    if (a.ndim() != 1)
+      throw py::type_error(signature + ": checkpoints must be None or a 1-D sequence of pull counts, got " +
+                           (a.ndim() == 0 ? python_type_name(checkpoints) : std::to_string(a.ndim()) + "-D array"));
+    const auto c = py::array_t<double, py::array::forcecast | py::array::c_style>::ensure(a);
     for (py::ssize_t k = 0; k < c.size(); ++k) {
       const std::string name = "checkpoints[" + std::to_string(k) + "]";
       const double lo = k == 0 ? 1.0 : static_cast<double>(r.checkpoints.back()) + 1;
@@ -108,13 +112,38 @@ std::int64_t checkpoint_arm(std::size_t b) {
   return b == bandit::empirical_best_recorder::kNotReached ? -1 : static_cast<std::int64_t>(b);
 }
 
+// A library error about a quantity the run derives from the arguments names those arguments: the
+// algorithm's delta comes from nu (nu = 5e-324 gives delta = 0); the sum of an arm's rewards
+// overflows with the rewards' scale, sigma and the means (sigma = 1e308).
+template <class Body>
+void naming_arguments(const run_request& q, double nu, double sigma, Body body) {
+  try {
+    body();
+  } catch (const lilucb::domain_error& e) {
+    if (e.parameter() == "delta")
+      throw lilucb::domain_error(e.function(), "nu", number_text(nu),
+                                 "values at which the algorithm's delta is admissible: " + e.admissible() + " (here delta = " +
+                                     e.value() + ")");
+    if (e.parameter() == "reward sum") {
+      std::string means;
+      for (std::size_t k = 0; k < q.means.size() && k < 4; ++k) means += (k ? "," : "") + number_text(q.means[k]);
+      if (q.means.size() > 4) means += ",...";
+      throw lilucb::domain_error(e.function(), "sigma, means", number_text(sigma) + ", [" + means + "]",
+                                 "rewards whose sums stay finite doubles: " + e.admissible());
+    }
+    throw;
+  }
+}
+
 py::dict run_py(const std::string& algorithm, const py::object& means, double nu, double sigma, double seed,
                 double run, const std::string& arms, double max_pulls, const std::string& inner,
                 const py::object& checkpoints) {
   const auto q = make_request("lilucb.run", algorithm, means, nu, sigma, seed, "run", run, arms, max_pulls, inner, checkpoints);
   bandit::composed_result c;
   std::vector<std::size_t> best;
-  interruptible([&] { with_arms(q, [&](const auto& a) { c = run_one(q, a, q.options, &best); }); });
+  naming_arguments(q, nu, sigma, [&] {
+    interruptible([&] { with_arms(q, [&](const auto& a) { c = run_one(q, a, q.options, &best); }); });
+  });
   const bandit::run_result& r = c.run;
   py::dict d;
   if (std::holds_alternative<bandit::combination>(q.method)) {  // as `lilucb run --sampling ... --json`
@@ -151,8 +180,8 @@ py::dict run_many_py(const std::string& algorithm, const py::object& means, doub
   const std::size_t runs = whole_number(fn, "runs", runs_real, 1, "a whole number in [1, 2^53]");
   unsigned threads = 0;
   if (!threads_obj.is_none()) {
-    if (!py::isinstance<py::int_>(threads_obj) && !py::isinstance<py::float_>(threads_obj))
-      throw py::type_error("threads: expected None or a whole number");
+    if (!is_real_number(threads_obj))
+      throw py::type_error(std::string(fn) + "(): threads must be None or a whole number, got " + python_type_name(threads_obj));
     const double t = threads_obj.cast<double>();
     threads = static_cast<unsigned>(whole_number(fn, "threads", t, 0, "None or a whole number in [0, 1024] (0: all cores)"));
     if (t > 1024) throw lilucb::domain_error(fn, "threads", number_text(t), "None or a whole number in [0, 1024] (0: all cores)");
@@ -187,7 +216,7 @@ py::dict run_many_py(const std::string& algorithm, const py::object& means, doub
       });
     });
   };
-  interruptible(work, report.poll());
+  naming_arguments(q, nu, sigma, [&] { interruptible(work, report.poll()); });
   py::dict d;
   d["algorithm"] = first.run.algorithm;
   d["parameters"] = parameters_dict(q, first.run);

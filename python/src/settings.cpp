@@ -39,6 +39,21 @@ py::dict setting_dict(const lilucb_setting<double>& s) {
   return d;
 }
 
+/// A verdict whose numbers overflowed (a_min at beta = 5e-324 is kappa/denominator = inf) is
+/// refused, naming the arguments, rather than returned with an infinity.
+py::dict finite_verdict(const char* fn, py::dict d, double eps, double beta, double delta, double a) {
+  for (const auto item : d) {
+    if (!py::isinstance<py::float_>(item.second)) continue;
+    const double x = item.second.cast<double>();
+    if (!std::isfinite(x))
+      throw lilucb::domain_error(fn, "eps, beta, delta, a",
+                                 number_text(eps) + ", " + number_text(beta) + ", " + number_text(delta) + ", " + number_text(a),
+                                 "arguments at which " + item.first.cast<std::string>() + " is a finite double (here it is " +
+                                     number_text(x) + ")");
+  }
+  return d;
+}
+
 std::uint64_t arms_count(const char* fn, double n) { return whole_number(fn, "n", n, 0, "a whole number in [1, 2^53]"); }
 
 }  // namespace
@@ -69,7 +84,9 @@ void register_settings(py::module_& m) {
         },
         arg("nu"), arg("eps"), arg("beta"));
   m.def("_check_theorem",
-        [](double eps, double beta, double delta, double a) { return theorem_dict(check_theorem(eps, beta, delta, a)); },
+        [](double eps, double beta, double delta, double a) {
+          return finite_verdict("lilucb.check_theorem", theorem_dict(check_theorem(eps, beta, delta, a)), eps, beta, delta, a);
+        },
         arg("eps"), arg("beta"), arg("delta"), arg("a"));
 
   m.def("_check_repaired_theorem",
@@ -84,11 +101,11 @@ void register_settings(py::module_& m) {
           d["a_sufficient"] = r.a_sufficient;
           d["failure_bound"] = optional_value(r.failure_bound);
           d["holds"] = r.holds();
-          return d;
+          return finite_verdict("lilucb.check_repaired_theorem", d, eps, beta, delta, a);
         },
         arg("eps"), arg("beta"), arg("delta"), arg("a"));
 
-  m.def("leading_constant", py::vectorize([](double beta) { return leading_constant(beta); }), arg("beta"),
+  def_vectorized(m, "leading_constant", [](double beta) { return leading_constant(beta); }, arg("beta"),
         "The theorem's leading constant as a function of beta (end of Section sec:analysis):\n"
         "(2+beta)^2 (1 + ((2+beta)/beta)^2).  Domain: beta > 0.  Broadcasts over arrays.");
   m.def("optimal_beta", [] { return optimal_beta<double>(); },

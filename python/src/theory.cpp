@@ -1,6 +1,7 @@
 // Bindings of the theory headers: finite_lil.hpp, ls_bound.hpp, theorem.hpp, repaired_theorem.hpp,
 // clopper_pearson.hpp.
-// Every real argument broadcasts over numpy arrays (py::vectorize): all-scalar calls return a
+// Every real argument broadcasts over numpy arrays (def_vectorized, common.hpp, over py::vectorize;
+// a wrong type raises TypeError, an overflow DomainError): all-scalar calls return a
 // float, any array argument gives an array of the broadcast shape, computed by the same double
 // code as the scalar call.  Functions whose C++ result is std::optional return None for a scalar
 // call and NaN at the affected entries of an array (the documented sentinel: "vacuous" or
@@ -40,17 +41,15 @@ void register_theory(py::module_& m) {
         arg("inner") = "plus2",
         "The constant c inside the inner logarithm log((1+eps) t + c): 0 for 'lemma', 2 for 'plus2'.");
 
-  m.def("lil_delta_max",
-        py::vectorize([](double eps, std::string inner) { return lil_delta_max(eps, parse_inner_log(inner)); }),
+  def_vectorized(m, "lil_delta_max", [](double eps, std::string inner) { return lil_delta_max(eps, parse_inner_log(inner)); },
         arg("eps"), arg("inner") = "plus2",
         "Upper end (exclusive) of the admissible delta range: log(1+eps)/e for inner='lemma'\n"
         "(Lemma lem:lil, Theorem th:lilucb), 1 for inner='plus2' (footnote fnt:delta_foot).\n"
         "Domain: eps in (0,1) for 'lemma', [0,1) for 'plus2'.  Broadcasts over arrays.");
 
-  m.def("lil_bound",
-        py::vectorize([](double t, double eps, double delta, double sigma, std::string inner) {
+  def_vectorized(m, "lil_bound", [](double t, double eps, double delta, double sigma, std::string inner) {
           return lil_bound(t, eps, delta, sigma, parse_inner_log(inner));
-        }),
+        },
         arg("t"), arg("eps"), arg("delta"), arg("sigma") = 1.0, arg("inner") = "plus2",
         "The right-hand side of Lemma lem:lil (finite LIL):\n"
         "    (1+sqrt(eps)) sqrt(2 sigma^2 (1+eps) t log(log((1+eps) t + c)/delta)),\n"
@@ -60,146 +59,131 @@ void register_theory(py::module_& m) {
         "lil_bound(t=np.arange(1, 10**6), eps=0.01, delta=1e-3, sigma=0.5) is one call.\n"
         "C++: lilucb::lil_bound (lib/include/lilucb/finite_lil.hpp).");
 
-  m.def("lil_width",
-        py::vectorize([](double t, double eps, double delta, double sigma, std::string inner) {
+  def_vectorized(m, "lil_width", [](double t, double eps, double delta, double sigma, std::string inner) {
           return lil_width(t, eps, delta, sigma, parse_inner_log(inner));
-        }),
+        },
         arg("t"), arg("eps"), arg("delta"), arg("sigma") = 1.0, arg("inner") = "plus2",
         "The per-sample width of Lemma lem:lil, lil_bound(t, ...)/t: the deviation bound of an\n"
         "empirical mean of t samples.  Domain (as lil_bound): t >= 1, sigma > 0; 'lemma': eps in (0,1),\n"
         "delta in (0, log(1+eps)/e); 'plus2': eps in [0,1), delta in (0,1).  Broadcasts over arrays.");
 
-  m.def("lil_failure_probability",
-        py::vectorize([](double eps, double delta, std::string inner) {
+  def_vectorized(m, "lil_failure_probability", [](double eps, double delta, std::string inner) {
           return lil_failure_probability(eps, delta, parse_inner_log(inner));
-        }),
+        },
         arg("eps"), arg("delta"), arg("inner") = "plus2",
         "Lemma lem:lil's stated failure probability (2+eps)/eps (delta/log(1+eps))^(1+eps);\n"
         "values >= 1 are vacuous.  Domain: eps in (0,1); delta in (0, log(1+eps)/e) ('lemma') or\n"
         "(0,1) ('plus2').  Broadcasts over arrays.");
 
-  m.def("lil_delta_for_failure_probability",
-        py::vectorize([](double eps, double p, std::string inner) {
+  def_vectorized(m, "lil_delta_for_failure_probability", [](double eps, double p, std::string inner) {
           return lil_delta_for_failure_probability(eps, p, parse_inner_log(inner));
-        }),
+        },
         arg("eps"), arg("p"), arg("inner") = "plus2",
         "The inverse of lil_failure_probability in delta: delta = log(1+eps) (p eps/(2+eps))^(1/(1+eps)).\n"
         "Domain: eps in (0,1); p in (0, min(1, (2+eps)/eps e^-(1+eps))) ('lemma') or (0,1) ('plus2').");
 
-  m.def("lil_failure_probability_proof",
-        py::vectorize([](double eps, double delta) { return lil_failure_probability_proof(eps, delta); }),
+  def_vectorized(m, "lil_failure_probability_proof", [](double eps, double delta) { return lil_failure_probability_proof(eps, delta); },
         arg("eps"), arg("delta"),
         "What the proof of Lemma lem:lil sums: (2 zeta(1+eps) - 1) x^(1+eps) + x^((1+sqrt(eps))^2 (1+eps)),\n"
         "x = delta/log(1+eps) (docs/findings.md).  Domain: eps in (0,1), delta in (0, log(1+eps)/e).");
 
-  m.def("ls_bound",
-        py::vectorize([](double t, double eps, double delta, double sigma, double n) {
+  // lilucb::ls_bound calls its time T (Section 5); the Python argument is t.
+  def_vectorized(m, "ls_bound", [](double t, double eps, double delta, double sigma, double n) {
           return ls_bound(t, eps, delta, sigma, count_arg("lilucb::ls_bound", n));
-        }),
+        },
         arg("t"), arg("eps"), arg("delta"), arg("sigma"), arg("n"),
         "B_{i,T} of Section 5's LIL stopping rule:\n"
         "    (1+sqrt(eps)) sqrt(2 sigma^2 (1+eps) log(2n log((1+eps) T + 2)/delta) / T), T = t.\n"
         "Domain: t >= 1; eps in [0,1); delta in (0,1); sigma > 0; n a whole number >= 1.\n"
-        "Broadcasts over arrays (n too).");
+        "Broadcasts over arrays (n too).")->library_names = {{"T", {"t"}}};
 
-  m.def("ls_failure_probability",
-        py::vectorize([](double eps, double delta) { return ls_failure_probability(eps, delta); }),
+  def_vectorized(m, "ls_failure_probability", [](double eps, double delta) { return ls_failure_probability(eps, delta); },
         arg("eps"), arg("delta"),
         "The LS rule's failure probability as Section 5 states it, (2+eps)/eps (delta/log(1+eps))^(1+eps).\n"
         "Domain: eps in (0,1), delta in (0,1).");
 
-  m.def("ls_failure_probability_union",
-        py::vectorize([](double eps, double delta, double n) {
+  def_vectorized(m, "ls_failure_probability_union", [](double eps, double delta, double n) {
           return ls_failure_probability_union(eps, delta, count_arg("lilucb::ls_failure_probability_union", n));
-        }),
+        },
         arg("eps"), arg("delta"), arg("n"),
         "The union bound behind the LS rule: (2n)^(-eps) ls_failure_probability(eps, delta).\n"
         "Domain: eps in (0,1), delta in (0,1), n a whole number >= 1.");
 
-  m.def("ls_delta_for_failure_probability",
-        py::vectorize([](double eps, double p) { return ls_delta_for_failure_probability(eps, p); }),
+  def_vectorized(m, "ls_delta_for_failure_probability", [](double eps, double p) { return ls_delta_for_failure_probability(eps, p); },
         arg("eps"), arg("p"),
         "The delta at which the LS rule's stated failure probability equals p.  Domain: eps, p in (0,1).");
 
-  m.def("rho", py::vectorize([](double eps) { return rho(eps); }), arg("eps"),
+  def_vectorized(m, "rho", [](double eps) { return rho(eps); }, arg("eps"),
         "rho(eps) = (2+eps)/eps (1/log(1+eps))^(1+eps) (Lemmas lem:1, lem:2, Theorem th:lilucb).\n"
         "Domain: eps in (0,1).");
 
-  m.def("gamma", py::vectorize([](double beta, double eps) { return gamma(beta, eps); }), arg("beta"), arg("eps"),
+  def_vectorized(m, "gamma", [](double beta, double eps) { return gamma(beta, eps); }, arg("beta"), arg("eps"),
         "gamma(beta, eps) = 2 (2+beta)^2 (1+sqrt(eps))^2 (1+eps) (Lemma lem:1).\n"
         "Domain: beta > 0, eps in (0,1).");
 
-  m.def("exploration_ratio", py::vectorize([](double beta) { return exploration_ratio(beta); }), arg("beta"),
+  def_vectorized(m, "exploration_ratio", [](double beta) { return exploration_ratio(beta); }, arg("beta"),
         "((2+beta)/beta)^2: the paper's recommended a and the leading factor of kappa and a_min.\n"
         "Domain: beta > 0.");
 
-  m.def("kappa", py::vectorize([](double beta, double delta) { return kappa(beta, delta); }), arg("beta"),
+  def_vectorized(m, "kappa", [](double beta, double delta) { return kappa(beta, delta); }, arg("beta"),
         arg("delta"),
         "kappa(beta, delta) = ((2+beta)/beta)^2 (1 + log(2 log(((2+beta)/beta)^2/delta))/log(1/delta))\n"
         "(proof of Lemma lem:2, Step 2).  Domain: beta > 0, delta in (0,1).");
 
-  m.def("a_min_denominator", py::vectorize([](double delta) { return a_min_denominator(delta); }), arg("delta"),
+  def_vectorized(m, "a_min_denominator", [](double delta) { return a_min_denominator(delta); }, arg("delta"),
         "1 - delta - sqrt(sqrt(delta) log(1/delta)), the denominator of a_min.  Domain: delta in (0,1).");
 
-  m.def("a_min", vectorize_optional(+[](double beta, double delta) { return a_min(beta, delta); }),
+  def_vectorized(m, "a_min", [](double beta, double delta) { return a_min(beta, delta); },
         arg("beta"), arg("delta"),
         "Theorem th:lilucb's lower bound on a: kappa(beta, delta)/(1 - delta - sqrt(sqrt(delta) log(1/delta))).\n"
         "None (scalar call) or NaN (array entry) where the denominator is <= 0: infeasible.\n"
         "Domain: beta > 0, delta in (0,1).");
 
-  m.def("a_min_proof",
-        vectorize_optional(+[](double beta, double delta, double eps) { return a_min_proof(beta, delta, eps); }),
+  def_vectorized(m, "a_min_proof", [](double beta, double delta, double eps) { return a_min_proof(beta, delta, eps); },
         arg("beta"), arg("delta"), arg("eps"),
         "The condition on a as Lemma lem:2's proof derives it (denominator at rho delta instead of delta;\n"
         "docs/findings.md).  None/NaN: infeasible.  Domain: beta > 0, delta in (0,1), eps in (0,1).");
 
-  m.def("theorem_failure_bound",
-        vectorize_optional(+[](double eps, double delta) { return theorem_failure_bound(eps, delta); }),
+  def_vectorized(m, "theorem_failure_bound", [](double eps, double delta) { return theorem_failure_bound(eps, delta); },
         arg("eps"), arg("delta"),
         "Theorem th:lilucb's failure bound sqrt(rho delta) + 4 rho delta/(1 - rho delta); None/NaN when\n"
         "vacuous (rho delta >= 1 or the bound >= 1).  Domain: eps in (0,1), delta in (0,1).");
 
-  m.def("lemma2_success_probability",
-        vectorize_optional(+[](double eps, double delta) { return lemma2_success_probability(eps, delta); }),
+  def_vectorized(m, "lemma2_success_probability", [](double eps, double delta) { return lemma2_success_probability(eps, delta); },
         arg("eps"), arg("delta"),
         "Lemma lem:2's success probability 1 - sqrt(rho delta) - 2 rho delta/(1 - rho delta); None/NaN\n"
         "when vacuous.  Domain: eps in (0,1), delta in (0,1).");
 
-  m.def("lemma1_success_probability",
-        vectorize_optional(+[](double eps, double delta) { return lemma1_success_probability(eps, delta); }),
+  def_vectorized(m, "lemma1_success_probability", [](double eps, double delta) { return lemma1_success_probability(eps, delta); },
         arg("eps"), arg("delta"),
         "Lemma lem:1's success probability 1 - 2 rho delta; None/NaN when <= 0.\n"
         "Domain: eps in (0,1), delta in (0,1).");
 
   // ---- Theorem R (repaired_theorem.hpp, docs/repaired-theorem.md) ----
-  m.def("repaired_delta_max", py::vectorize([](double eps) { return repaired_delta_max(eps); }), arg("eps"),
+  def_vectorized(m, "repaired_delta_max", [](double eps) { return repaired_delta_max(eps); }, arg("eps"),
         "Upper end (exclusive) of Theorem R's delta range: min(log(1+eps)/e, x*/rho(eps)), x* in (0.1, 0.2) the\n"
         "root of a_min_denominator (Lemma lem:lil and the repaired condition on a).  Domain: eps in (0,1).\n"
         "Broadcasts over arrays.");
-  m.def("repaired_kappa",
-        py::vectorize([](double beta, double delta, double eps) { return repaired_kappa(beta, delta, eps); }),
+  def_vectorized(m, "repaired_kappa", [](double beta, double delta, double eps) { return repaired_kappa(beta, delta, eps); },
         arg("beta"), arg("delta"), arg("eps"),
         "kappa of the repaired Lemma R2: ((2+beta)/beta)^2 (log(1/delta) + log(2 log(((2+beta)/beta)^2/delta)))\n"
         "/ log(log(1+eps)/delta) (docs/repaired-theorem.md, R1).  Domain: beta > 0, eps in (0,1),\n"
         "delta in (0, repaired_delta_max(eps)).  Broadcasts over arrays.");
-  m.def("repaired_a_min",
-        py::vectorize([](double beta, double delta, double eps) { return repaired_a_min(beta, delta, eps); }),
+  def_vectorized(m, "repaired_a_min", [](double beta, double delta, double eps) { return repaired_a_min(beta, delta, eps); },
         arg("beta"), arg("delta"), arg("eps"),
         "Theorem R's condition on a: repaired_kappa(beta, delta, eps)/(1 - d - sqrt(sqrt(d) log(1/d))),\n"
         "d = rho(eps) delta.  Domain as repaired_kappa.  Broadcasts over arrays.");
-  m.def("repaired_alpha", py::vectorize([](double eps, double delta) { return repaired_alpha(eps, delta); }),
+  def_vectorized(m, "repaired_alpha", [](double eps, double delta) { return repaired_alpha(eps, delta); },
         arg("eps"), arg("delta"),
         "The alpha of Lemma lem:2's Step 2 as the proof chooses it: d + sqrt(sqrt(d) log(1/d)), d = rho(eps) delta.\n"
         "Domain: eps in (0,1), delta in (0, repaired_delta_max(eps)).  Broadcasts over arrays.");
-  m.def("repaired_failure_bound",
-        vectorize_optional(+[](double eps, double delta) { return repaired_failure_bound(eps, delta); }),
+  def_vectorized(m, "repaired_failure_bound", [](double eps, double delta) { return repaired_failure_bound(eps, delta); },
         arg("eps"), arg("delta"),
         "Theorem R's failure bound sum_m p(delta^m) + sum_m C(m, K_m) q^K_m, p = lil_failure_probability_proof,\n"
         "q = p(delta), K_m = ceil(repaired_alpha m), evaluated as an upper bound (repaired_theorem.hpp).\n"
         "None (scalar call) or NaN (array entry) when vacuous.  Domain: eps in (0,1),\n"
         "delta in (0, repaired_delta_max(eps)).  Broadcasts over arrays.");
-  m.def("repaired_sample_factor",
-        py::vectorize([](double beta, double delta, double eps) { return repaired_sample_factor(beta, delta, eps); }),
+  def_vectorized(m, "repaired_sample_factor", [](double beta, double delta, double eps) { return repaired_sample_factor(beta, delta, eps); },
         arg("beta"), arg("delta"), arg("eps"),
         "(1 + repaired_a_min(beta, delta, eps)) log(1/delta): the delta-dependent factor of the sample bound\n"
         "2 + (1+a) B at a = repaired_a_min (docs/theory.md).  Domain as repaired_a_min.  Broadcasts.");
