@@ -146,7 +146,8 @@ class count_cache {
     return slow(T);
   }
   /// A value <= f(T) (T >= 1): f(T) itself where it is at hand (computed already, below the
-  /// certified range, a multiple of `stride`, past 64 times the limit), else f(U) (1 - 2^-40)
+  /// certified range, a multiple of `stride` (from the sparse table past the limit), past 64
+  /// times the limit), else f(U) (1 - 2^-40)
   /// rounded, U the next multiple of `stride` at or above T, which is <= f(T) by
   /// lil_width_evaluator::decreasing_from (f(U) from the table below the limit, from the sparse
   /// table of multiples of `stride` above it).  Functions without that certificate get f(T).
@@ -156,9 +157,9 @@ class count_cache {
       if (v == v) return v;
     }
     const std::uint64_t U = (T + stride - 1) / stride * stride;
-    if (decreasing_from_ == 0 || T < decreasing_from_ || U == T || U >= sparse_limit()) return (*this)(T);
-    if (U < limit_) return (*this)(U) * (1 - 0x1p-40);
-    return sparse(U) * (1 - 0x1p-40);
+    if (decreasing_from_ == 0 || T < decreasing_from_ || U >= sparse_limit()) return (*this)(T);
+    if (U < limit_) return U == T ? (*this)(T) : (*this)(U) * (1 - 0x1p-40);
+    return U == T ? sparse(T) : sparse(U) * (1 - 0x1p-40);  // sparse(T) is f(T) itself
   }
   const F& function() const { return f_; }
 
