@@ -96,7 +96,13 @@ void run_verify(const verify_cli_options& o) {
       throw lilucb::domain_error("lilucb verify", "--check-against", o.check_against,
                                  std::string("a claims record in JSON (") + e.what() + ")");
     }
-    published = verification::parse_claims_record(j, o.check_against);
+    try {
+      published = verification::parse_claims_record(j, o.check_against);
+    } catch (const lilucb::domain_error& e) {
+      throw lilucb::domain_error("lilucb verify", "--check-against", o.check_against,
+                                 "a claims record as written by `lilucb verify --record` (its " + e.parameter() + " " +
+                                     e.value() + ")");
+    }
   }
 
   const auto start = std::chrono::steady_clock::now();

@@ -3,6 +3,7 @@
 // lilucb::domain_error (never another exception, never a crash); an accepted config validates,
 // has finite real fields, and writes back (to_json) to JSON that reads back as the same config.
 #include "fuzz_common.hpp"
+#include "fuzz_json.hpp"
 
 #include "lilucb_experiments/config.hpp"
 
@@ -16,13 +17,9 @@
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   using namespace lilucb::experiments;
-  const std::string text(reinterpret_cast<const char*>(data), size);
-  nlohmann::json j;
-  try {
-    j = nlohmann::json::parse(text);
-  } catch (const nlohmann::json::exception&) {
-    return 0;  // not JSON: the CLI reports it before the reader sees it
-  }
+  const auto parsed = lilucb_fuzz::json_of(data, size);
+  if (!parsed) return 0;
+  const nlohmann::json& j = *parsed;
   for (auto kind : {experiment_kind::stopping_times, experiment_kind::anytime}) {
     try {
       const auto c = apply_json(preset_config(kind, "quick"), j, "fuzz.json");

@@ -92,6 +92,16 @@ BOOST_AUTO_TEST_CASE(malformed_records_are_rejected_naming_the_key) {
   j["claims"][2]["verdict"] = "maybe";
   expect_error(j, "verdict");
   expect_error(nlohmann::json::array(), "record");
+  // Found by fuzz_claims_record: numbers kept as written or refused, ids unique.
+  j = good;
+  j["claims"][1]["id"] = j["claims"][0]["id"];
+  expect_error(j, "appears twice");
+  j = good;
+  j["threads"] = std::uint64_t{1} << 32;  // would wrap to 0 as unsigned
+  expect_error(j, "threads");
+  j = good;
+  j["wall_seconds"] = -1.0;
+  expect_error(j, "wall_seconds");
 }
 
 BOOST_AUTO_TEST_CASE(markdown_counts_verdicts_and_lists_every_claim) {

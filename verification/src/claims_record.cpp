@@ -3,6 +3,9 @@
 #include "lilucb/errors.hpp"
 
 #include <array>
+#include <cmath>
+#include <limits>
+#include <set>
 #include <tuple>
 #include <sstream>
 
@@ -84,9 +87,14 @@ claims_record parse_claims_record(const nlohmann::json& j, const std::string& so
   r.seed = j["seed"].get<std::uint64_t>();
   if (!j.contains("wall_seconds") || !j["wall_seconds"].is_number()) malformed(source, "wall_seconds", "(missing)");
   r.wall_seconds = j["wall_seconds"].get<double>();
+  if (!(std::isfinite(r.wall_seconds) && r.wall_seconds >= 0))
+    malformed(source, "wall_seconds", j["wall_seconds"].dump() + " (a finite number of seconds >= 0)");
   if (!j.contains("threads") || !j["threads"].is_number_unsigned()) malformed(source, "threads", "(missing)");
+  if (j["threads"].get<std::uint64_t>() > std::numeric_limits<unsigned>::max())
+    malformed(source, "threads", j["threads"].dump() + " (too large)");
   r.threads = j["threads"].get<unsigned>();
   if (!j.contains("claims") || !j["claims"].is_array()) malformed(source, "claims", "(missing or not a list)");
+  std::set<std::string> ids;
   for (const auto& cj : j["claims"]) {
     claim c;
     c.id = string_at(cj, "id", source);
@@ -101,6 +109,8 @@ claims_record parse_claims_record(const nlohmann::json& j, const std::string& so
     if (!cj.contains("machine_dependent") || !cj["machine_dependent"].is_boolean())
       malformed(source, "machine_dependent", c.id);
     c.machine_dependent = cj["machine_dependent"].get<bool>();
+    // Ids are the comparison's keys: two rows of one id would make it ambiguous.
+    if (!ids.insert(c.id).second) malformed(source, "id", c.id + " (appears twice; ids are unique)");
     r.claims.push_back(std::move(c));
   }
   return r;
