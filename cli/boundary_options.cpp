@@ -4,6 +4,7 @@
 
 #include "lilucb/errors.hpp"
 
+#include <cstdio>
 #include <limits>
 #include <string>
 #include <vector>
@@ -116,6 +117,27 @@ boundaries::boundary_spec boundary_spec_from(const boundary_cli_options& o, bool
                                    " (alpha is Lemma lem:lil's delta); --kind lil-plus2 takes any alpha in (0, 1)");
   }
   return s;
+}
+
+void check_computing_time(const std::string& command, const boundaries::computing_time& estimate,
+                          std::uint64_t horizon, unsigned resolution, double max_seconds,
+                          const computing_argument_names& names, std::ostream* note) {
+  if (estimate.timed_horizon == 0) return;
+  char in_hours[32] = "";
+  if (estimate.seconds >= 3600) std::snprintf(in_hours, sizeof in_hours, " (%.3g h)", estimate.seconds / 3600);
+  char how[256];
+  std::snprintf(how, sizeof how, "about %.3g s%s at %s %u (its first %llu steps took %.3g s)", estimate.seconds,
+                in_hours, names.resolution, resolution, static_cast<unsigned long long>(estimate.timed_horizon),
+                estimate.timed_seconds);
+  if (estimate.seconds > max_seconds) {
+    char limit[64];
+    std::snprintf(limit, sizeof limit, "%g", max_seconds);
+    throw lilucb::domain_error(command, names.horizon, std::to_string(horizon),
+                               std::string("a computation estimated within ") + names.max_seconds + " = " + limit +
+                                   " s; this one would take " + how + ": lower " + names.horizon + " or " +
+                                   names.resolution + ", or raise " + names.max_seconds);
+  }
+  if (note && estimate.seconds > 10) *note << command << ": " << how << "; Ctrl-C stops it" << std::endl;
 }
 
 }  // namespace lilucb::cli

@@ -1,6 +1,7 @@
 #include "cli_support.hpp"
 
 #include "lilucb/errors.hpp"
+#include "lilucb/resources.hpp"
 
 #include <fcntl.h>
 #include <sys/stat.h>
@@ -439,29 +440,10 @@ std::string option_for_parameter(const CLI::App& app, const std::string& paramet
   return named;
 }
 
-std::uint64_t run_memory_bytes(std::uint64_t arms) {
-  constexpr std::uint64_t per_arm = 160, fixed = std::uint64_t{64} << 20;
-  return arms > (UINT64_MAX - fixed) / per_arm ? UINT64_MAX : fixed + per_arm * arms;
-}
-
 void check_memory(const char* command, const char* option, std::uint64_t arms, std::uint64_t parallel) {
-  std::ifstream info("/proc/meminfo");
-  std::uint64_t available_kb = 0;
-  for (std::string key; info >> key;) {
-    if (key == "MemAvailable:") {
-      info >> available_kb;
-      break;
-    }
-    info.ignore(std::numeric_limits<std::streamsize>::max(), '\n');
-  }
-  if (available_kb == 0) return;
-  const double need = static_cast<double>(run_memory_bytes(arms)) * static_cast<double>(parallel);
-  const double have = static_cast<double>(available_kb) * 1024.0;
-  if (need <= have) return;
-  char text[160];
-  std::snprintf(text, sizeof text, "at most what fits in memory: %llu arms x %llu parallel run(s) need about %.3g GB, %.3g GB available",
-                static_cast<unsigned long long>(arms), static_cast<unsigned long long>(parallel), need / 1e9, have / 1e9);
-  throw lilucb::domain_error(command, option, std::to_string(arms), text);
+  lilucb::check_memory(command, option, std::to_string(arms),
+                       lilucb::run_memory_bytes(static_cast<double>(arms)) * static_cast<double>(parallel),
+                       std::to_string(arms) + " arms x " + std::to_string(parallel) + " parallel run(s)");
 }
 
 nlohmann::json json_or_null(const std::optional<double>& x) {

@@ -120,13 +120,9 @@ nlohmann::json options_json(const CLI::App& app);
 /// those options as the user typed them ("--alpha, --eps"); otherwise "".
 std::string option_for_parameter(const CLI::App& app, const std::string& parameter);
 
-/// Memory one run on `arms` arms needs at the most, in bytes (measured peak: ~150 B per arm at
-/// 10^6 arms with the radix heap, docs/bandit.md), plus a fixed 64 MiB.
-std::uint64_t run_memory_bytes(std::uint64_t arms);
-
 /// Throws lilucb::domain_error naming `option` when `parallel` runs on `arms` arms need more
-/// memory than the machine has available (MemAvailable in /proc/meminfo; no check where that
-/// cannot be read), saying how much they need.
+/// memory than the machine has available (lilucb::check_memory, resources.hpp), saying how much
+/// they need.
 void check_memory(const char* command, const char* option, std::uint64_t arms, std::uint64_t parallel);
 
 /// A JSON number, or null for an absent value.

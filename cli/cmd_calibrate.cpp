@@ -7,6 +7,7 @@
 #include "lilucb/boundaries/calibration.hpp"
 
 #include <iostream>
+#include <limits>
 #include <memory>
 
 namespace lilucb::cli {
@@ -15,7 +16,7 @@ namespace {
 
 struct calibrate_command_options {
   boundary_cli_options b;
-  std::string target, horizon = "10000", resolution = "4";
+  std::string target, horizon = "10000", resolution = "4", max_seconds = "600";
   bool json = false;
 };
 
@@ -29,6 +30,9 @@ void run_calibrate_command(const calibrate_command_options& o) {
   const std::uint64_t q = parse_count("--resolution", o.resolution, "[1, 64]");
   if (q < 1 || q > 64) throw lilucb::domain_error("lilucb calibrate", "--resolution", o.resolution, "[1, 64]");
   co.resolution = static_cast<unsigned>(q);
+  const double max_seconds = parse_real("--max-seconds", o.max_seconds, "(0, inf)");
+  check_computing_time("lilucb calibrate", boundaries::estimate_calibration_time(s, p, co), co.horizon, co.resolution,
+                       max_seconds, {}, &std::cerr);
   const auto r = boundaries::calibrate(s, p, co);
   nlohmann::json widths = nlohmann::json::object();
   for (std::size_t i = 0; i < r.width_times.size(); ++i) widths[text_number(r.width_times[i])] = r.width_ratio[i];
@@ -67,6 +71,9 @@ void add_calibrate_command(CLI::App& app) {
   declare_option(sub->add_option("--horizon", o->horizon, "horizon of the crossing computation (default 10^4; beyond it the tail bound)"),
                  count_spec(1, 1000000, "[1, 10^6]"));
   declare_option(sub->add_option("--resolution", o->resolution, "grid resolution (default 4)"), count_spec(1, 64, "[1, 64]"));
+  declare_option(sub->add_option("--max-seconds", o->max_seconds,
+                                 "refuse a calibration estimated (by timing a crossing computation's first steps) to take longer (default 600)"),
+                 real_spec(0, false, std::numeric_limits<double>::infinity(), false));
   declare_option(sub->add_flag("--json", o->json, "print one JSON object"), flag_spec());
   sub->callback([o] { run_calibrate_command(*o); });
 }

@@ -6,6 +6,7 @@
 #include "lilucb/boundaries/crossing.hpp"
 
 #include <iostream>
+#include <limits>
 #include <memory>
 
 namespace lilucb::cli {
@@ -14,7 +15,7 @@ namespace {
 
 struct crossing_command_options {
   boundary_cli_options b;
-  std::string horizon, resolution = "4";
+  std::string horizon, resolution = "4", max_seconds = "600";
   bool json = false;
 };
 
@@ -25,6 +26,9 @@ void run_crossing_command(const crossing_command_options& o) {
     throw lilucb::domain_error("lilucb crossing", "--horizon", o.horizon, "[1, 10^7]");
   const std::uint64_t q = parse_count("--resolution", o.resolution, "[1, 256]");
   if (q < 1 || q > 256) throw lilucb::domain_error("lilucb crossing", "--resolution", o.resolution, "[1, 256]");
+  const double max_seconds = parse_real("--max-seconds", o.max_seconds, "(0, inf)");
+  check_computing_time("lilucb crossing", boundaries::estimate_crossing_time(s, horizon, static_cast<unsigned>(q)),
+                       horizon, static_cast<unsigned>(q), max_seconds, {}, &std::cerr);
   const auto r = boundaries::crossing_probability(s, horizon, static_cast<unsigned>(q));
   if (o.json) {
     print_json({{"kind", boundaries::to_string(s.kind)},
@@ -56,6 +60,9 @@ void add_crossing_command(CLI::App& app) {
   declare_option(sub->add_option("--horizon", o->horizon, "last time T, in [1, 10^7]")->required(), count_spec(1, 10000000, "[1, 10^7]"));
   declare_option(sub->add_option("--resolution", o->resolution, "q: node spacing min(sigma/2, 2 sigma/q) of the finer discretisation (default 4, sigma/2; the other uses 1.25 times that)"),
                  count_spec(1, 256, "[1, 256]"));
+  declare_option(sub->add_option("--max-seconds", o->max_seconds,
+                                 "refuse a computation estimated (by timing its first steps) to take longer (default 600)"),
+                 real_spec(0, false, std::numeric_limits<double>::infinity(), false));
   declare_option(sub->add_flag("--json", o->json, "print one JSON object"), flag_spec());
   sub->callback([o] { run_crossing_command(*o); });
 }

@@ -86,14 +86,7 @@ void run_kind(experiments::experiment_kind kind, const experiment_cli_options& o
     if (ro.shard_count < 1 || ro.shard_index >= ro.shard_count)
       throw lilucb::domain_error("lilucb experiment", "--shard", o.shard, range);
   }
-  std::uint64_t largest = 0;
-  if (kind == experiments::experiment_kind::modern)
-    for (std::size_t i = 0; i < c.instances.size(); ++i)
-      largest = std::max<std::uint64_t>(largest, experiments::instance_of(c, i).means.size());
-  else
-    for (auto n : c.sizes) largest = std::max(largest, n + 1);
-  check_memory("lilucb experiment", "sizes", largest,
-               ro.threads ? ro.threads : std::max(1u, std::thread::hardware_concurrency()));
+  experiments::check_plan_memory(c, ro, "lilucb experiment");
   const std::string out = o.out.empty() ? "reproduction-" + c.preset + "/" + experiments::to_string(kind) : o.out;
   std::optional<experiments::run_report> report;
   if (o.mpi) report = experiments::run_experiment_mpi(c, out, ro);

@@ -11,8 +11,11 @@
 #include "lilucb/bandit/observers.hpp"
 #include "lilucb/errors.hpp"
 #include "lilucb/instance.hpp"
+#include "lilucb/resources.hpp"
 
 #include <algorithm>
+#include <cmath>
+#include <thread>
 #include <unordered_set>
 
 namespace lilucb::experiments::detail {
@@ -240,3 +243,52 @@ nlohmann::json shard_json(std::uint64_t index, std::uint64_t count) {
 }
 
 }  // namespace lilucb::experiments::detail
+
+namespace lilucb::experiments {
+
+double plan_memory_bytes(const experiment_config& c, const runner_options& opts) {
+  const bool modern = c.kind == experiment_kind::modern;
+  // Arms per instance, without building the means of the classic scenarios.
+  double largest = 0, means = 0, runs = 0;
+  const auto add_instance = [&](double arms, double cells) {
+    largest = std::max(largest, arms);
+    means += 8.0 * arms * cells;
+  };
+  if (modern) {
+    for (std::size_t i = 0; i < c.instances.size(); ++i)
+      add_instance(static_cast<double>(instance_of(c, i).means.size()), static_cast<double>(c.deltas.size()));
+    runs = static_cast<double>(c.methods.size()) * static_cast<double>(c.instances.size()) *
+           static_cast<double>(c.deltas.size()) * static_cast<double>(c.repetitions);
+  } else {
+    for (const auto& s : c.scenarios)
+      for (auto n : c.sizes) add_instance(static_cast<double>(n) + (s.sparse ? 0.0 : 1.0), 1.0);
+    for (auto a : c.algorithms)
+      for (auto n : c.sizes)
+        if (c.runs(a, n)) runs += static_cast<double>(c.scenarios.size()) * static_cast<double>(c.repetitions);
+  }
+  const double shard_runs = std::ceil(runs / static_cast<double>(std::max<std::uint64_t>(1, opts.shard_count)));
+  double per_row = 256;
+  // An anytime row holds one character per checkpoint: at most checkpoints_per_decade per decade
+  // of a window below 2^64 (20 decades).
+  if (c.kind == experiment_kind::anytime) per_row += 20.0 * static_cast<double>(c.checkpoints_per_decade);
+  const unsigned threads = opts.threads ? opts.threads : std::max(1u, std::thread::hardware_concurrency());
+  return means + shard_runs * per_row + static_cast<double>(threads) * lilucb::run_memory_bytes(largest);
+}
+
+void check_plan_memory(const experiment_config& c, const runner_options& opts, const std::string& function) {
+  const double bytes = plan_memory_bytes(c, opts);
+  const bool modern = c.kind == experiment_kind::modern;
+  std::string value;
+  if (modern) {
+    value = std::to_string(c.instances.size()) + " instance(s)";
+  } else {
+    for (auto n : c.sizes) {
+      if (!value.empty()) value += ',';
+      value += std::to_string(n);
+    }
+  }
+  lilucb::check_memory(function, modern ? "instances" : "sizes", value, bytes,
+                       "the plan's instances, its rows and one run per thread");
+}
+
+}  // namespace lilucb::experiments

@@ -415,10 +415,11 @@ def check_repaired_theorem(eps: float, beta: float, delta: float, a: float) -> R
 # (None: the option not given; the CLI's boundary_spec_from applies its defaults and checks).
 _BOUNDARY_DOC = """kind: lil, lil-plus2, stitched, mixture, mixture-two-sided, linear or constant; alpha: the crossing
     probability in (0,1) (the delta of Lemma lem:lil for lil and lil-plus2; required by every family but linear and
-    constant); sigma > 0: the sub-Gaussian scale of one reward; lil: eps in (0,1), inner 'lemma' or 'plus2';
-    stitched: eta > 1, s > 1, m > 0 (None: sigma^2), c >= 0; mixtures: v_opt > 0 (None: 100 sigma^2);
-    linear: a, b >= 0; constant: c >= 0 (required).  Invalid input raises DomainError with the CLI's message;
-    arguments of other families are unused, but NaN and infinities are refused there too."""
+    constant); sigma > 0: the sub-Gaussian scale of one reward; lil: eps in (0,1) (None: 0.01), inner 'lemma'
+    (None) or 'plus2'; stitched: eta > 1 (None: 2), s > 1 (None: 1.4), m > 0 (None: sigma^2), c >= 0 (None: 0);
+    mixtures: v_opt > 0 (None: 100 sigma^2); linear: a >= 0 (None: 1), b >= 0 (None: 0.1); constant: c >= 0
+    (required).  Invalid input raises DomainError with the CLI's message; a family's argument given (not None)
+    for another kind raises DomainError naming it, as the CLI refuses the option."""
 
 
 @_dc.dataclass(frozen=True)
@@ -435,9 +436,10 @@ class Boundary(_Record):
 
 
 @_checked
-def boundary(kind: str, t: float, alpha: Optional[float] = None, sigma: float = 1.0, eps: float = 0.01,
-             inner: str = "lemma", eta: float = 2.0, s: float = 1.4, m: Optional[float] = None,
-             c: Optional[float] = None, v_opt: Optional[float] = None, a: float = 1.0, b: float = 0.1) -> Boundary:
+def boundary(kind: str, t: float, alpha: Optional[float] = None, sigma: float = 1.0,
+             eps: Optional[float] = None, inner: Optional[str] = None, eta: Optional[float] = None,
+             s: Optional[float] = None, m: Optional[float] = None, c: Optional[float] = None,
+             v_opt: Optional[float] = None, a: Optional[float] = None, b: Optional[float] = None) -> Boundary:
     """An anytime boundary's radius u(t) on S_t, its width u(t)/t and its stated crossing probability at one
     time t, as ``lilucb boundary --json``.  Domain: t >= 1 and the boundary's (below).  For grids of t or alpha use :func:`boundary_radius`,
     :func:`boundary_width` and :func:`stated_crossing_probability`, which broadcast over arrays.
@@ -473,9 +475,10 @@ class Crossing(_Record):
 
 @_checked
 def crossing_probability(kind: str, horizon: int, alpha: Optional[float] = None, sigma: float = 1.0,
-                         eps: float = 0.01, inner: str = "lemma", eta: float = 2.0, s: float = 1.4,
+                         eps: Optional[float] = None, inner: Optional[str] = None, eta: Optional[float] = None, s: Optional[float] = None,
                          m: Optional[float] = None, c: Optional[float] = None, v_opt: Optional[float] = None,
-                         a: float = 1.0, b: float = 0.1, resolution: int = 4) -> Crossing:
+                         a: Optional[float] = None, b: Optional[float] = None, resolution: int = 4,
+                         max_seconds: float = 600.0) -> Crossing:
     """P(exists t <= horizon : S_t >= u(t)) for a walk of Gaussian rewards N(0, sigma^2), as ``lilucb crossing``
     (lilucb::boundaries::crossing_probability, crossing.hpp): a Nystrom method on nodes aligned with the
     boundary, with Euler-Maclaurin end corrections, run at two different discretisations (node spacing
@@ -484,11 +487,12 @@ def crossing_probability(kind: str, horizon: int, alpha: Optional[float] = None,
     and the family's proven tail bound beyond the horizon, so, if the measured bracket holds,
     probability_lower <= P(ever cross) <= probability_upper + tail_bound.  Domain: horizon in [1, 10^7], resolution in [1, 256] (the CLI's ranges).
     Cost grows with the horizon (about 1 s of CPU at 10^5, q = 4) and like q^2; runs in C++ with the GIL
-    released.
+    released.  Past a horizon of 1024 the time is estimated first by timing the first steps, and a computation
+    estimated to take longer than max_seconds (> 0, default 600) is refused with DomainError naming horizon.
 
     """
     return Crossing(**_lilucb._crossing_probability(kind, horizon, alpha, sigma, eps, inner, eta, s, m, c, v_opt,
-                                                     a, b, resolution))
+                                                     a, b, resolution, max_seconds))
 
 
 crossing_probability.__doc__ = (crossing_probability.__doc__ or "") + "    " + _BOUNDARY_DOC + "\n"
@@ -504,9 +508,9 @@ class CrossingCount(_Record):
 
 @_checked
 def crossing_monte_carlo(kind: str, horizon: int, alpha: Optional[float] = None, sigma: float = 1.0,
-                         eps: float = 0.01, inner: str = "lemma", eta: float = 2.0, s: float = 1.4,
+                         eps: Optional[float] = None, inner: Optional[str] = None, eta: Optional[float] = None, s: Optional[float] = None,
                          m: Optional[float] = None, c: Optional[float] = None, v_opt: Optional[float] = None,
-                         a: float = 1.0, b: float = 0.1, paths: int = 10000, seed: int = 1) -> CrossingCount:
+                         a: Optional[float] = None, b: Optional[float] = None, paths: int = 10000, seed: int = 1) -> CrossingCount:
     """Simulates `paths` walks of N(0, sigma^2) rewards up to `horizon` and counts those that reach the
     boundary (lilucb::boundaries::crossing_monte_carlo, the independent check of the crossing engine): path i
     draws the normal stream (seed, i), so the count depends on nothing else.  Domain: horizon in [1, 10^7],
@@ -542,20 +546,23 @@ class Calibration(_Record):
 
 
 @_checked
-def calibrate(kind: str, target: float, sigma: float = 1.0, eps: float = 0.01, inner: str = "lemma",
-              eta: float = 2.0, s: float = 1.4, m: Optional[float] = None, c: Optional[float] = None,
-              v_opt: Optional[float] = None, a: float = 1.0, b: float = 0.1, horizon: int = 10000,
-              resolution: int = 4) -> Calibration:
+def calibrate(kind: str, target: float, sigma: float = 1.0, eps: Optional[float] = None, inner: Optional[str] = None,
+              eta: Optional[float] = None, s: Optional[float] = None, m: Optional[float] = None, c: Optional[float] = None,
+              v_opt: Optional[float] = None, a: Optional[float] = None, b: Optional[float] = None, horizon: int = 10000,
+              resolution: int = 4, max_seconds: float = 600.0) -> Calibration:
     """The alpha at which a family's certified crossing probability for Gaussian rewards equals `target`, as
     ``lilucb calibrate`` (lilucb::boundaries::calibrate, calibration.hpp): the root in log alpha of
     upper(alpha; horizon) + tail(alpha; horizon) = target (TOMS 748), upper the crossing engine's upper bracket
     and tail the family's proven bound beyond the horizon.  Domain: a family indexed by alpha, target in
     (0, 1/2), horizon in [1, 10^6], resolution in [1, 64] (the CLI's ranges).  Each evaluation is a crossing
-    computation to the horizon (seconds at 10^4); runs in C++ with the GIL released.
+    computation to the horizon (seconds at 10^4); runs in C++ with the GIL released.  Past a horizon of 1024
+    the time is estimated first (about 10 crossing computations, one timed on its first steps), and a
+    calibration estimated to take longer than max_seconds (> 0, default 600) is refused with DomainError naming
+    horizon.
 
     """
     return Calibration(**_lilucb._calibrate(kind, target, sigma, eps, inner, eta, s, m, c, v_opt, a, b, horizon,
-                                            resolution))
+                                            resolution, max_seconds))
 
 
 calibrate.__doc__ = (calibrate.__doc__ or "") + "    " + _BOUNDARY_DOC + "\n"

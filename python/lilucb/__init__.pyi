@@ -217,25 +217,25 @@ def check_repaired_theorem(eps: float, beta: float, delta: float, a: float) -> R
 
 # ---- boundaries, crossing probabilities, calibration (boundaries/) ----
 # The boundary keyword arguments are those of `lilucb boundary` (None: the option not given).
-def boundary_radius(kind: str, t: ArrayLike, alpha: Optional[ArrayLike] = None, sigma: float = 1.0, eps: float = 0.01,
-                    inner: str = "lemma", eta: float = 2.0, s: float = 1.4, m: Optional[float] = None,
-                    c: Optional[float] = None, v_opt: Optional[float] = None, a: float = 1.0,
-                    b: float = 0.1) -> FloatOrArray: ...
-def boundary_width(kind: str, t: ArrayLike, alpha: Optional[ArrayLike] = None, sigma: float = 1.0, eps: float = 0.01,
-                   inner: str = "lemma", eta: float = 2.0, s: float = 1.4, m: Optional[float] = None,
-                   c: Optional[float] = None, v_opt: Optional[float] = None, a: float = 1.0,
-                   b: float = 0.1) -> FloatOrArray: ...
-def stated_crossing_probability(kind: str, alpha: Optional[ArrayLike] = None, sigma: float = 1.0, eps: float = 0.01,
-                                inner: str = "lemma", eta: float = 2.0, s: float = 1.4, m: Optional[float] = None,
-                                c: Optional[float] = None, v_opt: Optional[float] = None, a: float = 1.0,
-                                b: float = 0.1) -> OptFloatOrArray: ...
+def boundary_radius(kind: str, t: ArrayLike, alpha: Optional[ArrayLike] = None, sigma: float = 1.0, eps: Optional[float] = None,
+                    inner: Optional[str] = None, eta: Optional[float] = None, s: Optional[float] = None, m: Optional[float] = None,
+                    c: Optional[float] = None, v_opt: Optional[float] = None, a: Optional[float] = None,
+                    b: Optional[float] = None) -> FloatOrArray: ...
+def boundary_width(kind: str, t: ArrayLike, alpha: Optional[ArrayLike] = None, sigma: float = 1.0, eps: Optional[float] = None,
+                   inner: Optional[str] = None, eta: Optional[float] = None, s: Optional[float] = None, m: Optional[float] = None,
+                   c: Optional[float] = None, v_opt: Optional[float] = None, a: Optional[float] = None,
+                   b: Optional[float] = None) -> FloatOrArray: ...
+def stated_crossing_probability(kind: str, alpha: Optional[ArrayLike] = None, sigma: float = 1.0, eps: Optional[float] = None,
+                                inner: Optional[str] = None, eta: Optional[float] = None, s: Optional[float] = None, m: Optional[float] = None,
+                                c: Optional[float] = None, v_opt: Optional[float] = None, a: Optional[float] = None,
+                                b: Optional[float] = None) -> OptFloatOrArray: ...
 def boundary_tail_bound(kind: str, T: ArrayLike, alpha: Optional[ArrayLike] = None, sigma: float = 1.0,
-                        eps: float = 0.01, inner: str = "lemma", eta: float = 2.0, s: float = 1.4,
+                        eps: Optional[float] = None, inner: Optional[str] = None, eta: Optional[float] = None, s: Optional[float] = None,
                         m: Optional[float] = None, c: Optional[float] = None, v_opt: Optional[float] = None,
-                        a: float = 1.0, b: float = 0.1) -> OptFloatOrArray: ...
-def stated_alpha_for(kind: str, p: ArrayLike, sigma: float = 1.0, eps: float = 0.01, inner: str = "lemma",
-                     eta: float = 2.0, s: float = 1.4, m: Optional[float] = None, c: Optional[float] = None,
-                     v_opt: Optional[float] = None, a: float = 1.0, b: float = 0.1) -> FloatOrArray: ...
+                        a: Optional[float] = None, b: Optional[float] = None) -> OptFloatOrArray: ...
+def stated_alpha_for(kind: str, p: ArrayLike, sigma: float = 1.0, eps: Optional[float] = None, inner: Optional[str] = None,
+                     eta: Optional[float] = None, s: Optional[float] = None, m: Optional[float] = None, c: Optional[float] = None,
+                     v_opt: Optional[float] = None, a: Optional[float] = None, b: Optional[float] = None) -> FloatOrArray: ...
 
 @dataclass(frozen=True)
 class Boundary(_Record):
@@ -247,9 +247,9 @@ class Boundary(_Record):
     radius: float
     width: float
 
-def boundary(kind: str, t: float, alpha: Optional[float] = None, sigma: float = 1.0, eps: float = 0.01,
-             inner: str = "lemma", eta: float = 2.0, s: float = 1.4, m: Optional[float] = None,
-             c: Optional[float] = None, v_opt: Optional[float] = None, a: float = 1.0, b: float = 0.1) -> Boundary: ...
+def boundary(kind: str, t: float, alpha: Optional[float] = None, sigma: float = 1.0, eps: Optional[float] = None,
+             inner: Optional[str] = None, eta: Optional[float] = None, s: Optional[float] = None, m: Optional[float] = None,
+             c: Optional[float] = None, v_opt: Optional[float] = None, a: Optional[float] = None, b: Optional[float] = None) -> Boundary: ...
 
 @dataclass(frozen=True)
 class Crossing(_Record):
@@ -267,9 +267,10 @@ class Crossing(_Record):
     method: str
 
 def crossing_probability(kind: str, horizon: int, alpha: Optional[float] = None, sigma: float = 1.0,
-                         eps: float = 0.01, inner: str = "lemma", eta: float = 2.0, s: float = 1.4,
+                         eps: Optional[float] = None, inner: Optional[str] = None, eta: Optional[float] = None, s: Optional[float] = None,
                          m: Optional[float] = None, c: Optional[float] = None, v_opt: Optional[float] = None,
-                         a: float = 1.0, b: float = 0.1, resolution: int = 4) -> Crossing: ...
+                         a: Optional[float] = None, b: Optional[float] = None, resolution: int = 4,
+                         max_seconds: float = 600.0) -> Crossing: ...
 
 @dataclass(frozen=True)
 class CrossingCount(_Record):
@@ -277,9 +278,9 @@ class CrossingCount(_Record):
     paths: int
 
 def crossing_monte_carlo(kind: str, horizon: int, alpha: Optional[float] = None, sigma: float = 1.0,
-                         eps: float = 0.01, inner: str = "lemma", eta: float = 2.0, s: float = 1.4,
+                         eps: Optional[float] = None, inner: Optional[str] = None, eta: Optional[float] = None, s: Optional[float] = None,
                          m: Optional[float] = None, c: Optional[float] = None, v_opt: Optional[float] = None,
-                         a: float = 1.0, b: float = 0.1, paths: int = 10000, seed: int = 1) -> CrossingCount: ...
+                         a: Optional[float] = None, b: Optional[float] = None, paths: int = 10000, seed: int = 1) -> CrossingCount: ...
 
 @dataclass(frozen=True)
 class Calibration(_Record):
@@ -295,10 +296,10 @@ class Calibration(_Record):
     width_ratio: dict[float, float]
     evaluations: int
 
-def calibrate(kind: str, target: float, sigma: float = 1.0, eps: float = 0.01, inner: str = "lemma",
-              eta: float = 2.0, s: float = 1.4, m: Optional[float] = None, c: Optional[float] = None,
-              v_opt: Optional[float] = None, a: float = 1.0, b: float = 0.1, horizon: int = 10000,
-              resolution: int = 4) -> Calibration: ...
+def calibrate(kind: str, target: float, sigma: float = 1.0, eps: Optional[float] = None, inner: Optional[str] = None,
+              eta: Optional[float] = None, s: Optional[float] = None, m: Optional[float] = None, c: Optional[float] = None,
+              v_opt: Optional[float] = None, a: Optional[float] = None, b: Optional[float] = None, horizon: int = 10000,
+              resolution: int = 4, max_seconds: float = 600.0) -> Calibration: ...
 
 # each family's own functions (stitching.hpp, normal_mixture.hpp, linear.hpp, lil_tail.hpp, glr_threshold.hpp)
 def stitched_radius(v: ArrayLike, alpha: ArrayLike, eta: ArrayLike = 2.0, s: ArrayLike = 1.4, m: ArrayLike = 1.0,

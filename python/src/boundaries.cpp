@@ -14,6 +14,7 @@
 
 #include "lilucb/boundaries/calibration.hpp"
 #include "lilucb/boundaries/crossing.hpp"
+#include "lilucb/boundaries/crossing_time.hpp"
 #include "lilucb/boundaries/family.hpp"
 #include "lilucb/boundaries/glr_threshold.hpp"
 #include "lilucb/boundaries/lil_tail.hpp"
@@ -33,56 +34,68 @@ namespace lb = lilucb::boundaries;
 
 constexpr double boundary_nan = std::numeric_limits<double>::quiet_NaN();
 
-/// The boundary keyword arguments as Python passed them (None: not given).
+using opt = std::optional<double>;
+using opt_text = std::optional<std::string>;
+
+/// The boundary keyword arguments as Python passed them (None: not given, the family's default).
 struct boundary_kwargs {
   std::string kind;
-  std::optional<double> alpha;
+  opt alpha;
   double sigma = 1;
-  double eps = 0.01;
-  std::string inner = "lemma";
-  double eta = 2, s = 1.4;
-  std::optional<double> m, c, v_opt;
-  double a = 1, b = 0.1;
+  opt eps;
+  opt_text inner;
+  opt eta, s, m, c, v_opt, a, b;
 };
 
-/// The spec `lilucb <command> --kind ... --alpha <alpha> ...` builds (alpha overrides kw.alpha).
+/// The spec `lilucb <command> --kind ... --alpha <alpha> ...` builds (alpha overrides kw.alpha):
+/// the arguments given are the options given, None the options left out (the CLI's defaults).
+/// A family's argument given for another kind is refused, as the CLI refuses its option: never
+/// silently ignored.  alpha, which a vectorised call may pass as an array for every kind, is
+/// refused for a family without alpha only when it is not finite.
 lb::boundary_spec spec_of(const boundary_kwargs& kw, std::optional<double> alpha, bool alpha_required) {
   cli::boundary_cli_options o;
   o.kind = kw.kind;
   o.alpha = alpha ? number_text(*alpha) : std::string();
   o.sigma = number_text(kw.sigma);
-  o.eps = number_text(kw.eps);
-  o.inner = kw.inner;
-  o.eta = number_text(kw.eta);
-  o.s = number_text(kw.s);
-  o.m = kw.m ? number_text(*kw.m) : std::string();
-  o.c = kw.c ? number_text(*kw.c) : std::string();
-  o.v_opt = kw.v_opt ? number_text(*kw.v_opt) : std::string();
-  o.a = number_text(kw.a);
-  o.b = number_text(kw.b);
+  const auto set = [](std::string& option, const opt& x) {
+    if (x) option = number_text(*x);
+  };
+  set(o.eps, kw.eps);
+  if (kw.inner) o.inner = *kw.inner;
+  set(o.eta, kw.eta);
+  set(o.s, kw.s);
+  set(o.m, kw.m);
+  set(o.c, kw.c);
+  set(o.v_opt, kw.v_opt);
+  set(o.a, kw.a);
+  set(o.b, kw.b);
   const lb::boundary_spec spec = cli::boundary_spec_from(o, alpha_required);
-  // The arguments of other families are unused (the CLI refuses them given; here every one has a
-  // default), but NaN and infinities are refused wherever they are given: never silently ignored.
   using lb::boundary_kind;
   const bool lil = spec.kind == boundary_kind::lil || spec.kind == boundary_kind::lil_plus2;
   const bool stitched = spec.kind == boundary_kind::stitched;
   const bool mixture = spec.kind == boundary_kind::mixture || spec.kind == boundary_kind::mixture_two_sided;
   const bool linear = spec.kind == boundary_kind::linear;
-  const auto unused = [&](const char* name, std::optional<double> x, bool applies, const char* families) {
-    if (!applies && x && !std::isfinite(*x))
-      throw lilucb::domain_error("lilucb " + kw.kind, name, number_text(*x),
-                                 std::string("a finite real number (") + name + " applies to " + families +
-                                     " only; unused for kind " + kw.kind + ")");
+  const auto refuse = [&](const char* name, const std::string& value, const char* families) {
+    throw lilucb::domain_error("lilucb " + kw.kind, name, value,
+                               std::string("None for kind ") + kw.kind + " (" + name + " applies to " + families +
+                                   " only)");
   };
-  unused("alpha", alpha, lb::has_alpha(spec.kind), "the families indexed by alpha");
-  unused("eps", kw.eps, lil, "kind lil and lil-plus2");
-  unused("eta", kw.eta, stitched, "kind stitched");
-  unused("s", kw.s, stitched, "kind stitched");
-  unused("m", kw.m, stitched, "kind stitched");
-  unused("c", kw.c, stitched || spec.kind == boundary_kind::constant, "kind stitched and constant");
-  unused("v_opt", kw.v_opt, mixture, "kind mixture and mixture-two-sided");
-  unused("a", kw.a, linear, "kind linear");
-  unused("b", kw.b, linear, "kind linear");
+  const auto given_only_for = [&](const char* name, const opt& x, bool applies, const char* families) {
+    if (!applies && x) refuse(name, number_text(*x), families);
+  };
+  if (!lb::has_alpha(spec.kind) && alpha && !std::isfinite(*alpha))
+    throw lilucb::domain_error("lilucb " + kw.kind, "alpha", number_text(*alpha),
+                               "a finite real number or None (alpha applies to the families indexed by alpha only; "
+                               "unused for kind " + kw.kind + ")");
+  given_only_for("eps", kw.eps, lil, "kind lil and lil-plus2");
+  if (kw.inner && spec.kind != boundary_kind::lil) refuse("inner", "'" + *kw.inner + "'", "kind lil");
+  given_only_for("eta", kw.eta, stitched, "kind stitched");
+  given_only_for("s", kw.s, stitched, "kind stitched");
+  given_only_for("m", kw.m, stitched, "kind stitched");
+  given_only_for("c", kw.c, stitched || spec.kind == boundary_kind::constant, "kind stitched and constant");
+  given_only_for("v_opt", kw.v_opt, mixture, "kind mixture and mixture-two-sided");
+  given_only_for("a", kw.a, linear, "kind linear");
+  given_only_for("b", kw.b, linear, "kind linear");
   return spec;
 }
 
@@ -126,7 +139,7 @@ using float_array = py::array_t<double, py::array::forcecast>;
 /// keyword arguments, for TypeErrors.
 std::string boundary_signature(const char* name, const char* leading) {
   return std::string("lilucb.") + name + "(" + leading +
-         ", sigma=1.0, eps=0.01, inner='lemma', eta=2.0, s=1.4, m=None, c=None, v_opt=None, a=1.0, b=0.1)";
+         ", sigma=1.0, eps=None, inner=None, eta=None, s=None, m=None, c=None, v_opt=None, a=None, b=None)";
 }
 
 /// alpha as an array argument, checked (None: a placeholder the spec_cache ignores).
@@ -167,26 +180,31 @@ void rethrow_time_as_horizon(const char* function, const lilucb::domain_error& e
 }
 
 // The boundary keyword arguments, in the CLI's order, after the function's own leading ones.
-#define LILUCB_BOUNDARY_ARGS                                                                         \
-  py::arg("sigma") = 1.0, py::arg("eps") = 0.01, py::arg("inner") = "lemma", py::arg("eta") = 2.0,  \
-      py::arg("s") = 1.4, py::arg("m") = py::none(), py::arg("c") = py::none(),                      \
-      py::arg("v_opt") = py::none(), py::arg("a") = 1.0, py::arg("b") = 0.1
+#define LILUCB_BOUNDARY_ARGS                                                                           \
+  py::arg("sigma") = 1.0, py::arg("eps") = py::none(), py::arg("inner") = py::none(),                 \
+      py::arg("eta") = py::none(), py::arg("s") = py::none(), py::arg("m") = py::none(),              \
+      py::arg("c") = py::none(), py::arg("v_opt") = py::none(), py::arg("a") = py::none(),            \
+      py::arg("b") = py::none()
 
-boundary_kwargs make_kwargs(const std::string& kind, std::optional<double> alpha, double sigma, double eps,
-                            const std::string& inner, double eta, double s, std::optional<double> m,
-                            std::optional<double> c, std::optional<double> v_opt, double a, double b) {
+boundary_kwargs make_kwargs(const std::string& kind, std::optional<double> alpha, double sigma, opt eps,
+                            opt_text inner, opt eta, opt s, std::optional<double> m,
+                            std::optional<double> c, std::optional<double> v_opt, opt a, opt b) {
   return boundary_kwargs{kind, alpha, sigma, eps, inner, eta, s, m, c, v_opt, a, b};
 }
+
+/// The Python names of the arguments check_computing_time's messages name.
+const cli::computing_argument_names python_computing_names{"horizon", "resolution", "max_seconds"};
 
 const char* const boundary_kwargs_doc =
     "The boundary: kind in {lil, lil-plus2, stitched, mixture, mixture-two-sided, linear, constant};\n"
     "alpha its crossing probability in (0,1) (the delta of Lemma lem:lil for lil, lil-plus2; required\n"
     "for every family but linear and constant); sigma > 0 the sub-Gaussian scale of one reward;\n"
-    "lil: eps in (0,1), inner 'lemma' or 'plus2'; stitched: eta > 1, s > 1, m > 0 (None: sigma^2),\n"
-    "c >= 0; mixtures: v_opt > 0 (None: 100 sigma^2); linear: a, b >= 0; constant: c >= 0 (required).\n"
+    "lil: eps in (0,1) (None: 0.01), inner 'lemma' (None) or 'plus2'; stitched: eta > 1 (None: 2),\n"
+    "s > 1 (None: 1.4), m > 0 (None: sigma^2), c >= 0 (None: 0); mixtures: v_opt > 0 (None: 100 sigma^2);\n"
+    "linear: a >= 0 (None: 1), b >= 0 (None: 0.1); constant: c >= 0 (required).\n"
     "The names and defaults of `lilucb boundary --help`; an invalid boundary raises DomainError\n"
-    "with the CLI's message.  Arguments of other families are unused, but NaN and infinities are\n"
-    "refused there too.";
+    "with the CLI's message.  A family's argument given (not None) for another kind raises\n"
+    "DomainError naming it, as the CLI refuses the option.";
 
 }  // namespace
 
@@ -196,9 +214,9 @@ void register_boundaries(py::module_& m) {
   // ---- one boundary (family.hpp), vectorised over t and alpha ----
   m.def(
       "boundary_radius",
-      [](const std::string& kind, const py::object& t, const py::object& alpha, double sigma, double eps,
-         const std::string& inner, double eta, double s, std::optional<double> mm, std::optional<double> c,
-         std::optional<double> v_opt, double a, double b) -> py::object {
+      [](const std::string& kind, const py::object& t, const py::object& alpha, double sigma, opt eps,
+         opt_text inner, opt eta, opt s, std::optional<double> mm, std::optional<double> c,
+         std::optional<double> v_opt, opt a, opt b) -> py::object {
         const std::string sig = boundary_signature("boundary_radius", "kind, t, alpha=None");
         const float_array ts = real_array_arg(sig, "t", t), alphas = alpha_array(sig, alpha);
         check_broadcast("lilucb.boundary_radius", {{"t", ts}, {"alpha", alphas}});
@@ -218,9 +236,9 @@ void register_boundaries(py::module_& m) {
 
   m.def(
       "boundary_width",
-      [](const std::string& kind, const py::object& t, const py::object& alpha, double sigma, double eps,
-         const std::string& inner, double eta, double s, std::optional<double> mm, std::optional<double> c,
-         std::optional<double> v_opt, double a, double b) -> py::object {
+      [](const std::string& kind, const py::object& t, const py::object& alpha, double sigma, opt eps,
+         opt_text inner, opt eta, opt s, std::optional<double> mm, std::optional<double> c,
+         std::optional<double> v_opt, opt a, opt b) -> py::object {
         const std::string sig = boundary_signature("boundary_width", "kind, t, alpha=None");
         const float_array ts = real_array_arg(sig, "t", t), alphas = alpha_array(sig, alpha);
         check_broadcast("lilucb.boundary_width", {{"t", ts}, {"alpha", alphas}});
@@ -236,9 +254,9 @@ void register_boundaries(py::module_& m) {
 
   m.def(
       "stated_crossing_probability",
-      [](const std::string& kind, const py::object& alpha, double sigma, double eps, const std::string& inner,
-         double eta, double s, std::optional<double> mm, std::optional<double> c, std::optional<double> v_opt,
-         double a, double b) -> py::object {
+      [](const std::string& kind, const py::object& alpha, double sigma, opt eps, opt_text inner,
+         opt eta, opt s, std::optional<double> mm, std::optional<double> c, std::optional<double> v_opt,
+         opt a, opt b) -> py::object {
         const float_array alphas =
             alpha_array(boundary_signature("stated_crossing_probability", "kind, alpha=None"), alpha);
         spec_cache cache(make_kwargs(kind, std::nullopt, sigma, eps, inner, eta, s, mm, c, v_opt, a, b), !alpha.is_none());
@@ -257,9 +275,9 @@ void register_boundaries(py::module_& m) {
 
   m.def(
       "boundary_tail_bound",
-      [](const std::string& kind, const py::object& T, const py::object& alpha, double sigma, double eps,
-         const std::string& inner, double eta, double s, std::optional<double> mm, std::optional<double> c,
-         std::optional<double> v_opt, double a, double b) -> py::object {
+      [](const std::string& kind, const py::object& T, const py::object& alpha, double sigma, opt eps,
+         opt_text inner, opt eta, opt s, std::optional<double> mm, std::optional<double> c,
+         std::optional<double> v_opt, opt a, opt b) -> py::object {
         const std::string sig = boundary_signature("boundary_tail_bound", "kind, T, alpha=None");
         const float_array Ts = real_array_arg(sig, "T", T), alphas = alpha_array(sig, alpha);
         check_broadcast("lilucb.boundary_tail_bound", {{"T", Ts}, {"alpha", alphas}});
@@ -280,9 +298,9 @@ void register_boundaries(py::module_& m) {
 
   m.def(
       "_boundary",
-      [](const std::string& kind, double t, std::optional<double> alpha, double sigma, double eps,
-         const std::string& inner, double eta, double s, std::optional<double> mm, std::optional<double> c,
-         std::optional<double> v_opt, double a, double b) {
+      [](const std::string& kind, double t, std::optional<double> alpha, double sigma, opt eps,
+         opt_text inner, opt eta, opt s, std::optional<double> mm, std::optional<double> c,
+         std::optional<double> v_opt, opt a, opt b) {
         // As `lilucb boundary --json` (cli/cmd_boundary.cpp): the same calls in the same order.
         const auto kw = make_kwargs(kind, alpha, sigma, eps, inner, eta, s, mm, c, v_opt, a, b);
         const lb::boundary_spec spec = spec_of(kw, alpha, true);
@@ -303,17 +321,23 @@ void register_boundaries(py::module_& m) {
   // ---- crossing probabilities (crossing.hpp) and their Monte-Carlo check ----
   m.def(
       "_crossing_probability",
-      [](const std::string& kind, double horizon, std::optional<double> alpha, double sigma, double eps,
-         const std::string& inner, double eta, double s, std::optional<double> mm, std::optional<double> c,
-         std::optional<double> v_opt, double a, double b, double resolution) {
+      [](const std::string& kind, double horizon, std::optional<double> alpha, double sigma, opt eps,
+         opt_text inner, opt eta, opt s, std::optional<double> mm, std::optional<double> c,
+         std::optional<double> v_opt, opt a, opt b, double resolution, double max_seconds) {
         // The checks of `lilucb crossing` (cli/cmd_crossing.cpp), in its order.
         const lb::boundary_spec spec = spec_of(make_kwargs(kind, alpha, sigma, eps, inner, eta, s, mm, c, v_opt, a, b),
                                                alpha, true);
         const std::uint64_t T = cli_count("lilucb crossing", "--horizon", horizon, 1, 1e7, "[1, 10^7]");
         const std::uint64_t q = cli_count("lilucb crossing", "--resolution", resolution, 1, 256, "[1, 256]");
+        check_positive("lilucb.crossing_probability", "max_seconds", max_seconds);
         lb::crossing_result r;
         try {
-          interruptible([&] { r = lb::crossing_probability(spec, T, static_cast<unsigned>(q)); });
+          interruptible([&] {
+            cli::check_computing_time("lilucb.crossing_probability",
+                                      lb::estimate_crossing_time(spec, T, static_cast<unsigned>(q)), T,
+                                      static_cast<unsigned>(q), max_seconds, python_computing_names, nullptr);
+            r = lb::crossing_probability(spec, T, static_cast<unsigned>(q));
+          });
         } catch (const lilucb::domain_error& e) {
           rethrow_time_as_horizon("lilucb.crossing_probability", e, T);
           throw;
@@ -333,13 +357,14 @@ void register_boundaries(py::module_& m) {
         d["method"] = r.method;
         return d;
       },
-      arg("kind"), arg("horizon"), arg("alpha") = py::none(), LILUCB_BOUNDARY_ARGS, arg("resolution") = 4.0);
+      arg("kind"), arg("horizon"), arg("alpha") = py::none(), LILUCB_BOUNDARY_ARGS, arg("resolution") = 4.0,
+      arg("max_seconds") = 600.0);
 
   m.def(
       "_crossing_monte_carlo",
-      [](const std::string& kind, double horizon, std::optional<double> alpha, double sigma, double eps,
-         const std::string& inner, double eta, double s, std::optional<double> mm, std::optional<double> c,
-         std::optional<double> v_opt, double a, double b, double paths, double seed) {
+      [](const std::string& kind, double horizon, std::optional<double> alpha, double sigma, opt eps,
+         opt_text inner, opt eta, opt s, std::optional<double> mm, std::optional<double> c,
+         std::optional<double> v_opt, opt a, opt b, double paths, double seed) {
         constexpr const char* fn = "lilucb::boundaries::crossing_monte_carlo";
         const lb::boundary_spec spec = spec_of(make_kwargs(kind, alpha, sigma, eps, inner, eta, s, mm, c, v_opt, a, b),
                                                alpha, true);
@@ -365,9 +390,9 @@ void register_boundaries(py::module_& m) {
   // ---- calibration (calibration.hpp) ----
   m.def(
       "stated_alpha_for",
-      [](const std::string& kind, const py::object& p, double sigma, double eps, const std::string& inner, double eta,
-         double s, std::optional<double> mm, std::optional<double> c, std::optional<double> v_opt, double a,
-         double b) -> py::object {
+      [](const std::string& kind, const py::object& p, double sigma, opt eps, opt_text inner, opt eta,
+         opt s, std::optional<double> mm, std::optional<double> c, std::optional<double> v_opt, opt a,
+         opt b) -> py::object {
         const float_array ps = real_array_arg(boundary_signature("stated_alpha_for", "kind, p"), "p", p);
         const lb::boundary_spec spec =
             spec_of(make_kwargs(kind, std::nullopt, sigma, eps, inner, eta, s, mm, c, v_opt, a, b), std::nullopt, false);
@@ -382,9 +407,9 @@ void register_boundaries(py::module_& m) {
 
   m.def(
       "_calibrate",
-      [](const std::string& kind, double target, double sigma, double eps, const std::string& inner, double eta,
-         double s, std::optional<double> mm, std::optional<double> c, std::optional<double> v_opt, double a, double b,
-         double horizon, double resolution) {
+      [](const std::string& kind, double target, double sigma, opt eps, opt_text inner, opt eta,
+         opt s, std::optional<double> mm, std::optional<double> c, std::optional<double> v_opt, opt a, opt b,
+         double horizon, double resolution, double max_seconds) {
         // The checks of `lilucb calibrate` (cli/cmd_calibrate.cpp), in its order.
         const lb::boundary_spec spec =
             spec_of(make_kwargs(kind, std::nullopt, sigma, eps, inner, eta, s, mm, c, v_opt, a, b), std::nullopt, false);
@@ -393,9 +418,14 @@ void register_boundaries(py::module_& m) {
         co.resolution = static_cast<unsigned>(cli_count("lilucb calibrate", "--resolution", resolution, 1, 64, "[1, 64]"));
         // target reaches the library as the p of stated_alpha_for and as the alphas tried: its refusals
         // name target (the argument), not those quantities.
+        check_positive("lilucb.calibrate", "max_seconds", max_seconds);
         lb::calibration_result r;
         try {
-          interruptible([&] { r = lb::calibrate(spec, target, co); });
+          interruptible([&] {
+            cli::check_computing_time("lilucb.calibrate", lb::estimate_calibration_time(spec, target, co), co.horizon,
+                                      co.resolution, max_seconds, python_computing_names, nullptr);
+            r = lb::calibrate(spec, target, co);
+          });
         } catch (const lilucb::domain_error& e) {
           if (e.parameter() == "p")  // stated_alpha_for(spec, target)
             throw lilucb::domain_error("lilucb.calibrate", "target", number_text(target), e.admissible());
@@ -422,7 +452,8 @@ void register_boundaries(py::module_& m) {
         d["evaluations"] = r.evaluations;
         return d;
       },
-      arg("kind"), arg("target"), LILUCB_BOUNDARY_ARGS, arg("horizon") = 10000.0, arg("resolution") = 4.0);
+      arg("kind"), arg("target"), LILUCB_BOUNDARY_ARGS, arg("horizon") = 10000.0, arg("resolution") = 4.0,
+      arg("max_seconds") = 600.0);
 
   // ---- the families' own functions, vectorised over every real argument ----
   def_vectorized(m, "stitched_radius", [](double v, double alpha, double eta, double s, double mm, double c) {

@@ -53,6 +53,7 @@ py::dict experiment_py(const std::string& kind_name, const std::string& preset, 
     throw lilucb::domain_error(fn, "shard[0]", number_text(shard_index),
                                "a whole number in [0, K) = [0, " + std::to_string(ro.shard_count) + ") (K = shard[1])");
   if (out.empty()) throw lilucb::domain_error(fn, "out", "''", "an output folder");
+  experiments::check_plan_memory(config, ro, fn);
   progress_report progress_to(fn, progress);
   // No text on file descriptor 2 (a notebook would not show it): progress goes to `progress`,
   // the runner's messages (notes, resumption, anytime windows) are returned as "log".

@@ -5,6 +5,7 @@
 
 #include "lilucb/bandit/scenarios.hpp"
 #include "lilucb/instance.hpp"
+#include "lilucb/resources.hpp"
 
 namespace lilucb::python {
 
@@ -17,6 +18,16 @@ std::vector<double> means_vector(const char* function, const py::object& means) 
   const auto c = py::array_t<double, py::array::forcecast | py::array::c_style>::ensure(a);
   return std::vector<double>(c.data(), c.data() + c.size());
 }
+
+namespace {
+
+/// A scenario's means, built in C++ and copied into numpy: twice 8 bytes per arm, checked before
+/// either is allocated.
+void check_means_memory(const char* fn, const char* parameter, double n, double arms) {
+  lilucb::check_memory(fn, parameter, number_text(n), 16 * arms, number_text(arms) + " means");
+}
+
+}  // namespace
 
 void register_instance(py::module_& m) {
   using py::arg;
@@ -58,16 +69,18 @@ void register_instance(py::module_& m) {
 
   m.def("sparse_means",
         [](double n, double gap) {
-          return to_numpy(bandit::sparse_means(
-              whole_number("lilucb::bandit::sparse_means", "n", n, 0, "a whole number in [1, 2^32]"), gap));
+          const auto arms = whole_number("lilucb::bandit::sparse_means", "n", n, 0, "a whole number in [1, 2^32]");
+          check_means_memory("lilucb.sparse_means", "n", n, n);
+          return to_numpy(bandit::sparse_means(arms, gap));
         },
         arg("n"), arg("gap") = 0.5,
         "Section 5's 1-sparse scenario: n arms, means[0] = gap (the best arm), all others 0.\n"
         "Domain: n in [1, 2^32], gap > 0 (default 1/2, the figures' value; docs/findings.md F7).");
   m.def("alpha_means",
         [](double n, double alpha) {
-          return to_numpy(bandit::alpha_means(
-              whole_number("lilucb::bandit::alpha_means", "n", n, 0, "a whole number in [1, 2^32)"), alpha));
+          const auto arms = whole_number("lilucb::bandit::alpha_means", "n", n, 0, "a whole number in [1, 2^32)");
+          check_means_memory("lilucb.alpha_means", "n", n, n + 1);
+          return to_numpy(bandit::alpha_means(arms, alpha));
         },
         arg("n"), arg("alpha"),
         "Section 5's alpha scenario: n + 1 arms, means[0] = 1, means[i] = 1 - (i/n)^alpha.\n"

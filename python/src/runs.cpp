@@ -12,6 +12,7 @@
 #include "lilucb/bandit/observers.hpp"
 #include "lilucb/bandit/parallel.hpp"
 #include "lilucb/instance.hpp"
+#include "lilucb/resources.hpp"
 
 #include <algorithm>
 #include <cstring>
@@ -139,6 +140,9 @@ py::dict run_py(const std::string& algorithm, const py::object& means, double nu
                 double run, const std::string& arms, double max_pulls, const std::string& inner,
                 const py::object& checkpoints) {
   const auto q = make_request("lilucb.run", algorithm, means, nu, sigma, seed, "run", run, arms, max_pulls, inner, checkpoints);
+  const double n = static_cast<double>(q.means.size());
+  lilucb::check_memory("lilucb.run", "means", std::to_string(q.means.size()) + " arms",
+                       2 * lilucb::run_memory_bytes(n), "one run and its counts");
   bandit::composed_result c;
   std::vector<std::size_t> best;
   naming_arguments(q, nu, sigma, [&] {
@@ -187,6 +191,18 @@ py::dict run_many_py(const std::string& algorithm, const py::object& means, doub
     if (t > 1024) throw lilucb::domain_error(fn, "threads", number_text(t), "None or a whole number in [0, 1024] (0: all cores)");
   }
   const std::size_t n = q.means.size(), nc = q.checkpoints.size();
+  {
+    // Checked before anything is allocated (runs * n may not even fit in size_t): the result
+    // arrays, built here and copied into numpy, and one run per thread.
+    const double r = static_cast<double>(runs), arms = static_cast<double>(n);
+    const double row = 8 * 3 + 1 + 8.0 * static_cast<double>(nc) + (keep_counts ? 8 * arms : 0);
+    const double parallel = std::min(r, static_cast<double>(threads ? threads : std::max(1u, std::thread::hardware_concurrency())));
+    lilucb::check_memory(fn, keep_counts ? "keep_counts" : "runs",
+                         keep_counts ? "True (with runs = " + std::to_string(runs) + ")" : std::to_string(runs),
+                         2 * r * row + parallel * lilucb::run_memory_bytes(arms),
+                         std::to_string(runs) + " runs' results" + (keep_counts ? " with their counts on " + std::to_string(n) + " arms" : "") +
+                             " and " + number_text(parallel) + " parallel run(s)");
+  }
   // Signed 64-bit counts (numpy int64): pulls - 10**6 stays a difference, not a wrap-around
   // (a run of 2^63 pulls would take centuries).
   std::vector<std::int64_t> pulls(runs);

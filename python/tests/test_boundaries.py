@@ -334,3 +334,24 @@ def test_crossing_releases_the_gil():
         th.join()
     # a call holding the GIL for `elapsed` seconds would leave the ticker ~1 tick; about 0.3 s of CPU
     assert elapsed > 0.05 and len(ticks) >= 10, (elapsed, len(ticks))
+
+
+def test_a_family_argument_given_for_another_kind_is_refused_by_name():
+    # None means "not given" (the family's default); any value for a family the argument does not
+    # apply to is refused, as the CLI refuses the option (`lilucb boundary --kind lil --a 5`).
+    for call, name in [
+        (lambda: lilucb.boundary(kind="lil", t=10, alpha=1e-3, a=5.0), "a"),
+        (lambda: lilucb.boundary(kind="stitched", t=10, alpha=0.05, inner="plus2"), "inner"),
+        (lambda: lilucb.boundary(kind="mixture", t=10, alpha=0.05, eps=0.01), "eps"),
+        (lambda: lilucb.boundary_radius("mixture", [10.0, 100.0], alpha=0.05, eta=2.0), "eta"),
+        (lambda: lilucb.crossing_probability("linear", 10, b=0.1, v_opt=100.0), "v_opt"),
+        (lambda: lilucb.calibrate("stitched", 0.05, horizon=10, a=1.0), "a"),
+    ]:
+        with pytest.raises(lilucb.DomainError) as e:
+            call()
+        assert e.value.parameter == name and "applies to" in str(e.value), str(e.value)
+    # Given where it applies, the default value is the default.
+    assert lilucb.boundary(kind="stitched", t=10, alpha=0.05, eta=2.0, s=1.4) == lilucb.boundary(
+        kind="stitched", t=10, alpha=0.05)
+    assert lilucb.boundary(kind="lil", t=10, alpha=1e-3, eps=0.01, inner="lemma") == lilucb.boundary(
+        kind="lil", t=10, alpha=1e-3)

@@ -103,7 +103,8 @@ def test_ctrl_c_stops_a_long_call(call, tmp_path):
         "run_composed": lambda: lilucb.run("t3c-ids+glr-pooled-per-arm", [0.5, 0.49999], nu=0.1, max_pulls=0),
         "run_many": lambda: lilucb.run_many("lilucb-heuristic", np.linspace(1, 0, 1000), nu=0.01, runs=10**6),
         "experiment": lambda: lilucb.experiment("stopping-times", preset="paper", out=str(tmp_path / "x"), threads=2),
-        "crossing": lambda: lilucb.crossing_probability("constant", horizon=10**7, c=1e6, resolution=64),
+        "crossing": lambda: lilucb.crossing_probability("constant", horizon=10**7, c=1e6, resolution=64,
+                                                      max_seconds=1e9),
     }
     # Python's own SIGINT handler (a process started with SIGINT ignored would not have it), and
     # the timer started inside pytest.raises, so a late signal cannot escape the test.

@@ -63,3 +63,29 @@ BOOST_AUTO_TEST_CASE(calibration_domain) {
   o.horizon = 0;
   BOOST_CHECK_EXCEPTION(calibrate(s, 0.05, o), lilucb::domain_error, (names_parameter{"", "horizon"}));
 }
+
+// The time estimates (crossing_time.hpp): no timing is asserted, only what the estimate is made
+// of: nothing is timed up to untimed_horizon; past it, the first 16, 64, 256 or 1024 steps are
+// timed and scaled linearly to the horizon; a calibration counts typical_calibration_evaluations
+// crossing computations.  Domains as the computations'.
+BOOST_AUTO_TEST_CASE(time_estimates_are_the_timed_first_steps_scaled_to_the_horizon) {
+  boundary_spec s;
+  s.kind = boundary_kind::stitched;
+  s.alpha = 0.05;
+  const computing_time none = estimate_crossing_time(s, untimed_horizon);
+  BOOST_TEST(none.timed_horizon == 0u);
+  BOOST_TEST(none.seconds == 0.0);
+  const std::uint64_t T = 50000;
+  const computing_time e = estimate_crossing_time(s, T);
+  BOOST_TEST((e.timed_horizon == 16u || e.timed_horizon == 64u || e.timed_horizon == 256u || e.timed_horizon == 1024u));
+  BOOST_TEST(e.timed_seconds >= 0.0);
+  BOOST_TEST(e.seconds == e.timed_seconds * double(T) / double(e.timed_horizon));
+  calibration_options o;
+  o.horizon = T;
+  const computing_time c = estimate_calibration_time(s, 0.05, o);
+  BOOST_TEST(c.timed_horizon > 0u);
+  BOOST_TEST(c.seconds == c.timed_seconds * double(T) / double(c.timed_horizon) * typical_calibration_evaluations);
+  BOOST_CHECK_EXCEPTION(estimate_crossing_time(s, 0), lilucb::domain_error, (names_parameter{"", "horizon"}));
+  BOOST_CHECK_EXCEPTION(estimate_crossing_time(s, T, 0), lilucb::domain_error, (names_parameter{"", "resolution"}));
+  BOOST_CHECK_EXCEPTION(estimate_calibration_time(s, 0.7, o), lilucb::domain_error, (names_parameter{"", "p"}));
+}

@@ -44,6 +44,11 @@ void write_fixtures(const temp_dir& tmp) {
   tmp.file("huge-gap.json", R"({"gap": 1e300, "scenarios": ["sparse"], "sizes": [10], "repetitions": 1})");
   tmp.file("nul.json", std::string(R"({"repetitions": 2})") + std::string(1, '\0') + "garbage");
   tmp.file("record.json", "{}");
+  tmp.file("huge-sizes.json", R"({"sizes": [1000000000, 2000000000]})");
+  const std::string row = R"({"id": "a.b", "claim": "c", "source": "s", "computed": "x", "verdict": "holds", )"
+                          R"("evidence": "e", "effort_independent": true, "machine_dependent": false})";
+  tmp.file("duplicate-id-record.json", R"({"effort": "quick", "seed": 1, "version": "0", "commit": "", )"
+                                       R"("wall_seconds": 1, "threads": 1, "claims": [)" + row + ", " + row + "]}");
   fs::create_symlink(tmp.path / "nowhere", tmp.path / "dangling");
   fs::create_symlink(tmp.path / "loop", tmp.path / "loop");
 }

@@ -53,7 +53,20 @@ struct runner_options {
   run_executor* executor = nullptr;
 };
 
-/// Runs the experiment of `config` into `out_dir` (created if needed).
+/// An upper estimate of the memory run_experiment(config, ..., opts) needs, in bytes, computed
+/// before anything is allocated: the instances' means (one copy per (scenario, n) or (instance,
+/// delta)), the rows of the runs this shard records (256 bytes each plus one byte per anytime
+/// checkpoint), and one run's memory (lilucb::run_memory_bytes of the largest instance) for
+/// each of the threads.  The pilot runs of an anytime experiment run on the same threads.
+double plan_memory_bytes(const experiment_config& config, const runner_options& opts);
+
+/// lilucb::check_memory (resources.hpp) of plan_memory_bytes: throws lilucb::domain_error naming
+/// `function` and the axis that sizes the plan ("sizes", or "instances" for the modern
+/// experiment) when the plan does not fit in the available memory.
+void check_plan_memory(const experiment_config& config, const runner_options& opts, const std::string& function);
+
+/// Runs the experiment of `config` into `out_dir` (created if needed).  Refused first, before
+/// anything is written, when its plan does not fit in memory (check_plan_memory).
 ///
 /// Refused with lilucb::domain_error naming --out (nothing is run or written): a folder holding
 /// another experiment, config or shard; result rows without a valid manifest.json; a recorded

@@ -6,6 +6,7 @@
 
 #include "lilucb/boundaries/calibration.hpp"
 #include "lilucb/boundaries/crossing.hpp"
+#include "lilucb/boundaries/crossing_time.hpp"
 #include "lilucb/boundaries/crossing_nystrom.hpp"
 #include "lilucb/boundaries/family.hpp"
 #include "lilucb/boundaries/glr_threshold.hpp"

@@ -4,5 +4,6 @@
 #include "lilucb/bandit.hpp"
 #include "lilucb/clopper_pearson.hpp"
 #include "lilucb/interrupt.hpp"
+#include "lilucb/resources.hpp"
 #include "lilucb/theory.hpp"
 #include "lilucb/version.hpp"
