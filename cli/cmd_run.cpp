@@ -65,18 +65,36 @@ std::vector<double> instance_means(const run_cli_options& o) {
 }
 
 
-// A progress line on stderr for runs longer than a few seconds, when stderr is a terminal.
+// A progress line on stderr for runs longer than a few seconds, when stderr is a terminal: the
+// pulls so far, the time per pull and what the pull budget allows at that pace (an expensive
+// rule at many arms can take tens of microseconds per pull).  The clock is read every `step_`
+// pulls, a step that doubles while two reads are less than 0.25 s apart (at most 2^22 pulls) and
+// halves when they are more than 1 s apart, so a cheap run pays nothing measurable and a slow one
+// still reports within seconds.
 class progress_observer {
  public:
   static constexpr bool active = true;
+  explicit progress_observer(std::uint64_t max_pulls) : max_pulls_(max_pulls) {}
   template <class Stats>
   void on_pulls(std::size_t, std::uint64_t m, double, const Stats&) {
     pulls_ += m;
     if (pulls_ < next_check_) return;
-    next_check_ = pulls_ + (std::uint64_t{1} << 22);
-    const double s = std::chrono::duration<double>(clock::now() - start_).count();
+    const auto now = clock::now();
+    const double since = std::chrono::duration<double>(now - last_).count();
+    last_ = now;
+    if (since < 0.25 && step_ < (std::uint64_t{1} << 22)) step_ *= 2;
+    if (since > 1 && step_ > 1) step_ /= 2;
+    next_check_ = pulls_ + step_;
+    const double s = std::chrono::duration<double>(now - start_).count();
     if (s < 3) return;
-    std::fprintf(stderr, "\rlilucb run: %llu pulls, %.0f s", static_cast<unsigned long long>(pulls_), s);
+    const double per_pull = s / static_cast<double>(pulls_);
+    char budget[96] = "";
+    if (max_pulls_ > 0)
+      std::snprintf(budget, sizeof budget, "; the budget of %llu pulls: at most %.3g s more",
+                    static_cast<unsigned long long>(max_pulls_),
+                    per_pull * static_cast<double>(max_pulls_ > pulls_ ? max_pulls_ - pulls_ : 0));
+    std::fprintf(stderr, "\rlilucb run: %llu pulls, %.0f s (%.3g us per pull%s); Ctrl-C stops it   ",
+                 static_cast<unsigned long long>(pulls_), s, per_pull * 1e6, budget);
     printed_ = true;
   }
   ~progress_observer() {
@@ -85,8 +103,9 @@ class progress_observer {
 
  private:
   using clock = std::chrono::steady_clock;
-  clock::time_point start_ = clock::now();
-  std::uint64_t pulls_ = 0, next_check_ = std::uint64_t{1} << 22;
+  std::uint64_t max_pulls_;
+  clock::time_point start_ = clock::now(), last_ = start_;
+  std::uint64_t pulls_ = 0, step_ = 1024, next_check_ = 1024;
   bool printed_ = false;
 };
 
@@ -101,7 +120,7 @@ bandit::composed_result run_on(const bandit::method& m, const Arms& arms, const 
     bandit::null_observer none;
     return go(none);
   }
-  progress_observer progress;
+  progress_observer progress(opts.max_pulls);
   return go(progress);
 }
 
