@@ -510,15 +510,18 @@ class CrossingCount(_Record):
 def crossing_monte_carlo(kind: str, horizon: int, alpha: Optional[float] = None, sigma: float = 1.0,
                          eps: Optional[float] = None, inner: Optional[str] = None, eta: Optional[float] = None, s: Optional[float] = None,
                          m: Optional[float] = None, c: Optional[float] = None, v_opt: Optional[float] = None,
-                         a: Optional[float] = None, b: Optional[float] = None, paths: int = 10000, seed: int = 1) -> CrossingCount:
+                         a: Optional[float] = None, b: Optional[float] = None, paths: int = 10000, seed: int = 1,
+                         max_seconds: float = 600.0) -> CrossingCount:
     """Simulates `paths` walks of N(0, sigma^2) rewards up to `horizon` and counts those that reach the
     boundary (lilucb::boundaries::crossing_monte_carlo, the independent check of the crossing engine): path i
     draws the normal stream (seed, i), so the count depends on nothing else.  Domain: horizon in [1, 10^7],
-    paths >= 1, seed >= 0 (whole numbers).  Runs in C++ with the GIL released.
+    paths >= 1, seed >= 0 (whole numbers).  Runs in C++ with the GIL released.  The first 1, 4, 16, ... paths
+    are timed first (until 0.2 s) and a count estimated to take longer than max_seconds (> 0, default 600) is
+    refused with DomainError naming paths.
 
     """
     return CrossingCount(**_lilucb._crossing_monte_carlo(kind, horizon, alpha, sigma, eps, inner, eta, s, m, c,
-                                                         v_opt, a, b, paths, seed))
+                                                         v_opt, a, b, paths, seed, max_seconds))
 
 
 crossing_monte_carlo.__doc__ = (crossing_monte_carlo.__doc__ or "") + "    " + _BOUNDARY_DOC + "\n"

@@ -280,7 +280,8 @@ class CrossingCount(_Record):
 def crossing_monte_carlo(kind: str, horizon: int, alpha: Optional[float] = None, sigma: float = 1.0,
                          eps: Optional[float] = None, inner: Optional[str] = None, eta: Optional[float] = None, s: Optional[float] = None,
                          m: Optional[float] = None, c: Optional[float] = None, v_opt: Optional[float] = None,
-                         a: Optional[float] = None, b: Optional[float] = None, paths: int = 10000, seed: int = 1) -> CrossingCount: ...
+                         a: Optional[float] = None, b: Optional[float] = None, paths: int = 10000, seed: int = 1,
+                         max_seconds: float = 600.0) -> CrossingCount: ...
 
 @dataclass(frozen=True)
 class Calibration(_Record):

@@ -364,7 +364,7 @@ void register_boundaries(py::module_& m) {
       "_crossing_monte_carlo",
       [](const std::string& kind, double horizon, std::optional<double> alpha, double sigma, opt eps,
          opt_text inner, opt eta, opt s, std::optional<double> mm, std::optional<double> c,
-         std::optional<double> v_opt, opt a, opt b, double paths, double seed) {
+         std::optional<double> v_opt, opt a, opt b, double paths, double seed, double max_seconds) {
         constexpr const char* fn = "lilucb::boundaries::crossing_monte_carlo";
         const lb::boundary_spec spec = spec_of(make_kwargs(kind, alpha, sigma, eps, inner, eta, s, mm, c, v_opt, a, b),
                                                alpha, true);
@@ -372,9 +372,23 @@ void register_boundaries(py::module_& m) {
         if (T > 10000000) throw lilucb::domain_error(fn, "horizon", number_text(horizon), "a whole number in [1, 10^7]");
         const std::uint64_t P = whole_number(fn, "paths", paths, 1, "a whole number in [1, 2^53]");
         const std::uint64_t sd = whole_number(fn, "seed", seed, 0, "a whole number in [0, 2^53]");
+        check_positive("lilucb.crossing_monte_carlo", "max_seconds", max_seconds);
         lb::crossing_count r;
         try {
-          interruptible([&] { r = lb::crossing_monte_carlo(lb::boundary_radii(spec, T), spec.sigma, P, sd); });
+          interruptible([&] {
+            const std::vector<double> radii = lb::boundary_radii(spec, T);
+            const lb::computing_time e = lb::estimate_monte_carlo_time(radii, spec.sigma, P, sd);
+            if (e.seconds > max_seconds) {
+              char how[160];
+              std::snprintf(how, sizeof how, "about %.3g s (its first %llu paths took %.3g s)", e.seconds,
+                            static_cast<unsigned long long>(e.timed_horizon), e.timed_seconds);
+              throw lilucb::domain_error("lilucb.crossing_monte_carlo", "paths", std::to_string(P),
+                                         "a computation estimated within max_seconds = " + number_text(max_seconds) +
+                                             " s; this one would take " + how +
+                                             ": lower paths or horizon, or raise max_seconds");
+            }
+            r = lb::crossing_monte_carlo(radii, spec.sigma, P, sd);
+          });
         } catch (const lilucb::domain_error& e) {
           rethrow_time_as_horizon("lilucb.crossing_monte_carlo", e, T);
           throw;
@@ -385,7 +399,7 @@ void register_boundaries(py::module_& m) {
         return d;
       },
       arg("kind"), arg("horizon"), arg("alpha") = py::none(), LILUCB_BOUNDARY_ARGS, arg("paths") = 10000.0,
-      arg("seed") = 1.0);
+      arg("seed") = 1.0, arg("max_seconds") = 600.0);
 
   // ---- calibration (calibration.hpp) ----
   m.def(

@@ -94,6 +94,19 @@ inline py::array_t<double, py::array::forcecast> real_array_arg(const std::strin
   return r;
 }
 
+/// A 1-D real sequence argument (real_array_arg's checks, then its shape) as a contiguous float64
+/// array; `what` says what the elements are in the TypeError ("real numbers", "pull counts").
+inline py::array_t<double, py::array::forcecast | py::array::c_style> real_vector_arg(const std::string& signature,
+                                                                                      const char* parameter,
+                                                                                      const py::handle& x,
+                                                                                      const char* what) {
+  const auto a = real_array_arg(signature, parameter, x);
+  if (a.ndim() != 1)
+    throw py::type_error(signature + ": " + parameter + " must be a 1-D sequence of " + what + ", got " +
+                         (a.ndim() == 0 ? python_type_name(x) : std::to_string(a.ndim()) + "-D array"));
+  return py::array_t<double, py::array::forcecast | py::array::c_style>::ensure(a);
+}
+
 /// "(3,)", "(2, 1)": a numpy shape as numpy prints it.
 inline std::string shape_text(const py::array& a) {
   std::string s = "(";

@@ -10,12 +10,7 @@
 namespace lilucb::python {
 
 std::vector<double> means_vector(const char* function, const py::object& means) {
-  const std::string signature = std::string(function) + "()";
-  const auto a = real_array_arg(signature, "means", means);
-  if (a.ndim() != 1)
-    throw py::type_error(signature + ": means must be a 1-D sequence of real numbers, got " +
-                         (a.ndim() == 0 ? python_type_name(means) : std::to_string(a.ndim()) + "-D array"));
-  const auto c = py::array_t<double, py::array::forcecast | py::array::c_style>::ensure(a);
+  const auto c = real_vector_arg(std::string(function) + "()", "means", means, "real numbers");
   return std::vector<double>(c.data(), c.data() + c.size());
 }
 

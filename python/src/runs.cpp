@@ -57,12 +57,7 @@ run_request make_request(const char* fn, const std::string& algorithm, const py:
   r.options.run = whole_number(fn, run_name, run, 0, "a whole number in [0, 2^53]");
   r.options.max_pulls = whole_number(fn, "max_pulls", max_pulls, 0, "a whole number in [0, 2^53] (0: unlimited)");
   if (!checkpoints.is_none()) {
-    const std::string signature = std::string(fn) + "()";
-    const auto a = real_array_arg(signature, "checkpoints", checkpoints);
-    if (a.ndim() != 1)
-      throw py::type_error(signature + ": checkpoints must be None or a 1-D sequence of pull counts, got " +
-                           (a.ndim() == 0 ? python_type_name(checkpoints) : std::to_string(a.ndim()) + "-D array"));
-    const auto c = py::array_t<double, py::array::forcecast | py::array::c_style>::ensure(a);
+    const auto c = real_vector_arg(std::string(fn) + "()", "checkpoints", checkpoints, "pull counts (or None)");
     for (py::ssize_t k = 0; k < c.size(); ++k) {
       const std::string name = "checkpoints[" + std::to_string(k) + "]";
       const double lo = k == 0 ? 1.0 : static_cast<double>(r.checkpoints.back()) + 1;

@@ -48,3 +48,12 @@ def test_long_crossing_computations_are_refused_with_their_estimate():
     a = lilucb.crossing_probability("stitched", 2000, alpha=0.05)
     b = lilucb.crossing_probability("stitched", 2000, alpha=0.05, max_seconds=1e9)
     assert a == b
+
+
+def test_long_monte_carlo_counts_are_refused_with_their_estimate():
+    refused(lambda: lilucb.crossing_monte_carlo("stitched", 10**6, alpha=0.05, paths=10**9), "paths",
+            "paths = 1000000000", "max_seconds = 600 s", "its first")
+    refused(lambda: lilucb.crossing_monte_carlo("stitched", 10, alpha=0.05, max_seconds=-1.0), "max_seconds")
+    # The timed first paths change nothing: the count is that of the same paths without a limit.
+    assert lilucb.crossing_monte_carlo("stitched", 100, alpha=0.05, paths=5000) == lilucb.crossing_monte_carlo(
+        "stitched", 100, alpha=0.05, paths=5000, max_seconds=1e9)

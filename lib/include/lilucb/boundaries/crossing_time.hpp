@@ -1,6 +1,7 @@
 #pragma once
-// How long a crossing computation (crossing.hpp) or a calibration (calibration.hpp) will take,
-// estimated before it starts, so that a caller can say so or refuse it past a stated bound.
+// How long a crossing computation (crossing.hpp), a calibration (calibration.hpp) or a
+// Monte-Carlo crossing count (monte_carlo.hpp) will take, estimated before it starts, so that a
+// caller can say so or refuse it past a stated bound.
 //
 // The estimate times the same computation on its first steps (horizons 16, 64, 256, 1024, until
 // one takes 0.2 s) and extrapolates linearly in the horizon: the engine's cost per time step is
@@ -11,7 +12,9 @@
 
 #include "lilucb/boundaries/calibration.hpp"
 #include "lilucb/boundaries/crossing.hpp"
+#include "lilucb/boundaries/monte_carlo.hpp"
 
+#include <algorithm>
 #include <chrono>
 #include <cstdint>
 
@@ -56,6 +59,26 @@ inline computing_time estimate_calibration_time(boundary_spec spec, double p, co
   spec.alpha = stated_alpha_for(spec, p);
   computing_time r = estimate_crossing_time(with_alpha(spec, spec.alpha), o.horizon, o.resolution);
   r.seconds *= typical_calibration_evaluations;
+  return r;
+}
+
+/// The estimate for crossing_monte_carlo(radius, sigma, paths, seed): the first 1, 4, 16, ...
+/// paths (until they take 0.2 s, or all of them) are run and timed, and the time is scaled
+/// linearly to `paths` (the paths are independent and alike, so this is an unbiased estimate of
+/// the rest).  timed_horizon holds the number of paths timed; when it is `paths` the estimate is
+/// the time taken.  Domain: as crossing_monte_carlo.
+inline computing_time estimate_monte_carlo_time(const std::vector<double>& radius, double sigma, std::uint64_t paths,
+                                                std::uint64_t seed) {
+  computing_time r;
+  for (std::uint64_t p = 1;; p *= 4) {
+    const std::uint64_t run = std::min(p, paths);
+    const auto start = std::chrono::steady_clock::now();
+    (void)crossing_monte_carlo(radius, sigma, run, seed);
+    r.timed_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    r.timed_horizon = run;
+    if (r.timed_seconds >= 0.2 || run == paths) break;
+  }
+  r.seconds = r.timed_seconds * static_cast<double>(paths) / static_cast<double>(r.timed_horizon);
   return r;
 }
 
