@@ -712,7 +712,7 @@ BOOST_AUTO_TEST_CASE(domain_errors) {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Issue 13's boundaries in the stopping rules.
+// The anytime boundaries (lilucb/boundaries) in the stopping rules.
 
 // C_G(x) by a dense scan of (g_G(lambda) + x)/lambda over (1/2, 1), g_G written out here (not the
 // library's): an upper bound on the minimum, within 1e-9 of it at this spacing (1e-5).

@@ -159,7 +159,7 @@ BOOST_AUTO_TEST_CASE(every_algorithm_agrees_with_library) {
   }
 }
 
-// Issue 13's certified stopping rules from the command line agree with run_combination and
+// The certified stopping rules (boundaries and thresholds) from the command line agree with run_combination and
 // report their certificates.
 BOOST_AUTO_TEST_CASE(certified_boundary_combinations_agree_with_library) {
   const auto means = bandit::sparse_means(4);

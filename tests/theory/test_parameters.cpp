@@ -139,7 +139,7 @@ BOOST_AUTO_TEST_SUITE(stated_theorem_setting)
 // Every cell of the params grid against mpmath (root of sqrt(rho d) + 4 rho d/(1 - rho d) = nu),
 // the double and the 50-digit instantiations.
 BOOST_AUTO_TEST_CASE(against_independent_values) {
-  bool issue_case = false;
+  bool readme_case = false;
   for (const auto& c : ref::certified_cases) {
     BOOST_TEST_CONTEXT("nu=" << c.nu << " eps=" << c.eps << " beta=" << c.beta) {
       const auto r = lilucb::stated_theorem_setting(c.nu, c.eps, c.beta);
@@ -147,10 +147,10 @@ BOOST_AUTO_TEST_CASE(against_independent_values) {
       BOOST_TEST(r.setting.delta == c.delta, tt::tolerance(1e-12));
       BOOST_TEST(r.setting.a == c.a, tt::tolerance(1e-12));
       BOOST_TEST(r.setting.meets_stated_theorem_nu());
-      issue_case |= (c.nu == 0.1 && c.eps == 0.01 && c.beta == 1.0);
+      readme_case |= (c.nu == 0.1 && c.eps == 0.01 && c.beta == 1.0);
     }
   }
-  BOOST_TEST(issue_case);  // nu = 0.1, eps = 0.01, beta = 1 is among them
+  BOOST_TEST(readme_case);  // nu = 0.1, eps = 0.01, beta = 1 is among them
   // The 50-digit instantiation finds the same root to ~45 digits.
   for (const auto& c : ref::certified_cases) {
     if (c.beta != 1.0) continue;  // delta does not depend on beta

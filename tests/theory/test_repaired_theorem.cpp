@@ -140,8 +140,8 @@ RC_BOOST_PROP(certified_setting_rests_on_theorem_r, ()) {
     RC_ASSERT(h <= lilucb::repaired_sample_factor(beta, 1.1 * r.delta_opt, eps));
 }
 
-BOOST_AUTO_TEST_CASE(issue_setting_nu_0_1) {
-  // The issue's example: the stated-theorem setting (delta = 2.764e-7, a = 12.199) does not meet
+BOOST_AUTO_TEST_CASE(setting_nu_0_1) {
+  // The main job's example (lilucb params --nu 0.1): the stated-theorem setting (delta = 2.764e-7, a = 12.199) does not meet
   // Theorem R; the certified one does.
   const auto st = lilucb::stated_theorem_setting(0.1, 0.01, 1.0).setting;
   BOOST_TEST(st.delta == 2.76449e-7, tt::tolerance(1e-5));
