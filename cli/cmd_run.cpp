@@ -42,11 +42,18 @@ std::vector<double> instance_means(const run_cli_options& o) {
   if (sources != 1)
     throw lilucb::domain_error("lilucb run", "instance", std::to_string(sources) + " sources given",
                                "exactly one of --scenario, --means, --means-file");
-  if (means) return parse_real_list("--means", o.means);
+  // Means given by the user are read first (8 bytes per arm), then the run's memory is checked.
+  if (means) {
+    auto m = parse_real_list("--means", o.means);
+    check_memory("lilucb run", "--means", m.size(), 1);
+    return m;
+  }
   if (means_file) {
     std::ifstream in(o.means_file);
     if (!in) throw lilucb::domain_error("lilucb run", "--means-file", o.means_file, "a readable file");
-    return bandit::read_means(in, o.means_file);
+    auto m = bandit::read_means(in, o.means_file);
+    check_memory("lilucb run", "--means-file", m.size(), 1);
+    return m;
   }
   if (o.n.empty()) throw lilucb::domain_error("lilucb run", "--n", "(missing)", "[1, 2^32) with --scenario");
   const std::uint64_t n = parse_count("--n", o.n, "[1, 2^32)");

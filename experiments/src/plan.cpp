@@ -15,6 +15,8 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
+#include <optional>
 #include <thread>
 #include <unordered_set>
 
@@ -246,13 +248,23 @@ nlohmann::json shard_json(std::uint64_t index, std::uint64_t count) {
 
 namespace lilucb::experiments {
 
-double plan_memory_bytes(const experiment_config& c, const runner_options& opts) {
+namespace {
+
+// The three parts of a plan's memory (plan_memory_bytes).
+struct plan_memory {
+  double means = 0, rows = 0, runs = 0;  // bytes: instances' means, recorded rows, parallel runs
+  double parallel = 0;                   // runs at once: the threads, at most the shard's runs
+  double total() const { return means + rows + runs; }
+};
+
+plan_memory plan_memory_parts(const experiment_config& c, const runner_options& opts) {
   const bool modern = c.kind == experiment_kind::modern;
   // Arms per instance, without building the means of the classic scenarios.
-  double largest = 0, means = 0, runs = 0;
+  plan_memory m;
+  double largest = 0, runs = 0;
   const auto add_instance = [&](double arms, double cells) {
     largest = std::max(largest, arms);
-    means += 8.0 * arms * cells;
+    m.means += 8.0 * arms * cells;
   };
   if (modern) {
     for (std::size_t i = 0; i < c.instances.size(); ++i)
@@ -271,15 +283,34 @@ double plan_memory_bytes(const experiment_config& c, const runner_options& opts)
   // An anytime row holds one character per checkpoint: at most checkpoints_per_decade per decade
   // of a window below 2^64 (20 decades).
   if (c.kind == experiment_kind::anytime) per_row += 20.0 * static_cast<double>(c.checkpoints_per_decade);
+  m.rows = shard_runs * per_row;
   const unsigned threads = opts.threads ? opts.threads : std::max(1u, std::thread::hardware_concurrency());
-  return means + shard_runs * per_row + static_cast<double>(threads) * lilucb::run_memory_bytes(largest);
+  m.parallel = std::max(1.0, std::min(static_cast<double>(threads), shard_runs));
+  m.runs = m.parallel * lilucb::run_memory_bytes(largest);
+  return m;
+}
+
+}  // namespace
+
+double plan_memory_bytes(const experiment_config& c, const runner_options& opts) {
+  return plan_memory_parts(c, opts).total();
 }
 
 void check_plan_memory(const experiment_config& c, const runner_options& opts, const std::string& function) {
-  const double bytes = plan_memory_bytes(c, opts);
+  const plan_memory m = plan_memory_parts(c, opts);
+  const std::optional<double> have = lilucb::available_memory_bytes();
+  if (!have || m.total() <= *have) return;
   const bool modern = c.kind == experiment_kind::modern;
-  std::string value;
-  if (modern) {
+  // Named: "threads" when one run at a time would fit, else the argument behind the largest part.
+  const double one_run = m.runs / m.parallel;
+  std::string parameter = modern ? "instances" : "sizes", value;
+  if (m.parallel > 1 && m.means + m.rows + one_run <= *have) {
+    parameter = "threads";
+    value = lilucb::detail::format_value(m.parallel) + " parallel runs";
+  } else if (m.rows > m.means && m.rows > one_run) {
+    parameter = "repetitions";
+    value = std::to_string(c.repetitions);
+  } else if (modern) {
     value = std::to_string(c.instances.size()) + " instance(s)";
   } else {
     for (auto n : c.sizes) {
@@ -287,8 +318,10 @@ void check_plan_memory(const experiment_config& c, const runner_options& opts, c
       value += std::to_string(n);
     }
   }
-  lilucb::check_memory(function, modern ? "instances" : "sizes", value, bytes,
-                       "the plan's instances, its rows and one run per thread");
+  char what[160];
+  std::snprintf(what, sizeof what, "the plan's instances (%.3g GB), its rows (%.3g GB) and %.0f parallel run(s) (%.3g GB)",
+                m.means / 1e9, m.rows / 1e9, m.parallel, m.runs / 1e9);
+  lilucb::check_memory(function, parameter, value, m.total(), what);
 }
 
 }  // namespace lilucb::experiments

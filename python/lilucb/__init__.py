@@ -486,7 +486,8 @@ def crossing_probability(kind: str, horizon: int, alpha: Optional[float] = None,
     plus a rounding allowance (a measured bracket, not a proof; about 1e-11 wide at 10^4) plus the dropped mass,
     and the family's proven tail bound beyond the horizon, so, if the measured bracket holds,
     probability_lower <= P(ever cross) <= probability_upper + tail_bound.  Domain: horizon in [1, 10^7], resolution in [1, 256] (the CLI's ranges).
-    Cost grows with the horizon (about 1 s of CPU at 10^5, q = 4) and like q^2; runs in C++ with the GIL
+    Cost grows linearly with the horizon (about 1 s of CPU at 10^5, q = 4) and with q (about linearly up to
+    q = 64, 10 times from 64 to 256); runs in C++ with the GIL
     released.  Past a horizon of 1024 the time is estimated first by timing the first steps, and a computation
     estimated to take longer than max_seconds (> 0, default 600) is refused with DomainError naming horizon.
 

@@ -50,8 +50,7 @@ struct boundary_kwargs {
 /// The spec `lilucb <command> --kind ... --alpha <alpha> ...` builds (alpha overrides kw.alpha):
 /// the arguments given are the options given, None the options left out (the CLI's defaults).
 /// A family's argument given for another kind is refused, as the CLI refuses its option: never
-/// silently ignored.  alpha, which a vectorised call may pass as an array for every kind, is
-/// refused for a family without alpha only when it is not finite.
+/// silently ignored (alpha too, for linear and constant).
 lb::boundary_spec spec_of(const boundary_kwargs& kw, std::optional<double> alpha, bool alpha_required) {
   cli::boundary_cli_options o;
   o.kind = kw.kind;
@@ -83,10 +82,7 @@ lb::boundary_spec spec_of(const boundary_kwargs& kw, std::optional<double> alpha
   const auto given_only_for = [&](const char* name, const opt& x, bool applies, const char* families) {
     if (!applies && x) refuse(name, number_text(*x), families);
   };
-  if (!lb::has_alpha(spec.kind) && alpha && !std::isfinite(*alpha))
-    throw lilucb::domain_error("lilucb " + kw.kind, "alpha", number_text(*alpha),
-                               "a finite real number or None (alpha applies to the families indexed by alpha only; "
-                               "unused for kind " + kw.kind + ")");
+  if (!lb::has_alpha(spec.kind) && alpha) refuse("alpha", number_text(*alpha), "the families indexed by alpha");
   given_only_for("eps", kw.eps, lil, "kind lil and lil-plus2");
   if (kw.inner && spec.kind != boundary_kind::lil) refuse("inner", "'" + *kw.inner + "'", "kind lil");
   given_only_for("eta", kw.eta, stitched, "kind stitched");
@@ -377,7 +373,8 @@ void register_boundaries(py::module_& m) {
         try {
           interruptible([&] {
             const std::vector<double> radii = lb::boundary_radii(spec, T);
-            const lb::computing_time e = lb::estimate_monte_carlo_time(radii, spec.sigma, P, sd);
+            std::optional<lb::crossing_count> all;
+            const lb::computing_time e = lb::estimate_monte_carlo_time(radii, spec.sigma, P, sd, &all);
             if (e.seconds > max_seconds) {
               char how[160];
               std::snprintf(how, sizeof how, "about %.3g s (its first %llu paths took %.3g s)", e.seconds,
@@ -387,7 +384,7 @@ void register_boundaries(py::module_& m) {
                                              " s; this one would take " + how +
                                              ": lower paths or horizon, or raise max_seconds");
             }
-            r = lb::crossing_monte_carlo(radii, spec.sigma, P, sd);
+            r = all ? *all : lb::crossing_monte_carlo(radii, spec.sigma, P, sd);
           });
         } catch (const lilucb::domain_error& e) {
           rethrow_time_as_horizon("lilucb.crossing_monte_carlo", e, T);

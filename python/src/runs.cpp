@@ -137,7 +137,7 @@ py::dict run_py(const std::string& algorithm, const py::object& means, double nu
   const auto q = make_request("lilucb.run", algorithm, means, nu, sigma, seed, "run", run, arms, max_pulls, inner, checkpoints);
   const double n = static_cast<double>(q.means.size());
   lilucb::check_memory("lilucb.run", "means", std::to_string(q.means.size()) + " arms",
-                       2 * lilucb::run_memory_bytes(n), "one run and its counts");
+                       lilucb::run_memory_bytes(n) + 16 * n, "one run and its counts");
   bandit::composed_result c;
   std::vector<std::size_t> best;
   naming_arguments(q, nu, sigma, [&] {
@@ -188,18 +188,27 @@ py::dict run_many_py(const std::string& algorithm, const py::object& means, doub
   const std::size_t n = q.means.size(), nc = q.checkpoints.size();
   {
     // Checked before anything is allocated (runs * n may not even fit in size_t): the result
-    // arrays, built here and copied into numpy, and one run per thread.
+    // arrays, built here and copied into numpy, and one run per thread.  Named: threads when one
+    // run at a time would fit, else runs (keep_counts) when the results are the larger part, else
+    // means.
     const double r = static_cast<double>(runs), arms = static_cast<double>(n);
     const double row = 8 * 3 + 1 + 8.0 * static_cast<double>(nc) + (keep_counts ? 8 * arms : 0);
     const double parallel = std::min(r, static_cast<double>(threads ? threads : std::max(1u, std::thread::hardware_concurrency())));
-    lilucb::check_memory(fn, keep_counts ? "keep_counts" : "runs",
-                         keep_counts ? "True (with runs = " + std::to_string(runs) + ")" : std::to_string(runs),
-                         2 * r * row + parallel * lilucb::run_memory_bytes(arms),
-                         std::to_string(runs) + " runs' results" + (keep_counts ? " with their counts on " + std::to_string(n) + " arms" : "") +
-                             " and " + number_text(parallel) + " parallel run(s)");
+    const double results = 2 * r * row, one_run = lilucb::run_memory_bytes(arms), need = results + parallel * one_run;
+    const std::optional<double> have = lilucb::available_memory_bytes();
+    if (have && need > *have) {
+      const std::string what = std::to_string(runs) + " runs' results" +
+                               (keep_counts ? " with their counts on " + std::to_string(n) + " arms" : "") + " and " +
+                               number_text(parallel) + " parallel run(s) on " + std::to_string(n) + " arms";
+      if (parallel > 1 && results + one_run <= *have)
+        lilucb::check_memory(fn, "threads", number_text(parallel) + " parallel runs", need, what);
+      if (results > one_run)
+        lilucb::check_memory(fn, keep_counts ? "keep_counts" : "runs",
+                             keep_counts ? "True (with runs = " + std::to_string(runs) + ")" : std::to_string(runs), need,
+                             what);
+      lilucb::check_memory(fn, "means", std::to_string(n) + " arms", need, what);
+    }
   }
-  // Signed 64-bit counts (numpy int64): pulls - 10**6 stays a difference, not a wrap-around
-  // (a run of 2^63 pulls would take centuries).
   std::vector<std::int64_t> pulls(runs);
   std::vector<std::int64_t> chosen(runs);
   std::vector<std::uint8_t> stopped(runs);

@@ -346,6 +346,9 @@ def test_a_family_argument_given_for_another_kind_is_refused_by_name():
         (lambda: lilucb.boundary_radius("mixture", [10.0, 100.0], alpha=0.05, eta=2.0), "eta"),
         (lambda: lilucb.crossing_probability("linear", 10, b=0.1, v_opt=100.0), "v_opt"),
         (lambda: lilucb.calibrate("stitched", 0.05, horizon=10, a=1.0), "a"),
+        (lambda: lilucb.boundary(kind="lil-plus2", t=10, alpha=0.05, inner="plus2"), "inner"),
+        (lambda: lilucb.boundary(kind="linear", t=10, alpha=0.05), "alpha"),
+        (lambda: lilucb.boundary_width("constant", [1.0, 2.0], alpha=[0.05, 0.1], c=3.0), "alpha"),
     ]:
         with pytest.raises(lilucb.DomainError) as e:
             call()

@@ -57,3 +57,13 @@ def test_long_monte_carlo_counts_are_refused_with_their_estimate():
     # The timed first paths change nothing: the count is that of the same paths without a limit.
     assert lilucb.crossing_monte_carlo("stitched", 100, alpha=0.05, paths=5000) == lilucb.crossing_monte_carlo(
         "stitched", 100, alpha=0.05, paths=5000, max_seconds=1e9)
+
+
+def test_too_many_threads_are_named_when_one_run_at_a_time_would_fit(tmp_path):
+    # 1000 runs at once on 1000 threads: 64 MiB of tables each may not fit, one at a time would.
+    means = lilucb.sparse_means(10)
+    refused(lambda: lilucb.run_many("lilucb-heuristic", means, 0.1, runs=1000, threads=1024), "threads",
+            "1000 parallel runs")
+    refused(lambda: lilucb.experiment("stopping-times", threads=1024, out=str(tmp_path / "x")), "threads",
+            "parallel runs")
+    assert not (tmp_path / "x").exists()

@@ -57,12 +57,14 @@ struct runner_options {
 /// before anything is allocated: the instances' means (one copy per (scenario, n) or (instance,
 /// delta)), the rows of the runs this shard records (256 bytes each plus one byte per anytime
 /// checkpoint), and one run's memory (lilucb::run_memory_bytes of the largest instance) for
-/// each of the threads.  The pilot runs of an anytime experiment run on the same threads.
+/// each run at once (the threads, at most the shard's runs).  The pilot runs of an anytime experiment run on the same threads.
 double plan_memory_bytes(const experiment_config& config, const runner_options& opts);
 
 /// lilucb::check_memory (resources.hpp) of plan_memory_bytes: throws lilucb::domain_error naming
-/// `function` and the axis that sizes the plan ("sizes", or "instances" for the modern
-/// experiment) when the plan does not fit in the available memory.
+/// `function` when the plan does not fit in the available memory, and the argument to change:
+/// "threads" when one run at a time would fit, else "repetitions" when the rows are the largest
+/// part, else the axis that sizes the instances ("sizes", or "instances" for the modern
+/// experiment).  The runs at once are the threads, at most the shard's runs.
 void check_plan_memory(const experiment_config& config, const runner_options& opts, const std::string& function);
 
 /// Runs the experiment of `config` into `out_dir` (created if needed).  Refused first, before

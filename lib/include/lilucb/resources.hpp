@@ -1,9 +1,10 @@
 #pragma once
 // Bounded resources: the memory a plan of runs will need, estimated before anything is
-// allocated, and refused with the estimate and the limit when it does not fit.  The CLI, the
-// experiment runner's callers and the Python module check every plan here, so a request that
-// cannot fit ends as a lilucb::domain_error naming the argument, never as an allocation failure
-// half-way or the kernel's out-of-memory killer.
+// allocated, and refused with the estimate and the limit when it does not fit.  `lilucb run`,
+// `lilucb experiment` (run_experiment itself) and the Python module's runs, scenarios and
+// experiments check their plans here, so a request that cannot fit in what is available when it
+// is checked ends as a lilucb::domain_error naming the argument instead of an allocation failure
+// half-way.  What other processes take after the check is not foreseen.
 
 #include <cstdint>
 #include <optional>
@@ -12,13 +13,16 @@
 namespace lilucb {
 
 /// The memory the system can still give this process without swapping: MemAvailable of
-/// /proc/meminfo, in bytes; nullopt where it cannot be read (no check is then made).
+/// /proc/meminfo, and below it the room left under this process's cgroup limit (memory.max -
+/// memory.current of cgroup v2) where one is set, in bytes; nullopt where neither can be read
+/// (no check is then made).
 std::optional<double> available_memory_bytes();
 
-/// An upper estimate of the memory one run on `arms` arms holds, in bytes: 256 bytes per arm
-/// (the measured peak is about 150 at 10^6 arms for lil'UCB with the radix heap and about 220 at
-/// 10^5 arms for the certified rules with a posterior, docs/bandit.md) plus a fixed 64 MiB.
-/// Exact in double for every arms (no overflow).
+/// An upper estimate of the memory one run on `arms` arms holds, in bytes: 256 bytes per arm plus
+/// a fixed 64 MiB (a run's width tables can reach tens of MB for counts past 2^22).  Measured for
+/// a whole `lilucb run` process: 294-311 MB at 10^6 arms for lil'UCB (the estimate: 323 MB), 30 MB
+/// at 10^5 arms for T3C-IDS with the pooled-per-arm GLR (docs/bandit.md).  Exact in double for
+/// every arms (no overflow).
 double run_memory_bytes(double arms);
 
 /// Throws lilucb::domain_error(function, parameter, value, ...) when `bytes` exceed the available

@@ -22,8 +22,8 @@
 // discretisations), not proved.  The tests check the estimate against independent methods:
 // nested Gauss–Kronrod quadrature (T = 2, 3, to 2e-13) and Richardson extrapolation of the plain
 // trapezoid rule (T = 10 to 10^4, q = 4, to 1e-8); the bracket's width itself is only measured.
-// Cost at q = 4: about 0.1 s of CPU at T = 1e4 and 1 s at T = 1e5 for the pair (growing like
-// q^2); docs/boundaries.md has the numbers.
+// Cost at q = 4: about 0.1 s of CPU at T = 1e4 and 1 s at T = 1e5 for the pair (growing about
+// like q up to q = 64, faster beyond); docs/boundaries.md has the numbers.
 //
 // A second, independent engine, the grid engine: crossing_probability_on_grid (one resolution)
 // and crossing_probability_two_grids (the pair q, 2q and its bracket), kept as a reference.  It
@@ -562,7 +562,8 @@ inline crossing_result bracketed_crossing(const boundary_spec& spec, std::uint64
 /// up to `horizon`, by the two Nystrom discretisations of the header comment (step h =
 /// min(sigma/2, 2 sigma/q) and 1.25 h), with their measured bracket, plus the family's tail bound
 /// beyond the horizon.  Domain: a spec passing check_boundary_spec, horizon >= 1, resolution q in
-/// [1, 2048] (q <= 4 all mean h = sigma/2; the cost grows like q^2 above; q = 4 agrees with
+/// [1, 2048] (q <= 4 all mean h = sigma/2; above, the cost grows about like q up to q = 64 and
+/// like q^1.7 from 64 to 256, docs/boundaries.md; q = 4 agrees with
 /// q = 8 to about 1e-14 in every measured case).
 inline crossing_result crossing_probability(const boundary_spec& spec, std::uint64_t horizon,
                                             unsigned resolution = 4) {

@@ -5,10 +5,10 @@
 //
 // The estimate times the same computation on its first steps (horizons 16, 64, 256, 1024, until
 // one takes 0.2 s) and extrapolates linearly in the horizon: the engine's cost per time step is
-// nearly constant in t (docs/boundaries.md, "How long a computation takes": within a factor 2
-// from t = 256 to 10^6 for every family measured).  It is wall-clock time on this machine under
-// its present load: an estimate, not a bound.  A horizon up to 1024 is not estimated (the
-// computation is at most a few seconds at resolution 256).
+// nearly constant in t (docs/boundaries.md, "How long a computation takes": from t = 1024 to
+// 10^6 within a factor 2.5 for every family measured, the early steps being the dearer).  It is
+// wall-clock time on this machine under its present load: an estimate, not a bound.  A horizon
+// up to 1024 is not estimated (the computation is at most a few seconds at resolution 256).
 
 #include "lilucb/boundaries/calibration.hpp"
 #include "lilucb/boundaries/crossing.hpp"
@@ -17,6 +17,8 @@
 #include <algorithm>
 #include <chrono>
 #include <cstdint>
+#include <optional>
+#include <vector>
 
 namespace lilucb::boundaries {
 
@@ -31,8 +33,8 @@ struct computing_time {
 inline constexpr std::uint64_t untimed_horizon = 1024;
 
 /// The estimate for crossing_probability(spec, horizon, resolution): {0, 0, 0} for horizon <=
-/// untimed_horizon.  Domain: as crossing_probability.  Costs the timed steps (at most 1024,
-/// about 1% of a computation of 10^5 steps).
+/// untimed_horizon.  Domain: as crossing_probability.  Costs the timed computations (at most
+/// 16 + 64 + 256 + 1024 = 1360 steps, about 1.4% of a computation of 10^5 steps).
 inline computing_time estimate_crossing_time(const boundary_spec& spec, std::uint64_t horizon, unsigned resolution = 4) {
   detail::check_crossing_arguments("lilucb::boundaries::estimate_crossing_time", spec, horizon, resolution);
   computing_time r;
@@ -66,14 +68,16 @@ inline computing_time estimate_calibration_time(boundary_spec spec, double p, co
 /// paths (until they take 0.2 s, or all of them) are run and timed, and the time is scaled
 /// linearly to `paths` (the paths are independent and alike, so this is an unbiased estimate of
 /// the rest).  timed_horizon holds the number of paths timed; when it is `paths` the estimate is
-/// the time taken.  Domain: as crossing_monte_carlo.
+/// the time taken, and the count of every path is stored in `*all` (when not null), so the
+/// caller need not run them again.  Domain: as crossing_monte_carlo.
 inline computing_time estimate_monte_carlo_time(const std::vector<double>& radius, double sigma, std::uint64_t paths,
-                                                std::uint64_t seed) {
+                                                std::uint64_t seed, std::optional<crossing_count>* all = nullptr) {
   computing_time r;
   for (std::uint64_t p = 1;; p *= 4) {
     const std::uint64_t run = std::min(p, paths);
     const auto start = std::chrono::steady_clock::now();
-    (void)crossing_monte_carlo(radius, sigma, run, seed);
+    const crossing_count counted = crossing_monte_carlo(radius, sigma, run, seed);
+    if (all && run == paths) *all = counted;
     r.timed_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     r.timed_horizon = run;
     if (r.timed_seconds >= 0.2 || run == paths) break;
