@@ -34,27 +34,7 @@ namespace lilucb::bandit::one_sided_mixture {
 struct f_and_slope {
   double f, df;
 };
-inline f_and_slope F(double u) {
-  constexpr double inv_sqrt_2pi = 0.39894228040143267794;  // 1/sqrt(2 pi)
-  constexpr double sqrt_2_over_pi = 0.79788456080286535588;
-  constexpr double inv_sqrt_pi = 0.56418958354775628695;
-  const double x = -u * 0.70710678118654752440;
-  if (x <= 0) {
-    const double Phi = 0.5 * std::erfc(x);  // in [1/2, 1]
-    return {0.5 * u * u + std::log(Phi), u + inv_sqrt_2pi * std::exp(-0.5 * u * u) / Phi};
-  }
-  if (x <= 25) {
-    const double ex = std::exp(x * x) * std::erfc(x);
-    return {std::log(0.5 * ex), u + sqrt_2_over_pi / ex};
-  }
-  if (x <= 100) {  // exp(x^2) and erfc(x) are normal long doubles up to x = 106
-    const long double xl = x, ex = std::exp(xl * xl) * std::erfc(xl);
-    return {double(std::log(0.5L * ex)), double(u + sqrt_2_over_pi / ex)};
-  }
-  // The lower bound of Abramowitz & Stegun 7.1.13, log(1/(sqrt(pi) (x + sqrt(x^2 + 2)))), and its own slope.
-  const double r = std::sqrt(x * x + 2);
-  return {std::log(inv_sqrt_pi / (x + r)), 0.70710678118654752440 / r};
-}
+f_and_slope F(double u);
 
 /// An arm's slope at scale rho, s = n/(sigma sqrt(n + rho)) (u = s (mu_hat - m)), and
 /// its penalty (detail/mixture_grid.hpp's mixture_penalty): the one expression of each that every
@@ -74,48 +54,15 @@ struct pair_data {
 struct h_and_slope {
   double h, dh;
 };
-inline h_and_slope h_at(const pair_data& p, double m) {
-  double v[64], d[64];
-  double best = -std::numeric_limits<double>::infinity();
-  for (std::size_t k = 0; k < p.G; ++k) {
-    const f_and_slope fa = F((p.ma - m) * p.sa[k]), fb = F((m - p.mb) * p.sb[k]);
-    v[k] = p.c[k] + fa.f + fb.f;
-    d[k] = -p.sa[k] * fa.df + p.sb[k] * fb.df;
-    best = v[k] > best ? v[k] : best;
-  }
-  // One term: the same values as the sum below (exp(0) = 1, log 1 = 0 exactly).
-  if (p.G == 1 && std::isfinite(v[0])) return {v[0], d[0]};
-  double sum = 0, dsum = 0;
-  for (std::size_t k = 0; k < p.G; ++k) {
-    const double e = std::exp(v[k] - best);
-    sum += e;
-    dsum += e * d[k];
-  }
-  return {best + std::log(sum), dsum / sum};
-}
+h_and_slope h_at(const pair_data& p, double m);
 
 /// log sum_k exp(v[k]) with the largest term factored out (-inf for an empty or all -inf sum).
-inline double log_sum_exp(const double* v, std::size_t G) {
-  double best = -std::numeric_limits<double>::infinity();
-  for (std::size_t k = 0; k < G; ++k) best = v[k] > best ? v[k] : best;
-  if (!std::isfinite(best)) return best;
-  double sum = 0;
-  for (std::size_t k = 0; k < G; ++k) sum += std::exp(v[k] - best);
-  return best + std::log(sum);
-}
+double log_sum_exp(const double* v, std::size_t G);
 /// An upper bound of h(m) at one exponential per term: F(u) <= u^2/2 (log Phi <= 0) in every
 /// term, rounded up by 1e-12 (1 + |value|), far above the rounding of the sum.  It is within
 /// -log Phi(u) of h at the terms that dominate (about 0.02 nats at u = 2), so the pooled rule
 /// (stopping/glr_pooled.hpp) tries it before h itself to rule a pair out.
-inline double quadratic_upper(const pair_data& p, double m) {
-  double v[64];
-  for (std::size_t k = 0; k < p.G; ++k) {
-    const double ua = (p.ma - m) * p.sa[k], ub = (m - p.mb) * p.sb[k];
-    v[k] = p.c[k] + 0.5 * (ua * ua + ub * ub);
-  }
-  const double up = log_sum_exp(v, p.G);
-  return up + 1e-12 * (1 + std::fabs(up));
-}
+double quadratic_upper(const pair_data& p, double m);
 
 /// A bracket l < r with h'(l) <= 0 <= h'(r), found from the two means outwards (doubling steps);
 /// false when none exists in floating point (then the pair cannot be certified).
@@ -191,60 +138,28 @@ double search_infimum(const Pair& p, double* argmin = nullptr) {
   if (!std::isfinite(bound)) return -std::numeric_limits<double>::infinity();  // no certified bound
   return bound - 1e-9 * (1 + std::fabs(bound));
 }
-inline double infimum_lower_bound(const pair_data& p, double* argmin = nullptr) { return search_infimum(p, argmin); }
+double infimum_lower_bound(const pair_data& p, double* argmin = nullptr);
 
 /// The search of infimum_lower_bound, stopped early (docs/certified-glr/numerics.md, "Deciding search"): true when
 /// its lower bound reaches pass_at (*value receives it), else false once the bracket is narrower
 /// than rel_width |mu_hat_a - mu_hat_b| (*argmin receives its end with the smaller h: a starting
 /// point only, no bound rests on it) or the search ends.
-inline bool coarse_infimum(const pair_data& p, double pass_at, double rel_width, double* value, double* argmin) {
-  bracket b;
-  const bool bracketed = find_bracket(p, b);
-  auto [l, r, hl, hr] = b;
-  *argmin = 0.5 * (p.ma + p.mb);
-  if (!bracketed) return false;
-  for (int it = 0; it < 200; ++it) {
-    const double bound = std::max(hl.h + hl.dh * (r - l), hr.h - hr.dh * (r - l));
-    if (bound - 1e-9 * (1 + std::fabs(bound)) >= pass_at) {
-      *value = bound - 1e-9 * (1 + std::fabs(bound));
-      return true;
-    }
-    if (r - l <= rel_width * bracket_scale(p)) break;
-    if (!shrink_bracket(p, it, l, r, hl, hr)) break;
-  }
-  *argmin = hl.h <= hr.h ? l : r;
-  return false;
-}
+bool coarse_infimum(const pair_data& p, double pass_at, double rel_width, double* value, double* argmin);
 
 /// A convex lower function of h at m, its slope, and an upper bound of h at m (docs/certified-glr/numerics.md,
 /// "Fewer terms"; for the whole grid lower = upper = h).
 struct bounds_at {
   double h, dh, up;
 };
-inline bounds_at whole(const pair_data& p, double m) {
-  const h_and_slope v = h_at(p, m);
-  return {v.h, v.dh, v.h};
-}
+bounds_at whole(const pair_data& p, double m);
 
 /// The O(G) upper bound of S1 at the count-weighted mean m0 (docs/certified-glr/numerics.md, "Cost: the
 /// decision key" and "Stale rows"): 2 log 2 + max_k [ (f_a,k u_a,k)^2/2 + (f_b,k u_b,k)^2/2 - pen_a[k] - pen_b[k] ] from rows
 /// ra, rb (G penalties, G slopes, then 1/c_k for the count c_k, 1 <= c_k <= N, each entry was
 /// computed at) and f_i,k = N_i/c_i,k (1 for entries at the present count; computed as N_i (1/c_i,k),
 /// within 2 ulps above or below, which the caller's relative margin 1e-12 covers).  For ma > mb.
-inline double tight_upper(double Na, double ma, const double* ra, double Nb, double mb, const double* rb,
-                          std::size_t G, double* qmax = nullptr) {
-  const double m0 = (Na * ma + Nb * mb) / (Na + Nb);
-  const double da = ma - m0, db = m0 - mb;
-  double best = -std::numeric_limits<double>::infinity();
-  for (std::size_t k = 0; k < G; ++k) {
-    const double ua = da * (Na * ra[2 * G + k]) * ra[G + k], ub = db * (Nb * rb[2 * G + k]) * rb[G + k];
-    const double q = 0.5 * (ua * ua + ub * ub);
-    const double y = q - ra[k] - rb[k];
-    best = y > best ? y : best;
-    if (qmax) *qmax = k == 0 || q > *qmax ? q : *qmax;
-  }
-  return best + 2 * std::log(2.0);
-}
+double tight_upper(double Na, double ma, const double* ra, double Nb, double mb, const double* rb,
+                   std::size_t G, double* qmax = nullptr);
 
 /// tight_upper's bound T0 (and Q0, the largest of its quadratic parts), found at counts A0, B0 and
 /// gap term d0 = (mu_hat_a - mu_hat_b)^2/(2 sigma^2), carried forward to counts A >= A0, B >= B0
@@ -269,21 +184,8 @@ struct grouped_pair {
 /// At m: the log-sum of the exact scales (<= h(m)) and its slope, and an upper bound of h(m), or
 /// +inf when the log-sum is already >= need_up_below (then no upper bound below it exists: the
 /// deciding search needs none).
-inline bounds_at grouped_at(const grouped_pair& g, double m,
-                            double need_up_below = std::numeric_limits<double>::infinity()) {
-  constexpr double ninf = -std::numeric_limits<double>::infinity();
-  const h_and_slope v = h_at(g.sub, m);
-  if (v.h >= need_up_below) return {v.h, v.dh, std::numeric_limits<double>::infinity()};
-  const double da = g.sub.ma - m, db = m - g.sub.mb;
-  const std::size_t G = g.G;
-  double hd = ninf, tl = ninf;
-  if (g.s0 > 0)
-    hd = g.head_c + F(std::max(da * g.ra[G], da * g.ra[G + g.s0 - 1])).f +
-         F(std::max(db * g.rb[G], db * g.rb[G + g.s0 - 1])).f;
-  if (g.e0 < G) tl = g.tail_c + F(std::max(da * g.ra[G + g.e0], 0.0)).f + F(std::max(db * g.rb[G + g.e0], 0.0)).f;
-  const double mx = std::max({v.h, hd, tl});
-  return {v.h, v.dh, mx + std::log(std::exp(v.h - mx) + std::exp(hd - mx) + std::exp(tl - mx))};
-}
+bounds_at grouped_at(const grouped_pair& g, double m,
+                     double need_up_below = std::numeric_limits<double>::infinity());
 
 /// Decides inf_m h(m) against thr from a point m0 near the minimiser (docs/certified-glr/numerics.md,
 /// "Deciding search"), with ev(m) a bounds_at: +1 when a certified lower bound (the tangent bound of ev's
@@ -353,14 +255,7 @@ int decide_infimum(const Eval& ev, double m0, bounds_at h0, double thr, double m
 
 /// The domain of a pair statistic (glr_one_sided_statistic's, glr_pooled's): sigma in (0, inf), both counts
 /// >= 1 (named na_name, nb_name), 1 to 64 scales with one weight each.
-inline void check_pair_arguments(const char* fn, double sigma, const char* na_name, std::uint64_t na,
-                                 const char* nb_name, std::uint64_t nb, const stopping::mixture_grid& g) {
-  check_positive(fn, "sigma", sigma);
-  check_at_least(fn, na_name, double(na), 1.0);
-  check_at_least(fn, nb_name, double(nb), 1.0);
-  const std::size_t G = g.rho.size();
-  if (G == 0 || G > 64 || G != g.log_weight.size())
-    ::lilucb::detail::raise_domain_error(fn, "grid", std::to_string(G) + " scales", "1 to 64 scales with one weight each");
-}
+void check_pair_arguments(const char* fn, double sigma, const char* na_name, std::uint64_t na,
+                          const char* nb_name, std::uint64_t nb, const stopping::mixture_grid& g);
 
 }  // namespace lilucb::bandit::one_sided_mixture

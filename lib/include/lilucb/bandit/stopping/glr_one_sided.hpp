@@ -51,155 +51,25 @@ struct glr_one_sided_pair {
   mutable std::vector<carried> carry;  // per arm b: the last O(G) bound of (leader, b)
   std::vector<double> part_log;  // log sum_{k<s} w_k at s = 0..G, then log sum_{k>=e} w_k at e = 0..G (rounded up)
 
-  double key(const arm_stats& s, std::size_t a, std::size_t b) const {
-    const double Na = double(s.count(a)), Nb = double(s.count(b));
-    const double ma = s.mean(a), mb = s.mean(b);
-    const double gap = ma > mb ? ma - mb : 0.0;
-    const double z = gap * gap / (2 * sigma * sigma) / (1 / Na + 1 / Nb);
-    const double upper = z + 2 * std::log(2.0);
-    if (upper * (1 + 1e-12) + 1e-12 < threshold) return upper;  // cannot pass (numerics.md, "Cost: the decision key")
-    std::size_t j = 0;
-    if (sorted && z > 0) {
-      const double target = std::min(Na, Nb) / z;
-      j = static_cast<std::size_t>(std::lower_bound(grid.rho.begin(), grid.rho.end(), target) - grid.rho.begin());
-      if (j == G) j = G - 1;
-    }
-    // A tighter bound of the same kind, O(G) without transcendental functions: at the GLR's
-    // point m0 (the count-weighted mean), F(u) <= u^2/2 and sum_k w_k <= 1 give
-    // S1 <= 2 log 2 + max_k [ q_a,k + q_b,k - pen_a[k] - pen_b[k] ], q_i,k = u_i,k(m0)^2/2.
-    // First from the rows as they are (numerics.md, "Stale rows"): a row computed at a count
-    // c <= N holds penalties <= the present ones and slopes s_k(c) with s_k(N) <= s_k(c) N/c.
-    // The pair's last O(G) bound carried forward (numerics.md, "Carried bound"): O(1).
-    const double d = gap * gap / (2 * sigma * sigma), H = Na * Nb / (Na + Nb);
-    if (gap > 0) {
-      const carried& c = carry[b];
-      if (c.leader == a && c.na <= Na && c.nb <= Nb && c.d > 0) {
-        const double up = one_sided_mixture::carried_upper(c.T, c.Q, c.d, c.na * c.nb / (c.na + c.nb), d, H);
-        if (up * (1 + 1e-12) + 1e-12 < threshold) return up;
-      }
-    }
-    const auto remember = [&](double T, double Q) { carry[b] = carried{a, Na, Nb, d, T, Q}; };
-    const bool known = pen_count[a] > 0 && pen_count[b] > 0;
-    if (gap > 0 && known) {
-      double q = 0;
-      const double tight = one_sided_mixture::tight_upper(Na, ma, &pen[a * 3 * G], Nb, mb, &pen[b * 3 * G], G, &q);
-      remember(tight, q);
-      if (tight * (1 + 1e-12) + 1e-12 < threshold) return tight;
-    }
-    // The entries the searches below read, at the present counts (the whole rows for a grid
-    // searched whole, or the first time), and the bound again if any was stale.
-    const bool grouped = sorted && G > 16;
-    const std::size_t s0 = grouped && j >= 5 ? j - 5 : 0, e0 = grouped ? std::min(G, j + 7) : G;
-    bool changed = grouped ? entries(s, a, s0 > 0 ? s0 - 1 : 0, std::min(G, e0 + 1)) : row_changed(s, a);
-    changed = (grouped ? entries(s, b, s0 > 0 ? s0 - 1 : 0, std::min(G, e0 + 1)) : row_changed(s, b)) || changed;
-    const double* ra = &pen[a * 3 * G];
-    const double* rb = &pen[b * 3 * G];
-    if (gap > 0 && (changed || !known)) {
-      double q = 0;
-      const double tight = one_sided_mixture::tight_upper(Na, ma, ra, Nb, mb, rb, G, &q);
-      remember(tight, q);
-      if (tight * (1 + 1e-12) + 1e-12 < threshold) return tight;
-    }
-    double c1 = grid.log_weight[j] + 2 * std::log(2.0) - ra[j] - rb[j];
-    const one_sided_mixture::pair_data one{ma, mb, sigma, ra + G + j, rb + G + j, &c1, 1};
-    const double margin = 1e-8 * (1 + threshold);
-    double m_one = 0;
-    {
-      // The one-term search, deciding (numerics.md, "Deciding search"): a pass by a margin, else a
-      // starting point for the search below.
-      double v = 0;
-      if (one_sided_mixture::coarse_infimum(one, threshold + margin, 1e-2, &v, &m_one)) return v;
-    }
-    // The scales s0 <= k < e0 around j exactly, the others bounded by two terms (numerics.md,
-    // "Fewer terms"): a deciding search on about a third of the grid.
-    if (grouped) {
-      double cs[64];
-      for (std::size_t k = s0; k < e0; ++k) cs[k - s0] = grid.log_weight[k] + 2 * std::log(2.0) - ra[k] - rb[k];
-      const one_sided_mixture::pair_data sub{ma, mb, sigma, ra + G + s0, rb + G + s0, cs, e0 - s0};
-      constexpr double ninf = -std::numeric_limits<double>::infinity();
-      const one_sided_mixture::grouped_pair gp{
-          sub, ra, rb, s0, e0, G, s0 > 0 ? part_log[s0] + 2 * std::log(2.0) - ra[s0 - 1] - rb[s0 - 1] : ninf,
-          e0 < G ? part_log[G + 1 + e0] + 2 * std::log(2.0) : ninf};
-      const auto ev = [&](double m) { return one_sided_mixture::grouped_at(gp, m, threshold - margin); };
-      double v = 0;
-      const int verdict = one_sided_mixture::decide_infimum(ev, m_one, ev(m_one), threshold, margin,
-                                                           1e-3 * (gap > 0 ? gap : sigma), 12, &v);
-      if (verdict != 0) return std::max(0.0, v);
-    }
-    // Undecided so far (rare): the full path (whole rows), from the one-term search to its tolerance.
-    row(s, a);
-    row(s, b);
-    const double lower = one_sided_mixture::infimum_lower_bound(one, &m_one);
-    if (lower >= threshold) return lower;
-    // Every scale (no term dropped).
-    double c[64];
-    for (std::size_t k = 0; k < G; ++k) c[k] = grid.log_weight[k] + 2 * std::log(2.0) - ra[k] - rb[k];
-    const one_sided_mixture::pair_data all{ma, mb, sigma, ra + G, rb + G, c, G};
-    // h at the one-scale minimiser is >= the infimum: below the threshold (with the search's
-    // margin) the pair cannot pass, at one evaluation instead of a search.
-    const one_sided_mixture::h_and_slope h_one = one_sided_mixture::h_at(all, m_one);
-    const double at = h_one.h;
-    if (at + 2e-9 * (1 + std::fabs(at)) < threshold) return std::max(0.0, at);
-    // The deciding search from m_one (numerics.md, "Deciding search"): a bound clearing the threshold by 1e-8 (1 + threshold).
-    {
-      double v = 0;
-      const int verdict = one_sided_mixture::decide_infimum(
-          [&](double m) { return one_sided_mixture::whole(all, m); }, m_one, {h_one.h, h_one.dh, h_one.h}, threshold,
-          margin, 1e-3 * (gap > 0 ? gap : sigma), 12, &v);
-      if (verdict != 0) return std::max(0.0, v);
-    }
-    return std::max(0.0, one_sided_mixture::infimum_lower_bound(all));
-  }
+  /// The decision key of the pair (leader a, challenger b): a certified lower bound of S1_{a,b}
+  /// when it reaches the threshold, else an upper bound below it (the verdict of S1 itself).
+  double key(const arm_stats& s, std::size_t a, std::size_t b) const;
   /// Entry k of arm i's row at the present count n (the same expressions every time: identical
   /// values); whether it changed.
-  bool entry(double* r, std::size_t k, double n) const {
-    if (r[2 * G + k] == 1 / n) return false;  // 1/n tells the counts apart (below 2^50)
-    r[k] = one_sided_mixture::mixture_penalty(n, grid.rho[k]);
-    r[G + k] = one_sided_mixture::slope(n, grid.rho[k], sigma);
-    r[2 * G + k] = 1 / n;
-    return true;
-  }
+  bool entry(double* r, std::size_t k, double n) const;
   /// Arm i's whole row at the present count; whether any entry changed.
-  bool row_changed(const arm_stats& s, std::size_t i) const {
-    if (pen_count[i] == s.count(i)) return false;
-    double* r = &pen[i * 3 * G];
-    bool changed = false;
-    for (std::size_t k = 0; k < G; ++k) changed = entry(r, k, double(s.count(i))) || changed;
-    pen_count[i] = s.count(i);
-    return changed;
-  }
-  const double* row(const arm_stats& s, std::size_t i) const {
-    row_changed(s, i);
-    return &pen[i * 3 * G];
-  }
+  bool row_changed(const arm_stats& s, std::size_t i) const;
+  const double* row(const arm_stats& s, std::size_t i) const;
   /// Entries 0 and lo..hi-1 of arm i's row at the present count (the whole row the first time:
   /// the bound above needs every entry at some count); whether any changed.
-  bool entries(const arm_stats& s, std::size_t i, std::size_t lo, std::size_t hi) const {
-    if (pen_count[i] == 0 || pen_count[i] == s.count(i)) return row_changed(s, i);
-    double* r = &pen[i * 3 * G];
-    const double n = double(s.count(i));
-    bool changed = entry(r, 0, n);
-    for (std::size_t k = lo; k < hi; ++k) changed = entry(r, k, n) || changed;
-    return changed;
-  }
+  bool entries(const arm_stats& s, std::size_t i, std::size_t lo, std::size_t hi) const;
   bool passes(double key, const arm_stats&) const { return key >= threshold; }
 };
 
 /// S1_{a,b} (Proposition M1; its certified lower bound, detail/one_sided_mixture.hpp), computed
 /// directly (tests, one-off use).  Domain: sigma > 0, na, nb >= 1, a grid of 1 to 64 scales.
-inline double glr_one_sided_statistic(double sigma, const mixture_grid& g, std::uint64_t na, double ma,
-                                      std::uint64_t nb, double mb) {
-  one_sided_mixture::check_pair_arguments("lilucb::bandit::stopping::glr_one_sided_statistic", sigma, "na", na, "nb", nb, g);
-  const std::size_t G = g.rho.size();
-  std::vector<double> sa(G), sb(G), c(G);
-  for (std::size_t k = 0; k < G; ++k) {
-    sa[k] = one_sided_mixture::slope(double(na), g.rho[k], sigma);
-    sb[k] = one_sided_mixture::slope(double(nb), g.rho[k], sigma);
-    c[k] = g.log_weight[k] + 2 * std::log(2.0) - one_sided_mixture::mixture_penalty(double(na), g.rho[k]) -
-           one_sided_mixture::mixture_penalty(double(nb), g.rho[k]);
-  }
-  return one_sided_mixture::infimum_lower_bound({ma, mb, sigma, sa.data(), sb.data(), c.data(), G});
-}
+double glr_one_sided_statistic(double sigma, const mixture_grid& g, std::uint64_t na, double ma,
+                               std::uint64_t nb, double mb);
 
 /// The rule: observe, should_stop, recommendation, name and min_statistic (the smallest decision
 /// key now; tests) from detail::pairwise_rule.
@@ -213,45 +83,14 @@ class glr_one_sided : public bandit::detail::pairwise_rule<glr_one_sided_pair> {
       : pairwise_rule(K, make_pair(K, sigma, delta, std::move(grid))), delta_(delta) {}
 
   static constexpr bool certified() { return true; }
-  std::string certificate() const {
-    const auto& p = pair();
-    return "Proposition M1 (docs/certified-glr.md): GLR stopping against a one-sided (half-normal) Gaussian mixture "
-           "martingale per pair of arms (" + describe_grid(p.grid) +
-           ", infimum of the log-sum over the alternative), Ville's inequality and a union "
-           "over the K-1 arms; valid for any sampling rule and sigma-sub-Gaussian rewards (sigma = " +
-           std::to_string(p.sigma) + "): P(wrong answer) <= delta = " + std::to_string(delta_);
-  }
+  std::string certificate() const;
   double threshold() const { return pair().threshold; }
   /// S1_{i_hat, b} (its certified lower bound, glr_one_sided_statistic) against the threshold for
   /// every challenger b of the leader now.
-  std::vector<challenger_evidence> evidence(const arm_stats& s) const {
-    const auto& p = pair();
-    return challengers(s, p.threshold, [&](std::size_t a, std::size_t b) {
-      return glr_one_sided_statistic(p.sigma, p.grid, s.count(a), s.mean(a), s.count(b), s.mean(b));
-    });
-  }
+  std::vector<challenger_evidence> evidence(const arm_stats& s) const;
 
  private:
-  static glr_one_sided_pair make_pair(std::size_t K, double sigma, double delta, mixture_grid grid) {
-    auto [w, threshold] = mixture_detail::check_mixture_rule("lilucb::bandit::stopping::glr_one_sided", K, sigma, delta, grid);
-    const std::size_t G = grid.rho.size();
-    const bool sorted = std::is_sorted(grid.rho.begin(), grid.rho.end());
-    // The partial sums of the weights, their logarithms rounded up by the factor 1 + 1e-12 (which
-    // covers the rounding of exp, + and log): bounds of groups of terms ("Fewer terms").
-    std::vector<double> part(2 * (G + 1), -std::numeric_limits<double>::infinity());
-    if (sorted && G > 16) {
-      double head = 0, tail = 0;
-      for (std::size_t k = 0; k < G; ++k) {
-        head += w[k];
-        part[k + 1] = std::log(head * (1 + 1e-12));
-        tail += w[G - 1 - k];
-        part[G + 1 + G - 1 - k] = std::log(tail * (1 + 1e-12));
-      }
-    }
-    return glr_one_sided_pair{sigma,     std::move(grid), G, threshold, sorted, std::vector<double>(3 * K * G, 0.0),
-                              std::vector<std::uint64_t>(K, 0), std::vector<glr_one_sided_pair::carried>(K),
-                              std::move(part)};
-  }
+  static glr_one_sided_pair make_pair(std::size_t K, double sigma, double delta, mixture_grid grid);
 
   double delta_;
 };

@@ -1,0 +1,259 @@
+// The bodies of GLR stopping with the leader's pooled arm, Propositions P and P2
+// (lilucb/bandit/stopping/glr_pooled.hpp states the contract; the bookkeeping, the decision steps
+// and the proof that they give the full search's verdict are in docs/certified-glr/numerics.md,
+// "The pooled rule: bookkeeping and decision").
+
+#include "lilucb/bandit/stopping/glr_pooled.hpp"
+
+#include "lilucb/bandit/stopping/glr.hpp"
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <cstddef>
+#include <cstdint>
+#include <limits>
+#include <string>
+#include <vector>
+
+namespace lilucb::bandit::stopping {
+
+one_sided_mixture::h_and_slope pooled_detail::arm_log_sum(const double* s, const double* c, std::size_t G, double x, double m,
+                                                          double sign, std::size_t* largest) {
+  double v[64], d[64];
+  double best = -std::numeric_limits<double>::infinity();
+  std::size_t at = 0;
+  for (std::size_t k = 0; k < G; ++k) {
+    const one_sided_mixture::f_and_slope f = one_sided_mixture::F(sign * (x - m) * s[k]);
+    v[k] = c[k] + f.f;
+    d[k] = -sign * s[k] * f.df;
+    if (v[k] > best) {
+      best = v[k];
+      at = k;
+    }
+  }
+  if (largest) *largest = at;
+  if (!std::isfinite(best)) return {best, 0.0};
+  double sum = 0, dsum = 0;
+  for (std::size_t k = 0; k < G; ++k) {
+    const double e = std::exp(v[k] - best);
+    sum += e;
+    dsum += e * d[k];
+  }
+  return {best + std::log(sum), dsum / sum};
+}
+
+one_sided_mixture::h_and_slope pooled_detail::h_at(const split_pair& p, double m) {
+  const one_sided_mixture::h_and_slope a = arm_log_sum(p.sa, p.ca, p.G, p.ma, m, 1.0);
+  const one_sided_mixture::h_and_slope b = arm_log_sum(p.sb, p.cb, p.G, p.mb, m, -1.0);
+  return {a.h + b.h, a.dh + b.dh};
+}
+
+double pooled_detail::quadratic_upper(const split_pair& p, double m) {
+  double va[64], vb[64];
+  for (std::size_t k = 0; k < p.G; ++k) {
+    const double ua = (p.ma - m) * p.sa[k], ub = (m - p.mb) * p.sb[k];
+    va[k] = p.ca[k] + 0.5 * ua * ua;
+    vb[k] = p.cb[k] + 0.5 * ub * ub;
+  }
+  const double up = one_sided_mixture::log_sum_exp(va, p.G) + one_sided_mixture::log_sum_exp(vb, p.G);
+  return up + 1e-12 * (1 + std::fabs(up));
+}
+
+double pooled_detail::one_term_lower_bound(const split_pair& p, std::size_t ka, std::size_t kb) {
+  const double c1 = p.ca[ka] + p.cb[kb];
+  return one_sided_mixture::infimum_lower_bound({p.ma, p.mb, p.sigma, p.sa + ka, p.sb + kb, &c1, 1});
+}
+
+double pooled_detail::one_term_lower_bound(const split_pair& p, double m0) {
+  std::size_t ka = 0, kb = 0;
+  (void)arm_log_sum(p.sa, p.ca, p.G, p.ma, m0, 1.0, &ka);
+  (void)arm_log_sum(p.sb, p.cb, p.G, p.mb, m0, -1.0, &kb);
+  return one_term_lower_bound(p, ka, kb);
+}
+
+double glr_pooled_per_arm_statistic(double sigma, const mixture_grid& g, std::uint64_t nv, double mv,
+                                    std::uint64_t nc, double mc) {
+  constexpr const char* fn = "lilucb::bandit::stopping::glr_pooled_per_arm_statistic";
+  one_sided_mixture::check_pair_arguments(fn, sigma, "nv", nv, "nc", nc, g);
+  if (!std::isfinite(mv)) ::lilucb::detail::raise_domain_error(fn, "mv", std::to_string(mv), "a finite mean");
+  if (!std::isfinite(mc)) ::lilucb::detail::raise_domain_error(fn, "mc", std::to_string(mc), "a finite mean");
+  const std::size_t G = g.rho.size();
+  double sa[64], ca[64], sb[64], cb[64];
+  for (std::size_t k = 0; k < G; ++k) {
+    sa[k] = one_sided_mixture::slope(double(nv), g.rho[k], sigma);
+    sb[k] = one_sided_mixture::slope(double(nc), g.rho[k], sigma);
+    ca[k] = g.log_weight[k] + std::log(2.0) - one_sided_mixture::mixture_penalty(double(nv), g.rho[k]);
+    cb[k] = g.log_weight[k] + std::log(2.0) - one_sided_mixture::mixture_penalty(double(nc), g.rho[k]);
+  }
+  return one_sided_mixture::search_infimum(pooled_detail::split_pair{mv, mc, sigma, sa, ca, sb, cb, G});
+}
+
+std::string glr_pooled::certificate() const {
+  const bool split = prior_ == pooled_prior::per_arm;
+  return std::string(split ? "Proposition P2" : "Proposition P") +
+         " (docs/certified-glr.md): GLR stopping against a one-sided (half-normal) Gaussian mixture "
+         "martingale per arm c, paired with the pooled pulls of the predictable leader among the other arms (" +
+         (split ? "one scale per arm, each from its own copy of the grid (product prior), " : "") + describe_grid(grid_) +
+         ", infimum of the log-sum over the best arm's mean), Ville's inequality at threshold log(1/delta), no "
+         "union over the wrong answers; valid for any sampling rule, a unique best arm and sigma-sub-Gaussian "
+         "rewards (sigma = " + std::to_string(sigma_) + "): P(wrong answer) <= delta = " + std::to_string(delta_);
+}
+
+double glr_pooled::statistic(std::size_t c, const arm_stats& s) {
+  check_index(c);
+  const pooled_arm v = pooled(c);
+  if (v.count == 0 || s.count(c) == 0) return -std::numeric_limits<double>::infinity();
+  return s1(v, s.count(c), s.mean(c));
+}
+
+bool glr_pooled::should_stop(const arm_stats& s) {
+  if (K_ < 2) return true;
+  const std::size_t leader_ = pools_.leader();
+  if (leader_ >= K_) return false;
+  if (blocker_ < K_ && blocker_ != leader_ && !passes(blocker_, s)) return false;
+  for (std::size_t c = 0; c < K_; ++c)  // the O(1) bound of every pair first
+    if (c != leader_ && c != blocker_ && !may_pass(c, s)) {
+      blocker_ = c;
+      return false;
+    }
+  for (std::size_t c = 0; c < K_; ++c)  // every O(1) bound passed: the rest of the decision
+    if (c != leader_ && c != blocker_ && !passes_beyond_bound(c, s)) {
+      blocker_ = c;
+      return false;
+    }
+  return true;
+}
+
+std::vector<challenger_evidence> glr_pooled::evidence(const arm_stats& s) {
+  std::vector<challenger_evidence> out;
+  const std::size_t L = recommendation(s);
+  for (std::size_t c = 0; c < K_; ++c)
+    if (c != L) out.push_back({c, statistic(c, s), threshold_});
+  return out;
+}
+
+void glr_pooled::check_index(std::size_t c) const {
+  if (c >= K_)
+    lilucb::detail::raise_domain_error("lilucb::bandit::stopping::glr_pooled", "c", std::to_string(c),
+                                       "[0, K - 1] = [0, " + std::to_string(K_ - 1) + "]");
+}
+
+bool glr_pooled::may_pass(std::size_t c, const arm_stats& s) const {
+  const pooled_arm v = pooled(c);
+  if (v.count == 0 || s.count(c) == 0) return false;
+  return (z_of(v, s.count(c), s.mean(c)) + 2 * std::log(2.0)) * (1 + 1e-12) + 1e-12 >= threshold_;
+}
+
+double glr_pooled::z_of(const pooled_arm& v, std::uint64_t nc, double mc) const {
+  return glr_statistic(glr_model::gaussian, sigma_, v.count, v.mean(), nc, mc);
+}
+
+bool glr_pooled::passes_beyond_bound(std::size_t c, const arm_stats& s) {
+  const pooled_arm v = pooled(c);
+  if (prior_ == pooled_prior::per_arm) return split_passes(c, v, s);
+  const one_sided_mixture::pair_data p = pair_of(v, s.count(c), s.mean(c));
+  const bool known = std::isfinite(argmin_[c]);
+  const double m0 = known ? argmin_[c] : glr_point(p, v.count, s.count(c));
+  one_sided_mixture::h_and_slope h0{};
+  if (known) {
+    if (rules_out(one_sided_mixture::quadratic_upper(p, m0))) return false;
+    h0 = one_sided_mixture::h_at(p, m0);
+    if (rules_out(h0.h)) return false;
+  }
+  const double z = z_of(v, s.count(c), s.mean(c));
+  const double target = double(std::min<std::uint64_t>(v.count, s.count(c))) / std::max(z, 1e-300);
+  std::size_t kstar = 0;
+  double best = std::numeric_limits<double>::infinity();
+  for (std::size_t k = 0; k < p.G; ++k) {
+    const double r = grid_.rho[k] > target ? grid_.rho[k] / target : target / grid_.rho[k];
+    if (r < best) {
+      best = r;
+      kstar = k;
+    }
+  }
+  const one_sided_mixture::pair_data one{p.ma, p.mb, p.sigma, p.sa + kstar, p.sb + kstar, p.c + kstar, 1};
+  if (one_sided_mixture::infimum_lower_bound(one) >= threshold_) return true;
+  if (!known) h0 = one_sided_mixture::h_at(p, m0);
+  return decide(c, p, m0, h0);
+}
+
+bool glr_pooled::split_passes(std::size_t c, const pooled_arm& v, const arm_stats& s) {
+  const pooled_detail::split_pair p = split_of(v, s.count(c), s.mean(c));
+  if (!std::isfinite(argmin_[c])) {
+    const double m0 = glr_point(p, v.count, s.count(c));
+    return decide(c, p, m0, pooled_detail::h_at(p, m0));
+  }
+  // h at the last minimiser (an upper bound), keeping each arm's largest term there for the
+  // one-term lower bound: one evaluation of the 2G terms serves both.
+  const double m0 = argmin_[c];
+  if (rules_out(pooled_detail::quadratic_upper(p, m0))) return false;
+  std::size_t ka = 0, kb = 0;
+  const one_sided_mixture::h_and_slope a = pooled_detail::arm_log_sum(p.sa, p.ca, p.G, p.ma, m0, 1.0, &ka),
+                                      b = pooled_detail::arm_log_sum(p.sb, p.cb, p.G, p.mb, m0, -1.0, &kb);
+  const one_sided_mixture::h_and_slope h0{a.h + b.h, a.dh + b.dh};
+  if (rules_out(h0.h)) return false;
+  if (pooled_detail::one_term_lower_bound(p, ka, kb) >= threshold_) return true;
+  return decide(c, p, m0, h0);
+}
+
+double glr_pooled::s1(const pooled_arm& v, std::uint64_t nc, double mc) {
+  if (prior_ == pooled_prior::per_arm) return one_sided_mixture::search_infimum(split_of(v, nc, mc));
+  return one_sided_mixture::infimum_lower_bound(pair_of(v, nc, mc));
+}
+
+pooled_detail::split_pair glr_pooled::split_of(const pooled_arm& v, std::uint64_t nc, double mc) {
+  const std::size_t G = grid_.rho.size();
+  const std::size_t ia = row_of(v.count, rows_.size());
+  const row& ra = rows_[ia];
+  const row& rb = rows_[row_of(nc, ia)];
+  for (std::size_t k = 0; k < G; ++k) {
+    c_[k] = base_[k] - ra.pen[k];
+    cb_[k] = base_[k] - rb.pen[k];
+  }
+  return {v.low_mean(), mc, sigma_, ra.s.data(), c_.data(), rb.s.data(), cb_.data(), G};
+}
+
+one_sided_mixture::pair_data glr_pooled::pair_of(const pooled_arm& v, std::uint64_t nc, double mc) {
+  const std::size_t G = grid_.rho.size();
+  const std::size_t ia = row_of(v.count, rows_.size());
+  const row& ra = rows_[ia];
+  const row& rb = rows_[row_of(nc, ia)];
+  for (std::size_t k = 0; k < G; ++k) c_[k] = base_[k] - ra.pen[k] - rb.pen[k];
+  return {v.low_mean(), mc, sigma_, ra.s.data(), rb.s.data(), c_.data(), G};
+}
+
+std::size_t glr_pooled::row_of(std::uint64_t n, std::size_t keep) {
+  for (std::size_t j = 0; j < rows_.size(); ++j)
+    if (rows_[j].n == n) return j;
+  if (next_row_ == keep) next_row_ = (next_row_ + 1) % rows_.size();
+  const std::size_t j = next_row_;
+  row& r = rows_[j];
+  next_row_ = (next_row_ + 1) % rows_.size();
+  const std::size_t G = grid_.rho.size();
+  r.n = n;
+  r.s.resize(G);
+  r.pen.resize(G);
+  for (std::size_t k = 0; k < G; ++k) {
+    r.s[k] = one_sided_mixture::slope(double(n), grid_.rho[k], sigma_);
+    r.pen[k] = one_sided_mixture::mixture_penalty(double(n), grid_.rho[k]);
+  }
+  return j;
+}
+
+glr_pooled::glr_pooled(std::size_t K, double sigma, double delta, mixture_grid grid, pooled_prior prior)
+    : K_(K), sigma_(sigma), delta_(delta), prior_(prior), grid_(std::move(grid)), pools_(K) {
+  constexpr const char* fn = "lilucb::bandit::stopping::glr_pooled";
+  (void)mixture_detail::check_mixture_rule(fn, K, sigma, delta, grid_);
+  threshold_ = std::log(1 / delta);
+  const std::size_t G = grid_.rho.size();
+  c_.resize(G);
+  cb_.resize(G);
+  base_.resize(G);
+  const double factors = prior_ == pooled_prior::shared ? 2 : 1;  // log 2 per half-normal in each term
+  for (std::size_t k = 0; k < G; ++k) base_[k] = grid_.log_weight[k] + factors * std::log(2.0);
+  argmin_.assign(K, std::numeric_limits<double>::quiet_NaN());
+  blocker_ = K;
+}
+
+}  // namespace lilucb::bandit::stopping

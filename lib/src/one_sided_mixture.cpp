@@ -1,0 +1,143 @@
+// The bodies of the one-sided mixture's kernel (lilucb/bandit/detail/one_sided_mixture.hpp states
+// each function's contract; the proofs are in docs/certified-glr/numerics.md).
+
+#include "lilucb/bandit/detail/one_sided_mixture.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <cstddef>
+#include <cstdint>
+#include <limits>
+#include <string>
+
+namespace lilucb::bandit::one_sided_mixture {
+
+f_and_slope F(double u) {
+  constexpr double inv_sqrt_2pi = 0.39894228040143267794;  // 1/sqrt(2 pi)
+  constexpr double sqrt_2_over_pi = 0.79788456080286535588;
+  constexpr double inv_sqrt_pi = 0.56418958354775628695;
+  const double x = -u * 0.70710678118654752440;
+  if (x <= 0) {
+    const double Phi = 0.5 * std::erfc(x);  // in [1/2, 1]
+    return {0.5 * u * u + std::log(Phi), u + inv_sqrt_2pi * std::exp(-0.5 * u * u) / Phi};
+  }
+  if (x <= 25) {
+    const double ex = std::exp(x * x) * std::erfc(x);
+    return {std::log(0.5 * ex), u + sqrt_2_over_pi / ex};
+  }
+  if (x <= 100) {  // exp(x^2) and erfc(x) are normal long doubles up to x = 106
+    const long double xl = x, ex = std::exp(xl * xl) * std::erfc(xl);
+    return {double(std::log(0.5L * ex)), double(u + sqrt_2_over_pi / ex)};
+  }
+  // The lower bound of Abramowitz & Stegun 7.1.13, log(1/(sqrt(pi) (x + sqrt(x^2 + 2)))), and its own slope.
+  const double r = std::sqrt(x * x + 2);
+  return {std::log(inv_sqrt_pi / (x + r)), 0.70710678118654752440 / r};
+}
+
+h_and_slope h_at(const pair_data& p, double m) {
+  double v[64], d[64];
+  double best = -std::numeric_limits<double>::infinity();
+  for (std::size_t k = 0; k < p.G; ++k) {
+    const f_and_slope fa = F((p.ma - m) * p.sa[k]), fb = F((m - p.mb) * p.sb[k]);
+    v[k] = p.c[k] + fa.f + fb.f;
+    d[k] = -p.sa[k] * fa.df + p.sb[k] * fb.df;
+    best = v[k] > best ? v[k] : best;
+  }
+  // One term: the same values as the sum below (exp(0) = 1, log 1 = 0 exactly).
+  if (p.G == 1 && std::isfinite(v[0])) return {v[0], d[0]};
+  double sum = 0, dsum = 0;
+  for (std::size_t k = 0; k < p.G; ++k) {
+    const double e = std::exp(v[k] - best);
+    sum += e;
+    dsum += e * d[k];
+  }
+  return {best + std::log(sum), dsum / sum};
+}
+
+double log_sum_exp(const double* v, std::size_t G) {
+  double best = -std::numeric_limits<double>::infinity();
+  for (std::size_t k = 0; k < G; ++k) best = v[k] > best ? v[k] : best;
+  if (!std::isfinite(best)) return best;
+  double sum = 0;
+  for (std::size_t k = 0; k < G; ++k) sum += std::exp(v[k] - best);
+  return best + std::log(sum);
+}
+
+double quadratic_upper(const pair_data& p, double m) {
+  double v[64];
+  for (std::size_t k = 0; k < p.G; ++k) {
+    const double ua = (p.ma - m) * p.sa[k], ub = (m - p.mb) * p.sb[k];
+    v[k] = p.c[k] + 0.5 * (ua * ua + ub * ub);
+  }
+  const double up = log_sum_exp(v, p.G);
+  return up + 1e-12 * (1 + std::fabs(up));
+}
+
+bool coarse_infimum(const pair_data& p, double pass_at, double rel_width, double* value, double* argmin) {
+  bracket b;
+  const bool bracketed = find_bracket(p, b);
+  auto [l, r, hl, hr] = b;
+  *argmin = 0.5 * (p.ma + p.mb);
+  if (!bracketed) return false;
+  for (int it = 0; it < 200; ++it) {
+    const double bound = std::max(hl.h + hl.dh * (r - l), hr.h - hr.dh * (r - l));
+    if (bound - 1e-9 * (1 + std::fabs(bound)) >= pass_at) {
+      *value = bound - 1e-9 * (1 + std::fabs(bound));
+      return true;
+    }
+    if (r - l <= rel_width * bracket_scale(p)) break;
+    if (!shrink_bracket(p, it, l, r, hl, hr)) break;
+  }
+  *argmin = hl.h <= hr.h ? l : r;
+  return false;
+}
+
+bounds_at whole(const pair_data& p, double m) {
+  const h_and_slope v = h_at(p, m);
+  return {v.h, v.dh, v.h};
+}
+
+double tight_upper(double Na, double ma, const double* ra, double Nb, double mb, const double* rb,
+                   std::size_t G, double* qmax) {
+  const double m0 = (Na * ma + Nb * mb) / (Na + Nb);
+  const double da = ma - m0, db = m0 - mb;
+  double best = -std::numeric_limits<double>::infinity();
+  for (std::size_t k = 0; k < G; ++k) {
+    const double ua = da * (Na * ra[2 * G + k]) * ra[G + k], ub = db * (Nb * rb[2 * G + k]) * rb[G + k];
+    const double q = 0.5 * (ua * ua + ub * ub);
+    const double y = q - ra[k] - rb[k];
+    best = y > best ? y : best;
+    if (qmax) *qmax = k == 0 || q > *qmax ? q : *qmax;
+  }
+  return best + 2 * std::log(2.0);
+}
+
+bounds_at grouped_at(const grouped_pair& g, double m,
+                     double need_up_below) {
+  constexpr double ninf = -std::numeric_limits<double>::infinity();
+  const h_and_slope v = h_at(g.sub, m);
+  if (v.h >= need_up_below) return {v.h, v.dh, std::numeric_limits<double>::infinity()};
+  const double da = g.sub.ma - m, db = m - g.sub.mb;
+  const std::size_t G = g.G;
+  double hd = ninf, tl = ninf;
+  if (g.s0 > 0)
+    hd = g.head_c + F(std::max(da * g.ra[G], da * g.ra[G + g.s0 - 1])).f +
+         F(std::max(db * g.rb[G], db * g.rb[G + g.s0 - 1])).f;
+  if (g.e0 < G) tl = g.tail_c + F(std::max(da * g.ra[G + g.e0], 0.0)).f + F(std::max(db * g.rb[G + g.e0], 0.0)).f;
+  const double mx = std::max({v.h, hd, tl});
+  return {v.h, v.dh, mx + std::log(std::exp(v.h - mx) + std::exp(hd - mx) + std::exp(tl - mx))};
+}
+
+void check_pair_arguments(const char* fn, double sigma, const char* na_name, std::uint64_t na,
+                          const char* nb_name, std::uint64_t nb, const stopping::mixture_grid& g) {
+  check_positive(fn, "sigma", sigma);
+  check_at_least(fn, na_name, double(na), 1.0);
+  check_at_least(fn, nb_name, double(nb), 1.0);
+  const std::size_t G = g.rho.size();
+  if (G == 0 || G > 64 || G != g.log_weight.size())
+    ::lilucb::detail::raise_domain_error(fn, "grid", std::to_string(G) + " scales", "1 to 64 scales with one weight each");
+}
+
+double infimum_lower_bound(const pair_data& p, double* argmin) { return search_infimum(p, argmin); }
+
+}  // namespace lilucb::bandit::one_sided_mixture
