@@ -350,10 +350,10 @@ class RunResult(_Record):
     counts: npt.NDArray[np.int64]
     status: str
     stopped_by: str
-    checkpoints: Optional[npt.NDArray[np.uint64]] = ...
-    empirical_best: Optional[npt.NDArray[np.int64]] = ...
-    certified: Optional[bool] = ...
-    certificate: Optional[str] = ...
+    checkpoints: Optional[npt.NDArray[np.uint64]] = None
+    empirical_best: Optional[npt.NDArray[np.int64]] = None
+    certified: Optional[bool] = None
+    certificate: Optional[str] = None
 
 @dataclass(frozen=True, eq=False)
 class RunManyResult(_Record):
@@ -367,11 +367,11 @@ class RunManyResult(_Record):
     best_arm: npt.NDArray[np.int64]
     correct: npt.NDArray[np.bool_]
     stopped: npt.NDArray[np.bool_]
-    counts: Optional[npt.NDArray[np.int64]] = ...
-    checkpoints: Optional[npt.NDArray[np.uint64]] = ...
-    empirical_best: Optional[npt.NDArray[np.int64]] = ...
-    certified: Optional[bool] = ...
-    certificate: Optional[str] = ...
+    counts: Optional[npt.NDArray[np.int64]] = None
+    checkpoints: Optional[npt.NDArray[np.uint64]] = None
+    empirical_best: Optional[npt.NDArray[np.int64]] = None
+    certified: Optional[bool] = None
+    certificate: Optional[str] = None
     @property
     def status(self) -> npt.NDArray[np.str_]: ...
     def __len__(self) -> int: ...
@@ -470,7 +470,7 @@ class ExperimentResult:
     plots: list
     config: dict
     summary: Any
-    log: str = ...
+    log: str = ""
 
 def experiment(kind: str = "stopping-times", preset: str = "quick", config: Optional[dict] = None,
                out: Optional[str] = None, threads: int = 0, shard: Tuple[int, int] = (0, 1),
