@@ -227,9 +227,15 @@ class CertifiedResult(_Record):
     iterations: int
 
 
+# The four settings of ``lilucb params --json`` share leading fields; each group is declared once, in a
+# base whose fields come first (dataclass inheritance keeps the order, so the constructors, repr,
+# to_dict and equality of the public classes are those of the flat field lists).
+
+
 @_dc.dataclass(frozen=True)
-class CertifiedParams(_Record):
-    """The certified setting (Theorem R, docs/repaired-theorem.md) as ``lilucb params --json`` reports it."""
+class _SolvedParams(_Record):
+    """The fields leading a setting whose delta is solved for nu (certified, stated_theorem): eps, beta, the
+    solved delta, the exploration a, the a_min of its theorem, kappa and the failure bound."""
 
     eps: float
     beta: float
@@ -238,6 +244,32 @@ class CertifiedParams(_Record):
     a_min: float
     kappa: float
     failure_bound: Optional[float]
+
+
+@_dc.dataclass(frozen=True)
+class _Section5Params(_Record):
+    """The fields leading one of Section 5's fixed settings (paper_theory, heuristic): the setting and what
+    the stated theorem and Theorem R say about it."""
+
+    eps: float
+    beta: float
+    a: float
+    delta: float
+    a_min: Optional[float]
+    failure_bound: Optional[float]
+    delta_in_range: bool
+    a_sufficient: bool
+    satisfies_theorem: bool
+    repaired_a_min: Optional[float]
+    repaired_failure_bound: Optional[float]
+    satisfies_repaired_theorem: bool
+    guarantees_nu: bool
+
+
+@_dc.dataclass(frozen=True)
+class CertifiedParams(_SolvedParams):
+    """The certified setting (Theorem R, docs/repaired-theorem.md) as ``lilucb params --json`` reports it."""
+
     delta_opt: float
     delta_nu: Optional[float]
     limited_by: str
@@ -249,16 +281,9 @@ class CertifiedParams(_Record):
 
 
 @_dc.dataclass(frozen=True)
-class StatedTheoremParams(_Record):
+class StatedTheoremParams(_SolvedParams):
     """The setting that meets the paper's stated hypotheses (the paper's proof does not establish it)."""
 
-    eps: float
-    beta: float
-    delta: float
-    a: float
-    a_min: float
-    kappa: float
-    failure_bound: Optional[float]
     delta_at_cap: bool
     satisfies_theorem: bool
     repaired_a_min: Optional[float]
@@ -268,42 +293,16 @@ class StatedTheoremParams(_Record):
 
 
 @_dc.dataclass(frozen=True)
-class PaperTheoryParams(_Record):
+class PaperTheoryParams(_Section5Params):
     """Section 5's lil'UCB setting as ``lilucb params --json`` reports it."""
 
-    eps: float
-    beta: float
-    a: float
-    delta: float
-    a_min: Optional[float]
-    failure_bound: Optional[float]
-    delta_in_range: bool
-    a_sufficient: bool
-    satisfies_theorem: bool
-    repaired_a_min: Optional[float]
-    repaired_failure_bound: Optional[float]
-    satisfies_repaired_theorem: bool
-    guarantees_nu: bool
     rho_delta: float
 
 
 @_dc.dataclass(frozen=True)
-class HeuristicParams(_Record):
+class HeuristicParams(_Section5Params):
     """Section 5's lil'UCB Heuristic as ``lilucb params --json`` reports it (no guarantee)."""
 
-    eps: float
-    beta: float
-    a: float
-    delta: float
-    a_min: Optional[float]
-    failure_bound: Optional[float]
-    delta_in_range: bool
-    a_sufficient: bool
-    satisfies_theorem: bool
-    repaired_a_min: Optional[float]
-    repaired_failure_bound: Optional[float]
-    satisfies_repaired_theorem: bool
-    guarantees_nu: bool
     n: int
     guarantee: bool
     note: str

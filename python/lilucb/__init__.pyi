@@ -111,7 +111,7 @@ class CertifiedResult(_Record):
     iterations: int
 
 @dataclass(frozen=True)
-class CertifiedParams(_Record):
+class _SolvedParams(_Record):
     eps: float
     beta: float
     delta: float
@@ -119,6 +119,25 @@ class CertifiedParams(_Record):
     a_min: float
     kappa: float
     failure_bound: Optional[float]
+
+@dataclass(frozen=True)
+class _Section5Params(_Record):
+    eps: float
+    beta: float
+    a: float
+    delta: float
+    a_min: Optional[float]
+    failure_bound: Optional[float]
+    delta_in_range: bool
+    a_sufficient: bool
+    satisfies_theorem: bool
+    repaired_a_min: Optional[float]
+    repaired_failure_bound: Optional[float]
+    satisfies_repaired_theorem: bool
+    guarantees_nu: bool
+
+@dataclass(frozen=True)
+class CertifiedParams(_SolvedParams):
     delta_opt: float
     delta_nu: Optional[float]
     limited_by: str
@@ -129,14 +148,7 @@ class CertifiedParams(_Record):
     certificate: str
 
 @dataclass(frozen=True)
-class StatedTheoremParams(_Record):
-    eps: float
-    beta: float
-    delta: float
-    a: float
-    a_min: float
-    kappa: float
-    failure_bound: Optional[float]
+class StatedTheoremParams(_SolvedParams):
     delta_at_cap: bool
     satisfies_theorem: bool
     repaired_a_min: Optional[float]
@@ -145,37 +157,11 @@ class StatedTheoremParams(_Record):
     certificate: str
 
 @dataclass(frozen=True)
-class PaperTheoryParams(_Record):
-    eps: float
-    beta: float
-    a: float
-    delta: float
-    a_min: Optional[float]
-    failure_bound: Optional[float]
-    delta_in_range: bool
-    a_sufficient: bool
-    satisfies_theorem: bool
-    repaired_a_min: Optional[float]
-    repaired_failure_bound: Optional[float]
-    satisfies_repaired_theorem: bool
-    guarantees_nu: bool
+class PaperTheoryParams(_Section5Params):
     rho_delta: float
 
 @dataclass(frozen=True)
-class HeuristicParams(_Record):
-    eps: float
-    beta: float
-    a: float
-    delta: float
-    a_min: Optional[float]
-    failure_bound: Optional[float]
-    delta_in_range: bool
-    a_sufficient: bool
-    satisfies_theorem: bool
-    repaired_a_min: Optional[float]
-    repaired_failure_bound: Optional[float]
-    satisfies_repaired_theorem: bool
-    guarantees_nu: bool
+class HeuristicParams(_Section5Params):
     n: int
     guarantee: bool
     note: str
