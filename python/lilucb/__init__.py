@@ -414,7 +414,8 @@ def check_repaired_theorem(eps: float, beta: float, delta: float, a: float) -> R
 # (None: the option not given; the CLI's boundary_spec_from applies its defaults and checks).
 _BOUNDARY_DOC = """kind: lil, lil-plus2, stitched, mixture, mixture-two-sided, linear or constant; alpha: the crossing
     probability in (0,1) (the delta of Lemma lem:lil for lil and lil-plus2; required by every family but linear and
-    constant); sigma > 0: the sub-Gaussian scale of one reward; lil: eps in (0,1) (None: 0.01), inner 'lemma'
+    constant); sigma > 0: the sub-Gaussian scale of one reward (default 1: the theory's unit scale, the bounds being
+    stated for sigma-sub-Gaussian rewards; as the CLI); lil: eps in (0,1) (None: 0.01), inner 'lemma'
     (None) or 'plus2'; stitched: eta > 1 (None: 2), s > 1 (None: 1.4), m > 0 (None: sigma^2), c >= 0 (None: 0);
     mixtures: v_opt > 0 (None: 100 sigma^2); linear: a >= 0 (None: 1), b >= 0 (None: 0.1); constant: c >= 0
     (required).  Invalid input raises DomainError with the CLI's message; a family's argument given (not None)
@@ -588,6 +589,7 @@ def characteristic_time(means: Any, sigma: float = _lilucb.DEFAULT_SIGMA, arms: 
     Theorem 5): T*(mu)^-1 = sup_w min_{a != 1} (w_1 + w_a) I_{w_1/(w_1+w_a)}(mu_1, mu_a), with the Gaussian
     divergence (mu - mu')^2/(2 sigma^2) (arms='gaussian') or the Bernoulli KL divergence (arms='bernoulli',
     sigma unused), and w* its maximiser; as ``lilucb hardness --arms A --sigma S`` prints t_star and w_star.
+    sigma defaults to 0.5, the scale of the paper's Section 5 experiments (rewards of variance 1/4), as the CLI.
     Domain: at least two finite means with a unique largest one; sigma > 0; Bernoulli means in [0, 1].
     """
     return CharacteristicTime(**_lilucb._characteristic_time(means, sigma, arms))
@@ -725,8 +727,8 @@ def run(
     lilucb.GLR_THRESHOLDS), e.g. "t3c-ids+glr-pooled-per-arm"; a combination's result carries
     ``certified`` and ``certificate``.
 
-    sigma: the Gaussian rewards' standard deviation and the widths' sub-Gaussian scale (default 0.5,
-    as the CLI); arms: 'gaussian' or 'bernoulli'; max_pulls: pull budget (default 10^9, as the CLI: the run then
+    sigma: the Gaussian rewards' standard deviation and the widths' sub-Gaussian scale (default 0.5: the
+    scale of the paper's Section 5 experiments, rewards of variance 1/4; as the CLI); arms: 'gaussian' or 'bernoulli'; max_pulls: pull budget (default 10^9, as the CLI: the run then
     ends as 'budget_exhausted'; 0: unlimited); inner: lil'UCB's
     inner logarithm ('plus2' or 'lemma'); seed and run: the run draws stream `run` of `seed` (the CLI
     uses run 0).  checkpoints: increasing pull counts at which to record the empirically best arm.
