@@ -29,7 +29,7 @@ void add_boundary_options(CLI::App* sub, boundary_cli_options& o, bool with_alph
   if (with_alpha)
     declare_option(sub->add_option("--alpha", o.alpha, "crossing probability in (0,1) (the delta of Lemma lem:lil for lil, lil-plus2)"),
                    real_spec(0, false, 1, false).when("--kind", with_alpha_kinds).feeding({"delta"}));
-  declare_option(sub->add_option("--sigma", o.sigma, "sub-Gaussian scale of one reward, > 0 (default 1)"),
+  declare_option(sub->add_option("--sigma", o.sigma, "sub-Gaussian scale of one reward, > 0; default 1: the theory's unit scale (the bounds are stated for sigma-sub-Gaussian rewards)"),
                  real_spec(0, false, inf, false).feeding({"t"}));
   declare_option(sub->add_option("--eps", o.eps, "lil: eps in (0,1) (default 0.01)"),
                  real_spec(0, false, 1, false).when("--kind", {"lil", "lil-plus2"}).feeding({"delta", "t"}));

@@ -344,7 +344,7 @@ void add_study_command(CLI::App& app) {
   declare_option(cn->add_option("--names", n->names, "comma-separated distinct arm names (K = their number)"), text_spec("comma-separated distinct non-empty names"));
   declare_option(cn->add_option("--model", n->model, "the rewards: gaussian (default; needs --sigma), bernoulli (0 or 1), bounded (needs --range)"),
                  choice_spec({"gaussian", "bernoulli", "bounded"}).defaults_to(n->model));
-  declare_option(cn->add_option("--sigma", n->sigma, "gaussian: the rewards' standard deviation (sub-Gaussian scale), > 0"),
+  declare_option(cn->add_option("--sigma", n->sigma, "gaussian: the rewards' standard deviation (sub-Gaussian scale), > 0; no default: required with --model gaussian (the certificate rests on it, and a real system's scale is not the paper's)"),
                  real_spec(0, false, inf, false).when("--model", {"gaussian"}));
   declare_option(cn->add_option("--range", n->range, "bounded: LO,HI, every reward in [LO, HI]"),
                  real_list_spec().when("--model", {"bounded"}).feeding({"range", "lo", "hi"}));

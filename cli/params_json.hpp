@@ -2,7 +2,7 @@
 // What `lilucb params` reports, computed in one place (params_values) and turned into JSON in one
 // place (params_json): the CLI's text mode prints the same params_values, `--json` prints
 // params_json, and the Python module's lilucb.params() returns params_json too
-// (python/src/settings.cpp), so the three cannot drift apart.
+// (python/src/py_settings.cpp), so the three cannot drift apart.
 
 #include "lilucb/parameters.hpp"
 

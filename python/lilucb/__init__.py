@@ -227,9 +227,15 @@ class CertifiedResult(_Record):
     iterations: int
 
 
+# The four settings of ``lilucb params --json`` share leading fields; each group is declared once, in a
+# base whose fields come first (dataclass inheritance keeps the order, so the constructors, repr,
+# to_dict and equality of the public classes are those of the flat field lists).
+
+
 @_dc.dataclass(frozen=True)
-class CertifiedParams(_Record):
-    """The certified setting (Theorem R, docs/repaired-theorem.md) as ``lilucb params --json`` reports it."""
+class _SolvedParams(_Record):
+    """The fields leading a setting whose delta is solved for nu (certified, stated_theorem): eps, beta, the
+    solved delta, the exploration a, the a_min of its theorem, kappa and the failure bound."""
 
     eps: float
     beta: float
@@ -238,6 +244,32 @@ class CertifiedParams(_Record):
     a_min: float
     kappa: float
     failure_bound: Optional[float]
+
+
+@_dc.dataclass(frozen=True)
+class _Section5Params(_Record):
+    """The fields leading one of Section 5's fixed settings (paper_theory, heuristic): the setting and what
+    the stated theorem and Theorem R say about it."""
+
+    eps: float
+    beta: float
+    a: float
+    delta: float
+    a_min: Optional[float]
+    failure_bound: Optional[float]
+    delta_in_range: bool
+    a_sufficient: bool
+    satisfies_theorem: bool
+    repaired_a_min: Optional[float]
+    repaired_failure_bound: Optional[float]
+    satisfies_repaired_theorem: bool
+    guarantees_nu: bool
+
+
+@_dc.dataclass(frozen=True)
+class CertifiedParams(_SolvedParams):
+    """The certified setting (Theorem R, docs/repaired-theorem.md) as ``lilucb params --json`` reports it."""
+
     delta_opt: float
     delta_nu: Optional[float]
     limited_by: str
@@ -249,16 +281,9 @@ class CertifiedParams(_Record):
 
 
 @_dc.dataclass(frozen=True)
-class StatedTheoremParams(_Record):
+class StatedTheoremParams(_SolvedParams):
     """The setting that meets the paper's stated hypotheses (the paper's proof does not establish it)."""
 
-    eps: float
-    beta: float
-    delta: float
-    a: float
-    a_min: float
-    kappa: float
-    failure_bound: Optional[float]
     delta_at_cap: bool
     satisfies_theorem: bool
     repaired_a_min: Optional[float]
@@ -268,42 +293,16 @@ class StatedTheoremParams(_Record):
 
 
 @_dc.dataclass(frozen=True)
-class PaperTheoryParams(_Record):
+class PaperTheoryParams(_Section5Params):
     """Section 5's lil'UCB setting as ``lilucb params --json`` reports it."""
 
-    eps: float
-    beta: float
-    a: float
-    delta: float
-    a_min: Optional[float]
-    failure_bound: Optional[float]
-    delta_in_range: bool
-    a_sufficient: bool
-    satisfies_theorem: bool
-    repaired_a_min: Optional[float]
-    repaired_failure_bound: Optional[float]
-    satisfies_repaired_theorem: bool
-    guarantees_nu: bool
     rho_delta: float
 
 
 @_dc.dataclass(frozen=True)
-class HeuristicParams(_Record):
+class HeuristicParams(_Section5Params):
     """Section 5's lil'UCB Heuristic as ``lilucb params --json`` reports it (no guarantee)."""
 
-    eps: float
-    beta: float
-    a: float
-    delta: float
-    a_min: Optional[float]
-    failure_bound: Optional[float]
-    delta_in_range: bool
-    a_sufficient: bool
-    satisfies_theorem: bool
-    repaired_a_min: Optional[float]
-    repaired_failure_bound: Optional[float]
-    satisfies_repaired_theorem: bool
-    guarantees_nu: bool
     n: int
     guarantee: bool
     note: str
@@ -415,7 +414,8 @@ def check_repaired_theorem(eps: float, beta: float, delta: float, a: float) -> R
 # (None: the option not given; the CLI's boundary_spec_from applies its defaults and checks).
 _BOUNDARY_DOC = """kind: lil, lil-plus2, stitched, mixture, mixture-two-sided, linear or constant; alpha: the crossing
     probability in (0,1) (the delta of Lemma lem:lil for lil and lil-plus2; required by every family but linear and
-    constant); sigma > 0: the sub-Gaussian scale of one reward; lil: eps in (0,1) (None: 0.01), inner 'lemma'
+    constant); sigma > 0: the sub-Gaussian scale of one reward (default 1: the theory's unit scale, the bounds being
+    stated for sigma-sub-Gaussian rewards; as the CLI); lil: eps in (0,1) (None: 0.01), inner 'lemma'
     (None) or 'plus2'; stitched: eta > 1 (None: 2), s > 1 (None: 1.4), m > 0 (None: sigma^2), c >= 0 (None: 0);
     mixtures: v_opt > 0 (None: 100 sigma^2); linear: a >= 0 (None: 1), b >= 0 (None: 0.1); constant: c >= 0
     (required).  Invalid input raises DomainError with the CLI's message; a family's argument given (not None)
@@ -589,6 +589,7 @@ def characteristic_time(means: Any, sigma: float = _lilucb.DEFAULT_SIGMA, arms: 
     Theorem 5): T*(mu)^-1 = sup_w min_{a != 1} (w_1 + w_a) I_{w_1/(w_1+w_a)}(mu_1, mu_a), with the Gaussian
     divergence (mu - mu')^2/(2 sigma^2) (arms='gaussian') or the Bernoulli KL divergence (arms='bernoulli',
     sigma unused), and w* its maximiser; as ``lilucb hardness --arms A --sigma S`` prints t_star and w_star.
+    sigma defaults to 0.5, the scale of the paper's Section 5 experiments (rewards of variance 1/4), as the CLI.
     Domain: at least two finite means with a unique largest one; sigma > 0; Bernoulli means in [0, 1].
     """
     return CharacteristicTime(**_lilucb._characteristic_time(means, sigma, arms))
@@ -726,8 +727,8 @@ def run(
     lilucb.GLR_THRESHOLDS), e.g. "t3c-ids+glr-pooled-per-arm"; a combination's result carries
     ``certified`` and ``certificate``.
 
-    sigma: the Gaussian rewards' standard deviation and the widths' sub-Gaussian scale (default 0.5,
-    as the CLI); arms: 'gaussian' or 'bernoulli'; max_pulls: pull budget (default 10^9, as the CLI: the run then
+    sigma: the Gaussian rewards' standard deviation and the widths' sub-Gaussian scale (default 0.5: the
+    scale of the paper's Section 5 experiments, rewards of variance 1/4; as the CLI); arms: 'gaussian' or 'bernoulli'; max_pulls: pull budget (default 10^9, as the CLI: the run then
     ends as 'budget_exhausted'; 0: unlimited); inner: lil'UCB's
     inner logarithm ('plus2' or 'lemma'); seed and run: the run draws stream `run` of `seed` (the CLI
     uses run 0).  checkpoints: increasing pull counts at which to record the empirically best arm.

@@ -111,7 +111,7 @@ class CertifiedResult(_Record):
     iterations: int
 
 @dataclass(frozen=True)
-class CertifiedParams(_Record):
+class _SolvedParams(_Record):
     eps: float
     beta: float
     delta: float
@@ -119,6 +119,25 @@ class CertifiedParams(_Record):
     a_min: float
     kappa: float
     failure_bound: Optional[float]
+
+@dataclass(frozen=True)
+class _Section5Params(_Record):
+    eps: float
+    beta: float
+    a: float
+    delta: float
+    a_min: Optional[float]
+    failure_bound: Optional[float]
+    delta_in_range: bool
+    a_sufficient: bool
+    satisfies_theorem: bool
+    repaired_a_min: Optional[float]
+    repaired_failure_bound: Optional[float]
+    satisfies_repaired_theorem: bool
+    guarantees_nu: bool
+
+@dataclass(frozen=True)
+class CertifiedParams(_SolvedParams):
     delta_opt: float
     delta_nu: Optional[float]
     limited_by: str
@@ -129,14 +148,7 @@ class CertifiedParams(_Record):
     certificate: str
 
 @dataclass(frozen=True)
-class StatedTheoremParams(_Record):
-    eps: float
-    beta: float
-    delta: float
-    a: float
-    a_min: float
-    kappa: float
-    failure_bound: Optional[float]
+class StatedTheoremParams(_SolvedParams):
     delta_at_cap: bool
     satisfies_theorem: bool
     repaired_a_min: Optional[float]
@@ -145,37 +157,11 @@ class StatedTheoremParams(_Record):
     certificate: str
 
 @dataclass(frozen=True)
-class PaperTheoryParams(_Record):
-    eps: float
-    beta: float
-    a: float
-    delta: float
-    a_min: Optional[float]
-    failure_bound: Optional[float]
-    delta_in_range: bool
-    a_sufficient: bool
-    satisfies_theorem: bool
-    repaired_a_min: Optional[float]
-    repaired_failure_bound: Optional[float]
-    satisfies_repaired_theorem: bool
-    guarantees_nu: bool
+class PaperTheoryParams(_Section5Params):
     rho_delta: float
 
 @dataclass(frozen=True)
-class HeuristicParams(_Record):
-    eps: float
-    beta: float
-    a: float
-    delta: float
-    a_min: Optional[float]
-    failure_bound: Optional[float]
-    delta_in_range: bool
-    a_sufficient: bool
-    satisfies_theorem: bool
-    repaired_a_min: Optional[float]
-    repaired_failure_bound: Optional[float]
-    satisfies_repaired_theorem: bool
-    guarantees_nu: bool
+class HeuristicParams(_Section5Params):
     n: int
     guarantee: bool
     note: str
@@ -350,10 +336,10 @@ class RunResult(_Record):
     counts: npt.NDArray[np.int64]
     status: str
     stopped_by: str
-    checkpoints: Optional[npt.NDArray[np.uint64]] = ...
-    empirical_best: Optional[npt.NDArray[np.int64]] = ...
-    certified: Optional[bool] = ...
-    certificate: Optional[str] = ...
+    checkpoints: Optional[npt.NDArray[np.uint64]] = None
+    empirical_best: Optional[npt.NDArray[np.int64]] = None
+    certified: Optional[bool] = None
+    certificate: Optional[str] = None
 
 @dataclass(frozen=True, eq=False)
 class RunManyResult(_Record):
@@ -367,11 +353,11 @@ class RunManyResult(_Record):
     best_arm: npt.NDArray[np.int64]
     correct: npt.NDArray[np.bool_]
     stopped: npt.NDArray[np.bool_]
-    counts: Optional[npt.NDArray[np.int64]] = ...
-    checkpoints: Optional[npt.NDArray[np.uint64]] = ...
-    empirical_best: Optional[npt.NDArray[np.int64]] = ...
-    certified: Optional[bool] = ...
-    certificate: Optional[str] = ...
+    counts: Optional[npt.NDArray[np.int64]] = None
+    checkpoints: Optional[npt.NDArray[np.uint64]] = None
+    empirical_best: Optional[npt.NDArray[np.int64]] = None
+    certified: Optional[bool] = None
+    certificate: Optional[str] = None
     @property
     def status(self) -> npt.NDArray[np.str_]: ...
     def __len__(self) -> int: ...
@@ -470,7 +456,7 @@ class ExperimentResult:
     plots: list
     config: dict
     summary: Any
-    log: str = ...
+    log: str = ""
 
 def experiment(kind: str = "stopping-times", preset: str = "quick", config: Optional[dict] = None,
                out: Optional[str] = None, threads: int = 0, shard: Tuple[int, int] = (0, 1),

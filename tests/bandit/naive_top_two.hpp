@@ -1,139 +1,125 @@
 #pragma once
-// The Top-Two sampling rules (TTTS, T3C, EB-TCI) exactly as lib/include/lilucb/bandit/sampling/
-// top_two.hpp implemented them at commit 90f376c, before the incremental challenger and
-// empirical-best structures: one O(K) pass per decision, every empirical
-// mean read from arm_stats.  Tests compare the library's rules with this one pull for pull.
-// The posterior samples of TTTS and T3C come from the library's sampler (gaussian_argmax.hpp,
-// tested in law separately) since its change of the stream; before, they drew K normals in index
-// order (the law test's full draw in tests/bandit/test_compose.cpp).  TTTS's challenger likewise
-// comes from the library's sampling::ttts_challenger (tested in law separately).
-// Information-directed selection (t3c-ids, eb-tci-ids) is written here from its definition in
-// top_two.hpp's file comment, in the same O(K) style: the challenger, then the leader's share
-// h = N_C/(N_L + N_C) (a coin for T3C, the tracked sum of the shares of the rounds led for EB-TCI).
+// The Top-Two sampling rules written from the papers' definitions, as plain loops over the arms,
+// for comparison with lib/include/lilucb/bandit/sampling/top_two.hpp pull for pull
+// (tests/bandit/test_compose.cpp).  Nothing here follows the library's code: every quantity is
+// recomputed at each decision from the run's arm_stats (counts N_a, empirical means mu_a).
+//
+// Definitions (sigma: the arms' scale; W the Gaussian transportation cost, the GLR statistic):
+//   W(a, b) = (mu_a - mu_b)_+^2 / (2 sigma^2 (1/N_a + 1/N_b))
+//   ttts    Russo (2016): leader L = argmax of one draw theta_a ~ N(mu_a, sigma^2/N_a) (the
+//           posterior of a flat prior); with probability 1/2 pull L, else the challenger:
+//           argmax of posterior draws repeated until it differs from L (capped).
+//   t3c     Shang et al. (2020): leader as ttts; challenger C = argmin_{b != L} W(L, b); with
+//           probability 1/2 pull L, else C.
+//   eb-tci  Jourdan et al. (2022): leader B = argmax_a mu_a (the empirical best); challenger
+//           C = argmin_{b != B} W(B, b) + log N_b; tracking: L_B += 1 (the rounds led by B), then
+//           pull B if N^B_B <= L_B / 2 (N^B_B: the pulls of B made as leader, counted here), else C.
+//   -ids    You et al. (2023), information-directed selection: the leader's share is
+//           h = N_C/(N_L + N_C) (Gaussian costs) instead of 1/2: t3c-ids pulls L with probability
+//           h; eb-tci-ids tracks the sum of h over the rounds led by B (Jourdan, Degenne &
+//           Kaufmann 2023): pull B if N^B_B <= that sum.
+//
+// The reference's contract beyond these definitions (what a pull-for-pull comparison also needs):
+//   - ties in an argmax or argmin go to the lowest index (an argmin with no finite value: the
+//     first arm other than the leader);
+//   - randomness, from the run's stream, in this order per decision: ttts and t3c draw the leader
+//     with the library's posterior sampler (bandit/detail/gaussian_argmax.hpp: exact in law, tested
+//     in law separately; it draws fewer normals than K); t3c-ids then computes the challenger and
+//     draws one uniform u, pulling L if u < h; ttts and t3c draw one uniform u and pull L if
+//     u < 1/2, else t3c's challenger (no draw) or ttts's resampled challenger, drawn by the
+//     library's sampling::ttts_challenger (its union scheme, tested in law separately);
+//   - the posterior sampler holds N(mu_a, sigma^2/N_a) for every arm at each draw (every arm has
+//     been pulled once before the first decision: run_composed's start);
+//   - eb-tci and eb-tci-ids draw nothing.
 
 #include "lilucb/bandit/arm_stats.hpp"
 #include "lilucb/bandit/detail/gaussian_argmax.hpp"
 #include "lilucb/bandit/sampling/top_two.hpp"
-#include "lilucb/errors.hpp"
 
 #include <cmath>
 #include <cstddef>
 #include <cstdint>
-#include <limits>
 #include <vector>
 
 namespace lilucb_test {
 
-using lilucb::check_positive;
 using lilucb::bandit::arm_stats;
 using lilucb::bandit::sampling::top_two_kind;
 using lilucb::bandit::sampling::top_two_selection;
-using lilucb::bandit::sampling::ttts_max_resamples;
 
 template <top_two_kind Kind>
 class naive_top_two {
  public:
-  naive_top_two(std::size_t K, double sigma, top_two_selection sel = top_two_selection::half)
-      : K_(K), sigma_(sigma), ids_(sel == top_two_selection::ids), log_n_(K, 0.0),
-        scale_(K, std::numeric_limits<double>::infinity()), leads_(K, 0), lead_pulls_(K, 0), target_(K, 0.0) {
-    check_positive("lilucb::bandit::sampling::top_two", "sigma", sigma);
-  }
-  static constexpr const char* name() {
-    return Kind == top_two_kind::ttts ? "ttts" : Kind == top_two_kind::t3c ? "t3c" : "eb-tci";
-  }
+  naive_top_two(std::size_t K, double sigma, top_two_selection selection = top_two_selection::half)
+      : sigma_(sigma), ids_(selection == top_two_selection::ids), posterior_(K), led_(K, 0.0), pulled_as_leader_(K, 0) {}
+  static constexpr const char* name() { return "naive top-two"; }
 
   template <class Session>
   std::size_t next(Session& s) {
     const arm_stats& st = s.stats();
+    const std::size_t K = st.size();
     if constexpr (Kind == top_two_kind::eb_tci) {
-      const std::size_t B = empirical_best(st);
-      if (ids_) {
-        const std::size_t C = challenger_tci(st, B);
-        target_[B] += share(st, B, C);
-        if (static_cast<double>(lead_pulls_[B]) <= target_[B]) {
-          ++lead_pulls_[B];
-          return B;
-        }
-        return C;
-      }
-      ++leads_[B];
-      if (static_cast<double>(lead_pulls_[B]) <= 0.5 * static_cast<double>(leads_[B])) {
-        ++lead_pulls_[B];
+      std::size_t B = 0;
+      for (std::size_t a = 1; a < K; ++a)
+        if (st.mean(a) > st.mean(B)) B = a;
+      const std::size_t C = argmin_cost(st, B, true);
+      led_[B] += ids_ ? leader_share(st, B, C) : 0.5;
+      if (static_cast<double>(pulled_as_leader_[B]) <= led_[B]) {
+        ++pulled_as_leader_[B];
         return B;
       }
-      return challenger_tci(st, B);
+      return C;
     } else {
-      const std::size_t L = posterior_.sample(s.rng(), K_).top;
-      if (ids_) {
-        const std::size_t C = challenger_tc(st, L);
-        return s.rng().engine().uniform01() < share(st, L, C) ? L : C;
+      for (std::size_t a = 0; a < K; ++a)
+        posterior_.set(a, st.mean(a), sigma_ / std::sqrt(static_cast<double>(st.count(a))));
+      const std::size_t L = posterior_.sample(s.rng(), K).top;
+      if constexpr (Kind == top_two_kind::t3c) {
+        if (ids_) {
+          const std::size_t C = argmin_cost(st, L, false);
+          return s.rng().engine().uniform01() < leader_share(st, L, C) ? L : C;
+        }
+        return s.rng().engine().uniform01() < 0.5 ? L : argmin_cost(st, L, false);
+      } else {
+        if (s.rng().engine().uniform01() < 0.5) return L;
+        return lilucb::bandit::sampling::ttts_challenger(posterior_, s.rng(), L);
       }
-      if (s.rng().engine().uniform01() < 0.5) return L;
-      if constexpr (Kind == top_two_kind::t3c) return challenger_tc(st, L);
-      return lilucb::bandit::sampling::ttts_challenger(posterior_, s.rng(), L);
     }
   }
-  void observe(std::size_t i, const arm_stats& s) {
-    const double n = static_cast<double>(s.count(i));
-    if constexpr (Kind == top_two_kind::eb_tci) log_n_[i] = std::log(n);
-    else {
-      scale_[i] = sigma_ / std::sqrt(n);
-      posterior_.set(i, s.mean(i), scale_[i]);
-    }
-  }
+  void observe(std::size_t, const arm_stats&) {}
 
  private:
-  /// IDS's leader share for Gaussian transportation costs: N_C/(N_L + N_C).
-  static double share(const arm_stats& st, std::size_t L, std::size_t C) {
-    const double nl = static_cast<double>(st.count(L)), nc = static_cast<double>(st.count(C));
-    return nc / (nl + nc);
-  }
-  static std::size_t empirical_best(const arm_stats& st) {
-    std::size_t b = 0;
-    for (std::size_t a = 1; a < st.size(); ++a)
-      if (st.mean(a) > st.mean(b)) b = a;
-    return b;
-  }
+  /// W(a, b) as defined above (0 when mu_a <= mu_b).
   double cost(const arm_stats& st, std::size_t a, std::size_t b) const {
     const double d = st.mean(a) - st.mean(b);
     if (!(d > 0)) return 0.0;
     const double na = static_cast<double>(st.count(a)), nb = static_cast<double>(st.count(b));
-    return d * d * na * nb / ((na + nb) * 2 * sigma_ * sigma_);
+    return d * d / (2 * sigma_ * sigma_ * (1 / na + 1 / nb));
   }
-  std::size_t challenger_tc(const arm_stats& st, std::size_t L) const {
-    std::size_t c = L == 0 ? 1 : 0;
-    double best = std::numeric_limits<double>::infinity();
-    for (std::size_t b = 0; b < K_; ++b) {
+  /// argmin_{b != L} W(L, b) (+ log N_b with `improved`), lowest index on ties.
+  std::size_t argmin_cost(const arm_stats& st, std::size_t L, bool improved) const {
+    std::size_t best = L == 0 ? 1 : 0;
+    double best_value = HUGE_VAL;
+    for (std::size_t b = 0; b < st.size(); ++b) {
       if (b == L) continue;
-      const double w = cost(st, L, b);
-      if (w < best) {
-        best = w;
-        c = b;
+      const double v = cost(st, L, b) + (improved ? std::log(static_cast<double>(st.count(b))) : 0.0);
+      if (v < best_value) {
+        best_value = v;
+        best = b;
       }
     }
-    return c;
+    return best;
   }
-  std::size_t challenger_tci(const arm_stats& st, std::size_t B) const {
-    std::size_t c = B == 0 ? 1 : 0;
-    double best = std::numeric_limits<double>::infinity();
-    for (std::size_t b = 0; b < K_; ++b) {
-      if (b == B) continue;
-      const double w = cost(st, B, b) + log_n_[b];
-      if (w < best) {
-        best = w;
-        c = b;
-      }
-    }
-    return c;
+  /// IDS's leader share for Gaussian costs: N_C/(N_L + N_C).
+  static double leader_share(const arm_stats& st, std::size_t L, std::size_t C) {
+    const double nl = static_cast<double>(st.count(L)), nc = static_cast<double>(st.count(C));
+    return nc / (nl + nc);
   }
-  std::size_t K_;
+
   double sigma_;
   bool ids_;
-  std::vector<double> log_n_;  // eb_tci: log N_a
-  std::vector<double> scale_;  // ttts, t3c: the posterior's standard deviation sigma/sqrt(N_a)
-  std::vector<std::uint64_t> leads_, lead_pulls_;
-  std::vector<double> target_;  // ids, eb_tci: the summed shares of the rounds each arm led
-  lilucb::bandit::detail::gaussian_argmax posterior_{K_};
+  lilucb::bandit::detail::gaussian_argmax posterior_;  // ttts, t3c: the posterior sampler
+  std::vector<double> led_;                        // eb-tci: the summed shares (1/2 or h) of the rounds led
+  std::vector<std::uint64_t> pulled_as_leader_;    // eb-tci: N^B_B
 };
 
 }  // namespace lilucb_test

@@ -14,7 +14,8 @@
 //     O(K) decision at every pull, and whole runs against the runs recorded before the shared
 //     leader/pair core (composed_reference.hpp, tests/reference/make_composed_reference.py);
 //   - the Top-Two rules (TTTS, T3C, EB-TCI: kept keys, tournament tree, cached per-arm values)
-//     against the obvious O(K) passes they replace (naive_top_two.hpp), pull for pull, on
+//     against the papers' definitions written apart as plain O(K) loops (naive_top_two.hpp,
+//     which states what it shares with the library: ties, the order of draws), pull for pull, on
 //     instances with many exact ties (Bernoulli arms); their posterior sampler
 //     (bandit/detail/gaussian_argmax.hpp) in law: the frequencies of the argmax and of the argmax
 //     without one arm against quadrature, exact Clopper-Pearson bounds at 1e-6;
@@ -449,8 +450,9 @@ BOOST_AUTO_TEST_CASE(ttts_challenger_has_the_resampling_law) {
   }
 }
 
-// The Top-Two rules' kept keys, tournament tree and cached per-arm values
-// make exactly the pulls of the O(K) passes they replace, ties included (Bernoulli arms tie often).
+// The Top-Two rules' kept keys, tournament tree and cached per-arm values make exactly the pulls
+// of the definitions written as plain loops (naive_top_two.hpp), ties included (Bernoulli arms tie
+// often).
 BOOST_AUTO_TEST_CASE(top_two_rules_match_naive_pull_for_pull) {
   top_two_matches_naive<lb::sampling::top_two_kind::eb_tci>("eb-tci");
   top_two_matches_naive<lb::sampling::top_two_kind::t3c>("t3c");

@@ -29,6 +29,30 @@ BOOST_AUTO_TEST_CASE(help) {
     BOOST_TEST(contains(b.out, opt), "bound --help lacks " << opt);
 }
 
+// --sigma's default differs by design between the theory's commands (1: the unit scale of the
+// bounds, stated for sigma-sub-Gaussian rewards), the simulations (0.5: the paper's Section 5
+// rewards of variance 1/4) and a live study (none: required); each help line says which, in the
+// same words.
+BOOST_AUTO_TEST_CASE(sigma_help_states_its_default_and_where_it_comes_from) {
+  const std::string theory = "default 1: the theory's unit scale (the bounds are stated for sigma-sub-Gaussian rewards)";
+  const std::string experiments = "default 0.5: the scale of the paper's Section 5 experiments (rewards of variance 1/4)";
+  const std::string required = "no default: required with --model gaussian";
+  const std::vector<std::pair<std::vector<std::string>, std::string>> cases{
+      {{"bound"}, theory},          {{"boundary"}, theory},   {{"crossing"}, theory}, {{"calibrate"}, theory},
+      {{"run"}, experiments},       {{"hardness"}, experiments}, {{"study", "new"}, required}};
+  for (const auto& [command, expected] : cases) {
+    auto args = command;
+    args.push_back("--help");
+    const auto r = run_cli(args);
+    BOOST_TEST_REQUIRE(r.status == 0, command[0] << ": " << r.err);
+    std::istringstream lines(r.out);
+    std::string line, sigma_line;
+    while (std::getline(lines, line))
+      if (contains(line, "--sigma")) sigma_line = line;
+    BOOST_TEST(contains(sigma_line, expected), command[0] << " --help: --sigma line " << sigma_line);
+  }
+}
+
 BOOST_AUTO_TEST_SUITE_END()
 
 // =========================================================================================

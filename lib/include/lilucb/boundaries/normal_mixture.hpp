@@ -17,6 +17,7 @@
 //   rho = v_opt / (2 log(1/a) + log(1 + 2 log(1/a))),  a = alpha_opt (two-sided),
 //                                                      a = 2 alpha_opt (one-sided, confseq).
 
+#include "lilucb/detail/promotion.hpp"
 #include "lilucb/errors.hpp"
 
 #include <boost/math/distributions/normal.hpp>
@@ -34,10 +35,10 @@ namespace lilucb::boundaries {
 /// Which side(s) a normal mixture bounds.
 enum class mixture_sides { one_sided, two_sided };
 
-/// rho tightest at v_opt for crossing probability alpha_opt (see the header comment).
-/// Domain: v_opt > 0; alpha_opt in (0,1) (two-sided), (0, 1/2) (one-sided, as 2 alpha_opt < 1).
+namespace detail {
+// normal_mixture_rho computed in one floating-point type Real.
 template <class Real>
-Real normal_mixture_rho(Real v_opt, Real alpha_opt, mixture_sides sides) {
+Real normal_mixture_rho_impl(Real v_opt, Real alpha_opt, mixture_sides sides) {
   using std::log;
   constexpr const char* fn = "lilucb::boundaries::normal_mixture_rho";
   check_positive(fn, "v_opt", v_opt);
@@ -50,10 +51,22 @@ Real normal_mixture_rho(Real v_opt, Real alpha_opt, mixture_sides sides) {
   const Real l = -log(a);
   return v_opt / (2 * l + boost::math::log1p(Real(2 * l)));
 }
+}  // namespace detail
 
-/// log M(s, v) of the chosen mixture (header comment).  Domain: s real finite, v >= 0, rho > 0.
+/// rho tightest at v_opt for crossing probability alpha_opt (see the header comment).
+/// Domain: v_opt > 0; alpha_opt in (0,1) (two-sided), (0, 1/2) (one-sided, as 2 alpha_opt < 1).
+/// Mixed argument types promote as in Boost.Math (integers count as double); the value is
+/// computed in the promoted type, so an all-double call is the double computation itself.
+template <class T1, class T2>
+lilucb::detail::promote_t<T1, T2> normal_mixture_rho(T1 v_opt, T2 alpha_opt, mixture_sides sides) {
+  using Real = lilucb::detail::promote_t<T1, T2>;
+  return detail::normal_mixture_rho_impl<Real>(Real(v_opt), Real(alpha_opt), sides);
+}
+
+namespace detail {
+// normal_mixture_log_supermartingale computed in one floating-point type Real.
 template <class Real>
-Real normal_mixture_log_supermartingale(Real s, Real v, Real rho, mixture_sides sides) {
+Real normal_mixture_log_supermartingale_impl(Real s, Real v, Real rho, mixture_sides sides) {
   using std::log;
   using std::sqrt;
   constexpr const char* fn = "lilucb::boundaries::normal_mixture_log_supermartingale";
@@ -76,13 +89,21 @@ Real normal_mixture_log_supermartingale(Real s, Real v, Real rho, mixture_sides 
                                                                        : Real(log(Real(4)) + log_ratio);
   return log_4ratio / 2 + quad + log_phi;
 }
+}  // namespace detail
 
-/// The mixture radius u(v) at crossing probability alpha (header comment).
-/// Domain: v in [0, max_real], alpha in (0,1), rho > 0.  Positive and finite on the domain
-/// (`boundary --kind mixture-two-sided --t 1e308` printed inf: the products below are split
-/// where they would overflow, log(1 + v/rho) taken as log(v + rho) - log(rho) where v/rho does).
+/// log M(s, v) of the chosen mixture (header comment).  Domain: s real finite, v >= 0, rho > 0.
+/// Mixed argument types promote as in Boost.Math (integers count as double); the value is
+/// computed in the promoted type, so an all-double call is the double computation itself.
+template <class T1, class T2, class T3>
+lilucb::detail::promote_t<T1, T2, T3> normal_mixture_log_supermartingale(T1 s, T2 v, T3 rho, mixture_sides sides) {
+  using Real = lilucb::detail::promote_t<T1, T2, T3>;
+  return detail::normal_mixture_log_supermartingale_impl<Real>(Real(s), Real(v), Real(rho), sides);
+}
+
+namespace detail {
+// normal_mixture_radius computed in one floating-point type Real.
 template <class Real>
-Real normal_mixture_radius(Real v, Real alpha, Real rho, mixture_sides sides) {
+Real normal_mixture_radius_impl(Real v, Real alpha, Real rho, mixture_sides sides) {
   using std::log;
   using std::sqrt;
   constexpr const char* fn = "lilucb::boundaries::normal_mixture_radius";
@@ -108,17 +129,24 @@ Real normal_mixture_radius(Real v, Real alpha, Real rho, mixture_sides sides) {
       boost::math::tools::eps_tolerance<Real>(std::numeric_limits<Real>::digits - 3), iterations);
   return (r.first + r.second) / 2;
 }
+}  // namespace detail
 
-/// For Gaussian rewards N(0, sigma^2): an upper bound, from Ville's inequality applied after
-/// time T, on P(exists t >= T : S_t >= u(sigma^2 t)) given by E[min(1, alpha M(S_T, v_T))]
-/// with v_T = sigma^2 T, S_T ~ N(0, v_T).  It is exact in closed form for the two-sided mixture
-///   alpha (2 Phi(u/tau) - 1) + 2 Phi(-u/sqrt(v_T)),  tau^2 = v_T (v_T + rho)/rho,
-/// and for the one-sided mixture
-///   alpha int_0^inf Phi((u - lambda v_T)/sqrt(v_T)) pi(dlambda) + Phi(-u/sqrt(v_T)),
-/// pi the half-normal prior of scale 1/sqrt(rho) (Gauss–Kronrod quadrature), u = u(v_T).
-/// Domain: v_T > 0, alpha in (0,1), rho > 0.
+/// The mixture radius u(v) at crossing probability alpha (header comment).
+/// Domain: v in [0, max_real], alpha in (0,1), rho > 0.  Positive and finite on the domain
+/// (`boundary --kind mixture-two-sided --t 1e308` printed inf: the products below are split
+/// where they would overflow, log(1 + v/rho) taken as log(v + rho) - log(rho) where v/rho does).
+/// Mixed argument types promote as in Boost.Math (integers count as double); the value is
+/// computed in the promoted type, so an all-double call is the double computation itself.
+template <class T1, class T2, class T3>
+lilucb::detail::promote_t<T1, T2, T3> normal_mixture_radius(T1 v, T2 alpha, T3 rho, mixture_sides sides) {
+  using Real = lilucb::detail::promote_t<T1, T2, T3>;
+  return detail::normal_mixture_radius_impl<Real>(Real(v), Real(alpha), Real(rho), sides);
+}
+
+namespace detail {
+// normal_mixture_tail_probability computed in one floating-point type Real.
 template <class Real>
-Real normal_mixture_tail_probability(Real v_T, Real alpha, Real rho, mixture_sides sides) {
+Real normal_mixture_tail_probability_impl(Real v_T, Real alpha, Real rho, mixture_sides sides) {
   using std::exp;
   using std::sqrt;
   constexpr const char* fn = "lilucb::boundaries::normal_mixture_tail_probability";
@@ -144,6 +172,23 @@ Real normal_mixture_tail_probability(Real v_T, Real alpha, Real rho, mixture_sid
       integrand, Real(0), std::numeric_limits<Real>::infinity(), 15, Real(1e-14));
   const Real r = alpha * inside + boost::math::cdf(boost::math::complement(n01, Real(u / sd)));
   return r < 1 ? r : Real(1);
+}
+}  // namespace detail
+
+/// For Gaussian rewards N(0, sigma^2): an upper bound, from Ville's inequality applied after
+/// time T, on P(exists t >= T : S_t >= u(sigma^2 t)) given by E[min(1, alpha M(S_T, v_T))]
+/// with v_T = sigma^2 T, S_T ~ N(0, v_T).  It is exact in closed form for the two-sided mixture
+///   alpha (2 Phi(u/tau) - 1) + 2 Phi(-u/sqrt(v_T)),  tau^2 = v_T (v_T + rho)/rho,
+/// and for the one-sided mixture
+///   alpha int_0^inf Phi((u - lambda v_T)/sqrt(v_T)) pi(dlambda) + Phi(-u/sqrt(v_T)),
+/// pi the half-normal prior of scale 1/sqrt(rho) (Gauss–Kronrod quadrature), u = u(v_T).
+/// Domain: v_T > 0, alpha in (0,1), rho > 0.
+/// Mixed argument types promote as in Boost.Math (integers count as double); the value is
+/// computed in the promoted type, so an all-double call is the double computation itself.
+template <class T1, class T2, class T3>
+lilucb::detail::promote_t<T1, T2, T3> normal_mixture_tail_probability(T1 v_T, T2 alpha, T3 rho, mixture_sides sides) {
+  using Real = lilucb::detail::promote_t<T1, T2, T3>;
+  return detail::normal_mixture_tail_probability_impl<Real>(Real(v_T), Real(alpha), Real(rho), sides);
 }
 
 }  // namespace lilucb::boundaries

@@ -15,6 +15,7 @@
 // error alpha / h(k) = alpha / (zeta(s) (k+1)^s) in epoch k; stitched_tail_probability sums
 // the epochs from a given v on.
 
+#include "lilucb/detail/promotion.hpp"
 #include "lilucb/errors.hpp"
 
 #include <boost/math/special_functions/zeta.hpp>
@@ -36,11 +37,10 @@ void check_stitching(const char* fn, const Real& eta, const Real& s, const Real&
 }
 }  // namespace detail
 
-/// The polynomial stitching radius u(v) above (Howard et al. 2021, Theorem 1, eq. (10)).
-/// Domain: v in [0, inf) (v < m is treated as m), alpha in (0,1), eta > 1, s > 1, m > 0,
-/// c in [0, inf).  Positive and finite on the domain.
+namespace detail {
+// stitched_radius computed in one floating-point type Real.
 template <class Real>
-Real stitched_radius(Real v, Real alpha, Real eta, Real s, Real m, Real c) {
+Real stitched_radius_impl(Real v, Real alpha, Real eta, Real s, Real m, Real c) {
   using std::log;
   using std::pow;
   using std::sqrt;
@@ -81,14 +81,23 @@ Real stitched_radius(Real v, Real alpha, Real eta, Real s, Real m, Real c) {
   }
   return u;
 }
+}  // namespace detail
 
-/// An upper bound on P(exists t with V_t >= v_from : S_t >= u(V_t)) from the proof of Theorem 1
-/// restricted to the epochs k >= k0 = floor(log_eta(max(v_from, m)/m)):
-///   sum_{k >= k0} alpha/(zeta(s) (k+1)^s) <= alpha/zeta(s) * (N^-s + N^(1-s)/(s-1)), N = k0+1
-/// (the sum is taken exactly for N = 1, where it is alpha).
-/// Domain: v_from in [0, inf), alpha in (0,1), eta > 1, s > 1, m > 0.
+/// The polynomial stitching radius u(v) above (Howard et al. 2021, Theorem 1, eq. (10)).
+/// Domain: v in [0, inf) (v < m is treated as m), alpha in (0,1), eta > 1, s > 1, m > 0,
+/// c in [0, inf).  Positive and finite on the domain.
+/// Mixed argument types promote as in Boost.Math (integers count as double); the value is
+/// computed in the promoted type, so an all-double call is the double computation itself.
+template <class T1, class T2, class T3, class T4, class T5, class T6>
+lilucb::detail::promote_t<T1, T2, T3, T4, T5, T6> stitched_radius(T1 v, T2 alpha, T3 eta, T4 s, T5 m, T6 c) {
+  using Real = lilucb::detail::promote_t<T1, T2, T3, T4, T5, T6>;
+  return detail::stitched_radius_impl<Real>(Real(v), Real(alpha), Real(eta), Real(s), Real(m), Real(c));
+}
+
+namespace detail {
+// stitched_tail_probability computed in one floating-point type Real.
 template <class Real>
-Real stitched_tail_probability(Real v_from, Real alpha, Real eta, Real s, Real m) {
+Real stitched_tail_probability_impl(Real v_from, Real alpha, Real eta, Real s, Real m) {
   using std::floor;
   using std::log;
   using std::pow;
@@ -104,6 +113,20 @@ Real stitched_tail_probability(Real v_from, Real alpha, Real eta, Real s, Real m
   const Real n = k0 + 1;
   const Real bound = alpha / boost::math::zeta(s) * (pow(n, -s) + pow(n, Real(1 - s)) / (s - 1));
   return bound < alpha ? bound : alpha;
+}
+}  // namespace detail
+
+/// An upper bound on P(exists t with V_t >= v_from : S_t >= u(V_t)) from the proof of Theorem 1
+/// restricted to the epochs k >= k0 = floor(log_eta(max(v_from, m)/m)):
+///   sum_{k >= k0} alpha/(zeta(s) (k+1)^s) <= alpha/zeta(s) * (N^-s + N^(1-s)/(s-1)), N = k0+1
+/// (the sum is taken exactly for N = 1, where it is alpha).
+/// Domain: v_from in [0, inf), alpha in (0,1), eta > 1, s > 1, m > 0.
+/// Mixed argument types promote as in Boost.Math (integers count as double); the value is
+/// computed in the promoted type, so an all-double call is the double computation itself.
+template <class T1, class T2, class T3, class T4, class T5>
+lilucb::detail::promote_t<T1, T2, T3, T4, T5> stitched_tail_probability(T1 v_from, T2 alpha, T3 eta, T4 s, T5 m) {
+  using Real = lilucb::detail::promote_t<T1, T2, T3, T4, T5>;
+  return detail::stitched_tail_probability_impl<Real>(Real(v_from), Real(alpha), Real(eta), Real(s), Real(m));
 }
 
 }  // namespace lilucb::boundaries

@@ -1,7 +1,7 @@
 // The extension module lilucb._lilucb.  The package lilucb (python/lilucb/__init__.py) re-exports
 // its public functions and wraps the dict-returning ones in typed dataclasses.
 
-#include "common.hpp"
+#include "py_common.hpp"
 
 #include "lilucb/version.hpp"
 

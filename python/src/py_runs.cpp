@@ -3,7 +3,7 @@
 // bandit::run_many does, and its results are stored by k: run_many(..., seed=s)[k] equals
 // run(..., seed=s, run=first_run + k) for any thread count.
 
-#include "common.hpp"
+#include "py_common.hpp"
 
 #include "lilucb/bandit/algorithms.hpp"
 #include "lilucb/bandit/arms.hpp"

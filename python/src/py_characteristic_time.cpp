@@ -2,7 +2,7 @@
 // Theorem 5), the lower bound T* kl(delta, 1 - delta) (their Theorem 1), the Bernoulli KL
 // divergence and the fixed-point predictor t = T* beta(t) of a GLR stopping time.
 
-#include "common.hpp"
+#include "py_common.hpp"
 
 #include "lilucb/bandit/defaults.hpp"
 #include "lilucb/boundaries/glr_threshold.hpp"

@@ -1,9 +1,9 @@
 // Bindings of the experiment runner (experiments/: lilucb::experiments::run_experiment and the
 // plots; every kind the `lilucb experiment` command runs) and of the verification suite
 // (verification/: run_checks and the claims' JSON form that `lilucb verify --json` prints).
-// Both run with the GIL released and stop on Ctrl-C (interruptible, common.hpp).
+// Both run with the GIL released and stop on Ctrl-C (interruptible, py_common.hpp).
 
-#include "common.hpp"
+#include "py_common.hpp"
 
 #include "lilucb_experiments/config.hpp"
 #include "lilucb_experiments/runner.hpp"

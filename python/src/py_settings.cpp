@@ -2,7 +2,7 @@
 // lilucb/__init__.py turns into a typed dataclass (Params, Setting, TheoremCheck, ...).  The
 // fields of _params are those of `lilucb params --json`, computed by the same library calls.
 
-#include "common.hpp"
+#include "py_common.hpp"
 #include "params_json.hpp"
 
 #include "lilucb/finite_lil.hpp"

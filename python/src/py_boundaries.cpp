@@ -8,7 +8,7 @@
 // place for the families' defaults and checks, so an invalid boundary raises the CLI's message.
 // Python numbers reach it as their shortest round-trip text, which reads back as the same double.
 
-#include "common.hpp"
+#include "py_common.hpp"
 
 #include "boundary_options.hpp"
 

@@ -1,7 +1,7 @@
 // Bindings of instance.hpp (gaps, hardness, Lemma lem:1's bound, Farrell's lower bound) and of
 // the scenarios of Section 5 (bandit/scenarios.hpp).  Means come as any sequence or numpy array.
 
-#include "common.hpp"
+#include "py_common.hpp"
 
 #include "lilucb/bandit/scenarios.hpp"
 #include "lilucb/instance.hpp"

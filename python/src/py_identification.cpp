@@ -10,7 +10,7 @@
 // Python's tell(arm, reward, id) checks that arm is the arm asked with id, in flight or told
 // before (the library's tell(id, arm, reward)).
 
-#include "common.hpp"
+#include "py_common.hpp"
 
 #include "lilucb/bandit/identification.hpp"
 

@@ -1,13 +1,13 @@
 // Bindings of the theory headers: finite_lil.hpp, ls_bound.hpp, theorem.hpp, repaired_theorem.hpp,
 // clopper_pearson.hpp.
-// Every real argument broadcasts over numpy arrays (def_vectorized, common.hpp, over py::vectorize;
+// Every real argument broadcasts over numpy arrays (def_vectorized, py_common.hpp, over py::vectorize;
 // a wrong type raises TypeError, an overflow DomainError): all-scalar calls return a
 // float, any array argument gives an array of the broadcast shape, computed by the same double
 // code as the scalar call.  Functions whose C++ result is std::optional return None for a scalar
 // call and NaN at the affected entries of an array (the documented sentinel: "vacuous" or
 // "infeasible"); invalid input always raises lilucb.DomainError, never NaN.
 
-#include "common.hpp"
+#include "py_common.hpp"
 
 #include "lilucb/clopper_pearson.hpp"
 #include "lilucb/finite_lil.hpp"
