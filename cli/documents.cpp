@@ -31,7 +31,7 @@ std::optional<std::string> claims_document(const std::filesystem::path& dir) {
   return verification::render_claims_markdown(verification::parse_claims_record(*j, file.string()));
 }
 
-/// docs/reproduction.md: the data with the published claims that judge Section 5's statements.
+/// docs/generated/reproduction.md: the data with the published claims that judge Section 5's statements.
 std::optional<std::string> reproduction_document(const std::filesystem::path& dir) {
   std::vector<experiments::statement_claim> claims;
   const auto file = dir / "claims.json";
@@ -55,9 +55,9 @@ const std::vector<document>& documents() {
                    ""});
     d.push_back({"claims.md", "the claims table of the published `lilucb verify --full` run",
                  claims_document, "claims.json"});
-    d.push_back({"../reproduction.md", "the paper reproduction's report (quick and paper presets, Section 5's statements)",
+    d.push_back({"reproduction.md", "the paper reproduction's report (quick and paper presets, Section 5's statements)",
                  reproduction_document, experiments::reproduction_report_data});
-    d.push_back({"../modern.md", "the price of certification: `lilucb experiment modern --preset quick`'s report",
+    d.push_back({"modern.md", "the price of certification: `lilucb experiment modern --preset quick`'s report",
                  [](const std::filesystem::path& dir) { return experiments::render_modern_report(dir); },
                  experiments::modern_report_data});
     // Other runs of the modern experiment, rendered by the same report.
@@ -69,20 +69,20 @@ const std::vector<document>& documents() {
                    },
                    data});
     };
-    modern_run("../modern-robustness.md",
+    modern_run("modern-robustness.md",
                "the price of certification on 100 streams per cell for a few methods (experiments/modern/robustness.json)",
                experiments::modern_robustness_data,
                "The price of certification on more streams: 100 runs per cell, seed 2",
                "lilucb experiment modern --preset quick --config experiments/modern/robustness.json "
                "--out docs/reproduction/quick/modern-robustness");
-    modern_run("../modern-large.md",
+    modern_run("modern-large.md",
                "the price of certification at n = 1000 for the Heuristic and one certified method "
                "(experiments/modern/large.json)",
                experiments::modern_large_data,
                "The price of certification at n = 1000: 100 runs per cell, seed 3",
                "lilucb experiment modern --preset quick --config experiments/modern/large.json "
                "--out docs/reproduction/quick/modern-large");
-    modern_run("../modern-confirm.md",
+    modern_run("modern-confirm.md",
                "a confirmation run: the certified method chosen in advance against the Heuristic on fresh streams, "
                "1000 runs per cell (experiments/modern/confirm.json)",
                experiments::modern_confirm_data,
@@ -90,14 +90,14 @@ const std::vector<document>& documents() {
                "seed 5",
                "lilucb experiment modern --preset quick --config experiments/modern/confirm.json "
                "--out docs/reproduction/quick/modern-confirm");
-    modern_run("../modern-xlarge.md",
+    modern_run("modern-xlarge.md",
                "the price of certification at n = 10^4 for the Heuristic and one certified method "
                "(experiments/modern/xlarge.json)",
                experiments::modern_xlarge_data,
                "The price of certification at n = 10^4: 100 runs per cell, seed 4",
                "lilucb experiment modern --preset quick --config experiments/modern/xlarge.json "
                "--out docs/reproduction/quick/modern-xlarge");
-    modern_run("../modern-bernoulli.md",
+    modern_run("modern-bernoulli.md",
                "the certified rules for rewards in [0, 1] against the field's practice on Bernoulli arms "
                "(experiments/modern/bernoulli.json)",
                experiments::modern_bernoulli_data,

@@ -18,7 +18,7 @@
 namespace lilucb::cli {
 
 struct document {
-  std::string path;         ///< relative to DIR; may leave it ("../reproduction.md")
+  std::string path;         ///< relative to DIR ("reproduction.md")
   std::string description;  ///< one line
   /// The document's text.  `dir` is DIR; a recorded document reads its data from there,
   /// returns nullopt when the data file does not exist (--write then skips the document and

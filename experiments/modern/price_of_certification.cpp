@@ -4,7 +4,7 @@
 // references.  It writes docs/price_of_certification_stopgap.tsv, the table docs/certified-glr.md
 // ("Measurements and the price of certification") reads.  The maintained measurement of the price
 // of certification, with every certified method and several deltas, is `lilucb experiment modern`
-// (docs/modern.md); this program reproduces that one table.
+// (docs/generated/modern.md); this program reproduces that one table.
 //
 //   build/bin/lilucb_price_of_certification [runs_n10 = 50] [runs_n100 = 20] [runs_n1000 = 0]
 //
