@@ -1,6 +1,6 @@
 #pragma once
 // GLR stopping certified by a Gaussian mixture martingale per pair of arms
-// (Proposition M of docs/certified-glr.md).  With i_hat the empirically best arm, stop when
+// (Proposition M of docs/certified-glr/propositions.md).  With i_hat the empirically best arm, stop when
 //     min_{b != i_hat} S_{i_hat, b} >= log((K - 1)/delta)
 // and answer i_hat, where for a pair (a, b), counts N_a, N_b >= 1 and a grid of mixture scales
 // rho_k with prior weights w_k (sum_k w_k <= 1),
@@ -261,7 +261,7 @@ class glr_mixture : public bandit::detail::pairwise_rule<glr_mixture_pair> {
   static constexpr bool certified() { return true; }
   std::string certificate() const {
     const auto& p = pair();
-    return "Proposition M (docs/certified-glr.md): GLR stopping against a Gaussian mixture martingale per pair of "
+    return "Proposition M (docs/certified-glr/propositions.md): GLR stopping against a Gaussian mixture martingale per pair of "
            "arms (" + describe_grid(p.grid) +
            (p.G > 1 ? (p.grid.combine == mixture_combine::log_sum ? ", log-sum over k" : ", max over k") : "") +
            "), Ville's inequality and a union over the K-1 arms; valid for any sampling rule and sigma-sub-Gaussian "

@@ -1,6 +1,6 @@
 #pragma once
 // GLR stopping certified by a ONE-SIDED Gaussian mixture martingale per pair of arms
-// (Proposition M1 of docs/certified-glr.md).  With i_hat the empirically best arm, stop when
+// (Proposition M1 of docs/certified-glr/propositions.md).  With i_hat the empirically best arm, stop when
 //     min_{b != i_hat} S1_{i_hat, b} >= log((K - 1)/delta)
 // and answer i_hat, where S1_{a,b} = inf_m h(m) is the one-sided mixture statistic of
 // detail/one_sided_mixture.hpp: for a wrong answer a and the best arm a*, the prior of the pair's
@@ -215,7 +215,7 @@ class glr_one_sided : public bandit::detail::pairwise_rule<glr_one_sided_pair> {
   static constexpr bool certified() { return true; }
   std::string certificate() const {
     const auto& p = pair();
-    return "Proposition M1 (docs/certified-glr.md): GLR stopping against a one-sided (half-normal) Gaussian mixture "
+    return "Proposition M1 (docs/certified-glr/propositions.md): GLR stopping against a one-sided (half-normal) Gaussian mixture "
            "martingale per pair of arms (" + describe_grid(p.grid) +
            ", infimum of the log-sum over the alternative), Ville's inequality and a union "
            "over the K-1 arms; valid for any sampling rule and sigma-sub-Gaussian rewards (sigma = " +
