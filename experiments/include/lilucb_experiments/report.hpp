@@ -65,26 +65,8 @@ std::optional<std::string> render_modern_report(const std::filesystem::path& gen
 /// The file (relative to docs/generated) whose absence makes render_modern_report return nullopt.
 inline constexpr const char* modern_report_data = "../reproduction/quick/modern/summary.csv";
 
-/// docs/generated/modern-robustness.md: the same report for a few methods on more streams per cell
-/// (experiments/modern/robustness.json: 100 runs per cell on seed 2, the quick preset's seed being 1).
-inline constexpr const char* modern_robustness_data = "../reproduction/quick/modern-robustness/summary.csv";
-
-/// docs/generated/modern-large.md: the same report at n = 1000 (K = 1001) for the Heuristic and one certified
-/// method (experiments/modern/large.json: 100 runs per cell, seed 3).
-inline constexpr const char* modern_large_data = "../reproduction/quick/modern-large/summary.csv";
-
-/// docs/generated/modern-confirm.md: the method chosen in advance from the quick and robustness runs
-/// (t3c-ids + glr-pooled-per-arm) against the Heuristic on fresh streams (experiments/modern/confirm.json:
-/// 1000 runs per cell, seed 5), with the medians' 95% intervals cell by cell.
-inline constexpr const char* modern_confirm_data = "../reproduction/quick/modern-confirm/summary.csv";
-
-/// docs/generated/modern-xlarge.md: the same report at n = 10^4 for the Heuristic and t3c-ids + glr-pooled-per-arm
-/// (experiments/modern/xlarge.json: 100 runs per cell, seed 4; run in 10 shards and merged).
-inline constexpr const char* modern_xlarge_data = "../reproduction/quick/modern-xlarge/summary.csv";
-
-/// docs/generated/modern-bernoulli.md: the certified rules for rewards in [0, 1] against the field's practice on
-/// Bernoulli arms (experiments/modern/bernoulli.json: Garivier & Kaufmann's two instances and a
-/// low-rate one, 1000 runs per cell, seed 6).
-inline constexpr const char* modern_bernoulli_data = "../reproduction/quick/modern-bernoulli/summary.csv";
+// The other pages of the same report (docs/generated/modern-robustness.md, -large, -confirm, -xlarge,
+// -bernoulli) are declared by the configs of their runs: the "report" object of
+// experiments/modern/*.json (page, title, description, command), read by cli/documents.cpp.
 
 }  // namespace lilucb::experiments
