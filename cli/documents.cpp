@@ -31,7 +31,7 @@ std::optional<std::string> claims_document(const std::filesystem::path& dir) {
   return verification::render_claims_markdown(verification::parse_claims_record(*j, file.string()));
 }
 
-/// docs/reproduction.md: the data with the published claims that judge Section 5's statements.
+/// docs/generated/reproduction.md: the data with the published claims that judge Section 5's statements.
 std::optional<std::string> reproduction_document(const std::filesystem::path& dir) {
   std::vector<experiments::statement_claim> claims;
   const auto file = dir / "claims.json";
@@ -40,6 +40,50 @@ std::optional<std::string> reproduction_document(const std::filesystem::path& di
       claims.push_back({c.id, c.claim, c.source, std::string(verification::to_string(c.verdict)), c.computed,
                         c.evidence});
   return experiments::render_reproduction_report(dir, claims);
+}
+
+/// A page of docs/generated declared by a config of experiments/modern/ (its "report" object).
+struct modern_report_run {
+  std::string page, description, title, command;
+  std::string data;  ///< the run's summary.csv relative to docs/generated (from the command's --out)
+};
+
+/// The configs of experiments/modern/ with a "report" object, in file-name order; the configs are
+/// compiled in (cli/CMakeLists.txt).  A malformed report object is a build's mistake and stops
+/// `lilucb docs` with the config's name.
+std::vector<modern_report_run> modern_report_runs() {
+  struct config_text {
+    const char* path;
+    const char* text;
+  };
+  static const config_text configs[] = {
+#include "modern_configs.inc"
+  };
+  std::vector<modern_report_run> runs;
+  for (const auto& c : configs) {
+    const auto j = nlohmann::json::parse(c.text);
+    if (!j.contains("report")) continue;
+    const auto& r = j.at("report");
+    auto field = [&](const char* key) {
+      if (!r.contains(key) || !r.at(key).is_string() || r.at(key).get<std::string>().empty())
+        throw lilucb::domain_error("lilucb docs", std::string(c.path) + ": report." + key,
+                                   r.contains(key) ? r.at(key).dump() : "absent", "a non-empty string");
+      return r.at(key).get<std::string>();
+    };
+    modern_report_run run{field("page"), field("description"), field("title"), field("command"), ""};
+    // The command names this config and the run folder, docs/reproduction/...; the page reads the
+    // folder's summary.csv from docs/generated.
+    const std::string config_option = std::string(" --config ") + c.path, out_option = " --out docs/";
+    const auto out = run.command.find(out_option);
+    if (run.command.find(config_option) == std::string::npos || out == std::string::npos ||
+        run.command.find(' ', out + out_option.size()) != std::string::npos)
+      throw lilucb::domain_error("lilucb docs", std::string(c.path) + ": report.command", run.command,
+                                 "a command with --config " + std::string(c.path) +
+                                     " that ends with --out docs/FOLDER");
+    run.data = "../" + run.command.substr(out + out_option.size()) + "/summary.csv";
+    runs.push_back(std::move(run));
+  }
+  return runs;
 }
 
 }  // namespace
@@ -55,55 +99,19 @@ const std::vector<document>& documents() {
                    ""});
     d.push_back({"claims.md", "the claims table of the published `lilucb verify --full` run",
                  claims_document, "claims.json"});
-    d.push_back({"../reproduction.md", "the paper reproduction's report (quick and paper presets, Section 5's statements)",
+    d.push_back({"reproduction.md", "the paper reproduction's report (quick and paper presets, Section 5's statements)",
                  reproduction_document, experiments::reproduction_report_data});
-    d.push_back({"../modern.md", "the price of certification: `lilucb experiment modern --preset quick`'s report",
+    d.push_back({"modern.md", "the price of certification: `lilucb experiment modern --preset quick`'s report",
                  [](const std::filesystem::path& dir) { return experiments::render_modern_report(dir); },
                  experiments::modern_report_data});
-    // Other runs of the modern experiment, rendered by the same report.
-    auto modern_run = [&d](const char* file, const char* description, const char* data, std::string title,
-                           std::string command) {
-      d.push_back({file, description,
-                   [data, title, command](const std::filesystem::path& dir) {
-                     return experiments::render_modern_report(dir, data, title, command);
+    // Other runs of the modern experiment, rendered by the same report: each config of
+    // experiments/modern/ with a "report" object declares its page (modern_report_runs).
+    for (const auto& r : modern_report_runs())
+      d.push_back({r.page, r.description,
+                   [r](const std::filesystem::path& dir) {
+                     return experiments::render_modern_report(dir, r.data.c_str(), r.title, r.command);
                    },
-                   data});
-    };
-    modern_run("../modern-robustness.md",
-               "the price of certification on 100 streams per cell for a few methods (experiments/modern/robustness.json)",
-               experiments::modern_robustness_data,
-               "The price of certification on more streams: 100 runs per cell, seed 2",
-               "lilucb experiment modern --preset quick --config experiments/modern/robustness.json "
-               "--out docs/reproduction/quick/modern-robustness");
-    modern_run("../modern-large.md",
-               "the price of certification at n = 1000 for the Heuristic and one certified method "
-               "(experiments/modern/large.json)",
-               experiments::modern_large_data,
-               "The price of certification at n = 1000: 100 runs per cell, seed 3",
-               "lilucb experiment modern --preset quick --config experiments/modern/large.json "
-               "--out docs/reproduction/quick/modern-large");
-    modern_run("../modern-confirm.md",
-               "a confirmation run: the certified method chosen in advance against the Heuristic on fresh streams, "
-               "1000 runs per cell (experiments/modern/confirm.json)",
-               experiments::modern_confirm_data,
-               "Confirmation on fresh streams: one certified method chosen in advance, 1000 runs per cell, "
-               "seed 5",
-               "lilucb experiment modern --preset quick --config experiments/modern/confirm.json "
-               "--out docs/reproduction/quick/modern-confirm");
-    modern_run("../modern-xlarge.md",
-               "the price of certification at n = 10^4 for the Heuristic and one certified method "
-               "(experiments/modern/xlarge.json)",
-               experiments::modern_xlarge_data,
-               "The price of certification at n = 10^4: 100 runs per cell, seed 4",
-               "lilucb experiment modern --preset quick --config experiments/modern/xlarge.json "
-               "--out docs/reproduction/quick/modern-xlarge");
-    modern_run("../modern-bernoulli.md",
-               "the certified rules for rewards in [0, 1] against the field's practice on Bernoulli arms "
-               "(experiments/modern/bernoulli.json)",
-               experiments::modern_bernoulli_data,
-               "Certified on Bernoulli arms against the field's practice: 1000 runs per cell, seed 6",
-               "lilucb experiment modern --config experiments/modern/bernoulli.json "
-               "--out docs/reproduction/quick/modern-bernoulli");
+                   r.data});
     return d;
   }();
   return all;

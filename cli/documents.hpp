@@ -7,7 +7,8 @@
 //    computation.  --check re-renders them from the committed data, so a hand edit of the
 //    document or a change of the renderer is caught; separate tests check the data itself
 //    against fresh (cheaper) computations.
-// Later work registers its documents in documents.cpp.
+// Later work registers its documents in documents.cpp; a run of `lilucb experiment modern`
+// declares its page in the "report" object of its config (experiments/modern/*.json).
 
 #include <filesystem>
 #include <functional>
@@ -18,7 +19,7 @@
 namespace lilucb::cli {
 
 struct document {
-  std::string path;         ///< relative to DIR; may leave it ("../reproduction.md")
+  std::string path;         ///< relative to DIR ("reproduction.md")
   std::string description;  ///< one line
   /// The document's text.  `dir` is DIR; a recorded document reads its data from there,
   /// returns nullopt when the data file does not exist (--write then skips the document and

@@ -198,7 +198,7 @@ else:
 # **Certified** means that the stopping rule comes with a proof that P(wrong answer) <= nu, for
 # any sampling rule and any instance with a unique best arm (for the Gaussian method: rewards
 # sigma-sub-Gaussian with the sigma given; for the Bernoulli one: rewards in [0, 1]); the
-# `certificate` printed above names the proposition (docs/certified-glr.md).  The heuristic
+# `certificate` printed above names the proposition (docs/certified-glr/propositions.md).  The heuristic
 # threshold has no such proof: its error rate is only measured, here on `RUNS` runs.
 
 # %%

@@ -1,8 +1,8 @@
 // How much evidence beyond the union's threshold Proposition M1 needs, and how much of it any prior
-// over the mixture scales could remove (docs/certified-glr.md, "The floor of the one-sided
+// over the mixture scales could remove (docs/certified-glr/results.md, "The floor of the one-sided
 // mixture").  A computation, not a product rule.
 //
-//   build/bin/lilucb_mixture_floor > docs/mixture_floor.tsv
+//   build/bin/lilucb_mixture_floor > docs/data/mixture_floor.tsv
 //
 // For a pair with counts (N_a, N_b), sigma = 0.5, and a threshold c = log((K - 1)/delta), the
 // overhead of a statistic is Z* - c, where Z* is the plain GLR statistic
@@ -18,12 +18,12 @@
 //             (h_rho is convex in m, and so is their supremum), to about 0.01 nat.
 //   oracle_rho  the scale attaining the supremum at the floor's minimiser;
 //   per_arm_floor  the same floor when each arm of the pair has its own scale (a product of one
-//             prior per arm, as "one scale per arm" in docs/certified-glr.md would use): the
+//             prior per arm, as Proposition P2 of docs/certified-glr/propositions.md uses): the
 //             exponent separates, sup over (rho_a, rho_b) = sup_rho_a [arm a's half] + sup_rho_b
 //             [arm b's half], so no such prior makes a pair pass with less evidence either.
 //             Equal to the floor when the counts are equal (the two scales then agree).
 //
-//   build/bin/lilucb_mixture_floor pooled > docs/pooled_overhead.tsv
+//   build/bin/lilucb_mixture_floor pooled > docs/data/pooled_overhead.tsv
 //
 // The same overhead for the pooled pair (V_c, c) of Propositions P and P2 (stopping/glr_pooled.hpp)
 // at their threshold c = log(1/delta) (no union): N_a is the pooled arm's count, N_b arm c's.

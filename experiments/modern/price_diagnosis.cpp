@@ -1,6 +1,7 @@
 // Where the price of certification goes on Section 5's alpha = 0.6, n = 100 scenario
-// (docs/certified-glr.md, "Where the price of certification remains"): the cell where no certified
-// combination of `lilucb experiment modern` matches the lil'UCB Heuristic.  A measurement, not a
+// (docs/certified-glr/results.md, "Where the price of certification remains under M1"): the cell
+// where the certified rules with a union over the wrong answers (Propositions M and M1) stay later
+// than the lil'UCB Heuristic.  Its output is docs/data/price_diagnosis.tsv.  A measurement, not a
 // product rule: rows 2 and 3 are NOT certificates; they bound what a change of the threshold could
 // gain, and row 4 measures a change of the sampling rule that keeps Proposition M1's certificate.
 //

@@ -1,10 +1,10 @@
-// The price of certification of the first certified combinations (LS stopping, and the GLR
-// mixture threshold of Proposition M) on Section 5's scenarios: median and mean stopping times and
-// error counts of the certified combinations, the lil'UCB Heuristic preset and the GLR-heuristic
-// references.  It writes docs/price_of_certification_stopgap.tsv, the table docs/certified-glr.md
-// ("Measurements and the price of certification") reads.  The maintained measurement of the price
-// of certification, with every certified method and several deltas, is `lilucb experiment modern`
-// (docs/modern.md); this program reproduces that one table.
+// Proposition M's GLR mixture threshold against the LS stopping rules on Section 5's scenarios at
+// delta = 0.1, with rows for fixed mixture scales rho: median and mean stopping times and error
+// counts of these certified combinations, the lil'UCB Heuristic preset and the GLR-heuristic
+// references.  Its output is docs/data/price_of_certification.tsv, read by
+// docs/certified-glr/results.md ("Proposition M against the LS rules").  The fixed-rho rows are
+// what it adds to `lilucb experiment modern` (docs/generated/modern.md), which measures every
+// other method, at several deltas.
 //
 //   build/bin/lilucb_price_of_certification [runs_n10 = 50] [runs_n100 = 20] [runs_n1000 = 0]
 //
@@ -12,7 +12,7 @@
 // n = 10 and 100 (and 1000 when runs_n1000 > 0: there only the Heuristic, the GLR rows and the
 // Top-Two / Track-and-Stop LS rows, the others costing 10^6-10^8 pulls per run); run k uses
 // stream k of seed 20261126; pull budget 10^8.  The certified GLR rows use the mixture threshold
-// (Proposition M of docs/certified-glr.md; default grid of mixture scales, and fixed rho rows
+// (Proposition M of docs/certified-glr/propositions.md; default grid of mixture scales, and fixed rho rows
 // labelled rho=R).  One line per cell:
 // scenario, n, rule, certified, median pulls, mean pulls, wrong answers / runs, T*, and the median
 // over the Heuristic's median.

@@ -1,4 +1,5 @@
-// The prior over the mixture scales (docs/certified-glr.md, "The prior over the scales"):
+// The prior over the mixture scales (docs/certified-glr/results.md, "The prior over the scales";
+// output docs/data/prior_diagnosis.tsv):
 // does a different grid / prior weights w_k in Proposition M1's one-sided mixture
 // (stopping/glr_one_sided.hpp, detail/one_sided_mixture.hpp) stop earlier with weakest-pair
 // sampling (sampling/weakest_pair.hpp)?

@@ -294,11 +294,13 @@ experiment_config apply_json(experiment_config c, const nlohmann::json& j, const
   c.preset = "custom";
   for (const auto& [key, v] : j.items()) {
     const std::string name = source + ": " + key;
+    // "report": how `lilucb docs` presents the run (cli/documents.cpp); it does not change the run.
     static const std::set<std::string> modern_keys = {"experiment", "preset", "methods", "instances", "deltas",
-                                                      "repetitions", "sigma", "gap", "budget", "seed"};
-    static const std::set<std::string> modern_only = {"methods", "instances", "deltas"};
+                                                      "repetitions", "sigma", "gap", "budget", "seed", "report"};
+    static const std::set<std::string> modern_only = {"methods", "instances", "deltas", "report"};
     if (c.kind == experiment_kind::modern && !modern_keys.count(key))
-      bad(source, "unknown key '" + key + "'", "methods, instances, deltas, repetitions, sigma, gap, budget, seed");
+      bad(source, "unknown key '" + key + "'",
+          "methods, instances, deltas, repetitions, sigma, gap, budget, seed, report");
     if (c.kind != experiment_kind::modern && modern_only.count(key))
       bad(name, v.dump(), "absent: '" + key + "' applies to the modern experiment only");
     static const std::set<std::string> anytime_only = {"window", "window_factor", "pilot_repetitions",
@@ -374,6 +376,8 @@ experiment_config apply_json(experiment_config c, const nlohmann::json& j, const
       if (!v.is_array()) bad(name, v.dump(), "an array of delta in (0, 1/2]");
       c.deltas.clear();
       for (const auto& x : v) c.deltas.push_back(get_real(x, name, "(0, 1/2]"));
+    } else if (key == "report") {
+      if (!v.is_object()) bad(name, v.dump(), "an object: the run's page of docs/generated (cli/documents.cpp)");
     } else if (key == "checkpoints_per_decade") {
       c.checkpoints_per_decade = get_count(v, name, "[1, 1000]");
     } else {

@@ -267,7 +267,7 @@ std::vector<bool> highlighted_methods(const std::vector<std::pair<std::string, b
   return pick;
 }
 
-// The modern experiment (the price of certification, docs/modern.md): per instance, the median
+// The modern experiment (the price of certification, docs/generated/modern.md): per instance, the median
 // stopping time of every method against log(1/delta) (bars: quartiles), certified methods solid,
 // uncertified dashed, and the lower bound T* kl(delta, 1 - delta) in black.  At most
 // kHighlighted methods in colour with their quartile bars (highlighted_methods), the others thin

@@ -188,7 +188,7 @@ const double* glr_mixture_pair::row(const arm_stats& s, std::size_t i) const {
 
 std::string glr_mixture::certificate() const {
   const auto& p = pair();
-  return "Proposition M (docs/certified-glr.md): GLR stopping against a Gaussian mixture martingale per pair of "
+  return "Proposition M (docs/certified-glr/propositions.md): GLR stopping against a Gaussian mixture martingale per pair of "
          "arms (" + describe_grid(p.grid) +
          (p.G > 1 ? (p.grid.combine == mixture_combine::log_sum ? ", log-sum over k" : ", max over k") : "") +
          "), Ville's inequality and a union over the K-1 arms; valid for any sampling rule and sigma-sub-Gaussian "

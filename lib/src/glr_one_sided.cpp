@@ -162,7 +162,7 @@ double glr_one_sided_statistic(double sigma, const mixture_grid& g, std::uint64_
 
 std::string glr_one_sided::certificate() const {
   const auto& p = pair();
-  return "Proposition M1 (docs/certified-glr.md): GLR stopping against a one-sided (half-normal) Gaussian mixture "
+  return "Proposition M1 (docs/certified-glr/propositions.md): GLR stopping against a one-sided (half-normal) Gaussian mixture "
          "martingale per pair of arms (" + describe_grid(p.grid) +
          ", infimum of the log-sum over the alternative), Ville's inequality and a union "
          "over the K-1 arms; valid for any sampling rule and sigma-sub-Gaussian rewards (sigma = " +

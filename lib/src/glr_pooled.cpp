@@ -92,7 +92,7 @@ double glr_pooled_per_arm_statistic(double sigma, const mixture_grid& g, std::ui
 std::string glr_pooled::certificate() const {
   const bool split = prior_ == pooled_prior::per_arm;
   return std::string(split ? "Proposition P2" : "Proposition P") +
-         " (docs/certified-glr.md): GLR stopping against a one-sided (half-normal) Gaussian mixture "
+         " (docs/certified-glr/propositions.md): GLR stopping against a one-sided (half-normal) Gaussian mixture "
          "martingale per arm c, paired with the pooled pulls of the predictable leader among the other arms (" +
          (split ? "one scale per arm, each from its own copy of the grid (product prior), " : "") + describe_grid(grid_) +
          ", infimum of the log-sum over the best arm's mean), Ville's inequality at threshold log(1/delta), no "

@@ -100,7 +100,7 @@ any_stopping glr_kk21(const rule_context& c, run_parameters& p) {
   return stopping::glr<stopping::kk21_threshold>(c.arms, glr_model_of(c), c.sigma,
                                                  stopping::make_kk21_threshold(c.nu, c.arms < 2 ? 2 : c.arms));
 }
-// Proposition M (docs/certified-glr.md): the Gaussian-mixture GLR at delta = nu, on the grid
+// Proposition M (docs/certified-glr/propositions.md): the Gaussian-mixture GLR at delta = nu, on the grid
 // with the log-sum combination, or at the fixed scale rho.
 any_stopping glr_mixture(const rule_context& c, run_parameters& p) {
   p.glr_delta = c.nu;

@@ -1,6 +1,6 @@
 #pragma once
 // Reference computations of the one-sided (half-normal) Gaussian mixture of Proposition M1
-// (docs/certified-glr.md), written from the proposition's formulas and independent of the kernel
+// (docs/certified-glr/propositions.md), written from the proposition's formulas and independent of the kernel
 // under test (lib/include/lilucb/bandit/detail/one_sided_mixture.hpp): numerical integration of
 // one arm's half-normal mixture, F(u) = u^2/2 + log Phi(u) in long double, h(m) from its
 // definition, and the minimum of h on the line m_a = m_b = m by a grid and a ternary search.

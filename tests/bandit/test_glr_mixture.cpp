@@ -1,5 +1,5 @@
 // stopping/glr_mixture.hpp: the GLR stopping rule certified by a Gaussian mixture martingale
-// (Proposition M of docs/certified-glr.md).  Reference values come from independent derivations,
+// (Proposition M of docs/certified-glr/propositions.md).  Reference values come from independent derivations,
 // never from the kernel under test:
 //   - the mixture closed form (Proposition M, step 2) against numerical integration of the
 //     fixed-lambda martingale over the Gaussian prior;
@@ -412,7 +412,7 @@ BOOST_AUTO_TEST_CASE(runs_composed_and_is_certified) {
   expect_domain_error([&] { lb::run_combination(c, arms, o); }, "rho");
 }
 
-// make_banded_mixture_grid (detail/mixture_grid.hpp; docs/certified-glr.md, "The prior over the scales"):
+// make_banded_mixture_grid (detail/mixture_grid.hpp; docs/certified-glr/results.md, "The prior over the scales"):
 // its weights sum to <= 1 (long double, against the telescoped closed form), its scales are 2^k
 // for k = min(band_lo, 0)..k_max, and glr_one_sided_statistic with it is the infimum of the
 // log-sum over the scales (direct_h, long double, minimised on the line by a grid and a ternary

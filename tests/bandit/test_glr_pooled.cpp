@@ -1,5 +1,5 @@
 // stopping/glr_pooled.hpp: GLR stopping against the leader's pooled pulls (Proposition P of
-// docs/certified-glr.md).  References are independent of the rule's bookkeeping:
+// docs/certified-glr/propositions.md).  References are independent of the rule's bookkeeping:
 //   - the pooled arm V_c after every pull against a replay of its definition (the rewards of the
 //     pulls, after the first round, of the arm that led among the others after the previous step,
 //     recomputed from scratch with an O(K) scan);

@@ -1,5 +1,5 @@
 // detail/one_sided_mixture.hpp: the numeric kernel of the one-sided (half-normal) Gaussian
-// mixture of Proposition M1 (docs/certified-glr.md), whose numerics are proved in
+// mixture of Proposition M1 (docs/certified-glr/propositions.md), whose numerics are proved in
 // docs/certified-glr/numerics.md.  Reference values come from independent computations
 // (one_sided_reference.hpp), never from the kernel under test:
 //   - F and the half-normal closed form (step 2) against numerical integration and long double;

@@ -9,7 +9,7 @@
 // Clopper-Pearson lower bound at level 1e-6; the test FAILS when L(F) > nu.  A correct
 // combination fails a case with probability <= 1e-6.
 //
-// GLR with the mixture threshold (Proposition M of docs/certified-glr.md, certified for any
+// GLR with the mixture threshold (Proposition M of docs/certified-glr/propositions.md, certified for any
 // sampling rule): the same property for every sampling rule (long mode), and a test at a LARGE
 // delta (0.5) on an instance with many exactly tied near-best arms and many runs, where a rule that
 // broke its guarantee would show it (T3C, Track-and-Stop D and the two IDS rules; CI); the planted failure beside it

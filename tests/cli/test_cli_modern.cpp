@@ -1,7 +1,7 @@
 // `lilucb experiment modern` through the real binary: a tiny config (a few
 // seconds) writes runs.csv, summary.csv, manifest.json and the plots; a rerun of an interrupted
 // folder resumes to the same bytes; invalid input is exit 2 and one line naming the parameter;
-// docs/modern.md's renderer on the tiny folder.  The library side: tests/experiments/test_modern.cpp.
+// docs/generated/modern.md's renderer on the tiny folder.  The library side: tests/experiments/test_modern.cpp.
 
 #include <boost/test/unit_test.hpp>
 
@@ -97,7 +97,7 @@ BOOST_AUTO_TEST_CASE(modern_writes_its_files_and_resumes_byte_identically) {
   run_ok({"experiment", "modern", "--config", cfg, "--out", one.string(), "--quiet", "--json", "--threads", "1", "--no-plot"});
   BOOST_TEST(read_text(one / "runs.csv") == full);
 
-  // docs/modern.md's renderer on this folder, laid out as docs/reproduction/quick/modern.
+  // docs/generated/modern.md's renderer on this folder, laid out as docs/reproduction/quick/modern.
   const fs::path docs = tmp.path / "docs";
   fs::create_directories(docs / "generated");
   fs::create_directories(docs / "reproduction" / "quick" / "modern");
@@ -108,7 +108,7 @@ BOOST_AUTO_TEST_CASE(modern_writes_its_files_and_resumes_byte_identically) {
   BOOST_TEST(contains(*text, "## Best certified method per instance and δ"));
   BOOST_TEST(contains(*text, "| onegap4 | 0.01 | eb-tci+ls |"));  // the only certified method of the config
   BOOST_TEST(contains(*text, "- **sparse-n5**: the best certified method is eb-tci+ls at 2 of 2 values of δ."));
-  BOOST_TEST(contains(*text, "](reproduction/quick/modern/modern-onegap4.png)"));
+  BOOST_TEST(contains(*text, "](../reproduction/quick/modern/modern-onegap4.png)"));
   BOOST_TEST(!contains(*text, "modern-sparse-n5.png"));  // not copied: not linked
   // A malformed summary is refused, naming the file.
   std::ofstream(docs / "reproduction" / "quick" / "modern" / "summary.csv", std::ios::app) << "x,y\n";

@@ -624,7 +624,7 @@ BOOST_AUTO_TEST_CASE(valid_edges_succeed) {
   }
 }
 
-// GLR with the mixture threshold (Proposition M, docs/certified-glr.md): certified, named, the
+// GLR with the mixture threshold (Proposition M, docs/certified-glr/propositions.md): certified, named, the
 // fixed scale recorded; --rho only with --stopping glr --threshold mixture, and positive.
 BOOST_AUTO_TEST_CASE(glr_mixture_threshold) {
   const std::vector<std::string> base{"run", "--sampling", "t3c", "--stopping", "glr", "--threshold", "mixture",

@@ -194,6 +194,7 @@ BOOST_AUTO_TEST_CASE(invalid_configs_name_the_field) {
       {R"({"methods": "eb-tci+ls"})", "methods"},
       {R"({"instances": ["dense-n10"]})", "dense-n10"},
       {R"({"deltas": ["0.1"]})", "deltas"},
+      {R"({"report": "modern-x.md"})", "report"},
   };
   for (const auto& b : cases)
     BOOST_TEST(refused([&] { apply_json(base, nlohmann::json::parse(b.json), "cfg").validate(); }, b.names), b.json);
@@ -217,6 +218,14 @@ BOOST_AUTO_TEST_CASE(invalid_configs_name_the_field) {
   BOOST_TEST(refused(
       [] { apply_json(preset_config(experiment_kind::stopping_times, "quick"), nlohmann::json::parse(R"({"deltas": [0.1]})"), "cfg"); },
       "modern experiment only"));
+  BOOST_TEST(refused(
+      [] { apply_json(preset_config(experiment_kind::anytime, "quick"), nlohmann::json::parse(R"({"report": {}})"), "cfg"); },
+      "modern experiment only"));
+  // A report object declares the run's page for `lilucb docs` and leaves the run as it is.
+  const auto with_report = apply_json(
+      base, nlohmann::json::parse(R"({"seed": 9, "report": {"page": "modern-x.md", "title": "x"}})"), "cfg");
+  with_report.validate();
+  BOOST_TEST(with_report.to_json() == apply_json(base, nlohmann::json::parse(R"({"seed": 9})"), "cfg").to_json());
 }
 
 BOOST_AUTO_TEST_CASE(plan_enumerates_methods_instances_deltas_with_order_free_seeds) {

@@ -147,7 +147,7 @@ claim guaranteed_claim(bandit::algorithm a, const verify_options& v) {
 /// and tracking samplers are chosen because they concentrate the pulls on the leader and its
 /// challenger, the pair whose statistic decides the stop; the one-sided mixture GLR (Proposition
 /// M1) is searched with EB-TCI under information-directed selection, among the best certified
-/// methods of docs/modern.md (it moves pulls from the leader to the challengers), and with this toolkit's
+/// methods of docs/generated/modern.md (it moves pulls from the leader to the challengers), and with this toolkit's
 /// weakest-pair sampling (sampling/weakest_pair.hpp), whose challenger is the pair farthest from passing that
 /// very statistic: the sampler aimed at the rule's weakest point.  The leader's pooled arm (Proposition P,
 /// no union over the wrong answers) is searched with weakest-pair and with T3C, whose leader and

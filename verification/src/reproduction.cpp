@@ -1,6 +1,6 @@
 // The `reproduction` check: Section 5's qualitative statements about its experiments, judged
 // once, from the committed reproduction data (docs/reproduction/paper/, read through
-// lilucb_experiments/reproduction_data.hpp), by rubric R6 (rubric.hpp).  docs/reproduction.md
+// lilucb_experiments/reproduction_data.hpp), by rubric R6 (rubric.hpp).  docs/generated/reproduction.md
 // renders these claims next to the data; it does not judge.  Statements judged elsewhere: the
 // hardness forms (paper-numbers.h1-*) and "the heuristic never failed" (adversarial.heuristic-paper).
 

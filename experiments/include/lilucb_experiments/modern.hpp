@@ -87,7 +87,7 @@ inline constexpr std::array method_table{
     method_row{"eb-tci+ls-mixture"},
     method_row{"tas-d+ls-calibrated", calibrated_cost},
     // Certified: GLR stopping with the Kaufmann-Koolen threshold (Gaussian arms) and with the
-    // mixture-martingale statistic of Proposition M (docs/certified-glr.md).
+    // mixture-martingale statistic of Proposition M (docs/certified-glr/propositions.md).
     method_row{"tas-d+glr-kk21"},
     method_row{"t3c+glr-kk21"},
     method_row{"eb-tci+glr-kk21"},

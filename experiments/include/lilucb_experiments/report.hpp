@@ -1,5 +1,5 @@
 #pragma once
-// docs/reproduction.md: the report of the paper reproduction (Section 5), rendered from the
+// docs/generated/reproduction.md: the report of the paper reproduction (Section 5), rendered from the
 // committed summaries of the runs (never from raw per-run data, never typed by hand):
 //
 //   docs/reproduction/<preset>/stopping-times/  manifest.json, summary.csv, stopping-times-*.png
@@ -30,7 +30,7 @@ struct statement_claim {
   std::string id, claim, source, verdict, computed, evidence;
 };
 
-/// The text of docs/reproduction.md; `claims` are the published claims (those the report names
+/// The text of docs/generated/reproduction.md; `claims` are the published claims (those the report names
 /// are rendered, a missing one is reported as missing).  `generated_dir` is docs/generated; the data are read
 /// from `generated_dir / "../reproduction"`.  Returns nullopt when the quick preset's
 /// stopping-time summary (`reproduction/quick/stopping-times/summary.csv`) does not exist;
@@ -49,7 +49,7 @@ inline constexpr const char* reproduction_report_data = "../reproduction/quick/s
 /// items, each ending in a newline).
 std::string run_provenance(const nlohmann::json& manifest);
 
-/// docs/modern.md: the price of certification, rendered from the modern
+/// docs/generated/modern.md: the price of certification, rendered from the modern
 /// experiment's committed results `generated_dir / modern_report_data` (summary.csv) with its
 /// manifest.json and plots beside it: which certified combination is best on each instance and
 /// delta, the ratio of its median stopping time to the lil'UCB Heuristic's, and per instance
@@ -65,26 +65,8 @@ std::optional<std::string> render_modern_report(const std::filesystem::path& gen
 /// The file (relative to docs/generated) whose absence makes render_modern_report return nullopt.
 inline constexpr const char* modern_report_data = "../reproduction/quick/modern/summary.csv";
 
-/// docs/modern-robustness.md: the same report for a few methods on more streams per cell
-/// (experiments/modern/robustness.json: 100 runs per cell on seed 2, the quick preset's seed being 1).
-inline constexpr const char* modern_robustness_data = "../reproduction/quick/modern-robustness/summary.csv";
-
-/// docs/modern-large.md: the same report at n = 1000 (K = 1001) for the Heuristic and one certified
-/// method (experiments/modern/large.json: 100 runs per cell, seed 3).
-inline constexpr const char* modern_large_data = "../reproduction/quick/modern-large/summary.csv";
-
-/// docs/modern-confirm.md: the method chosen in advance from the quick and robustness runs
-/// (t3c-ids + glr-pooled-per-arm) against the Heuristic on fresh streams (experiments/modern/confirm.json:
-/// 1000 runs per cell, seed 5), with the medians' 95% intervals cell by cell.
-inline constexpr const char* modern_confirm_data = "../reproduction/quick/modern-confirm/summary.csv";
-
-/// docs/modern-xlarge.md: the same report at n = 10^4 for the Heuristic and t3c-ids + glr-pooled-per-arm
-/// (experiments/modern/xlarge.json: 100 runs per cell, seed 4; run in 10 shards and merged).
-inline constexpr const char* modern_xlarge_data = "../reproduction/quick/modern-xlarge/summary.csv";
-
-/// docs/modern-bernoulli.md: the certified rules for rewards in [0, 1] against the field's practice on
-/// Bernoulli arms (experiments/modern/bernoulli.json: Garivier & Kaufmann's two instances and a
-/// low-rate one, 1000 runs per cell, seed 6).
-inline constexpr const char* modern_bernoulli_data = "../reproduction/quick/modern-bernoulli/summary.csv";
+// The other pages of the same report (docs/generated/modern-robustness.md, -large, -confirm, -xlarge,
+// -bernoulli) are declared by the configs of their runs: the "report" object of
+// experiments/modern/*.json (page, title, description, command), read by cli/documents.cpp.
 
 }  // namespace lilucb::experiments

@@ -100,7 +100,7 @@ std::vector<stopping_summary> read_summary(const std::filesystem::path& path);
 
 // ---- summary.csv (modern) ---------------------------------------------------------------------
 
-/// Per (method, instance, delta) of the modern experiment (the price of certification, docs/modern.md).
+/// Per (method, instance, delta) of the modern experiment (the price of certification, docs/generated/modern.md).
 struct modern_summary {
   std::string method, instance;
   double delta = 0;

@@ -18,7 +18,7 @@ std::vector<stopping_summary> summarize_stopping_times(const experiment_config& 
                                                        const std::vector<run_row>& rows);
 
 /// The summary of the modern experiment per (method, instance, delta) in the config's order
-/// (the price of certification, docs/modern.md): pull statistics as summarize_stopping_times (censored runs at their
+/// (the price of certification, docs/generated/modern.md): pull statistics as summarize_stopping_times (censored runs at their
 /// budget), T* and the lower bound T* kl(delta, 1 - delta) (characteristic_time.hpp), the
 /// fixed-point prediction for GLR stopping (predicted_stopping_time), error rates among stopped
 /// runs with exact Clopper-Pearson 95% intervals, and whether the method is certified.

@@ -47,7 +47,7 @@ std::string_view certifying_statement(const combination& c);
 
 /// The recommended certified threshold for GLR stopping on rewards of model `m`: pooled-kl
 /// (Proposition PK, docs/certified-glr/pooled-kl.md) for Bernoulli rewards, pooled-per-arm
-/// (Proposition P2, docs/certified-glr.md) otherwise.  `lilucb run --stopping glr` without
+/// (Proposition P2, docs/certified-glr/propositions.md) otherwise.  `lilucb run --stopping glr` without
 /// --threshold uses it.
 glr_threshold recommended_threshold(reward_model m);
 

@@ -126,7 +126,7 @@ constexpr reward_model reward_model_of() {
 ///     arm and sign);  glr: the threshold at delta = nu (kk21: Kaufmann-Koolen, certified; mixture:
 ///     the grid of glr_mixture.hpp with the log-sum combination, which stops no later than the max
 ///     on every path, or the fixed scale c.rho > 0; sigma is the sub-Gaussian scale; certified by
-///     Proposition M of docs/certified-glr.md; one-sided: the half-normal mixture of
+///     Proposition M of docs/certified-glr/propositions.md; one-sided: the half-normal mixture of
 ///     glr_one_sided.hpp on the same grid, Proposition M1; pooled: the same mixture against the
 ///     leader's pooled pulls, glr_pooled.hpp, Proposition P; pooled-per-arm: one scale per arm
 ///     from make_per_arm_grid(), Proposition P2);

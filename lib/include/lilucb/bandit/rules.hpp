@@ -79,7 +79,7 @@ using sampling_factory = any_sampling (*)(const rule_context&, run_parameters&);
 using stopping_factory = any_stopping (*)(const rule_context&, run_parameters&);
 
 /// A sampling rule: which arm to pull next.  No sampling rule carries a guarantee of its own;
-/// the stopping rule certifies the answer whatever the sampling rule (docs/certified-glr.md).
+/// the stopping rule certifies the answer whatever the sampling rule (docs/certified-glr/propositions.md).
 struct sampling_descriptor {
   sampling_rule id;
   std::string_view name;
@@ -222,17 +222,17 @@ inline constexpr std::array<threshold_descriptor, 7> glr_thresholds{{
      "kk21 only on Gaussian arms (Kaufmann-Koolen's Gaussian inequality); heuristic otherwise", false, true,
      rule_cost::cheap, &rule_factories::glr_kk21, true},
     {glr_threshold::mixture, "mixture", "a Gaussian-mixture martingale statistic", true,
-     "Proposition M (docs/certified-glr.md)", rule_models::any, "", true, false, rule_cost::costly,
+     "Proposition M (docs/certified-glr/propositions.md)", rule_models::any, "", true, false, rule_cost::costly,
      &rule_factories::glr_mixture, true},
     {glr_threshold::one_sided, "one-sided", "the same with a half-normal mixture, stops earlier", true,
-     "Proposition M1 (docs/certified-glr.md)", rule_models::any, "", false, false, rule_cost::costly,
+     "Proposition M1 (docs/certified-glr/propositions.md)", rule_models::any, "", false, false, rule_cost::costly,
      &rule_factories::glr_one_sided, true},
     {glr_threshold::pooled, "pooled",
      "the one-sided mixture against the leader's pooled pulls at log(1/nu), no union over the wrong answers", true,
-     "Proposition P (docs/certified-glr.md)", rule_models::any, "", false, false, rule_cost::costly,
+     "Proposition P (docs/certified-glr/propositions.md)", rule_models::any, "", false, false, rule_cost::costly,
      &rule_factories::glr_pooled, true},
     {glr_threshold::pooled_per_arm, "pooled-per-arm", "the same with one mixture scale per arm", true,
-     "Proposition P2 (docs/certified-glr.md)", rule_models::any, "", false, false, rule_cost::costly,
+     "Proposition P2 (docs/certified-glr/propositions.md)", rule_models::any, "", false, false, rule_cost::costly,
      &rule_factories::glr_pooled_per_arm, true},
     {glr_threshold::pooled_kl, "pooled-kl",
      "the pooled rule with Bernoulli tilts: rewards in [0, 1], no sigma, adapts to means near 0 or 1", true,

@@ -1,7 +1,7 @@
 #pragma once
 // The prior over the mixture scales of the certified GLR rules: a grid of scales rho_k with prior
 // weights w_k (sum_k w_k <= 1, at most 64 scales), the grids the toolkit offers, and the penalty
-// 1/2 log(1 + n/rho) of an arm with count n at scale rho (Proposition M of docs/certified-glr.md,
+// 1/2 log(1 + n/rho) of an arm with count n at scale rho (Proposition M of docs/certified-glr/propositions.md,
 // step 2: the log of the normal mixture's normalisation).  Shared by the mixture stopping rules
 // (stopping/glr_mixture.hpp, glr_one_sided.hpp, glr_pooled.hpp) and the weakest-pair sampling rule,
 // which include this header rather than each other.  The names belong to lilucb::bandit::stopping,
@@ -24,7 +24,7 @@
 namespace lilucb::bandit::stopping {
 
 /// How S_{a,b} combines the grid: the max over k of Zmix + log w_k (Proposition M of
-/// docs/certified-glr.md), or the log-sum log sum_k w_k exp(Zmix^{(rho_k)}) (>= the max, so it stops no later; valid by
+/// docs/certified-glr/propositions.md), or the log-sum log sum_k w_k exp(Zmix^{(rho_k)}) (>= the max, so it stops no later; valid by
 /// Proposition M, remark (iii): the sum of infima is at most the infimum of the sum).
 enum class mixture_combine { max, log_sum };
 
@@ -40,12 +40,12 @@ struct mixture_grid {
 /// Domain: k_max in [0, 60].
 mixture_grid make_mixture_grid(unsigned k_max = 40, mixture_combine combine = mixture_combine::max);
 
-/// A banded prior over the scales (docs/certified-glr.md, "The prior over the scales"; NOT the
+/// A banded prior over the scales (docs/certified-glr/results.md, "The prior over the scales"; NOT the
 /// default): rho_k = 2^k for k = min(band_lo, 0)..k_max, with weights
 ///     w_k = band_mass/(band_hi - band_lo + 1)  [band_lo <= k <= band_hi]
 ///         + (1 - band_mass)/((k+1)(k+2))       [k >= 0]
 /// i.e. a share band_mass of the prior flat on the band 2^band_lo..2^band_hi (where the binding
-/// scale of the pairs that stop a run lies on Section 5's scenarios and on the instances of docs/certified-glr.md) and
+/// scale of the pairs that stop a run lies on Section 5's scenarios and on the instances of docs/certified-glr/results.md) and
 /// the rest on the default prior (make_mixture_grid), so that no scale >= 1 costs more than
 /// log(1/(1 - band_mass)) nats above the default.  Sum: band_mass + (1 - band_mass)(1 - 1/(k_max + 2))
 /// < 1 (sum_{k=0}^{m} 1/((k+1)(k+2)) = 1 - 1/(m+2), telescoping), so Propositions M and M1 hold

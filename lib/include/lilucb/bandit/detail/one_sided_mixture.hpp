@@ -1,6 +1,6 @@
 #pragma once
 // The numeric kernel of the one-sided (half-normal) Gaussian mixture: Proposition M1 of
-// docs/certified-glr.md.  For a pair (a, b) with counts N_a, N_b >= 1, means mu_hat_a, mu_hat_b,
+// docs/certified-glr/propositions.md.  For a pair (a, b) with counts N_a, N_b >= 1, means mu_hat_a, mu_hat_b,
 // sigma > 0 and a grid of 1 to 64 scales rho_k with weights w_k (detail/mixture_grid.hpp),
 //     S1_{a,b} = inf_m h(m),   h(m) = log sum_k exp(c_k + F(s_a,k (mu_hat_a - m)) + F(s_b,k (m - mu_hat_b))),
 //     F(u) = u^2/2 + log Phi(u),   s_i,k = N_i/(sigma sqrt(N_i + rho_k)),

@@ -1,5 +1,5 @@
 #pragma once
-// The pooled arms of the pooled stopping rules (Propositions P, P2 and PK, docs/certified-glr.md
+// The pooled arms of the pooled stopping rules (Propositions P, P2 and PK, docs/certified-glr/propositions.md
 // and docs/certified-glr/pooled-kl.md): for each arm c, V_c collects the rewards of every pull,
 // after the first, of the arm that was then the empirical leader among the arms other than c,
 //     V_c = { Y_t : I_t = L_{-c}(t - 1) },

@@ -4,7 +4,7 @@
 //
 //   leader      L = the empirical best arm (ties to the lowest index, as arm_stats::empirical_best);
 //   challenger  C = argmin_{b != L} S1_{L,b} (ties to the lowest index), S1 the statistic of
-//               Proposition M1 of docs/certified-glr.md as computed by
+//               Proposition M1 of docs/certified-glr/propositions.md as computed by
 //               stopping::glr_one_sided_statistic(sigma, grid, N_L, mu_hat_L, N_b, mu_hat_b)
 //               (the rule's grid, by default make_mixture_grid(), and the run's sigma; the kernel
 //               of detail/one_sided_mixture.hpp);

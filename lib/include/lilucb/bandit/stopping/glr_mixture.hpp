@@ -1,6 +1,6 @@
 #pragma once
 // GLR stopping certified by a Gaussian mixture martingale per pair of arms
-// (Proposition M of docs/certified-glr.md).  With i_hat the empirically best arm, stop when
+// (Proposition M of docs/certified-glr/propositions.md).  With i_hat the empirically best arm, stop when
 //     min_{b != i_hat} S_{i_hat, b} >= log((K - 1)/delta)
 // and answer i_hat, where for a pair (a, b), counts N_a, N_b >= 1 and a grid of mixture scales
 // rho_k with prior weights w_k (sum_k w_k <= 1),

@@ -1,6 +1,6 @@
 #pragma once
 // GLR stopping certified by a ONE-SIDED Gaussian mixture martingale per pair of arms
-// (Proposition M1 of docs/certified-glr.md).  With i_hat the empirically best arm, stop when
+// (Proposition M1 of docs/certified-glr/propositions.md).  With i_hat the empirically best arm, stop when
 //     min_{b != i_hat} S1_{i_hat, b} >= log((K - 1)/delta)
 // and answer i_hat, where S1_{a,b} = inf_m h(m) is the one-sided mixture statistic of
 // detail/one_sided_mixture.hpp: for a wrong answer a and the best arm a*, the prior of the pair's

@@ -1,6 +1,6 @@
 #pragma once
 // GLR stopping certified WITHOUT the union over the K - 1 wrong answers (Proposition P, "the
-// leader's pooled arm", docs/certified-glr.md).
+// leader's pooled arm", docs/certified-glr/propositions.md).
 //
 // For each arm c, the pooled arm V_c collects the rewards of every pull made, after the first
 // round, of the arm that was then the empirical leader among the arms other than c:
@@ -22,7 +22,7 @@
 // sampling rule, P(stop with a wrong answer) <= delta.  The price: V_c holds the pulls of earlier
 // leaders too (lower means), which dilutes its evidence while the leader changes.
 //
-// A prior per arm (pooled_prior::per_arm; Proposition P2 of docs/certified-glr.md): each arm of
+// A prior per arm (pooled_prior::per_arm; Proposition P2 of docs/certified-glr/propositions.md): each arm of
 // the pair draws its own scale from its own copy of the grid (the product prior, of total mass
 // (sum_k w_k)^2 <= 1), and the statistic becomes
 //     S2(V_c, c) = inf_m [ A(m) + B(m) ],  A(m) = log sum_k w_k exp(log 2 - pen_V,k + F(u_V,k(m))),
@@ -64,7 +64,7 @@ enum class pooled_prior { shared, per_arm };
 /// k = -4..16 (gaps from about 4 sigma down to sigma/256 in the rough rule rho ~ sigma^2/gap^2),
 /// 0.1 as 1/((k+1)(k+2)) on k >= 0 (detail/mixture_grid.hpp's make_banded_mixture_grid): sum_k w_k < 1.
 /// The flat core costs log(21/0.9) = 3.15 nats per arm at any one scale, but the log-sum over
-/// neighbouring scales recovers most of it; docs/certified-glr.md measures the evidence each
+/// neighbouring scales recovers most of it; docs/certified-glr/results.md measures the evidence each
 /// prior needs (the overhead table of Proposition P2).
 inline mixture_grid make_per_arm_grid() { return make_banded_mixture_grid(-4, 16, 0.9, 40); }
 
