@@ -31,6 +31,7 @@
 // Every function is a template on the real type (double or cpp_bin_float_50) and checks its
 // domain: finite means with a unique largest one; sigma > 0; Bernoulli means in [0, 1].
 
+#include "lilucb/divergence.hpp"
 #include "lilucb/errors.hpp"
 #include "lilucb/instance.hpp"
 
@@ -53,22 +54,6 @@ struct characteristic_time_result {
   Real t_star;
   std::vector<Real> w_star;
 };
-
-/// Bernoulli KL divergence kl(p, q) = p log(p/q) + (1-p) log((1-p)/(1-q)), 0 log 0 = 0;
-/// +infinity where q in {0, 1} and p != q.  Domain: p, q in [0, 1].
-template <class Real>
-Real bernoulli_kl(Real p, Real q) {
-  using std::log;
-  constexpr const char* fn = "lilucb::bernoulli_kl";
-  if (!(p >= 0 && p <= 1)) detail::raise_domain_error(fn, "p", detail::format_value(p), "[0, 1]");
-  if (!(q >= 0 && q <= 1)) detail::raise_domain_error(fn, "q", detail::format_value(q), "[0, 1]");
-  if (p == q) return Real(0);
-  const Real inf = std::numeric_limits<Real>::infinity();
-  Real r(0);
-  if (p > 0) r += q > 0 ? Real(p * log(Real(p / q))) : inf;
-  if (p < 1) r += q < 1 ? Real((1 - p) * log(Real((1 - p) / (1 - q)))) : inf;
-  return r;
-}
 
 namespace detail {
 

@@ -18,7 +18,7 @@
 // width scale; Bernoulli model: the Bernoulli divergence.
 
 #include "lilucb/bandit/arm_stats.hpp"
-#include "lilucb/characteristic_time.hpp"
+#include "lilucb/errors.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -32,17 +32,7 @@ namespace lilucb::bandit::sampling {
 enum class tracking { d_tracking, c_tracking };
 
 /// w*(mu) for the model, or uniform where it is undefined (no unique best arm, degenerate gaps).
-inline std::vector<double> optimal_weights_or_uniform(const std::vector<double>& mu, bool bernoulli, double sigma) {
-  const std::size_t K = mu.size();
-  const double top = *std::max_element(mu.begin(), mu.end());
-  if (std::count(mu.begin(), mu.end(), top) == 1) {
-    try {
-      return bernoulli ? characteristic_time_bernoulli(mu).w_star : characteristic_time_gaussian(mu, sigma).w_star;
-    } catch (const ::lilucb::domain_error&) {
-    }
-  }
-  return std::vector<double>(K, 1.0 / static_cast<double>(K));
-}
+std::vector<double> optimal_weights_or_uniform(const std::vector<double>& mu, bool bernoulli, double sigma);
 
 template <tracking Tracking>
 class track_and_stop {

@@ -22,7 +22,7 @@
 #include "lilucb/bandit/rules.hpp"
 #include "lilucb/bandit/detail/confidence.hpp"
 #include "lilucb/bandit/detail/leader_pairwise.hpp"
-#include "lilucb/characteristic_time.hpp"
+#include "lilucb/divergence.hpp"
 #include "lilucb/errors.hpp"
 
 #include <cmath>

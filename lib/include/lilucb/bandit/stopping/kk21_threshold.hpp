@@ -10,7 +10,6 @@
 // The constant part is computed once; operator() adds the time term, so the value is
 // bit-identical to boundaries::glr_threshold_gaussian(t, delta, K) (tested).
 
-#include "lilucb/boundaries/glr_threshold.hpp"
 #include "lilucb/errors.hpp"
 
 #include <cstddef>
@@ -23,9 +22,8 @@ struct kk21_threshold {
   double delta;
   double K;
   double constant;  ///< 2 C_G(1/2 log((K-1)/delta))
-  double operator()(std::uint64_t t) const {
-    return constant + boundaries::glr_threshold_gaussian_time_term(static_cast<double>(t));
-  }
+  /// beta(t, delta) for t >= 1.
+  double operator()(std::uint64_t t) const;
   bool operator==(const kk21_threshold&) const = default;
   static constexpr bool certified() { return true; }
   static std::string certificate() {
@@ -38,12 +36,6 @@ struct kk21_threshold {
 };
 
 /// The threshold at delta for K arms.  Domain: delta in (0, 1), K >= 2.
-inline kk21_threshold make_kk21_threshold(double delta, std::size_t K) {
-  constexpr const char* fn = "lilucb::bandit::stopping::make_kk21_threshold";
-  check_open_interval(fn, "delta", delta, 0.0, 1.0);
-  check_at_least(fn, "K", static_cast<double>(K), 2.0);
-  const double k = static_cast<double>(K);
-  return kk21_threshold{delta, k, boundaries::glr_threshold_gaussian_constant(delta, k)};
-}
+kk21_threshold make_kk21_threshold(double delta, std::size_t K);
 
 }  // namespace lilucb::bandit::stopping
