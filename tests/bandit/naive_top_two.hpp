@@ -1,7 +1,7 @@
 #pragma once
 // The Top-Two sampling rules written from the papers' definitions, as plain loops over the arms,
 // for comparison with lib/include/lilucb/bandit/sampling/top_two.hpp pull for pull
-// (tests/bandit/test_compose.cpp).  Nothing here follows the library's code: every quantity is
+// (tests/bandit/sampling/test_top_two.cpp).  Nothing here follows the library's code: every quantity is
 // recomputed at each decision from the run's arm_stats (counts N_a, empirical means mu_a).
 //
 // Definitions (sigma: the arms' scale; W the Gaussian transportation cost, the GLR statistic):

@@ -4,7 +4,7 @@
 // under test (lib/include/lilucb/bandit/detail/one_sided_mixture.hpp): numerical integration of
 // one arm's half-normal mixture, F(u) = u^2/2 + log Phi(u) in long double, h(m) from its
 // definition, and the minimum of h on the line m_a = m_b = m by a grid and a ternary search.
-// Shared by tests/bandit/test_one_sided_mixture.cpp and tests/bandit/test_glr_mixture.cpp.
+// Shared by tests/bandit/test_one_sided_mixture.cpp and tests/bandit/stopping/test_glr_one_sided.cpp.
 
 #include "lilucb/bandit/detail/mixture_grid.hpp"
 

@@ -90,6 +90,10 @@ const std::vector<pair_case> cases{
 
 }  // namespace
 
+// In the executable of every stopping rule (test_bandit_stopping): this rule's suites are
+// glr_pooled_kl/kernel and glr_pooled_kl/rule.
+BOOST_AUTO_TEST_SUITE(glr_pooled_kl)
+
 BOOST_AUTO_TEST_SUITE(kernel)
 
 BOOST_AUTO_TEST_CASE(h_and_its_slope_match_the_definition) {
@@ -271,3 +275,5 @@ BOOST_AUTO_TEST_CASE(low_rates_stop_several_times_earlier_than_the_sub_gaussian_
 }
 
 BOOST_AUTO_TEST_SUITE_END()
+
+BOOST_AUTO_TEST_SUITE_END()  // glr_pooled_kl

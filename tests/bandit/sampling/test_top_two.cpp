@@ -1,0 +1,226 @@
+// sampling/top_two.hpp: the Top-Two rules (TTTS, T3C, EB-TCI and their IDS variants).
+//   - the Top-Two rules (TTTS, T3C, EB-TCI: kept keys, tournament tree, cached per-arm values)
+//     against the papers' definitions written apart as plain O(K) loops (naive_top_two.hpp,
+//     which states what it shares with the library: ties, the order of draws), pull for pull, on
+//     instances with many exact ties (Bernoulli arms); their posterior sampler
+//     (bandit/detail/gaussian_argmax.hpp) in law: the frequencies of the argmax and of the argmax
+//     without one arm against quadrature, exact Clopper-Pearson bounds at 1e-6; TTTS's challenger
+//     in law; information-directed selection's share of the best arm.
+// (Moved from test_compose.cpp.)
+#include <boost/test/unit_test.hpp>
+
+#include "bandit_support.hpp"
+#include "naive_top_two.hpp"
+#include "sampling_support.hpp"
+
+#include "lilucb/bandit/compose.hpp"
+#include "lilucb/bandit/scenarios.hpp"
+#include "lilucb/characteristic_time.hpp"
+#include "lilucb/bandit/detail/gaussian_argmax.hpp"
+#include "lilucb/bandit/detail/random.hpp"
+#include "lilucb/clopper_pearson.hpp"
+
+#include <cmath>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace lb = lilucb::bandit;
+namespace tt = boost::test_tools;
+using lilucb_test::never_stop;
+using lilucb_test::same_pulls;
+
+namespace {
+template <class Fast, class Naive, class Arms>
+void same_top_two_pulls(const Arms& arms, double sigma, std::uint64_t seed, std::uint64_t pulls, const std::string& what,
+                        lb::sampling::top_two_selection sel) {
+  Fast fast(arms.size(), sigma, sel);
+  Naive naive(arms.size(), sigma, sel);
+  same_pulls(arms, fast, naive, seed, pulls, what);
+}
+
+template <lb::sampling::top_two_kind Kind>
+void top_two_matches_naive(const char* rule,
+                           lb::sampling::top_two_selection sel = lb::sampling::top_two_selection::half) {
+  using fast = lb::sampling::top_two<Kind>;
+  using naive = lilucb_test::naive_top_two<Kind>;
+  const std::vector<std::vector<double>> bern{{0.5, 0.5}, {0.5, 0.5, 0.5, 0.5, 0.5, 0.5, 0.5},
+                                              {0.9, 0.5, 0.5, 0.1, 0.9, 0.3}, lb::alpha_means(39, 0.6)};
+  for (std::uint64_t seed = 1; seed <= 3; ++seed) {
+    for (const auto& m : bern)
+      same_top_two_pulls<fast, naive>(lb::bernoulli_arms(m), 0.5, seed, 3000,
+                                      std::string(rule) + " bernoulli K = " + std::to_string(m.size()), sel);
+    for (std::size_t n : {1, 9, 60, 299})
+      same_top_two_pulls<fast, naive>(lb::gaussian_arms(lb::alpha_means(n, 0.6), 0.5), 0.5, seed, n > 100 ? 6000 : 3000,
+                                      std::string(rule) + " gaussian alpha K = " + std::to_string(n + 1), sel);
+  }
+}
+}  // namespace
+
+namespace {
+/// P(argmax_{b in S} theta_b = a) for independent theta_b ~ N(m_b, s_b^2), S = all arms but
+/// `skip` (none if skip >= K): int phi(z) prod_{b in S, b != a} Phi((m_a + s_a z - m_b)/s_b) dz by
+/// the trapezoid rule on [-12, 12] (a smooth integrand decaying like phi: error far below 1e-9).
+double argmax_probability(const std::vector<double>& m, const std::vector<double>& s, std::size_t a,
+                          std::size_t skip) {
+  const int steps = 24000;
+  const double lo = -12, h = 24.0 / steps;
+  double sum = 0;
+  for (int k = 0; k <= steps; ++k) {
+    const double z = lo + h * k;
+    double f = std::exp(-0.5 * z * z) / std::sqrt(2 * M_PI);
+    for (std::size_t b = 0; b < m.size(); ++b)
+      if (b != a && b != skip) f *= 0.5 * std::erfc(-((m[a] + s[a] * z - m[b]) / s[b]) / std::sqrt(2.0));
+    sum += (k == 0 || k == steps ? 0.5 : 1.0) * f;
+  }
+  return sum * h;
+}
+}  // namespace
+
+BOOST_AUTO_TEST_SUITE(top_two)
+
+// The posterior sampler of TTTS and T3C draws the argmax, and the argmax without the avoided arm,
+// with the law of the full draw of K normals (bandit/detail/gaussian_argmax.hpp).  The instance
+// has near arms (drawn in full) and far arms that win only through the tail beyond the cut
+// (arm 2: about 7e-4 of the draws; arm 6 is near only while the best drawn value is the avoided
+// arm 0's), after the arms' values were first set in another order (the
+// sorted order's updates).  Every count lies within the exact two-sided Clopper-Pearson bounds at
+// 1e-6 per side.
+BOOST_AUTO_TEST_CASE(posterior_argmax_has_the_gaussian_law) {
+  const std::vector<double> m{3.2, 3.19, 0.0, 0.5, 1.0, -1.0, 3.1}, sd{0.01, 0.02, 1.0, 1.0, 1.0, 1.0, 0.034};
+  const std::size_t K = m.size(), avoid = 0;
+  lb::detail::gaussian_argmax g(K);
+  for (std::size_t a = 0; a < K; ++a) g.set(K - 1 - a, 0.3 * static_cast<double>(a), 0.1 + 0.05 * static_cast<double>(a));
+  for (std::size_t a = 0; a < K; ++a) g.set(a, m[a], sd[a]);
+  lb::detail::normal_stream rng(7, 0);
+  const std::uint64_t N = 1'000'000;
+  std::vector<std::uint64_t> top(K + 1, 0), second(K + 1, 0);
+  for (std::uint64_t t = 0; t < N; ++t) {
+    const auto d = g.sample(rng, avoid);
+    ++top[d.top];
+    ++second[d.second];
+  }
+  BOOST_TEST(top[K] == 0u);
+  BOOST_TEST(second[K] == 0u);
+  BOOST_TEST(second[avoid] == 0u);
+  auto within = [&](std::uint64_t k, double p, const std::string& what) {
+    const std::uint64_t lo = lilucb::binomial_critical_count(N, p, 1e-6, lilucb::cp_bound::upper_reaches);
+    const std::uint64_t hi = lilucb::binomial_critical_count(N, p, 1e-6, lilucb::cp_bound::lower_exceeds);
+    BOOST_TEST((k >= lo && k < hi), what << ": count " << k << " of " << N << ", p " << p << ", accepted [" << lo
+                                          << ", " << hi << ")");
+  };
+  double total = 0;
+  for (std::size_t a = 0; a < K; ++a) {
+    const double p = argmax_probability(m, sd, a, K);
+    total += p;
+    within(top[a], p, "argmax = " + std::to_string(a));
+    if (a != avoid) within(second[a], argmax_probability(m, sd, a, avoid), "argmax without 0 = " + std::to_string(a));
+  }
+  BOOST_TEST(total == 1.0, tt::tolerance(1e-9));
+  BOOST_TEST(top[2] > 0u, "the tail phase decides some draws");
+  // Without an avoided arm (T3C's leader, TTTS's resamples but the last) the near phase ends
+  // at the best value drawn: the argmax's law again.
+  std::vector<std::uint64_t> alone(K + 1, 0);
+  for (std::uint64_t t = 0; t < N; ++t) ++alone[g.sample(rng, K).top];
+  BOOST_TEST(alone[K] == 0u);
+  for (std::size_t a = 0; a < K; ++a)
+    within(alone[a], argmax_probability(m, sd, a, K), "argmax (no arm avoided) = " + std::to_string(a));
+  BOOST_TEST(alone[2] > 0u, "the tail phase decides some draws");
+}
+
+// TTTS's challenger (sampling::ttts_challenger: resamples, then the union scheme of Karp, Luby &
+// Madras) has the law of the resampling loop with its cap: with p = P(argmax = L),
+//     P(challenger = b) = (1 - p^99) P(argmax = b)/(1 - p) + p^99 P(argmax_{a != L} = b),
+// every probability by quadrature.  Instances: (i) a leader far ahead (p about 0.98; every rate
+// the bound phi(a), thinned; the cap decides about a quarter of the draws), with far arms that
+// pass only through the tail phase; (ii) a close race with s = sum of the rates < 1 (exact rates
+// Phi(-a), a below 1/2 and between 1/2 and 1: both truncated-normal samplers); (iii) s >= 1 with
+// p about 0.95 (many narrow arms below a wide leader: the draws as written).  Every count
+// lies within the exact two-sided Clopper-Pearson bounds at 1e-6 per side.
+BOOST_AUTO_TEST_CASE(ttts_challenger_has_the_resampling_law) {
+  struct instance {
+    std::vector<double> m, sd;
+    std::size_t L;
+    std::uint64_t N;
+  };
+  std::vector<instance> cases;
+  cases.push_back({{1.0, 0.93, 0.9, 0.2, -0.5, 0.0}, {0.02, 0.02, 0.03, 0.3, 0.5, 0.25}, 0, 300'000});
+  cases.push_back({{0.5, 0.42, 0.47, 0.1, 0.0}, {0.1, 0.1, 0.1, 0.1, 0.2}, 0, 200'000});
+  {
+    instance c{{0.0}, {1.0}, 0, 20'000};
+    for (int a = 0; a < 40; ++a) {  // P_b from Phi(-1.6) to Phi(-1.8): s about 1.8
+      c.m.push_back(-1.6 - 0.005 * a);
+      c.sd.push_back(0.01);
+    }
+    cases.push_back(c);
+  }
+  for (const auto& c : cases) {
+    const std::size_t K = c.m.size();
+    lb::detail::gaussian_argmax g(K);
+    for (std::size_t a = 0; a < K; ++a) g.set(a, c.m[a], c.sd[a]);
+    lb::detail::normal_stream rng(13, 0);
+    std::vector<std::uint64_t> count(K + 1, 0);
+    for (std::uint64_t t = 0; t < c.N; ++t) ++count[lb::sampling::ttts_challenger(g, rng, c.L)];
+    BOOST_TEST(count[c.L] == 0u);
+    BOOST_TEST(count[K] == 0u);
+    const double p = argmax_probability(c.m, c.sd, c.L, K);
+    const double cap = std::pow(p, lb::sampling::ttts_max_resamples - 1);
+    double total = 0;
+    for (std::size_t b = 0; b < K; ++b) {
+      if (b == c.L) continue;
+      const double q = (1 - cap) * argmax_probability(c.m, c.sd, b, K) / (1 - p) + cap * argmax_probability(c.m, c.sd, b, c.L);
+      total += q;
+      const std::uint64_t lo = lilucb::binomial_critical_count(c.N, q, 1e-6, lilucb::cp_bound::upper_reaches);
+      const std::uint64_t hi = lilucb::binomial_critical_count(c.N, q, 1e-6, lilucb::cp_bound::lower_exceeds);
+      BOOST_TEST((count[b] >= lo && count[b] < hi), "K " << K << " L " << c.L << " (p " << p << ", cap weight " << cap
+                                                         << "): challenger " << b << " count " << count[b] << " of "
+                                                         << c.N << ", law " << q << ", accepted [" << lo << ", " << hi << ")");
+    }
+    BOOST_TEST(total == 1.0, tt::tolerance(1e-8));
+  }
+}
+
+// The Top-Two rules' kept keys, tournament tree and cached per-arm values make exactly the pulls
+// of the definitions written as plain loops (naive_top_two.hpp), ties included (Bernoulli arms tie
+// often).
+BOOST_AUTO_TEST_CASE(top_two_rules_match_naive_pull_for_pull) {
+  top_two_matches_naive<lb::sampling::top_two_kind::eb_tci>("eb-tci");
+  top_two_matches_naive<lb::sampling::top_two_kind::t3c>("t3c");
+  top_two_matches_naive<lb::sampling::top_two_kind::ttts>("ttts");
+  top_two_matches_naive<lb::sampling::top_two_kind::eb_tci>("eb-tci-ids", lb::sampling::top_two_selection::ids);
+  top_two_matches_naive<lb::sampling::top_two_kind::t3c>("t3c-ids", lb::sampling::top_two_selection::ids);
+}
+
+// Information-directed selection gives the best arm the share of the optimal proportions w*(mu)
+// (Garivier & Kaufmann 2016; its balance w_best^2 = sum_b w_b^2 is IDS's fixed point, top_two.hpp),
+// where beta = 1/2 gives it one half.  Eleven Gaussian arms, one gap of 0.1 to ten equal arms,
+// sigma 1: w*_best = 1/(1 + sqrt 10) = 0.240 (lilucb/characteristic_time.hpp).  After 10^5 pulls
+// (no stopping) the IDS rules' share of the best arm lies within 0.05 of it and the beta = 1/2
+// rules' within 0.05 of 1/2, for each of three seeds.  (Deterministic for the fixed seeds; an IDS
+// share that tracked anything else, e.g. the old 1/2 or h = N_L/(N_L + N_C), would fail.)
+BOOST_AUTO_TEST_CASE(ids_gives_the_best_arm_its_optimal_share) {
+  std::vector<double> means(11, 0.0);
+  means[0] = 0.1;
+  const lb::gaussian_arms arms(means, 1.0);
+  const double w_best = lilucb::characteristic_time_gaussian(means, 1.0).w_star[0];
+  BOOST_TEST(w_best == 1 / (1 + std::sqrt(10.0)), tt::tolerance(1e-9));
+  const auto share = [&](auto rule, std::uint64_t seed) {
+    lb::run_options o;
+    o.nu = 0.1;
+    o.seed = seed;
+    o.max_pulls = 100000;
+    never_stop stop;
+    const auto r = lb::run_composed(arms, rule, stop, o);
+    return double(r.run.counts[0]) / double(r.run.pulls);
+  };
+  using lb::sampling::top_two_selection;
+  for (std::uint64_t seed = 1; seed <= 3; ++seed) {
+    BOOST_TEST(std::fabs(share(lb::sampling::t3c(11, 1.0, top_two_selection::ids), seed) - w_best) < 0.05);
+    BOOST_TEST(std::fabs(share(lb::sampling::eb_tci(11, 1.0, top_two_selection::ids), seed) - w_best) < 0.05);
+    BOOST_TEST(std::fabs(share(lb::sampling::t3c(11, 1.0), seed) - 0.5) < 0.05);
+    BOOST_TEST(std::fabs(share(lb::sampling::eb_tci(11, 1.0), seed) - 0.5) < 0.05);
+  }
+  BOOST_CHECK_THROW(lb::sampling::ttts(11, 1.0, top_two_selection::ids), lilucb::domain_error);
+}
+
+BOOST_AUTO_TEST_SUITE_END()

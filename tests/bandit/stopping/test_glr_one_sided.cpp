@@ -1,0 +1,216 @@
+// stopping/glr_one_sided.hpp: the rule of Proposition M1 (docs/certified-glr/propositions.md):
+// the rule's gain over Proposition M, its lazy decision against the statistic at every pull, its
+// grids, domain errors and certificates (the kernel's own tests: test_one_sided_mixture.cpp).
+// References again from independent computations (one_sided_reference.hpp: long double
+// formulas, minimisation on the line).
+#include <boost/test/unit_test.hpp>
+
+#include "bandit_support.hpp"
+#include "one_sided_reference.hpp"
+
+#include "lilucb/bandit/compose.hpp"
+#include "lilucb/bandit/stopping/glr_mixture.hpp"
+#include "lilucb/bandit/stopping/glr_one_sided.hpp"
+
+#include <cmath>
+#include <limits>
+#include <vector>
+
+namespace lb = lilucb::bandit;
+namespace ls = lilucb::bandit::stopping;
+namespace tt = boost::test_tools;
+using lilucb_test::expect_domain_error;
+
+using lilucb_test::line_minimum;
+
+BOOST_AUTO_TEST_SUITE(glr_one_sided)
+
+// The one-sided mixture gains about log 4 over Proposition M's statistic on balanced pairs (the
+// reason it exists), and never more than log 4 plus the log-sum's own slack.
+BOOST_AUTO_TEST_CASE(gains_about_log_four_on_balanced_pairs) {
+  const auto g1 = ls::make_mixture_grid(40);
+  const auto g2 = ls::make_mixture_grid(40, ls::mixture_combine::log_sum);
+  for (double n : {30.0, 100.0, 1000.0})
+    for (double z : {6.0, 8.0, 12.0}) {
+      const double d = std::sqrt(2 * z / (n / 2)) * 0.5;  // sigma 0.5: Z = d^2/(2 sigma^2) n/2
+      const double one = ls::glr_one_sided_statistic(0.5, g1, std::uint64_t(n), d, std::uint64_t(n), 0.0);
+      const double two = ls::glr_mixture_statistic(0.5, g2, std::uint64_t(n), d, std::uint64_t(n), 0.0);
+      BOOST_TEST(one - two >= 1.0, "n " << n << " Z " << z << ": " << one << " vs " << two);
+      BOOST_TEST(one - two <= 2 * std::log(2.0) + 0.05, "n " << n << " Z " << z);
+    }
+}
+
+// The rule's lazy decision (the shared leader/pair core and the key's bounds) is the statistic's
+// at every pull, except within 1e-6 of the threshold (the bounds' margins; none occur here).
+BOOST_AUTO_TEST_CASE(lazy_decision_matches_statistic) {
+  const std::size_t K = 9;
+  for (const std::vector<double>& means : {std::vector<double>{0.3, 0.5, 0.45, 0.5 - 1e-3, 0.1, 0.2, 0.48, 0.0, 0.3},
+                                           std::vector<double>{0.3, 0.9, 0.45, 0.6, 0.1, 0.2, 0.48, 0.0, 0.3}}) {
+    ls::glr_one_sided rule(K, 0.5, 0.05);
+    BOOST_TEST(rule.threshold() == std::log(8 / 0.05));
+    const auto g = ls::make_mixture_grid(40);
+    lb::arm_stats st(K);
+    lb::normal_stream rng(11, 0);
+    std::size_t decided[2] = {0, 0}, near = 0;
+    for (int t = 0; t < 6000; ++t) {
+      std::size_t i = t < int(K) ? std::size_t(t) : std::size_t(rng.engine()() % K);
+      if (t >= int(K) && rng.engine().uniform01() < 0.5) i = st.empirical_best();
+      st.add(i, means[i] + 0.5 * rng());
+      rule.observe(i, st);
+      const bool got = rule.should_stop(st);
+      if (t + 1 < int(K)) {
+        BOOST_REQUIRE(!got);
+        continue;
+      }
+      const std::size_t lead = st.empirical_best();
+      double smin = INFINITY;
+      for (std::size_t b = 0; b < K; ++b)
+        if (b != lead) smin = std::min(smin, ls::glr_one_sided_statistic(0.5, g, st.count(lead), st.mean(lead), st.count(b), st.mean(b)));
+      const bool want = smin >= rule.threshold();
+      if (std::fabs(smin - rule.threshold()) < 1e-6) {
+        ++near;
+        continue;
+      }
+      BOOST_REQUIRE_MESSAGE(got == want, "pull " << t << ": lazy " << got << " statistic " << smin);
+      BOOST_REQUIRE(rule.recommendation(st) == lead);
+      ++decided[want];
+    }
+    BOOST_TEST(near == 0u);
+    BOOST_TEST(decided[0] > 0u);
+    if (means[1] == 0.9) BOOST_TEST(decided[1] > 0u);
+  }
+}
+
+BOOST_AUTO_TEST_CASE(runs_composed_and_is_certified) {
+  const lb::gaussian_arms arms({0.2, 0.9, 0.1, 0.0, 0.3}, 0.5);
+  lb::run_options o;
+  o.nu = 0.1;
+  o.seed = 5;
+  for (auto s : {lb::sampling_rule::uniform, lb::sampling_rule::t3c, lb::sampling_rule::eb_tci_ids}) {
+    const lb::combination c{s, lb::stopping_rule::glr, lb::glr_threshold::one_sided};
+    BOOST_TEST(lb::is_certified(c));
+    const auto r = lb::run_combination(c, arms, o);
+    BOOST_TEST(r.run.status == lb::run_status::stopped);
+    BOOST_TEST(r.run.best_arm == 1u);
+    BOOST_TEST(r.certified);
+    BOOST_TEST(r.certificate.find("Proposition M1") != std::string::npos, r.certificate);
+    BOOST_TEST(lb::to_string(c) == std::string(lb::to_string(s)) + "+glr-one-sided");
+  }
+  BOOST_TEST(lb::to_string(lb::parse_glr_threshold("one-sided")) == std::string("one-sided"));
+  const lb::bernoulli_arms b({0.2, 0.8, 0.1});
+  const auto r = lb::run_combination({lb::sampling_rule::t3c, lb::stopping_rule::glr, lb::glr_threshold::one_sided}, b, o);
+  BOOST_TEST(r.run.best_arm == 1u);
+  // rho stays a parameter of the two-sided mixture only.
+  lb::combination c{lb::sampling_rule::t3c, lb::stopping_rule::glr, lb::glr_threshold::one_sided};
+  c.rho = 2.0;
+  expect_domain_error([&] { lb::run_combination(c, arms, o); }, "rho");
+}
+
+// make_banded_mixture_grid (detail/mixture_grid.hpp; docs/certified-glr/results.md, "The prior over the scales"):
+// its weights sum to <= 1 (long double, against the telescoped closed form), its scales are 2^k
+// for k = min(band_lo, 0)..k_max, and glr_one_sided_statistic with it is the infimum of the
+// log-sum over the scales (direct_h, long double, minimised on the line by a grid and a ternary
+// search as in test_one_sided_mixture.cpp's infimum_matches_brute_force); the rule accepts it and names it in its certificate.
+BOOST_AUTO_TEST_CASE(banded_grid_sums_to_at_most_one_and_gives_the_log_sum) {
+  struct params {
+    int lo, hi;
+    double mass;
+    unsigned k_max;
+  };
+  for (const params& q : {params{-2, 7, 0.75, 40}, params{-23, 40, 0.5, 40}, params{0, 0, 0.01, 0},
+                          params{3, 20, 0.999, 60}, params{-3, -1, 0.3, 60}}) {
+    const auto g = ls::make_banded_mixture_grid(q.lo, q.hi, q.mass, q.k_max);
+    const int first = std::min(q.lo, 0);
+    BOOST_TEST_CONTEXT("band " << q.lo << ".." << q.hi << " mass " << q.mass << " k_max " << q.k_max) {
+      BOOST_REQUIRE(g.rho.size() == std::size_t(int(q.k_max) - first + 1));
+      BOOST_REQUIRE(g.log_weight.size() == g.rho.size());
+      long double sum = 0;
+      for (std::size_t i = 0; i < g.rho.size(); ++i) {
+        BOOST_TEST(g.rho[i] == std::ldexp(1.0, first + int(i)));
+        sum += std::exp((long double)g.log_weight[i]);
+      }
+      const long double closed = q.mass + (1 - (long double)q.mass) * (1 - 1.0L / (q.k_max + 2));
+      BOOST_TEST(double(sum) == double(closed), tt::tolerance(1e-13));
+      BOOST_TEST(double(sum) <= 1.0);
+      // The band's scales carry at least band_mass/(band width); the default's share elsewhere.
+      for (std::size_t i = 0; i < g.rho.size(); ++i) {
+        const int k = first + int(i);
+        if (k >= q.lo && k <= q.hi) BOOST_TEST(g.log_weight[i] >= std::log(q.mass / (q.hi - q.lo + 1)) - 1e-15);
+        else BOOST_TEST(g.log_weight[i] == std::log((1 - q.mass) / ((k + 1.0) * (k + 2.0))), tt::tolerance(1e-14));
+      }
+    }
+  }
+  const auto g = ls::make_banded_mixture_grid();
+  BOOST_TEST(g.rho.size() == 43u);
+  const double sigma = 0.5;
+  for (auto [na, nb] : std::vector<std::pair<double, double>>{{10, 10}, {3000, 60}, {5, 900}, {1, 1}})
+    for (double gap : {0.05, 0.6}) {
+      const double ma = 0.3 + gap, mb = 0.3;
+      const double s1 = ls::glr_one_sided_statistic(sigma, g, std::uint64_t(na), ma, std::uint64_t(nb), mb);
+      const long double line_min = line_minimum(sigma, g, na, ma, nb, mb, 1200);
+      BOOST_TEST_CONTEXT("na " << na << " nb " << nb << " gap " << gap) {
+        BOOST_TEST(s1 <= double(line_min) + 1e-9);
+        BOOST_TEST(s1 >= double(line_min) - 1e-6);
+      }
+    }
+  // The rule accepts the grid, stops on a clear instance and names the prior in its certificate.
+  const lb::gaussian_arms arms({0.2, 0.9, 0.1, 0.0, 0.3}, 0.5);
+  lb::run_options o;
+  o.nu = 0.1;
+  o.seed = 5;
+  ls::glr_one_sided rule(arms.size(), 0.5, 0.1, g);
+  auto samp = lb::sampling::t3c(arms.size(), 0.5, lb::sampling::top_two_selection::ids);
+  const auto r = lb::run_composed(arms, samp, rule, o);
+  BOOST_TEST(r.run.status == lb::run_status::stopped);
+  BOOST_TEST(r.run.best_arm == 1u);
+  BOOST_TEST(r.certificate.find("banded prior") != std::string::npos, r.certificate);
+  // Domain errors, each naming its parameter.
+  const double nan = std::numeric_limits<double>::quiet_NaN();
+  for (double m : {0.0, 1.0, -0.5, 1.5, nan}) expect_domain_error([&] { (void)ls::make_banded_mixture_grid(-2, 7, m); }, "band_mass");
+  expect_domain_error([&] { (void)ls::make_banded_mixture_grid(8, 7); }, "band_lo");
+  expect_domain_error([&] { (void)ls::make_banded_mixture_grid(-24, 7); }, "band_lo");  // 65 scales
+  expect_domain_error([&] { (void)ls::make_banded_mixture_grid(-2, 41); }, "band_hi");
+  expect_domain_error([&] { (void)ls::make_banded_mixture_grid(-2, 7, 0.75, 61); }, "k_max");
+  BOOST_TEST(ls::make_banded_mixture_grid(-23, 7).rho.size() == 64u);
+}
+
+BOOST_AUTO_TEST_CASE(domain_errors) {
+  const double nan = std::numeric_limits<double>::quiet_NaN(), inf = std::numeric_limits<double>::infinity();
+  for (double sigma : {0.0, -1.0, nan, inf}) {
+    expect_domain_error([&] { ls::glr_one_sided(3, sigma, 0.1); }, "sigma");
+    expect_domain_error([&] { (void)ls::glr_one_sided_statistic(sigma, ls::make_mixture_grid(), 1, 0.5, 1, 0.0); }, "sigma");
+  }
+  for (double delta : {0.0, 1.0, -0.1, nan, inf}) expect_domain_error([&] { ls::glr_one_sided(3, 0.5, delta); }, "delta");
+  expect_domain_error([&] { ls::glr_one_sided(0, 0.5, 0.1); }, "K");
+  expect_domain_error([&] { (void)ls::glr_one_sided_statistic(0.5, ls::make_mixture_grid(), 0, 0.5, 1, 0.0); }, "na");
+  ls::mixture_grid heavy{{1.0, 2.0}, {std::log(0.6), std::log(0.6)}, "bad"};
+  expect_domain_error([&] { ls::glr_one_sided(3, 0.5, 0.1, heavy); }, "grid weights");
+  ls::mixture_grid empty{};
+  expect_domain_error([&] { ls::glr_one_sided(3, 0.5, 0.1, empty); }, "grid");
+}
+
+// The certificates state the grid the rule was given: the default's formula, a fixed scale, or a
+// custom grid's size, range and total weight (not the default's formula under a custom grid).
+BOOST_AUTO_TEST_CASE(certificates_state_the_grid) {
+  namespace st = lb::stopping;
+  const std::string dflt = "grid rho = 2^k, k = 0..40, weights 1/((k+1)(k+2))";
+  BOOST_TEST(st::describe_grid(st::make_mixture_grid()) == dflt);
+  BOOST_TEST(st::describe_grid(st::make_mixture_grid(5, st::mixture_combine::log_sum)) ==
+             "grid rho = 2^k, k = 0..5, weights 1/((k+1)(k+2))");
+  BOOST_TEST(st::describe_grid(st::make_fixed_rho(3)) == "rho=3");
+  st::mixture_grid custom;
+  custom.rho = {1, 4, 16};
+  custom.log_weight = {std::log(0.25), std::log(0.25), std::log(0.25)};
+  custom.label = "grid";  // a label alone does not make it the default grid
+  const std::string d = st::describe_grid(custom);
+  BOOST_TEST(d == "a grid of 3 scales rho in [1, 16] with prior weights summing to 0.75 (grid)", d);
+  BOOST_TEST(st::glr_one_sided(3, 0.5, 0.1).certificate().find(dflt) != std::string::npos);
+  const std::string one = st::glr_one_sided(3, 0.5, 0.1, custom).certificate();
+  BOOST_TEST(one.find(d) != std::string::npos, one);
+  BOOST_TEST(one.find("1/((k+1)(k+2))") == std::string::npos, one);
+  const std::string two = st::glr_mixture(3, 0.5, 0.1, custom).certificate();
+  BOOST_TEST(two.find(d + ", max over k") != std::string::npos, two);
+  BOOST_TEST(st::glr_mixture(3, 0.5, 0.1, st::make_fixed_rho(2)).certificate().find("(rho=2)") != std::string::npos);
+}
+
+BOOST_AUTO_TEST_SUITE_END()
