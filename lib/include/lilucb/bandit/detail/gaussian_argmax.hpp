@@ -28,7 +28,7 @@
 // still reach the best drawn value: a few once the arms are separated) plus about 1 + q K
 // logarithms, instead of K normals; tested in law against quadrature of
 // P(argmax = a) = int phi(z) prod_{b != a} Phi((m_a + s_a z - m_b)/s_b) dz
-// (tests/bandit/test_compose.cpp) and through whole runs.
+// (tests/bandit/sampling/test_top_two.cpp) and through whole runs.
 
 #include <algorithm>
 #include <bit>

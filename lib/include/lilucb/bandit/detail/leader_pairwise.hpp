@@ -25,7 +25,7 @@
 // more are the K - 1 keys evaluated, the smallest failing one becoming the new witness (the
 // others the next candidates); the rule stops when none fails.  So the decision is the
 // eager rule's, check for check (tested against a naive O(K) recomputation,
-// tests/bandit/test_compose.cpp): the answer "continue" always rests on a pair evaluated now,
+// tests/bandit/stopping/test_glr.cpp): the answer "continue" always rests on a pair evaluated now,
 // "stop" on all K - 1.  The O(K) work is done only when every candidate has passed: in the runs
 // measured (docs/benchmarks.md) near the stopping time only.
 //

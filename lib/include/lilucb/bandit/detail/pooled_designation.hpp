@@ -10,7 +10,7 @@
 // Bookkeeping: three sums, G (every pull of the leader of the time), P_c (pulls of c while c led)
 // and Q_c (pulls of the runner-up while c led), give V_c = G - P_c + Q_c in O(1) per pull
 // besides the leader's upkeep (O(log K)); docs/certified-glr/numerics.md, "The pooled rule:
-// bookkeeping and decision".  Tests: tests/bandit/test_glr_pooled.cpp.
+// bookkeeping and decision".  Tests: tests/bandit/stopping/test_glr_pooled.cpp.
 
 #include "lilucb/bandit/arm_stats.hpp"
 #include "lilucb/bandit/detail/indexed_heap.hpp"

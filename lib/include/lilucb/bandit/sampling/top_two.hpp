@@ -37,7 +37,7 @@
 // when the leader changes or is pulled; the argmax of a posterior sample (ttts, t3c) drawn by
 // bandit/detail/gaussian_argmax.hpp, exact in law.  Guarantee: every shortcut makes exactly the
 // pulls of the obvious O(K) passes, bit for bit and with the same ties (tested pull for pull in
-// tests/bandit/test_compose.cpp against tests/bandit/naive_top_two.hpp); the posterior draws of
+// tests/bandit/sampling/test_top_two.cpp against tests/bandit/naive_top_two.hpp); the posterior draws of
 // ttts and t3c, and ttts's resampling (K <= ttts_direct_max_arms = 64: ttts_challenger's union
 // scheme, the same law as the loop with its cap ttts_max_resamples = 100), are exact in law, not
 // in stream.  The shortcuts, why each gives the pass's pulls, and how the streams changed with
@@ -87,7 +87,7 @@ inline constexpr std::size_t ttts_direct_max_arms = 64;
 /// the P_b: the same law, s being the sum of the rates).
 /// The draws without a proposal are skipped in one step (their number is geometric with
 /// parameter s).  Otherwise (s >= 1, more arms, an improper posterior) the draws are made as
-/// written.  Exact in law (tested against quadrature, tests/bandit/test_compose.cpp); the stream
+/// written.  Exact in law (tested against quadrature, tests/bandit/sampling/test_top_two.cpp); the stream
 /// differs from the draws as written.
 /// sum_{i <= 6} x^i/i! <= e^x for x >= 0 (the Taylor series of e^x has non-negative terms).
 inline double ttts_exp_series(double x) {

@@ -23,7 +23,7 @@
 // The pulls are exactly those of the O(K) pass that computes every S1_{L,b} (lazy lower bounds
 // refined only where they cannot separate two arms).  Why the rule exists, and the proof that its
 // lazy challenger is the O(K) pass's: docs/certified-glr/numerics.md, "Weakest-pair sampling".
-// Tests: tests/bandit/test_compose.cpp (pull for pull against tests/bandit/naive_weakest_pair.hpp).
+// Tests: tests/bandit/sampling/test_weakest_pair.cpp (pull for pull against tests/bandit/naive_weakest_pair.hpp).
 
 #include "lilucb/bandit/arm_stats.hpp"
 #include "lilucb/bandit/detail/mixture_grid.hpp"

@@ -19,7 +19,7 @@
 // The rule is exact and lazy: the decision key (bounds from stale rows, a carried bound, partial
 // grids, and S_{a,b} itself only near the threshold) passes exactly when S_{a,b} >= the threshold,
 // so the decision is the exact rule's; proof in docs/certified-glr/numerics.md, "The two-sided
-// mixture's decision key".  Memory: K x G doubles.  Tests: tests/bandit/test_glr_mixture.cpp.
+// mixture's decision key".  Memory: K x G doubles.  Tests: tests/bandit/stopping/test_glr_mixture.cpp.
 
 #include "lilucb/bandit/arm_stats.hpp"
 #include "lilucb/bandit/detail/leader_pairwise.hpp"

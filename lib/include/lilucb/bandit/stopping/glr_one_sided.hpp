@@ -13,7 +13,7 @@
 // lower bound of S1, and every shortcut of the decision key (bounds from stale rows, a bound
 // carried forward, searches stopped at a verdict, grouped scales) reaches the verdict of the
 // reference search: proof in docs/certified-glr/numerics.md, "Cost: the decision key" and the
-// sections it names.  Tests: tests/bandit/test_glr_mixture.cpp (suite glr_one_sided: the rule's
+// sections it names.  Tests: tests/bandit/stopping/test_glr_one_sided.cpp (suite glr_one_sided: the rule's
 // decision at every pull against the statistic) and tests/bandit/test_one_sided_mixture.cpp.
 
 #include "lilucb/bandit/arm_stats.hpp"

@@ -36,7 +36,7 @@
 // search's except within the search's margin of 1e-9 (1 + |S1|).  Bookkeeping of the pools, the
 // decision steps and the proof that they give the full search's verdict:
 // docs/certified-glr/numerics.md, "The pooled rule: bookkeeping and decision".
-// Tests: tests/bandit/test_glr_pooled.cpp.
+// Tests: tests/bandit/stopping/test_glr_pooled.cpp.
 
 #include "lilucb/bandit/arm_stats.hpp"
 #include "lilucb/bandit/rules.hpp"

@@ -20,7 +20,7 @@
 // the pair's last minimiser passes the pair on a certified lower bound or fails it on an upper
 // bound.  Domain: K >= 1, delta in (0, 1), a grid as bernoulli_mixture::check_tilt_grid admits;
 // rewards in [0, 1] (not checked per pull: the arms' model is checked where the rule is chosen).
-// Tests: tests/bandit/test_glr_pooled_kl.cpp.
+// Tests: tests/bandit/stopping/test_glr_pooled_kl.cpp.
 
 #include "lilucb/bandit/arm_stats.hpp"
 #include "lilucb/bandit/detail/bernoulli_mixture.hpp"
