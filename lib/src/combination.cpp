@@ -21,7 +21,7 @@ std::string to_string(const combination& c) {
 combination parse_combination(std::string_view label) {
   constexpr const char* fn = "lilucb::bandit::parse_combination";
   const auto bad = [&]() {
-    lilucb::detail::raise_domain_error(fn, "combination", lilucb::detail::quoted(label),
+    ::lilucb::detail::raise_domain_error(fn, "combination", ::lilucb::detail::quoted(label),
                                        "SAMPLING+STOPPING with STOPPING one of " + rule_names(stopping_rules) +
                                            " (ls-BOUNDARY, glr-THRESHOLD; as `lilucb run` names them)");
   };
@@ -115,28 +115,28 @@ std::string refused_on(std::string_view name, unsigned models, reward_model mode
 void check_combination(const char* fn, const combination& c, reward_model model) {
   const auto& stop = describe(c.stopping);
   if (stop.only_with_lilucb_sampling && c.sampling != sampling_rule::lilucb)
-    lilucb::detail::raise_domain_error(fn, "stopping",
+    ::lilucb::detail::raise_domain_error(fn, "stopping",
                                        std::string(stop.name) + " with sampling " + to_string(c.sampling),
                                        "lil'UCB's stopping rule only with lil'UCB's sampling rule");
   const auto& samp = describe(c.sampling);
   if (!accepts(samp.models, model))
-    lilucb::detail::raise_domain_error(fn, "sampling", refused_on(samp.name, samp.models, model),
+    ::lilucb::detail::raise_domain_error(fn, "sampling", refused_on(samp.name, samp.models, model),
                                        std::string(samp.models_note));
   if (stop.takes == stopping_parameter::boundary) {
     const auto& b = describe(c.boundary);
     if (!accepts(b.models, model))
-      lilucb::detail::raise_domain_error(fn, "boundary", refused_on(b.name, b.models, model),
+      ::lilucb::detail::raise_domain_error(fn, "boundary", refused_on(b.name, b.models, model),
                                          std::string(b.models_note));
   }
   if (stop.takes == stopping_parameter::threshold) {
     const auto& t = describe(c.threshold);
     if (!accepts(t.models, model))
-      lilucb::detail::raise_domain_error(fn, "threshold", refused_on(t.name, t.models, model),
+      ::lilucb::detail::raise_domain_error(fn, "threshold", refused_on(t.name, t.models, model),
                                          std::string(t.models_note));
   }
   const bool rho_taken = stop.takes == stopping_parameter::threshold && describe(c.threshold).takes_rho;
   if (!(c.rho >= 0) || !std::isfinite(c.rho) || (c.rho != 0 && !rho_taken))
-    lilucb::detail::raise_domain_error(fn, "rho", std::to_string(c.rho),
+    ::lilucb::detail::raise_domain_error(fn, "rho", std::to_string(c.rho),
                                        "(0, inf) with stopping glr and threshold mixture; otherwise unset (0)");
 }
 

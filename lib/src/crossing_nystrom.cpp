@@ -133,7 +133,7 @@ class engine {
     for (std::size_t t = 1; t <= T_; ++t) {
       const double u = radius[t];
       if (std::isnan(u))
-        lilucb::detail::raise_domain_error(fn_name, "radius", "nan at t = " + std::to_string(t), "real numbers");
+        ::lilucb::detail::raise_domain_error(fn_name, "radius", "nan at t = " + std::to_string(t), "real numbers");
       const double sd = std::sqrt(double(t));
       const double cap = W_ * sd;
       double U = u / sigma;
@@ -641,21 +641,21 @@ nystrom_crossing crossing_probability_nystrom(const std::vector<double>& radius,
                                               const std::vector<std::uint64_t>& checkpoints) {
   check_positive(fn_name, "sigma", sigma);
   check_finite(fn_name, "sigma", sigma);
-  if (radius.size() < 2) lilucb::detail::raise_domain_error(fn_name, "radius", "size < 2", "u(1), ..., u(T), T >= 1");
+  if (radius.size() < 2) ::lilucb::detail::raise_domain_error(fn_name, "radius", "size < 2", "u(1), ..., u(T), T >= 1");
   if (!(o.step > 0 && o.step <= 2))
-    lilucb::detail::raise_domain_error(fn_name, "step", lilucb::detail::format_value(o.step), "(0, 2]");
+    ::lilucb::detail::raise_domain_error(fn_name, "step", ::lilucb::detail::format_value(o.step), "(0, 2]");
   if (o.correction_terms > 20)
-    lilucb::detail::raise_domain_error(fn_name, "correction_terms", std::to_string(o.correction_terms), "[0, 20]");
+    ::lilucb::detail::raise_domain_error(fn_name, "correction_terms", std::to_string(o.correction_terms), "[0, 20]");
   if (!(o.reach_sds >= 4 && o.reach_sds <= 30))
-    lilucb::detail::raise_domain_error(fn_name, "reach_sds", lilucb::detail::format_value(o.reach_sds), "[4, 30]");
+    ::lilucb::detail::raise_domain_error(fn_name, "reach_sds", ::lilucb::detail::format_value(o.reach_sds), "[4, 30]");
   if (!(o.window_sds >= 4 && o.window_sds <= 30))
-    lilucb::detail::raise_domain_error(fn_name, "window_sds", lilucb::detail::format_value(o.window_sds), "[4, 30]");
+    ::lilucb::detail::raise_domain_error(fn_name, "window_sds", ::lilucb::detail::format_value(o.window_sds), "[4, 30]");
   if (o.coarse_base_steps < 2 || o.coarse_base_steps > 64)
-    lilucb::detail::raise_domain_error(fn_name, "coarse_base_steps", std::to_string(o.coarse_base_steps), "[2, 64]");
+    ::lilucb::detail::raise_domain_error(fn_name, "coarse_base_steps", std::to_string(o.coarse_base_steps), "[2, 64]");
   const std::uint64_t T = radius.size() - 1;
   for (std::size_t i = 0; i < checkpoints.size(); ++i)
     if (checkpoints[i] < 1 || checkpoints[i] > T || (i > 0 && checkpoints[i] < checkpoints[i - 1]))
-      lilucb::detail::raise_domain_error(fn_name, "checkpoints", std::to_string(checkpoints[i]),
+      ::lilucb::detail::raise_domain_error(fn_name, "checkpoints", std::to_string(checkpoints[i]),
                                          "sorted values in [1, T]");
   engine e(radius, sigma, o);
   return e.run(checkpoints);

@@ -72,7 +72,7 @@ double glr_mixture_statistic(double sigma, const mixture_grid& g, std::uint64_t 
   check_at_least(fn, "na", double(na), 1.0);
   check_at_least(fn, "nb", double(nb), 1.0);
   if (g.rho.empty() || g.rho.size() > 64 || g.rho.size() != g.log_weight.size())
-    lilucb::detail::raise_domain_error(fn, "grid", std::to_string(g.rho.size()) + " scales",
+    ::lilucb::detail::raise_domain_error(fn, "grid", std::to_string(g.rho.size()) + " scales",
                                        "1 to 64 scales with one weight each");
   std::vector<double> pa(g.rho.size()), pb(g.rho.size());
   mixture_detail::mixture_penalties(na, g, pa.data());

@@ -135,7 +135,7 @@ std::vector<challenger_evidence> glr_pooled::evidence(const arm_stats& s) {
 
 void glr_pooled::check_index(std::size_t c) const {
   if (c >= K_)
-    lilucb::detail::raise_domain_error("lilucb::bandit::stopping::glr_pooled", "c", std::to_string(c),
+    ::lilucb::detail::raise_domain_error("lilucb::bandit::stopping::glr_pooled", "c", std::to_string(c),
                                        "[0, K - 1] = [0, " + std::to_string(K_ - 1) + "]");
 }
 

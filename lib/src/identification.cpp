@@ -31,7 +31,7 @@ constexpr std::size_t max_batch = 10'000'000;
 constexpr std::size_t max_arms = 0xffffffffu;
 
 [[noreturn]] void refuse(const char* fn, const char* parameter, const std::string& value, const std::string& admissible) {
-  lilucb::detail::raise_domain_error(fn, parameter, value, admissible);
+  ::lilucb::detail::raise_domain_error(fn, parameter, value, admissible);
 }
 
 /// What the sampling rule's next() reads of a run (compose.hpp's session): the statistics (here the
@@ -66,7 +66,7 @@ const char* to_string(study_model m) {
 study_model parse_study_model(std::string_view name) {
   for (auto m : {study_model::gaussian, study_model::bernoulli, study_model::bounded})
     if (name == to_string(m)) return m;
-  refuse("lilucb::bandit::parse_study_model", "model", lilucb::detail::quoted(name), "{gaussian, bernoulli, bounded}");
+  refuse("lilucb::bandit::parse_study_model", "model", ::lilucb::detail::quoted(name), "{gaussian, bernoulli, bounded}");
 }
 
 struct identification::impl {
@@ -95,10 +95,10 @@ struct identification::impl {
   void check_reward(const char* fn, double r) const {
     lilucb::check_finite(fn, "reward", r);
     if (set.model == study_model::bernoulli && r != 0.0 && r != 1.0)
-      refuse(fn, "reward", lilucb::detail::format_value(r), "0 or 1 (Bernoulli rewards)");
+      refuse(fn, "reward", ::lilucb::detail::format_value(r), "0 or 1 (Bernoulli rewards)");
     if (set.model == study_model::bounded && !(r >= set.lo && r <= set.hi))
-      refuse(fn, "reward", lilucb::detail::format_value(r),
-             "[" + lilucb::detail::format_value(set.lo) + ", " + lilucb::detail::format_value(set.hi) +
+      refuse(fn, "reward", ::lilucb::detail::format_value(r),
+             "[" + ::lilucb::detail::format_value(set.lo) + ", " + ::lilucb::detail::format_value(set.hi) +
                  "] (the study's range)");
   }
 
@@ -190,7 +190,7 @@ identification::identification(study_settings settings) : p_(std::make_unique<im
     std::unordered_set<std::string> seen;
     for (const auto& n : s.names)
       if (n.empty() || !seen.insert(n).second)
-        refuse(fn, "names", lilucb::detail::quoted(n), "distinct non-empty names");
+        refuse(fn, "names", ::lilucb::detail::quoted(n), "distinct non-empty names");
   }
   check_open_interval(fn, "nu", s.nu, 0.0, 1.0);
   switch (s.model) {
@@ -208,7 +208,7 @@ identification::identification(study_settings settings) : p_(std::make_unique<im
       check_finite(fn, "lo", s.lo);
       check_finite(fn, "hi", s.hi);
       if (!(s.lo < s.hi) || !std::isfinite(s.hi - s.lo))
-        refuse(fn, "range", "[" + lilucb::detail::format_value(s.lo) + ", " + lilucb::detail::format_value(s.hi) + "]",
+        refuse(fn, "range", "[" + ::lilucb::detail::format_value(s.lo) + ", " + ::lilucb::detail::format_value(s.hi) + "]",
                "lo < hi, both finite");
       p_->model = reward_model::sub_gaussian;
       p_->sigma = (s.hi - s.lo) / 2;
@@ -216,12 +216,12 @@ identification::identification(study_settings settings) : p_(std::make_unique<im
   }
   if (s.method.empty()) s.method = std::string(recommended_method_for(s.model));
   if (s.method.find('+') == std::string::npos)
-    refuse(fn, "method", lilucb::detail::quoted(s.method),
+    refuse(fn, "method", ::lilucb::detail::quoted(s.method),
            "a combination SAMPLING+STOPPING of the registry (the presets run simulations only)");
   p_->comb = parse_combination(s.method);
   check_combination(fn, p_->comb, p_->model);
   if (p_->comb.stopping == stopping_rule::lilucb)
-    refuse(fn, "method", lilucb::detail::quoted(s.method),
+    refuse(fn, "method", ::lilucb::detail::quoted(s.method),
            "a combination whose stopping rule is ls or glr: lil'UCB's stopping rule is certified only with lil'UCB's "
            "own sequential sampling (docs/live-study.md)");
   s.method = to_string(p_->comb);

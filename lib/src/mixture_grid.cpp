@@ -42,10 +42,10 @@ mixture_grid make_banded_mixture_grid(int band_lo, int band_hi, double band_mass
   check_half_open_interval(fn, "k_max", double(k_max), 0.0, 61.0);
   const double lo_min = double(k_max) - 63;
   if (!(double(band_lo) >= lo_min && band_lo <= band_hi))
-    lilucb::detail::raise_domain_error(fn, "band_lo", std::to_string(band_lo),
+    ::lilucb::detail::raise_domain_error(fn, "band_lo", std::to_string(band_lo),
                                        "[" + std::to_string(int(k_max) - 63) + ", band_hi = " + std::to_string(band_hi) + "]");
   if (!(band_hi >= band_lo && band_hi <= int(k_max)))
-    lilucb::detail::raise_domain_error(fn, "band_hi", std::to_string(band_hi),
+    ::lilucb::detail::raise_domain_error(fn, "band_hi", std::to_string(band_hi),
                                        "[band_lo = " + std::to_string(band_lo) + ", k_max = " + std::to_string(k_max) + "]");
   check_open_interval(fn, "band_mass", band_mass, 0.0, 1.0);
   mixture_grid g;
@@ -100,7 +100,7 @@ mixture_detail::checked_rule mixture_detail::check_mixture_rule(const char* fn, 
   check_open_interval(fn, "delta", delta, 0.0, 1.0);
   const std::size_t G = grid.rho.size();
   if (G == 0 || G > 64 || grid.log_weight.size() != G)
-    lilucb::detail::raise_domain_error(fn, "grid", std::to_string(G) + " scales", "1 to 64 scales with one weight each");
+    ::lilucb::detail::raise_domain_error(fn, "grid", std::to_string(G) + " scales", "1 to 64 scales with one weight each");
   double wsum = 0;
   std::vector<double> w(G);
   for (std::size_t k = 0; k < G; ++k) {
@@ -108,7 +108,7 @@ mixture_detail::checked_rule mixture_detail::check_mixture_rule(const char* fn, 
     w[k] = std::exp(grid.log_weight[k]);
     wsum += w[k];
   }
-  if (!(wsum <= 1 + 1e-12)) lilucb::detail::raise_domain_error(fn, "grid weights", std::to_string(wsum), "a sum <= 1");
+  if (!(wsum <= 1 + 1e-12)) ::lilucb::detail::raise_domain_error(fn, "grid weights", std::to_string(wsum), "a sum <= 1");
   return {std::move(w), K >= 2 ? std::log(double(K - 1) / delta) : 0.0};
 }
 
