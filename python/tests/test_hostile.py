@@ -45,6 +45,7 @@ import numpy as np
 import pytest
 
 import lilucb
+import signatures
 
 STUB = os.path.join(os.path.dirname(lilucb.__file__), "__init__.pyi")
 DOC = os.path.join(os.path.dirname(__file__), "..", "..", "docs", "reliability.md")
@@ -214,43 +215,13 @@ PRIVATE = ("_run", "_lilucb", "_impl")
 
 # ---- the public callables and their parameters --------------------------------------------------
 
-def _split_top(text):
-    """Split at commas outside brackets."""
-    parts, depth, cur = [], 0, ""
-    for ch in text:
-        if ch in "[(":
-            depth += 1
-        elif ch in "])":
-            depth -= 1
-        if ch == "," and depth == 0:
-            parts.append(cur.strip())
-            cur = ""
-        else:
-            cur += ch
-    if cur.strip():
-        parts.append(cur.strip())
-    return parts
-
-
 _NO_DEFAULT = object()
 
 
 def runtime_parameters(f, name):
-    """[(name, default or _NO_DEFAULT)] from inspect.signature, or pybind11's signature line."""
-    try:
-        sig = inspect.signature(f)
-    except (TypeError, ValueError):
-        first = f.__doc__.splitlines()[0]
-        assert first.startswith(name.split(".")[-1] + "("), (name, first)
-        inside = first[first.index("(") + 1:first.rindex(")")]
-        out = []
-        for p in _split_top(inside):
-            pname, _, rest = p.partition(":")
-            _, eq, default = rest.partition(" = ")
-            out.append((pname.strip(), ast.literal_eval(default) if eq else _NO_DEFAULT))
-        return out
-    return [(p.name, _NO_DEFAULT if p.default is inspect.Parameter.empty else p.default)
-            for p in sig.parameters.values() if p.name not in ("self", "cls")]
+    """[(name, default or _NO_DEFAULT)] of a public callable (signatures.py), without self and cls."""
+    return [(n, _NO_DEFAULT if d is signatures.NO_DEFAULT else d)
+            for n, _, d in signatures.runtime_parameters(f, name) if n not in ("self", "cls")]
 
 
 def stub_types():

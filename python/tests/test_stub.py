@@ -36,6 +36,7 @@ import os
 import types
 
 import lilucb
+from signatures import NO_DEFAULT, runtime_parameters
 
 STUB = os.path.join(os.path.dirname(lilucb.__file__), "__init__.pyi")
 
@@ -43,7 +44,6 @@ STUB = os.path.join(os.path.dirname(lilucb.__file__), "__init__.pyi")
 STUB_ONLY_ALIASES = {"ArrayLike", "FloatOrArray", "OptFloatOrArray", "Real", "Whole"}
 
 P = inspect.Parameter
-NO_DEFAULT = "<no default>"
 
 
 # ---- the stub's declarations ----------------------------------------------------------------------
@@ -138,71 +138,6 @@ def parse_stub(source):
 
 
 # ---- the module's side ----------------------------------------------------------------------------
-
-def _split_top(text):
-    """text split at the commas outside brackets and quotes."""
-    parts, depth, cur, quote = [], 0, "", None
-    for ch in text:
-        if quote:
-            quote = None if ch == quote else quote
-        elif ch in "'\"":
-            quote = ch
-        elif ch in "[(":
-            depth += 1
-        elif ch in "])":
-            depth -= 1
-        if ch == "," and depth == 0 and not quote:
-            parts.append(cur.strip())
-            cur = ""
-        else:
-            cur += ch
-    if cur.strip():
-        parts.append(cur.strip())
-    return parts
-
-
-def runtime_parameters(f, name):
-    """[(name, kind, default)] of a callable: inspect.signature, or for a pybind11 builtin the
-    signature line ``name(a: T, b: T = default, *, c: T = default) -> R`` first in its __doc__
-    (the defaults pybind11 prints with repr(); one that is not a literal is kept as its text)."""
-    try:
-        sig = inspect.signature(f)
-    except (TypeError, ValueError):
-        pass
-    else:
-        return [(p.name, p.kind, NO_DEFAULT if p.default is P.empty else p.default) for p in sig.parameters.values()]
-    doc = (getattr(f, "__doc__", None) or "").lstrip()
-    first = doc.splitlines()[0] if doc else ""
-    short = name.split(".")[-1]
-    assert first.startswith(short + "("), f"{name}: no inspect.signature and no signature line in __doc__: {first!r}"
-    inside = first[len(short) + 1:first.rindex(")")]
-    out, kind = [], P.POSITIONAL_OR_KEYWORD
-    parts = _split_top(inside)
-    if "/" in parts:
-        kind = P.POSITIONAL_ONLY
-    for part in parts:
-        if part == "/":
-            kind = P.POSITIONAL_OR_KEYWORD
-            continue
-        if part == "*":
-            kind = P.KEYWORD_ONLY
-            continue
-        pname, _, rest = part.partition(":")
-        _, eq, default = rest.partition(" = ")
-        pname = pname.strip()
-        if pname.startswith("**"):
-            out.append((pname[2:], P.VAR_KEYWORD, NO_DEFAULT))
-        elif pname.startswith("*"):
-            out.append((pname[1:], P.VAR_POSITIONAL, NO_DEFAULT))
-            kind = P.KEYWORD_ONLY
-        else:
-            try:
-                value = ast.literal_eval(default.strip()) if eq else NO_DEFAULT
-            except (ValueError, SyntaxError):
-                value = default.strip()
-            out.append((pname, kind, value))
-    return out
-
 
 def _same_default(a, b):
     """The same default: the same type and value (1 and 1.0 differ: the stub writes what the module has)."""
