@@ -19,6 +19,9 @@
 #include <cmath>
 #include <cstdint>
 
+// Every case of this file is in the suite boundary_formulas (one executable holds the directory's files).
+BOOST_AUTO_TEST_SUITE(boundary_formulas)
+
 namespace tt = boost::test_tools;
 namespace ref = lilucb_boundary_reference;
 using namespace lilucb::boundaries;
@@ -346,3 +349,5 @@ BOOST_AUTO_TEST_CASE(family_scales_are_refused_with_their_range) {
   s.sigma = 1.5e-154;  // sigma^2 just normal
   BOOST_CHECK_NO_THROW(check_boundary_spec(s));
 }
+
+BOOST_AUTO_TEST_SUITE_END()  // boundary_formulas

@@ -11,6 +11,9 @@
 #include <cmath>
 #include <type_traits>
 
+// Every case of this file is in the suite boundary_promotion (one executable holds the directory's files).
+BOOST_AUTO_TEST_SUITE(boundary_promotion)
+
 using namespace lilucb::boundaries;
 
 namespace {
@@ -79,3 +82,5 @@ BOOST_AUTO_TEST_CASE(double_functions_take_mixed_arguments) {
   spec.alpha = 0.05;
   BOOST_TEST(boundary_radius(spec, 1000) == boundary_radius(spec, 1000.0));
 }
+
+BOOST_AUTO_TEST_SUITE_END()  // boundary_promotion

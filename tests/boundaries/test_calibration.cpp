@@ -10,6 +10,9 @@
 
 #include <cmath>
 
+// Every case of this file is in the suite calibration (one executable holds the directory's files).
+BOOST_AUTO_TEST_SUITE(calibration)
+
 namespace tt = boost::test_tools;
 using namespace lilucb::boundaries;
 using lilucb_test::names_parameter;
@@ -89,3 +92,5 @@ BOOST_AUTO_TEST_CASE(time_estimates_are_the_timed_first_steps_scaled_to_the_hori
   BOOST_CHECK_EXCEPTION(estimate_crossing_time(s, T, 0), lilucb::domain_error, (names_parameter{"", "resolution"}));
   BOOST_CHECK_EXCEPTION(estimate_calibration_time(s, 0.7, o), lilucb::domain_error, (names_parameter{"", "p"}));
 }
+
+BOOST_AUTO_TEST_SUITE_END()  // calibration

@@ -37,6 +37,9 @@
 #include <utility>
 #include <vector>
 
+// Every case of this file is in the suite crossing (one executable holds the directory's files).
+BOOST_AUTO_TEST_SUITE(crossing)
+
 namespace tt = boost::test_tools;
 using namespace lilucb::boundaries;
 using lilucb_test::names_parameter;
@@ -507,3 +510,5 @@ BOOST_AUTO_TEST_CASE(nystrom_edge_cases_and_domain) {
   BOOST_CHECK_EXCEPTION(crossing_probability_two_grids(spec_of(boundary_kind::stitched, 0.05), 0), lilucb::domain_error,
                         names("horizon"));
 }
+
+BOOST_AUTO_TEST_SUITE_END()  // crossing

@@ -20,6 +20,9 @@
 #include <string>
 #include <vector>
 
+// Every case of this file is in the suite characteristic_time (one executable holds the directory's files).
+BOOST_AUTO_TEST_SUITE(characteristic_time)
+
 namespace tt = boost::test_tools;
 using namespace lilucb_test;
 
@@ -331,3 +334,5 @@ RC_BOOST_PROP(bernoulli_near_ties_are_computed, ()) {
 }
 
 BOOST_AUTO_TEST_SUITE_END()
+
+BOOST_AUTO_TEST_SUITE_END()  // characteristic_time

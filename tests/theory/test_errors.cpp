@@ -18,6 +18,9 @@
 #include <functional>
 #include <string>
 
+// Every case of this file is in the suite errors (one executable holds the directory's files).
+BOOST_AUTO_TEST_SUITE(errors)
+
 using mp50 = boost::multiprecision::cpp_bin_float_50;
 using namespace lilucb_test;
 
@@ -141,3 +144,5 @@ BOOST_AUTO_TEST_CASE(multiprecision_value_reads_back) {
 }
 
 BOOST_AUTO_TEST_SUITE_END()
+
+BOOST_AUTO_TEST_SUITE_END()  // errors

@@ -23,6 +23,9 @@
 #include <string>
 #include <vector>
 
+// Every case of this file is in the suite finite_lil (one executable holds the directory's files).
+BOOST_AUTO_TEST_SUITE(finite_lil)
+
 namespace tt = boost::test_tools;
 namespace ref = lilucb_reference;
 using lilucb::inner_log;
@@ -578,3 +581,5 @@ BOOST_AUTO_TEST_CASE(tiny_eps_and_delta) {
 }
 
 BOOST_AUTO_TEST_SUITE_END()
+
+BOOST_AUTO_TEST_SUITE_END()  // finite_lil

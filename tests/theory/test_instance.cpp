@@ -25,6 +25,9 @@
 #include <string>
 #include <vector>
 
+// Every case of this file is in the suite instance (one executable holds the directory's files).
+BOOST_AUTO_TEST_SUITE(instance)
+
 namespace tt = boost::test_tools;
 namespace ref = lilucb_reference;
 using namespace lilucb_test;
@@ -514,3 +517,5 @@ BOOST_AUTO_TEST_CASE(other_sums_must_be_finite) {
 }
 
 BOOST_AUTO_TEST_SUITE_END()
+
+BOOST_AUTO_TEST_SUITE_END()  // instance

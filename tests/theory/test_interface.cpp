@@ -20,6 +20,9 @@
 #include <type_traits>
 #include <vector>
 
+// Every case of this file is in the suite interface (one executable holds the directory's files).
+BOOST_AUTO_TEST_SUITE(interface)
+
 using lilucb::inner_log;
 using lilucb_test::mp50;
 namespace policies = lilucb::policies;
@@ -190,3 +193,5 @@ BOOST_AUTO_TEST_CASE(sentinel_instead_of_every_exception) {
 }
 
 BOOST_AUTO_TEST_SUITE_END()
+
+BOOST_AUTO_TEST_SUITE_END()  // interface

@@ -20,6 +20,9 @@
 #include <limits>
 #include <utility>
 
+// Every case of this file is in the suite ls_bound (one executable holds the directory's files).
+BOOST_AUTO_TEST_SUITE(ls_bound)
+
 namespace tt = boost::test_tools;
 namespace ref = lilucb_reference;
 using lilucb::inner_log;
@@ -274,3 +277,5 @@ BOOST_AUTO_TEST_CASE(sigma_past_the_largest_width) {
 }
 
 BOOST_AUTO_TEST_SUITE_END()
+
+BOOST_AUTO_TEST_SUITE_END()  // ls_bound

@@ -21,6 +21,9 @@
 #include <cstdint>
 #include <limits>
 
+// Every case of this file is in the suite parameters (one executable holds the directory's files).
+BOOST_AUTO_TEST_SUITE(parameters)
+
 namespace tt = boost::test_tools;
 namespace ref = lilucb_reference;
 using namespace lilucb_test;
@@ -370,3 +373,5 @@ BOOST_AUTO_TEST_CASE(paper_setting_tiny_nu) {
 }
 
 BOOST_AUTO_TEST_SUITE_END()
+
+BOOST_AUTO_TEST_SUITE_END()  // parameters

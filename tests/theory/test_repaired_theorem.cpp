@@ -20,6 +20,9 @@
 #include <cmath>
 #include <optional>
 
+// Every case of this file is in the suite repaired_theorem (one executable holds the directory's files).
+BOOST_AUTO_TEST_SUITE(repaired_theorem)
+
 namespace tt = boost::test_tools;
 namespace ref = lilucb_reference;
 using namespace lilucb_test;
@@ -229,3 +232,5 @@ BOOST_AUTO_TEST_CASE(certified_setting_extremes) {
 }
 
 BOOST_AUTO_TEST_SUITE_END()
+
+BOOST_AUTO_TEST_SUITE_END()  // repaired_theorem

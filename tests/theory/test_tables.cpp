@@ -16,6 +16,9 @@
 #include <stdexcept>
 #include <string>
 
+// Every case of this file is in the suite tables (one executable holds the directory's files).
+BOOST_AUTO_TEST_SUITE(tables)
+
 namespace tt = boost::test_tools;
 namespace ref = lilucb_reference;
 using lilucb::report_table;
@@ -278,3 +281,5 @@ BOOST_AUTO_TEST_CASE(render_generated) {
 }
 
 BOOST_AUTO_TEST_SUITE_END()
+
+BOOST_AUTO_TEST_SUITE_END()  // tables

@@ -22,6 +22,9 @@
 #include <limits>
 #include <optional>
 
+// Every case of this file is in the suite theorem (one executable holds the directory's files).
+BOOST_AUTO_TEST_SUITE(theorem)
+
 namespace tt = boost::test_tools;
 namespace ref = lilucb_reference;
 using namespace lilucb_test;
@@ -485,3 +488,5 @@ BOOST_AUTO_TEST_CASE(gamma_beta_range) {
 }
 
 BOOST_AUTO_TEST_SUITE_END()
+
+BOOST_AUTO_TEST_SUITE_END()  // theorem
