@@ -25,6 +25,9 @@
 #include <limits>
 #include <vector>
 
+// Every case of this file is in the suite arm_stats (one executable holds the directory's files).
+BOOST_AUTO_TEST_SUITE(arm_stats)
+
 using namespace lilucb_test;
 using bandit::arm_stats;
 using boost::math::float_distance;
@@ -204,3 +207,5 @@ BOOST_AUTO_TEST_CASE(most_pulled_ties_to_lowest_index) {
 }
 
 BOOST_AUTO_TEST_SUITE_END()
+
+BOOST_AUTO_TEST_SUITE_END()  // arm_stats

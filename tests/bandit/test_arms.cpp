@@ -19,6 +19,9 @@
 #include <functional>
 #include <limits>
 
+// Every case of this file is in the suite arms (one executable holds the directory's files).
+BOOST_AUTO_TEST_SUITE(arms)
+
 using namespace lilucb_test;
 
 namespace {
@@ -199,3 +202,5 @@ BOOST_AUTO_TEST_CASE(custom_sampler_gets_arm_and_engine) {
 }
 
 BOOST_AUTO_TEST_SUITE_END()
+
+BOOST_AUTO_TEST_SUITE_END()  // arms

@@ -25,6 +25,9 @@
 #include <string>
 #include <vector>
 
+// Every case of this file is in the suite compose (one executable holds the directory's files).
+BOOST_AUTO_TEST_SUITE(compose)
+
 namespace lb = lilucb::bandit;
 namespace tt = boost::test_tools;
 using lilucb_test::expect_domain_error;
@@ -328,3 +331,5 @@ BOOST_AUTO_TEST_CASE(method_names_are_presets_or_combinations) {
   expect_domain_error([] { (void)lb::parse_method("t3c-ids+glr"); }, "combination");
   expect_domain_error([] { (void)lb::parse_method("t3c-idz+ls"); }, "sampling");
 }
+
+BOOST_AUTO_TEST_SUITE_END()  // compose

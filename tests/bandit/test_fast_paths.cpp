@@ -30,6 +30,9 @@
 #include <limits>
 #include <optional>
 
+// Every case of this file is in the suite fast_paths (one executable holds the directory's files).
+BOOST_AUTO_TEST_SUITE(fast_paths)
+
 using namespace lilucb_test;
 
 namespace {
@@ -505,3 +508,5 @@ BOOST_AUTO_TEST_CASE(ucb1_agrees_with_scanning_loop_on_section5_instances) {
   BOOST_TEST(fast_log.pulls.arms == scan_log.pulls.arms);
   BOOST_TEST(result_difference(fast, scan) == std::string());
 }
+
+BOOST_AUTO_TEST_SUITE_END()  // fast_paths

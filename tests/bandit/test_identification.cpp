@@ -19,6 +19,9 @@
 #include <string>
 #include <vector>
 
+// Every case of this file is in the suite identification (one executable holds the directory's files).
+BOOST_AUTO_TEST_SUITE(identification)
+
 namespace lb = lilucb::bandit;
 
 namespace {
@@ -399,3 +402,5 @@ BOOST_AUTO_TEST_CASE(settings_outside_their_domain_are_refused_by_name) {
   BOOST_TEST(refused(s, "threshold"));
   BOOST_CHECK_THROW(lb::parse_study_model("poisson"), lilucb::domain_error);
 }
+
+BOOST_AUTO_TEST_SUITE_END()  // identification

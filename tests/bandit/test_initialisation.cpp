@@ -15,6 +15,9 @@
 #include <algorithm>
 #include <numeric>
 
+// Every case of this file is in the suite initialisation (one executable holds the directory's files).
+BOOST_AUTO_TEST_SUITE(initialisation)
+
 using namespace lilucb_test;
 using bandit::algorithm;
 
@@ -179,3 +182,5 @@ BOOST_AUTO_TEST_CASE(nonadaptive_first_cycle_is_a_permutation) {
 }
 
 BOOST_AUTO_TEST_SUITE_END()
+
+BOOST_AUTO_TEST_SUITE_END()  // initialisation

@@ -25,6 +25,9 @@
 #include <utility>
 #include <vector>
 
+// Every case of this file is in the suite one_sided_mixture (one executable holds the directory's files).
+BOOST_AUTO_TEST_SUITE(one_sided_mixture)
+
 namespace lb = lilucb::bandit;
 namespace ls = lilucb::bandit::stopping;
 namespace os = lilucb::bandit::one_sided_mixture;
@@ -386,3 +389,5 @@ BOOST_AUTO_TEST_CASE(pair_arguments_domain) {
 }
 
 BOOST_AUTO_TEST_SUITE_END()
+
+BOOST_AUTO_TEST_SUITE_END()  // one_sided_mixture

@@ -27,6 +27,9 @@
 #include <string>
 #include <vector>
 
+// Every case of this file is in the suite parameters (one executable holds the directory's files).
+BOOST_AUTO_TEST_SUITE(parameters)
+
 namespace tt = boost::test_tools;
 using namespace lilucb_test;
 using bandit::algorithm;
@@ -443,3 +446,5 @@ BOOST_AUTO_TEST_CASE(every_combination_gives_the_documented_order) {
 }
 
 BOOST_AUTO_TEST_SUITE_END()
+
+BOOST_AUTO_TEST_SUITE_END()  // parameters

@@ -22,6 +22,9 @@
 #include <cmath>
 #include <set>
 
+// Every case of this file is in the suite random_engines (one executable holds the directory's files).
+BOOST_AUTO_TEST_SUITE(random_engines)
+
 using namespace lilucb_test;
 using bandit::normal_stream;
 using bandit::detail::philox_engine;
@@ -239,3 +242,5 @@ RC_BOOST_PROP(normal_stream_matches_boost_for_any_key, ()) {
   boost::random::normal_distribution<double> nd(0.0, 1.0);
   for (std::uint64_t k = 0; k < count; ++k) RC_ASSERT(same_bits(s(), nd(e)));
 }
+
+BOOST_AUTO_TEST_SUITE_END()  // random_engines

@@ -22,6 +22,9 @@
 #include <optional>
 #include <thread>
 
+// Every case of this file is in the suite run_outcomes (one executable holds the directory's files).
+BOOST_AUTO_TEST_SUITE(run_outcomes)
+
 using namespace lilucb_test;
 using bandit::algorithm;
 using bandit::run_status;
@@ -250,3 +253,5 @@ BOOST_FIXTURE_TEST_CASE(parallel_for_stops_handing_out_bodies, withdraw_request)
 }
 
 BOOST_AUTO_TEST_SUITE_END()
+
+BOOST_AUTO_TEST_SUITE_END()  // run_outcomes

@@ -19,6 +19,9 @@
 #include <limits>
 #include <sstream>
 
+// Every case of this file is in the suite scenarios (one executable holds the directory's files).
+BOOST_AUTO_TEST_SUITE(scenarios)
+
 namespace tt = boost::test_tools;
 using namespace lilucb_test;
 using mp50 = boost::multiprecision::cpp_bin_float_50;
@@ -151,3 +154,5 @@ BOOST_AUTO_TEST_CASE(errors_are_domain_errors_with_the_line_as_parameter) {
 }
 
 BOOST_AUTO_TEST_SUITE_END()
+
+BOOST_AUTO_TEST_SUITE_END()  // scenarios
