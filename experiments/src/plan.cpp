@@ -304,7 +304,7 @@ void check_plan_memory(const experiment_config& c, const runner_options& opts, c
   // Named: "threads" when one run at a time would fit, else the argument behind the largest part.
   const double one_run = m.runs / m.parallel;
   std::string parameter = modern ? "instances" : "sizes", value;
-  if (m.parallel > 1 && m.means + m.rows + one_run <= *have) {
+  if (lilucb::fits_with_one_run(m.parallel, m.means + m.rows, one_run, *have)) {
     parameter = "threads";
     value = lilucb::detail::format_value(m.parallel) + " parallel runs";
   } else if (m.rows > m.means && m.rows > one_run) {

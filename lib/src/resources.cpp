@@ -61,6 +61,10 @@ std::optional<double> available_memory_bytes() {
 
 double run_memory_bytes(double arms) { return 64.0 * 1024 * 1024 + 256.0 * arms; }
 
+bool fits_with_one_run(double parallel, double rest, double one_run, double available) {
+  return parallel > 1 && rest + one_run <= available;
+}
+
 void check_memory(const std::string& function, const std::string& parameter, const std::string& value,
                   double bytes, const std::string& what) {
   const std::optional<double> have = available_memory_bytes();

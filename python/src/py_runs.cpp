@@ -200,7 +200,7 @@ py::dict run_many_py(const std::string& algorithm, const py::object& means, doub
       const std::string what = std::to_string(runs) + " runs' results" +
                                (keep_counts ? " with their counts on " + std::to_string(n) + " arms" : "") + " and " +
                                number_text(parallel) + " parallel run(s) on " + std::to_string(n) + " arms";
-      if (parallel > 1 && results + one_run <= *have)
+      if (lilucb::fits_with_one_run(parallel, results, one_run, *have))
         lilucb::check_memory(fn, "threads", number_text(parallel) + " parallel runs", need, what);
       if (results > one_run)
         lilucb::check_memory(fn, keep_counts ? "keep_counts" : "runs",

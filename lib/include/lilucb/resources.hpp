@@ -31,4 +31,9 @@ double run_memory_bytes(double arms);
 void check_memory(const std::string& function, const std::string& parameter, const std::string& value,
                   double bytes, const std::string& what);
 
+/// Whether a plan refused for `parallel` runs at once (each holding `one_run` bytes, beside `rest`
+/// bytes the plan needs whatever its thread count) would fit in `available` bytes with one run at
+/// a time: then the thread count is the argument to name in the refusal.
+bool fits_with_one_run(double parallel, double rest, double one_run, double available);
+
 }  // namespace lilucb
