@@ -56,6 +56,12 @@ any_sampling kl_lucb(const rule_context& c, run_parameters& p) {
 }
 any_sampling tas_d(const rule_context& c, run_parameters&) { return sampling::tas_d(c.arms, bernoulli(c), c.sigma); }
 any_sampling tas_c(const rule_context& c, run_parameters&) { return sampling::tas_c(c.arms, bernoulli(c), c.sigma); }
+any_sampling tas_d_every(const rule_context& c, run_parameters&) {
+  return sampling::tas_d(c.arms, bernoulli(c), c.sigma, sampling::w_schedule::every_round);
+}
+any_sampling tas_c_every(const rule_context& c, run_parameters&) {
+  return sampling::tas_c(c.arms, bernoulli(c), c.sigma, sampling::w_schedule::every_round);
+}
 any_sampling ttts(const rule_context& c, run_parameters&) { return sampling::ttts(c.arms, c.sigma); }
 any_sampling t3c(const rule_context& c, run_parameters&) { return sampling::t3c(c.arms, c.sigma); }
 any_sampling eb_tci(const rule_context& c, run_parameters&) { return sampling::eb_tci(c.arms, c.sigma); }

@@ -157,6 +157,8 @@ const std::vector<tested_combination> tested_combinations{
     {"tas-d+ls-calibrated", true},
     {"t3c+glr-mixture", true},
     {"tas-d+glr-mixture", true},
+    {"tas-d-every+glr-mixture", true},
+    {"tas-c-every+glr-one-sided", true},
     {"eb-tci+glr-mixture", true},
     {"lucb1+glr-mixture", true},
     {"lilucb+glr-mixture", true},

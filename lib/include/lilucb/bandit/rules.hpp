@@ -32,7 +32,7 @@ class any_sampling;
 class any_stopping;
 
 enum class sampling_rule { uniform, lilucb, lucb1, tas_d, tas_c, ttts, t3c, eb_tci, kl_lucb, t3c_ids, eb_tci_ids,
-                           weakest_pair };
+                           weakest_pair, tas_d_every, tas_c_every };
 enum class stopping_rule { lilucb, ls, glr };
 enum class glr_threshold { heuristic, kk21, mixture, one_sided, pooled, pooled_per_arm, pooled_kl };
 namespace stopping {
@@ -144,6 +144,8 @@ any_sampling lilucb(const rule_context&, run_parameters&);
 any_sampling lucb1(const rule_context&, run_parameters&);
 any_sampling tas_d(const rule_context&, run_parameters&);
 any_sampling tas_c(const rule_context&, run_parameters&);
+any_sampling tas_d_every(const rule_context&, run_parameters&);
+any_sampling tas_c_every(const rule_context&, run_parameters&);
 any_sampling ttts(const rule_context&, run_parameters&);
 any_sampling t3c(const rule_context&, run_parameters&);
 any_sampling eb_tci(const rule_context&, run_parameters&);
@@ -174,7 +176,7 @@ inline constexpr unsigned gaussian = static_cast<unsigned>(reward_model::gaussia
 // ---------------------------------------------------------------------------------------------
 // The tables (their order is the order of every listing: help, Python's tuples, messages).
 
-inline constexpr std::array<sampling_descriptor, 12> sampling_rules{{
+inline constexpr std::array<sampling_descriptor, 14> sampling_rules{{
     {sampling_rule::uniform, "uniform", "round robin over the arms", rule_models::any, "", rule_cost::cheap,
      &rule_factories::uniform},
     {sampling_rule::lilucb, "lilucb", "lil'UCB's index (Figure fig:lilucb)", rule_models::any, "", rule_cost::cheap,
@@ -201,6 +203,12 @@ inline constexpr std::array<sampling_descriptor, 12> sampling_rules{{
     {sampling_rule::weakest_pair, "weakest-pair",
      "the challenger farthest from passing Proposition M1's statistic (this toolkit's)", rule_models::any, "",
      rule_cost::costly, &rule_factories::weakest_pair},
+    {sampling_rule::tas_d_every, "tas-d-every",
+     "Track-and-Stop with D-tracking, w* recomputed before every pull (the authors' schedule)", rule_models::any, "",
+     rule_cost::costly, &rule_factories::tas_d_every},
+    {sampling_rule::tas_c_every, "tas-c-every",
+     "Track-and-Stop with C-tracking, w* recomputed before every pull (the authors' schedule)", rule_models::any, "",
+     rule_cost::costly, &rule_factories::tas_c_every},
 }};
 
 inline constexpr std::array<stopping_descriptor, 3> stopping_rules{{
