@@ -27,9 +27,12 @@ glr_pooled_eb::glr_pooled_eb(std::size_t K, double delta, double lo, double hi, 
 }
 
 std::string glr_pooled_eb::certificate() const {
+  const std::string rewards =
+      lo_ == 0 && width_ == 1 ? std::string("rewards in [0, 1]")
+                              : "rewards rescaled from [" + ::lilucb::detail::format_value(lo_) + ", " +
+                                    ::lilucb::detail::format_value(lo_ + width_) + "] to [0, 1]";
   return "Proposition PE (docs/certified-glr/pooled-eb.md): GLR stopping against a mixture of one-sided "
-         "empirical-Bernstein bets per arm c (rewards rescaled from [" + ::lilucb::detail::format_value(lo_) + ", " +
-         ::lilucb::detail::format_value(lo_ + width_) + "] to [0, 1]), paired with the pooled pulls of the predictable "
+         "empirical-Bernstein bets per arm c (" + rewards + "), paired with the pooled pulls of the predictable "
          "leader among the other arms (" + eb_mixture::describe(grid_) +
          ", one prior per arm, infimum over the best arm's mean), Ville's inequality at threshold log(1/delta), no "
          "union over the wrong answers; valid for any sampling rule, a unique best arm and rewards in the range: "

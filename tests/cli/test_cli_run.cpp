@@ -700,6 +700,8 @@ BOOST_AUTO_TEST_CASE(certified_by_default) {
              "t3c-ids+glr-pooled-per-arm");
   BOOST_TEST(bandit::to_string(bandit::recommended_combination(bandit::reward_model::bernoulli)) ==
              "t3c-ids+glr-pooled-kl");
+  BOOST_TEST(bandit::to_string(bandit::recommended_combination(bandit::reward_model::bounded)) ==
+             "t3c-ids+glr-pooled-eb");
   const std::vector<std::string> bounded{"--means", "3,2,1", "--arms", "bounded", "--range", "0,4", "--nu", "0.1", "--seed", "2", "--json"};
   for (const auto& [tail, model] : {std::pair{gaussian, bandit::reward_model::gaussian},
                                     std::pair{bernoulli, bandit::reward_model::bernoulli},
