@@ -22,7 +22,8 @@ constexpr std::size_t max_bets = 128;
 [[noreturn]] void bad_grid(const char* fn, const std::string& what) {
   ::lilucb::detail::raise_domain_error(
       fn, "grid", what,
-      "1 to 128 increasing bets in (0, 0.99], finite log-weights with sum of weights <= 1, psi_k >= psi_E(lambda_k)");
+      "1 to 128 increasing bets in (0, 0.99] (the first may be 0), finite log-weights with sum of weights <= 1, "
+      "psi_k >= psi_E(lambda_k)");
 }
 
 /// One side's terms at a point: t_k (computed) and eta, the largest bound on |t_k computed - t_k
@@ -171,18 +172,23 @@ double psi_upper(double lambda) {
   return static_cast<double>(v * (1 + 1e-13L));
 }
 
-bet_grid make_bet_grid(double top, int per_octave, int count) {
+bet_grid make_bet_grid(double top, int per_octave, int count, bool abstain) {
   constexpr const char* fn = "lilucb::bandit::eb_mixture::make_bet_grid";
   if (!(top > 0 && top <= 0.99))
     ::lilucb::detail::raise_domain_error(fn, "top", ::lilucb::detail::format_value(top), "(0, 0.99]");
   if (per_octave < 1) ::lilucb::detail::raise_domain_error(fn, "per_octave", std::to_string(per_octave), "[1, inf)");
-  if (count < 1 || count > int(max_bets))
-    ::lilucb::detail::raise_domain_error(fn, "count", std::to_string(count), "[1, 128]");
+  if (count < 1 || count + int(abstain) > int(max_bets))
+    ::lilucb::detail::raise_domain_error(fn, "count", std::to_string(count), abstain ? "[1, 127]" : "[1, 128]");
   if (top * std::exp2(-double(count - 1) / per_octave) < std::exp2(-60.0))
     ::lilucb::detail::raise_domain_error(fn, "count", std::to_string(count),
                                          "bets top * 2^(-k/per_octave) >= 2^-60 for k < count");
   bet_grid g;
-  const double lw = -std::log(double(count)) - 1e-13;
+  const double lw = -std::log(double(count + int(abstain))) - 1e-13;
+  if (abstain) {  // lambda = 0: the factor 1, so each side's log-sum is at least log w everywhere
+    g.lambda.push_back(0.0);
+    g.log_weight.push_back(lw);
+    g.psi.push_back(0.0);
+  }
   for (int k = count - 1; k >= 0; --k) {
     const double l = top * std::exp2(-double(k) / per_octave);
     g.lambda.push_back(l);
@@ -192,7 +198,7 @@ bet_grid make_bet_grid(double top, int per_octave, int count) {
   return g;
 }
 
-bet_grid make_default_bet_grid() { return make_bet_grid(0.9, 3, 24); }
+bet_grid make_default_bet_grid() { return make_bet_grid(0.9, 3, 24, true); }
 
 void check_bet_grid(const char* fn, const bet_grid& g) {
   const std::size_t G = g.lambda.size();
@@ -201,7 +207,7 @@ void check_bet_grid(const char* fn, const bet_grid& g) {
   long double mass = 0;
   for (std::size_t k = 0; k < G; ++k) {
     const double l = g.lambda[k];
-    if (!(std::isfinite(l) && l > 0 && l <= 0.99) || (k > 0 && !(l > g.lambda[k - 1])))
+    if (!(std::isfinite(l) && (l > 0 || (k == 0 && l == 0)) && l <= 0.99) || (k > 0 && !(l > g.lambda[k - 1])))
       bad_grid(fn, "bet " + ::lilucb::detail::format_value(l));
     if (!std::isfinite(g.log_weight[k])) bad_grid(fn, "log-weight " + ::lilucb::detail::format_value(g.log_weight[k]));
     if (!(g.psi[k] >= psi_upper(l))) bad_grid(fn, "psi " + ::lilucb::detail::format_value(g.psi[k]) + " below psi_E");
@@ -212,8 +218,11 @@ void check_bet_grid(const char* fn, const bet_grid& g) {
 }
 
 std::string describe(const bet_grid& g) {
-  return std::to_string(g.lambda.size()) + " empirical-Bernstein bets from " +
-         ::lilucb::detail::format_value(g.lambda.front()) + " to " + ::lilucb::detail::format_value(g.lambda.back());
+  const bool abstain = g.lambda.front() == 0;
+  const std::size_t n = g.lambda.size() - std::size_t(abstain);
+  return std::to_string(n) + " empirical-Bernstein bets from " +
+         ::lilucb::detail::format_value(g.lambda[std::size_t(abstain)]) + " to " +
+         ::lilucb::detail::format_value(g.lambda.back()) + (abstain ? " and the bet 0" : "");
 }
 
 point_bounds h_bounds(const pair_data& p, double m) {

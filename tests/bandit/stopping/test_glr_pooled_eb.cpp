@@ -150,9 +150,12 @@ BOOST_AUTO_TEST_CASE(psi_upper_is_above_psi_and_close) {
     BOOST_TEST((long double)em::psi_upper(l) <= ref * (1 + 1e-12L), "lambda " << l);
   }
   const em::bet_grid g = em::make_default_bet_grid();
-  BOOST_TEST(g.lambda.size() == 24u);
+  BOOST_TEST(g.lambda.size() == 25u);
   BOOST_TEST(g.lambda.back() == 0.9);
-  BOOST_TEST(std::fabs(g.lambda.front() - 0.9 * std::exp2(-23.0 / 3)) < 1e-15);
+  BOOST_TEST(g.lambda.front() == 0.0);
+  BOOST_TEST(g.psi.front() == 0.0);
+  BOOST_TEST(std::fabs(g.lambda[1] - 0.9 * std::exp2(-23.0 / 3)) < 1e-15);
+  BOOST_TEST(em::make_bet_grid(0.9, 3, 24, false).lambda.size() == 24u);
   long double mass = 0;
   for (std::size_t k = 0; k < g.lambda.size(); ++k) {
     mass += std::exp((long double)g.log_weight[k]);
@@ -328,7 +331,8 @@ BOOST_AUTO_TEST_CASE(domain_errors) {
   expect_domain_error([] { (void)em::make_bet_grid(0.0, 3, 24); }, "top");
   expect_domain_error([] { (void)em::make_bet_grid(0.9, 0, 24); }, "per_octave");
   expect_domain_error([] { (void)em::make_bet_grid(0.9, 3, 0); }, "count");
-  expect_domain_error([] { (void)em::make_bet_grid(0.9, 3, 129); }, "count");
+  expect_domain_error([] { (void)em::make_bet_grid(0.9, 3, 128); }, "count");  // with the bet 0: 129
+  expect_domain_error([] { (void)em::make_bet_grid(0.9, 3, 129, false); }, "count");
   em::bet_grid g = em::make_default_bet_grid();
   g.psi[3] = g.psi[3] * (1 - 1e-10);  // below psi_E
   expect_domain_error([&] { em::check_bet_grid("f", g); }, "grid");
@@ -336,7 +340,10 @@ BOOST_AUTO_TEST_CASE(domain_errors) {
   g.log_weight[0] = 0;  // weights summing above 1
   expect_domain_error([&] { em::check_bet_grid("f", g); }, "grid");
   g = em::make_default_bet_grid();
-  std::swap(g.lambda[0], g.lambda[1]);
+  std::swap(g.lambda[1], g.lambda[2]);
+  expect_domain_error([&] { em::check_bet_grid("f", g); }, "grid");
+  g = em::make_bet_grid(0.9, 3, 24, false);
+  g.lambda[1] = 0;  // only the first bet may be 0
   expect_domain_error([&] { em::check_bet_grid("f", g); }, "grid");
   const em::bet_grid d = em::make_default_bet_grid();
   expect_domain_error([&] { (void)em::pooled_eb_statistic(d, 0, 0, 0, 1, 0.5, 0.25); }, "nv");

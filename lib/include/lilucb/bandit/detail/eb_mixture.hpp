@@ -26,8 +26,8 @@
 
 namespace lilucb::bandit::eb_mixture {
 
-/// One arm's prior: bets 0 < lambda_1 < ... < lambda_G < 1, finite log-weights with
-/// sum_k w_k <= 1, and psi_k >= psi_E(lambda_k) (the table make_bet_grid fills).
+/// One arm's prior: bets 0 <= lambda_1 < ... < lambda_G < 1 (only the first may be 0), finite
+/// log-weights with sum_k w_k <= 1, and psi_k >= psi_E(lambda_k) (the table make_bet_grid fills).
 struct bet_grid {
   std::vector<double> lambda, log_weight, psi;
 };
@@ -36,21 +36,24 @@ struct bet_grid {
 /// exact value; relative excess below 1e-13).  Domain: lambda in [0, 1).
 double psi_upper(double lambda);
 
-/// The grid lambda_k = top * 2^(-k / per_octave), k = 0 .. count - 1, increasing, with equal
-/// weights (each log-weight -log(count) - 1e-13, so the weights sum to less than 1).
-/// Domain: top in (0, 0.99], per_octave >= 1, 1 <= count <= 128, the smallest bet >= 2^-60.
-bet_grid make_bet_grid(double top, int per_octave, int count);
+/// The grid lambda_k = top * 2^(-k / per_octave), k = 0 .. count - 1, increasing, and with
+/// `abstain` the bet 0 first (its term is log w: each side's log-sum is at least log w at every
+/// m), with equal weights (each log-weight -log(count + abstain) - 1e-13, so the weights sum to
+/// less than 1).  Domain: top in (0, 0.99], per_octave >= 1, 1 <= count + abstain <= 128, the
+/// smallest positive bet >= 2^-60.
+bet_grid make_bet_grid(double top, int per_octave, int count, bool abstain = true);
 
-/// The default: lambda_k = 0.9 * 2^(-k/3), k = 0 .. 23 (24 bets from 0.9 * 2^(-23/3) ~ 0.0044 to
-/// 0.9, equal weights 1/24): the choice and its reasons are in docs/certified-glr/pooled-eb.md,
-/// "The grid".
+/// The default: the bet 0 and lambda_k = 0.9 * 2^(-k/3), k = 0 .. 23 (24 bets from
+/// 0.9 * 2^(-23/3) ~ 0.0044 to 0.9; equal weights 1/25): the choice and its reasons are in
+/// docs/certified-glr/pooled-eb.md, "The grid".
 bet_grid make_default_bet_grid();
 
-/// Checks a grid (1 to 128 bets, increasing, each in (0, 0.99]; finite log-weights whose weights
-/// sum to at most 1; psi_k >= psi_upper's value): throws lilucb::domain_error naming fn and "grid".
+/// Checks a grid (1 to 128 bets, increasing, each in (0, 0.99] or the first 0; finite log-weights
+/// whose weights sum to at most 1; psi_k >= psi_upper's value): throws lilucb::domain_error naming
+/// fn and "grid".
 void check_bet_grid(const char* fn, const bet_grid& g);
 
-/// "24 empirical-Bernstein bets from 0.0044 to 0.9": for certificates and reports.
+/// "24 empirical-Bernstein bets from 0.0044 to 0.9 and the bet 0": for certificates and reports.
 std::string describe(const bet_grid& g);
 
 /// One side's data: count, sum and sum of squares of rewards in [0, 1], and absolute bounds on the
