@@ -28,11 +28,12 @@ namespace {
 
 struct run_cli_options {
   std::string algorithm, sampling, stopping, boundary, threshold, scenario, n, gap = "0.5", alpha, means, means_file, nu, sigma, arms = "gaussian",
-      seed = "1", rho, max_pulls = std::to_string(bandit::default_max_pulls), inner = "plus2";
+      range, concentration, seed = "1", rho, max_pulls = std::to_string(bandit::default_max_pulls), inner = "plus2";
   bool json = false;
   // Whether each instance source was given (an empty value is given, and invalid).
   CLI::Option *scenario_opt = nullptr, *means_opt = nullptr, *means_file_opt = nullptr, *gap_opt = nullptr,
-              *alpha_opt = nullptr, *boundary_opt = nullptr, *threshold_opt = nullptr;
+              *alpha_opt = nullptr, *boundary_opt = nullptr, *threshold_opt = nullptr, *range_opt = nullptr,
+              *concentration_opt = nullptr;
 };
 
 std::vector<double> instance_means(const run_cli_options& o) {
@@ -131,10 +132,30 @@ bandit::composed_result run_on(const bandit::method& m, const Arms& arms, const 
   return go(progress);
 }
 
-// The reward model of --arms ("gaussian" or "bernoulli"; anything else is refused when the arms
-// are made).
+// The reward model of --arms ("gaussian", "bernoulli" or "bounded"; anything else is refused when
+// the arms are made).
 bandit::reward_model model_of(const run_cli_options& o) {
-  return o.arms == "bernoulli" ? bandit::reward_model::bernoulli : bandit::reward_model::gaussian;
+  return o.arms == "bernoulli" ? bandit::reward_model::bernoulli
+         : o.arms == "bounded" ? bandit::reward_model::bounded
+                               : bandit::reward_model::gaussian;
+}
+
+// --range LO,HI: required with --arms bounded and refused otherwise (as --concentration).
+std::pair<double, double> bounded_range(const run_cli_options& o) {
+  if (o.arms != "bounded") {
+    if (o.range_opt->count() > 0)
+      throw lilucb::domain_error("lilucb run", "--range", o.range, "absent unless --arms bounded");
+    if (o.concentration_opt->count() > 0)
+      throw lilucb::domain_error("lilucb run", "--concentration", o.concentration, "absent unless --arms bounded");
+    return {0.0, 1.0};
+  }
+  if (o.range_opt->count() == 0)
+    throw lilucb::domain_error("lilucb run", "--range", "(missing)", "LO,HI with LO < HI finite, with --arms bounded");
+  const auto r = parse_real_list("--range", o.range);
+  if (r.size() != 2 || !(r[0] < r[1]) || !std::isfinite(r[1] - r[0]) || !((r[1] - r[0]) / 2 > 0))
+    throw lilucb::domain_error("lilucb run", "--range", o.range,
+                               "LO,HI with LO < HI, both finite, HI - LO finite and (HI - LO)/2 > 0");
+  return {r[0], r[1]};
 }
 
 // A preset (--algorithm NAME, or a combination's name), a combination (--sampling with --stopping),
@@ -205,6 +226,7 @@ std::string rule_help(const Table& table) {
 }
 
 void run_run(const run_cli_options& o) {
+  const auto [lo, hi] = bounded_range(o);
   const auto what = parse_what(o);
   const auto means = instance_means(o);
   // The option the instance came from, for the refusals below.
@@ -243,6 +265,8 @@ void run_run(const run_cli_options& o) {
         throw lilucb::domain_error("lilucb run", source, text_number(m), "means of magnitude " + range);
       largest = std::max(largest, std::fabs(m));
     }
+    if (o.arms == "bounded" && !(std::max(std::fabs(lo), std::fabs(hi)) <= limit))
+      throw lilucb::domain_error("lilucb run", "--range", o.range, "ends of magnitude " + range);
     if (o.arms == "gaussian" && !(40 * sigma <= limit - largest))
       throw lilucb::domain_error("lilucb run", "--sigma", o.sigma, "|mean| + 40 sigma " + range);
   }
@@ -251,8 +275,16 @@ void run_run(const run_cli_options& o) {
     cr = run_on(what, bandit::gaussian_arms(means, sigma), opts);
   } else if (o.arms == "bernoulli") {
     cr = run_on(what, bandit::bernoulli_arms(means), opts);
+  } else if (o.arms == "bounded") {
+    const double kappa = o.concentration_opt->count() > 0 ? parse_real("--concentration", o.concentration, "(0, inf)")
+                                                          : bandit::bounded_arms::default_concentration;
+    for (double m : means)
+      if (!(m > lo && m < hi))
+        throw lilucb::domain_error("lilucb run", source, text_number(m),
+                                   "means strictly inside --range (" + text_number(lo) + ", " + text_number(hi) + ")");
+    cr = run_on(what, bandit::bounded_arms(means, lo, hi, kappa), opts);
   } else {
-    throw lilucb::domain_error("lilucb run", "--arms", o.arms, "{gaussian, bernoulli}");
+    throw lilucb::domain_error("lilucb run", "--arms", o.arms, "{gaussian, bernoulli, bounded}");
   }
   const bandit::run_result& r = cr.run;
   const bool correct = r.best_arm == truth;
@@ -266,6 +298,11 @@ void run_run(const run_cli_options& o) {
     for (const auto& [k, v] : r.parameters.named()) params[std::string(k)] = v;
     params["inner"] = to_string(opts.inner);
     params["arms"] = o.arms;
+    if (o.arms == "bounded") {
+      params["range"] = {lo, hi};
+      params["concentration"] = o.concentration_opt->count() > 0 ? parse_real("--concentration", o.concentration, "(0, inf)")
+                                                                 : bandit::bounded_arms::default_concentration;
+    }
     nlohmann::json j{{"algorithm", r.algorithm},
                 {"parameters", params},
                 {"n", means.size()},
@@ -315,8 +352,9 @@ void add_run_command(CLI::App& app) {
   };
   sub->footer("Which method should I use?  Give neither --algorithm nor --sampling/--stopping: the run uses the "
               "recommended certified method, " + recommended(bandit::reward_model::gaussian) +
-              " (Gaussian or sub-Gaussian rewards) or " + recommended(bandit::reward_model::bernoulli) +
-              " (--arms bernoulli), whose answer is wrong with probability at most nu.  The presets reproduce "
+              " (Gaussian or sub-Gaussian rewards), " + recommended(bandit::reward_model::bernoulli) +
+              " (--arms bernoulli) or " + recommended(bandit::reward_model::bounded) +
+              " (--arms bounded), whose answer is wrong with probability at most nu.  The presets reproduce "
               "the paper's Section 5; --threshold heuristic is the field's uncertified practice (a reference: "
               "it stops earlier, without a guarantee, and says so on stderr).  docs/README.md compares them.");
   // The known names come from the library's lists (one place per name).
@@ -334,7 +372,8 @@ void add_run_command(CLI::App& app) {
   o->threshold_opt = sub->add_option("--threshold", o->threshold,
                                      "--stopping glr: the threshold (default: the recommended certified one, " +
                                          threshold(bandit::reward_model::gaussian) + ", or " +
-                                         threshold(bandit::reward_model::bernoulli) + " with --arms bernoulli): " +
+                                         threshold(bandit::reward_model::bernoulli) + " with --arms bernoulli, " +
+                                         threshold(bandit::reward_model::bounded) + " with --arms bounded): " +
                                          rule_help(bandit::glr_thresholds));
   sub->add_option("--rho", o->rho,
                   "glr mixture: a fixed mixture scale rho > 0 (default: the grid rho = 2^k, k = 0..40, no tuning)");
@@ -354,11 +393,22 @@ void add_run_command(CLI::App& app) {
   // Appended in place: "literal" + std::string&& trips GCC 12's -Wrestrict (a false positive).
   std::string sigma_help = "reward standard deviation (Gaussian) and width scale, > 0; default ";
   sigma_help += text_number(bandit::default_sigma);
-  sigma_help += ": the scale of the paper's Section 5 experiments (rewards of variance 1/4)";
+  sigma_help += ": the scale of the paper's Section 5 experiments (rewards of variance 1/4); with --arms bounded the "
+                "sigma rules are certified only for sigma >= (HI - LO)/2 (Hoeffding's lemma)";
   declare_option(sub->add_option("--sigma", o->sigma, sigma_help),
                  real_spec(0, false, inf, false));
-  declare_option(sub->add_option("--arms", o->arms, "gaussian (default) or bernoulli"),
-                 choice_spec({"gaussian", "bernoulli"}).defaults_to(o->arms));
+  declare_option(sub->add_option("--arms", o->arms,
+                                 "gaussian (default), bernoulli, or bounded (Beta rewards in --range: lo + (hi - lo) X, "
+                                 "X ~ Beta(p K, (1 - p) K), p = (mean - lo)/(hi - lo), K = --concentration)"),
+                 choice_spec({"gaussian", "bernoulli", "bounded"}).defaults_to(o->arms));
+  o->range_opt = declare_option(sub->add_option("--range", o->range,
+                                                "--arms bounded (required): LO,HI, the rewards' range, LO < HI finite; "
+                                                "the means lie strictly inside"),
+                                real_list_spec().when("--arms", {"bounded"}));
+  o->concentration_opt = declare_option(
+      sub->add_option("--concentration", o->concentration,
+                      "--arms bounded: the Beta concentration K > 0 (default 9: variance (hi - lo)^2 p (1 - p)/(K + 1))"),
+      real_spec(0, false, inf, false).when("--arms", {"bounded"}));
   declare_option(sub->add_option("--seed", o->seed, "random seed (default 1)"), count_spec(0, u64_max, "[0, 2^64)"));
   static_assert(bandit::default_max_pulls == 1'000'000'000, "--max-pulls' help says 10^9");
   declare_option(sub->add_option("--max-pulls", o->max_pulls, "pull budget (default 10^9; the run then ends as budget_exhausted); 0 = unlimited"),

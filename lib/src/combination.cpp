@@ -68,7 +68,9 @@ std::string canonical_combination_name(std::string_view label) {
 }
 
 glr_threshold recommended_threshold(reward_model m) {
-  return m == reward_model::bernoulli ? glr_threshold::pooled_kl : glr_threshold::pooled_per_arm;
+  if (m == reward_model::bernoulli) return glr_threshold::pooled_kl;
+  if (m == reward_model::bounded) return glr_threshold::pooled_eb;
+  return glr_threshold::pooled_per_arm;
 }
 
 combination recommended_combination(reward_model m) {

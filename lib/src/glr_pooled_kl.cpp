@@ -12,11 +12,18 @@
 
 namespace lilucb::bandit::stopping {
 
-glr_pooled_kl::glr_pooled_kl(std::size_t K, double delta, bernoulli_mixture::tilt_grid grid)
-    : K_(K), delta_(delta), grid_(std::move(grid)), pools_(K), blocker_(K) {
+glr_pooled_kl::glr_pooled_kl(std::size_t K, double delta, bernoulli_mixture::tilt_grid grid, double lo, double hi)
+    : K_(K), delta_(delta), grid_(std::move(grid)), pools_(K), blocker_(K), lo_(lo), width_(hi - lo),
+      rescaled_(!(lo == 0 && hi == 1)), scaled_(lo == 0 && hi == 1 ? 0 : K) {
   constexpr const char* fn = "lilucb::bandit::stopping::glr_pooled_kl";
   check_at_least(fn, "K", double(K), 1.0);
   check_open_interval(fn, "delta", delta, 0.0, 1.0);
+  check_finite(fn, "lo", lo);
+  check_finite(fn, "hi", hi);
+  if (!(lo < hi) || !std::isfinite(hi - lo))
+    ::lilucb::detail::raise_domain_error(fn, "hi", ::lilucb::detail::format_value(hi),
+                                         "(lo, inf) = (" + ::lilucb::detail::format_value(lo) +
+                                             ", inf) with hi - lo finite");
   bernoulli_mixture::check_tilt_grid(fn, grid_);
   threshold_ = std::log(1 / delta);
   argmin_.assign(K, std::numeric_limits<double>::quiet_NaN());
@@ -27,8 +34,11 @@ std::string glr_pooled_kl::certificate() const {
          "Bernoulli tilts per arm c, paired with the pooled pulls of the predictable leader among the other "
          "arms (" + bernoulli_mixture::describe(grid_) +
          ", one prior per arm, infimum over the best arm's mean), Ville's inequality at threshold log(1/delta), no "
-         "union over the wrong answers; valid for any sampling rule, a unique best arm and rewards in [0, 1]: "
-         "P(wrong answer) <= delta = " + ::lilucb::detail::format_value(delta_);
+         "union over the wrong answers; valid for any sampling rule, a unique best arm and rewards in " +
+         (rescaled_ ? "[" + ::lilucb::detail::format_value(lo_) + ", " + ::lilucb::detail::format_value(lo_ + width_) +
+                          "] (read as (y - lo)/(hi - lo) in [0, 1])"
+                    : std::string("[0, 1]")) +
+         ": P(wrong answer) <= delta = " + ::lilucb::detail::format_value(delta_);
 }
 
 void glr_pooled_kl::check_index(std::size_t c) const {
@@ -56,7 +66,7 @@ bernoulli_mixture::pair_data glr_pooled_kl::pair_of(std::size_t c, const arm_sta
 
 double glr_pooled_kl::statistic(std::size_t c, const arm_stats& s) const {
   check_index(c);
-  const bernoulli_mixture::pair_data p = pair_of(c, s);
+  const bernoulli_mixture::pair_data p = pair_of(c, view(s));
   if (p.nv == 0 || p.nc == 0) return -std::numeric_limits<double>::infinity();
   const double m0 = std::clamp((p.sv + p.sc) / (p.nv + p.nc), 0.0, 1.0);
   return bernoulli_mixture::search(p, m0, std::numeric_limits<double>::quiet_NaN()).lower;
@@ -73,7 +83,8 @@ std::vector<challenger_evidence> glr_pooled_kl::evidence(const arm_stats& s) con
 // S_K <= the pair's Bernoulli GLR at V's highest possible sum (Lemma 4 of the proposition's page; the
 // weights sum to at most 1): false when the pair cannot pass.  The means are clamped to [0, 1]
 // (a rounding bound can step outside); the GLR's own rounding is covered by the relative slack.
-bool glr_pooled_kl::may_pass(std::size_t c, const arm_stats& s) const {
+bool glr_pooled_kl::may_pass(std::size_t c, const arm_stats& run_stats) const {
+  const arm_stats& s = view(run_stats);
   const pooled_arm v = pools_.pooled(c);
   if (v.count == 0 || s.count(c) == 0) return false;
   const double mv = std::clamp((v.sum + v.rounding) / double(v.count), 0.0, 1.0);
@@ -84,7 +95,7 @@ bool glr_pooled_kl::may_pass(std::size_t c, const arm_stats& s) const {
 }
 
 bool glr_pooled_kl::passes_beyond_bound(std::size_t c, const arm_stats& s) {
-  const bernoulli_mixture::pair_data p = pair_of(c, s);
+  const bernoulli_mixture::pair_data p = pair_of(c, view(s));
   const double m0 = std::isfinite(argmin_[c]) ? argmin_[c] : std::clamp((p.sv + p.sc) / (p.nv + p.nc), 0.0, 1.0);
   const bernoulli_mixture::search_result r = bernoulli_mixture::search(p, m0, threshold_);
   argmin_[c] = r.argmin;

@@ -4,6 +4,7 @@
 #include "lilucb/bandit/algorithms.hpp"
 #include "lilucb/bandit/any_rule.hpp"
 #include "lilucb/bandit/run.hpp"
+#include "lilucb/bandit/stopping/glr_pooled_eb.hpp"
 #include "lilucb/bandit/stopping/glr_pooled_kl.hpp"
 #include "lilucb/bandit/rules.hpp"
 #include "lilucb/ls_bound.hpp"
@@ -131,10 +132,21 @@ any_stopping glr_pooled_per_arm(const rule_context& c, run_parameters& p) {
   return stopping::glr_pooled(c.arms, c.sigma, c.nu, stopping::make_per_arm_grid(), stopping::pooled_prior::per_arm);
 }
 
-// Proposition PK: the pooled rule with Bernoulli tilts (rewards in [0, 1]), threshold log(1/nu).
+// Proposition PK: the pooled rule with Bernoulli tilts (rewards in [0, 1]; bounded arms' rewards
+// rescaled from [lo, hi]), threshold log(1/nu).
 any_stopping glr_pooled_kl(const rule_context& c, run_parameters& p) {
   p.glr_delta = c.nu;
+  if (c.model == reward_model::bounded)
+    return stopping::glr_pooled_kl(c.arms, c.nu, bernoulli_mixture::make_default_tilt_grid(), c.lo, c.hi);
   return stopping::glr_pooled_kl(c.arms, c.nu);
+}
+
+// Proposition PE: the pooled rule with empirical-Bernstein bets (rewards rescaled from [lo, hi] to
+// [0, 1]; [0, 1] for Bernoulli arms), threshold log(1/nu).
+any_stopping glr_pooled_eb(const rule_context& c, run_parameters& p) {
+  p.glr_delta = c.nu;
+  if (c.model == reward_model::bounded) return stopping::glr_pooled_eb(c.arms, c.nu, c.lo, c.hi);
+  return stopping::glr_pooled_eb(c.arms, c.nu);
 }
 
 }  // namespace lilucb::bandit::rule_factories

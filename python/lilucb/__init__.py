@@ -718,6 +718,8 @@ def run(
     inner: str = "plus2",
     run: int = 0,
     checkpoints: Any = None,
+    range: Optional[tuple] = None,
+    concentration: Optional[float] = None,
 ) -> RunResult:
     """One run of `algorithm` on arms with the given means, as ``lilucb run``.
 
@@ -728,13 +730,17 @@ def run(
     ``certified`` and ``certificate``.
 
     sigma: the Gaussian rewards' standard deviation and the widths' sub-Gaussian scale (default 0.5: the
-    scale of the paper's Section 5 experiments, rewards of variance 1/4; as the CLI); arms: 'gaussian' or 'bernoulli'; max_pulls: pull budget (default 10^9, as the CLI: the run then
+    scale of the paper's Section 5 experiments, rewards of variance 1/4; as the CLI); arms: 'gaussian', 'bernoulli' or
+    'bounded' (Beta rewards in range = (lo, hi), required with it: lo + (hi - lo) X, X ~ Beta(p k, (1 - p) k),
+    p = (mean - lo)/(hi - lo), k = concentration, default 9; the means strictly inside the range; the sigma rules are
+    certified there only for sigma >= (hi - lo)/2, pooled-kl and pooled-eb read the rewards rescaled to [0, 1]; as
+    ``lilucb run --arms bounded --range LO,HI --concentration K``); max_pulls: pull budget (default 10^9, as the CLI: the run then
     ends as 'budget_exhausted'; 0: unlimited); inner: lil'UCB's
     inner logarithm ('plus2' or 'lemma'); seed and run: the run draws stream `run` of `seed` (the CLI
     uses run 0).  checkpoints: increasing pull counts at which to record the empirically best arm.
     The means need a unique largest value.
     """
-    d = _lilucb._run(algorithm, means, nu, sigma, seed, run, arms, max_pulls, inner, checkpoints)
+    d = _lilucb._run(algorithm, means, nu, sigma, seed, run, arms, max_pulls, inner, checkpoints, range, concentration)
     return RunResult(**d)
 
 
@@ -754,6 +760,8 @@ def run_many(
     checkpoints: Any = None,
     keep_counts: bool = False,
     progress: Any = False,
+    range: Optional[tuple] = None,
+    concentration: Optional[float] = None,
 ) -> RunManyResult:
     """`runs` independent runs on C++ threads with the GIL released (threads: None or 0 for all cores).
 
@@ -763,7 +771,8 @@ def run_many(
     Other arguments as in :func:`run`.
     """
     d = _with_progress(lambda cb: _lilucb._run_many(algorithm, means, nu, sigma, seed, runs, threads, first_run, arms,
-                                                    max_pulls, inner, checkpoints, keep_counts, cb), progress, "run_many",
+                                                    max_pulls, inner, checkpoints, keep_counts, cb, range,
+                                                    concentration), progress, "run_many",
                        run_many._public)
     return RunManyResult(**d)
 

@@ -22,21 +22,33 @@ namespace lilucb::python {
 
 namespace {
 
-enum class arm_kind { gaussian, bernoulli };
+enum class arm_kind { gaussian, bernoulli, bounded };
 
 struct run_request {
   bandit::method method;  // a preset, or a "SAMPLING+STOPPING" combination (bandit::parse_method)
   std::vector<double> means;
   std::size_t true_best = 0;
   arm_kind arms = arm_kind::gaussian;
+  double lo = 0, hi = 1, kappa = bandit::bounded_arms::default_concentration;  // bounded arms
   bandit::run_options options;
   std::vector<std::uint64_t> checkpoints;  // empty: no anytime recorder
 };
 
+// A real number argument (bool refused, as the study's arguments): TypeError otherwise.
+double run_real_arg(const std::string& sig, const char* parameter, const py::handle& x) {
+  if (PyBool_Check(x.ptr()) || !is_real_number(x))
+    throw py::type_error(sig + ": " + parameter + " must be a real number (int, float or a numpy scalar), got " +
+                         python_type_name(x));
+  const py::object f = py::reinterpret_steal<py::object>(PyNumber_Float(x.ptr()));
+  if (!f) throw py::error_already_set();
+  return PyFloat_AS_DOUBLE(f.ptr());
+}
+
 // Every argument of run/run_many checked and converted, with the caller's name in messages.
 run_request make_request(const char* fn, const std::string& algorithm, const py::object& means, double nu,
                          double sigma, double seed, const char* run_name, double run, const std::string& arms,
-                         double max_pulls, const std::string& inner, const py::object& checkpoints) {
+                         double max_pulls, const std::string& inner, const py::object& checkpoints,
+                         const py::object& range, const py::object& concentration) {
   run_request r;
   // A preset name, or a sampling x stopping combination as `lilucb run` prints it.
   r.method = bandit::parse_method(algorithm);
@@ -44,7 +56,38 @@ run_request make_request(const char* fn, const std::string& algorithm, const py:
   r.true_best = best_arm(r.means);  // a tie for the best mean is an error: correctness is reported
   if (arms == "gaussian") r.arms = arm_kind::gaussian;
   else if (arms == "bernoulli") r.arms = arm_kind::bernoulli;
-  else throw lilucb::domain_error(fn, "arms", "'" + arms + "'", "{gaussian, bernoulli}");
+  else if (arms == "bounded") r.arms = arm_kind::bounded;
+  else throw lilucb::domain_error(fn, "arms", "'" + arms + "'", "{gaussian, bernoulli, bounded}");
+  // range and concentration: the bounded arms' [lo, hi] (required) and Beta concentration, and only theirs.
+  const std::string sig = std::string(fn) + "()";
+  if (!range.is_none()) {
+    if (!(PyList_Check(range.ptr()) || PyTuple_Check(range.ptr())) || py::len(range) != 2)
+      throw py::type_error(sig + ": range must be None or a pair (lo, hi), got " + python_type_name(range));
+    const py::sequence rr = py::reinterpret_borrow<py::sequence>(range);
+    const double lo = run_real_arg(sig, "range[0]", rr[0]), hi = run_real_arg(sig, "range[1]", rr[1]);
+    const std::string text = "(" + number_text(lo) + ", " + number_text(hi) + ")";
+    if (r.arms != arm_kind::bounded)
+      throw lilucb::domain_error(fn, "range", text, "None: range applies to arms 'bounded' only (arms '" + arms + "')");
+    if (!(std::isfinite(lo) && std::isfinite(hi) && lo < hi && std::isfinite(hi - lo) && (hi - lo) / 2 > 0))
+      throw lilucb::domain_error(fn, "range", text, "(lo, hi) with lo < hi, both finite, (hi - lo)/2 > 0");
+    r.lo = lo;
+    r.hi = hi;
+  } else if (r.arms == arm_kind::bounded) {
+    throw lilucb::domain_error(fn, "range", "None", "(lo, hi) with lo < hi, both finite, required with arms 'bounded'");
+  }
+  if (!concentration.is_none()) {
+    const double k = run_real_arg(sig, "concentration", concentration);
+    if (r.arms != arm_kind::bounded)
+      throw lilucb::domain_error(fn, "concentration", number_text(k),
+                                 "None: concentration applies to arms 'bounded' only (arms '" + arms + "')");
+    if (!(std::isfinite(k) && k > 0)) throw lilucb::domain_error(fn, "concentration", number_text(k), "(0, inf)");
+    r.kappa = k;
+  }
+  if (r.arms == arm_kind::bounded)
+    for (std::size_t i = 0; i < r.means.size(); ++i)
+      if (!(r.means[i] > r.lo && r.means[i] < r.hi))
+        throw lilucb::domain_error(fn, "means[" + std::to_string(i) + "]", number_text(r.means[i]),
+                                   "(lo, hi) = (" + number_text(r.lo) + ", " + number_text(r.hi) + ") with arms 'bounded'");
   // nu is checked by the library (bandit::run_algorithm), sigma here as the CLI does.
   check_positive(fn, "sigma", sigma);
   r.options.nu = nu;
@@ -93,14 +136,19 @@ bandit::composed_result run_one(const run_request& q, const Arms& arms, const ba
 template <class Body>
 void with_arms(const run_request& q, Body body) {
   if (q.arms == arm_kind::gaussian) body(bandit::gaussian_arms(q.means, q.options.sigma));
-  else body(bandit::bernoulli_arms(q.means));
+  else if (q.arms == arm_kind::bernoulli) body(bandit::bernoulli_arms(q.means));
+  else body(bandit::bounded_arms(q.means, q.lo, q.hi, q.kappa));
 }
 
 py::dict parameters_dict(const run_request& q, const bandit::run_result& r) {
   py::dict p;
   for (const auto& [k, v] : r.parameters.named()) p[py::str(k.data(), k.size())] = v;
   p["inner"] = to_string(q.options.inner);
-  p["arms"] = q.arms == arm_kind::gaussian ? "gaussian" : "bernoulli";
+  p["arms"] = q.arms == arm_kind::gaussian ? "gaussian" : q.arms == arm_kind::bernoulli ? "bernoulli" : "bounded";
+  if (q.arms == arm_kind::bounded) {  // as `lilucb run --json`
+    p["range"] = py::make_tuple(q.lo, q.hi);
+    p["concentration"] = q.kappa;
+  }
   return p;
 }
 
@@ -133,8 +181,9 @@ void naming_arguments(const run_request& q, double nu, double sigma, Body body) 
 
 py::dict run_py(const std::string& algorithm, const py::object& means, double nu, double sigma, double seed,
                 double run, const std::string& arms, double max_pulls, const std::string& inner,
-                const py::object& checkpoints) {
-  const auto q = make_request("lilucb.run", algorithm, means, nu, sigma, seed, "run", run, arms, max_pulls, inner, checkpoints);
+                const py::object& checkpoints, const py::object& range, const py::object& concentration) {
+  const auto q = make_request("lilucb.run", algorithm, means, nu, sigma, seed, "run", run, arms, max_pulls, inner, checkpoints,
+                              range, concentration);
   const double n = static_cast<double>(q.means.size());
   lilucb::check_memory("lilucb.run", "means", std::to_string(q.means.size()) + " arms",
                        lilucb::run_memory_bytes(n) + 16 * n, "one run and its counts");
@@ -173,9 +222,10 @@ py::dict run_py(const std::string& algorithm, const py::object& means, double nu
 py::dict run_many_py(const std::string& algorithm, const py::object& means, double nu, double sigma, double seed,
                      double runs_real, const py::object& threads_obj, double first_run, const std::string& arms,
                      double max_pulls, const std::string& inner, const py::object& checkpoints, bool keep_counts,
-                     const py::object& progress) {
+                     const py::object& progress, const py::object& range, const py::object& concentration) {
   constexpr const char* fn = "lilucb.run_many";
-  const auto q = make_request(fn, algorithm, means, nu, sigma, seed, "first_run", first_run, arms, max_pulls, inner, checkpoints);
+  const auto q = make_request(fn, algorithm, means, nu, sigma, seed, "first_run", first_run, arms, max_pulls, inner, checkpoints,
+                              range, concentration);
   const std::size_t runs = whole_number(fn, "runs", runs_real, 1, "a whole number in [1, 2^53]");
   unsigned threads = 0;
   if (!threads_obj.is_none()) {
@@ -276,10 +326,10 @@ py::dict run_many_py(const std::string& algorithm, const py::object& means, doub
 void register_runs(py::module_& m) {
   using py::arg;
   m.def("_run", &run_py, arg("algorithm"), arg("means"), arg("nu"), arg("sigma"), arg("seed"), arg("run"),
-        arg("arms"), arg("max_pulls"), arg("inner"), arg("checkpoints"));
+        arg("arms"), arg("max_pulls"), arg("inner"), arg("checkpoints"), arg("range"), arg("concentration"));
   m.def("_run_many", &run_many_py, arg("algorithm"), arg("means"), arg("nu"), arg("sigma"), arg("seed"),
         arg("runs"), arg("threads"), arg("first_run"), arg("arms"), arg("max_pulls"), arg("inner"),
-        arg("checkpoints"), arg("keep_counts"), arg("progress"));
+        arg("checkpoints"), arg("keep_counts"), arg("progress"), arg("range"), arg("concentration"));
   // The defaults every interface shares (lilucb/bandit/defaults.hpp): run and run_many take them.
   m.attr("DEFAULT_SIGMA") = bandit::default_sigma;
   m.attr("DEFAULT_MAX_PULLS") = bandit::default_max_pulls;

@@ -185,10 +185,14 @@ BASE = {
                                   dict(t_star=10.0, beta="kk21", delta=0.05, K=3.0)],
     # runs
     "run": [dict(algorithm="lilucb-heuristic", means=MEANS, nu=0.1, sigma=0.5, seed=1, arms="gaussian",
-                 max_pulls=1000, inner="plus2", run=0, checkpoints=[10, 100])],
+                 max_pulls=1000, inner="plus2", run=0, checkpoints=[10, 100]),
+            dict(algorithm="t3c-ids+glr-pooled-eb", means=[0.6, 0.4, 0.3], nu=0.1, arms="bounded", max_pulls=1000,
+                 range=(0.0, 1.0), concentration=9.0)],
     "run_many": [dict(algorithm="lilucb-heuristic", means=MEANS, nu=0.1, runs=2, threads=1, sigma=0.5, seed=1,
                       arms="gaussian", max_pulls=1000, inner="plus2", first_run=0, checkpoints=[10, 100],
-                      keep_counts=False, progress=False)],
+                      keep_counts=False, progress=False),
+                 dict(algorithm="t3c-ids+glr-pooled-eb", means=[0.6, 0.4, 0.3], nu=0.1, runs=2, threads=1,
+                      arms="bounded", max_pulls=1000, range=(0.0, 1.0), concentration=9.0)],
     "RunManyResult.summary": _summary_base,
     # the ask-tell study
     "Identification": [dict(arms=2, model="gaussian", nu=0.1, sigma=1.0, method=lilucb.RECOMMENDED_METHOD, seed=0),

@@ -73,7 +73,7 @@ def test_every_rule_of_the_registry_runs_by_name():
         r = lilucb.run(f"{s}+ls", means, nu=0.1, arms=arms, max_pulls=20_000)
         assert r.algorithm == f"{s}+ls" and r.certified is True
     for t in lilucb.GLR_THRESHOLDS:
-        arms = "bernoulli" if t == "pooled-kl" else "gaussian"  # pooled-kl: rewards in [0, 1]
+        arms = "bernoulli" if t in ("pooled-kl", "pooled-eb") else "gaussian"  # rewards in [0, 1]
         r = lilucb.run(f"uniform+glr-{t}", means, nu=0.1, arms=arms, max_pulls=20_000)
         assert r.algorithm == f"uniform+glr-{t}" and r.certified == (t != "heuristic")
     for b in lilucb.LS_BOUNDARIES[1:]:  # calibrated: one crossing calibration, about 0.06 s
@@ -107,6 +107,46 @@ def test_bernoulli_run_agrees_with_cli(cli):
     r = lilucb.run("lilucb-heuristic", means=lilucb.alpha_means(20, 0.6), nu=0.05, arms="bernoulli", seed=3,
                    inner="lemma")
     assert (r.pulls, r.best_arm, r.counts.tolist()) == (j["pulls"], j["best_arm"], j["counts"])
+
+
+def test_bounded_run_agrees_with_cli(cli):
+    """arms='bounded' with range and concentration: the run of ``lilucb run --arms bounded --range``,
+    pooled-kl and pooled-eb certified on it, a sigma rule only at sigma >= (hi - lo)/2."""
+    for t in ("pooled-eb", "pooled-kl", "pooled-per-arm"):
+        j = cli("run", "--sampling", "t3c-ids", "--stopping", "glr", "--threshold", t, "--means", "3,2.6,1", "--arms",
+                "bounded", "--range", "0,4", "--concentration", 4, "--nu", 0.1, "--seed", 3)
+        r = lilucb.run(f"t3c-ids+glr-{t}", means=[3, 2.6, 1], nu=0.1, seed=3, arms="bounded", range=(0, 4),
+                       concentration=4)
+        assert (r.pulls, r.best_arm, r.counts.tolist(), r.certified) == (j["pulls"], j["best_arm"], j["counts"],
+                                                                         j["certified"])
+        assert r.parameters["arms"] == "bounded" and list(r.parameters["range"]) == [0.0, 4.0]
+        assert r.parameters["concentration"] == 4.0
+        assert r.certified == (t != "pooled-per-arm")  # sigma 0.5 < (4 - 0)/2
+    assert lilucb.run("t3c-ids+glr-pooled-per-arm", means=[3, 2.6, 1], nu=0.1, sigma=2, arms="bounded",
+                      range=(0, 4)).certified
+    m = lilucb.run_many("t3c-ids+glr-pooled-eb", means=[0.9, 0.5], nu=0.1, runs=4, threads=2, arms="bounded",
+                        range=(-1, 1))
+    for k in range(4):
+        r = lilucb.run("t3c-ids+glr-pooled-eb", means=[0.9, 0.5], nu=0.1, run=k, arms="bounded", range=(-1, 1))
+        assert (m.pulls[k], m.best_arm[k]) == (r.pulls, r.best_arm)
+    assert m.certified
+
+
+@pytest.mark.parametrize("kwargs,parameter", [
+    (dict(arms="bounded"), "range"),
+    (dict(arms="bounded", range=(1, 0)), "range"),
+    (dict(arms="bounded", range=(0, float("inf"))), "range"),
+    (dict(range=(0, 1)), "range"),
+    (dict(concentration=2.0), "concentration"),
+    (dict(arms="bounded", range=(0, 1), concentration=0), "concentration"),
+    (dict(arms="bounded", range=(0, 0.5)), "means[0]"),
+])
+def test_bounded_arguments_are_checked(kwargs, parameter):
+    with pytest.raises(lilucb.DomainError) as e:
+        lilucb.run("t3c-ids+glr-pooled-eb", [0.6, 0.4], nu=0.1, **kwargs)
+    assert e.value.parameter == parameter
+    with pytest.raises(TypeError):
+        lilucb.run("t3c-ids+glr-pooled-eb", [0.6, 0.4], nu=0.1, arms="bounded", range="0,1")
 
 
 MEANS = lilucb.sparse_means(30)

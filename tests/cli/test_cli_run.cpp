@@ -700,8 +700,12 @@ BOOST_AUTO_TEST_CASE(certified_by_default) {
              "t3c-ids+glr-pooled-per-arm");
   BOOST_TEST(bandit::to_string(bandit::recommended_combination(bandit::reward_model::bernoulli)) ==
              "t3c-ids+glr-pooled-kl");
+  BOOST_TEST(bandit::to_string(bandit::recommended_combination(bandit::reward_model::bounded)) ==
+             "t3c-ids+glr-pooled-eb");
+  const std::vector<std::string> bounded{"--means", "3,2,1", "--arms", "bounded", "--range", "0,4", "--nu", "0.1", "--seed", "2", "--json"};
   for (const auto& [tail, model] : {std::pair{gaussian, bandit::reward_model::gaussian},
-                                    std::pair{bernoulli, bandit::reward_model::bernoulli}}) {
+                                    std::pair{bernoulli, bandit::reward_model::bernoulli},
+                                    std::pair{bounded, bandit::reward_model::bounded}}) {
     const std::string name = bandit::to_string(bandit::recommended_combination(model));
     BOOST_TEST_CONTEXT(name) {
       const json plain = expect_json(cat({"run"}, tail));
@@ -723,6 +727,76 @@ BOOST_AUTO_TEST_CASE(certified_by_default) {
   const auto t = run_cli(cat({"run", "--threshold", "heuristic"}, gaussian));
   check_one_line_error(t);
   BOOST_TEST(contains(t.err, "--algorithm"), t.err);
+}
+
+// --arms bounded --range LO,HI [--concentration K]: the run is the library's on bounded_arms (same
+// pulls and answer); pooled-kl and pooled-eb are certified there (no sigma); a sigma rule is
+// certified only for sigma >= (HI - LO)/2; --range is required with bounded arms and refused
+// without them, as --concentration; means outside the range are refused.  Exit 2 and one line.
+BOOST_AUTO_TEST_CASE(bounded_arms_with_a_range) {
+  const std::vector<double> means{3, 2.6, 1};
+  for (const char* threshold : {"pooled-eb", "pooled-kl", "pooled-per-arm"})
+    for (const char* sigma : {"", "1.5", "2"}) {
+      std::vector<std::string> args{"run", "--sampling", "t3c-ids", "--stopping", "glr", "--threshold", threshold,
+                                    "--means", "3,2.6,1", "--arms", "bounded", "--range", "0,4", "--concentration",
+                                    "4", "--nu", "0.1", "--seed", "3", "--json"};
+      if (*sigma) args.insert(args.end(), {"--sigma", sigma});
+      BOOST_TEST_CONTEXT(show(args)) {
+        const auto r = run_cli(args);
+        BOOST_TEST(r.status == 0, r.err);
+        const json j = json::parse(r.out);
+        bandit::run_options o;
+        o.nu = 0.1;
+        o.seed = 3;
+        o.sigma = *sigma ? std::stod(sigma) : 0.5;
+        bandit::combination c;
+        c.sampling = bandit::sampling_rule::t3c_ids;
+        c.stopping = bandit::stopping_rule::glr;
+        c.threshold = bandit::parse_glr_threshold(threshold);
+        const auto lib = bandit::run_combination(c, bandit::bounded_arms(means, 0, 4, 4), o);
+        BOOST_TEST(j["pulls"].get<std::uint64_t>() == lib.run.pulls);
+        BOOST_TEST(j["counts"].get<std::vector<std::uint64_t>>() == lib.run.counts, boost::test_tools::per_element());
+        BOOST_TEST(j["best_arm"].get<std::uint64_t>() == lib.run.best_arm);
+        BOOST_TEST(j["certified"].get<bool>() == lib.certified);
+        BOOST_TEST(j["parameters"]["arms"].get<std::string>() == "bounded");
+        BOOST_TEST(j["parameters"]["range"] == json::array({0.0, 4.0}));
+        BOOST_TEST(j["parameters"]["concentration"].get<double>() == 4.0);
+        // Certified: pooled-kl and pooled-eb always; pooled-per-arm only at sigma >= 2 (the
+        // default 0.5 and 1.5 are below the range's sub-Gaussian scale).
+        const bool sigma_rule = std::string(threshold) == "pooled-per-arm";
+        BOOST_TEST(j["certified"].get<bool>() == (!sigma_rule || std::string(sigma) == "2"));
+        BOOST_TEST(contains(r.err, "is not certified") == (sigma_rule && std::string(sigma) != "2"), r.err);
+      }
+    }
+  // The recommended method on bounded arms is certified (certified_by_default runs it too).
+  const json d = expect_json({"run", "--means", "0.9,0.5", "--arms", "bounded", "--range", "-1,1", "--nu", "0.05", "--json"});
+  BOOST_TEST(d["certified"].get<bool>());
+  BOOST_TEST(d["correct"].get<bool>());
+  BOOST_TEST(d["parameters"]["concentration"].get<double>() == 9.0);
+  const std::vector<std::pair<std::vector<std::string>, std::string>> refused{
+      {{"run", "--means", "3,2", "--nu", "0.1", "--range", "0,4"}, "--range"},
+      {{"run", "--means", "0.3,0.2", "--arms", "bernoulli", "--nu", "0.1", "--range", "0,1"}, "--range"},
+      {{"run", "--means", "3,2", "--nu", "0.1", "--concentration", "3"}, "--concentration"},
+      {{"run", "--means", "3,2", "--arms", "bounded", "--nu", "0.1"}, "--range"},
+      {{"run", "--means", "3,2", "--arms", "bounded", "--range", "4,0", "--nu", "0.1"}, "--range"},
+      {{"run", "--means", "3,2", "--arms", "bounded", "--range", "0", "--nu", "0.1"}, "--range"},
+      {{"run", "--means", "3,2", "--arms", "bounded", "--range", "0,inf", "--nu", "0.1"}, "--range"},
+      {{"run", "--means", "3,2", "--arms", "bounded", "--range", "0,3", "--nu", "0.1"}, "--means"},
+      {{"run", "--means", "3,-1", "--arms", "bounded", "--range", "0,4", "--nu", "0.1"}, "--means"},
+      {{"run", "--means", "3,2", "--arms", "bounded", "--range", "0,4", "--concentration", "0", "--nu", "0.1"},
+       "--concentration"},
+      {{"run", "--means", "3,2", "--arms", "bounded", "--range", "0,4", "--nu", "0.1", "--sampling", "kl-lucb",
+        "--stopping", "glr"},
+       "sampling"},
+      {{"run", "--means", "3,2", "--nu", "0.1", "--sampling", "t3c", "--stopping", "glr", "--threshold", "pooled-eb"},
+       "threshold"},
+  };
+  for (const auto& [args, name] : refused)
+    BOOST_TEST_CONTEXT(show(args)) {
+      const auto r = run_cli(args);
+      check_one_line_error(r);
+      BOOST_TEST(contains(r.err, name), r.err);
+    }
 }
 
 BOOST_AUTO_TEST_SUITE_END()

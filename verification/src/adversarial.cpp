@@ -153,14 +153,14 @@ claim guaranteed_claim(bandit::algorithm a, const verify_options& v) {
 /// no union over the wrong answers) is searched with weakest-pair and with T3C, whose leader and
 /// challenger trade places on near-ties: the pooled arm then mixes several arms' pulls; its variant
 /// with one mixture scale per arm (Proposition P2) with T3C-IDS, the report's best method on Section 5's
-/// hardest scenario; its Bernoulli counterpart (Proposition PK, rewards in [0, 1]) with T3C on the
-/// Bernoulli families only.  One uncertified combination (the
+/// hardest scenario; its Bernoulli counterpart (Proposition PK, rewards in [0, 1]) and the
+/// empirical-Bernstein one (Proposition PE) with T3C on the Bernoulli families only.  One uncertified combination (the
 /// heuristic GLR threshold log((1 + log t)/delta) of most published experiments) is searched
 /// and reported as a finding, not judged against nu.
 struct searched_combination {
   bandit::combination combination;
   bool gaussian_only = false;   ///< the certificate is for Gaussian rewards (kk21)
-  bool bernoulli_only = false;  ///< the certificate is for rewards in [0, 1] (pooled-kl)
+  bool bernoulli_only = false;  ///< the certificate is for rewards in [0, 1] (pooled-kl, pooled-eb)
 };
 
 std::vector<searched_combination> searched_combinations() {

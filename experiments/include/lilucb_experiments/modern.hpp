@@ -74,6 +74,11 @@ inline constexpr const char* tas_c_reference =
     "the presets' Track-and-Stop practice is D-tracking; experiments/modern/tas_schedule.json compares C-tracking's "
     "schedules";
 
+/// A rule for rewards in a known range that no published config runs yet (Proposition PE).
+inline constexpr const char* known_range_only =
+    "Bernoulli or bounded arms only (rewards in a known range): the presets' instances are Gaussian; no published "
+    "config runs it yet (docs/certified-glr/pooled-eb.md compares it with pooled-kl)";
+
 /// The methods of the experiment, one line each (the presets run every one of them; a config
 /// may choose a subset by label).  KL-LUCB is left out (the Bernoulli instances' methods are the
 /// certified rules and the practice).
@@ -133,6 +138,9 @@ inline constexpr std::array method_table{
     // in [0, 1]; Bernoulli instances only (experiments/modern/bernoulli.json).
     method_row{"t3c-ids+glr-pooled-kl", bernoulli_only},
     method_row{"tas-d+glr-pooled-kl", bernoulli_only},
+    // Proposition PE (stopping/glr_pooled_eb.hpp): the pooled rule with empirical-Bernstein bets,
+    // for rewards in a known range; Bernoulli instances only (the experiment has no bounded model).
+    method_row{"t3c-ids+glr-pooled-eb", known_range_only},
     // Uncertified references: the lil'UCB Heuristic preset (the report's baseline) and GLR
     // stopping with the heuristic threshold log((1 + log t)/delta).
     method_row{"lilucb-heuristic"},

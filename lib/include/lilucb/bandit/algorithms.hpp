@@ -126,7 +126,8 @@ run_result run_algorithm(algorithm alg, const Arms& arms, const run_options& opt
 
 // The common instantiations are compiled once, in the library (lib/src/algorithm_instances.cpp),
 // instead of in every translation unit that runs an algorithm: Gaussian and Bernoulli arms, with
-// no observer, the pull log and the empirically-best recorder; custom arms with no observer.
+// no observer, the pull log and the empirically-best recorder; bounded arms with no observer;
+// custom arms with no observer.
 #define LILUCB_BANDIT_RUN_INSTANCES(EXTERN)                                                          \
   EXTERN template run_result run_algorithm<gaussian_arms>(algorithm, const gaussian_arms&, const run_options&); \
   EXTERN template run_result run_algorithm<bernoulli_arms>(algorithm, const bernoulli_arms&, const run_options&); \
@@ -134,6 +135,8 @@ run_result run_algorithm(algorithm alg, const Arms& arms, const run_options& opt
                                                                          const run_options&, null_observer&);  \
   EXTERN template run_result run_algorithm<bernoulli_arms, null_observer>(algorithm, const bernoulli_arms&,     \
                                                                           const run_options&, null_observer&); \
+  EXTERN template run_result run_algorithm<bounded_arms, null_observer>(algorithm, const bounded_arms&,         \
+                                                                        const run_options&, null_observer&);   \
   EXTERN template run_result run_algorithm<gaussian_arms, pull_log>(algorithm, const gaussian_arms&,            \
                                                                     const run_options&, pull_log&);            \
   EXTERN template run_result run_algorithm<bernoulli_arms, pull_log>(algorithm, const bernoulli_arms&,          \

@@ -9,7 +9,9 @@
 #include "lilucb/errors.hpp"
 
 #include <boost/random/binomial_distribution.hpp>
+#include <boost/random/gamma_distribution.hpp>
 
+#include <algorithm>
 #include <cmath>
 #include <cstddef>
 #include <cstdint>
@@ -113,6 +115,76 @@ class bernoulli_arms {
 
  private:
   std::vector<double> means_;
+};
+
+/// Rewards in a known range [lo, hi]: arm i draws lo + (hi - lo) X with X ~ Beta(p_i kappa,
+/// (1 - p_i) kappa), p_i = (mu_i - lo)/(hi - lo), so its mean is mu_i and its variance
+/// (hi - lo)^2 p_i (1 - p_i)/(kappa + 1): kappa, the concentration, sets how far below the range's
+/// bound (hi - lo)^2/4 the variance lies (the default 9: a tenth of the Bernoulli variance of the
+/// same mean; kappa -> 0 tends to Bernoulli rewards on {lo, hi}, kappa -> inf to the constant
+/// mu_i).  Sub-Gaussian with scale (hi - lo)/2 (Hoeffding's lemma).  X = G1/(G1 + G2) from two
+/// Gamma draws (Boost.Random's gamma_distribution on the run's engine, as bernoulli_arms' binomial
+/// draws), exact in law; if both Gamma draws underflow to 0 (shapes far below 1), X is the
+/// Bernoulli(p_i) draw the law tends to.  A reward is clamped to [lo, hi] against the rounding of
+/// lo + (hi - lo) X, so (y - lo)/(hi - lo) stays in [0, 1] in floating point.
+class bounded_arms {
+ public:
+  static constexpr double default_concentration = 9;
+
+  /// Domain: lo < hi, both finite, hi - lo finite, (hi - lo)/2 > 0 (no underflow); every mean strictly inside (lo, hi); kappa > 0
+  /// finite.  Throws lilucb::domain_error naming the parameter, its value and the admissible range.
+  bounded_arms(std::vector<double> means, double lo, double hi, double kappa = default_concentration)
+      : means_(std::move(means)), lo_(lo), hi_(hi), kappa_(kappa) {
+    constexpr const char* fn = "lilucb::bandit::bounded_arms";
+    detail::check_means(fn, means_);
+    check_finite(fn, "lo", lo);
+    check_finite(fn, "hi", hi);
+    if (!(lo < hi) || !std::isfinite(hi - lo) || !((hi - lo) / 2 > 0))
+      lilucb::detail::raise_domain_error(fn, "hi", lilucb::detail::format_value(hi),
+                                         "(lo, inf) = (" + lilucb::detail::format_value(lo) +
+                                             ", inf) with hi - lo finite and (hi - lo)/2 > 0");
+    check_finite(fn, "kappa", kappa);
+    check_positive(fn, "kappa", kappa);
+    width_ = hi - lo;
+    for (std::size_t i = 0; i < means_.size(); ++i) {
+      if (!(means_[i] > lo && means_[i] < hi)) {
+        const std::string name = "means[" + std::to_string(i) + "]";
+        lilucb::detail::raise_domain_error(fn, name.c_str(), lilucb::detail::format_value(means_[i]),
+                                           "(lo, hi) = (" + lilucb::detail::format_value(lo) + ", " +
+                                               lilucb::detail::format_value(hi) + ") for bounded arms");
+      }
+      const double p = std::clamp((means_[i] - lo) / width_, 0.0, 1.0);
+      params_.push_back({p, p * kappa, (1 - p) * kappa});
+    }
+  }
+  std::size_t size() const { return means_.size(); }
+  const std::vector<double>& means() const { return means_; }
+  double lo() const { return lo_; }
+  double hi() const { return hi_; }
+  double concentration() const { return kappa_; }
+  double subgaussian_scale() const { return width_ / 2; }
+  double sample(std::size_t i, normal_stream& rng) const {
+    const auto& q = params_[i];
+    auto& e = rng.engine();
+    const double g1 = boost::random::gamma_distribution<double>(q.a)(e);
+    const double g2 = boost::random::gamma_distribution<double>(q.b)(e);
+    const double x = g1 + g2 > 0 ? g1 / (g1 + g2) : (e.uniform01() < q.p ? 1.0 : 0.0);
+    return std::clamp(lo_ + width_ * x, lo_, hi_);
+  }
+  /// Sum of m rewards: m draws.
+  double sample_sum(std::size_t i, std::uint64_t m, normal_stream& rng) const {
+    double s = 0;
+    for (std::uint64_t k = 0; k < m; ++k) s += sample(i, rng);
+    return s;
+  }
+
+ private:
+  struct parameters {
+    double p, a, b;  // (mu - lo)/(hi - lo) and the Beta shapes p kappa, (1 - p) kappa
+  };
+  std::vector<double> means_;
+  double lo_, hi_, kappa_, width_ = 0;
+  std::vector<parameters> params_;
 };
 
 /// A user's own reward source: `sampler(arm, engine)` returns one reward of `arm`.

@@ -46,14 +46,16 @@ bool sigma_premise(const combination& c);
 std::string_view certifying_statement(const combination& c);
 
 /// The recommended certified threshold for GLR stopping on rewards of model `m`: pooled-kl
-/// (Proposition PK, docs/certified-glr/pooled-kl.md) for Bernoulli rewards, pooled-per-arm
-/// (Proposition P2, docs/certified-glr/propositions.md) otherwise.  `lilucb run --stopping glr` without
-/// --threshold uses it.
+/// (Proposition PK, docs/certified-glr/pooled-kl.md) for Bernoulli rewards, pooled-eb (Proposition
+/// PE, docs/certified-glr/pooled-eb.md: it stopped earlier than pooled-kl on the Beta instances with
+/// close arms, measured there) for bounded rewards, pooled-per-arm (Proposition P2,
+/// docs/certified-glr/propositions.md) otherwise.  `lilucb run --stopping glr` without --threshold
+/// uses it.
 glr_threshold recommended_threshold(reward_model m);
 
 /// The recommended certified method on rewards of model `m`: T3C-IDS sampling with GLR stopping at
 /// recommended_threshold(m) ("t3c-ids+glr-pooled-per-arm", "t3c-ids+glr-pooled-kl" for Bernoulli
-/// rewards); docs/README.md says when to prefer another.
+/// rewards, "t3c-ids+glr-pooled-eb" for bounded ones); docs/README.md says when to prefer another.
 combination recommended_combination(reward_model m);
 
 /// Refuses a combination whose parts cannot run together on arms of reward model `model`: lil'UCB's

@@ -110,6 +110,7 @@ template <class Arms>
 constexpr reward_model reward_model_of() {
   if constexpr (std::is_same_v<Arms, gaussian_arms>) return reward_model::gaussian;
   else if constexpr (std::is_same_v<Arms, bernoulli_arms>) return reward_model::bernoulli;
+  else if constexpr (std::is_same_v<Arms, bounded_arms>) return reward_model::bounded;
   else return reward_model::sub_gaussian;
 }
 
@@ -133,8 +134,10 @@ constexpr reward_model reward_model_of() {
 ///   tas-d/-c, kl-lucb, glr on Bernoulli arms use the Bernoulli divergence.
 /// Each rule is built by its registry factory (lib/src/rules.cpp).
 /// Certificate premise: a certified rule's statement needs sigma >= the arms' sub-Gaussian scale
-/// (arms.subgaussian_scale(): 1/2 for Bernoulli arms, the largest sigma_i for Gaussian arms); with
-/// a smaller opts.sigma the run is labelled uncertified, its certificate saying why.
+/// (arms.subgaussian_scale(): 1/2 for Bernoulli arms, the largest sigma_i for Gaussian arms,
+/// (hi - lo)/2 for bounded arms, Hoeffding's lemma); with a smaller opts.sigma the run is labelled
+/// uncertified, its certificate saying why.  The rules for rewards in [0, 1] (pooled-kl,
+/// pooled-eb) take no sigma and read a bounded arm's reward y as (y - lo)/(hi - lo).
 /// Domain: nu in (0,1); sigma >= 0; the combination as check_combination admits it for the arms'
 /// reward model (reward_model_of<Arms>): lilucb stopping only with lilucb sampling; kl-lucb only on
 /// bernoulli_arms; threshold kk21 and boundary calibrated only on gaussian_arms (their certificates
@@ -153,6 +156,10 @@ composed_result run_combination(const combination& c, const Arms& arms, const ru
   ctx.stopping = c.stopping;
   ctx.rho = c.rho;
   ctx.inner = opts.inner;
+  if constexpr (std::is_same_v<Arms, bounded_arms>) {
+    ctx.lo = arms.lo();
+    ctx.hi = arms.hi();
+  }
   run_parameters p;
   p.nu = ctx.nu;
   p.sigma = ctx.sigma;
@@ -182,7 +189,7 @@ composed_result run_combination(const combination& c, const Arms& arms, const ru
   return run_combination(c, arms, opts, none);
 }
 
-// The common instantiations (Gaussian and Bernoulli arms, no observer) are compiled once, in the
+// The common instantiations (Gaussian, Bernoulli and bounded arms, no observer) are compiled once, in the
 // library (lib/src/combination_instances.cpp), instead of in every translation unit that runs a
 // combination: each one instantiates every sampling x stopping pair.
 #define LILUCB_BANDIT_COMBINATION_INSTANCES(EXTERN)                                                         \
@@ -193,7 +200,11 @@ composed_result run_combination(const combination& c, const Arms& arms, const ru
   EXTERN template composed_result run_combination<gaussian_arms>(const combination&, const gaussian_arms&,   \
                                                                  const run_options&);                       \
   EXTERN template composed_result run_combination<bernoulli_arms>(const combination&, const bernoulli_arms&, \
-                                                                  const run_options&);
+                                                                  const run_options&);                      \
+  EXTERN template composed_result run_combination<bounded_arms, null_observer>(                             \
+      const combination&, const bounded_arms&, const run_options&, null_observer&);                         \
+  EXTERN template composed_result run_combination<bounded_arms>(const combination&, const bounded_arms&,     \
+                                                                const run_options&);
 LILUCB_BANDIT_COMBINATION_INSTANCES(extern)
 
 }  // namespace lilucb::bandit

@@ -34,7 +34,7 @@ class any_stopping;
 enum class sampling_rule { uniform, lilucb, lucb1, tas_d, tas_c, ttts, t3c, eb_tci, kl_lucb, t3c_ids, eb_tci_ids,
                            weakest_pair, tas_d_every, tas_c_every };
 enum class stopping_rule { lilucb, ls, glr };
-enum class glr_threshold { heuristic, kk21, mixture, one_sided, pooled, pooled_per_arm, pooled_kl };
+enum class glr_threshold { heuristic, kk21, mixture, one_sided, pooled, pooled_per_arm, pooled_kl, pooled_eb };
 namespace stopping {
 /// The per-arm boundary of the LS rule: lil (Section 5's finite-LIL width) or one of the anytime
 /// families of ls_boundary.hpp.
@@ -42,13 +42,19 @@ enum class ls_boundary { lil, stitched, mixture, calibrated };
 }  // namespace stopping
 
 /// The reward model of a run's arms, as the rules' domains name it: Gaussian arms
-/// (gaussian_arms), Bernoulli arms (bernoulli_arms), or any other arms whose rewards are
-/// sigma-sub-Gaussian (a user's arm type).  A descriptor's `models` is a bit set of these.
-enum class reward_model : unsigned { gaussian = 1u, bernoulli = 2u, sub_gaussian = 4u };
-inline constexpr unsigned all_reward_models = 7u;
+/// (gaussian_arms), Bernoulli arms (bernoulli_arms), any other arms whose rewards are
+/// sigma-sub-Gaussian (a user's arm type), or rewards known to lie in a range [lo, hi], lo < hi
+/// finite (bounded_arms; (hi - lo)/2-sub-Gaussian by Hoeffding's lemma, and rescaled to [0, 1] as
+/// (y - lo)/(hi - lo) for the rules certified for rewards in [0, 1]).  A descriptor's `models` is
+/// a bit set of these.
+enum class reward_model : unsigned { gaussian = 1u, bernoulli = 2u, sub_gaussian = 4u, bounded = 8u };
+inline constexpr unsigned all_reward_models = 15u;
 constexpr bool accepts(unsigned models, reward_model m) { return (models & static_cast<unsigned>(m)) != 0; }
 inline constexpr const char* to_string(reward_model m) {
-  return m == reward_model::gaussian ? "Gaussian" : m == reward_model::bernoulli ? "Bernoulli" : "sub-Gaussian";
+  return m == reward_model::gaussian    ? "Gaussian"
+         : m == reward_model::bernoulli ? "Bernoulli"
+         : m == reward_model::bounded   ? "bounded"
+                                        : "sub-Gaussian";
 }
 
 /// How much one pull of a rule costs, for deciding which runs belong to the long test mode:
@@ -65,6 +71,9 @@ struct rule_context {
   stopping_rule stopping = stopping_rule::ls;  ///< the stopping rule the sampling rule runs with
   double rho = 0;                ///< GLR mixture: a fixed scale > 0, or 0 for the grid
   inner_log inner{};             ///< lil'UCB's inner log (sampling rule lilucb with a stopping rule other than lilucb)
+  /// The rewards' range (model bounded; [0, 1] otherwise): the rules certified for rewards in
+  /// [0, 1] (pooled-kl, pooled-eb) are fed (y - lo)/(hi - lo).  lo < hi, both finite.
+  double lo = 0, hi = 1;
 };
 
 /// One challenger's evidence in a GLR-type stopping rule: the statistic of the pair (answer, arm)
@@ -165,12 +174,15 @@ any_stopping glr_one_sided(const rule_context&, run_parameters&);
 any_stopping glr_pooled(const rule_context&, run_parameters&);
 any_stopping glr_pooled_per_arm(const rule_context&, run_parameters&);
 any_stopping glr_pooled_kl(const rule_context&, run_parameters&);
+any_stopping glr_pooled_eb(const rule_context&, run_parameters&);
 }  // namespace rule_factories
 
 namespace rule_models {
 inline constexpr unsigned any = all_reward_models;
 inline constexpr unsigned bernoulli = static_cast<unsigned>(reward_model::bernoulli);
 inline constexpr unsigned gaussian = static_cast<unsigned>(reward_model::gaussian);
+/// Rewards in a known range: Bernoulli arms, or bounded arms rescaled to [0, 1].
+inline constexpr unsigned unit_interval = bernoulli | static_cast<unsigned>(reward_model::bounded);
 }  // namespace rule_models
 
 // ---------------------------------------------------------------------------------------------
@@ -221,7 +233,7 @@ inline constexpr std::array<stopping_descriptor, 3> stopping_rules{{
      stopping_parameter::threshold, false, false, "", nullptr},
 }};
 
-inline constexpr std::array<threshold_descriptor, 7> glr_thresholds{{
+inline constexpr std::array<threshold_descriptor, 8> glr_thresholds{{
     {glr_threshold::heuristic, "heuristic", "log((1 + log t)/nu), the field's practice", false,
      "none: the heuristic threshold log((1 + log t)/delta) has no proof", rule_models::any, "", false, true,
      rule_cost::cheap, &rule_factories::glr_heuristic, true},
@@ -244,9 +256,14 @@ inline constexpr std::array<threshold_descriptor, 7> glr_thresholds{{
      &rule_factories::glr_pooled_per_arm, true},
     {glr_threshold::pooled_kl, "pooled-kl",
      "the pooled rule with Bernoulli tilts: rewards in [0, 1], no sigma, adapts to means near 0 or 1", true,
-     "Proposition PK (docs/certified-glr/pooled-kl.md)", rule_models::bernoulli,
-     "pooled-kl needs rewards in [0, 1]: Bernoulli arms", false, false,
+     "Proposition PK (docs/certified-glr/pooled-kl.md)", rule_models::unit_interval,
+     "pooled-kl needs rewards in a known range: Bernoulli arms, or bounded arms (rescaled to [0, 1])", false, false,
      rule_cost::costly, &rule_factories::glr_pooled_kl, false},
+    {glr_threshold::pooled_eb, "pooled-eb",
+     "the pooled rule with empirical-Bernstein betting: rewards in a known range, no sigma, adapts to the variance",
+     true, "Proposition PE (docs/certified-glr/pooled-eb.md)", rule_models::unit_interval,
+     "pooled-eb needs rewards in a known range: Bernoulli arms, or bounded arms (rescaled to [0, 1])", false, false,
+     rule_cost::costly, &rule_factories::glr_pooled_eb, false},
 }};
 
 inline constexpr std::array<boundary_descriptor, 4> ls_boundaries{{

@@ -9,8 +9,8 @@
 //     S_K(V_c, c) >= log(1/delta)   for every c != i_hat,
 // and answer i_hat, the empirical leader.
 //
-// Certificate (Proposition PK): for rewards in [0, 1] (Bernoulli arms, or bounded rewards
-// rescaled to [0, 1]), a unique best arm and ANY sampling rule, P(stop with a wrong answer) <=
+// Certificate (Proposition PK): for rewards in [0, 1] (Bernoulli arms, or bounded rewards in a
+// range [lo, hi] given to the constructor, which the rule rescales to [0, 1]), a unique best arm and ANY sampling rule, P(stop with a wrong answer) <=
 // delta.  No sigma: the Bernoulli log-moment function bounds every reward in [0, 1], so the
 // statistic adapts to means near 0 or 1 (a Bernoulli(0.05) arm's variance is 0.0475, where the
 // sub-Gaussian statistics assume 1/4).
@@ -35,17 +35,24 @@ namespace lilucb::bandit::stopping {
 
 class glr_pooled_kl {
  public:
-  /// K arms, delta, the tilts of each arm's prior.
+  /// K arms, delta, the tilts of each arm's prior, the rewards' range [lo, hi] (bounded arms: the
+  /// rule reads (y - lo)/(hi - lo), in [0, 1]; the default [0, 1] reads the rewards as they are).
+  /// Domain: lo < hi, both finite, hi - lo finite.
   glr_pooled_kl(std::size_t K, double delta,
-                bernoulli_mixture::tilt_grid grid = bernoulli_mixture::make_default_tilt_grid());
+                bernoulli_mixture::tilt_grid grid = bernoulli_mixture::make_default_tilt_grid(), double lo = 0,
+                double hi = 1);
 
   static const char* name() { return "glr"; }
   static constexpr bool certified() { return true; }
   std::string certificate() const;
   double threshold() const { return threshold_; }
 
-  /// After arm i's pull (stats already updated; s.last_added() is its reward).
-  void observe(std::size_t i, const arm_stats& s) { pools_.observe(i, s); }
+  /// After arm i's pull (stats already updated; s.last_added() is its reward, in [lo, hi]; one pull).
+  void observe(std::size_t i, const arm_stats& s) {
+    if (!rescaled_) return pools_.observe(i, s);
+    scaled_.add(i, (s.last_added() - lo_) / width_);
+    pools_.observe(i, scaled_);
+  }
   bool should_stop(const arm_stats& s);
   std::size_t recommendation(const arm_stats& s) const;
 
@@ -62,6 +69,8 @@ class glr_pooled_kl {
   bernoulli_mixture::pair_data pair_of(std::size_t c, const arm_stats& s) const;
   bool may_pass(std::size_t c, const arm_stats& s) const;
   bool passes_beyond_bound(std::size_t c, const arm_stats& s);
+  /// The statistics the rule reads: the run's, or on a range other than [0, 1] the rescaled ones.
+  const arm_stats& view(const arm_stats& s) const { return rescaled_ ? scaled_ : s; }
 
   std::size_t K_;
   double delta_, threshold_;
@@ -69,6 +78,9 @@ class glr_pooled_kl {
   pooled_designation pools_;
   std::size_t blocker_;
   std::vector<double> argmin_;  // per arm c: the point of smallest h of its last search (NaN: none yet)
+  double lo_, width_;
+  bool rescaled_;
+  arm_stats scaled_;  // the rescaled rewards' counts and sums (K arms when rescaled_, else none)
 };
 
 }  // namespace lilucb::bandit::stopping

@@ -1,0 +1,74 @@
+#pragma once
+// GLR stopping for rewards in a known range certified by empirical-Bernstein betting against the
+// leader's pooled pulls (Proposition PE, docs/certified-glr/pooled-eb.md).
+//
+// Rewards are rescaled to [0, 1] as y' = (y - lo)/(hi - lo) (lo = 0, hi = 1 for Bernoulli arms:
+// y' = y).  The pooled arm V_c of Proposition P (detail/pooled_designation.hpp, fed the rescaled
+// rewards) is paired with arm c; the pair's statistic is
+//     S_E(V_c, c) = inf over m in [0, 1] of A(m) + B(m),
+// a mixture of empirical-Bernstein bets per arm (detail/eb_mixture.hpp), whose exponent at a
+// small bet lambda is about lambda N (mean - m) - lambda^2/2 sum (y - m)^2: the rewards' own
+// spread, not the range's.  Stop at the first t (after every arm has been pulled once) with
+//     S_E(V_c, c) >= log(1/delta)   for every c != i_hat,
+// and answer i_hat, the empirical leader of the rescaled rewards.
+//
+// Certificate (Proposition PE): for rewards in [lo, hi] (known before the run), a unique best arm
+// and ANY sampling rule, P(stop with a wrong answer) <= delta.  No sigma.
+//
+// Decision per pair: eb_mixture::search's branch and bound from the pair's Gaussian guess (most
+// failing pairs fail at the guess, in O(G)); the challenger that failed last is tried first.
+// Domain: K >= 1, delta in (0, 1), lo < hi finite with hi - lo finite, a grid as
+// eb_mixture::check_bet_grid admits; every reward in [lo, hi] (not checked per pull: the arms'
+// model is checked where the rule is chosen); observe() after every single pull.
+// Tests: tests/bandit/stopping/test_glr_pooled_eb.cpp.
+
+#include "lilucb/bandit/arm_stats.hpp"
+#include "lilucb/bandit/detail/eb_mixture.hpp"
+#include "lilucb/bandit/detail/pooled_designation.hpp"
+#include "lilucb/bandit/rules.hpp"
+
+#include <cstddef>
+#include <string>
+#include <vector>
+
+namespace lilucb::bandit::stopping {
+
+class glr_pooled_eb {
+ public:
+  /// K arms, delta, the rewards' range [lo, hi], the bets of each arm's prior.
+  glr_pooled_eb(std::size_t K, double delta, double lo = 0, double hi = 1,
+                eb_mixture::bet_grid grid = eb_mixture::make_default_bet_grid());
+
+  static const char* name() { return "glr"; }
+  static constexpr bool certified() { return true; }
+  std::string certificate() const;
+  double threshold() const { return threshold_; }
+
+  /// After arm i's pull (stats already updated; s.last_added() is its reward, in [lo, hi]).
+  void observe(std::size_t i, const arm_stats& s);
+  bool should_stop(const arm_stats& s);
+  std::size_t recommendation(const arm_stats& s) const;
+
+  /// The certified lower bound of S_E(V_c, c) (-inf when V_c or c has no pull).  Domain: c < K.
+  double statistic(std::size_t c) const;
+  /// statistic(c) against log(1/delta) for every challenger c of the answer now.
+  std::vector<challenger_evidence> evidence(const arm_stats& s) const;
+  std::size_t leader() const { return pools_.leader(); }
+  /// The pair (V_c, c) as the statistic reads it (rescaled sums and their rounding bounds).
+  /// Domain: c < K.
+  eb_mixture::pair_data pair(std::size_t c) const;
+
+ private:
+  void check_index(std::size_t c) const;
+  bool passes(std::size_t c) const;
+
+  std::size_t K_;
+  double delta_, threshold_, lo_, width_;
+  eb_mixture::bet_grid grid_;
+  arm_stats scaled_, squares_;        // per arm: the rescaled rewards' sums and sums of squares
+  pooled_designation pools_;          // V_c's count and sum, from the rescaled rewards
+  arm_stats pool_sq_, led_sq_, runner_sq_;  // V_c's sum of squares as G - P_c + Q_c (pooled_designation.hpp)
+  std::size_t blocker_;
+};
+
+}  // namespace lilucb::bandit::stopping

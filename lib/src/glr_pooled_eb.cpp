@@ -1,0 +1,120 @@
+// Proposition PE's stopping rule (lilucb/bandit/stopping/glr_pooled_eb.hpp).
+
+#include "lilucb/bandit/stopping/glr_pooled_eb.hpp"
+
+#include "lilucb/errors.hpp"
+
+#include <cmath>
+#include <limits>
+#include <utility>
+
+namespace lilucb::bandit::stopping {
+
+glr_pooled_eb::glr_pooled_eb(std::size_t K, double delta, double lo, double hi, eb_mixture::bet_grid grid)
+    : K_(K), delta_(delta), lo_(lo), width_(hi - lo), grid_(std::move(grid)), scaled_(K), squares_(K), pools_(K),
+      pool_sq_(1), led_sq_(K), runner_sq_(K), blocker_(K) {
+  constexpr const char* fn = "lilucb::bandit::stopping::glr_pooled_eb";
+  check_at_least(fn, "K", double(K), 1.0);
+  check_open_interval(fn, "delta", delta, 0.0, 1.0);
+  check_finite(fn, "lo", lo);
+  check_finite(fn, "hi", hi);
+  if (!(lo < hi) || !std::isfinite(hi - lo))
+    ::lilucb::detail::raise_domain_error(fn, "hi", ::lilucb::detail::format_value(hi),
+                                         "(lo, inf) = (" + ::lilucb::detail::format_value(lo) +
+                                             ", inf) with hi - lo finite");
+  eb_mixture::check_bet_grid(fn, grid_);
+  threshold_ = std::log(1 / delta);
+}
+
+std::string glr_pooled_eb::certificate() const {
+  const std::string rewards =
+      lo_ == 0 && width_ == 1 ? std::string("rewards in [0, 1]")
+                              : "rewards rescaled from [" + ::lilucb::detail::format_value(lo_) + ", " +
+                                    ::lilucb::detail::format_value(lo_ + width_) + "] to [0, 1]";
+  return "Proposition PE (docs/certified-glr/pooled-eb.md): GLR stopping against a mixture of one-sided "
+         "empirical-Bernstein bets per arm c (" + rewards + "), paired with the pooled pulls of the predictable "
+         "leader among the other arms (" + eb_mixture::describe(grid_) +
+         ", one prior per arm, infimum over the best arm's mean), Ville's inequality at threshold log(1/delta), no "
+         "union over the wrong answers; valid for any sampling rule, a unique best arm and rewards in the range: "
+         "P(wrong answer) <= delta = " + ::lilucb::detail::format_value(delta_);
+}
+
+void glr_pooled_eb::check_index(std::size_t c) const {
+  if (c >= K_)
+    ::lilucb::detail::raise_domain_error("lilucb::bandit::stopping::glr_pooled_eb", "c", std::to_string(c),
+                                         "[0, K - 1] = [0, " + std::to_string(K_ - 1) + "]");
+}
+
+void glr_pooled_eb::observe(std::size_t i, const arm_stats& s) {
+  // (y - lo)/(hi - lo) with rounding to nearest stays in [0, 1] for y in [lo, hi] (rounding is
+  // monotone); the certificate concerns these values (pooled-eb.md, "Setting").
+  const double y = lo_ == 0 && width_ == 1 ? s.last_added() : (s.last_added() - lo_) / width_;
+  const double y2 = y * y;
+  scaled_.add(i, y);
+  squares_.add(i, y2);
+  // The squares join V's pools under the roles fixed after the previous step, as pools_ does
+  // with the rewards just below.
+  const std::size_t L = pools_.leader();
+  if (L < K_) {
+    if (i == L) {
+      pool_sq_.add(0, y2);
+      led_sq_.add(L, y2);
+    } else if (i == pools_.runner_up()) {
+      runner_sq_.add(L, y2);
+    }
+  }
+  pools_.observe(i, scaled_);
+}
+
+std::size_t glr_pooled_eb::recommendation(const arm_stats& s) const {
+  return pools_.leader() < K_ ? pools_.leader() : s.empirical_best();
+}
+
+// The sums' rounding (pooled-eb.md, "Numerics"): compensated per-arm sums within about 1e-16
+// relative (arm_stats.hpp), V's sums formed as G - P_c + Q_c (pooled_designation.hpp), and each
+// square y*y rounded once (relative 2^-53 of the sum of squares).
+eb_mixture::pair_data glr_pooled_eb::pair(std::size_t c) const {
+  check_index(c);
+  const pooled_arm v = pools_.pooled(c);
+  const double g = pool_sq_.sum(0), p = led_sq_.sum(c), q = runner_sq_.sum(c);
+  const double qv = g - p + q;
+  const double sc = scaled_.sum(c), qc = squares_.sum(c);
+  return {{double(v.count), v.sum, qv, v.rounding, 1e-15 * (std::fabs(g) + std::fabs(p) + std::fabs(q)) + 2e-15 * std::fabs(qv)},
+          {double(scaled_.count(c)), sc, qc, 1e-15 * std::fabs(sc), 2e-15 * std::fabs(qc)},
+          &grid_};
+}
+
+double glr_pooled_eb::statistic(std::size_t c) const {
+  const eb_mixture::pair_data p = pair(c);
+  if (p.v.n == 0 || p.c.n == 0) return -std::numeric_limits<double>::infinity();
+  return eb_mixture::search(p, eb_mixture::gaussian_guess(p), std::numeric_limits<double>::quiet_NaN()).lower;
+}
+
+std::vector<challenger_evidence> glr_pooled_eb::evidence(const arm_stats& s) const {
+  std::vector<challenger_evidence> out;
+  const std::size_t L = recommendation(s);
+  for (std::size_t c = 0; c < K_; ++c)
+    if (c != L) out.push_back({c, statistic(c), threshold_});
+  return out;
+}
+
+bool glr_pooled_eb::passes(std::size_t c) const {
+  const eb_mixture::pair_data p = pair(c);
+  if (p.v.n == 0 || p.c.n == 0) return false;
+  return eb_mixture::search(p, eb_mixture::gaussian_guess(p), threshold_).lower >= threshold_;
+}
+
+bool glr_pooled_eb::should_stop(const arm_stats&) {
+  if (K_ < 2) return true;
+  const std::size_t leader = pools_.leader();
+  if (leader >= K_) return false;
+  if (blocker_ < K_ && blocker_ != leader && !passes(blocker_)) return false;
+  for (std::size_t c = 0; c < K_; ++c)
+    if (c != leader && c != blocker_ && !passes(c)) {
+      blocker_ = c;
+      return false;
+    }
+  return true;
+}
+
+}  // namespace lilucb::bandit::stopping

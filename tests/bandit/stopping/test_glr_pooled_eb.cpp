@@ -1,0 +1,429 @@
+// stopping/glr_pooled_eb.hpp and detail/eb_mixture.hpp: the pooled rule with empirical-Bernstein
+// bets (Proposition PE of docs/certified-glr/pooled-eb.md), and bounded_arms.  References are
+// independent of the kernel's code:
+//   - Fan's inequality log(1 + lambda x) >= lambda x - psi_E(lambda) x^2 on a grid of (lambda, x)
+//     in long double (and its failure below x = -1, so the check can fail);
+//   - psi_upper against psi_E summed as a series in long double (never below it);
+//   - h(m) written per pull, sum over the rewards of lambda (y - m) - psi (y - m)^2 in long double
+//     (not from the counts and sums the kernel reads); each term's second difference in m;
+//   - the cell bound never above the reference's minimum over a fine grid of the cell;
+//   - the certified statistic against the reference's minimum (dense grid in m, then golden
+//     section around the best point): never above it, within 1e-5 of it;
+//   - the supermartingale at m = mu*: E[M_t] <= 1 by exact enumeration of every reward sequence of
+//     a small adaptive Bernoulli run (and > 1 when psi is dropped, so the check can fail);
+//   - the rule: its pooled arm against glr_pooled_kl's, the rescaling, the evidence at the stop,
+//     domain errors, the registry (certified, no sigma premise, Bernoulli and bounded arms only),
+//     the sigma premise of the sub-Gaussian rules on bounded arms;
+//   - bounded_arms: range, mean and variance of the Beta draws, reproducibility, domain errors.
+#include <boost/test/unit_test.hpp>
+
+#include "bandit_support.hpp"
+
+#include "lilucb/bandit/compose.hpp"
+#include "lilucb/bandit/detail/eb_mixture.hpp"
+#include "lilucb/bandit/stopping/glr_pooled_eb.hpp"
+#include "lilucb/bandit/stopping/glr_pooled_kl.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <numeric>
+#include <random>
+#include <string>
+#include <vector>
+
+namespace lb = lilucb::bandit;
+namespace ls = lilucb::bandit::stopping;
+namespace em = lilucb::bandit::eb_mixture;
+using lilucb_test::expect_domain_error;
+
+namespace {
+
+long double eb_psi_series(long double l) {  // sum over n >= 2 of l^n / n
+  long double term = l * l, sum = 0;
+  for (int n = 2; n < 5000; ++n, term *= l) sum += term / n;
+  return sum;
+}
+
+// One side's log-sum written per pull: log sum_k w_k exp(sum_s [lambda_k x_s - psi_k x_s^2]), x_s =
+// y_s - m (up) or m - y_s (down).
+long double eb_side_per_pull(const em::bet_grid& g, const std::vector<double>& ys, long double m, bool up) {
+  std::vector<long double> v;
+  for (std::size_t k = 0; k < g.lambda.size(); ++k) {
+    long double e = g.log_weight[k];
+    for (double y : ys) {
+      const long double x = up ? y - m : m - y;
+      e += g.lambda[k] * x - g.psi[k] * x * x;
+    }
+    v.push_back(e);
+  }
+  const long double top = *std::max_element(v.begin(), v.end());
+  long double s = 0;
+  for (long double x : v) s += std::exp(x - top);
+  return top + std::log(s);
+}
+
+long double eb_h_per_pull(const em::bet_grid& g, const std::vector<double>& yv, const std::vector<double>& yc,
+                          long double m) {
+  return eb_side_per_pull(g, yv, m, true) + eb_side_per_pull(g, yc, m, false);
+}
+
+// The reference minimum over [0, 1]: a grid of 2001 points, then golden section on the two grid
+// cells around the best point (h is smooth; near its minimum unimodal at this resolution).
+long double eb_reference_min(const em::bet_grid& g, const std::vector<double>& yv, const std::vector<double>& yc) {
+  constexpr int n = 2000;
+  long double best = std::numeric_limits<long double>::infinity();
+  int at = 0;
+  for (int i = 0; i <= n; ++i) {
+    const long double h = eb_h_per_pull(g, yv, yc, (long double)i / n);
+    if (h < best) best = h, at = i;
+  }
+  long double lo = std::max(0, at - 1) / (long double)n, hi = std::min(n, at + 1) / (long double)n;
+  const long double r = (std::sqrt(5.0L) - 1) / 2;
+  long double x1 = hi - r * (hi - lo), x2 = lo + r * (hi - lo);
+  long double f1 = eb_h_per_pull(g, yv, yc, x1), f2 = eb_h_per_pull(g, yv, yc, x2);
+  for (int it = 0; it < 80; ++it) {
+    if (f1 < f2) {
+      hi = x2, x2 = x1, f2 = f1, x1 = hi - r * (hi - lo), f1 = eb_h_per_pull(g, yv, yc, x1);
+    } else {
+      lo = x1, x1 = x2, f1 = f2, x2 = lo + r * (hi - lo), f2 = eb_h_per_pull(g, yv, yc, x2);
+    }
+  }
+  return std::min({best, f1, f2});
+}
+
+struct eb_sample {
+  std::vector<double> yv, yc;
+  em::pair_data pair(const em::bet_grid& g) const {
+    const auto side = [](const std::vector<double>& ys) {
+      long double s = 0, q = 0;
+      for (double y : ys) s += y, q += (long double)y * y;
+      return em::side_data{double(ys.size()), double(s), double(q), 1e-15 * double(s), 2e-15 * double(q)};
+    };
+    return {side(yv), side(yc), &g};
+  }
+};
+
+// Beta(a, b) rewards in [0, 1] (or Bernoulli when bernoulli is set) for both sides.
+eb_sample eb_draw(std::mt19937_64& rng, std::size_t nv, double mv, std::size_t nc, double mc, double kappa,
+                  bool bernoulli) {
+  eb_sample s;
+  const auto one = [&](double mean) {
+    if (bernoulli) return std::bernoulli_distribution(mean)(rng) ? 1.0 : 0.0;
+    const double a = std::gamma_distribution<double>(mean * kappa)(rng);
+    const double b = std::gamma_distribution<double>((1 - mean) * kappa)(rng);
+    return a / (a + b);
+  };
+  for (std::size_t i = 0; i < nv; ++i) s.yv.push_back(one(mv));
+  for (std::size_t i = 0; i < nc; ++i) s.yc.push_back(one(mc));
+  return s;
+}
+
+}  // namespace
+
+BOOST_AUTO_TEST_SUITE(glr_pooled_eb)
+
+BOOST_AUTO_TEST_CASE(fans_inequality_on_a_grid_and_its_failure_below_minus_one) {
+  int checked = 0;
+  for (long double l : {0.0L, 1e-6L, 1e-3L, 0.01L, 0.1L, 0.25L, 0.5L, 0.7L, 0.9L, 0.99L}) {
+    const long double psi = eb_psi_series(l);
+    for (int i = 0; i <= 800; ++i) {
+      const long double x = -1 + i / 200.0L;  // [-1, 3]
+      // The reference's own rounding: a few long double ulps of the terms' magnitudes.
+      const long double slack = 1e-17L * (1 + std::fabs(std::log1p(l * x)) + std::fabs(l * x) + psi * x * x);
+      BOOST_TEST(std::log1p(l * x) >= l * x - psi * x * x - slack, "lambda " << double(l) << " x " << double(x));
+      ++checked;
+    }
+    // Equality at x = -1: log(1 - lambda) = -lambda - psi_E(lambda).
+    BOOST_TEST(std::fabs(std::log1p(-l) - (-l - psi)) <= 1e-17L * (1 + std::fabs(std::log1p(-l))));
+  }
+  BOOST_TEST(checked == 8010);
+  // Below -1 the inequality fails (the check can fail): lambda = 1/2, x = -1.5.
+  const long double l = 0.5L, x = -1.5L;
+  BOOST_TEST(!(std::log1p(l * x) >= l * x - eb_psi_series(l) * x * x));
+}
+
+BOOST_AUTO_TEST_CASE(psi_upper_is_above_psi_and_close) {
+  for (double l : {1e-9, 1e-5, 0.004, 0.01, 0.1, 0.2499, 0.25, 0.5, 0.9, 0.99}) {
+    const long double ref = eb_psi_series(l);
+    BOOST_TEST((long double)em::psi_upper(l) >= ref, "lambda " << l);
+    BOOST_TEST((long double)em::psi_upper(l) <= ref * (1 + 1e-12L), "lambda " << l);
+  }
+  const em::bet_grid g = em::make_default_bet_grid();
+  BOOST_TEST(g.lambda.size() == 25u);
+  BOOST_TEST(g.lambda.back() == 0.9);
+  BOOST_TEST(g.lambda.front() == 0.0);
+  BOOST_TEST(g.psi.front() == 0.0);
+  BOOST_TEST(std::fabs(g.lambda[1] - 0.9 * std::exp2(-23.0 / 3)) < 1e-15);
+  BOOST_TEST(em::make_bet_grid(0.9, 3, 24, false).lambda.size() == 24u);
+  long double mass = 0;
+  for (std::size_t k = 0; k < g.lambda.size(); ++k) {
+    mass += std::exp((long double)g.log_weight[k]);
+    BOOST_TEST((long double)g.psi[k] >= eb_psi_series(g.lambda[k]));
+    if (k) BOOST_TEST(g.lambda[k] > g.lambda[k - 1]);
+  }
+  BOOST_TEST(mass < 1.0L);
+  BOOST_TEST(mass > 1.0L - 1e-11L);
+}
+
+BOOST_AUTO_TEST_CASE(terms_are_concave_in_m_and_cells_bound_h_from_below) {
+  const em::bet_grid g = em::make_default_bet_grid();
+  std::mt19937_64 rng(11);
+  for (int trial = 0; trial < 6; ++trial) {
+    const eb_sample s = eb_draw(rng, 40 + 30 * trial, 0.55, 30 + 20 * trial, 0.45, 3 + trial, trial % 2 == 0);
+    const em::pair_data p = s.pair(g);
+    // Concavity: every per-pull term's second difference in m is <= 0 (each is a quadratic).
+    for (std::size_t k = 0; k < g.lambda.size(); k += 5)
+      for (int i = 1; i < 20; ++i) {
+        const auto term = [&](long double m) {
+          long double e = 0;
+          for (double y : s.yv) e += g.lambda[k] * (y - m) - g.psi[k] * (y - m) * (y - m);
+          return e;
+        };
+        const long double m = i / 20.0L, d = 0.05L;
+        BOOST_TEST(term(m - d) + term(m + d) - 2 * term(m) <= 1e-12L);
+      }
+    // The point bounds bracket the reference; a cell's bound is below the reference on the cell.
+    for (double m : {0.0, 0.2, 0.45, 0.5, 0.55, 0.8, 1.0}) {
+      const em::point_bounds b = em::h_bounds(p, m);
+      const long double ref = eb_h_per_pull(g, s.yv, s.yc, m);
+      BOOST_TEST((long double)b.lower <= ref);
+      BOOST_TEST((long double)b.upper >= ref);
+      BOOST_TEST(b.upper - b.lower < 1e-9);
+    }
+    for (auto [a, b] : {std::pair{0.0, 1.0}, {0.4, 0.6}, {0.48, 0.52}, {0.5, 0.5}, {0.0, 0.3}}) {
+      const double low = em::cell_lower_bound(p, a, b);
+      long double ref_min = std::numeric_limits<long double>::infinity();
+      for (int i = 0; i <= 200; ++i) ref_min = std::min(ref_min, eb_h_per_pull(g, s.yv, s.yc, a + (b - a) * i / 200.0L));
+      BOOST_TEST((long double)low <= ref_min, "cell [" << a << ", " << b << "]");
+    }
+  }
+}
+
+BOOST_AUTO_TEST_CASE(certified_statistic_against_the_reference_minimum) {
+  const em::bet_grid g = em::make_default_bet_grid();
+  std::mt19937_64 rng(5);
+  struct spec {
+    std::size_t nv;
+    double mv;
+    std::size_t nc;
+    double mc, kappa;
+    bool bernoulli;
+  };
+  const std::vector<spec> specs{{200, 0.6, 150, 0.4, 9, false},  {500, 0.52, 400, 0.5, 9, false},
+                                {60, 0.9, 80, 0.2, 2, false},     {300, 0.05, 300, 0.02, 0, true},
+                                {100, 0.5, 100, 0.5, 0, true},    {50, 0.3, 400, 0.6, 20, false},
+                                {1000, 0.97, 900, 0.95, 0, true}, {1, 0.5, 1, 0.5, 1, false}};
+  for (const auto& sp : specs) {
+    const eb_sample s = eb_draw(rng, sp.nv, sp.mv, sp.nc, sp.mc, sp.kappa, sp.bernoulli);
+    const em::pair_data p = s.pair(g);
+    const double cert = em::search(p, em::gaussian_guess(p), std::numeric_limits<double>::quiet_NaN(), 2000).lower;
+    const long double ref = eb_reference_min(g, s.yv, s.yc);
+    BOOST_TEST((long double)cert <= ref + 1e-12L * (1 + std::fabs(ref)), "nv " << sp.nv << " ref " << double(ref));
+    BOOST_TEST((long double)cert >= ref - 1e-5L * (1 + std::fabs(ref)), "nv " << sp.nv << " cert " << cert << " ref " << double(ref));
+    // The decision agrees with the reference away from the threshold.
+    for (double thr : {double(ref) - 0.01, double(ref) + 0.01}) {
+      const auto r = em::search(p, em::gaussian_guess(p), thr);
+      BOOST_TEST((r.lower >= thr) == (thr < ref), "thr " << thr << " ref " << double(ref));
+    }
+  }
+}
+
+// E[M_t] <= 1 at m = mu* exactly: two Bernoulli arms (a* = 0, mean 0.6; arm 1, mean 0.5), ten pulls
+// of an adaptive rule (each arm once, then the arm of smaller empirical mean, ties to arm 1), every
+// one of the 2^10 reward sequences weighted by its probability.  V_{a*} holds arm 1's pulls after
+// its first (the only other arm).  M_t = exp(A(mu*) + B(mu*)) from the per-pull reference.
+BOOST_AUTO_TEST_CASE(supermartingale_at_the_best_mean_by_exact_enumeration) {
+  const em::bet_grid g = em::make_default_bet_grid();
+  em::bet_grid no_psi = g;  // the planted variant: psi dropped
+  std::fill(no_psi.psi.begin(), no_psi.psi.end(), 0.0);
+  const double mu[2] = {0.6, 0.5};
+  constexpr int T = 10;
+  long double expect = 0, expect_no_psi = 0, total = 0;
+  for (unsigned bits = 0; bits < (1u << T); ++bits) {
+    std::vector<double> y[2];
+    long double prob = 1;
+    for (int t = 0; t < T; ++t) {
+      std::size_t i;
+      if (t < 2) i = std::size_t(t);
+      else {
+        const double m0 = std::accumulate(y[0].begin(), y[0].end(), 0.0) / double(y[0].size());
+        const double m1 = std::accumulate(y[1].begin(), y[1].end(), 0.0) / double(y[1].size());
+        i = m0 < m1 ? 0 : 1;
+      }
+      const double r = (bits >> t) & 1u ? 1.0 : 0.0;
+      prob *= r == 1.0 ? mu[i] : 1 - mu[i];
+      y[i].push_back(r);
+    }
+    // V: arm 1's pulls after its first (before it, no arm other than a* had been pulled, so
+    // nothing was designated: pooled_designation.hpp).
+    const std::vector<double> v(y[1].begin() + 1, y[1].end());
+    total += prob;
+    expect += prob * std::exp(eb_h_per_pull(g, v, y[0], mu[0]));
+    expect_no_psi += prob * std::exp(eb_h_per_pull(no_psi, v, y[0], mu[0]));
+  }
+  BOOST_TEST(std::fabs(total - 1) < 1e-15L);
+  BOOST_TEST(expect <= 1.0L, "E[M_T] = " << double(expect));
+  BOOST_TEST(expect_no_psi > 1.0L, "E[M_T] without psi = " << double(expect_no_psi));
+}
+
+BOOST_AUTO_TEST_CASE(the_rules_pooled_arm_rescaling_and_evidence) {
+  // On Bernoulli rewards the rule's pooled arm is glr_pooled_kl's, and Q = S (y^2 = y).
+  const std::vector<double> means{0.3, 0.5, 0.45, 0.2};
+  ls::glr_pooled_eb eb(4, 0.05);
+  ls::glr_pooled_kl kl(4, 0.05);
+  lb::arm_stats st(4);
+  std::mt19937_64 rng(9);
+  for (int t = 0; t < 3000; ++t) {
+    const std::size_t i = t < 4 ? std::size_t(t) : std::size_t(rng() % 4);
+    st.add(i, std::bernoulli_distribution(means[i])(rng) ? 1.0 : 0.0);
+    eb.observe(i, st);
+    kl.observe(i, st);
+  }
+  for (std::size_t c = 0; c < 4; ++c) {
+    const em::pair_data p = eb.pair(c);
+    const ls::pooled_arm v = kl.pooled(c);
+    BOOST_TEST(p.v.n == double(v.count));
+    BOOST_TEST(p.v.s == v.sum);
+    BOOST_TEST(p.v.q == p.v.s);
+    BOOST_TEST(p.c.q == p.c.s);
+    BOOST_TEST(p.c.n == double(st.count(c)));
+  }
+  BOOST_TEST(eb.leader() == kl.leader());
+  // A range [lo, hi]: the rule fed raw rewards makes the decisions of the rule on [0, 1] fed the
+  // rescaled ones (pull for pull), and PK's likewise.
+  const double lo = -3, hi = 5;
+  ls::glr_pooled_eb raw(3, 0.1, lo, hi), unit(3, 0.1);
+  ls::glr_pooled_kl raw_kl(3, 0.1, lilucb::bandit::bernoulli_mixture::make_default_tilt_grid(), lo, hi), unit_kl(3, 0.1);
+  lb::arm_stats sr(3), su(3);
+  const lb::bounded_arms arms({2.0, 1.0, 0.0}, lo, hi);
+  lilucb::bandit::detail::normal_stream ns(17, 0);
+  bool stopped = false;
+  for (int t = 0; t < 20000 && !stopped; ++t) {
+    const std::size_t i = std::size_t(t) % 3;
+    const double y = arms.sample(i, ns);
+    BOOST_TEST((y >= lo && y <= hi));
+    sr.add(i, y);
+    su.add(i, (y - lo) / (hi - lo));
+    raw.observe(i, sr);
+    unit.observe(i, su);
+    raw_kl.observe(i, sr);
+    unit_kl.observe(i, su);
+    if (t >= 2) {
+      const bool a = raw.should_stop(sr), b = unit.should_stop(su);
+      BOOST_TEST(a == b);
+      BOOST_TEST(raw_kl.should_stop(sr) == unit_kl.should_stop(su));
+      stopped = a;
+    }
+  }
+  BOOST_TEST(stopped);
+  BOOST_TEST(raw.recommendation(sr) == 0u);
+  // Evidence at the stop: every challenger's certified statistic at the threshold (up to the
+  // reporting search's tolerance), and the statistic of an unknown arm refused.
+  const auto ev = raw.evidence(sr);
+  BOOST_TEST(ev.size() == 2u);
+  for (const auto& e : ev) BOOST_TEST(e.statistic >= e.threshold - 1e-5 * (1 + e.threshold));
+  expect_domain_error([&] { (void)raw.statistic(3); }, "c");
+}
+
+BOOST_AUTO_TEST_CASE(domain_errors) {
+  expect_domain_error([] { (void)em::make_bet_grid(1.0, 3, 24); }, "top");
+  expect_domain_error([] { (void)em::make_bet_grid(0.0, 3, 24); }, "top");
+  expect_domain_error([] { (void)em::make_bet_grid(0.9, 0, 24); }, "per_octave");
+  expect_domain_error([] { (void)em::make_bet_grid(0.9, 3, 0); }, "count");
+  expect_domain_error([] { (void)em::make_bet_grid(0.9, 3, 128); }, "count");  // with the bet 0: 129
+  expect_domain_error([] { (void)em::make_bet_grid(0.9, 3, 129, false); }, "count");
+  em::bet_grid g = em::make_default_bet_grid();
+  g.psi[3] = g.psi[3] * (1 - 1e-10);  // below psi_E
+  expect_domain_error([&] { em::check_bet_grid("f", g); }, "grid");
+  g = em::make_default_bet_grid();
+  g.log_weight[0] = 0;  // weights summing above 1
+  expect_domain_error([&] { em::check_bet_grid("f", g); }, "grid");
+  g = em::make_default_bet_grid();
+  std::swap(g.lambda[1], g.lambda[2]);
+  expect_domain_error([&] { em::check_bet_grid("f", g); }, "grid");
+  g = em::make_bet_grid(0.9, 3, 24, false);
+  g.lambda[1] = 0;  // only the first bet may be 0
+  expect_domain_error([&] { em::check_bet_grid("f", g); }, "grid");
+  const em::bet_grid d = em::make_default_bet_grid();
+  expect_domain_error([&] { (void)em::pooled_eb_statistic(d, 0, 0, 0, 1, 0.5, 0.25); }, "nv");
+  expect_domain_error([&] { (void)em::pooled_eb_statistic(d, 2, 3, 3, 1, 0.5, 0.25); }, "sv");
+  expect_domain_error([&] { (void)em::pooled_eb_statistic(d, 2, 1, 0.1, 1, 0.5, 0.25); }, "qv");
+  expect_domain_error([&] { (void)em::pooled_eb_statistic(d, 2, 1, 0.5, 1, 0.5, 0.9); }, "qc");
+  expect_domain_error([] { ls::glr_pooled_eb(3, 1.0); }, "delta");
+  expect_domain_error([] { ls::glr_pooled_eb(0, 0.1); }, "K");
+  expect_domain_error([] { ls::glr_pooled_eb(3, 0.1, 1, 1); }, "hi");
+  expect_domain_error([] { ls::glr_pooled_eb(3, 0.1, 0, std::numeric_limits<double>::infinity()); }, "hi");
+  expect_domain_error([] { ls::glr_pooled_kl(3, 0.1, lb::bernoulli_mixture::make_default_tilt_grid(), 2, 1); }, "hi");
+  expect_domain_error([] { lb::bounded_arms({0.5, 1.0}, 0, 1); }, "means[1]");
+  expect_domain_error([] { lb::bounded_arms({0.5, 0.0}, 0, 1); }, "means[1]");
+  expect_domain_error([] { lb::bounded_arms({0.5}, 1, 0); }, "hi");
+  expect_domain_error([] { lb::bounded_arms({0.5}, 0, 1, 0); }, "kappa");
+  expect_domain_error([] { lb::bounded_arms({0.5}, 0, 1, -1); }, "kappa");
+  expect_domain_error([] { lb::bounded_arms({0.5}, -std::numeric_limits<double>::infinity(), 1); }, "lo");
+  expect_domain_error([] { lb::bounded_arms({-1e308}, -1.5e308, 1.5e308); }, "hi");
+}
+
+BOOST_AUTO_TEST_CASE(bounded_arms_draw_beta_rewards) {
+  const double lo = 10, hi = 14;
+  const lb::bounded_arms arms({13.0, 11.0, 10.2}, lo, hi, 4);
+  BOOST_TEST(arms.subgaussian_scale() == 2.0);
+  lilucb::bandit::detail::normal_stream a(3, 0), b(3, 0);
+  for (std::size_t i = 0; i < 3; ++i) {
+    const double p = (arms.means()[i] - lo) / (hi - lo);
+    const double var = (hi - lo) * (hi - lo) * p * (1 - p) / 5;
+    constexpr int n = 200000;
+    double s = 0, q = 0;
+    for (int k = 0; k < n; ++k) {
+      const double y = arms.sample(i, a);
+      BOOST_TEST_REQUIRE((y >= lo && y <= hi));
+      s += y;
+      q += (y - arms.means()[i]) * (y - arms.means()[i]);
+    }
+    // Within 5 standard errors (the seed is fixed: the draws are the same on every run).
+    BOOST_TEST(std::fabs(s / n - arms.means()[i]) < 5 * std::sqrt(var / n), "arm " << i << " mean " << s / n);
+    BOOST_TEST(std::fabs(q / n - var) < 0.02 * var, "arm " << i << " variance " << q / n << " vs " << var);
+  }
+  // The same stream draws the same rewards; a sum of m draws is the m draws.
+  lilucb::bandit::detail::normal_stream c(3, 0);
+  double first = 0;
+  for (int k = 0; k < 5; ++k) first += arms.sample(1, b);
+  BOOST_TEST(arms.sample_sum(1, 5, c) == first);
+}
+
+BOOST_AUTO_TEST_CASE(registry_and_certificates_on_bounded_arms) {
+  const lb::combination eb = lb::parse_combination("t3c-ids+glr-pooled-eb");
+  BOOST_TEST(lb::to_string(eb) == "t3c-ids+glr-pooled-eb");
+  BOOST_TEST(lb::is_certified(eb));
+  BOOST_TEST(!lb::sigma_premise(eb));
+  BOOST_TEST(lb::certifying_statement(eb) == "Proposition PE (docs/certified-glr/pooled-eb.md)");
+  lb::run_options o;
+  o.nu = 0.05;
+  o.seed = 4;
+  const lb::bounded_arms arms({3.0, 2.2, 1.0}, 0, 4);
+  for (const char* name : {"t3c-ids+glr-pooled-eb", "t3c-ids+glr-pooled-kl", "uniform+glr-pooled-eb"}) {
+    const auto r = lb::run_combination(lb::parse_combination(name), arms, o);
+    BOOST_TEST(r.certified, name);
+    BOOST_TEST(r.run.best_arm == 0u, name);
+    BOOST_TEST(r.run.status == lb::run_status::stopped, name);
+    BOOST_TEST(r.certificate.find("[0, 4]") != std::string::npos, name << ": " << r.certificate);
+  }
+  // No sigma in PE's statement: a small sigma leaves it certified.
+  o.sigma = 0.01;
+  BOOST_TEST(lb::run_combination(eb, arms, o).certified);
+  // A sigma rule on bounded arms: certified only at sigma >= (hi - lo)/2 = 2 (Hoeffding's lemma).
+  const lb::combination p2 = lb::parse_combination("t3c-ids+glr-pooled-per-arm");
+  o.sigma = 1.5;
+  const auto below = lb::run_combination(p2, arms, o);
+  BOOST_TEST(!below.certified);
+  BOOST_TEST(below.certificate.find("below the arms' sub-Gaussian scale 2") != std::string::npos, below.certificate);
+  o.sigma = 0;  // the arms' own scale
+  BOOST_TEST(lb::run_combination(p2, arms, o).certified);
+  // Gaussian arms are refused, naming the threshold; kl-lucb stays Bernoulli-only.
+  expect_domain_error([&] { (void)lb::run_combination(eb, lb::gaussian_arms({0.0, 1.0}, 0.5), o); }, "threshold");
+  expect_domain_error([&] { (void)lb::run_combination(lb::parse_combination("kl-lucb+glr-pooled-eb"), arms, o); },
+                      "sampling");
+  BOOST_TEST(std::string(lb::to_string(lb::reward_model::bounded)) == "bounded");
+}
+
+BOOST_AUTO_TEST_SUITE_END()  // glr_pooled_eb
