@@ -68,7 +68,7 @@ void certified_error_rate(lb::combination comb, int salt) {
   RC_ASSERT(lb::is_certified(comb));
   for (int k = 0; k < salt; ++k) (void)*rc::gen::just(k);
   const bandit_case c = *gen::adversarial_case();
-  // The registry says which reward models each rule accepts (kl-lucb and pooled-kl: Bernoulli;
+  // The registry says which reward models each rule accepts (kl-lucb, pooled-kl and pooled-eb: Bernoulli;
   // kk21 and the calibrated boundary: Gaussian); a case of another model is discarded.
   const auto model = c.family == reward_family::bernoulli ? lb::reward_model::bernoulli : lb::reward_model::gaussian;
   bool admitted = true;
@@ -184,6 +184,8 @@ const std::vector<tested_combination> tested_combinations{
     {"weakest-pair+glr-pooled-per-arm", true},
     {"t3c-ids+glr-pooled-kl", false},
     {"uniform+glr-pooled-kl", true},
+    {"t3c-ids+glr-pooled-eb", false},
+    {"uniform+glr-pooled-eb", true},
 };
 
 std::string test_name(std::string_view combination) {

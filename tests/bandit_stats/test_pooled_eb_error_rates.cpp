@@ -1,0 +1,212 @@
+// Statistical correctness of the pooled rule with empirical-Bernstein bets (Proposition PE,
+// docs/certified-glr/pooled-eb.md) at a LARGE delta (1/2), where a rule that broke its guarantee
+// would show it: the exact one-sided Clopper-Pearson test of error_rate_check.hpp at level 1e-6
+// (the test FAILS when the lower bound of the error rate exceeds delta).
+//
+// Instances (K = 8 arms, best at index 3, five arms tied just below it, so the lead changes hands
+// and the pooled arm mixes several arms' pulls): Bernoulli at low rates (best 0.05, five at 0.04,
+// two at 0.01) and near 1 (0.97, 0.96, 0.9), and Beta rewards on [-2, 6] (bounded_arms,
+// concentration 9: the rule reads them rescaled to [0, 1]; means 3, 2.8, 1).  Sampling rules: T3C,
+// round robin, and the adversarial rule of test_pooled_kl_error_rates.cpp (it knows the best arm
+// and starves it: a fifth of the pulls go to a random arm, the rest to the best non-leading arm
+// other than the best, which switches the lead as often as the rewards allow).
+//
+// The planted failures, which the same test must reject (so it can fail): the rule at the
+// threshold log(1/delta) - 8 (as if its prior had mass e^8) and at log(1/delta) - 2.
+// LILUCB_LARGE_DELTA_RUNS sets the run count (default 300: CI runs the rows of
+// samplers_and_instances_at_delta_half's comment; the long entry runs all of them at 3000).
+#include <boost/test/unit_test.hpp>
+
+#include "error_rate_check.hpp"
+
+#include "lilucb/bandit/compose.hpp"
+#include "lilucb/bandit/sampling/top_two.hpp"
+#include "lilucb/bandit/detail/eb_mixture.hpp"
+#include "lilucb/bandit/stopping/glr_pooled_eb.hpp"
+
+#include <cstdlib>
+#include <string>
+#include <variant>
+#include <vector>
+
+using namespace lilucb_stats;
+namespace lb = lilucb::bandit;
+
+namespace {
+
+std::size_t large_delta_runs() {
+  const char* e = std::getenv("LILUCB_LARGE_DELTA_RUNS");
+  return e ? std::size_t(std::strtoull(e, nullptr, 10)) : 300;
+}
+
+/// The adversarial sampling rule of the file comment.
+class starve_the_best {
+ public:
+  explicit starve_the_best(std::size_t best) : best_(best) {}
+  static constexpr const char* name() { return "starve-the-best"; }
+  template <class Session>
+  std::size_t next(Session& s) {
+    const std::size_t K = s.size();
+    auto& e = s.rng().engine();
+    if (e.uniform01() < 0.2) return std::min(K - 1, std::size_t(e.uniform01() * double(K)));
+    const auto& st = s.stats();
+    const std::size_t leader = st.empirical_best();
+    std::size_t pick = K;
+    for (std::size_t j = 0; j < K; ++j) {
+      if (j == best_ || j == leader) continue;
+      if (pick == K || st.mean(j) > st.mean(pick)) pick = j;
+    }
+    return pick == K ? leader : pick;
+  }
+  void observe(std::size_t, const lb::arm_stats&) {}
+
+ private:
+  std::size_t best_;
+};
+
+struct instance {
+  const char* label;
+  std::vector<double> means;
+  bool beta;  // bounded_arms on [lo, hi] (else Bernoulli)
+};
+constexpr double lo = -2, hi = 6;
+const std::vector<instance> instances{
+    {"low rates", {0.04, 0.01, 0.04, 0.05, 0.04, 0.01, 0.04, 0.04}, false},
+    {"near one", {0.96, 0.9, 0.96, 0.97, 0.96, 0.9, 0.96, 0.96}, false},
+    {"Beta on [-2, 6]", {2.8, 1.0, 2.8, 3.0, 2.8, 1.0, 2.8, 2.8}, true},
+};
+constexpr std::size_t best = 3;
+
+enum class sampler { t3c, uniform, starve };
+
+run_options large_delta_options() {
+  run_options o;
+  o.nu = 0.5;
+  o.seed = 20261129;
+  o.max_pulls = 4'000'000;
+  return o;
+}
+
+using any_arms = std::variant<lb::bernoulli_arms, lb::bounded_arms>;
+any_arms arms_of(const instance& in) {
+  if (in.beta) return lb::bounded_arms(in.means, lo, hi);
+  return lb::bernoulli_arms(in.means);
+}
+
+/// The rule of the instance's model: rescaled from [lo, hi] on Beta arms.
+lb::stopping::glr_pooled_eb rule_for(const instance& in, std::size_t K, double delta) {
+  return in.beta ? lb::stopping::glr_pooled_eb(K, delta, lo, hi) : lb::stopping::glr_pooled_eb(K, delta);
+}
+
+error_rate_report report(const instance& in, sampler which, std::size_t runs) {
+  const any_arms arms = arms_of(in);
+  const auto run_one = [&](const run_options& oo) {
+    return std::visit(
+        [&](const auto& a) {
+          if (which == sampler::starve) {
+            auto stop = rule_for(in, a.size(), oo.nu);
+            starve_the_best s(best);
+            return lb::run_composed(a, s, stop, oo).run;
+          }
+          const auto c = lb::parse_combination(which == sampler::t3c ? "t3c+glr-pooled-eb" : "uniform+glr-pooled-eb");
+          return lb::run_combination(c, a, oo).run;
+        },
+        arms);
+  };
+  const char* names[] = {"t3c", "uniform", "starve-the-best"};
+  return check_error_rate(std::string(names[int(which)]) + "+glr-pooled-eb on " + in.label, in.means.size(), best,
+                          0.5, large_delta_options(), runs, run_one);
+}
+
+/// A planted failure: Proposition PE's rule at the threshold log(1/delta) - bonus (its statistic
+/// credited with `bonus` nats it has not earned), the decision otherwise the rule's own: stop when
+/// every challenger c of the leader passes eb_mixture::search at that threshold.
+class overconfident_pooled_eb {
+ public:
+  overconfident_pooled_eb(lb::stopping::glr_pooled_eb rule, std::size_t K, double bonus)
+      : rule_(std::move(rule)), K_(K), thr_(rule_.threshold() - bonus) {}
+  static const char* name() { return "glr"; }
+  static constexpr bool certified() { return false; }
+  static std::string certificate() { return "none: planted"; }
+  void observe(std::size_t i, const lb::arm_stats& s) { rule_.observe(i, s); }
+  bool should_stop(const lb::arm_stats&) const {
+    const std::size_t L = rule_.leader();
+    if (L >= K_) return false;
+    for (std::size_t c = 0; c < K_; ++c) {
+      if (c == L) continue;
+      const auto p = rule_.pair(c);
+      if (p.v.n == 0 || p.c.n == 0) return false;
+      if (!(lb::eb_mixture::search(p, lb::eb_mixture::gaussian_guess(p), thr_).lower >= thr_)) return false;
+    }
+    return true;
+  }
+  std::size_t recommendation(const lb::arm_stats& s) const { return rule_.recommendation(s); }
+
+ private:
+  lb::stopping::glr_pooled_eb rule_;
+  std::size_t K_;
+  double thr_;
+};
+
+error_rate_report planted_report(const instance& in, sampler which, double bonus, std::size_t runs) {
+  const any_arms arms = arms_of(in);
+  const auto run_one = [&](const run_options& oo) {
+    return std::visit(
+        [&](const auto& a) {
+          overconfident_pooled_eb stop(rule_for(in, a.size(), oo.nu), a.size(), bonus);
+          if (which == sampler::starve) {
+            starve_the_best s(best);
+            return lb::run_composed(a, s, stop, oo).run;
+          }
+          auto s = lb::sampling::t3c(a.size(), 0.5);
+          return lb::run_composed(a, s, stop, oo).run;
+        },
+        arms);
+  };
+  return check_error_rate(std::string(which == sampler::starve ? "starve-the-best" : "t3c") +
+                              "+planted-overconfident-pooled-eb (+" + std::to_string(int(bonus)) + " nats) on " +
+                              in.label,
+                          in.means.size(), best, 0.5, large_delta_options(), runs, run_one);
+}
+
+}  // namespace
+
+BOOST_AUTO_TEST_SUITE(pooled_eb_large_delta)
+
+// CI: the low rates with T3C and the Beta arms with T3C and (on a third of the runs) the starving
+// sampler, whose runs are longer; the near-one rates and the starving sampler on the low rates
+// (10^5 to 10^6 pulls a run) only in the long entry, which runs every sampler on every instance at
+// 3000 runs.
+BOOST_AUTO_TEST_CASE(samplers_and_instances_at_delta_half) {
+  const bool long_mode = large_delta_runs() > 300;
+  struct row {
+    std::size_t instance;
+    sampler which;
+    std::size_t share;  // runs = large_delta_runs() / share
+  };
+  std::vector<row> rows{{0, sampler::t3c, 1}, {2, sampler::t3c, 1}, {2, sampler::starve, 3}};
+  if (long_mode) {
+    rows.clear();
+    for (std::size_t i = 0; i < instances.size(); ++i)
+      for (auto s : {sampler::t3c, sampler::uniform, sampler::starve}) rows.push_back({i, s, 1});
+  }
+  for (const auto& r : rows) {
+    const auto rep = report(instances[r.instance], r.which, large_delta_runs() / r.share);
+    BOOST_TEST_MESSAGE(rep.summary());
+    BOOST_TEST(rep.violations.empty(), rep.summary());
+    BOOST_TEST(!rep.rejected(), rep.summary());
+  }
+}
+
+BOOST_AUTO_TEST_CASE(planted_overconfident_rules_are_rejected) {
+  for (auto s : {sampler::t3c, sampler::starve}) {
+    const auto rep = planted_report(instances[0], s, 8, large_delta_runs());
+    BOOST_TEST_MESSAGE(rep.summary());
+    BOOST_TEST(rep.rejected(), rep.summary());
+  }
+  const auto rep = planted_report(instances[2], sampler::starve, 2, large_delta_runs());
+  BOOST_TEST_MESSAGE(rep.summary());
+  BOOST_TEST(rep.rejected(), rep.summary());
+}
+
+BOOST_AUTO_TEST_SUITE_END()
