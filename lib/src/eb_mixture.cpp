@@ -213,8 +213,10 @@ void check_bet_grid(const char* fn, const bet_grid& g) {
     if (!(g.psi[k] >= psi_upper(l))) bad_grid(fn, "psi " + ::lilucb::detail::format_value(g.psi[k]) + " below psi_E");
     mass += std::exp(static_cast<long double>(g.log_weight[k]));
   }
-  // exp in long double is within a few ulps of 2^-64; the margin covers it.
-  if (!(mass * (1 + 1e-15L) <= 1)) bad_grid(fn, "weights summing to " + ::lilucb::detail::format_value(double(mass)));
+  // Each exp and each addition is within one ulp of its magnitude in long double, whose ulp is at
+  // most double's (where long double is double): the sum is within 2 (G + 1) 2^-53 of the exact
+  // mass, which the margin 2.5e-16 (G + 1) covers.
+  if (!(mass * (1 + 2.5e-16L * static_cast<long double>(G + 1)) <= 1)) bad_grid(fn, "weights summing to " + ::lilucb::detail::format_value(double(mass)));
 }
 
 std::string describe(const bet_grid& g) {

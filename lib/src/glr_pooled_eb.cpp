@@ -23,7 +23,7 @@ glr_pooled_eb::glr_pooled_eb(std::size_t K, double delta, double lo, double hi, 
                                          "(lo, inf) = (" + ::lilucb::detail::format_value(lo) +
                                              ", inf) with hi - lo finite");
   eb_mixture::check_bet_grid(fn, grid_);
-  threshold_ = std::log(1 / delta);
+  threshold_ = ::lilucb::bandit::detail::log_one_over_upper(delta);
 }
 
 std::string glr_pooled_eb::certificate() const {

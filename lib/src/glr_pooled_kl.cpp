@@ -25,7 +25,7 @@ glr_pooled_kl::glr_pooled_kl(std::size_t K, double delta, bernoulli_mixture::til
                                          "(lo, inf) = (" + ::lilucb::detail::format_value(lo) +
                                              ", inf) with hi - lo finite");
   bernoulli_mixture::check_tilt_grid(fn, grid_);
-  threshold_ = std::log(1 / delta);
+  threshold_ = ::lilucb::bandit::detail::log_one_over_upper(delta);
   argmin_.assign(K, std::numeric_limits<double>::quiet_NaN());
 }
 
