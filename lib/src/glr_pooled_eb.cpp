@@ -2,6 +2,7 @@
 
 #include "lilucb/bandit/stopping/glr_pooled_eb.hpp"
 
+#include "lilucb/bandit/detail/log_threshold.hpp"
 #include "lilucb/errors.hpp"
 
 #include <cmath>
@@ -11,7 +12,7 @@
 namespace lilucb::bandit::stopping {
 
 glr_pooled_eb::glr_pooled_eb(std::size_t K, double delta, double lo, double hi, eb_mixture::bet_grid grid)
-    : K_(K), delta_(delta), lo_(lo), width_(hi - lo), grid_(std::move(grid)), scaled_(K), squares_(K), pools_(K),
+    : K_(K), delta_(delta), lo_(lo), hi_(hi), width_(hi - lo), grid_(std::move(grid)), scaled_(K), squares_(K), pools_(K),
       pool_sq_(1), led_sq_(K), runner_sq_(K), blocker_(K) {
   constexpr const char* fn = "lilucb::bandit::stopping::glr_pooled_eb";
   check_at_least(fn, "K", double(K), 1.0);
@@ -30,7 +31,7 @@ std::string glr_pooled_eb::certificate() const {
   const std::string rewards =
       lo_ == 0 && width_ == 1 ? std::string("rewards in [0, 1]")
                               : "rewards rescaled from [" + ::lilucb::detail::format_value(lo_) + ", " +
-                                    ::lilucb::detail::format_value(lo_ + width_) + "] to [0, 1]";
+                                    ::lilucb::detail::format_value(hi_) + "] to [0, 1]";
   return "Proposition PE (docs/certified-glr/pooled-eb.md): GLR stopping against a mixture of one-sided "
          "empirical-Bernstein bets per arm c (" + rewards + "), paired with the pooled pulls of the predictable "
          "leader among the other arms (" + eb_mixture::describe(grid_) +

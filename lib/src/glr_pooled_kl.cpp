@@ -3,6 +3,7 @@
 #include "lilucb/bandit/stopping/glr_pooled_kl.hpp"
 
 #include "lilucb/bandit/stopping/glr.hpp"
+#include "lilucb/bandit/detail/log_threshold.hpp"
 #include "lilucb/errors.hpp"
 
 #include <algorithm>
@@ -13,7 +14,7 @@
 namespace lilucb::bandit::stopping {
 
 glr_pooled_kl::glr_pooled_kl(std::size_t K, double delta, bernoulli_mixture::tilt_grid grid, double lo, double hi)
-    : K_(K), delta_(delta), grid_(std::move(grid)), pools_(K), blocker_(K), lo_(lo), width_(hi - lo),
+    : K_(K), delta_(delta), grid_(std::move(grid)), pools_(K), blocker_(K), lo_(lo), hi_(hi), width_(hi - lo),
       rescaled_(!(lo == 0 && hi == 1)), scaled_(lo == 0 && hi == 1 ? 0 : K) {
   constexpr const char* fn = "lilucb::bandit::stopping::glr_pooled_kl";
   check_at_least(fn, "K", double(K), 1.0);
@@ -35,7 +36,7 @@ std::string glr_pooled_kl::certificate() const {
          "arms (" + bernoulli_mixture::describe(grid_) +
          ", one prior per arm, infimum over the best arm's mean), Ville's inequality at threshold log(1/delta), no "
          "union over the wrong answers; valid for any sampling rule, a unique best arm and rewards in " +
-         (rescaled_ ? "[" + ::lilucb::detail::format_value(lo_) + ", " + ::lilucb::detail::format_value(lo_ + width_) +
+         (rescaled_ ? "[" + ::lilucb::detail::format_value(lo_) + ", " + ::lilucb::detail::format_value(hi_) +
                           "] (read as (y - lo)/(hi - lo) in [0, 1])"
                     : std::string("[0, 1]")) +
          ": P(wrong answer) <= delta = " + ::lilucb::detail::format_value(delta_);
