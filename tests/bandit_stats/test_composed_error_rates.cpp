@@ -184,7 +184,7 @@ const std::vector<tested_combination> tested_combinations{
     {"weakest-pair+glr-pooled-per-arm", true},
     {"t3c-ids+glr-pooled-kl", false},
     {"uniform+glr-pooled-kl", true},
-    {"t3c-ids+glr-pooled-eb", false},
+    {"t3c-ids+glr-pooled-eb", true},  // long: CI runs test_pooled_eb_error_rates (delta = 1/2, planted variants)
     {"uniform+glr-pooled-eb", true},
 };
 

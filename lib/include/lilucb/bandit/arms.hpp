@@ -131,8 +131,11 @@ class bounded_arms {
  public:
   static constexpr double default_concentration = 9;
 
-  /// Domain: lo < hi, both finite, hi - lo finite, (hi - lo)/2 > 0 (no underflow); every mean strictly inside (lo, hi); kappa > 0
-  /// finite.  Throws lilucb::domain_error naming the parameter, its value and the admissible range.
+  /// Domain: lo < hi, both finite, hi - lo finite, (hi - lo)/2 > 0 (no underflow), and the
+  /// doubles near lo and hi resolve the range: max(|lo|, |hi|) 2^-52 <= 1e-9 (hi - lo), so that a
+  /// draw lo + (hi - lo) x is not rounded to a coarse grid whose mean would differ from the stated
+  /// one; every mean strictly inside (lo, hi); kappa > 0 finite.  Throws lilucb::domain_error
+  /// naming the parameter, its value and the admissible range.
   bounded_arms(std::vector<double> means, double lo, double hi, double kappa = default_concentration)
       : means_(std::move(means)), lo_(lo), hi_(hi), kappa_(kappa) {
     constexpr const char* fn = "lilucb::bandit::bounded_arms";
@@ -143,6 +146,11 @@ class bounded_arms {
       lilucb::detail::raise_domain_error(fn, "hi", lilucb::detail::format_value(hi),
                                          "(lo, inf) = (" + lilucb::detail::format_value(lo) +
                                              ", inf) with hi - lo finite and (hi - lo)/2 > 0");
+    if (!(std::max(std::fabs(lo), std::fabs(hi)) * 0x1p-52 <= 1e-9 * (hi - lo)))
+      lilucb::detail::raise_domain_error(fn, "hi", lilucb::detail::format_value(hi),
+                                         "a range [lo, hi] = [" + lilucb::detail::format_value(lo) + ", hi] with "
+                                             "max(|lo|, |hi|) 2^-52 <= 1e-9 (hi - lo): wide enough for doubles to "
+                                             "resolve it");
     check_finite(fn, "kappa", kappa);
     check_positive(fn, "kappa", kappa);
     width_ = hi - lo;

@@ -11,8 +11,8 @@
 //     S_E    = inf over m in [0, 1] of h(m) = A(m) + B(m).
 // h is not convex, but every g_k and gt_j is a concave quadratic in m (coefficient of m^2:
 // -psi N <= 0), so on a cell [a, b] each term is at least the smaller of its values at a and b,
-// and the log-sums of those minima bound h from below on the whole cell (Lemma 2 of the
-// proposition's page).  The decision "S_E >= thr" is a branch and bound over cells of [0, 1].
+// and the log-sums of those minima bound h from below on the whole cell (Lemma 3 of the
+// proposition's page: the end-value bound L1; its chord bound L2 is used beside it).  The decision "S_E >= thr" is a branch and bound over cells of [0, 1].
 //
 // Numerics (the proposition's page, "Numerics"): every term is computed with a bound on its
 // rounding and on the rounding of the sums it reads; a log-sum is 1-Lipschitz in the sup norm of

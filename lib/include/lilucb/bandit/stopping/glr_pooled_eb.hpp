@@ -63,7 +63,7 @@ class glr_pooled_eb {
   bool passes(std::size_t c) const;
 
   std::size_t K_;
-  double delta_, threshold_, lo_, width_;
+  double delta_, threshold_, lo_, hi_, width_;
   eb_mixture::bet_grid grid_;
   arm_stats scaled_, squares_;        // per arm: the rescaled rewards' sums and sums of squares
   pooled_designation pools_;          // V_c's count and sum, from the rescaled rewards

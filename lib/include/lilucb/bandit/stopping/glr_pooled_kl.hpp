@@ -78,7 +78,7 @@ class glr_pooled_kl {
   pooled_designation pools_;
   std::size_t blocker_;
   std::vector<double> argmin_;  // per arm c: the point of smallest h of its last search (NaN: none yet)
-  double lo_, width_;
+  double lo_, hi_, width_;
   bool rescaled_;
   arm_stats scaled_;  // the rescaled rewards' counts and sums (K arms when rescaled_, else none)
 };
