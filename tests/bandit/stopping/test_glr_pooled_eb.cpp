@@ -11,6 +11,14 @@
 //     section around the best point): never above it, within 1e-5 of it;
 //   - the supermartingale at m = mu*: E[M_t] <= 1 by exact enumeration of every reward sequence of
 //     a small adaptive Bernoulli run (and > 1 when psi is dropped, so the check can fail);
+//   - each single bet (k, j) of the product supermartingale: E[exp(lambda sum x - psi sum x^2)] <= 1
+//     by exact enumeration of few-point laws (pooled side mean <= m, best arm mean = m, horizons 1
+//     to 6) for every bet of the default grid and three near 0.99, with the grid's psi; and > 1 for
+//     every positive bet with psi times 0.7, so the check can fail;
+//   - large counts (10^6 to 2^40 pulls) with Q - 2 m S + N m^2 nearly cancelling at m within 4 ulps
+//     of a mean: point, cell and search bounds against h at the exact sums (rational arithmetic for
+//     one-bet grids, 50 digits for the default grid), zero tolerance, and within twice the
+//     numerics section's error bound;
 //   - the rule: its pooled arm against glr_pooled_kl's, the rescaling, the evidence at the stop,
 //     domain errors, the registry (certified, no sigma premise, Bernoulli and bounded arms only),
 //     the sigma premise of the sub-Gaussian rules on bounded arms;
@@ -23,6 +31,9 @@
 #include "lilucb/bandit/detail/eb_mixture.hpp"
 #include "lilucb/bandit/stopping/glr_pooled_eb.hpp"
 #include "lilucb/bandit/stopping/glr_pooled_kl.hpp"
+
+#include <boost/multiprecision/cpp_bin_float.hpp>
+#include <boost/multiprecision/cpp_int.hpp>
 
 #include <algorithm>
 #include <cmath>
@@ -117,6 +128,151 @@ eb_sample eb_draw(std::mt19937_64& rng, std::size_t nv, double mv, std::size_t n
   for (std::size_t i = 0; i < nv; ++i) s.yv.push_back(one(mv));
   for (std::size_t i = 0; i < nc; ++i) s.yc.push_back(one(mc));
   return s;
+}
+
+// --- Per-bet supermartingale by exact enumeration (pooled-eb.md, Lemma 2 and Step 1) ---------
+
+// A reward law on [0, 1] with finitely many values, in long double.
+struct pe_enum_law {
+  std::vector<long double> y, p;
+};
+pe_enum_law pe_enum_bernoulli(long double mean) { return {{0.0L, 1.0L}, {1 - mean, mean}}; }
+// Values 0, 1/2, 1 with mass `mid` on 1/2 and the given mean (mid <= 2 mean, mid <= 2 (1 - mean)).
+pe_enum_law pe_enum_three_point(long double mean, long double mid) {
+  const long double top = mean - mid / 2;
+  return {{0.0L, 0.5L, 1.0L}, {1 - mid - top, mid, top}};
+}
+// Values a < b with the given mean in [a, b].
+pe_enum_law pe_enum_two_point(long double a, long double b, long double mean) {
+  const long double pb = (mean - a) / (b - a);
+  return {{a, b}, {1 - pb, pb}};
+}
+
+// E[exp(lambda sum_s x_s - psi sum_s x_s^2)] over every outcome sequence of independent pulls with
+// laws laws[0], laws[1], ... (x = y - m when up, m - y otherwise), by enumeration in long double.
+long double pe_enum_bet_expectation(long double lambda, long double psi, const std::vector<pe_enum_law>& laws,
+                                    long double m, bool up) {
+  const std::size_t T = laws.size();
+  std::vector<std::size_t> idx(T, 0);
+  long double total = 0;
+  while (true) {
+    long double prob = 1, sx = 0, sxx = 0;
+    for (std::size_t s = 0; s < T; ++s) {
+      const long double y = laws[s].y[idx[s]];
+      const long double x = up ? y - m : m - y;
+      prob *= laws[s].p[idx[s]];
+      sx += x;
+      sxx += x * x;
+    }
+    total += prob * std::exp(lambda * sx - psi * sxx);
+    std::size_t s = 0;
+    while (s < T && ++idx[s] == laws[s].y.size()) idx[s++] = 0;
+    if (s == T) break;
+  }
+  return total;
+}
+
+// The scenarios: for each m, sequences of pull laws for the pooled side (means <= m, bets up) and
+// for the best arm's side (means = m, bets down), horizons 1 to 6.
+struct pe_enum_scenario {
+  long double m;
+  bool up;
+  std::vector<pe_enum_law> laws;
+};
+std::vector<pe_enum_scenario> pe_enum_scenarios() {
+  std::vector<pe_enum_scenario> out;
+  for (long double m : {0.001L, 0.005L, 0.02L, 0.05L, 0.25L, 0.5L, 0.75L, 0.95L, 0.98L, 0.995L, 0.999L}) {
+    const long double mid = std::min({0.3L, m, 1 - m});
+    for (bool up : {true, false}) {
+      for (std::size_t T : {1u, 3u, 6u}) out.push_back({m, up, std::vector<pe_enum_law>(T, pe_enum_bernoulli(m))});
+      out.push_back({m, up, std::vector<pe_enum_law>(4, pe_enum_three_point(m, mid))});
+      out.push_back({m, up, std::vector<pe_enum_law>(3, pe_enum_two_point(m / 2, (1 + m) / 2, m))});
+      if (up)  // pooled pulls of different arms, each of mean at most m
+        out.push_back({m, up, {pe_enum_bernoulli(m / 2), pe_enum_bernoulli(m), pe_enum_three_point(m * 0.9L, mid * 0.9L),
+                               pe_enum_bernoulli(m), pe_enum_two_point(0, m, m / 3)}});
+      else  // the best arm: mean m at every pull, varying laws
+        out.push_back({m, up, {pe_enum_three_point(m, mid), pe_enum_bernoulli(m), pe_enum_two_point(m / 2, (1 + m) / 2, m),
+                               pe_enum_bernoulli(m)}});
+    }
+  }
+  return out;
+}
+
+// --- Exact reference for large counts (pooled-eb.md, Lemma 3 (iv), "Numerics") ----------------
+
+using pe_exact_rat = boost::multiprecision::cpp_rational;
+using pe_exact_f50 = boost::multiprecision::cpp_bin_float_50;
+
+pe_exact_rat pe_exact_from_i128(__int128 v) {  // exact, via two 64-bit halves
+  const bool neg = v < 0;
+  unsigned __int128 u = neg ? (unsigned __int128)(-v) : (unsigned __int128)v;
+  boost::multiprecision::cpp_int r = (unsigned long long)(u >> 64);
+  r <<= 64;
+  r += (unsigned long long)(u & ~0ULL);
+  return neg ? pe_exact_rat(-r) : pe_exact_rat(r);
+}
+
+// One side: n0 rewards a/2^d and n1 rewards b/2^d (integers 0 <= a, b <= 2^d): N, and S, Q as
+// integers over 2^d and 2^(2d), exactly.
+struct pe_exact_side {
+  __int128 n, s_num, q_num;
+  int d;
+  static pe_exact_side make(__int128 n0, __int128 a, __int128 n1, __int128 b, int d) {
+    return {n0 + n1, n0 * a + n1 * b, n0 * a * a + n1 * b * b, d};
+  }
+  pe_exact_rat n_r() const { return pe_exact_from_i128(n); }
+  pe_exact_rat s_r() const { return pe_exact_from_i128(s_num) / pe_exact_rat(pe_exact_from_i128((__int128)1 << d)); }
+  pe_exact_rat q_r() const { return pe_exact_from_i128(q_num) / pe_exact_rat(pe_exact_from_i128((__int128)1 << (2 * d))); }
+  double s_double() const { return std::ldexp(double(s_num), -d); }      // correctly rounded
+  double q_double() const { return std::ldexp(double(q_num), -2 * d); }  // correctly rounded
+  double mean_double() const { return std::ldexp(double(s_num), -d) / double(n); }
+};
+
+// The exact term t_k(m) = log w_k + lambda_k (S - N m) - psi_k (Q - 2 m S + N m^2) (up), or with
+// N m - S (down), at the exact sums and the doubles lambda_k, psi_k, log w_k, m.
+pe_exact_rat pe_exact_term(const em::bet_grid& g, std::size_t k, const pe_exact_side& sd, double m, bool up) {
+  const pe_exact_rat M(m), N = sd.n_r(), S = sd.s_r(), Q = sd.q_r();
+  const pe_exact_rat lin = up ? pe_exact_rat(S - N * M) : pe_exact_rat(N * M - S);
+  return pe_exact_rat(g.log_weight[k]) + pe_exact_rat(g.lambda[k]) * lin -
+         pe_exact_rat(g.psi[k]) * (Q - 2 * M * S + N * M * M);
+}
+
+// h(m) at the exact sums: exact (a rational) for a one-bet grid, else the log-sums in 50 digits.
+pe_exact_f50 pe_exact_h(const em::bet_grid& g, const pe_exact_side& v, const pe_exact_side& c, double m) {
+  pe_exact_f50 h = 0;
+  for (int side = 0; side < 2; ++side) {
+    std::vector<pe_exact_f50> t;
+    for (std::size_t k = 0; k < g.lambda.size(); ++k)
+      t.push_back(pe_exact_f50(pe_exact_term(g, k, side == 0 ? v : c, m, side == 0)));
+    const pe_exact_f50 top = *std::max_element(t.begin(), t.end());
+    pe_exact_f50 s = 0;
+    for (const auto& x : t) s += boost::multiprecision::exp(x - top);
+    h += top + boost::multiprecision::log(s);
+  }
+  return h;
+}
+pe_exact_rat pe_exact_h_one_bet(const em::bet_grid& g, const pe_exact_side& v, const pe_exact_side& c, double m) {
+  return pe_exact_term(g, 0, v, m, true) + pe_exact_term(g, 0, c, m, false);
+}
+
+// The numerics section's bound on |h computed - h exact| at a point (eta of each side, the
+// log-sums' rounding, the last additions), evaluated in long double from the formula of the page.
+long double pe_exact_doc_bound(const em::bet_grid& g, const em::side_data& v, const em::side_data& c, double m,
+                               long double h) {
+  const std::size_t G = g.lambda.size();
+  long double total = 0;
+  for (const em::side_data* d : {&v, &c}) {
+    long double eta = 0, lse_max = 0;
+    for (std::size_t k = 0; k < G; ++k) {
+      const long double l = g.lambda[k], ps = g.psi[k], mm = m;
+      const long double M = std::fabs((long double)g.log_weight[k]) + l * (std::fabs((long double)d->s) + d->n * mm) +
+                            ps * (std::fabs((long double)d->q) + 2 * mm * std::fabs((long double)d->s) + d->n * mm * mm);
+      eta = std::max(eta, 4e-15L * M + (l + 2 * mm * ps) * d->err_s + ps * d->err_q);
+      lse_max = std::max(lse_max, M);  // |LSE| <= max_k |t_k| + log G <= max M_k + log G
+    }
+    total += eta + 1e-15L * (G + 2) + 1e-15L * (lse_max + std::log((long double)G));
+  }
+  return total + 1e-15L * (1 + std::fabs(h));
 }
 
 }  // namespace
@@ -265,6 +421,135 @@ BOOST_AUTO_TEST_CASE(supermartingale_at_the_best_mean_by_exact_enumeration) {
   BOOST_TEST(std::fabs(total - 1) < 1e-15L);
   BOOST_TEST(expect <= 1.0L, "E[M_T] = " << double(expect));
   BOOST_TEST(expect_no_psi > 1.0L, "E[M_T] without psi = " << double(expect_no_psi));
+}
+
+// Checks Lemma 2 and Step 1 of pooled-eb.md per pair of bets: for each single bet lambda of the
+// default grid (and three bets near 0.99), E[exp(lambda sum x - psi sum x^2)] <= 1 by exact
+// enumeration, on the pooled side (means <= m, x = y - m) and the best arm's (mean m, x = m - y);
+// the same check rejects the table's psi times 0.7 at every positive bet (so it can fail).
+BOOST_AUTO_TEST_CASE(each_bet_is_a_supermartingale_factor_by_exact_enumeration) {
+  em::bet_grid g = em::make_default_bet_grid();
+  const em::bet_grid near_one = em::make_bet_grid(0.99, 24, 3, false);  // 0.99 * 2^(-k/24), k = 0, 1, 2
+  for (std::size_t k = 0; k < near_one.lambda.size(); ++k) {
+    g.lambda.push_back(near_one.lambda[k]);
+    g.psi.push_back(near_one.psi[k]);
+  }
+  // The enumeration's own rounding (sums of at most 3^6 long double products and exps).
+  constexpr long double slack = 1e-12L;
+  const std::vector<pe_enum_scenario> scen = pe_enum_scenarios();
+  BOOST_TEST_REQUIRE(scen.size() == 132u);
+  for (const auto& sc : scen) {  // the laws: probabilities, and the means the lemma assumes
+    long double mass_sum = 0;
+    for (const auto& law : sc.laws) {
+      long double mass = 0, mean = 0;
+      for (std::size_t i = 0; i < law.y.size(); ++i) {
+        BOOST_TEST_REQUIRE((law.p[i] >= 0 && law.y[i] >= 0 && law.y[i] <= 1));
+        mass += law.p[i], mean += law.p[i] * law.y[i];
+      }
+      BOOST_TEST_REQUIRE(std::fabs(mass - 1) < 1e-15L);
+      BOOST_TEST_REQUIRE((sc.up ? mean <= sc.m + 1e-15L : std::fabs(mean - sc.m) < 1e-15L));
+      mass_sum += mass;
+    }
+    BOOST_TEST_REQUIRE(mass_sum > 0);
+  }
+  int planted_rejected = 0;
+  for (std::size_t k = 0; k < g.lambda.size(); ++k) {
+    const long double l = g.lambda[k], psi = g.psi[k];
+    long double worst = 0, worst_planted = 0;
+    for (const auto& sc : scen) {
+      worst = std::max(worst, pe_enum_bet_expectation(l, psi, sc.laws, sc.m, sc.up));
+      worst_planted = std::max(worst_planted, pe_enum_bet_expectation(l, 0.7L * psi, sc.laws, sc.m, sc.up));
+    }
+    BOOST_TEST(worst <= 1 + slack, "lambda " << double(l) << ": max E = " << double(worst));
+    if (l > 0) {
+      BOOST_TEST(worst_planted > 1 + slack, "lambda " << double(l) << ": planted max E = " << double(worst_planted));
+      planted_rejected += worst_planted > 1 + slack;
+    }
+  }
+  BOOST_TEST(planted_rejected == 27);
+}
+
+// Checks the "Numerics" section of pooled-eb.md (term and log-sum bounds, with the sums' own
+// errors) and Lemma 3 (ii), (iv), (v) at large counts (10^6 to 2^40 pulls) where Q - 2 m S + N m^2
+// nearly cancels (m within 4 ulps of a side's mean): the kernel's point, cell and search bounds
+// against h at the exact sums (integers over 2^d), exact rationals for one-bet grids and 50 digits
+// for the default grid; zero tolerance, and the lower bound within twice the page's error bound.
+BOOST_AUTO_TEST_CASE(large_counts_near_cancellation_against_an_exact_reference) {
+  const em::bet_grid def = em::make_default_bet_grid();
+  std::vector<em::bet_grid> grids{def};
+  for (std::size_t k : {1u, 12u, 24u})  // one-bet grids (weight 1): h is then an exact rational
+    grids.push_back(em::bet_grid{{def.lambda[k]}, {0.0}, {def.psi[k]}});
+  struct pe_case {
+    pe_exact_side v, c;
+    bool exact_doubles;  // S and Q representable: pass them with zero error bounds
+  };
+  const __int128 e6 = 1000000, p40 = (__int128)1 << 40, p39 = (__int128)1 << 39, p33 = (__int128)1 << 33;
+  const std::vector<pe_case> cases{
+      {pe_exact_side::make(e6 - 1, 512, 1, 513, 10), pe_exact_side::make(e6 - 3, 511, 3, 512, 10), false},
+      {pe_exact_side::make(p40 - 1, 700, 1, 701, 10), pe_exact_side::make(p39 - 7, 699, 7, 700, 10), false},
+      {pe_exact_side::make(p40 / 2, 300, p40 / 2, 301, 10), pe_exact_side::make(p33, 299, 5, 1024, 10), false},
+      {pe_exact_side::make(p40 - 5, 32, 5, 33, 6), pe_exact_side::make(p40 / 4, 31, 7, 32, 6), true},
+      {pe_exact_side::make(e6 * 3, 63, 1, 64, 6), pe_exact_side::make(e6, 0, 2, 1, 6), true}};
+  int points = 0;
+  for (const auto& cs : cases) {
+    if (cs.exact_doubles)  // representable: the doubles are the sums
+      for (const pe_exact_side* sd : {&cs.v, &cs.c}) {
+        BOOST_TEST_REQUIRE(bool((__int128)std::ldexp(sd->s_double(), sd->d) == sd->s_num));
+        BOOST_TEST_REQUIRE(bool((__int128)std::ldexp(sd->q_double(), 2 * sd->d) == sd->q_num));
+      }
+    // The sums passed: exact, or moved a few ulps off the correctly rounded sums with the
+    // rule's error bounds (arm_stats: 1e-15 |S|, 2e-15 Q), which cover the move.
+    const auto data = [&](const pe_exact_side& sd) {
+      if (cs.exact_doubles) return em::side_data{double(sd.n), sd.s_double(), sd.q_double(), 0.0, 0.0};
+      double s = sd.s_double(), q = sd.q_double();
+      s = std::nextafter(std::nextafter(s, 2 * s + 1), 2 * s + 1);
+      q = std::nextafter(std::nextafter(std::nextafter(q, -1.0), -1.0), -1.0);
+      return em::side_data{double(sd.n), s, q, 1e-15 * std::fabs(sd.s_double()), 2e-15 * sd.q_double()};
+    };
+    const em::side_data dv = data(cs.v), dc = data(cs.c);
+    for (const auto& g : grids) {
+      const em::pair_data p{dv, dc, &g};
+      const bool one_bet = g.lambda.size() == 1;
+      for (double centre : {cs.v.mean_double(), cs.c.mean_double()}) {
+        std::vector<double> ms{centre};
+        for (int i = 0; i < 4; ++i) ms.insert(ms.begin(), std::nextafter(ms.front(), -1.0));
+        for (int i = 0; i < 4; ++i) ms.push_back(std::nextafter(ms.back(), 2.0));
+        pe_exact_f50 min_h = std::numeric_limits<double>::infinity();
+        for (double m : ms) {
+          BOOST_TEST_REQUIRE((m >= 0 && m <= 1));
+          const em::point_bounds b = em::h_bounds(p, m);
+          pe_exact_f50 h;
+          if (one_bet) {
+            const pe_exact_rat hr = pe_exact_h_one_bet(g, cs.v, cs.c, m);
+            BOOST_TEST((pe_exact_rat(b.lower) <= hr && hr <= pe_exact_rat(b.upper)), "one bet " << g.lambda[0] << " m " << m);
+            h = pe_exact_f50(hr);
+          } else {
+            h = pe_exact_h(g, cs.v, cs.c, m);  // 50 digits: its error is below 1e-35 here
+            BOOST_TEST((pe_exact_f50(b.lower) <= h && h <= pe_exact_f50(b.upper)), "default grid m " << m);
+          }
+          const long double bound = pe_exact_doc_bound(g, dv, dc, m, static_cast<long double>(h));
+          BOOST_TEST(static_cast<long double>(pe_exact_f50(h - pe_exact_f50(b.lower))) <= 2.01L * bound,
+                     "m " << m << " h " << double(h) << " lower " << b.lower << " bound " << double(bound));
+          min_h = std::min(min_h, h);
+          ++points;
+        }
+        // A cell of 8 ulps around the mean: its bound is below h at each of its 9 doubles (the
+        // infimum over the cell is at most their minimum).
+        BOOST_TEST(pe_exact_f50(em::cell_lower_bound(p, ms.front(), ms.back())) <= min_h, "cell at " << centre);
+        if (one_bet)  // h concave (Lemma 3 (i)): the cell's infimum is at an end, and the bound is
+                      // within the ends' error bounds of it
+          BOOST_TEST(static_cast<long double>(pe_exact_f50(min_h - pe_exact_f50(em::cell_lower_bound(p, ms.front(), ms.back())))) <=
+                     2.01L * std::max(pe_exact_doc_bound(g, dv, dc, ms.front(), static_cast<long double>(min_h)),
+                                      pe_exact_doc_bound(g, dv, dc, ms.back(), static_cast<long double>(min_h))));
+        // The certified statistic is below h at every point (Lemma 3 (iv)).
+        const auto r = em::search(p, em::gaussian_guess(p), std::numeric_limits<double>::quiet_NaN());
+        BOOST_TEST(pe_exact_f50(r.lower) <= min_h);
+        if (cs.exact_doubles && !one_bet)
+          BOOST_TEST(pe_exact_f50(em::pooled_eb_statistic(g, dv.n, dv.s, dv.q, dc.n, dc.s, dc.q)) <= min_h);
+      }
+    }
+  }
+  BOOST_TEST(points == 5 * 4 * 2 * 9);
 }
 
 BOOST_AUTO_TEST_CASE(the_rules_pooled_arm_rescaling_and_evidence) {
