@@ -23,6 +23,7 @@
 #include <rapidcheck/boost_test.h>
 
 #include "error_rate_check.hpp"
+#include "large_delta.hpp"
 
 #include "lilucb/bandit/compose.hpp"
 
@@ -246,11 +247,6 @@ struct register_tested_combinations {
 // GLR mixture at delta = 0.5 (see the file comment).  LILUCB_LARGE_DELTA_RUNS sets the run count
 // (default 300: the CI entry; the long entry uses 3000).
 BOOST_AUTO_TEST_SUITE(glr_mixture_large_delta)
-
-std::size_t large_delta_runs() {
-  const char* e = std::getenv("LILUCB_LARGE_DELTA_RUNS");
-  return e ? std::size_t(std::strtoull(e, nullptr, 10)) : 300;
-}
 
 BOOST_AUTO_TEST_CASE(top_two_and_tas_d_at_delta_half) {
   for (auto s : {lb::sampling_rule::t3c, lb::sampling_rule::tas_d, lb::sampling_rule::t3c_ids,

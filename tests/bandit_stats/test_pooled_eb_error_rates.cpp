@@ -18,6 +18,7 @@
 #include <boost/test/unit_test.hpp>
 
 #include "error_rate_check.hpp"
+#include "large_delta.hpp"
 
 #include "lilucb/bandit/compose.hpp"
 #include "lilucb/bandit/sampling/top_two.hpp"
@@ -33,36 +34,6 @@ using namespace lilucb_stats;
 namespace lb = lilucb::bandit;
 
 namespace {
-
-std::size_t large_delta_runs() {
-  const char* e = std::getenv("LILUCB_LARGE_DELTA_RUNS");
-  return e ? std::size_t(std::strtoull(e, nullptr, 10)) : 300;
-}
-
-/// The adversarial sampling rule of the file comment.
-class starve_the_best {
- public:
-  explicit starve_the_best(std::size_t best) : best_(best) {}
-  static constexpr const char* name() { return "starve-the-best"; }
-  template <class Session>
-  std::size_t next(Session& s) {
-    const std::size_t K = s.size();
-    auto& e = s.rng().engine();
-    if (e.uniform01() < 0.2) return std::min(K - 1, std::size_t(e.uniform01() * double(K)));
-    const auto& st = s.stats();
-    const std::size_t leader = st.empirical_best();
-    std::size_t pick = K;
-    for (std::size_t j = 0; j < K; ++j) {
-      if (j == best_ || j == leader) continue;
-      if (pick == K || st.mean(j) > st.mean(pick)) pick = j;
-    }
-    return pick == K ? leader : pick;
-  }
-  void observe(std::size_t, const lb::arm_stats&) {}
-
- private:
-  std::size_t best_;
-};
 
 struct instance {
   const char* label;

@@ -1,0 +1,46 @@
+#pragma once
+// What the error-rate tests at a large delta (1/2) share: their run count and the adversarial
+// sampling rule that knows the best arm and starves it.
+
+#include "lilucb/bandit/arm_stats.hpp"
+
+#include <algorithm>
+#include <cstddef>
+#include <cstdlib>
+
+namespace lilucb_stats {
+
+/// Runs per cell: $LILUCB_LARGE_DELTA_RUNS, or 300 (the CI entries; the long entries set 3000).
+inline std::size_t large_delta_runs() {
+  const char* e = std::getenv("LILUCB_LARGE_DELTA_RUNS");
+  return e ? std::size_t(std::strtoull(e, nullptr, 10)) : 300;
+}
+
+/// A sampling rule that knows the best arm and starves it: a fifth of the pulls go to a uniformly
+/// random arm, the rest to the empirically best arm other than the best and the leader (so the
+/// lead changes hands as often as the rewards allow); the leader when there is no such arm.
+class starve_the_best {
+ public:
+  explicit starve_the_best(std::size_t best) : best_(best) {}
+  static constexpr const char* name() { return "starve-the-best"; }
+  template <class Session>
+  std::size_t next(Session& s) {
+    const std::size_t K = s.size();
+    auto& e = s.rng().engine();
+    if (e.uniform01() < 0.2) return std::min(K - 1, std::size_t(e.uniform01() * double(K)));
+    const auto& st = s.stats();
+    const std::size_t leader = st.empirical_best();
+    std::size_t pick = K;
+    for (std::size_t j = 0; j < K; ++j) {
+      if (j == best_ || j == leader) continue;
+      if (pick == K || st.mean(j) > st.mean(pick)) pick = j;
+    }
+    return pick == K ? leader : pick;
+  }
+  void observe(std::size_t, const lilucb::bandit::arm_stats&) {}
+
+ private:
+  std::size_t best_;
+};
+
+}  // namespace lilucb_stats
