@@ -15,16 +15,8 @@ glr_pooled_eb::glr_pooled_eb(std::size_t K, double delta, double lo, double hi, 
     : K_(K), delta_(delta), lo_(lo), hi_(hi), width_(hi - lo), grid_(std::move(grid)), scaled_(K), squares_(K), pools_(K),
       pool_sq_(1), led_sq_(K), runner_sq_(K), blocker_(K) {
   constexpr const char* fn = "lilucb::bandit::stopping::glr_pooled_eb";
-  check_at_least(fn, "K", double(K), 1.0);
-  check_open_interval(fn, "delta", delta, 0.0, 1.0);
-  check_finite(fn, "lo", lo);
-  check_finite(fn, "hi", hi);
-  if (!(lo < hi) || !std::isfinite(hi - lo))
-    ::lilucb::detail::raise_domain_error(fn, "hi", ::lilucb::detail::format_value(hi),
-                                         "(lo, inf) = (" + ::lilucb::detail::format_value(lo) +
-                                             ", inf) with hi - lo finite");
+  threshold_ = ::lilucb::bandit::detail::checked_pooled_threshold(fn, K, delta, lo, hi);
   eb_mixture::check_bet_grid(fn, grid_);
-  threshold_ = ::lilucb::bandit::detail::log_one_over_upper(delta);
 }
 
 std::string glr_pooled_eb::certificate() const {

@@ -17,16 +17,8 @@ glr_pooled_kl::glr_pooled_kl(std::size_t K, double delta, bernoulli_mixture::til
     : K_(K), delta_(delta), grid_(std::move(grid)), pools_(K), blocker_(K), lo_(lo), hi_(hi), width_(hi - lo),
       rescaled_(!(lo == 0 && hi == 1)), scaled_(lo == 0 && hi == 1 ? 0 : K) {
   constexpr const char* fn = "lilucb::bandit::stopping::glr_pooled_kl";
-  check_at_least(fn, "K", double(K), 1.0);
-  check_open_interval(fn, "delta", delta, 0.0, 1.0);
-  check_finite(fn, "lo", lo);
-  check_finite(fn, "hi", hi);
-  if (!(lo < hi) || !std::isfinite(hi - lo))
-    ::lilucb::detail::raise_domain_error(fn, "hi", ::lilucb::detail::format_value(hi),
-                                         "(lo, inf) = (" + ::lilucb::detail::format_value(lo) +
-                                             ", inf) with hi - lo finite");
+  threshold_ = ::lilucb::bandit::detail::checked_pooled_threshold(fn, K, delta, lo, hi);
   bernoulli_mixture::check_tilt_grid(fn, grid_);
-  threshold_ = ::lilucb::bandit::detail::log_one_over_upper(delta);
   argmin_.assign(K, std::numeric_limits<double>::quiet_NaN());
 }
 
