@@ -43,7 +43,7 @@ modern_method method_of(const method_row& row, const std::string& parameter) {
   m.combination = std::get<bandit::combination>(what);
   // A combination must run on some reward model; the config checks it against its instances'.
   bool runs_somewhere = false;
-  for (auto model : {bandit::reward_model::gaussian, bandit::reward_model::bernoulli}) {
+  for (auto model : {bandit::reward_model::gaussian, bandit::reward_model::bernoulli, bandit::reward_model::bounded}) {
     try {
       bandit::check_combination(kModernFn, m.combination, model);
       runs_somewhere = true;
@@ -111,6 +111,12 @@ modern_instance parse_instance(const std::string& parameter, const std::string& 
   if (label == "gk-mu1") return bernoulli({0.5, 0.45, 0.43, 0.4});
   if (label == "gk-mu2") return bernoulli({0.3, 0.21, 0.2, 0.19, 0.18});
   if (label == "lowrate5") return bernoulli({0.05, 0.04, 0.03, 0.02, 0.01});
+  if (label == "beta-mu1") {  // bounded arms in [0, 1]: Beta laws of concentration 9, gk-mu1's means
+    in.means = {0.5, 0.45, 0.43, 0.4};
+    in.sigma = 0.5;
+    in.model = bandit::reward_model::bounded;
+    return in;
+  }
   const auto dash = label.rfind("-n");
   if (dash != std::string::npos && dash > 0) {
     const std::string num = label.substr(dash + 2);
@@ -130,8 +136,8 @@ modern_instance parse_instance(const std::string& parameter, const std::string& 
     }
   }
   bad_method(parameter, "'" + label + "'",
-      "linear5, onegap4, SCENARIO-nN (SCENARIO sparse or alphaA, N in [2, 2^32), e.g. sparse-n10), or the Bernoulli "
-      "instances gk-mu1, gk-mu2, lowrate5");
+      "linear5, onegap4, SCENARIO-nN (SCENARIO sparse or alphaA, N in [2, 2^32), e.g. sparse-n10), the Bernoulli "
+      "instances gk-mu1, gk-mu2, lowrate5, or the bounded instance beta-mu1");
 }
 
 std::optional<double> predicted_stopping_time(const modern_method& m, double t_star, double delta, std::size_t arms) {

@@ -162,6 +162,8 @@ run_row one_run(const experiment_plan& p, const run_coords& x, const std::string
     };
     if (in.model == bandit::reward_model::bernoulli)
       run_on(bandit::bernoulli_arms(shuffled_means(in.means, r.seed)));
+    else if (in.model == bandit::reward_model::bounded)
+      run_on(bandit::bounded_arms(shuffled_means(in.means, r.seed), 0, 1));
     else
       run_on(bandit::gaussian_arms(shuffled_means(in.means, r.seed), in.sigma));
     return r;

@@ -253,7 +253,7 @@ std::vector<bool> highlighted_methods(const std::vector<std::pair<std::string, b
   const auto choose = [&](std::size_t i) {
     if (!pick[i] && picked < kHighlighted) pick[i] = true, ++picked;
   };
-  for (auto model : {bandit::reward_model::gaussian, bandit::reward_model::bernoulli}) {
+  for (auto model : {bandit::reward_model::gaussian, bandit::reward_model::bernoulli, bandit::reward_model::bounded}) {
     const std::string name = bandit::to_string(bandit::recommended_combination(model));
     for (std::size_t i = 0; i < shown.size(); ++i)
       if (shown[i].first == name) choose(i);

@@ -83,9 +83,12 @@ std::vector<modern_summary> summarize_modern(const experiment_config& c, const s
   for (const auto& m : c.methods)
     for (std::size_t i = 0; i < c.instances.size(); ++i) {
       const auto in = instance_of(c, i);
-      const double t_star = in.model == bandit::reward_model::bernoulli
-                                ? lilucb::characteristic_time_bernoulli(in.means).t_star
-                                : lilucb::characteristic_time_gaussian(in.means, in.sigma).t_star;
+      // Bounded instances are Beta arms in [0, 1] (plan.cpp): T* of that family.
+      const double t_star =
+          in.model == bandit::reward_model::bernoulli ? lilucb::characteristic_time_bernoulli(in.means).t_star
+          : in.model == bandit::reward_model::bounded
+              ? lilucb::characteristic_time_beta(in.means, bandit::bounded_arms::default_concentration).t_star
+              : lilucb::characteristic_time_gaussian(in.means, in.sigma).t_star;
       for (double delta : c.deltas) {
         const auto it = groups.find({m.label, in.label, delta});
         if (it == groups.end()) continue;

@@ -15,6 +15,8 @@
 
 #include "lilucb/characteristic_time.hpp"
 
+#include <boost/math/special_functions/trigamma.hpp>
+
 #include <algorithm>
 #include <cmath>
 #include <string>
@@ -233,6 +235,107 @@ RC_BOOST_PROP(bernoulli_optimality, ()) {
     for (auto& x : w) x /= sw;
     RC_ASSERT(objective(mu, w, false, 0) <= (1 + 1e-10) / r.t_star);
   }
+}
+
+BOOST_AUTO_TEST_SUITE_END()
+
+BOOST_AUTO_TEST_SUITE(beta_family)
+
+namespace {
+
+/// KL(Beta(k p, k (1 - p)) || Beta(k q, k (1 - q))) from the textbook formula of two Beta laws.
+double beta_kl(double p, double q, double k) {
+  const double a1 = k * p, b1 = k * (1 - p), a2 = k * q, b2 = k * (1 - q);
+  const auto lbeta = [](double a, double b) { return std::lgamma(a) + std::lgamma(b) - std::lgamma(a + b); };
+  return lbeta(a2, b2) - lbeta(a1, b1) + (a1 - a2) * boost::math::digamma(a1) + (b1 - b2) * boost::math::digamma(b1) +
+         (a2 - a1 + b2 - b1) * boost::math::digamma(a1 + b1);
+}
+
+/// The program's objective for Beta arms written out in the means: the pair's infimum over the
+/// alternative's common mean x in [mu_a, mu_best] (convex in x) by golden-section search.
+double beta_objective(const std::vector<double>& mu, const std::vector<double>& w, double k) {
+  const std::size_t b = static_cast<std::size_t>(std::max_element(mu.begin(), mu.end()) - mu.begin());
+  double best = INFINITY;
+  for (std::size_t a = 0; a < mu.size(); ++a) {
+    if (a == b) continue;
+    const auto f = [&](double x) { return w[b] * beta_kl(mu[b], x, k) + w[a] * beta_kl(mu[a], x, k); };
+    const double g = (std::sqrt(5.0) - 1) / 2;
+    double lo = mu[a], hi = mu[b];
+    for (int i = 0; i < 200; ++i) {
+      const double x1 = hi - g * (hi - lo), x2 = lo + g * (hi - lo);
+      (f(x1) < f(x2) ? hi : lo) = f(x1) < f(x2) ? x2 : x1;
+    }
+    best = std::min(best, f((lo + hi) / 2));
+  }
+  return best;
+}
+
+}  // namespace
+
+// The optimality conditions against the objective written out in the means (independent of the
+// solver's expectation parameter and of its divergence code): w* attains 1/T*, and no other
+// weight vector does better.
+BOOST_AUTO_TEST_CASE(optimality) {
+  const std::vector<std::vector<double>> instances{
+      {0.5, 0.45, 0.43, 0.4}, {0.3, 0.21, 0.2, 0.19, 0.18}, {0.05, 0.04, 0.03, 0.02, 0.01}, {0.9, 0.2}, {0.6, 0.1, 0.59}};
+  std::uint64_t state = 12345;
+  const auto uniform = [&] {
+    state = state * 6364136223846793005ULL + 1442695040888963407ULL;
+    return static_cast<double>(state >> 11) * 0x1.0p-53;
+  };
+  for (double k : {0.5, 2.0, 9.0, 100.0})
+    for (const auto& mu : instances) {
+      const auto r = lilucb::characteristic_time_beta(mu, k);
+      double s = 0;
+      for (double w : r.w_star) {
+        BOOST_TEST(w > 0);
+        s += w;
+      }
+      BOOST_TEST(s == 1.0, tt::tolerance(1e-12));
+      BOOST_TEST(beta_objective(mu, r.w_star, k) * r.t_star == 1.0, tt::tolerance(1e-8));
+      for (int i = 0; i < 50; ++i) {
+        std::vector<double> w(mu.size());
+        double sw = 0;
+        for (auto& x : w) sw += x = uniform();
+        for (auto& x : w) x /= sw;
+        BOOST_TEST(beta_objective(mu, w, k) <= (1 + 1e-10) / r.t_star);
+      }
+    }
+}
+
+// Near a tie KL(mu + Delta/2 || mu - Delta/2) = I(mu) Delta^2/2 to second order, I(mu) the Fisher
+// information of the mean, kappa^2 (psi'(kappa mu) + psi'(kappa (1 - mu))) (the natural parameter
+// kappa mu, the sufficient statistic's variance the trigamma sum; more than 1/Var(y) =
+// (kappa + 1)/(mu (1 - mu)): y is not the family's sufficient statistic), so two arms a gap Delta
+// apart have T* = 8/(I(mu) Delta^2) to first order in Delta.
+BOOST_AUTO_TEST_CASE(near_tie) {
+  for (double k : {1.0, 9.0, 50.0})
+    for (double m : {0.1, 0.5, 0.8}) {
+      const double gap = 1e-4, info = k * k * (boost::math::trigamma(k * m) + boost::math::trigamma(k * (1 - m)));
+      const auto r = lilucb::characteristic_time_beta(std::vector<double>{m + gap / 2, m - gap / 2}, k);
+      BOOST_TEST(r.t_star == 8 / (info * gap * gap), tt::tolerance(1e-6));
+      BOOST_TEST(info > (k + 1) / (m * (1 - m)));
+      BOOST_TEST(r.w_star[0] == 0.5, tt::tolerance(1e-3));
+    }
+}
+
+// Beta arms of concentration kappa have less variance than Bernoulli arms of the same means, and
+// are easier: T*_Beta < T*_Bernoulli.
+BOOST_AUTO_TEST_CASE(easier_than_bernoulli) {
+  const std::vector<double> mu{0.5, 0.45, 0.43, 0.4};
+  BOOST_TEST(lilucb::characteristic_time_beta(mu, 9.0).t_star < lilucb::characteristic_time_bernoulli(mu).t_star / 5);
+}
+
+BOOST_AUTO_TEST_CASE(invalid_values) {
+  const std::vector<double> ok{0.5, 0.2};
+  for (double k : {0.0, -1.0, kNaN, kInf})
+    BOOST_CHECK_EXCEPTION(lilucb::characteristic_time_beta(ok, k), lilucb::domain_error, (names_parameter{"", "kappa"}));
+  BOOST_CHECK_EXCEPTION(lilucb::characteristic_time_beta(std::vector<double>{0.5, 0.0}, 9.0), lilucb::domain_error,
+                        (names_parameter{"", "means[1]"}));
+  BOOST_CHECK_EXCEPTION(lilucb::characteristic_time_beta(std::vector<double>{1.0, 0.5}, 9.0), lilucb::domain_error,
+                        (names_parameter{"", "means[0]"}));
+  BOOST_CHECK_EXCEPTION(lilucb::characteristic_time_beta(std::vector<double>{0.5}, 9.0), lilucb::domain_error,
+                        (names_parameter{"", "means"}));
 }
 
 BOOST_AUTO_TEST_SUITE_END()

@@ -74,10 +74,10 @@ inline constexpr const char* tas_c_reference =
     "the presets' Track-and-Stop practice is D-tracking; experiments/modern/tas_schedule.json compares C-tracking's "
     "schedules";
 
-/// A rule for rewards in a known range that no published config runs yet (Proposition PE).
+/// A rule for rewards in a known range (Proposition PE).
 inline constexpr const char* known_range_only =
-    "Bernoulli or bounded arms only (rewards in a known range): the presets' instances are Gaussian; no published "
-    "config runs it yet (docs/certified-glr/pooled-eb.md compares it with pooled-kl)";
+    "Bernoulli or bounded arms only (rewards in a known range): the presets' instances are Gaussian; "
+    "experiments/modern/bernoulli.json runs it";
 
 /// The methods of the experiment, one line each (the presets run every one of them; a config
 /// may choose a subset by label).  KL-LUCB is left out (the Bernoulli instances' methods are the
@@ -139,7 +139,7 @@ inline constexpr std::array method_table{
     method_row{"t3c-ids+glr-pooled-kl", bernoulli_only},
     method_row{"tas-d+glr-pooled-kl", bernoulli_only},
     // Proposition PE (stopping/glr_pooled_eb.hpp): the pooled rule with empirical-Bernstein bets,
-    // for rewards in a known range; Bernoulli instances only (the experiment has no bounded model).
+    // for rewards in a known range; the Bernoulli and bounded instances (experiments/modern/bernoulli.json).
     method_row{"t3c-ids+glr-pooled-eb", known_range_only},
     // Uncertified references: the lil'UCB Heuristic preset (the report's baseline) and GLR
     // stopping with the heuristic threshold log((1 + log t)/delta).
@@ -204,10 +204,12 @@ std::string method_labels();
 ///   "gk-mu1"       Bernoulli mu = (0.5, 0.45, 0.43, 0.4)             (Garivier & Kaufmann 2016, Section 6)
 ///   "gk-mu2"       Bernoulli mu = (0.3, 0.21, 0.2, 0.19, 0.18)       (the same)
 ///   "lowrate5"     Bernoulli mu = (0.05, 0.04, 0.03, 0.02, 0.01)     (conversion rates of 1-5%)
+///   "beta-mu1"     bounded in [0, 1]: Beta laws of concentration bounded_arms::default_concentration
+///                  (9) with gk-mu1's means (0.5, 0.45, 0.43, 0.4)
 struct modern_instance {
   std::string label;
   std::vector<double> means;  ///< in the instance's order; each run shuffles them
-  double sigma = 1;           ///< Gaussian: the rewards' standard deviation; Bernoulli: 1/2 (their scale)
+  double sigma = 1;           ///< Gaussian: the rewards' standard deviation; Bernoulli, bounded in [0, 1]: 1/2 (their scale)
   bandit::reward_model model = bandit::reward_model::gaussian;
 };
 

@@ -28,13 +28,25 @@
 // and exceeds 0 once x_b^2 > 1 for near ties (about x log x for far-apart means), so doubling
 // x from 1 brackets the root.  Roots by boost::math::tools::toms748_solve.
 //
+// Beta arms of a common concentration kappa (Beta(kappa mu, kappa (1 - mu)), the bounded arms of
+// bandit/arms.hpp) form a one-parameter exponential family in the natural parameter kappa mu with
+// sufficient statistic log(y/(1 - y)); the program above holds in its expectation parameter
+// nu(mu) = psi(kappa mu) - psi(kappa (1 - mu)) (psi the digamma function), where the pair's
+// optimal alternative is the weighted mean of the nu's.  d is the Beta divergence,
+//   KL(mu_p || mu_q) = log B(kappa mu_q, kappa (1 - mu_q)) - log B(kappa mu_p, kappa (1 - mu_p))
+//                      + kappa (mu_p - mu_q) nu(mu_p),
+// and nu is inverted by root finding (it is increasing in mu).
+//
 // Every function is a template on the real type (double or cpp_bin_float_50) and checks its
-// domain: finite means with a unique largest one; sigma > 0; Bernoulli means in [0, 1].
+// domain: finite means with a unique largest one; sigma > 0; Bernoulli means in [0, 1]; Beta
+// means in (0, 1), kappa > 0.
 
 #include "lilucb/divergence.hpp"
 #include "lilucb/errors.hpp"
 #include "lilucb/instance.hpp"
 
+#include <boost/math/special_functions/digamma.hpp>
+#include <boost/math/special_functions/gamma.hpp>
 #include <boost/math/special_functions/log1p.hpp>
 #include <boost/math/tools/roots.hpp>
 
@@ -313,6 +325,71 @@ characteristic_time_result<Real> characteristic_time_bernoulli(const Range& mean
   std::vector<Real> dgap(mu.size());
   for (std::size_t a = 0; a < mu.size(); ++a) dgap[a] = d(mu[best], mu[a], Real(mu[best] - mu[a]));
   return detail::optimal_proportions_by_closest_arm<Real>(fn, mu, best, d, dgap);
+}
+
+namespace detail {
+
+/// The Beta family of concentration kappa in its expectation parameter (file comment).
+template <class Real>
+struct beta_family {
+  Real kappa;
+  /// nu(mu) = psi(kappa mu) - psi(kappa (1 - mu)).  Domain: mu in (0, 1).
+  Real nu(const Real& mu) const { return boost::math::digamma(Real(kappa * mu)) - boost::math::digamma(Real(kappa * (1 - mu))); }
+  /// The mean mu in (0, 1) with nu(mu) = v (nu is increasing), to the type's precision.
+  Real mean(const Real& v) const {
+    const auto f = [&](const Real& m) { return Real(nu(m) - v); };
+    Real lo(0.5), hi(0.5);
+    while (f(lo) > 0) lo /= 2;
+    while (f(hi) < 0) hi = (1 + hi) / 2;
+    return lo == hi ? lo : increasing_root<Real>(f, lo, hi, f(lo), f(hi));
+  }
+  /// log B(kappa mu, kappa (1 - mu)).
+  Real log_beta(const Real& mu) const {
+    return boost::math::lgamma(Real(kappa * mu)) + boost::math::lgamma(Real(kappa * (1 - mu))) - boost::math::lgamma(kappa);
+  }
+  /// KL(Beta at mean p || Beta at mean q), both in (0, 1).
+  Real kl(const Real& p, const Real& q) const { return log_beta(q) - log_beta(p) + kappa * (p - q) * nu(p); }
+};
+
+}  // namespace detail
+
+/// T*(mu) and w*(mu) for Beta arms Beta(kappa mu_a, kappa (1 - mu_a)) of a common concentration
+/// kappa (Garivier & Kaufmann 2016, Theorem 5 for the one-parameter exponential family of the
+/// file comment; the lower bound of their Theorem 1 holds for any algorithm that is
+/// delta-correct on that family, so also for one certified for every law on [0, 1]).
+/// Domain: at least two means in (0, 1) with a unique largest one; kappa > 0 finite.
+template <class Range, class Real = detail::range_value_t<Range>>
+characteristic_time_result<Real> characteristic_time_beta(const Range& means, Real kappa) {
+  constexpr const char* fn = "lilucb::characteristic_time_beta";
+  check_positive(fn, "kappa", kappa);
+  const std::size_t best = detail::best_arm_checked(fn, means);
+  std::vector<Real> mu(std::begin(means), std::end(means));
+  if (mu.size() < 2)
+    detail::raise_domain_error(fn, "means", "1 arm", "at least two arms (T* is defined for K >= 2)");
+  for (std::size_t a = 0; a < mu.size(); ++a)
+    if (!(mu[a] > 0 && mu[a] < 1)) {
+      const std::string name = "means[" + std::to_string(a) + "]";
+      detail::raise_domain_error(fn, name.c_str(), detail::format_value(mu[a]), "(0, 1) for Beta arms");
+    }
+  const detail::beta_family<Real> fam{kappa};
+  std::vector<Real> nu(mu.size());
+  for (std::size_t a = 0; a < mu.size(); ++a) nu[a] = fam.nu(mu[a]);
+  // The program in the expectation parameter: d(nu_p, nu_q) = KL(mean(nu_p) || mean(nu_q)), the
+  // arms' own means used where nu is theirs (no round trip through the inversion).
+  const auto mean_of = [&](const Real& v) {
+    for (std::size_t a = 0; a < nu.size(); ++a)
+      if (nu[a] == v) return mu[a];
+    return fam.mean(v);
+  };
+  auto d = [&](const Real& p, const Real& q, const Real&) { return fam.kl(mean_of(p), mean_of(q)); };
+  std::vector<Real> dgap(mu.size());
+  for (std::size_t a = 0; a < mu.size(); ++a) dgap[a] = d(nu[best], nu[a], Real(nu[best] - nu[a]));
+  for (std::size_t a = 0; a < mu.size(); ++a)
+    if (a != best && !(dgap[a] > 0 && (boost::math::isfinite)(dgap[a])))
+      detail::raise_domain_error(fn, "means", "gap " + detail::format_value(Real(mu[best] - mu[a])) +
+                                                  " at kappa = " + detail::format_value(kappa),
+                                 "gaps whose Beta divergence is a finite positive number");
+  return detail::optimal_proportions_by_closest_arm<Real>(fn, nu, best, d, dgap);
 }
 
 /// The lower bound on the expected stopping time of any delta-correct algorithm,
