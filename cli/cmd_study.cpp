@@ -351,6 +351,7 @@ void add_study_command(CLI::App& app) {
   declare_option(cn->add_option("--nu", n->nu, "the target error probability, in (0, 1)")->required(), real_spec(0, false, 1, false));
   declare_option(cn->add_option("--method", n->method, "SAMPLING+STOPPING of `lilucb run --help` (default: the recommended certified " +
                                                            std::string(lb::recommended_bernoulli_method) + " for --model bernoulli, " +
+                                                           std::string(lb::recommended_bounded_method) + " for --model bounded, " +
                                                            std::string(lb::recommended_method) + " otherwise)"),
                  text_spec("a combination of the registry").feeding({"combination", "sampling", "stopping", "threshold", "boundary", "method"}));
   declare_option(cn->add_option("--seed", n->seed, "the sampling rule's random seed (default 0)"), count_spec(0, std::numeric_limits<std::uint64_t>::max(), "an integer in [0, 2^64)"));

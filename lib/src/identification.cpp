@@ -210,7 +210,7 @@ identification::identification(study_settings settings) : p_(std::make_unique<im
       if (!(s.lo < s.hi) || !std::isfinite(s.hi - s.lo))
         refuse(fn, "range", "[" + ::lilucb::detail::format_value(s.lo) + ", " + ::lilucb::detail::format_value(s.hi) + "]",
                "lo < hi, both finite");
-      p_->model = reward_model::sub_gaussian;
+      p_->model = reward_model::bounded;
       p_->sigma = (s.hi - s.lo) / 2;
       break;
   }
@@ -234,6 +234,10 @@ identification::identification(study_settings settings) : p_(std::make_unique<im
   ctx.stopping = p_->comb.stopping;
   ctx.rho = p_->comb.rho;
   ctx.inner = run_options{}.inner;
+  if (s.model == study_model::bounded) {
+    ctx.lo = s.lo;
+    ctx.hi = s.hi;
+  }
   run_parameters params;
   const auto& stop_rule = describe(p_->comb.stopping);
   const stopping_factory make_stopping = stop_rule.takes == stopping_parameter::threshold ? describe(p_->comb.threshold).make

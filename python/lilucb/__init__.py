@@ -34,6 +34,7 @@ from ._lilucb import (  # noqa: F401  (re-exported)
     GLR_THRESHOLDS,
     LS_BOUNDARIES,
     RECOMMENDED_BERNOULLI_METHOD,
+    RECOMMENDED_BOUNDED_METHOD,
     RECOMMENDED_METHOD,
     SAMPLING_RULES,
     STOPPING_RULES,
@@ -859,11 +860,12 @@ class Identification:
 
     arms: K >= 1, or a list of K distinct names; model: 'gaussian' (rewards N(mu, sigma^2), or
     sigma-sub-Gaussian for the rules not restricted to Gaussian arms; sigma > 0 required), 'bernoulli'
-    (each reward 0 or 1) or 'bounded' (rewards in range=(lo, hi), certified as (hi - lo)/2-sub-Gaussian);
+    (each reward 0 or 1) or 'bounded' (rewards in range=(lo, hi); pooled-kl and pooled-eb read them
+    rescaled to [0, 1], the sigma rules run with sigma = (hi - lo)/2, Hoeffding's lemma);
     nu in (0, 1): the target error probability; method: a sampling x stopping combination
     "SAMPLING+STOPPING" of the registry whose stopping rule is ls or glr (None: RECOMMENDED_BERNOULLI_METHOD,
-    't3c-ids+glr-pooled-kl', for model 'bernoulli', RECOMMENDED_METHOD, 't3c-ids+glr-pooled-per-arm',
-    otherwise); seed: the sampling rule's random stream; names: the arms' names
+    't3c-ids+glr-pooled-kl', for model 'bernoulli', RECOMMENDED_BOUNDED_METHOD, 't3c-ids+glr-pooled-eb', for
+    model 'bounded', RECOMMENDED_METHOD, 't3c-ids+glr-pooled-per-arm', otherwise); seed: the sampling rule's random stream; names: the arms' names
     when arms is K.  A bad value raises DomainError naming the argument, a wrong type TypeError.
 
     The certificate (P(wrong answer) <= nu; docs/live-study.md, Proposition L) holds when the order in

@@ -21,6 +21,7 @@ GLR_THRESHOLDS: Tuple[str, ...]
 LS_BOUNDARIES: Tuple[str, ...]
 RECOMMENDED_METHOD: str
 RECOMMENDED_BERNOULLI_METHOD: str
+RECOMMENDED_BOUNDED_METHOD: str
 
 class DomainError(ValueError):
     function: str

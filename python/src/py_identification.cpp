@@ -332,6 +332,7 @@ void register_identification(py::module_& m) {
       .def("settings", &study::settings);
   m.attr("RECOMMENDED_METHOD") = std::string(bandit::recommended_method);
   m.attr("RECOMMENDED_BERNOULLI_METHOD") = std::string(bandit::recommended_bernoulli_method);
+  m.attr("RECOMMENDED_BOUNDED_METHOD") = std::string(bandit::recommended_bounded_method);
 }
 
 }  // namespace lilucb::python

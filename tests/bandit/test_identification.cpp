@@ -100,6 +100,33 @@ BOOST_AUTO_TEST_CASE(a_sequential_study_makes_run_combinations_pulls) {
       BOOST_TEST(study.answer().best_arm == run.run.best_arm);
     }
   }
+  // Bounded rewards: the rules for a known range read them rescaled from [lo, hi], the sigma rules
+  // run with sigma = (hi - lo)/2, as run_combination on bounded_arms does.
+  const lb::bounded_arms scores(std::vector<double>{7.0, 5.0, 4.5}, 2, 10, 4);
+  for (const char* name : {"t3c-ids+glr-pooled-eb", "t3c-ids+glr-pooled-kl", "tas-d+glr-pooled-per-arm", "lucb1+ls"}) {
+    BOOST_TEST_CONTEXT(name) {
+      lb::study_settings s;
+      s.arms = scores.size();
+      s.model = lb::study_model::bounded;
+      s.lo = 2;
+      s.hi = 10;
+      s.nu = 0.1;
+      s.method = name;
+      s.seed = 5;
+      lb::identification study(s);
+      const auto counts = drive_sequentially(study, scores, 2'000'000);
+      lb::run_options opts;
+      opts.nu = 0.1;
+      opts.sigma = 4;
+      opts.seed = 5;
+      const auto run = lb::run_combination(lb::parse_combination(name), scores, opts);
+      BOOST_TEST(study.done());
+      BOOST_TEST(counts == run.run.counts, boost::test_tools::per_element());
+      BOOST_TEST(study.answer().best_arm == run.run.best_arm);
+      BOOST_TEST(study.answer().certified == run.certified);
+      BOOST_TEST(study.answer().certified);
+    }
+  }
 }
 
 BOOST_AUTO_TEST_CASE(a_loaded_study_continues_as_the_uninterrupted_one) {
@@ -234,6 +261,7 @@ BOOST_AUTO_TEST_CASE(a_repeated_tell_counts_once_and_a_refused_call_changes_noth
   // The study's defaults are the registry's recommendation (the defaults of `lilucb run` too).
   BOOST_TEST(lb::recommended_bernoulli_method == lb::to_string(lb::recommended_combination(lb::reward_model::bernoulli)));
   BOOST_TEST(lb::recommended_method == lb::to_string(lb::recommended_combination(lb::reward_model::gaussian)));
+  BOOST_TEST(lb::recommended_bounded_method == lb::to_string(lb::recommended_combination(lb::reward_model::bounded)));
   const auto r = b.ask();
   const std::string b_before = b.to_json();
   for (double bad : {0.5, -1.0, 2.0}) {
@@ -249,6 +277,7 @@ BOOST_AUTO_TEST_CASE(a_repeated_tell_counts_once_and_a_refused_call_changes_noth
   bounded.hi = 3;
   bounded.nu = 0.05;
   lb::identification c(bounded);
+  BOOST_TEST(c.method() == std::string(lb::recommended_bounded_method));  // the bounded default
   const auto t = c.ask();
   BOOST_CHECK_THROW(c.tell(t.id, 3.5), lilucb::domain_error);
   BOOST_TEST(c.tell(t.id, 3.0));

@@ -39,19 +39,24 @@ class normal_stream;
 
 /// What the rewards of a study are: Gaussian with a known sigma (or sigma-sub-Gaussian, for the
 /// rules not restricted to Gaussian arms), Bernoulli (each reward 0 or 1), or bounded in [lo, hi]
-/// (certified as (hi - lo)/2-sub-Gaussian rewards, Hoeffding's lemma).
+/// (the rules for a known range, pooled-kl and pooled-eb, read (y - lo)/(hi - lo); the sigma rules
+/// run with sigma = (hi - lo)/2, certified by Hoeffding's lemma).
 enum class study_model { gaussian, bernoulli, bounded };
 const char* to_string(study_model m);
 /// "gaussian", "bernoulli" or "bounded"; throws lilucb::domain_error naming "model".
 study_model parse_study_model(std::string_view name);
 
-/// The method a study uses by default: the recommended certified combination for Gaussian and
-/// bounded rewards (Proposition P2), and for Bernoulli rewards (Proposition PK: the Bernoulli
-/// divergence, which adapts to rates near 0 or 1; docs/certified-glr/pooled-kl.md).
+/// The method a study uses by default, recommended_combination of its reward model: for Gaussian
+/// rewards Proposition P2; for Bernoulli rewards Proposition PK (the Bernoulli divergence, which
+/// adapts to rates near 0 or 1; docs/certified-glr/pooled-kl.md); for bounded rewards Proposition
+/// PE (empirical-Bernstein bets, which adapt to the rewards' variance; docs/certified-glr/pooled-eb.md).
 inline constexpr std::string_view recommended_method = "t3c-ids+glr-pooled-per-arm";
 inline constexpr std::string_view recommended_bernoulli_method = "t3c-ids+glr-pooled-kl";
+inline constexpr std::string_view recommended_bounded_method = "t3c-ids+glr-pooled-eb";
 constexpr std::string_view recommended_method_for(study_model m) {
-  return m == study_model::bernoulli ? recommended_bernoulli_method : recommended_method;
+  return m == study_model::bernoulli ? recommended_bernoulli_method
+         : m == study_model::bounded ? recommended_bounded_method
+                                     : recommended_method;
 }
 
 struct study_settings {
