@@ -19,6 +19,8 @@
 
 #include <benchmark/benchmark.h>
 
+#include <cmath>
+
 #include <cstdint>
 #include <cstdlib>
 #include <string>
@@ -83,6 +85,29 @@ void register_all() {
         else run_benchmark(st, c, gaussian_arms(means, 0.5));
       })->Unit(benchmark::kMillisecond)->MinTime(min_time);
     }
+  }
+  // Item: the recommended certified method per reward model against GLR with the heuristic
+  // threshold and the same sampling rule, at K = 10 and K = 1000, on runs long enough that the
+  // cost per pull is the rules' and not the run's set-up: means 0.5 - 0.1 (i/(K-1))^0.6 (gaps
+  // from 0.1 down to about 0.1 (1/(K-1))^0.6), sigma 1/2 (Gaussian), Bernoulli arms, and Beta
+  // arms of concentration 9 in [0, 1] (bounded).  The ratio of ns_per_pull within a pair is the
+  // cost of certification per pull.
+  for (auto m : {reward_model::gaussian, reward_model::bernoulli, reward_model::bounded}) {
+    const combination cert = recommended_combination(m);
+    combination practice = cert;
+    practice.threshold = glr_threshold::heuristic;
+    for (const combination& c : {practice, cert})
+      for (std::uint64_t K : {10ULL, 1000ULL}) {
+        const std::string name = "BM_cost_" + std::string(to_string(m)) + "_" + to_string(c) + "/K:" + std::to_string(K);
+        std::vector<double> means(K);
+        for (std::uint64_t i = 0; i < K; ++i)
+          means[i] = 0.5 - 0.1 * std::pow(static_cast<double>(i) / static_cast<double>(K - 1), 0.6);
+        benchmark::RegisterBenchmark(name.c_str(), [=](benchmark::State& st) {
+          if (m == reward_model::bernoulli) run_benchmark(st, c, bernoulli_arms(means));
+          else if (m == reward_model::bounded) run_benchmark(st, c, bounded_arms(means, 0, 1));
+          else run_benchmark(st, c, gaussian_arms(means, 0.5));
+        })->Unit(benchmark::kMillisecond)->MinTime(min_time);
+      }
   }
 }
 

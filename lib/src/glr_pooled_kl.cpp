@@ -13,9 +13,10 @@
 
 namespace lilucb::bandit::stopping {
 
-glr_pooled_kl::glr_pooled_kl(std::size_t K, double delta, bernoulli_mixture::tilt_grid grid, double lo, double hi)
+glr_pooled_kl::glr_pooled_kl(std::size_t K, double delta, bernoulli_mixture::tilt_grid grid, double lo, double hi,
+                             bool fast)
     : K_(K), delta_(delta), grid_(std::move(grid)), pools_(K), blocker_(K), lo_(lo), hi_(hi), width_(hi - lo),
-      rescaled_(!(lo == 0 && hi == 1)), scaled_(lo == 0 && hi == 1 ? 0 : K) {
+      rescaled_(!(lo == 0 && hi == 1)), scaled_(lo == 0 && hi == 1 ? 0 : K), fast_(fast), tracked_c_(K) {
   constexpr const char* fn = "lilucb::bandit::stopping::glr_pooled_kl";
   threshold_ = ::lilucb::bandit::detail::checked_pooled_threshold(fn, K, delta, lo, hi);
   bernoulli_mixture::check_tilt_grid(fn, grid_);
@@ -95,11 +96,47 @@ bool glr_pooled_kl::passes_beyond_bound(std::size_t c, const arm_stats& s) {
   return r.lower >= threshold_;
 }
 
+// The search fails the blocker at its last minimiser m0 on the upper bound h(m0) most of the time
+// between its GLR passing the threshold and S_K doing so; the sides at m0 kept pull by pull give an
+// upper bound of h(m0) at the pair's exact sums in O(G) multiplications (side_tracker), and h is
+// increasing in S_V and decreasing in S_c, so it bounds h at the sums the search reads (V's lowered,
+// c's raised) too: a fail here is a fail of the search (docs/certified-glr/pooled-kl.md, "Deciding
+// a pull in O(G) multiplications").  Brought up to date from V_c's highest and c's lowest possible
+// sums when the pair, its point or anything but one pull of V_c or c has changed.
+bool glr_pooled_kl::fails_at_tracked_point(std::size_t c, const arm_stats& run_stats) {
+  const double m0 = argmin_[c];
+  if (!fast_ || !std::isfinite(m0)) return false;
+  const arm_stats& s = view(run_stats);
+  const pooled_arm v = pools_.pooled(c);
+  const std::uint64_t total = s.total(), nc = s.count(c);
+  bool fresh = tracked_c_ != c || tracked_m_ != m0 || total != tracked_total_ + 1;
+  if (!fresh) {
+    const std::uint64_t dv = v.count - tracked_nv_, dc = nc - tracked_nc_;
+    if (dv == 1 && dc == 0) up_.add(s.last_added());
+    else if (dc == 1 && dv == 0) down_.add(s.last_added());
+    else if (dv != 0 || dc != 0) fresh = true;
+  }
+  if (fresh || !up_.healthy() || !down_.healthy()) {
+    const double sc = s.sum(c);
+    up_.reset(grid_, double(v.count), v.sum + v.rounding, m0, true);
+    down_.reset(grid_, double(nc), sc - 1e-15 * std::fabs(sc), m0, false);
+  }
+  tracked_c_ = c;
+  tracked_m_ = m0;
+  tracked_total_ = total;
+  tracked_nv_ = v.count;
+  tracked_nc_ = nc;
+  if (!up_.healthy() || !down_.healthy()) return false;
+  const double a = up_.upper(), b = down_.upper();
+  return a + b + 2.3e-16 * (std::fabs(a) + std::fabs(b)) < threshold_;
+}
+
 bool glr_pooled_kl::should_stop(const arm_stats& s) {
   if (K_ < 2) return true;
   const std::size_t leader = pools_.leader();
   if (leader >= K_) return false;
-  if (blocker_ < K_ && blocker_ != leader && !(may_pass(blocker_, s) && passes_beyond_bound(blocker_, s)))
+  if (blocker_ < K_ && blocker_ != leader &&
+      !(may_pass(blocker_, s) && !fails_at_tracked_point(blocker_, s) && passes_beyond_bound(blocker_, s)))
     return false;
   for (std::size_t c = 0; c < K_; ++c)  // the O(1) bound of every pair first
     if (c != leader && c != blocker_ && !may_pass(c, s)) {

@@ -28,6 +28,7 @@
 #include "lilucb/bandit/rules.hpp"
 
 #include <cstddef>
+#include <cstdint>
 #include <string>
 #include <vector>
 
@@ -38,9 +39,10 @@ class glr_pooled_kl {
   /// K arms, delta, the tilts of each arm's prior, the rewards' range [lo, hi] (bounded arms: the
   /// rule reads (y - lo)/(hi - lo), in [0, 1]; the default [0, 1] reads the rewards as they are).
   /// Domain: lo < hi, both finite, hi - lo finite.
+  /// fast = false skips the O(G)-multiplication fail test (tests compare the two: the same pulls).
   glr_pooled_kl(std::size_t K, double delta,
                 bernoulli_mixture::tilt_grid grid = bernoulli_mixture::make_default_tilt_grid(), double lo = 0,
-                double hi = 1);
+                double hi = 1, bool fast = true);
 
   static const char* name() { return "glr"; }
   static constexpr bool certified() { return true; }
@@ -69,6 +71,9 @@ class glr_pooled_kl {
   bernoulli_mixture::pair_data pair_of(std::size_t c, const arm_stats& s) const;
   bool may_pass(std::size_t c, const arm_stats& s) const;
   bool passes_beyond_bound(std::size_t c, const arm_stats& s);
+  /// True when the blocker c certainly fails at its last minimiser, from the pair's sides kept
+  /// pull by pull (bernoulli_mixture::side_tracker); false when it may pass or is not tracked.
+  bool fails_at_tracked_point(std::size_t c, const arm_stats& s);
   /// The statistics the rule reads: the run's, or on a range other than [0, 1] the rescaled ones.
   const arm_stats& view(const arm_stats& s) const { return rescaled_ ? scaled_ : s; }
 
@@ -81,6 +86,13 @@ class glr_pooled_kl {
   double lo_, hi_, width_;
   bool rescaled_;
   arm_stats scaled_;  // the rescaled rewards' counts and sums (K arms when rescaled_, else none)
+  // The tracked pair: arm c, the point m, the total count and the pair's counts when last brought
+  // up to date; the sides of V_c and of c there.
+  bool fast_;
+  std::size_t tracked_c_;
+  double tracked_m_ = 0;
+  std::uint64_t tracked_total_ = 0, tracked_nv_ = 0, tracked_nc_ = 0;
+  bernoulli_mixture::side_tracker up_, down_;
 };
 
 }  // namespace lilucb::bandit::stopping
