@@ -16,8 +16,6 @@ namespace lilucb::bandit::bernoulli_mixture {
 namespace {
 constexpr double inf = std::numeric_limits<double>::infinity();
 constexpr std::size_t max_tilts = 128;
-/// side_tracker's smallest term (a normal number: products of it with a factor stay representable).
-constexpr double floor_term = 0x1p-1000;
 
 [[noreturn]] void bad_grid(const char* fn, const std::string& what) {
   ::lilucb::detail::raise_domain_error(fn, "grid", what,
@@ -120,81 +118,24 @@ std::string describe(const tilt_grid& g) {
          " to " + ::lilucb::detail::format_value(g.lambda.back());
 }
 
-// Every term carries a relative error of at most rel_ (first order; the final bound takes 1.01 of
-// it, valid while rel_ <= 1e-6, which healthy() requires).  At reset: exp(v_k - best) with v_k
-// within eta_k (as arm_side's) and the exponential's own ulp.  Per reward: the factor
-// e^{+-lambda y}/base, base = (1 - m) + m e^{+-lambda} within 3 ulps, a quotient, a product (y
-// other than 0 and 1: an exponential of +-lambda y - psi, within 2 ulps of its argument's
-// magnitude) and the multiplication into the term: 1e-15 (1 + lambda + |psi|) covers each.
-void side_tracker::reset(const tilt_grid& g, double n, double s, double m, bool up) {
+// The exponents as arm_side forms them, with its rounding bound eta_k per term (the largest is
+// passed on); a reward y adds +-lambda_k y - psi_k, psi_k = log((1 - m) + m e^{+-lambda_k}).
+::lilucb::bandit::detail::tracked_log_sum track_side(const tilt_grid& g, double n, double s, double m, bool up) {
   const std::size_t G = g.lambda.size();
-  g_ = &g;
-  up_ = up;
-  m_ = m;
-  term_.resize(G);
-  f0_.resize(G);
-  f1_.resize(G);
-  psi_.resize(G);
+  std::vector<double> x(G), a(G), b(G), c(G, 0.0);
   const double q = 1 - m;
-  std::vector<double> eta(G);
-  double best = -inf, step = 0;
+  double eta = 0;
   for (std::size_t k = 0; k < G; ++k) {
-    const double e = up ? g.up[k] : g.down[k];
-    const double base = q + m * e;
-    psi_[k] = std::log(base);
-    f0_[k] = 1 / base;
-    f1_[k] = e / base;
+    const double psi = std::log(q + m * (up ? g.up[k] : g.down[k]));
     const double ls = g.lambda[k] * s;
-    term_[k] = g.log_weight[k] + (up ? ls : -ls) - n * psi_[k];  // the exponent, for now
-    eta[k] = 1e-15 * (std::fabs(ls) + n * (1 + std::fabs(psi_[k])) + std::fabs(g.log_weight[k]));
-    step = std::max(step, 1e-15 * (1 + g.lambda[k] + std::fabs(psi_[k])));
-    best = std::max(best, term_[k]);
+    x[k] = g.log_weight[k] + (up ? ls : -ls) - n * psi;
+    eta = std::max(eta, 1e-15 * (std::fabs(ls) + n * (1 + std::fabs(psi)) + std::fabs(g.log_weight[k])));
+    a[k] = up ? g.lambda[k] : -g.lambda[k];
+    b[k] = -psi;
   }
-  // offset + log sum_k e^{v_k - best} is log sum_k e^{v_k} whatever best's own rounding; each
-  // term's error: its exponent's (eta_k), the subtraction's and the exponential's ulp.
-  offset_ = best;
-  double rel = 0;
-  for (std::size_t k = 0; k < G; ++k) {
-    const double x = term_[k] - best;
-    term_[k] = std::max(std::exp(x), floor_term);
-    rel = std::max(rel, eta[k] + 1.2e-16 * std::fabs(x));
-  }
-  rel_ = 1.72 * rel + 2.3e-16;  // e^eta - 1 <= 1.72 eta for eta <= 1 (healthy() needs far less)
-  step_rel_ = step;
-}
-
-void side_tracker::add(double y) {
-  const std::size_t G = term_.size();
-  // A term is never let below floor_term (raising a term keeps the bound an upper bound; an
-  // underflow to 0 would not).
-  if (y == 0) {
-    for (std::size_t k = 0; k < G; ++k) term_[k] = std::max(term_[k] * f0_[k], floor_term);
-  } else if (y == 1) {
-    for (std::size_t k = 0; k < G; ++k) term_[k] = std::max(term_[k] * f1_[k], floor_term);
-  } else {
-    for (std::size_t k = 0; k < G; ++k) {
-      const double ly = g_->lambda[k] * y;
-      term_[k] = std::max(term_[k] * std::exp((up_ ? ly : -ly) - psi_[k]), floor_term);
-    }
-  }
-  rel_ += step_rel_;
-}
-
-double side_tracker::upper() const {
-  double sum = 0;
-  for (double t : term_) sum += t;
-  const double l = std::log(sum);
-  // The sum of G positive terms within G ulps; the logarithm and the offset's addition each within
-  // an ulp of their magnitude.
-  return offset_ + l + 1.01 * (rel_ + 1.2e-16 * static_cast<double>(term_.size())) +
-         2.3e-16 * (std::fabs(offset_) + std::fabs(l)) + 1e-300;
-}
-
-bool side_tracker::healthy() const {
-  if (!(rel_ <= 1e-6) || term_.empty()) return false;
-  double top = 0;
-  for (double t : term_) top = std::max(top, t);
-  return top >= 0x1p-900 && top <= 0x1p900;
+  ::lilucb::bandit::detail::tracked_log_sum t;
+  t.reset(x, eta, a, b, c);
+  return t;
 }
 
 value h_at(const pair_data& p, double m) {

@@ -153,6 +153,24 @@ double cell_bound(const pair_data& p, const point_eval& a, const point_eval& b) 
 }
 }  // namespace
 
+// The exponents and their bound as terms() forms them; a reward y adds lambda (y - m) - psi (y - m)^2
+// (up) or lambda (m - y) - psi (y - m)^2 (down), a quadratic in y.
+::lilucb::bandit::detail::tracked_log_sum track_side(const bet_grid& g, const side_data& d, double m, bool up) {
+  const std::size_t G = g.lambda.size();
+  side_terms st;
+  terms(g, d, m, up, st);
+  std::vector<double> x(st.t.begin(), st.t.begin() + static_cast<std::ptrdiff_t>(G)), a(G), b(G), c(G);
+  for (std::size_t k = 0; k < G; ++k) {
+    const double l = g.lambda[k], ps = g.psi[k];
+    a[k] = (up ? l : -l) + 2 * ps * m;
+    b[k] = (up ? -l * m : l * m) - ps * m * m;
+    c[k] = -ps;
+  }
+  ::lilucb::bandit::detail::tracked_log_sum t;
+  t.reset(x, st.eta, a, b, c);
+  return t;
+}
+
 double psi_upper(double lambda) {
   const long double l = lambda;
   long double v;
@@ -238,6 +256,28 @@ double cell_lower_bound(const pair_data& p, double a, double b) {
   evaluate(p, a, ea);
   evaluate(p, b, eb);
   return cell_bound(p, ea, eb);
+}
+
+// f(D, Q) = sup over lambda in [0, 1) of lambda D - psi_E(lambda) Q: its derivative in lambda,
+// D - Q lambda/(1 - lambda), vanishes at lambda = D/(D + Q), where the value is D + Q log(Q/(D + Q));
+// increasing in D (slope lambda* <= 1) and decreasing in Q (slope -psi_E(lambda*), |slope| <=
+// log(1 + D/Q)).  The data's rounding: |dD/dS| = 1, |dQ/dS| <= 2, |dQ/dq| = 1; the arithmetic:
+// about ten roundings of magnitudes below |D| + Q + |S| + N, 1e-14 of that covers them.
+double h_upper_o1(const pair_data& p, double m) {
+  const auto side = [m](const side_data& d, bool up) {
+    const double nm = d.n * m;
+    const double D = up ? d.s - nm : nm - d.s;
+    const double Q = std::max(d.q - 2 * m * d.s + nm * m, 0.0);
+    const double slack = 1e-14 * (std::fabs(D) + std::fabs(d.q) + 2 * std::fabs(d.s) + d.n + 1);
+    if (!(D + d.err_s + slack > 0)) return 0.0;
+    const double Dp = D + d.err_s + slack;  // the largest D the exact sums allow
+    const double Qm = std::max(Q - 2 * d.err_s - d.err_q - slack, 0.0);  // the smallest Q
+    if (Qm <= 0) return Dp;
+    // D - Q log1p(D/Q) cancels when D << Q: its rounding is a few ulps of D, not of the result.
+    const double f = Dp - Qm * std::log1p(Dp / Qm);
+    return std::max(f, 0.0) * (1 + 1e-14) + 1e-14 * (1 + Dp);
+  };
+  return side(p.v, true) + side(p.c, false);
 }
 
 double gaussian_guess(const pair_data& p) {

@@ -11,12 +11,14 @@
 
 namespace lilucb::bandit::stopping {
 
-glr_pooled_eb::glr_pooled_eb(std::size_t K, double delta, double lo, double hi, eb_mixture::bet_grid grid)
+glr_pooled_eb::glr_pooled_eb(std::size_t K, double delta, double lo, double hi, eb_mixture::bet_grid grid,
+                             bool fast)
     : K_(K), delta_(delta), lo_(lo), hi_(hi), width_(hi - lo), grid_(std::move(grid)), scaled_(K), squares_(K), pools_(K),
-      pool_sq_(1), led_sq_(K), runner_sq_(K), blocker_(K) {
+      pool_sq_(1), led_sq_(K), runner_sq_(K), blocker_(K), fast_(fast), tracked_c_(K) {
   constexpr const char* fn = "lilucb::bandit::stopping::glr_pooled_eb";
   threshold_ = ::lilucb::bandit::detail::checked_pooled_threshold(fn, K, delta, lo, hi);
   eb_mixture::check_bet_grid(fn, grid_);
+  argmin_.assign(K, std::numeric_limits<double>::quiet_NaN());
 }
 
 std::string glr_pooled_eb::certificate() const {
@@ -91,17 +93,70 @@ std::vector<challenger_evidence> glr_pooled_eb::evidence(const arm_stats& s) con
   return out;
 }
 
-bool glr_pooled_eb::passes(std::size_t c) const {
+bool glr_pooled_eb::passes(std::size_t c) {
   const eb_mixture::pair_data p = pair(c);
   if (p.v.n == 0 || p.c.n == 0) return false;
-  return eb_mixture::search(p, eb_mixture::gaussian_guess(p), threshold_).lower >= threshold_;
+  const eb_mixture::search_result r = eb_mixture::search(p, eb_mixture::gaussian_guess(p), threshold_);
+  argmin_[c] = r.argmin;
+  return r.lower >= threshold_;
+}
+
+// The blocker fails on most pulls; its sides at a fixed point m_t, kept pull by pull, bound h(m_t)
+// >= S_E from above at the exact sums in O(G) multiplications (one exponential per bet for a
+// reward other than 0 and 1), so a fail here is a fail of the search's certified lower bound too:
+// no decision changes (pooled-eb.md, "Deciding a pull in O(G) operations").  The point is where
+// the pair's last search saw its smallest upper bound (its Gaussian guess before any search); the
+// sides are brought up to date when the pair or the point changes, when anything but one pull of
+// V_c or c has changed, or after a test that did not fail.
+bool glr_pooled_eb::fails_at_tracked_point(std::size_t c) {
+  if (!fast_) return false;
+  const pooled_arm v = pools_.pooled(c);
+  const std::uint64_t total = scaled_.total(), nc = scaled_.count(c);
+  if (v.count == 0 || nc == 0) return false;
+  bool fresh = stale_ || tracked_c_ != c || total != tracked_total_ + 1 ||
+               (std::isfinite(argmin_[c]) && argmin_[c] != tracked_m_);
+  if (!fresh) {
+    const std::uint64_t dv = v.count - tracked_nv_, dc = nc - tracked_nc_;
+    if (dv == 1 && dc == 0) up_.add(scaled_.last_added());
+    else if (dc == 1 && dv == 0) down_.add(scaled_.last_added());
+    else if (dv != 0 || dc != 0) fresh = true;
+  }
+  if (fresh || !up_.healthy() || !down_.healthy()) {
+    const eb_mixture::pair_data p = pair(c);
+    tracked_m_ = std::isfinite(argmin_[c]) ? argmin_[c] : eb_mixture::gaussian_guess(p);
+    up_ = eb_mixture::track_side(grid_, p.v, tracked_m_, true);
+    down_ = eb_mixture::track_side(grid_, p.c, tracked_m_, false);
+  }
+  tracked_c_ = c;
+  tracked_total_ = total;
+  tracked_nv_ = v.count;
+  tracked_nc_ = nc;
+  stale_ = true;
+  if (!up_.healthy() || !down_.healthy()) return false;
+  const auto below = [&](double a, double b) { return a + b + 2.3e-16 * (std::fabs(a) + std::fabs(b)) < threshold_; };
+  stale_ = !(below(up_.cheap_upper(), down_.cheap_upper()) || below(up_.upper(), down_.upper()));
+  return !stale_;
+}
+
+bool glr_pooled_eb::may_pass(std::size_t c) const {
+  if (!fast_) return true;
+  const eb_mixture::pair_data p = pair(c);
+  if (p.v.n == 0 || p.c.n == 0) return false;
+  return eb_mixture::h_upper_o1(p, eb_mixture::gaussian_guess(p)) >= threshold_;
 }
 
 bool glr_pooled_eb::should_stop(const arm_stats&) {
   if (K_ < 2) return true;
   const std::size_t leader = pools_.leader();
   if (leader >= K_) return false;
-  if (blocker_ < K_ && blocker_ != leader && !passes(blocker_)) return false;
+  if (blocker_ < K_ && blocker_ != leader &&
+      (!may_pass(blocker_) || fails_at_tracked_point(blocker_) || !passes(blocker_)))
+    return false;
+  for (std::size_t c = 0; c < K_; ++c)  // the O(1) bound of every pair first
+    if (c != leader && c != blocker_ && !may_pass(c)) {
+      blocker_ = c;
+      return false;
+    }
   for (std::size_t c = 0; c < K_; ++c)
     if (c != leader && c != blocker_ && !passes(c)) {
       blocker_ = c;

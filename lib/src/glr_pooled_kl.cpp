@@ -98,7 +98,7 @@ bool glr_pooled_kl::passes_beyond_bound(std::size_t c, const arm_stats& s) {
 
 // The search fails the blocker at its last minimiser m0 on the upper bound h(m0) most of the time
 // between its GLR passing the threshold and S_K doing so; the sides at m0 kept pull by pull give an
-// upper bound of h(m0) at the pair's exact sums in O(G) multiplications (side_tracker), and h is
+// upper bound of h(m0) at the pair's exact sums in O(G) multiplications (track_side), and h is
 // increasing in S_V and decreasing in S_c, so it bounds h at the sums the search reads (V's lowered,
 // c's raised) too: a fail here is a fail of the search (docs/certified-glr/pooled-kl.md, "Deciding
 // a pull in O(G) multiplications").  Brought up to date from V_c's highest and c's lowest possible
@@ -118,8 +118,8 @@ bool glr_pooled_kl::fails_at_tracked_point(std::size_t c, const arm_stats& run_s
   }
   if (fresh || !up_.healthy() || !down_.healthy()) {
     const double sc = s.sum(c);
-    up_.reset(grid_, double(v.count), v.sum + v.rounding, m0, true);
-    down_.reset(grid_, double(nc), sc - 1e-15 * std::fabs(sc), m0, false);
+    up_ = bernoulli_mixture::track_side(grid_, double(v.count), v.sum + v.rounding, m0, true);
+    down_ = bernoulli_mixture::track_side(grid_, double(nc), sc - 1e-15 * std::fabs(sc), m0, false);
   }
   tracked_c_ = c;
   tracked_m_ = m0;
@@ -127,8 +127,8 @@ bool glr_pooled_kl::fails_at_tracked_point(std::size_t c, const arm_stats& run_s
   tracked_nv_ = v.count;
   tracked_nc_ = nc;
   if (!up_.healthy() || !down_.healthy()) return false;
-  const double a = up_.upper(), b = down_.upper();
-  return a + b + 2.3e-16 * (std::fabs(a) + std::fabs(b)) < threshold_;
+  const auto below = [&](double a, double b) { return a + b + 2.3e-16 * (std::fabs(a) + std::fabs(b)) < threshold_; };
+  return below(up_.cheap_upper(), down_.cheap_upper()) || below(up_.upper(), down_.upper());
 }
 
 bool glr_pooled_kl::should_stop(const arm_stats& s) {

@@ -36,6 +36,7 @@
 #include <boost/multiprecision/cpp_int.hpp>
 
 #include <algorithm>
+#include <iomanip>
 #include <cmath>
 #include <limits>
 #include <numeric>
@@ -609,6 +610,109 @@ BOOST_AUTO_TEST_CASE(the_rules_pooled_arm_rescaling_and_evidence) {
   BOOST_TEST(ev.size() == 2u);
   for (const auto& e : ev) BOOST_TEST(e.statistic >= e.threshold - 1e-5 * (1 + e.threshold));
   expect_domain_error([&] { (void)raw.statistic(3); }, "c");
+}
+
+// track_side: started from a side's sums at m and fed rewards (0/1, and continuous ones), its
+// cheap_upper() (increments pending) and upper() (applied) are at least the side written per pull in long double and within 1e-13 (1 + N + |side|)
+// of it (the terms' stated rounding, 4e-15 per unit of their magnitudes, carried), after every 25
+// rewards.
+BOOST_AUTO_TEST_CASE(the_tracked_sides_bound_the_per_pull_side_from_above) {
+  const em::bet_grid g = em::make_default_bet_grid();
+  std::mt19937_64 rng(11);
+  std::uniform_real_distribution<double> unit(0.0, 1.0);
+  for (double m : {0.01, 0.2, 0.5, 0.81, 0.99})
+    for (int kind = 0; kind < 2; ++kind)
+      for (bool up : {true, false}) {
+        std::vector<double> ys;
+        for (int i = 0; i < 300; ++i) ys.push_back(kind == 0 ? double(rng() % 2) : unit(rng));
+        double s = 0, q = 0;
+        for (double y : ys) s += y, q += y * y;
+        auto t = em::track_side(g, em::side_data{double(ys.size()), s, q, 1e-13, 1e-13}, m, up);
+        for (int i = 0; i < 200; ++i) {
+          const double y = kind == 0 ? double(rng() % 3 == 0) : unit(rng);
+          t.add(y);
+          ys.push_back(y);
+          if (i % 25 != 24) continue;
+          BOOST_REQUIRE(t.healthy());
+          const long double ref = eb_side_per_pull(g, ys, m, up);
+          BOOST_REQUIRE(t.cheap_upper() >= ref);  // the O(1) bound, increments pending
+          const double u = t.upper();
+          BOOST_REQUIRE_MESSAGE(u >= ref && u <= ref + 1e-13L * (1 + ys.size() + std::fabs(ref)),
+                                "m " << m << " kind " << kind << " up " << up << " i " << i << ": "
+                                     << std::setprecision(20) << u << " vs " << static_cast<double>(ref));
+        }
+      }
+}
+
+// h_upper_o1 bounds h from above at every m (against h written per pull in long double), for
+// random pairs with rewards in [0, 1], including constant ones (Q(m) = 0 at m = the reward).
+BOOST_AUTO_TEST_CASE(the_o1_bound_is_above_h) {
+  const em::bet_grid g = em::make_default_bet_grid();
+  std::mt19937_64 rng(5);
+  std::uniform_real_distribution<double> unit(0.0, 1.0);
+  int checked = 0;
+  for (int trial = 0; trial < 60; ++trial) {
+    std::vector<double> yv, yc;
+    const double mv = unit(rng), mc = unit(rng);
+    const int nv = 1 + int(rng() % 400), nc = 1 + int(rng() % 400);
+    for (int i = 0; i < nv; ++i) yv.push_back(trial % 5 == 0 ? 0.25 : std::clamp(mv + 0.3 * (unit(rng) - 0.5), 0.0, 1.0));
+    for (int i = 0; i < nc; ++i) yc.push_back(trial % 7 == 0 ? double(rng() % 2) : std::clamp(mc + 0.3 * (unit(rng) - 0.5), 0.0, 1.0));
+    const auto side = [](const std::vector<double>& y) {
+      double s = 0, q = 0;
+      for (double x : y) s += x, q += x * x;
+      return em::side_data{double(y.size()), s, q, 1e-15 * s, 2e-15 * q};
+    };
+    const em::pair_data p{side(yv), side(yc), &g};
+    for (double m : {0.0, 0.1, 0.25, 0.4, 0.5, 0.77, 1.0, mv, mc}) {
+      const long double h = eb_h_per_pull(g, yv, yc, m);
+      BOOST_REQUIRE_MESSAGE(em::h_upper_o1(p, m) >= h, "trial " << trial << " m " << m);
+      ++checked;
+    }
+  }
+  BOOST_TEST(checked == 540);
+}
+
+// The tracked fail test changes no decision: the rule with and without it decides the same after
+// every pull, on Bernoulli arms and on bounded rewards rescaled from a range.
+BOOST_AUTO_TEST_CASE(the_tracked_fail_test_changes_no_decision) {
+  const std::vector<std::vector<double>> instances{
+      {0.05, 0.04, 0.045, 0.02}, {0.9, 0.85, 0.85, 0.6, 0.3}, {0.5, 0.45, 0.43, 0.4}};
+  std::mt19937_64 rng(20261129);
+  int stops = 0, decisions = 0;
+  for (int bounded = 0; bounded < 2; ++bounded)
+    for (const auto& means : instances)
+      for (int policy = 0; policy < 2; ++policy) {
+        const std::size_t K = means.size();
+        const double lo = bounded ? -2.0 : 0.0, hi = bounded ? 6.0 : 1.0;
+        ls::glr_pooled_eb fast(K, 0.2, lo, hi, em::make_default_bet_grid(), true);
+        ls::glr_pooled_eb slow(K, 0.2, lo, hi, em::make_default_bet_grid(), false);
+        lb::arm_stats st(K);
+        std::bernoulli_distribution coin(0.5);
+        for (int t = 0; t < 40000; ++t) {
+          std::size_t i = std::size_t(t) % K;
+          if (t >= int(K)) i = coin(rng) ? (policy == 0 ? fast.leader() : st.empirical_best()) : std::size_t(rng() % K);
+          double y;
+          if (bounded) {  // a reward of the arm's mean spread over [lo, hi]
+            double u = 0;
+            for (int j = 0; j < 4; ++j) u += std::uniform_real_distribution<double>(0.0, 1.0)(rng);
+            y = lo + (hi - lo) * std::clamp(means[i] + (u / 4 - 0.5) * 0.6, 0.0, 1.0);
+          } else {
+            y = std::bernoulli_distribution(means[i])(rng) ? 1.0 : 0.0;
+          }
+          st.add(i, y);
+          fast.observe(i, st);
+          slow.observe(i, st);
+          const bool a = fast.should_stop(st), b = slow.should_stop(st);
+          ++decisions;
+          BOOST_REQUIRE_MESSAGE(a == b, "t = " << t << " policy " << policy << " bounded " << bounded);
+          if (a) {
+            ++stops;
+            break;
+          }
+        }
+      }
+  BOOST_TEST(stops >= 8);
+  BOOST_TEST(decisions > 20000);
 }
 
 BOOST_AUTO_TEST_CASE(domain_errors) {

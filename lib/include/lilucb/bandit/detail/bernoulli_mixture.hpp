@@ -20,6 +20,8 @@
 // The sums enter monotonically (A increases with S_V, B decreases with S_c), so a caller holding
 // rounded sums passes S_V lowered and S_c raised by their rounding bounds.
 
+#include "lilucb/bandit/detail/tracked_log_sum.hpp"
+
 #include <cstddef>
 #include <string>
 #include <vector>
@@ -76,30 +78,13 @@ struct search_result {
 /// floating point, or after max_eval evaluations.  Domain: m0 in [0, 1], max_eval >= 1.
 search_result search(const pair_data& p, double m0, double thr, int max_eval = 200);
 
-/// One side's log-mixture at a fixed m, kept up to date pull by pull: an upper bound of
-///     A(m) = log sum_k w_k exp( lambda_k S - N psi_m( lambda_k))   (up), or
-///     B(m) = log sum_k w_k exp(-lambda_k S - N psi_m(-lambda_k))   (down)
-/// as N and S grow, in O(G) multiplications per reward (each term times e^{+-lambda_k y - psi}, the
-/// two factors of y = 0 and y = 1 tabulated at reset) instead of G logarithms and exponentials.
-/// Guarantee: upper() >= the exact side at the exact sums whenever the sum passed to reset bounds
-/// the exact one from the side's favourable direction (up: >= it; down: <= it) and every add() is
-/// given the exact reward; the rounding of every step is carried in the bound (relative error of
-/// the terms, docs/certified-glr/pooled-kl.md, "Deciding a pull in O(G) multiplications").
-/// healthy() is false once that carried error or the terms' range make the bound useless; reset
-/// again then.  Domain: m in [0, 1], n >= 0, s finite; rewards y in [0, 1]; g as check_tilt_grid admits.
-class side_tracker {
- public:
-  void reset(const tilt_grid& g, double n, double s, double m, bool up);
-  void add(double y);
-  double upper() const;
-  bool healthy() const;
-
- private:
-  const tilt_grid* g_ = nullptr;
-  bool up_ = true;
-  double m_ = 0, offset_ = 0, rel_ = 0, step_rel_ = 0;
-  std::vector<double> term_, f0_, f1_, psi_;
-};
+/// One side at a fixed m as a tracked log-sum (detail/tracked_log_sum.hpp): A(m) (up) or B(m)
+/// (down) at n pulls of sum s, each term's exponent within its rounding bound, and each reward y
+/// adding +-lambda_k y - psi_m(+-lambda_k) to term k.  Its upper() bounds the side at the exact sums
+/// whenever s bounds the exact sum from the side's favourable direction (up: s >= it; down: s <=
+/// it) and every add() is given the exact reward.  Domain: m in [0, 1], n >= 0, s finite; g as
+/// check_tilt_grid admits.
+::lilucb::bandit::detail::tracked_log_sum track_side(const tilt_grid& g, double n, double s, double m, bool up);
 
 /// S_K's certified lower bound for a pooled arm (nv, sv) against an arm (nc, sc) on grid g,
 /// from the count-weighted mean.  Domain: nv, nc >= 1; sv in [0, nv], sc in [0, nc] (rewards in

@@ -20,6 +20,8 @@
 // rounding bound is a certified lower bound (plus: an upper bound).  The table's psi_k is rounded
 // upwards, which the proposition allows (any psi_k >= psi_E(lambda_k) gives a supermartingale).
 
+#include "lilucb/bandit/detail/tracked_log_sum.hpp"
+
 #include <cstddef>
 #include <string>
 #include <vector>
@@ -99,6 +101,21 @@ struct search_result {
 /// upper - lower <= 1e-6 (1 + |lower|) or max_cells; lower is always certified.
 /// Domain: m0 in [0, 1], max_cells >= 1.
 search_result search(const pair_data& p, double m0, double thr, int max_cells = 400);
+
+/// An upper bound of h(m), so of S_E, in O(1): each side's log-sum is at most its largest term
+/// (the weights sum to at most 1), and every term at most the supremum over all bets lambda in
+/// [0, 1) of lambda D - psi_E(lambda) Q, which is D - Q log(1 + D/Q) for D > 0 (at lambda = D/(D +
+/// Q); D when Q = 0) and 0 for D <= 0, with D = S - N m (up) or N m - S (down) and Q = Q(m); the
+/// sums' and the arithmetic's rounding added (pooled-eb.md, "An upper bound in O(1)").  For a
+/// rule that fails a pair early; never for a pass.  Domain: m in [0, 1]; p as a rule holds it.
+double h_upper_o1(const pair_data& p, double m);
+
+/// One side at a fixed m as a tracked log-sum (detail/tracked_log_sum.hpp): A(m) (up, the pooled
+/// arm) or B(m) (down, arm c) from the side's data, each term's exponent within its bound on the
+/// arithmetic's and the sums' rounding, and each reward y adding +-lambda_k (y - m) - psi_k (y - m)^2
+/// to term k.  Its upper() bounds the side at the exact sums as long as every add() is given the
+/// exact reward.  Domain: m in [0, 1]; d as a pair's side holds it; g as check_bet_grid admits.
+::lilucb::bandit::detail::tracked_log_sum track_side(const bet_grid& g, const side_data& d, double m, bool up);
 
 /// S_E's certified lower bound for a pooled arm (nv, sv, qv) against an arm (nc, sc, qc) with
 /// exact sums, on grid g.  Domain: nv, nc >= 1; 0 <= s <= n and s^2/n <= q <= s (rewards in

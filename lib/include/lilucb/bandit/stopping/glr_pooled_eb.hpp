@@ -15,8 +15,11 @@
 // Certificate (Proposition PE): for rewards in [lo, hi] (known before the run), a unique best arm
 // and ANY sampling rule, P(stop with a wrong answer) <= delta.  No sigma.
 //
-// Decision per pair: eb_mixture::search's branch and bound from the pair's Gaussian guess (most
-// failing pairs fail at the guess, in O(G)); the challenger that failed last is tried first.
+// Decision per pair, the challenger that failed last first: an O(1) upper bound of h at the pair's
+// Gaussian guess (eb_mixture::h_upper_o1) fails most pairs early in a run; the blocker's sides at a
+// tracked point, kept pull by pull (eb_mixture::track_side), fail it on most later pulls; otherwise
+// eb_mixture::search's branch and bound from the guess decides.  Every fail rests on an upper bound
+// of S_E, so the decisions are the search's.
 // Domain: K >= 1, delta in (0, 1), lo < hi finite with hi - lo finite, a grid as
 // eb_mixture::check_bet_grid admits; every reward in [lo, hi] (not checked per pull: the arms'
 // model is checked where the rule is chosen); observe() after every single pull.
@@ -28,6 +31,7 @@
 #include "lilucb/bandit/rules.hpp"
 
 #include <cstddef>
+#include <cstdint>
 #include <string>
 #include <vector>
 
@@ -36,8 +40,10 @@ namespace lilucb::bandit::stopping {
 class glr_pooled_eb {
  public:
   /// K arms, delta, the rewards' range [lo, hi], the bets of each arm's prior.
+  /// fast = false skips the O(1) and the tracked fail tests (tests compare the two: the same
+  /// decisions).
   glr_pooled_eb(std::size_t K, double delta, double lo = 0, double hi = 1,
-                eb_mixture::bet_grid grid = eb_mixture::make_default_bet_grid());
+                eb_mixture::bet_grid grid = eb_mixture::make_default_bet_grid(), bool fast = true);
 
   static const char* name() { return "glr"; }
   static constexpr bool certified() { return true; }
@@ -60,7 +66,12 @@ class glr_pooled_eb {
 
  private:
   void check_index(std::size_t c) const;
-  bool passes(std::size_t c) const;
+  bool passes(std::size_t c);
+  /// False when pair c cannot pass: h at its Gaussian guess, bounded in O(1), is below the threshold.
+  bool may_pass(std::size_t c) const;
+  /// True when pair c certainly fails at the tracked point (its sides kept pull by pull,
+  /// eb_mixture::track_side); false when it may pass or is not tracked.
+  bool fails_at_tracked_point(std::size_t c);
 
   std::size_t K_;
   double delta_, threshold_, lo_, hi_, width_;
@@ -69,6 +80,14 @@ class glr_pooled_eb {
   pooled_designation pools_;          // V_c's count and sum, from the rescaled rewards
   arm_stats pool_sq_, led_sq_, runner_sq_;  // V_c's sum of squares as G - P_c + Q_c (pooled_designation.hpp)
   std::size_t blocker_;
+  // The tracked pair: arm c, the point, the total count and the pair's counts when last brought up
+  // to date (stale_: the last test did not fail, so the point is moved at the next pull).
+  bool fast_, stale_ = true;
+  std::size_t tracked_c_;
+  double tracked_m_ = 0;
+  std::uint64_t tracked_total_ = 0, tracked_nv_ = 0, tracked_nc_ = 0;
+  ::lilucb::bandit::detail::tracked_log_sum up_, down_;
+  std::vector<double> argmin_;  // per arm c: where its last search saw its smallest upper bound (NaN: none)
 };
 
 }  // namespace lilucb::bandit::stopping

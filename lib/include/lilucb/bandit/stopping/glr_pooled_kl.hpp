@@ -72,7 +72,7 @@ class glr_pooled_kl {
   bool may_pass(std::size_t c, const arm_stats& s) const;
   bool passes_beyond_bound(std::size_t c, const arm_stats& s);
   /// True when the blocker c certainly fails at its last minimiser, from the pair's sides kept
-  /// pull by pull (bernoulli_mixture::side_tracker); false when it may pass or is not tracked.
+  /// pull by pull (bernoulli_mixture::track_side); false when it may pass or is not tracked.
   bool fails_at_tracked_point(std::size_t c, const arm_stats& s);
   /// The statistics the rule reads: the run's, or on a range other than [0, 1] the rescaled ones.
   const arm_stats& view(const arm_stats& s) const { return rescaled_ ? scaled_ : s; }
@@ -92,7 +92,7 @@ class glr_pooled_kl {
   std::size_t tracked_c_;
   double tracked_m_ = 0;
   std::uint64_t tracked_total_ = 0, tracked_nv_ = 0, tracked_nc_ = 0;
-  bernoulli_mixture::side_tracker up_, down_;
+  ::lilucb::bandit::detail::tracked_log_sum up_, down_;
 };
 
 }  // namespace lilucb::bandit::stopping
