@@ -179,6 +179,7 @@ bool glr_pooled::passes_beyond_bound(std::size_t c, const arm_stats& s) {
 }
 
 bool glr_pooled::split_passes(std::size_t c, const pooled_arm& v, const arm_stats& s) {
+  if (fails_at_tracked_point(c, v, s)) return false;  // (false before c's first search)
   const pooled_detail::split_pair p = split_of(v, s.count(c), s.mean(c));
   if (!std::isfinite(argmin_[c])) {
     const double m0 = glr_point(p, v.count, s.count(c));
@@ -195,6 +196,91 @@ bool glr_pooled::split_passes(std::size_t c, const pooled_arm& v, const arm_stat
   if (rules_out(h0.h)) return false;
   if (pooled_detail::one_term_lower_bound(p, ka, kb) >= threshold_) return true;
   return decide(c, p, m0, h0);
+}
+
+// Each term of a side is at most c_k + (D+)^2/(2 sigma^2 (N + rho_k)), D = S - N m for V and N m - S
+// for c (F(u) <= (u+)^2/2: F(u) = u^2/2 + log Phi(u) <= u^2/2, and F(u) <= F(0) < 0 for u <= 0;
+// u = D/(sigma sqrt(N + rho))).  A pull of the side (N -> N + 1, D -> D' = D +- (y - m)) lowers c_k
+// (the penalty 1/2 log(1 + N/rho) grows with N) and changes the quadratic by at most
+// ((D'+)^2 - (D+)^2)/(2 sigma^2 (N + rho_k)); the side's log-sum grows by at most the largest
+// such sum over k, bounded over all rho >= 0 in closed form below.  So the bound at the last start plus the sum of these increments bounds
+// h(m) from above, in O(1) per pull.  Started from V's sum raised and c's lowered by their
+// rounding bounds (h increases with V's mean and decreases with c's), it bounds h at the sums the
+// search reads too: a fail here is a fail of the search at m.  After a test that does not fail, the
+// next one starts again (the increments' bound only grows); after a test that does not fail just
+// after a start, the next 8 pulls skip it (the pair is then close to passing at m, where the start's
+// cost would be spent twice).
+bool glr_pooled::fails_at_tracked_point(std::size_t c, const pooled_arm& v, const arm_stats& s) {
+  const double m = argmin_[c];
+  if (!fast_ || !std::isfinite(m)) return false;
+  if (cooldown_ > 0) {  // the bound just started did not fail: leave the next pulls to the search
+    --cooldown_;
+    stale_ = true;
+    return false;
+  }
+  const std::uint64_t total = s.total(), nc = s.count(c);
+  const double pos2 = 1 / (2 * sigma_ * sigma_);
+  const auto grow = [&](side_growth& g, double& d, double step) {
+    const double next = d + step, a = std::max(d, 0.0), b = std::max(next, 0.0);
+    // (b - a)(b + a): within a few ulps of itself (b^2 - a^2 could cancel).
+    const double q = (b - a) * (b + a);
+    if (q > 0) g.up += q * (1 + 1e-12);
+    else g.down += -q * (1 - 1e-12);
+    d = next;
+  };
+  bool fresh = stale_ || tracked_c_ != c || tracked_m_ != m || total != tracked_total_ + 1;
+  if (!fresh) {
+    const std::uint64_t dv = v.count - tracked_nv_, dcn = nc - tracked_nc_;
+    const double y = s.last_added();
+    if (dv == 1 && dcn == 0) grow(gv_, dv_, y - m);
+    else if (dcn == 1 && dv == 0) grow(gc_, dc_, m - y);
+    else if (dv != 0 || dcn != 0) fresh = true;
+  }
+  if (fresh) {
+    const double sv = v.sum + v.rounding, sc = s.sum(c), nm_v = double(v.count) * m, nm_c = double(nc) * m;
+    dv_ = sv - nm_v + 2.3e-16 * 2 * (std::fabs(sv) + nm_v);
+    dc_ = nm_c - (sc - 1e-15 * std::fabs(sc)) + 2.3e-16 * 2 * (std::fabs(sc) + nm_c);
+    const std::size_t G = grid_.rho.size();
+    const double nv_d = double(v.count), nc_d = double(nc), av = std::max(dv_, 0.0), ac = std::max(dc_, 0.0);
+    const std::size_t ia = row_of(v.count, rows_.size());  // the penalties, from the rows split_of reads
+    const row& ra = rows_[ia];
+    const row& rb = rows_[row_of(nc, ia)];
+    tv_.resize(G);
+    tc_.resize(G);
+    for (std::size_t k = 0; k < G; ++k) {
+      tv_[k] = base_[k] - ra.pen[k] + av * av * pos2 / (nv_d + grid_.rho[k]);
+      tc_[k] = base_[k] - rb.pen[k] + ac * ac * pos2 / (nc_d + grid_.rho[k]);
+    }
+    const double up = one_sided_mixture::log_sum_exp(tv_.data(), G) + one_sided_mixture::log_sum_exp(tc_.data(), G);
+    start_upper_ = up + 1e-12 * (1 + std::fabs(up));
+    gv_ = {0, 0, double(v.count)};
+    gc_ = {0, 0, double(nc)};
+  }
+  tracked_c_ = c;
+  tracked_m_ = m;
+  tracked_total_ = total;
+  tracked_nv_ = v.count;
+  tracked_nc_ = nc;
+  // A side's terms moved by sum_t q_t/(2 sigma^2 (N_t + rho_k)), N_t its count before pull t, in
+  // [N_0, N - 1]: at most g(rho) = P/(N_0 + rho) - Q/(N - 1 + rho) (P, Q the sums of the positive
+  // and negative q_t), whose supremum over rho >= 0 is at rho = 0, at infinity (0), or where
+  // sqrt(P) (N - 1 + rho) = sqrt(Q) (N_0 + rho).
+  const auto bound = [&](const side_growth& g, std::uint64_t n) {
+    if (g.up == 0) return 0.0;
+    const double a = g.n0, b = std::max(double(n) - 1, a);
+    const auto at = [&](double r) { return g.up / (a + r) - g.down / (b + r); };
+    double best = std::max(at(0), 0.0);
+    const double sp = std::sqrt(g.up), sq = std::sqrt(g.down);
+    if (sp != sq) {
+      const double r = (sq * a - sp * b) / (sp - sq);
+      if (r > 0) best = std::max(best, at(r));
+    }
+    return best * pos2 * (1 + 1e-12) + 1e-300;
+  };
+  stale_ = !rules_out(start_upper_ + bound(gv_, v.count) + bound(gc_, nc));
+  if (stale_ && fresh) cooldown_ = 8;
+  fast_fails_ += !stale_;
+  return !stale_;
 }
 
 double glr_pooled::s1(const pooled_arm& v, std::uint64_t nc, double mc) {
@@ -241,8 +327,8 @@ std::size_t glr_pooled::row_of(std::uint64_t n, std::size_t keep) {
   return j;
 }
 
-glr_pooled::glr_pooled(std::size_t K, double sigma, double delta, mixture_grid grid, pooled_prior prior)
-    : K_(K), sigma_(sigma), delta_(delta), prior_(prior), grid_(std::move(grid)), pools_(K) {
+glr_pooled::glr_pooled(std::size_t K, double sigma, double delta, mixture_grid grid, pooled_prior prior, bool fast)
+    : K_(K), sigma_(sigma), delta_(delta), prior_(prior), grid_(std::move(grid)), pools_(K), fast_(fast), tracked_c_(K) {
   constexpr const char* fn = "lilucb::bandit::stopping::glr_pooled";
   (void)mixture_detail::check_mixture_rule(fn, K, sigma, delta, grid_);
   threshold_ = std::log(1 / delta);

@@ -135,6 +135,7 @@ bool glr_pooled_eb::fails_at_tracked_point(std::size_t c) {
   if (!up_.healthy() || !down_.healthy()) return false;
   const auto below = [&](double a, double b) { return a + b + 2.3e-16 * (std::fabs(a) + std::fabs(b)) < threshold_; };
   stale_ = !(below(up_.cheap_upper(), down_.cheap_upper()) || below(up_.upper(), down_.upper()));
+  fast_fails_ += !stale_;
   return !stale_;
 }
 
@@ -142,7 +143,9 @@ bool glr_pooled_eb::may_pass(std::size_t c) const {
   if (!fast_) return true;
   const eb_mixture::pair_data p = pair(c);
   if (p.v.n == 0 || p.c.n == 0) return false;
-  return eb_mixture::h_upper_o1(p, eb_mixture::gaussian_guess(p)) >= threshold_;
+  const bool may = eb_mixture::h_upper_o1(p, eb_mixture::gaussian_guess(p)) >= threshold_;
+  fast_fails_ += !may;
+  return may;
 }
 
 bool glr_pooled_eb::should_stop(const arm_stats&) {

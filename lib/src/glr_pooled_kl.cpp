@@ -128,7 +128,9 @@ bool glr_pooled_kl::fails_at_tracked_point(std::size_t c, const arm_stats& run_s
   tracked_nc_ = nc;
   if (!up_.healthy() || !down_.healthy()) return false;
   const auto below = [&](double a, double b) { return a + b + 2.3e-16 * (std::fabs(a) + std::fabs(b)) < threshold_; };
-  return below(up_.cheap_upper(), down_.cheap_upper()) || below(up_.upper(), down_.upper());
+  const bool fails = below(up_.cheap_upper(), down_.cheap_upper()) || below(up_.upper(), down_.upper());
+  fast_fails_ += fails;
+  return fails;
 }
 
 bool glr_pooled_kl::should_stop(const arm_stats& s) {

@@ -678,41 +678,47 @@ BOOST_AUTO_TEST_CASE(the_tracked_fail_test_changes_no_decision) {
   const std::vector<std::vector<double>> instances{
       {0.05, 0.04, 0.045, 0.02}, {0.9, 0.85, 0.85, 0.6, 0.3}, {0.5, 0.45, 0.43, 0.4}};
   std::mt19937_64 rng(20261129);
-  int stops = 0, decisions = 0;
-  for (int bounded = 0; bounded < 2; ++bounded)
-    for (const auto& means : instances)
-      for (int policy = 0; policy < 2; ++policy) {
-        const std::size_t K = means.size();
-        const double lo = bounded ? -2.0 : 0.0, hi = bounded ? 6.0 : 1.0;
-        ls::glr_pooled_eb fast(K, 0.2, lo, hi, em::make_default_bet_grid(), true);
-        ls::glr_pooled_eb slow(K, 0.2, lo, hi, em::make_default_bet_grid(), false);
-        lb::arm_stats st(K);
-        std::bernoulli_distribution coin(0.5);
-        for (int t = 0; t < 40000; ++t) {
-          std::size_t i = std::size_t(t) % K;
-          if (t >= int(K)) i = coin(rng) ? (policy == 0 ? fast.leader() : st.empirical_best()) : std::size_t(rng() % K);
-          double y;
-          if (bounded) {  // a reward of the arm's mean spread over [lo, hi]
-            double u = 0;
-            for (int j = 0; j < 4; ++j) u += std::uniform_real_distribution<double>(0.0, 1.0)(rng);
-            y = lo + (hi - lo) * std::clamp(means[i] + (u / 4 - 0.5) * 0.6, 0.0, 1.0);
-          } else {
-            y = std::bernoulli_distribution(means[i])(rng) ? 1.0 : 0.0;
+  int stops = 0;
+  std::uint64_t decisions = 0, fast_fails = 0;
+  for (int stride : {1, 3})  // should_stop after every pull, and after every third
+    for (int bounded = 0; bounded < 2; ++bounded)
+      for (const auto& means : instances)
+        for (int policy = 0; policy < 2; ++policy) {
+          const std::size_t K = means.size();
+          const double lo = bounded ? -2.0 : 0.0, hi = bounded ? 6.0 : 1.0;
+          ls::glr_pooled_eb fast(K, 0.2, lo, hi, em::make_default_bet_grid(), true);
+          ls::glr_pooled_eb slow(K, 0.2, lo, hi, em::make_default_bet_grid(), false);
+          lb::arm_stats st(K);
+          std::bernoulli_distribution coin(0.5);
+          for (int t = 0; t < 40000; ++t) {
+            std::size_t i = std::size_t(t) % K;
+            if (t >= int(K)) i = coin(rng) ? (policy == 0 ? fast.leader() : st.empirical_best()) : std::size_t(rng() % K);
+            double y;
+            if (bounded) {  // a reward of the arm's mean spread over [lo, hi]
+              double u = 0;
+              for (int j = 0; j < 4; ++j) u += std::uniform_real_distribution<double>(0.0, 1.0)(rng);
+              y = lo + (hi - lo) * std::clamp(means[i] + (u / 4 - 0.5) * 0.6, 0.0, 1.0);
+            } else {
+              y = std::bernoulli_distribution(means[i])(rng) ? 1.0 : 0.0;
+            }
+            st.add(i, y);
+            fast.observe(i, st);
+            slow.observe(i, st);
+            if (t % stride != 0) continue;
+            const bool a = fast.should_stop(st), b = slow.should_stop(st);
+            ++decisions;
+            BOOST_REQUIRE_MESSAGE(a == b, "t = " << t << " stride " << stride << " policy " << policy << " bounded " << bounded);
+            if (a) {
+              ++stops;
+              break;
+            }
           }
-          st.add(i, y);
-          fast.observe(i, st);
-          slow.observe(i, st);
-          const bool a = fast.should_stop(st), b = slow.should_stop(st);
-          ++decisions;
-          BOOST_REQUIRE_MESSAGE(a == b, "t = " << t << " policy " << policy << " bounded " << bounded);
-          if (a) {
-            ++stops;
-            break;
-          }
+          fast_fails += fast.fast_fails();
+          BOOST_TEST(slow.fast_fails() == 0u);
         }
-      }
-  BOOST_TEST(stops >= 8);
-  BOOST_TEST(decisions > 20000);
+  BOOST_TEST(stops >= 16);
+  BOOST_TEST(decisions > 40000u);
+  BOOST_TEST(fast_fails * 2 > decisions);  // the O(1) and tracked tests decide most pulls
 }
 
 BOOST_AUTO_TEST_CASE(domain_errors) {

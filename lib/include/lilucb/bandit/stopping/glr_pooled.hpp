@@ -131,10 +131,13 @@ class glr_pooled {
   /// The prior: one scale shared by the pair (Proposition P) or one per arm (P2; grid usually
   /// make_per_arm_grid()).  Domain: K >= 1, sigma in (0, inf), delta in (0, 1), 1 to 64 scales
   /// rho_k in (0, inf) with sum_k w_k <= 1.
+  /// fast = false skips the tracked fail test of the prior per arm (tests compare the two).
   glr_pooled(std::size_t K, double sigma, double delta, mixture_grid grid = make_mixture_grid(),
-             pooled_prior prior = pooled_prior::shared);
+             pooled_prior prior = pooled_prior::shared, bool fast = true);
 
   static const char* name() { return "glr"; }
+  /// How many decisions the tracked fail test made (prior per arm; for tests and benchmarks).
+  std::uint64_t fast_fails() const { return fast_fails_; }
   static constexpr bool certified() { return true; }
   std::string certificate() const;
   double threshold() const { return threshold_; }
@@ -185,6 +188,9 @@ class glr_pooled {
   // minimiser (fail), the search on each arm's largest term there (pass), else the deciding and
   // the full search.
   bool split_passes(std::size_t c, const pooled_arm& v, const arm_stats& s);
+  // Prior per arm: true when pair c certainly fails at its last minimiser, from an upper bound of
+  // h there kept pull by pull in O(1) (numerics.md, "The pooled rule: a bound kept pull by pull").
+  bool fails_at_tracked_point(std::size_t c, const pooled_arm& v, const arm_stats& s);
   // The GLR's point, the count-weighted mean of the pair: the first starting point of the searches.
   template <class Pair>
   static double glr_point(const Pair& p, std::uint64_t nv, std::uint64_t nc) {
@@ -230,6 +236,20 @@ class glr_pooled {
   std::vector<double> argmin_;     // per arm c: the point of smallest h of its last search (NaN: none yet)
   std::array<row, 8> rows_;
   std::size_t next_row_ = 0;
+  // The tracked pair (prior per arm): arm c, its point m, the total and the pair's counts at the
+  // last update; D_V = S_V - N_V m and D_c = N_c m - S_c bounded from above, the bound of h(m) at the
+  // last start and the increments' bound since.
+  bool fast_, stale_ = true;
+  int cooldown_ = 0;
+  std::uint64_t fast_fails_ = 0;
+  std::size_t tracked_c_;
+  struct side_growth {
+    double up = 0, down = 0, n0 = 0;  // the sums of the positive and negative increments, the count at the start
+  };
+  double tracked_m_ = 0, dv_ = 0, dc_ = 0, start_upper_ = 0;
+  side_growth gv_, gc_;
+  std::vector<double> tv_, tc_;  // the start's terms (V's, c's)
+  std::uint64_t tracked_total_ = 0, tracked_nv_ = 0, tracked_nc_ = 0;
 };
 
 }  // namespace lilucb::bandit::stopping

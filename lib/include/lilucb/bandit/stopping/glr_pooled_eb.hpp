@@ -60,6 +60,8 @@ class glr_pooled_eb {
   /// statistic(c) against log(1/delta) for every challenger c of the answer now.
   std::vector<challenger_evidence> evidence(const arm_stats& s) const;
   std::size_t leader() const { return pools_.leader(); }
+  /// How many decisions the O(1) and the tracked fail tests made (for tests and benchmarks).
+  std::uint64_t fast_fails() const { return fast_fails_; }
   /// The pair (V_c, c) as the statistic reads it (rescaled sums and their rounding bounds).
   /// Domain: c < K.
   eb_mixture::pair_data pair(std::size_t c) const;
@@ -86,6 +88,7 @@ class glr_pooled_eb {
   std::size_t tracked_c_;
   double tracked_m_ = 0;
   std::uint64_t tracked_total_ = 0, tracked_nv_ = 0, tracked_nc_ = 0;
+  mutable std::uint64_t fast_fails_ = 0;
   ::lilucb::bandit::detail::tracked_log_sum up_, down_;
   std::vector<double> argmin_;  // per arm c: where its last search saw its smallest upper bound (NaN: none)
 };

@@ -16,9 +16,10 @@
 // sub-Gaussian statistics assume 1/4).
 //
 // Decision per pair: the pair's Bernoulli GLR (an upper bound of S_K, Lemma 4 of the proposition's page)
-// rules most failing pairs out in O(1); otherwise the search of bernoulli_mixture::search from
-// the pair's last minimiser passes the pair on a certified lower bound or fails it on an upper
-// bound.  Domain: K >= 1, delta in (0, 1), a grid as bernoulli_mixture::check_tilt_grid admits;
+// rules most failing pairs out in O(1); the blocker's sides at its last minimiser, kept pull by pull
+// (bernoulli_mixture::track_side), fail it on most later pulls; otherwise the search of
+// bernoulli_mixture::search from the pair's last minimiser passes the pair on a certified lower
+// bound or fails it on an upper bound.  Domain: K >= 1, delta in (0, 1), a grid as bernoulli_mixture::check_tilt_grid admits;
 // rewards in [0, 1] (not checked per pull: the arms' model is checked where the rule is chosen).
 // Tests: tests/bandit/stopping/test_glr_pooled_kl.cpp.
 
@@ -65,6 +66,8 @@ class glr_pooled_kl {
   /// statistic(c) against log(1/delta) for every challenger c of the answer now.
   std::vector<challenger_evidence> evidence(const arm_stats& s) const;
   std::size_t leader() const { return pools_.leader(); }
+  /// How many decisions the tracked fail test made (for tests and benchmarks).
+  std::uint64_t fast_fails() const { return fast_fails_; }
 
  private:
   void check_index(std::size_t c) const;
@@ -91,7 +94,7 @@ class glr_pooled_kl {
   bool fast_;
   std::size_t tracked_c_;
   double tracked_m_ = 0;
-  std::uint64_t tracked_total_ = 0, tracked_nv_ = 0, tracked_nc_ = 0;
+  std::uint64_t tracked_total_ = 0, tracked_nv_ = 0, tracked_nc_ = 0, fast_fails_ = 0;
   ::lilucb::bandit::detail::tracked_log_sum up_, down_;
 };
 
