@@ -148,7 +148,10 @@ std::optional<std::string> render_modern_report(const fs::path& generated_dir, c
     return sampler && c.stopping == bandit::stopping_rule::glr && c.threshold == bandit::glr_threshold::heuristic;
   };
   if (std::any_of(methods.begin(), methods.end(), practice)) {
-    o << "## The best certified method against the field's practice\n\n"
+    // Written to its own stream: a config with no certified method (or no practice) has no cell to
+    // compare, and the section is left out.
+    std::ostringstream section;
+    section << "## The best certified method against the field's practice\n\n"
          "Per cell, the certified method with the smallest mean stopping time against the best *practice*: "
          "Top-Two or Track-and-Stop sampling with the uncertified GLR threshold log((1 + log t)/δ) (the "
          "smallest mean among them). Medians with their distribution-free 95% intervals; ratios certified / "
@@ -177,14 +180,15 @@ std::optional<std::string> render_modern_report(const fs::path& generated_dir, c
         ++compared;
         mean_no_later += cert->mean <= prac->mean;
         median_no_later += cert->median <= prac->median;
-        o << "| " << inst << " | " << delta_text(d) << " | " << cert->method << " | " << mean_text(*cert) << " | "
+        section << "| " << inst << " | " << delta_text(d) << " | " << cert->method << " | " << mean_text(*cert) << " | "
           << median_ci(*cert) << " | " << fmt(cert->mean_over_tstar_log()) << " | " << excess(*cert) << " | "
           << prac->method << " | " << mean_text(*prac) << " | " << median_ci(*prac) << " | "
           << fmt(prac->mean_over_tstar_log()) << " | " << excess(*prac) << " | " << fmt_ratio(cert->mean / prac->mean)
           << " | " << fmt_ratio(cert->median / prac->median) << " |\n";
       }
-    o << "\nThe best certified method stops no later than the best practice in " << mean_no_later << " of "
-      << compared << " cells by the mean and " << median_no_later << " of " << compared << " by the median.\n\n";
+    section << "\nThe best certified method stops no later than the best practice in " << mean_no_later << " of "
+            << compared << " cells by the mean and " << median_no_later << " of " << compared << " by the median.\n\n";
+    if (compared > 0) o << section.str();
   }
 
   // ---- the verdict ----------------------------------------------------------------------------
