@@ -77,6 +77,8 @@ BOOST_AUTO_TEST_CASE(method_table_parses_and_certifies_as_compose_says) {
   BOOST_TEST(refused([&] { with("tas-d+glr-kk21", "gk-mu1"); }, "methods"));
   BOOST_CHECK_NO_THROW(with("t3c-ids+glr-pooled-kl", "gk-mu1"));
   BOOST_CHECK_NO_THROW(with("t3c-ids+glr-heuristic", "lowrate5"));
+  BOOST_CHECK_NO_THROW(with("t3c-ids+glr-pooled-eb", "beta-mu1"));  // a rule for a known range on bounded arms
+  BOOST_TEST(refused([&] { with("t3c-ids+glr-pooled-eb", "linear5"); }, "methods"));
   BOOST_TEST(refused([] { method_of({"lilucb-ls"}); }, "lilucb-heuristic"));
   BOOST_TEST(refused([] { method_of({"tas-d+lilucb"}); }, "lil'UCB's stopping rule"));
   BOOST_TEST(refused([] { method_of({"tas-d+glr-bogus"}); }, "threshold"));
@@ -145,6 +147,10 @@ BOOST_AUTO_TEST_CASE(instances_are_the_issues) {
   BOOST_TEST(s.sigma == 0.5);
   const auto al = parse_instance("instances", "alpha0.3-n100", 0.5, 0.5);
   BOOST_TEST(al.means.size() == 101u);  // Section 5: n + 1 arms
+  const auto beta = parse_instance("instances", "beta-mu1", 1.0, 0.5);  // bounded: Beta arms in [0, 1]
+  BOOST_TEST(beta.means == (std::vector<double>{0.5, 0.45, 0.43, 0.4}));
+  BOOST_TEST((beta.model == lilucb::bandit::reward_model::bounded));
+  BOOST_TEST(beta.sigma == 0.5);
   for (const char* bad : {"", "linear6", "sparse", "sparse-n", "sparse-n1", "sparse-n010", "sparse-n1e3", "dense-n10",
                           "alpha0.30-n10", "sparse-n4294967296", "-n10"})
     BOOST_TEST(refused([&] { parse_instance("instances", bad, 0.5, 0.5); }, "instances"), bad);
@@ -278,6 +284,39 @@ BOOST_AUTO_TEST_CASE(a_run_is_the_library_call) {
     BOOST_TEST(to_csv(*parsed, experiment_kind::modern) == to_csv(row, experiment_kind::modern));
     BOOST_TEST(parsed->delta == row.delta);
   });
+}
+
+// A bounded instance runs on Beta arms in [0, 1] (bounded_arms, concentration 9), and its summary's
+// T* is the Beta family's.
+BOOST_AUTO_TEST_CASE(a_bounded_run_is_the_library_call_on_beta_arms) {
+  auto c = preset_config(experiment_kind::modern, "quick");
+  c = apply_json(c, nlohmann::json::parse(R"({"methods": ["t3c-ids+glr-pooled-eb", "t3c-ids+glr-heuristic"],
+      "instances": ["beta-mu1"], "deltas": [0.1], "repetitions": 2, "budget": 1000000, "seed": 3})"),
+                 "test");
+  c.validate();
+  const detail::experiment_plan p(c);
+  std::vector<run_row> rows;
+  p.for_each_run([&](std::uint64_t, const detail::run_coords& x) {
+    const auto row = detail::planned_run(p, x);
+    lilucb::bandit::run_options o;
+    o.nu = c.deltas[x.z];
+    o.sigma = 0.5;
+    o.max_pulls = c.budget;
+    o.seed = row.seed;
+    const auto means = shuffled_means(p.instance_of(x.s, x.z).means, row.seed);
+    const lilucb::bandit::bounded_arms arms(means, 0, 1);
+    const auto res = lilucb::bandit::run_combination(c.methods[x.a].combination, arms, o).run;
+    BOOST_TEST(row.pulls == res.pulls);
+    BOOST_TEST(row.chosen_arm == res.best_arm);
+    rows.push_back(row);
+  });
+  BOOST_TEST(rows.size() == 4u);
+  const auto summaries = summarize_modern(c, rows);
+  BOOST_REQUIRE(!summaries.empty());
+  const double t_star = lilucb::characteristic_time_beta(std::vector<double>{0.5, 0.45, 0.43, 0.4},
+                                                         lilucb::bandit::bounded_arms::default_concentration)
+                            .t_star;
+  for (const auto& sm : summaries) BOOST_TEST(sm.t_star == t_star);
 }
 
 BOOST_AUTO_TEST_CASE(summary_against_independent_values) {
