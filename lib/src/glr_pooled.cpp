@@ -198,6 +198,37 @@ bool glr_pooled::split_passes(std::size_t c, const pooled_arm& v, const arm_stat
   return decide(c, p, m0, h0);
 }
 
+// The start of the bound below: each side's log-sum with (u+)^2/2 in place of F, from V's sum raised
+// and c's lowered by their rounding bounds, D's arithmetic rounded outwards (|N m| each time), the
+// log-sums rounded up.  Sets *dv and *dc to the two D's when given.
+double glr_pooled::quadratic_bound(const pooled_arm& v, std::uint64_t nc, double sc, double m, double* dv, double* dc) {
+  const double pos2 = 1 / (2 * sigma_ * sigma_);
+  const double sv = v.sum + v.rounding, nm_v = double(v.count) * m, nm_c = double(nc) * m;
+  const double d_v = sv - nm_v + 2.3e-16 * 2 * (std::fabs(sv) + std::fabs(nm_v));
+  const double d_c = nm_c - (sc - 1e-15 * std::fabs(sc)) + 2.3e-16 * 2 * (std::fabs(sc) + std::fabs(nm_c));
+  if (dv) *dv = d_v;
+  if (dc) *dc = d_c;
+  const std::size_t G = grid_.rho.size();
+  const double nv_d = double(v.count), nc_d = double(nc), av = std::max(d_v, 0.0), ac = std::max(d_c, 0.0);
+  const std::size_t ia = row_of(v.count, rows_.size());  // the penalties, from the rows split_of reads
+  const row& ra = rows_[ia];
+  const row& rb = rows_[row_of(nc, ia)];
+  tv_.resize(G);
+  tc_.resize(G);
+  for (std::size_t k = 0; k < G; ++k) {
+    tv_[k] = base_[k] - ra.pen[k] + av * av * pos2 / (nv_d + grid_.rho[k]);
+    tc_[k] = base_[k] - rb.pen[k] + ac * ac * pos2 / (nc_d + grid_.rho[k]);
+  }
+  const double up = one_sided_mixture::log_sum_exp(tv_.data(), G) + one_sided_mixture::log_sum_exp(tc_.data(), G);
+  return up + 1e-12 * (1 + std::fabs(up));
+}
+
+bool glr_pooled::audit_tracked_bound(const arm_stats& s) {
+  if (tracked_c_ >= K_) return true;
+  const double fresh = quadratic_bound(pools_.pooled(tracked_c_), s.count(tracked_c_), s.sum(tracked_c_), tracked_m_);
+  return last_bound_ >= fresh - 1e-9 * (1 + std::fabs(fresh));
+}
+
 // Each term of a side is at most c_k + (D+)^2/(2 sigma^2 (N + rho_k)), D = S - N m for V and N m - S
 // for c (F(u) <= (u+)^2/2: F(u) = u^2/2 + log Phi(u) <= u^2/2, and F(u) <= F(0) < 0 for u <= 0;
 // u = D/(sigma sqrt(N + rho))).  A pull of the side (N -> N + 1, D -> D' = D +- (y - m)) lowers c_k
@@ -208,8 +239,8 @@ bool glr_pooled::split_passes(std::size_t c, const pooled_arm& v, const arm_stat
 // rounding bounds (h increases with V's mean and decreases with c's), it bounds h at the sums the
 // search reads too: a fail here is a fail of the search at m.  After a test that does not fail, the
 // next one starts again (the increments' bound only grows); after a test that does not fail just
-// after a start, the next 8 pulls skip it (the pair is then close to passing at m, where the start's
-// cost would be spent twice).
+// after a start, the next 8 tests are skipped (the pair is then close to passing at m, where the
+// start's cost would be spent twice).
 bool glr_pooled::fails_at_tracked_point(std::size_t c, const pooled_arm& v, const arm_stats& s) {
   const double m = argmin_[c];
   if (!fast_ || !std::isfinite(m)) return false;
@@ -237,22 +268,7 @@ bool glr_pooled::fails_at_tracked_point(std::size_t c, const pooled_arm& v, cons
     else if (dv != 0 || dcn != 0) fresh = true;
   }
   if (fresh) {
-    const double sv = v.sum + v.rounding, sc = s.sum(c), nm_v = double(v.count) * m, nm_c = double(nc) * m;
-    dv_ = sv - nm_v + 2.3e-16 * 2 * (std::fabs(sv) + nm_v);
-    dc_ = nm_c - (sc - 1e-15 * std::fabs(sc)) + 2.3e-16 * 2 * (std::fabs(sc) + nm_c);
-    const std::size_t G = grid_.rho.size();
-    const double nv_d = double(v.count), nc_d = double(nc), av = std::max(dv_, 0.0), ac = std::max(dc_, 0.0);
-    const std::size_t ia = row_of(v.count, rows_.size());  // the penalties, from the rows split_of reads
-    const row& ra = rows_[ia];
-    const row& rb = rows_[row_of(nc, ia)];
-    tv_.resize(G);
-    tc_.resize(G);
-    for (std::size_t k = 0; k < G; ++k) {
-      tv_[k] = base_[k] - ra.pen[k] + av * av * pos2 / (nv_d + grid_.rho[k]);
-      tc_[k] = base_[k] - rb.pen[k] + ac * ac * pos2 / (nc_d + grid_.rho[k]);
-    }
-    const double up = one_sided_mixture::log_sum_exp(tv_.data(), G) + one_sided_mixture::log_sum_exp(tc_.data(), G);
-    start_upper_ = up + 1e-12 * (1 + std::fabs(up));
+    start_upper_ = quadratic_bound(v, nc, s.sum(c), m, &dv_, &dc_);
     gv_ = {0, 0, double(v.count)};
     gc_ = {0, 0, double(nc)};
   }
@@ -263,21 +279,15 @@ bool glr_pooled::fails_at_tracked_point(std::size_t c, const pooled_arm& v, cons
   tracked_nc_ = nc;
   // A side's terms moved by sum_t q_t/(2 sigma^2 (N_t + rho_k)), N_t its count before pull t, in
   // [N_0, N - 1]: at most g(rho) = P/(N_0 + rho) - Q/(N - 1 + rho) (P, Q the sums of the positive
-  // and negative q_t), whose supremum over rho >= 0 is at rho = 0, at infinity (0), or where
-  // sqrt(P) (N - 1 + rho) = sqrt(Q) (N_0 + rho).
+  // and negative q_t), nonincreasing in rho when P >= Q (P/(N_0 + rho)^2 >= Q/(N - 1 + rho)^2) and
+  // with a stationary minimum when Q > P: its supremum over rho >= 0 is max(g(0), 0).
   const auto bound = [&](const side_growth& g, std::uint64_t n) {
     if (g.up == 0) return 0.0;
-    const double a = g.n0, b = std::max(double(n) - 1, a);
-    const auto at = [&](double r) { return g.up / (a + r) - g.down / (b + r); };
-    double best = std::max(at(0), 0.0);
-    const double sp = std::sqrt(g.up), sq = std::sqrt(g.down);
-    if (sp != sq) {
-      const double r = (sq * a - sp * b) / (sp - sq);
-      if (r > 0) best = std::max(best, at(r));
-    }
-    return best * pos2 * (1 + 1e-12) + 1e-300;
+    const double b = std::max(double(n) - 1, g.n0);
+    return std::max(g.up / g.n0 - g.down / b, 0.0) * pos2 * (1 + 1e-12) + 1e-300;
   };
-  stale_ = !rules_out(start_upper_ + bound(gv_, v.count) + bound(gc_, nc));
+  last_bound_ = start_upper_ + bound(gv_, v.count) + bound(gc_, nc);
+  stale_ = !rules_out(last_bound_);
   if (stale_ && fresh) cooldown_ = 8;
   fast_fails_ += !stale_;
   return !stale_;

@@ -138,6 +138,9 @@ class glr_pooled {
   static const char* name() { return "glr"; }
   /// How many decisions the tracked fail test made (prior per arm; for tests and benchmarks).
   std::uint64_t fast_fails() const { return fast_fails_; }
+  /// For tests: whether the last tracked bound is at least the bound started afresh from the same
+  /// pair's current data at the same point (within 1e-9 relative); true when nothing is tracked.
+  bool audit_tracked_bound(const arm_stats& s);
   static constexpr bool certified() { return true; }
   std::string certificate() const;
   double threshold() const { return threshold_; }
@@ -191,6 +194,9 @@ class glr_pooled {
   // Prior per arm: true when pair c certainly fails at its last minimiser, from an upper bound of
   // h there kept pull by pull in O(1) (numerics.md, "The pooled rule: a bound kept pull by pull").
   bool fails_at_tracked_point(std::size_t c, const pooled_arm& v, const arm_stats& s);
+  // The bound's start at point m (see the source); *dv and *dc receive its two D's.
+  double quadratic_bound(const pooled_arm& v, std::uint64_t nc, double sc, double m, double* dv = nullptr,
+                         double* dc = nullptr);
   // The GLR's point, the count-weighted mean of the pair: the first starting point of the searches.
   template <class Pair>
   static double glr_point(const Pair& p, std::uint64_t nv, std::uint64_t nc) {
@@ -246,7 +252,7 @@ class glr_pooled {
   struct side_growth {
     double up = 0, down = 0, n0 = 0;  // the sums of the positive and negative increments, the count at the start
   };
-  double tracked_m_ = 0, dv_ = 0, dc_ = 0, start_upper_ = 0;
+  double tracked_m_ = 0, dv_ = 0, dc_ = 0, start_upper_ = 0, last_bound_ = 0;
   side_growth gv_, gc_;
   std::vector<double> tv_, tc_;  // the start's terms (V's, c's)
   std::uint64_t tracked_total_ = 0, tracked_nv_ = 0, tracked_nc_ = 0;
