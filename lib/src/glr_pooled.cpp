@@ -224,8 +224,9 @@ double glr_pooled::quadratic_bound(const pooled_arm& v, std::uint64_t nc, double
 }
 
 bool glr_pooled::audit_tracked_bound(const arm_stats& s) {
-  if (tracked_c_ >= K_) return true;
-  const double fresh = quadratic_bound(pools_.pooled(tracked_c_), s.count(tracked_c_), s.sum(tracked_c_), tracked_m_);
+  if (!tracked_.seen()) return true;
+  const std::size_t c = tracked_.arm();
+  const double fresh = quadratic_bound(pools_.pooled(c), s.count(c), s.sum(c), tracked_.point());
   return last_bound_ >= fresh - 1e-9 * (1 + std::fabs(fresh));
 }
 
@@ -259,24 +260,16 @@ bool glr_pooled::fails_at_tracked_point(std::size_t c, const pooled_arm& v, cons
     else g.down += -q * (1 - 1e-12);
     d = next;
   };
-  bool fresh = stale_ || tracked_c_ != c || tracked_m_ != m || total != tracked_total_ + 1;
-  if (!fresh) {
-    const std::uint64_t dv = v.count - tracked_nv_, dcn = nc - tracked_nc_;
-    const double y = s.last_added();
-    if (dv == 1 && dcn == 0) grow(gv_, dv_, y - m);
-    else if (dcn == 1 && dv == 0) grow(gc_, dc_, m - y);
-    else if (dv != 0 || dcn != 0) fresh = true;
-  }
+  using change = ::lilucb::bandit::detail::tracked_pair::change;
+  const change ch = tracked_.look(c, m, total, v.count, nc);
+  if (ch == change::pooled) grow(gv_, dv_, s.last_added() - m);
+  if (ch == change::arm) grow(gc_, dc_, m - s.last_added());
+  const bool fresh = stale_ || ch == change::restart;
   if (fresh) {
     start_upper_ = quadratic_bound(v, nc, s.sum(c), m, &dv_, &dc_);
     gv_ = {0, 0, double(v.count)};
     gc_ = {0, 0, double(nc)};
   }
-  tracked_c_ = c;
-  tracked_m_ = m;
-  tracked_total_ = total;
-  tracked_nv_ = v.count;
-  tracked_nc_ = nc;
   // A side's terms moved by sum_t q_t/(2 sigma^2 (N_t + rho_k)), N_t its count before pull t, in
   // [N_0, N - 1]: at most g(rho) = P/(N_0 + rho) - Q/(N - 1 + rho) (P, Q the sums of the positive
   // and negative q_t), nonincreasing in rho when P >= Q (P/(N_0 + rho)^2 >= Q/(N - 1 + rho)^2) and
@@ -338,7 +331,7 @@ std::size_t glr_pooled::row_of(std::uint64_t n, std::size_t keep) {
 }
 
 glr_pooled::glr_pooled(std::size_t K, double sigma, double delta, mixture_grid grid, pooled_prior prior, bool fast)
-    : K_(K), sigma_(sigma), delta_(delta), prior_(prior), grid_(std::move(grid)), pools_(K), fast_(fast), tracked_c_(K) {
+    : K_(K), sigma_(sigma), delta_(delta), prior_(prior), grid_(std::move(grid)), pools_(K), fast_(fast) {
   constexpr const char* fn = "lilucb::bandit::stopping::glr_pooled";
   (void)mixture_detail::check_mixture_rule(fn, K, sigma, delta, grid_);
   threshold_ = std::log(1 / delta);

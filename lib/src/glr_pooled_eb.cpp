@@ -14,7 +14,7 @@ namespace lilucb::bandit::stopping {
 glr_pooled_eb::glr_pooled_eb(std::size_t K, double delta, double lo, double hi, eb_mixture::bet_grid grid,
                              bool fast)
     : K_(K), delta_(delta), lo_(lo), hi_(hi), width_(hi - lo), grid_(std::move(grid)), scaled_(K), squares_(K), pools_(K),
-      pool_sq_(1), led_sq_(K), runner_sq_(K), blocker_(K), fast_(fast), tracked_c_(K) {
+      pool_sq_(1), led_sq_(K), runner_sq_(K), blocker_(K), fast_(fast) {
   constexpr const char* fn = "lilucb::bandit::stopping::glr_pooled_eb";
   threshold_ = ::lilucb::bandit::detail::checked_pooled_threshold(fn, K, delta, lo, hi);
   eb_mixture::check_bet_grid(fn, grid_);
@@ -113,24 +113,20 @@ bool glr_pooled_eb::fails_at_tracked_point(std::size_t c) {
   const pooled_arm v = pools_.pooled(c);
   const std::uint64_t total = scaled_.total(), nc = scaled_.count(c);
   if (v.count == 0 || nc == 0) return false;
-  bool fresh = stale_ || tracked_c_ != c || total != tracked_total_ + 1 ||
-               (std::isfinite(argmin_[c]) && argmin_[c] != tracked_m_);
-  if (!fresh) {
-    const std::uint64_t dv = v.count - tracked_nv_, dc = nc - tracked_nc_;
-    if (dv == 1 && dc == 0) up_.add(scaled_.last_added());
-    else if (dc == 1 && dv == 0) down_.add(scaled_.last_added());
-    else if (dv != 0 || dc != 0) fresh = true;
-  }
-  if (fresh || !up_.healthy() || !down_.healthy()) {
+  // The point: the last search's, else the one tracked (its Gaussian guess when it started), else the
+  // Gaussian guess now.
+  const double m = std::isfinite(argmin_[c])                              ? argmin_[c]
+                   : !stale_ && tracked_.seen() && tracked_.arm() == c ? tracked_.point()
+                                                                          : eb_mixture::gaussian_guess(pair(c));
+  using change = ::lilucb::bandit::detail::tracked_pair::change;
+  const change ch = tracked_.look(c, m, total, v.count, nc);
+  if (ch == change::pooled) up_.add(scaled_.last_added());
+  if (ch == change::arm) down_.add(scaled_.last_added());
+  if (stale_ || ch == change::restart || !up_.healthy() || !down_.healthy()) {
     const eb_mixture::pair_data p = pair(c);
-    tracked_m_ = std::isfinite(argmin_[c]) ? argmin_[c] : eb_mixture::gaussian_guess(p);
-    up_ = eb_mixture::track_side(grid_, p.v, tracked_m_, true);
-    down_ = eb_mixture::track_side(grid_, p.c, tracked_m_, false);
+    up_ = eb_mixture::track_side(grid_, p.v, m, true);
+    down_ = eb_mixture::track_side(grid_, p.c, m, false);
   }
-  tracked_c_ = c;
-  tracked_total_ = total;
-  tracked_nv_ = v.count;
-  tracked_nc_ = nc;
   stale_ = true;
   if (!up_.healthy() || !down_.healthy()) return false;
   const auto below = [&](double a, double b) { return a + b + 2.3e-16 * (std::fabs(a) + std::fabs(b)) < threshold_; };

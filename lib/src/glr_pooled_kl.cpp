@@ -16,7 +16,7 @@ namespace lilucb::bandit::stopping {
 glr_pooled_kl::glr_pooled_kl(std::size_t K, double delta, bernoulli_mixture::tilt_grid grid, double lo, double hi,
                              bool fast)
     : K_(K), delta_(delta), grid_(std::move(grid)), pools_(K), blocker_(K), lo_(lo), hi_(hi), width_(hi - lo),
-      rescaled_(!(lo == 0 && hi == 1)), scaled_(lo == 0 && hi == 1 ? 0 : K), fast_(fast), tracked_c_(K) {
+      rescaled_(!(lo == 0 && hi == 1)), scaled_(lo == 0 && hi == 1 ? 0 : K), fast_(fast) {
   constexpr const char* fn = "lilucb::bandit::stopping::glr_pooled_kl";
   threshold_ = ::lilucb::bandit::detail::checked_pooled_threshold(fn, K, delta, lo, hi);
   bernoulli_mixture::check_tilt_grid(fn, grid_);
@@ -109,23 +109,15 @@ bool glr_pooled_kl::fails_at_tracked_point(std::size_t c, const arm_stats& run_s
   const arm_stats& s = view(run_stats);
   const pooled_arm v = pools_.pooled(c);
   const std::uint64_t total = s.total(), nc = s.count(c);
-  bool fresh = tracked_c_ != c || tracked_m_ != m0 || total != tracked_total_ + 1;
-  if (!fresh) {
-    const std::uint64_t dv = v.count - tracked_nv_, dc = nc - tracked_nc_;
-    if (dv == 1 && dc == 0) up_.add(s.last_added());
-    else if (dc == 1 && dv == 0) down_.add(s.last_added());
-    else if (dv != 0 || dc != 0) fresh = true;
-  }
-  if (fresh || !up_.healthy() || !down_.healthy()) {
+  using change = ::lilucb::bandit::detail::tracked_pair::change;
+  const change ch = tracked_.look(c, m0, total, v.count, nc);
+  if (ch == change::pooled) up_.add(s.last_added());
+  if (ch == change::arm) down_.add(s.last_added());
+  if (ch == change::restart || !up_.healthy() || !down_.healthy()) {
     const double sc = s.sum(c);
     up_ = bernoulli_mixture::track_side(grid_, double(v.count), v.sum + v.rounding, m0, true);
     down_ = bernoulli_mixture::track_side(grid_, double(nc), sc - 1e-15 * std::fabs(sc), m0, false);
   }
-  tracked_c_ = c;
-  tracked_m_ = m0;
-  tracked_total_ = total;
-  tracked_nv_ = v.count;
-  tracked_nc_ = nc;
   if (!up_.healthy() || !down_.healthy()) return false;
   const auto below = [&](double a, double b) { return a + b + 2.3e-16 * (std::fabs(a) + std::fabs(b)) < threshold_; };
   const bool fails = below(up_.cheap_upper(), down_.cheap_upper()) || below(up_.upper(), down_.upper());

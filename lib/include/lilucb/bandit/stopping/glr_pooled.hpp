@@ -43,6 +43,7 @@
 #include "lilucb/bandit/detail/pooled_designation.hpp"
 #include "lilucb/bandit/detail/mixture_grid.hpp"
 #include "lilucb/bandit/detail/one_sided_mixture.hpp"
+#include "lilucb/bandit/detail/tracked_pair.hpp"
 #include "lilucb/errors.hpp"
 
 #include <algorithm>
@@ -248,14 +249,13 @@ class glr_pooled {
   bool fast_, stale_ = true;
   int cooldown_ = 0;
   std::uint64_t fast_fails_ = 0;
-  std::size_t tracked_c_;
+  ::lilucb::bandit::detail::tracked_pair tracked_;
   struct side_growth {
     double up = 0, down = 0, n0 = 0;  // the sums of the positive and negative increments, the count at the start
   };
-  double tracked_m_ = 0, dv_ = 0, dc_ = 0, start_upper_ = 0, last_bound_ = 0;
+  double dv_ = 0, dc_ = 0, start_upper_ = 0, last_bound_ = 0;
   side_growth gv_, gc_;
   std::vector<double> tv_, tc_;  // the start's terms (V's, c's)
-  std::uint64_t tracked_total_ = 0, tracked_nv_ = 0, tracked_nc_ = 0;
 };
 
 }  // namespace lilucb::bandit::stopping

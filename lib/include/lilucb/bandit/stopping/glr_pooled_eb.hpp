@@ -28,6 +28,7 @@
 #include "lilucb/bandit/arm_stats.hpp"
 #include "lilucb/bandit/detail/eb_mixture.hpp"
 #include "lilucb/bandit/detail/pooled_designation.hpp"
+#include "lilucb/bandit/detail/tracked_pair.hpp"
 #include "lilucb/bandit/rules.hpp"
 
 #include <cstddef>
@@ -85,9 +86,7 @@ class glr_pooled_eb {
   // The tracked pair: arm c, the point, the total count and the pair's counts when last brought up
   // to date (stale_: the last test did not fail, so the point is moved at the next pull).
   bool fast_, stale_ = true;
-  std::size_t tracked_c_;
-  double tracked_m_ = 0;
-  std::uint64_t tracked_total_ = 0, tracked_nv_ = 0, tracked_nc_ = 0;
+  ::lilucb::bandit::detail::tracked_pair tracked_;
   mutable std::uint64_t fast_fails_ = 0;
   ::lilucb::bandit::detail::tracked_log_sum up_, down_;
   std::vector<double> argmin_;  // per arm c: where its last search saw its smallest upper bound (NaN: none)

@@ -26,6 +26,7 @@
 #include "lilucb/bandit/arm_stats.hpp"
 #include "lilucb/bandit/detail/bernoulli_mixture.hpp"
 #include "lilucb/bandit/detail/pooled_designation.hpp"
+#include "lilucb/bandit/detail/tracked_pair.hpp"
 #include "lilucb/bandit/rules.hpp"
 
 #include <cstddef>
@@ -89,12 +90,10 @@ class glr_pooled_kl {
   double lo_, hi_, width_;
   bool rescaled_;
   arm_stats scaled_;  // the rescaled rewards' counts and sums (K arms when rescaled_, else none)
-  // The tracked pair: arm c, the point m, the total count and the pair's counts when last brought
-  // up to date; the sides of V_c and of c there.
+  // The tracked pair and the sides of V_c and of c at its point.
   bool fast_;
-  std::size_t tracked_c_;
-  double tracked_m_ = 0;
-  std::uint64_t tracked_total_ = 0, tracked_nv_ = 0, tracked_nc_ = 0, fast_fails_ = 0;
+  ::lilucb::bandit::detail::tracked_pair tracked_;
+  std::uint64_t fast_fails_ = 0;
   ::lilucb::bandit::detail::tracked_log_sum up_, down_;
 };
 
