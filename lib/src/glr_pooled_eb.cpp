@@ -130,9 +130,24 @@ bool glr_pooled_eb::fails_at_tracked_point(std::size_t c) {
   stale_ = true;
   if (!up_.healthy() || !down_.healthy()) return false;
   const auto below = [&](double a, double b) { return a + b + 2.3e-16 * (std::fabs(a) + std::fabs(b)) < threshold_; };
-  stale_ = !(below(up_.cheap_upper(), down_.cheap_upper()) || below(up_.upper(), down_.upper()));
-  fast_fails_ += !stale_;
-  return !stale_;
+  last_bound_ = up_.cheap_upper() + down_.cheap_upper();
+  bool fails = below(up_.cheap_upper(), down_.cheap_upper());
+  if (!fails) {
+    last_bound_ = up_.upper() + down_.upper();
+    fails = below(up_.upper(), down_.upper());
+  }
+  stale_ = !fails;
+  tracked_fails_ += fails;
+  return fails;
+}
+
+bool glr_pooled_eb::audit_tracked_bound() const {
+  if (!tracked_.seen()) return true;
+  const eb_mixture::pair_data p = pair(tracked_.arm());
+  auto up = eb_mixture::track_side(grid_, p.v, tracked_.point(), true);
+  auto down = eb_mixture::track_side(grid_, p.c, tracked_.point(), false);
+  const double fresh = up.upper() + down.upper();
+  return last_bound_ >= fresh - 1e-9 * (1 + std::fabs(fresh));
 }
 
 bool glr_pooled_eb::may_pass(std::size_t c) const {
@@ -140,7 +155,7 @@ bool glr_pooled_eb::may_pass(std::size_t c) const {
   const eb_mixture::pair_data p = pair(c);
   if (p.v.n == 0 || p.c.n == 0) return false;
   const bool may = eb_mixture::h_upper_o1(p, eb_mixture::gaussian_guess(p)) >= threshold_;
-  fast_fails_ += !may;
+  o1_fails_ += !may;
   return may;
 }
 

@@ -120,9 +120,26 @@ bool glr_pooled_kl::fails_at_tracked_point(std::size_t c, const arm_stats& run_s
   }
   if (!up_.healthy() || !down_.healthy()) return false;
   const auto below = [&](double a, double b) { return a + b + 2.3e-16 * (std::fabs(a) + std::fabs(b)) < threshold_; };
-  const bool fails = below(up_.cheap_upper(), down_.cheap_upper()) || below(up_.upper(), down_.upper());
+  last_bound_ = up_.cheap_upper() + down_.cheap_upper();
+  bool fails = below(up_.cheap_upper(), down_.cheap_upper());
+  if (!fails) {
+    last_bound_ = up_.upper() + down_.upper();
+    fails = below(up_.upper(), down_.upper());
+  }
   fast_fails_ += fails;
   return fails;
+}
+
+bool glr_pooled_kl::audit_tracked_bound(const arm_stats& run_stats) const {
+  if (!tracked_.seen()) return true;
+  const arm_stats& s = view(run_stats);
+  const std::size_t c = tracked_.arm();
+  const pooled_arm v = pools_.pooled(c);
+  const double sc = s.sum(c), m = tracked_.point();
+  auto up = bernoulli_mixture::track_side(grid_, double(v.count), v.sum + v.rounding, m, true);
+  auto down = bernoulli_mixture::track_side(grid_, double(s.count(c)), sc - 1e-15 * std::fabs(sc), m, false);
+  const double fresh = up.upper() + down.upper();
+  return last_bound_ >= fresh - 1e-9 * (1 + std::fabs(fresh));
 }
 
 bool glr_pooled_kl::should_stop(const arm_stats& s) {

@@ -679,7 +679,7 @@ BOOST_AUTO_TEST_CASE(the_tracked_fail_test_changes_no_decision) {
       {0.05, 0.04, 0.045, 0.02}, {0.9, 0.85, 0.85, 0.6, 0.3}, {0.5, 0.45, 0.43, 0.4}};
   std::mt19937_64 rng(20261129);
   int stops = 0;
-  std::uint64_t decisions = 0, fast_fails = 0;
+  std::uint64_t decisions = 0, fast_fails = 0, tracked = 0;
   for (int stride : {1, 3})  // should_stop after every pull, and after every third
     for (int bounded = 0; bounded < 2; ++bounded)
       for (const auto& means : instances)
@@ -705,17 +705,22 @@ BOOST_AUTO_TEST_CASE(the_tracked_fail_test_changes_no_decision) {
             fast.observe(i, st);
             slow.observe(i, st);
             if (t % stride != 0) continue;
+            const std::uint64_t before = fast.tracked_fails();
             const bool a = fast.should_stop(st), b = slow.should_stop(st);
             ++decisions;
             BOOST_REQUIRE_MESSAGE(a == b, "t = " << t << " stride " << stride << " policy " << policy << " bounded " << bounded);
+            // At every tracked fail the bound kept pull by pull is at least the bound started afresh.
+            if (fast.tracked_fails() > before) BOOST_REQUIRE_MESSAGE(fast.audit_tracked_bound(), "t = " << t);
             if (a) {
               ++stops;
               break;
             }
           }
           fast_fails += fast.fast_fails();
+          tracked += fast.tracked_fails();
           BOOST_TEST(slow.fast_fails() == 0u);
         }
+  BOOST_TEST(tracked > 1000u);  // the tracked test fires (the rest are the O(1) bound's)
   BOOST_TEST(stops >= 16);
   BOOST_TEST(decisions > 40000u);
   BOOST_TEST(fast_fails * 2 > decisions);  // the O(1) and tracked tests decide most pulls

@@ -343,9 +343,12 @@ BOOST_AUTO_TEST_CASE(the_tracked_fail_test_changes_no_decision) {
             fast.observe(i, st);
             slow.observe(i, st);
             if (t % stride != 0) continue;
+            const std::uint64_t before = fast.fast_fails();
             const bool a = fast.should_stop(st), b = slow.should_stop(st);
             ++decisions;
             BOOST_REQUIRE_MESSAGE(a == b, "t = " << t << " stride " << stride << " policy " << policy << " bounded " << bounded);
+            // At every tracked fail the bound kept pull by pull is at least the bound started afresh.
+            if (fast.fast_fails() > before) BOOST_REQUIRE_MESSAGE(fast.audit_tracked_bound(st), "t = " << t);
             if (a) {
               ++stops;
               break;

@@ -62,7 +62,12 @@ class glr_pooled_eb {
   std::vector<challenger_evidence> evidence(const arm_stats& s) const;
   std::size_t leader() const { return pools_.leader(); }
   /// How many decisions the O(1) and the tracked fail tests made (for tests and benchmarks).
-  std::uint64_t fast_fails() const { return fast_fails_; }
+  std::uint64_t fast_fails() const { return o1_fails_ + tracked_fails_; }
+  /// Of which the tracked test's.
+  std::uint64_t tracked_fails() const { return tracked_fails_; }
+  /// For tests: whether the last tracked bound is at least the bound started afresh from the
+  /// tracked pair's current data at the same point (within 1e-9 relative); true when none is tracked.
+  bool audit_tracked_bound() const;
   /// The pair (V_c, c) as the statistic reads it (rescaled sums and their rounding bounds).
   /// Domain: c < K.
   eb_mixture::pair_data pair(std::size_t c) const;
@@ -87,7 +92,9 @@ class glr_pooled_eb {
   // to date (stale_: the last test did not fail, so the point is moved at the next pull).
   bool fast_, stale_ = true;
   ::lilucb::bandit::detail::tracked_pair tracked_;
-  mutable std::uint64_t fast_fails_ = 0;
+  mutable std::uint64_t o1_fails_ = 0;
+  std::uint64_t tracked_fails_ = 0;
+  double last_bound_ = 0;  // the bound of the last tracked test
   ::lilucb::bandit::detail::tracked_log_sum up_, down_;
   std::vector<double> argmin_;  // per arm c: where its last search saw its smallest upper bound (NaN: none)
 };

@@ -69,6 +69,9 @@ class glr_pooled_kl {
   std::size_t leader() const { return pools_.leader(); }
   /// How many decisions the tracked fail test made (for tests and benchmarks).
   std::uint64_t fast_fails() const { return fast_fails_; }
+  /// For tests: whether the last tracked bound is at least the bound started afresh from the
+  /// tracked pair's current data at the same point (within 1e-9 relative); true when none is tracked.
+  bool audit_tracked_bound(const arm_stats& s) const;
 
  private:
   void check_index(std::size_t c) const;
@@ -94,6 +97,7 @@ class glr_pooled_kl {
   bool fast_;
   ::lilucb::bandit::detail::tracked_pair tracked_;
   std::uint64_t fast_fails_ = 0;
+  double last_bound_ = 0;  // the bound of the last tracked test
   ::lilucb::bandit::detail::tracked_log_sum up_, down_;
 };
 
