@@ -13,6 +13,7 @@
 #include <boost/test/unit_test.hpp>
 
 #include "bandit_support.hpp"
+#include "fast_and_slow.hpp"
 
 #include "lilucb/bandit/compose.hpp"
 #include "lilucb/bandit/detail/one_sided_mixture.hpp"
@@ -507,40 +508,16 @@ BOOST_AUTO_TEST_CASE(deciding_step_verdicts_against_the_statistic) {
 BOOST_AUTO_TEST_CASE(per_arm_tracked_fail_test_changes_no_decision) {
   const std::vector<std::vector<double>> instances{
       {1.0, 0.9, 0.85, 0.5}, {0.5, 0.473, 0.457, 0.445, 0.435}, {0.3, 0.0, 0.29}, {2.0, 1.0, 0.5, 0.0, -1.0, 1.9}};
-  std::mt19937_64 rng(20261129);
-  int stops = 0;
-  std::uint64_t decisions = 0, fast_fails = 0;
-  for (int stride : {1, 3})
-    for (const auto& means : instances)
-      for (int policy = 0; policy < 2; ++policy) {
-        const std::size_t K = means.size();
-        ls::glr_pooled fast(K, 0.5, 0.1, ls::make_per_arm_grid(), ls::pooled_prior::per_arm, true);
-        ls::glr_pooled slow(K, 0.5, 0.1, ls::make_per_arm_grid(), ls::pooled_prior::per_arm, false);
-        lb::arm_stats st(K);
-        std::bernoulli_distribution coin(0.5);
-        for (int t = 0; t < 60000; ++t) {
-          std::size_t i = std::size_t(t) % K;
-          if (t >= int(K)) i = coin(rng) ? (policy == 0 ? fast.leader() : st.empirical_best()) : std::size_t(rng() % K);
-          st.add(i, std::normal_distribution<double>(means[i], 0.5)(rng));
-          fast.observe(i, st);
-          slow.observe(i, st);
-          if (t % stride != 0) continue;
-          const std::uint64_t before = fast.fast_fails();
-          const bool a = fast.should_stop(st), b = slow.should_stop(st);
-          ++decisions;
-          BOOST_REQUIRE_MESSAGE(a == b, "t = " << t << " stride " << stride << " policy " << policy);
-          // At every tracked fail the bound kept pull by pull is at least the bound started afresh.
-          if (fast.fast_fails() > before) BOOST_REQUIRE_MESSAGE(fast.audit_tracked_bound(st), "t = " << t);
-          if (a) {
-            ++stops;
-            break;
-          }
-        }
-        fast_fails += fast.fast_fails();
-        BOOST_TEST(slow.fast_fails() == 0u);
-      }
-  BOOST_TEST(stops >= 10);  // of 16 runs; the close pair of (0.3, 0, 0.29) needs more than 60000 pulls
-  BOOST_TEST(fast_fails * 2 > decisions);  // the tracked test decides most pulls
+  const auto r = lilucb_test::compare_fast_and_slow(
+      instances, 2, 60000, 20261129,
+      [](std::size_t K, bool fast) {
+        return ls::glr_pooled(K, 0.5, 0.1, ls::make_per_arm_grid(), ls::pooled_prior::per_arm, fast);
+      },
+      [](double mean, std::mt19937_64& rng) { return std::normal_distribution<double>(mean, 0.5)(rng); },
+      [](const ls::glr_pooled& rule) { return rule.fast_fails(); },
+      [](ls::glr_pooled& rule, const lb::arm_stats& st) { return rule.audit_tracked_bound(st); });
+  BOOST_TEST(r.stops >= 10);  // of 16 runs; the close pair of (0.3, 0, 0.29) needs more than 60000 pulls
+  BOOST_TEST(r.fast_fails * 2 > r.decisions);  // the tracked test decides most pulls
 }
 
 BOOST_AUTO_TEST_CASE(domain_errors) {

@@ -15,6 +15,7 @@
 #include <boost/test/unit_test.hpp>
 
 #include "bandit_support.hpp"
+#include "fast_and_slow.hpp"
 
 #include "lilucb/bandit/compose.hpp"
 #include "lilucb/bandit/detail/bernoulli_mixture.hpp"
@@ -311,55 +312,24 @@ BOOST_AUTO_TEST_CASE(decisions_match_the_statistic_at_every_pull) {
 BOOST_AUTO_TEST_CASE(the_tracked_fail_test_changes_no_decision) {
   const std::vector<std::vector<double>> instances{
       {0.05, 0.04, 0.045, 0.02}, {0.9, 0.85, 0.85, 0.6, 0.3}, {0.5, 0.45, 0.43, 0.4}, {0.02, 0.01, 0.015}};
-  std::mt19937_64 rng(20261129);
-  int stops = 0;
-  std::uint64_t decisions = 0, fast_fails = 0;
-  for (int stride : {1, 3})  // should_stop after every pull, and after every third
-    for (int bounded = 0; bounded < 2; ++bounded)
-      for (const auto& means : instances)
-        for (int policy = 0; policy < 3; ++policy) {
-          const std::size_t K = means.size();
-          const double lo = bounded ? -2.0 : 0.0, hi = bounded ? 6.0 : 1.0;
-          ls::glr_pooled_kl fast(K, 0.2, bm::make_default_tilt_grid(), lo, hi, true);
-          ls::glr_pooled_kl slow(K, 0.2, bm::make_default_tilt_grid(), lo, hi, false);
-          lb::arm_stats st(K);
-          std::bernoulli_distribution coin(0.5);
-          for (int t = 0; t < 60000; ++t) {
-            std::size_t i = std::size_t(t) % K;
-            if (t >= int(K)) {
-              if (policy == 0) i = coin(rng) ? fast.leader() : std::size_t(rng() % K);
-              if (policy == 1) i = coin(rng) ? st.empirical_best() : std::size_t(rng() % K);
-              if (policy == 2) i = std::size_t(rng() % K);
-            }
-            double y;
-            if (bounded) {  // a Beta-like reward: the mean of four uniforms around the arm's mean
-              double u = 0;
-              for (int j = 0; j < 4; ++j) u += std::uniform_real_distribution<double>(0.0, 1.0)(rng);
-              y = lo + (hi - lo) * std::clamp(means[i] + (u / 4 - 0.5) * 0.6, 0.0, 1.0);
-            } else {
-              y = std::bernoulli_distribution(means[i])(rng) ? 1.0 : 0.0;
-            }
-            st.add(i, y);
-            fast.observe(i, st);
-            slow.observe(i, st);
-            if (t % stride != 0) continue;
-            const std::uint64_t before = fast.fast_fails();
-            const bool a = fast.should_stop(st), b = slow.should_stop(st);
-            ++decisions;
-            BOOST_REQUIRE_MESSAGE(a == b, "t = " << t << " stride " << stride << " policy " << policy << " bounded " << bounded);
-            // At every tracked fail the bound kept pull by pull is at least the bound started afresh.
-            if (fast.fast_fails() > before) BOOST_REQUIRE_MESSAGE(fast.audit_tracked_bound(st), "t = " << t);
-            if (a) {
-              ++stops;
-              break;
-            }
-          }
-          fast_fails += fast.fast_fails();
-          BOOST_TEST(slow.fast_fails() == 0u);
-        }
-  BOOST_TEST(stops >= 24);
-  BOOST_TEST(decisions > 200000u);
-  BOOST_TEST(fast_fails * 4 > decisions);  // the tracked test decides a large share of the pulls
+  lilucb_test::fast_and_slow_totals all;
+  for (int bounded = 0; bounded < 2; ++bounded) {  // Bernoulli rewards; continuous ones rescaled from [-2, 6]
+    const double lo = bounded ? -2.0 : 0.0, hi = bounded ? 6.0 : 1.0;
+    const auto r = lilucb_test::compare_fast_and_slow(
+        instances, 3, 60000, 20261129 + bounded,
+        [&](std::size_t K, bool fast) { return ls::glr_pooled_kl(K, 0.2, bm::make_default_tilt_grid(), lo, hi, fast); },
+        [&](double mean, std::mt19937_64& rng) {
+          return bounded ? lilucb_test::spread_reward(mean, lo, hi, rng) : std::bernoulli_distribution(mean)(rng) ? 1.0 : 0.0;
+        },
+        [](const ls::glr_pooled_kl& rule) { return rule.fast_fails(); },
+        [](const ls::glr_pooled_kl& rule, const lb::arm_stats& st) { return rule.audit_tracked_bound(st); });
+    all.stops += r.stops;
+    all.decisions += r.decisions;
+    all.fast_fails += r.fast_fails;
+  }
+  BOOST_TEST(all.stops >= 24);
+  BOOST_TEST(all.decisions > 200000u);
+  BOOST_TEST(all.fast_fails * 4 > all.decisions);  // the tracked test decides a large share of the pulls
 }
 
 BOOST_AUTO_TEST_CASE(certificate_evidence_and_names) {
