@@ -129,13 +129,7 @@ bool glr_pooled_eb::fails_at_tracked_point(std::size_t c) {
   }
   stale_ = true;
   if (!up_.healthy() || !down_.healthy()) return false;
-  const auto below = [&](double a, double b) { return a + b + 2.3e-16 * (std::fabs(a) + std::fabs(b)) < threshold_; };
-  last_bound_ = up_.cheap_upper() + down_.cheap_upper();
-  bool fails = below(up_.cheap_upper(), down_.cheap_upper());
-  if (!fails) {
-    last_bound_ = up_.upper() + down_.upper();
-    fails = below(up_.upper(), down_.upper());
-  }
+  const bool fails = ::lilucb::bandit::detail::pair_below(up_, down_, threshold_, &last_bound_);
   stale_ = !fails;
   tracked_fails_ += fails;
   return fails;

@@ -109,4 +109,12 @@ double tracked_log_sum::upper() {
 
 bool tracked_log_sum::healthy() const { return rel_ <= 1e-6 && !term_.empty() && healthy_terms_; }
 
+bool pair_below(tracked_log_sum& a, tracked_log_sum& b, double thr, double* bound) {
+  const auto sum = [](double x, double y) { return x + y + 2.3e-16 * (std::fabs(x) + std::fabs(y)); };
+  *bound = sum(a.cheap_upper(), b.cheap_upper());
+  if (*bound < thr) return true;
+  *bound = sum(a.upper(), b.upper());
+  return *bound < thr;
+}
+
 }  // namespace lilucb::bandit::detail

@@ -46,4 +46,8 @@ class tracked_log_sum {
   std::vector<double> term_, pending_, a_, b_, c_, one_;
 };
 
+/// Whether a pair's two sides sum to certainly less than thr: their O(1) bounds first, then the
+/// bounds with the increments applied; *bound receives the last sum compared (rounded up).
+bool pair_below(tracked_log_sum& a, tracked_log_sum& b, double thr, double* bound);
+
 }  // namespace lilucb::bandit::detail
