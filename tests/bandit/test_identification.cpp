@@ -81,51 +81,46 @@ BOOST_AUTO_TEST_CASE(a_sequential_study_makes_run_combinations_pulls) {
       }
     }
   }
-  const lb::bernoulli_arms coins(std::vector<double>{0.6, 0.4, 0.35});
-  for (const char* name : {"kl-lucb+glr-heuristic", "tas-d+glr-pooled-per-arm", "t3c-ids+glr-pooled", "t3c-ids+glr-pooled-kl"}) {
-    BOOST_TEST_CONTEXT(name) {
-      lb::study_settings s;
-      s.arms = coins.size();
-      s.model = lb::study_model::bernoulli;
-      s.nu = 0.1;
-      s.method = name;
-      s.seed = 3;
+  // A study on Bernoulli or bounded arms (settings s, its method and seed) against run_combination on
+  // the same arms with the study's sigma; returns whether the study's answer is certified.
+  const auto same_as_a_run = [](lb::study_settings s, const auto& arms, double sigma) {
+    bool certified = false;
+    BOOST_TEST_CONTEXT(s.method) {
       lb::identification study(s);
-      const auto counts = drive_sequentially(study, coins, 2'000'000);
+      const auto counts = drive_sequentially(study, arms, 2'000'000);
       lb::run_options opts;
-      opts.nu = 0.1;
-      opts.seed = 3;
-      const auto run = lb::run_combination(lb::parse_combination(name), coins, opts);
-      BOOST_TEST(counts == run.run.counts, boost::test_tools::per_element());
-      BOOST_TEST(study.answer().best_arm == run.run.best_arm);
-    }
-  }
-  // Bounded rewards: the rules for a known range read them rescaled from [lo, hi], the sigma rules
-  // run with sigma = (hi - lo)/2, as run_combination on bounded_arms does.
-  const lb::bounded_arms scores(std::vector<double>{7.0, 5.0, 4.5}, 2, 10, 4);
-  for (const char* name : {"t3c-ids+glr-pooled-eb", "t3c-ids+glr-pooled-kl", "tas-d+glr-pooled-per-arm", "lucb1+ls"}) {
-    BOOST_TEST_CONTEXT(name) {
-      lb::study_settings s;
-      s.arms = scores.size();
-      s.model = lb::study_model::bounded;
-      s.lo = 2;
-      s.hi = 10;
-      s.nu = 0.1;
-      s.method = name;
-      s.seed = 5;
-      lb::identification study(s);
-      const auto counts = drive_sequentially(study, scores, 2'000'000);
-      lb::run_options opts;
-      opts.nu = 0.1;
-      opts.sigma = 4;
-      opts.seed = 5;
-      const auto run = lb::run_combination(lb::parse_combination(name), scores, opts);
+      opts.nu = s.nu;
+      opts.sigma = sigma;
+      opts.seed = s.seed;
+      const auto run = lb::run_combination(lb::parse_combination(s.method), arms, opts);
       BOOST_TEST(study.done());
       BOOST_TEST(counts == run.run.counts, boost::test_tools::per_element());
       BOOST_TEST(study.answer().best_arm == run.run.best_arm);
       BOOST_TEST(study.answer().certified == run.certified);
-      BOOST_TEST(study.answer().certified);
+      certified = study.answer().certified;
     }
+    return certified;
+  };
+  lb::study_settings s;
+  s.nu = 0.1;
+  s.arms = 3;
+  s.model = lb::study_model::bernoulli;
+  s.seed = 3;
+  const lb::bernoulli_arms coins(std::vector<double>{0.6, 0.4, 0.35});
+  for (const char* name : {"kl-lucb+glr-heuristic", "tas-d+glr-pooled-per-arm", "t3c-ids+glr-pooled", "t3c-ids+glr-pooled-kl"}) {
+    s.method = name;
+    same_as_a_run(s, coins, 0.5);
+  }
+  // Bounded rewards: the rules for a known range read them rescaled from [lo, hi], the sigma rules
+  // run with sigma = (hi - lo)/2, as run_combination on bounded_arms does; every one is certified.
+  s.model = lb::study_model::bounded;
+  s.lo = 2;
+  s.hi = 10;
+  s.seed = 5;
+  const lb::bounded_arms scores(std::vector<double>{7.0, 5.0, 4.5}, 2, 10, 4);
+  for (const char* name : {"t3c-ids+glr-pooled-eb", "t3c-ids+glr-pooled-kl", "tas-d+glr-pooled-per-arm", "lucb1+ls"}) {
+    s.method = name;
+    BOOST_TEST(same_as_a_run(s, scores, 4.0), name);
   }
 }
 
