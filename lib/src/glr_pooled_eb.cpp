@@ -122,11 +122,7 @@ bool glr_pooled_eb::fails_at_tracked_point(std::size_t c) {
   const change ch = tracked_.look(c, m, total, v.count, nc);
   if (ch == change::pooled) up_.add(scaled_.last_added());
   if (ch == change::arm) down_.add(scaled_.last_added());
-  if (stale_ || ch == change::restart || !up_.healthy() || !down_.healthy()) {
-    const eb_mixture::pair_data p = pair(c);
-    up_ = eb_mixture::track_side(grid_, p.v, m, true);
-    down_ = eb_mixture::track_side(grid_, p.c, m, false);
-  }
+  if (stale_ || ch == change::restart || !up_.healthy() || !down_.healthy()) start_sides(c, m, up_, down_);
   stale_ = true;
   if (!up_.healthy() || !down_.healthy()) return false;
   const bool fails = ::lilucb::bandit::detail::pair_below(up_, down_, threshold_, &last_bound_);
@@ -135,11 +131,18 @@ bool glr_pooled_eb::fails_at_tracked_point(std::size_t c) {
   return fails;
 }
 
+// The pair's sides at m from its data now (their terms' bounds cover the sums' rounding).
+void glr_pooled_eb::start_sides(std::size_t c, double m, ::lilucb::bandit::detail::tracked_log_sum& up,
+                                ::lilucb::bandit::detail::tracked_log_sum& down) const {
+  const eb_mixture::pair_data p = pair(c);
+  up = eb_mixture::track_side(grid_, p.v, m, true);
+  down = eb_mixture::track_side(grid_, p.c, m, false);
+}
+
 bool glr_pooled_eb::audit_tracked_bound() const {
   if (!tracked_.seen()) return true;
-  const eb_mixture::pair_data p = pair(tracked_.arm());
-  auto up = eb_mixture::track_side(grid_, p.v, tracked_.point(), true);
-  auto down = eb_mixture::track_side(grid_, p.c, tracked_.point(), false);
+  ::lilucb::bandit::detail::tracked_log_sum up, down;
+  start_sides(tracked_.arm(), tracked_.point(), up, down);
   const double fresh = up.upper() + down.upper();
   return last_bound_ >= fresh - 1e-9 * (1 + std::fabs(fresh));
 }

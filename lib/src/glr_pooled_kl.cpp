@@ -113,25 +113,26 @@ bool glr_pooled_kl::fails_at_tracked_point(std::size_t c, const arm_stats& run_s
   const change ch = tracked_.look(c, m0, total, v.count, nc);
   if (ch == change::pooled) up_.add(s.last_added());
   if (ch == change::arm) down_.add(s.last_added());
-  if (ch == change::restart || !up_.healthy() || !down_.healthy()) {
-    const double sc = s.sum(c);
-    up_ = bernoulli_mixture::track_side(grid_, double(v.count), v.sum + v.rounding, m0, true);
-    down_ = bernoulli_mixture::track_side(grid_, double(nc), sc - 1e-15 * std::fabs(sc), m0, false);
-  }
+  if (ch == change::restart || !up_.healthy() || !down_.healthy()) start_sides(c, s, m0, up_, down_);
   if (!up_.healthy() || !down_.healthy()) return false;
   const bool fails = ::lilucb::bandit::detail::pair_below(up_, down_, threshold_, &last_bound_);
   fast_fails_ += fails;
   return fails;
 }
 
+// The pair's sides at m from V_c's highest and c's lowest possible sums (s: the rule's view).
+void glr_pooled_kl::start_sides(std::size_t c, const arm_stats& s, double m, ::lilucb::bandit::detail::tracked_log_sum& up,
+                                ::lilucb::bandit::detail::tracked_log_sum& down) const {
+  const pooled_arm v = pools_.pooled(c);
+  const double sc = s.sum(c);
+  up = bernoulli_mixture::track_side(grid_, double(v.count), v.sum + v.rounding, m, true);
+  down = bernoulli_mixture::track_side(grid_, double(s.count(c)), sc - 1e-15 * std::fabs(sc), m, false);
+}
+
 bool glr_pooled_kl::audit_tracked_bound(const arm_stats& run_stats) const {
   if (!tracked_.seen()) return true;
-  const arm_stats& s = view(run_stats);
-  const std::size_t c = tracked_.arm();
-  const pooled_arm v = pools_.pooled(c);
-  const double sc = s.sum(c), m = tracked_.point();
-  auto up = bernoulli_mixture::track_side(grid_, double(v.count), v.sum + v.rounding, m, true);
-  auto down = bernoulli_mixture::track_side(grid_, double(s.count(c)), sc - 1e-15 * std::fabs(sc), m, false);
+  ::lilucb::bandit::detail::tracked_log_sum up, down;
+  start_sides(tracked_.arm(), view(run_stats), tracked_.point(), up, down);
   const double fresh = up.upper() + down.upper();
   return last_bound_ >= fresh - 1e-9 * (1 + std::fabs(fresh));
 }

@@ -55,15 +55,19 @@ void tracked_log_sum::reset(const std::vector<double>& x, double eta, const std:
 void tracked_log_sum::add(double y) {
   const std::size_t G = term_.size();
   double top = -std::numeric_limits<double>::infinity(), mag = 0;
+  const auto move = [&](std::size_t k, double by) {
+    const double p = pending_[k] += by;
+    top = std::max(top, p);
+    mag = std::max(mag, std::fabs(p));
+  };
   if (y == 0) {
-    for (std::size_t k = 0; k < G; ++k) top = std::max(top, pending_[k] += b_[k]);
+    for (std::size_t k = 0; k < G; ++k) move(k, b_[k]);
   } else if (y == 1) {
-    for (std::size_t k = 0; k < G; ++k) top = std::max(top, pending_[k] += one_[k]);
+    for (std::size_t k = 0; k < G; ++k) move(k, one_[k]);
   } else {
     const double y2 = y * y;
-    for (std::size_t k = 0; k < G; ++k) top = std::max(top, pending_[k] += a_[k] * y + b_[k] + c_[k] * y2);
+    for (std::size_t k = 0; k < G; ++k) move(k, a_[k] * y + b_[k] + c_[k] * y2);
   }
-  for (double p : pending_) mag = std::max(mag, std::fabs(p));
   has_pending_ = true;
   max_pending_ = top;
   rel_ += step_ * 1.3 + 2.3e-16 * (max_pending + 1);

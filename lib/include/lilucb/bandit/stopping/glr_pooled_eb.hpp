@@ -80,6 +80,8 @@ class glr_pooled_eb {
   /// True when pair c certainly fails at the tracked point (its sides kept pull by pull,
   /// eb_mixture::track_side); false when it may pass or is not tracked.
   bool fails_at_tracked_point(std::size_t c);
+  void start_sides(std::size_t c, double m, ::lilucb::bandit::detail::tracked_log_sum& up,
+                   ::lilucb::bandit::detail::tracked_log_sum& down) const;
 
   std::size_t K_;
   double delta_, threshold_, lo_, hi_, width_;

@@ -81,6 +81,8 @@ class glr_pooled_kl {
   /// True when the blocker c certainly fails at its last minimiser, from the pair's sides kept
   /// pull by pull (bernoulli_mixture::track_side); false when it may pass or is not tracked.
   bool fails_at_tracked_point(std::size_t c, const arm_stats& s);
+  void start_sides(std::size_t c, const arm_stats& s, double m, ::lilucb::bandit::detail::tracked_log_sum& up,
+                   ::lilucb::bandit::detail::tracked_log_sum& down) const;
   /// The statistics the rule reads: the run's, or on a range other than [0, 1] the rescaled ones.
   const arm_stats& view(const arm_stats& s) const { return rescaled_ ? scaled_ : s; }
 
