@@ -50,11 +50,12 @@ one_sided_mixture::h_and_slope pooled_detail::h_at(const split_pair& p, double m
 }
 
 double pooled_detail::quadratic_upper(const split_pair& p, double m) {
+  const one_sided_mixture::phi_tangent* t = one_sided_mixture::phi_tangents();
   double va[64], vb[64];
   for (std::size_t k = 0; k < p.G; ++k) {
     const double ua = (p.ma - m) * p.sa[k], ub = (m - p.mb) * p.sb[k];
-    va[k] = p.ca[k] + 0.5 * ua * ua;
-    vb[k] = p.cb[k] + 0.5 * ub * ub;
+    va[k] = p.ca[k] + one_sided_mixture::F_upper(ua, t);
+    vb[k] = p.cb[k] + one_sided_mixture::F_upper(ub, t);
   }
   const double up = one_sided_mixture::log_sum_exp(va, p.G) + one_sided_mixture::log_sum_exp(vb, p.G);
   return up + 1e-12 * (1 + std::fabs(up));
@@ -198,50 +199,79 @@ bool glr_pooled::split_passes(std::size_t c, const pooled_arm& v, const arm_stat
   return decide(c, p, m0, h0);
 }
 
-// The start of the bound below: each side's log-sum with (u+)^2/2 in place of F, from V's sum raised
-// and c's lowered by their rounding bounds, D's arithmetic rounded outwards (|N m| each time), the
-// log-sums rounded up.  Sets *dv and *dc to the two D's when given.
-double glr_pooled::quadratic_bound(const pooled_arm& v, std::uint64_t nc, double sc, double m, double* dv, double* dc) {
-  const double pos2 = 1 / (2 * sigma_ * sigma_);
+// The start of the bound below: each side's log-sum with the tangent bound F(u) <= a_j + b_j u+ +
+// (u+)^2/2 in place of F (the kernel's phi_tangents; j nearest u+ here, or the last start's), from V's
+// sum raised and c's lowered by their rounding bounds, D's arithmetic rounded outwards (|N m| each
+// time), the log-sums rounded up.  u+ = D+ s_k/N with the rows' slopes s_k = N/(sigma sqrt(N + rho_k)).
+// Sets *dv and *dc to the two D's when given.
+void glr_pooled::outward_d(const pooled_arm& v, std::uint64_t nc, double sc, double m, double* dv, double* dc) const {
   const double sv = v.sum + v.rounding, nm_v = double(v.count) * m, nm_c = double(nc) * m;
-  const double d_v = sv - nm_v + 2.3e-16 * 2 * (std::fabs(sv) + std::fabs(nm_v));
-  const double d_c = nm_c - (sc - 1e-15 * std::fabs(sc)) + 2.3e-16 * 2 * (std::fabs(sc) + std::fabs(nm_c));
+  *dv = sv - nm_v + 2.3e-16 * 2 * (std::fabs(sv) + std::fabs(nm_v));
+  *dc = nm_c - (sc - 1e-15 * std::fabs(sc)) + 2.3e-16 * 2 * (std::fabs(sc) + std::fabs(nm_c));
+}
+
+double glr_pooled::quadratic_bound(const pooled_arm& v, std::uint64_t nc, double sc, double m, double* dv, double* dc,
+                                   bool keep_tangents) {
+  double d_v = 0, d_c = 0;
+  outward_d(v, nc, sc, m, &d_v, &d_c);
   if (dv) *dv = d_v;
   if (dc) *dc = d_c;
   const std::size_t G = grid_.rho.size();
-  const double nv_d = double(v.count), nc_d = double(nc), av = std::max(d_v, 0.0), ac = std::max(d_c, 0.0);
-  const std::size_t ia = row_of(v.count, rows_.size());  // the penalties, from the rows split_of reads
+  const double av = std::max(d_v, 0.0) / double(v.count), ac = std::max(d_c, 0.0) / double(nc);
+  const std::size_t ia = row_of(v.count, rows_.size());  // the penalties and slopes, from the rows split_of reads
   const row& ra = rows_[ia];
   const row& rb = rows_[row_of(nc, ia)];
   tv_.resize(G);
   tc_.resize(G);
-  for (std::size_t k = 0; k < G; ++k) {
-    tv_[k] = base_[k] - ra.pen[k] + av * av * pos2 / (nv_d + grid_.rho[k]);
-    tc_[k] = base_[k] - rb.pen[k] + ac * ac * pos2 / (nc_d + grid_.rho[k]);
+  if (!keep_tangents) {
+    jv_.resize(G);
+    jc_.resize(G);
+  }
+  const one_sided_mixture::phi_tangent* t = one_sided_mixture::phi_tangents();
+  const auto side = [&](const row& r, double a, std::vector<double>& terms, std::vector<unsigned char>& js) {
+    double bmax = 0;
+    for (std::size_t k = 0; k < G; ++k) {
+      const double u = a * r.s[k];
+      if (!keep_tangents) js[k] = static_cast<unsigned char>(one_sided_mixture::phi_tangent_index(u));
+      const one_sided_mixture::phi_tangent& tj = t[js[k]];
+      terms[k] = base_[k] - r.pen[k] + tj.a + u * (tj.b + 0.5 * u);
+      bmax = std::max(bmax, tj.b);
+    }
+    return bmax;
+  };
+  const double bv = side(ra, av, tv_, jv_), bc = side(rb, ac, tc_, jc_);
+  if (!keep_tangents) {
+    bv_ = bv;
+    bc_ = bc;
   }
   const double up = one_sided_mixture::log_sum_exp(tv_.data(), G) + one_sided_mixture::log_sum_exp(tc_.data(), G);
   return up + 1e-12 * (1 + std::fabs(up));
 }
 
 bool glr_pooled::audit_tracked_bound(const arm_stats& s) {
-  if (!tracked_.seen()) return true;
-  const std::size_t c = tracked_.arm();
-  const double fresh = quadratic_bound(pools_.pooled(c), s.count(c), s.sum(c), tracked_.point());
-  return last_bound_ >= fresh - 1e-9 * (1 + std::fabs(fresh));
+  if (!tracking_) return true;
+  const std::size_t c = track_c_;
+  const pooled_arm v = pools_.pooled(c);
+  const double fresh = quadratic_bound(v, s.count(c), s.sum(c), track_m_, nullptr, nullptr, true);
+  // h itself at the sums the search reads (the bound's claim), and the start with the same tangents.
+  const double h = pooled_detail::h_at(split_of(v, s.count(c), s.mean(c)), track_m_).h;
+  return last_bound_ >= fresh - 1e-9 * (1 + std::fabs(fresh)) && last_bound_ >= h - 1e-12 * (1 + std::fabs(h));
 }
 
-// Each term of a side is at most c_k + (D+)^2/(2 sigma^2 (N + rho_k)), D = S - N m for V and N m - S
-// for c (F(u) <= (u+)^2/2: F(u) = u^2/2 + log Phi(u) <= u^2/2, and F(u) <= F(0) < 0 for u <= 0;
-// u = D/(sigma sqrt(N + rho))).  A pull of the side (N -> N + 1, D -> D' = D +- (y - m)) lowers c_k
-// (the penalty 1/2 log(1 + N/rho) grows with N) and changes the quadratic by at most
-// ((D'+)^2 - (D+)^2)/(2 sigma^2 (N + rho_k)); the side's log-sum grows by at most the largest
-// such sum over k, bounded over all rho >= 0 in closed form below.  So the bound at the last start plus the sum of these increments bounds
-// h(m) from above, in O(1) per pull.  Started from V's sum raised and c's lowered by their
-// rounding bounds (h increases with V's mean and decreases with c's), it bounds h at the sums the
-// search reads too: a fail here is a fail of the search at m.  After a test that does not fail, the
-// next one starts again (the increments' bound only grows); after a test that does not fail just
-// after a start, the next 8 tests are skipped (the pair is then close to passing at m, where the
-// start's cost would be spent twice).
+// Each term of a side is at most T_k(N, x) = c_k(N) + a_k + b_k x/(sigma sqrt(N + rho_k)) +
+// x^2/(2 sigma^2 (N + rho_k)) with x = D+, D = S - N m for V and N m - S for c, and (a_k, b_k) the
+// term's tangent chosen at the start (the kernel's phi_tangents: valid for every u).  T_k increases
+// in x and decreases in N (c_k = log w_k + log 2 - 1/2 log(1 + N/rho_k)), so from the start (N0, y)
+// to now (N >= N0, x), with B = max(N - 1, N0) (N0 <= B <= N):
+//     T_k(N, x) - T_k(N0, y) <= (x^2 - y^2)/(2 sigma^2 (B + rho_k)) + b_k (x - y)/(sigma sqrt(B + rho_k))
+//                            <= ((x^2 - y^2)/(2 sigma^2 B) + b_max (x - y)/(sigma sqrt B))^+,
+// and a side's log-sum moves by at most the largest move of its terms.  x and y are upper bounds
+// of D+ (the sums moved outwards by their rounding bounds, D's arithmetic rounded outwards), and
+// the start's log-sums are rounded up, so the bound holds at the sums the search reads: a fail
+// here is a fail of the search at m.  O(1) per test, whatever happened since the start.  After a
+// test that does not fail, the next one starts again; after a test that does not fail just after
+// a start, the next 8 tests are skipped (the pair is then close to passing at m, where the start's
+// cost would be spent twice).
 bool glr_pooled::fails_at_tracked_point(std::size_t c, const pooled_arm& v, const arm_stats& s) {
   const double m = argmin_[c];
   if (!fast_ || !std::isfinite(m)) return false;
@@ -250,36 +280,29 @@ bool glr_pooled::fails_at_tracked_point(std::size_t c, const pooled_arm& v, cons
     stale_ = true;
     return false;
   }
-  const std::uint64_t total = s.total(), nc = s.count(c);
-  const double pos2 = 1 / (2 * sigma_ * sigma_);
-  const auto grow = [&](side_growth& g, double& d, double step) {
-    const double next = d + step, a = std::max(d, 0.0), b = std::max(next, 0.0);
-    // (b - a)(b + a): within a few ulps of itself (b^2 - a^2 could cancel).
-    const double q = (b - a) * (b + a);
-    if (q > 0) g.up += q * (1 + 1e-12);
-    else g.down += -q * (1 - 1e-12);
-    d = next;
-  };
-  using change = ::lilucb::bandit::detail::tracked_pair::change;
-  const change ch = tracked_.look(c, m, total, v.count, nc);
-  if (ch == change::pooled) grow(gv_, dv_, s.last_added() - m);
-  if (ch == change::arm) grow(gc_, dc_, m - s.last_added());
-  const bool fresh = stale_ || ch == change::restart;
+  const std::uint64_t nc = s.count(c);
+  const bool fresh = stale_ || !tracking_ || track_c_ != c || track_m_ != m || v.count < n0v_ || nc < n0c_;
+  double dv = 0, dc = 0;
   if (fresh) {
-    start_upper_ = quadratic_bound(v, nc, s.sum(c), m, &dv_, &dc_);
-    gv_ = {0, 0, double(v.count)};
-    gc_ = {0, 0, double(nc)};
+    start_upper_ = quadratic_bound(v, nc, s.sum(c), m, &dv, &dc);
+    tracking_ = true;
+    track_c_ = c;
+    track_m_ = m;
+    n0v_ = v.count;
+    n0c_ = nc;
+    yv_ = std::max(dv, 0.0);
+    yc_ = std::max(dc, 0.0);
+  } else {
+    outward_d(v, nc, s.sum(c), m, &dv, &dc);
   }
-  // A side's terms moved by sum_t q_t/(2 sigma^2 (N_t + rho_k)), N_t its count before pull t, in
-  // [N_0, N - 1]: at most g(rho) = P/(N_0 + rho) - Q/(N - 1 + rho) (P, Q the sums of the positive
-  // and negative q_t), nonincreasing in rho when P >= Q (P/(N_0 + rho)^2 >= Q/(N - 1 + rho)^2) and
-  // with a stationary minimum when Q > P: its supremum over rho >= 0 is max(g(0), 0).
-  const auto bound = [&](const side_growth& g, std::uint64_t n) {
-    if (g.up == 0) return 0.0;
-    const double b = std::max(double(n) - 1, g.n0);
-    return std::max(g.up / g.n0 - g.down / b, 0.0) * pos2 * (1 + 1e-12) + 1e-300;
+  const double pos2 = 1 / (2 * sigma_ * sigma_);
+  const auto move = [&](double y, double d, std::uint64_t n0, std::uint64_t n, double bmax) {
+    const double x = std::max(d, 0.0);
+    if (x <= y) return 0.0;  // (NaN goes on: a NaN bound fails nothing)
+    const double B = std::max(double(n) - 1, double(n0));
+    return ((x - y) * (x + y) * pos2 / B + bmax * (x - y) / (sigma_ * std::sqrt(B))) * (1 + 1e-12);
   };
-  last_bound_ = start_upper_ + bound(gv_, v.count) + bound(gc_, nc);
+  last_bound_ = start_upper_ + move(yv_, dv, n0v_, v.count, bv_) + move(yc_, dc, n0c_, nc, bc_);
   stale_ = !rules_out(last_bound_);
   if (stale_ && fresh) cooldown_ = 8;
   fast_fails_ += !stale_;

@@ -4,6 +4,7 @@
 #include "lilucb/bandit/detail/one_sided_mixture.hpp"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <cstddef>
 #include <cstdint>
@@ -32,6 +33,29 @@ f_and_slope F(double u) {
   // The lower bound of Abramowitz & Stegun 7.1.13, log(1/(sqrt(pi) (x + sqrt(x^2 + 2)))), and its own slope.
   const double r = std::sqrt(x * x + 2);
   return {std::log(inv_sqrt_pi / (x + r)), 0.70710678118654752440 / r};
+}
+
+const phi_tangent* phi_tangents() {
+  // In long double: the slope b = phi(u_j)/Phi(u_j) rounded up to a double, the intercept of the
+  // line through (u_j, log Phi(u_j)) with that slope, rounded up with a margin of 1e-14 (1 + |a|):
+  // it covers the rounding of the long double values (about 1e-18 with a 64-bit mantissa; a long
+  // double that is a double leaves about 1e-16, still inside), of the conversion (1.1e-16 |a|) and
+  // the slope's excess over the tangent's on [0, u_j] (at most 1.5 ulp of b < 1, times u_j <= 6:
+  // below 1.1e-15); for u >= u_j a larger slope only raises the line.
+  static const std::array<phi_tangent, phi_tangent_count> table = [] {
+    std::array<phi_tangent, phi_tangent_count> t{};
+    for (std::size_t j = 0; j + 1 < phi_tangent_count; ++j) {
+      const long double u = 0.25L * static_cast<long double>(j);
+      const long double Phi = 0.5L * std::erfc(-u / std::sqrt(2.0L));
+      const long double phi = std::exp(-0.5L * u * u) / std::sqrt(2 * 3.14159265358979323846264338327950288L);
+      const double b = std::nextafter(static_cast<double>(phi / Phi), std::numeric_limits<double>::infinity());
+      const double a = static_cast<double>(std::log(Phi) - static_cast<long double>(b) * u);
+      t[j] = {a + 1e-14 * (1 + std::fabs(a)), b};
+    }
+    t[phi_tangent_count - 1] = {0.0, 0.0};  // log Phi <= 0
+    return t;
+  }();
+  return table.data();
 }
 
 h_and_slope h_at(const pair_data& p, double m) {
@@ -64,10 +88,11 @@ double log_sum_exp(const double* v, std::size_t G) {
 }
 
 double quadratic_upper(const pair_data& p, double m) {
+  const phi_tangent* t = phi_tangents();
   double v[64];
   for (std::size_t k = 0; k < p.G; ++k) {
     const double ua = (p.ma - m) * p.sa[k], ub = (m - p.mb) * p.sb[k];
-    v[k] = p.c[k] + 0.5 * (ua * ua + ub * ub);
+    v[k] = p.c[k] + F_upper(ua, t) + F_upper(ub, t);
   }
   const double up = log_sum_exp(v, p.G);
   return up + 1e-12 * (1 + std::fabs(up));

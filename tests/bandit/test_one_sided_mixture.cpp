@@ -97,8 +97,49 @@ BOOST_AUTO_TEST_CASE(f_branches_slope_and_convexity) {
   }
 }
 
+// The tangent bound of F: every entry of the table bounds F at every u (a fine grid over
+// [-200, 40], the points where the nearest entry changes, and u = 0 from both sides) up to the
+// evaluation's own rounding (1e-15 (1 + |F|), which the callers' margins of 1e-12 cover: beyond
+// u = 8, log Phi(u) is below the rounding of u^2/2), F_upper is within 4.91e-3 of F on [0, 6.125]
+// and is u^2/2 beyond, and a planted intercept lowered by 1e-6 is caught at its own tangent point.
+BOOST_AUTO_TEST_CASE(tangent_bound_of_f) {
+  const os::phi_tangent* t = os::phi_tangents();
+  BOOST_TEST(t[os::phi_tangent_count - 1].a == 0.0);
+  BOOST_TEST(t[os::phi_tangent_count - 1].b == 0.0);
+  std::vector<double> us;
+  for (double u = -200; u <= 40; u += 0.01731) us.push_back(u);
+  for (std::size_t j = 0; j + 1 < os::phi_tangent_count; ++j) {
+    us.push_back(0.25 * double(j));  // the tangent points: the bound is tightest there
+    us.push_back(0.25 * double(j) + 0.125);
+    us.push_back(std::nextafter(0.25 * double(j) + 0.125, 0.0));
+  }
+  us.push_back(-0.0);
+  us.push_back(-1e-300);
+  double worst = 0;
+  for (double u : us) {
+    const long double f = reference_F(u);
+    const double up = u > 0 ? u : 0.0;
+    const long double round = 1e-15L * (1 + std::fabs(f));
+    for (std::size_t j = 0; j < os::phi_tangent_count; ++j)
+      BOOST_TEST(t[j].a + up * (t[j].b + 0.5 * up) + round >= f, "entry " << j << " at u = " << u);
+    const double fu = os::F_upper(u);
+    BOOST_TEST(fu + round >= f, "F_upper at u = " << u);
+    if (u >= 0 && u <= 6.125) worst = std::max(worst, double(fu - f));
+    if (u > 6.125) BOOST_TEST(fu == 0.5 * u * u);
+  }
+  BOOST_TEST(worst <= 4.91e-3);
+  BOOST_TEST(worst >= 4.5e-3);  // the largest gaps are half-way between the first tangents
+  // The margin is needed: an intercept 1e-6 too low fails at its tangent point.
+  for (std::size_t j = 0; j + 1 < os::phi_tangent_count; ++j) {
+    const double u = 0.25 * double(j);
+    BOOST_TEST((t[j].a - 1e-6) + u * (t[j].b + 0.5 * u) < reference_F(u), "planted entry " << j);
+  }
+  BOOST_TEST(std::isnan(os::F_upper(std::nan(""))));
+  BOOST_TEST(os::F_upper(INFINITY) == INFINITY);
+}
+
 // h and its slope against the definition (long double) on random pairs and points, also outside
-// [mu_hat_b, mu_hat_a]; the quadratic upper bound (F(u) <= u^2/2) is >= h and within 2 nats of it
+// [mu_hat_b, mu_hat_a]; the quadratic upper bound (F_upper in place of F) is >= h and within 2 nats of it
 // where the terms that dominate have u >= -1.
 BOOST_AUTO_TEST_CASE(h_slope_and_quadratic_upper_on_random_pairs) {
   const auto g = ls::make_mixture_grid(40);

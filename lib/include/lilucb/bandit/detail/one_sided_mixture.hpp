@@ -36,6 +36,35 @@ struct f_and_slope {
 };
 f_and_slope F(double u);
 
+/// Tangents of the concave function log Phi at u_j = j/4, j = 0..24, and a last entry (0, 0):
+/// every entry satisfies log Phi(u) <= a + b u for u >= 0 and a >= log Phi(0) = -log 2, so
+///     F(u) <= a + b u+ + (u+)^2/2   for EVERY real u (u+ = max(u, 0)) and every entry
+/// (for u <= 0, F(u) <= F(0) = -log 2 <= a: F increases).  a is rounded up and b is the tangent's
+/// slope rounded up, with a's margin covering the slope's rounding on [0, 6]; evaluated in double
+/// the bound holds up to the evaluation's rounding, 1e-15 (1 + |F|), which every caller's margin of
+/// 1e-12 covers (docs/certified-glr/numerics.md, "Tangent bound of F").
+struct phi_tangent {
+  double a, b;
+};
+inline constexpr std::size_t phi_tangent_count = 26;
+const phi_tangent* phi_tangents();
+/// The entry nearest u+ (u+ = 0 for u <= 0; the last entry, log Phi <= 0, from u+ >= 6.125 on):
+/// within 4.91e-3 nats of F for u in [0, 6.125].
+inline std::size_t phi_tangent_index(double u) {
+  const double up = u > 0 ? u : 0.0;
+  return up < 6.125 ? static_cast<std::size_t>(up * 4 + 0.5) : phi_tangent_count - 1;
+}
+/// An upper bound of F(u) at a few multiplications: the tangent bound above with the entry nearest
+/// u+; +inf for u = +inf, NaN for NaN u (so neither rules anything out).  `table` is phi_tangents()
+/// (taken once by a caller's loop).
+inline double F_upper(double u, const phi_tangent* table) {
+  if (!(u < 6.125)) return 0.5 * u * u;  // log Phi <= 0 (the last entry); NaN and +inf pass through
+  const double up = u > 0 ? u : 0.0;
+  const phi_tangent& t = table[phi_tangent_index(up)];
+  return t.a + up * (t.b + 0.5 * up);
+}
+inline double F_upper(double u) { return F_upper(u, phi_tangents()); }
+
 /// An arm's slope at scale rho, s = n/(sigma sqrt(n + rho)) (u = s (mu_hat - m)), and
 /// its penalty (detail/mixture_grid.hpp's mixture_penalty): the one expression of each that every
 /// one-sided and pooled rule and statistic uses, so that a value computed twice is the same bits.
@@ -58,10 +87,10 @@ h_and_slope h_at(const pair_data& p, double m);
 
 /// log sum_k exp(v[k]) with the largest term factored out (-inf for an empty or all -inf sum).
 double log_sum_exp(const double* v, std::size_t G);
-/// An upper bound of h(m) at one exponential per term: F(u) <= u^2/2 (log Phi <= 0) in every
-/// term, rounded up by 1e-12 (1 + |value|), far above the rounding of the sum.  It is within
-/// -log Phi(u) of h at the terms that dominate (about 0.02 nats at u = 2), so the pooled rule
-/// (stopping/glr_pooled.hpp) tries it before h itself to rule a pair out.
+/// An upper bound of h(m) at one exponential per term: F_upper in place of F in every term,
+/// rounded up by 1e-12 (1 + |value|), far above the rounding of the sum.  It is within 4.91e-3
+/// nats per F of h where the terms' u are in [0, 6.125] (F(u) <= u^2/2 lost -log Phi(u): 0.17 nats
+/// at u = 1), so the pooled rule (stopping/glr_pooled.hpp) tries it before h itself to rule a pair out.
 double quadratic_upper(const pair_data& p, double m);
 
 /// A bracket l < r with h'(l) <= 0 <= h'(r), found from the two means outwards (doubling steps);

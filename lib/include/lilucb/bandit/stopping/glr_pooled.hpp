@@ -43,7 +43,6 @@
 #include "lilucb/bandit/detail/pooled_designation.hpp"
 #include "lilucb/bandit/detail/mixture_grid.hpp"
 #include "lilucb/bandit/detail/one_sided_mixture.hpp"
-#include "lilucb/bandit/detail/tracked_pair.hpp"
 #include "lilucb/errors.hpp"
 
 #include <algorithm>
@@ -84,8 +83,8 @@ struct split_pair {
 one_sided_mixture::h_and_slope arm_log_sum(const double* s, const double* c, std::size_t G, double x, double m,
                                            double sign, std::size_t* largest = nullptr);
 one_sided_mixture::h_and_slope h_at(const split_pair& p, double m);
-/// h(m) with F(u) <= u^2/2 in every term: an upper bound at one exponential per term (the kernel's
-/// quadratic_upper for the product prior), rounded up by 1e-12 (1 + |value|).
+/// h(m) with the kernel's F_upper in place of F in every term: an upper bound at one exponential
+/// per term (the kernel's quadratic_upper for the product prior), rounded up by 1e-12 (1 + |value|).
 double quadratic_upper(const split_pair& p, double m);
 /// A certified lower bound of inf_m h(m) from one term per arm, V's term ka and c's term kb (any
 /// pair of terms: a log-sum is at least each of its terms, at every m), i.e. the one-scale search
@@ -140,7 +139,8 @@ class glr_pooled {
   /// How many decisions the tracked fail test made (prior per arm; for tests and benchmarks).
   std::uint64_t fast_fails() const { return fast_fails_; }
   /// For tests: whether the last tracked bound is at least the bound started afresh from the same
-  /// pair's current data at the same point (within 1e-9 relative); true when nothing is tracked.
+  /// pair's current data at the same point with the same tangents (within 1e-9 relative) and at
+  /// least h there at the sums the search reads (within 1e-12 relative); true when nothing is tracked.
   bool audit_tracked_bound(const arm_stats& s);
   static constexpr bool certified() { return true; }
   std::string certificate() const;
@@ -181,8 +181,8 @@ class glr_pooled {
   // a pair out only when h(m0) itself would: the quadratic bound tried first changes no verdict.
   bool rules_out(double upper) const { return upper + 1e-9 * (1 + std::fabs(upper)) < threshold_; }
   // The decision for arm c (docs/certified-glr/numerics.md, "The pooled rule: bookkeeping and
-  // decision"): the O(1) bound; h at c's last minimiser (an upper bound of S1, first with
-  // F(u) <= u^2/2: fails most failing pairs at one evaluation); the one-scale infimum at the scale
+  // decision"): the O(1) bound; h at c's last minimiser (an upper bound of S1, first with the
+  // kernel's F_upper in place of F: fails most failing pairs at one exponential per term); the one-scale infimum at the scale
   // nearest min(N_V, N_c)/Z (a lower bound: passes most passing pairs); else the deciding search,
   // then the full search.  A pass rests on a certified lower bound.
   bool passes(std::size_t c, const arm_stats& s) { return may_pass(c, s) && passes_beyond_bound(c, s); }
@@ -193,11 +193,16 @@ class glr_pooled {
   // the full search.
   bool split_passes(std::size_t c, const pooled_arm& v, const arm_stats& s);
   // Prior per arm: true when pair c certainly fails at its last minimiser, from an upper bound of
-  // h there kept pull by pull in O(1) (numerics.md, "The pooled rule: a bound kept pull by pull").
+  // h there kept from a start in O(1) (numerics.md, "The pooled rule: a bound kept pull by pull").
   bool fails_at_tracked_point(std::size_t c, const pooled_arm& v, const arm_stats& s);
-  // The bound's start at point m (see the source); *dv and *dc receive its two D's.
+  // D_V = S_V - N_V m and D_c = N_c m - S_c at the current sums, moved up by their rounding (V's
+  // sum raised and c's lowered by their rounding bounds, the arithmetic rounded outwards).
+  void outward_d(const pooled_arm& v, std::uint64_t nc, double sc, double m, double* dv, double* dc) const;
+  // The bound's start at point m (see the source); *dv and *dc receive its two D's.  Each term's
+  // tangent of log Phi (the kernel's phi_tangents) is chosen here, or, with keep_tangents, the
+  // last start's are used again (the audit).
   double quadratic_bound(const pooled_arm& v, std::uint64_t nc, double sc, double m, double* dv = nullptr,
-                         double* dc = nullptr);
+                         double* dc = nullptr, bool keep_tangents = false);
   // The GLR's point, the count-weighted mean of the pair: the first starting point of the searches.
   template <class Pair>
   static double glr_point(const Pair& p, std::uint64_t nv, std::uint64_t nc) {
@@ -243,19 +248,18 @@ class glr_pooled {
   std::vector<double> argmin_;     // per arm c: the point of smallest h of its last search (NaN: none yet)
   std::array<row, 8> rows_;
   std::size_t next_row_ = 0;
-  // The tracked pair (prior per arm): arm c, its point m, the total and the pair's counts at the
-  // last update; D_V = S_V - N_V m and D_c = N_c m - S_c bounded from above, the bound of h(m) at the
-  // last start and the increments' bound since.
-  bool fast_, stale_ = true;
+  // The tracked pair (prior per arm): arm c, its point m, the pair's counts and D+ bounds at the
+  // last start, the bound then and the last bound.
+  bool fast_, stale_ = true, tracking_ = false;
   int cooldown_ = 0;
   std::uint64_t fast_fails_ = 0;
-  ::lilucb::bandit::detail::tracked_pair tracked_;
-  struct side_growth {
-    double up = 0, down = 0, n0 = 0;  // the sums of the positive and negative increments, the count at the start
-  };
-  double dv_ = 0, dc_ = 0, start_upper_ = 0, last_bound_ = 0;
-  side_growth gv_, gc_;
+  std::size_t track_c_ = 0;
+  double track_m_ = 0;
+  std::uint64_t n0v_ = 0, n0c_ = 0;
+  double yv_ = 0, yc_ = 0, start_upper_ = 0, last_bound_ = 0;
   std::vector<double> tv_, tc_;  // the start's terms (V's, c's)
+  std::vector<unsigned char> jv_, jc_;  // each term's tangent (an index of the kernel's phi_tangents)
+  double bv_ = 0, bc_ = 0;  // the largest slope among them, per side
 };
 
 }  // namespace lilucb::bandit::stopping
