@@ -111,12 +111,14 @@ modern_instance parse_instance(const std::string& parameter, const std::string& 
   if (label == "gk-mu1") return bernoulli({0.5, 0.45, 0.43, 0.4});
   if (label == "gk-mu2") return bernoulli({0.3, 0.21, 0.2, 0.19, 0.18});
   if (label == "lowrate5") return bernoulli({0.05, 0.04, 0.03, 0.02, 0.01});
-  if (label == "beta-mu1") {  // bounded arms in [0, 1]: Beta laws of concentration 9, gk-mu1's means
-    in.means = {0.5, 0.45, 0.43, 0.4};
+  const auto bounded = [&](std::vector<double> means) {  // Beta laws of concentration 9 on [0, 1]
+    in.means = std::move(means);
     in.sigma = 0.5;
     in.model = bandit::reward_model::bounded;
     return in;
-  }
+  };
+  if (label == "beta-mu1") return bounded({0.5, 0.45, 0.43, 0.4});  // gk-mu1's means
+  if (label == "beta-low4") return bounded({0.1, 0.08, 0.07, 0.05});  // low means: variances 0.005 to 0.009
   const auto dash = label.rfind("-n");
   if (dash != std::string::npos && dash > 0) {
     const std::string num = label.substr(dash + 2);
@@ -137,7 +139,7 @@ modern_instance parse_instance(const std::string& parameter, const std::string& 
   }
   bad_method(parameter, "'" + label + "'",
       "linear5, onegap4, SCENARIO-nN (SCENARIO sparse or alphaA, N in [2, 2^32), e.g. sparse-n10), the Bernoulli "
-      "instances gk-mu1, gk-mu2, lowrate5, or the bounded instance beta-mu1");
+      "instances gk-mu1, gk-mu2, lowrate5, or the bounded instances beta-mu1, beta-low4");
 }
 
 std::optional<double> predicted_stopping_time(const modern_method& m, double t_star, double delta, std::size_t arms) {
@@ -151,6 +153,7 @@ std::optional<double> predicted_stopping_time(const modern_method& m, double t_s
   };
   switch (m.combination.threshold) {
     case bandit::glr_threshold::heuristic:  // the threshold the GLR rule runs with, at the next integer t
+    case bandit::glr_threshold::heuristic_ev:  // (the same threshold; the statistic plugs in the variances)
       return fixed_point(bandit::stopping::make_heuristic_threshold(delta));
     case bandit::glr_threshold::kk21:
       if (arms < 2) return std::nullopt;
@@ -158,7 +161,7 @@ std::optional<double> predicted_stopping_time(const modern_method& m, double t_s
     default: break;
   }
   lilucb::detail::raise_domain_error(kModernFn, "threshold", bandit::to_string(m.combination.threshold),
-                                     "a threshold of t alone with its beta(t) named here (heuristic, kk21)");
+                                     "a threshold of t alone with its beta(t) named here (heuristic, heuristic-ev, kk21)");
 }
 
 }  // namespace lilucb::experiments

@@ -4,6 +4,7 @@
 #include "lilucb/bandit/algorithms.hpp"
 #include "lilucb/bandit/any_rule.hpp"
 #include "lilucb/bandit/run.hpp"
+#include "lilucb/bandit/stopping/glr_ev.hpp"
 #include "lilucb/bandit/stopping/glr_pooled_eb.hpp"
 #include "lilucb/bandit/stopping/glr_pooled_kl.hpp"
 #include "lilucb/bandit/rules.hpp"
@@ -147,6 +148,13 @@ any_stopping glr_pooled_eb(const rule_context& c, run_parameters& p) {
   p.glr_delta = c.nu;
   if (c.model == reward_model::bounded) return stopping::glr_pooled_eb(c.arms, c.nu, c.lo, c.hi);
   return stopping::glr_pooled_eb(c.arms, c.nu);
+}
+
+// The empirical-variance GLR (no guarantee) at the heuristic threshold with delta = nu; it reads
+// the rewards as they are (no sigma, no range).
+any_stopping glr_heuristic_ev(const rule_context& c, run_parameters& p) {
+  p.glr_delta = c.nu;
+  return stopping::glr_ev(c.arms, c.nu);
 }
 
 }  // namespace lilucb::bandit::rule_factories

@@ -151,6 +151,9 @@ BOOST_AUTO_TEST_CASE(instances_are_the_issues) {
   BOOST_TEST(beta.means == (std::vector<double>{0.5, 0.45, 0.43, 0.4}));
   BOOST_TEST((beta.model == lilucb::bandit::reward_model::bounded));
   BOOST_TEST(beta.sigma == 0.5);
+  const auto low = parse_instance("instances", "beta-low4", 1.0, 0.5);
+  BOOST_TEST(low.means == (std::vector<double>{0.1, 0.08, 0.07, 0.05}));
+  BOOST_TEST((low.model == lilucb::bandit::reward_model::bounded));
   for (const char* bad : {"", "linear6", "sparse", "sparse-n", "sparse-n1", "sparse-n010", "sparse-n1e3", "dense-n10",
                           "alpha0.30-n10", "sparse-n4294967296", "-n10"})
     BOOST_TEST(refused([&] { parse_instance("instances", bad, 0.5, 0.5); }, "instances"), bad);

@@ -79,6 +79,12 @@ inline constexpr const char* known_range_only =
     "Bernoulli or bounded arms only (rewards in a known range): the presets' instances are Gaussian; "
     "experiments/modern/bernoulli.json runs it";
 
+/// The empirical-variance GLR (the practice for rewards of unknown variance) stays out of the
+/// presets, whose Gaussian instances have a known sigma.
+inline constexpr const char* unknown_variance_reference =
+    "the practice for rewards of unknown variance: the presets' Gaussian instances have a known sigma; "
+    "experiments/modern/bounded.json runs it";
+
 /// The methods of the experiment, one line each (the presets run every one of them; a config
 /// may choose a subset by label).  KL-LUCB is left out (the Bernoulli instances' methods are the
 /// certified rules and the practice).
@@ -156,6 +162,11 @@ inline constexpr std::array method_table{
     method_row{"eb-tci+glr-heuristic"},
     method_row{"t3c-ids+glr-heuristic"},
     method_row{"eb-tci-ids+glr-heuristic"},
+    // GLR with the arms' empirical variances (stopping/glr_ev.hpp) at the heuristic threshold: the
+    // practice where the variance is unknown (experiments/modern/bounded.json).
+    method_row{"tas-d+glr-heuristic-ev", unknown_variance_reference},
+    method_row{"tas-d-every+glr-heuristic-ev", unknown_variance_reference},
+    method_row{"t3c-ids+glr-heuristic-ev", unknown_variance_reference},
 };
 
 /// The baseline of the report's ratios: the lil'UCB Heuristic preset.
@@ -206,6 +217,7 @@ std::string method_labels();
 ///   "lowrate5"     Bernoulli mu = (0.05, 0.04, 0.03, 0.02, 0.01)     (conversion rates of 1-5%)
 ///   "beta-mu1"     bounded in [0, 1]: Beta laws of concentration bounded_arms::default_concentration
 ///                  (9) with gk-mu1's means (0.5, 0.45, 0.43, 0.4)
+///   "beta-low4"    the same laws with means (0.1, 0.08, 0.07, 0.05)   (variances 0.005 to 0.009)
 struct modern_instance {
   std::string label;
   std::vector<double> means;  ///< in the instance's order; each run shuffles them

@@ -95,7 +95,9 @@ search_result search_worst(const run_function& run, const search_options& option
 /// (bandit::parse_combination), in the order of their claims.  Every GLR threshold of the rule
 /// registry is searched with at least one sampling rule (the certificates hold under any sampling
 /// rule; the samplers are chosen to stress each statement: adversarial.cpp; the uncertified
-/// heuristic threshold is reported as a finding), and every LS boundary but two: lil, which the
+/// heuristic threshold is reported as a finding) but heuristic-ev, an uncertified reference for
+/// rewards of unknown variance whose error rates experiments/modern/bounded.json reports; and
+/// every LS boundary but two: lil, which the
 /// presets with LS stopping (lilucb-ls, ucb1-ls, ...) cover, and calibrated, whose crossing
 /// calibration for each new level nu/(2K) (10 s to minutes) the search cannot afford per point.
 inline constexpr std::array<const char*, 12> searched_combination_names{

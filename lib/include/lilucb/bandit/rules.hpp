@@ -34,7 +34,8 @@ class any_stopping;
 enum class sampling_rule { uniform, lilucb, lucb1, tas_d, tas_c, ttts, t3c, eb_tci, kl_lucb, t3c_ids, eb_tci_ids,
                            weakest_pair, tas_d_every, tas_c_every };
 enum class stopping_rule { lilucb, ls, glr };
-enum class glr_threshold { heuristic, kk21, mixture, one_sided, pooled, pooled_per_arm, pooled_kl, pooled_eb };
+enum class glr_threshold { heuristic, kk21, mixture, one_sided, pooled, pooled_per_arm, pooled_kl, pooled_eb,
+                            heuristic_ev };
 namespace stopping {
 /// The per-arm boundary of the LS rule: lil (Section 5's finite-LIL width) or one of the anytime
 /// families of ls_boundary.hpp.
@@ -175,6 +176,7 @@ any_stopping glr_pooled(const rule_context&, run_parameters&);
 any_stopping glr_pooled_per_arm(const rule_context&, run_parameters&);
 any_stopping glr_pooled_kl(const rule_context&, run_parameters&);
 any_stopping glr_pooled_eb(const rule_context&, run_parameters&);
+any_stopping glr_heuristic_ev(const rule_context&, run_parameters&);
 }  // namespace rule_factories
 
 namespace rule_models {
@@ -183,6 +185,8 @@ inline constexpr unsigned bernoulli = static_cast<unsigned>(reward_model::bernou
 inline constexpr unsigned gaussian = static_cast<unsigned>(reward_model::gaussian);
 /// Rewards in a known range: Bernoulli arms, or bounded arms rescaled to [0, 1].
 inline constexpr unsigned unit_interval = bernoulli | static_cast<unsigned>(reward_model::bounded);
+/// Every model but Bernoulli arms (rules that estimate a variance apart from the mean).
+inline constexpr unsigned not_bernoulli = any & ~bernoulli;
 }  // namespace rule_models
 
 // ---------------------------------------------------------------------------------------------
@@ -233,7 +237,7 @@ inline constexpr std::array<stopping_descriptor, 3> stopping_rules{{
      stopping_parameter::threshold, false, false, "", nullptr},
 }};
 
-inline constexpr std::array<threshold_descriptor, 8> glr_thresholds{{
+inline constexpr std::array<threshold_descriptor, 9> glr_thresholds{{
     {glr_threshold::heuristic, "heuristic", "log((1 + log t)/nu), the field's practice", false,
      "none: the heuristic threshold log((1 + log t)/delta) has no proof", rule_models::any, "", false, true,
      rule_cost::cheap, &rule_factories::glr_heuristic, true},
@@ -264,6 +268,13 @@ inline constexpr std::array<threshold_descriptor, 8> glr_thresholds{{
      true, "Proposition PE (docs/certified-glr/pooled-eb.md)", rule_models::unit_interval,
      "pooled-eb needs rewards in a known range: Bernoulli arms, or bounded arms (rescaled to [0, 1])", false, false,
      rule_cost::costly, &rule_factories::glr_pooled_eb, false},
+    {glr_threshold::heuristic_ev, "heuristic-ev",
+     "the GLR with the arms' empirical variances (EV-GLR) at log((1 + log t)/nu): the practice for unknown variances",
+     false, "none: the empirical-variance GLR with the heuristic threshold has no proof",
+     rule_models::not_bernoulli,
+     "heuristic-ev is for Gaussian, sub-Gaussian or bounded arms: on Bernoulli arms the variance is the mean's "
+     "(use heuristic, whose KL statistic uses it)",
+     false, true, rule_cost::cheap, &rule_factories::glr_heuristic_ev, false},
 }};
 
 inline constexpr std::array<boundary_descriptor, 4> ls_boundaries{{
