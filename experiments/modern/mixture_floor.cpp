@@ -29,7 +29,13 @@
 // at their threshold c = log(1/delta) (no union): N_a is the pooled arm's count, N_b arm c's.
 // Columns: shared (Proposition P: S1 with the default grid, one scale for the pair), per_arm
 // (Proposition P2: glr_pooled_per_arm_statistic with make_per_arm_grid(), one scale per arm),
-// per_arm_default (P2's product prior on the default grid), and per_arm_floor as above.
+// per_arm_default (P2's product prior on the default grid), and per_arm_floor as above; and two
+// joint priors over the pair's scales (rho_V, rho_c) = (2^a, 2^(a + r)), a = -4..16 (P2's flat
+// core), |r| <= 3 (scales within a factor 8): band (weight 1/147 on each of these 147 pairs) and
+// band_product (half the weight on the band, half on P2's product prior).  Any sub-probability
+// prior over pairs of scales gives a supermartingale with M_0 <= 1 (Proposition P2's step 2 with a
+// joint weight w_{a,b} in place of w_a w_b), so each is a certified candidate; their statistic is
+// the infimum over m of a log-sum of convex functions of m (golden-section search, as the floor).
 #include "lilucb/bandit/detail/one_sided_mixture.hpp"
 #include "lilucb/bandit/stopping/glr_mixture.hpp"
 #include "lilucb/bandit/stopping/glr_one_sided.hpp"
@@ -40,6 +46,7 @@
 #include <cstdio>
 #include <cstring>
 #include <utility>
+#include <vector>
 
 namespace st = lilucb::bandit::stopping;
 namespace od = lilucb::bandit::one_sided_mixture;
@@ -93,6 +100,40 @@ double golden_min(double g, Fn f, double* at = nullptr) {
   return f(0.5 * (lo + hi));
 }
 
+/// One arm's half of a term at scale rho: log 2 - 1/2 log(1 + N/rho) + F(u), u = N d/(sigma sqrt(N + rho)).
+double half_term(double n, double d, double rho) {
+  return std::log(2.0) - 0.5 * std::log1p(n / rho) + od::F(n * d / (sigma * std::sqrt(n + rho))).f;
+}
+
+/// log sum_i exp(v_i) of a non-empty list.
+double log_sum(const std::vector<double>& v) {
+  const double top = *std::max_element(v.begin(), v.end());
+  double s = 0;
+  for (double x : v) s += std::exp(x - top);
+  return top + std::log(s);
+}
+
+/// The joint priors of the file comment: inf over m of the log-sum over the band's pairs of scales
+/// (weight `band_weight` spread evenly), plus (when band_weight < 1) the rest of the weight on P2's
+/// product prior (make_per_arm_grid() for each arm).
+double joint_statistic(double na, double nb, double g, double band_weight, const st::mixture_grid& per_arm) {
+  const auto h = [&](double m) {
+    std::vector<double> band;
+    for (int a = -4; a <= 16; ++a)
+      for (int r = -3; r <= 3; ++r)
+        band.push_back(std::log(band_weight / 147.0) + half_term(na, g - m, std::exp2(a)) +
+                       half_term(nb, m, std::exp2(a + r)));
+    if (band_weight >= 1) return log_sum(band);
+    std::vector<double> va, vb;
+    for (std::size_t k = 0; k < per_arm.rho.size(); ++k) {
+      va.push_back(per_arm.log_weight[k] + half_term(na, g - m, per_arm.rho[k]));
+      vb.push_back(per_arm.log_weight[k] + half_term(nb, m, per_arm.rho[k]));
+    }
+    return log_sum({log_sum(band), std::log(1 - band_weight) + log_sum(va) + log_sum(vb)});
+  };
+  return golden_min(g, h);
+}
+
 /// The per-arm floor's statistic: inf over m of sup_half(a) + sup_half(b).
 double per_arm_floor_statistic(double na, double nb, double g) {
   return golden_min(g, [&](double m) { return sup_half(na, g - m) + sup_half(nb, m); });
@@ -120,7 +161,8 @@ double z_needed(double na, double nb, double c, Stat stat) {
 /// The table of the pooled pair (file comment).
 void pooled_table() {
   const auto grid = st::make_mixture_grid(40), per_arm = st::make_per_arm_grid();
-  std::printf("delta\tthreshold\tN_a\tN_b\tshared_overhead\tper_arm_overhead\tper_arm_default_overhead\tper_arm_floor_overhead\n");
+  std::printf("delta\tthreshold\tN_a\tN_b\tshared_overhead\tper_arm_overhead\tper_arm_default_overhead\tper_arm_floor_overhead"
+              "\tjoint_band_overhead\tjoint_band_product_overhead\n");
   for (const double delta : {0.1, 0.01, 0.001}) {
     const double c = std::log(1 / delta);
     for (const auto& [na, nb] : {std::pair{30.0, 30.0}, {300.0, 300.0}, {3000.0, 3000.0}, {3000.0, 1000.0},
@@ -131,7 +173,10 @@ void pooled_table() {
       const double zp = z_needed(na, nb, c, [&](double g) { return st::glr_pooled_per_arm_statistic(sigma, per_arm, na64, g, nb64, 0.0); });
       const double zd = z_needed(na, nb, c, [&](double g) { return st::glr_pooled_per_arm_statistic(sigma, grid, na64, g, nb64, 0.0); });
       const double zf = z_needed(na, nb, c, [&](double gap) { return per_arm_floor_statistic(na, nb, gap); });
-      std::printf("%g\t%.3f\t%.0f\t%.0f\t%.2f\t%.2f\t%.2f\t%.2f\n", delta, c, na, nb, zs - c, zp - c, zd - c, zf - c);
+      const double zb = z_needed(na, nb, c, [&](double gap) { return joint_statistic(na, nb, gap, 1.0, per_arm); });
+      const double zbp = z_needed(na, nb, c, [&](double gap) { return joint_statistic(na, nb, gap, 0.5, per_arm); });
+      std::printf("%g\t%.3f\t%.0f\t%.0f\t%.2f\t%.2f\t%.2f\t%.2f\t%.2f\t%.2f\n", delta, c, na, nb, zs - c, zp - c, zd - c,
+                  zf - c, zb - c, zbp - c);
     }
   }
 }
