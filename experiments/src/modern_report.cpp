@@ -190,7 +190,10 @@ std::optional<std::string> render_modern_report(const fs::path& generated_dir, c
           << " | " << fmt_ratio(cert->median / prac->median) << " |\n";
       }
     section << "\nThe best certified method stops no later than the best practice in " << mean_no_later << " of "
-            << compared << " cells by the mean and " << median_no_later << " of " << compared << " by the median.\n\n";
+            << compared << " cells by the mean and " << median_no_later << " of " << compared << " by the median. "
+            << "Where it stops later, the difference of the two excesses is the evidence (nats) it needs beyond the "
+               "practice's; how much of a certified statistic's overhead no prior over the scales can remove (the "
+               "floor) is measured in docs/certified-glr/results.md, \"The evidence each pooled prior needs\".\n\n";
     if (compared > 0) o << section.str();
   }
 
