@@ -102,23 +102,20 @@ modern_instance parse_instance(const std::string& parameter, const std::string& 
     in.sigma = 0.5;
     return in;
   }
-  const auto bernoulli = [&](std::vector<double> means) {
+  // Rewards in [0, 1] (scale 1/2): Bernoulli arms, or bounded ones (Beta laws of concentration 9).
+  const auto unit_range = [&](bandit::reward_model model, std::vector<double> means) {
     in.means = std::move(means);
     in.sigma = 0.5;
-    in.model = bandit::reward_model::bernoulli;
+    in.model = model;
     return in;
   };
-  if (label == "gk-mu1") return bernoulli({0.5, 0.45, 0.43, 0.4});
-  if (label == "gk-mu2") return bernoulli({0.3, 0.21, 0.2, 0.19, 0.18});
-  if (label == "lowrate5") return bernoulli({0.05, 0.04, 0.03, 0.02, 0.01});
-  const auto bounded = [&](std::vector<double> means) {  // Beta laws of concentration 9 on [0, 1]
-    in.means = std::move(means);
-    in.sigma = 0.5;
-    in.model = bandit::reward_model::bounded;
-    return in;
-  };
-  if (label == "beta-mu1") return bounded({0.5, 0.45, 0.43, 0.4});  // gk-mu1's means
-  if (label == "beta-low4") return bounded({0.1, 0.08, 0.07, 0.05});  // low means: variances 0.005 to 0.009
+  using bandit::reward_model;
+  if (label == "gk-mu1") return unit_range(reward_model::bernoulli, {0.5, 0.45, 0.43, 0.4});
+  if (label == "gk-mu2") return unit_range(reward_model::bernoulli, {0.3, 0.21, 0.2, 0.19, 0.18});
+  if (label == "lowrate5") return unit_range(reward_model::bernoulli, {0.05, 0.04, 0.03, 0.02, 0.01});
+  if (label == "beta-mu1") return unit_range(reward_model::bounded, {0.5, 0.45, 0.43, 0.4});  // gk-mu1's means
+  if (label == "beta-low4")  // low means: variances 0.005 to 0.009
+    return unit_range(reward_model::bounded, {0.1, 0.08, 0.07, 0.05});
   const auto dash = label.rfind("-n");
   if (dash != std::string::npos && dash > 0) {
     const std::string num = label.substr(dash + 2);

@@ -199,17 +199,17 @@ bool glr_pooled::split_passes(std::size_t c, const pooled_arm& v, const arm_stat
   return decide(c, p, m0, h0);
 }
 
-// The start of the bound below: each side's log-sum with the tangent bound F(u) <= a_j + b_j u+ +
-// (u+)^2/2 in place of F (the kernel's phi_tangents; j nearest u+ here, or the last start's), from V's
-// sum raised and c's lowered by their rounding bounds, D's arithmetic rounded outwards (|N m| each
-// time), the log-sums rounded up.  u+ = D+ s_k/N with the rows' slopes s_k = N/(sigma sqrt(N + rho_k)).
-// Sets *dv and *dc to the two D's when given.
+// D's arithmetic rounded outwards: |N m| and the sums' magnitudes, two ulps each.
 void glr_pooled::outward_d(const pooled_arm& v, std::uint64_t nc, double sc, double m, double* dv, double* dc) const {
   const double sv = v.sum + v.rounding, nm_v = double(v.count) * m, nm_c = double(nc) * m;
   *dv = sv - nm_v + 2.3e-16 * 2 * (std::fabs(sv) + std::fabs(nm_v));
   *dc = nm_c - (sc - 1e-15 * std::fabs(sc)) + 2.3e-16 * 2 * (std::fabs(sc) + std::fabs(nm_c));
 }
 
+// The start of the bound below: each side's log-sum with the tangent bound F(u) <= a_j + b_j u+ +
+// (u+)^2/2 in place of F (the kernel's phi_tangents; j nearest u+ here, or the last start's), at the
+// outward D's, the log-sums rounded up.  u+ = D+ s_k/N with the rows' slopes
+// s_k = N/(sigma sqrt(N + rho_k)).  Sets *dv and *dc to the two D's when given.
 double glr_pooled::quadratic_bound(const pooled_arm& v, std::uint64_t nc, double sc, double m, double* dv, double* dc,
                                    bool keep_tangents) {
   double d_v = 0, d_c = 0;

@@ -1,6 +1,7 @@
 #pragma once
 // Which part of a pooled pair (V_c, c) the pulls since the last look changed: the bookkeeping the
-// pooled rules' fail tests at a tracked point share (stopping/glr_pooled*.hpp).  A bound kept pull by
+// pooled rules' fail tests at a tracked point share (stopping/glr_pooled_kl.hpp, glr_pooled_eb.hpp;
+// glr_pooled.hpp's bound depends on the endpoints only and needs none of it).  A bound kept pull by
 // pull may add one pull of V_c or of c; anything else (another pair, another point, more than one
 // pull since the last look, both counts or a count moving by more than one) means starting again.
 
