@@ -3,6 +3,7 @@
 
 #include "runner_detail.hpp"
 
+#include "lilucb/io/safe_file.hpp"
 #include "lilucb_experiments/summaries.hpp"
 
 #include <fcntl.h>
@@ -61,8 +62,21 @@ folder_lock::~folder_lock() {
 }
 
 appender::appender(const fs::path& file) : path_(file) {
-  fd_ = ::open(file.c_str(), O_WRONLY | O_APPEND | O_CLOEXEC);
+  fd_ = ::open(file.c_str(), O_WRONLY | O_APPEND | O_CLOEXEC | O_NOCTTY | O_NONBLOCK);
   if (fd_ < 0) raise_io_error(file, "cannot be opened for appending", errno);
+  struct stat st {};
+  if (::fstat(fd_, &st) != 0 || !S_ISREG(st.st_mode)) {  // just written whole by the runner: a regular file
+    ::close(fd_);
+    fd_ = -1;
+    raise_io_error(file, "is not a regular file; rows are appended to regular files only", 0);
+  }
+  const int flags = ::fcntl(fd_, F_GETFL);
+  if (flags < 0 || ::fcntl(fd_, F_SETFL, flags & ~O_NONBLOCK) != 0) {
+    const int e = errno;
+    ::close(fd_);
+    fd_ = -1;
+    raise_io_error(file, "cannot be opened for appending", e);
+  }
 }
 
 appender::~appender() {
@@ -87,16 +101,19 @@ void appender::sync() {
 
 void write_results(const experiment_plan& p, const fs::path& dir, const std::vector<run_row>& rows) {
   const auto& c = p.config();
-  write_file_atomically(dir / "runs.csv", csv_text(runs_header(c.kind), rows, c.kind));
+  const auto write = [&](const char* name, const std::string& text) {
+    io::write_file_atomically(dir / name, text, "lilucb experiment");
+  };
+  write("runs.csv", csv_text(runs_header(c.kind), rows, c.kind));
   if (c.kind == experiment_kind::modern) {
-    write_file_atomically(dir / "summary.csv", csv_text(modern_summary_header(), summarize_modern(c, rows)));
+    write("summary.csv", csv_text(modern_summary_header(), summarize_modern(c, rows)));
   } else if (c.kind == experiment_kind::stopping_times) {
-    write_file_atomically(dir / "summary.csv", csv_text(summary_header(), summarize_stopping_times(c, rows)));
+    write("summary.csv", csv_text(summary_header(), summarize_stopping_times(c, rows)));
   } else {
-    write_file_atomically(dir / "windows.csv", csv_text(windows_header(), p.windows()));
+    write("windows.csv", csv_text(windows_header(), p.windows()));
     const auto s = summarize_anytime(c, rows, p.windows());
-    write_file_atomically(dir / "anytime.csv", csv_text(anytime_header(), s.curve));
-    write_file_atomically(dir / "stopping.csv", csv_text(stopping_header(), s.marks));
+    write("anytime.csv", csv_text(anytime_header(), s.curve));
+    write("stopping.csv", csv_text(stopping_header(), s.marks));
   }
 }
 

@@ -10,12 +10,12 @@
 #include "lilucb/bandit/algorithms.hpp"
 #include "lilucb/bandit/combination.hpp"
 #include "lilucb/errors.hpp"
+#include "lilucb/io/safe_file.hpp"
 
 #include <algorithm>
 #include <cmath>
 #include <cstdlib>
 #include <filesystem>
-#include <fstream>
 #include <map>
 #include <sstream>
 #include <stdexcept>
@@ -45,9 +45,12 @@ std::string quote(const std::string& s) {
 void run_gnuplot(const fs::path& script) {
   const std::string cmd = "gnuplot " + quote(script.string()) + " 2>" + quote(script.string() + ".log");
   if (std::system(cmd.c_str()) != 0) {
-    std::ifstream log(script.string() + ".log");
     std::string first;
-    std::getline(log, first);
+    try {
+      const std::string log = io::read_file(script.string() + ".log", 1 << 20, "lilucb experiment");
+      first = log.substr(0, log.find('\n'));
+    } catch (const io_error&) {  // no log to quote: the failure is reported without its first line
+    }
     throw std::runtime_error("gnuplot failed on " + script.string() + " (" + first +
                              "); scripts/setup installs gnuplot-nox");
   }
@@ -96,7 +99,7 @@ std::vector<std::string> stopping_plots(const fs::path& dir, const nlohmann::jso
   for (const auto& sj : m.at("config").at("scenarios")) {
     const std::string sc = sj.get<std::string>();
     const fs::path data = dir / "plot-data" / ("stopping-times-" + sc + ".dat");
-    std::ofstream d(data);
+    std::ostringstream d;
     std::vector<bandit::algorithm> shown;
     bool any_censored = false;
     for (auto a : algs) {
@@ -113,9 +116,9 @@ std::vector<std::string> stopping_plots(const fs::path& dir, const nlohmann::jso
       d << "# " << bandit::to_string(a) << ": n median q1 q3 censored median_censored\n" << block.str() << "\n\n";
       shown.push_back(a);
     }
-    d.close();
+    io::write_file_atomically(data, d.str(), "lilucb experiment");
     const fs::path gp = dir / "plot-data" / ("stopping-times-" + sc + ".gp");
-    std::ofstream g(gp);
+    std::ostringstream g;
     g << "set encoding utf8\nset datafile separator whitespace\n";
     for (int k = 0; k < 2; ++k) {
       const fs::path out = dir / ("stopping-times-" + sc + "." + kTerminals[k][1]);
@@ -136,7 +139,7 @@ std::vector<std::string> stopping_plots(const fs::path& dir, const nlohmann::jso
       g << "\nunset output\n";
       files.push_back(out.string());
     }
-    g.close();
+    io::write_file_atomically(gp, g.str(), "lilucb experiment");
     run_gnuplot(gp);
   }
   return files;
@@ -151,7 +154,7 @@ std::vector<std::string> anytime_plot(const fs::path& dir, const nlohmann::json&
   for (const auto& n : m.at("config").at("sizes")) sizes.push_back(std::to_string(n.get<std::uint64_t>()));
   fs::create_directories(dir / "plot-data");
   const fs::path gp = dir / "plot-data" / "anytime.gp";
-  std::ofstream g(gp);
+  std::ostringstream g;
   const double rows = static_cast<double>(sizes.size()), cols = static_cast<double>(scen.size());
   const int width = 480 * static_cast<int>(cols) + 80, height = 300 * static_cast<int>(rows) + 170;
   const double legend_h = 130.0 / height, left = 50.0 / width;
@@ -171,7 +174,7 @@ std::vector<std::string> anytime_plot(const fs::path& dir, const nlohmann::json&
       for (std::size_t c = 0; c < scen.size(); ++c) {
         const std::string tag = scen[c] + "-" + sizes[r];
         const fs::path data = dir / "plot-data" / ("anytime-" + tag + ".dat");
-        std::ofstream d(data);
+        std::ostringstream d;
         std::vector<std::pair<bandit::algorithm, std::string>> shown;  // algorithm, median stop
         for (auto a : algs) {
           std::ostringstream block;
@@ -189,7 +192,7 @@ std::vector<std::string> anytime_plot(const fs::path& dir, const nlohmann::json&
           d << "# " << bandit::to_string(a) << ": pulls p_wrong ci_low ci_high\n" << block.str() << "\n\n";
           shown.emplace_back(a, median);
         }
-        d.close();
+        io::write_file_atomically(data, d.str(), "lilucb experiment");
         g << "reset\nset logscale x\nset format x '10^{%L}'\n"
           << (logy ? "set logscale y\nset format y '10^{%L}'\nset yrange [1e-4:1.05]\n" : "set yrange [0:1.02]\n")
           << "set grid lc rgb '#dddddd'\n"
@@ -236,7 +239,7 @@ std::vector<std::string> anytime_plot(const fs::path& dir, const nlohmann::json&
       << ", NaN with points lc rgb '#555555' pt 11 ps 1.6 title 'arrow: median stopping time (colour: algorithm)'";
     g << "\nunset multiplot\nunset output\n";
   }
-  g.close();
+  io::write_file_atomically(gp, g.str(), "lilucb experiment");
   run_gnuplot(gp);
   return files;
 }
@@ -285,7 +288,7 @@ std::vector<std::string> modern_plots(const fs::path& dir, const nlohmann::json&
   for (const auto& ij : m.at("config").at("instances")) {
     const std::string inst = ij.get<std::string>();
     const fs::path data = dir / "plot-data" / ("modern-" + inst + ".dat");
-    std::ofstream d(data);
+    std::ostringstream d;
     std::vector<std::pair<std::string, bool>> shown;  // method, certified
     std::vector<double> hardest_median;               // median at the smallest delta
     bool any_censored = false;
@@ -315,12 +318,12 @@ std::vector<std::string> modern_plots(const fs::path& dir, const nlohmann::json&
       hardest_median.push_back(median_there);
     }
     d << "# lower bound: log(1/delta) T* kl(delta, 1-delta)\n" << bound.str() << "\n\n";
-    d.close();
+    io::write_file_atomically(data, d.str(), "lilucb experiment");
     if (shown.empty()) continue;
     const auto pick = highlighted_methods(shown, hardest_median);
     const auto others = static_cast<std::size_t>(std::count(pick.begin(), pick.end(), false));
     const fs::path gp = dir / "plot-data" / ("modern-" + inst + ".gp");
-    std::ofstream g(gp);
+    std::ostringstream g;
     g << "set encoding utf8\nset datafile separator whitespace\n";
     for (int k = 0; k < 2; ++k) {
       const fs::path out = dir / ("modern-" + inst + "." + kTerminals[k][1]);
@@ -357,7 +360,7 @@ std::vector<std::string> modern_plots(const fs::path& dir, const nlohmann::json&
       g << "\nunset output\n";
       files.push_back(out.string());
     }
-    g.close();
+    io::write_file_atomically(gp, g.str(), "lilucb experiment");
     run_gnuplot(gp);
   }
   return files;

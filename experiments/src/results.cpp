@@ -4,6 +4,7 @@
 
 #include "lilucb/bandit/combination.hpp"
 #include "lilucb/errors.hpp"
+#include "lilucb/io/safe_file.hpp"
 
 #include <fcntl.h>
 #include <sys/stat.h>
@@ -68,17 +69,13 @@ bool parse_real(const std::string& s, double& x) {
 
 using lilucb::detail::format_value;
 
-/// The whole file, or nullopt when it does not exist; malformed_results() when it is not a regular file.
+/// The whole file, or nullopt when it does not exist; malformed_results() when it is not a regular
+/// file (a symlink to one is followed), io_error when it cannot be read or exceeds the limit.
 std::optional<std::string> slurp(const fs::path& p) {
-  std::error_code ec;
-  const auto st = fs::status(p, ec);
-  if (ec || !fs::exists(st)) return std::nullopt;
-  if (!fs::is_regular_file(st)) malformed_results(p, "a regular file");
-  std::ifstream in(p, std::ios::binary);
-  if (!in) raise_io_error(p, "cannot be read", errno);
-  std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-  if (in.bad()) raise_io_error(p, "cannot be read", errno);
-  return text;
+  const auto kind = io::kind_of(p, io::link_policy::follow_links, kResultsFn);
+  if (kind == io::file_kind::missing) return std::nullopt;
+  if (kind != io::file_kind::regular) malformed_results(p, "a regular file");
+  return io::read_file_if_present(p, max_results_bytes, kResultsFn);
 }
 
 /// Lines of `text` (without '\n'; a trailing '\r' removed); `cut` set when the last line has no '\n'.
@@ -417,12 +414,13 @@ std::optional<nlohmann::json> read_manifest(const fs::path& dir, std::string* in
     if (invalid) *invalid = why;
     return std::nullopt;
   };
-  if (!fs::is_regular_file(p, ec)) return fail("not a regular file");
-  std::ifstream in(p, std::ios::binary);
-  if (!in) return fail(std::string("cannot be read (") + std::strerror(errno) + ")");
+  if (io::kind_of(p, io::link_policy::follow_links, kResultsFn) != io::file_kind::regular)
+    return fail("not a regular file");
+  const auto text = io::read_file_if_present(p, max_manifest_bytes, kResultsFn);
+  if (!text) return fail("not a regular file");
   nlohmann::json j;
   try {
-    j = nlohmann::json::parse(in);
+    j = nlohmann::json::parse(*text);
   } catch (const nlohmann::json::exception&) {
     return fail("not valid JSON");
   }
@@ -433,79 +431,13 @@ std::optional<nlohmann::json> read_manifest(const fs::path& dir, std::string* in
 }
 
 void write_manifest(const fs::path& dir, const nlohmann::json& manifest) {
-  write_file_atomically(dir / "manifest.json", manifest.dump(2) + '\n');
+  io::write_file_atomically(dir / "manifest.json", manifest.dump(2) + '\n', kResultsFn);
 }
 
 // ---- files --------------------------------------------------------------------------------------
 
-namespace {
-
-// Fault injection for the crash-consistency test (tests/cli/test_cli_experiment.cpp) and nothing
-// else: LILUCB_TEST_FAULT=<file name>:<stage>:<k>:<kill|stop> sends this process SIGKILL (or
-// SIGSTOP, to hold the folder's lock while a second process tries it) the k-th time
-// write_file_atomically reaches <stage> for a file of that name.  Stages: created (the temporary
-// file exists, empty), written (written and fsynced, not yet renamed), renamed (renamed, the
-// folder not yet fsynced).  Unset (always, outside that test): one getenv, then nothing.
-void fault_point(const fs::path& path, const char* stage) {
-  static const std::string spec = [] {
-    const char* e = std::getenv("LILUCB_TEST_FAULT");
-    return std::string(e ? e : "");
-  }();
-  if (spec.empty()) return;
-  static std::mutex m;
-  static std::map<std::string, std::uint64_t> seen;
-  const std::string key = path.filename().string() + ":" + stage;
-  std::lock_guard<std::mutex> l(m);
-  const std::uint64_t k = ++seen[key];
-  const std::string action = spec.substr(spec.rfind(':') + 1);
-  if (spec == key + ":" + std::to_string(k) + ":" + action) ::raise(action == "stop" ? SIGSTOP : SIGKILL);
-}
-
-}  // namespace
-
 void write_file_atomically(const fs::path& path, const std::string& text) {
-  const fs::path tmp = path.string() + ".tmp";
-  const int fd = ::open(tmp.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
-  if (fd < 0) raise_io_error(tmp, "cannot be created", errno);
-  fault_point(path, "created");
-  const char* p = text.data();
-  std::size_t left = text.size();
-  while (left > 0) {
-    const ssize_t w = ::write(fd, p, left);
-    if (w < 0 && errno == EINTR) continue;
-    if (w <= 0) {
-      const int e = w < 0 ? errno : EIO;
-      ::close(fd);
-      ::unlink(tmp.c_str());
-      raise_io_error(tmp, "write failed", e);
-    }
-    p += w;
-    left -= static_cast<std::size_t>(w);
-  }
-  if (::fsync(fd) != 0) {
-    const int e = errno;
-    ::close(fd);
-    ::unlink(tmp.c_str());
-    raise_io_error(tmp, "fsync failed", e);
-  }
-  if (::close(fd) != 0) {
-    const int e = errno;
-    ::unlink(tmp.c_str());
-    raise_io_error(tmp, "close failed", e);
-  }
-  fault_point(path, "written");
-  if (::rename(tmp.c_str(), path.c_str()) != 0) {
-    const int e = errno;
-    ::unlink(tmp.c_str());
-    raise_io_error(path, "cannot be replaced", e);
-  }
-  fault_point(path, "renamed");
-  const fs::path parent = path.has_parent_path() ? path.parent_path() : fs::path(".");
-  const int dfd = ::open(parent.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-  if (dfd >= 0) {
-    ::fsync(dfd);  // the rename reaches the disk; a folder that cannot be synced still holds the file
-    ::close(dfd);
-  }
+  io::write_file_atomically(path, text, kResultsFn);
 }
 
 }  // namespace lilucb::experiments

@@ -8,6 +8,7 @@
 
 #include "lilucb/bandit/parallel.hpp"
 #include "lilucb/errors.hpp"
+#include "lilucb/io/safe_file.hpp"
 #include "lilucb/version.hpp"
 
 #include <chrono>
@@ -138,7 +139,7 @@ run_report run_experiment(const experiment_config& c, const std::string& out_dir
   const auto have = detail::check_rows(plan, rows, opts.shard_index, opts.shard_count, "--out", runs_path.string());
   std::vector<bool> done(plan.total(), false);
   for (auto i : have) done[i] = true;
-  write_file_atomically(runs_path, csv_text(runs_header(c.kind), rows, c.kind));
+  io::write_file_atomically(runs_path, csv_text(runs_header(c.kind), rows, c.kind), "lilucb experiment");
 
   std::vector<detail::run_coords> todo;
   plan.for_each_run([&](std::uint64_t i, const detail::run_coords& x) {

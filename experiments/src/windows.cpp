@@ -9,6 +9,7 @@
 
 #include "lilucb/bandit/parallel.hpp"
 #include "lilucb/errors.hpp"
+#include "lilucb/io/safe_file.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -75,7 +76,7 @@ std::vector<window_row> anytime_windows(const experiment_plan& p, const std::fil
       throw lilucb::domain_error("lilucb experiment", "windows.csv", wf.string(),
                                  "windows in [1, budget = " + std::to_string(c.budget) + "] (" + w.scenario +
                                      ", n = " + std::to_string(w.n) + " has " + std::to_string(w.window) + ")");
-  write_file_atomically(wf, csv_text(windows_header(), windows));
+  io::write_file_atomically(wf, csv_text(windows_header(), windows), "lilucb experiment");
   return windows;
 }
 

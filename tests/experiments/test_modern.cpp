@@ -12,6 +12,7 @@
 
 #include "lilucb/bandit/compose.hpp"
 #include "lilucb/errors.hpp"
+#include "lilucb/io/safe_file.hpp"
 
 #include "../../experiments/src/runner_detail.hpp"
 
@@ -369,7 +370,7 @@ BOOST_AUTO_TEST_CASE(summary_against_independent_values) {
   // The CSV line reads back.
   const auto dir = fs::temp_directory_path() / ("lilucb-modern-summary-" + std::to_string(::getpid()));
   fs::create_directories(dir);
-  write_file_atomically(dir / "summary.csv", csv_text(modern_summary_header(), s));
+  lilucb::io::write_file_atomically(dir / "summary.csv", csv_text(modern_summary_header(), s));
   const auto back = read_modern_summary(dir / "summary.csv");
   BOOST_REQUIRE(back.size() == 2u);
   BOOST_TEST(to_csv(back[1]) == to_csv(g));

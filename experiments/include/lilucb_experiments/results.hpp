@@ -13,8 +13,10 @@
 //
 // Rows stay typed (enums, numbers) until the writer here turns them into text, and come back
 // through the reader here; nothing else in the toolkit formats or splits these lines.  Every
-// file is written whole by write_file_atomically (a temporary file in the same folder, fsync,
-// rename), so an interruption leaves either the old or the new file, never a truncated one.
+// file is written whole by lilucb::io::write_file_atomically (a unique temporary file in the same
+// folder, fsync, rename; lilucb/io/safe_file.hpp), so an interruption leaves either the old or the
+// new file, never a truncated one, and read through lilucb::io::read_file (regular files only, at
+// most max_results_bytes; a manifest at most max_manifest_bytes).
 
 #include "lilucb_experiments/config.hpp"
 
@@ -40,6 +42,11 @@ using lilucb::io_error;
 
 /// Throws io_error("lilucb experiment", path, what + " (strerror(err))").
 [[noreturn]] void raise_io_error(const std::filesystem::path& path, const std::string& what, int err);
+
+/// The largest result file read (4 GiB: about 60 million rows of runs.csv) and the largest
+/// manifest.json (16 MiB; a manifest is a few kilobytes).
+inline constexpr std::size_t max_results_bytes = std::size_t{4} << 30;
+inline constexpr std::size_t max_manifest_bytes = std::size_t{16} << 20;
 
 using bandit::run_status;  ///< stopped, or budget_exhausted (written "censored")
 
@@ -179,8 +186,8 @@ void write_manifest(const std::filesystem::path& dir, const nlohmann::json& mani
 
 // ---- files -----------------------------------------------------------------------------------
 
-/// Writes `text` to `path` through a temporary file in the same folder, fsync, rename, fsync of
-/// the folder; throws io_error naming the path and the reason.
+/// lilucb::io::write_file_atomically(path, text, "lilucb experiment"), for callers outside the
+/// experiments module that still name it here.
 void write_file_atomically(const std::filesystem::path& path, const std::string& text);
 
 }  // namespace lilucb::experiments
