@@ -16,6 +16,8 @@ const std::vector<check>& checks() {
       {"inequalities", "interval-arithmetic proofs of the inequalities the proofs use", inequalities_claims},
       {"coverage", "Monte-Carlo coverage of the finite-LIL and LS bounds", coverage_claims},
       {"adversarial", "searches for means that make the algorithms fail", adversarial_claims},
+      {"practice", "the GLR practice log((1 + log t)/delta) against an adaptive sampler; the certified rules against it",
+       practice_claims},
       {"complexity", "sample and time complexity against measurement", complexity_claims},
       {"boundaries", "anytime boundaries: coverage, effective alpha, crossing engine vs Monte Carlo", boundaries_claims},
       {"reproduction", "Section 5's statements about its experiments, from the committed reproduction data",

@@ -5,6 +5,8 @@
 //   inequalities   interval-arithmetic proofs of the inequalities the proofs use (inequalities.cpp)
 //   coverage       Monte-Carlo coverage of the finite-LIL and LS bounds (coverage.cpp)
 //   adversarial    searches for means that make the algorithms fail (adversarial.cpp)
+//   practice       the field's GLR practice against an adaptive sampler, and the certified rules
+//                  against the same sampler (practice.cpp, ratio_adversary.cpp)
 //   complexity     sample- and time-complexity claims against measurement (complexity.cpp)
 //   reproduction   Section 5's statements about its experiments, from the committed data (reproduction.cpp)
 // Every verdict comes from the rubric's functions (rubric.hpp).
@@ -37,6 +39,7 @@ std::vector<claim> paper_numbers_claims(const verify_options& options);
 std::vector<claim> inequalities_claims(const verify_options& options);
 std::vector<claim> coverage_claims(const verify_options& options);
 std::vector<claim> adversarial_claims(const verify_options& options);
+std::vector<claim> practice_claims(const verify_options& options);
 std::vector<claim> complexity_claims(const verify_options& options);
 std::vector<claim> reproduction_claims(const verify_options& options);
 
