@@ -1,6 +1,7 @@
 #include "cli_support.hpp"
 
 #include "lilucb/errors.hpp"
+#include "lilucb/io/safe_file.hpp"
 #include "lilucb/resources.hpp"
 
 #include <fcntl.h>
@@ -288,24 +289,22 @@ void check_value(const std::string& command, const std::string& name, const opti
         throw lilucb::domain_error(command, name, value, "a file, not a folder");
       if (spec.kind == value_kind::folder_in && !folder) throw lilucb::domain_error(command, name, value, "a folder");
       if (spec.kind == value_kind::file_in) {
-        const int fd = ::open(value.c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC);
-        if (fd < 0) refuse_io(command, name, value, std::strerror(errno));
-        ::close(fd);
+        // Only a regular file is read: a FIFO, device or socket is refused (exit 3) without
+        // blocking and without reading (lilucb/io/safe_file.hpp).
+        io::check_readable(value, command + " " + name);
       } else if (::access(value.c_str(), R_OK | X_OK) != 0) {
         refuse_io(command, name, value, std::strerror(errno));
       }
       return;
     }
     case value_kind::file_out: {
+      // A folder is an invalid value (exit 2); every other target the writer would refuse (a
+      // FIFO, device or socket, a dangling symlink, a hard link, a missing folder) is exit 3,
+      // before any work and before anything is written (lilucb/io/safe_file.hpp).
       struct stat st {};
       if (::stat(value.c_str(), &st) == 0 && S_ISDIR(st.st_mode))
         throw lilucb::domain_error(command, name, value, "a file, not a folder");
-      std::filesystem::path folder = std::filesystem::path(value).parent_path();
-      if (folder.empty()) folder = ".";
-      if (::stat(folder.c_str(), &st) != 0)
-        refuse_io(command, name, value, "its folder " + folder.string() + ": " + std::strerror(errno));
-      if (!S_ISDIR(st.st_mode))
-        refuse_io(command, name, value, "its folder " + folder.string() + ": " + std::strerror(ENOTDIR));
+      io::resolve_write_target(value, command + " " + name);
       return;
     }
   }

@@ -14,10 +14,9 @@
 #include "lilucb_experiments/runner.hpp"
 
 #include "lilucb/errors.hpp"
+#include "lilucb/io/safe_file.hpp"
 
 #include <filesystem>
-#include <fstream>
-#include <sstream>
 #include <iostream>
 #include <algorithm>
 #include <memory>
@@ -34,23 +33,17 @@ struct experiment_cli_options {
 };
 
 // The largest config file read (a config is a few hundred bytes).
-constexpr std::uintmax_t max_config_bytes = 1 << 20;
+constexpr std::size_t max_config_bytes = std::size_t{1} << 20;
 
 experiments::experiment_config make_config(experiments::experiment_kind kind, const experiment_cli_options& o) {
   // An option given with an empty value is invalid (it never silently means "the default").
   for (const auto* opt : {o.preset_opt, o.config_opt, o.out_opt}) reject_empty("lilucb experiment", opt);
   auto c = experiments::preset_config(kind, o.preset.empty() ? "quick" : o.preset);
   if (!o.config.empty()) {
-    std::error_code ec;
-    if (!std::filesystem::is_regular_file(o.config, ec))
+    if (io::kind_of(o.config, io::link_policy::follow_links, "lilucb experiment --config") == io::file_kind::folder)
       throw lilucb::domain_error("lilucb experiment", "--config", o.config, "a readable JSON file (not a folder)");
-    if (std::filesystem::file_size(o.config, ec) > max_config_bytes)
-      throw lilucb::domain_error("lilucb experiment", "--config", o.config, "a JSON file of at most 1 MiB");
-    std::ifstream in(o.config, std::ios::binary);
-    if (!in) throw lilucb::domain_error("lilucb experiment", "--config", o.config, "a readable JSON file");
-    std::ostringstream text;
-    text << in.rdbuf();
-    c = experiments::apply_json(c, experiments::parse_config_text(text.str(), "--config " + o.config), o.config);
+    const std::string text = io::read_file(o.config, max_config_bytes, "lilucb experiment --config");
+    c = experiments::apply_json(c, experiments::parse_config_text(text, "--config " + o.config), o.config);
   }
   c.validate();
   return c;

@@ -8,6 +8,7 @@
 #include "lilucb/bandit/defaults.hpp"
 #include "lilucb/bandit/scenarios.hpp"
 #include "lilucb/instance.hpp"
+#include "lilucb/io/safe_file.hpp"
 #include "lilucb_experiments/algorithm_table.hpp"
 
 #include <unistd.h>
@@ -16,7 +17,7 @@
 #include <chrono>
 #include <cmath>
 #include <cstdio>
-#include <fstream>
+#include <sstream>
 #include <iostream>
 #include <limits>
 #include <memory>
@@ -50,8 +51,7 @@ std::vector<double> instance_means(const run_cli_options& o) {
     return m;
   }
   if (means_file) {
-    std::ifstream in(o.means_file);
-    if (!in) throw lilucb::domain_error("lilucb run", "--means-file", o.means_file, "a readable file");
+    std::istringstream in(io::read_file(o.means_file, bandit::max_means_bytes, "lilucb run --means-file"));
     auto m = bandit::read_means(in, o.means_file);
     check_memory("lilucb run", "--means-file", m.size(), 1);
     return m;

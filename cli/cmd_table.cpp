@@ -3,16 +3,14 @@
 #include "cli_support.hpp"
 
 #include "lilucb/errors.hpp"
+#include "lilucb/io/safe_file.hpp"
 #include "documents.hpp"
 
 #include "lilucb_docs/generated_tables.hpp"
-#include "lilucb_experiments/results.hpp"
 
 #include <filesystem>
-#include <fstream>
 #include <iostream>
 #include <memory>
-#include <sstream>
 
 namespace lilucb::cli {
 
@@ -37,14 +35,6 @@ void run_table(const table_options& o) {
     throw lilucb::domain_error("lilucb table", "NAME", "(missing)", "a table name (see --list)");
   const auto format = parse_table_format(o.format);
   std::cout << render_generated_table(find_generated_table(o.name), format);
-}
-
-std::string read_file(const std::filesystem::path& p, bool& ok) {
-  std::ifstream in(p, std::ios::binary);
-  ok = static_cast<bool>(in);
-  std::ostringstream s;
-  s << in.rdbuf();
-  return s.str();
 }
 
 void run_docs(const docs_options& o) {
@@ -73,20 +63,15 @@ void run_docs(const docs_options& o) {
       std::error_code ec;
       std::filesystem::create_directories(path.parent_path(), ec);
       if (ec) throw lilucb::io_error("lilucb docs --write", path.parent_path().string(), ec.message());
-      try {
-        experiments::write_file_atomically(path, fresh);
-      } catch (const lilucb::io_error& e) {
-        throw lilucb::io_error("lilucb docs --write", e.path(), e.reason());
-      }
+      io::write_file_atomically(path, fresh, "lilucb docs --write");
       std::cout << "wrote " << path.string() << '\n';
       continue;
     }
-    bool ok = false;
-    const std::string committed = read_file(path, ok);
-    if (!ok) {
+    const auto committed = io::read_file_if_present(path, io::default_max_bytes, "lilucb docs --check");
+    if (!committed) {
       std::cout << "MISSING " << path.string() << '\n';
       ++stale;
-    } else if (committed != fresh) {
+    } else if (*committed != fresh) {
       std::cout << "STALE   " << path.string() << "  (regenerate: lilucb docs --write " << o.dir << ")\n";
       ++stale;
     } else {

@@ -8,15 +8,14 @@
 #include "cli_support.hpp"
 
 #include "lilucb/errors.hpp"
+#include "lilucb/io/safe_file.hpp"
 #include "lilucb/version.hpp"
 #include "lilucb_verification/checks.hpp"
 #include "lilucb_verification/claims_record.hpp"
-#include "lilucb_experiments/results.hpp"
 #include "lilucb_experiments/runner.hpp"
 
 #include <chrono>
 #include <filesystem>
-#include <fstream>
 #include <iostream>
 #include <limits>
 #include <memory>
@@ -87,11 +86,10 @@ void run_verify(const verify_cli_options& o) {
   // The published record is read and parsed before any work starts.
   std::optional<verification::claims_record> published;
   if (!o.check_against.empty()) {
-    std::ifstream in(o.check_against, std::ios::binary);
-    if (!in) throw lilucb::io_error("lilucb verify --check-against", o.check_against, "cannot be read");
+    const std::string text = io::read_file(o.check_against, io::default_max_bytes, "lilucb verify --check-against");
     nlohmann::json j;
     try {
-      j = nlohmann::json::parse(in);
+      j = nlohmann::json::parse(text);
     } catch (const nlohmann::json::exception& e) {
       throw lilucb::domain_error("lilucb verify", "--check-against", o.check_against,
                                  std::string("a claims record in JSON (") + e.what() + ")");
@@ -118,11 +116,7 @@ void run_verify(const verify_cli_options& o) {
     r.wall_seconds = wall;
     r.threads = vo.threads ? vo.threads : std::max(1u, std::thread::hardware_concurrency());
     r.claims = claims;
-    try {
-      experiments::write_file_atomically(o.record, verification::to_json(r).dump(2) + '\n');
-    } catch (const lilucb::io_error& e) {
-      throw lilucb::io_error("lilucb verify --record", e.path(), e.reason());
-    }
+    io::write_file_atomically(o.record, verification::to_json(r).dump(2) + '\n', "lilucb verify --record");
   }
   if (published) {
     // Compare with a published record (docs/generated/claims.json): see compare_with_published.

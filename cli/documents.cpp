@@ -1,23 +1,23 @@
 #include "documents.hpp"
 
 #include "lilucb/errors.hpp"
+#include "lilucb/io/safe_file.hpp"
 #include "lilucb_docs/generated_tables.hpp"
 #include "lilucb_experiments/report.hpp"
 #include "lilucb_verification/claims_record.hpp"
 
 #include <nlohmann/json.hpp>
 
-#include <fstream>
 
 namespace lilucb::cli {
 
 namespace {
 
 std::optional<nlohmann::json> read_json(const std::filesystem::path& file) {
-  std::ifstream in(file, std::ios::binary);
-  if (!in) return std::nullopt;
+  const auto text = io::read_file_if_present(file, io::default_max_bytes, "lilucb docs");
+  if (!text) return std::nullopt;
   try {
-    return nlohmann::json::parse(in);
+    return nlohmann::json::parse(*text);
   } catch (const nlohmann::json::exception& e) {
     throw lilucb::domain_error("lilucb docs", "data file", file.string(),
                                std::string("valid JSON (") + e.what() + ")");

@@ -101,8 +101,10 @@ void appender::sync() {
 
 void write_results(const experiment_plan& p, const fs::path& dir, const std::vector<run_row>& rows) {
   const auto& c = p.config();
+  // The runner's own files: a fresh mode, as when they were first written (a resumed run
+  // appends to runs.csv).
   const auto write = [&](const char* name, const std::string& text) {
-    io::write_file_atomically(dir / name, text, "lilucb experiment");
+    io::write_file_atomically(dir / name, text, "lilucb experiment", io::file_mode::fresh);
   };
   write("runs.csv", csv_text(runs_header(c.kind), rows, c.kind));
   if (c.kind == experiment_kind::modern) {

@@ -139,7 +139,9 @@ run_report run_experiment(const experiment_config& c, const std::string& out_dir
   const auto have = detail::check_rows(plan, rows, opts.shard_index, opts.shard_count, "--out", runs_path.string());
   std::vector<bool> done(plan.total(), false);
   for (auto i : have) done[i] = true;
-  io::write_file_atomically(runs_path, csv_text(runs_header(c.kind), rows, c.kind), "lilucb experiment");
+  // Appended to next: a fresh mode, writable whatever the old file's.
+  io::write_file_atomically(runs_path, csv_text(runs_header(c.kind), rows, c.kind), "lilucb experiment",
+                            io::file_mode::fresh);
 
   std::vector<detail::run_coords> todo;
   plan.for_each_run([&](std::uint64_t i, const detail::run_coords& x) {

@@ -275,7 +275,7 @@ fs::path resolve_write_target(const fs::path& path, std::string_view function) {
   return examine_target(path, function).file;
 }
 
-void write_file_atomically(const fs::path& path, std::string_view text, std::string_view function) {
+void write_file_atomically(const fs::path& path, std::string_view text, std::string_view function, file_mode mode) {
   const write_target target = examine_target(path, function);
   const fs::path folder = folder_of(target.file);
   std::string name = target.file.filename().string();
@@ -295,7 +295,7 @@ void write_file_atomically(const fs::path& path, std::string_view text, std::str
     fail(function, path, std::string(what) + " (" + error_text(err) + ")");
   };
   fault_point(path, "created");
-  if (target.exists && ::fchmod(fd, target.mode) != 0) give_up("cannot keep the file's permissions", errno);
+  if (target.exists && mode == file_mode::keep && ::fchmod(fd, target.mode) != 0) give_up("cannot keep the file's permissions", errno);
   if (!write_all(fd, text)) give_up("write failed", errno);
   if (::fsync(fd) != 0) give_up("fsync failed", errno);
   const int closed = ::close(fd);

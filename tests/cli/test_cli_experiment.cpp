@@ -636,8 +636,8 @@ BOOST_AUTO_TEST_CASE(report_rejects_malformed_data) {
 }
 
 // ---- crash consistency around every atomic rewrite -------------------------------------------
-// The binary's fault hook (experiments/src/results.cpp, LILUCB_TEST_FAULT) stops or kills it at an
-// exact point of write_file_atomically: with the temporary file written but not renamed, and just
+// The binary's fault hook (lib/src/safe_file.cpp, LILUCB_TEST_FAULT) stops or kills it at an
+// exact point of lilucb::io::write_file_atomically: with the temporary file written but not renamed, and just
 // after the rename.  Whatever the point, a rerun gives the uninterrupted run's files byte for byte.
 namespace {
 

@@ -157,6 +157,10 @@ BOOST_AUTO_TEST_CASE(a_missing_file_is_created_and_a_regular_one_replaced_with_i
   io::write_file_atomically(f, "second\n");
   BOOST_TEST(text_of(f) == "second\n");
   BOOST_TEST((mode_of(f) & 0777) == 0600u);
+  ::chmod(f.c_str(), 0444);  // file_mode::fresh: a new file's mode, writable again
+  io::write_file_atomically(f, "third\n", "test", io::file_mode::fresh);
+  BOOST_TEST(text_of(f) == "third\n");
+  BOOST_TEST((mode_of(f) & 0777) == (0644 & ~mask));
   BOOST_TEST(names_in(tmp.path) == std::set<std::string>{"new.txt"});
   io::write_file_atomically(f, "");  // empty text: an empty file
   BOOST_TEST(fs::file_size(f) == 0u);

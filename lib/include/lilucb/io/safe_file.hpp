@@ -11,7 +11,9 @@
 //    the new one, never a mix; on any failure the temporary file is removed.
 //  - The target is examined (lstat) before anything is created:
 //      missing:          created (mode 0644 less the umask), if its folder exists;
-//      regular file:     replaced; its permission bits (0777) carry over to the new file;
+//      regular file:     replaced; its permission bits (0777) carry over to the new file
+//                        (file_mode::keep), or the new file gets 0644 less the umask
+//                        (file_mode::fresh: for a file its writer appends to afterwards);
 //      symlink:          resolved to the end of its chain, and the file it names is replaced
 //                        atomically in that file's folder: the link stays a link;
 //      dangling symlink: refused (a symlink to a missing file is never turned into a file);
@@ -60,6 +62,10 @@ enum class file_kind {
 
 enum class link_policy { inspect_link, follow_links };
 
+/// The permission bits of a replaced file: the old file's (keep), or a new file's 0644 less the
+/// umask (fresh).
+enum class file_mode { keep, fresh };
+
 /// The kind of `path`.  A path that does not exist, below a missing folder or below a regular
 /// file (ENOENT, ENOTDIR) is file_kind::missing; a dangling symlink followed is missing too.
 /// Throws io_error for other failures (permission denied on a folder of the path, a symlink
@@ -82,7 +88,8 @@ std::filesystem::path resolve_write_target(const std::filesystem::path& path,
 /// Replaces (or creates) `path` with `text` as stated in the header comment; throws io_error
 /// naming `function`, the path and the reason, and leaves no temporary file behind.
 void write_file_atomically(const std::filesystem::path& path, std::string_view text,
-                           std::string_view function = "lilucb::io::write_file_atomically");
+                           std::string_view function = "lilucb::io::write_file_atomically",
+                           file_mode mode = file_mode::keep);
 
 /// The whole regular file at `path` (a symlink is followed), as stated in the header comment.
 /// Throws io_error naming `function`, the path and the reason: missing, unreadable, not a
