@@ -40,9 +40,10 @@ std::size_t choice(const lb::arm_stats& s, std::vector<double> means = {0.001, 0
   return r.choose();
 }
 
+/// The practice check's instance (verification/src/practice.cpp).
 lv::configuration instance(double nu) {
   lv::configuration c;
-  c.means = {0.001, 0.0};
+  c.means = {1e-6, 0.0};
   c.sigma = 1.0;
   c.nu = nu;
   return c;
