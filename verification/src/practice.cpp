@@ -59,9 +59,9 @@ std::string instance_text() {
 
 /// Fixed counts, never a wall-clock budget.  quick: the practice's failure at both levels (about
 /// 10^8 cheap pulls) and enough runs per certified rule to show a failure; full: enough runs for
-/// the certified rules' upper bounds to show P <= delta at both levels (the count-dependent rules
-/// err at about half of delta = 0.01 against this adversary), and for the bounded practice's
-/// lower bound to exceed delta.
+/// the certified rules' upper bounds to show P <= delta at both levels (docs/verification.md says
+/// why delta = 0.01 needs 20000), for P(the practice stops by the horizon) to be shown above
+/// 2 delta + tv at delta = 0.01, and for the bounded practice's lower bound to exceed delta.
 plan plan_for(const verify_options& v) {
   if (v.level == effort::full) return {{40'000, 160'000}, {4'000, 20'000}, 20'000};
   return {{4'000, 8'000}, {100, 100}, 1'500};
