@@ -19,7 +19,8 @@ constexpr std::size_t max_tilts = 128;
 
 [[noreturn]] void bad_grid(const char* fn, const std::string& what) {
   ::lilucb::detail::raise_domain_error(fn, "grid", what,
-                                       "1 to 128 increasing finite tilts > 0, finite log-weights with sum of weights <= 1");
+                                       "1 to 128 increasing finite tilts, > 0 except the first, which may be 0, finite "
+                                       "log-weights with sum of weights <= 1");
 }
 
 /// One arm's log-sum log sum_k exp(c_k + sign lambda_k s - n psi_m(sign lambda_k)), its slope in m
@@ -69,17 +70,26 @@ side arm_side(const tilt_grid& g, double n, double s, double m, bool up) {
 }
 }  // namespace
 
-tilt_grid make_tilt_grid(int lo, int hi, int per_octave) {
+tilt_grid make_tilt_grid(int lo, int hi, int per_octave, bool zero_mass) {
   constexpr const char* fn = "lilucb::bandit::bernoulli_mixture::make_tilt_grid";
   if (per_octave < 1) ::lilucb::detail::raise_domain_error(fn, "per_octave", std::to_string(per_octave), "[1, inf)");
   if (hi < lo) ::lilucb::detail::raise_domain_error(fn, "hi", std::to_string(hi), "[lo, inf) = [" + std::to_string(lo) + ", inf)");
-  const long count = long(hi) - long(lo) + 1;
+  const long count = long(hi) - long(lo) + 1 + (zero_mass ? 1 : 0);
   if (count > long(max_tilts))
-    ::lilucb::detail::raise_domain_error(fn, "hi", std::to_string(hi), "at most 128 tilts: hi - lo + 1 <= 128");
+    ::lilucb::detail::raise_domain_error(fn, "hi", std::to_string(hi),
+                                         "at most 128 tilts: hi - lo + 1 + zero_mass <= 128");
   if (double(lo) / per_octave < -60 || double(hi) / per_octave > 6)
     ::lilucb::detail::raise_domain_error(fn, "lo", std::to_string(lo), "tilts 2^(k/per_octave) within [2^-60, 2^6]");
   tilt_grid g;
   const double lw = -std::log(double(count));
+  if (zero_mass) {
+    g.lambda.push_back(0);
+    g.log_weight.push_back(lw);
+    g.up.push_back(1);
+    g.down.push_back(1);
+    g.up_m1.push_back(0);
+    g.down_m1.push_back(0);
+  }
   for (int k = lo; k <= hi; ++k) {
     const double l = std::exp2(double(k) / per_octave);
     g.lambda.push_back(l);
@@ -102,7 +112,7 @@ void check_tilt_grid(const char* fn, const tilt_grid& g) {
   double mass = 0;
   for (std::size_t k = 0; k < G; ++k) {
     const double l = g.lambda[k];
-    if (!(std::isfinite(l) && l > 0 && l <= 64) || (k > 0 && !(l > g.lambda[k - 1])))
+    if (!(std::isfinite(l) && (l > 0 || (k == 0 && l == 0)) && l <= 64) || (k > 0 && !(l > g.lambda[k - 1])))
       bad_grid(fn, "tilt " + ::lilucb::detail::format_value(l));
     if (!std::isfinite(g.log_weight[k])) bad_grid(fn, "log-weight " + ::lilucb::detail::format_value(g.log_weight[k]));
     if (g.up[k] != std::exp(l) || g.down[k] != std::exp(-l) || g.up_m1[k] != std::expm1(l) ||
@@ -114,8 +124,11 @@ void check_tilt_grid(const char* fn, const tilt_grid& g) {
 }
 
 std::string describe(const tilt_grid& g) {
-  return std::to_string(g.lambda.size()) + " Bernoulli tilts from " + ::lilucb::detail::format_value(g.lambda.front()) +
-         " to " + ::lilucb::detail::format_value(g.lambda.back());
+  const bool zero = g.lambda.front() == 0;
+  const std::size_t first = zero && g.lambda.size() > 1 ? 1 : 0;
+  return (zero ? std::string("a mass at 0 and ") : std::string()) + std::to_string(g.lambda.size() - first) +
+         " Bernoulli tilts from " + ::lilucb::detail::format_value(g.lambda[first]) + " to " +
+         ::lilucb::detail::format_value(g.lambda.back());
 }
 
 // The exponents as arm_side forms them, with its rounding bound eta_k per term (the largest is

@@ -99,7 +99,7 @@ bool glr_pooled_kl::passes_beyond_bound(std::size_t c, const arm_stats& s) {
 // The search fails the blocker at its last minimiser m0 on the upper bound h(m0) most of the time
 // between its GLR passing the threshold and S_K doing so; the sides at m0 kept pull by pull give an
 // upper bound of h(m0) at the pair's exact sums in O(G) multiplications (track_side), and h is
-// increasing in S_V and decreasing in S_c, so it bounds h at the sums the search reads (V's lowered,
+// nondecreasing in S_V and nonincreasing in S_c, so it bounds h at the sums the search reads (V's lowered,
 // c's raised) too: a fail here is a fail of the search (docs/certified-glr/pooled-kl.md, "Deciding
 // a pull in O(G) multiplications").  Brought up to date from V_c's highest and c's lowest possible
 // sums when the pair, its point or anything but one pull of V_c or c has changed.

@@ -11,8 +11,12 @@
 //     log(1/delta)", and its pooled arm against glr_pooled's (the same designation);
 //   - domain errors, the certificate, the rule by name (Bernoulli arms only; no sigma premise);
 //   - the point of the rule: on low-rate Bernoulli arms it stops with a fraction of the pulls of
-//     the sub-Gaussian pooled rule (Proposition P2 at sigma = 1/2).
+//     the sub-Gaussian pooled rule (Proposition P2 at sigma = 1/2);
+//   - no stalls (Lemma 5 of the proposition's page): a side pulled at its own mean lowers the
+//     statistic by at most log(sum of weights / w_0), w_0 the mass at zero (a property over random
+//     pairs, and the stall it excludes, shown by the grid without the mass).
 #include <boost/test/unit_test.hpp>
+#include <rapidcheck/boost_test.h>
 
 #include "bandit_support.hpp"
 #include "fast_and_slow.hpp"
@@ -231,6 +235,12 @@ BOOST_AUTO_TEST_CASE(low_rates_collect_more_evidence_than_the_sub_gaussian_stati
 BOOST_AUTO_TEST_CASE(domains) {
   const bm::tilt_grid g = bm::make_default_tilt_grid();
   BOOST_TEST(g.lambda.size() == 31u);
+  const bm::tilt_grid with_zero = bm::make_tilt_grid(-24, 6, 3, true);  // the mass at zero and 31 tilts
+  BOOST_TEST(with_zero.lambda.size() == 32u);
+  BOOST_TEST(with_zero.lambda.front() == 0.0);
+  BOOST_TEST(with_zero.log_weight.front() == -std::log(32.0));
+  BOOST_TEST(bm::describe(with_zero) == "a mass at 0 and 31 Bernoulli tilts from 0.00390625 to 4");
+  BOOST_TEST(bm::describe(g) == "31 Bernoulli tilts from 0.00390625 to 4");
   expect_domain_error([&] { (void)bm::pooled_kl_statistic(g, 0, 0, 5, 1); }, "nv");
   expect_domain_error([&] { (void)bm::pooled_kl_statistic(g, 5, 1, 0.5, 0); }, "nc");
   expect_domain_error([&] { (void)bm::pooled_kl_statistic(g, 5, 6, 5, 1); }, "sv");
@@ -246,6 +256,19 @@ BOOST_AUTO_TEST_CASE(domains) {
   bm::tilt_grid stale = g;
   stale.up_m1[0] = 0;  // tables that do not match the tilts
   expect_domain_error([&] { (void)bm::pooled_kl_statistic(stale, 5, 1, 5, 1); }, "grid");
+  bm::tilt_grid second_zero = bm::make_tilt_grid(0, 3, 1, true);  // only the first tilt may be 0
+  second_zero.lambda[1] = 0;
+  second_zero.up[1] = second_zero.down[1] = 1;
+  second_zero.up_m1[1] = second_zero.down_m1[1] = 0;
+  expect_domain_error([&] { (void)bm::pooled_kl_statistic(second_zero, 5, 1, 5, 1); }, "grid");
+  bm::tilt_grid negative = bm::make_tilt_grid(0, 3, 1);
+  negative.lambda[0] = -1;
+  negative.up[0] = std::exp(-1.0);
+  negative.down[0] = std::exp(1.0);
+  negative.up_m1[0] = std::expm1(-1.0);
+  negative.down_m1[0] = std::expm1(1.0);
+  expect_domain_error([&] { (void)bm::pooled_kl_statistic(negative, 5, 1, 5, 1); }, "grid");
+  expect_domain_error([&] { (void)bm::make_tilt_grid(0, 127, 1, true); }, "hi");
   expect_domain_error([&] { (void)bm::make_tilt_grid(3, 2, 1); }, "hi");
   expect_domain_error([&] { (void)bm::make_tilt_grid(0, 200, 1); }, "hi");
   expect_domain_error([&] { (void)bm::make_tilt_grid(0, 3, 0); }, "per_octave");
@@ -254,6 +277,48 @@ BOOST_AUTO_TEST_CASE(domains) {
   expect_domain_error([&] { (void)ls::glr_pooled_kl(0, 0.1); }, "K");
   ls::glr_pooled_kl rule(3, 0.1);
   expect_domain_error([&] { (void)rule.pooled(3); }, "c");
+}
+
+// The stall that the mass at zero removes (docs/certified-glr/pooled-kl.md, "No stalls"): a weak
+// arm with 45 pulls and no success against a pooled side at mean 0.3 pulled from 10^3 to 3 10^6
+// times.  With the default tilts and a mass at zero the statistic stays within log 32 of its value
+// at 10^3 pulls; the default grid (the same tilts without the mass) falls below -100 by 10^5
+// pulls, which the property below would reject.
+BOOST_AUTO_TEST_CASE(a_weak_arm_keeps_its_evidence_while_the_pooled_side_is_pulled) {
+  const bm::tilt_grid g = bm::make_tilt_grid(-24, 6, 3, true), bare = bm::make_default_tilt_grid();
+  const double start = bm::pooled_kl_statistic(g, 1000, 300, 45, 0);
+  BOOST_TEST(start > 10.0);
+  for (double nv : {3e3, 1e4, 3e4, 1e5, 3e5, 1e6, 3e6}) {
+    const double s = bm::pooled_kl_statistic(g, nv, 0.3 * nv, 45, 0);
+    BOOST_TEST(s >= start - std::log(32.0) - 1e-8 * (1 + std::fabs(start)), nv << ": " << s << " from " << start);
+  }
+  BOOST_TEST(bm::pooled_kl_statistic(bare, 1e5, 3e4, 45, 0) < -100.0);
+}
+
+namespace {
+// An integer in [lo, hi], the whole range from the first case.
+int draw(int lo, int hi) { return *rc::gen::resize(rc::kNominalSize, rc::gen::inRange(lo, hi + 1)); }
+}  // namespace
+
+// Lemma 5 (No stalls): from a pair (nv, sv; nc, sc), one side's count multiplied by f with its sum
+// multiplied by f too (new pulls at the side's own mean) lowers the certified statistic by at most
+// log 32 (the bookkeeping of the default tilts with a mass at zero: total weight 1 over the mass
+// 1/32 at zero), up to the
+// search's margin of 1e-9 (1 + |S|) on each of the two values compared.  Means as fractions a/q so
+// that the sums stay exact integers.
+RC_BOOST_PROP(one_side_pulled_at_its_mean_loses_at_most_the_bookkeeping, ()) {
+  static const bm::tilt_grid g = bm::make_tilt_grid(-24, 6, 3, true);
+  const int qv = draw(1, 20), qc = draw(1, 20);
+  const int av = draw(0, qv), ac = draw(0, qc);
+  const double rv = draw(1, 3000), rc_ = draw(1, 300);
+  const double nv = qv * rv, sv = av * rv, nc = qc * rc_, sc = ac * rc_;
+  const double f = draw(2, 3000);
+  const bool pooled_side = *rc::gen::arbitrary<bool>();
+  const double before = bm::pooled_kl_statistic(g, nv, sv, nc, sc);
+  const double after = pooled_side ? bm::pooled_kl_statistic(g, f * nv, f * sv, nc, sc)
+                                   : bm::pooled_kl_statistic(g, nv, sv, f * nc, f * sc);
+  const double slack = 1e-9 * (2 + std::fabs(before) + std::fabs(after));
+  RC_ASSERT(after >= before - std::log(32.0) - slack);
 }
 
 BOOST_AUTO_TEST_SUITE_END()

@@ -3,13 +3,15 @@
 // tilts for rewards in [0, 1], one prior per arm of the pair.
 //
 // For a pooled arm V (count N_V, sum S_V) against an arm c (N_c, S_c), with the Bernoulli
-// log-moment function psi_m(lambda) = log(1 - m + m e^lambda) and a grid of tilts lambda_k > 0
-// with weights w_k (sum_k w_k <= 1),
+// log-moment function psi_m(lambda) = log(1 - m + m e^lambda) and a grid of tilts lambda_k >= 0
+// (only the first may be 0) with weights w_k (sum_k w_k <= 1),
 //     A(m) = log sum_k w_k exp( lambda_k S_V - N_V psi_m( lambda_k)),
 //     B(m) = log sum_j w_j exp(-lambda_j S_c - N_c psi_m(-lambda_j)),
 //     S_K  = inf over m in [0, 1] of h(m) = A(m) + B(m).
 // h is convex on [0, 1] (Lemma 2 of the proposition's page), so a bracket of its minimiser gives a
-// certified lower bound of S_K from two tangent lines (numerics below).
+// certified lower bound of S_K from two tangent lines (numerics below).  A weight w_0 at lambda = 0
+// is a term no pull changes: one side's pulls at its own mean then lower S_K
+// by at most log(sum_k w_k / w_0) (Lemma 5 of the proposition's page, "No stalls").
 //
 // Numerics: each term is formed from e^{+-lambda_k} tabulated with the grid, as
 // log((1 - m) + m e^{+-lambda}) (a sum of two nonnegative numbers, no cancellation); h_at returns
@@ -28,28 +30,35 @@
 
 namespace lilucb::bandit::bernoulli_mixture {
 
-/// One arm's prior: tilts lambda_k > 0 with finite log-weights log w_k, sum_k w_k <= 1, and the
-/// tabulated e^{lambda_k}, e^{-lambda_k} and their expm1.
+/// One arm's prior: increasing tilts lambda_k >= 0 (only lambda_1 may be 0: a mass at zero) with
+/// finite log-weights log w_k, sum_k w_k <= 1, and the tabulated e^{lambda_k}, e^{-lambda_k} and
+/// their expm1.
 struct tilt_grid {
   std::vector<double> lambda, log_weight, up, down, up_m1, down_m1;  // up = e^lambda, down = e^-lambda
 };
 
-/// The grid lambda_k = 2^(k / per_octave), k = lo .. hi, with equal weights 1/(hi - lo + 1).
-/// Domain: lo <= hi, per_octave >= 1, at most 128 tilts, every tilt in [2^-60, 2^6].
-tilt_grid make_tilt_grid(int lo, int hi, int per_octave);
+/// The grid lambda_k = 2^(k / per_octave), k = lo .. hi, preceded by lambda = 0 when zero_mass,
+/// with equal weights 1/(hi - lo + 1 + zero_mass).
+/// Domain: lo <= hi, per_octave >= 1, at most 128 tilts (the zero included), every positive tilt in
+/// [2^-60, 2^6].
+tilt_grid make_tilt_grid(int lo, int hi, int per_octave, bool zero_mass = false);
 
 /// The default: lambda = 2^(k/3), k = -24 .. 6 (31 tilts from 2^-8 ~ 0.004 to 4, equal weights
 /// 1/31): the tilts that stop a pair whose arms have 100 to 10^6 pulls and variances from 0.04 to
 /// 1/4 (lambda* ~ sqrt(2 x 10 nats / (N var))); pairs outside still collect evidence at the
 /// nearest tilt.  The choice and its measured overhead: docs/certified-glr/pooled-kl.md, "The grid
-/// and the measurements".
+/// and the measurements".  make_tilt_grid(-24, 6, 3, true) is the same tilts with a mass at zero
+/// (weights 1/32), which keeps either side's pulls at its own mean from taking more than log 32
+/// nats from the pair (docs/certified-glr/pooled-kl.md, "No stalls").
 tilt_grid make_default_tilt_grid();
 
-/// Checks a grid (1 to 128 tilts, each finite and > 0, increasing, finite log-weights with
-/// sum_k w_k <= 1 + 1e-12, the tables matching): throws lilucb::domain_error naming fn and "grid".
+/// Checks a grid (1 to 128 tilts, each finite, increasing, > 0 except the first, which may be 0,
+/// finite log-weights with sum_k w_k <= 1 + 1e-12, the tables matching): throws
+/// lilucb::domain_error naming fn and "grid".
 void check_tilt_grid(const char* fn, const tilt_grid& g);
 
-/// "31 Bernoulli tilts from 0.0039... to 4": for certificates and reports.
+/// "a mass at 0 and 31 Bernoulli tilts from 0.0039... to 4" (or "31 Bernoulli tilts from ..."
+/// without the mass at zero): for certificates and reports.
 std::string describe(const tilt_grid& g);
 
 /// The pair: V's count and sum, c's count and sum (rewards in [0, 1]; sums in [0, count] up to
