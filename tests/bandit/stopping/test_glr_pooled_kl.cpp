@@ -101,21 +101,22 @@ BOOST_AUTO_TEST_SUITE(glr_pooled_kl)
 
 BOOST_AUTO_TEST_SUITE(kernel)
 
+// On the default grid and on the same tilts with a mass at zero.
 BOOST_AUTO_TEST_CASE(h_and_its_slope_match_the_definition) {
-  const bm::tilt_grid g = bm::make_default_tilt_grid();
-  for (const auto& c : cases)
-    for (double m : {0.0, 1e-3, 0.03, 0.2, 0.5, 0.77, 0.98, 1.0}) {
-      const bm::value v = bm::h_at({c.nv, c.sv, c.nc, c.sc, &g}, m);
-      const long double want = reference_h(g, c.nv, c.sv, c.nc, c.sc, m);
-      if (!std::isfinite(double(want))) continue;
-      BOOST_TEST(std::fabs(v.h - double(want)) <= 1e-9 * (1 + std::fabs(double(want))), c.nv << " " << m);
-      BOOST_TEST(std::fabs(v.h - double(want)) <= v.err_h + 1e-12 * (1 + std::fabs(double(want))));
-      if (m > 1e-4 && m < 1 - 1e-4) {
-        const long double e = 1e-7L;
-        const long double d = (reference_h(g, c.nv, c.sv, c.nc, c.sc, m + e) - reference_h(g, c.nv, c.sv, c.nc, c.sc, m - e)) / (2 * e);
-        BOOST_TEST(std::fabs(v.dh - double(d)) <= 1e-5 * (1 + std::fabs(double(d))), c.nv << " " << m);
+  for (const bm::tilt_grid& g : {bm::make_default_tilt_grid(), bm::make_tilt_grid(-24, 6, 3, true)})
+    for (const auto& c : cases)
+      for (double m : {0.0, 1e-3, 0.03, 0.2, 0.5, 0.77, 0.98, 1.0}) {
+        const bm::value v = bm::h_at({c.nv, c.sv, c.nc, c.sc, &g}, m);
+        const long double want = reference_h(g, c.nv, c.sv, c.nc, c.sc, m);
+        if (!std::isfinite(double(want))) continue;
+        BOOST_TEST(std::fabs(v.h - double(want)) <= 1e-9 * (1 + std::fabs(double(want))), c.nv << " " << m);
+        BOOST_TEST(std::fabs(v.h - double(want)) <= v.err_h + 1e-12 * (1 + std::fabs(double(want))));
+        if (m > 1e-4 && m < 1 - 1e-4) {
+          const long double e = 1e-7L;
+          const long double d = (reference_h(g, c.nv, c.sv, c.nc, c.sc, m + e) - reference_h(g, c.nv, c.sv, c.nc, c.sc, m - e)) / (2 * e);
+          BOOST_TEST(std::fabs(v.dh - double(d)) <= 1e-5 * (1 + std::fabs(double(d))), c.nv << " " << m);
+        }
       }
-    }
 }
 
 // track_side: started at a pair's sums and m, then fed rewards (0, 1, and values between: rescaled
@@ -197,21 +198,22 @@ BOOST_AUTO_TEST_CASE(a_negligible_term_that_comes_to_dominate) {
   BOOST_TEST(restarts >= 1);  // the floored terms overshoot and the side starts again
 }
 
+// On the default grid and on the same tilts with a mass at zero.
 BOOST_AUTO_TEST_CASE(the_lower_bound_is_below_the_minimum_and_close_to_it) {
-  const bm::tilt_grid g = bm::make_default_tilt_grid();
-  for (const auto& c : cases) {
-    const double got = bm::pooled_kl_statistic(g, c.nv, c.sv, c.nc, c.sc);
-    const double want = double(reference_min(g, c.nv, c.sv, c.nc, c.sc));
-    BOOST_TEST(got <= want, c.nv << " " << c.sv << " " << c.nc << " " << c.sc);
-    BOOST_TEST(got >= want - 1e-7 * (1 + std::fabs(want)), c.nv << " " << c.sv << " " << c.nc << " " << c.sc << " got " << std::setprecision(12) << got << " want " << want);
-    // From any starting point and in deciding mode, the bound stays certified.
-    for (double m0 : {0.0, 0.3, 1.0}) {
-      const bm::search_result r = bm::search({c.nv, c.sv, c.nc, c.sc, &g}, m0, 2.0);
-      BOOST_TEST(r.lower <= want);
-      BOOST_TEST(r.upper >= want - 1e-12 * (1 + std::fabs(want)));
-      if (r.lower < 2.0 && r.upper >= 2.0) BOOST_TEST(false, "undecided against 2 from " << m0);
+  for (const bm::tilt_grid& g : {bm::make_default_tilt_grid(), bm::make_tilt_grid(-24, 6, 3, true)})
+    for (const auto& c : cases) {
+      const double got = bm::pooled_kl_statistic(g, c.nv, c.sv, c.nc, c.sc);
+      const double want = double(reference_min(g, c.nv, c.sv, c.nc, c.sc));
+      BOOST_TEST(got <= want, c.nv << " " << c.sv << " " << c.nc << " " << c.sc);
+      BOOST_TEST(got >= want - 1e-7 * (1 + std::fabs(want)), c.nv << " " << c.sv << " " << c.nc << " " << c.sc << " got " << std::setprecision(12) << got << " want " << want);
+      // From any starting point and in deciding mode, the bound stays certified.
+      for (double m0 : {0.0, 0.3, 1.0}) {
+        const bm::search_result r = bm::search({c.nv, c.sv, c.nc, c.sc, &g}, m0, 2.0);
+        BOOST_TEST(r.lower <= want);
+        BOOST_TEST(r.upper >= want - 1e-12 * (1 + std::fabs(want)));
+        if (r.lower < 2.0 && r.upper >= 2.0) BOOST_TEST(false, "undecided against 2 from " << m0);
+      }
     }
-  }
 }
 
 BOOST_AUTO_TEST_CASE(the_statistic_is_below_the_bernoulli_glr) {
@@ -374,27 +376,30 @@ BOOST_AUTO_TEST_CASE(decisions_match_the_statistic_at_every_pull) {
 // The O(G)-multiplication fail test (fast) changes no decision: the rule with and without it
 // makes the same decision after every pull, on Bernoulli arms and on bounded rewards rescaled from
 // a range (continuous rewards), under sampling rules that pool differently.
+// On the default grid and on the same tilts with a mass at zero, each checked on its own.
 BOOST_AUTO_TEST_CASE(the_tracked_fail_test_changes_no_decision) {
   const std::vector<std::vector<double>> instances{
       {0.05, 0.04, 0.045, 0.02}, {0.9, 0.85, 0.85, 0.6, 0.3}, {0.5, 0.45, 0.43, 0.4}, {0.02, 0.01, 0.015}};
-  lilucb_test::fast_and_slow_totals all;
-  for (int bounded = 0; bounded < 2; ++bounded) {  // Bernoulli rewards; continuous ones rescaled from [-2, 6]
-    const double lo = bounded ? -2.0 : 0.0, hi = bounded ? 6.0 : 1.0;
-    const auto r = lilucb_test::compare_fast_and_slow(
-        instances, 3, 60000, 20261129 + bounded,
-        [&](std::size_t K, bool fast) { return ls::glr_pooled_kl(K, 0.2, bm::make_default_tilt_grid(), lo, hi, fast); },
-        [&](double mean, std::mt19937_64& rng) {
-          return bounded ? lilucb_test::spread_reward(mean, lo, hi, rng) : std::bernoulli_distribution(mean)(rng) ? 1.0 : 0.0;
-        },
-        [](const ls::glr_pooled_kl& rule) { return rule.fast_fails(); },
-        [](const ls::glr_pooled_kl& rule, const lb::arm_stats& st) { return rule.audit_tracked_bound(st); });
-    all.stops += r.stops;
-    all.decisions += r.decisions;
-    all.fast_fails += r.fast_fails;
+  for (const bm::tilt_grid& grid : {bm::make_default_tilt_grid(), bm::make_tilt_grid(-24, 6, 3, true)}) {
+    lilucb_test::fast_and_slow_totals all;
+    for (int bounded = 0; bounded < 2; ++bounded) {  // Bernoulli rewards; continuous ones rescaled from [-2, 6]
+      const double lo = bounded ? -2.0 : 0.0, hi = bounded ? 6.0 : 1.0;
+      const auto r = lilucb_test::compare_fast_and_slow(
+          instances, 3, 60000, 20261129 + bounded,
+          [&](std::size_t K, bool fast) { return ls::glr_pooled_kl(K, 0.2, grid, lo, hi, fast); },
+          [&](double mean, std::mt19937_64& rng) {
+            return bounded ? lilucb_test::spread_reward(mean, lo, hi, rng) : std::bernoulli_distribution(mean)(rng) ? 1.0 : 0.0;
+          },
+          [](const ls::glr_pooled_kl& rule) { return rule.fast_fails(); },
+          [](const ls::glr_pooled_kl& rule, const lb::arm_stats& st) { return rule.audit_tracked_bound(st); });
+      all.stops += r.stops;
+      all.decisions += r.decisions;
+      all.fast_fails += r.fast_fails;
+    }
+    BOOST_TEST(all.stops >= 24);
+    BOOST_TEST(all.decisions > 200000u);
+    BOOST_TEST(all.fast_fails * 4 > all.decisions);  // the tracked test decides a large share of the pulls
   }
-  BOOST_TEST(all.stops >= 24);
-  BOOST_TEST(all.decisions > 200000u);
-  BOOST_TEST(all.fast_fails * 4 > all.decisions);  // the tracked test decides a large share of the pulls
 }
 
 BOOST_AUTO_TEST_CASE(certificate_evidence_and_names) {
