@@ -125,7 +125,8 @@ void check_tilt_grid(const char* fn, const tilt_grid& g) {
 
 std::string describe(const tilt_grid& g) {
   const bool zero = g.lambda.front() == 0;
-  const std::size_t first = zero && g.lambda.size() > 1 ? 1 : 0;
+  if (zero && g.lambda.size() == 1) return "a mass at 0 only (no Bernoulli tilt)";
+  const std::size_t first = zero ? 1 : 0;
   return (zero ? std::string("a mass at 0 and ") : std::string()) + std::to_string(g.lambda.size() - first) +
          " Bernoulli tilts from " + ::lilucb::detail::format_value(g.lambda[first]) + " to " +
          ::lilucb::detail::format_value(g.lambda.back());

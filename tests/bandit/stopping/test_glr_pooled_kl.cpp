@@ -243,6 +243,12 @@ BOOST_AUTO_TEST_CASE(domains) {
   BOOST_TEST(with_zero.log_weight.front() == -std::log(32.0));
   BOOST_TEST(bm::describe(with_zero) == "a mass at 0 and 31 Bernoulli tilts from 0.00390625 to 4");
   BOOST_TEST(bm::describe(g) == "31 Bernoulli tilts from 0.00390625 to 4");
+  bm::tilt_grid only_zero = with_zero;  // admitted (a statistic that never passes), and said so
+  for (auto* v : {&only_zero.lambda, &only_zero.up, &only_zero.down, &only_zero.up_m1, &only_zero.down_m1})
+    v->resize(1);
+  only_zero.log_weight.assign(1, 0.0);
+  BOOST_TEST(bm::describe(only_zero) == "a mass at 0 only (no Bernoulli tilt)");
+  BOOST_TEST(bm::pooled_kl_statistic(only_zero, 5, 5, 5, 0) <= 1e-12);
   expect_domain_error([&] { (void)bm::pooled_kl_statistic(g, 0, 0, 5, 1); }, "nv");
   expect_domain_error([&] { (void)bm::pooled_kl_statistic(g, 5, 1, 0.5, 0); }, "nc");
   expect_domain_error([&] { (void)bm::pooled_kl_statistic(g, 5, 6, 5, 1); }, "sv");
