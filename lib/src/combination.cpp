@@ -112,34 +112,55 @@ std::string refused_on(std::string_view name, unsigned models, reward_model mode
     if (models == static_cast<unsigned>(m)) return std::string(name) + " on non-" + to_string(m) + " arms";
   return std::string(name) + " on " + to_string(model) + " arms";
 }
+
+// The first part of `c` that cannot run on arms of model `model` (admits' rule), or none.
+enum class refused_part { none, stopping, sampling, boundary, threshold, rho };
+
+refused_part first_refused_part(const combination& c, reward_model model) noexcept {
+  const auto& stop = describe(c.stopping);
+  if (stop.only_with_lilucb_sampling && c.sampling != sampling_rule::lilucb) return refused_part::stopping;
+  if (!accepts(describe(c.sampling).models, model)) return refused_part::sampling;
+  if (stop.takes == stopping_parameter::boundary && !accepts(describe(c.boundary).models, model))
+    return refused_part::boundary;
+  if (stop.takes == stopping_parameter::threshold && !accepts(describe(c.threshold).models, model))
+    return refused_part::threshold;
+  const bool rho_taken = stop.takes == stopping_parameter::threshold && describe(c.threshold).takes_rho;
+  if (!(c.rho >= 0) || !std::isfinite(c.rho) || (c.rho != 0 && !rho_taken)) return refused_part::rho;
+  return refused_part::none;
+}
 }  // namespace
 
+bool admits(const combination& c, reward_model model) noexcept {
+  return first_refused_part(c, model) == refused_part::none;
+}
+
 void check_combination(const char* fn, const combination& c, reward_model model) {
-  const auto& stop = describe(c.stopping);
-  if (stop.only_with_lilucb_sampling && c.sampling != sampling_rule::lilucb)
-    ::lilucb::detail::raise_domain_error(fn, "stopping",
-                                       std::string(stop.name) + " with sampling " + to_string(c.sampling),
-                                       "lil'UCB's stopping rule only with lil'UCB's sampling rule");
-  const auto& samp = describe(c.sampling);
-  if (!accepts(samp.models, model))
-    ::lilucb::detail::raise_domain_error(fn, "sampling", refused_on(samp.name, samp.models, model),
-                                       std::string(samp.models_note));
-  if (stop.takes == stopping_parameter::boundary) {
-    const auto& b = describe(c.boundary);
-    if (!accepts(b.models, model))
+  switch (first_refused_part(c, model)) {
+    case refused_part::none: return;
+    case refused_part::stopping:
+      ::lilucb::detail::raise_domain_error(fn, "stopping",
+                                         std::string(describe(c.stopping).name) + " with sampling " +
+                                             to_string(c.sampling),
+                                         "lil'UCB's stopping rule only with lil'UCB's sampling rule");
+    case refused_part::sampling: {
+      const auto& samp = describe(c.sampling);
+      ::lilucb::detail::raise_domain_error(fn, "sampling", refused_on(samp.name, samp.models, model),
+                                         std::string(samp.models_note));
+    }
+    case refused_part::boundary: {
+      const auto& b = describe(c.boundary);
       ::lilucb::detail::raise_domain_error(fn, "boundary", refused_on(b.name, b.models, model),
                                          std::string(b.models_note));
-  }
-  if (stop.takes == stopping_parameter::threshold) {
-    const auto& t = describe(c.threshold);
-    if (!accepts(t.models, model))
+    }
+    case refused_part::threshold: {
+      const auto& t = describe(c.threshold);
       ::lilucb::detail::raise_domain_error(fn, "threshold", refused_on(t.name, t.models, model),
                                          std::string(t.models_note));
+    }
+    case refused_part::rho:
+      ::lilucb::detail::raise_domain_error(fn, "rho", std::to_string(c.rho),
+                                         "(0, inf) with stopping glr and threshold mixture; otherwise unset (0)");
   }
-  const bool rho_taken = stop.takes == stopping_parameter::threshold && describe(c.threshold).takes_rho;
-  if (!(c.rho >= 0) || !std::isfinite(c.rho) || (c.rho != 0 && !rho_taken))
-    ::lilucb::detail::raise_domain_error(fn, "rho", std::to_string(c.rho),
-                                       "(0, inf) with stopping glr and threshold mixture; otherwise unset (0)");
 }
 
 }  // namespace lilucb::bandit

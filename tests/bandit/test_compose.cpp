@@ -9,6 +9,7 @@
 //   - domain errors (lilucb stopping without lilucb sampling, kl-lucb on Gaussian arms, kk21 and
 //     calibrated on Bernoulli arms, unknown boundaries);
 //   - the certified combinations of the anytime boundaries run and state their certificates;
+//   - admits is check_combination's rule; all_combinations names each combination once;
 //   - combination and method names: parse_combination inverts to_string; parse_method.
 // Each rule's own tests: tests/bandit/stopping/test_<rule>.cpp and
 // tests/bandit/sampling/test_<rule>.cpp.
@@ -22,6 +23,8 @@
 
 #include <cmath>
 #include <cstdint>
+#include <limits>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -128,11 +131,7 @@ BOOST_AUTO_TEST_CASE(a_certificate_checks_its_sigma_premise) {
     for (bool bern : {false, true}) {
       if (c.sampling == lb::sampling_rule::kl_lucb && !bern) continue;
       const auto model = bern ? lb::reward_model::bernoulli : lb::reward_model::gaussian;
-      try {
-        lb::check_combination("test", c, model);
-      } catch (const lilucb::domain_error&) {
-        continue;  // not admitted on this model (kk21 on Bernoulli arms)
-      }
+      if (!lb::admits(c, model)) continue;  // kk21 on Bernoulli arms
       const std::string what = lb::to_string(c) + (bern ? " on Bernoulli arms" : " on Gaussian arms");
       lb::run_options o;
       o.max_pulls = 200;
@@ -225,6 +224,65 @@ BOOST_AUTO_TEST_CASE(domain_errors) {
   expect_domain_error([&] { lb::parse_stopping_rule("chernoff"); }, "stopping");
   o.nu = 1.0;
   expect_domain_error([&] { lb::run_combination({lb::sampling_rule::uniform, lb::stopping_rule::ls}, g, o); }, "nu");
+}
+
+// admits is check_combination's rule as a value: on every combination the tables name, every
+// reward model and fixed mixture scales valid and not, admits(c, m) holds exactly when
+// check_combination(c, m) does not throw; and admits never throws.
+BOOST_AUTO_TEST_CASE(admits_is_check_combinations_rule) {
+  static_assert(noexcept(lb::admits(lb::combination{}, lb::reward_model::gaussian)));
+  const double inf = std::numeric_limits<double>::infinity();
+  std::size_t cases = 0, admitted = 0;
+  for (lb::combination c : lb::all_combinations)
+    for (unsigned bit = 1; bit <= lb::all_reward_models; bit <<= 1) {
+      const auto model = static_cast<lb::reward_model>(bit);
+      for (double rho : {0.0, 0.5, -1.0, inf, std::numeric_limits<double>::quiet_NaN()}) {
+        c.rho = rho;
+        bool throws = false;
+        try {
+          lb::check_combination("test", c, model);
+        } catch (const lilucb::domain_error&) {
+          throws = true;
+        }
+        const bool a = lb::admits(c, model);
+        BOOST_TEST(a == !throws, lb::to_string(c) << " on " << lb::to_string(model) << " arms, rho " << rho);
+        ++cases;
+        admitted += a;
+      }
+    }
+  BOOST_TEST(cases == lb::all_combinations.size() * 4 * 5);
+  BOOST_TEST(admitted > 0u);
+  BOOST_TEST(admitted < cases);
+  // Cases read off the descriptors' documented domains.
+  const auto adm = [](const char* name, lb::reward_model m) { return lb::admits(lb::parse_combination(name), m); };
+  BOOST_TEST(!adm("uniform+lilucb", lb::reward_model::gaussian));
+  BOOST_TEST(adm("lilucb+lilucb", lb::reward_model::bernoulli));
+  BOOST_TEST(!adm("kl-lucb+ls", lb::reward_model::gaussian));
+  BOOST_TEST(adm("kl-lucb+ls", lb::reward_model::bernoulli));
+  BOOST_TEST(!adm("tas-c+glr-kk21", lb::reward_model::bernoulli));
+  BOOST_TEST(!adm("uniform+ls-calibrated", lb::reward_model::bounded));
+  BOOST_TEST(!adm("t3c+glr-pooled-kl", lb::reward_model::gaussian));
+  BOOST_TEST(adm("t3c+glr-pooled-kl", lb::reward_model::bounded));
+  BOOST_TEST(!adm("t3c+glr-heuristic-ev", lb::reward_model::bernoulli));
+  BOOST_TEST(adm("t3c+glr-heuristic-ev", lb::reward_model::sub_gaussian));
+  lb::combination c = lb::parse_combination("t3c+glr-mixture");
+  c.rho = 0.5;
+  BOOST_TEST(lb::admits(c, lb::reward_model::gaussian));
+  c.threshold = lb::glr_threshold::one_sided;
+  BOOST_TEST(!lb::admits(c, lb::reward_model::gaussian));
+}
+
+// all_combinations holds every name the tables make once: each sampling rule with lil'UCB's
+// stopping rule, each LS boundary and each GLR threshold.
+BOOST_AUTO_TEST_CASE(all_combinations_names_each_once) {
+  std::set<std::string> names;
+  for (const auto& c : lb::all_combinations) {
+    BOOST_TEST(c.rho == 0.0);
+    names.insert(lb::to_string(c));
+  }
+  BOOST_TEST(names.size() == lb::all_combinations.size());
+  BOOST_TEST(names.size() ==
+             lb::all_sampling_rules.size() * (1 + lb::all_ls_boundaries.size() + lb::all_glr_thresholds.size()));
 }
 
 // ---------------------------------------------------------------------------------------------

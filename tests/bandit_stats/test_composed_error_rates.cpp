@@ -72,13 +72,7 @@ void certified_error_rate(lb::combination comb, int salt) {
   // The registry says which reward models each rule accepts (kl-lucb, pooled-kl and pooled-eb: Bernoulli;
   // kk21 and the calibrated boundary: Gaussian); a case of another model is discarded.
   const auto model = c.family == reward_family::bernoulli ? lb::reward_model::bernoulli : lb::reward_model::gaussian;
-  bool admitted = true;
-  try {
-    lb::check_combination("certified_error_rate", comb, model);
-  } catch (const lilucb::domain_error&) {
-    admitted = false;
-  }
-  RC_PRE(admitted);
+  RC_PRE(lb::admits(comb, model));
   RC_ASSERT(c.min_gap >= 0.02 - 1e-9);
   const auto t0 = std::chrono::steady_clock::now();
   const error_rate_report rep = with_arms(c, [&](const auto& arms) {

@@ -167,18 +167,11 @@ std::vector<searched_combination> searched_combinations() {
   // By name (the registry's grammar, bandit::parse_combination); which rules of the registry are
   // here, and why two LS boundaries are not, is searched_combination_names' comment (checked by
   // tests/verification/test_verify_adversarial.cpp).
-  const auto admits = [](const bandit::combination& c, bandit::reward_model m) {
-    try {
-      bandit::check_combination("searched_combinations", c, m);
-      return true;
-    } catch (const lilucb::domain_error&) {
-      return false;
-    }
-  };
   std::vector<searched_combination> out;
   for (const char* name : searched_combination_names) {
     const bandit::combination c = bandit::parse_combination(name);
-    out.push_back({c, !admits(c, bandit::reward_model::bernoulli), !admits(c, bandit::reward_model::gaussian)});
+    out.push_back(
+        {c, !bandit::admits(c, bandit::reward_model::bernoulli), !bandit::admits(c, bandit::reward_model::gaussian)});
   }
   return out;
 }

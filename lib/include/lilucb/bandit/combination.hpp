@@ -5,6 +5,8 @@
 
 #include "lilucb/bandit/rules.hpp"
 
+#include <array>
+#include <cstddef>
 #include <string>
 #include <string_view>
 
@@ -58,10 +60,49 @@ glr_threshold recommended_threshold(reward_model m);
 /// rewards, "t3c-ids+glr-pooled-eb" for bounded ones); docs/README.md says when to prefer another.
 combination recommended_combination(reward_model m);
 
-/// Refuses a combination whose parts cannot run together on arms of reward model `model`: lil'UCB's
-/// stopping rule without lil'UCB's sampling rule; a rule whose descriptor does not accept the model;
-/// a fixed mixture scale rho that is not finite and >= 0, or nonzero with another threshold than
-/// mixture.  Throws lilucb::domain_error naming `fn` and the part.
+/// Whether a combination's parts can run together on arms of reward model `model`; it cannot when
+/// lil'UCB's stopping rule runs without lil'UCB's sampling rule, a rule's descriptor does not
+/// accept the model, or the fixed mixture scale rho is not finite and >= 0, or nonzero with another
+/// threshold than mixture.  The one rule of admission: check_combination refuses exactly what this
+/// refuses.  Never throws.
+bool admits(const combination& c, reward_model model) noexcept;
+
+/// Refuses a combination that admits(c, model) refuses.  Throws lilucb::domain_error naming `fn`,
+/// the part refused (stopping, sampling, boundary, threshold or rho) and its admissible range.
 void check_combination(const char* fn, const combination& c, reward_model model);
+
+namespace detail {
+constexpr std::size_t parameter_count(const stopping_descriptor& d) {
+  return d.takes == stopping_parameter::threshold  ? glr_thresholds.size()
+         : d.takes == stopping_parameter::boundary ? ls_boundaries.size()
+                                                   : 1;
+}
+
+constexpr auto every_combination() {
+  constexpr std::size_t per_sampling = [] {
+    std::size_t n = 0;
+    for (const auto& d : stopping_rules) n += parameter_count(d);
+    return n;
+  }();
+  std::array<combination, sampling_rules.size() * per_sampling> out{};
+  std::size_t i = 0;
+  for (const auto& s : sampling_rules)
+    for (const auto& st : stopping_rules)
+      for (std::size_t p = 0; p < parameter_count(st); ++p) {
+        combination& c = out[i++];
+        c.sampling = s.id;
+        c.stopping = st.id;
+        if (st.takes == stopping_parameter::threshold) c.threshold = glr_thresholds[p].id;
+        if (st.takes == stopping_parameter::boundary) c.boundary = ls_boundaries[p].id;
+      }
+  return out;
+}
+}  // namespace detail
+
+/// Every combination the registry's tables name, in table order: each sampling rule with each
+/// stopping rule, completed by each of its thresholds or boundaries (rho unset, so one name each).
+/// Some run on no reward model (lil'UCB's stopping rule with another sampling rule): admits says
+/// which run on which.
+inline constexpr auto all_combinations = detail::every_combination();
 
 }  // namespace lilucb::bandit

@@ -138,10 +138,8 @@ constexpr reward_model reward_model_of() {
 /// (hi - lo)/2 for bounded arms, Hoeffding's lemma); with a smaller opts.sigma the run is labelled
 /// uncertified, its certificate saying why.  The rules for rewards in [0, 1] (pooled-kl,
 /// pooled-eb) take no sigma and read a bounded arm's reward y as (y - lo)/(hi - lo).
-/// Domain: nu in (0,1); sigma >= 0; the combination as check_combination admits it for the arms'
-/// reward model (reward_model_of<Arms>): lilucb stopping only with lilucb sampling; kl-lucb only on
-/// bernoulli_arms; threshold kk21 and boundary calibrated only on gaussian_arms (their certificates
-/// are for Gaussian rewards); rho in [0, inf), nonzero only with threshold mixture.
+/// Domain: nu in (0,1); sigma >= 0; a combination that admits(c, reward_model_of<Arms>()) admits
+/// (combination.hpp; check_combination names the part it refuses).
 template <class Arms, class Observer>
 composed_result run_combination(const combination& c, const Arms& arms, const run_options& opts, Observer& observer) {
   constexpr const char* fn = "lilucb::bandit::run_combination";
