@@ -14,6 +14,7 @@
 #include "lilucb/bandit/identification.hpp"
 
 #include <algorithm>
+#include <cmath>
 #include <random>
 #include <set>
 #include <string>
@@ -197,9 +198,9 @@ BOOST_AUTO_TEST_CASE(an_edited_or_foreign_state_is_refused) {
   BOOST_TEST(refused("{}"));
   BOOST_TEST(refused("[1, 2]"));
   BOOST_TEST(refused(s.substr(0, s.size() / 2)));
-  std::string v2 = s;
-  v2.replace(v2.find("\"version\":1"), 11, "\"version\":2");
-  BOOST_TEST(refused(v2));
+  std::string v3 = s;
+  v3.replace(v3.find("\"version\":2"), 11, "\"version\":3");
+  BOOST_TEST(refused(v3));
   std::string seed = s;  // another seed replays to other asks
   seed.replace(seed.find("\"seed\":7"), 8, "\"seed\":8");
   BOOST_TEST(refused(seed));
@@ -235,16 +236,11 @@ BOOST_AUTO_TEST_CASE(a_repeated_tell_counts_once_and_a_refused_call_changes_noth
   BOOST_TEST(rejects([&] { a.tell(77, 0.1); }, "id"));
   BOOST_TEST(rejects([&] { a.tell_arm(4, 0.1); }, "arm"));
   BOOST_TEST(rejects([&] { a.ask(0); }, "count"));
-  // A reward whose arm's sum would pass DBL_MAX (arm_stats refuses it) leaves the study as it was.
-  BOOST_TEST(a.tell(q[0].id, 1e308));
-  const std::string before_sum = a.to_json();
-  try {
-    a.tell_arm(q[0].arm, 1e308);
-    BOOST_TEST(false);
-  } catch (const lilucb::domain_error& e) {
-    BOOST_TEST(e.parameter() == "reward sum");
-  }
-  BOOST_TEST(a.to_json() == before_sum);
+  // A reward that would leave the doubles in the statistics (|reward| > 1e15 sigma) is refused and
+  // leaves the study as it was; the largest accepted one is counted.
+  BOOST_TEST(rejects([&] { a.tell(q[0].id, 1e308); }, "reward"));
+  BOOST_TEST(rejects([&] { a.tell(q[0].id, -5.000001e14); }, "reward"));
+  BOOST_TEST(a.tell(q[0].id, 5e14));
   BOOST_TEST(a.status().total_pulls == 2u);
 
   lb::study_settings coins;
@@ -425,6 +421,136 @@ BOOST_AUTO_TEST_CASE(settings_outside_their_domain_are_refused_by_name) {
   s.method = "t3c+glr-kk21";  // kk21 is for Gaussian arms
   BOOST_TEST(refused(s, "threshold"));
   BOOST_CHECK_THROW(lb::parse_study_model("poisson"), lilucb::domain_error);
+}
+
+// The history: the head digest moves with every event and survives save/load; from_json with the
+// last history written refuses an older state, another study's settings and a different history.
+BOOST_AUTO_TEST_CASE(the_history_chain_and_rollbacks) {
+  lb::identification a(gaussian_study(3, "", 1.0));
+  std::set<std::string> heads{a.history().head};
+  BOOST_TEST(a.history().events == 0u);
+  BOOST_TEST(a.history().head == a.history().settings);  // the chain starts at the settings' digest
+  for (const auto& q : a.ask(4)) {
+    a.tell(q.id, 0.25 * static_cast<double>(q.arm));
+    heads.insert(a.history().head);
+  }
+  BOOST_TEST(a.history().events == 8u);
+  BOOST_TEST(heads.size() == 5u);  // a new head after every tell (the asks' heads are not collected)
+  const std::string older = a.to_json();
+  const auto written = a.history();
+  const auto loaded = lb::identification::from_json(older, written);
+  BOOST_TEST(loaded.history().head == written.head);
+  BOOST_TEST(loaded.history().settings == written.settings);
+  a.tell_arm(0, 0.5);  // a pull with no ask in flight
+  const auto later = a.history();
+  const auto refused_with = [&](const std::string& text, const lb::study_history& h, const std::string& says) {
+    try {
+      lb::identification::from_json(text, h);
+    } catch (const lilucb::domain_error& e) {
+      return e.parameter() == "state" && std::string(e.value()).find(says) != std::string::npos;
+    }
+    return false;
+  };
+  BOOST_TEST(refused_with(older, later, "an older state"));
+  auto other = written;
+  other.head[0] = other.head[0] == 'a' ? 'b' : 'a';
+  BOOST_TEST(refused_with(older, other, "differs from the one written before"));
+  auto another_study = written;
+  another_study.settings = lb::identification(gaussian_study(3, "", 2.0)).history().settings;
+  BOOST_TEST(refused_with(older, another_study, "settings"));
+  BOOST_CHECK_NO_THROW(lb::identification::from_json(a.to_json(), written));  // a longer history that extends it
+}
+
+// A version-1 state (no chain) still loads and continues as the study that wrote it.
+BOOST_AUTO_TEST_CASE(a_version_1_state_loads) {
+  lb::identification a(gaussian_study(3, "", 1.0));
+  for (const auto& q : a.ask(5)) a.tell(q.id, 0.1 * static_cast<double>(q.id));
+  std::string v1 = a.to_json();
+  const auto chain = v1.find(",\"chain\":");
+  const auto end = v1.find('}', chain);
+  v1.erase(chain, end + 1 - chain);
+  v1.replace(v1.find("\"version\":2"), 11, "\"version\":1");
+  auto b = lb::identification::from_json(v1);
+  BOOST_TEST(b.history().head == a.history().head);
+  BOOST_TEST(b.ask().arm == a.ask().arm);
+}
+
+// tell_many is the tells one by one, and a refused batch changes nothing.
+BOOST_AUTO_TEST_CASE(tell_many_is_tell_in_order) {
+  lb::identification a(gaussian_study(4, "", 1.0)), b(gaussian_study(4, "", 1.0));
+  const auto qa = a.ask(12);
+  b.ask(12);
+  std::vector<std::uint64_t> ids;
+  std::vector<std::size_t> arms;
+  std::vector<double> rewards;
+  for (std::size_t k = 12; k-- > 0;) {  // told in reverse, one id twice
+    ids.push_back(qa[k].id);
+    arms.push_back(qa[k].arm);
+    rewards.push_back(0.1 * static_cast<double>(k));
+  }
+  ids.push_back(qa[3].id);
+  arms.push_back(qa[3].arm);
+  rewards.push_back(7.0);
+  std::size_t counted = 0;
+  for (std::size_t k = 0; k < ids.size(); ++k) counted += a.tell(ids[k], arms[k], rewards[k]);
+  const std::string before = b.to_json();
+  auto bad = rewards;
+  bad[5] = std::nan("");
+  BOOST_CHECK_THROW(b.tell_many(ids, arms, bad), lilucb::domain_error);
+  auto wrong_arm = arms;
+  wrong_arm[2] = (wrong_arm[2] + 1) % 4;
+  BOOST_CHECK_THROW(b.tell_many(ids, wrong_arm, rewards), lilucb::domain_error);
+  BOOST_TEST(b.to_json() == before);
+  BOOST_TEST(b.tell_many(ids, arms, rewards) == counted);
+  BOOST_TEST(counted == 12u);
+  BOOST_TEST(b.to_json() == a.to_json());
+}
+
+// Tells with ids and tells of an arm's oldest ask never mix for asked pulls: one pull is never
+// counted twice.  A pull with no ask in flight is always taken.
+BOOST_AUTO_TEST_CASE(ids_and_id_less_tells_do_not_mix) {
+  lb::identification a(gaussian_study(2, "", 1.0));
+  const auto q = a.ask(4);  // arms 0, 1, 0, 1
+  BOOST_TEST(a.tell(q[0].id, 0.1));
+  const std::string before = a.to_json();
+  BOOST_CHECK_THROW(a.tell_arm(q[2].arm, 0.2), lilucb::domain_error);  // arm 0 has ask 2 in flight
+  BOOST_TEST(a.to_json() == before);
+  lb::identification b(gaussian_study(2, "", 1.0));
+  const auto r = b.ask(4);
+  b.tell_arm(0, 0.1);  // counted for ask 0, the oldest of arm 0
+  const std::string b_before = b.to_json();
+  BOOST_CHECK_THROW(b.tell(r[2].id, 0.2), lilucb::domain_error);  // ask 2 is in flight
+  BOOST_TEST(!b.tell(r[0].id, 0.2));                                 // ask 0 was counted: ignored
+  BOOST_TEST(b.to_json() == b_before);
+  b.tell_arm(0, 0.2);
+  b.tell_arm(1, 0.3);
+  b.tell_arm(1, 0.4);
+  b.tell_arm(1, 0.5);  // no ask of arm 1 in flight: a pull the user chose
+  BOOST_TEST(b.status().total_pulls == 5u);
+  auto c = lb::identification::from_json(b.to_json());  // the 'u' events replay
+  BOOST_TEST(c.history().head == b.history().head);
+}
+
+// Rewards and scales that would leave the doubles are refused; names that would break the line
+// protocol are refused.
+BOOST_AUTO_TEST_CASE(the_numeric_domain_and_names) {
+  auto s = gaussian_study(2, "", 1.0);
+  for (double sigma : {4.9e-324, 1e-131, 1e131, 1e308}) {
+    s.sigma = sigma;
+    BOOST_CHECK_THROW(lb::identification{s}, lilucb::domain_error);
+  }
+  s.sigma = 2.0;
+  lb::identification a(s);
+  BOOST_CHECK_THROW(a.tell_arm(0, 2.1e15), lilucb::domain_error);
+  BOOST_CHECK_NO_THROW(a.tell_arm(0, 2e15));
+  for (const char* name : {"a\nb", "a,b", "", "\x7f", "\xc3\x28", "\xed\xa0\x80", "\xc2\x85"}) {
+    auto n = gaussian_study(2, "", 1.0);
+    n.names = {name, "z"};
+    BOOST_CHECK_THROW(lb::identification{n}, lilucb::domain_error);
+  }
+  auto ok = gaussian_study(2, "", 1.0);
+  ok.names = {"caf\xc3\xa9", "\xe2\x82\xac 1"};
+  BOOST_CHECK_NO_THROW(lb::identification{ok});
 }
 
 BOOST_AUTO_TEST_SUITE_END()  // identification

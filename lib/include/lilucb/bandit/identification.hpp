@@ -13,13 +13,27 @@
 //    same information m times.
 //  - Asked one at a time and told before the next ask, a study makes run_combination's pulls
 //    with the same method and seed when its rewards are drawn from random_stream() (tested).
-//  - save/load (to_json/from_json): the state holds the settings, every ask and tell in order
-//    and each arm's sufficient statistics; loading replays the events through fresh rules (the
-//    sampling rule's draws come from the seed's stream), so a loaded study continues exactly as
-//    the uninterrupted one, and checks the replayed statistics against the saved ones.
+//  - save/load (to_json/from_json): the state holds the settings, every ask and tell in order,
+//    each arm's sufficient statistics and a hash chain (SHA-256): the settings' digest starts it,
+//    each event's digest covers the one before, and the head digest names the whole history.
+//    Loading checks every field's type exactly (integers written as integers, no repeated or
+//    unknown keys, a known version), replays the events through fresh rules (the sampling rule's
+//    draws come from the seed's stream), so a loaded study continues exactly as the uninterrupted
+//    one, and checks the settings' digest, the head and the replayed statistics against the saved
+//    ones.  The chain is not a secret-keyed seal: an editor who recomputes it is caught only
+//    against a head digest kept elsewhere (a published answer's, or the last one written:
+//    from_json's last_written).
+//  - Ids: a study is told either with ids (tell(id, ...)) or without (tell_arm, counted for the
+//    arm's oldest ask in flight), never both for asked pulls: once one way has counted an ask, the
+//    other is refused for asks in flight (a tell of an id already counted still returns false), so
+//    one pull can never be counted twice.  A reward of an
+//    arm with no ask in flight (a pull the user chose) is always taken.
 //
 // Domain: every argument is checked (lilucb::domain_error naming it); a refused call changes
-// nothing.
+// nothing.  Gaussian studies take sigma in [1e-130, 1e130] and rewards with |reward| <= 1e15
+// sigma; bounded studies a range whose half-width is in that interval and whose ends are at most
+// 1e145 in magnitude: every squared standardized difference and squared reward the statistics
+// form is then a finite, normal double (no statistic reaches +-inf or NaN).
 
 #include "lilucb/bandit/rules.hpp"
 
@@ -27,6 +41,7 @@
 #include <cstdint>
 #include <memory>
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -59,9 +74,26 @@ constexpr std::string_view recommended_method_for(study_model m) {
                                      : recommended_method;
 }
 
+/// The study's numeric domain (see the file comment).
+inline constexpr double study_min_sigma = 1e-130;
+inline constexpr double study_max_sigma = 1e130;
+inline constexpr double study_max_standardized_reward = 1e15;
+
+/// Whether `name` can name an arm: 1 to 256 bytes of well-formed UTF-8 with no control character
+/// (C0, DEL or C1) and no comma (names are listed comma-separated and printed one per line).
+bool study_name_is_valid(std::string_view name);
+
+/// Where a study's history stands: the number of events, the head digest of its hash chain and
+/// the digest of its settings (64 hexadecimal digits each).
+struct study_history {
+  std::uint64_t events = 0;
+  std::string head;
+  std::string settings;
+};
+
 struct study_settings {
   std::size_t arms = 0;            ///< K in [1, 2^32)
-  std::vector<std::string> names;  ///< empty, or K distinct non-empty names
+  std::vector<std::string> names;  ///< empty, or K distinct names (study_name_is_valid)
   study_model model = study_model::gaussian;
   double sigma = 0;                ///< gaussian: the rewards' scale, > 0 (unused otherwise)
   double lo = 0, hi = 1;           ///< bounded: the range of the rewards, lo < hi, both finite
@@ -126,6 +158,12 @@ class identification {
   /// told before (a retry naming another arm is a mistake, not a duplicate).  Domain: as above,
   /// and arm the ask's arm.
   bool tell(std::uint64_t id, std::size_t arm, double reward);
+  /// Rewards of asked pulls: tell(ids[k], arms[k], rewards[k]) for k in order, every one checked
+  /// before any is counted, so a refused call changes nothing.  Returns the number counted (ids
+  /// told before, in an earlier call or earlier in this one, are not).  Domain: the three of one
+  /// length; each as for tell(id, arm, reward).
+  std::size_t tell_many(std::span<const std::uint64_t> ids, std::span<const std::size_t> arms,
+                        std::span<const double> rewards);
   /// A reward of `arm` without an id: the arm's oldest ask not yet told, or, when none is in
   /// flight, a pull the user chose (still value-blind: Condition A).
   void tell_arm(std::size_t arm, double reward);
@@ -137,9 +175,16 @@ class identification {
   /// The versioned JSON state (see the file comment).  Throws lilucb::domain_error if
   /// random_stream() was used (its draws are not in the events).
   std::string to_json() const;
-  /// A study from to_json's text.  Throws lilucb::domain_error naming "state" when the text is
-  /// not a state of this format and version, or its events do not replay to its statistics.
-  static identification from_json(std::string_view text);
+  /// A study from to_json's text.  Throws lilucb::domain_error naming "state", and saying what
+  /// differs, when the text is not a state of this format (version 2, or 1 without a chain), a
+  /// field has the wrong type or a key is repeated or unknown, its settings do not match its
+  /// chain's origin, its events do not replay, reach another head or other statistics.  With
+  /// `last_written` (the history() of the last state written for this study): also when the text
+  /// has fewer events (an older state: loading it after later rewards were seen voids the
+  /// certificate), other settings, or a history that differs at that event.
+  static identification from_json(std::string_view text, const std::optional<study_history>& last_written = std::nullopt);
+  /// The history now: events, head digest, settings digest.
+  study_history history() const;
 
   /// The stream the sampling rule draws from.  A simulation that draws its rewards from it
   /// reproduces run_combination pull for pull (tests); such a study can no longer be saved.
