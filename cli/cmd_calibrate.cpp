@@ -31,9 +31,21 @@ void run_calibrate_command(const calibrate_command_options& o) {
   if (q < 1 || q > 64) throw lilucb::domain_error("lilucb calibrate", "--resolution", o.resolution, "[1, 64]");
   co.resolution = static_cast<unsigned>(q);
   const double max_seconds = parse_real("--max-seconds", o.max_seconds, "(0, inf)");
-  check_computing_time("lilucb calibrate", boundaries::estimate_calibration_time(s, p, co), co.horizon, co.resolution,
-                       max_seconds, {}, &std::cerr);
-  const auto r = boundaries::calibrate(s, p, co);
+  // A target so small that the boundary's alpha underflows is the user's --target, not an alpha
+  // they never gave.
+  const auto target_refused = [&](const lilucb::domain_error& e) {
+    if (e.parameter() != "alpha") throw e;
+    throw lilucb::domain_error("lilucb calibrate", "--target", o.target,
+                               "a target whose boundary parameter alpha is a positive double (here alpha = " + e.value() + ")");
+  };
+  boundaries::calibration_result r;
+  try {
+    check_computing_time("lilucb calibrate", boundaries::estimate_calibration_time(s, p, co), co.horizon, co.resolution,
+                         max_seconds, {}, &std::cerr);
+    r = boundaries::calibrate(s, p, co);
+  } catch (const lilucb::domain_error& e) {
+    target_refused(e);
+  }
   nlohmann::json widths = nlohmann::json::object();
   for (std::size_t i = 0; i < r.width_times.size(); ++i) widths[text_number(r.width_times[i])] = r.width_ratio[i];
   if (o.json) {

@@ -1,26 +1,38 @@
-// `lilucb study new|ask|tell|status|answer`: the ask-tell study (lilucb/bandit/identification.hpp)
-// for scripts.  The state is one JSON file (--state); every subcommand holds an exclusive lock on
-// FILE.lock while it reads and writes it, and writes it whole (a temporary file renamed), so
-// concurrent scripts queue and an interruption leaves the old or the new state.  Bad input:
-// exit 2 and the state unchanged (nothing is written unless every tell of the call is admitted).
+// `lilucb study new|ask|tell|status|answer|verify`: the ask-tell study
+// (lilucb/bandit/identification.hpp) for scripts.  The state is one JSON file (--state), written
+// whole through the one file layer (lilucb/io/safe_file.hpp: a unique temporary file renamed over
+// it; a symlinked state has its target replaced, a hard-linked one is refused).  Beside it,
+// STATE.lock (STATE the state's real path) serialises the commands that write (new, ask, tell:
+// an exclusive flock, so concurrent scripts queue) and records the history last written (events,
+// head digest, settings digest): a state older than that record (a rollback) or whose history
+// differs from it is refused.  status, answer and verify read without the lock, so they work in
+// read-only folders and never wait for a writer.
+//
+// A failed command changes nothing: bad input is exit 2 before anything is written; ask and tell
+// write their output first and commit the new state only once it was written whole (output that
+// cannot be written: exit 3, the state unchanged); a call that created STATE.lock and fails
+// removes it.
 
 #include "cli_support.hpp"
 
 #include "lilucb/bandit/identification.hpp"
 #include "lilucb/errors.hpp"
-#include "lilucb_experiments/results.hpp"
+#include "lilucb/io/safe_file.hpp"
 
 #include <fcntl.h>
 #include <sys/file.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
+#include <cctype>
 #include <cerrno>
+#include <cstdio>
 #include <cstring>
 #include <filesystem>
-#include <fstream>
 #include <iostream>
 #include <limits>
 #include <memory>
+#include <optional>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -30,55 +42,151 @@ namespace lilucb::cli {
 namespace {
 
 namespace lb = lilucb::bandit;
+namespace fs = std::filesystem;
 
-/// An exclusive lock on STATE.lock, held for the object's lifetime (waits for another holder).
-class state_lock {
- public:
-  state_lock(const std::string& command, const std::string& state) {
-    const std::string path = state + ".lock";
-    fd_ = ::open(path.c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0644);
-    if (fd_ < 0) throw lilucb::io_error(command + " --state", path, std::strerror(errno));
-    while (::flock(fd_, LOCK_EX) != 0) {
-      if (errno == EINTR) continue;
-      const int e = errno;
-      ::close(fd_);
-      throw lilucb::io_error(command + " --state", path, std::string("cannot be locked: ") + std::strerror(e));
-    }
-  }
-  ~state_lock() { ::close(fd_); }
-  state_lock(const state_lock&) = delete;
-  state_lock& operator=(const state_lock&) = delete;
+/// The largest state and CSV file read: 1 GiB (a state of 10^7 events is about 110 MB).
+constexpr std::size_t max_study_bytes = std::size_t{1} << 30;
 
- private:
-  int fd_ = -1;
-};
-
-std::string read_state_text(const std::string& command, const std::string& path) {
-  std::error_code ec;
-  if (std::filesystem::is_directory(path, ec)) throw lilucb::io_error(command + " --state", path, "is a folder, not a state file");
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw lilucb::io_error(command + " --state", path, std::string("cannot be read: ") + std::strerror(errno));
-  std::ostringstream s;
-  s << in.rdbuf();
-  if (in.bad()) throw lilucb::io_error(command + " --state", path, "read failed");
-  return s.str();
-}
-
-lb::identification load(const std::string& command, const std::string& path) {
-  const std::string text = read_state_text(command, path);
+/// STATE.lock for the state at `state`: beside the file the state's path resolves to, so two
+/// names of one study (a symlink and its target) share one lock.
+std::string lock_path(const std::string& command, const std::string& state) {
   try {
-    return lb::identification::from_json(text);
-  } catch (const lilucb::domain_error& e) {
-    throw lilucb::domain_error(command, "--state", path, std::string("a study state written by `lilucb study` (") + e.value() + ")");
-  }
-}
-
-void save(const std::string& command, const std::string& path, const lb::identification& study) {
-  try {
-    experiments::write_file_atomically(path, study.to_json() + '\n');
+    return io::resolve_write_target(state, command).string() + ".lock";
   } catch (const lilucb::io_error& e) {
     throw lilucb::io_error(command + " --state", e.path(), e.reason());
   }
+}
+
+/// The history recorded in STATE.lock: one JSON line {"events", "head", "settings"}; nullopt when
+/// the file is absent, empty or not such a line (an interrupted record: no check is then made).
+std::optional<lb::study_history> parse_record(const std::string& text) {
+  try {
+    const auto j = nlohmann::json::parse(text);
+    if (!j.is_object() || !j.at("events").is_number_unsigned()) return std::nullopt;
+    return lb::study_history{j.at("events").get<std::uint64_t>(), j.at("head").get<std::string>(),
+                             j.at("settings").get<std::string>()};
+  } catch (const nlohmann::json::exception&) {
+    return std::nullopt;
+  }
+}
+
+/// The record of STATE.lock read without taking the lock (for the readers: read before the state,
+/// since a writer writes the state before the record, a record newer than the state is never seen).
+std::optional<lb::study_history> peek_record(const std::string& command, const std::string& state) {
+  std::string path;
+  try {
+    path = lock_path(command, state);
+  } catch (const lilucb::io_error&) {
+    return std::nullopt;  // the state itself is refused when it is read
+  }
+  try {
+    const auto text = io::read_file_if_present(path, 4096, command);
+    return text ? parse_record(*text) : std::nullopt;
+  } catch (const lilucb::io_error&) {
+    return std::nullopt;  // an unreadable lock (another user's folder): the state is still checked against its chain
+  }
+}
+
+/// An exclusive lock on STATE.lock, held for the object's lifetime (waits for another holder), and
+/// the history record it keeps.  A lock file this object created is removed again unless commit()
+/// was called.
+class state_lock {
+ public:
+  state_lock(const std::string& command, const std::string& state) : command_(command) {
+    path_ = lock_path(command, state);
+    fd_ = ::open(path_.c_str(), O_RDWR | O_CLOEXEC | O_NOFOLLOW | O_NOCTTY | O_NONBLOCK);
+    if (fd_ < 0 && errno == ENOENT) {
+      fd_ = ::open(path_.c_str(), O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0644);
+      created_ = fd_ >= 0;
+      if (fd_ < 0 && errno == EEXIST) fd_ = ::open(path_.c_str(), O_RDWR | O_CLOEXEC | O_NOFOLLOW | O_NOCTTY | O_NONBLOCK);
+    }
+    if (fd_ < 0) throw lilucb::io_error(command + " --state", path_, std::string("cannot open the lock: ") + std::strerror(errno));
+    struct stat st {};
+    if (::fstat(fd_, &st) != 0 || !S_ISREG(st.st_mode)) {
+      ::close(fd_);
+      throw lilucb::io_error(command + " --state", path_, "the lock is not a regular file");
+    }
+    while (::flock(fd_, LOCK_EX) != 0) {
+      if (errno == EINTR) continue;
+      const int e = errno;
+      release();
+      throw lilucb::io_error(command + " --state", path_, std::string("cannot be locked: ") + std::strerror(e));
+    }
+  }
+  ~state_lock() { release(); }
+  state_lock(const state_lock&) = delete;
+  state_lock& operator=(const state_lock&) = delete;
+
+  /// The history last written, if recorded.
+  std::optional<lb::study_history> record() const {
+    std::string text(4096, '\0');
+    const ssize_t n = ::pread(fd_, text.data(), text.size(), 0);
+    if (n <= 0) return std::nullopt;
+    text.resize(static_cast<std::size_t>(n));
+    return parse_record(text);
+  }
+
+  /// Records `h` as the history last written (after the state was written), and keeps the lock
+  /// file.  A failure to record leaves the state written and the record older: the next command
+  /// then sees a longer history than recorded, which it accepts.
+  void commit(const lb::study_history& h) {
+    committed_ = true;
+    const std::string text = nlohmann::json{{"events", h.events}, {"head", h.head}, {"settings", h.settings}}.dump() + "\n";
+    if (::ftruncate(fd_, 0) == 0 && ::pwrite(fd_, text.data(), text.size(), 0) == static_cast<ssize_t>(text.size()))
+      ::fsync(fd_);
+  }
+
+ private:
+  void release() {
+    if (fd_ < 0) return;
+    if (created_ && !committed_) ::unlink(path_.c_str());
+    ::close(fd_);
+    fd_ = -1;
+  }
+  std::string command_, path_;
+  int fd_ = -1;
+  bool created_ = false, committed_ = false;
+};
+
+lb::identification load(const std::string& command, const std::string& path,
+                        const std::optional<lb::study_history>& last_written) {
+  std::string text;
+  try {
+    text = io::read_file(path, max_study_bytes, command);
+  } catch (const lilucb::io_error& e) {
+    throw lilucb::io_error(command + " --state", e.path(), e.reason());
+  }
+  try {
+    return lb::identification::from_json(text, last_written);
+  } catch (const lilucb::domain_error& e) {
+    const std::string what = e.parameter() == "state" ? e.value() : e.parameter() + " = " + e.value() + ", not " + e.admissible();
+    throw lilucb::domain_error(command, "--state", path, "a study state written by `lilucb study` (" + what + ")");
+  }
+}
+
+/// Writes `text` to standard output and flushes it; throws io_error when it did not all arrive
+/// (a full device, a closed pipe), so the caller commits nothing.
+void emit(const std::string& command, const std::string& text) {
+  std::cout << text;
+  std::cout.flush();
+  errno = 0;
+  if (!std::cout || std::fflush(stdout) != 0) {
+    const int e = errno;
+    std::cout.clear();
+    throw lilucb::io_error(command, "standard output",
+                           std::string("cannot be written") + (e ? std::string(" (") + std::strerror(e) + ")" : "") +
+                               "; the state was left unchanged");
+  }
+}
+
+void save(const std::string& command, const std::string& path, const lb::identification& study, state_lock& lock,
+          const std::string& void_note) {
+  try {
+    io::write_file_atomically(path, study.to_json() + '\n', command);
+  } catch (const lilucb::io_error& e) {
+    throw lilucb::io_error(command + " --state", e.path(), e.reason() + void_note);
+  }
+  lock.commit(study.history());
 }
 
 std::string arm_label(const lb::identification& s, std::size_t arm) {
@@ -86,17 +194,24 @@ std::string arm_label(const lb::identification& s, std::size_t arm) {
   return names.empty() ? std::to_string(arm) : std::to_string(arm) + " (" + names[arm] + ")";
 }
 
-/// An arm given as its index or, for a study with names, its name.
-std::size_t parse_arm(const std::string& command, const std::string& option, const lb::identification& s,
-                      const std::string& text) {
-  const auto& names = s.settings().names;
-  for (std::size_t i = 0; i < names.size(); ++i)
-    if (names[i] == text) return i;
-  const std::string range = "an arm index 0 to " + std::to_string(s.settings().arms - 1) +
-                            (names.empty() ? std::string() : " or an arm's name");
+/// An arm given by its index (--arm, a CSV arm column).
+std::size_t parse_arm_index(const std::string& command, const std::string& option, const lb::identification& s,
+                            const std::string& text) {
+  const std::string range = "an arm index 0 to " + std::to_string(s.settings().arms - 1);
   const std::uint64_t a = parse_count(option, text, range);
   if (a >= s.settings().arms) throw lilucb::domain_error(command, option, text, range);
   return static_cast<std::size_t>(a);
+}
+
+/// An arm given by its name (--name, a CSV name column).
+std::size_t parse_arm_name(const std::string& command, const std::string& option, const lb::identification& s,
+                           const std::string& text) {
+  const auto& names = s.settings().names;
+  for (std::size_t i = 0; i < names.size(); ++i)
+    if (names[i] == text) return i;
+  throw lilucb::domain_error(command, option, text,
+                             names.empty() ? std::string("no name: this study's arms have none (give the index with --arm)")
+                                           : "one of the study's arm names (given with --names)");
 }
 
 // ---- new ----
@@ -113,6 +228,10 @@ void run_new(const new_options& o) {
     std::stringstream in(o.names);
     for (std::string n; std::getline(in, n, ',');) s.names.push_back(n);
     if (o.names.back() == ',') s.names.push_back("");
+    for (const auto& n : s.names)
+      if (!lb::study_name_is_valid(n))
+        throw lilucb::domain_error(cmd, "--names", o.names,
+                                   "comma-separated distinct names, each 1 to 256 bytes of UTF-8 without control characters");
   }
   if (!o.arms.empty()) {
     s.arms = parse_count("--arms", o.arms, "an integer >= 1");
@@ -125,7 +244,7 @@ void run_new(const new_options& o) {
   }
   if (s.model == lb::study_model::gaussian) {
     if (o.sigma.empty()) throw lilucb::domain_error(cmd, "--sigma", "(absent)", "the rewards' scale, > 0 (required with --model gaussian)");
-    s.sigma = parse_real("--sigma", o.sigma, "(0, inf)");
+    s.sigma = parse_real("--sigma", o.sigma, "[1e-130, 1e130]");
   }
   if (s.model == lb::study_model::bounded) {
     if (o.range.empty()) throw lilucb::domain_error(cmd, "--range", "(absent)", "LO,HI (required with --model bounded)");
@@ -138,11 +257,13 @@ void run_new(const new_options& o) {
   s.method = o.method;
   s.seed = parse_count("--seed", o.seed, "an integer in [0, 2^64)");
   lb::identification study(s);  // checks every setting
-  state_lock lock(cmd, o.state);
   std::error_code ec;
-  if (std::filesystem::exists(o.state, ec))
+  if (fs::symlink_status(o.state, ec).type() != fs::file_type::not_found)
     throw lilucb::domain_error(cmd, "--state", o.state, "a path where no file exists yet (a new study; remove the old state to start over)");
-  save(cmd, o.state, study);
+  state_lock lock(cmd, o.state);
+  if (fs::symlink_status(o.state, ec).type() != fs::file_type::not_found)  // created while we waited for the lock
+    throw lilucb::domain_error(cmd, "--state", o.state, "a path where no file exists yet (a new study; remove the old state to start over)");
+  save(cmd, o.state, study, lock, "");
   std::cout << "study of " << s.arms << " arms (" << lb::to_string(s.model) << "), nu = " << text_number(s.nu)
             << ", method " << study.method() << ": " << o.state << '\n';
 }
@@ -158,12 +279,12 @@ void run_ask(const ask_options& o) {
   const std::string cmd = "lilucb study ask";
   const std::uint64_t m = parse_count("--count", o.count, "1 to 10^7");
   state_lock lock(cmd, o.state);
-  auto study = load(cmd, o.state);
+  auto study = load(cmd, o.state, lock.record());
   if (study.done())
     throw lilucb::domain_error(cmd, "--state", o.state, "a study that has not stopped (this one has answered: see `lilucb study answer`)");
   const auto asks = study.ask(static_cast<std::size_t>(m));
-  save(cmd, o.state, study);
   const auto& names = study.settings().names;
+  std::string out;
   if (o.json) {
     nlohmann::json a = nlohmann::json::array();
     for (const auto& q : asks) {
@@ -171,21 +292,34 @@ void run_ask(const ask_options& o) {
       if (!names.empty()) x["name"] = names[q.arm];
       a.push_back(x);
     }
-    print_json({{"asks", a}});
-    return;
+    out = nlohmann::json{{"asks", a}}.dump(2) + '\n';
+  } else {
+    out.reserve(asks.size() * 16);
+    for (const auto& q : asks) {
+      out += std::to_string(q.id);
+      out += ' ';
+      out += std::to_string(q.arm);
+      if (!names.empty()) {
+        out += ' ';
+        out += names[q.arm];
+      }
+      out += '\n';
+    }
   }
-  for (const auto& q : asks) std::cout << q.id << ' ' << q.arm << (names.empty() ? "" : " " + names[q.arm]) << '\n';
+  emit(cmd, out);
+  save(cmd, o.state, study, lock, "; the asks printed above are void (not recorded): ask again");
 }
 
 // ---- tell ----
 
 struct tell_options {
-  std::string state, arm, reward, id, csv;
+  std::string state, arm, name, reward, id, csv;
 };
 
 struct one_tell {
   std::optional<std::uint64_t> id;
-  std::string arm;
+  std::string arm;    // an index, or empty
+  std::string name;   // a name, or empty
   double reward;
   std::string where;  // the option or the CSV line, for messages
 };
@@ -194,90 +328,115 @@ std::vector<one_tell> read_tells(const tell_options& o) {
   const std::string cmd = "lilucb study tell";
   std::vector<one_tell> out;
   if (o.csv.empty()) {
-    if (o.arm.empty() && o.id.empty()) throw lilucb::domain_error(cmd, "--arm", "(absent)", "--arm A --reward R [--id ID], or --csv FILE");
+    if (o.arm.empty() && o.name.empty() && o.id.empty())
+      throw lilucb::domain_error(cmd, "--arm", "(absent)", "--arm INDEX (or --name NAME) --reward R [--id ID], or --csv FILE");
+    if (!o.arm.empty() && !o.name.empty())
+      throw lilucb::domain_error(cmd, "--name", o.name, "--arm or --name, not both");
     if (o.reward.empty()) throw lilucb::domain_error(cmd, "--reward", "(absent)", "the reward of the pull (with --arm)");
     one_tell t;
     if (!o.id.empty()) t.id = parse_count("--id", o.id, "an id printed by `lilucb study ask`");
     t.arm = o.arm;
+    t.name = o.name;
     t.reward = parse_real("--reward", o.reward, "a finite number in the study's range");
     t.where = "--reward";
     out.push_back(t);
     return out;
   }
-  std::ifstream file;
-  std::istream* in = &std::cin;
-  if (o.csv != "-") {
-    file.open(o.csv);
-    if (!file) throw lilucb::io_error(cmd + " --csv", o.csv, std::string("cannot be read: ") + std::strerror(errno));
-    in = &file;
+  std::string text;
+  if (o.csv == "-") {
+    text = io::read_stdin(max_study_bytes, cmd);
+  } else {
+    std::error_code ec;
+    if (fs::is_directory(o.csv, ec)) throw lilucb::domain_error(cmd, "--csv", o.csv, "a file, not a folder");
+    try {
+      text = io::read_file(o.csv, max_study_bytes, cmd);
+    } catch (const lilucb::io_error& e) {
+      throw lilucb::io_error(cmd + " --csv", e.path(), e.reason());
+    }
   }
+  std::stringstream in(text);
   std::size_t n = 0;
-  for (std::string line; std::getline(*in, line);) {
+  bool by_name = false;
+  for (std::string line; std::getline(in, line);) {
     ++n;
     if (!line.empty() && line.back() == '\r') line.pop_back();
     if (line.find_first_not_of(" \t") == std::string::npos) continue;
-    if (n == 1 && line.rfind("id,", 0) == 0) continue;  // a header
+    if (n == 1 && (line == "id,arm,reward" || line == "id,name,reward")) {  // a header: the second column's meaning
+      by_name = line == "id,name,reward";
+      continue;
+    }
     const std::string where = "--csv line " + std::to_string(n);
     std::vector<std::string> f;
     std::stringstream s(line);
     for (std::string x; std::getline(s, x, ',');) f.push_back(x);
     if (line.back() == ',') f.push_back("");
-    if (f.size() != 3) throw lilucb::domain_error(cmd, where, line, "id,arm,reward (the id may be empty)");
+    if (f.size() != 3)
+      throw lilucb::domain_error(cmd, where, line, "id,arm,reward (the id may be empty; a header id,name,reward names the arms)");
     one_tell t;
     if (!f[0].empty()) t.id = parse_count(where + " id", f[0], "an id printed by `lilucb study ask`");
-    t.arm = f[1];
+    (by_name ? t.name : t.arm) = f[1];
     t.reward = parse_real(where + " reward", f[2], "a finite number in the study's range");
     t.where = where;
     out.push_back(t);
   }
-  if (in->bad()) throw lilucb::io_error(cmd + " --csv", o.csv, "read failed");
   if (out.empty()) throw lilucb::domain_error(cmd, "--csv", o.csv, "at least one line id,arm,reward");
   return out;
 }
 
 void run_tell(const tell_options& o) {
   const std::string cmd = "lilucb study tell";
-  if (!o.csv.empty() && (!o.arm.empty() || !o.reward.empty() || !o.id.empty()))
-    throw lilucb::domain_error(cmd, "--csv", o.csv, "--csv alone (not with --arm, --reward or --id)");
+  if (!o.csv.empty() && (!o.arm.empty() || !o.name.empty() || !o.reward.empty() || !o.id.empty()))
+    throw lilucb::domain_error(cmd, "--csv", o.csv, "--csv alone (not with --arm, --name, --reward or --id)");
   const auto tells = read_tells(o);
   state_lock lock(cmd, o.state);
-  auto study = load(cmd, o.state);
+  auto study = load(cmd, o.state, lock.record());
   std::size_t counted = 0, repeated = 0;
   for (const auto& t : tells) {
     const bool from_csv = t.where != "--reward";
-    const std::string arm_option = from_csv ? t.where + " arm" : "--arm";
+    const std::string arm_option = from_csv ? t.where + (t.name.empty() ? " arm" : " name") : t.name.empty() ? "--arm" : "--name";
     try {
+      std::optional<std::size_t> arm;
+      if (!t.arm.empty()) arm = parse_arm_index(cmd, arm_option, study, t.arm);
+      if (!t.name.empty()) arm = parse_arm_name(cmd, arm_option, study, t.name);
       if (t.id) {
-        const bool fresh = t.arm.empty() ? study.tell(*t.id, t.reward)
-                                         : study.tell(*t.id, parse_arm(cmd, arm_option, study, t.arm), t.reward);
+        const bool fresh = arm ? study.tell(*t.id, *arm, t.reward) : study.tell(*t.id, t.reward);
         ++(fresh ? counted : repeated);
       } else {
-        if (t.arm.empty()) throw lilucb::domain_error(cmd, arm_option, "(absent)", "an arm (or an id)");
-        study.tell_arm(parse_arm(cmd, arm_option, study, t.arm), t.reward);
+        if (!arm) throw lilucb::domain_error(cmd, arm_option, "(absent)", "an arm (or an id)");
+        study.tell_arm(*arm, t.reward);
         ++counted;
       }
     } catch (const lilucb::domain_error& e) {
-      if (!from_csv || e.parameter().rfind("--", 0) == 0) throw;
+      if (e.parameter().rfind("--", 0) == 0) throw;
+      if (!from_csv) {  // the library's parameter, as the option that gave it
+        const std::string option = e.parameter() == "arm" ? arm_option : e.parameter() == "id" ? "--id" : "--reward";
+        throw lilucb::domain_error(cmd, option, e.value(), e.admissible());
+      }
       throw lilucb::domain_error(cmd, t.where, e.value(), e.parameter() + ": " + e.admissible());
     }
   }
-  save(cmd, o.state, study);
-  std::cout << counted << " reward" << (counted == 1 ? "" : "s") << " told";
-  if (repeated) std::cout << "; " << repeated << " repeated id" << (repeated == 1 ? "" : "s") << " counted once before, ignored";
-  std::cout << (study.done() ? "; the study has answered (lilucb study answer)" : "") << '\n';
+  std::string out = std::to_string(counted) + " reward" + (counted == 1 ? "" : "s") + " told";
+  if (repeated) out += "; " + std::to_string(repeated) + " repeated id" + (repeated == 1 ? "" : "s") + " counted once before, ignored";
+  out += study.done() ? "; the study has answered (lilucb study answer)\n" : "\n";
+  emit(cmd, out);
+  save(cmd, o.state, study, lock, "; the rewards were NOT counted: tell them again");
 }
 
-// ---- status and answer ----
+// ---- status, answer and verify (read without the lock) ----
 
 struct show_options {
   std::string state;
   bool json = false;
 };
 
+lb::identification read_only(const std::string& cmd, const std::string& state) {
+  const auto record = peek_record(cmd, state);  // before the state: see peek_record
+  return load(cmd, state, record);
+}
+
 void run_status(const show_options& o) {
   const std::string cmd = "lilucb study status";
-  state_lock lock(cmd, o.state);
-  auto study = load(cmd, o.state);
+  auto study = read_only(cmd, o.state);
   const auto st = study.status();
   const auto& set = study.settings();
   if (o.json) {
@@ -304,16 +463,26 @@ void run_status(const show_options& o) {
 
 void run_answer(const show_options& o) {
   const std::string cmd = "lilucb study answer";
-  state_lock lock(cmd, o.state);
-  auto study = load(cmd, o.state);
+  auto study = read_only(cmd, o.state);
   const auto a = study.answer();
+  const auto h = study.history();
   const auto& names = study.settings().names;
   if (o.json) {
     nlohmann::json ev = nlohmann::json::array();
     for (const auto& e : a.evidence) ev.push_back({{"arm", e.arm}, {"statistic", e.statistic}, {"threshold", e.threshold}});
-    nlohmann::json j{{"done", a.done}, {"best_arm", a.best_arm}, {"certified", a.certified},
-                     {"certificate", a.certificate}, {"evidence", ev}};
-    if (!names.empty()) j["best_name"] = names[a.best_arm];
+    // Before the stop there is no answer: the leader is reported under its own name, so a script
+    // that forgets to read "done" finds no "best_arm" to act on.
+    nlohmann::json j{{"done", a.done}, {"evidence", ev}, {"events", h.events}, {"digest", h.head}};
+    if (a.done) {
+      j["best_arm"] = a.best_arm;
+      j["certified"] = a.certified;
+      j["certificate"] = a.certificate;
+      if (!names.empty()) j["best_name"] = names[a.best_arm];
+    } else {
+      j["leader"] = a.best_arm;
+      j["certified"] = false;
+      if (!names.empty()) j["leader_name"] = names[a.best_arm];
+    }
     if (!a.evidence_note.empty()) j["evidence_note"] = a.evidence_note;
     print_json(j);
     return;
@@ -327,6 +496,33 @@ void run_answer(const show_options& o) {
     std::cout << "  against arm " << arm_label(study, e.arm) << ": statistic " << text_number(e.statistic)
               << (e.statistic >= e.threshold ? " >= " : " < ") << "threshold " << text_number(e.threshold) << '\n';
   if (!a.evidence_note.empty()) std::cout << "  (" << a.evidence_note << ")\n";
+  std::cout << "history: " << h.events << " events, digest " << h.head
+            << " (`lilucb study verify` recomputes it from the state)\n";
+}
+
+struct verify_options {
+  std::string state, digest;
+  bool json = false;
+};
+
+void run_verify(const verify_options& o) {
+  const std::string cmd = "lilucb study verify";
+  std::string digest = o.digest;
+  for (char& c : digest) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  if (!o.digest.empty() && (digest.size() != 64 || digest.find_first_not_of("0123456789abcdef") != std::string::npos))
+    throw lilucb::domain_error(cmd, "--digest", o.digest, "64 hexadecimal digits (as `lilucb study answer` prints them)");
+  auto study = read_only(cmd, o.state);  // replays the chain: refuses an edited state
+  const auto h = study.history();
+  if (!digest.empty() && digest != h.head)
+    throw check_failed("lilucb study verify: the state's history ends at digest " + h.head + ", not at " + digest +
+                       " (the data differ from those the digest was published for)");
+  if (o.json) {
+    print_json({{"events", h.events}, {"digest", h.head}, {"settings_digest", h.settings}, {"done", study.done()},
+                {"matches", o.digest.empty() ? nlohmann::json(nullptr) : nlohmann::json(true)}});
+    return;
+  }
+  std::cout << "ok: " << h.events << " events replay to digest " << h.head << " (settings digest " << h.settings << ")"
+            << (o.digest.empty() ? "" : "; matches the digest given") << '\n';
 }
 
 }  // namespace
@@ -341,10 +537,10 @@ void add_study_command(CLI::App& app) {
   auto* cn = sub->add_subcommand("new", "Start a study: write its state file");
   declare_option(cn->add_option("--state", n->state, "the state file to create (must not exist)")->required(), path_spec(value_kind::file_out));
   declare_option(cn->add_option("--arms", n->arms, "the number of arms K >= 1 (or give --names)"), count_spec(1, 100'000'000, "an integer in [1, 10^8]"));
-  declare_option(cn->add_option("--names", n->names, "comma-separated distinct arm names (K = their number)"), text_spec("comma-separated distinct non-empty names"));
+  declare_option(cn->add_option("--names", n->names, "comma-separated distinct arm names (K = their number; no control characters)"), text_spec("comma-separated distinct non-empty names"));
   declare_option(cn->add_option("--model", n->model, "the rewards: gaussian (default; needs --sigma), bernoulli (0 or 1), bounded (needs --range)"),
                  choice_spec({"gaussian", "bernoulli", "bounded"}).defaults_to(n->model));
-  declare_option(cn->add_option("--sigma", n->sigma, "gaussian: the rewards' standard deviation (sub-Gaussian scale), > 0; no default: required with --model gaussian (the certificate rests on it, and a real system's scale is not the paper's)"),
+  declare_option(cn->add_option("--sigma", n->sigma, "gaussian: the rewards' standard deviation (sub-Gaussian scale), in [1e-130, 1e130]; no default: required with --model gaussian (the certificate rests on it, and a real system's scale is not the paper's)"),
                  real_spec(0, false, inf, false).when("--model", {"gaussian"}));
   declare_option(cn->add_option("--range", n->range, "bounded: LO,HI, every reward in [LO, HI]"),
                  real_list_spec().when("--model", {"bounded"}).feeding({"range", "lo", "hi"}));
@@ -365,11 +561,12 @@ void add_study_command(CLI::App& app) {
   ca->callback([a] { run_ask(*a); });
 
   auto t = std::make_shared<tell_options>();
-  auto* ct = sub->add_subcommand("tell", "Tell rewards: --arm A --reward R [--id ID], or lines id,arm,reward from --csv FILE (- for stdin); "
-                                         "a repeated id is counted once");
+  auto* ct = sub->add_subcommand("tell", "Tell rewards: --arm INDEX (or --name NAME) --reward R [--id ID], or lines id,arm,reward "
+                                         "from --csv FILE (- for stdin; a header id,name,reward names the arms); a repeated id is counted once");
   declare_option(ct->add_option("--state", t->state, "the study's state file")->required(), path_spec(value_kind::file_in));
-  declare_option(ct->add_option("--arm", t->arm, "the arm pulled: its index 0..K-1 (names in --csv lines)"), count_spec(0, 99'999'999, "an arm index 0 to K-1").feeding({"arm"}));
-  declare_option(ct->add_option("--reward", t->reward, "its reward (finite; 0 or 1 for bernoulli, in [LO, HI] for bounded)"),
+  declare_option(ct->add_option("--arm", t->arm, "the arm pulled, by its index 0..K-1 (always the index, even when the arms have names)"), count_spec(0, 99'999'999, "an arm index 0 to K-1").feeding({"arm"}));
+  declare_option(ct->add_option("--name", t->name, "the arm pulled, by its name (a study created with --names)"), text_spec("an arm's name"));
+  declare_option(ct->add_option("--reward", t->reward, "its reward (finite; 0 or 1 for bernoulli, in [LO, HI] for bounded, |R| <= 1e15 sigma for gaussian)"),
                  real_spec(-inf, false, inf, false).feeding({"reward", "reward sum"}));
   declare_option(ct->add_option("--id", t->id, "the id `study ask` printed with the arm"), count_spec(0, std::numeric_limits<std::uint64_t>::max(), "an id printed by `lilucb study ask`").feeding({"id"}));
   declare_option(ct->add_option("--csv", t->csv, "a file of lines id,arm,reward (- for standard input)"), path_spec(value_kind::path));
@@ -382,10 +579,19 @@ void add_study_command(CLI::App& app) {
   cs->callback([s] { run_status(*s); });
 
   auto w = std::make_shared<show_options>();
-  auto* cw = sub->add_subcommand("answer", "The answer: the best arm, whether it is certified and by which statement, the evidence");
+  auto* cw = sub->add_subcommand("answer", "The answer: the best arm, whether it is certified and by which statement, the evidence, "
+                                           "the history's digest");
   declare_option(cw->add_option("--state", w->state, "the study's state file")->required(), path_spec(value_kind::file_in));
-  declare_option(cw->add_flag("--json", w->json, "print one JSON object"), flag_spec());
+  declare_option(cw->add_flag("--json", w->json, "print one JSON object (before the stop: \"done\": false and the \"leader\", no \"best_arm\")"), flag_spec());
   cw->callback([w] { run_answer(*w); });
+
+  auto v = std::make_shared<verify_options>();
+  auto* cv = sub->add_subcommand("verify", "Replay a state's history and print its digest; with --digest, check it against a "
+                                           "published one (exit 1 if it differs)");
+  declare_option(cv->add_option("--state", v->state, "the study's state file")->required(), path_spec(value_kind::file_in));
+  declare_option(cv->add_option("--digest", v->digest, "the digest `study answer` printed (64 hexadecimal digits)"), text_spec("64 hexadecimal digits"));
+  declare_option(cv->add_flag("--json", v->json, "print one JSON object"), flag_spec());
+  cv->callback([v] { run_verify(*v); });
 }
 
 }  // namespace lilucb::cli

@@ -434,10 +434,4 @@ void write_manifest(const fs::path& dir, const nlohmann::json& manifest) {
   io::write_file_atomically(dir / "manifest.json", manifest.dump(2) + '\n', kResultsFn);
 }
 
-// ---- files --------------------------------------------------------------------------------------
-
-void write_file_atomically(const fs::path& path, const std::string& text) {
-  io::write_file_atomically(path, text, kResultsFn);
-}
-
 }  // namespace lilucb::experiments

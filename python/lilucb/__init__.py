@@ -884,13 +884,30 @@ class Identification:
         self._study = _lilucb._Identification(arms, model, nu, sigma, range, method, seed, names)
 
     @classmethod
-    def from_json(cls, text: str) -> "Identification":
+    def from_json(cls, text: str, last_written: Optional[dict] = None) -> "Identification":
         """The study saved by :meth:`to_json`, its events replayed through fresh rules (so it continues
-        as the saved one would have).  DomainError naming state when the text is not such a state,
-        or its events do not replay to its statistics (an edited state)."""
+        as the saved one would have).  DomainError naming state, and saying what differs, when the text
+        is not such a state (a field of the wrong type, a repeated or unknown key, an unknown version),
+        its settings do not match the digest its hash chain starts from, or its events do not replay to
+        the chain's head and the statistics (an edited state).  With last_written (the :meth:`history`
+        of the last state saved): also when the text is older (fewer events: loading an older state
+        after later rewards were seen voids the certificate) or its history differs."""
         study = cls.__new__(cls)
-        study._study = _lilucb._Identification.from_json(text)
+        study._study = _lilucb._Identification.from_json(text, last_written)
         return study
+
+    def history(self) -> dict:
+        """Where the history stands: {'events': n, 'digest': head of the SHA-256 hash chain,
+        'settings_digest': its origin}.  Publish the digest with an answer: ``lilucb study verify
+        --digest`` (or from_json with last_written) checks data against it."""
+        return self._study.history()
+
+    def tell_many(self, ids: Any, arms: Any, rewards: Any) -> int:
+        """Rewards of asked pulls: ids (from :meth:`ask_ids`), their arms and rewards, as three
+        one-dimensional sequences or numpy arrays of one length, told in that order.  Every reward is
+        checked before any is counted (a refused call changes nothing); returns the number counted
+        (an id told before is counted once)."""
+        return self._study.tell_many(ids, arms, rewards)
 
     def to_json(self) -> str:
         """The versioned JSON state: the settings, every ask and tell in order, each arm's statistics."""

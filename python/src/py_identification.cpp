@@ -14,7 +14,9 @@
 
 #include "lilucb/bandit/identification.hpp"
 
+#include <pybind11/numpy.h>
 
+#include <optional>
 #include <unordered_set>
 
 namespace lilucb::python {
@@ -28,7 +30,8 @@ constexpr const char* sig_init =
 constexpr const char* sig_ask = "lilucb.Identification.ask(m=None)";
 constexpr const char* sig_ask_ids = "lilucb.Identification.ask_ids(m=None)";
 constexpr const char* sig_tell = "lilucb.Identification.tell(arm, reward, id=None)";
-constexpr const char* sig_from_json = "lilucb.Identification.from_json(text)";
+constexpr const char* sig_from_json = "lilucb.Identification.from_json(text, last_written=None)";
+constexpr const char* sig_tell_many = "lilucb.Identification.tell_many(ids, arms, rewards)";
 constexpr const char* fn_init = "lilucb.Identification";
 constexpr const char* fn_tell = "lilucb.Identification.tell";
 constexpr std::size_t max_batch = 10'000'000;  // the library's limit on ask(m)
@@ -200,11 +203,93 @@ class study {
         const py::object& range, const py::object& method, const py::object& seed, const py::object& names)
       : s_(settings_from(arms, model, nu, sigma, range, method, seed, names)) {}
 
-  static study load(const py::object& text) {
+  static study load(const py::object& text, const py::object& last_written) {
     if (!py::isinstance<py::str>(text) && !py::isinstance<py::bytes>(text))
       wrong_type(sig_from_json, "text", "a str (the text of to_json())", text);
-    const std::string t = text.cast<std::string>();
-    return study(bandit::identification::from_json(t));  // checks the state, replaying its events
+    std::string t;
+    if (py::isinstance<py::str>(text)) {
+      // A str that is not valid Unicode text (a lone surrogate) has no UTF-8 form: not a state.
+      Py_ssize_t size = 0;
+      const char* utf8 = PyUnicode_AsUTF8AndSize(text.ptr(), &size);
+      if (!utf8) {
+        PyErr_Clear();
+        throw lilucb::domain_error("lilucb.Identification.from_json", "state", "a str that is not valid Unicode text",
+                                   "the JSON state written by to_json()");
+      }
+      t.assign(utf8, static_cast<std::size_t>(size));
+    } else {
+      t = text.cast<std::string>();
+    }
+    std::optional<bandit::study_history> last;
+    if (!last_written.is_none()) {
+      if (!py::isinstance<py::dict>(last_written))
+        wrong_type(sig_from_json, "last_written", "None or the dict history() returned", last_written);
+      const auto d = last_written.cast<py::dict>();
+      if (!d.contains("events") || !d.contains("digest") || !d.contains("settings_digest"))
+        throw lilucb::domain_error("lilucb.Identification.from_json", "last_written", py::str(last_written).cast<std::string>(),
+                                   "the dict history() returned: events, digest, settings_digest");
+      last = bandit::study_history{whole_arg(sig_from_json, "lilucb.Identification.from_json", "last_written['events']",
+                                             d["events"], 0, std::numeric_limits<std::uint64_t>::max(), "a whole number"),
+                                   py::str(d["digest"]).cast<std::string>(), py::str(d["settings_digest"]).cast<std::string>()};
+    }
+    return study(bandit::identification::from_json(t, last));  // checks the state, replaying its events
+  }
+
+  py::dict history() const {
+    const auto h = s_.history();
+    py::dict d;
+    d["events"] = h.events;
+    d["digest"] = h.head;
+    d["settings_digest"] = h.settings;
+    return d;
+  }
+
+  /// Rewards of asked pulls, one per id, in the order given; all checked before any is counted, so a
+  /// refused call changes nothing.  Returns the number counted (ids told before are not).
+  std::size_t tell_many(const py::object& ids_obj, const py::object& arms_obj, const py::object& rewards_obj) {
+    constexpr const char* fn = "lilucb.Identification.tell_many";
+    py::array_t<std::uint64_t, py::array::c_style | py::array::forcecast> ids;
+    py::array_t<std::int64_t, py::array::c_style | py::array::forcecast> arms;
+    py::array_t<double, py::array::c_style | py::array::forcecast> rewards;
+    const auto as_array = [&](auto& out, const py::object& x, const char* name, const char* kind) {
+      if (py::isinstance<py::str>(x) || py::isinstance<py::bytes>(x)) wrong_type(sig_tell_many, name, kind, x);
+      try {
+        out = std::remove_reference_t<decltype(out)>::ensure(x);
+      } catch (const py::error_already_set&) {
+        out = {};
+      }
+      if (!out || out.ndim() != 1) wrong_type(sig_tell_many, name, kind, x);
+    };
+    as_array(ids, ids_obj, "ids", "a one-dimensional sequence of whole numbers (ids from ask_ids())");
+    as_array(arms, arms_obj, "arms", "a one-dimensional sequence of arm indices");
+    as_array(rewards, rewards_obj, "rewards", "a one-dimensional sequence of real numbers");
+    // A cast would truncate floats to integers, or read dates or bools as numbers: ids and arms must
+    // come as integers, rewards as real numbers.
+    for (const auto* x : {&ids_obj, &arms_obj, &rewards_obj}) {
+      const py::array a = py::array::ensure(*x);
+      const char kind = a ? a.dtype().kind() : '?';
+      const bool whole = kind == 'i' || kind == 'u';
+      if (x == &rewards_obj ? !(whole || kind == 'f') : !whole)
+        throw lilucb::domain_error(fn, x == &ids_obj ? "ids" : x == &arms_obj ? "arms" : "rewards",
+                                   "an array of dtype " + (a ? py::str(a.dtype()).cast<std::string>() : std::string("?")),
+                                   x == &rewards_obj ? "real numbers (a float or integer array, or a list of numbers)"
+                                                     : "whole numbers (an integer array or a list of ints)");
+    }
+    const std::size_t n = static_cast<std::size_t>(ids.size());
+    if (n == 0) throw lilucb::domain_error(fn, "ids", "[]", "at least one id (one per reward told)");
+    if (static_cast<std::size_t>(arms.size()) != n || static_cast<std::size_t>(rewards.size()) != n)
+      throw lilucb::domain_error(fn, "arms", std::to_string(arms.size()) + " arms and " + std::to_string(rewards.size()) + " rewards",
+                                 std::to_string(n) + " of each (one per id)");
+    std::vector<std::size_t> arm_index(n);
+    for (std::size_t k = 0; k < n; ++k) {
+      const std::int64_t a = arms.data()[k];
+      arm_index[k] = a < 0 ? std::numeric_limits<std::size_t>::max() : static_cast<std::size_t>(a);
+    }
+    try {
+      return s_.tell_many({ids.data(), n}, arm_index, {rewards.data(), n});
+    } catch (const lilucb::domain_error& e) {
+      throw lilucb::domain_error(fn, e.parameter(), e.value(), e.admissible());
+    }
   }
 
   py::object ask(const py::object& m) {
@@ -320,7 +405,9 @@ void register_identification(py::module_& m) {
       .def(py::init<const py::object&, const py::object&, const py::object&, const py::object&, const py::object&,
                     const py::object&, const py::object&, const py::object&>(),
            arg("arms"), arg("model"), arg("nu"), arg("sigma"), arg("range"), arg("method"), arg("seed"), arg("names"))
-      .def_static("from_json", &study::load, arg("text"))
+      .def_static("from_json", &study::load, arg("text"), arg("last_written"))
+      .def("history", &study::history)
+      .def("tell_many", &study::tell_many, arg("ids"), arg("arms"), arg("rewards"))
       .def("ask", &study::ask, arg("m"))
       .def("ask_ids", &study::ask_ids, arg("m"))
       .def("tell", &study::tell, arg("arm"), arg("reward"), arg("id"))

@@ -176,8 +176,20 @@ def test_ask_forms():
     # tell without an id: the arm's oldest ask in flight (id 0 for arm 0)
     assert s.tell(0, 0.5) is True
     assert s.tell(0, 0.7, id=0) is False  # id 0 was that ask: told already
-    assert s.tell(np.int64(0), np.float32(0.25), id=np.uint64(3)) is True
+    # Asked pulls are told with ids or without, not both: an id of an ask in flight is refused now
+    # (it could be the pull an id-less tell already counted).
+    with pytest.raises(lilucb.DomainError) as e:
+        s.tell(0, 0.25, id=3)
+    assert e.value.parameter == "id"
+    assert s.tell(np.int64(0), np.float32(0.25)) is True  # id 3, the oldest ask of arm 0
     assert s.status().pending == [0, 2, 2]
+    t = lilucb.Identification(3, "gaussian", 0.1, sigma=1)
+    t.ask_ids(4)
+    assert t.tell(np.int64(0), np.float32(0.25), id=np.uint64(3)) is True
+    with pytest.raises(lilucb.DomainError) as e:
+        t.tell(0, 0.5)  # arm 0 has ask 0 in flight, and this study's tells name their ids
+    assert e.value.parameter == "id"
+    assert t.status().pending == [1, 1, 1]
 
 
 def drive(study, pull, order, rounds):
@@ -417,7 +429,7 @@ def test_bad_states_are_refused():
         with pytest.raises(lilucb.DomainError) as e:
             lilucb.Identification.from_json(text)
         assert e.value.parameter in ("state", "nu"), (text, str(e.value))
-    with pytest.raises(TypeError, match=r"from_json\(text\): text must be "):
+    with pytest.raises(TypeError, match=r"from_json\(text, last_written=None\): text must be "):
         lilucb.Identification.from_json(None)
     assert lilucb.Identification.from_json(good.encode()).to_json() == good
 
@@ -476,5 +488,70 @@ def test_the_state_is_the_cli_state_file(cli_path, tmp_path):
     answer = json.loads(study("answer", "--state", state, "--json"))
     mine = py.answer().to_dict()
     assert any(e.statistic == -math.inf for e in py.answer().evidence)  # None in both JSON forms
-    assert answer == {k: v for k, v in mine.items() if v not in (None, "") or k == "evidence"}
+    # The command adds the history; before the stop it reports the leader under its own name.
+    assert answer.pop("digest") == py.history()["digest"]
+    assert answer.pop("events") == py.history()["events"]
+    assert not answer["done"] and "best_arm" not in answer and "certificate" not in answer
+    assert answer.pop("leader") == mine["best_arm"]
+    assert answer.pop("leader_name") == mine["best_name"]
+    assert answer == {k: v for k, v in mine.items()
+                      if k in ("done", "certified", "evidence", "evidence_note") and (v not in (None, "") or k == "evidence")}
     assert json.loads(json.dumps(mine, allow_nan=False)) == mine
+
+
+def test_history_and_rollbacks():
+    s = lilucb.Identification(3, "gaussian", 0.1, sigma=1.0, seed=2)
+    h0 = s.history()
+    assert h0["events"] == 0 and h0["digest"] == h0["settings_digest"] and len(h0["digest"]) == 64
+    for pull_id, arm in s.ask_ids(6):
+        s.tell(arm, 0.1 * arm, id=pull_id)
+    older, written = s.to_json(), s.history()
+    assert written["events"] == 12 and written["digest"] != h0["digest"]
+    assert lilucb.Identification.from_json(older, last_written=written).history() == written
+    s.tell(0, 0.3)  # a pull with no ask in flight
+    with pytest.raises(lilucb.DomainError, match="an older state") as e:
+        lilucb.Identification.from_json(older, last_written=s.history())
+    assert e.value.parameter == "state"
+    with pytest.raises(lilucb.DomainError) as e:
+        lilucb.Identification.from_json(older, last_written={"events": 1})
+    assert e.value.parameter == "last_written"
+    # An edited setting is refused, saying so.
+    edited = json.loads(older)
+    edited["seed"] = 3
+    with pytest.raises(lilucb.DomainError, match="edited setting"):
+        lilucb.Identification.from_json(json.dumps(edited))
+
+
+def test_tell_many_with_numpy_arrays():
+    a = lilucb.Identification(4, "gaussian", 0.1, sigma=1.0, seed=5)
+    b = lilucb.Identification(4, "gaussian", 0.1, sigma=1.0, seed=5)
+    asks = a.ask_ids(20)
+    assert b.ask_ids(20) == asks
+    ids = np.array([i for i, _ in asks][::-1], dtype=np.uint64)
+    arms = np.array([arm for _, arm in asks][::-1], dtype=np.int64)
+    rewards = np.linspace(0.0, 1.0, len(asks))
+    for i, arm, r in zip(ids, arms, rewards):
+        a.tell(int(arm), float(r), id=int(i))
+    before = b.to_json()
+    bad = rewards.copy()
+    bad[7] = np.nan
+    with pytest.raises(lilucb.DomainError) as e:
+        b.tell_many(ids, arms, bad)
+    assert e.value.parameter == "rewards[7]"
+    with pytest.raises(lilucb.DomainError) as e:
+        b.tell_many(ids.astype(float), arms, rewards)
+    assert e.value.parameter == "ids"
+    assert b.to_json() == before  # a refused batch changes nothing
+    assert b.tell_many(ids, arms, rewards) == 20
+    assert b.to_json() == a.to_json()
+    assert b.tell_many(ids[:3], arms[:3], rewards[:3]) == 0  # told before: counted once
+
+
+def test_a_state_that_is_not_unicode_text_is_refused_by_name():
+    with pytest.raises(lilucb.DomainError) as e:
+        lilucb.Identification.from_json("\ud800")
+    assert e.value.parameter == "state"
+    for names in (["a\nb", "c"], ["a,b", "c"], ["\x7f", "c"]):
+        with pytest.raises(lilucb.DomainError) as e:
+            lilucb.Identification(names, "bernoulli", 0.1)
+        assert e.value.parameter == "names"

@@ -104,11 +104,12 @@ const std::map<std::string, std::vector<base_line>>& bases() {
          opt("--nu", "0.1")}}},
       {"study ask", {{opt("--state", "{fix}/study.json"), opt("--count", "2"), flag("--json")}}},
       {"study tell",
-       {{opt("--state", "{fix}/study.json"), opt("--arm", "0"), opt("--reward", "0.5")},
+       {{opt("--state", "{fix}/study-arms.json"), opt("--arm", "0"), opt("--reward", "0.5")},
         {opt("--state", "{fix}/study.json"), opt("--arm", "0"), opt("--reward", "0.5"), opt("--id", "0")},
         {opt("--state", "{fix}/study.json"), opt("--csv", "{fix}/tells.csv")}}},
       {"study status", {{opt("--state", "{fix}/study.json"), flag("--json")}}},
       {"study answer", {{opt("--state", "{fix}/study.json"), flag("--json")}}},
+      {"study verify", {{opt("--state", "{fix}/study.json"), flag("--json")}}},
       {"calibrate",
        {{opt("--kind", "lil"), opt("--target", "0.05"), opt("--horizon", "10")},
         {opt("--kind", "stitched"), opt("--target", "0.05"), opt("--horizon", "10")},
@@ -402,15 +403,18 @@ struct fixtures {
                             "window_from": ["lilucb-heuristic"], "checkpoints_per_decade": 2, "seed": 5})");
     dir.file("modern.json", R"({"methods": ["lilucb-heuristic"], "instances": ["sparse-n5"], "deltas": [0.1],
                                "repetitions": 2, "budget": 100000, "seed": 3})");
-    // A study with asks in flight (ids 0..5, arms 0, 1, 2, 0, 1, 2) and a CSV of tells.
-    const std::string study = (dir.path / "study.json").string();
-    for (const std::vector<std::string>& args :
-         {std::vector<std::string>{"study", "new", "--state", study, "--arms", "3", "--sigma", "1", "--nu", "0.1"},
-          std::vector<std::string>{"study", "ask", "--state", study, "--count", "6"}}) {
-      const auto r = run_cli(args);
-      if (r.status != 0) throw std::runtime_error("study fixture failed: " + r.err);
+    // Two studies with asks in flight (ids 0..5, arms 0, 1, 2, 0, 1, 2): one told with ids (and a
+    // CSV of tells), one told by arm without ids (a study is told one way or the other).
+    for (const char* name : {"study.json", "study-arms.json"}) {
+      const std::string study = (dir.path / name).string();
+      for (const std::vector<std::string>& args :
+           {std::vector<std::string>{"study", "new", "--state", study, "--arms", "3", "--sigma", "1", "--nu", "0.1"},
+            std::vector<std::string>{"study", "ask", "--state", study, "--count", "6"}}) {
+        const auto r = run_cli(args);
+        if (r.status != 0) throw std::runtime_error("study fixture failed: " + r.err);
+      }
     }
-    dir.file("tells.csv", "1,1,0.25\n,2,0.5\n");
+    dir.file("tells.csv", "1,1,0.25\n2,2,0.5\n");
     for (const char* shard : {"0/2", "1/2"}) {
       const std::string out = (dir.path / (std::string("s") + shard[0])).string();
       const auto r = run_cli({"experiment", "modern", "--config", (dir.path / "modern.json").string(), "--shard", shard,

@@ -108,10 +108,17 @@ BOOST_AUTO_TEST_CASE(names_ids_and_a_repeated_tell) {
   BOOST_TEST(out == "0 0 a\n1 1 b\n2 0 a\n");
   ok({"study", "tell", "--state", state, "--arm", "1", "--reward", "1", "--id", "1"});
   const std::string before = read_file(state);
-  const auto again = ok({"study", "tell", "--state", state, "--csv", dir.file("again.csv", "1,b,1\n")});  // a name in --csv
+  // Names in --csv under a header id,name,reward.
+  const auto again = ok({"study", "tell", "--state", state, "--csv", dir.file("again.csv", "id,name,reward\n1,b,1\n")});
   BOOST_TEST(contains(again.out, "1 repeated id counted once before, ignored"));
   BOOST_TEST(read_file(state) == before);
-  ok({"study", "tell", "--state", state, "--arm", "0", "--reward", "0"});  // the oldest ask of arm a: id 0
+  // This study's tells name their ids: a reward of an arm with asks in flight and no id is refused
+  // (it could be a pull told again under its id), and the state is unchanged.
+  const auto mixed = run_cli({"study", "tell", "--state", state, "--arm", "0", "--reward", "0"});
+  check_one_line_error(mixed);
+  BOOST_TEST(contains(mixed.err, "--id"), mixed.err);
+  BOOST_TEST(read_file(state) == before);
+  ok({"study", "tell", "--state", state, "--name", "a", "--id", "0", "--reward", "0"});  // arm a by its name
   const auto st = json::parse(ok({"study", "status", "--state", state, "--json"}).out);
   BOOST_TEST(st["pulls"] == json::array({1, 1}));
   BOOST_TEST(st["pending"] == json::array({1, 0}));

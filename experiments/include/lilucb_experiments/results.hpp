@@ -184,10 +184,4 @@ std::optional<nlohmann::json> read_manifest(const std::filesystem::path& dir, st
 /// Writes dir/manifest.json atomically (2-space indented JSON and a newline).
 void write_manifest(const std::filesystem::path& dir, const nlohmann::json& manifest);
 
-// ---- files -----------------------------------------------------------------------------------
-
-/// lilucb::io::write_file_atomically(path, text, "lilucb experiment"), for callers outside the
-/// experiments module that still name it here.
-void write_file_atomically(const std::filesystem::path& path, const std::string& text);
-
 }  // namespace lilucb::experiments

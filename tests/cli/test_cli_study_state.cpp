@@ -1,0 +1,320 @@
+// `lilucb study`: a state a user can trust (docs/live-study.md, "The state file").
+//   - a failed command changes nothing: output that cannot be written (ask, tell > /dev/full) leaves
+//     the state byte for byte, a refused call leaves no lock or temporary file, the readers (status,
+//     answer, verify) take no lock and create nothing;
+//   - tampering: each setting edited, fields of the wrong type, repeated and unknown keys, versions,
+//     dropped and rewritten events (with the statistics recomputed): refused, saying what differs;
+//   - the history: `answer` prints the head digest, `verify --digest` checks it (exit 1 when it
+//     differs), a rollback to an older state is refused;
+//   - the state as a symlink (its target updated, the link kept) and as a hard link (refused);
+//   - arms by index (--arm) and by name (--name) with names that look like indices;
+//   - numeric extremes: sigma and rewards that would leave the doubles are refused, and the
+//     statistics of accepted extremes are finite.
+#include "cli_harness.hpp"
+
+#include <boost/test/unit_test.hpp>
+#include <nlohmann/json.hpp>
+
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <cmath>
+#include <fstream>
+#include <functional>
+#include <sstream>
+#include <string>
+#include <vector>
+
+using namespace cli_harness;
+using json = nlohmann::json;
+
+namespace {
+
+std::string read_text(const fs::path& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::ostringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+void write_text(const fs::path& path, const std::string& text) { std::ofstream(path, std::ios::binary) << text; }
+
+cli_result ok(const std::vector<std::string>& args) {
+  const auto r = run_cli(args);
+  BOOST_TEST_REQUIRE(r.status == 0, show(args) << " -> " << r.status << ": " << r.err);
+  return r;
+}
+
+/// The names of the files in `dir`, sorted.
+std::vector<std::string> listing(const fs::path& dir) {
+  std::vector<std::string> out;
+  for (const auto& e : fs::directory_iterator(dir)) out.push_back(e.path().filename().string());
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
+/// A Gaussian study of three arms with six asks, four of them told (ids 0-3), in `dir`/s.json.
+std::string running_study(const temp_dir& dir) {
+  const std::string state = (dir.path / "s.json").string();
+  ok({"study", "new", "--state", state, "--arms", "3", "--sigma", "1", "--nu", "0.1", "--seed", "3"});
+  ok({"study", "ask", "--state", state, "--count", "6"});
+  for (int id = 0; id < 4; ++id)
+    ok({"study", "tell", "--state", state, "--id", std::to_string(id), "--reward", std::to_string(0.1 * id)});
+  return state;
+}
+
+/// Runs args through /bin/sh with stdout sent to /dev/full.
+cli_result to_full_device(const std::vector<std::string>& args) {
+  const char* env = std::getenv("LILUCB_CLI");
+  std::string cmd = std::string("exec '") + (env && *env ? env : LILUCB_CLI_PATH) + "'";
+  for (const auto& a : args) cmd += " '" + a + "'";
+  cmd += " > /dev/full";
+  return run_program("/bin/sh", {"-c", cmd});
+}
+
+}  // namespace
+
+BOOST_AUTO_TEST_CASE(output_that_cannot_be_written_commits_nothing) {
+  temp_dir dir;
+  const std::string state = running_study(dir);
+  const std::string before = read_text(state);
+  const auto files = listing(dir.path);
+  // ask > /dev/full: exit 3, and the asks nobody saw are not in the state.
+  const auto a = to_full_device({"study", "ask", "--state", state, "--count", "5"});
+  BOOST_TEST(a.status == 3, a.err);
+  BOOST_TEST(contains(a.err, "state was left unchanged"), a.err);
+  BOOST_TEST(read_text(state) == before);
+  // tell > /dev/full: not counted, so the retried tell counts once.
+  const auto t = to_full_device({"study", "tell", "--state", state, "--id", "4", "--reward", "0.5"});
+  BOOST_TEST(t.status == 3, t.err);
+  BOOST_TEST(read_text(state) == before);
+  BOOST_TEST(listing(dir.path) == files);  // no temporary file left
+  const auto again = ok({"study", "tell", "--state", state, "--id", "4", "--reward", "0.5"});
+  BOOST_TEST(again.out == "1 reward told\n");
+}
+
+BOOST_AUTO_TEST_CASE(refusals_and_readers_leave_no_lock_or_temporary_file) {
+  temp_dir dir;
+  const std::string state = running_study(dir);
+  fs::remove(state + ".lock");  // as after a copy of the state alone
+  const auto files = listing(dir.path);
+  const std::string before = read_text(state);
+  for (const auto& args : std::vector<std::vector<std::string>>{
+           {"study", "tell", "--state", state, "--id", "4", "--reward", "nan"},
+           {"study", "tell", "--state", state, "--id", "99", "--reward", "0"},
+           {"study", "tell", "--state", state, "--arm", "7", "--reward", "0"},
+           {"study", "ask", "--state", state, "--count", "0"},
+           {"study", "new", "--state", state, "--arms", "2", "--sigma", "1", "--nu", "0.1"},
+           {"study", "status", "--state", state},
+           {"study", "answer", "--state", state, "--json"},
+           {"study", "verify", "--state", state}}) {
+    BOOST_TEST_CONTEXT(show(args)) {
+      run_cli(args);
+      BOOST_TEST(listing(dir.path) == files);
+      BOOST_TEST(read_text(state) == before);
+    }
+  }
+  // A study refused at `new` leaves nothing either.
+  const auto r = run_cli({"study", "new", "--state", (dir.path / "t.json").string(), "--arms", "2", "--sigma", "0", "--nu", "0.1"});
+  BOOST_TEST(r.status == 2);
+  BOOST_TEST(listing(dir.path) == files);
+}
+
+BOOST_AUTO_TEST_CASE(the_readers_work_in_a_read_only_folder) {
+  if (::geteuid() == 0) {
+    // As root the permission bits do not stop a write: what is checked is that the readers never
+    // open the lock for writing (no lock created above); the bits themselves need an ordinary user.
+    BOOST_TEST_MESSAGE("run as root: the read-only folder case is covered by the no-lock check");
+    BOOST_TEST(true);
+    return;
+  }
+  temp_dir dir;
+  const std::string state = running_study(dir);
+  fs::permissions(dir.path, fs::perms::owner_read | fs::perms::owner_exec);
+  const auto s = run_cli({"study", "status", "--state", state});
+  const auto a = run_cli({"study", "answer", "--state", state});
+  fs::permissions(dir.path, fs::perms::owner_all);
+  BOOST_TEST(s.status == 0, s.err);
+  BOOST_TEST(a.status == 0, a.err);
+}
+
+BOOST_AUTO_TEST_CASE(edited_states_are_refused_saying_what_differs) {
+  temp_dir dir;
+  const std::string state = running_study(dir);
+  const std::string good = read_text(state);
+  const json j = json::parse(good);
+  const auto refused = [&](const std::string& what, const std::string& text, const std::string& says) {
+    BOOST_TEST_CONTEXT(what) {
+      const std::string path = dir.file("edited.json", text);
+      const auto r = run_cli({"study", "status", "--state", path});
+      check_one_line_error(r);
+      BOOST_TEST(contains(r.err, "--state"), r.err);
+      BOOST_TEST(contains(r.err, says), r.err);
+    }
+  };
+  const auto edited = [&](const std::function<void(json&)>& edit) {
+    json e = j;
+    edit(e);
+    return e.dump();
+  };
+  // Each setting.
+  refused("nu", edited([](json& e) { e["nu"] = 0.2; }), "edited setting");
+  refused("seed", edited([](json& e) { e["seed"] = 4; }), "edited setting");
+  refused("sigma", edited([](json& e) { e["sigma"] = 2.0; }), "edited setting");
+  refused("method", edited([](json& e) { e["method"] = "t3c+glr-pooled-per-arm"; }), "edited setting");
+  refused("names", edited([](json& e) { e["names"] = {"x", "y", "z"}; }), "edited setting");
+  refused("model", edited([](json& e) { e["model"] = "bernoulli"; e.erase("sigma"); }), "");
+  // Field types and values.
+  refused("version 1.9", edited([](json& e) { e["version"] = 1.9; }), "version");
+  refused("version 3", edited([](json& e) { e["version"] = 3; }), "unknown");
+  refused("arms 3.5", edited([](json& e) { e["arms"] = 3.5; }), "arms");
+  refused("arms 3.0", edited([](json& e) { e["arms"] = 3.0; }), "unsigned integer");
+  refused("arms -3", edited([](json& e) { e["arms"] = -3; }), "arms");
+  refused("arms 4294967295", edited([](json& e) { e["arms"] = 4294967295ull; }), "");
+  refused("seed -1", edited([](json& e) { e["seed"] = -1; }), "seed");
+  refused("seed 1e30", edited([](json& e) { e["seed"] = 1e30; }), "seed");
+  refused("a fractional id", edited([](json& e) { e["events"]["ids"][1] = 1.5; }), "event 1 id");
+  refused("an unknown key", edited([](json& e) { e["extra"] = 1; }), "extra");
+  refused("a repeated key", good.substr(0, good.size() - 2) + ",\"nu\":0.1}\n", "repeated key");
+  refused("a name with a newline", edited([](json& e) { e["names"] = {"a\nb", "c", "d"}; }), "names");
+  // Events: the last tell dropped (statistics recomputed), a reward rewritten (statistics recomputed).
+  refused("a dropped tell", edited([](json& e) {
+            auto& ev = e["events"];
+            const std::string kinds = ev["kinds"];
+            ev["kinds"] = kinds.substr(0, kinds.size() - 1);
+            ev["ids"].erase(ev["ids"].size() - 1);
+            ev["arms"].erase(ev["arms"].size() - 1);
+            const double r = ev["rewards"].back();
+            ev["rewards"].erase(ev["rewards"].size() - 1);
+            e["statistics"]["pulls"][0] = e["statistics"]["pulls"][0].get<int>() - 1;
+            e["statistics"]["sums"][0] = e["statistics"]["sums"][0].get<double>() - r;
+            e["chain"]["events"] = e["chain"]["events"].get<int>() - 1;
+          }),
+          "");
+  refused("a rewritten reward", edited([](json& e) {
+            auto& ev = e["events"];
+            const double r = ev["rewards"][3];
+            ev["rewards"][3] = r + 5;
+            e["statistics"]["sums"][0] = e["statistics"]["sums"][0].get<double>() + 5;
+          }),
+          "hash chain");
+  // The untouched state still loads.
+  write_text(dir.path / "same.json", good);
+  ok({"study", "status", "--state", (dir.path / "same.json").string()});
+}
+
+BOOST_AUTO_TEST_CASE(the_history_digest_checks_published_answers_and_rollbacks) {
+  temp_dir dir;
+  const std::string state = running_study(dir);
+  const auto answer = json::parse(ok({"study", "answer", "--state", state, "--json"}).out);
+  const std::string digest = answer["digest"];
+  BOOST_TEST(digest.size() == 64u);
+  BOOST_TEST(answer["events"] == 10);
+  // Before the stop there is no answer to act on: the leader has its own name.
+  BOOST_TEST(answer["done"] == false);
+  BOOST_TEST(!answer.contains("best_arm"));
+  BOOST_TEST(answer.contains("leader"));
+  BOOST_TEST(contains(ok({"study", "answer", "--state", state}).out, digest));
+  BOOST_TEST(contains(ok({"study", "verify", "--state", state, "--digest", digest}).out, "matches"));
+  const std::string old = read_text(state);
+  ok({"study", "tell", "--state", state, "--id", "4", "--reward", "0.7"});
+  // The data moved on: the published digest no longer matches (exit 1).
+  const auto moved = run_cli({"study", "verify", "--state", state, "--digest", digest});
+  BOOST_TEST(moved.status == 1, moved.err);
+  // A rollback to the older state is refused by every command, readers included.
+  write_text(state, old);
+  for (const char* sub : {"status", "ask", "verify"}) {
+    const auto r = run_cli({"study", sub, "--state", state});
+    BOOST_TEST(r.status == 2, sub << ": " << r.err);
+    BOOST_TEST(contains(r.err, "an older state"), r.err);
+    BOOST_TEST(contains(r.err, "voids the certificate"), r.err);
+  }
+  BOOST_TEST(read_text(state) == old);
+}
+
+BOOST_AUTO_TEST_CASE(a_symlinked_state_stays_a_link_and_a_hard_linked_one_is_refused) {
+  temp_dir dir;
+  const std::string state = running_study(dir);
+  const fs::path link = dir.path / "link.json";
+  fs::create_symlink("s.json", link);
+  ok({"study", "tell", "--state", link.string(), "--id", "4", "--reward", "0.5"});
+  BOOST_TEST(fs::is_symlink(link));
+  BOOST_TEST(json::parse(read_text(state))["statistics"]["pulls"][1] == 2);  // the target has the tell
+  BOOST_TEST(!fs::exists(dir.path / "link.json.lock"));                    // one lock: the target's
+  const fs::path hard = dir.path / "hard.json";
+  fs::create_hard_link(state, hard);
+  const std::string before = read_text(state);
+  const auto r = run_cli({"study", "tell", "--state", hard.string(), "--id", "5", "--reward", "0.5"});
+  BOOST_TEST(r.status == 3, r.err);
+  BOOST_TEST(contains(r.err, "hard link"), r.err);
+  BOOST_TEST(read_text(state) == before);
+  BOOST_TEST(read_text(hard) == before);
+  ok({"study", "status", "--state", hard.string()});  // reading a hard-linked state is fine
+}
+
+BOOST_AUTO_TEST_CASE(arms_by_index_and_by_name) {
+  temp_dir dir;
+  const std::string state = (dir.path / "s.json").string();
+  ok({"study", "new", "--state", state, "--names", "1,0", "--model", "bernoulli", "--nu", "0.1"});
+  ok({"study", "tell", "--state", state, "--arm", "0", "--reward", "1"});   // index 0: the arm named "1"
+  ok({"study", "tell", "--state", state, "--name", "0", "--reward", "0"});  // the arm named "0": index 1
+  const auto st = json::parse(ok({"study", "status", "--state", state, "--json"}).out);
+  BOOST_TEST(st["pulls"] == json::array({1, 1}));
+  BOOST_TEST(st["means"] == json::array({1.0, 0.0}));
+  const auto r = run_cli({"study", "tell", "--state", state, "--name", "2", "--reward", "1"});
+  check_one_line_error(r);
+  BOOST_TEST(contains(r.err, "--name"), r.err);
+  // Names that would break the `ID ARM NAME` lines are refused.
+  const auto n = run_cli({"study", "new", "--state", (dir.path / "t.json").string(), "--names", "a\nb,c", "--model",
+                          "bernoulli", "--nu", "0.1"});
+  check_one_line_error(n);
+  BOOST_TEST(contains(n.err, "--names"), n.err);
+}
+
+BOOST_AUTO_TEST_CASE(numeric_extremes_are_refused_or_finite) {
+  temp_dir dir;
+  const std::string state = (dir.path / "s.json").string();
+  for (const char* sigma : {"4.9e-324", "1e-131", "1e308", "1e131"}) {
+    const auto r = run_cli({"study", "new", "--state", state, "--arms", "2", "--sigma", sigma, "--nu", "0.1"});
+    BOOST_TEST(r.status == 2, sigma << ": " << r.err);
+    BOOST_TEST(contains(r.err, "--sigma"), r.err);
+  }
+  const auto range = run_cli({"study", "new", "--state", state, "--arms", "2", "--model", "bounded", "--range", "0,1e-300", "--nu", "0.1"});
+  BOOST_TEST(range.status == 2, range.err);
+  const auto big = run_cli({"study", "new", "--state", state, "--arms", "100000000", "--sigma", "1", "--nu", "0.1"});
+  BOOST_TEST(big.status == 2, big.err);  // the memory estimate, before any allocation
+  BOOST_TEST(contains(big.err, "--arms"), big.err);
+  BOOST_TEST(!fs::exists(state));
+  ok({"study", "new", "--state", state, "--arms", "2", "--sigma", "1", "--nu", "0.1"});
+  const auto huge = run_cli({"study", "tell", "--state", state, "--arm", "0", "--reward", "1e160"});
+  BOOST_TEST(huge.status == 2, huge.err);
+  BOOST_TEST(contains(huge.err, "--reward"), huge.err);
+  // The largest accepted rewards, far apart: the statistics stay finite and the leader is right.
+  for (int k = 0; k < 3; ++k) {
+    ok({"study", "tell", "--state", state, "--arm", "0", "--reward", "1e15"});
+    ok({"study", "tell", "--state", state, "--arm", "1", "--reward", "-1e15"});
+  }
+  const auto a = json::parse(ok({"study", "answer", "--state", state, "--json"}).out);
+  BOOST_TEST(a["done"] == true);
+  BOOST_TEST(a["best_arm"] == 0);
+  for (const auto& e : a["evidence"]) {
+    BOOST_TEST(e["statistic"].is_number());
+    BOOST_TEST(std::isfinite(e["statistic"].get<double>()));
+  }
+}
+
+BOOST_AUTO_TEST_CASE(state_and_csv_of_the_wrong_kind) {
+  temp_dir dir;
+  const std::string state = running_study(dir);
+  const fs::path fifo = dir.path / "fifo";
+  BOOST_REQUIRE(::mkfifo(fifo.c_str(), 0644) == 0);
+  for (const auto& args : std::vector<std::vector<std::string>>{{"study", "status", "--state", fifo.string()},
+                                                                {"study", "ask", "--state", fifo.string()},
+                                                                {"study", "tell", "--state", state, "--csv", fifo.string()}}) {
+    const auto r = run_cli(args);  // returns: nothing blocks on a FIFO without a writer
+    BOOST_TEST(r.status == 3, show(args) << ": " << r.err);
+  }
+  const auto folder = run_cli({"study", "tell", "--state", state, "--csv", dir.path.string()});
+  BOOST_TEST(folder.status == 2, folder.err);
+  BOOST_TEST(contains(folder.err, "--csv"), folder.err);
+}
