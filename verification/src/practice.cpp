@@ -100,27 +100,17 @@ std::string adversary_evidence(const verify_options& v) {
   return os.str();
 }
 
-/// Every certified stopping rule of the registry that admits Gaussian arms and any sampling rule:
-/// the certified GLR thresholds and LS boundaries (lil'UCB's own stopping rule runs only with
-/// lil'UCB's sampling rule).
+/// Every certified stopping rule of the registry that the registry admits with uniform sampling on
+/// Gaussian arms (so with any sampling rule): the certified GLR thresholds, then the certified LS
+/// boundaries, each in table order (lil'UCB's own stopping rule runs only with lil'UCB's sampling
+/// rule).
 std::vector<bandit::combination> certified_gaussian_stopping_rules() {
   std::vector<bandit::combination> out;
-  for (const auto& t : bandit::glr_thresholds)
-    if (t.certified && bandit::accepts(t.models, bandit::reward_model::gaussian)) {
-      bandit::combination c;
-      c.sampling = bandit::sampling_rule::uniform;
-      c.stopping = bandit::stopping_rule::glr;
-      c.threshold = t.id;
-      out.push_back(c);
-    }
-  for (const auto& b : bandit::ls_boundaries)
-    if (b.certified && bandit::accepts(b.models, bandit::reward_model::gaussian)) {
-      bandit::combination c;
-      c.sampling = bandit::sampling_rule::uniform;
-      c.stopping = bandit::stopping_rule::ls;
-      c.boundary = b.id;
-      out.push_back(c);
-    }
+  for (auto stopping : {bandit::stopping_rule::glr, bandit::stopping_rule::ls})
+    for (const auto& c : bandit::all_combinations)
+      if (c.sampling == bandit::sampling_rule::uniform && c.stopping == stopping && bandit::is_certified(c) &&
+          bandit::admits(c, bandit::reward_model::gaussian))
+        out.push_back(c);
   return out;
 }
 
