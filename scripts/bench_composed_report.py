@@ -13,13 +13,15 @@ import json
 
 def load(path):
     data = json.load(open(path))
-    rows = {}
+    rows, arms = {}, {}
     for b in data["benchmarks"]:
         name = b["name"].split("/")
         combo = name[0][3:]
         K = int(name[1].split(":")[1])
         rows.setdefault(combo, {})[K] = (b["ns_per_pull"], b["pulls_per_run"], b["capped_runs"])
-    return data, rows
+        if b.get("label"):
+            arms[combo] = b["label"]
+    return data, rows, arms
 
 
 def main():
@@ -29,13 +31,14 @@ def main():
     ap.add_argument("--before", nargs=2, metavar=("BEFORE_JSON", "BEFORE_COMMIT"))
     ap.add_argument("--note", default="")
     a = ap.parse_args()
-    data, rows = load(a.bench)
+    data, rows, arms = load(a.bench)
     before = load(a.before[0])[1] if a.before else None
     out = []
     out.append("## Sampling x stopping: ns per pull")
     out.append("")
-    out.append("Measured by `build/bin/lilucb_bench_composed` at %s on %s (%s CPUs, %s MHz); Gaussian arms "
-               "(kl-lucb: Bernoulli) of the alpha 0.6 scenario with K arms, sigma 1/2, nu 0.1, runs capped at "
+    out.append("Measured by `build/bin/lilucb_bench_composed` at %s on %s (%s CPUs, %s MHz); the arms of the "
+               "alpha 0.6 scenario with K arms (Gaussian where the registry admits the combination, Bernoulli "
+               "otherwise: the arms column), sigma 1/2, nu 0.1, runs capped at "
                "200000 pulls unless the note says otherwise. Targets: <= 60 ns/pull at K = 10, <= 2000 ns/pull at "
                "K = 1000; growth = ns/pull at K = 1000 over K = 10." % (
                    a.commit, data["context"].get("host_name", "?"), data["context"].get("num_cpus", "?"),
@@ -52,12 +55,12 @@ def main():
         return "%.1f" % r[K][0] if r and K in r else "-"
 
     if before:
-        out.append("| combination | before K = 10 | before K = 100 | before K = 1000 | K = 10 | K = 100 | K = 1000 "
-                   "| growth | K = 10 target | K = 1000 target |")
-        out.append("|---|---:|---:|---:|---:|---:|---:|---:|---|---|")
+        out.append("| combination | arms | before K = 10 | before K = 100 | before K = 1000 | K = 10 | K = 100 "
+                   "| K = 1000 | growth | K = 10 target | K = 1000 target |")
+        out.append("|---|---|---:|---:|---:|---:|---:|---:|---:|---|---|")
     else:
-        out.append("| combination | K = 10 | K = 100 | K = 1000 | growth | K = 10 target | K = 1000 target |")
-        out.append("|---|---:|---:|---:|---:|---|---|")
+        out.append("| combination | arms | K = 10 | K = 100 | K = 1000 | growth | K = 10 target | K = 1000 target |")
+        out.append("|---|---|---:|---:|---:|---:|---|---|")
     for combo, r in rows.items():
         g = "%.1fx" % (r[1000][0] / r[10][0]) if 10 in r and 1000 in r else "-"
         t10 = ("met" if r[10][0] <= 60 else "MISSED") if 10 in r else "-"
@@ -65,7 +68,7 @@ def main():
         cells = [cell(r, K) for K in Ks]
         if before:
             cells = [cell(before.get(combo), K) for K in Ks] + cells
-        out.append("| %s | %s | %s | %s | %s |" % (combo, " | ".join(cells), g, t10, t1000))
+        out.append("| %s | %s | %s | %s | %s | %s |" % (combo, arms.get(combo, "-"), " | ".join(cells), g, t10, t1000))
     print("\n".join(out))
 
 
