@@ -43,8 +43,11 @@ inline std::string slurp(std::FILE* f) {
 }
 
 /// Runs the program `path` with `args` (argv[1..]) and returns its status, stdout and stderr;
-/// in the folder `cwd` when it is not empty.
-inline cli_result run_program(const char* path, const std::vector<std::string>& args, const std::string& cwd = "") {
+/// in the folder `cwd` when it is not empty.  With `alarm_seconds` > 0 the program is killed by
+/// SIGALRM after that long (the alarm survives exec): a program that blocks shows up as status
+/// 128 + SIGALRM instead of hanging the test.
+inline cli_result run_program(const char* path, const std::vector<std::string>& args, const std::string& cwd = "",
+                              unsigned alarm_seconds = 0) {
   std::FILE* out = std::tmpfile();
   std::FILE* err = std::tmpfile();
   if (!out || !err) throw std::runtime_error("tmpfile failed");
@@ -64,6 +67,7 @@ inline cli_result run_program(const char* path, const std::vector<std::string>& 
     if (in < 0 || ::dup2(in, 0) < 0 || ::dup2(::fileno(out), 1) < 0 || ::dup2(::fileno(err), 2) < 0)
       ::_exit(126);
     if (!cwd.empty() && ::chdir(cwd.c_str()) != 0) ::_exit(126);
+    if (alarm_seconds > 0) ::alarm(alarm_seconds);
     ::execv(path, argv.data());
     ::_exit(127);
   }

@@ -33,44 +33,10 @@ using test_files::read_text;
 
 namespace {
 
-/// run_cli, killed by SIGALRM after `seconds` (the alarm survives exec): a reader that blocks
-/// shows up as status 128 + SIGALRM.
+/// run_cli, killed by SIGALRM after `seconds`: a reader that blocks shows up as status 128 + SIGALRM.
 cli_result run_cli_within(const std::vector<std::string>& args, unsigned seconds = 30) {
   const char* env = std::getenv("LILUCB_CLI");
-  const std::string bin = env && *env ? env : LILUCB_CLI_PATH;
-  std::FILE* out = std::tmpfile();
-  std::FILE* err = std::tmpfile();
-  if (!out || !err) throw std::runtime_error("tmpfile failed");
-  std::vector<std::string> storage{bin};
-  storage.insert(storage.end(), args.begin(), args.end());
-  std::vector<char*> argv;
-  for (auto& s : storage) argv.push_back(s.data());
-  argv.push_back(nullptr);
-  std::fflush(nullptr);
-  const pid_t pid = ::fork();
-  if (pid < 0) throw std::runtime_error("fork failed");
-  if (pid == 0) {
-    const int in = ::open("/dev/null", O_RDONLY);
-    if (in < 0 || ::dup2(in, 0) < 0 || ::dup2(::fileno(out), 1) < 0 || ::dup2(::fileno(err), 2) < 0) ::_exit(126);
-    ::alarm(seconds);
-    ::execv(bin.c_str(), argv.data());
-    ::_exit(127);
-  }
-  int ws = 0;
-  while (::waitpid(pid, &ws, 0) < 0)
-    if (errno != EINTR) throw std::runtime_error("waitpid failed");
-  cli_result r;
-  if (WIFEXITED(ws)) {
-    r.status = WEXITSTATUS(ws);
-  } else {
-    r.signaled = true;
-    r.status = 128 + WTERMSIG(ws);
-  }
-  r.out = slurp(out);
-  r.err = slurp(err);
-  std::fclose(out);
-  std::fclose(err);
-  return r;
+  return run_program(env && *env ? env : LILUCB_CLI_PATH, args, "", seconds);
 }
 
 /// Exit 3 (I/O failure), nothing on stdout, one line naming `path` and containing `why`.

@@ -11,6 +11,7 @@
 //   - numeric extremes: sigma and rewards that would leave the doubles are refused, and the
 //     statistics of accepted extremes are finite.
 #include "cli_harness.hpp"
+#include "../text_files.hpp"
 
 #include <boost/test/unit_test.hpp>
 #include <nlohmann/json.hpp>
@@ -27,15 +28,9 @@
 
 using namespace cli_harness;
 using json = nlohmann::json;
+using test_files::read_text;
 
 namespace {
-
-std::string read_text(const fs::path& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::ostringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
 
 void write_text(const fs::path& path, const std::string& text) { std::ofstream(path, std::ios::binary) << text; }
 
