@@ -247,7 +247,9 @@ BOOST_AUTO_TEST_CASE(a_fifo_a_socket_and_a_folder_are_refused_before_anything_is
   const auto before = names_in(tmp.path);
   const std::vector<std::pair<fs::path, std::string>> cases = {
       {fifo, "FIFO"}, {sock, "socket"}, {tmp.path / "folder", "is a folder"}, {tmp.path / "folder/", "is a folder"}};
-  for (const auto& [path, why] : cases) {
+  for (const auto& c : cases) {  // not a structured binding: the lambdas below capture them
+    const fs::path& path = c.first;
+    const std::string& why = c.second;
     BOOST_TEST_CONTEXT(path) {
       // In a child: opening the FIFO for writing would block for ever without a reader.
       const auto status = in_child([&] {
@@ -411,7 +413,9 @@ BOOST_AUTO_TEST_CASE(a_folder_a_socket_and_a_device_are_refused) {
                                                          {test_socket(tmp.path, sock_fd), "socket"}};
   if (const auto node = test_device(tmp.path)) cases.emplace_back(*node, "character device");
   else BOOST_TEST_MESSAGE("device case skipped: device nodes can be made by root only");
-  for (const auto& [path, why] : cases) {
+  for (const auto& c : cases) {  // not a structured binding: the lambdas below capture them
+    const fs::path& path = c.first;
+    const std::string& why = c.second;
     BOOST_TEST_CONTEXT(path) {
       const auto status = in_child([&] {
         const auto e = io_failure([&] { io::read_file(path); });
