@@ -92,7 +92,7 @@ std::optional<lb::study_history> peek_record(const std::string& command, const s
 /// was called.
 class state_lock {
  public:
-  state_lock(const std::string& command, const std::string& state) : command_(command) {
+  state_lock(const std::string& command, const std::string& state) {
     path_ = lock_path(command, state);
     fd_ = ::open(path_.c_str(), O_RDWR | O_CLOEXEC | O_NOFOLLOW | O_NOCTTY | O_NONBLOCK);
     if (fd_ < 0 && errno == ENOENT) {
@@ -143,7 +143,7 @@ class state_lock {
     ::close(fd_);
     fd_ = -1;
   }
-  std::string command_, path_;
+  std::string path_;
   int fd_ = -1;
   bool created_ = false, committed_ = false;
 };
