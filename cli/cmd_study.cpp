@@ -1,7 +1,13 @@
 // `lilucb study new|ask|tell|status|answer|verify`: the ask-tell study
-// (lilucb/bandit/identification.hpp) for scripts.  The state is one JSON file (--state), written
-// whole through the one file layer (lilucb/io/safe_file.hpp: a unique temporary file renamed over
-// it; a symlinked state has its target replaced, a hard-linked one is refused).  Beside it,
+// (lilucb/bandit/identification.hpp) for scripts.  The state is two files (docs/live-study.md,
+// "The state file"): STATE (--state), the snapshot, replaced whole through the one file layer
+// (lilucb/io/safe_file.hpp: a unique temporary file renamed over it; a symlinked state has its
+// target replaced, a hard-linked one is refused), and STATE.journal beside the file STATE resolves
+// to, the append-only journal of every event: each writing command appends one record (fsync'ed:
+// the commit) and rewrites the snapshot only when the journal has grown by compaction_bytes since
+// the snapshot, so a command costs O(its events + compaction_bytes), not O(history).  A state of
+// version 1 or 2 (one JSON file with every event) is read as before and migrated by the next
+// writing command (journal first, then the snapshot: the commit).  Beside them,
 // STATE.lock (STATE the state's real path) serialises the commands that write (new, ask, tell:
 // an exclusive flock, so concurrent scripts queue) and records the history last written (events,
 // head digest, settings digest): a state older than that record (a rollback) or whose history
@@ -44,8 +50,13 @@ namespace {
 namespace lb = lilucb::bandit;
 namespace fs = std::filesystem;
 
-/// The largest state and CSV file read: 1 GiB (a state of 10^7 events is about 110 MB).
+/// The largest state, journal (read from the snapshot on) and CSV file read: 1 GiB (a version 2
+/// state of 10^7 events is about 110 MB).  verify reads the whole journal: up to 64 GiB.
 constexpr std::size_t max_study_bytes = std::size_t{1} << 30;
+constexpr std::size_t max_journal_bytes = std::size_t{1} << 36;
+/// The journal's growth since the snapshot after which a writing command rewrites the snapshot:
+/// a load replays at most this much journal (about 2000 events).
+constexpr std::uint64_t compaction_bytes = 64 * 1024;
 
 /// STATE.lock for the state at `state`: beside the file the state's path resolves to, so two
 /// names of one study (a symlink and its target) share one lock.
@@ -148,8 +159,32 @@ class state_lock {
   bool created_ = false, committed_ = false;
 };
 
-lb::identification load(const std::string& command, const std::string& path,
-                        const std::optional<lb::study_history>& last_written) {
+/// STATE.journal for the state at `state` (beside the file it resolves to, as the lock); for
+/// reading, a state the writers refuse (a hard link) still names its journal.
+std::string journal_path(const std::string& command, const std::string& state, bool for_reading = false) {
+  try {
+    if (for_reading) {
+      std::error_code ec;
+      const auto real = fs::is_symlink(state, ec) ? fs::canonical(state, ec) : fs::path(state);
+      return (ec ? fs::path(state) : real).string() + ".journal";
+    }
+    return io::resolve_write_target(state, command).string() + ".journal";
+  } catch (const lilucb::io_error& e) {
+    throw lilucb::io_error(command + " --state", e.path(), e.reason());
+  }
+}
+
+/// A loaded study: from a snapshot and its journal, or from a whole state of version 1 or 2
+/// (legacy: the next write migrates it).
+struct loaded_study {
+  lb::identification study;
+  bool legacy = false;
+  std::uint64_t covered = 0;  // the journal bytes the snapshot covers
+};
+
+/// Reads the study at `path`; full_replay (verify) replays the whole journal.
+loaded_study load(const std::string& command, const std::string& path, const std::optional<lb::study_history>& last_written,
+                  bool full_replay = false) {
   std::string text;
   try {
     text = io::read_file(path, max_study_bytes, command);
@@ -157,7 +192,20 @@ lb::identification load(const std::string& command, const std::string& path,
     throw lilucb::io_error(command + " --state", e.path(), e.reason());
   }
   try {
-    return lb::identification::from_json(text, last_written);
+    if (!lb::identification::is_snapshot(text)) return {lb::identification::from_json(text, last_written), true, 0};
+    const auto link = lb::identification::snapshot_link(text);
+    const std::uint64_t from = full_replay || link.needed_from == 0 ? 0 : link.needed_from;
+    const std::string journal = journal_path(command, path, true);
+    std::optional<std::string> tail;
+    try {
+      tail = io::read_file_from(journal, from, full_replay ? max_journal_bytes : max_study_bytes, command);
+    } catch (const lilucb::io_error& e) {
+      throw lilucb::io_error(command + " --state", e.path(), e.reason());
+    }
+    if (!tail && link.covered > 0)
+      throw lilucb::io_error(command + " --state", journal, "is missing: the snapshot covers " + std::to_string(link.covered) +
+                                                                " bytes of it (the state is incomplete)");
+    return {lb::identification::open(text, tail ? *tail : std::string(), from, last_written, full_replay), false, link.covered};
   } catch (const lilucb::domain_error& e) {
     const std::string what = e.parameter() == "state" ? e.value() : e.parameter() + " = " + e.value() + ", not " + e.admissible();
     throw lilucb::domain_error(command, "--state", path, "a study state written by `lilucb study` (" + what + ")");
@@ -179,10 +227,31 @@ void emit(const std::string& command, const std::string& text) {
   }
 }
 
-void save(const std::string& command, const std::string& path, const lb::identification& study, state_lock& lock,
+/// Commits the study's new events: a study just made or read from a whole state (legacy) gets a
+/// journal of one record and then its snapshot (the rename of the snapshot is the commit); a
+/// study from a snapshot gets its record appended (the fsync is the commit), and a new snapshot
+/// once the journal has grown by compaction_bytes since the last (a failure then is only a
+/// warning: the journal holds the events).  Then STATE.lock records the history.
+void save(const std::string& command, const std::string& path, loaded_study& l, state_lock& lock,
           const std::string& void_note) {
+  auto& study = l.study;
+  const std::string record = study.take_journal_record();
+  const std::string journal = journal_path(command, path);
   try {
-    io::write_file_atomically(path, study.to_json() + '\n', command);
+    if (l.legacy) {
+      io::write_file_atomically(journal, record, command, io::file_mode::fresh);
+      io::write_file_atomically(path, study.snapshot(record.size()), command);
+    } else if (!record.empty()) {
+      const std::uint64_t end = io::append_to_file(journal, record, study.journal_end(), command);
+      if (end - l.covered >= compaction_bytes) {
+        try {
+          io::write_file_atomically(path, study.snapshot(end), command);
+        } catch (const lilucb::io_error& e) {
+          std::cerr << command << ": warning: the snapshot was not rewritten (" << e.path() << ": " << e.reason()
+                    << "); the events are committed in the journal, and the next command tries again\n";
+        }
+      }
+    }
   } catch (const lilucb::io_error& e) {
     throw lilucb::io_error(command + " --state", e.path(), e.reason() + void_note);
   }
@@ -263,9 +332,10 @@ void run_new(const new_options& o) {
   state_lock lock(cmd, o.state);
   if (fs::symlink_status(o.state, ec).type() != fs::file_type::not_found)  // created while we waited for the lock
     throw lilucb::domain_error(cmd, "--state", o.state, "a path where no file exists yet (a new study; remove the old state to start over)");
-  save(cmd, o.state, study, lock, "");
+  loaded_study l{std::move(study), true, 0};
+  save(cmd, o.state, l, lock, "");
   std::cout << "study of " << s.arms << " arms (" << lb::to_string(s.model) << "), nu = " << text_number(s.nu)
-            << ", method " << study.method() << ": " << o.state << '\n';
+            << ", method " << l.study.method() << ": " << o.state << '\n';
 }
 
 // ---- ask ----
@@ -279,7 +349,8 @@ void run_ask(const ask_options& o) {
   const std::string cmd = "lilucb study ask";
   const std::uint64_t m = parse_count("--count", o.count, "1 to 10^7");
   state_lock lock(cmd, o.state);
-  auto study = load(cmd, o.state, lock.record());
+  auto l = load(cmd, o.state, lock.record());
+  auto& study = l.study;
   if (study.done())
     throw lilucb::domain_error(cmd, "--state", o.state, "a study that has not stopped (this one has answered: see `lilucb study answer`)");
   const auto asks = study.ask(static_cast<std::size_t>(m));
@@ -307,7 +378,7 @@ void run_ask(const ask_options& o) {
     }
   }
   emit(cmd, out);
-  save(cmd, o.state, study, lock, "; the asks printed above are void (not recorded): ask again");
+  save(cmd, o.state, l, lock, "; the asks printed above are void (not recorded): ask again");
 }
 
 // ---- tell ----
@@ -389,7 +460,8 @@ void run_tell(const tell_options& o) {
     throw lilucb::domain_error(cmd, "--csv", o.csv, "--csv alone (not with --arm, --name, --reward or --id)");
   const auto tells = read_tells(o);
   state_lock lock(cmd, o.state);
-  auto study = load(cmd, o.state, lock.record());
+  auto l = load(cmd, o.state, lock.record());
+  auto& study = l.study;
   std::size_t counted = 0, repeated = 0;
   for (const auto& t : tells) {
     const bool from_csv = t.where != "--reward";
@@ -419,7 +491,7 @@ void run_tell(const tell_options& o) {
   if (repeated) out += "; " + std::to_string(repeated) + " repeated id" + (repeated == 1 ? "" : "s") + " counted once before, ignored";
   out += study.done() ? "; the study has answered (lilucb study answer)\n" : "\n";
   emit(cmd, out);
-  save(cmd, o.state, study, lock, "; the rewards were NOT counted: tell them again");
+  save(cmd, o.state, l, lock, "; the rewards were NOT counted: tell them again");
 }
 
 // ---- status, answer and verify (read without the lock) ----
@@ -429,9 +501,9 @@ struct show_options {
   bool json = false;
 };
 
-lb::identification read_only(const std::string& cmd, const std::string& state) {
+lb::identification read_only(const std::string& cmd, const std::string& state, bool full_replay = false) {
   const auto record = peek_record(cmd, state);  // before the state: see peek_record
-  return load(cmd, state, record);
+  return std::move(load(cmd, state, record, full_replay).study);
 }
 
 void run_status(const show_options& o) {
@@ -511,7 +583,7 @@ void run_verify(const verify_options& o) {
   for (char& c : digest) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
   if (!o.digest.empty() && (digest.size() != 64 || digest.find_first_not_of("0123456789abcdef") != std::string::npos))
     throw lilucb::domain_error(cmd, "--digest", o.digest, "64 hexadecimal digits (as `lilucb study answer` prints them)");
-  auto study = read_only(cmd, o.state);  // replays the chain: refuses an edited state
+  auto study = read_only(cmd, o.state, true);  // replays the whole journal: refuses an edited state
   const auto h = study.history();
   if (!digest.empty() && digest != h.head)
     throw check_failed("lilucb study verify: the state's history ends at digest " + h.head + ", not at " + digest +

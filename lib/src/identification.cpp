@@ -6,6 +6,7 @@
 #include "lilucb/bandit/arm_stats.hpp"
 #include "lilucb/bandit/combination.hpp"
 #include "lilucb/bandit/detail/random.hpp"
+#include "lilucb/bandit/detail/state_archive.hpp"
 #include "lilucb/bandit/run.hpp"
 #include "lilucb/characteristic_time.hpp"
 #include "lilucb/detail/sha256.hpp"
@@ -15,6 +16,10 @@
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
+#include <bit>
+#include <charconv>
+#include <cstdio>
+#include <cstring>
 #include <cmath>
 #include <functional>
 #include <limits>
@@ -94,6 +99,78 @@ std::string chain_next(const std::string& previous, const study_event& e) {
   return ::lilucb::detail::sha256().update(previous).update("\n").update(chain_text(e)).hex();
 }
 
+/// The asks a study remembers: the ids from `base` (a multiple of 64) to the next id, each with its
+/// arm (packed in `width` bytes) and whether it is in flight (a bit), the number in flight per
+/// arm, and per arm an id below which it has none in flight.  Trimmed (trim()) to the ids from the
+/// oldest in flight or the last recent_asks, whichever is older: the memory is O(asks in flight
+/// + recent_asks + K), not O(history).
+struct asks_window {
+  static constexpr std::uint64_t recent_asks = 65536;
+  std::uint64_t base = 0, end = 0;
+  unsigned width;
+  std::vector<std::uint8_t> arms;   // (end - base) * width bytes
+  std::vector<std::uint64_t> bits;  // bit (id - base): in flight
+  std::vector<std::uint64_t> pending, cursor;
+
+  explicit asks_window(std::size_t K)
+      : width(K <= 0x100 ? 1 : K <= 0x10000 ? 2 : 4), pending(K, 0), cursor(K, 0) {}
+
+  std::size_t arm_at(std::uint64_t id) const {
+    const std::uint8_t* p = arms.data() + (id - base) * width;
+    std::uint32_t a = p[0];
+    if (width >= 2) a |= std::uint32_t{p[1]} << 8;
+    if (width == 4) a |= std::uint32_t{p[2]} << 16 | std::uint32_t{p[3]} << 24;
+    return a;
+  }
+  /// The arm of ask `id` when remembered (in flight or among the recent asks).
+  std::optional<std::size_t> arm_of(std::uint64_t id) const {
+    if (id < base || id >= end) return std::nullopt;
+    return arm_at(id);
+  }
+  bool in_flight(std::uint64_t id) const {
+    if (id < base || id >= end) return false;
+    const std::uint64_t k = id - base;
+    return bits[k >> 6] >> (k & 63) & 1;
+  }
+  void push(std::uint64_t id, std::size_t arm) {
+    end = id + 1;
+    for (unsigned b = 0; b < width; ++b) arms.push_back(static_cast<std::uint8_t>(arm >> (8 * b)));
+    const std::uint64_t k = id - base;
+    if ((k >> 6) >= bits.size()) bits.push_back(0);
+    bits[k >> 6] |= std::uint64_t{1} << (k & 63);
+    ++pending[arm];
+  }
+  void remove(std::uint64_t id, std::size_t arm) {
+    const std::uint64_t k = id - base;
+    bits[k >> 6] &= ~(std::uint64_t{1} << (k & 63));
+    --pending[arm];
+  }
+  /// Arm i's oldest ask in flight.  Domain: pending[i] > 0.
+  std::uint64_t oldest(std::size_t i) {
+    std::uint64_t id = std::max(cursor[i], base);
+    while (!(in_flight(id) && arm_at(id) == i)) ++id;
+    return cursor[i] = id;
+  }
+  /// Forgets the ids below the oldest in flight and below the last recent_asks.
+  void trim() {
+    std::uint64_t keep = end > recent_asks ? end - recent_asks : 0;
+    std::size_t w = 0;
+    while (w < bits.size() && bits[w] == 0) ++w;
+    if (w < bits.size()) keep = std::min(keep, base + 64 * w + static_cast<std::uint64_t>(std::countr_zero(bits[w])));
+    keep &= ~std::uint64_t{63};
+    if (keep <= base) return;
+    const std::uint64_t drop = keep - base;
+    arms.erase(arms.begin(), arms.begin() + static_cast<std::ptrdiff_t>(drop * width));
+    bits.erase(bits.begin(), bits.begin() + static_cast<std::ptrdiff_t>(drop / 64));
+    base = keep;
+    for (auto& c : cursor) c = std::max(c, base);
+  }
+  template <class Archive>
+  void archive_state(Archive& ar) {
+    ar(base, end, arms, bits, pending, cursor);
+  }
+};
+
 }  // namespace
 
 const char* to_string(study_model m) {
@@ -120,16 +197,21 @@ struct identification::impl {
   std::optional<any_stopping> stopping;
   detail::normal_stream stream;
   arm_stats real, view;
-  std::vector<std::set<std::uint64_t>> in_flight_of;  // per arm, the ids of its asks not yet told (oldest first)
   std::uint64_t next_id = 0;
-  std::vector<std::uint32_t> arm_of_ask;          // the arm of ask id k (K <= 2^32 checked)
+  asks_window asks;  // the arms of the recent asks and of every ask in flight
   std::size_t round_robin = 0;   // the next arm of the first round
   std::size_t unsampled;         // arms without a reward told
   std::size_t last_asked = npos;  // the arm of the last next() whose view the rule has not observed
   bool done = false;
   study_answer final;
   bool stream_used = false;
-  std::vector<study_event> events;
+  std::vector<study_event> events;  // keep_all: every event; otherwise the events not yet taken
+  bool keep_all = true;             // events holds the whole history (to_json can write it)
+  std::size_t taken = 0;            // events[0, taken) are in a journal record already
+  std::uint64_t event_count = 0;    // the history's length
+  std::uint64_t record_from = 0;    // the history's length and head at the last take_journal_record
+  std::string record_prev;
+  std::uint64_t journal_end = 0;    // open(): where the journal's complete records end
   std::string settings_digest;  // the chain's origin: SHA-256 of the canonical settings
   std::string head;             // the chain's head: the digest after the last event
   bool told_ids = false;        // a tell named an id ('t' with an id)
@@ -138,10 +220,11 @@ struct identification::impl {
   void append(const study_event& e) {
     events.push_back(e);
     head = chain_next(head, e);
+    ++event_count;
   }
 
   explicit impl(study_settings s)
-      : set(std::move(s)), stream(set.seed, 0), real(set.arms), view(set.arms), in_flight_of(set.arms), unsampled(set.arms) {}
+      : set(std::move(s)), stream(set.seed, 0), real(set.arms), view(set.arms), asks(set.arms), unsampled(set.arms) {}
 
   void check_reward(const char* fn, double r) const {
     lilucb::check_finite(fn, "reward", r);
@@ -161,7 +244,7 @@ struct identification::impl {
   /// The sampling rule's view of arm i: its rewards plus its pulls in flight at its mean.
   void sync_view(std::size_t i) {
     const std::uint64_t n = real.count(i);
-    const std::uint64_t flying = in_flight_of[i].size();
+    const std::uint64_t flying = asks.pending[i];
     const double sum = n ? real.sum(i) + static_cast<double>(flying) * real.mean(i) : 0.0;
     view.assign(i, n + flying, sum);
   }
@@ -184,8 +267,7 @@ struct identification::impl {
       i = std::visit([&](auto& r) -> std::size_t { return r.next(s); }, sampling->get());
     }
     const std::uint64_t id = next_id++;
-    arm_of_ask.push_back(static_cast<std::uint32_t>(i));
-    in_flight_of[i].insert(id);
+    asks.push(id, i);
     sync_view(i);
     last_asked = i;
     append({'a', id, i, 0.0});
@@ -196,9 +278,7 @@ struct identification::impl {
   /// ('t' or 'u').
   void record(std::size_t i, double r, std::optional<std::uint64_t> id, char kind) {
     real.add(i, r);  // the only call that can throw (a sum beyond DBL_MAX), before any other change
-    if (id) {
-      in_flight_of[i].erase(*id);
-    }
+    if (id) asks.remove(*id, i);
     sync_view(i);
     if (i == last_asked) {
       std::visit([&](auto& rule) { rule.observe(i, view); }, sampling->get());
@@ -213,6 +293,45 @@ struct identification::impl {
     else if (id) told_ids = true;
     append({kind, id, i, r});
     if (!done && unsampled == 0 && stopping->should_stop(real)) stop();
+  }
+
+  /// Replays event e (as from the state file): false when it is not the event the study makes
+  /// or admits now.
+  bool replay(const char* fn, const study_event& e) {
+    if (e.kind == 'a') {
+      if (done || !e.id) return false;
+      const study_ask a = ask_one();
+      return a.id == *e.id && a.arm == e.arm;
+    }
+    if (e.id) {
+      if (!asks.in_flight(*e.id) || asks.arm_at(*e.id) != e.arm) return false;
+      if (e.kind == 'u' && *e.id != asks.oldest(e.arm)) return false;
+      check_reward(fn, e.reward);
+      record(e.arm, e.reward, e.id, e.kind);
+      return true;
+    }
+    if (asks.pending[e.arm] != 0) return false;
+    check_reward(fn, e.reward);
+    record(e.arm, e.reward, std::nullopt, 't');
+    return true;
+  }
+
+  /// Saves or loads everything that changes after construction (the view is rebuilt from it).
+  void archive(detail::state_archive& ar) {
+    ar(real);
+    sampling->archive_state(ar);
+    stopping->archive_state(ar);
+    ar(stream, next_id, asks, round_robin, unsampled, last_asked, done, told_ids, told_oldest);
+    if (done) {
+      std::uint64_t n = final.evidence.size();
+      ar(final.best_arm, final.certified, final.certificate, final.evidence_note, n);
+      if (ar.loading()) {
+        if (n > set.arms) refuse("lilucb::bandit::identification::open", "state", "evidence of " + std::to_string(n) + " challengers", "at most K");
+        final.evidence.resize(n);
+        final.done = true;
+      }
+      for (auto& e : final.evidence) ar(e.arm, e.statistic, e.threshold);
+    }
   }
 
   void stop() {
@@ -359,6 +478,7 @@ identification::identification(study_settings settings)
   p_->sampling.emplace(describe(p_->comb.sampling).make(ctx, params));
   p_->settings_digest = ::lilucb::detail::sha256().update("lilucb-study settings\n").update(settings_text(s)).hex();
   p_->head = p_->settings_digest;
+  p_->record_prev = p_->head;
   if (s.arms == 1) p_->stop();
 }
 
@@ -392,8 +512,8 @@ bool identification::tell(std::uint64_t id, double reward) {
     refuse(fn, "id", std::to_string(id),
            p_->next_id ? "an id returned by ask() (0 to " + std::to_string(p_->next_id - 1) + ")" : "none asked yet");
   p_->check_reward(fn, reward);
-  const std::size_t arm = p_->arm_of_ask[id];
-  if (!p_->in_flight_of[arm].count(id)) return false;  // told before: counted once
+  if (!p_->asks.in_flight(id)) return false;  // told before: counted once
+  const std::size_t arm = p_->asks.arm_at(id);
   if (p_->told_oldest)
     refuse(fn, "id", std::to_string(id),
            "no id for an ask in flight: this study's asked pulls were told without ids (each counted for its arm's "
@@ -405,8 +525,9 @@ bool identification::tell(std::uint64_t id, double reward) {
 bool identification::tell(std::uint64_t id, std::size_t arm, double reward) {
   constexpr const char* fn = "lilucb::bandit::identification::tell";
   if (arm >= p_->set.arms) refuse(fn, "arm", std::to_string(arm), "0 to " + std::to_string(p_->set.arms - 1));
-  if (id < p_->next_id && p_->arm_of_ask[id] != arm)  // in flight or told before: a retry naming another arm is a mistake
-    refuse(fn, "arm", std::to_string(arm), "the arm of ask " + std::to_string(id) + ": " + std::to_string(p_->arm_of_ask[id]));
+  // In flight or told recently: a retry naming another arm is a mistake.
+  if (const auto known = p_->asks.arm_of(id); known && *known != arm)
+    refuse(fn, "arm", std::to_string(arm), "the arm of ask " + std::to_string(id) + ": " + std::to_string(*known));
   return tell(id, reward);
 }
 
@@ -430,9 +551,11 @@ std::size_t identification::tell_many(std::span<const std::uint64_t> ids, std::s
     if (ids[k] >= q.next_id)
       refuse(fn, indexed("ids", k).c_str(), std::to_string(ids[k]),
              q.next_id ? "an id returned by ask() (0 to " + std::to_string(q.next_id - 1) + ")" : "none asked yet");
-    if (arms[k] >= q.set.arms || q.arm_of_ask[ids[k]] != arms[k])
+    if (arms[k] >= q.set.arms)
+      refuse(fn, indexed("arms", k).c_str(), std::to_string(arms[k]), "0 to " + std::to_string(q.set.arms - 1));
+    if (const auto known = q.asks.arm_of(ids[k]); known && *known != arms[k])
       refuse(fn, indexed("arms", k).c_str(), std::to_string(arms[k]),
-             "the arm of ask " + std::to_string(ids[k]) + ": " + std::to_string(q.arm_of_ask[ids[k]]));
+             "the arm of ask " + std::to_string(ids[k]) + ": " + std::to_string(*known));
     try {
       q.check_reward(fn, rewards[k]);
     } catch (const lilucb::domain_error& e) {
@@ -441,13 +564,13 @@ std::size_t identification::tell_many(std::span<const std::uint64_t> ids, std::s
   }
   if (q.told_oldest)
     for (std::size_t k = 0; k < ids.size(); ++k)
-      if (q.in_flight_of[arms[k]].count(ids[k]))
+      if (q.asks.in_flight(ids[k]))
         refuse(fn, indexed("ids", k).c_str(), std::to_string(ids[k]),
                "no id for an ask in flight: this study's asked pulls were told without ids (each counted for its "
                "arm's oldest ask)");
   std::size_t counted = 0;
   for (std::size_t k = 0; k < ids.size(); ++k)
-    if (q.in_flight_of[arms[k]].count(ids[k])) {
+    if (q.asks.in_flight(ids[k])) {
       q.record(arms[k], rewards[k], ids[k], 't');
       ++counted;
     }
@@ -458,8 +581,7 @@ void identification::tell_arm(std::size_t arm, double reward) {
   constexpr const char* fn = "lilucb::bandit::identification::tell";
   if (arm >= p_->set.arms) refuse(fn, "arm", std::to_string(arm), "0 to " + std::to_string(p_->set.arms - 1));
   p_->check_reward(fn, reward);
-  const auto& flying = p_->in_flight_of[arm];
-  if (flying.empty()) {
+  if (p_->asks.pending[arm] == 0) {
     p_->record(arm, reward, std::nullopt, 't');
     return;
   }
@@ -467,7 +589,7 @@ void identification::tell_arm(std::size_t arm, double reward) {
     refuse(fn, "id", "(absent)",
            "the id of the ask (arm " + std::to_string(arm) + " has asks in flight, and this study's tells name their "
            "ids: a reward without one could be a pull told again under its id)");
-  p_->record(arm, reward, *flying.begin(), 'u');
+  p_->record(arm, reward, p_->asks.oldest(arm), 'u');
 }
 
 study_answer identification::answer() { return p_->done ? p_->final : p_->current_answer(); }
@@ -483,7 +605,7 @@ study_status identification::status() {
     st.means[i] = q.real.mean(i);
   }
   st.pending.resize(K);
-  for (std::size_t i = 0; i < K; ++i) st.total_pending += st.pending[i] = q.in_flight_of[i].size();
+  for (std::size_t i = 0; i < K; ++i) st.total_pending += st.pending[i] = q.asks.pending[i];
   st.total_pulls = q.real.total();
   st.done = q.done;
   st.leader = q.done ? q.final.best_arm : K == 1 ? 0 : q.stopping->recommendation(q.real);
@@ -511,6 +633,9 @@ std::string identification::to_json() const {
   if (q.stream_used)
     refuse("lilucb::bandit::identification::to_json", "study", "random_stream() used",
            "a study whose rewards did not come from its own random stream (those draws are not in the state)");
+  if (!q.keep_all)
+    refuse("lilucb::bandit::identification::to_json", "study", "opened from a snapshot",
+           "a study whose whole history is in memory (made, or read by from_json): this one's is in its journal");
   nlohmann::json j = settings_json(q.set);
   j["format"] = format_name;
   j["version"] = format_version;
@@ -541,7 +666,7 @@ std::string identification::to_json() const {
   return j.dump();
 }
 
-study_history identification::history() const { return {p_->events.size(), p_->head, p_->settings_digest}; }
+study_history identification::history() const { return {p_->event_count, p_->head, p_->settings_digest}; }
 
 namespace {
 
@@ -571,6 +696,27 @@ std::uint64_t exact_unsigned(const nlohmann::json& v, const std::string& what, c
 double exact_number(const nlohmann::json& v, const std::string& what, const std::function<void(const std::string&)>& bad) {
   if (!v.is_number()) bad(what + " " + v.dump() + " (a number is needed)");
   return v.get<double>();
+}
+
+/// The settings as settings_json writes them (types checked exactly; values by the constructor).
+/// Throws nlohmann::json::exception for a missing key or a wrong type the checks do not name.
+study_settings read_settings(const nlohmann::json& j, const std::function<void(const std::string&)>& bad) {
+  study_settings s;
+  s.arms = exact_unsigned(j.at("arms"), "arms", bad);
+  if (s.arms < 1 || s.arms > max_arms) bad("arms " + j.at("arms").dump() + " (1 to 2^32 - 1)");
+  s.names = j.at("names").get<std::vector<std::string>>();
+  s.model = parse_study_model(j.at("model").get<std::string>());
+  if (s.model == study_model::gaussian) s.sigma = exact_number(j.at("sigma"), "sigma", bad);
+  if (s.model == study_model::bounded) {
+    const auto& r = j.at("range");
+    if (!r.is_array() || r.size() != 2) bad("range " + r.dump() + " (two numbers)");
+    s.lo = exact_number(r[0], "range", bad);
+    s.hi = exact_number(r[1], "range", bad);
+  }
+  s.nu = exact_number(j.at("nu"), "nu", bad);
+  s.method = j.at("method").get<std::string>();
+  s.seed = exact_unsigned(j.at("seed"), "seed", bad);
+  return s;
 }
 
 }  // namespace
@@ -604,20 +750,7 @@ identification identification::from_json(std::string_view text, const std::optio
     if (model == "bounded") known.insert("range");
     for (const auto& [key, value] : j.items())
       if (!known.count(key)) bad("a key \"" + key + "\" that a " + model + " study of version " + std::to_string(version) + " has not");
-    s.arms = exact_unsigned(j.at("arms"), "arms", bad);
-    if (s.arms < 1 || s.arms > max_arms) bad("arms " + j.at("arms").dump() + " (1 to 2^32 - 1)");
-    s.names = j.at("names").get<std::vector<std::string>>();
-    s.model = parse_study_model(model);
-    if (s.model == study_model::gaussian) s.sigma = exact_number(j.at("sigma"), "sigma", bad);
-    if (s.model == study_model::bounded) {
-      const auto& r = j.at("range");
-      if (!r.is_array() || r.size() != 2) bad("range " + r.dump() + " (two numbers)");
-      s.lo = exact_number(r[0], "range", bad);
-      s.hi = exact_number(r[1], "range", bad);
-    }
-    s.nu = exact_number(j.at("nu"), "nu", bad);
-    s.method = j.at("method").get<std::string>();
-    s.seed = exact_unsigned(j.at("seed"), "seed", bad);
+    s = read_settings(j, bad);
     const auto& ev = j.at("events");
     if (!ev.is_object() || ev.size() != 4) bad("events that are not {kinds, ids, arms, rewards}");
     const auto& kinds = ev.at("kinds").get_ref<const std::string&>();
@@ -671,21 +804,7 @@ identification identification::from_json(std::string_view text, const std::optio
     bad("settings that differ from those of the state written before (a different study, or an edited setting)");
   for (std::size_t k = 0; k < events.size(); ++k) {
     const auto& e = events[k];
-    const auto mismatch = [&]() { bad("event " + std::to_string(k) + " does not replay (edited or truncated state)"); };
-    if (e.kind == 'a') {
-      if (q.done) mismatch();
-      const study_ask a = q.ask_one();
-      if (a.id != *e.id || a.arm != e.arm) mismatch();
-    } else if (e.id) {
-      if (*e.id >= q.next_id || q.arm_of_ask[*e.id] != e.arm || !q.in_flight_of[e.arm].count(*e.id)) mismatch();
-      if (e.kind == 'u' && *e.id != *q.in_flight_of[e.arm].begin()) mismatch();
-      q.check_reward(fn, e.reward);
-      q.record(e.arm, e.reward, e.id, e.kind);
-    } else {
-      if (!q.in_flight_of[e.arm].empty()) mismatch();
-      q.check_reward(fn, e.reward);
-      q.record(e.arm, e.reward, std::nullopt, 't');
-    }
+    if (!q.replay(fn, e)) bad("event " + std::to_string(k) + " does not replay (edited or truncated state)");
     if (last_written && k + 1 == last_written->events && q.head != last_written->head)
       bad("a history that differs from the one written before at event " + std::to_string(k) +
           " (an edited or replaced state)");
@@ -704,6 +823,408 @@ identification identification::from_json(std::string_view text, const std::optio
   } catch (const nlohmann::json::exception& e) {
     bad(std::string("malformed statistics: ") + e.what());
   }
+  return study;
+}
+
+// ---- snapshot and journal (docs/live-study.md, "The state file") ----
+
+namespace {
+
+constexpr std::string_view snapshot_magic = "lilucb-study snapshot 3\n";
+constexpr std::uint64_t snapshot_version = 3;
+/// The bytes before a snapshot's end of journal that open() reads to check the link: more than
+/// the trailer ,"to":N,"head":"<64 digits>"} of a record.
+constexpr std::uint64_t link_bytes = 256;
+
+/// A 64-bit check of the snapshot's binary state, eight bytes a step (against damage and naive
+/// edits; the header's SHA-256 digest covers it).
+std::string check64(std::string_view bytes) {
+  std::uint64_t h = 0x9e3779b97f4a7c15ull ^ bytes.size();
+  std::size_t k = 0;
+  for (; k + 8 <= bytes.size(); k += 8) {
+    std::uint64_t w;
+    std::memcpy(&w, bytes.data() + k, 8);
+    h = (std::rotl(h, 29) ^ w) * 0xbf58476d1ce4e5b9ull;
+  }
+  for (; k < bytes.size(); ++k) h = (std::rotl(h, 29) ^ static_cast<unsigned char>(bytes[k])) * 0x94d049bb133111ebull;
+  h ^= h >> 31;
+  char buf[17];
+  std::snprintf(buf, sizeof buf, "%016llx", static_cast<unsigned long long>(h));
+  return buf;
+}
+
+std::string snapshot_digest(const nlohmann::json& header_without_digest) {
+  return ::lilucb::detail::sha256().update("lilucb-study snapshot\n").update(header_without_digest.dump()).hex();
+}
+
+/// One journal record (take_journal_record's line), parsed.
+struct journal_record {
+  std::uint64_t from = 0, to = 0;
+  std::string prev, head;
+  std::vector<study_event> events;  // asks without their ids (the replay gives them)
+};
+
+journal_record parse_record(std::string_view line, const std::function<void(const std::string&)>& bad) {
+  journal_record r;
+  nlohmann::json j;
+  std::string duplicate;
+  try {
+    j = parse_without_duplicate_keys(line, duplicate);
+  } catch (const nlohmann::json::exception& e) {
+    bad(std::string("not JSON: ") + e.what());
+  }
+  if (!duplicate.empty()) bad("a repeated key \"" + duplicate + "\"");
+  try {
+    if (!j.is_object() || j.size() != 8) bad("not {from, prev, kinds, ids, arms, rewards, to, head}");
+    r.from = exact_unsigned(j.at("from"), "from", bad);
+    r.to = exact_unsigned(j.at("to"), "to", bad);
+    r.prev = j.at("prev").get<std::string>();
+    r.head = j.at("head").get<std::string>();
+    const auto& kinds = j.at("kinds").get_ref<const std::string&>();
+    const auto& ids = j.at("ids");
+    const auto& arms = j.at("arms");
+    const auto& rewards = j.at("rewards");
+    const auto asks = static_cast<std::size_t>(std::count(kinds.begin(), kinds.end(), 'a'));
+    if (!ids.is_array() || !arms.is_array() || !rewards.is_array() || arms.size() != kinds.size() ||
+        ids.size() != kinds.size() - asks || rewards.size() != kinds.size() - asks)
+      bad("arrays whose lengths do not match its kinds");
+    if (r.to < r.from || r.to - r.from != kinds.size()) bad("events " + std::to_string(r.from) + " to " + std::to_string(r.to) + " beside " + std::to_string(kinds.size()) + " events");
+    r.events.reserve(kinds.size());
+    std::size_t told = 0;
+    for (std::size_t k = 0; k < kinds.size(); ++k) {
+      const char kind = kinds[k];
+      if (kind != 'a' && kind != 't' && kind != 'u') bad("an event of kind '" + std::string(1, kind) + "'");
+      const std::string at = "event " + std::to_string(r.from + k);
+      study_event e{kind, std::nullopt, static_cast<std::size_t>(exact_unsigned(arms[k], at + " arm", bad)), 0.0};
+      if (kind != 'a') {
+        if (!ids[told].is_null()) e.id = exact_unsigned(ids[told], at + " id", bad);
+        else if (kind == 'u') bad(at + " without an id");
+        e.reward = exact_number(rewards[told], at + " reward", bad);
+        ++told;
+      }
+      r.events.push_back(e);
+    }
+  } catch (const nlohmann::json::exception& e) {
+    bad(std::string("malformed: ") + e.what());
+  }
+  return r;
+}
+
+/// The event count and head a record's line ends with (its trailer ,"to":N,"head":"H"}), from
+/// the last bytes of the line.
+bool record_trailer(std::string_view tail, std::uint64_t& to, std::string& head) {
+  const std::string_view key_to = ",\"to\":", key_head = ",\"head\":\"";
+  const auto h = tail.rfind(key_head);
+  const auto t = tail.rfind(key_to);
+  if (h == std::string_view::npos || t == std::string_view::npos || t > h) return false;
+  const std::string_view digits = tail.substr(t + key_to.size(), h - t - key_to.size());
+  if (digits.empty() || digits.size() > 20 || digits.find_first_not_of("0123456789") != std::string_view::npos) return false;
+  to = std::stoull(std::string(digits));
+  const std::string_view rest = tail.substr(h + key_head.size());
+  if (rest.size() != 64 + 3 || rest.substr(64) != "\"}\n") return false;
+  head = std::string(rest.substr(0, 64));
+  return true;
+}
+
+}  // namespace
+
+std::string identification::take_journal_record() {
+  auto& q = *p_;
+  if (q.taken == q.events.size()) return "";
+  std::string kinds, ids = "[", arms = "[", rewards = "[";
+  char buf[32];
+  for (std::size_t k = q.taken; k < q.events.size(); ++k) {
+    const auto& e = q.events[k];
+    kinds.push_back(e.kind);
+    if (arms.size() > 1) arms.push_back(',');
+    arms.append(buf, std::to_chars(buf, buf + sizeof buf, static_cast<std::uint64_t>(e.arm)).ptr);
+    if (e.is_tell()) {
+      if (ids.size() > 1) {
+        ids.push_back(',');
+        rewards.push_back(',');
+      }
+      if (e.id) ids.append(buf, std::to_chars(buf, buf + sizeof buf, *e.id).ptr);
+      else ids += "null";
+      rewards += ::lilucb::detail::format_value(e.reward);
+    }
+  }
+  std::string line = "{\"from\":" + std::to_string(q.record_from) + ",\"prev\":\"" + q.record_prev + "\",\"kinds\":\"" +
+                     kinds + "\",\"ids\":" + ids + "],\"arms\":" + arms + "],\"rewards\":" + rewards +
+                     "],\"to\":" + std::to_string(q.event_count) + ",\"head\":\"" + q.head + "\"}\n";
+  q.record_from = q.event_count;
+  q.record_prev = q.head;
+  if (q.keep_all) {
+    q.taken = q.events.size();
+  } else {
+    q.events.clear();
+    q.events.shrink_to_fit();
+    q.taken = 0;
+  }
+  return line;
+}
+
+bool identification::snapshot_holds_rules() const { return p_->sampling->archivable() && p_->stopping->archivable(); }
+
+std::uint64_t identification::journal_end() const { return p_->journal_end; }
+
+bool identification::is_snapshot(std::string_view text) { return text.substr(0, snapshot_magic.size()) == snapshot_magic; }
+
+namespace {
+
+nlohmann::json snapshot_statistics(const arm_stats& real, const std::vector<std::uint64_t>& pending, bool done,
+                                   std::size_t best_arm) {
+  std::vector<std::uint64_t> pulls(real.size());
+  std::vector<double> sums(real.size());
+  for (std::size_t i = 0; i < real.size(); ++i) {
+    pulls[i] = real.count(i);
+    sums[i] = real.sum(i);
+  }
+  nlohmann::json s{{"pulls", pulls}, {"sums", sums}, {"pending", pending}, {"done", done}};
+  if (done) s["best_arm"] = best_arm;
+  return s;
+}
+
+}  // namespace
+
+std::string identification::snapshot(std::uint64_t journal_bytes) {
+  constexpr const char* fn = "lilucb::bandit::identification::snapshot";
+  auto& q = *p_;
+  if (q.stream_used)
+    refuse(fn, "study", "random_stream() used",
+           "a study whose rewards did not come from its own random stream (those draws are not in the state)");
+  if (q.taken != q.events.size())
+    refuse(fn, "study", std::to_string(q.events.size() - q.taken) + " events not in the journal",
+           "every event taken into a journal record first (take_journal_record)");
+  q.asks.trim();
+  const bool rules = snapshot_holds_rules();
+  std::string payload;
+  if (rules) {
+    detail::state_archive ar;
+    q.archive(ar);
+    payload = ar.bytes();
+  }
+  nlohmann::json j = settings_json(q.set);
+  j["format"] = format_name;
+  j["version"] = snapshot_version;
+  j["chain"] = {{"settings", q.settings_digest}, {"head", q.head}, {"events", q.event_count}};
+  j["journal"] = {{"covered", journal_bytes},
+                  {"needed_from", rules ? (journal_bytes > link_bytes ? journal_bytes - link_bytes : 0) : 0}};
+  j["statistics"] = snapshot_statistics(q.real, q.asks.pending, q.done, q.final.best_arm);
+  j["state"] = {{"bytes", payload.size()}, {"check", check64(payload)}, {"rules", rules}};
+  j["digest"] = snapshot_digest(j);
+  std::string out(snapshot_magic);
+  out += j.dump();
+  out += '\n';
+  out += payload;
+  return out;
+}
+
+namespace {
+
+/// A snapshot's header (its second line) and binary state, with the header's own checks: format,
+/// version, keys, digest, the state's length and check.
+struct snapshot_parts {
+  nlohmann::json header;
+  std::string_view state;
+  std::uint64_t covered = 0, needed_from = 0, events = 0;
+  std::string head, settings;
+  bool rules = false;
+};
+
+snapshot_parts read_snapshot(std::string_view text, const std::function<void(const std::string&)>& bad) {
+  snapshot_parts p;
+  if (text.substr(0, snapshot_magic.size()) != snapshot_magic) bad("not a study snapshot (its first line is not \"lilucb-study snapshot 3\")");
+  text.remove_prefix(snapshot_magic.size());
+  const auto nl = text.find('\n');
+  if (nl == std::string_view::npos) bad("a snapshot without the end of its header line");
+  std::string duplicate;
+  try {
+    p.header = parse_without_duplicate_keys(text.substr(0, nl), duplicate);
+  } catch (const nlohmann::json::exception& e) {
+    bad(std::string("a snapshot header that is not JSON: ") + e.what());
+  }
+  if (!duplicate.empty()) bad("a repeated key \"" + duplicate + "\" in the snapshot header");
+  p.state = text.substr(nl + 1);
+  auto& j = p.header;
+  try {
+    if (!j.is_object() || j.value("format", "") != format_name) bad("not a study snapshot");
+    if (exact_unsigned(j.at("version"), "version", bad) != snapshot_version) bad("snapshot version " + j.at("version").dump() + " (unknown)");
+    std::set<std::string> known{"format", "version", "arms", "names", "model", "nu", "method", "seed", "chain", "journal", "statistics", "state", "digest"};
+    const std::string model = j.at("model").get<std::string>();
+    if (model == "gaussian") known.insert("sigma");
+    if (model == "bounded") known.insert("range");
+    for (const auto& [key, value] : j.items())
+      if (!known.count(key)) bad("a key \"" + key + "\" that a snapshot of a " + model + " study has not");
+    nlohmann::json without = j;
+    without.erase("digest");
+    if (j.at("digest").get<std::string>() != snapshot_digest(without))
+      bad("a snapshot whose header does not match its digest (an edited snapshot: settings, chain, statistics or state)");
+    const auto& c = j.at("chain");
+    if (!c.is_object() || c.size() != 3) bad("a chain that is not {settings, head, events}");
+    p.settings = c.at("settings").get<std::string>();
+    p.head = c.at("head").get<std::string>();
+    p.events = exact_unsigned(c.at("events"), "chain events", bad);
+    const auto& jl = j.at("journal");
+    if (!jl.is_object() || jl.size() != 2) bad("a journal link that is not {covered, needed_from}");
+    p.covered = exact_unsigned(jl.at("covered"), "journal covered", bad);
+    p.needed_from = exact_unsigned(jl.at("needed_from"), "journal needed_from", bad);
+    const auto& st = j.at("state");
+    if (!st.is_object() || st.size() != 3) bad("a state that is not {bytes, check, rules}");
+    p.rules = st.at("rules").get<bool>();
+    if (exact_unsigned(st.at("bytes"), "state bytes", bad) != p.state.size())
+      bad("a binary state of " + std::to_string(p.state.size()) + " bytes where its header says " + st.at("bytes").dump() + " (a damaged snapshot)");
+    if (st.at("check").get<std::string>() != check64(p.state)) bad("a binary state that does not match its check (a damaged or edited snapshot)");
+    if (p.needed_from > p.covered || (!p.rules && p.needed_from != 0)) bad("a journal link that needs bytes it does not cover");
+  } catch (const nlohmann::json::exception& e) {
+    bad(std::string("a malformed snapshot header: ") + e.what());
+  }
+  return p;
+}
+
+}  // namespace
+
+study_journal_link identification::snapshot_link(std::string_view snapshot) {
+  const std::function<void(const std::string&)> bad = [](const std::string& what) {
+    refuse("lilucb::bandit::identification::snapshot_link", "state", what, "a snapshot written by snapshot()");
+  };
+  if (!is_snapshot(snapshot)) bad("not a study snapshot");
+  snapshot.remove_prefix(snapshot_magic.size());
+  const auto nl = snapshot.find('\n');
+  if (nl == std::string_view::npos) bad("a snapshot without the end of its header line");
+  try {
+    const auto j = nlohmann::json::parse(snapshot.substr(0, nl));
+    const auto& l = j.at("journal");
+    return {exact_unsigned(l.at("covered"), "journal covered", bad), exact_unsigned(l.at("needed_from"), "journal needed_from", bad)};
+  } catch (const nlohmann::json::exception& e) {
+    bad(std::string("a malformed snapshot header: ") + e.what());
+  }
+  return {};
+}
+
+identification identification::open(std::string_view snap, std::string_view journal, std::uint64_t journal_offset,
+                                    const std::optional<study_history>& last_written, bool full_replay) {
+  constexpr const char* fn = "lilucb::bandit::identification::open";
+  const std::function<void(const std::string&)> bad = [&](const std::string& what) {
+    refuse(fn, "state", what, "a study snapshot and its journal written by `lilucb study` (docs/live-study.md, \"The state file\")");
+  };
+  const snapshot_parts p = read_snapshot(snap, bad);
+  study_settings s;
+  try {
+    s = read_settings(p.header, bad);
+  } catch (const nlohmann::json::exception& e) {
+    bad(std::string("malformed settings: ") + e.what());
+  }
+  identification study(std::move(s));  // checks the settings
+  auto& q = *study.p_;
+  q.keep_all = false;
+  if (p.settings != q.settings_digest)
+    bad("settings (arms, names, model, sigma or range, nu, method, seed) that differ from those its chain starts from "
+        "(an edited setting)");
+  if (last_written && !last_written->settings.empty() && last_written->settings != q.settings_digest)
+    bad("settings that differ from those of the state written before (a different study, or an edited setting)");
+  const bool resume = p.rules && !full_replay;
+  if (resume != p.rules || !p.rules) {
+    if (journal_offset != 0) bad("a journal read from byte " + std::to_string(journal_offset) + " (this study replays it from the start)");
+  } else if (journal_offset > p.needed_from) {
+    bad("a journal read from byte " + std::to_string(journal_offset) + " (the snapshot needs it from byte " + std::to_string(p.needed_from) + ")");
+  }
+  const std::uint64_t journal_size = journal_offset + journal.size();
+  if (journal_size < p.covered)
+    bad("a journal of " + std::to_string(journal_size) + " bytes where the snapshot covers " + std::to_string(p.covered) +
+        " (journal records dropped, or another study's journal)");
+
+  // The statistics of the header against the study's state (after loading or replaying it).
+  const auto check_statistics = [&]() {
+    if (snapshot_statistics(q.real, q.asks.pending, q.done, q.final.best_arm) != p.header.at("statistics"))
+      bad("snapshot statistics (pulls, sums, asks in flight or the answer) that differ from its state (an edited snapshot)");
+  };
+  std::uint64_t position = journal_offset;  // the journal byte the replay has reached
+  if (resume) {
+    if (p.covered > 0) {
+      const std::string_view before = journal.substr(0, p.covered - journal_offset);
+      std::uint64_t to = 0;
+      std::string head;
+      if (!record_trailer(before, to, head) || to != p.events || head != p.head)
+        bad("a journal whose record before byte " + std::to_string(p.covered) + " does not end at the snapshot's event " +
+            std::to_string(p.events) + " and head " + p.head + " (journal records dropped or edited, or another study's journal)");
+    } else if (p.events != 0) {
+      bad("a snapshot of " + std::to_string(p.events) + " events that covers no journal");
+    }
+    detail::state_archive ar(p.state, p.state.size());
+    try {
+      q.archive(ar);
+    } catch (const lilucb::domain_error& e) {
+      bad(std::string("a snapshot state that does not load: ") + e.value());
+    }
+    if (!ar.at_end()) bad("a snapshot state with bytes after its end");
+    if (q.asks.pending.size() != q.set.arms || q.asks.end != q.next_id || q.asks.base > q.asks.end ||
+        q.asks.arms.size() != (q.asks.end - q.asks.base) * q.asks.width || q.asks.bits.size() != (q.asks.end - q.asks.base + 63) / 64 ||
+        (q.last_asked >= q.set.arms && q.last_asked != npos))
+      bad("a snapshot state whose asks do not fit together");
+    for (std::size_t i = 0; i < q.set.arms; ++i) q.sync_view(i);
+    q.event_count = p.events;
+    q.head = p.head;
+    check_statistics();
+    position = p.covered;
+  } else if (p.covered == 0) {
+    if (p.events != 0 || p.head != q.settings_digest) bad("a snapshot of " + std::to_string(p.events) + " events that covers no journal");
+    check_statistics();
+  }
+  q.record_from = q.event_count;
+  q.record_prev = q.head;
+  if (last_written && last_written->events == q.event_count && last_written->head != q.head && position == p.covered && resume)
+    bad("a history that differs from the one written before at event " + std::to_string(q.event_count) + " (an edited or replaced state)");
+
+  // The records after `position`: each line links to the head before it and is replayed.
+  std::string_view rest = journal.substr(position - journal_offset);
+  q.journal_end = position;
+  while (true) {
+    const auto nl = rest.find('\n');
+    if (nl == std::string_view::npos) break;  // the end, or an interrupted append (ignored)
+    const std::string_view line = rest.substr(0, nl + 1);
+    const std::string at = "journal record at byte " + std::to_string(position);
+    const journal_record r = parse_record(line.substr(0, nl), [&](const std::string& what) { bad(at + ": " + what); });
+    if (r.from != q.event_count || r.prev != q.head)
+      bad(at + " starts at event " + std::to_string(r.from) + " after head " + r.prev + ", not at event " +
+          std::to_string(q.event_count) + " after head " + q.head + " (a record dropped, repeated or edited)");
+    for (std::size_t k = 0; k < r.events.size(); ++k) {
+      study_event e = r.events[k];
+      if (e.arm >= q.set.arms) bad(at + ": event " + std::to_string(r.from + k) + " of arm " + std::to_string(e.arm) + " (the study has " + std::to_string(q.set.arms) + ")");
+      if (e.kind == 'a') e.id = q.next_id;
+      if (!q.replay(fn, e)) bad(at + ": event " + std::to_string(r.from + k) + " does not replay (an edited record)");
+    }
+    if (q.head != r.head) bad(at + ": events whose hash chain does not end at the record's head (an edited event)");
+    q.events.clear();
+    position += line.size();
+    rest.remove_prefix(line.size());
+    q.journal_end = position;
+    if (last_written && last_written->events == q.event_count && last_written->head != q.head)
+      bad("a history that differs from the one written before at event " + std::to_string(q.event_count) + " (an edited or replaced state)");
+    if (position == p.covered && !resume) {  // the snapshot's point of a full replay
+      if (q.event_count != p.events || q.head != p.head)
+        bad("a snapshot of event " + std::to_string(p.events) + " and head " + p.head + " where its journal replays to event " +
+            std::to_string(q.event_count) + " and head " + q.head);
+      check_statistics();
+      if (p.rules) {
+        q.asks.trim();
+        detail::state_archive ar;
+        q.archive(ar);
+        if (ar.bytes() != p.state) bad("a snapshot state that differs from the one its journal replays to (an edited snapshot)");
+      }
+    }
+  }
+  if (!resume && p.covered > 0 && q.journal_end < p.covered)
+    bad("a journal with no record ending at byte " + std::to_string(p.covered) + ", where its snapshot stands");
+  if (last_written && last_written->events > q.event_count)
+    refuse(fn, "state",
+           "an older state: " + std::to_string(q.event_count) + " events, " + std::to_string(last_written->events) +
+               " written before (head " + last_written->head +
+               "); loading an older state after later rewards were seen voids the certificate (docs/live-study.md, "
+               "Restarts)",
+           "the study's latest state");
+  q.record_from = q.event_count;
+  q.record_prev = q.head;
+  q.taken = 0;
   return study;
 }
 

@@ -62,7 +62,8 @@ fs::path folder_of(const fs::path& file) { return file.has_parent_path() ? file.
 // SIGSTOP, to hold a lock while a second process tries it) the k-th time write_file_atomically
 // reaches <stage> for a target of that file name.  Stages: created (the temporary file exists,
 // empty), written (written and fsync'ed, not yet renamed), renamed (renamed, the folder not yet
-// fsync'ed).  Unset (always, outside those tests): one getenv, then nothing.
+// fsync'ed); and for append_to_file: appending (cut to its
+// reader's length, nothing written yet), appended (written and fsync'ed).  Unset (always, outside those tests): one getenv, then nothing.
 void fault_point(const fs::path& path, const char* stage) {
   static const std::string spec = [] {
     const char* e = std::getenv("LILUCB_TEST_FAULT");
@@ -317,6 +318,51 @@ std::string read_file(const fs::path& path, std::size_t max_bytes, std::string_v
 
 std::optional<std::string> read_file_if_present(const fs::path& path, std::size_t max_bytes, std::string_view function) {
   return read_regular(path, max_bytes, function, true);
+}
+
+std::optional<std::string> read_file_from(const fs::path& path, std::uint64_t offset, std::size_t max_bytes,
+                                          std::string_view function) {
+  struct stat st {};
+  const auto fd = open_regular(path, &st, function, true);
+  if (!fd) return std::nullopt;
+  const descriptor file{*fd};
+  const auto size = static_cast<std::uint64_t>(st.st_size);
+  if (offset >= size) return std::string();
+  if (size - offset > max_bytes)
+    fail(function, path, "has " + std::to_string(size - offset) + " bytes from byte " + std::to_string(offset) +
+                             ", more than the limit of " + limit_text(max_bytes));
+  if (::lseek(file.fd, static_cast<off_t>(offset), SEEK_SET) < 0) fail(function, path, "cannot be read (" + error_text(errno) + ")");
+  return read_limited(file.fd, max_bytes, static_cast<std::size_t>(size - offset), function, path, "grew past");
+}
+
+std::uint64_t append_to_file(const fs::path& path, std::string_view text, std::uint64_t keep, std::string_view function) {
+  const write_target target = examine_target(path, function);
+  if (!target.exists) fail(function, path, "does not exist (only an existing file is appended to)");
+  descriptor file{::open(target.file.c_str(), O_WRONLY | O_NOFOLLOW | O_CLOEXEC | O_NOCTTY | O_NONBLOCK)};
+  if (file.fd < 0) fail(function, path, "cannot be opened (" + error_text(errno) + ")");
+  struct stat st {};
+  if (::fstat(file.fd, &st) != 0) fail(function, path, "cannot be examined (" + error_text(errno) + ")");
+  check_replaceable(st, path, target.file, function);  // the opened file's own kind and links
+  const auto size = static_cast<std::uint64_t>(st.st_size);
+  if (size < keep)
+    fail(function, path, "is " + std::to_string(size) + " bytes, shorter than the " + std::to_string(keep) +
+                             " its reader found (changed by another writer); nothing appended");
+  if (size > keep && ::ftruncate(file.fd, static_cast<off_t>(keep)) != 0)
+    fail(function, path, "cannot be cut to " + std::to_string(keep) + " bytes (" + error_text(errno) + ")");
+  if (::lseek(file.fd, static_cast<off_t>(keep), SEEK_SET) < 0) fail(function, path, "cannot be appended to (" + error_text(errno) + ")");
+  fault_point(path, "appending");
+  if (!write_all(file.fd, text)) {
+    const int err = errno;
+    if (::ftruncate(file.fd, static_cast<off_t>(keep)) == 0) ::fsync(file.fd);  // leave no partial record if we can
+    fail(function, path, "write failed (" + error_text(err) + ")");
+  }
+  if (::fsync(file.fd) != 0) {
+    const int err = errno;
+    if (::ftruncate(file.fd, static_cast<off_t>(keep)) == 0) ::fsync(file.fd);  // not committed: take it back
+    fail(function, path, "fsync failed (" + error_text(err) + ")");
+  }
+  fault_point(path, "appended");
+  return keep + text.size();
 }
 
 void check_readable(const fs::path& path, std::string_view function) {

@@ -9,9 +9,16 @@
 //   - the state as a symlink (its target updated, the link kept) and as a hard link (refused);
 //   - arms by index (--arm) and by name (--name) with names that look like indices;
 //   - numeric extremes: sigma and rewards that would leave the doubles are refused, and the
-//     statistics of accepted extremes are finite.
+//     statistics of accepted extremes are finite;
+//   - the snapshot and its journal: an edited journal record, a dropped one, a journal cut below
+//     the snapshot, an edited snapshot: refused saying what differs; a torn last record is
+//     ignored and cut by the next writer; the snapshot is rewritten as the journal grows
+//     (compaction) and verify replays the whole journal through it; a version 2 state is read
+//     and migrated by the next write.
 #include "cli_harness.hpp"
 #include "../text_files.hpp"
+
+#include "lilucb/bandit/identification.hpp"
 
 #include <boost/test/unit_test.hpp>
 #include <nlohmann/json.hpp>
@@ -58,6 +65,26 @@ std::string running_study(const temp_dir& dir) {
   return state;
 }
 
+/// The state's two files as one text (snapshot, then journal), for "unchanged" checks.
+std::string both(const std::string& state) {
+  const fs::path journal = state + ".journal";
+  return read_text(state) + '\0' + (fs::exists(journal) ? read_text(journal) : std::string());
+}
+
+/// running_study's state as a whole JSON state of version 2 (the library's to_json), and the
+/// library study that wrote it.
+lilucb::bandit::identification running_study_library() {
+  lilucb::bandit::study_settings s;
+  s.arms = 3;
+  s.sigma = 1;
+  s.nu = 0.1;
+  s.seed = 3;
+  lilucb::bandit::identification lib(s);
+  lib.ask(6);
+  for (int id = 0; id < 4; ++id) lib.tell(static_cast<std::uint64_t>(id), std::stod(std::to_string(0.1 * id)));
+  return lib;
+}
+
 /// Runs args through /bin/sh with stdout sent to /dev/full.
 cli_result to_full_device(const std::vector<std::string>& args) {
   const char* env = std::getenv("LILUCB_CLI");
@@ -72,17 +99,17 @@ cli_result to_full_device(const std::vector<std::string>& args) {
 BOOST_AUTO_TEST_CASE(output_that_cannot_be_written_commits_nothing) {
   temp_dir dir;
   const std::string state = running_study(dir);
-  const std::string before = read_text(state);
+  const std::string before = both(state);
   const auto files = listing(dir.path);
   // ask > /dev/full: exit 3, and the asks nobody saw are not in the state.
   const auto a = to_full_device({"study", "ask", "--state", state, "--count", "5"});
   BOOST_TEST(a.status == 3, a.err);
   BOOST_TEST(contains(a.err, "state was left unchanged"), a.err);
-  BOOST_TEST(read_text(state) == before);
+  BOOST_TEST(both(state) == before);
   // tell > /dev/full: not counted, so the retried tell counts once.
   const auto t = to_full_device({"study", "tell", "--state", state, "--id", "4", "--reward", "0.5"});
   BOOST_TEST(t.status == 3, t.err);
-  BOOST_TEST(read_text(state) == before);
+  BOOST_TEST(both(state) == before);
   BOOST_TEST(listing(dir.path) == files);  // no temporary file left
   const auto again = ok({"study", "tell", "--state", state, "--id", "4", "--reward", "0.5"});
   BOOST_TEST(again.out == "1 reward told\n");
@@ -93,7 +120,7 @@ BOOST_AUTO_TEST_CASE(refusals_and_readers_leave_no_lock_or_temporary_file) {
   const std::string state = running_study(dir);
   fs::remove(state + ".lock");  // as after a copy of the state alone
   const auto files = listing(dir.path);
-  const std::string before = read_text(state);
+  const std::string before = both(state);
   for (const auto& args : std::vector<std::vector<std::string>>{
            {"study", "tell", "--state", state, "--id", "4", "--reward", "nan"},
            {"study", "tell", "--state", state, "--id", "99", "--reward", "0"},
@@ -106,7 +133,7 @@ BOOST_AUTO_TEST_CASE(refusals_and_readers_leave_no_lock_or_temporary_file) {
     BOOST_TEST_CONTEXT(show(args)) {
       run_cli(args);
       BOOST_TEST(listing(dir.path) == files);
-      BOOST_TEST(read_text(state) == before);
+      BOOST_TEST(both(state) == before);
     }
   }
   // A study refused at `new` leaves nothing either.
@@ -135,8 +162,7 @@ BOOST_AUTO_TEST_CASE(the_readers_work_in_a_read_only_folder) {
 
 BOOST_AUTO_TEST_CASE(edited_states_are_refused_saying_what_differs) {
   temp_dir dir;
-  const std::string state = running_study(dir);
-  const std::string good = read_text(state);
+  const std::string good = running_study_library().to_json() + "\n";  // a whole state (version 2)
   const json j = json::parse(good);
   const auto refused = [&](const std::string& what, const std::string& text, const std::string& says) {
     BOOST_TEST_CONTEXT(what) {
@@ -211,13 +237,14 @@ BOOST_AUTO_TEST_CASE(the_history_digest_checks_published_answers_and_rollbacks) 
   BOOST_TEST(answer.contains("leader"));
   BOOST_TEST(contains(ok({"study", "answer", "--state", state}).out, digest));
   BOOST_TEST(contains(ok({"study", "verify", "--state", state, "--digest", digest}).out, "matches"));
-  const std::string old = read_text(state);
+  const std::string old = read_text(state), old_journal = read_text(state + ".journal");
   ok({"study", "tell", "--state", state, "--id", "4", "--reward", "0.7"});
   // The data moved on: the published digest no longer matches (exit 1).
   const auto moved = run_cli({"study", "verify", "--state", state, "--digest", digest});
   BOOST_TEST(moved.status == 1, moved.err);
   // A rollback to the older state is refused by every command, readers included.
   write_text(state, old);
+  write_text(state + ".journal", old_journal);
   for (const char* sub : {"status", "ask", "verify"}) {
     const auto r = run_cli({"study", sub, "--state", state});
     BOOST_TEST(r.status == 2, sub << ": " << r.err);
@@ -234,16 +261,17 @@ BOOST_AUTO_TEST_CASE(a_symlinked_state_stays_a_link_and_a_hard_linked_one_is_ref
   fs::create_symlink("s.json", link);
   ok({"study", "tell", "--state", link.string(), "--id", "4", "--reward", "0.5"});
   BOOST_TEST(fs::is_symlink(link));
-  BOOST_TEST(json::parse(read_text(state))["statistics"]["pulls"][1] == 2);  // the target has the tell
+  BOOST_TEST(json::parse(ok({"study", "status", "--state", state, "--json"}).out)["pulls"][1] == 2);  // the target has the tell
+  BOOST_TEST(!fs::exists(dir.path / "link.json.journal"));                 // one journal: the target's
   BOOST_TEST(!fs::exists(dir.path / "link.json.lock"));                    // one lock: the target's
   const fs::path hard = dir.path / "hard.json";
   fs::create_hard_link(state, hard);
-  const std::string before = read_text(state);
+  const std::string before = both(state);
   const auto r = run_cli({"study", "tell", "--state", hard.string(), "--id", "5", "--reward", "0.5"});
   BOOST_TEST(r.status == 3, r.err);
   BOOST_TEST(contains(r.err, "hard link"), r.err);
-  BOOST_TEST(read_text(state) == before);
-  BOOST_TEST(read_text(hard) == before);
+  BOOST_TEST(both(state) == before);
+  BOOST_TEST(read_text(hard) == read_text(state));
   ok({"study", "status", "--state", hard.string()});  // reading a hard-linked state is fine
 }
 
@@ -312,4 +340,151 @@ BOOST_AUTO_TEST_CASE(state_and_csv_of_the_wrong_kind) {
   const auto folder = run_cli({"study", "tell", "--state", state, "--csv", dir.path.string()});
   BOOST_TEST(folder.status == 2, folder.err);
   BOOST_TEST(contains(folder.err, "--csv"), folder.err);
+}
+
+BOOST_AUTO_TEST_CASE(journal_records_edited_dropped_or_cut_are_refused) {
+  temp_dir dir;
+  const std::string state = running_study(dir);
+  const std::string journal = state + ".journal";
+  const std::string snap = read_text(state), good = read_text(journal);
+  std::vector<std::string> lines;
+  {
+    std::istringstream in(good);
+    for (std::string l; std::getline(in, l);) lines.push_back(l + "\n");
+  }
+  BOOST_REQUIRE(lines.size() == 5u);  // one record per command: the ask, four tells
+  const auto join = [&](std::size_t skip) {
+    std::string t;
+    for (std::size_t k = 0; k < lines.size(); ++k)
+      if (k != skip) t += lines[k];
+    return t;
+  };
+  const auto refused = [&](const std::string& what, const std::string& journal_text, const std::string& snapshot_text,
+                           const std::string& says, bool keep_lock = true) {
+    BOOST_TEST_CONTEXT(what) {
+      write_text(journal, journal_text);
+      write_text(state, snapshot_text);
+      if (!keep_lock) fs::remove(state + ".lock");
+      for (const char* sub : {"status", "verify"}) {
+        const auto r = run_cli({"study", sub, "--state", state});
+        check_one_line_error(r);
+        BOOST_TEST(contains(r.err, says), sub << ": " << r.err);
+      }
+    }
+  };
+  // A reward rewritten in the last record; a middle record dropped; the last one dropped (a
+  // rollback, caught by STATE.lock; without the lock the shorter history is all there is).
+  std::string edited = lines[4];
+  edited.replace(edited.find("\"rewards\":[") + 11, 3, "0.9");
+  refused("an edited reward", join(99).substr(0, good.size() - lines[4].size()) + edited, snap, "hash chain");
+  refused("a dropped record", join(2), snap, "a record dropped");
+  refused("the last record dropped", join(4), snap, "an older state");
+  write_text(journal, good);
+  ok({"study", "status", "--state", state});
+  // The snapshot's header edited (its digest no longer matches), and the journal cut below it.
+  std::string header_edit = snap;
+  header_edit.replace(header_edit.find("\"pulls\":[") + 9, 1, "7");
+  refused("edited snapshot statistics", good, header_edit, "digest");
+  // A snapshot that covers part of its journal (a migrated state's): the journal cut below it,
+  // or its covered record edited, is refused.
+  const std::string old = dir.file("old.json", running_study_library().to_json() + "\n");
+  ok({"study", "tell", "--state", old, "--id", "4", "--reward", "0.5"});
+  const std::string migrated = read_text(old), record = read_text(old + ".journal");
+  write_text(old + ".journal", record.substr(0, record.size() / 2));
+  const auto cut = run_cli({"study", "status", "--state", old});
+  check_one_line_error(cut);
+  BOOST_TEST(contains(cut.err, "journal records dropped"), cut.err);
+  std::string other = record;
+  other.replace(other.size() - 10, 4, "0000");
+  write_text(old + ".journal", other);
+  const auto relinked = run_cli({"study", "status", "--state", old});
+  check_one_line_error(relinked);
+  BOOST_TEST(contains(relinked.err, "does not end at the snapshot's event"), relinked.err);
+  const auto replayed = run_cli({"study", "verify", "--state", old});
+  check_one_line_error(replayed);
+  write_text(old + ".journal", record);
+  BOOST_TEST(contains(ok({"study", "verify", "--state", old}).out, "11 events"));
+  (void)migrated;
+}
+
+BOOST_AUTO_TEST_CASE(a_torn_last_record_is_ignored_and_cut_by_the_next_writer) {
+  temp_dir dir;
+  const std::string state = running_study(dir);
+  const std::string journal = state + ".journal";
+  const auto before = json::parse(ok({"study", "answer", "--state", state, "--json"}).out);
+  const std::string good = read_text(journal);
+  write_text(journal, good + "{\"from\":10,\"prev\":\"");  // a kill -9 during an append
+  const auto torn = json::parse(ok({"study", "answer", "--state", state, "--json"}).out);
+  BOOST_TEST(torn["digest"] == before["digest"]);
+  BOOST_TEST(contains(ok({"study", "verify", "--state", state}).out, "10 events"));
+  ok({"study", "tell", "--state", state, "--id", "4", "--reward", "0.5"});
+  const std::string after = read_text(journal);
+  BOOST_TEST(after.substr(0, good.size()) == good);
+  BOOST_TEST(after.back() == '\n');
+  BOOST_TEST(after.find("{\"from\":10,\"prev\":\"{") == std::string::npos);
+  BOOST_TEST(contains(ok({"study", "verify", "--state", state}).out, "11 events"));
+  // A complete line that is not a record is an edit, not a tear.
+  write_text(journal, after + "garbage\n");
+  const auto r = run_cli({"study", "status", "--state", state});
+  check_one_line_error(r);
+  BOOST_TEST(contains(r.err, "journal record at byte"), r.err);
+}
+
+BOOST_AUTO_TEST_CASE(the_snapshot_is_rewritten_as_the_journal_grows_and_verify_replays_through_it) {
+  temp_dir dir;
+  const std::string state = (dir.path / "s.json").string();
+  ok({"study", "new", "--state", state, "--arms", "3", "--sigma", "1", "--nu", "0.001", "--seed", "5"});
+  lilucb::bandit::study_settings s;
+  s.arms = 3;
+  s.sigma = 1;
+  s.nu = 0.001;
+  s.seed = 5;
+  lilucb::bandit::identification lib(s);
+  std::uint64_t snapshots = 0;
+  std::string last = read_text(state);
+  for (int round = 0; round < 30 && !lib.done(); ++round) {  // about 10 kB of journal a round
+    const auto a = json::parse(ok({"study", "ask", "--state", state, "--count", "400", "--json"}).out);
+    const auto b = lib.ask(400);
+    std::string csv = "id,arm,reward\n";
+    for (std::size_t k = 0; k < b.size(); ++k) {
+      BOOST_REQUIRE_EQUAL(a["asks"][k]["arm"].get<std::size_t>(), b[k].arm);
+      const double reward = 0.01 * static_cast<double>(b[k].id % 7);  // equal means: no stop
+      std::ostringstream line;
+      line.precision(17);
+      line << b[k].id << ',' << b[k].arm << ',' << reward << '\n';
+      csv += line.str();
+      lib.tell(b[k].id, reward);
+    }
+    ok({"study", "tell", "--state", state, "--csv", dir.file("b.csv", csv)});
+    const std::string now = read_text(state);
+    if (now != last) ++snapshots;
+    last = now;
+  }
+  BOOST_TEST(snapshots >= 3u);  // compacted along the way
+  BOOST_TEST(fs::file_size(state) < 20000u);
+  const auto v = json::parse(ok({"study", "verify", "--state", state, "--json"}).out);
+  BOOST_TEST(v["digest"] == lib.history().head);
+  BOOST_TEST(v["events"] == lib.history().events);
+  const auto st = json::parse(ok({"study", "status", "--state", state, "--json"}).out);
+  BOOST_TEST(st["total_pulls"] == lib.status().total_pulls);
+  BOOST_TEST(st["done"] == lib.done());
+}
+
+BOOST_AUTO_TEST_CASE(a_version_2_state_is_read_and_migrated_by_the_next_write) {
+  temp_dir dir;
+  auto lib = running_study_library();
+  const std::string state = dir.file("old.json", lib.to_json() + "\n");
+  const auto before = json::parse(ok({"study", "answer", "--state", state, "--json"}).out);
+  BOOST_TEST(before["digest"] == lib.history().head);
+  BOOST_TEST(!fs::exists(state + ".journal"));  // a reader migrates nothing
+  ok({"study", "tell", "--state", state, "--id", "4", "--reward", "0.5"});
+  lib.tell(4, 0.5);
+  BOOST_TEST(read_text(state).rfind("lilucb-study snapshot 3\n", 0) == 0u);
+  BOOST_TEST(fs::exists(state + ".journal"));
+  const auto v = json::parse(ok({"study", "verify", "--state", state, "--json"}).out);
+  BOOST_TEST(v["digest"] == lib.history().head);
+  BOOST_TEST(v["events"] == 11);
+  // The migrated study goes on as the library's.
+  const auto a = json::parse(ok({"study", "ask", "--state", state, "--json"}).out);
+  BOOST_TEST(a["asks"][0]["arm"] == lib.ask().arm);
 }

@@ -8,6 +8,7 @@
 // compose.hpp concept), type-erased: one virtual call per call of the concept.
 
 #include "lilucb/bandit/arm_stats.hpp"
+#include "lilucb/bandit/detail/state_archive.hpp"
 #include "lilucb/bandit/rules.hpp"
 #include "lilucb/bandit/sampling/lilucb.hpp"
 #include "lilucb/bandit/sampling/lucb.hpp"
@@ -27,6 +28,7 @@
 #include <cstddef>
 #include <memory>
 #include <string>
+#include <type_traits>
 #include <utility>
 #include <variant>
 #include <vector>
@@ -55,6 +57,19 @@ class any_sampling {
         rule_);
   }
 
+  /// Whether the rule can be saved (it has archive_state: detail/state_archive.hpp).
+  bool archivable() const {
+    return std::visit([](const auto& r) { return detail::has_archive_state<std::remove_cvref_t<decltype(r)>>; }, rule_);
+  }
+  /// Saves or loads the rule's state through `ar`.  Domain: archivable().
+  void archive_state(detail::state_archive& ar) {
+    std::visit(
+        [&](auto& r) {
+          if constexpr (detail::has_archive_state<std::remove_cvref_t<decltype(r)>>) r.archive_state(ar);
+        },
+        rule_);
+  }
+
  private:
   variant rule_;
 };
@@ -76,6 +91,10 @@ class any_stopping {
   /// every challenger of its answer now (empty when it does not).
   bool has_evidence() const { return rule_->has_evidence(); }
   std::vector<challenger_evidence> evidence(const arm_stats& s) { return rule_->evidence(s); }
+  /// Whether the rule can be saved (it has archive_state: detail/state_archive.hpp).
+  bool archivable() const { return rule_->archivable(); }
+  /// Saves or loads the rule's state through `ar`.  Domain: archivable().
+  void archive_state(detail::state_archive& ar) { rule_->archive_state(ar); }
 
  private:
   struct concept_t {
@@ -88,6 +107,8 @@ class any_stopping {
     virtual std::string certificate() const = 0;
     virtual bool has_evidence() const = 0;
     virtual std::vector<challenger_evidence> evidence(const arm_stats& s) = 0;
+    virtual bool archivable() const = 0;
+    virtual void archive_state(detail::state_archive& ar) = 0;
   };
   template <class Rule>
   struct model final : concept_t {
@@ -102,6 +123,10 @@ class any_stopping {
     std::vector<challenger_evidence> evidence(const arm_stats& s) override {
       if constexpr (requires(Rule& r) { r.evidence(s); }) return rule.evidence(s);
       else return {};
+    }
+    bool archivable() const override { return detail::has_archive_state<Rule>; }
+    void archive_state(detail::state_archive& ar) override {
+      if constexpr (detail::has_archive_state<Rule>) rule.archive_state(ar);
     }
     Rule rule;
   };

@@ -92,6 +92,12 @@ class arm_stats {
     return best == arms_.size() ? 0 : best;
   }
 
+   /// Every member that changes after construction, for a study's snapshot (detail/state_archive.hpp).
+   template <class Archive>
+   void archive_state(Archive& ar) {
+     ar(arms_, total_, last_);
+   }
+
  private:
   // Out of line and cold, so that the per-pull check above stays one compare and a branch.
   [[noreturn, gnu::cold, gnu::noinline]] static void overflow(double t) {
@@ -103,6 +109,10 @@ class arm_stats {
     std::uint64_t count = 0;
     double sum = 0;
     double comp = 0;  // accumulated rounding errors of the running sum
+    template <class Archive>
+    void archive_state(Archive& ar) {
+      ar(count, sum, comp);
+    }
   };
   std::vector<arm, detail::large_page_allocator<arm>> arms_;
   std::uint64_t total_ = 0;

@@ -23,6 +23,14 @@
 //    ones.  The chain is not a secret-keyed seal: an editor who recomputes it is caught only
 //    against a head digest kept elsewhere (a published answer's, or the last one written:
 //    from_json's last_written).
+//  - Snapshot and journal (the CLI's state: docs/live-study.md, "The state file"): the events
+//    since the last take_journal_record() as one journal record (one line of text naming the
+//    chain's head before and after its events), and snapshot(): the settings, the chain's head
+//    and event count, the statistics, the rules' and the random stream's state and the asks in
+//    flight, so that open() continues from it after replaying only the journal's records written
+//    since, exactly as the uninterrupted study.  A combination whose rules cannot be saved
+//    (detail/state_archive.hpp) has a snapshot without their state: open() then replays the
+//    whole journal.
 //  - Ids: a study is told either with ids (tell(id, ...)) or without (tell_arm, counted for the
 //    arm's oldest ask in flight), never both for asked pulls: once one way has counted an ask, the
 //    other is refused for asks in flight (a tell of an id already counted still returns false), so
@@ -89,6 +97,14 @@ struct study_history {
   std::uint64_t events = 0;
   std::string head;
   std::string settings;
+};
+
+/// Where a snapshot stands in its journal (snapshot_link): it covers the journal's first
+/// `covered` bytes; open() needs the journal from byte `needed_from` on (a few bytes before
+/// `covered`, to check the link, or 0 when the whole journal is replayed).
+struct study_journal_link {
+  std::uint64_t covered = 0;
+  std::uint64_t needed_from = 0;
 };
 
 struct study_settings {
@@ -173,7 +189,8 @@ class identification {
   study_status status();
 
   /// The versioned JSON state (see the file comment).  Throws lilucb::domain_error if
-  /// random_stream() was used (its draws are not in the events).
+  /// random_stream() was used (its draws are not in the events), or for a study from open() (its
+  /// events before the snapshot are in the journal, not in memory).
   std::string to_json() const;
   /// A study from to_json's text.  Throws lilucb::domain_error naming "state", and saying what
   /// differs, when the text is not a state of this format (version 2, or 1 without a chain), a
@@ -185,6 +202,35 @@ class identification {
   static identification from_json(std::string_view text, const std::optional<study_history>& last_written = std::nullopt);
   /// The history now: events, head digest, settings digest.
   study_history history() const;
+
+  /// The events since the last call (or since the study was made, loaded or opened) as one
+  /// journal record: one line ending in '\n'; "" when there are none.  The events are then
+  /// counted as written.
+  std::string take_journal_record();
+  /// The snapshot of the study now (first line JSON, then its binary state), saying that it
+  /// covers the first `journal_bytes` bytes of the journal.  Throws lilucb::domain_error if
+  /// random_stream() was used.  Not const: the asks in flight are first stored compactly.
+  std::string snapshot(std::uint64_t journal_bytes);
+  /// The snapshot's link to its journal.  Throws lilucb::domain_error naming "state" when the
+  /// text's first line is not a snapshot header.
+  static study_journal_link snapshot_link(std::string_view snapshot);
+  /// Whether `text` begins as a snapshot (version 3) rather than a whole JSON state (to_json).
+  static bool is_snapshot(std::string_view text);
+  /// The study of a snapshot and its journal: `journal` holds the journal's bytes from
+  /// `journal_offset` (at most snapshot_link(snapshot).needed_from, or 0 with full_replay) to its
+  /// end.  Checks the snapshot's digest, its statistics against its state, the journal's record
+  /// before `covered` against its head, and each later record's link and events (replayed: O(events
+  /// since the snapshot)).  A last line without its '\n' is an interrupted append: ignored
+  /// (journal_end() says where the complete records end).  full_replay (verify) replays the whole
+  /// journal from the settings instead and checks the snapshot's state against the replayed one.
+  /// With `last_written` as from_json.  Throws lilucb::domain_error naming "state", saying what
+  /// differs.
+  static identification open(std::string_view snapshot, std::string_view journal, std::uint64_t journal_offset,
+                              const std::optional<study_history>& last_written = std::nullopt, bool full_replay = false);
+  /// For a study from open(): the journal's length up to its last complete record.
+  std::uint64_t journal_end() const;
+  /// Whether snapshot() holds the rules' state (open() then replays only the journal's tail).
+  bool snapshot_holds_rules() const;
 
   /// The stream the sampling rule draws from.  A simulation that draws its rewards from it
   /// reproduces run_combination pull for pull (tests); such a study can no longer be saved.

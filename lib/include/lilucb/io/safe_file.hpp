@@ -31,10 +31,23 @@
 //  - read_stdin reads standard input (a pipe or a terminal, not checked for its kind) with the
 //    same limit.
 //
+// Appending, append_to_file(path, text, keep) (an append-only journal):
+//  - The target is examined as for writing (a symlink is followed to its end; a dangling symlink,
+//    a hard link, a folder, FIFO, device or socket is refused); it must exist.  It is opened with
+//    O_WRONLY | O_NOFOLLOW, cut to `keep` bytes (what its reader found complete: a torn last
+//    record is dropped), `text` is written at that offset, and the file is fsync'ed before the
+//    call returns.  An interruption leaves the file at `keep` bytes plus a prefix of `text`: the
+//    reader's rule for a torn tail (e.g. a last line without its newline) decides.  A file shorter
+//    than `keep` (changed behind the writer's back) is refused, nothing written.
+//
+// Reading from an offset, read_file_from(path, offset, max_bytes): read_file's checks, then the
+// bytes from `offset` to the end (at most max_bytes; an offset past the end gives "").
+//
 // Thread safety: every function may be called from several threads at once (each temporary
 // name is unique per call).
 
 #include <cstddef>
+#include <cstdint>
 #include <filesystem>
 #include <optional>
 #include <string>
@@ -106,6 +119,19 @@ std::optional<std::string> read_file_if_present(const std::filesystem::path& pat
 /// read_file would throw for a missing, unreadable or non-regular file (the size is not checked).
 /// For checking a command's options before any work.
 void check_readable(const std::filesystem::path& path, std::string_view function = "lilucb::io::read_file");
+
+/// Appends `text` to the existing regular file at `path` after cutting it to `keep` bytes, and
+/// fsyncs it, as stated in the header comment.  Returns the file's new length (keep + text.size()).
+/// Throws io_error naming `function`, the path and the reason.
+std::uint64_t append_to_file(const std::filesystem::path& path, std::string_view text, std::uint64_t keep,
+                             std::string_view function = "lilucb::io::append_to_file");
+
+/// The bytes of the regular file at `path` from `offset` to its end, as stated in the header
+/// comment; nullopt when nothing is at `path`.  Throws io_error as read_file does (the limit
+/// applies to the bytes read).
+std::optional<std::string> read_file_from(const std::filesystem::path& path, std::uint64_t offset,
+                                          std::size_t max_bytes = default_max_bytes,
+                                          std::string_view function = "lilucb::io::read_file");
 
 /// Standard input to its end, at most `max_bytes`; more is refused with io_error (path
 /// "standard input").  Its kind is not checked: a pipe or a terminal is what it usually is.

@@ -197,6 +197,12 @@ class gaussian_argmax {
     }
   }
 
+   /// Every member that changes after construction, for a study's snapshot (detail/state_archive.hpp).
+   template <class Archive>
+   void archive_state(Archive& ar) {
+     ar(mean_, scale_, upper_, order_, unsorted_, rotated_);
+   }
+
  private:
   /// The whole order, sorted (after set() left it unsorted).
   void sort_order() const {

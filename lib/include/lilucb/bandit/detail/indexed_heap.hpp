@@ -63,6 +63,12 @@ class indexed_max_heap {
     }
   }
 
+   /// Every member that changes after construction, for a study's snapshot (detail/state_archive.hpp).
+   template <class Archive>
+   void archive_state(Archive& ar) {
+     ar(key_, heap_, pos_);
+   }
+
  private:
   // a comes before b: larger key, then lower index.
   bool before(std::uint32_t a, std::uint32_t b) const {

@@ -80,6 +80,12 @@ class pooled_designation {
   std::size_t leader() const { return leader_; }
   std::size_t runner_up() const { return runner_up_; }
 
+   /// Every member that changes after construction, for a study's snapshot (detail/state_archive.hpp).
+   template <class Archive>
+   void archive_state(Archive& ar) {
+     ar(pool_, led_, runner_, means_, leader_, runner_up_);
+   }
+
  private:
   std::size_t K_;
   arm_stats pool_, led_, runner_;  // G; P_c; Q_c

@@ -90,6 +90,12 @@ class run_engine {
   /// A uniform double in [0, 1) with 53 random bits.
   double uniform01() { return unit_interval((*this)()); }
 
+   /// Every member that changes after construction, for a study's snapshot (detail/state_archive.hpp).
+   template <class Archive>
+   void archive_state(Archive& ar) {
+     ar(s_);
+   }
+
  private:
   static std::uint64_t rotl(std::uint64_t x, int k) { return (x << k) | (x >> (64 - k)); }
   std::uint64_t s_[4];
@@ -110,6 +116,12 @@ class normal_stream {
   /// The underlying engine, for draws of other kinds (permutations, uniforms) that share the
   /// run's stream.  Using it does not disturb already-buffered normals.
   run_engine& engine() { return engine_; }
+
+   /// Every member that changes after construction, for a study's snapshot (detail/state_archive.hpp).
+   template <class Archive>
+   void archive_state(Archive& ar) {
+     ar(engine_, buffer_, next_);
+   }
 
  private:
   void refill() {

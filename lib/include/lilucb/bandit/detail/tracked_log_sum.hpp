@@ -39,6 +39,12 @@ class tracked_log_sum {
   /// False once the carried error exceeds 1e-6 or the largest term leaves [2^-900, 2^900]: reset then.
   bool healthy() const;
 
+   /// Every member that changes after construction, for a study's snapshot (detail/state_archive.hpp).
+   template <class Archive>
+   void archive_state(Archive& ar) {
+     ar(offset_, rel_, step_, log_sum_, max_pending_, has_pending_, healthy_terms_, term_, pending_, a_, b_, c_, one_);
+   }
+
  private:
   void settle();
   double offset_ = 0, rel_ = 0, step_ = 0, log_sum_ = 0, max_pending_ = 0;

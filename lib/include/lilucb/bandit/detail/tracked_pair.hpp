@@ -35,6 +35,12 @@ class tracked_pair {
   double point() const { return m_; }
   bool seen() const { return seen_; }
 
+   /// Every member that changes after construction, for a study's snapshot (detail/state_archive.hpp).
+   template <class Archive>
+   void archive_state(Archive& ar) {
+     ar(seen_, c_, m_, total_, nv_, nc_);
+   }
+
  private:
   bool seen_ = false;
   std::size_t c_ = 0;

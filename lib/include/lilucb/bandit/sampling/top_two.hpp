@@ -266,6 +266,12 @@ class top_two {
     }
   }
 
+   /// Every member that changes after construction, for a study's snapshot (detail/state_archive.hpp).
+   template <class Archive>
+   void archive_state(Archive& ar) {
+     ar(mean_, n_, log_n_, leads_, lead_pulls_, lead_target_, posterior_, tree_, keys_, dirty_flag_, dirty_, dirty_overflow_, keys_leader_, c_);
+   }
+
  private:
   std::size_t dirty_cap() const { return K_ / 8 + 1; }
   /// The tournament's winner of two arms l < r: r only if its mean is strictly larger.

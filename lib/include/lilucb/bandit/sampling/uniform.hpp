@@ -18,6 +18,11 @@ class uniform {
     return i;
   }
   void observe(std::size_t, const arm_stats&) {}
+  /// Every member that changes after construction, for a study's snapshot (detail/state_archive.hpp).
+  template <class Archive>
+  void archive_state(Archive& ar) {
+    ar(next_);
+  }
 
  private:
   std::size_t next_ = 0;

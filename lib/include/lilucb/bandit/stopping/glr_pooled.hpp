@@ -170,6 +170,12 @@ class glr_pooled {
   std::size_t leader() const { return pools_.leader(); }
   std::size_t runner_up() const { return pools_.runner_up(); }
 
+   /// Every member that changes after construction, for a study's snapshot (detail/state_archive.hpp).
+   template <class Archive>
+   void archive_state(Archive& ar) {
+     ar(pools_, blocker_, c_, cb_, base_, argmin_, rows_, next_row_, stale_, tracking_, cooldown_, fast_fails_, track_c_, track_m_, n0v_, n0c_, yv_, yc_, start_upper_, last_bound_, tv_, tc_, jv_, jc_, bv_, bc_);
+   }
+
  private:
   void check_index(std::size_t c) const;
   // S1 <= Z + 2 log 2 (and S2 <= Z + 2 log 2: numerics.md, "The pooled rule: bookkeeping and
@@ -234,6 +240,10 @@ class glr_pooled {
   struct row {
     std::uint64_t n = 0;  // 0: empty
     std::vector<double> s, pen;  // N/(sigma sqrt(N + rho_k)), 1/2 log(1 + N/rho_k)
+    template <class Archive>
+    void archive_state(Archive& ar) {
+      ar(n, s, pen);
+    }
   };
   // The index of the row for count n, filling one (never the slot `keep`) when none has it.
   std::size_t row_of(std::uint64_t n, std::size_t keep);

@@ -72,6 +72,12 @@ class glr_pooled_eb {
   /// Domain: c < K.
   eb_mixture::pair_data pair(std::size_t c) const;
 
+   /// Every member that changes after construction, for a study's snapshot (detail/state_archive.hpp).
+   template <class Archive>
+   void archive_state(Archive& ar) {
+     ar(scaled_, squares_, pools_, pool_sq_, led_sq_, runner_sq_, blocker_, stale_, tracked_, o1_fails_, tracked_fails_, last_bound_, up_, down_, argmin_);
+   }
+
  private:
   void check_index(std::size_t c) const;
   bool passes(std::size_t c);

@@ -73,6 +73,12 @@ class glr_pooled_kl {
   /// tracked pair's current data at the same point (within 1e-9 relative); true when none is tracked.
   bool audit_tracked_bound(const arm_stats& s) const;
 
+   /// Every member that changes after construction, for a study's snapshot (detail/state_archive.hpp).
+   template <class Archive>
+   void archive_state(Archive& ar) {
+     ar(pools_, blocker_, argmin_, scaled_, tracked_, fast_fails_, last_bound_, up_, down_);
+   }
+
  private:
   void check_index(std::size_t c) const;
   bernoulli_mixture::pair_data pair_of(std::size_t c, const arm_stats& s) const;

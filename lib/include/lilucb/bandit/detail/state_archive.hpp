@@ -1,0 +1,105 @@
+#pragma once
+// The state of a rule (or of any engine object) as bytes, and back: what an ask-tell study's
+// snapshot holds so that a study loaded from it continues exactly as the uninterrupted one
+// (identification.hpp; the format: docs/live-study.md, "The state file").
+//
+// A class opts in with one member template listing every member that can change after
+// construction, in a fixed order:
+//     template <class Archive> void archive_state(Archive& ar) { ar(mean_, n_, posterior_); }
+// The same list serves both directions: a saving archive appends each member's bytes, a loading
+// archive overwrites each member from them.  Members: arithmetic values and enums (their bytes,
+// native byte order), C arrays and std::array of those, std::vector of those, and objects that
+// have archive_state themselves (nested).  A class without archive_state cannot be saved
+// (has_archive_state is false) and its study is replayed from its events instead.
+//
+// Loading checks what the bytes can say about themselves: each vector's length is the length
+// its member already has (the object is constructed from the same settings first) or, for a
+// member constructed empty, at most max_length; the bytes end exactly where the last member ends.
+// A refused load throws lilucb::domain_error naming "state".  The values themselves are not
+// checked against the class's invariants: a snapshot is trusted only after its digest matched
+// (identification.cpp).
+
+#include "lilucb/errors.hpp"
+
+#include <array>
+#include <cstddef>
+#include <cstdint>
+#include <cstring>
+#include <string>
+#include <string_view>
+#include <type_traits>
+#include <vector>
+
+namespace lilucb::bandit::detail {
+
+class state_archive;
+
+template <class T>
+concept has_archive_state = requires(T& t, state_archive& a) { t.archive_state(a); };
+
+class state_archive {
+ public:
+  /// A saving archive (appends to its bytes).
+  state_archive() = default;
+  /// A loading archive over `bytes`; vectors constructed empty may take at most max_length elements.
+  state_archive(std::string_view bytes, std::size_t max_length) : loading_(true), in_(bytes), max_length_(max_length) {}
+
+  bool loading() const { return loading_; }
+  const std::string& bytes() const { return out_; }
+  /// Loading: whether every byte was read.
+  bool at_end() const { return in_.empty(); }
+
+  template <class... T>
+  void operator()(T&... members) {
+    (one(members), ...);
+  }
+
+ private:
+  [[noreturn]] static void bad(const std::string& what) {
+    ::lilucb::detail::raise_domain_error("lilucb::bandit::detail::state_archive", "state", what,
+                                         "the bytes a study's snapshot was saved with");
+  }
+  void raw(void* p, std::size_t n) {
+    if (!loading_) {
+      out_.append(static_cast<const char*>(p), n);
+      return;
+    }
+    if (in_.size() < n) bad("a snapshot that ends early");
+    std::memcpy(p, in_.data(), n);
+    in_.remove_prefix(n);
+  }
+  template <class T>
+  void one(T& v) {
+    if constexpr (std::is_arithmetic_v<T> || std::is_enum_v<T>) {
+      raw(&v, sizeof v);
+    } else if constexpr (std::is_array_v<T>) {
+      for (auto& x : v) one(x);
+    } else if constexpr (requires { typename T::value_type; v.size(); v.resize(0); }) {  // a vector
+      std::uint64_t n = v.size();
+      const std::uint64_t had = n;
+      raw(&n, sizeof n);
+      if (loading_) {
+        if (had != 0 && n != had) bad("a member of " + std::to_string(n) + " elements where " + std::to_string(had) + " belong");
+        if (had == 0 && n > max_length_) bad("a member of " + std::to_string(n) + " elements (at most " + std::to_string(max_length_) + ")");
+        v.resize(static_cast<std::size_t>(n));
+      }
+      if constexpr (std::is_arithmetic_v<typename T::value_type>) {
+        if (n) raw(v.data(), static_cast<std::size_t>(n) * sizeof(typename T::value_type));
+      } else {
+        for (auto& x : v) one(x);
+      }
+    } else if constexpr (requires { std::tuple_size<T>::value; }) {  // std::array
+      for (auto& x : v) one(x);
+    } else {
+      static_assert(has_archive_state<T>, "a member with no archive_state");
+      v.archive_state(*this);
+    }
+  }
+
+  bool loading_ = false;
+  std::string out_;
+  std::string_view in_;
+  std::size_t max_length_ = 0;
+};
+
+}  // namespace lilucb::bandit::detail
