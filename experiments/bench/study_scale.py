@@ -17,16 +17,18 @@ import re
 import statistics
 import subprocess
 import tempfile
+import time
 
 
 def timed(cmd, stdin=None):
-    """Wall seconds and peak RSS (MB) of one command, via /usr/bin/time -v."""
+    """Wall seconds (measured around the process, /usr/bin/time included) and peak RSS (MB, from
+    /usr/bin/time -v) of one command."""
+    t0 = time.perf_counter()
     p = subprocess.run(["/usr/bin/time", "-v"] + cmd, input=stdin, capture_output=True, text=True)
+    seconds = time.perf_counter() - t0
     if p.returncode != 0:
         raise SystemExit(f"{' '.join(cmd)} failed: {p.stderr[-2000:]}")
-    wall = re.search(r"Elapsed \(wall clock\) time \(h:mm:ss or m:ss\): (?:(\d+):)?(\d+):([\d.]+)", p.stderr)
     rss = re.search(r"Maximum resident set size \(kbytes\): (\d+)", p.stderr)
-    seconds = (int(wall.group(1) or 0) * 3600 + int(wall.group(2)) * 60 + float(wall.group(3)))
     return seconds, int(rss.group(1)) / 1024, p.stdout
 
 
@@ -40,9 +42,16 @@ def measure(lilucb, state, repeat, rng):
             peak = max(peak, m)
         rows[name] = (statistics.median(times), peak)
     base = [lilucb, "study"]
-    run("ask", lambda: base + ["ask", "--state", state])
-    # tell: one reward of an arm without an id (a pull the user chose, or its oldest ask).
-    run("tell", lambda: base + ["tell", "--state", state, "--arm", str(rng.randrange(3)), "--reward", f"{rng.gauss(0, 1):.6f}"])
+    asked = []  # (id, arm) of the asks made here, told back one per tell below
+    times, peak = [], 0.0
+    for _ in range(repeat):
+        s, m, out = timed(base + ["ask", "--state", state])
+        asked.append(out.split()[:2])
+        times.append(s)
+        peak = max(peak, m)
+    rows["ask"] = (statistics.median(times), peak)
+    run("tell", lambda: base + ["tell", "--state", state, "--id", asked[0][0], "--arm", asked.pop(0)[1],
+                                "--reward", f"{rng.gauss(0, 1):.6f}"])
     run("status", lambda: base + ["status", "--state", state])
     run("answer", lambda: base + ["answer", "--state", state])
     s, m, _ = timed(base + ["verify", "--state", state])

@@ -481,3 +481,56 @@ BOOST_AUTO_TEST_CASE(kind_of_names_every_kind) {
   BOOST_TEST(std::string(io::describe(io::file_kind::fifo)).find("FIFO") != std::string::npos);
   ::close(sock_fd);
 }
+
+BOOST_AUTO_TEST_SUITE(appender)
+
+BOOST_AUTO_TEST_CASE(appends_after_cutting_a_torn_tail_and_returns_the_new_length) {
+  scratch s;
+  const fs::path p = s.file("journal", "one\ntwo\nthr");  // "thr": a torn last line
+  BOOST_TEST(io::append_to_file(p, "three\n", 8) == 14u);
+  BOOST_TEST(text_of(p) == "one\ntwo\nthree\n");
+  BOOST_TEST(io::append_to_file(p, "four\n", 14) == 19u);
+  BOOST_TEST(text_of(p) == "one\ntwo\nthree\nfour\n");
+  // A file shorter than its reader saw (changed behind the writer): refused, nothing written.
+  const auto shorter = io_failure([&] { io::append_to_file(p, "x\n", 100); });
+  BOOST_REQUIRE(shorter);
+  BOOST_TEST(contains(*shorter, "shorter than"), *shorter);
+  BOOST_TEST(text_of(p) == "one\ntwo\nthree\nfour\n");
+}
+
+BOOST_AUTO_TEST_CASE(a_symlink_is_followed_and_missing_or_hard_linked_files_are_refused) {
+  scratch s;
+  const fs::path target = s.file("target", "a\n");
+  fs::create_symlink("target", s.path / "link");
+  BOOST_TEST(io::append_to_file(s.path / "link", "b\n", 2) == 4u);
+  BOOST_TEST(fs::is_symlink(s.path / "link"));
+  BOOST_TEST(text_of(target) == "a\nb\n");
+  const auto missing = io_failure([&] { io::append_to_file(s.path / "none", "x\n", 0); });
+  BOOST_REQUIRE(missing);
+  BOOST_TEST(contains(*missing, "does not exist"), *missing);
+  BOOST_TEST(!fs::exists(s.path / "none"));
+  fs::create_hard_link(target, s.path / "hard");
+  const auto hard = io_failure([&] { io::append_to_file(s.path / "hard", "x\n", 4); });
+  BOOST_REQUIRE(hard);
+  BOOST_TEST(contains(*hard, "hard links"), *hard);
+  BOOST_TEST(text_of(target) == "a\nb\n");
+  const fs::path fifo = s.path / "fifo";
+  BOOST_REQUIRE(::mkfifo(fifo.c_str(), 0644) == 0);
+  BOOST_TEST(io_failure([&] { io::append_to_file(fifo, "x\n", 0); }).has_value());
+}
+
+BOOST_AUTO_TEST_CASE(read_file_from_reads_the_tail_from_an_offset) {
+  scratch s;
+  const fs::path p = s.file("journal", "0123456789");
+  BOOST_TEST(*io::read_file_from(p, 4) == "456789");
+  BOOST_TEST(*io::read_file_from(p, 0) == "0123456789");
+  BOOST_TEST(io::read_file_from(p, 10)->empty());
+  BOOST_TEST(io::read_file_from(p, 99)->empty());
+  BOOST_TEST(!io::read_file_from(s.path / "none", 0).has_value());
+  const auto big = io_failure([&] { io::read_file_from(p, 2, 5); });
+  BOOST_REQUIRE(big);
+  BOOST_TEST(contains(*big, "more than the limit"), *big);
+  BOOST_TEST(*io::read_file_from(p, 5, 5) == "56789");
+}
+
+BOOST_AUTO_TEST_SUITE_END()
