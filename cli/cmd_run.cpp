@@ -119,17 +119,9 @@ class progress_observer {
 
 template <class Arms>
 bandit::composed_result run_on(const bandit::method& m, const Arms& arms, const bandit::run_options& opts) {
-  const auto go = [&](auto& observer) -> bandit::composed_result {
-    if (const auto* preset = std::get_if<bandit::algorithm>(&m))
-      return {bandit::run_algorithm(*preset, arms, opts, observer), false, ""};
-    return bandit::run_combination(std::get<bandit::combination>(m), arms, opts, observer);
-  };
-  if (!isatty(fileno(stderr))) {
-    bandit::null_observer none;
-    return go(none);
-  }
+  if (!isatty(fileno(stderr))) return bandit::run_method(m, arms, opts);
   progress_observer progress(opts.max_pulls);
-  return go(progress);
+  return bandit::run_method(m, arms, opts, progress);
 }
 
 // The reward model of --arms ("gaussian", "bernoulli" or "bounded"; anything else is refused when
@@ -288,9 +280,9 @@ void run_run(const run_cli_options& o) {
   }
   const bandit::run_result& r = cr.run;
   const bool correct = r.best_arm == truth;
-  // An uncertified combination (e.g. --threshold heuristic, the field's practice) answers without a
-  // guarantee: one line on stderr says so, whatever the output format.
-  if (!preset && !cr.certified)
+  // An uncertified method (a preset without a certificate; --threshold heuristic, the field's
+  // practice) answers without a guarantee: one line on stderr says so, whatever the output format.
+  if (!cr.certified)
     std::cerr << "lilucb run: note: " << r.algorithm << " is not certified (" << cr.certificate
               << "); the answer carries no guarantee at nu\n";
   if (o.json) {
@@ -320,9 +312,9 @@ void run_run(const run_cli_options& o) {
       const auto takes = bandit::describe(c->stopping).takes;
       if (takes == bandit::stopping_parameter::threshold) j["threshold"] = bandit::to_string(c->threshold);
       if (takes == bandit::stopping_parameter::boundary) j["boundary"] = bandit::stopping::to_string(c->boundary);
-      j["certified"] = cr.certified;
-      j["certificate"] = cr.certificate;
     }
+    j["certified"] = cr.certified;
+    j["certificate"] = cr.certificate;
     print_json(j);
     return;
   }
@@ -334,8 +326,7 @@ void run_run(const run_cli_options& o) {
             << "  parameters ";
   for (const auto& [k, v] : r.parameters.named()) std::cout << ' ' << k << '=' << text_number(v);
   std::cout << '\n';
-  if (!preset)
-    std::cout << "  certified   " << (cr.certified ? "yes" : "no") << ": " << cr.certificate << '\n';
+  std::cout << "  certified   " << (cr.certified ? "yes" : "no") << ": " << cr.certificate << '\n';
 }
 
 }  // namespace

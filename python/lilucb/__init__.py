@@ -602,9 +602,10 @@ def characteristic_time(means: Any, sigma: float = _lilucb.DEFAULT_SIGMA, arms: 
 @_dc.dataclass(frozen=True, eq=False)
 class RunResult(_Record):
     """One run: the fields of ``lilucb run --json`` (counts as a numpy array), plus the stream index
-    ``run`` and, with checkpoints, the empirically best arm at each (-1: the run ended first).  For a
-    combination (``algorithm`` "SAMPLING+STOPPING"), ``certified`` and ``certificate`` (the statement
-    its guarantee rests on), as the CLI prints them; None for a preset."""
+    ``run`` and, with checkpoints, the empirically best arm at each (-1: the run ended first).
+    ``certified`` and ``certificate`` (the statement its guarantee rests on, or why there is none), as
+    the CLI prints them, for a preset (docs/bandit.md, "The presets' certificates") as for a
+    combination ("SAMPLING+STOPPING")."""
 
     algorithm: str
     parameters: dict
@@ -927,12 +928,28 @@ class Identification:
         reward with ``tell(arm, reward, id=id)``: a retried tell of the same id is counted once."""
         return self._study.ask_ids(m)
 
-    def tell(self, arm: int, reward: float, id: Optional[int] = None) -> bool:
-        """The reward of a pull of `arm`.  With id (from :meth:`ask_ids`): that ask's reward; returns
-        False, changing nothing, when the id was told before, True otherwise.  Without id: the arm's
-        oldest ask not yet told, or, when none is in flight, a pull the caller chose; returns True.
-        Domain: arm in [0, K-1] and, with id, the arm asked with it; id asked; reward a finite real
+    def tell(self, arm: Optional[int] = None, reward: Optional[float] = None, id: Optional[int] = None, *,
+             name: Optional[str] = None) -> bool:
+        """The reward of a pull of `arm` (always its index 0..K-1, even when the arms have names), or
+        of the arm called `name` (``tell(reward=r, name="b")``; a study made with names), never both.
+        With id (from :meth:`ask_ids`): that ask's reward; returns False, changing nothing, when the
+        id was told before, True otherwise.  Without id: the arm's oldest ask not yet told, or, when
+        none is in flight, a pull the caller chose; returns True.  Domain: arm in [0, K-1] and, with
+        id, the arm asked with it; name one of the study's names; id asked; reward a finite real
         (int, float or numpy scalar; not bool), 0 or 1 for bernoulli, in range for bounded."""
+        fn = "lilucb.Identification.tell"
+        if reward is None:
+            raise _domain_error(fn, "reward", "None", "the reward of the pull (a finite real)")
+        if name is not None:
+            if arm is not None:
+                raise _domain_error(fn, "name", repr(name), "arm or name, not both")
+            names = self.names
+            if not isinstance(name, str) or names is None or name not in names:
+                raise _domain_error(fn, "name", repr(name),
+                                  "one of the study's arm names" if names else "no name: this study's arms have none (give arm=INDEX)")
+            arm = names.index(name)
+        elif arm is None:
+            raise _domain_error(fn, "arm", "None", "an arm index 0 to K-1 (or name=NAME)")
         return self._study.tell(arm, reward, id)
 
     @property

@@ -117,12 +117,7 @@ run_request make_request(const char* fn, const std::string& algorithm, const py:
 template <class Arms>
 bandit::composed_result run_one(const run_request& q, const Arms& arms, const bandit::run_options& o,
                                 std::vector<std::size_t>* best) {
-  const auto go = [&](auto& observer) {
-    if (const auto* c = std::get_if<bandit::combination>(&q.method)) return bandit::run_combination(*c, arms, o, observer);
-    bandit::composed_result r;
-    r.run = bandit::run_algorithm(std::get<bandit::algorithm>(q.method), arms, o, observer);
-    return r;
-  };
+  const auto go = [&](auto& observer) { return bandit::run_method(q.method, arms, o, observer); };
   if (q.checkpoints.empty()) {
     bandit::null_observer none;
     return go(none);
@@ -194,10 +189,8 @@ py::dict run_py(const std::string& algorithm, const py::object& means, double nu
   });
   const bandit::run_result& r = c.run;
   py::dict d;
-  if (std::holds_alternative<bandit::combination>(q.method)) {  // as `lilucb run --sampling ... --json`
-    d["certified"] = c.certified;
-    d["certificate"] = c.certificate;
-  }
+  d["certified"] = c.certified;  // as `lilucb run --json`
+  d["certificate"] = c.certificate;
   d["algorithm"] = r.algorithm;
   d["parameters"] = parameters_dict(q, r);
   d["n"] = q.means.size();
@@ -290,10 +283,8 @@ py::dict run_many_py(const std::string& algorithm, const py::object& means, doub
   py::dict d;
   d["algorithm"] = first.run.algorithm;
   d["parameters"] = parameters_dict(q, first.run);
-  if (std::holds_alternative<bandit::combination>(q.method)) {
-    d["certified"] = first.certified;
-    d["certificate"] = first.certificate;
-  }
+  d["certified"] = first.certified;
+  d["certificate"] = first.certificate;
   d["n"] = n;
   d["seed"] = q.options.seed;
   d["first_run"] = q.options.run;

@@ -54,7 +54,11 @@ def test_combination_run_agrees_with_cli(cli, name, args):
 
 def test_combination_names():
     assert "t3c-ids" in lilucb.SAMPLING_RULES and "pooled-per-arm" in lilucb.GLR_THRESHOLDS
-    assert lilucb.run("lilucb-heuristic", [0.5, 0.0], nu=0.1).certified is None  # a preset: no certificate field
+    # A preset carries its certificate as a combination does (docs/bandit.md, "The presets' certificates").
+    assert lilucb.run("lilucb-heuristic", [0.5, 0.0], nu=0.1).certified is False
+    assert lilucb.run("lilucb-certified", [0.5, 0.0], nu=0.1).certified is True
+    low = lilucb.run("lilucb-certified", [0.6, 0.4], nu=0.1, arms="bernoulli", sigma=0.1, max_pulls=100000)
+    assert low.certified is False and "below the arms' sub-Gaussian scale 0.5" in low.certificate
     assert lilucb.run("uniform+glr-heuristic", [0.5, 0.0], nu=0.1).certified is False
     for bad, parameter in (("t3c-ids+glr", "combination"), ("t3c-idz+ls", "sampling"),
                            ("t3c-ids+glr-pooledd", "threshold"), ("t3c+lilucb", "stopping")):
@@ -213,7 +217,7 @@ def test_run_many_summary_counts_wrong_answers_among_stopped_runs():
     assert s["error_rate"] == wrong / stopped
     assert (s["error_ci_low"], s["error_ci_high"]) == lilucb.clopper_pearson_interval(wrong, stopped, 0.99)
     assert s["mean_pulls"] == m.pulls.mean() and s["median_pulls"] == float(np.median(m.pulls))
-    assert s["algorithm"] == "lilucb-heuristic" and s["certified"] is None
+    assert s["algorithm"] == "lilucb-heuristic" and s["certified"] is False
     json.dumps(s)  # plain Python values
 
 

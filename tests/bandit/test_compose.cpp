@@ -2,8 +2,8 @@
 //   - lilucb x lilucb makes exactly the pulls of run_lilucb / the lilucb-certified preset
 //     (root heap and radix heap paths);
 //   - every combination runs, answers a valid arm, stops on an easy instance, and is
-//     reproducible (same seed, same pulls); a certificate checks its sigma premise; budget and a
-//     single arm;
+//     reproducible (same seed, same pulls); a certificate checks its sigma premise, a preset's
+//     too (run_method); budget and a single arm;
 //   - whole runs against the runs recorded before the shared leader/pair core
 //     (composed_reference.hpp, tests/reference/make_composed_reference.py);
 //   - domain errors (lilucb stopping without lilucb sampling, kl-lucb on Gaussian arms, kk21 and
@@ -148,6 +148,48 @@ BOOST_AUTO_TEST_CASE(a_certificate_checks_its_sigma_premise) {
       BOOST_TEST(at.certified, what);
     }
   }
+}
+
+// The presets through run_method: each carries certificate_of's label, and a certified preset's
+// premise (sigma at least the arms' sub-Gaussian scale) is checked as a combination's is.
+BOOST_AUTO_TEST_CASE(a_preset_carries_its_certificate_and_premise) {
+  std::size_t certified = 0;
+  for (lb::algorithm a : lb::all_algorithms) {
+    const auto label = lb::certificate_of(a);
+    certified += label.certified;
+    BOOST_TEST(!label.statement.empty());
+    for (bool bern : {false, true}) {
+      const std::string what = std::string(lb::to_string(a)) + (bern ? " on Bernoulli arms" : " on Gaussian arms");
+      lb::run_options o;
+      o.max_pulls = 300;
+      o.nu = 0.1;
+      const auto run = [&](double sigma) {
+        o.sigma = sigma;
+        return bern ? lb::run_method(a, lb::bernoulli_arms({0.5, 0.4, 0.3}), o)
+                    : lb::run_method(a, lb::gaussian_arms({0.5, 0.4, 0.3}, std::vector<double>{0.5, 1.0, 0.25}), o);
+      };
+      const double scale = bern ? 0.5 : 1.0;
+      const auto at = run(scale);
+      BOOST_TEST(at.certified == label.certified, what);
+      BOOST_TEST(at.certificate == std::string(label.statement), what);
+      // The run itself is run_algorithm's, pull for pull.
+      const auto plain = bern ? lb::run_algorithm(a, lb::bernoulli_arms({0.5, 0.4, 0.3}), o)
+                              : lb::run_algorithm(a, lb::gaussian_arms({0.5, 0.4, 0.3}, std::vector<double>{0.5, 1.0, 0.25}), o);
+      BOOST_TEST(at.run.counts == plain.counts, what);
+      BOOST_TEST(at.run.best_arm == plain.best_arm, what);
+      const auto below = run(scale / 10);
+      BOOST_TEST(!below.certified, what);
+      if (label.certified)
+        BOOST_TEST(below.certificate.find("below the arms' sub-Gaussian scale") != std::string::npos, what);
+      else
+        BOOST_TEST(below.certificate == std::string(label.statement), what);
+    }
+  }
+  // lilucb-certified, ucb1-ls, successive-elimination and nonadaptive-ls (docs/bandit.md).
+  BOOST_TEST(certified == 4u);
+  BOOST_TEST(lb::certificate_of(lb::algorithm::lilucb_certified).certified);
+  BOOST_TEST(!lb::certificate_of(lb::algorithm::lilucb).certified);
+  BOOST_TEST(!lb::certificate_of(lb::algorithm::lilucb_heuristic).certified);
 }
 
 BOOST_AUTO_TEST_CASE(budget_and_single_arm) {

@@ -54,7 +54,47 @@ inline algorithm parse_algorithm(std::string_view name) {
                                      "{" + known + "}");
 }
 
-/// False only for lilucb-heuristic, which Section 5 runs without a guarantee.
+/// False only for lilucb-heuristic, which Section 5 runs without a guarantee (the paper's claim;
+/// whether the claim is certified is preset_certificate's question).
 inline bool has_guarantee(algorithm a) { return a != algorithm::lilucb_heuristic; }
+
+/// Whether a preset's answer is certified (a complete argument bounds P(wrong answer) by nu for
+/// sigma-sub-Gaussian rewards, sigma the run's scale), and the statement it rests on or why there
+/// is none (docs/bandit.md, "The presets' certificates").  A certified preset's premise also
+/// needs the run's sigma to be at least the arms' sub-Gaussian scale: run_method checks that.
+struct preset_certificate {
+  bool certified;
+  std::string_view statement;
+};
+
+inline preset_certificate certificate_of(algorithm a) {
+  switch (a) {
+    case algorithm::lilucb:
+      return {false, "none: the paper's Theorem th:lilucb at Section 5's setting, whose proof of Lemma lem:2 has "
+                     "gaps (docs/repaired-theorem.md); lilucb-certified is its certified form"};
+    case algorithm::lilucb_ls:
+      return {false, "none: either rule's stop is the answer, and Figure 1 at Section 5's setting is not "
+                     "certified (the gaps of Theorem th:lilucb, docs/repaired-theorem.md)"};
+    case algorithm::lilucb_heuristic:
+      return {false, "none: the heuristic setting (eps = 0, beta = 1/2, a = 1 + 10/n) carries no guarantee"};
+    case algorithm::lilucb_certified:
+      return {true, "Theorem R (docs/repaired-theorem.md): P(stops on a suboptimal arm) <= nu; termination "
+                    "not certified"};
+    case algorithm::ucb1_ls:
+    case algorithm::nonadaptive_ls:
+      return {true, "the LS rule at nu: finite-LIL boundaries with a union bound over the arms, for any "
+                    "sampling rule (docs/bandit.md)"};
+    case algorithm::successive_elimination:
+      return {true, "the LS rule at nu: on the event that every arm's mean stays inside its finite-LIL "
+                    "bounds, the best arm is never dropped (docs/bandit.md)"};
+    case algorithm::exp_gap:
+      return {false, "none: Karnin, Koren & Somekh (2013)'s guarantee for Exponential-Gap Elimination is "
+                     "cited, not re-derived here"};
+    case algorithm::exp_gap_ls:
+      return {false, "none: either rule's stop is the answer, and Exponential-Gap Elimination's guarantee "
+                     "(Karnin, Koren & Somekh 2013) is cited, not re-derived here"};
+  }
+  return {false, "none"};
+}
 
 }  // namespace lilucb::bandit

@@ -114,6 +114,18 @@ constexpr reward_model reward_model_of() {
   else return reward_model::sub_gaussian;
 }
 
+namespace detail {
+/// A certificate's premise: the statistics' scale `sigma` is at least the rewards' sub-Gaussian
+/// scale `scale`.  When it fails, a certified result becomes uncertified, its certificate saying why.
+inline void check_sigma_premise(composed_result& out, double sigma, double scale) {
+  if (!out.certified || !(sigma < scale)) return;
+  out.certified = false;
+  out.certificate = "none: sigma = " + lilucb::detail::format_value(sigma) + " is below the arms' sub-Gaussian scale " +
+                    lilucb::detail::format_value(scale) + ", so the premise of the certificate fails (" +
+                    out.certificate + ")";
+}
+}  // namespace detail
+
 /// Runs a combination by name for error probability opts.nu.  Widths and statistics use
 /// opts.sigma, or the arms' own sub-Gaussian scale when opts.sigma == 0.  Parameters:
 ///   lilucb sampling with lilucb stopping: certified_setting(nu, 0.01, 1) (Theorem thm:main holds);
@@ -170,14 +182,7 @@ composed_result run_combination(const combination& c, const Arms& arms, const ru
   composed_result out = std::visit(
       [&](auto& rule) { return run_composed(arms, rule, stop, opts, observer, to_string(c), std::move(p)); },
       samp.get());
-  // A certificate's premise: the statistics' scale is at least the rewards' sub-Gaussian scale.
-  const double scale = arms.subgaussian_scale();
-  if (out.certified && ctx.sigma < scale && sigma_premise(c)) {
-    out.certified = false;
-    out.certificate = "none: sigma = " + lilucb::detail::format_value(ctx.sigma) + " is below the arms' sub-Gaussian scale " +
-                      lilucb::detail::format_value(scale) + ", so the premise of the certificate fails (" +
-                      out.certificate + ")";
-  }
+  if (sigma_premise(c)) detail::check_sigma_premise(out, ctx.sigma, arms.subgaussian_scale());
   return out;
 }
 
@@ -185,6 +190,30 @@ template <class Arms>
 composed_result run_combination(const combination& c, const Arms& arms, const run_options& opts) {
   null_observer none;
   return run_combination(c, arms, opts, none);
+}
+
+/// Runs a method: a preset (run_algorithm) with its certificate (certificate_of), or a combination
+/// (run_combination).  Either way a certified result needs the run's sigma (opts.sigma, or the
+/// arms' own scale when 0) to be at least the arms' sub-Gaussian scale (detail::check_sigma_premise:
+/// every preset's statement is about sigma-sub-Gaussian rewards).  Domain: as the function it calls.
+template <class Arms, class Observer>
+composed_result run_method(const method& m, const Arms& arms, const run_options& opts, Observer& observer) {
+  if (const auto* c = std::get_if<combination>(&m)) return run_combination(*c, arms, opts, observer);
+  const algorithm a = std::get<algorithm>(m);
+  composed_result out;
+  out.run = run_algorithm(a, arms, opts, observer);
+  const preset_certificate pc = certificate_of(a);
+  out.certified = pc.certified;
+  out.certificate = std::string(pc.statement);
+  const double scale = arms.subgaussian_scale();
+  detail::check_sigma_premise(out, opts.sigma != 0 ? opts.sigma : scale, scale);
+  return out;
+}
+
+template <class Arms>
+composed_result run_method(const method& m, const Arms& arms, const run_options& opts) {
+  null_observer none;
+  return run_method(m, arms, opts, none);
 }
 
 // The common instantiations (Gaussian, Bernoulli and bounded arms, no observer) are compiled once, in the
