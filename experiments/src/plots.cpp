@@ -117,6 +117,7 @@ std::vector<std::string> stopping_plots(const fs::path& dir, const nlohmann::jso
       shown.push_back(a);
     }
     io::write_file_atomically(data, d.str(), "lilucb experiment");
+    if (shown.empty()) continue;  // a shard with no run of this scenario: no plot to draw
     const fs::path gp = dir / "plot-data" / ("stopping-times-" + sc + ".gp");
     std::ostringstream g;
     g << "set encoding utf8\nset datafile separator whitespace\n";
@@ -213,7 +214,9 @@ std::vector<std::string> anytime_plot(const fs::path& dir, const nlohmann::json&
           if (!median.empty())
             g << "set arrow " << arrow++ << " from " << median << ", graph 0.22 to " << median
               << ", graph 0.02 lc rgb '" << info_of(a).style.colour << "' lw 2 head filled size screen 0.008,25\n";
-        g << "plot ";
+        // A panel with no run (a shard holding none of this cell's runs) says so.
+        if (shown.empty()) g << "set label 1 'no runs in this folder' at graph 0.5, graph 0.5 center\nplot NaN notitle";
+        else g << "plot ";
         for (std::size_t i = 0; i < shown.size(); ++i) {
           const auto st = info_of(shown[i].first).style;
           // On the logarithmic axis a zero estimate has no place: its band and line are not drawn.

@@ -532,6 +532,31 @@ BOOST_AUTO_TEST_CASE(merge_gives_the_files_of_the_whole_run) {
   check_one_line_error(run_cli({"experiment", "merge", (tmp.path / "m3").string()}));
 }
 
+// A shard may hold no run of a scenario, or no run at all: its plots draw what it has (a
+// scenario without runs gets no figure, an anytime panel without runs says so) and exit 0.
+BOOST_AUTO_TEST_CASE(a_shard_without_runs_of_a_cell_still_plots) {
+  temp_dir tmp;
+  const auto st = tmp.file("st.json", kStoppingConfig);
+  for (const std::string shard : {"41/100", "99/100"}) {
+    const fs::path out = tmp.path / ("st-" + shard.substr(0, 2));
+    const auto j = run_json({"experiment", "stopping-times", "--config", st, "--out", out.string(), "--shard", shard,
+                             "--quiet", "--json"});
+    BOOST_TEST(j.at("runs").at("total") == (shard == "41/100" ? 1 : 0), shard);
+    // One run (the 42nd, in the second scenario) draws that scenario's figures, PNG and SVG; none, no figure.
+    BOOST_TEST(j.at("plots").size() == (shard == "41/100" ? 2u : 0u), shard);
+    for (const auto& f : j.at("plots")) BOOST_TEST(fs::file_size(f.get<std::string>()) > 1000u);
+    const auto again = run_cli({"experiment", "plot", out.string()});
+    BOOST_TEST(again.status == 0, again.err);
+  }
+  const auto any = tmp.file("any.json", kAnytimeConfig);
+  const fs::path out = tmp.path / "any-none";
+  const auto j = run_json({"experiment", "anytime", "--config", any, "--out", out.string(), "--shard", "19/20",
+                           "--quiet", "--json"});
+  BOOST_TEST(j.at("runs").at("total") == 0);
+  BOOST_TEST(contains(read_text(out / "plot-data" / "anytime.gp"), "no runs in this folder"));
+  for (const auto& f : j.at("plots")) BOOST_TEST(fs::file_size(f.get<std::string>()) > 1000u);
+}
+
 // ---- the report renderer ------------------------------------------------------------------
 
 namespace {
