@@ -2,11 +2,13 @@
 // (docs/certified-glr/pooled-kl.md, "No stalls: the mass at zero").
 //
 //   build/bin/lilucb_pk_stall pair          the statistic of one pair (arm c: 45 pulls, S_c = 0;
-//                                           V at mean 0.3) as V's count grows, on the default grid
-//                                           (positive tilts only) and with a mass at zero
+//                                           V at mean 0.3) as V's count grows, on the positive
+//                                           tilts only (the grid shipped before the mass at zero) and
+//                                           on the default grid (the same tilts with a mass at zero)
 //   build/bin/lilucb_pk_stall runs R        the K = 20 instance (0.30, 0.285, 0.27, then 0.25 down
 //                                           to 0.09 by 0.01; delta = 0.05; T3C-IDS sampling) for
-//                                           seeds 1..R: PK as shipped, PK with the mass at zero, the
+//                                           seeds 1..R: PK as shipped (with the mass at zero), PK on the
+//                                           positive tilts only (the grid shipped before), the
 //                                           practice (GLR at the heuristic threshold), P2
 //                                           (pooled-per-arm) and PE (pooled-eb); one line
 //                                           per run (seed, rule, pulls, answer), then a summary
@@ -33,7 +35,7 @@ namespace bm = lilucb::bandit::bernoulli_mixture;
 namespace {
 
 void pair_table() {
-  const bm::tilt_grid bare = bm::make_default_tilt_grid(), zero = bm::make_tilt_grid(-24, 6, 3, true);
+  const bm::tilt_grid bare = bm::make_tilt_grid(-24, 6, 3), zero = bm::make_default_tilt_grid();
   std::printf("N_V\tS_K_positive_tilts\targmin\tA\tB\tS_K_mass_at_zero\targmin\n");
   for (double nv : {1e3, 3e3, 1e4, 3e4, 1e5, 3e5, 1e6, 3e6}) {
     const bm::pair_data p{nv, 0.3 * nv, 45, 0, &bare}, q{nv, 0.3 * nv, 45, 0, &zero};
@@ -59,7 +61,7 @@ void runs(int R) {
   }();
   const lb::bernoulli_arms arms(means);
   const std::size_t K = means.size();
-  const char* names[] = {"pooled-kl", "pooled-kl-mass-at-zero", "heuristic", "pooled-per-arm", "pooled-eb"};
+  const char* names[] = {"pooled-kl", "pooled-kl-positive-tilts", "heuristic", "pooled-per-arm", "pooled-eb"};
   constexpr int rules = 5;
   summary sum[rules];
   for (int seed = 1; seed <= R; ++seed) {
@@ -70,7 +72,7 @@ void runs(int R) {
       lb::composed_result r;
       if (rule == 1) {
         auto samp = lb::sampling::t3c(K, 0.5, lb::sampling::top_two_selection::ids);
-        lb::stopping::glr_pooled_kl stop(K, o.nu, bm::make_tilt_grid(-24, 6, 3, true));
+        lb::stopping::glr_pooled_kl stop(K, o.nu, bm::make_tilt_grid(-24, 6, 3));
         r = lb::run_composed(arms, samp, stop, o);
       } else {
         r = lb::run_combination(lb::parse_combination("t3c-ids+glr-" + std::string(names[rule])), arms, o);

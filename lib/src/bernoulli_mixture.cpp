@@ -102,7 +102,7 @@ tilt_grid make_tilt_grid(int lo, int hi, int per_octave, bool zero_mass) {
   return g;
 }
 
-tilt_grid make_default_tilt_grid() { return make_tilt_grid(-24, 6, 3); }
+tilt_grid make_default_tilt_grid() { return make_tilt_grid(-24, 6, 3, true); }
 
 void check_tilt_grid(const char* fn, const tilt_grid& g) {
   const std::size_t G = g.lambda.size();

@@ -101,9 +101,9 @@ BOOST_AUTO_TEST_SUITE(glr_pooled_kl)
 
 BOOST_AUTO_TEST_SUITE(kernel)
 
-// On the default grid and on the same tilts with a mass at zero.
+// On the default grid (with the mass at zero) and on the same tilts without it.
 BOOST_AUTO_TEST_CASE(h_and_its_slope_match_the_definition) {
-  for (const bm::tilt_grid& g : {bm::make_default_tilt_grid(), bm::make_tilt_grid(-24, 6, 3, true)})
+  for (const bm::tilt_grid& g : {bm::make_default_tilt_grid(), bm::make_tilt_grid(-24, 6, 3)})
     for (const auto& c : cases)
       for (double m : {0.0, 1e-3, 0.03, 0.2, 0.5, 0.77, 0.98, 1.0}) {
         const bm::value v = bm::h_at({c.nv, c.sv, c.nc, c.sc, &g}, m);
@@ -198,9 +198,9 @@ BOOST_AUTO_TEST_CASE(a_negligible_term_that_comes_to_dominate) {
   BOOST_TEST(restarts >= 1);  // the floored terms overshoot and the side starts again
 }
 
-// On the default grid and on the same tilts with a mass at zero.
+// On the default grid (with the mass at zero) and on the same tilts without it.
 BOOST_AUTO_TEST_CASE(the_lower_bound_is_below_the_minimum_and_close_to_it) {
-  for (const bm::tilt_grid& g : {bm::make_default_tilt_grid(), bm::make_tilt_grid(-24, 6, 3, true)})
+  for (const bm::tilt_grid& g : {bm::make_default_tilt_grid(), bm::make_tilt_grid(-24, 6, 3)})
     for (const auto& c : cases) {
       const double got = bm::pooled_kl_statistic(g, c.nv, c.sv, c.nc, c.sc);
       const double want = double(reference_min(g, c.nv, c.sv, c.nc, c.sc));
@@ -235,14 +235,15 @@ BOOST_AUTO_TEST_CASE(low_rates_collect_more_evidence_than_the_sub_gaussian_stati
 }
 
 BOOST_AUTO_TEST_CASE(domains) {
-  const bm::tilt_grid g = bm::make_default_tilt_grid();
-  BOOST_TEST(g.lambda.size() == 31u);
-  const bm::tilt_grid with_zero = bm::make_tilt_grid(-24, 6, 3, true);  // the mass at zero and 31 tilts
-  BOOST_TEST(with_zero.lambda.size() == 32u);
-  BOOST_TEST(with_zero.lambda.front() == 0.0);
-  BOOST_TEST(with_zero.log_weight.front() == -std::log(32.0));
-  BOOST_TEST(bm::describe(with_zero) == "a mass at 0 and 31 Bernoulli tilts from 0.00390625 to 4");
-  BOOST_TEST(bm::describe(g) == "31 Bernoulli tilts from 0.00390625 to 4");
+  const bm::tilt_grid g = bm::make_default_tilt_grid();  // the mass at zero and 31 tilts
+  BOOST_TEST(g.lambda.size() == 32u);
+  BOOST_TEST(g.lambda.front() == 0.0);
+  BOOST_TEST(g.log_weight.front() == -std::log(32.0));
+  BOOST_TEST(bm::describe(g) == "a mass at 0 and 31 Bernoulli tilts from 0.00390625 to 4");
+  const bm::tilt_grid without_zero = bm::make_tilt_grid(-24, 6, 3);
+  BOOST_TEST(without_zero.lambda.size() == 31u);
+  BOOST_TEST(bm::describe(without_zero) == "31 Bernoulli tilts from 0.00390625 to 4");
+  const bm::tilt_grid with_zero = g;
   bm::tilt_grid only_zero = with_zero;  // admitted (a statistic that never passes), and said so
   for (auto* v : {&only_zero.lambda, &only_zero.up, &only_zero.down, &only_zero.up_m1, &only_zero.down_m1})
     v->resize(1);
@@ -262,7 +263,7 @@ BOOST_AUTO_TEST_CASE(domains) {
   zero.log_weight[3] = -std::numeric_limits<double>::infinity();  // a zero weight: refused (finite log-weights)
   expect_domain_error([&] { (void)bm::pooled_kl_statistic(zero, 5, 1, 5, 1); }, "grid");
   bm::tilt_grid stale = g;
-  stale.up_m1[0] = 0;  // tables that do not match the tilts
+  stale.up_m1[1] = 0;  // tables that do not match the tilts (index 1: the first tilt is the mass at zero)
   expect_domain_error([&] { (void)bm::pooled_kl_statistic(stale, 5, 1, 5, 1); }, "grid");
   bm::tilt_grid second_zero = bm::make_tilt_grid(0, 3, 1, true);  // only the first tilt may be 0
   second_zero.lambda[1] = 0;
@@ -289,11 +290,11 @@ BOOST_AUTO_TEST_CASE(domains) {
 
 // The stall that the mass at zero removes (docs/certified-glr/pooled-kl.md, "No stalls"): a weak
 // arm with 45 pulls and no success against a pooled side at mean 0.3 pulled from 10^3 to 3 10^6
-// times.  With the default tilts and a mass at zero the statistic stays within log 32 of its value
-// at 10^3 pulls; the default grid (the same tilts without the mass) falls below -100 by 10^5
-// pulls, which the property below would reject.
+// times.  On the default grid (31 tilts and a mass at zero) the statistic stays within log 32 of
+// its value at 10^3 pulls; the same tilts without the mass fall below -100 by 10^5 pulls, which
+// the property below would reject.
 BOOST_AUTO_TEST_CASE(a_weak_arm_keeps_its_evidence_while_the_pooled_side_is_pulled) {
-  const bm::tilt_grid g = bm::make_tilt_grid(-24, 6, 3, true), bare = bm::make_default_tilt_grid();
+  const bm::tilt_grid g = bm::make_default_tilt_grid(), bare = bm::make_tilt_grid(-24, 6, 3);
   const double start = bm::pooled_kl_statistic(g, 1000, 300, 45, 0);
   BOOST_TEST(start > 10.0);
   for (double nv : {3e3, 1e4, 3e4, 1e5, 3e5, 1e6, 3e6}) {
@@ -310,12 +311,11 @@ int draw(int lo, int hi) { return *rc::gen::resize(rc::kNominalSize, rc::gen::in
 
 // Lemma 5 (No stalls): from a pair (nv, sv; nc, sc), one side's count multiplied by f with its sum
 // multiplied by f too (new pulls at the side's own mean) lowers the certified statistic by at most
-// log 32 (the bookkeeping of the default tilts with a mass at zero: total weight 1 over the mass
-// 1/32 at zero), up to the
+// log 32 (the bookkeeping of the default grid: total weight 1 over the mass 1/32 at zero), up to the
 // search's margin of 1e-9 (1 + |S|) on each of the two values compared.  Means as fractions a/q so
 // that the sums stay exact integers.
 RC_BOOST_PROP(one_side_pulled_at_its_mean_loses_at_most_the_bookkeeping, ()) {
-  static const bm::tilt_grid g = bm::make_tilt_grid(-24, 6, 3, true);
+  static const bm::tilt_grid g = bm::make_default_tilt_grid();
   const int qv = draw(1, 20), qc = draw(1, 20);
   const int av = draw(0, qv), ac = draw(0, qc);
   const double rv = draw(1, 3000), rc_ = draw(1, 300);
@@ -382,11 +382,11 @@ BOOST_AUTO_TEST_CASE(decisions_match_the_statistic_at_every_pull) {
 // The O(G)-multiplication fail test (fast) changes no decision: the rule with and without it
 // makes the same decision after every pull, on Bernoulli arms and on bounded rewards rescaled from
 // a range (continuous rewards), under sampling rules that pool differently.
-// On the default grid and on the same tilts with a mass at zero, each checked on its own.
+// On the default grid (with the mass at zero) and on the same tilts without it, each checked on its own.
 BOOST_AUTO_TEST_CASE(the_tracked_fail_test_changes_no_decision) {
   const std::vector<std::vector<double>> instances{
       {0.05, 0.04, 0.045, 0.02}, {0.9, 0.85, 0.85, 0.6, 0.3}, {0.5, 0.45, 0.43, 0.4}, {0.02, 0.01, 0.015}};
-  for (const bm::tilt_grid& grid : {bm::make_default_tilt_grid(), bm::make_tilt_grid(-24, 6, 3, true)}) {
+  for (const bm::tilt_grid& grid : {bm::make_default_tilt_grid(), bm::make_tilt_grid(-24, 6, 3)}) {
     lilucb_test::fast_and_slow_totals all;
     for (int bounded = 0; bounded < 2; ++bounded) {  // Bernoulli rewards; continuous ones rescaled from [-2, 6]
       const double lo = bounded ? -2.0 : 0.0, hi = bounded ? 6.0 : 1.0;

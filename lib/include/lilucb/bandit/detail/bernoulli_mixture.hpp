@@ -43,13 +43,13 @@ struct tilt_grid {
 /// [2^-60, 2^6].
 tilt_grid make_tilt_grid(int lo, int hi, int per_octave, bool zero_mass = false);
 
-/// The default: lambda = 2^(k/3), k = -24 .. 6 (31 tilts from 2^-8 ~ 0.004 to 4, equal weights
-/// 1/31): the tilts that stop a pair whose arms have 100 to 10^6 pulls and variances from 0.04 to
-/// 1/4 (lambda* ~ sqrt(2 x 10 nats / (N var))); pairs outside still collect evidence at the
-/// nearest tilt.  The choice and its measured overhead: docs/certified-glr/pooled-kl.md, "The grid
-/// and the measurements".  make_tilt_grid(-24, 6, 3, true) is the same tilts with a mass at zero
-/// (weights 1/32), which keeps either side's pulls at its own mean from taking more than log 32
-/// nats from the pair (docs/certified-glr/pooled-kl.md, "No stalls").
+/// The default: a mass at zero and lambda = 2^(k/3), k = -24 .. 6 (31 tilts from 2^-8 ~ 0.004 to
+/// 4), equal weights 1/32 (make_tilt_grid(-24, 6, 3, true)): the tilts stop a pair whose arms have
+/// 100 to 10^6 pulls and variances from 0.04 to 1/4 (lambda* ~ sqrt(2 x 10 nats / (N var))); pairs
+/// outside still collect evidence at the nearest tilt; the mass at zero keeps either side's pulls
+/// at its own mean from taking more than log 32 nats from the pair (no stalls: Lemma 5 of
+/// docs/certified-glr/pooled-kl.md, "No stalls").  The choice and its measured overhead: the same
+/// document, "The grid and the measurements".
 tilt_grid make_default_tilt_grid();
 
 /// Checks a grid (1 to 128 tilts, each finite, increasing, > 0 except the first, which may be 0,
