@@ -938,8 +938,6 @@ class Identification:
         id, the arm asked with it; name one of the study's names; id asked; reward a finite real
         (int, float or numpy scalar; not bool), 0 or 1 for bernoulli, in range for bounded."""
         fn = "lilucb.Identification.tell"
-        if reward is None:
-            raise _domain_error(fn, "reward", "None", "the reward of the pull (a finite real)")
         if name is not None:
             if arm is not None:
                 raise _domain_error(fn, "name", repr(name), "arm or name, not both")

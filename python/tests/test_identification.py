@@ -463,7 +463,8 @@ def test_the_example_of_docs_python_md_runs(capsys):
 
 
 def test_the_state_is_the_cli_state_file(cli_path, tmp_path):
-    # `lilucb study` keeps the same JSON state in its file: a study moves between the two.
+    # `lilucb study` keeps a snapshot and a journal of the same history (its digest is Python's), and
+    # reads the JSON state Python writes (migrating it at its next write).
     state = tmp_path / "study.json"
 
     def study(*args):
@@ -475,8 +476,8 @@ def test_the_state_is_the_cli_state_file(cli_path, tmp_path):
     py = lilucb.Identification(["a", "b", "c"], "bernoulli", 0.1, seed=4)
     assert py.ask_ids(4) == asks
     assert py.tell(asks[2][1], 1, id=asks[2][0])
-    loaded = lilucb.Identification.from_json(state.read_text())
-    assert loaded.to_json() == py.to_json()
+    verified = json.loads(study("verify", "--state", state, "--json"))
+    assert verified["digest"] == py.history()["digest"]
     cli_status = json.loads(study("status", "--state", state, "--json"))
     assert {k: cli_status[k] for k in py.status().to_dict()} == py.status().to_dict()
     # Python goes on, the command reads its state and goes on from there.
@@ -555,3 +556,30 @@ def test_a_state_that_is_not_unicode_text_is_refused_by_name():
         with pytest.raises(lilucb.DomainError) as e:
             lilucb.Identification(names, "bernoulli", 0.1)
         assert e.value.parameter == "names"
+
+
+def test_tell_takes_an_arm_index_or_a_name_keyword_never_a_name_as_arm():
+    s = lilucb.Identification(["1", "0"], model="bernoulli", nu=0.1)
+    assert s.tell(0, 1) is True          # index 0: the arm named "1"
+    assert s.tell(reward=0, name="0") is True  # the arm named "0": index 1
+    assert s.status().pulls == [1, 1]
+    with pytest.raises(lilucb.DomainError, match="name"):
+        s.tell(0, 1, name="0")           # both
+    with pytest.raises(lilucb.DomainError, match="name"):
+        s.tell(reward=1, name="2")       # no such name
+    with pytest.raises((TypeError, lilucb.DomainError)):
+        s.tell("0", 1)                   # a name where the index goes
+    assert s.status().pulls == [1, 1]
+    unnamed = lilucb.Identification(2, model="bernoulli", nu=0.1)
+    with pytest.raises(lilucb.DomainError, match="no name"):
+        unnamed.tell(reward=1, name="a")
+
+
+def test_tell_many_takes_numpy_arrays_whole():
+    s = lilucb.Identification(3, "gaussian", 0.01, sigma=1.0, seed=2)
+    asks = s.ask_ids(3000)
+    ids = np.array([a[0] for a in asks], dtype=np.uint64)
+    arms = np.array([a[1] for a in asks], dtype=np.int64)
+    rewards = np.where(arms == 0, 0.5, 0.0) + np.linspace(-0.1, 0.1, len(asks))
+    assert s.tell_many(ids, arms, rewards) == len(asks) or s.done
+    assert s.tell_many(ids[:10], arms[:10], rewards[:10]) == 0  # told before: counted once
