@@ -19,6 +19,7 @@
 #include <filesystem>
 #include <iostream>
 #include <algorithm>
+#include <limits>
 #include <memory>
 #include <thread>
 
@@ -27,7 +28,7 @@ namespace lilucb::cli {
 namespace {
 
 struct experiment_cli_options {
-  std::string preset, config, out, threads = "0", shard;
+  std::string preset, config, out, threads = "0", shard, max_seconds;
   bool json = false, no_plot = false, quiet = false, mpi = false;
   CLI::Option *preset_opt = nullptr, *config_opt = nullptr, *out_opt = nullptr;
 };
@@ -79,6 +80,12 @@ void run_kind(experiments::experiment_kind kind, const experiment_cli_options& o
     if (ro.shard_count < 1 || ro.shard_index >= ro.shard_count)
       throw lilucb::domain_error("lilucb experiment", "--shard", o.shard, range);
   }
+  if (!o.max_seconds.empty()) {
+    ro.max_seconds = parse_real("--max-seconds", o.max_seconds, "(0, inf]");
+    if (!(ro.max_seconds > 0))
+      throw lilucb::domain_error("lilucb experiment", "--max-seconds", o.max_seconds, "(0, inf]");
+  }
+  ro.max_seconds_name = "--max-seconds";
   experiments::check_plan_memory(c, ro, "lilucb experiment");
   const std::string out = o.out.empty() ? "reproduction-" + c.preset + "/" + experiments::to_string(kind) : o.out;
   std::optional<experiments::run_report> report;
@@ -113,6 +120,10 @@ void add_kind(CLI::App* parent, experiments::experiment_kind kind, const char* h
                  count_spec(0, 1024, "[0, 1024] (0: all cores)"));
   declare_option(sub->add_option("--shard", o->shard, "I/K: run only share I (0-based) of K, into its own --out folder"),
                  text_spec("I/K with whole numbers 0 <= I < K"));
+  declare_option(sub->add_option("--max-seconds", o->max_seconds,
+                                 "refuse, before writing anything, an experiment whose runs are estimated (one timed run "
+                                 "per cell) to take longer (default: no limit, no estimate)"),
+                 real_spec(0, false, std::numeric_limits<double>::infinity(), true));
   auto* mpi = sub->add_flag("--mpi", o->mpi,
                 std::string("under mpirun -np P: rank 0 writes --out, ranks 1..P-1 compute the runs "
                             "(same files as without it; not with --shard)") +

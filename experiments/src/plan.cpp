@@ -200,6 +200,10 @@ run_row planned_run(const experiment_plan& p, const run_coords& x) {
   return one_run(p, x, tag_of(p.config().kind), p.cap(x.s, x.z), p.checkpoints(x.s, x.z));
 }
 
+run_row truncated_run(const experiment_plan& p, const run_coords& x, std::uint64_t cap) {
+  return one_run(p, x, tag_of(p.config().kind), std::min(cap, p.cap(x.s, x.z)), nullptr);
+}
+
 std::vector<std::uint64_t> check_rows(const experiment_plan& p, const std::vector<run_row>& rows, std::uint64_t shard_index,
                                       std::uint64_t shard_count, const std::string& param, const std::string& file) {
   std::vector<std::uint64_t> idx;

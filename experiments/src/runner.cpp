@@ -94,6 +94,7 @@ run_report run_experiment(const experiment_config& c, const std::string& out_dir
     throw lilucb::domain_error(kRunnerFn, "--shard", std::to_string(opts.shard_index) + "/" + std::to_string(opts.shard_count),
                                "I/K with 0 <= I < K");
   check_plan_memory(c, opts, kRunnerFn);
+  check_plan_time(c, opts, out_dir, kRunnerFn, opts.max_seconds_name);
   std::ostream& log = opts.log ? *opts.log : std::cerr;
   const unsigned threads = opts.threads ? opts.threads : std::max(1u, std::thread::hardware_concurrency());
   const fs::path dir(out_dir);

@@ -93,6 +93,10 @@ run_row one_run(const experiment_plan& p, const run_coords& x, const std::string
 /// Run `x` as the experiment runs it: at its cap, with its tag and (anytime) its checkpoints.
 run_row planned_run(const experiment_plan& p, const run_coords& x);
 
+/// The first `cap` pulls of run `x` (its seed and tag; no checkpoints): what the work estimate
+/// times (estimate_work).
+run_row truncated_run(const experiment_plan& p, const run_coords& x, std::uint64_t cap);
+
 /// Checks recorded rows against the plan: every row is one of the runs of shard I of K (key
 /// and seed), at most once, with a pull count within its cap, a chosen arm among the arms and
 /// (anytime) one character per checkpoint.  Throws lilucb::domain_error naming `param`, `file`

@@ -20,6 +20,7 @@ import dataclasses as _dc
 import functools as _functools
 import inspect as _inspect
 import json as _json
+import math as _math
 import numbers as _numbers
 import os as _os
 from typing import Any, Optional, Tuple
@@ -1133,6 +1134,7 @@ def experiment(
     shard: tuple = (0, 1),
     progress: Any = False,
     plot: bool = False,
+    max_seconds: Optional[float] = None,
 ) -> ExperimentResult:
     """Runs an experiment, as ``lilucb experiment KIND --preset P [--config F]``.
 
@@ -1142,8 +1144,10 @@ def experiment(
     out: the output folder (default reproduction-<preset>/<kind>; rerunning into it resumes);
     threads: 0 for all cores (results do not depend on it); shard: (I, K) runs only the runs whose
     index is I mod K; progress: False or None (none), True (a tqdm bar when tqdm is importable, else
-    lines on sys.stderr) or a callable progress(done, total); plot: also draw the gnuplot figures.  Runs in
-    C++ with the GIL released; Ctrl-C stops it (KeyboardInterrupt) with the finished runs kept in
+    lines on sys.stderr) or a callable progress(done, total); plot: also draw the gnuplot figures;
+    max_seconds: None (no limit) or a limit in seconds: the runs are first estimated (one timed run per
+    cell) and an experiment estimated to take longer is refused (ValueError naming max_seconds, with the
+    estimate) before anything is written.  Runs in C++ with the GIL released; Ctrl-C stops it (KeyboardInterrupt) with the finished runs kept in
     out, so a rerun resumes.
     """
     if out is None:
@@ -1156,8 +1160,11 @@ def experiment(
         if not _is_real(x):
             raise TypeError(f"{experiment._public}: shard[{position}] must be a whole number, got {type(x).__name__}")
     i, k = shard
-    d = _with_progress(lambda cb: _lilucb._experiment(kind, preset, cfg, out, threads, i, k, cb, plot), progress, kind,
-                       experiment._public)
+    if max_seconds is not None and not _is_real(max_seconds):
+        raise TypeError(f"{experiment._public}: max_seconds must be a number or None, got {type(max_seconds).__name__}")
+    limit = _math.inf if max_seconds is None else max_seconds
+    d = _with_progress(lambda cb: _lilucb._experiment(kind, preset, cfg, out, threads, i, k, cb, plot, limit), progress,
+                       kind, experiment._public)
     rows = _read_csv(_os.path.join(out, "anytime.csv" if kind == "anytime" else "summary.csv"))
     return ExperimentResult(kind=kind, out_dir=d["out_dir"], total=d["total"], resumed=d["resumed"],
                             executed=d["executed"], wall_seconds=d["wall_seconds"], notes=list(d["notes"]),

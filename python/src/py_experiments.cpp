@@ -29,7 +29,7 @@ experiments::experiment_kind parse_kind(const std::string& kind) {
 // a callable progress(done, total) called from this thread as runs finish (at most every 50 ms).
 py::dict experiment_py(const std::string& kind_name, const std::string& preset, const std::string& config_json,
                        const std::string& out, double threads, double shard_index, double shard_count,
-                       const py::object& progress, bool plot) {
+                       const py::object& progress, bool plot, double max_seconds) {
   constexpr const char* fn = "lilucb.experiment";
   const auto kind = parse_kind(kind_name);
   auto config = experiments::preset_config(kind, preset);
@@ -53,6 +53,9 @@ py::dict experiment_py(const std::string& kind_name, const std::string& preset, 
     throw lilucb::domain_error(fn, "shard[0]", number_text(shard_index),
                                "a whole number in [0, K) = [0, " + std::to_string(ro.shard_count) + ") (K = shard[1])");
   if (out.empty()) throw lilucb::domain_error(fn, "out", "''", "an output folder");
+  if (!(max_seconds > 0)) throw lilucb::domain_error(fn, "max_seconds", number_text(max_seconds), "(0, inf] or None (no limit)");
+  ro.max_seconds = max_seconds;
+  ro.max_seconds_name = "max_seconds";
   experiments::check_plan_memory(config, ro, fn);
   progress_report progress_to(fn, progress);
   // No text on file descriptor 2 (a notebook would not show it): progress goes to `progress`,
@@ -110,7 +113,7 @@ std::string verify_py(bool quick, const std::optional<std::string>& only, double
 void register_experiments(py::module_& m) {
   using py::arg;
   m.def("_experiment", &experiment_py, arg("kind"), arg("preset"), arg("config_json"), arg("out"), arg("threads"),
-        arg("shard_index"), arg("shard_count"), arg("progress"), arg("plot"));
+        arg("shard_index"), arg("shard_count"), arg("progress"), arg("plot"), arg("max_seconds"));
   m.def("_verify", &verify_py, arg("quick"), arg("only"), arg("seed"), arg("threads"));
   m.def("_verify_checks", [] {
     py::list l;

@@ -124,6 +124,22 @@ def test_ctrl_c_stops_a_long_call(call, tmp_path):
     assert lilucb.run("lilucb-heuristic", [1, 0], nu=0.1).correct
 
 
+def test_max_seconds_refuses_before_writing(tmp_path):
+    # Estimated first (one timed run per cell): over the limit, refused with the estimate, nothing written.
+    with pytest.raises(lilucb.DomainError) as e:
+        lilucb.experiment("stopping-times", config=CONFIG, out=str(tmp_path / "st"), max_seconds=1e-7)
+    assert e.value.parameter == "max_seconds" and "timing one run of each cell already took" in str(e.value)
+    assert not (tmp_path / "st").exists()
+    r = lilucb.experiment("stopping-times", config=CONFIG, out=str(tmp_path / "st"), max_seconds=600)
+    assert r.executed == r.total == 3 * 2 * 2 * 6
+    for bad in (0, -1.0, float("nan")):
+        with pytest.raises(lilucb.DomainError) as e:
+            lilucb.experiment("stopping-times", config=CONFIG, out=str(tmp_path / "x"), max_seconds=bad)
+        assert e.value.parameter == "max_seconds"
+    with pytest.raises(TypeError):
+        lilucb.experiment("stopping-times", config=CONFIG, out=str(tmp_path / "x"), max_seconds="60")
+
+
 def test_bad_experiment_arguments():
     with pytest.raises(lilucb.DomainError) as e:
         lilucb.experiment("stopping", out="unused")

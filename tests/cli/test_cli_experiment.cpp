@@ -532,6 +532,40 @@ BOOST_AUTO_TEST_CASE(merge_gives_the_files_of_the_whole_run) {
   check_one_line_error(run_cli({"experiment", "merge", (tmp.path / "m3").string()}));
 }
 
+// --max-seconds: the runs are estimated first (one timed run per cell); an experiment estimated
+// above the limit is refused with the estimate, before anything is written; the estimate counts
+// only the runs still to make, so a finished folder reruns under any limit.
+BOOST_AUTO_TEST_CASE(max_seconds_refuses_before_writing_anything) {
+  temp_dir tmp;
+  const auto cfg = tmp.file("st.json", kStoppingConfig);
+  const fs::path out = tmp.path / "st";
+  const auto r = run_cli({"experiment", "stopping-times", "--config", cfg, "--out", out.string(), "--max-seconds", "1e-7"});
+  check_one_line_error(r);
+  BOOST_TEST(contains(r.err, "--max-seconds = 1e-07"), r.err);
+  BOOST_TEST(contains(r.err, "timing one run of each cell already took"), r.err);
+  BOOST_TEST(!fs::exists(out));
+  // A limit the estimate fits: the whole experiment runs.
+  const auto j = run_json({"experiment", "stopping-times", "--config", cfg, "--out", out.string(), "--max-seconds", "600",
+                           "--no-plot", "--quiet", "--json"});
+  BOOST_TEST(j.at("runs").at("executed") == kStoppingRuns);
+  // Nothing left to run: no run is timed, any limit passes.
+  const auto again = run_json({"experiment", "stopping-times", "--config", cfg, "--out", out.string(), "--max-seconds",
+                               "1e-7", "--no-plot", "--quiet", "--json"});
+  BOOST_TEST(again.at("runs").at("resumed") == kStoppingRuns);
+  for (const char* bad : {"0", "-1", "nan", "x"}) {
+    const auto b = run_cli({"experiment", "modern", "--out", (tmp.path / "m").string(), "--max-seconds", bad});
+    check_one_line_error(b);
+    BOOST_TEST(contains(b.err, "--max-seconds"), b.err);
+  }
+  // The modern and anytime experiments are estimated the same way (anytime: its pilot runs too).
+  for (const char* kind : {"modern", "anytime"}) {
+    const auto m = run_cli({"experiment", kind, "--out", (tmp.path / kind).string(), "--max-seconds", "1e-7"});
+    check_one_line_error(m);
+    BOOST_TEST(contains(m.err, "--max-seconds = 1e-07"), m.err);
+    BOOST_TEST(!fs::exists(tmp.path / kind));
+  }
+}
+
 // A shard may hold no run of a scenario, or no run at all: its plots draw what it has (a
 // scenario without runs gets no figure, an anytime panel without runs says so) and exit 0.
 BOOST_AUTO_TEST_CASE(a_shard_without_runs_of_a_cell_still_plots) {

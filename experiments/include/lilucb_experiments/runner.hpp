@@ -22,6 +22,7 @@
 #include <cstdint>
 #include <functional>
 #include <iosfwd>
+#include <limits>
 #include <string>
 #include <vector>
 
@@ -51,7 +52,38 @@ struct runner_options {
   /// Who computes the runs: nullptr, this process's `threads`; run_experiment_mpi (mpi.hpp)
   /// sets the ranks of an MPI job.
   run_executor* executor = nullptr;
+  /// The longest the runs of this invocation may take, estimated before anything is written
+  /// (check_plan_time); infinity: no estimate.  `max_seconds_name` names it in the refusal
+  /// ("--max-seconds" for the CLI, "max_seconds" for Python).
+  double max_seconds = std::numeric_limits<double>::infinity();
+  std::string max_seconds_name = "max_seconds";
 };
+
+/// What an experiment's runs are estimated to take (estimate_work).
+struct work_estimate {
+  double seconds = 0;         ///< estimated wall seconds of the runs to make (a lower bound when cut)
+  double timing_seconds = 0;  ///< what the timed runs took
+  std::uint64_t runs = 0;     ///< runs to make: this shard's, less those recorded in the folder
+  std::uint64_t cells = 0;    ///< cells (algorithm or method, scenario or instance, n or delta) timed
+  std::uint64_t timed_runs = 0;
+  bool cut = false;           ///< the timing alone passed the limit
+};
+
+/// Estimates the wall time of run_experiment(config, out_dir, opts): the first repetition of
+/// each cell with runs to make is timed (at most 2 x 10^6 pulls of it: a run that reaches them is
+/// extrapolated linearly to its cap, an upper estimate), times the cell's runs to make (this
+/// shard's, less the rows already in out_dir/runs.csv), over the threads; anytime windows not yet
+/// known are estimated from the first pilot run of each window algorithm, and the pilot runs are
+/// counted.  Stops timing, with cut = true, once the timing itself has taken more than `limit`
+/// seconds.  Runs nothing that is recorded: the timed runs are discarded.
+work_estimate estimate_work(const experiment_config& config, const runner_options& opts, const std::string& out_dir,
+                            double limit);
+
+/// Throws lilucb::domain_error naming `parameter` (its value opts.max_seconds) with the estimate
+/// and what to change when estimate_work's estimate exceeds opts.max_seconds; nothing when
+/// opts.max_seconds is infinite.
+void check_plan_time(const experiment_config& config, const runner_options& opts, const std::string& out_dir,
+                     const std::string& function, const std::string& parameter);
 
 /// An upper estimate of the memory run_experiment(config, ..., opts) needs, in bytes, computed
 /// before anything is allocated: the instances' means (one copy per (scenario, n) or (instance,
@@ -68,7 +100,8 @@ double plan_memory_bytes(const experiment_config& config, const runner_options& 
 void check_plan_memory(const experiment_config& config, const runner_options& opts, const std::string& function);
 
 /// Runs the experiment of `config` into `out_dir` (created if needed).  Refused first, before
-/// anything is written, when its plan does not fit in memory (check_plan_memory).
+/// anything is written, when its plan does not fit in memory (check_plan_memory) or, with a finite
+/// opts.max_seconds, when its runs are estimated to take longer (check_plan_time).
 ///
 /// Refused with lilucb::domain_error naming --out (nothing is run or written): a folder holding
 /// another experiment, config or shard; result rows without a valid manifest.json; a recorded
