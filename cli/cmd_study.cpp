@@ -1,17 +1,13 @@
 // `lilucb study new|ask|tell|status|answer|verify`: the ask-tell study
 // (lilucb/bandit/identification.hpp) for scripts.  The state is two files (docs/live-study.md,
-// "The state file"): STATE (--state), the snapshot, replaced whole through the one file layer
-// (lilucb/io/safe_file.hpp: a unique temporary file renamed over it; a symlinked state has its
-// target replaced, a hard-linked one is refused), and STATE.journal beside the file STATE resolves
-// to, the append-only journal of every event: each writing command appends one record (fsync'ed:
-// the commit) and rewrites the snapshot only when the journal has grown by compaction_bytes since
-// the snapshot, so a command costs O(its events + compaction_bytes), not O(history).  A state of
-// version 1 or 2 (one JSON file with every event) is read as before and migrated by the next
-// writing command (journal first, then the snapshot: the commit).  Beside them,
-// STATE.lock (STATE the state's real path) serialises the commands that write (new, ask, tell:
-// an exclusive flock, so concurrent scripts queue) and records the history last written (events,
-// head digest, settings digest): a state older than that record (a rollback) or whose history
-// differs from it is refused.  status, answer and verify read without the lock, so they work in
+// "The state file"): STATE (--state), the snapshot, and STATE.journal, the append-only journal of
+// every event, with STATE.lock beside them (one writer at a time, and the history last written: a
+// rollback is refused).  They are read and written by the library (read_study, study_lock,
+// write_study: the same code as Python's Identification.load/save): each writing command appends
+// one record (the commit) and rewrites the snapshot only when the journal has grown 64 KiB past it,
+// so a command costs O(its events), not O(history); a state of version 1 or 2 (one JSON file with
+// every event) is read as before and migrated by the next writing command.  new, ask and tell hold
+// the lock, so concurrent scripts queue; status, answer and verify read without it, so they work in
 // read-only folders and never wait for a writer.
 //
 // A failed command changes nothing: bad input is exit 2 before anything is written; ask and tell
@@ -24,11 +20,6 @@
 #include "lilucb/bandit/identification.hpp"
 #include "lilucb/errors.hpp"
 #include "lilucb/io/safe_file.hpp"
-
-#include <fcntl.h>
-#include <sys/file.h>
-#include <sys/stat.h>
-#include <unistd.h>
 
 #include <cctype>
 #include <cerrno>
@@ -50,165 +41,22 @@ namespace {
 namespace lb = lilucb::bandit;
 namespace fs = std::filesystem;
 
-/// The largest state, journal (read from the snapshot on) and CSV file read: 1 GiB (a version 2
-/// state of 10^7 events is about 110 MB).  verify reads the whole journal: up to 64 GiB.
+/// The largest CSV file read: 1 GiB (the state's files: lilucb::bandit::read_study's limits).
 constexpr std::size_t max_study_bytes = std::size_t{1} << 30;
-constexpr std::size_t max_journal_bytes = std::size_t{1} << 36;
-/// The journal's growth since the snapshot after which a writing command rewrites the snapshot:
-/// a load replays at most this much journal (about 2000 events).
-constexpr std::uint64_t compaction_bytes = 64 * 1024;
 
-/// STATE.lock for the state at `state`: beside the file the state's path resolves to, so two
-/// names of one study (a symlink and its target) share one lock.
-std::string lock_path(const std::string& command, const std::string& state) {
+/// Runs `f` (a call on the state's files: lilucb::bandit::read_study, study_lock, write_study) with
+/// its errors as the option that named the files: an io_error as "COMMAND --state" (with `note`
+/// appended: what a failed commit means for the output already printed), a domain_error naming the
+/// state as --state.
+template <class F>
+auto on_state(const std::string& command, F&& f, const std::string& note = "") -> decltype(f()) {
   try {
-    return io::resolve_write_target(state, command).string() + ".lock";
+    return f();
   } catch (const lilucb::io_error& e) {
-    throw lilucb::io_error(command + " --state", e.path(), e.reason());
-  }
-}
-
-/// The history recorded in STATE.lock: one JSON line {"events", "head", "settings"}; nullopt when
-/// the file is absent, empty or not such a line (an interrupted record: no check is then made).
-std::optional<lb::study_history> parse_record(const std::string& text) {
-  try {
-    const auto j = nlohmann::json::parse(text);
-    if (!j.is_object() || !j.at("events").is_number_unsigned()) return std::nullopt;
-    return lb::study_history{j.at("events").get<std::uint64_t>(), j.at("head").get<std::string>(),
-                             j.at("settings").get<std::string>()};
-  } catch (const nlohmann::json::exception&) {
-    return std::nullopt;
-  }
-}
-
-/// The record of STATE.lock read without taking the lock (for the readers: read before the state,
-/// since a writer writes the state before the record, a record newer than the state is never seen).
-std::optional<lb::study_history> peek_record(const std::string& command, const std::string& state) {
-  std::string path;
-  try {
-    path = lock_path(command, state);
-  } catch (const lilucb::io_error&) {
-    return std::nullopt;  // the state itself is refused when it is read
-  }
-  try {
-    const auto text = io::read_file_if_present(path, 4096, command);
-    return text ? parse_record(*text) : std::nullopt;
-  } catch (const lilucb::io_error&) {
-    return std::nullopt;  // an unreadable lock (another user's folder): the state is still checked against its chain
-  }
-}
-
-/// An exclusive lock on STATE.lock, held for the object's lifetime (waits for another holder), and
-/// the history record it keeps.  A lock file this object created is removed again unless commit()
-/// was called.
-class state_lock {
- public:
-  state_lock(const std::string& command, const std::string& state) {
-    path_ = lock_path(command, state);
-    fd_ = ::open(path_.c_str(), O_RDWR | O_CLOEXEC | O_NOFOLLOW | O_NOCTTY | O_NONBLOCK);
-    if (fd_ < 0 && errno == ENOENT) {
-      fd_ = ::open(path_.c_str(), O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0644);
-      created_ = fd_ >= 0;
-      if (fd_ < 0 && errno == EEXIST) fd_ = ::open(path_.c_str(), O_RDWR | O_CLOEXEC | O_NOFOLLOW | O_NOCTTY | O_NONBLOCK);
-    }
-    if (fd_ < 0) throw lilucb::io_error(command + " --state", path_, std::string("cannot open the lock: ") + std::strerror(errno));
-    struct stat st {};
-    if (::fstat(fd_, &st) != 0 || !S_ISREG(st.st_mode)) {
-      ::close(fd_);
-      throw lilucb::io_error(command + " --state", path_, "the lock is not a regular file");
-    }
-    while (::flock(fd_, LOCK_EX) != 0) {
-      if (errno == EINTR) continue;
-      const int e = errno;
-      release();
-      throw lilucb::io_error(command + " --state", path_, std::string("cannot be locked: ") + std::strerror(e));
-    }
-  }
-  ~state_lock() { release(); }
-  state_lock(const state_lock&) = delete;
-  state_lock& operator=(const state_lock&) = delete;
-
-  /// The history last written, if recorded.
-  std::optional<lb::study_history> record() const {
-    std::string text(4096, '\0');
-    const ssize_t n = ::pread(fd_, text.data(), text.size(), 0);
-    if (n <= 0) return std::nullopt;
-    text.resize(static_cast<std::size_t>(n));
-    return parse_record(text);
-  }
-
-  /// Records `h` as the history last written (after the state was written), and keeps the lock
-  /// file.  A failure to record leaves the state written and the record older: the next command
-  /// then sees a longer history than recorded, which it accepts.
-  void commit(const lb::study_history& h) {
-    committed_ = true;
-    const std::string text = nlohmann::json{{"events", h.events}, {"head", h.head}, {"settings", h.settings}}.dump() + "\n";
-    if (::ftruncate(fd_, 0) == 0 && ::pwrite(fd_, text.data(), text.size(), 0) == static_cast<ssize_t>(text.size()))
-      ::fsync(fd_);
-  }
-
- private:
-  void release() {
-    if (fd_ < 0) return;
-    if (created_ && !committed_) ::unlink(path_.c_str());
-    ::close(fd_);
-    fd_ = -1;
-  }
-  std::string path_;
-  int fd_ = -1;
-  bool created_ = false, committed_ = false;
-};
-
-/// STATE.journal for the state at `state` (beside the file it resolves to, as the lock); for
-/// reading, a state the writers refuse (a hard link) still names its journal.
-std::string journal_path(const std::string& command, const std::string& state, bool for_reading = false) {
-  try {
-    if (for_reading) {
-      std::error_code ec;
-      const auto real = fs::is_symlink(state, ec) ? fs::canonical(state, ec) : fs::path(state);
-      return (ec ? fs::path(state) : real).string() + ".journal";
-    }
-    return io::resolve_write_target(state, command).string() + ".journal";
-  } catch (const lilucb::io_error& e) {
-    throw lilucb::io_error(command + " --state", e.path(), e.reason());
-  }
-}
-
-/// A loaded study: from a snapshot and its journal, or from a whole state of version 1 or 2
-/// (legacy: the next write migrates it).
-struct loaded_study {
-  lb::identification study;
-  bool legacy = false;
-  std::uint64_t covered = 0;  // the journal bytes the snapshot covers
-};
-
-/// Reads the study at `path`; full_replay (verify) replays the whole journal.
-loaded_study load(const std::string& command, const std::string& path, const std::optional<lb::study_history>& last_written,
-                  bool full_replay = false) {
-  std::string text;
-  try {
-    text = io::read_file(path, max_study_bytes, command);
-  } catch (const lilucb::io_error& e) {
-    throw lilucb::io_error(command + " --state", e.path(), e.reason());
-  }
-  try {
-    if (!lb::identification::is_snapshot(text)) return {lb::identification::from_json(text, last_written), true, 0};
-    const auto link = lb::identification::snapshot_link(text);
-    const std::uint64_t from = full_replay || link.needed_from == 0 ? 0 : link.needed_from;
-    const std::string journal = journal_path(command, path, true);
-    std::optional<std::string> tail;
-    try {
-      tail = io::read_file_from(journal, from, full_replay ? max_journal_bytes : max_study_bytes, command);
-    } catch (const lilucb::io_error& e) {
-      throw lilucb::io_error(command + " --state", e.path(), e.reason());
-    }
-    if (!tail && link.covered > 0)
-      throw lilucb::io_error(command + " --state", journal, "is missing: the snapshot covers " + std::to_string(link.covered) +
-                                                                " bytes of it (the state is incomplete)");
-    return {lb::identification::open(text, tail ? *tail : std::string(), from, last_written, full_replay), false, link.covered};
+    throw lilucb::io_error(command + " --state", e.path(), e.reason() + note);
   } catch (const lilucb::domain_error& e) {
-    const std::string what = e.parameter() == "state" ? e.value() : e.parameter() + " = " + e.value() + ", not " + e.admissible();
-    throw lilucb::domain_error(command, "--state", path, "a study state written by `lilucb study` (" + what + ")");
+    if (e.parameter() != "state") throw;
+    throw lilucb::domain_error(command, "--state", e.value(), e.admissible());
   }
 }
 
@@ -227,35 +75,23 @@ void emit(const std::string& command, const std::string& text) {
   }
 }
 
-/// Commits the study's new events: a study just made or read from a whole state (legacy) gets a
-/// journal of one record and then its snapshot (the rename of the snapshot is the commit); a
-/// study from a snapshot gets its record appended (the fsync is the commit), and a new snapshot
-/// once the journal has grown by compaction_bytes since the last (a failure then is only a
-/// warning: the journal holds the events).  Then STATE.lock records the history.
-void save(const std::string& command, const std::string& path, loaded_study& l, state_lock& lock,
+/// Commits the study's new events (lilucb::bandit::write_study); a snapshot that could not be
+/// rewritten after the commit is a warning on stderr.
+void save(const std::string& command, const std::string& path, lb::stored_study& l, lb::study_lock& lock,
           const std::string& void_note) {
-  auto& study = l.study;
-  const std::string record = study.take_journal_record();
-  const std::string journal = journal_path(command, path);
-  try {
-    if (l.legacy) {
-      io::write_file_atomically(journal, record, command, io::file_mode::fresh);
-      io::write_file_atomically(path, study.snapshot(record.size()), command);
-    } else if (!record.empty()) {
-      const std::uint64_t end = io::append_to_file(journal, record, study.journal_end(), command);
-      if (end - l.covered >= compaction_bytes) {
-        try {
-          io::write_file_atomically(path, study.snapshot(end), command);
-        } catch (const lilucb::io_error& e) {
-          std::cerr << command << ": warning: the snapshot was not rewritten (" << e.path() << ": " << e.reason()
-                    << "); the events are committed in the journal, and the next command tries again\n";
-        }
-      }
-    }
-  } catch (const lilucb::io_error& e) {
-    throw lilucb::io_error(command + " --state", e.path(), e.reason() + void_note);
-  }
-  lock.commit(study.history());
+  const std::string warning = on_state(command, [&] { return lb::write_study(path, l, lock, command); }, void_note);
+  if (!warning.empty()) std::cerr << warning << '\n';
+}
+
+/// The lock on the state's files, for a writing command.
+std::unique_ptr<lb::study_lock> lock_state(const std::string& command, const std::string& path) {
+  return on_state(command, [&] { return std::make_unique<lb::study_lock>(path, command); });
+}
+
+/// The study at `path`, checked against the history last written.
+lb::stored_study load(const std::string& command, const std::string& path, const std::optional<lb::study_history>& last_written,
+                      bool full_replay = false) {
+  return on_state(command, [&] { return lb::read_study(path, last_written, full_replay, command); });
 }
 
 std::string arm_label(const lb::identification& s, std::size_t arm) {
@@ -329,11 +165,11 @@ void run_new(const new_options& o) {
   std::error_code ec;
   if (fs::symlink_status(o.state, ec).type() != fs::file_type::not_found)
     throw lilucb::domain_error(cmd, "--state", o.state, "a path where no file exists yet (a new study; remove the old state to start over)");
-  state_lock lock(cmd, o.state);
+  const auto lock = lock_state(cmd, o.state);
   if (fs::symlink_status(o.state, ec).type() != fs::file_type::not_found)  // created while we waited for the lock
     throw lilucb::domain_error(cmd, "--state", o.state, "a path where no file exists yet (a new study; remove the old state to start over)");
-  loaded_study l{std::move(study), true, 0};
-  save(cmd, o.state, l, lock, "");
+  lb::stored_study l{std::move(study), true, 0};
+  save(cmd, o.state, l, *lock, "");
   std::cout << "study of " << s.arms << " arms (" << lb::to_string(s.model) << "), nu = " << text_number(s.nu)
             << ", method " << l.study.method() << ": " << o.state << '\n';
 }
@@ -348,8 +184,8 @@ struct ask_options {
 void run_ask(const ask_options& o) {
   const std::string cmd = "lilucb study ask";
   const std::uint64_t m = parse_count("--count", o.count, "1 to 10^7");
-  state_lock lock(cmd, o.state);
-  auto l = load(cmd, o.state, lock.record());
+  const auto lock = lock_state(cmd, o.state);
+  auto l = load(cmd, o.state, lock->record());
   auto& study = l.study;
   if (study.done())
     throw lilucb::domain_error(cmd, "--state", o.state, "a study that has not stopped (this one has answered: see `lilucb study answer`)");
@@ -378,7 +214,7 @@ void run_ask(const ask_options& o) {
     }
   }
   emit(cmd, out);
-  save(cmd, o.state, l, lock, "; the asks printed above are void (not recorded): ask again");
+  save(cmd, o.state, l, *lock, "; the asks printed above are void (not recorded): ask again");
 }
 
 // ---- tell ----
@@ -459,8 +295,8 @@ void run_tell(const tell_options& o) {
   if (!o.csv.empty() && (!o.arm.empty() || !o.name.empty() || !o.reward.empty() || !o.id.empty()))
     throw lilucb::domain_error(cmd, "--csv", o.csv, "--csv alone (not with --arm, --name, --reward or --id)");
   const auto tells = read_tells(o);
-  state_lock lock(cmd, o.state);
-  auto l = load(cmd, o.state, lock.record());
+  const auto lock = lock_state(cmd, o.state);
+  auto l = load(cmd, o.state, lock->record());
   auto& study = l.study;
   std::size_t counted = 0, repeated = 0;
   for (const auto& t : tells) {
@@ -491,7 +327,7 @@ void run_tell(const tell_options& o) {
   if (repeated) out += "; " + std::to_string(repeated) + " repeated id" + (repeated == 1 ? "" : "s") + " counted once before, ignored";
   out += study.done() ? "; the study has answered (lilucb study answer)\n" : "\n";
   emit(cmd, out);
-  save(cmd, o.state, l, lock, "; the rewards were NOT counted: tell them again");
+  save(cmd, o.state, l, *lock, "; the rewards were NOT counted: tell them again");
 }
 
 // ---- status, answer and verify (read without the lock) ----
@@ -502,7 +338,7 @@ struct show_options {
 };
 
 lb::identification read_only(const std::string& cmd, const std::string& state, bool full_replay = false) {
-  const auto record = peek_record(cmd, state);  // before the state: see peek_record
+  const auto record = lb::peek_study_record(state);  // before the state: see peek_study_record
   return std::move(load(cmd, state, record, full_replay).study);
 }
 

@@ -11,12 +11,19 @@
 #include "lilucb/characteristic_time.hpp"
 #include "lilucb/detail/sha256.hpp"
 #include "lilucb/errors.hpp"
+#include "lilucb/io/safe_file.hpp"
 #include "lilucb/resources.hpp"
 
 #include <nlohmann/json.hpp>
 
+#include <fcntl.h>
+#include <sys/file.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
 #include <algorithm>
 #include <bit>
+#include <cerrno>
 #include <charconv>
 #include <cstdio>
 #include <cstring>
@@ -122,9 +129,11 @@ struct asks_window {
     if (width == 4) a |= std::uint32_t{p[2]} << 16 | std::uint32_t{p[3]} << 24;
     return a;
   }
-  /// The arm of ask `id` when remembered (in flight or among the recent asks).
+  /// The arm of ask `id` when it is in flight or among the last recent_asks asks (exactly those,
+  /// whatever the window holds beyond them: the answer does not depend on when it was trimmed).
   std::optional<std::size_t> arm_of(std::uint64_t id) const {
     if (id < base || id >= end) return std::nullopt;
+    if (end - id > recent_asks && !in_flight(id)) return std::nullopt;
     return arm_at(id);
   }
   bool in_flight(std::uint64_t id) const {
@@ -169,6 +178,27 @@ struct asks_window {
   void archive_state(Archive& ar) {
     ar(base, end, arms, bits, pending, cursor);
   }
+  /// After loading: whether the window is one that push/remove/trim can make for K arms (every
+  /// arm below K, the counts in flight those of the bits, no bit past the end, each cursor at or
+  /// below its arm's oldest ask in flight), so that arm_at, oldest and trim stay in bounds.  O(window).
+  bool consistent(std::size_t K) const {
+    if (pending.size() != K || cursor.size() != K || base % 64 != 0 || base > end) return false;
+    const std::uint64_t n = end - base;
+    if (n > arms.size() / width || arms.size() != n * width || bits.size() != n / 64 + (n % 64 != 0)) return false;
+    if (n % 64 != 0 && bits.back() >> (n % 64) != 0) return false;
+    std::vector<std::uint64_t> flying(K, 0);
+    std::vector<std::uint64_t> first(K, end);
+    for (std::uint64_t id = base; id < end; ++id) {
+      const std::size_t a = arm_at(id);
+      if (a >= K) return false;
+      if (in_flight(id)) {
+        if (flying[a]++ == 0) first[a] = id;
+      }
+    }
+    for (std::size_t i = 0; i < K; ++i)
+      if (flying[i] != pending[i] || cursor[i] > first[i]) return false;
+    return true;
+  }
 };
 
 }  // namespace
@@ -195,6 +225,9 @@ struct identification::impl {
   double sigma = 0;
   std::optional<any_sampling> sampling;
   std::optional<any_stopping> stopping;
+  stopping_factory make_stopping = nullptr;  // the stopping rule's factory and its arguments (a fresh
+  rule_context context;                      // copy for evidence_now)
+  run_parameters parameters;
   detail::normal_stream stream;
   arm_stats real, view;
   std::uint64_t next_id = 0;
@@ -334,11 +367,52 @@ struct identification::impl {
     }
   }
 
+  /// The loaded study's own fields that index or count (beyond the asks, checked by the caller): the
+  /// random stream's position in its block, the first round's next arm and the arms without a
+  /// reward, the statistics' total, the answer's arms.  What the rules' states hold is trusted once
+  /// the digest matched (detail/state_archive.hpp).
+  void check_loaded(const std::function<void(const std::string&)>& bad) {
+    auto& q = *this;
+    // The stream's block position is the last member its archive_state writes.
+    detail::state_archive saved;
+    saved(q.stream);
+    std::uint64_t next = 0;
+    std::memcpy(&next, saved.bytes().data() + saved.bytes().size() - sizeof next, sizeof next);
+    if (next > detail::normal_stream::block_size) bad("a snapshot state whose random stream stands past its block");
+    std::uint64_t total = 0;
+    std::size_t unsampled = 0;
+    for (std::size_t i = 0; i < q.set.arms; ++i) {
+      if (q.real.count(i) > std::numeric_limits<std::uint64_t>::max() - total) bad("a snapshot state whose pulls overflow");
+      total += q.real.count(i);
+      unsampled += q.real.count(i) == 0;
+      if (!std::isfinite(q.real.sum(i))) bad("a snapshot state with a sum that is not finite");
+    }
+    if (total != q.real.total()) bad("a snapshot state whose total pulls are not the sum of the arms'");
+    if (q.round_robin >= q.set.arms || q.unsampled != unsampled) bad("a snapshot state whose first round does not fit its pulls");
+    if (q.done && q.final.best_arm >= q.set.arms) bad("a snapshot state whose answer is not an arm");
+    for (const auto& e : q.final.evidence)
+      if (e.arm >= q.set.arms) bad("a snapshot state whose evidence names no arm");
+  }
+
   void stop() {
     done = true;
     final = current_answer();
     final.done = true;
     final.certified = stopping->certified();
+  }
+
+  /// The stopping rule's evidence now, leaving its saved state as the events alone make it: a
+  /// rule's evidence() may update its caches, and a snapshot must hold the state a replay of the
+  /// events reaches (verify compares them byte for byte), however often answer() was called.  An
+  /// archivable rule's evidence is computed on a copy (a fresh rule loaded with its state).
+  std::vector<challenger_evidence> evidence_now() {
+    if (!stopping->archivable()) return stopping->evidence(real);
+    detail::state_archive saved;
+    stopping->archive_state(saved);
+    any_stopping copy = make_stopping(context, parameters);
+    detail::state_archive load(saved.bytes(), saved.bytes().size());
+    copy.archive_state(load);
+    return copy.evidence(real);
   }
 
   study_answer current_answer() {
@@ -353,7 +427,7 @@ struct identification::impl {
     else if (unsampled > 0)
       a.evidence_note = "no statistics before every arm has a reward";
     else
-      a.evidence = stopping->evidence(real);
+      a.evidence = evidence_now();
     return a;
   }
 };
@@ -474,6 +548,9 @@ identification::identification(study_settings settings)
   const stopping_factory make_stopping = stop_rule.takes == stopping_parameter::threshold ? describe(p_->comb.threshold).make
                                          : stop_rule.takes == stopping_parameter::boundary ? describe(p_->comb.boundary).make
                                                                                            : stop_rule.make;
+  p_->make_stopping = make_stopping;
+  p_->context = ctx;
+  p_->parameters = params;
   p_->stopping.emplace(make_stopping(ctx, params));
   p_->sampling.emplace(describe(p_->comb.sampling).make(ctx, params));
   p_->settings_digest = ::lilucb::detail::sha256().update("lilucb-study settings\n").update(settings_text(s)).hex();
@@ -919,7 +996,7 @@ bool record_trailer(std::string_view tail, std::uint64_t& to, std::string& head)
   if (h == std::string_view::npos || t == std::string_view::npos || t > h) return false;
   const std::string_view digits = tail.substr(t + key_to.size(), h - t - key_to.size());
   if (digits.empty() || digits.size() > 20 || digits.find_first_not_of("0123456789") != std::string_view::npos) return false;
-  to = std::stoull(std::string(digits));
+  if (std::from_chars(digits.data(), digits.data() + digits.size(), to).ec != std::errc()) return false;  // beyond 2^64
   const std::string_view rest = tail.substr(h + key_head.size());
   if (rest.size() != 64 + 3 || rest.substr(64) != "\"}\n") return false;
   head = std::string(rest.substr(0, 64));
@@ -1157,10 +1234,9 @@ identification identification::open(std::string_view snap, std::string_view jour
       bad(std::string("a snapshot state that does not load: ") + e.value());
     }
     if (!ar.at_end()) bad("a snapshot state with bytes after its end");
-    if (q.asks.pending.size() != q.set.arms || q.asks.end != q.next_id || q.asks.base > q.asks.end ||
-        q.asks.arms.size() != (q.asks.end - q.asks.base) * q.asks.width || q.asks.bits.size() != (q.asks.end - q.asks.base + 63) / 64 ||
-        (q.last_asked >= q.set.arms && q.last_asked != npos))
+    if (q.asks.end != q.next_id || !q.asks.consistent(q.set.arms) || (q.last_asked >= q.set.arms && q.last_asked != npos))
       bad("a snapshot state whose asks do not fit together");
+    q.check_loaded(bad);
     for (std::size_t i = 0; i < q.set.arms; ++i) q.sync_view(i);
     q.event_count = p.events;
     q.head = p.head;
@@ -1226,6 +1302,165 @@ identification identification::open(std::string_view snap, std::string_view jour
   q.record_prev = q.head;
   q.taken = 0;
   return study;
+}
+
+// ---- the state files of `lilucb study` ----
+
+namespace {
+
+/// The largest state, and journal read from the snapshot's link on: 1 GiB (a version 2 state of
+/// 10^7 events is about 110 MB); verify reads the whole journal: up to 64 GiB.
+constexpr std::size_t max_state_bytes = std::size_t{1} << 30;
+constexpr std::size_t max_journal_bytes = std::size_t{1} << 36;
+/// The journal's growth since the snapshot after which a write rewrites the snapshot: a load
+/// replays at most this much journal (about 2000 events).
+constexpr std::uint64_t compaction_bytes = 64 * 1024;
+
+std::string lock_path(const std::filesystem::path& state, std::string_view function) {
+  return io::resolve_write_target(state, function).string() + ".lock";
+}
+
+/// The history in STATE.lock's text: one JSON line {"events", "head", "settings"}; nullopt when it
+/// is not such a line (an interrupted record: no check is then made).
+std::optional<study_history> parse_lock_record(const std::string& text) {
+  try {
+    const auto j = nlohmann::json::parse(text);
+    if (!j.is_object() || !j.at("events").is_number_unsigned()) return std::nullopt;
+    return study_history{j.at("events").get<std::uint64_t>(), j.at("head").get<std::string>(), j.at("settings").get<std::string>()};
+  } catch (const nlohmann::json::exception&) {
+    return std::nullopt;
+  }
+}
+
+}  // namespace
+
+std::filesystem::path study_journal_path(const std::filesystem::path& state, bool for_reading, std::string_view function) {
+  if (for_reading) {
+    std::error_code ec;
+    const auto real = std::filesystem::is_symlink(state, ec) ? std::filesystem::canonical(state, ec) : state;
+    return (ec ? state : real).string() + ".journal";
+  }
+  return io::resolve_write_target(state, function).string() + ".journal";
+}
+
+std::optional<study_history> peek_study_record(const std::filesystem::path& state) {
+  try {
+    const auto text = io::read_file_if_present(lock_path(state, "lilucb::bandit::peek_study_record"), 4096);
+    return text ? parse_lock_record(*text) : std::nullopt;
+  } catch (const lilucb::io_error&) {
+    return std::nullopt;  // an unreadable lock (another user's folder), or a state the writers refuse: read as it is
+  }
+}
+
+stored_study read_study(const std::filesystem::path& state, const std::optional<study_history>& last_written,
+                        bool full_replay, std::string_view function) {
+  const std::string text = io::read_file(state, max_state_bytes, function);
+  try {
+    if (!identification::is_snapshot(text)) return {identification::from_json(text, last_written), true, 0};
+    const auto link = identification::snapshot_link(text);
+    const std::uint64_t from = full_replay || link.needed_from == 0 ? 0 : link.needed_from;
+    const auto journal = study_journal_path(state, true, function);
+    const auto tail = io::read_file_from(journal, from, full_replay ? max_journal_bytes : max_state_bytes, function);
+    if (!tail && link.covered > 0)
+      throw lilucb::io_error(std::string(function), journal.string(),
+                             "is missing: the snapshot covers " + std::to_string(link.covered) + " bytes of it (the state is incomplete)");
+    return {identification::open(text, tail ? *tail : std::string(), from, last_written, full_replay), false, link.covered};
+  } catch (const lilucb::domain_error& e) {
+    const std::string what = e.parameter() == "state" ? e.value() : e.parameter() + " = " + e.value() + ", not " + e.admissible();
+    throw lilucb::domain_error(std::string(function), "state", state.string(), "a study state written by `lilucb study` (" + what + ")");
+  }
+}
+
+study_lock::study_lock(const std::filesystem::path& state, std::string_view function) {
+  path_ = lock_path(state, function);
+  const std::string fn(function);
+  fd_ = ::open(path_.c_str(), O_RDWR | O_CLOEXEC | O_NOFOLLOW | O_NOCTTY | O_NONBLOCK);
+  if (fd_ < 0 && errno == ENOENT) {
+    fd_ = ::open(path_.c_str(), O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0644);
+    created_ = fd_ >= 0;
+    if (fd_ < 0 && errno == EEXIST) fd_ = ::open(path_.c_str(), O_RDWR | O_CLOEXEC | O_NOFOLLOW | O_NOCTTY | O_NONBLOCK);
+  }
+  if (fd_ < 0) throw lilucb::io_error(fn, path_, std::string("cannot open the lock: ") + std::strerror(errno));
+  struct stat st {};
+  if (::fstat(fd_, &st) != 0 || !S_ISREG(st.st_mode)) {
+    ::close(fd_);
+    fd_ = -1;
+    throw lilucb::io_error(fn, path_, "the lock is not a regular file");
+  }
+  while (::flock(fd_, LOCK_EX) != 0) {
+    if (errno == EINTR) continue;
+    const int e = errno;
+    if (created_) ::unlink(path_.c_str());
+    ::close(fd_);
+    fd_ = -1;
+    throw lilucb::io_error(fn, path_, std::string("cannot be locked: ") + std::strerror(e));
+  }
+}
+
+study_lock::~study_lock() {
+  if (fd_ < 0) return;
+  if (created_ && !committed_) ::unlink(path_.c_str());
+  ::close(fd_);
+}
+
+std::optional<study_history> study_lock::record() const {
+  std::string text(4096, '\0');
+  const ssize_t n = ::pread(fd_, text.data(), text.size(), 0);
+  if (n <= 0) return std::nullopt;
+  text.resize(static_cast<std::size_t>(n));
+  return parse_lock_record(text);
+}
+
+void study_lock::commit(const study_history& h) {
+  committed_ = true;
+  const std::string text = nlohmann::json{{"events", h.events}, {"head", h.head}, {"settings", h.settings}}.dump() + "\n";
+  if (::ftruncate(fd_, 0) == 0 && ::pwrite(fd_, text.data(), text.size(), 0) == static_cast<ssize_t>(text.size())) ::fsync(fd_);
+}
+
+std::string write_study(const std::filesystem::path& state, stored_study& s, study_lock& lock, std::string_view function) {
+  auto& study = s.study;
+  auto& q = *study.p_;
+  // What take_journal_record changes, restored when nothing was committed (the study can be written again).
+  auto events = q.events;
+  const auto taken = q.taken, record_from = q.record_from;
+  const auto record_prev = q.record_prev;
+  const std::string record = study.take_journal_record();
+  const auto journal = study_journal_path(state, false, function);
+  std::string warning;
+  try {
+    if (s.whole_state) {
+      io::write_file_atomically(journal, record, function, io::file_mode::fresh);
+      io::write_file_atomically(state, study.snapshot(record.size()), function);
+      q.journal_end = s.covered = record.size();
+      s.whole_state = false;
+    } else if (!record.empty()) {
+      // Another writer's complete record after journal_end (a study read without the lock) would be
+      // cut by the append: refused.
+      if (const auto after = io::read_file_from(journal, q.journal_end, max_state_bytes, function);
+          after && after->find('\n') != std::string::npos)
+        throw lilucb::io_error(std::string(function), journal.string(),
+                               "gained a record since the study was read (another writer): read the study again");
+      const std::uint64_t end = io::append_to_file(journal, record, q.journal_end, function);
+      q.journal_end = end;
+      if (end - s.covered >= compaction_bytes) {
+        try {
+          io::write_file_atomically(state, study.snapshot(end), function);
+          s.covered = end;
+        } catch (const lilucb::io_error& e) {
+          warning = std::string(function) + ": warning: the snapshot was not rewritten (" + e.path() + ": " + e.reason() +
+                    "); the events are committed in the journal, and the next command tries again";
+        }
+      }
+    }
+  } catch (...) {
+    q.events = std::move(events);
+    q.taken = taken;
+    q.record_from = record_from;
+    q.record_prev = record_prev;
+    throw;
+  }
+  lock.commit(study.history());
+  return warning;
 }
 
 }  // namespace lilucb::bandit

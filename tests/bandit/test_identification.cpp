@@ -7,14 +7,27 @@
 //   - a tell repeated with the same id is counted once; a refused call changes nothing;
 //   - ask(m) counts the pulls in flight: deterministic rules spread a batch;
 //   - rewards told late and out of order;
-//   - the domain of every argument.
+//   - the domain of every argument;
+//   - snapshot and journal (docs/live-study.md, "The state file"): a study reopened from its
+//     snapshot and journal after every command makes the uninterrupted study's asks, for rules
+//     with a saved state and without; tampering with the header, the binary state or a record is
+//     refused saying what differs; a torn last record is ignored and cut by the next record; a
+//     version-2 state migrates; a retried tell naming another arm is refused while its ask is in
+//     flight or among the last 65,536 asks, and ignored (false) before that.
 #include <boost/test/unit_test.hpp>
 
 #include "lilucb/bandit/compose.hpp"
 #include "lilucb/bandit/identification.hpp"
+#include "lilucb/detail/sha256.hpp"
+
+#include <nlohmann/json.hpp>
 
 #include <algorithm>
+#include <bit>
 #include <cmath>
+#include <cstdio>
+#include <cstring>
+#include <functional>
 #include <random>
 #include <set>
 #include <string>
@@ -551,6 +564,452 @@ BOOST_AUTO_TEST_CASE(the_numeric_domain_and_names) {
   auto ok = gaussian_study(2, "", 1.0);
   ok.names = {"caf\xc3\xa9", "\xe2\x82\xac 1"};
   BOOST_CHECK_NO_THROW(lb::identification{ok});
+}
+
+// ---- snapshot and journal --------------------------------------------------------------------
+
+namespace {
+
+/// A study's two files as `lilucb study` keeps them (cmd_study.cpp's save and load, written from
+/// docs/live-study.md): the snapshot, the journal, and the journal bytes the snapshot covers.
+struct study_files {
+  std::string snapshot, journal;
+  std::uint64_t covered = 0;
+  std::uint64_t compaction = 2000;  // small, so that a test rewrites the snapshot often
+
+  explicit study_files(lb::identification& fresh) : snapshot(fresh.snapshot(0)) {}
+  /// The study as a command loads it: the snapshot and the journal from its needed_from byte.
+  lb::identification load(bool full_replay = false) const {
+    const auto link = lb::identification::snapshot_link(snapshot);
+    const std::uint64_t from = full_replay ? 0 : link.needed_from;
+    return lb::identification::open(snapshot, std::string_view(journal).substr(from), from, std::nullopt, full_replay);
+  }
+  /// Commits a loaded study's new events: its record appended at journal_end() (a torn tail cut),
+  /// and a new snapshot once the journal has grown by `compaction` bytes since the last.
+  void commit(lb::identification& study) {
+    const std::string record = study.take_journal_record();
+    if (record.empty()) return;
+    journal.resize(study.journal_end());
+    journal += record;
+    if (journal.size() - covered >= compaction) {
+      snapshot = study.snapshot(journal.size());
+      covered = journal.size();
+    }
+  }
+};
+
+lb::study_settings study_of(lb::study_model model, const std::string& method) {
+  lb::study_settings s;
+  s.arms = 4;
+  s.model = model;
+  s.sigma = 1.0;
+  s.lo = -2;
+  s.hi = 2;
+  s.nu = 0.05;
+  s.method = method;
+  s.seed = 17;
+  return s;
+}
+
+/// A reward of the world where arm i has mean 1 - 0.6 i (Bernoulli: rate 0.8 - 0.2 i; bounded:
+/// clamped to the study's range [-2, 2]), drawn from gen.
+double reward_of(lb::study_model model, std::size_t arm, std::mt19937_64& gen) {
+  const double mean = 1.0 - 0.6 * static_cast<double>(arm);
+  switch (model) {
+    case lb::study_model::bernoulli: return std::bernoulli_distribution(0.8 - 0.2 * static_cast<double>(arm))(gen) ? 1.0 : 0.0;
+    case lb::study_model::bounded: return std::clamp(std::normal_distribution<double>(mean, 1.0)(gen), -2.0, 2.0);
+    case lb::study_model::gaussian: break;
+  }
+  return std::normal_distribution<double>(mean, 1.0)(gen);
+}
+
+/// The snapshot's three parts: its first line, its JSON header, its binary state.
+struct snapshot_split {
+  std::string magic;
+  nlohmann::json header;
+  std::string state;
+  explicit snapshot_split(const std::string& text) {
+    const auto first = text.find('\n') + 1, second = text.find('\n', first);
+    magic = text.substr(0, first);
+    header = nlohmann::json::parse(text.substr(first, second - first));
+    state = text.substr(second + 1);
+  }
+  /// The text with the binary state's length and check and the header's digest recomputed from
+  /// the format's definition (docs/live-study.md): what an editor who knows the format writes.
+  std::string resealed() {
+    std::uint64_t h = 0x9e3779b97f4a7c15ull ^ state.size();
+    std::size_t k = 0;
+    for (; k + 8 <= state.size(); k += 8) {
+      std::uint64_t w;
+      std::memcpy(&w, state.data() + k, 8);
+      h = (std::rotl(h, 29) ^ w) * 0xbf58476d1ce4e5b9ull;
+    }
+    for (; k < state.size(); ++k) h = (std::rotl(h, 29) ^ static_cast<unsigned char>(state[k])) * 0x94d049bb133111ebull;
+    h ^= h >> 31;
+    char check[17];
+    std::snprintf(check, sizeof check, "%016llx", static_cast<unsigned long long>(h));
+    header["state"]["bytes"] = state.size();
+    header["state"]["check"] = check;
+    header.erase("digest");
+    header["digest"] = lilucb::detail::sha256().update("lilucb-study snapshot\n").update(header.dump()).hex();
+    return text();
+  }
+  std::string text() const { return magic + header.dump() + "\n" + state; }
+};
+
+/// Whether call() throws lilucb::domain_error naming "state" with a message containing `says`.
+bool refused_saying(const std::function<void()>& call, const std::string& says) {
+  try {
+    call();
+  } catch (const lilucb::domain_error& e) {
+    BOOST_TEST_MESSAGE(e.what());
+    return e.parameter() == "state" && std::string(e.value()).find(says) != std::string::npos;
+  }
+  return false;
+}
+
+}  // namespace
+
+// A study loaded from its files before every command (as `lilucb study` runs) makes the asks of
+// the study that never stopped, pull for pull, and reaches its history and answer; so does the
+// whole journal replayed from the settings (verify).  For rules with a saved state (the snapshot
+// holds them: only the journal's tail is replayed) and without (the whole journal is).
+BOOST_AUTO_TEST_CASE(a_study_reopened_from_its_snapshot_and_journal_continues_as_the_uninterrupted_one) {
+  struct method_case {
+    lb::study_model model;
+    const char* method;
+    bool holds_rules;
+  };
+  const method_case cases[] = {
+      {lb::study_model::gaussian, "t3c-ids+glr-pooled-per-arm", true},
+      {lb::study_model::gaussian, "ttts+glr-pooled", true},
+      {lb::study_model::gaussian, "eb-tci+glr-pooled-per-arm", true},
+      {lb::study_model::gaussian, "uniform+glr-pooled-per-arm", true},
+      {lb::study_model::bernoulli, "t3c-ids+glr-pooled-kl", true},
+      {lb::study_model::bounded, "t3c-ids+glr-pooled-eb", true},
+      {lb::study_model::gaussian, "tas-d+glr-kk21", false},
+      {lb::study_model::gaussian, "lucb1+ls", false},
+  };
+  for (const auto& c : cases) {
+    BOOST_TEST_CONTEXT(c.method) {
+      lb::identification uninterrupted(study_of(c.model, c.method));
+      lb::identification fresh(study_of(c.model, c.method));
+      BOOST_TEST(fresh.snapshot_holds_rules() == c.holds_rules);
+      study_files files(fresh);
+      std::mt19937_64 gen(3), order(5);
+      std::vector<lb::study_ask> flying;
+      std::uint64_t snapshots = 0;
+      for (int command = 0; command < 5000 && !uninterrupted.done(); ++command) {
+        auto study = files.load();
+        BOOST_REQUIRE(study.history().head == uninterrupted.history().head);
+        if (flying.size() < 12 && order() % 2 == 0) {
+          const std::size_t m = 1 + order() % 6;
+          const auto x = uninterrupted.ask(m), y = study.ask(m);
+          for (std::size_t k = 0; k < m; ++k) {
+            BOOST_REQUIRE_EQUAL(x[k].id, y[k].id);
+            BOOST_REQUIRE_EQUAL(x[k].arm, y[k].arm);
+          }
+          flying.insert(flying.end(), x.begin(), x.end());
+        } else if (!flying.empty()) {
+          std::shuffle(flying.begin(), flying.end(), order);
+          const std::size_t told = 1 + order() % flying.size();
+          for (std::size_t k = 0; k < told; ++k) {
+            const double r = reward_of(c.model, flying[k].arm, gen);
+            BOOST_REQUIRE_EQUAL(uninterrupted.tell(flying[k].id, flying[k].arm, r), study.tell(flying[k].id, flying[k].arm, r));
+          }
+          // A retried tell (the command's last reward told again) counts once.
+          BOOST_TEST(!study.tell(flying[told - 1].id, flying[told - 1].arm, 0.0));
+          flying.erase(flying.begin(), flying.begin() + static_cast<std::ptrdiff_t>(told));
+        }
+        const std::string before = files.snapshot;
+        files.commit(study);
+        snapshots += files.snapshot != before;
+        BOOST_REQUIRE_EQUAL(study.done(), uninterrupted.done());
+      }
+      BOOST_TEST(uninterrupted.done());
+      BOOST_TEST(snapshots >= 2u);  // compacted along the way
+      const auto last = files.load(), replayed = files.load(true);
+      BOOST_TEST(last.history().head == uninterrupted.history().head);
+      BOOST_TEST(last.history().events == uninterrupted.history().events);
+      BOOST_TEST(replayed.history().head == uninterrupted.history().head);
+      auto a = uninterrupted.answer(), b = files.load().answer();
+      BOOST_TEST(a.done == b.done);
+      BOOST_TEST(a.best_arm == b.best_arm);
+      BOOST_TEST(a.certified == b.certified);
+      BOOST_TEST(a.evidence.size() == b.evidence.size());
+      for (std::size_t k = 0; k < std::min(a.evidence.size(), b.evidence.size()); ++k) {
+        BOOST_TEST(a.evidence[k].arm == b.evidence[k].arm);
+        BOOST_TEST(a.evidence[k].statistic == b.evidence[k].statistic);
+      }
+      BOOST_TEST(files.load().status().pulls == uninterrupted.status().pulls, boost::test_tools::per_element());
+      // The state reached through the files is the uninterrupted study's, byte for byte.
+      uninterrupted.take_journal_record();
+      BOOST_TEST((files.load().snapshot(files.journal.size()) == uninterrupted.snapshot(files.journal.size())));
+    }
+  }
+}
+
+// answer() and status() change nothing a snapshot holds: a study asked for its answer after every
+// command writes the snapshot a replay of its events reaches (verify compares them byte for byte).
+BOOST_AUTO_TEST_CASE(answer_and_status_leave_the_snapshot_as_the_replay_makes_it) {
+  for (const char* method : {"t3c-ids+glr-pooled-per-arm", "ttts+glr-pooled", "uniform+glr-pooled-per-arm"}) {
+    BOOST_TEST_CONTEXT(method) {
+      lb::identification watched(study_of(lb::study_model::gaussian, method)), quiet(study_of(lb::study_model::gaussian, method));
+      std::mt19937_64 gen(8);
+      for (int round = 0; round < 60 && !quiet.done(); ++round) {
+        const auto q = quiet.ask(3);
+        watched.ask(3);
+        for (const auto& x : q) {
+          const double r = reward_of(lb::study_model::gaussian, x.arm, gen);
+          quiet.tell(x.id, r);
+          watched.tell(x.id, r);
+          watched.answer();
+          watched.status();
+        }
+      }
+      const std::string record = quiet.take_journal_record();
+      BOOST_TEST(watched.take_journal_record() == record);
+      BOOST_TEST((watched.snapshot(record.size()) == quiet.snapshot(record.size())));
+      study_files files(quiet);
+      files.snapshot = watched.snapshot(record.size());
+      files.journal = record;
+      BOOST_CHECK_NO_THROW(files.load(true));  // verify's comparison with the replay
+    }
+  }
+}
+
+// Each kind of damage or edit is refused, saying what differs (the messages name the part).
+BOOST_AUTO_TEST_CASE(a_tampered_snapshot_or_journal_is_refused_saying_what_differs) {
+  lb::identification fresh(study_of(lb::study_model::gaussian, ""));
+  study_files files(fresh);
+  files.compaction = 600;
+  std::mt19937_64 gen(1);
+  for (int command = 0; command < 12; ++command) {
+    auto study = files.load();
+    for (const auto& q : study.ask(3)) study.tell(q.id, q.arm, reward_of(lb::study_model::gaussian, q.arm, gen));
+    files.commit(study);
+  }
+  auto last = files.load();
+  last.ask(2);  // a tail after the snapshot, with asks in flight
+  files.commit(last);
+  BOOST_REQUIRE(files.covered > 0);
+  BOOST_REQUIRE(files.covered < files.journal.size());
+  const study_files good = files;
+  const auto head = good.load().history().head;
+  const auto open_with = [&](const std::string& snapshot, const std::string& journal, bool full_replay = false) {
+    return [=] {
+      study_files f = good;
+      f.snapshot = snapshot;
+      f.journal = journal;
+      f.load(full_replay);
+    };
+  };
+  BOOST_TEST(refused_saying(open_with("", good.journal), "not a study snapshot"));
+  BOOST_TEST(refused_saying([&] { lb::identification::snapshot_link("{\"format\":\"lilucb-study\"}"); }, "not a study snapshot"));
+  BOOST_TEST(refused_saying(open_with(good.snapshot.substr(0, 40), good.journal), "header"));
+
+  // The header: an edited field without the digest; edited statistics with the digest recomputed.
+  {
+    std::string t = good.snapshot;
+    t.replace(t.find("\"pulls\":[") + 9, 1, "9");
+    BOOST_TEST(refused_saying(open_with(t, good.journal), "does not match its digest"));
+    snapshot_split s(good.snapshot);
+    s.header["statistics"]["pulls"][0] = s.header["statistics"]["pulls"][0].get<std::uint64_t>() + 1;
+    BOOST_TEST(refused_saying(open_with(s.resealed(), good.journal), "statistics"));
+    snapshot_split n(good.snapshot);
+    n.header["seed"] = 18;
+    BOOST_TEST(refused_saying(open_with(n.resealed(), good.journal), "an edited setting"));
+    snapshot_split e(good.snapshot);
+    e.header["chain"]["events"] = e.header["chain"]["events"].get<std::uint64_t>() - 1;
+    BOOST_TEST(refused_saying(open_with(e.resealed(), good.journal), "does not end at the snapshot's event"));
+    snapshot_split k(good.snapshot);
+    k.header["extra"] = 1;
+    BOOST_TEST(refused_saying(open_with(k.resealed(), good.journal), "a key \"extra\""));
+  }
+  // The binary state: a flipped byte, a cut one, one byte more; a consistent edit (sum of arm 0,
+  // in the state and the header, resealed) loads, and verify's replay refuses it.
+  {
+    snapshot_split s(good.snapshot);
+    std::string flipped = good.snapshot;
+    flipped[flipped.size() - 5] ^= 0x10;
+    BOOST_TEST(refused_saying(open_with(flipped, good.journal), "does not match its check"));
+    BOOST_TEST(refused_saying(open_with(good.snapshot.substr(0, good.snapshot.size() - 3), good.journal), "bytes where its header says"));
+    BOOST_TEST(refused_saying(open_with(good.snapshot + "x", good.journal), "bytes where its header says"));
+    snapshot_split longer(good.snapshot);
+    longer.state += "x";
+    BOOST_TEST(refused_saying(open_with(longer.resealed(), good.journal), "bytes after its end"));
+    snapshot_split shorter(good.snapshot);
+    shorter.state.pop_back();
+    BOOST_TEST(refused_saying(open_with(shorter.resealed(), good.journal), "does not load"));
+    // arm_stats is first: its length (8 bytes), each arm's count, sum and compensation (8 each),
+    // the total count (8).  Arm 0 told once more, in the state and in the header.
+    const auto add_one = [&](std::size_t offset) {
+      std::uint64_t n;
+      std::memcpy(&n, s.state.data() + offset, 8);
+      ++n;
+      std::memcpy(s.state.data() + offset, &n, 8);
+    };
+    add_one(8);
+    add_one(8 + 24 * 4);
+    s.header["statistics"]["pulls"][0] = s.header["statistics"]["pulls"][0].get<std::uint64_t>() + 1;
+    const std::string consistent = s.resealed();
+    BOOST_CHECK_NO_THROW(open_with(consistent, good.journal)());  // trusted (docs/live-study.md)
+    BOOST_TEST(refused_saying(open_with(consistent, good.journal, true), "differ from its state"));
+  }
+  // The journal: a reward edited in the tail, a record dropped or repeated, the record ending at
+  // the snapshot edited, the journal cut below the snapshot, a complete line that is not a record.
+  {
+    const std::string tail = good.journal.substr(good.covered);
+    const std::string before = good.journal.substr(0, good.covered);
+    std::vector<std::string> lines;
+    for (std::size_t k = 0; k < before.size();) {
+      const auto nl = before.find('\n', k);
+      lines.push_back(before.substr(k, nl + 1 - k));
+      k = nl + 1;
+    }
+    BOOST_REQUIRE(lines.size() >= 3u);
+    std::string edited_tail = tail;
+    edited_tail.replace(edited_tail.find("\"arms\":[") + 8, 1, edited_tail[edited_tail.find("\"arms\":[") + 8] == '0' ? "1" : "0");
+    BOOST_TEST(refused_saying(open_with(good.snapshot, before + edited_tail), "journal record at byte " + std::to_string(good.covered)));
+    BOOST_TEST(refused_saying(open_with(good.snapshot, good.journal + tail), "a record dropped, repeated or edited"));
+    std::string relinked = good.journal;
+    relinked.replace(good.covered - 10, 4, relinked.substr(good.covered - 10, 4) == "0000" ? "1111" : "0000");
+    BOOST_TEST(refused_saying(open_with(good.snapshot, relinked), "does not end at the snapshot's event"));
+    BOOST_TEST(refused_saying(open_with(good.snapshot, before.substr(0, before.size() - 1)), "journal records dropped"));
+    BOOST_TEST(refused_saying(open_with(good.snapshot, good.journal + "garbage\n"), "journal record at byte"));
+    // verify replays from the first record: an edited old record is caught there, not by a load.
+    std::string old = before;
+    const auto r = old.find("\"rewards\":[") + 11;
+    old.replace(r, 1, old[r] == '1' ? "2" : "1");
+    BOOST_CHECK_NO_THROW(open_with(good.snapshot, old + tail)());
+    BOOST_TEST(refused_saying(open_with(good.snapshot, old + tail, true), "journal record at byte 0"));
+    std::string dropped;
+    for (std::size_t k = 0; k < lines.size(); ++k)
+      if (k != 1) dropped += lines[k];
+    BOOST_TEST(refused_saying(open_with(good.snapshot, dropped + tail, true), "journal record"));
+  }
+  // The rollback check of the history last written (STATE.lock's record).
+  {
+    auto written = good.load().history();
+    written.events += 1;
+    BOOST_TEST(refused_saying(
+        [&] { lb::identification::open(good.snapshot, good.journal, 0, written); }, "an older state"));
+    written = good.load().history();
+    written.head[0] = written.head[0] == 'a' ? 'b' : 'a';
+    BOOST_TEST(refused_saying(
+        [&] { lb::identification::open(good.snapshot, good.journal, 0, written); }, "differs from the one written before"));
+  }
+  BOOST_TEST(good.load().history().head == head);  // nothing above changed the files
+}
+
+// A kill during an append leaves a last line without its '\n': ignored by a load (the study is
+// the one before the command), and cut by the next record (journal_end()).
+BOOST_AUTO_TEST_CASE(a_torn_last_record_is_ignored_and_cut) {
+  lb::identification fresh(study_of(lb::study_model::gaussian, ""));
+  study_files files(fresh);
+  for (int command = 0; command < 4; ++command) {
+    auto study = files.load();
+    for (const auto& q : study.ask(2)) study.tell(q.id, 0.1 * static_cast<double>(q.arm));
+    files.commit(study);
+  }
+  const study_files good = files;
+  auto next = good.load();
+  const auto q = next.ask();
+  next.tell(q.id, 0.5);
+  const std::string record = next.take_journal_record();
+  for (const std::size_t cut : {std::size_t{1}, record.size() / 2, record.size() - 1}) {
+    BOOST_TEST_CONTEXT("a record cut to " << cut << " of " << record.size() << " bytes") {
+      files = good;
+      files.journal = good.journal + record.substr(0, cut);
+      auto study = files.load();
+      BOOST_TEST(study.history().head == good.load().history().head);
+      BOOST_TEST(study.journal_end() == good.journal.size());
+      BOOST_TEST(files.load(true).history().head == good.load().history().head);
+      const auto again = study.ask();  // the retried command
+      BOOST_TEST(again.id == q.id);
+      BOOST_TEST(again.arm == q.arm);
+      BOOST_TEST(study.tell(again.id, 0.5));
+      files.commit(study);
+      BOOST_TEST(files.journal == good.journal + record);
+      BOOST_TEST(files.load().history().head == next.history().head);
+    }
+  }
+}
+
+// A version-2 state (one JSON text) migrates as `lilucb study` does it: its events as one
+// journal record, then a snapshot covering it; the study opened from them is the study itself.
+BOOST_AUTO_TEST_CASE(a_version_2_state_migrates_to_a_snapshot_and_journal) {
+  for (const char* method : {"t3c-ids+glr-pooled-per-arm", "tas-d+glr-kk21"}) {
+    BOOST_TEST_CONTEXT(method) {
+      lb::identification a(study_of(lb::study_model::gaussian, method));
+      std::mt19937_64 gen(4);
+      const auto q = a.ask(9);
+      for (std::size_t k = 0; k < 6; ++k) a.tell(q[k].id, reward_of(lb::study_model::gaussian, q[k].arm, gen));
+      auto loaded = lb::identification::from_json(a.to_json());
+      const std::string record = loaded.take_journal_record();
+      BOOST_TEST(std::count(record.begin(), record.end(), '\n') == 1);
+      study_files files(loaded);
+      files.snapshot = loaded.snapshot(record.size());
+      files.journal = record;
+      files.covered = record.size();
+      BOOST_TEST(lb::identification::is_snapshot(files.snapshot));
+      BOOST_TEST(!lb::identification::is_snapshot(a.to_json()));
+      auto opened = files.load();
+      BOOST_TEST(opened.history().head == a.history().head);
+      BOOST_TEST(opened.history().events == a.history().events);
+      BOOST_TEST(files.load(true).history().head == a.history().head);
+      BOOST_CHECK_THROW(opened.to_json(), lilucb::domain_error);  // its events are in the journal
+      for (std::size_t k = 6; k < 9; ++k) {
+        const double r = reward_of(lb::study_model::gaussian, q[k].arm, gen);
+        BOOST_TEST(a.tell(q[k].id, r) == opened.tell(q[k].id, r));
+      }
+      for (int k = 0; k < 20 && !a.done(); ++k) {
+        const auto x = a.ask(), y = opened.ask();
+        BOOST_REQUIRE_EQUAL(x.arm, y.arm);
+        const double r = reward_of(lb::study_model::gaussian, x.arm, gen);
+        a.tell(x.id, r);
+        opened.tell(y.id, r);
+      }
+      BOOST_TEST(opened.history().head == a.history().head);
+    }
+  }
+}
+
+// tell(id, arm, reward) with the wrong arm: refused while the ask is in flight or among the last
+// 65,536 asks, whether the study was made or opened from a snapshot; an older told ask returns
+// false (not counted, as any retry).
+BOOST_AUTO_TEST_CASE(a_retry_naming_another_arm_is_refused_within_the_recent_asks) {
+  auto s = study_of(lb::study_model::gaussian, "uniform+glr-pooled-per-arm");
+  s.arms = 3;
+  lb::identification a(s);
+  const std::size_t n = 70000;
+  const auto q = a.ask(n);
+  std::vector<std::uint64_t> ids;
+  std::vector<std::size_t> arms;
+  for (const auto& x : q) {
+    ids.push_back(x.id);
+    arms.push_back(x.arm);
+  }
+  const std::vector<double> zeros(n, 0.0);  // equal means: the study never stops
+  BOOST_TEST(a.tell_many(std::span(ids).first(n - 1), std::span(arms).first(n - 1), std::span(zeros).first(n - 1)) == n - 1);
+  const auto wrong = [&](std::uint64_t id) { return (q[id].arm + 1) % 3; };
+  const std::uint64_t recent = n - 65536;  // the oldest of the last 65,536 asks
+  const std::string record = a.take_journal_record();
+  study_files files(a);
+  files.snapshot = a.snapshot(record.size());
+  files.journal = record;
+  files.covered = record.size();
+  const auto check = [&](lb::identification& b) {
+    BOOST_TEST(!b.tell(0, wrong(0), 0.0));  // long ago: a retry, not counted
+    BOOST_TEST(!b.tell(recent - 1, wrong(recent - 1), 0.0));
+    BOOST_CHECK_THROW(b.tell(recent, wrong(recent), 0.0), lilucb::domain_error);
+    BOOST_CHECK_THROW(b.tell(n - 1, wrong(n - 1), 0.0), lilucb::domain_error);  // in flight
+    BOOST_TEST(!b.tell(recent, q[recent].arm, 0.0));                            // the right arm: once
+    BOOST_TEST(b.status().total_pulls == n - 1);
+  };
+  BOOST_TEST_CONTEXT("made") { check(a); }
+  auto b = files.load();
+  BOOST_TEST_CONTEXT("opened") { check(b); }
 }
 
 BOOST_AUTO_TEST_SUITE_END()  // identification

@@ -14,7 +14,11 @@
 //     the snapshot, an edited snapshot: refused saying what differs; a torn last record is
 //     ignored and cut by the next writer; the snapshot is rewritten as the journal grows
 //     (compaction) and verify replays the whole journal through it; a version 2 state is read
-//     and migrated by the next write.
+//     and migrated by the next write;
+//   - kill -9 at each point of a commit (the binary's fault hook, LILUCB_TEST_FAULT: before and after
+//     the journal's append, around the snapshot's rewrite and a version-2 state's migration): the
+//     state is the old one or the new one, never a third, verify accepts it, and the retried command
+//     counts each reward once.
 #include "cli_harness.hpp"
 #include "../text_files.hpp"
 
@@ -27,6 +31,7 @@
 #include <unistd.h>
 
 #include <cmath>
+#include <csignal>
 #include <fstream>
 #include <functional>
 #include <sstream>
@@ -487,4 +492,120 @@ BOOST_AUTO_TEST_CASE(a_version_2_state_is_read_and_migrated_by_the_next_write) {
   // The migrated study goes on as the library's.
   const auto a = json::parse(ok({"study", "ask", "--state", state, "--json"}).out);
   BOOST_TEST(a["asks"][0]["arm"] == lib.ask().arm);
+}
+
+// ---- kill -9 at each point of a commit ---------------------------------------------------------
+// The binary's fault hook (lib/src/safe_file.cpp, LILUCB_TEST_FAULT=<file name>:<stage>:<k>:kill)
+// sends it SIGKILL the k-th time it reaches <stage> for that file: appending (the journal cut to its
+// reader's length, the record not yet written), appended (written and fsync'ed, STATE.lock not yet
+// updated); created, written, renamed around an atomic rewrite (the snapshot, a migration's
+// journal).
+
+namespace {
+
+/// lilucb with `args` under LILUCB_TEST_FAULT=`fault`.
+cli_result run_faulted(const std::string& fault, const std::vector<std::string>& args) {
+  const char* env = std::getenv("LILUCB_CLI");
+  std::vector<std::string> all{"LILUCB_TEST_FAULT=" + fault, env && *env ? env : LILUCB_CLI_PATH};
+  all.insert(all.end(), args.begin(), args.end());
+  return run_program("/usr/bin/env", all);
+}
+
+json status_of(const std::string& state) { return json::parse(ok({"study", "status", "--state", state, "--json"}).out); }
+
+}  // namespace
+
+BOOST_AUTO_TEST_CASE(kill_9_around_the_journal_append_leaves_the_old_or_new_state_and_a_retry_counts_once) {
+  auto lib = running_study_library();
+  lib.tell(4, 0.5);
+  const std::string head_after = lib.history().head;
+  for (const char* stage : {"appending", "appended"}) {
+    BOOST_TEST_CONTEXT(stage) {
+      temp_dir dir;
+      const std::string state = running_study(dir);
+      const std::string before = both(state);
+      const std::vector<std::string> tell{"study", "tell", "--state", state, "--id", "4", "--reward", "0.5"};
+      const auto killed = run_faulted("s.json.journal:" + std::string(stage) + ":1:kill", tell);
+      BOOST_TEST(killed.signaled);
+      BOOST_TEST(killed.status == 128 + SIGKILL);
+      const bool committed = std::string(stage) == "appended";
+      BOOST_TEST((both(state) == before) == !committed);  // the old state, byte for byte, or the new one
+      BOOST_TEST(status_of(state)["total_pulls"] == (committed ? 5 : 4));
+      ok({"study", "verify", "--state", state});
+      // The script retries the tell: counted now, or recognised as counted before.
+      const auto retry = ok(tell);
+      BOOST_TEST(contains(retry.out, committed ? "0 rewards told; 1 repeated id" : "1 reward told"), retry.out);
+      BOOST_TEST(status_of(state)["total_pulls"] == 5);
+      const auto v = json::parse(ok({"study", "verify", "--state", state, "--json"}).out);
+      BOOST_TEST(v["digest"] == head_after);
+      BOOST_TEST(listing(dir.path) == (std::vector<std::string>{"s.json", "s.json.journal", "s.json.lock"}));
+    }
+  }
+  // An ask killed before its record: its asks were never made, and the next ask makes the same
+  // ones; killed after it, they stand (in flight), and the next ask makes new ones.
+  for (const char* stage : {"appending", "appended"}) {
+    BOOST_TEST_CONTEXT("ask, " << stage) {
+      temp_dir dir;
+      const std::string state = running_study(dir);
+      const std::vector<std::string> ask{"study", "ask", "--state", state, "--count", "3", "--json"};
+      const auto killed = run_faulted("s.json.journal:" + std::string(stage) + ":1:kill", ask);
+      BOOST_TEST(killed.signaled);
+      const bool committed = std::string(stage) == "appended";
+      BOOST_TEST(status_of(state)["total_pending"] == (committed ? 5 : 2));
+      const auto again = json::parse(ok(ask).out);
+      BOOST_TEST(again["asks"][0]["id"] == (committed ? 9 : 6));
+      BOOST_TEST(status_of(state)["total_pending"] == (committed ? 8 : 5));
+      ok({"study", "verify", "--state", state});
+    }
+  }
+}
+
+BOOST_AUTO_TEST_CASE(kill_9_around_the_snapshot_rewrite_and_a_migration_leaves_the_old_or_new_state) {
+  // A command whose record takes the journal 64 KiB past the snapshot rewrites the snapshot after
+  // the append (the commit): killed at any point of that rewrite, the events stand in the journal.
+  for (const char* stage : {"created", "written", "renamed"}) {
+    BOOST_TEST_CONTEXT("compaction, " << stage) {
+      temp_dir dir;
+      const std::string state = running_study(dir);
+      const std::string snapshot = read_text(state);
+      const std::vector<std::string> ask{"study", "ask", "--state", state, "--count", "30000"};
+      const auto killed = run_faulted("s.json:" + std::string(stage) + ":1:kill", ask);
+      BOOST_TEST(killed.signaled);
+      BOOST_TEST(fs::file_size(state + ".journal") > 65536u);
+      BOOST_TEST((read_text(state) == snapshot) == (std::string(stage) != "renamed"));
+      BOOST_TEST(status_of(state)["total_pending"] == 30002);
+      ok({"study", "verify", "--state", state});
+      ok({"study", "tell", "--state", state, "--id", "4", "--reward", "0.5"});  // the next writer goes on
+      BOOST_TEST(status_of(state)["total_pulls"] == 5);
+      ok({"study", "verify", "--state", state});
+    }
+  }
+  // A version-2 state's migration: the journal written whole, then the snapshot renamed over the
+  // old state (the commit).  Killed before the rename, the old state stands (a journal left
+  // behind is replaced by the retry); after it, the new one.  The retried tell counts once.
+  auto lib = running_study_library();
+  const std::string v2 = lib.to_json() + "\n";
+  lib.tell(4, 0.5);
+  struct point {
+    const char* fault;
+    bool committed;
+  };
+  for (const point& p : {point{"s.json.journal:created:1:kill", false}, point{"s.json.journal:renamed:1:kill", false},
+                         point{"s.json:written:1:kill", false}, point{"s.json:renamed:1:kill", true}}) {
+    BOOST_TEST_CONTEXT("migration, " << p.fault) {
+      temp_dir dir;
+      const std::string state = dir.file("s.json", v2);
+      const std::vector<std::string> tell{"study", "tell", "--state", state, "--id", "4", "--reward", "0.5"};
+      const auto killed = run_faulted(p.fault, tell);
+      BOOST_TEST(killed.signaled);
+      BOOST_TEST((read_text(state) == v2) == !p.committed);
+      BOOST_TEST(status_of(state)["total_pulls"] == (p.committed ? 5 : 4));
+      ok({"study", "verify", "--state", state});
+      ok(tell);
+      BOOST_TEST(status_of(state)["total_pulls"] == 5);
+      const auto v = json::parse(ok({"study", "verify", "--state", state, "--json"}).out);
+      BOOST_TEST(v["digest"] == lib.history().head);
+      BOOST_TEST(read_text(state).rfind("lilucb-study snapshot 3\n", 0) == 0u);
+    }
+  }
 }

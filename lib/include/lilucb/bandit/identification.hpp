@@ -47,6 +47,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <filesystem>
 #include <memory>
 #include <optional>
 #include <span>
@@ -59,6 +60,8 @@ namespace lilucb::bandit {
 namespace detail {
 class normal_stream;
 }
+struct stored_study;
+class study_lock;
 
 /// What the rewards of a study are: Gaussian with a known sigma (or sigma-sub-Gaussian, for the
 /// rules not restricted to Gaussian arms), Bernoulli (each reward 0 or 1), or bounded in [lo, hi]
@@ -170,12 +173,17 @@ class identification {
   /// retried tell is counted once).  Domain: id asked; reward finite and in the model's range
   /// (0 or 1 for bernoulli, [lo, hi] for bounded).
   bool tell(std::uint64_t id, double reward);
-  /// The same, checking that ask `id` was of `arm` (a script that records both), in flight or
-  /// told before (a retry naming another arm is a mistake, not a duplicate).  Domain: as above,
-  /// and arm the ask's arm.
+  /// The same, checking that ask `id` was of `arm` (a script that records both): a call naming
+  /// another arm is refused (a mistake, not a duplicate) while the ask is in flight or among the
+  /// last 65,536 asks (ids next - 65,536 to next - 1); for an older ask already told it returns
+  /// false like any retry, the arm unchecked (the study keeps the arms of those asks only: memory
+  /// and snapshot O(asks in flight + 65,536 + K), not O(history)).  The rule is the same for a
+  /// study made, loaded or opened, whenever its snapshots were taken.  Either way nothing is
+  /// counted twice.  Domain: as above, and arm the ask's arm within that window.
   bool tell(std::uint64_t id, std::size_t arm, double reward);
-  /// Rewards of asked pulls: tell(ids[k], arms[k], rewards[k]) for k in order, every one checked
-  /// before any is counted, so a refused call changes nothing.  Returns the number counted (ids
+  /// Rewards of asked pulls: tell(ids[k], arms[k], rewards[k]) for k in order (the arm checked
+  /// within the same window), every one checked before any is counted, so a refused call changes
+  /// nothing.  Returns the number counted (ids
   /// told before, in an earlier call or earlier in this one, are not).  Domain: the three of one
   /// length; each as for tell(id, arm, reward).
   std::size_t tell_many(std::span<const std::uint64_t> ids, std::span<const std::size_t> arms,
@@ -237,8 +245,73 @@ class identification {
   detail::normal_stream& random_stream();
 
  private:
+  friend std::string write_study(const std::filesystem::path& state, stored_study& s, study_lock& lock, std::string_view function);
   struct impl;
   std::unique_ptr<impl> p_;
 };
+
+// ---- the state files of `lilucb study` (docs/live-study.md, "The state file") ----
+// STATE: the snapshot (or a whole JSON state of version 1 or 2, migrated by the next write);
+// STATE.journal beside the file STATE resolves to: the append-only journal; STATE.lock beside it:
+// an exclusive lock for the writers and the history last written.  The CLI and Python read and
+// write a study's files through these functions only (every file through lilucb/io/safe_file.hpp).
+
+/// A study read from its state files (or made, to be written for the first time).
+struct stored_study {
+  identification study;
+  bool whole_state = true;    ///< made, or read from a whole JSON state: the next write_study writes a
+                              ///< journal of every event, then the snapshot (the commit)
+  std::uint64_t covered = 0;  ///< the journal bytes the snapshot covers
+};
+
+/// STATE.journal for the state at `state`: beside the file it resolves to (for reading, a state
+/// the writers refuse, a hard link, still names its journal).  Throws io_error for writing to a
+/// state that cannot be written (resolve_write_target's refusals).
+std::filesystem::path study_journal_path(const std::filesystem::path& state, bool for_reading, std::string_view function);
+
+/// The history STATE.lock records, read without taking the lock; nullopt when there is no record
+/// (no lock file, an unreadable or interrupted one).  A reader reads it before the state: a writer
+/// writes the state before the record, so a record newer than the state is never seen.
+std::optional<study_history> peek_study_record(const std::filesystem::path& state);
+
+/// The study at `state` with every check of a load (docs/live-study.md's table; full_replay:
+/// verify's, the whole journal replayed), against `last_written` as open() (a rollback refused).
+/// At most 1 GiB of state and of journal after the snapshot's link (full_replay: 64 GiB).
+/// Throws lilucb::domain_error (naming `function`, parameter "state", the path, and what differs)
+/// for a state that is not one, and lilucb::io_error for a file that cannot be read.
+stored_study read_study(const std::filesystem::path& state, const std::optional<study_history>& last_written,
+                        bool full_replay, std::string_view function);
+
+/// An exclusive lock on STATE.lock (STATE's real path, so a symlink and its target share it), held
+/// for the object's lifetime (waits for another holder), and the history it records.  A lock file
+/// this object created is removed again unless write_study committed through it.  Throws io_error.
+class study_lock {
+ public:
+  study_lock(const std::filesystem::path& state, std::string_view function);
+  ~study_lock();
+  study_lock(const study_lock&) = delete;
+  study_lock& operator=(const study_lock&) = delete;
+  /// The history last written, if recorded.
+  std::optional<study_history> record() const;
+  /// Records `h` as the history last written (after the state was written) and keeps the lock
+  /// file.  A failure to record leaves the record older, which the next command accepts.
+  void commit(const study_history& h);
+
+ private:
+  std::string path_;
+  int fd_ = -1;
+  bool created_ = false, committed_ = false;
+};
+
+/// Commits the study's events since it was read (or made): a whole state gets a journal of one
+/// record written whole, then its snapshot (the rename of the snapshot is the commit); a study read
+/// from a snapshot gets its record appended at journal_end() (the fsync is the commit; refused,
+/// nothing written, when the journal gained a complete record since the study was read: another
+/// writer's), and a new snapshot once the journal has grown 64 KiB past the last one.  Then the
+/// lock records the history, and `s` stands as read from the files written.  Returns a warning
+/// ("" when none) when only the snapshot's rewrite failed (the events are committed in the
+/// journal; the next write tries again).  Throws lilucb::io_error naming `function` otherwise, the
+/// files unchanged.  Domain: `lock` held on `state`.
+std::string write_study(const std::filesystem::path& state, stored_study& s, study_lock& lock, std::string_view function);
 
 }  // namespace lilucb::bandit

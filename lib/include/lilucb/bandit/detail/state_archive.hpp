@@ -14,7 +14,9 @@
 //
 // Loading checks what the bytes can say about themselves: each vector's length is the length
 // its member already has (the object is constructed from the same settings first) or, for a
-// member constructed empty, at most max_length; the bytes end exactly where the last member ends.
+// member constructed empty, at most max_length, and never more elements than bytes left (nothing
+// larger than the input is allocated); a bool is the byte 0 or 1; the bytes end exactly where the
+// last member ends.
 // A refused load throws lilucb::domain_error naming "state".  The values themselves are not
 // checked against the class's invariants: a snapshot is trusted only after its digest matched
 // (identification.cpp).
@@ -70,7 +72,12 @@ class state_archive {
   }
   template <class T>
   void one(T& v) {
-    if constexpr (std::is_arithmetic_v<T> || std::is_enum_v<T>) {
+    if constexpr (std::is_same_v<T, bool>) {  // one byte, 0 or 1 (another value is no bool)
+      unsigned char b = v ? 1 : 0;
+      raw(&b, 1);
+      if (b > 1) bad("a flag of value " + std::to_string(b));
+      v = b != 0;
+    } else if constexpr (std::is_arithmetic_v<T> || std::is_enum_v<T>) {
       raw(&v, sizeof v);
     } else if constexpr (std::is_array_v<T>) {
       for (auto& x : v) one(x);
@@ -81,6 +88,10 @@ class state_archive {
       if (loading_) {
         if (had != 0 && n != had) bad("a member of " + std::to_string(n) + " elements where " + std::to_string(had) + " belong");
         if (had == 0 && n > max_length_) bad("a member of " + std::to_string(n) + " elements (at most " + std::to_string(max_length_) + ")");
+        // Each element takes at least one byte (its own bytes, for arithmetic elements): a length
+        // beyond what is left is refused before anything of that size is allocated.
+        constexpr std::size_t least = std::is_arithmetic_v<typename T::value_type> ? sizeof(typename T::value_type) : 1;
+        if (n > in_.size() / least) bad("a member of " + std::to_string(n) + " elements in " + std::to_string(in_.size()) + " bytes");
         v.resize(static_cast<std::size_t>(n));
       }
       if constexpr (std::is_arithmetic_v<typename T::value_type>) {
