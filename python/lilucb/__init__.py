@@ -875,7 +875,8 @@ class Identification:
     latency synchronously (ask, measure, tell), tell parallel pulls in ask order, tell a timeout as a
     reward (0) rather than dropping it.  A refused call changes nothing.  ``to_json()`` /
     ``from_json()`` (and pickle) save and load the study at any point, pulls in flight included; the
-    loaded study continues exactly as the uninterrupted one.
+    loaded study continues exactly as the uninterrupted one.  ``load(path)`` / ``save(path)`` read and
+    write the files of ``lilucb study`` (snapshot and journal), with the CLI's checks.
     """
 
     __slots__ = ("_study",)
@@ -897,6 +898,30 @@ class Identification:
         study = cls.__new__(cls)
         study._study = _lilucb._Identification.from_json(text, last_written)
         return study
+
+    @classmethod
+    def load(cls, path: Any, last_written: Optional[dict] = None) -> "Identification":
+        """The study kept in the files `lilucb study --state PATH` writes (PATH, the snapshot, and
+        PATH.journal; docs/live-study.md, "The state file"), read with every check the CLI makes: the
+        snapshot's digest and check, its statistics, its link to the journal, the journal's records
+        after it replayed (a torn last record ignored), and the history against last_written or,
+        without it, the one PATH.lock records (a rollback refused).  A version 2 JSON state file is
+        read too.  DomainError naming path, saying what differs, when the files are not such a state
+        or cannot be read.  Continue it with :meth:`ask` and :meth:`tell`, then :meth:`save`."""
+        study = cls.__new__(cls)
+        study._study = _lilucb._Identification.load(_os.fspath(path) if isinstance(path, _os.PathLike) else path,
+                                                    last_written)
+        return study
+
+    def save(self, path: Any = None) -> None:
+        """Commits the events since :meth:`load` (or the last save) to the study's files as `lilucb
+        study tell` does, under PATH.lock: a record appended to PATH.journal and fsync'ed, the snapshot
+        rewritten as the journal grows (a version 2 state is migrated).  A study made here (or by
+        from_json) is saved to a path where no file exists yet, which the CLI then continues; one
+        loaded or saved before goes back to its own files (path None, or the same path), refused
+        when another writer changed them since.  DomainError naming path otherwise; nothing is
+        written then.  A study kept in files has no :meth:`to_json` (its events are in the journal)."""
+        self._study.save(_os.fspath(path) if isinstance(path, _os.PathLike) else path)
 
     def history(self) -> dict:
         """Where the history stands: {'events': n, 'digest': head of the SHA-256 hash chain,

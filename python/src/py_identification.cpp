@@ -7,8 +7,11 @@
 // bool, complex and strings are never taken for numbers; NaN and infinities never pass.  A refused
 // call changes nothing (the library's contract, and the checks here come before any change).
 //
-// Python's tell(arm, reward, id) checks that arm is the arm asked with id, in flight or told
-// before (the library's tell(id, arm, reward)).
+// Python's tell(arm, reward, id) checks that arm is the arm asked with id, in flight or among the
+// last 65,536 asks (the library's tell(id, arm, reward)).
+//
+// load(path) and save(path) read and write the files of `lilucb study` (snapshot, journal, lock)
+// through the library's read_study, study_lock and write_study: the CLI's checks and commits.
 
 #include "py_common.hpp"
 
@@ -16,6 +19,7 @@
 
 #include <pybind11/numpy.h>
 
+#include <filesystem>
 #include <optional>
 #include <unordered_set>
 
@@ -31,6 +35,10 @@ constexpr const char* sig_ask = "lilucb.Identification.ask(m=None)";
 constexpr const char* sig_ask_ids = "lilucb.Identification.ask_ids(m=None)";
 constexpr const char* sig_tell = "lilucb.Identification.tell(arm, reward, id=None)";
 constexpr const char* sig_from_json = "lilucb.Identification.from_json(text, last_written=None)";
+constexpr const char* sig_load = "lilucb.Identification.load(path, last_written=None)";
+constexpr const char* sig_save = "lilucb.Identification.save(path=None)";
+constexpr const char* fn_load = "lilucb.Identification.load";
+constexpr const char* fn_save = "lilucb.Identification.save";
 constexpr const char* sig_tell_many = "lilucb.Identification.tell_many(ids, arms, rewards)";
 constexpr const char* fn_init = "lilucb.Identification";
 constexpr const char* fn_tell = "lilucb.Identification.tell";
@@ -220,19 +228,65 @@ class study {
     } else {
       t = text.cast<std::string>();
     }
-    std::optional<bandit::study_history> last;
-    if (!last_written.is_none()) {
-      if (!py::isinstance<py::dict>(last_written))
-        wrong_type(sig_from_json, "last_written", "None or the dict history() returned", last_written);
-      const auto d = last_written.cast<py::dict>();
-      if (!d.contains("events") || !d.contains("digest") || !d.contains("settings_digest"))
-        throw lilucb::domain_error("lilucb.Identification.from_json", "last_written", py::str(last_written).cast<std::string>(),
-                                   "the dict history() returned: events, digest, settings_digest");
-      last = bandit::study_history{whole_arg(sig_from_json, "lilucb.Identification.from_json", "last_written['events']",
-                                             d["events"], 0, std::numeric_limits<std::uint64_t>::max(), "a whole number"),
-                                   py::str(d["digest"]).cast<std::string>(), py::str(d["settings_digest"]).cast<std::string>()};
-    }
+    const auto last = history_arg(sig_from_json, "lilucb.Identification.from_json", last_written);
     return study(bandit::identification::from_json(t, last));  // checks the state, replaying its events
+  }
+
+  /// Identification.load(path, last_written): the study kept in the files `lilucb study` writes,
+  /// read by the library's read_study (every check of a load), against last_written or, without it,
+  /// the history STATE.lock records (as the CLI's readers).
+  static study load_files(const py::object& path, const py::object& last_written) {
+    const std::string p = path_arg(sig_load, fn_load, path);
+    auto last = history_arg(sig_load, fn_load, last_written);
+    if (!last) last = bandit::peek_study_record(p);
+    auto stored = on_files(fn_load, p, [&] { return bandit::read_study(p, last, false, fn_load); });
+    study out(std::move(stored.study));
+    out.whole_state_ = stored.whole_state;
+    out.covered_ = stored.covered;
+    out.path_ = p;
+    out.written_ = out.s_.history();
+    return out;
+  }
+
+  /// Identification.save(path): the study's events since it was loaded or last saved, committed to
+  /// its files by the library's write_study under STATE.lock (as `lilucb study tell` commits them).
+  /// A study not yet kept in files goes to a path where no file exists; one loaded or saved before
+  /// goes back to its own files, refused when another writer changed them since.
+  void save_files(const py::object& path) {
+    if (path.is_none() && path_.empty())
+      throw lilucb::domain_error(fn_save, "path", "None", "a path (this study was neither loaded from files nor saved to them)");
+    const std::string p = path.is_none() ? path_ : path_arg(sig_save, fn_save, path);
+    std::error_code ec;
+    const bool own = !path_.empty() && std::filesystem::equivalent(p, path_, ec);
+    if (!path_.empty() && !own)
+      throw lilucb::domain_error(fn_save, "path", p, "the files this study was loaded from or saved to (" + path_ +
+                                                         "): a study kept in files is saved there (copy the files to move it)");
+    const auto absent = [&] { return std::filesystem::symlink_status(p, ec).type() == std::filesystem::file_type::not_found; };
+    if (!own && !absent()) throw lilucb::domain_error(fn_save, "path", p, "a path where no file exists yet (a new study's files)");
+    on_files(fn_save, p, [&] {
+      bandit::study_lock lock(p, fn_save);
+      if (own) {
+        const auto record = lock.record();
+        if (record && written_ && (record->events != written_->events || record->head != written_->head))
+          throw lilucb::domain_error(fn_save, "path", p, "the files as this study read or last wrote them (another writer "
+                                                         "changed them since: load the study again)");
+      } else if (!absent()) {
+        throw lilucb::domain_error(fn_save, "path", p, "a path where no file exists yet (a new study's files)");
+      }
+      bandit::stored_study stored{std::move(s_), own ? whole_state_ : true, own ? covered_ : 0};
+      try {
+        bandit::write_study(p, stored, lock, fn_save);
+      } catch (...) {
+        s_ = std::move(stored.study);  // unchanged: write_study commits nothing when it throws
+        throw;
+      }
+      s_ = std::move(stored.study);
+      whole_state_ = stored.whole_state;
+      covered_ = stored.covered;
+      path_ = p;
+      written_ = s_.history();
+      return 0;
+    });
   }
 
   py::dict history() const {
@@ -391,7 +445,52 @@ class study {
     return names.empty() ? py::object(py::none()) : py::object(py::str(names[arm]));
   }
 
+  /// The last_written argument: None, or the dict history() returned.
+  static std::optional<bandit::study_history> history_arg(const char* signature, const char* fn, const py::object& last_written) {
+    if (last_written.is_none()) return std::nullopt;
+    if (!py::isinstance<py::dict>(last_written)) wrong_type(signature, "last_written", "None or the dict history() returned", last_written);
+    const auto d = last_written.cast<py::dict>();
+    if (!d.contains("events") || !d.contains("digest") || !d.contains("settings_digest"))
+      throw lilucb::domain_error(fn, "last_written", py::str(last_written).cast<std::string>(),
+                                 "the dict history() returned: events, digest, settings_digest");
+    return bandit::study_history{whole_arg(signature, fn, "last_written['events']", d["events"], 0,
+                                           std::numeric_limits<std::uint64_t>::max(), "a whole number"),
+                                 py::str(d["digest"]).cast<std::string>(), py::str(d["settings_digest"]).cast<std::string>()};
+  }
+
+  /// A path: a str (os.fspath'ed by the Python wrapper) of valid Unicode without NUL.
+  static std::string path_arg(const char* signature, const char* fn, const py::object& path) {
+    if (!py::isinstance<py::str>(path)) wrong_type(signature, "path", "a str or os.PathLike (the study's state file)", path);
+    Py_ssize_t size = 0;
+    const char* utf8 = PyUnicode_AsUTF8AndSize(path.ptr(), &size);
+    if (!utf8) {
+      PyErr_Clear();
+      throw lilucb::domain_error(fn, "path", "a str that is not valid Unicode text", "a file path");
+    }
+    std::string p(utf8, static_cast<std::size_t>(size));
+    if (p.empty() || p.find('\0') != std::string::npos) throw lilucb::domain_error(fn, "path", ::lilucb::detail::quoted(p), "a file path (not empty, no NUL)");
+    return p;
+  }
+
+  /// f() with the files' errors as DomainError naming path: an io_error (missing, unreadable, of the
+  /// wrong kind, locked out), and the state's own refusals (a state that is not one, or differs).
+  template <class F>
+  static auto on_files(const char* fn, const std::string& path, F&& f) -> decltype(f()) {
+    try {
+      return f();
+    } catch (const lilucb::io_error& e) {
+      throw lilucb::domain_error(fn, "path", e.path(), std::string("a file that can be read and written: it ") + e.reason());
+    } catch (const lilucb::domain_error& e) {
+      if (e.parameter() != "state") throw;
+      throw lilucb::domain_error(fn, "path", path, e.admissible());
+    }
+  }
+
   bandit::identification s_;
+  bool whole_state_ = true;                    // not yet kept in files, or read from a whole JSON state
+  std::uint64_t covered_ = 0;                  // the journal bytes its files' snapshot covers
+  std::string path_;                           // the files it was loaded from or saved to ("" none)
+  std::optional<bandit::study_history> written_;  // its history when last read from or written to them
 };
 
 }  // namespace
@@ -406,6 +505,8 @@ void register_identification(py::module_& m) {
                     const py::object&, const py::object&, const py::object&>(),
            arg("arms"), arg("model"), arg("nu"), arg("sigma"), arg("range"), arg("method"), arg("seed"), arg("names"))
       .def_static("from_json", &study::load, arg("text"), arg("last_written"))
+      .def_static("load", &study::load_files, arg("path"), arg("last_written"))
+      .def("save", &study::save_files, arg("path"))
       .def("history", &study::history)
       .def("tell_many", &study::tell_many, arg("ids"), arg("arms"), arg("rewards"))
       .def("ask", &study::ask, arg("m"))

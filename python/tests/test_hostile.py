@@ -84,6 +84,12 @@ def _study(**kw):
     return lilucb.Identification(**base)
 
 
+def _saved_study():
+    """A study's files in the case's working folder (load's base path)."""
+    _study().save("study.json")
+    return "study.json"
+
+
 def _tell_base():
     s = _study()
     ident, arm = s.ask_ids()
@@ -205,6 +211,8 @@ BASE = {
                        dict(arms=2, model="bounded", nu=0.1, range=(0.0, 1.0)),
                        dict(arms=2, model="gaussian", nu=0.1, sigma=1.0, names=["a", "b"])],
     "Identification.from_json": lambda: (lilucb.Identification.from_json, dict(text=_study().to_json())),
+    "Identification.load": lambda: (lilucb.Identification.load, dict(path=_saved_study(), last_written=None)),
+    "Identification.save": lambda: (_study().save, dict(path="saved.json")),
     "Identification.ask": lambda: (_study().ask, dict(m=2)),
     "Identification.ask_ids": lambda: (_study().ask_ids, dict(m=2)),
     "Identification.tell": _tell_base,

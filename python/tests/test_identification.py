@@ -1,8 +1,9 @@
 """The ask-tell study from Python (lilucb.Identification, bandit/identification.hpp): loops driven by
 a Python reward function reach a certified answer (Gaussian, Bernoulli, bounded rewards); batches told
 out of order; to_json/from_json and pickle mid-way continue exactly as the uninterrupted study; a
-repeated id is counted once; every bad argument raises DomainError (naming it) or TypeError (naming
-the signature), and a refused call changes nothing."""
+repeated id is counted once; load/save read and write the CLI's snapshot and journal with its checks;
+every bad argument raises DomainError (naming it) or TypeError (naming the signature), and a refused
+call changes nothing."""
 
 import ast
 import copy
@@ -583,3 +584,111 @@ def test_tell_many_takes_numpy_arrays_whole():
     rewards = np.where(arms == 0, 0.5, 0.0) + np.linspace(-0.1, 0.1, len(asks))
     assert s.tell_many(ids, arms, rewards) == len(asks) or s.done
     assert s.tell_many(ids[:10], arms[:10], rewards[:10]) == 0  # told before: counted once
+
+
+def test_load_and_save_share_the_cli_state_files(cli_path, tmp_path):
+    # Identification.load reads the snapshot and journal `lilucb study` writes (the library's reader,
+    # its checks), save commits to them as the CLI does, and each side goes on from the other's state.
+    state = tmp_path / "study.json"
+
+    def study(*args, check=True):
+        return subprocess.run([cli_path, "study", *map(str, args)], check=check, capture_output=True, text=True)
+
+    study("new", "--state", state, "--arms", 3, "--sigma", 1, "--nu", 0.1, "--seed", 6)
+    asks = [(a["id"], a["arm"]) for a in json.loads(study("ask", "--state", state, "--count", 5, "--json").stdout)["asks"]]
+    study("tell", "--state", state, "--id", asks[0][0], "--reward", 0.5)
+    twin = lilucb.Identification(3, "gaussian", 0.1, sigma=1.0, seed=6)
+    assert twin.ask_ids(5) == asks
+    assert twin.tell(asks[0][1], 0.5, id=asks[0][0])
+
+    py = lilucb.Identification.load(state)
+    assert py.history() == twin.history()
+    assert py.status() == twin.status()
+    for pull_id, arm in asks[1:3]:
+        assert py.tell(arm, 0.25, id=pull_id) and twin.tell(arm, 0.25, id=pull_id)
+    assert py.ask_ids(2) == twin.ask_ids(2)
+    py.save()  # back to its own files
+    verified = json.loads(study("verify", "--state", state, "--json").stdout)
+    assert verified["digest"] == twin.history()["digest"]
+    # The CLI goes on from Python's commit; a retried tell is counted once either way.
+    study("tell", "--state", state, "--id", asks[3][0], "--reward", 0.75)
+    assert twin.tell(asks[3][1], 0.75, id=asks[3][0])
+    again = lilucb.Identification.load(str(state))
+    assert not again.tell(asks[3][1], 0.75, id=asks[3][0])
+    assert again.history() == twin.history()
+    # The first object's files changed behind it (the CLI's tell): its save is refused, nothing written.
+    assert py.tell(asks[4][1], 0.1, id=asks[4][0])
+    before = (state.read_bytes(), (tmp_path / "study.json.journal").read_bytes())
+    with pytest.raises(lilucb.DomainError, match="another writer") as e:
+        py.save(state)
+    assert e.value.parameter == "path"
+    assert (state.read_bytes(), (tmp_path / "study.json.journal").read_bytes()) == before
+    # A study made here is saved to new files, which the CLI continues and verifies.
+    fresh = lilucb.Identification(3, "gaussian", 0.1, sigma=1.0, seed=6)
+    for pull_id, arm in fresh.ask_ids(4):
+        fresh.tell(arm, 0.1 * arm, id=pull_id)
+    new_state = tmp_path / "fresh.json"
+    fresh.save(new_state)
+    assert json.loads(study("verify", "--state", new_state, "--json").stdout)["digest"] == fresh.history()["digest"]
+    nxt = json.loads(study("ask", "--state", new_state, "--json").stdout)["asks"][0]
+    assert (nxt["id"], nxt["arm"]) == fresh.ask_ids()
+    # A version 2 JSON state file loads, and save migrates it to a snapshot and journal.
+    old = tmp_path / "old.json"
+    old.write_text(twin.to_json())
+    migrated = lilucb.Identification.load(old)
+    assert migrated.history() == twin.history()
+    migrated.save()
+    assert old.read_bytes().startswith(b"lilucb-study snapshot 3\n")
+    assert json.loads(study("verify", "--state", old, "--json").stdout)["digest"] == twin.history()["digest"]
+
+
+def test_load_and_save_refuse_what_the_cli_refuses(tmp_path):
+    state = tmp_path / "s.json"
+    s = lilucb.Identification(2, "gaussian", 0.1, sigma=1.0)
+    for pull_id, arm in s.ask_ids(4):
+        s.tell(arm, 0.5, id=pull_id)
+    s.save(state)
+    good = state.read_bytes()
+    journal = tmp_path / "s.json.journal"
+
+    def refused(says):
+        with pytest.raises(lilucb.DomainError, match=says) as e:
+            lilucb.Identification.load(state)
+        assert e.value.parameter == "path"
+        assert "\n" not in str(e.value)
+
+    state.write_bytes(good.replace(b'"pulls":[', b'"pulls":[9', 1))
+    refused("digest")
+    state.write_bytes(good)
+    text = journal.read_bytes()
+    journal.write_bytes(text[:-10] + (b"1111" if text[-10:-6] == b"0000" else b"0000") + text[-6:])
+    refused("does not end at the snapshot")
+    journal.write_bytes(text + b'{"from":8,"prev"')  # a torn last record: ignored
+    assert lilucb.Identification.load(state).history() == s.history()
+    journal.unlink()
+    refused("missing")
+    journal.write_bytes(text)
+    # A rollback: the lock records a longer history than the files hold.
+    s.tell(0, 0.5)
+    s.save()
+    longer = journal.read_bytes()
+    journal.write_bytes(text)
+    refused("an older state")
+    journal.write_bytes(longer)
+    with pytest.raises(lilucb.DomainError) as e:
+        lilucb.Identification.load(tmp_path / "absent.json")
+    assert e.value.parameter == "path"
+    with pytest.raises(TypeError, match=re.escape("lilucb.Identification.load(")):
+        lilucb.Identification.load(3)
+    # A study kept in files is saved to them only; a new study only where no file exists.
+    other = lilucb.Identification(2, "gaussian", 0.1, sigma=1.0)
+    with pytest.raises(lilucb.DomainError, match="no file exists yet") as e:
+        other.save(state)
+    assert e.value.parameter == "path"
+    with pytest.raises(lilucb.DomainError) as e:
+        other.save()
+    assert e.value.parameter == "path"
+    with pytest.raises(lilucb.DomainError, match="the files this study"):
+        s.save(tmp_path / "elsewhere.json")
+    with pytest.raises(lilucb.DomainError, match="opened from a snapshot"):
+        lilucb.Identification.load(state).to_json()  # its events are in the journal
