@@ -86,6 +86,7 @@ void run_kind(experiments::experiment_kind kind, const experiment_cli_options& o
       throw lilucb::domain_error("lilucb experiment", "--max-seconds", o.max_seconds, "(0, inf]");
   }
   ro.max_seconds_name = "--max-seconds";
+  ro.out_name = "--out";
   experiments::check_plan_memory(c, ro, "lilucb experiment");
   const std::string out = o.out.empty() ? "reproduction-" + c.preset + "/" + experiments::to_string(kind) : o.out;
   std::optional<experiments::run_report> report;

@@ -19,12 +19,19 @@ namespace fs = std::filesystem;
 
 namespace lilucb::experiments::detail {
 
-void make_folder(const fs::path& dir) {
+void make_folder(const fs::path& dir, const std::string& option) {
   if (dir.empty()) raise_io_error(dir, "an empty folder name", 0);
   std::error_code ec;
   const auto st = fs::status(dir, ec);
   if (fs::exists(st)) {
-    if (!fs::is_directory(st)) raise_io_error(dir, "cannot hold results: it is not a folder", ENOTDIR);
+    if (!fs::is_directory(st)) {
+      std::string kind = "not a folder";
+      try {
+        kind = io::describe(io::kind_of(dir, io::link_policy::follow_links, "lilucb experiment"));
+      } catch (const std::exception&) {  // the kind cannot be read: the refusal says "not a folder"
+      }
+      raise_io_error(dir, option + " names " + kind + ", which cannot hold results: it is not a folder", ENOTDIR);
+    }
   } else {
     fs::create_directories(dir, ec);
     if (ec) raise_io_error(dir, "cannot be created as a folder", ec.value());

@@ -154,7 +154,7 @@ run_report merge_experiment(const std::string& out_dir, const std::vector<std::s
   rep.notes = first.manifest.value("notes", std::vector<std::string>{});
 
   const fs::path out(out_dir);
-  detail::make_folder(out);
+  detail::make_folder(out, "OUT");
   const detail::folder_lock lock(out);
   for (const char* f : {"manifest.json", "runs.csv", "summary.csv", "anytime.csv", "stopping.csv", "windows.csv"})
     if (fs::exists(out / f))

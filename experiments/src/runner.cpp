@@ -98,7 +98,7 @@ run_report run_experiment(const experiment_config& c, const std::string& out_dir
   std::ostream& log = opts.log ? *opts.log : std::cerr;
   const unsigned threads = opts.threads ? opts.threads : std::max(1u, std::thread::hardware_concurrency());
   const fs::path dir(out_dir);
-  detail::make_folder(dir);
+  detail::make_folder(dir, opts.out_name);
   const detail::folder_lock lock(dir);
   const fs::path runs_path = dir / "runs.csv";
   const std::string no_manifest = check_manifest(c, opts, dir);

@@ -114,7 +114,7 @@ std::vector<window_row> anytime_windows(const experiment_plan& p, const std::fil
 
 /// The output folder, created (with its parents) if needed; io_error naming the path and the
 /// reason when it cannot be (a file in the way, /proc, a name too long, no permission).
-void make_folder(const std::filesystem::path& dir);
+void make_folder(const std::filesystem::path& dir, const std::string& option);
 
 /// An exclusive lock on a folder (flock on DIR/.lilucb.lock), held for the object's lifetime;
 /// io_error "folder in use" when another process holds it.

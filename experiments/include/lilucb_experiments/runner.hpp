@@ -57,6 +57,8 @@ struct runner_options {
   /// ("--max-seconds" for the CLI, "max_seconds" for Python).
   double max_seconds = std::numeric_limits<double>::infinity();
   std::string max_seconds_name = "max_seconds";
+  /// How the output folder's argument is named in a refusal ("--out" for the CLI).
+  std::string out_name = "out";
 };
 
 /// What an experiment's runs are estimated to take (estimate_work).
