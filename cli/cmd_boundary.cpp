@@ -22,7 +22,15 @@ struct boundary_command_options {
 void run_boundary_command(const boundary_command_options& o) {
   const boundaries::boundary_spec s = boundary_spec_from(o.b, true);
   const double t = parse_real("--t", o.t, "[1, inf)");
-  const double radius = boundaries::boundary_radius(s, t);
+  // The library's limit on t (the radius must be a double) is the user's --t.
+  const double radius = [&] {
+    try {
+      return boundaries::boundary_radius(s, t);
+    } catch (const lilucb::domain_error& e) {
+      if (e.parameter() != "t") throw;
+      throw lilucb::domain_error("lilucb boundary", "--t", o.t, e.admissible());
+    }
+  }();
   const auto stated = boundaries::stated_crossing_probability(s);
   const bool has_alpha = boundaries::has_alpha(s.kind);
   if (o.json) {

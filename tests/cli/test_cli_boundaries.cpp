@@ -95,7 +95,7 @@ BOOST_AUTO_TEST_CASE(bad_input_is_one_line_naming_the_parameter) {
            {{"boundary", "--kind", "mixture-two-sided", "--alpha", "0.05", "--v-opt", "2.2250738585072014e-308",
              "--t", "10"}, "v_opt"},
            {{"boundary", "--kind", "mixture-two-sided", "--alpha", "0.05", "--sigma", "2", "--t", "1e308"}, "t"},
-           {{"boundary", "--kind", "stitched", "--alpha", "0.05", "--t", "1e308"}, "t"},
+           {{"boundary", "--kind", "stitched", "--alpha", "0.05", "--t", "1e308"}, "lilucb boundary: --t = 1e308; admissible: [1, "},
            {{"boundary", "--kind", "stitched", "--alpha", "0.05", "--sigma", "1e-300", "--t", "10"}, "sigma"},
            {{"crossing", "--kind", "mixture", "--alpha", "0.05", "--sigma", "4.9e-324", "--horizon", "10"}, "sigma"},
            {{"calibrate", "--kind", "stitched", "--sigma", "1e200", "--target", "0.05"}, "sigma"}}) {
