@@ -1171,7 +1171,10 @@ study_journal_link identification::snapshot_link(std::string_view snapshot) {
   try {
     const auto j = nlohmann::json::parse(snapshot.substr(0, nl));
     const auto& l = j.at("journal");
-    return {exact_unsigned(l.at("covered"), "journal covered", bad), exact_unsigned(l.at("needed_from"), "journal needed_from", bad)};
+    const study_journal_link link{exact_unsigned(l.at("covered"), "journal covered", bad),
+                                  exact_unsigned(l.at("needed_from"), "journal needed_from", bad)};
+    if (link.needed_from > link.covered) bad("a journal link that needs bytes it does not cover");
+    return link;
   } catch (const nlohmann::json::exception& e) {
     bad(std::string("a malformed snapshot header: ") + e.what());
   }

@@ -854,6 +854,18 @@ BOOST_AUTO_TEST_CASE(a_tampered_snapshot_or_journal_is_refused_saying_what_diffe
     s.header["statistics"]["pulls"][0] = s.header["statistics"]["pulls"][0].get<std::uint64_t>() + 1;
     const std::string consistent = s.resealed();
     BOOST_CHECK_NO_THROW(open_with(consistent, good.journal)());  // trusted (docs/live-study.md)
+    // The study's own fields, resealed: they end the state (before the study stops) with the first
+    // round's next arm, the arms without a reward, the arm whose ask the sampling rule has not yet
+    // observed (8 bytes each), then the flags done, told with ids, told without (1 byte each).
+    const auto edited_tail = [&](std::size_t from_end, std::uint64_t value, std::size_t width) {
+      snapshot_split e(good.snapshot);
+      std::memcpy(e.state.data() + e.state.size() - from_end, &value, width);
+      return e.resealed();
+    };
+    BOOST_TEST(refused_saying(open_with(edited_tail(3, 2, 1), good.journal), "a flag of value 2"));
+    BOOST_TEST(refused_saying(open_with(edited_tail(11, 77, 8), good.journal), "asks do not fit together"));
+    BOOST_TEST(refused_saying(open_with(edited_tail(19, 3, 8), good.journal), "first round"));
+    BOOST_TEST(refused_saying(open_with(edited_tail(27, 9, 8), good.journal), "first round"));
     BOOST_TEST(refused_saying(open_with(consistent, good.journal, true), "differ from its state"));
   }
   // The journal: a reward edited in the tail, a record dropped or repeated, the record ending at

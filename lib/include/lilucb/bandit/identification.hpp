@@ -219,8 +219,9 @@ class identification {
   /// covers the first `journal_bytes` bytes of the journal.  Throws lilucb::domain_error if
   /// random_stream() was used.  Not const: the asks in flight are first stored compactly.
   std::string snapshot(std::uint64_t journal_bytes);
-  /// The snapshot's link to its journal.  Throws lilucb::domain_error naming "state" when the
-  /// text's first line is not a snapshot header.
+  /// The snapshot's link to its journal (needed_from <= covered; the header is not yet checked
+  /// against its digest: open() does that).  Throws lilucb::domain_error naming "state" when the
+  /// text's first line is not a snapshot header or its link is not one.
   static study_journal_link snapshot_link(std::string_view snapshot);
   /// Whether `text` begins as a snapshot (version 3) rather than a whole JSON state (to_json).
   static bool is_snapshot(std::string_view text);

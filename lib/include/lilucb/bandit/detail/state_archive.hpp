@@ -17,13 +17,21 @@
 // member constructed empty, at most max_length, and never more elements than bytes left (nothing
 // larger than the input is allocated); a bool is the byte 0 or 1; the bytes end exactly where the
 // last member ends.
-// A refused load throws lilucb::domain_error naming "state".  The values themselves are not
-// checked against the class's invariants: a snapshot is trusted only after its digest matched
-// (identification.cpp).
+// A refused load throws lilucb::domain_error naming "state".  The values themselves are checked
+// against the class's invariants only where the class says how: a member
+//     bool state_is_valid() const;
+// (every index within its table, every order a permutation: what its other members read without
+// a check) is called after an object archived as a member (ar(member)) is loaded, and a state for
+// which it is false is refused (a rule archived at the top, through any_rule, is not a member: its
+// own check needs any_rule to call it).
+// A class without it is trusted once the snapshot's digest matched (identification.cpp): a
+// snapshot an editor resealed with other tables can then make it read out of bounds (found by
+// fuzz_study_state in gaussian_argmax's order; docs/reliability.md, "Fuzzing").
 
 #include "lilucb/errors.hpp"
 
 #include <array>
+#include <concepts>
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
@@ -104,6 +112,8 @@ class state_archive {
     } else {
       static_assert(has_archive_state<T>, "a member with no archive_state");
       v.archive_state(*this);
+      if constexpr (requires(const T& t) { { t.state_is_valid() } -> std::convertible_to<bool>; })
+        if (loading_ && !v.state_is_valid()) bad("a state its class cannot have (an index or an order out of its tables)");
     }
   }
 
