@@ -747,9 +747,12 @@ study_history identification::history() const { return {p_->event_count, p_->hea
 
 namespace {
 
-/// Parses JSON text refusing a key repeated in one object (the last would silently win).
-nlohmann::json parse_without_duplicate_keys(std::string_view text, std::string& duplicate) {
+/// Parses `text` (named `what` in refusals) as JSON, refused through `bad` when it is not JSON or
+/// repeats a key in one object (the last would silently win: which one counts would be a guess).
+nlohmann::json parse_strict_json(std::string_view text, const std::string& what,
+                                 const std::function<void(const std::string&)>& bad) {
   std::vector<std::set<std::string>> keys;  // per open object, its keys so far
+  std::string duplicate;
   const auto callback = [&](int, nlohmann::json::parse_event_t event, nlohmann::json& parsed) {
     switch (event) {
       case nlohmann::json::parse_event_t::object_start: keys.emplace_back(); break;
@@ -761,7 +764,14 @@ nlohmann::json parse_without_duplicate_keys(std::string_view text, std::string& 
     }
     return true;
   };
-  return nlohmann::json::parse(text.begin(), text.end(), callback);
+  nlohmann::json j;
+  try {
+    j = nlohmann::json::parse(text.begin(), text.end(), callback);
+  } catch (const nlohmann::json::exception& e) {
+    bad(what + " that is not JSON: " + e.what());
+  }
+  if (!duplicate.empty()) bad("a repeated key \"" + duplicate + "\" in " + what + " (which one counts would be a guess)");
+  return j;
 }
 
 /// An unsigned integer written as one (no fraction, no exponent, no sign).
@@ -804,14 +814,7 @@ identification identification::from_json(std::string_view text, const std::optio
     refuse(fn, "state", what, "the JSON state written by to_json (format " + std::string(format_name) + ", version " +
                                   std::to_string(format_version) + " or 1)");
   };
-  nlohmann::json j;
-  std::string duplicate;
-  try {
-    j = parse_without_duplicate_keys(text, duplicate);
-  } catch (const nlohmann::json::exception& e) {
-    bad(std::string("not JSON: ") + e.what());
-  }
-  if (!duplicate.empty()) bad("a repeated key \"" + duplicate + "\" (which one counts would be a guess)");
+  nlohmann::json j = parse_strict_json(text, "a state", bad);
   study_settings s;
   std::vector<study_event> events;
   nlohmann::json stats, chain;
@@ -943,14 +946,7 @@ struct journal_record {
 
 journal_record parse_record(std::string_view line, const std::function<void(const std::string&)>& bad) {
   journal_record r;
-  nlohmann::json j;
-  std::string duplicate;
-  try {
-    j = parse_without_duplicate_keys(line, duplicate);
-  } catch (const nlohmann::json::exception& e) {
-    bad(std::string("not JSON: ") + e.what());
-  }
-  if (!duplicate.empty()) bad("a repeated key \"" + duplicate + "\"");
+  const nlohmann::json j = parse_strict_json(line, "a journal record", bad);
   try {
     if (!j.is_object() || j.size() != 8) bad("not {from, prev, kinds, ids, arms, rewards, to, head}");
     r.from = exact_unsigned(j.at("from"), "from", bad);
@@ -1114,13 +1110,7 @@ snapshot_parts read_snapshot(std::string_view text, const std::function<void(con
   text.remove_prefix(snapshot_magic.size());
   const auto nl = text.find('\n');
   if (nl == std::string_view::npos) bad("a snapshot without the end of its header line");
-  std::string duplicate;
-  try {
-    p.header = parse_without_duplicate_keys(text.substr(0, nl), duplicate);
-  } catch (const nlohmann::json::exception& e) {
-    bad(std::string("a snapshot header that is not JSON: ") + e.what());
-  }
-  if (!duplicate.empty()) bad("a repeated key \"" + duplicate + "\" in the snapshot header");
+  p.header = parse_strict_json(text.substr(0, nl), "a snapshot header", bad);
   p.state = text.substr(nl + 1);
   auto& j = p.header;
   try {
