@@ -7,6 +7,7 @@
 
 #include "cli_support.hpp"
 
+#include "lilucb/bandit/parallel.hpp"
 #include "lilucb/errors.hpp"
 #include "lilucb/io/safe_file.hpp"
 #include "lilucb/version.hpp"
@@ -20,7 +21,6 @@
 #include <limits>
 #include <memory>
 #include <optional>
-#include <thread>
 
 namespace lilucb::cli {
 
@@ -114,7 +114,7 @@ void run_verify(const verify_cli_options& o) {
     r.version = lilucb::version();
     r.commit = experiments::build_commit();
     r.wall_seconds = wall;
-    r.threads = vo.threads ? vo.threads : std::max(1u, std::thread::hardware_concurrency());
+    r.threads = bandit::thread_count(vo.threads);
     r.claims = claims;
     io::write_file_atomically(o.record, verification::to_json(r).dump(2) + '\n', "lilucb verify --record");
   }

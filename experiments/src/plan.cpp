@@ -9,6 +9,7 @@
 #include "lilucb/bandit/arms.hpp"
 #include "lilucb/bandit/compose.hpp"
 #include "lilucb/bandit/observers.hpp"
+#include "lilucb/bandit/parallel.hpp"
 #include "lilucb/errors.hpp"
 #include "lilucb/instance.hpp"
 #include "lilucb/resources.hpp"
@@ -17,7 +18,6 @@
 #include <cmath>
 #include <cstdio>
 #include <optional>
-#include <thread>
 #include <unordered_set>
 
 namespace lilucb::experiments::detail {
@@ -290,7 +290,7 @@ plan_memory plan_memory_parts(const experiment_config& c, const runner_options& 
   // of a window below 2^64 (20 decades).
   if (c.kind == experiment_kind::anytime) per_row += 20.0 * static_cast<double>(c.checkpoints_per_decade);
   m.rows = shard_runs * per_row;
-  const unsigned threads = opts.threads ? opts.threads : std::max(1u, std::thread::hardware_concurrency());
+  const unsigned threads = bandit::thread_count(opts.threads);
   m.parallel = std::max(1.0, std::min(static_cast<double>(threads), shard_runs));
   m.runs = m.parallel * lilucb::run_memory_bytes(largest);
   return m;

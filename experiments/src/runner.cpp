@@ -14,7 +14,6 @@
 #include <chrono>
 #include <iostream>
 #include <mutex>
-#include <thread>
 
 namespace fs = std::filesystem;
 
@@ -96,7 +95,7 @@ run_report run_experiment(const experiment_config& c, const std::string& out_dir
   check_plan_memory(c, opts, kRunnerFn);
   check_plan_time(c, opts, out_dir, kRunnerFn, opts.max_seconds_name);
   std::ostream& log = opts.log ? *opts.log : std::cerr;
-  const unsigned threads = opts.threads ? opts.threads : std::max(1u, std::thread::hardware_concurrency());
+  const unsigned threads = bandit::thread_count(opts.threads);
   const fs::path dir(out_dir);
   detail::make_folder(dir, opts.out_name);
   const detail::folder_lock lock(dir);

@@ -4,6 +4,7 @@
 
 #include "runner_detail.hpp"
 
+#include "lilucb/bandit/parallel.hpp"
 #include "lilucb/errors.hpp"
 
 #include <algorithm>
@@ -13,7 +14,6 @@
 #include <filesystem>
 #include <map>
 #include <string>
-#include <thread>
 #include <vector>
 
 namespace lilucb::experiments {
@@ -52,7 +52,7 @@ work_estimate estimate_work(const experiment_config& c, const runner_options& op
   const auto t0 = clock_type::now();
   work_estimate e;
   detail::experiment_plan plan(c);
-  const unsigned threads = opts.threads ? opts.threads : std::max(1u, std::thread::hardware_concurrency());
+  const unsigned threads = bandit::thread_count(opts.threads);
   const std::uint64_t shards = std::max<std::uint64_t>(1, opts.shard_count);
   // A timed run makes at most this many pulls: a longer one is extrapolated linearly to its cap
   // (an upper estimate for a run that would stop before its cap).
@@ -161,7 +161,7 @@ void check_plan_time(const experiment_config& c, const runner_options& opts, con
   const work_estimate e = estimate_work(c, opts, out_dir, opts.max_seconds);
   char limit[64], how[320];
   std::snprintf(limit, sizeof limit, "%g", opts.max_seconds);
-  const unsigned threads = opts.threads ? opts.threads : std::max(1u, std::thread::hardware_concurrency());
+  const unsigned threads = bandit::thread_count(opts.threads);
   if (e.cut)
     std::snprintf(how, sizeof how, "more: timing one run of each cell already took %.3g s (%llu runs timed)", e.seconds,
                   static_cast<unsigned long long>(e.timed_runs));

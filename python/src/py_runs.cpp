@@ -236,7 +236,7 @@ py::dict run_many_py(const std::string& algorithm, const py::object& means, doub
     // means.
     const double r = static_cast<double>(runs), arms = static_cast<double>(n);
     const double row = 8 * 3 + 1 + 8.0 * static_cast<double>(nc) + (keep_counts ? 8 * arms : 0);
-    const double parallel = std::min(r, static_cast<double>(threads ? threads : std::max(1u, std::thread::hardware_concurrency())));
+    const double parallel = std::min(r, static_cast<double>(bandit::thread_count(threads)));
     const double results = 2 * r * row, one_run = lilucb::run_memory_bytes(arms), need = results + parallel * one_run;
     const std::optional<double> have = lilucb::available_memory_bytes();
     if (have && need > *have) {

@@ -18,13 +18,18 @@
 
 namespace lilucb::bandit {
 
+/// The threads a request for `requested` threads runs on: `requested`, or all hardware threads
+/// (at least 1) when it is 0.
+inline unsigned thread_count(unsigned requested) {
+  return requested ? requested : std::max(1u, std::thread::hardware_concurrency());
+}
+
 /// Calls body(k) for k in [0, count) on `threads` threads (0: all hardware threads), dynamic
 /// scheduling.  The first exception thrown by a body is rethrown after all threads stop.  Polls
 /// for an interruption (interrupt.hpp; the caller's stop token holds on every thread) before each
 /// body: lilucb::interrupted ends the loop so.
 inline void parallel_for(std::size_t count, unsigned threads, const std::function<void(std::size_t)>& body) {
-  if (threads == 0) threads = std::max(1u, std::thread::hardware_concurrency());
-  threads = static_cast<unsigned>(std::min<std::size_t>(threads, std::max<std::size_t>(count, 1)));
+  threads = static_cast<unsigned>(std::min<std::size_t>(thread_count(threads), std::max<std::size_t>(count, 1)));
   std::atomic<std::size_t> next{0};
   std::exception_ptr error;
   std::mutex error_mutex;
