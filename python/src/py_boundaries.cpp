@@ -210,9 +210,9 @@ void register_boundaries(py::module_& m) {
   // ---- one boundary (family.hpp), vectorised over t and alpha ----
   m.def(
       "boundary_radius",
-      [](const std::string& kind, const py::object& t, const py::object& alpha, double sigma, opt eps,
+      [](const std::string& kind, const array_like& t, const optional_array_like& alpha, double sigma, opt eps,
          opt_text inner, opt eta, opt s, std::optional<double> mm, std::optional<double> c,
-         std::optional<double> v_opt, opt a, opt b) -> py::object {
+         std::optional<double> v_opt, opt a, opt b) -> float_or_array {
         const std::string sig = boundary_signature("boundary_radius", "kind, t, alpha=None");
         const float_array ts = real_array_arg(sig, "t", t), alphas = alpha_array(sig, alpha);
         check_broadcast("lilucb.boundary_radius", {{"t", ts}, {"alpha", alphas}});
@@ -232,9 +232,9 @@ void register_boundaries(py::module_& m) {
 
   m.def(
       "boundary_width",
-      [](const std::string& kind, const py::object& t, const py::object& alpha, double sigma, opt eps,
+      [](const std::string& kind, const array_like& t, const optional_array_like& alpha, double sigma, opt eps,
          opt_text inner, opt eta, opt s, std::optional<double> mm, std::optional<double> c,
-         std::optional<double> v_opt, opt a, opt b) -> py::object {
+         std::optional<double> v_opt, opt a, opt b) -> float_or_array {
         const std::string sig = boundary_signature("boundary_width", "kind, t, alpha=None");
         const float_array ts = real_array_arg(sig, "t", t), alphas = alpha_array(sig, alpha);
         check_broadcast("lilucb.boundary_width", {{"t", ts}, {"alpha", alphas}});
@@ -250,9 +250,9 @@ void register_boundaries(py::module_& m) {
 
   m.def(
       "stated_crossing_probability",
-      [](const std::string& kind, const py::object& alpha, double sigma, opt eps, opt_text inner,
+      [](const std::string& kind, const optional_array_like& alpha, double sigma, opt eps, opt_text inner,
          opt eta, opt s, std::optional<double> mm, std::optional<double> c, std::optional<double> v_opt,
-         opt a, opt b) -> py::object {
+         opt a, opt b) -> opt_float_or_array {
         const float_array alphas =
             alpha_array(boundary_signature("stated_crossing_probability", "kind, alpha=None"), alpha);
         spec_cache cache(make_kwargs(kind, std::nullopt, sigma, eps, inner, eta, s, mm, c, v_opt, a, b), !alpha.is_none());
@@ -271,9 +271,9 @@ void register_boundaries(py::module_& m) {
 
   m.def(
       "boundary_tail_bound",
-      [](const std::string& kind, const py::object& T, const py::object& alpha, double sigma, opt eps,
+      [](const std::string& kind, const array_like& T, const optional_array_like& alpha, double sigma, opt eps,
          opt_text inner, opt eta, opt s, std::optional<double> mm, std::optional<double> c,
-         std::optional<double> v_opt, opt a, opt b) -> py::object {
+         std::optional<double> v_opt, opt a, opt b) -> opt_float_or_array {
         const std::string sig = boundary_signature("boundary_tail_bound", "kind, T, alpha=None");
         const float_array Ts = real_array_arg(sig, "T", T), alphas = alpha_array(sig, alpha);
         check_broadcast("lilucb.boundary_tail_bound", {{"T", Ts}, {"alpha", alphas}});
@@ -401,9 +401,9 @@ void register_boundaries(py::module_& m) {
   // ---- calibration (calibration.hpp) ----
   m.def(
       "stated_alpha_for",
-      [](const std::string& kind, const py::object& p, double sigma, opt eps, opt_text inner, opt eta,
+      [](const std::string& kind, const array_like& p, double sigma, opt eps, opt_text inner, opt eta,
          opt s, std::optional<double> mm, std::optional<double> c, std::optional<double> v_opt, opt a,
-         opt b) -> py::object {
+         opt b) -> float_or_array {
         const float_array ps = real_array_arg(boundary_signature("stated_alpha_for", "kind, p"), "p", p);
         const lb::boundary_spec spec =
             spec_of(make_kwargs(kind, std::nullopt, sigma, eps, inner, eta, s, mm, c, v_opt, a, b), std::nullopt, false);

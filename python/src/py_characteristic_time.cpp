@@ -17,7 +17,7 @@ void register_characteristic_time(py::module_& m) {
 
   m.def(
       "_characteristic_time",
-      [](const py::object& means, double sigma, const std::string& arms) {
+      [](const array_like& means, double sigma, const std::string& arms) {
         constexpr const char* fn = "lilucb.characteristic_time";
         const std::vector<double> mu = means_vector(fn, means);
         if (arms != "gaussian" && arms != "bernoulli")
@@ -52,7 +52,7 @@ void register_characteristic_time(py::module_& m) {
 
   m.def(
       "fixed_point_stopping_time",
-      [](double t_star, const py::object& beta, std::optional<double> delta, std::optional<double> K) {
+      [](double t_star, const str_or_function& beta, std::optional<double> delta, std::optional<double> K) {
         constexpr const char* fn = "lilucb.fixed_point_stopping_time";
         // The library's errors about the iterate t (it overflowed: T* beta(t) grows too fast) or
         // about C_G's argument x (log((K-1)/delta)/2 overflowed) name the arguments they come from.

@@ -30,6 +30,87 @@ namespace lilucb::python {
 
 namespace py = pybind11;
 
+// ---- the public types in the signatures -----------------------------------------------------------
+// pybind11 writes a function's signature first in its __doc__, naming each type by its C++ caster, and
+// python/tools/make_stub.py writes the stub lilucb/_lilucb.pyi from those lines.  Where the C++ type
+// says less than the public contract (an object the binding checks itself, a whole number read as a
+// double), a binding takes or returns one of these, whose caster names the public type (the names
+// ArrayLike, FloatOrArray and OptFloatOrArray are the stub's aliases).
+
+namespace detail {
+inline int any_object(PyObject*) { return 1; }
+}  // namespace detail
+
+/// Any object, named ArrayLike: a real or an array of reals, checked by real_array_arg or means_vector.
+class array_like : public py::object {
+ public:
+  PYBIND11_OBJECT_DEFAULT(array_like, object, detail::any_object)
+};
+/// An argument of the same kind that may be None (alpha of the boundary functions): Optional[ArrayLike].
+class optional_array_like : public py::object {
+ public:
+  PYBIND11_OBJECT_DEFAULT(optional_array_like, object, detail::any_object)
+};
+/// A vectorized result, named FloatOrArray: a float for scalar arguments, an ndarray otherwise.
+class float_or_array : public py::object {
+ public:
+  PYBIND11_OBJECT_DEFAULT(float_or_array, object, detail::any_object)
+};
+/// As float_or_array, None (scalar call) or NaN (array entry) where the value is vacuous: OptFloatOrArray.
+class opt_float_or_array : public py::object {
+ public:
+  PYBIND11_OBJECT_DEFAULT(opt_float_or_array, object, detail::any_object)
+};
+/// A threshold given by name or as a function of t: Union[str, Callable[[float], float]].
+class str_or_function : public py::object {
+ public:
+  PYBIND11_OBJECT_DEFAULT(str_or_function, object, detail::any_object)
+};
+/// A whole number the binding reads as a double (so 2.5 reaches whole_number's DomainError rather than
+/// pybind11's TypeError), named int.
+struct whole {
+  double value;
+  operator double() const { return value; }
+};
+
+}  // namespace lilucb::python
+
+namespace pybind11::detail {
+template <>
+struct handle_type_name<lilucb::python::array_like> {
+  static constexpr auto name = const_name("ArrayLike");
+};
+template <>
+struct handle_type_name<lilucb::python::optional_array_like> {
+  static constexpr auto name = const_name("Optional[ArrayLike]");
+};
+template <>
+struct handle_type_name<lilucb::python::float_or_array> {
+  static constexpr auto name = const_name("FloatOrArray");
+};
+template <>
+struct handle_type_name<lilucb::python::opt_float_or_array> {
+  static constexpr auto name = const_name("OptFloatOrArray");
+};
+template <>
+struct handle_type_name<lilucb::python::str_or_function> {
+  static constexpr auto name = const_name("Union[str, Callable[[float], float]]");
+};
+template <>
+struct type_caster<lilucb::python::whole> {
+  PYBIND11_TYPE_CASTER(lilucb::python::whole, const_name("int"));
+  bool load(handle src, bool convert) {
+    make_caster<double> d;
+    if (!d.load(src, convert)) return false;
+    value.value = cast_op<double>(d);
+    return true;
+  }
+  static handle cast(const lilucb::python::whole& x, return_value_policy, handle) { return PyFloat_FromDouble(x.value); }
+};
+}  // namespace pybind11::detail
+
+namespace lilucb::python {
+
 /// Shortest text that reads back as the same double (as the library's messages write values).
 inline std::string number_text(double x) {
   if (std::isnan(x)) return "nan";
@@ -194,7 +275,7 @@ struct is_optional<std::optional<T>> : std::true_type {};
 /// What Python passes for a parameter of type T: any object for a real (checked by
 /// real_array_arg), T itself otherwise (a str).
 template <class T>
-using python_arg_t = std::conditional_t<std::is_arithmetic_v<T>, py::object, T>;
+using python_arg_t = std::conditional_t<std::is_arithmetic_v<T>, array_like, T>;
 template <class T>
 using converted_arg_t = std::conditional_t<std::is_arithmetic_v<T>, py::array_t<double, py::array::forcecast>, T>;
 
@@ -275,7 +356,8 @@ void def_vectorized_impl(py::module_& m, const char* name, const std::shared_ptr
   };
   m.def(
       name,
-      [info, vec = py::vectorize(std::move(element))](python_arg_t<A>... a) mutable -> py::object {
+      [info, vec = py::vectorize(std::move(element))](python_arg_t<A>... a) mutable
+      -> std::conditional_t<is_optional<R>::value, opt_float_or_array, float_or_array> {
         std::tuple<converted_arg_t<A>...> c{convert_arg<A>(*info, I, a)...};
         std::vector<std::pair<std::string, py::array>> arrays;
         (

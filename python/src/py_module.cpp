@@ -17,6 +17,9 @@ void register_domain_error(py::module_& m) {
       "Invalid input to a lilucb function (a ValueError).  str(e) is the one-line message the\n"
       "lilucb command prints after 'lilucb: error: ': function, parameter, value and admissible\n"
       "range, also available as the attributes function, parameter, value, admissible.";
+  py::dict attributes;  // declared for the stub (python/tools/make_stub.py)
+  for (const char* name : {"function", "parameter", "value", "admissible"}) attributes[name] = "str";
+  exc.attr("__annotations__") = attributes;
   py::register_exception_translator([](std::exception_ptr p) {
     try {
       if (p) std::rethrow_exception(p);

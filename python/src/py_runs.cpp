@@ -174,7 +174,7 @@ void naming_arguments(const run_request& q, double nu, double sigma, Body body) 
   }
 }
 
-py::dict run_py(const std::string& algorithm, const py::object& means, double nu, double sigma, double seed,
+py::dict run_py(const std::string& algorithm, const array_like& means, double nu, double sigma, double seed,
                 double run, const std::string& arms, double max_pulls, const std::string& inner,
                 const py::object& checkpoints, const py::object& range, const py::object& concentration) {
   const auto q = make_request("lilucb.run", algorithm, means, nu, sigma, seed, "run", run, arms, max_pulls, inner, checkpoints,
@@ -212,7 +212,7 @@ py::dict run_py(const std::string& algorithm, const py::object& means, double nu
   return d;
 }
 
-py::dict run_many_py(const std::string& algorithm, const py::object& means, double nu, double sigma, double seed,
+py::dict run_many_py(const std::string& algorithm, const array_like& means, double nu, double sigma, double seed,
                      double runs_real, const py::object& threads_obj, double first_run, const std::string& arms,
                      double max_pulls, const std::string& inner, const py::object& checkpoints, bool keep_counts,
                      const py::object& progress, const py::object& range, const py::object& concentration) {

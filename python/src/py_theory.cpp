@@ -194,7 +194,7 @@ void register_theory(py::module_& m) {
     return whole_number(fn, name, x, lo, lo > 0 ? "a whole number in [1, 2^53]" : "a whole number in [0, 2^53]");
   };
   m.def("clopper_pearson_lower",
-        [count](double k, double m, double alpha) {
+        [count](whole k, whole m, double alpha) {
           constexpr const char* fn = "lilucb::clopper_pearson_lower";
           return clopper_pearson_lower(count(fn, "k", k, 0), count(fn, "m", m, 0), alpha);
         },
@@ -202,7 +202,7 @@ void register_theory(py::module_& m) {
         "One-sided lower Clopper-Pearson bound at level alpha from k events in m trials (exact):\n"
         "the alpha quantile of Beta(k, m-k+1) (0 for k = 0).  Domain: m >= 1, k <= m, alpha in (0,1).");
   m.def("clopper_pearson_upper",
-        [count](double k, double m, double alpha) {
+        [count](whole k, whole m, double alpha) {
           constexpr const char* fn = "lilucb::clopper_pearson_upper";
           return clopper_pearson_upper(count(fn, "k", k, 0), count(fn, "m", m, 0), alpha);
         },
@@ -210,16 +210,16 @@ void register_theory(py::module_& m) {
         "One-sided upper Clopper-Pearson bound at level alpha from k events in m trials (exact):\n"
         "the 1-alpha quantile of Beta(k+1, m-k) (1 for k = m).  Domain: m >= 1, k <= m, alpha in (0,1).");
   m.def("clopper_pearson_interval",
-        [count](double k, double m, double level) {
+        [count](whole k, whole m, double level) {
           constexpr const char* fn = "lilucb::clopper_pearson_interval";
           const auto r = clopper_pearson_interval(count(fn, "k", k, 0), count(fn, "m", m, 0), level);
-          return py::make_tuple(r.low, r.high);
+          return std::make_pair(r.low, r.high);
         },
         arg("k"), arg("m"), arg("level"),
         "Two-sided Clopper-Pearson interval (low, high) of confidence `level`: the one-sided bounds at\n"
         "alpha = (1 - level)/2.  Domain: m >= 1, k <= m, level in (0,1).");
   m.def("binomial_test_rejects",
-        [count](double k, double m, double nu, double alpha) {
+        [count](whole k, whole m, double nu, double alpha) {
           constexpr const char* fn = "lilucb::binomial_test_rejects";
           return binomial_test_rejects(count(fn, "k", k, 0), count(fn, "m", m, 0), nu, alpha);
         },
@@ -227,7 +227,7 @@ void register_theory(py::module_& m) {
         "The exact one-sided test of H0: p <= nu at level alpha from k events in m trials: True (reject)\n"
         "when clopper_pearson_lower(k, m, alpha) > nu.  Domain: m >= 1, k <= m, nu in [0,1], alpha in (0,1).");
   m.def("binomial_critical_count",
-        [count](double trials, double p, double alpha, const std::string& bound) {
+        [count](whole trials, double p, double alpha, const std::string& bound) {
           constexpr const char* fn = "lilucb::binomial_critical_count";
           cp_bound b;
           if (bound == "lower_exceeds") b = cp_bound::lower_exceeds;
