@@ -54,7 +54,7 @@ setup(
     install_requires=["numpy"],
     packages=["lilucb"],
     package_dir={"": "python"},
-    package_data={"lilucb": ["__init__.pyi", "py.typed"]},
+    package_data={"lilucb": ["_lilucb.pyi", "py.typed"]},
     ext_modules=[Extension("lilucb._lilucb", sources=[])],
     cmdclass={"build_ext": CMakeBuild},
     # setuptools' own build folders go to build-pip/, not into the CMake tree build/.

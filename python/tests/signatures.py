@@ -1,6 +1,7 @@
 """The parameters of a public callable as Python reports them: ``inspect.signature``, or for a
-pybind11 builtin (which has none) the signature line first in its ``__doc__``.  Shared by the stub
-check (test_stub.py) and the hostile-input harness (test_hostile.py)."""
+pybind11 builtin (which has none) the signature line first in its ``__doc__``.  Shared by the typing
+check (test_typing.py: the generated stub against this independent reading) and the hostile-input
+harness (test_hostile.py)."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
 """The package's surface: every public function has a docstring (theory functions: formula and
-domain).  The type stub against the module: test_stub.py."""
+domain).  The package's types (annotations, the generated stub of the compiled module): test_typing.py."""
 
 import lilucb
 

@@ -3,9 +3,11 @@
 Every public callable of ``lilucb.__all__`` (functions, and the public classes' constructors and
 methods that take user values) is found by enumeration; its parameters' names and defaults come
 from the callable itself (``inspect.signature``, or for pybind11 builtins, which have none, the
-signature line pybind11 writes as the first line of ``__doc__``), their types from the type stub
-``lilucb/__init__.pyi`` (the public contract: it says ``int`` where the C++ binding takes a
-double, ``ArrayLike`` where it takes an object), and the two must name the same parameters.
+signature line pybind11 writes as the first line of ``__doc__``), their types from the public
+contract: the annotations of the Python callables, and for the builtins the stub
+``lilucb/_lilucb.pyi`` generated from their signature lines (it says ``int`` where the C++ binding
+reads a whole number as a double, ``ArrayLike`` where it takes an object); the two must name the
+same parameters.
 
 For every parameter and every value class of its type, one case: a valid base call of the
 callable (the table BASE below: data about callables, not about parameters) with that one
@@ -24,8 +26,8 @@ argument replaced.  The verdict needs no per-case expectation:
   - TypeError whose message names the public callable (``name(``) and no private name
     (``_run``, ``_lilucb``, ``_impl`` or any private function of lilucb._lilucb);
   - never another exception type.
-A callable without a base call, a parameter whose type has no value classes, or a stub that
-disagrees with the callable fails the test, so a new public function cannot be forgotten.
+A callable without a base call, a parameter whose type has no value classes, or types that name
+other parameters than the callable fails the test, so a new public function cannot be forgotten.
 docs/reliability.md ("Generated hostile input") states the number of generated cases; the test
 checks that number.
 """
@@ -47,7 +49,7 @@ import pytest
 import lilucb
 import signatures
 
-STUB = os.path.join(os.path.dirname(lilucb.__file__), "__init__.pyi")
+STUB = os.path.join(os.path.dirname(lilucb.__file__), "_lilucb.pyi")
 DOC = os.path.join(os.path.dirname(__file__), "..", "..", "docs", "reliability.md")
 
 NAN, INF = math.nan, math.inf
@@ -244,26 +246,22 @@ def runtime_parameters(f, name):
 
 
 def stub_types():
-    """{callable name: ({parameter: annotation text}, return annotation text)} from __init__.pyi."""
-    tree = ast.parse(open(STUB).read())
+    """{callable name: ({parameter: annotation text}, return annotation text)}: the annotations of
+    the Python callables (as written: the modules use ``from __future__ import annotations``), and
+    for the builtins the stub _lilucb.pyi generated from their signature lines."""
     out = {}
-
-    def add(key, node):
-        args = [a for a in node.args.args + node.args.kwonlyargs if a.arg not in ("self", "cls")]
-        ann = {a.arg: ast.unparse(a.annotation) for a in args}
-        ret = ast.unparse(node.returns) if node.returns is not None else ""
-        if key in out:  # an @overload: the parameter takes either annotation
-            old, _ = out[key]
-            ann = {k: (v if old.get(k) == v else f"Union[{old.get(k)}, {v}]") for k, v in ann.items()}
-        out[key] = (ann, ret)
-
-    for node in tree.body:
-        if isinstance(node, ast.FunctionDef):
-            add(node.name, node)
-        elif isinstance(node, ast.ClassDef):
-            for sub in node.body:
-                if isinstance(sub, ast.FunctionDef):
-                    add(node.name if sub.name == "__init__" else f"{node.name}.{sub.name}", sub)
+    for node in ast.parse(open(STUB).read()).body:
+        if isinstance(node, ast.FunctionDef) and not node.name.startswith("_"):
+            args = node.args.posonlyargs + node.args.args + node.args.kwonlyargs
+            out[node.name] = ({a.arg: ast.unparse(a.annotation) for a in args}, ast.unparse(node.returns))
+    for name, f in public_callables().items():
+        if inspect.isbuiltin(f):
+            continue
+        sig = inspect.signature(f)
+        ann = {p.name: p.annotation for p in sig.parameters.values() if p.name not in ("self", "cls")}
+        if any(not isinstance(a, str) for a in ann.values()) or not isinstance(sig.return_annotation, str):
+            raise AssertionError(f"{name}: an annotation missing or not a string: {sig}")
+        out[name] = (ann, sig.return_annotation)
     return out
 
 
@@ -302,7 +300,7 @@ class Kind:
 
 
 def kind_of(annotation, returns):
-    """The value-class family of a stub annotation; unknown annotations fail the test."""
+    """The value-class family of an annotation; unknown annotations fail the test."""
     a = annotation.replace(" ", "")
     optional = False
     m = re.fullmatch(r"Optional\[(.*)\]", a) or re.fullmatch(r"Union\[None,(.*)\]", a)
@@ -461,11 +459,11 @@ def generate():
     for name, f in sorted(callables.items()):
         params = runtime_parameters(f, name)
         if name not in stubs:
-            problems.append(f"{name}: not in {STUB}")
+            problems.append(f"{name}: no types (a builtin not in {STUB})")
             continue
         ann, returns = stubs[name]
         if [p for p, _ in params] != list(ann):
-            problems.append(f"{name}: the stub's parameters {list(ann)} differ from the callable's {params}")
+            problems.append(f"{name}: the typed parameters {list(ann)} differ from the callable's {params}")
             continue
         if name not in BASE:
             problems.append(f"{name}: no base call in BASE (a new public callable needs one)")

@@ -5,9 +5,7 @@ repeated id is counted once; load/save read and write the CLI's snapshot and jou
 every bad argument raises DomainError (naming it) or TypeError (naming the signature), and a refused
 call changes nothing."""
 
-import ast
 import copy
-import inspect
 import json
 import math
 import os
@@ -20,8 +18,6 @@ import numpy as np
 import pytest
 
 import lilucb
-
-STUB = os.path.join(os.path.dirname(lilucb.__file__), "__init__.pyi")
 
 
 def gaussian_world(means, sigma, seed):
@@ -435,23 +431,18 @@ def test_bad_states_are_refused():
     assert lilucb.Identification.from_json(good.encode()).to_json() == good
 
 
-def test_repr_and_stub():
+def test_repr_and_documented_members():
     s = lilucb.Identification(["a", "b"], "bounded", 0.1, range=(0, 1), seed=4)
     r = repr(s)
     assert r.startswith("lilucb.Identification(arms=['a', 'b'], model='bounded', nu=0.1, range=(0.0, 1.0), ")
     assert "0 told, 0 in flight, running" in r
-    # Every public method and property of the class is in the stub, with its parameters.
-    tree = ast.parse(open(STUB).read())
-    cls = next(n for n in tree.body if isinstance(n, ast.ClassDef) and n.name == "Identification")
-    stub = {n.name: [a.arg for a in n.args.args + n.args.kwonlyargs]
-            for n in cls.body if isinstance(n, ast.FunctionDef)}
-    for name, member in vars(lilucb.Identification).items():
-        if name.startswith("_") and name != "__init__":
-            continue
-        assert name in stub, name
+    # Every public method and property of the class says what it does (their annotations: test_typing.py).
+    members = [name for name in vars(lilucb.Identification) if not name.startswith("_")]
+    assert {"ask", "ask_ids", "tell", "tell_many", "answer", "status", "done", "save", "load"} <= set(members)
+    for name in members:
+        member = vars(lilucb.Identification)[name]
         f = member.fget if isinstance(member, property) else getattr(member, "__func__", member)
-        assert [p for p in inspect.signature(f).parameters] == stub[name], name
-        assert f.__doc__ or name == "__init__", name
+        assert f.__doc__, name
 
 
 def test_the_example_of_docs_python_md_runs(capsys):

@@ -1,0 +1,256 @@
+"""The theory's settings and quantities that come as records: lil'UCB's parameters for a target error
+probability (``lilucb params``; parameters.hpp), the theorems' verdicts on a setting (theorem.hpp,
+repaired_theorem.hpp), and the characteristic time T*(mu) (characteristic_time.hpp).  The theory's
+formulas of reals (lil_bound, rho, a_min, ...) are the extension's own functions (lilucb._lilucb)."""
+
+from __future__ import annotations
+
+import dataclasses as _dc
+from typing import Optional
+
+import numpy as _np
+import numpy.typing as _npt
+
+from . import _lilucb
+from ._common import ArrayLike, _checked, _Record
+
+# ---- settings (parameters.hpp, theorem.hpp) ---------------------------------------------------
+
+
+@_dc.dataclass(frozen=True)
+class TheoremCheck(_Record):
+    """Which hypotheses of Theorem th:lilucb a setting meets (lilucb::theorem_check)."""
+
+    eps_in_range: bool
+    beta_in_range: bool
+    delta_in_range: bool
+    delta_max: float
+    a_min: Optional[float]
+    a_sufficient: bool
+    failure_bound: Optional[float]
+    satisfies_theorem: bool
+
+
+@_dc.dataclass(frozen=True)
+class Setting(_Record):
+    """A full lil'UCB setting (lilucb::lilucb_setting) and what the theorem says about it."""
+
+    nu: float
+    eps: float
+    beta: float
+    a: float
+    delta: float
+    theorem: TheoremCheck
+    guarantees_nu: bool
+
+
+@_dc.dataclass(frozen=True)
+class CertifiedResult(_Record):
+    """certified_setting's result: the setting, whether delta sits at its cap, solver iterations."""
+
+    setting: Setting
+    delta_at_cap: bool
+    iterations: int
+
+
+# The four settings of ``lilucb params --json`` share leading fields; each group is declared once, in a
+# base whose fields come first (dataclass inheritance keeps the order, so the constructors, repr,
+# to_dict and equality of the public classes are those of the flat field lists).
+
+
+@_dc.dataclass(frozen=True)
+class _SolvedParams(_Record):
+    """The fields leading a setting whose delta is solved for nu (certified, stated_theorem): eps, beta, the
+    solved delta, the exploration a, the a_min of its theorem, kappa and the failure bound."""
+
+    eps: float
+    beta: float
+    delta: float
+    a: float
+    a_min: float
+    kappa: float
+    failure_bound: Optional[float]
+
+
+@_dc.dataclass(frozen=True)
+class _Section5Params(_Record):
+    """The fields leading one of Section 5's fixed settings (paper_theory, heuristic): the setting and what
+    the stated theorem and Theorem R say about it."""
+
+    eps: float
+    beta: float
+    a: float
+    delta: float
+    a_min: Optional[float]
+    failure_bound: Optional[float]
+    delta_in_range: bool
+    a_sufficient: bool
+    satisfies_theorem: bool
+    repaired_a_min: Optional[float]
+    repaired_failure_bound: Optional[float]
+    satisfies_repaired_theorem: bool
+    guarantees_nu: bool
+
+
+@_dc.dataclass(frozen=True)
+class CertifiedParams(_SolvedParams):
+    """The certified setting (Theorem R, docs/repaired-theorem.md) as ``lilucb params --json`` reports it."""
+
+    delta_opt: float
+    delta_nu: Optional[float]
+    limited_by: str
+    stated_failure_bound: Optional[float]
+    satisfies_theorem: bool
+    satisfies_repaired_theorem: bool
+    guarantees_nu: bool
+    certificate: str
+
+
+@_dc.dataclass(frozen=True)
+class StatedTheoremParams(_SolvedParams):
+    """The setting that meets the paper's stated hypotheses (the paper's proof does not establish it)."""
+
+    delta_at_cap: bool
+    satisfies_theorem: bool
+    repaired_a_min: Optional[float]
+    repaired_failure_bound: Optional[float]
+    guarantees_nu: bool
+    certificate: str
+
+
+@_dc.dataclass(frozen=True)
+class PaperTheoryParams(_Section5Params):
+    """Section 5's lil'UCB setting as ``lilucb params --json`` reports it."""
+
+    rho_delta: float
+
+
+@_dc.dataclass(frozen=True)
+class HeuristicParams(_Section5Params):
+    """Section 5's lil'UCB Heuristic as ``lilucb params --json`` reports it (no guarantee)."""
+
+    n: int
+    guarantee: bool
+    note: str
+
+
+@_dc.dataclass(frozen=True)
+class Params(_Record):
+    """The three settings for a target error probability nu: the fields of ``lilucb params --json``."""
+
+    nu: float
+    eps: float
+    beta: float
+    n: int
+    rho: float
+    gamma: float
+    delta_max: float
+    optimal_beta: float
+    repaired_delta_max: float
+    certified: CertifiedParams
+    stated_theorem: StatedTheoremParams
+    paper_theory: PaperTheoryParams
+    heuristic: HeuristicParams
+
+
+def _setting(d: dict) -> Setting:
+    d = dict(d)
+    d["theorem"] = TheoremCheck(**d["theorem"])
+    return Setting(**d)
+
+
+@_checked
+def params(nu: float, eps: float = 0.01, beta: float = 1.0, n: int = 10) -> Params:
+    """lil'UCB parameters for target error probability nu, as ``lilucb params --json``.
+
+    certified: rests on Theorem R (docs/repaired-theorem.md): delta = min(the largest delta whose
+    repaired failure bound is <= nu, the delta minimising the sample-bound factor), a = repaired a_min;
+    stated_theorem: the largest delta whose stated failure bound sqrt(rho delta) + 4 rho delta/(1 - rho delta)
+    is <= nu and a = a_min(beta, delta): meets the paper's stated hypotheses, which its proof does not establish;
+    paper_theory: Section 5's eps = 0.01, beta = 1, a = 9, delta = (nu eps/(5(2+eps)))^(1/(1+eps));
+    heuristic: Section 5's eps = 0, beta = 1/2, a = 1 + 10/n, delta = nu/5 (no guarantee).
+    Domain: nu in (0,1), eps in (0,1), beta > 0, n a whole number >= 1.
+    """
+    d = _lilucb._params(nu, eps, beta, n)
+    return Params(
+        **{k: v for k, v in d.items() if k not in ("certified", "stated_theorem", "paper_theory", "heuristic")},
+        certified=CertifiedParams(**d["certified"]),
+        stated_theorem=StatedTheoremParams(**d["stated_theorem"]),
+        paper_theory=PaperTheoryParams(**d["paper_theory"]),
+        heuristic=HeuristicParams(**d["heuristic"]),
+    )
+
+
+@_checked
+def paper_theory_setting(nu: float) -> Setting:
+    """Section 5's lil'UCB setting: eps = 0.01, beta = 1, a = 9, delta = (nu eps/(5(2+eps)))^(1/(1+eps)),
+    with the theorem's verdict on it.  Domain: nu in (0,1)."""
+    return _setting(_lilucb._paper_theory_setting(nu))
+
+
+@_checked
+def heuristic_setting(nu: float, n: int) -> Setting:
+    """Section 5's lil'UCB Heuristic: eps = 0, beta = 1/2, a = 1 + 10/n, delta = nu/5 (no guarantee).
+    Domain: nu in (0,1), n a whole number >= 1."""
+    return _setting(_lilucb._heuristic_setting(nu, n))
+
+
+@_checked
+def certified_setting(nu: float, eps: float = 0.01, beta: float = 1.0) -> CertifiedResult:
+    """The largest delta in (0, log(1+eps)/e) whose failure bound sqrt(rho delta) + 4 rho delta/(1 - rho delta)
+    is <= nu (TOMS 748 to full double precision), with a = a_min(beta, delta).
+    Domain: nu in (0,1), eps in (0,1), beta > 0."""
+    d = _lilucb._certified_setting(nu, eps, beta)
+    return CertifiedResult(setting=_setting(d["setting"]), delta_at_cap=d["delta_at_cap"], iterations=d["iterations"])
+
+
+@_checked
+def check_theorem(eps: float, beta: float, delta: float, a: float) -> TheoremCheck:
+    """Which hypotheses of Theorem th:lilucb the setting (eps, beta, delta, a) meets and its failure
+    bound; never raises for out-of-range values, only for non-finite ones."""
+    return TheoremCheck(**_lilucb._check_theorem(eps, beta, delta, a))
+
+
+@_dc.dataclass(frozen=True)
+class RepairedCheck(_Record):
+    """Which hypotheses of Theorem R a setting meets (lilucb::check_repaired_theorem); ``holds``: all of them."""
+
+    eps_in_range: bool
+    beta_in_range: bool
+    delta_in_range: bool
+    delta_max: float
+    a_min: Optional[float]
+    a_sufficient: bool
+    failure_bound: Optional[float]
+    holds: bool
+
+
+@_checked
+def check_repaired_theorem(eps: float, beta: float, delta: float, a: float) -> RepairedCheck:
+    """Which hypotheses of Theorem R (docs/repaired-theorem.md) the setting (eps, beta, delta, a) meets, its
+    repaired a_min and failure bound (lilucb::check_repaired_theorem); never raises for out-of-range values,
+    only for non-finite ones."""
+    return RepairedCheck(**_lilucb._check_repaired_theorem(eps, beta, delta, a))
+
+
+# ---- characteristic time (characteristic_time.hpp) ----------------------------------------------
+
+
+@_dc.dataclass(frozen=True, eq=False)
+class CharacteristicTime(_Record):
+    """T*(mu) and the optimal proportions w*(mu) (in the order of the means, summing to 1)."""
+
+    t_star: float
+    w_star: _npt.NDArray[_np.float64]
+
+
+@_checked
+def characteristic_time(means: ArrayLike, sigma: float = _lilucb.DEFAULT_SIGMA, arms: str = "gaussian") -> CharacteristicTime:
+    """The characteristic time of fixed-confidence best-arm identification (Garivier & Kaufmann 2016, Lemma 3 and
+    Theorem 5): T*(mu)^-1 = sup_w min_{a != 1} (w_1 + w_a) I_{w_1/(w_1+w_a)}(mu_1, mu_a), with the Gaussian
+    divergence (mu - mu')^2/(2 sigma^2) (arms='gaussian') or the Bernoulli KL divergence (arms='bernoulli',
+    sigma unused), and w* its maximiser; as ``lilucb hardness --arms A --sigma S`` prints t_star and w_star.
+    sigma defaults to 0.5, the scale of the paper's Section 5 experiments (rewards of variance 1/4), as the CLI.
+    Domain: at least two finite means with a unique largest one; sigma > 0; Bernoulli means in [0, 1].
+    """
+    return CharacteristicTime(**_lilucb._characteristic_time(means, sigma, arms))
