@@ -353,6 +353,31 @@ std::size_t glr_pooled::row_of(std::uint64_t n, std::size_t keep) {
   return j;
 }
 
+bool glr_pooled::state_is_valid() const {
+  const std::size_t G = grid_.rho.size();
+  if (blocker_ > K_ || next_row_ >= rows_.size() || (tracking_ && track_c_ >= K_)) return false;
+  // The values against a fresh computation, within 1e-12 relative (a build with other rounding
+  // in its logarithms reads the same snapshot).
+  const auto near = [](double saved, double fresh) { return std::fabs(saved - fresh) <= 1e-12 * (1 + std::fabs(fresh)); };
+  const double factors = prior_ == pooled_prior::shared ? 2 : 1;
+  for (std::size_t k = 0; k < G; ++k)
+    if (!near(base_[k], grid_.log_weight[k] + factors * std::log(2.0))) return false;
+  for (const row& r : rows_) {
+    if (r.n == 0 && r.s.empty() && r.pen.empty()) continue;
+    if (r.s.size() != G || r.pen.size() != G) return false;
+    for (std::size_t k = 0; k < G; ++k)
+      if (!near(r.s[k], one_sided_mixture::slope(double(r.n), grid_.rho[k], sigma_)) ||
+          !near(r.pen[k], one_sided_mixture::mixture_penalty(double(r.n), grid_.rho[k])))
+        return false;
+  }
+  const std::size_t terms = tracking_ ? G : tv_.size();
+  if ((terms != 0 && terms != G) || tv_.size() != terms || tc_.size() != terms || jv_.size() != terms || jc_.size() != terms)
+    return false;
+  for (std::size_t k = 0; k < terms; ++k)
+    if (jv_[k] >= one_sided_mixture::phi_tangent_count || jc_[k] >= one_sided_mixture::phi_tangent_count) return false;
+  return true;
+}
+
 glr_pooled::glr_pooled(std::size_t K, double sigma, double delta, mixture_grid grid, pooled_prior prior, bool fast)
     : K_(K), sigma_(sigma), delta_(delta), prior_(prior), grid_(std::move(grid)), pools_(K), fast_(fast) {
   constexpr const char* fn = "lilucb::bandit::stopping::glr_pooled";

@@ -368,17 +368,11 @@ struct identification::impl {
   }
 
   /// The loaded study's own fields that index or count (beyond the asks, checked by the caller): the
-  /// random stream's position in its block, the first round's next arm and the arms without a
-  /// reward, the statistics' total, the answer's arms.  What the rules' states hold is trusted once
-  /// the digest matched (detail/state_archive.hpp).
+  /// first round's next arm and the arms without a reward, the statistics' total, the answer's
+  /// arms.  The rules and the random stream check their own (state_is_valid:
+  /// detail/state_archive.hpp).
   void check_loaded(const std::function<void(const std::string&)>& bad) {
     auto& q = *this;
-    // The stream's block position is the last member its archive_state writes.
-    detail::state_archive saved;
-    saved(q.stream);
-    std::uint64_t next = 0;
-    std::memcpy(&next, saved.bytes().data() + saved.bytes().size() - sizeof next, sizeof next);
-    if (next > detail::normal_stream::block_size) bad("a snapshot state whose random stream stands past its block");
     std::uint64_t total = 0;
     std::size_t unsampled = 0;
     for (std::size_t i = 0; i < q.set.arms; ++i) {
@@ -410,7 +404,7 @@ struct identification::impl {
     detail::state_archive saved;
     stopping->archive_state(saved);
     any_stopping copy = make_stopping(context, parameters);
-    detail::state_archive load(saved.bytes(), saved.bytes().size());
+    detail::state_archive load(saved.bytes(), saved.bytes().size(), set.arms);
     copy.archive_state(load);
     return copy.evidence(real);
   }
@@ -1220,7 +1214,7 @@ identification identification::open(std::string_view snap, std::string_view jour
     } else if (p.events != 0) {
       bad("a snapshot of " + std::to_string(p.events) + " events that covers no journal");
     }
-    detail::state_archive ar(p.state, p.state.size());
+    detail::state_archive ar(p.state, p.state.size(), q.set.arms);
     try {
       q.archive(ar);
     } catch (const lilucb::domain_error& e) {

@@ -3,14 +3,11 @@
 //    or 2) for identification::from_json;
 //  - one that does is a snapshot and its journal for snapshot_link and open(): the snapshot's
 //    text up to the separator "\n\x1ejournal\x1e", then one byte of flags, then the journal's bytes.
-//    Flags: bit 0 replays the whole journal (verify); bit 1 reseals the snapshot's header first
-//    (its digest recomputed from the format's definition, as an editor would: the fuzzer's edits
-//    then reach the header's fields, the statistics, chain and journal link, not only the digest
-//    check); bit 2 hands open() the journal from the snapshot's needed_from byte (as a load does)
-//    instead of byte 0.  The binary state's check is not recomputed: a load trusts the rules'
-//    states once the digest and check match (docs/live-study.md, "The state file"), and a resealed
-//    edit of a rule's tables can crash it (the open finding of docs/reliability.md, "Fuzzing"); the
-//    checks of the study's own part of the state are tested in tests/bandit/test_identification.cpp.
+//    Flags: bit 0 replays the whole journal (verify); bit 1 reseals the snapshot first (the binary
+//    state's length and check and the header's digest recomputed from the format's definition, as
+//    an editor would: the fuzzer's edits then reach the header's fields, the statistics, chain
+//    and journal link, and the rules' saved tables, not only the checks); bit 2 hands open() the
+//    journal from the snapshot's needed_from byte (as a load does) instead of byte 0.
 // Promises checked: each reader accepts or throws lilucb::domain_error (never another exception,
 // never a crash, a hang or an allocation beyond the input's size); an accepted whole state writes
 // back (to_json) to a text that reads back to the same history and the same text; an opened study
@@ -20,9 +17,9 @@
 // it against the machine's, not against the fuzzer's 2 GB limit).
 #include "fuzz_common.hpp"
 #include "fuzz_json.hpp"
+#include "../study_snapshot.hpp"
 
 #include "lilucb/bandit/identification.hpp"
-#include "lilucb/detail/sha256.hpp"
 #include "lilucb/errors.hpp"
 
 #include <nlohmann/json.hpp>
@@ -42,21 +39,14 @@ bool too_many_arms(const nlohmann::json& j) {
   return j.is_object() && j.contains("arms") && j["arms"].is_number() && j["arms"].get<double>() > 1e4;
 }
 
-/// The snapshot with its header's digest recomputed (docs/live-study.md, "The state file");
-/// unchanged when its header is not a JSON object.
+/// The snapshot resealed (test_study::snapshot_split::resealed); unchanged when its header is
+/// not JSON.
 std::string resealed(const std::string& snapshot) {
-  const auto nl = snapshot.find('\n', magic.size());
-  if (nl == std::string::npos) return snapshot;
-  nlohmann::json header;
   try {
-    header = nlohmann::json::parse(snapshot.substr(magic.size(), nl - magic.size()));
+    return test_study::snapshot_split(snapshot).resealed();
   } catch (const nlohmann::json::exception&) {
     return snapshot;
   }
-  if (!header.is_object()) return snapshot;
-  header.erase("digest");
-  header["digest"] = lilucb::detail::sha256().update("lilucb-study snapshot\n").update(header.dump()).hex();
-  return std::string(magic) + header.dump() + "\n" + snapshot.substr(nl + 1);
 }
 
 /// The study of a snapshot and its journal as a load reads them (from byte `from`, "" past the end).

@@ -61,11 +61,12 @@ class any_sampling {
   bool archivable() const {
     return std::visit([](const auto& r) { return detail::has_archive_state<std::remove_cvref_t<decltype(r)>>; }, rule_);
   }
-  /// Saves or loads the rule's state through `ar`.  Domain: archivable().
+  /// Saves or loads the rule's state through `ar` (a loaded state is checked by the rule's
+  /// state_is_valid, where it has one: detail/state_archive.hpp).  Domain: archivable().
   void archive_state(detail::state_archive& ar) {
     std::visit(
         [&](auto& r) {
-          if constexpr (detail::has_archive_state<std::remove_cvref_t<decltype(r)>>) r.archive_state(ar);
+          if constexpr (detail::has_archive_state<std::remove_cvref_t<decltype(r)>>) ar(r);
         },
         rule_);
   }
@@ -93,7 +94,8 @@ class any_stopping {
   std::vector<challenger_evidence> evidence(const arm_stats& s) { return rule_->evidence(s); }
   /// Whether the rule can be saved (it has archive_state: detail/state_archive.hpp).
   bool archivable() const { return rule_->archivable(); }
-  /// Saves or loads the rule's state through `ar`.  Domain: archivable().
+  /// Saves or loads the rule's state through `ar` (a loaded state is checked by the rule's
+  /// state_is_valid, where it has one: detail/state_archive.hpp).  Domain: archivable().
   void archive_state(detail::state_archive& ar) { rule_->archive_state(ar); }
 
  private:
@@ -126,7 +128,7 @@ class any_stopping {
     }
     bool archivable() const override { return detail::has_archive_state<Rule>; }
     void archive_state(detail::state_archive& ar) override {
-      if constexpr (detail::has_archive_state<Rule>) rule.archive_state(ar);
+      if constexpr (detail::has_archive_state<Rule>) ar(rule);
     }
     Rule rule;
   };

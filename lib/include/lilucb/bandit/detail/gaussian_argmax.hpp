@@ -202,6 +202,20 @@ class gaussian_argmax {
    void archive_state(Archive& ar) {
      ar(mean_, scale_, upper_, order_, unsorted_, rotated_);
    }
+  /// A loaded state's order is a permutation of the arms, sorted unless flagged unsorted
+  /// (detail/state_archive.hpp).  O(K).
+  bool state_is_valid() const {
+    const std::size_t K = order_.size();
+    if (mean_.size() != K || scale_.size() != K || upper_.size() != K) return false;
+    std::vector<bool> seen(K, false);
+    for (std::size_t p = 0; p < K; ++p) {
+      const std::size_t a = order_[p];
+      if (a >= K || seen[a]) return false;
+      seen[a] = true;
+      if (!unsorted_ && p > 0 && !before(order_[p - 1], a)) return false;
+    }
+    return true;
+  }
 
  private:
   /// The whole order, sorted (after set() left it unsorted).

@@ -68,6 +68,18 @@ class indexed_max_heap {
    void archive_state(Archive& ar) {
      ar(key_, heap_, pos_);
    }
+  /// A loaded state is a heap of distinct arms below key_.size(), pos_ its inverse, no key NaN,
+  /// every parent before its children (detail/state_archive.hpp).  O(n).
+  bool state_is_valid() const {
+    const std::size_t n = key_.size();
+    if (heap_.size() > n || pos_.size() != n) return false;
+    for (std::size_t i = 0; i < heap_.size(); ++i) {
+      const std::uint32_t a = heap_[i];
+      if (a >= n || pos_[a] != i || key_[a] != key_[a]) return false;
+      if (i > 0 && before(a, heap_[(i - 1) / 2])) return false;
+    }
+    return true;
+  }
 
  private:
   // a comes before b: larger key, then lower index.

@@ -85,6 +85,13 @@ class pooled_designation {
    void archive_state(Archive& ar) {
      ar(pool_, led_, runner_, means_, leader_, runner_up_);
    }
+  /// A loaded state's leader and runner-up are arms or K (none), the leader the means' heap's
+  /// root once an arm was observed, the runner-up never the leader (detail/state_archive.hpp).
+  bool state_is_valid() const {
+    if (leader_ > K_ || runner_up_ > K_ || means_.size() != K_) return false;
+    if (leader_ < K_ && leader_ != means_.top()) return false;
+    return runner_up_ == K_ || runner_up_ != leader_;
+  }
 
  private:
   std::size_t K_;

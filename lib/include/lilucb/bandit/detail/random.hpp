@@ -122,6 +122,8 @@ class normal_stream {
    void archive_state(Archive& ar) {
      ar(engine_, buffer_, next_);
    }
+  /// A loaded state's position is within its block (state_archive.hpp).
+  bool state_is_valid() const { return next_ <= block_size; }
 
  private:
   void refill() {

@@ -18,15 +18,15 @@
 // larger than the input is allocated); a bool is the byte 0 or 1; the bytes end exactly where the
 // last member ends.
 // A refused load throws lilucb::domain_error naming "state".  The values themselves are checked
-// against the class's invariants only where the class says how: a member
-//     bool state_is_valid() const;
-// (every index within its table, every order a permutation: what its other members read without
-// a check) is called after an object archived as a member (ar(member)) is loaded, and a state for
-// which it is false is refused (a rule archived at the top, through any_rule, is not a member: its
-// own check needs any_rule to call it).
-// A class without it is trusted once the snapshot's digest matched (identification.cpp): a
-// snapshot an editor resealed with other tables can then make it read out of bounds (found by
-// fuzz_study_state in gaussian_argmax's order; docs/reliability.md, "Fuzzing").
+// against the class's invariants where the class says how, by a member
+//     bool state_is_valid() const;          or          bool state_is_valid(std::size_t arms) const;
+// (the second for a class that does not know the run's arm count itself: the loading archive
+// carries it).  It holds when every index the other members read without a check is within its
+// table and every saved order is an order of its arms; it is called after each object with
+// archive_state is loaded (a member, or a rule saved through any_rule), and a state for which it
+// is false is refused.  So a snapshot an editor resealed with other tables (its digest and check
+// recomputed) loads into objects that read only within their tables, or is refused; whether its
+// values are the ones the events make is what `study verify`'s replay checks (docs/live-study.md).
 
 #include "lilucb/errors.hpp"
 
@@ -51,8 +51,10 @@ class state_archive {
  public:
   /// A saving archive (appends to its bytes).
   state_archive() = default;
-  /// A loading archive over `bytes`; vectors constructed empty may take at most max_length elements.
-  state_archive(std::string_view bytes, std::size_t max_length) : loading_(true), in_(bytes), max_length_(max_length) {}
+  /// A loading archive over `bytes`; vectors constructed empty may take at most max_length
+  /// elements; `arms` is the run's arm count (what state_is_valid(arms) is given).
+  state_archive(std::string_view bytes, std::size_t max_length, std::size_t arms)
+      : loading_(true), in_(bytes), max_length_(max_length), arms_(arms) {}
 
   bool loading() const { return loading_; }
   const std::string& bytes() const { return out_; }
@@ -112,15 +114,22 @@ class state_archive {
     } else {
       static_assert(has_archive_state<T>, "a member with no archive_state");
       v.archive_state(*this);
-      if constexpr (requires(const T& t) { { t.state_is_valid() } -> std::convertible_to<bool>; })
-        if (loading_ && !v.state_is_valid()) bad("a state its class cannot have (an index or an order out of its tables)");
+      if (loading_ && !valid(v)) bad("a state its class cannot have (an index or an order out of its tables)");
     }
+  }
+
+  template <class T>
+  bool valid(const T& v) const {
+    if constexpr (requires { { v.state_is_valid() } -> std::convertible_to<bool>; }) return v.state_is_valid();
+    else if constexpr (requires { { v.state_is_valid(std::size_t{}) } -> std::convertible_to<bool>; }) return v.state_is_valid(arms_);
+    else return true;
   }
 
   bool loading_ = false;
   std::string out_;
   std::string_view in_;
   std::size_t max_length_ = 0;
+  std::size_t arms_ = 0;
 };
 
 }  // namespace lilucb::bandit::detail

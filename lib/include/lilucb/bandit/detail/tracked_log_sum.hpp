@@ -44,6 +44,12 @@ class tracked_log_sum {
    void archive_state(Archive& ar) {
      ar(offset_, rel_, step_, log_sum_, max_pending_, has_pending_, healthy_terms_, term_, pending_, a_, b_, c_, one_);
    }
+  /// A loaded state has as many terms, pending increments and coefficients, at most 128
+  /// (detail/state_archive.hpp).
+  bool state_is_valid() const {
+    const std::size_t g = term_.size();
+    return g <= 128 && pending_.size() == g && a_.size() == g && b_.size() == g && c_.size() == g && one_.size() == g;
+  }
 
  private:
   void settle();

@@ -271,6 +271,35 @@ class top_two {
    void archive_state(Archive& ar) {
      ar(mean_, n_, log_n_, leads_, lead_pulls_, lead_target_, posterior_, tree_, keys_, dirty_flag_, dirty_, dirty_overflow_, keys_leader_, c_);
    }
+  /// A loaded state's indices are arms: the tournament's nodes hold arms or the padding K and
+  /// each node the winner of its children, the changed arms are at most dirty_cap() distinct arms
+  /// flagged as such, the keys' leader is an arm (or none) and the challenger an arm
+  /// (detail/state_archive.hpp).  O(K).
+  bool state_is_valid() const {
+    if constexpr (Kind == top_two_kind::eb_tci) {
+      if (tree_.size() != 2 * leaves_) return false;
+      for (const std::size_t a : tree_)
+        if (a > K_) return false;
+      for (std::size_t a = 0; a < leaves_; ++a)
+        if (tree_[leaves_ + a] != (a < K_ ? a : K_)) return false;
+      for (std::size_t v = 1; v < leaves_; ++v)
+        if (tree_[v] != winner(tree_[2 * v], tree_[2 * v + 1])) return false;
+    }
+    if constexpr (keyed) {
+      if (dirty_.size() > dirty_cap()) return false;
+      std::size_t flagged = 0;
+      for (const std::uint8_t f : dirty_flag_) {
+        if (f > 1) return false;
+        flagged += f;
+      }
+      for (const std::size_t i : dirty_)
+        if (i >= K_ || !dirty_flag_[i]) return false;
+      if (flagged != dirty_.size()) return false;
+      if (keys_leader_ != static_cast<std::size_t>(-1) && keys_leader_ >= K_) return false;
+      if (c_ >= K_ && K_ > 0) return false;
+    }
+    return true;
+  }
 
  private:
   std::size_t dirty_cap() const { return K_ / 8 + 1; }

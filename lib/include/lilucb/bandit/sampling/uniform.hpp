@@ -23,6 +23,8 @@ class uniform {
   void archive_state(Archive& ar) {
     ar(next_);
   }
+  /// A loaded state's next arm is one of the run's `arms` (detail/state_archive.hpp).
+  bool state_is_valid(std::size_t arms) const { return next_ < arms; }
 
  private:
   std::size_t next_ = 0;

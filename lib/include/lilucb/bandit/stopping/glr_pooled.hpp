@@ -175,6 +175,11 @@ class glr_pooled {
    void archive_state(Archive& ar) {
      ar(pools_, blocker_, c_, cb_, base_, argmin_, rows_, next_row_, stale_, tracking_, cooldown_, fast_fails_, track_c_, track_m_, n0v_, n0c_, yv_, yc_, start_upper_, last_bound_, tv_, tc_, jv_, jc_, bv_, bc_);
    }
+  /// A loaded state's blocker and tracked arm are arms (K: no blocker), its cached rows are
+  /// empty or hold exactly the values their count gives, the constants are the grid's, and the
+  /// tracked start's terms and tangents have the grid's size and index the tangent table
+  /// (detail/state_archive.hpp).  O(G) for the grid's G scales.
+  bool state_is_valid() const;
 
  private:
   void check_index(std::size_t c) const;

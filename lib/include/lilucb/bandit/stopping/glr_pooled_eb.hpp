@@ -77,6 +77,8 @@ class glr_pooled_eb {
    void archive_state(Archive& ar) {
      ar(scaled_, squares_, pools_, pool_sq_, led_sq_, runner_sq_, blocker_, stale_, tracked_, o1_fails_, tracked_fails_, last_bound_, up_, down_, argmin_);
    }
+  /// A loaded state's blocker and tracked pair are arms (K: no blocker) (detail/state_archive.hpp).
+  bool state_is_valid() const { return blocker_ <= K_ && (!tracked_.seen() || tracked_.arm() < K_); }
 
  private:
   void check_index(std::size_t c) const;

@@ -78,6 +78,11 @@ class glr_pooled_kl {
    void archive_state(Archive& ar) {
      ar(pools_, blocker_, argmin_, scaled_, tracked_, fast_fails_, last_bound_, up_, down_);
    }
+  /// A loaded state's blocker and tracked pair are arms (K: no blocker), its rescaled statistics
+  /// have K arms exactly when it rescales (detail/state_archive.hpp).
+  bool state_is_valid() const {
+    return blocker_ <= K_ && (!tracked_.seen() || tracked_.arm() < K_) && scaled_.size() == (rescaled_ ? K_ : 0);
+  }
 
  private:
   void check_index(std::size_t c) const;
