@@ -126,12 +126,12 @@ write_target examine_target(const fs::path& path, std::string_view function) {
   struct stat st {};
   if (::lstat(path.c_str(), &st) != 0) {
     const int err = errno;
-    if (err != ENOENT) fail(function, path, error_text(err));
+    if (err != ENOENT) fail(function, path, "cannot be examined (" + error_text(err) + ")");
     if (name.empty() || name == "." || name == "..") fail(function, path, "names a folder, not a file");
     const fs::path folder = folder_of(path);
     struct stat fst {};
-    if (::stat(folder.c_str(), &fst) != 0) fail(function, path, "its folder " + folder.string() + ": " + error_text(errno));
-    if (!S_ISDIR(fst.st_mode)) fail(function, path, "its folder " + folder.string() + ": " + error_text(ENOTDIR));
+    if (::stat(folder.c_str(), &fst) != 0) fail(function, path, "is in a folder " + folder.string() + " that cannot be examined (" + error_text(errno) + ")");
+    if (!S_ISDIR(fst.st_mode)) fail(function, path, "is in " + folder.string() + ", which is not a folder");
     return {path, false, 0644};
   }
   fs::path target = path;
@@ -267,7 +267,7 @@ file_kind kind_of(const fs::path& path, link_policy links, std::string_view func
   if (r != 0) {
     const int err = errno;
     if (err == ENOENT || err == ENOTDIR) return file_kind::missing;
-    fail(function, path, error_text(err));
+    fail(function, path, "cannot be examined (" + error_text(err) + ")");
   }
   return kind_of_mode(st.st_mode);
 }

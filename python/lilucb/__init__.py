@@ -10,7 +10,9 @@ the theory functions broadcast over numpy arrays::
     r = lilucb.run("lilucb-heuristic", means=lilucb.sparse_means(100), nu=0.1, seed=1)
     m = lilucb.run_many("lilucb-heuristic", means=lilucb.sparse_means(100), nu=0.1, runs=1000)
 
-Invalid input raises :class:`DomainError` (a ``ValueError``) whose message is the CLI's one line.
+Invalid input raises :class:`DomainError` (a ``ValueError``) whose message is the CLI's one line;
+a file or folder that cannot be read or written (an experiment's output folder that is a file, a
+full disk) raises :class:`FileError` (an ``OSError``, the CLI's exit status 3).
 
 The package's modules, by area: ``theory`` (settings for a target error probability, the theorems'
 verdicts, the characteristic time), ``boundaries`` (boundaries, crossing probabilities, calibration),
@@ -36,6 +38,7 @@ from ._lilucb import (  # noqa: F401  (re-exported)
     SAMPLING_RULES,
     STOPPING_RULES,
     DomainError,
+    FileError,
     __version__,
     a_min,
     a_min_denominator,
@@ -133,6 +136,7 @@ from .theory import (
 )
 
 DomainError.__module__ = "lilucb"
+FileError.__module__ = "lilucb"
 
 # The public surface: every name imported above (the modules of the package are reached as lilucb.theory...).
 __all__ = sorted(name for name, value in globals().items()

@@ -8,6 +8,7 @@ import dataclasses as _dc
 import functools as _functools
 import inspect as _inspect
 import numbers as _numbers
+import os as _os
 from typing import Any, Union
 
 import numpy as _np
@@ -20,6 +21,10 @@ from ._lilucb import DomainError
 ArrayLike = _npt.ArrayLike
 Real = Union[int, float, _np.integer, _np.floating]
 Whole = Union[int, _np.integer]
+# Paths, by what the call does with them (the hostile tests give each role its file-kind cases).
+FileToRead = Union[str, _os.PathLike]
+FileToWrite = Union[str, _os.PathLike]
+FolderToWrite = Union[str, _os.PathLike]
 
 
 def _domain_error(function: str, parameter: str, value: str, admissible: str) -> DomainError:
@@ -46,6 +51,9 @@ _ADMITS = {
     "str": (lambda x: isinstance(x, str), "a str"),
     "bool": (lambda x: isinstance(x, (bool, _np.bool_)), "a bool"),
     "dict": (lambda x: isinstance(x, dict), "a dict"),
+    "FileToRead": (lambda x: isinstance(x, (str, _os.PathLike)), "a path (a str or os.PathLike)"),
+    "FileToWrite": (lambda x: isinstance(x, (str, _os.PathLike)), "a path (a str or os.PathLike)"),
+    "FolderToWrite": (lambda x: isinstance(x, (str, _os.PathLike)), "a path (a str or os.PathLike)"),
 }
 
 

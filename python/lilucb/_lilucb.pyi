@@ -29,6 +29,10 @@ class DomainError(ValueError):
     value: str
     admissible: str
 
+class FileError(OSError):
+    path: str
+    reason: str
+
 class _Identification:
     def __init__(self, arms: Any, model: Any, nu: Any, sigma: Any, range: Any, method: Any, seed: Any, names: Any) -> None: ...
     def answer(self) -> dict: ...

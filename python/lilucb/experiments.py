@@ -12,7 +12,7 @@ import os as _os
 from typing import Any, Callable, Dict, List, Optional, Tuple, Union
 
 from . import _lilucb
-from ._common import _checked, _is_real, _table, _with_progress
+from ._common import FolderToWrite, _checked, _is_real, _table, _with_progress
 
 def _csv_value(text: str) -> Any:
     """A CSV field as the runner wrote it: '' is None, whole numbers int, other numbers float."""
@@ -60,7 +60,7 @@ def experiment(
     kind: str = "stopping-times",
     preset: str = "quick",
     config: Optional[dict] = None,
-    out: Optional[str] = None,
+    out: Optional[FolderToWrite] = None,
     threads: int = 0,
     shard: Tuple[int, int] = (0, 1),
     progress: Optional[Union[bool, Callable[[int, int], None]]] = False,
@@ -72,7 +72,8 @@ def experiment(
     kind: 'stopping-times', 'anytime' (Section 5 of the paper) or 'modern' (the modern methods
     against lil'UCB, certified and not); preset: 'quick' or 'paper' ('quick' or 'full' for modern);
     config: a dict with the keys of a config file (docs/reproduction-method.md) overriding the preset;
-    out: the output folder (default reproduction-<preset>/<kind>; rerunning into it resumes);
+    out: the output folder (default reproduction-<preset>/<kind>; rerunning into it resumes; a path
+    that is not a folder and cannot be made one raises FileError, an OSError);
     threads: 0 for all cores (results do not depend on it); shard: (I, K) runs only the runs whose
     index is I mod K; progress: False or None (none), True (a tqdm bar when tqdm is importable, else
     lines on sys.stderr) or a callable progress(done, total); plot: also draw the gnuplot figures;
@@ -81,8 +82,7 @@ def experiment(
     estimate) before anything is written.  Runs in C++ with the GIL released; Ctrl-C stops it (KeyboardInterrupt) with the finished runs kept in
     out, so a rerun resumes.
     """
-    if out is None:
-        out = _os.path.join("reproduction-" + preset, kind)
+    out = _os.path.join("reproduction-" + preset, kind) if out is None else _os.fspath(out)
     cfg = "" if config is None else _json.dumps(config)
     if not isinstance(shard, (tuple, list)) or len(shard) != 2:
         raise TypeError(f"{experiment._public}: shard must be a pair (I, K) of whole numbers, got {type(shard).__name__}"

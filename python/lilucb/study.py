@@ -8,7 +8,7 @@ import os as _os
 from typing import Any, List, Literal, Optional, Sequence, Tuple, Union, overload
 
 from . import _lilucb
-from ._common import ArrayLike, Real, Whole, _domain_error, _Record
+from ._common import ArrayLike, FileToRead, FileToWrite, Real, Whole, _domain_error, _Record
 
 def _finite_or_none(x: Any) -> Any:
     """x with every non-finite float replaced by None, as ``--json`` prints it (nlohmann's null)."""
@@ -127,7 +127,7 @@ class Identification:
         return study
 
     @classmethod
-    def load(cls, path: str, last_written: Optional[dict] = None) -> Identification:
+    def load(cls, path: FileToRead, last_written: Optional[dict] = None) -> Identification:
         """The study kept in the files `lilucb study --state PATH` writes (PATH, the snapshot, and
         PATH.journal; docs/live-study.md, "The state file"), read with every check the CLI makes: the
         snapshot's digest and check, its statistics, its link to the journal, the journal's records
@@ -140,7 +140,7 @@ class Identification:
                                                     last_written)
         return study
 
-    def save(self, path: Optional[str] = None) -> None:
+    def save(self, path: Optional[FileToWrite] = None) -> None:
         """Commits the events since :meth:`load` (or the last save) to the study's files as `lilucb
         study tell` does, under PATH.lock: a record appended to PATH.journal and fsync'ed, the snapshot
         rewritten as the journal grows (a version 2 state is migrated).  A study made here (or by

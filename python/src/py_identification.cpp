@@ -479,7 +479,7 @@ class study {
     try {
       return f();
     } catch (const lilucb::io_error& e) {
-      throw lilucb::domain_error(fn, "path", e.path(), std::string("a file that can be read and written: it ") + e.reason());
+      throw lilucb::domain_error(fn, "path", e.path(), std::string("a file that can be read and written; this path ") + e.reason());
     } catch (const lilucb::domain_error& e) {
       if (e.parameter() != "state") throw;
       throw lilucb::domain_error(fn, "path", path, e.admissible());

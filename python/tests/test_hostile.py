@@ -25,7 +25,14 @@ argument replaced.  The verdict needs no per-case expectation:
     boundary functions, which report the options of `lilucb boundary` by design);
   - TypeError whose message names the public callable (``name(``) and no private name
     (``_run``, ``_lilucb``, ``_impl`` or any private function of lilucb._lilucb);
+  - for a path parameter (annotated FileToRead, FileToWrite or FolderToWrite), lilucb.FileError
+    (an OSError) naming the path given, on one line;
   - never another exception type.
+A path parameter's classes are the file-kind matrix of docs/files.md (FIFO, socket, device node,
+folder, dangling symlink, symlink loop, a user's regular file, a hard link, a symlink to a file or
+folder, a path below a file or in a missing folder, a user's `x.tmp` beside the target), each made
+in the case's own working folder; whatever the verdict, every object a case made keeps its kind,
+and a regular file its bytes.
 A callable without a base call, a parameter whose type has no value classes, or types that name
 other parameters than the callable fails the test, so a new public function cannot be forgotten.
 docs/reliability.md ("Generated hostile input") states the number of generated cases; the test
@@ -41,6 +48,8 @@ import keyword
 import math
 import os
 import re
+import socket
+import stat
 import tempfile
 
 import numpy as np
@@ -313,6 +322,7 @@ def kind_of(annotation, returns):
         "ArrayLike": "array", "dict": "dict", "Tuple[int,int]": "int_pair", "Tuple[Real,Real]": "real_pair",
         "Sequence[str]": "names", "Union[Whole,Sequence[str]]": "arms", "Union[str,bytes]": "json",
         "Union[str,Callable[[float],float]]": "threshold", "Union[bool,Callable[[int,int],None]]": "progress",
+        "FileToRead": "file_read", "FileToWrite": "file_write", "FolderToWrite": "folder_write",
     }
     assert a in table, f"no value classes for the annotation {annotation!r}"
     kind = table[a]
@@ -391,6 +401,117 @@ THRESHOLD_CALLABLES = [C("a callable giving nan", lambda b: (lambda t: NAN), "ra
 PROGRESS_CLASSES = [C("a string", "yes", "raise"), C("2", 2, "raise"), C("nan", NAN, "raise")]
 
 
+# ---- paths: the file-kind matrix (docs/files.md) --------------------------------------------------
+# Each class makes its object in the case's own working folder (the value is a function, called
+# there) and records what it made; after the call every recorded object still has its kind, and a
+# regular file its bytes (a user's file, its `x.tmp` neighbour, a link's target, a device node).
+
+class _Skip(Exception):
+    """A class that cannot be made here (a device node needs root): the case passes untried."""
+
+
+_MADE = []  # (path, kind, bytes or None) of the current case's objects
+
+
+def _kind(path):
+    try:
+        st = os.lstat(path)
+    except FileNotFoundError:
+        return "missing"
+    for test, name in ((stat.S_ISLNK, "symlink"), (stat.S_ISFIFO, "fifo"), (stat.S_ISSOCK, "socket"),
+                       (stat.S_ISCHR, "device"), (stat.S_ISDIR, "folder"), (stat.S_ISREG, "regular")):
+        if test(st.st_mode):
+            return name
+    return "other"
+
+
+def _record(*paths):
+    for p in paths:
+        k = _kind(p)
+        _MADE.append((p, k, open(p, "rb").read() if k == "regular" else None))
+
+
+def _made_unchanged():
+    """'' when every recorded object kept its kind (and a regular file its bytes), else what changed."""
+    for p, k, data in _MADE:
+        now = _kind(p)
+        if now != k:
+            return f"{p!r} was a {k}, is now a {now}"
+        if data is not None and open(p, "rb").read() != data:
+            return f"{p!r}: a {k} whose bytes changed"
+    return ""
+
+
+def _user_file(name):
+    with open(name, "w") as f:
+        f.write("the user's own data\n")
+    _record(name)
+    return name
+
+
+def _node(kind):
+    """The name 'x' of a new object of `kind` in the working folder."""
+    if kind == "fifo":
+        os.mkfifo("x")
+    elif kind == "socket":
+        with socket.socket(socket.AF_UNIX) as sock:
+            sock.bind("x")
+    elif kind == "device":
+        if os.geteuid() != 0:
+            raise _Skip("a device node needs root")
+        os.mknod("x", 0o600 | stat.S_IFCHR, os.makedev(1, 3))  # a node like /dev/null, made here
+    elif kind == "folder":
+        os.mkdir("x")
+    elif kind == "dangling":
+        os.symlink("nowhere", "x")
+    elif kind == "loop":
+        os.symlink("y", "x")
+        os.symlink("x", "y")
+        _record("y")
+    elif kind == "regular":
+        return _user_file("x")
+    elif kind == "hard link":
+        _user_file("f")
+        os.link("f", "x")
+    elif kind == "symlink to a file":
+        _user_file("f")
+        os.symlink("f", "x")
+    elif kind == "symlink to a folder":
+        os.mkdir("d")
+        os.symlink("d", "x")
+    _record("x")
+    return "x"
+
+
+def _path_class(label, make, expect):
+    return C(label, lambda b: make(), expect)
+
+
+def _below_a_file():
+    _user_file("f")
+    return os.path.join("f", "x")
+
+
+def _beside_a_tmp():
+    _user_file("x.tmp")
+    return "x"
+
+
+_SPECIAL = ["fifo", "socket", "device", "folder", "dangling", "loop"]
+FILE_READ_CLASSES = ([_path_class(k, lambda k=k: _node(k), "raise") for k in _SPECIAL + ["regular"]] +
+                     [_path_class("below a file", _below_a_file, "raise"),
+                      _path_class("missing folder", lambda: os.path.join("no-such-folder", "x"), "raise")])
+FILE_WRITE_CLASSES = ([_path_class(k, lambda k=k: _node(k), "raise")
+                       for k in _SPECIAL + ["regular", "hard link", "symlink to a file"]] +
+                      [_path_class("below a file", _below_a_file, "raise"),
+                       _path_class("missing folder", lambda: os.path.join("no-such-folder", "x"), "raise"),
+                       _path_class("a user's x.tmp beside it", _beside_a_tmp, "either")])
+FOLDER_WRITE_CLASSES = ([_path_class(k, lambda k=k: _node(k), "raise")
+                         for k in ["fifo", "socket", "device", "dangling", "loop", "regular"]] +
+                        [_path_class("below a file", _below_a_file, "raise"),
+                         _path_class("symlink to a folder", lambda: _node("symlink to a folder"), "either")])
+
+
 def pair_classes(element_integer):
     out = [C("not a pair", 5, "raise"), C("one element", lambda b: tuple(b)[:1], "raise"),
            C("three elements", lambda b: tuple(b) + (tuple(b)[-1],), "raise")]
@@ -430,6 +551,12 @@ def classes_of(kind):
         cs = list(STR_CLASSES) + THRESHOLD_CALLABLES
     elif k == "progress":
         cs = list(PROGRESS_CLASSES)
+    elif k == "file_read":
+        cs = list(STR_CLASSES) + FILE_READ_CLASSES
+    elif k == "file_write":
+        cs = list(STR_CLASSES) + FILE_WRITE_CLASSES
+    elif k == "folder_write":
+        cs = list(STR_CLASSES) + FOLDER_WRITE_CLASSES
     else:  # pragma: no cover - kind_of refuses unknown annotations first
         raise AssertionError(k)
     if not kind.optional:
@@ -617,6 +744,15 @@ def judge(case):
 
 
 def _judge(case):
+    _MADE.clear()
+    try:
+        verdict = _judge_call(case)
+    except _Skip:
+        return ""
+    return verdict or _made_unchanged()
+
+
+def _judge_call(case):
     f, kw = _setup(case)
     base_value = _base_value(case, kw)
     if case.mismatch_with is not None:
@@ -627,6 +763,17 @@ def _judge(case):
         kw[case.parameter] = value(base_value) if callable(value) else value
     try:
         result = f(**kw)
+    except lilucb.FileError as e:
+        # a path that cannot be read or written: only for a path parameter, naming the path given
+        # (or a path within it), on one line
+        if case.kind.kind not in ("file_read", "file_write", "folder_write"):
+            return f"FileError for {case.parameter}, which is no path: {e}"
+        given = os.fspath(kw[case.parameter])
+        if not str(e.path).startswith(given):
+            return f"FileError naming {e.path!r}, not the path given {given!r}: {e}"
+        if "\n" in str(e):
+            return f"FileError of more than one line: {e!r}"
+        return ""
     except lilucb.DomainError as e:
         if not _names_parameter(case, e):
             return f"DomainError naming {getattr(e, 'parameter', None)!r}, not {case.parameter!r}: {e}"
