@@ -90,8 +90,35 @@ double glr_pooled_per_arm_statistic(double sigma, const mixture_grid& g, std::ui
   return one_sided_mixture::search_infimum(pooled_detail::split_pair{mv, mc, sigma, sa, ca, sb, cb, G});
 }
 
+double glr_pooled_weighted_statistic(double sigma, const mixture_grid& g, double w1, double w2, double sw,
+                                     std::uint64_t nc, double mc) {
+  constexpr const char* fn = "lilucb::bandit::stopping::glr_pooled_weighted_statistic";
+  one_sided_mixture::check_pair_arguments(fn, sigma, "nc", nc, "nc", nc, g);
+  if (!(w1 > 0 && w1 < std::numeric_limits<double>::infinity()))
+    ::lilucb::detail::raise_domain_error(fn, "w1", std::to_string(w1), "(0, inf)");
+  if (!(w2 > 0 && w2 < std::numeric_limits<double>::infinity()))
+    ::lilucb::detail::raise_domain_error(fn, "w2", std::to_string(w2), "(0, inf)");
+  if (!std::isfinite(sw)) ::lilucb::detail::raise_domain_error(fn, "sw", std::to_string(sw), "a finite sum");
+  if (!std::isfinite(mc)) ::lilucb::detail::raise_domain_error(fn, "mc", std::to_string(mc), "a finite mean");
+  glr_pooled rule(2, sigma, 0.5, g, pooled_prior::per_arm, false, make_unpooling_weights(0.0));
+  pooled_arm v;
+  v.count = 1;
+  v.sum = sw;
+  v.w1 = w1;
+  v.w2 = w2;
+  return one_sided_mixture::search_infimum(rule.split_of(v, nc, mc));
+}
+
 std::string glr_pooled::certificate() const {
   const bool split = prior_ == pooled_prior::per_arm;
+  if (weighting_.on)
+    return "Proposition U (docs/certified-glr/unpooling.md): Proposition P2's GLR stopping with predictable "
+           "un-pooling weights on the pooled pulls (weight min(1, z/" + std::to_string(weighting_.z0) +
+           ") in steps of 1/16, z the designation's GLR lead over the arms other than the leader and the runner-up), "
+           "one half-normal mixture scale per arm from its own copy of the grid (" + describe_grid(grid_) +
+           "), infimum over the best arm's mean, Ville's inequality at threshold log(1/delta), no union over the "
+           "wrong answers; valid for any sampling rule, a unique best arm and sigma-sub-Gaussian rewards (sigma = " +
+           std::to_string(sigma_) + "): P(wrong answer) <= delta = " + std::to_string(delta_);
   return std::string(split ? "Proposition P2" : "Proposition P") +
          " (docs/certified-glr/propositions.md): GLR stopping against a one-sided (half-normal) Gaussian mixture "
          "martingale per arm c, paired with the pooled pulls of the predictable leader among the other arms (" +
@@ -104,7 +131,7 @@ std::string glr_pooled::certificate() const {
 double glr_pooled::statistic(std::size_t c, const arm_stats& s) {
   check_index(c);
   const pooled_arm v = pooled(c);
-  if (v.count == 0 || s.count(c) == 0) return -std::numeric_limits<double>::infinity();
+  if (!has_pooled(v) || s.count(c) == 0) return -std::numeric_limits<double>::infinity();
   return s1(v, s.count(c), s.mean(c));
 }
 
@@ -142,12 +169,34 @@ void glr_pooled::check_index(std::size_t c) const {
 
 bool glr_pooled::may_pass(std::size_t c, const arm_stats& s) const {
   const pooled_arm v = pooled(c);
-  if (v.count == 0 || s.count(c) == 0) return false;
+  if (!has_pooled(v) || s.count(c) == 0) return false;
   return (z_of(v, s.count(c), s.mean(c)) + 2 * std::log(2.0)) * (1 + 1e-12) + 1e-12 >= threshold_;
 }
 
 double glr_pooled::z_of(const pooled_arm& v, std::uint64_t nc, double mc) const {
+  if (weighting_.on) {  // Z_eff: the plain GLR of a side of mean S_w/W1 (not lowered) and count W1^2/W2
+    const double d = v.sum / v.w1 - mc;
+    return d > 0 ? d * d / (2 * sigma_ * sigma_ * (v.w2 / (v.w1 * v.w1) + 1 / double(nc))) : 0.0;
+  }
   return glr_statistic(glr_model::gaussian, sigma_, v.count, v.mean(), nc, mc);
+}
+
+// min(1, z/z0) floored to a multiple of 1/16 for a pull of d, z = min over the pulled arms j other
+// than the leader and the runner-up of Z_{d,j} (glr_pooled.hpp's file comment); computed after the
+// step, from the statistics the next pull's reward is not in: predictable.  O(K).
+void glr_pooled::next_weights(const arm_stats& s) {
+  const std::size_t L = pools_.leader(), L2 = pools_.runner_up();
+  const auto weight = [&](std::size_t d) {
+    if (d >= K_ || !(weighting_.z0 > 0)) return 1.0;
+    double z = std::numeric_limits<double>::infinity();
+    for (std::size_t j = 0; j < K_; ++j)
+      if (j != L && j != L2 && s.count(j) > 0)
+        z = std::min(z, glr_statistic(glr_model::gaussian, sigma_, s.count(d), s.mean(d), s.count(j), s.mean(j)));
+    if (!(z < weighting_.z0)) return 1.0;
+    return std::floor(16 * (z / weighting_.z0)) / 16;
+  };
+  w_leader_ = weight(L);
+  w_runner_ = weight(L2);
 }
 
 bool glr_pooled::passes_beyond_bound(std::size_t c, const arm_stats& s) {
@@ -183,7 +232,7 @@ bool glr_pooled::split_passes(std::size_t c, const pooled_arm& v, const arm_stat
   if (fails_at_tracked_point(c, v, s)) return false;  // (false before c's first search)
   const pooled_detail::split_pair p = split_of(v, s.count(c), s.mean(c));
   if (!std::isfinite(argmin_[c])) {
-    const double m0 = glr_point(p, v.count, s.count(c));
+    const double m0 = glr_point(p, point_count(v), s.count(c));
     return decide(c, p, m0, pooled_detail::h_at(p, m0));
   }
   // h at the last minimiser (an upper bound), keeping each arm's largest term there for the
@@ -316,6 +365,26 @@ double glr_pooled::s1(const pooled_arm& v, std::uint64_t nc, double mc) {
 
 pooled_detail::split_pair glr_pooled::split_of(const pooled_arm& v, std::uint64_t nc, double mc) {
   const std::size_t G = grid_.rho.size();
+  if (weighting_.on) {
+    // V's side at (W1, W2): slopes W1/(sigma sqrt(W2 + rho_k)) (the rows' expression at W2, times
+    // W1/W2: the same bits when every weight is 1) and penalties 1/2 log(1 + W2/rho_k), kept while
+    // (W1, W2) do not change; the mean (S_w - rounding)/W1, lowered as the unweighted one.
+    if (v.w1 != sw_w1_ || v.w2 != sw_w2_) {
+      const double r = v.w1 / v.w2;
+      for (std::size_t k = 0; k < G; ++k) {
+        sw_[k] = one_sided_mixture::slope(v.w2, grid_.rho[k], sigma_) * r;
+        pw_[k] = one_sided_mixture::mixture_penalty(v.w2, grid_.rho[k]);
+      }
+      sw_w1_ = v.w1;
+      sw_w2_ = v.w2;
+    }
+    const row& rb = rows_[row_of(nc, rows_.size())];
+    for (std::size_t k = 0; k < G; ++k) {
+      c_[k] = base_[k] - pw_[k];
+      cb_[k] = base_[k] - rb.pen[k];
+    }
+    return {(v.sum - v.rounding) / v.w1, mc, sigma_, sw_.data(), c_.data(), rb.s.data(), cb_.data(), G};
+  }
   const std::size_t ia = row_of(v.count, rows_.size());
   const row& ra = rows_[ia];
   const row& rb = rows_[row_of(nc, ia)];
@@ -375,13 +444,27 @@ bool glr_pooled::state_is_valid() const {
     return false;
   for (std::size_t k = 0; k < terms; ++k)
     if (jv_[k] >= one_sided_mixture::phi_tangent_count || jc_[k] >= one_sided_mixture::phi_tangent_count) return false;
+  if (weighting_.on) {
+    const auto weight_ok = [](double w) { return w >= 0 && w <= 1 && std::floor(16 * w) == 16 * w; };
+    if (tracking_ || !weight_ok(w_leader_) || !weight_ok(w_runner_)) return false;
+  }
   return true;
 }
 
-glr_pooled::glr_pooled(std::size_t K, double sigma, double delta, mixture_grid grid, pooled_prior prior, bool fast)
-    : K_(K), sigma_(sigma), delta_(delta), prior_(prior), grid_(std::move(grid)), pools_(K), fast_(fast) {
+glr_pooled::glr_pooled(std::size_t K, double sigma, double delta, mixture_grid grid, pooled_prior prior, bool fast,
+                       pooled_weighting weighting)
+    : K_(K), sigma_(sigma), delta_(delta), prior_(prior), weighting_(weighting), grid_(std::move(grid)), pools_(K),
+      weights_(weighting.on ? K : 0), fast_(fast && !weighting.on) {
   constexpr const char* fn = "lilucb::bandit::stopping::glr_pooled";
   (void)mixture_detail::check_mixture_rule(fn, K, sigma, delta, grid_);
+  if (weighting_.on) {
+    if (prior_ != pooled_prior::per_arm)
+      ::lilucb::detail::raise_domain_error(fn, "prior", "shared", "per_arm (the un-pooling weights need the prior per arm)");
+    if (!(weighting_.z0 >= 0 && weighting_.z0 < std::numeric_limits<double>::infinity()))
+      ::lilucb::detail::raise_domain_error(fn, "z0", std::to_string(weighting_.z0), "[0, inf)");
+    sw_.resize(grid_.rho.size());
+    pw_.resize(grid_.rho.size());
+  }
   threshold_ = std::log(1 / delta);
   const std::size_t G = grid_.rho.size();
   c_.resize(G);

@@ -132,6 +132,12 @@ any_stopping glr_pooled_per_arm(const rule_context& c, run_parameters& p) {
   p.glr_delta = c.nu;
   return stopping::glr_pooled(c.arms, c.sigma, c.nu, stopping::make_per_arm_grid(), stopping::pooled_prior::per_arm);
 }
+// Proposition U: as P2, with the un-pooling weights of make_unpooling_weights().
+any_stopping glr_pooled_weighted(const rule_context& c, run_parameters& p) {
+  p.glr_delta = c.nu;
+  return stopping::glr_pooled(c.arms, c.sigma, c.nu, stopping::make_per_arm_grid(), stopping::pooled_prior::per_arm,
+                              true, stopping::make_unpooling_weights());
+}
 
 // Proposition PK: the pooled rule with Bernoulli tilts (rewards in [0, 1]; bounded arms' rewards
 // rescaled from [lo, hi]), threshold log(1/nu).

@@ -35,7 +35,7 @@ enum class sampling_rule { uniform, lilucb, lucb1, tas_d, tas_c, ttts, t3c, eb_t
                            weakest_pair, tas_d_every, tas_c_every };
 enum class stopping_rule { lilucb, ls, glr };
 enum class glr_threshold { heuristic, kk21, mixture, one_sided, pooled, pooled_per_arm, pooled_kl, pooled_eb,
-                            heuristic_ev };
+                            heuristic_ev, pooled_weighted };
 namespace stopping {
 /// The per-arm boundary of the LS rule: lil (Section 5's finite-LIL width) or one of the anytime
 /// families of ls_boundary.hpp.
@@ -177,6 +177,7 @@ any_stopping glr_pooled_per_arm(const rule_context&, run_parameters&);
 any_stopping glr_pooled_kl(const rule_context&, run_parameters&);
 any_stopping glr_pooled_eb(const rule_context&, run_parameters&);
 any_stopping glr_heuristic_ev(const rule_context&, run_parameters&);
+any_stopping glr_pooled_weighted(const rule_context&, run_parameters&);
 }  // namespace rule_factories
 
 namespace rule_models {
@@ -237,7 +238,7 @@ inline constexpr std::array<stopping_descriptor, 3> stopping_rules{{
      stopping_parameter::threshold, false, false, "", nullptr},
 }};
 
-inline constexpr std::array<threshold_descriptor, 9> glr_thresholds{{
+inline constexpr std::array<threshold_descriptor, 10> glr_thresholds{{
     {glr_threshold::heuristic, "heuristic", "log((1 + log t)/nu), the field's practice", false,
      "none: the heuristic threshold log((1 + log t)/delta) has no proof", rule_models::any, "", false, true,
      rule_cost::cheap, &rule_factories::glr_heuristic, true},
@@ -275,6 +276,10 @@ inline constexpr std::array<threshold_descriptor, 9> glr_thresholds{{
      "heuristic-ev is for Gaussian, sub-Gaussian or bounded arms: on Bernoulli arms the variance is the mean's "
      "(use heuristic, whose KL statistic uses it)",
      false, true, rule_cost::cheap, &rule_factories::glr_heuristic_ev, false},
+    {glr_threshold::pooled_weighted, "pooled-weighted",
+     "pooled-per-arm with predictable weights that un-pool the pulls made while the leader barely led", true,
+     "Proposition U (docs/certified-glr/unpooling.md)", rule_models::any, "", false, false, rule_cost::costly,
+     &rule_factories::glr_pooled_weighted, true},
 }};
 
 inline constexpr std::array<boundary_descriptor, 4> ls_boundaries{{

@@ -29,10 +29,16 @@ namespace lilucb::bandit::stopping {
 /// compensated sums' second-order terms far below; `rounding` is 1e-15 times that sum, about 4.5
 /// ulps).  The pooled statistics increase with V_c's sum, so the rules evaluate them at
 /// low_sum() / low_mean(): a lower bound.
+///
+/// Under Proposition U's weights (weighted_pools below) the same struct carries the weighted
+/// sums: count is the number of pooled pulls, w1 = W1 = sum of the weights, w2 = W2 = sum of their
+/// squares, sum = S_w = sum of weight x reward, and the means are S_w / W1; W1 and W2 are exact
+/// (docs/certified-glr/unpooling.md, "Certified numerics of U").  Unweighted, w1 = w2 = 0 (unused).
 struct pooled_arm {
   std::uint64_t count = 0;
   double sum = 0;
   double rounding = 0;
+  double w1 = 0, w2 = 0;
   double mean() const { return count ? sum / static_cast<double>(count) : 0.0; }
   double low_sum() const { return sum - rounding; }
   double low_mean() const { return count ? (sum - rounding) / static_cast<double>(count) : 0.0; }
@@ -98,6 +104,64 @@ class pooled_designation {
   arm_stats pool_, led_, runner_;  // G; P_c; Q_c
   bandit::detail::indexed_max_heap means_;  // the arms' empirical means (-inf: not pulled)
   std::size_t leader_, runner_up_;
+};
+
+/// The weighted pooled arms of Proposition U (docs/certified-glr/unpooling.md): the pooled pulls
+/// of pooled_designation, each with a predictable weight in {0, 1/16, ..., 1} fixed by the rule
+/// after the previous step, one weight for a pull of the leader (it enters V_c for every c other
+/// than the leader) and one for a pull of the runner-up (it enters V_leader).  So V_c's weighted
+/// sums are G - P_c + Q_c as in pooled_designation, with three sums per pool (W1, W2, S_w).
+/// Exactness: the weights and their squares are multiples of 1/16 and 1/256, so W1 and W2 and
+/// their differences are exact below 2^44 pulls; each product w y enters S_w as its exact
+/// two-term split (w y = p + e, e = fma(w, y, -p)), so S_w's rounding is pooled_arm's bound for
+/// unweighted sums (docs/certified-glr/unpooling.md, "Certified numerics of U").
+/// Domain: K >= 1; observe() BEFORE the designation's observe of the same pull (the roles are
+/// those after the previous step), weights in [0, 1] multiples of 1/16.
+class weighted_pools {
+ public:
+  explicit weighted_pools(std::size_t K) : K_(K), pool_(3), led_(3 * K), runner_(3 * K) {}
+
+  /// Arm i was pulled with reward y; leader and runner are the designation's roles after the
+  /// previous step (K: none), wl and wr the weights fixed then for a pull of each.
+  void observe(std::size_t i, double y, std::size_t leader, std::size_t runner, double wl, double wr) {
+    if (leader >= K_) return;
+    if (i == leader) {
+      add(pool_, 0, wl, y);
+      add(led_, 3 * leader, wl, y);
+    } else if (i == runner) {
+      add(runner_, 3 * leader, wr, y);
+    }
+  }
+
+  /// V_c's weighted sums (pooled_arm's comment), S_w's rounding bound as pooled_designation's.
+  /// Domain: c < K (unchecked).
+  pooled_arm pooled(std::size_t c) const {
+    const std::size_t j = 3 * c;
+    const double g = pool_.sum(2), p = led_.sum(j + 2), q = runner_.sum(j + 2);
+    return {pool_.count(0) - led_.count(j) + runner_.count(j), g - p + q,
+            1e-15 * (std::fabs(g) + std::fabs(p) + std::fabs(q)), pool_.sum(0) - led_.sum(j) + runner_.sum(j),
+            pool_.sum(1) - led_.sum(j + 1) + runner_.sum(j + 1)};
+  }
+
+  /// Every member that changes after construction, for a study's snapshot (detail/state_archive.hpp).
+  template <class Archive>
+  void archive_state(Archive& ar) {
+    ar(pool_, led_, runner_);
+  }
+  /// A loaded state has three sums per pool and arm (detail/state_archive.hpp).
+  bool state_is_valid() const { return pool_.size() == 3 && led_.size() == 3 * K_ && runner_.size() == 3 * K_; }
+
+ private:
+  // One weighted pull into slots j (W1), j + 1 (W2), j + 2 (S_w); counts on slot j.
+  static void add(arm_stats& a, std::size_t j, double w, double y) {
+    const double p = w * y;
+    a.add_batch(j, 1, w);
+    a.add_batch(j + 1, 0, w * w);
+    a.add_batch(j + 2, 0, p);
+    a.add_batch(j + 2, 0, std::fma(w, y, -p));
+  }
+  std::size_t K_;
+  arm_stats pool_, led_, runner_;  // G; P_c; Q_c (slots 3c, 3c + 1, 3c + 2)
 };
 
 }  // namespace lilucb::bandit::stopping

@@ -30,8 +30,22 @@
 // (detail/one_sided_mixture.hpp's notation), convex in m; the same threshold and certificate.
 // Default grid: make_per_arm_grid() below.
 //
+// Un-pooling weights (pooled_weighting; Proposition U of docs/certified-glr/unpooling.md): under the
+// prior per arm, each pooled pull may carry a predictable weight w_s in [0, 1], and V_c's count and
+// sum become W1 = sum w_s, W2 = sum w_s^2, S_w = sum w_s Y_s:
+//     SU(V_c, c) = inf_m [ A_w(m) + B(m) ],  A_w(m) = log sum_k w_k exp(log 2 - 1/2 log(1 + W2/rho_k)
+//                                                     + F((S_w - m W1)/(sigma sqrt(W2 + rho_k)))),
+// the same threshold and certificate (P(wrong answer) <= delta, any sampling rule).  The weight of
+// a pull of the designation d (the leader, or the runner-up for V_leader) is min(1, z/z0) floored
+// to a multiple of 1/16, z = min over the pulled arms j other than the leader and the runner-up of
+// the plain GLR Z_{d,j} after the previous step (1 when there is no such j, or z0 = 0): the same
+// weight for every c, so V_c stays G - P_c + Q_c with weighted sums (detail/pooled_designation.hpp's
+// weighted_pools).  With every weight 1 the rule is P2's, decision for decision (without the
+// tracked bound, which the weighted rule does not use).  Certified numerics (W1, W2 exact, S_w's
+// rounding, the screen Z_eff + 2 log 2): docs/certified-glr/unpooling.md, "Certified numerics of U".
+//
 // Domain: K >= 1, sigma in (0, inf), delta in (0, 1), 1 to 64 scales rho_k in (0, inf) with
-// sum_k w_k <= 1.  Cost: O(1) per pull besides the leader's upkeep (O(log K)); the decision of
+// sum_k w_k <= 1; weighted: the prior per arm, z0 in [0, inf), fewer than 2^44 pulls.  Cost: O(1) per pull besides the leader's upkeep (O(log K)); the decision of
 // each pair rests on a certified lower bound (pass) or an upper bound (fail), so it is the full
 // search's except within the search's margin of 1e-9 (1 + |S1|).  Bookkeeping of the pools, the
 // decision steps and the proof that they give the full search's verdict:
@@ -59,6 +73,16 @@ namespace lilucb::bandit::stopping {
 /// The prior of the mixture (file comment): one scale shared by the pair (Proposition P), or one
 /// scale per arm from independent copies of the grid (Proposition P2).
 enum class pooled_prior { shared, per_arm };
+
+/// Proposition U's un-pooling weights (file comment): off (P and P2), or the weight
+/// min(1, z/z0) floored to a multiple of 1/16 (z0 = 0: every weight 1).
+struct pooled_weighting {
+  bool on = false;
+  double z0 = 2.0;
+};
+/// The weights glr-pooled-weighted runs with: z0 = 2 nats (docs/certified-glr/unpooling.md, "The
+/// library rule").
+inline pooled_weighting make_unpooling_weights(double z0 = 2.0) { return {true, z0}; }
 
 /// The per-arm grid of Proposition P2: rho = 2^k, k = -4..40, 0.9 of the weight flat on
 /// k = -4..16 (gaps from about 4 sigma down to sigma/256 in the rough rule rho ~ sigma^2/gap^2),
@@ -124,6 +148,15 @@ int decide_pair(const Pair& p, double m0, one_sided_mixture::h_and_slope h0, dou
 double glr_pooled_per_arm_statistic(double sigma, const mixture_grid& g, std::uint64_t nv, double mv,
                                     std::uint64_t nc, double mc);
 
+/// Proposition U's statistic SU (file comment) of a weighted pooled side (W1 = w1, W2 = w2,
+/// S_w = sw) against an arm with count nc and mean mc, on grid g: a certified lower bound (the
+/// kernel's search on V's slopes W1/(sigma sqrt(W2 + rho_k)) and penalties 1/2 log(1 + W2/rho_k) at
+/// the mean S_w/W1).  glr_pooled's statistic(c) when weighted is this function at V_c's sums with
+/// S_w lowered by its rounding bound.  Domain: sigma in (0, inf); w1, w2 in (0, inf) finite, sw
+/// finite; nc >= 1; mc finite; 1 to 64 scales, one weight each.
+double glr_pooled_weighted_statistic(double sigma, const mixture_grid& g, double w1, double w2, double sw,
+                                     std::uint64_t nc, double mc);
+
 class glr_pooled {
  public:
   /// K arms, sigma (the rewards' sub-Gaussian scale), delta, the grid of mixture scales
@@ -132,8 +165,9 @@ class glr_pooled {
   /// make_per_arm_grid()).  Domain: K >= 1, sigma in (0, inf), delta in (0, 1), 1 to 64 scales
   /// rho_k in (0, inf) with sum_k w_k <= 1.
   /// fast = false skips the tracked fail test of the prior per arm (tests compare the two).
+  /// weighting.on: Proposition U's weights (prior per arm only; z0 in [0, inf)).
   glr_pooled(std::size_t K, double sigma, double delta, mixture_grid grid = make_mixture_grid(),
-             pooled_prior prior = pooled_prior::shared, bool fast = true);
+             pooled_prior prior = pooled_prior::shared, bool fast = true, pooled_weighting weighting = {});
 
   static const char* name() { return "glr"; }
   /// How many decisions the tracked fail test made (prior per arm; for tests and benchmarks).
@@ -146,15 +180,28 @@ class glr_pooled {
   std::string certificate() const;
   double threshold() const { return threshold_; }
   pooled_prior prior() const { return prior_; }
+  const pooled_weighting& weighting() const { return weighting_; }
 
   /// After arm i's pull (stats already updated; s.last_added() is its reward).
-  void observe(std::size_t i, const arm_stats& s) { pools_.observe(i, s); }
+  void observe(std::size_t i, const arm_stats& s) {
+    if (weighting_.on) {
+      weights_.observe(i, s.last_added(), pools_.leader(), pools_.runner_up(), w_leader_, w_runner_);
+      pools_.observe(i, s);
+      next_weights(s);
+    } else {
+      pools_.observe(i, s);
+    }
+  }
 
-  /// V_c of the file comment.  Domain: c < K.
+  /// V_c of the file comment (weighted: its weighted sums, pooled_arm's comment).  Domain: c < K.
   pooled_arm pooled(std::size_t c) const {
     check_index(c);
-    return pools_.pooled(c);
+    return weighting_.on ? weights_.pooled(c) : pools_.pooled(c);
   }
+  /// The weights fixed after the last observe for a pull of the leader and of the runner-up
+  /// (weighted; 1 otherwise).
+  double leader_weight() const { return w_leader_; }
+  double runner_up_weight() const { return w_runner_; }
 
   /// The certified lower bound of S1(V_c, c) (S2 under the prior per arm), at V_c's mean lowered by its rounding bound (-inf
   /// when V_c or c has no pull).  Domain: c < K.
@@ -174,19 +221,29 @@ class glr_pooled {
    template <class Archive>
    void archive_state(Archive& ar) {
      ar(pools_, blocker_, c_, cb_, base_, argmin_, rows_, next_row_, stale_, tracking_, cooldown_, fast_fails_, track_c_, track_m_, n0v_, n0c_, yv_, yc_, start_upper_, last_bound_, tv_, tc_, jv_, jc_, bv_, bc_);
+     if (weighting_.on) ar(weights_, w_leader_, w_runner_);
    }
   /// A loaded state's blocker and tracked arm are arms (K: no blocker), its cached rows are
   /// empty or hold exactly the values their count gives, the constants are the grid's, and the
-  /// tracked start's terms and tangents have the grid's size and index the tangent table
+  /// tracked start's terms and tangents have the grid's size and index the tangent table, and
+  /// (weighted) the weights are multiples of 1/16 in [0, 1] and nothing is tracked
   /// (detail/state_archive.hpp).  O(G) for the grid's G scales.
   bool state_is_valid() const;
 
  private:
+  // The weighted statistic on given sums: split_of's weighted side, the one construction of it.
+  friend double glr_pooled_weighted_statistic(double, const mixture_grid&, double, double, double, std::uint64_t, double);
   void check_index(std::size_t c) const;
   // S1 <= Z + 2 log 2 (and S2 <= Z + 2 log 2: numerics.md, "The pooled rule: bookkeeping and
   // decision"): false when the pair cannot pass.
   bool may_pass(std::size_t c, const arm_stats& s) const;
   double z_of(const pooled_arm& v, std::uint64_t nc, double mc) const;
+  // Weighted: the weights for the next pull of the leader and of the runner-up (file comment).
+  void next_weights(const arm_stats& s);
+  // V_c has evidence: a pooled pull (unweighted), a positive weight (weighted).
+  bool has_pooled(const pooled_arm& v) const { return weighting_.on ? v.w1 > 0 : v.count > 0; }
+  // The count of the GLR's point (the searches' first start): N_V, or W1^2/W2 weighted.
+  double point_count(const pooled_arm& v) const { return weighting_.on ? v.w1 * v.w1 / v.w2 : double(v.count); }
   // An upper bound of S1 (S2) below the threshold by the search's margin: the pair fails.  The
   // margin grows with the bound (x + 1e-9 (1 + |x|) increases in x), so a bound above h(m0) rules
   // a pair out only when h(m0) itself would: the quadratic bound tried first changes no verdict.
@@ -216,8 +273,8 @@ class glr_pooled {
                          double* dc = nullptr, bool keep_tangents = false);
   // The GLR's point, the count-weighted mean of the pair: the first starting point of the searches.
   template <class Pair>
-  static double glr_point(const Pair& p, std::uint64_t nv, std::uint64_t nc) {
-    return (double(nv) * p.ma + double(nc) * p.mb) / (double(nv) + double(nc));
+  static double glr_point(const Pair& p, double nv, std::uint64_t nc) {
+    return (nv * p.ma + double(nc) * p.mb) / (nv + double(nc));
   }
   // The deciding search from m0 (numerics.md, "Deciding search"; h0 = h(m0)): a pass when
   // its tangent bound clears the threshold by M = 1e-8 (1 + threshold), a fail when h at a point is
@@ -256,8 +313,15 @@ class glr_pooled {
   std::size_t K_;
   double sigma_, delta_, threshold_ = 0;
   pooled_prior prior_;
+  pooled_weighting weighting_;
   mixture_grid grid_;
   pooled_designation pools_;  // V_c for every c (detail/pooled_designation.hpp)
+  weighted_pools weights_;  // weighted: V_c's weighted sums
+  double w_leader_ = 1, w_runner_ = 1;  // weighted: the weights fixed after the last observe
+  // Weighted: V's slopes W1/(sigma sqrt(W2 + rho_k)) and penalties at (sw_w1_, sw_w2_) (NaN: none;
+  // a cache of values computed from the pools, not saved: a loaded rule computes them again).
+  std::vector<double> sw_, pw_;
+  double sw_w1_ = std::numeric_limits<double>::quiet_NaN(), sw_w2_ = std::numeric_limits<double>::quiet_NaN();
   std::size_t blocker_;
   std::vector<double> c_, cb_, base_;  // the pair's constants (per arm: V's, c's); log w_k + 2 log 2 (per arm: + log 2)
   std::vector<double> argmin_;     // per arm c: the point of smallest h of its last search (NaN: none yet)
