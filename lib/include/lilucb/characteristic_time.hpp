@@ -46,6 +46,7 @@
 #include "lilucb/instance.hpp"
 
 #include <boost/math/special_functions/digamma.hpp>
+#include <boost/math/special_functions/fpclassify.hpp>
 #include <boost/math/special_functions/gamma.hpp>
 #include <boost/math/special_functions/log1p.hpp>
 #include <boost/math/tools/roots.hpp>

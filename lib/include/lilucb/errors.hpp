@@ -7,9 +7,8 @@
 // parameter, the offending value and the admissible range.  An algorithm's outcome
 // (stopped, budget exhausted, a vacuous guarantee) is a value, not an exception.
 
-#include <boost/math/special_functions/fpclassify.hpp>
-
 #include <charconv>
+#include <cmath>
 #include <iomanip>
 #include <limits>
 #include <sstream>
@@ -55,12 +54,32 @@ class io_error : public std::runtime_error {
 
 namespace detail {
 
+/// Classification of a real number: std::isfinite, std::isnan, std::isinf for the built-in types,
+/// and the functions of the same name found next to a class type (argument-dependent lookup:
+/// Boost.Multiprecision's numbers declare them in boost::multiprecision).  The same answers as
+/// boost::math::isfinite, isnan, isinf, without their headers.
+template <class Real>
+bool is_finite(const Real& x) {
+  using std::isfinite;
+  return isfinite(x);
+}
+template <class Real>
+bool is_nan(const Real& x) {
+  using std::isnan;
+  return isnan(x);
+}
+template <class Real>
+bool is_inf(const Real& x) {
+  using std::isinf;
+  return isinf(x);
+}
+
 /// Shortest text that reads back as the same value: std::to_chars for built-in floating
 /// types, max_digits10 significant digits otherwise (multiprecision types).
 template <class Real>
 std::string format_value(const Real& x) {
-  if ((boost::math::isnan)(x)) return "nan";
-  if ((boost::math::isinf)(x)) return x > 0 ? "inf" : "-inf";
+  if (detail::is_nan(x)) return "nan";
+  if (detail::is_inf(x)) return x > 0 ? "inf" : "-inf";
   if constexpr (std::is_floating_point_v<Real>) {
     char buf[64];
     const auto r = std::to_chars(buf, buf + sizeof buf, x);
@@ -75,7 +94,7 @@ std::string format_value(const Real& x) {
 /// A number for an error message's range text: 6 significant digits are plenty there.
 template <class Real>
 std::string format_bound(const Real& x) {
-  if ((boost::math::isinf)(x)) return x > 0 ? "inf" : "-inf";
+  if (detail::is_inf(x)) return x > 0 ? "inf" : "-inf";
   std::ostringstream out;
   out << std::setprecision(6) << x;
   return out.str();
@@ -96,7 +115,7 @@ std::string interval_text(const char* range, const char* open, const std::string
 /// Throws unless x is finite.
 template <class Real>
 void check_finite(const char* function, const char* name, const Real& x) {
-  if (!(boost::math::isfinite)(x))
+  if (!detail::is_finite(x))
     detail::raise_domain_error(function, name, detail::format_value(x), "a finite real number");
 }
 
@@ -126,14 +145,14 @@ void check_half_open_interval(const char* function, const char* name, const Real
 /// Throws unless x is finite and x > 0.
 template <class Real>
 void check_positive(const char* function, const char* name, const Real& x) {
-  if (!(x > 0 && (boost::math::isfinite)(x)))
+  if (!(x > 0 && detail::is_finite(x)))
     detail::raise_domain_error(function, name, detail::format_value(x), "(0, inf)");
 }
 
 /// Throws unless x is finite and x >= lo.
 template <class Real>
 void check_at_least(const char* function, const char* name, const Real& x, const Real& lo) {
-  if (!(x >= lo && (boost::math::isfinite)(x)))
+  if (!(x >= lo && detail::is_finite(x)))
     detail::raise_domain_error(function, name, detail::format_value(x),
                                "[" + detail::format_bound(lo) + ", inf)");
 }

@@ -16,6 +16,7 @@
 #include "lilucb/policies.hpp"
 
 #include <boost/math/constants/constants.hpp>
+#include <boost/math/special_functions/fpclassify.hpp>
 #include <boost/math/special_functions/log1p.hpp>
 #include <boost/math/special_functions/next.hpp>
 #include <boost/math/special_functions/zeta.hpp>

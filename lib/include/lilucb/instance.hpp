@@ -12,6 +12,7 @@
 #include "lilucb/theorem.hpp"
 
 #include <boost/math/constants/constants.hpp>
+#include <boost/math/special_functions/fpclassify.hpp>
 
 #include <cmath>
 #include <cstddef>

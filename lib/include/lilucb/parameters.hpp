@@ -20,6 +20,7 @@
 #include "lilucb/repaired_theorem.hpp"
 #include "lilucb/theorem.hpp"
 
+#include <boost/math/special_functions/fpclassify.hpp>
 #include <boost/math/special_functions/next.hpp>
 #include <boost/math/tools/minima.hpp>
 #include <boost/math/tools/roots.hpp>

@@ -35,6 +35,7 @@
 #include "lilucb/theorem.hpp"
 
 #include <boost/math/constants/constants.hpp>
+#include <boost/math/special_functions/fpclassify.hpp>
 #include <boost/math/special_functions/log1p.hpp>
 #include <boost/math/special_functions/zeta.hpp>
 #include <boost/math/tools/roots.hpp>

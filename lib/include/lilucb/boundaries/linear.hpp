@@ -11,6 +11,7 @@
 #include "lilucb/errors.hpp"
 
 #include <boost/math/distributions/normal.hpp>
+#include <boost/math/special_functions/fpclassify.hpp>
 
 #include <cmath>
 #include <limits>

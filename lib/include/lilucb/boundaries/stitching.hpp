@@ -18,6 +18,7 @@
 #include "lilucb/detail/promotion.hpp"
 #include "lilucb/errors.hpp"
 
+#include <boost/math/special_functions/fpclassify.hpp>
 #include <boost/math/special_functions/zeta.hpp>
 
 #include <cmath>
