@@ -28,8 +28,9 @@
 //        statistic of the pair (V_a*, a*) reaches its threshold at any step (Ville's event itself,
 //        which the propositions bound by delta; a far more frequent event than a wrong stop)
 //   /tmp/unpooling bern MEANS DELTA RUNS SEED [z0]   PK against UK, Bernoulli rewards
-// Environment: UNPOOLING_RULES=U,DM,... restricts the rules (paths: the practice and P2 always
-// run); UNPOOLING_DEBUG=1 prints every pair at the practice's stop (stderr); PC_N0 shrinks PC's
+// Environment: UNPOOLING_WEIGHT=cdep|top2|third selects U's weight (see omega_weight; top2 is
+// the library's form, without its flooring to 1/16); UNPOOLING_RULES=U,DM,... restricts the rules
+// (paths: the practice and P2 always run); UNPOOLING_DEBUG=1 prints every pair at the practice's stop (stderr); PC_N0 shrinks PC's
 // tilts by N_c/(N_c + PC_N0).
 // Outputs of the runs quoted in the doc: experiments/prototypes/unpooling-data/ (its README).
 //
@@ -223,10 +224,37 @@ struct state {
 
 // Predictable weights for the pull of arm `arm` at step t, for challenger c (computed from the
 // state after step t - 1).  omega: the designation's lead over the other arms (not c) in GLR units.
+// UNPOOLING_WEIGHT selects the weight's form (all predictable):
+//   cdep  (default) z = min over j not in {c, D} of Z(D, j): depends on c;
+//   top2  z = min over j not in {L, L2} of Z(D, j), L and L2 the leader and runner-up: one weight
+//         per step and designation for every c (the library's glr-pooled-weighted);
+//   third z = Z(D, L3), L3 the third arm by mean (O(1) with a top-3 order).
+int weight_mode() {
+  static const int v = [] {
+    const char* e = std::getenv("UNPOOLING_WEIGHT");
+    if (!e || !std::strcmp(e, "cdep")) return 0;
+    if (!std::strcmp(e, "top2")) return 1;
+    if (!std::strcmp(e, "third")) return 2;
+    std::fprintf(stderr, "UNPOOLING_WEIGHT: cdep, top2 or third\n");
+    std::exit(2);
+  }();
+  return v;
+}
 double omega_weight(const state& s, std::size_t c, std::size_t D, double z0) {
   double z = inf;
-  for (std::size_t j = 0; j < s.K; ++j)
-    if (j != c && j != D && s.N[j] > 0) z = std::min(z, glr(s.N[D], s.mean(D), s.N[j], s.mean(j), s.sigma));
+  const int mode = weight_mode();
+  if (mode == 0) {
+    for (std::size_t j = 0; j < s.K; ++j)
+      if (j != c && j != D && s.N[j] > 0) z = std::min(z, glr(s.N[D], s.mean(D), s.N[j], s.mean(j), s.sigma));
+  } else {
+    const std::size_t L = s.leader(), L2 = s.leader_except(L);
+    std::size_t L3 = s.K;
+    for (std::size_t j = 0; j < s.K; ++j)
+      if (j != L && j != L2 && s.N[j] > 0 && (L3 == s.K || s.mean(j) > s.mean(L3))) L3 = j;
+    for (std::size_t j = 0; j < s.K; ++j)
+      if (j != L && j != L2 && s.N[j] > 0 && (mode == 1 || j == L3))
+        z = std::min(z, glr(s.N[D], s.mean(D), s.N[j], s.mean(j), s.sigma));
+  }
   if (z == inf) return 1.0;
   return std::min(1.0, z / z0);
 }
