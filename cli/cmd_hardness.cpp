@@ -61,6 +61,15 @@ void run_hardness(const hardness_options& o) {
   check_positive("lilucb hardness", "--sigma", sigma);
   if (o.arms != "gaussian" && o.arms != "bernoulli")
     throw lilucb::domain_error("lilucb hardness", "--arms", o.arms, "{gaussian, bernoulli}");
+  // Farrell's Theorem thm:3 concerns N(Delta, 1) rewards as Delta -> 0: on Gaussian arms of
+  // standard deviation sigma its form is the paper's at the gaps Delta / sigma (the rewards divided
+  // by sigma); an asymptotic rate, not a bound at given gaps, and nothing for Bernoulli arms.
+  std::optional<double> farrell_model;
+  if (o.arms == "gaussian") {
+    std::vector<double> scaled(means);
+    for (double& m : scaled) m /= sigma;
+    farrell_model = farrell_lower_bound(scaled, nu);
+  }
   const double lb_delta = o.delta.empty() ? nu : delta;
   // The fixed point below uses the GLR threshold log((1 + log t)/delta): finite for delta >= 1/max_real.
   if (!(lb_delta >= 1 / std::numeric_limits<double>::max()))
@@ -93,6 +102,7 @@ void run_hardness(const hardness_options& o) {
                 {"total_bound_proof", total_p},
                 {"nu", nu},
                 {"farrell_lower_bound", farrell},
+                {"farrell_rate", farrell_model ? nlohmann::json(*farrell_model) : nlohmann::json(nullptr)},
                 {"arms", o.arms},
                 {"sigma", sigma},
                 {"t_star", t_star},
@@ -102,40 +112,47 @@ void run_hardness(const hardness_options& o) {
                 {"fixed_point_heuristic_glr", predicted}});
     return;
   }
-  std::cout << means.size() << " arms; best arm " << best << " (0-based)\n"
+  const std::string model = o.arms == "gaussian" ? "Gaussian arms of sigma " + text_number(sigma) : std::string("Bernoulli arms");
+  std::cout << means.size() << " arms (" << model << "); best arm " << best << " (0-based)\n";
+  if (means.size() >= 2) {
+    std::cout << "Samples needed, for " << model << " with these means (Garivier & Kaufmann 2016):\n"
+              << "  lower bound on the expected pulls of every method that errs with probability <= "
+              << text_number(lb_delta) << ": T* kl(delta, 1-delta) = " << text_number(lower.get<double>()) << "\n"
+              << "  predicted stop of the GLR practice, t = T* log((1 + log t)/delta) (uncertified) = "
+              << text_number(predicted.get<double>()) << "\n"
+              << "  characteristic time T*(mu) = " << text_number(t_star.get<double>()) << "\n"
+              << "  optimal proportions w*(mu) =";
+    for (double w : w_star.get<std::vector<double>>()) std::cout << ' ' << text_number(w);
+    std::cout << "\n";
+  }
+  std::cout << "Gap sums (the paper's hardness):\n"
             << "  H1 = sum Delta^-2                     = " << text_number(h1) << "\n"
             << "  H3 = sum log log(e/Delta^2)/Delta^2   = " << text_number(h3) << "\n"
-            << "lil'UCB at eps = " << text_number(eps) << ", beta = " << text_number(beta)
-            << ", delta = " << text_number(delta) << ", a = " << text_number(a) << ":\n"
-            << "  Lemma lem:1 bound on suboptimal pulls (as stated) = " << text_number(l1) << "\n"
-            << "  Lemma lem:1 bound (as its proof derives it)       = " << text_number(l1p) << "\n"
+            << "lil'UCB's theoretical bounds (the paper; sigma-sub-Gaussian rewards) at eps = " << text_number(eps)
+            << ", beta = " << text_number(beta) << ", delta = " << text_number(delta) << ", a = " << text_number(a) << ":\n"
+            << "  suboptimal pulls, as stated [Lemma lem:1]        <= " << text_number(l1) << "\n"
+            << "  suboptimal pulls, as the proof derives it          <= " << text_number(l1p) << "\n"
             << "  total samples at stopping < 2 + (1+a) B: stated B = " << text_number(total)
-            << ", proof's B = " << text_number(total_p) << "\n"
-            << "Farrell lower bound (2 - 4 nu) sum Delta^-2 log log Delta^-2 at nu = "
-            << text_number(nu) << ": " << text_number(farrell) << "\n";
-  if (means.size() >= 2) {
-    std::cout << "Characteristic time (" << o.arms << " arms" << (o.arms == "gaussian" ? ", sigma = " + text_number(sigma) : std::string())
-              << "; Garivier & Kaufmann 2016):\n"
-              << "  T*(mu)                                = " << text_number(t_star.get<double>()) << "\n"
-              << "  w*(mu)                                =";
-    for (double w : w_star.get<std::vector<double>>()) std::cout << ' ' << text_number(w);
-    std::cout << "\n  lower bound T* kl(delta, 1-delta) at delta = " << text_number(lb_delta) << ": "
-              << text_number(lower.get<double>()) << "\n"
-              << "  fixed point t = T* log((1 + log t)/delta)   = " << text_number(predicted.get<double>()) << "\n";
-  }
+            << ", proof's B = " << text_number(total_p) << "\n";
+  if (farrell_model)
+    std::cout << "Farrell's rate [Theorem thm:3] for " << model << ", (2 - 4 nu) sum (Delta/sigma)^-2 log log (Delta/sigma)^-2 at nu = "
+              << text_number(nu) << ": " << text_number(*farrell_model)
+              << " (a limit as the gaps tend to 0, not a lower bound at these gaps)\n";
+  else
+    std::cout << "Farrell's rate [Theorem thm:3] concerns Gaussian rewards: not given for " << model << "\n";
 }
 
 }  // namespace
 
 void add_hardness_command(CLI::App& app) {
   auto o = std::make_shared<hardness_options>();
-  auto* sub = app.add_subcommand("hardness", "Hardness, Lemma lem:1's bound and Farrell's lower bound for given means");
+  auto* sub = app.add_subcommand("hardness", "Samples needed for given means: T*, the lower bound every method obeys, the practice's predicted stop; then lil'UCB's bounds and Farrell's rate");
   declare_option(sub->add_option("--means", o->means, "comma-separated means with a unique largest one")->required(), real_list_spec());
   declare_option(sub->add_option("--delta", o->delta, "lil'UCB's delta, in (0,1) (default: the certified delta for --nu)"), real_spec(0, false, 1, false));
   declare_option(sub->add_option("--eps", o->eps, "eps, in (0,1) (default 0.01)"), real_spec(0, false, 1, false));
   declare_option(sub->add_option("--beta", o->beta, "beta, > 0 (default 1)"), real_spec(0, false, std::numeric_limits<double>::infinity(), false));
   declare_option(sub->add_option("--a", o->a, "stopping parameter a, > 0 (default: the certified a for --nu, as params reports it; with --delta, the stated a_min(beta, delta))"), real_spec(0, false, std::numeric_limits<double>::infinity(), false));
-  declare_option(sub->add_option("--nu", o->nu, "error probability for Farrell's bound and the default delta, in (0, 1/2) (default 0.1)"), real_spec(0, false, 0.5, false));
+  declare_option(sub->add_option("--nu", o->nu, "error probability nu, in (0, 1/2) (default 0.1): of the lower bound (--delta's when given) and Farrell's rate, and the default delta's target"), real_spec(0, false, 0.5, false));
   // Appended in place: "literal" + std::string&& trips GCC 12's -Wrestrict (a false positive).
   std::string sigma_help = "Gaussian reward standard deviation for T*, > 0; default ";
   sigma_help += text_number(bandit::default_sigma);
