@@ -4,6 +4,7 @@
 
 #include "lilucb_experiments/statistics.hpp"
 
+#include "lilucb/bandit/arms.hpp"
 #include "lilucb/characteristic_time.hpp"
 #include "lilucb/errors.hpp"
 #include "lilucb/instance.hpp"

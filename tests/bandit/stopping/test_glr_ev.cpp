@@ -21,6 +21,7 @@
 
 namespace lb = lilucb::bandit;
 namespace ls = lilucb::bandit::stopping;
+using lilucb_test::expect_domain_error;
 
 namespace {
 // The mean and the (1/n) variance of the rewards, two passes in long double.
