@@ -64,11 +64,18 @@ void run_hardness(const hardness_options& o) {
   // Farrell's Theorem thm:3 concerns N(Delta, 1) rewards as Delta -> 0: on Gaussian arms of
   // standard deviation sigma its form is the paper's at the gaps Delta / sigma (the rewards divided
   // by sigma); an asymptotic rate, not a bound at given gaps, and nothing for Bernoulli arms.
+  // A sigma at which the gaps Delta / sigma leave the doubles (or the sum overflows) has no finite
+  // rate: it is reported as such, the rest of the command stands.
   std::optional<double> farrell_model;
+  bool farrell_overflows = false;
   if (o.arms == "gaussian") {
     std::vector<double> scaled(means);
     for (double& m : scaled) m /= sigma;
-    farrell_model = farrell_lower_bound(scaled, nu);
+    try {
+      farrell_model = farrell_lower_bound(scaled, nu);
+    } catch (const lilucb::domain_error&) {
+      farrell_overflows = true;
+    }
   }
   const double lb_delta = o.delta.empty() ? nu : delta;
   // The fixed point below uses the GLR threshold log((1 + log t)/delta): finite for delta >= 1/max_real.
@@ -138,6 +145,8 @@ void run_hardness(const hardness_options& o) {
     std::cout << "Farrell's rate [Theorem thm:3] for " << model << ", (2 - 4 nu) sum (Delta/sigma)^-2 log log (Delta/sigma)^-2 at nu = "
               << text_number(nu) << ": " << text_number(*farrell_model)
               << " (a limit as the gaps tend to 0, not a lower bound at these gaps)\n";
+  else if (farrell_overflows)
+    std::cout << "Farrell's rate [Theorem thm:3] for " << model << ": not finite (the gaps Delta/sigma leave the doubles)\n";
   else
     std::cout << "Farrell's rate [Theorem thm:3] concerns Gaussian rewards: not given for " << model << "\n";
 }
