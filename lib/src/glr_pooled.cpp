@@ -133,7 +133,7 @@ double glr_pooled::statistic(std::size_t c, const arm_stats& s) {
   check_index(c);
   const pooled_arm v = pooled(c);
   if (!has_pooled(v) || s.count(c) == 0) return -std::numeric_limits<double>::infinity();
-  return s1(v, s.count(c), s.mean(c));
+  return s1(v, s.count(c), pools_.high_mean(c, s));
 }
 
 bool glr_pooled::should_stop(const arm_stats& s) {
@@ -203,7 +203,7 @@ void glr_pooled::next_weights(const arm_stats& s) {
 bool glr_pooled::passes_beyond_bound(std::size_t c, const arm_stats& s) {
   const pooled_arm v = pooled(c);
   if (prior_ == pooled_prior::per_arm) return split_passes(c, v, s);
-  const one_sided_mixture::pair_data p = pair_of(v, s.count(c), s.mean(c));
+  const one_sided_mixture::pair_data p = pair_of(v, s.count(c), pools_.high_mean(c, s));
   const bool known = std::isfinite(argmin_[c]);
   const double m0 = known ? argmin_[c] : glr_point(p, v.count, s.count(c));
   one_sided_mixture::h_and_slope h0{};
@@ -231,7 +231,7 @@ bool glr_pooled::passes_beyond_bound(std::size_t c, const arm_stats& s) {
 
 bool glr_pooled::split_passes(std::size_t c, const pooled_arm& v, const arm_stats& s) {
   if (fails_at_tracked_point(c, v, s)) return false;  // (false before c's first search)
-  const pooled_detail::split_pair p = split_of(v, s.count(c), s.mean(c));
+  const pooled_detail::split_pair p = split_of(v, s.count(c), pools_.high_mean(c, s));
   if (!std::isfinite(argmin_[c])) {
     const double m0 = glr_point(p, point_count(v), s.count(c));
     return decide(c, p, m0, pooled_detail::h_at(p, m0));
@@ -249,21 +249,22 @@ bool glr_pooled::split_passes(std::size_t c, const pooled_arm& v, const arm_stat
   return decide(c, p, m0, h0);
 }
 
-// D's arithmetic rounded outwards: |N m| and the sums' magnitudes, two ulps each.
-void glr_pooled::outward_d(const pooled_arm& v, std::uint64_t nc, double sc, double m, double* dv, double* dc) const {
+// D's arithmetic rounded outwards: |N m| and the sums' magnitudes, two ulps each (sc_low: arm c's
+// sum lowered by its rounding bound).
+void glr_pooled::outward_d(const pooled_arm& v, std::uint64_t nc, double sc_low, double m, double* dv, double* dc) const {
   const double sv = v.sum + v.rounding, nm_v = double(v.count) * m, nm_c = double(nc) * m;
   *dv = sv - nm_v + 2.3e-16 * 2 * (std::fabs(sv) + std::fabs(nm_v));
-  *dc = nm_c - (sc - 1e-15 * std::fabs(sc)) + 2.3e-16 * 2 * (std::fabs(sc) + std::fabs(nm_c));
+  *dc = nm_c - sc_low + 2.3e-16 * 2 * (std::fabs(sc_low) + std::fabs(nm_c));
 }
 
 // The start of the bound below: each side's log-sum with the tangent bound F(u) <= a_j + b_j u+ +
 // (u+)^2/2 in place of F (the kernel's phi_tangents; j nearest u+ here, or the last start's), at the
 // outward D's, the log-sums rounded up.  u+ = D+ s_k/N with the rows' slopes
 // s_k = N/(sigma sqrt(N + rho_k)).  Sets *dv and *dc to the two D's when given.
-double glr_pooled::quadratic_bound(const pooled_arm& v, std::uint64_t nc, double sc, double m, double* dv, double* dc,
+double glr_pooled::quadratic_bound(const pooled_arm& v, std::uint64_t nc, double sc_low, double m, double* dv, double* dc,
                                    bool keep_tangents) {
   double d_v = 0, d_c = 0;
-  outward_d(v, nc, sc, m, &d_v, &d_c);
+  outward_d(v, nc, sc_low, m, &d_v, &d_c);
   if (dv) *dv = d_v;
   if (dc) *dc = d_c;
   const std::size_t G = grid_.rho.size();
@@ -302,9 +303,9 @@ bool glr_pooled::audit_tracked_bound(const arm_stats& s) {
   if (!tracking_) return true;
   const std::size_t c = track_c_;
   const pooled_arm v = pools_.pooled(c);
-  const double fresh = quadratic_bound(v, s.count(c), s.sum(c), track_m_, nullptr, nullptr, true);
+  const double fresh = quadratic_bound(v, s.count(c), s.sum(c) - pools_.arm_rounding(c, s), track_m_, nullptr, nullptr, true);
   // h itself at the sums the search reads (the bound's claim), and the start with the same tangents.
-  const double h = pooled_detail::h_at(split_of(v, s.count(c), s.mean(c)), track_m_).h;
+  const double h = pooled_detail::h_at(split_of(v, s.count(c), pools_.high_mean(c, s)), track_m_).h;
   return last_bound_ >= fresh - 1e-9 * (1 + std::fabs(fresh)) && last_bound_ >= h - 1e-12 * (1 + std::fabs(h));
 }
 
@@ -334,7 +335,7 @@ bool glr_pooled::fails_at_tracked_point(std::size_t c, const pooled_arm& v, cons
   const bool fresh = stale_ || !tracking_ || track_c_ != c || track_m_ != m || v.count < n0v_ || nc < n0c_;
   double dv = 0, dc = 0;
   if (fresh) {
-    start_upper_ = quadratic_bound(v, nc, s.sum(c), m, &dv, &dc);
+    start_upper_ = quadratic_bound(v, nc, s.sum(c) - pools_.arm_rounding(c, s), m, &dv, &dc);
     tracking_ = true;
     track_c_ = c;
     track_m_ = m;
@@ -343,7 +344,7 @@ bool glr_pooled::fails_at_tracked_point(std::size_t c, const pooled_arm& v, cons
     yv_ = std::max(dv, 0.0);
     yc_ = std::max(dc, 0.0);
   } else {
-    outward_d(v, nc, s.sum(c), m, &dv, &dc);
+    outward_d(v, nc, s.sum(c) - pools_.arm_rounding(c, s), m, &dv, &dc);
   }
   const double pos2 = 1 / (2 * sigma_ * sigma_);
   const auto move = [&](double y, double d, std::uint64_t n0, std::uint64_t n, double bmax) {

@@ -65,17 +65,21 @@ std::size_t glr_pooled_eb::recommendation(const arm_stats& s) const {
   return pools_.leader() < K_ ? pools_.leader() : s.empirical_best();
 }
 
-// The sums' rounding (pooled-eb.md, "Numerics"): compensated per-arm sums within about 1e-16
-// relative (arm_stats.hpp), V's sums formed as G - P_c + Q_c (pooled_designation.hpp), and each
-// square y*y rounded once (relative 2^-53 of the sum of squares).
+// The sums' rounding (pooled-eb.md, "Numerics"): the compensated sums' bounds of
+// pooled_designation.hpp (pooled_rounding; the squares are non-negative, so the sum of their
+// absolute values is their sum, at most 1.01 times the computed one), and each square y*y rounded
+// once (relative 2^-53 of the sum of squares).
 eb_mixture::pair_data glr_pooled_eb::pair(std::size_t c) const {
   check_index(c);
   const pooled_arm v = pools_.pooled(c);
   const double g = pool_sq_.sum(0), p = led_sq_.sum(c), q = runner_sq_.sum(c);
   const double qv = g - p + q;
   const double sc = scaled_.sum(c), qc = squares_.sum(c);
-  return {{double(v.count), v.sum, qv, v.rounding, 1e-15 * (std::fabs(g) + std::fabs(p) + std::fabs(q)) + 2e-15 * std::fabs(qv)},
-          {double(scaled_.count(c)), sc, qc, 1e-15 * std::fabs(sc), 2e-15 * std::fabs(qc)},
+  const double rv = pooled_rounding(g, p, q, 1.01 * (std::fabs(g) + std::fabs(p) + std::fabs(q)),
+                                    pool_sq_.count(0) + led_sq_.count(c) + runner_sq_.count(c));
+  const double rc = pooled_rounding(qc, 0, 0, 1.01 * std::fabs(qc), squares_.count(c));
+  return {{double(v.count), v.sum, qv, v.rounding, rv + 2e-15 * std::fabs(qv)},
+          {double(scaled_.count(c)), sc, qc, pools_.arm_rounding(c, scaled_), rc + 2e-15 * std::fabs(qc)},
           &grid_};
 }
 

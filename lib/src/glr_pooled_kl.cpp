@@ -51,11 +51,10 @@ std::size_t glr_pooled_kl::recommendation(const arm_stats& s) const {
 }
 
 // The sums enter monotonically (bernoulli_mixture.hpp): V's lowered, c's raised by their rounding
-// bounds (c's compensated sum is within about 1e-16 relative: arm_stats.hpp).
+// bounds (pooled_designation's pooled_rounding and arm_rounding).
 bernoulli_mixture::pair_data glr_pooled_kl::pair_of(std::size_t c, const arm_stats& s) const {
   const pooled_arm v = pools_.pooled(c);
-  const double sc = s.sum(c);
-  return {double(v.count), v.low_sum(), double(s.count(c)), sc + 1e-15 * std::fabs(sc), &grid_};
+  return {double(v.count), v.low_sum(), double(s.count(c)), s.sum(c) + pools_.arm_rounding(c, s), &grid_};
 }
 
 double glr_pooled_kl::statistic(std::size_t c, const arm_stats& s) const {
@@ -82,8 +81,7 @@ bool glr_pooled_kl::may_pass(std::size_t c, const arm_stats& run_stats) const {
   const pooled_arm v = pools_.pooled(c);
   if (v.count == 0 || s.count(c) == 0) return false;
   const double mv = std::clamp((v.sum + v.rounding) / double(v.count), 0.0, 1.0);
-  const double sc = s.sum(c);
-  const double mc = std::clamp((sc - 1e-15 * std::fabs(sc)) / double(s.count(c)), 0.0, 1.0);
+  const double mc = std::clamp((s.sum(c) - pools_.arm_rounding(c, s)) / double(s.count(c)), 0.0, 1.0);
   const double z = glr_statistic(glr_model::bernoulli, 0.5, v.count, mv, s.count(c), mc);
   return z * (1 + 1e-12) + 1e-12 >= threshold_;
 }
@@ -124,9 +122,8 @@ bool glr_pooled_kl::fails_at_tracked_point(std::size_t c, const arm_stats& run_s
 void glr_pooled_kl::start_sides(std::size_t c, const arm_stats& s, double m, ::lilucb::bandit::detail::tracked_log_sum& up,
                                 ::lilucb::bandit::detail::tracked_log_sum& down) const {
   const pooled_arm v = pools_.pooled(c);
-  const double sc = s.sum(c);
   up = bernoulli_mixture::track_side(grid_, double(v.count), v.sum + v.rounding, m, true);
-  down = bernoulli_mixture::track_side(grid_, double(s.count(c)), sc - 1e-15 * std::fabs(sc), m, false);
+  down = bernoulli_mixture::track_side(grid_, double(s.count(c)), s.sum(c) - pools_.arm_rounding(c, s), m, false);
 }
 
 bool glr_pooled_kl::audit_tracked_bound(const arm_stats& run_stats) const {

@@ -904,8 +904,18 @@ identification identification::from_json(std::string_view text, const std::optio
 
 namespace {
 
-constexpr std::string_view snapshot_magic = "lilucb-study snapshot 3\n";
-constexpr std::uint64_t snapshot_version = 3;
+constexpr std::string_view snapshot_magic = "lilucb-study snapshot 4\n";
+constexpr std::uint64_t snapshot_version = 4;
+/// Version 3 snapshots (before the pooled rules' sums of absolute values) are read by replaying
+/// their whole journal; the next write makes them version 4.
+constexpr std::string_view snapshot_magic_v3 = "lilucb-study snapshot 3\n";
+
+/// The snapshot version a text's first line names: 4, 3, or 0 (not a snapshot).
+std::uint64_t snapshot_magic_version(std::string_view text) {
+  if (text.substr(0, snapshot_magic.size()) == snapshot_magic) return snapshot_version;
+  if (text.substr(0, snapshot_magic_v3.size()) == snapshot_magic_v3) return 3;
+  return 0;
+}
 /// The bytes before a snapshot's end of journal that open() reads to check the link: more than
 /// the trailer ,"to":N,"head":"<64 digits>"} of a record.
 constexpr std::uint64_t link_bytes = 256;
@@ -1034,7 +1044,7 @@ bool identification::snapshot_holds_rules() const { return p_->sampling->archiva
 
 std::uint64_t identification::journal_end() const { return p_->journal_end; }
 
-bool identification::is_snapshot(std::string_view text) { return text.substr(0, snapshot_magic.size()) == snapshot_magic; }
+bool identification::is_snapshot(std::string_view text) { return snapshot_magic_version(text) != 0; }
 
 namespace {
 
@@ -1096,11 +1106,13 @@ struct snapshot_parts {
   std::uint64_t covered = 0, needed_from = 0, events = 0;
   std::string head, settings;
   bool rules = false;
+  std::uint64_t version = 0;  // 4, or 3 (replayed from its journal's start)
 };
 
 snapshot_parts read_snapshot(std::string_view text, const std::function<void(const std::string&)>& bad) {
   snapshot_parts p;
-  if (text.substr(0, snapshot_magic.size()) != snapshot_magic) bad("not a study snapshot (its first line is not \"lilucb-study snapshot 3\")");
+  p.version = snapshot_magic_version(text);
+  if (p.version == 0) bad("not a study snapshot (its first line is not \"lilucb-study snapshot 4\" or \"lilucb-study snapshot 3\")");
   text.remove_prefix(snapshot_magic.size());
   const auto nl = text.find('\n');
   if (nl == std::string_view::npos) bad("a snapshot without the end of its header line");
@@ -1109,7 +1121,8 @@ snapshot_parts read_snapshot(std::string_view text, const std::function<void(con
   auto& j = p.header;
   try {
     if (!j.is_object() || j.value("format", "") != format_name) bad("not a study snapshot");
-    if (exact_unsigned(j.at("version"), "version", bad) != snapshot_version) bad("snapshot version " + j.at("version").dump() + " (unknown)");
+    if (exact_unsigned(j.at("version"), "version", bad) != p.version)
+      bad("snapshot version " + j.at("version").dump() + " under a first line of version " + std::to_string(p.version));
     std::set<std::string> known{"format", "version", "arms", "names", "model", "nu", "method", "seed", "chain", "journal", "statistics", "state", "digest"};
     const std::string model = j.at("model").get<std::string>();
     if (model == "gaussian") known.insert("sigma");
@@ -1148,16 +1161,18 @@ study_journal_link identification::snapshot_link(std::string_view snapshot) {
   const std::function<void(const std::string&)> bad = [](const std::string& what) {
     refuse("lilucb::bandit::identification::snapshot_link", "state", what, "a snapshot written by snapshot()");
   };
-  if (!is_snapshot(snapshot)) bad("not a study snapshot");
+  const std::uint64_t version = snapshot_magic_version(snapshot);
+  if (version == 0) bad("not a study snapshot");
   snapshot.remove_prefix(snapshot_magic.size());
   const auto nl = snapshot.find('\n');
   if (nl == std::string_view::npos) bad("a snapshot without the end of its header line");
   try {
     const auto j = nlohmann::json::parse(snapshot.substr(0, nl));
     const auto& l = j.at("journal");
-    const study_journal_link link{exact_unsigned(l.at("covered"), "journal covered", bad),
-                                  exact_unsigned(l.at("needed_from"), "journal needed_from", bad)};
+    study_journal_link link{exact_unsigned(l.at("covered"), "journal covered", bad),
+                            exact_unsigned(l.at("needed_from"), "journal needed_from", bad)};
     if (link.needed_from > link.covered) bad("a journal link that needs bytes it does not cover");
+    if (version == 3) link.needed_from = 0;  // replayed from the start (open)
     return link;
   } catch (const nlohmann::json::exception& e) {
     bad(std::string("a malformed snapshot header: ") + e.what());
@@ -1186,8 +1201,8 @@ identification identification::open(std::string_view snap, std::string_view jour
         "(an edited setting)");
   if (last_written && !last_written->settings.empty() && last_written->settings != q.settings_digest)
     bad("settings that differ from those of the state written before (a different study, or an edited setting)");
-  const bool resume = p.rules && !full_replay;
-  if (resume != p.rules || !p.rules) {
+  const bool resume = p.rules && !full_replay && p.version == snapshot_version;
+  if (!resume) {
     if (journal_offset != 0) bad("a journal read from byte " + std::to_string(journal_offset) + " (this study replays it from the start)");
   } else if (journal_offset > p.needed_from) {
     bad("a journal read from byte " + std::to_string(journal_offset) + " (the snapshot needs it from byte " + std::to_string(p.needed_from) + ")");
@@ -1268,7 +1283,7 @@ identification identification::open(std::string_view snap, std::string_view jour
         bad("a snapshot of event " + std::to_string(p.events) + " and head " + p.head + " where its journal replays to event " +
             std::to_string(q.event_count) + " and head " + q.head);
       check_statistics();
-      if (p.rules) {
+      if (p.rules && p.version == snapshot_version) {  // (a version 3 state is in the older layout)
         q.asks.trim();
         detail::state_archive ar;
         q.archive(ar);
@@ -1351,7 +1366,8 @@ stored_study read_study(const std::filesystem::path& state, const std::optional<
     if (!tail && link.covered > 0)
       throw lilucb::io_error(std::string(function), journal.string(),
                              "is missing: the snapshot covers " + std::to_string(link.covered) + " bytes of it (the state is incomplete)");
-    return {identification::open(text, tail ? *tail : std::string(), from, last_written, full_replay), false, link.covered};
+    return {identification::open(text, tail ? *tail : std::string(), from, last_written, full_replay), false, link.covered,
+            snapshot_magic_version(text) != snapshot_version};
   } catch (const lilucb::domain_error& e) {
     const std::string what = e.parameter() == "state" ? e.value() : e.parameter() + " = " + e.value() + ", not " + e.admissible();
     throw lilucb::domain_error(std::string(function), "state", state.string(), "a study state written by `lilucb study` (" + what + ")");
@@ -1429,10 +1445,11 @@ std::string write_study(const std::filesystem::path& state, stored_study& s, stu
                                "gained a record since the study was read (another writer): read the study again");
       const std::uint64_t end = io::append_to_file(journal, record, q.journal_end, function);
       q.journal_end = end;
-      if (end - s.covered >= compaction_bytes) {
+      if (end - s.covered >= compaction_bytes || s.older_snapshot) {
         try {
           io::write_file_atomically(state, study.snapshot(end), function);
           s.covered = end;
+          s.older_snapshot = false;
         } catch (const lilucb::io_error& e) {
           warning = std::string(function) + ": warning: the snapshot was not rewritten (" + e.path() + ": " + e.reason() +
                     "); the events are committed in the journal, and the next command tries again";

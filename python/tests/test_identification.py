@@ -629,7 +629,7 @@ def test_load_and_save_share_the_cli_state_files(cli_path, tmp_path):
     migrated = lilucb.Identification.load(old)
     assert migrated.history() == twin.history()
     migrated.save()
-    assert old.read_bytes().startswith(b"lilucb-study snapshot 3\n")
+    assert old.read_bytes().startswith(b"lilucb-study snapshot 4\n")
     assert json.loads(study("verify", "--state", old, "--json").stdout)["digest"] == twin.history()["digest"]
 
 

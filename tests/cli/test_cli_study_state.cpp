@@ -484,7 +484,7 @@ BOOST_AUTO_TEST_CASE(a_version_2_state_is_read_and_migrated_by_the_next_write) {
   BOOST_TEST(!fs::exists(state + ".journal"));  // a reader migrates nothing
   ok({"study", "tell", "--state", state, "--id", "4", "--reward", "0.5"});
   lib.tell(4, 0.5);
-  BOOST_TEST(read_text(state).rfind("lilucb-study snapshot 3\n", 0) == 0u);
+  BOOST_TEST(read_text(state).rfind("lilucb-study snapshot 4\n", 0) == 0u);
   BOOST_TEST(fs::exists(state + ".journal"));
   const auto v = json::parse(ok({"study", "verify", "--state", state, "--json"}).out);
   BOOST_TEST(v["digest"] == lib.history().head);
@@ -492,6 +492,34 @@ BOOST_AUTO_TEST_CASE(a_version_2_state_is_read_and_migrated_by_the_next_write) {
   // The migrated study goes on as the library's.
   const auto a = json::parse(ok({"study", "ask", "--state", state, "--json"}).out);
   BOOST_TEST(a["asks"][0]["arm"] == lib.ask().arm);
+}
+
+// A version 3 snapshot (tests/cli/data/study-v3: t3c-ids+glr-pooled-per-arm, 200 rewards told,
+// its binary state written before the pooled rules kept their sums of absolute values) is read by
+// replaying its journal: the same status and digest as when it was written, readers change no
+// byte, and the next write makes it version 4, which later loads resume from.
+BOOST_AUTO_TEST_CASE(a_version_3_snapshot_is_replayed_and_rewritten_by_the_next_write) {
+  temp_dir dir;
+  const fs::path fixture = LILUCB_STUDY_V3;
+  const std::string state = (dir.path / "g.lus").string();
+  fs::copy_file(fixture / "g.lus", state);
+  fs::copy_file(fixture / "g.lus.journal", state + ".journal");
+  BOOST_TEST(read_text(state).rfind("lilucb-study snapshot 3\n", 0) == 0u);
+  const std::string before = both(state);
+  BOOST_TEST(ok({"study", "status", "--state", state}).out == read_text(fixture / "status.txt"));
+  const std::string head = "a0f1cde4f73dc5470e2df4eb1c9802129bcd166df4a6317f43ec81401df5e0a2";
+  BOOST_TEST(json::parse(ok({"study", "answer", "--state", state, "--json"}).out)["digest"] == head);
+  BOOST_TEST(json::parse(ok({"study", "verify", "--state", state, "--json"}).out)["digest"] == head);
+  BOOST_TEST(both(state) == before);  // readers write nothing
+  const auto a = json::parse(ok({"study", "ask", "--state", state, "--json"}).out);
+  BOOST_TEST(read_text(state).rfind("lilucb-study snapshot 4\n", 0) == 0u);
+  ok({"study", "tell", "--state", state, "--id", std::to_string(a["asks"][0]["id"].get<std::uint64_t>()), "--reward", "0.25"});
+  const auto v = json::parse(ok({"study", "verify", "--state", state, "--json"}).out);
+  BOOST_TEST(v["events"] == 402);
+  // The version 4 snapshot resumes to what the whole journal replays to.
+  BOOST_TEST(json::parse(ok({"study", "answer", "--state", state, "--json"}).out)["digest"] == v["digest"]);
+  const auto status = ok({"study", "status", "--state", state, "--json"}).out;
+  BOOST_TEST(json::parse(status)["total_pulls"] == 201);
 }
 
 // ---- kill -9 at each point of a commit ---------------------------------------------------------
@@ -605,7 +633,7 @@ BOOST_AUTO_TEST_CASE(kill_9_around_the_snapshot_rewrite_and_a_migration_leaves_t
       BOOST_TEST(status_of(state)["total_pulls"] == 5);
       const auto v = json::parse(ok({"study", "verify", "--state", state, "--json"}).out);
       BOOST_TEST(v["digest"] == lib.history().head);
-      BOOST_TEST(read_text(state).rfind("lilucb-study snapshot 3\n", 0) == 0u);
+      BOOST_TEST(read_text(state).rfind("lilucb-study snapshot 4\n", 0) == 0u);
     }
   }
 }

@@ -32,7 +32,7 @@ namespace {
 
 namespace lb = lilucb::bandit;
 
-constexpr std::string_view magic = "lilucb-study snapshot 3\n";
+constexpr std::string_view magic = "lilucb-study snapshot 4\n";
 constexpr std::string_view separator = "\n\x1ejournal\x1e";
 
 bool too_many_arms(const nlohmann::json& j) {

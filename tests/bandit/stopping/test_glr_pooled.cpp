@@ -319,10 +319,11 @@ BOOST_AUTO_TEST_CASE(per_arm_prior_statistic_and_decision) {
                             "pull " << t << " arm " << c << ": " << s << " below " << double(want));
       widest = std::max(widest, double(want - s));
       ++compared;
-      // The free function at the rule's pooled arm (its mean lowered by the rounding bound) gives
-      // the rule's value.
+      // The free function at the rule's pooled arm (its mean lowered by the rounding bound) and
+      // arm c's mean raised by its own gives the rule's value.
       const ls::pooled_arm v = run.rule.pooled(c);
-      BOOST_REQUIRE(ls::glr_pooled_per_arm_statistic(0.5, g, v.count, v.low_mean(), run.st.count(c), run.st.mean(c)) == s);
+      BOOST_REQUIRE(ls::glr_pooled_per_arm_statistic(0.5, g, v.count, v.low_mean(), run.st.count(c),
+                                                     run.rule.raised_mean(c, run.st)) == s);
     }
     return s;
   });

@@ -263,6 +263,7 @@ struct stored_study {
   bool whole_state = true;    ///< made, or read from a whole JSON state: the next write_study writes a
                               ///< journal of every event, then the snapshot (the commit)
   std::uint64_t covered = 0;  ///< the journal bytes the snapshot covers
+  bool older_snapshot = false;  ///< read from a snapshot of an older version: the next write rewrites it
 };
 
 /// STATE.journal for the state at `state`: beside the file it resolves to (for reading, a state

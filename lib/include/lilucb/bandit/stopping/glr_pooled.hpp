@@ -201,6 +201,13 @@ class glr_pooled {
     check_index(c);
     return weighting_.on ? weights_.pooled(c) : pools_.pooled(c);
   }
+  /// Arm c's mean raised by the rounding bound of its sum, as the statistic reads it (the
+  /// statistics decrease with c's mean; pooled_designation::high_mean).  Domain: c < K; s the
+  /// statistics the rule observes.
+  double raised_mean(std::size_t c, const arm_stats& s) const {
+    check_index(c);
+    return pools_.high_mean(c, s);
+  }
   /// The weights fixed after the last observe for a pull of the leader and of the runner-up
   /// (weighted; 1 otherwise).
   double leader_weight() const { return w_leader_; }
@@ -268,11 +275,11 @@ class glr_pooled {
   bool fails_at_tracked_point(std::size_t c, const pooled_arm& v, const arm_stats& s);
   // D_V = S_V - N_V m and D_c = N_c m - S_c at the current sums, moved up by their rounding (V's
   // sum raised and c's lowered by their rounding bounds, the arithmetic rounded outwards).
-  void outward_d(const pooled_arm& v, std::uint64_t nc, double sc, double m, double* dv, double* dc) const;
+  void outward_d(const pooled_arm& v, std::uint64_t nc, double sc_low, double m, double* dv, double* dc) const;
   // The bound's start at point m (see the source); *dv and *dc receive its two D's.  Each term's
   // tangent of log Phi (the kernel's phi_tangents) is chosen here, or, with keep_tangents, the
   // last start's are used again (the audit).
-  double quadratic_bound(const pooled_arm& v, std::uint64_t nc, double sc, double m, double* dv = nullptr,
+  double quadratic_bound(const pooled_arm& v, std::uint64_t nc, double sc_low, double m, double* dv = nullptr,
                          double* dc = nullptr, bool keep_tangents = false);
   // The GLR's point, the count-weighted mean of the pair: the first starting point of the searches.
   template <class Pair>
