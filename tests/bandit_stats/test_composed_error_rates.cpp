@@ -177,6 +177,8 @@ const std::vector<tested_combination> tested_combinations{
     {"t3c-ids+glr-pooled-per-arm", true},
     {"uniform+glr-pooled-per-arm", true},
     {"weakest-pair+glr-pooled-per-arm", true},
+    {"t3c-ids+glr-pooled-weighted", true},  // long: CI runs pooled_weighted_at_delta_half and test_glr_pooled_weighted
+    {"uniform+glr-pooled-weighted", true},
     {"t3c-ids+glr-pooled-kl", false},
     {"uniform+glr-pooled-kl", true},
     {"t3c-ids+glr-pooled-eb", true},  // long: CI runs test_pooled_eb_error_rates (delta = 1/2, planted variants)
@@ -292,10 +294,20 @@ BOOST_AUTO_TEST_CASE(pooled_per_arm_at_delta_half) {
   }
 }
 
+// The same with Proposition U's un-pooling weights (pooled-weighted).
+BOOST_AUTO_TEST_CASE(pooled_weighted_at_delta_half) {
+  for (auto s : {lb::sampling_rule::t3c_ids, lb::sampling_rule::uniform}) {
+    const auto rep = large_delta_report(s, 0.5, large_delta_runs(), lb::glr_threshold::pooled_weighted);
+    BOOST_TEST_MESSAGE(rep.summary());
+    BOOST_TEST(rep.violations.empty(), rep.summary());
+    BOOST_TEST(!rep.rejected(), rep.summary());
+  }
+}
+
 // The planted failure: the same rules with the statistic at sigma/20 must be rejected.
 BOOST_AUTO_TEST_CASE(planted_overconfident_rule_is_rejected) {
   for (auto t : {lb::glr_threshold::mixture, lb::glr_threshold::one_sided, lb::glr_threshold::pooled,
-                 lb::glr_threshold::pooled_per_arm}) {
+                 lb::glr_threshold::pooled_per_arm, lb::glr_threshold::pooled_weighted}) {
     const auto rep = large_delta_report(lb::sampling_rule::t3c, 0.5 / 20, large_delta_runs(), t);
     BOOST_TEST_MESSAGE(rep.summary());
     BOOST_TEST(rep.rejected(), rep.summary());

@@ -446,9 +446,7 @@ BOOST_AUTO_TEST_CASE(searched_combinations_cover_the_registry) {
     if (c.stopping == lb::stopping_rule::ls) boundaries.insert(c.boundary);
   }
   for (const auto& d : lb::glr_thresholds)
-    BOOST_TEST(thresholds.count(d.id) ==
-                   (d.id == lb::glr_threshold::heuristic_ev || d.id == lb::glr_threshold::pooled_weighted ? 0u : 1u),
-               d.name);
+    BOOST_TEST(thresholds.count(d.id) == (d.id == lb::glr_threshold::heuristic_ev ? 0u : 1u), d.name);
   for (const auto& d : lb::ls_boundaries)
     if (d.id != lb::stopping::ls_boundary::lil && d.id != lb::stopping::ls_boundary::calibrated)
       BOOST_TEST(boundaries.count(d.id) == 1u, d.name);

@@ -152,7 +152,7 @@ claim guaranteed_claim(bandit::algorithm a, const verify_options& v) {
 /// very statistic: the sampler aimed at the rule's weakest point.  The leader's pooled arm (Proposition P,
 /// no union over the wrong answers) is searched with weakest-pair and with T3C, whose leader and
 /// challenger trade places on near-ties: the pooled arm then mixes several arms' pulls; its variant
-/// with one mixture scale per arm (Proposition P2) with T3C-IDS, the report's best method on Section 5's
+/// with one mixture scale per arm (Proposition P2), and with un-pooling weights (Proposition U), with T3C-IDS, the report's best method on Section 5's
 /// hardest scenario; its Bernoulli counterpart (Proposition PK, rewards in [0, 1]) and the
 /// empirical-Bernstein one (Proposition PE) with T3C on the Bernoulli families only.  One uncertified combination (the
 /// heuristic GLR threshold log((1 + log t)/delta) of most published experiments) is searched

@@ -79,10 +79,11 @@ inline constexpr const char* known_range_only =
     "Bernoulli or bounded arms only (rewards in a known range): the presets' instances are Gaussian; "
     "experiments/modern/bernoulli.json runs it";
 
-/// Proposition U's rule stays out of the presets until its numerics are certified.
+/// Proposition U's rule (certified) is not in the presets whose reports were run before it was:
+/// docs/certified-glr/unpooling.md compares it with P2 on the robustness instances.
 inline constexpr const char* unpooling_reference =
-    "not yet certified (docs/certified-glr/unpooling.md: the rounding bound of its weighted sums has a known gap); "
-    "a config may name it";
+    "certified (Proposition U) after the presets' reports were run; docs/certified-glr/unpooling.md compares it "
+    "with P2 on the robustness instances (fewer mean pulls in all 24 cells); a config may name it";
 
 /// The empirical-variance GLR (the practice for rewards of unknown variance) stays out of the
 /// presets, whose Gaussian instances have a known sigma.
@@ -152,8 +153,8 @@ inline constexpr std::array method_table{
     // Proposition PE (stopping/glr_pooled_eb.hpp): the pooled rule with empirical-Bernstein bets,
     // for rewards in a known range; the Bernoulli and bounded instances (experiments/modern/bernoulli.json).
     method_row{"t3c-ids+glr-pooled-eb", known_range_only},
-    // Proposition U (stopping/glr_pooled.hpp, weighted mode): P2 with un-pooling weights; not yet
-    // certified (its numerics' rounding bound has a known gap), so outside the presets.
+    // Proposition U (stopping/glr_pooled.hpp, weighted mode): P2 with un-pooling weights; outside
+    // the presets, whose reports predate its certificate.
     method_row{"t3c-ids+glr-pooled-weighted", unpooling_reference},
     // Uncertified references: the lil'UCB Heuristic preset (the report's baseline) and GLR
     // stopping with the heuristic threshold log((1 + log t)/delta).

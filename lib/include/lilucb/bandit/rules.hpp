@@ -277,9 +277,8 @@ inline constexpr std::array<threshold_descriptor, 10> glr_thresholds{{
      "(use heuristic, whose KL statistic uses it)",
      false, true, rule_cost::cheap, &rule_factories::glr_heuristic_ev, false},
     {glr_threshold::pooled_weighted, "pooled-weighted",
-     "pooled-per-arm with predictable weights that un-pool the pulls made while the leader barely led", false,
-     "none yet: Proposition U (docs/certified-glr/unpooling.md) is proven, but the rounding bound of its weighted sums "
-     "has a known gap (its numerics' second reading)", rule_models::any, "", false, false, rule_cost::costly,
+     "pooled-per-arm with predictable weights that un-pool the pulls made while the leader barely led", true,
+     "Proposition U (docs/certified-glr/unpooling.md)", rule_models::any, "", false, false, rule_cost::costly,
      &rule_factories::glr_pooled_weighted, true},
 }};
 

