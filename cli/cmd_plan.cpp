@@ -87,11 +87,6 @@ void run_plan(const plan_cli_options& o) {
     throw;
   }
   if (printed) std::fputc('\n', stderr);
-  // The practice (and a requested uncertified method) answers without a guarantee: stderr says so.
-  for (const auto& m : p.methods)
-    if (!m.simulation.certified)
-      std::cerr << "lilucb plan: note: " << m.simulation.method << " is not certified (" << m.simulation.certificate
-                << "); its answers carry no guarantee at nu\n";
   std::vector<std::string> written;
   if (!o.csv.empty()) {
     io::write_file_atomically(o.csv, experiments::distribution_csv(p), "lilucb plan --csv");
@@ -99,6 +94,12 @@ void run_plan(const plan_cli_options& o) {
   }
   if (!o.plot.empty())
     for (auto& f : experiments::write_distribution_plot(p, o.plot)) written.push_back(std::move(f));
+  // The practice (and a requested uncertified method) answers without a guarantee: stderr says so,
+  // once every file is written (a failure is then the one line on stderr).
+  for (const auto& m : p.methods)
+    if (!m.simulation.certified)
+      std::cerr << "lilucb plan: note: " << m.simulation.method << " is not certified (" << m.simulation.certificate
+                << "); its answers carry no guarantee at nu\n";
   if (o.json) {
     auto j = experiments::to_json(p);
     if (!written.empty()) j["files"] = written;

@@ -19,6 +19,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <limits>
 #include <mutex>
 #include <sstream>
 #include <variant>
@@ -140,8 +141,12 @@ sample_size_plan plan_sample_size(const plan_request& q) {
   if (a.means.size() < 2)
     lilucb::detail::raise_domain_error(kPlanFn, "means", std::to_string(a.means.size()) + " arm(s)",
                                        "at least two arms (one arm needs no sample)");
-  if (!(q.nu > 0 && q.nu <= 0.5))
-    lilucb::detail::raise_domain_error(kPlanFn, "nu", format_value(q.nu), "(0, 1/2] (the lower bound's kl(nu, 1 - nu))");
+  // nu >= 1/max_real keeps the practice's threshold log((1 + log t)/nu) finite (as `hardness`).
+  if (!(q.nu >= 1 / std::numeric_limits<double>::max() && q.nu <= 0.5))
+    lilucb::detail::raise_domain_error(kPlanFn, "nu", format_value(q.nu),
+                                       "[1/max_real, 1/2] = [" + format_value(1 / std::numeric_limits<double>::max()) +
+                                           ", 0.5] (the lower bound's kl(nu, 1 - nu) needs nu <= 1/2, the threshold "
+                                           "log((1 + log t)/nu) a finite 1/nu)");
   if (q.runs < 1 || q.runs > 1'000'000)
     lilucb::detail::raise_domain_error(kPlanFn, "runs", std::to_string(q.runs), "[1, 10^6]");
   sample_size_plan p;
@@ -162,7 +167,17 @@ sample_size_plan plan_sample_size(const plan_request& q) {
   } else {
     std::vector<double> unit(a.means);
     for (double& m : unit) m = (m - a.lo) / (a.hi - a.lo);
-    ct = characteristic_time_beta(unit, a.concentration);
+    // The Beta divergence needs digamma and log-Beta of kappa mu and kappa (1 - mu): a concentration
+    // at which Boost.Math cannot evaluate them (a pole, an overflow) has no T* in doubles.
+    try {
+      ct = characteristic_time_beta(unit, a.concentration);
+    } catch (const lilucb::domain_error&) {
+      throw;
+    } catch (const std::exception& e) {
+      lilucb::detail::raise_domain_error(kPlanFn, "concentration", format_value(a.concentration),
+                                         "values at which T* of these Beta arms is computable in doubles (" +
+                                             std::string(e.what()) + ")");
+    }
   }
   p.t_star = ct.t_star;
   p.w_star = ct.w_star;
@@ -172,9 +187,17 @@ sample_size_plan plan_sample_size(const plan_request& q) {
   if (q.method.empty()) {
     methods.emplace_back("recommended", bandit::recommended_combination(a.model));
   } else {
-    const bandit::method m = bandit::parse_method(q.method);
-    if (const auto* c = std::get_if<bandit::combination>(&m)) bandit::check_combination(kPlanFn, *c, a.model);
-    methods.emplace_back("requested", m);
+    // A name the library cannot read, or a combination that does not run on the model, is refused
+    // naming the method (the part it could not read in the range).
+    try {
+      const bandit::method m = bandit::parse_method(q.method);
+      if (const auto* c = std::get_if<bandit::combination>(&m)) bandit::check_combination(kPlanFn, *c, a.model);
+      methods.emplace_back("requested", m);
+    } catch (const lilucb::domain_error& e) {
+      lilucb::detail::raise_domain_error(kPlanFn, "method", "'" + q.method + "'",
+                                         "a preset or a combination's name that runs on " + model_name(a.model) +
+                                             " arms (its " + e.parameter() + " = " + e.value() + ": " + e.admissible() + ")");
+    }
   }
   methods.emplace_back("practice", practice_combination(a.model));
 
@@ -311,7 +334,9 @@ std::string distribution_csv(const sample_size_plan& p) {
 
 std::vector<std::string> write_distribution_plot(const sample_size_plan& p, const std::filesystem::path& plot) {
   using sample_size_impl::format_value;
-  const std::filesystem::path data = plot.string() + ".dat", script = plot.string() + ".gp";
+  // Absolute paths: a name such as "-1" would otherwise reach gnuplot as an option.
+  const std::filesystem::path target = std::filesystem::absolute(plot);
+  const std::filesystem::path data = target.string() + ".dat", script = target.string() + ".gp";
   std::ostringstream d;
   for (const auto& m : p.methods) {
     std::vector<std::uint64_t> x = m.simulation.pulls;
@@ -327,7 +352,7 @@ std::vector<std::string> write_distribution_plot(const sample_size_plan& p, cons
   const bool svg = plot.extension() == ".svg";
   // gnuplot draws into a file of its own beside the plot, which then replaces the plot atomically
   // (io::write_file_atomically: a link stays a link, a failed write leaves the old plot).
-  const std::filesystem::path drawn = plot.string() + ".gnuplot-output";
+  const std::filesystem::path drawn = target.string() + ".gnuplot-output";
   const auto gq = [](const std::string& s) {  // a gnuplot string in double quotes
     std::string r = "\"";
     for (char c : s) {
@@ -368,7 +393,7 @@ std::vector<std::string> write_distribution_plot(const sample_size_plan& p, cons
     throw;
   }
   std::filesystem::remove(drawn);
-  return {plot.string(), script.string(), data.string()};
+  return {plot.string(), plot.string() + ".gp", plot.string() + ".dat"};
 }
 
 }  // namespace lilucb::experiments

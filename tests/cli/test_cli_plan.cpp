@@ -133,8 +133,8 @@ BOOST_AUTO_TEST_CASE(invalid_input_is_one_line_naming_the_option) {
       {{"plan", "--means", "0.5,0.4", "--arms", "bernoulli", "--sigma", "1", "--nu", "0.1"}, "--sigma"},
       {{"plan", "--means", "0.5,0.4", "--arms", "bounded", "--nu", "0.1"}, "--range"},
       {{"plan", "--means", "0.5,2", "--arms", "bounded", "--range", "0,1", "--nu", "0.1"}, "--means[1]"},
-      {{"plan", "--means", "0.5,0.4", "--nu", "0.1", "--method", "t3c-ids+glr-pooled-kl"}, "threshold"},
-      {{"plan", "--means", "0.5,0.4", "--nu", "0.1", "--method", "nonsense"}, "nonsense"},
+      {{"plan", "--means", "0.5,0.4", "--nu", "0.1", "--method", "t3c-ids+glr-pooled-kl"}, "--method"},
+      {{"plan", "--means", "0.5,0.4", "--nu", "0.1", "--method", "nonsense"}, "--method: "},
       {{"run", "--means", "0.5,0.4", "--nu", "0.1", "--runs", "0"}, "--runs"},
   };
   for (const auto& [args, name] : cases) {

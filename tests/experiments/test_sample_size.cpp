@@ -224,9 +224,12 @@ BOOST_AUTO_TEST_CASE(invalid_requests_name_the_parameter) {
   refuses(bad, "means[1]");
   bad = q;
   bad.method = "no-such-method";
-  BOOST_CHECK_THROW(plan_sample_size(bad), lilucb::domain_error);
+  refuses(bad, "method");
   bad.method = "t3c-ids+glr-pooled-kl";  // rewards in [0, 1] only
-  BOOST_CHECK_THROW(plan_sample_size(bad), lilucb::domain_error);
+  refuses(bad, "method");
+  bad = q;
+  bad.nu = 4.9e-324;  // 1/nu is not finite
+  refuses(bad, "nu");
 }
 
 // The lower bound T* kl(nu, 1 - nu) holds for every nu-correct method in expectation: on a few

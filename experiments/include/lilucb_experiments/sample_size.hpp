@@ -126,8 +126,8 @@ nlohmann::json to_json(const sample_size_plan& p);
 std::string summary_text(const runs_summary& s, const std::string& indent = "  ");
 std::string plan_text(const sample_size_plan& p);
 
-/// The stopping-time distribution as CSV: header "method,role,run,pulls,stopped,correct"... one row
-/// per run of every method of the plan (role as method_plan::role).
+/// The stopping-time distribution as CSV: the header "method,role,run,pulls", then one row per run
+/// of every method of the plan (role as method_plan::role, run the stream index k).
 std::string distribution_csv(const sample_size_plan& p);
 
 /// Writes the distribution of every method (an empirical CDF of the pulls, log x) with T* and the
