@@ -13,6 +13,7 @@
 #include "lilucb/errors.hpp"
 #include "lilucb/instance.hpp"
 #include "lilucb/io/safe_file.hpp"
+#include "lilucb/resources.hpp"
 
 #include <boost/math/distributions/students_t.hpp>
 
@@ -111,6 +112,20 @@ runs_summary summarize_runs(const std::vector<bandit::composed_result>& runs, st
 std::vector<bandit::composed_result> repeat_runs(const bandit::method& m, const plan_arms& arms,
                                                  const bandit::run_options& opts, std::size_t count, unsigned threads,
                                                  const std::function<void(std::size_t)>& progress) {
+  // Checked before anything is allocated: the results (their counts: 8 bytes per arm) and one run
+  // per thread.  Named: threads when one run at a time would fit, else runs.
+  {
+    const double k = static_cast<double>(arms.means.size()), r = static_cast<double>(count);
+    const double parallel = std::min(r, static_cast<double>(bandit::thread_count(threads)));
+    const double results = r * (8 * k + 512), one_run = run_memory_bytes(k);
+    const std::string what = std::to_string(count) + " runs' results and " + sample_size_impl::short_number(parallel) +
+                             " parallel run(s) on " + std::to_string(arms.means.size()) + " arms";
+    if (const auto have = available_memory_bytes(); have && results + parallel * one_run > *have) {
+      if (fits_with_one_run(parallel, results, one_run, *have))
+        check_memory("lilucb::experiments::repeat_runs", "threads", std::to_string(threads), results + parallel * one_run, what);
+      check_memory("lilucb::experiments::repeat_runs", "runs", std::to_string(count), results + parallel * one_run, what);
+    }
+  }
   std::vector<bandit::composed_result> out(count);
   std::mutex lock;
   std::size_t done = 0;

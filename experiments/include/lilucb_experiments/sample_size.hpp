@@ -65,7 +65,9 @@ runs_summary summarize_runs(const std::vector<bandit::composed_result>& runs, st
 
 /// `count` runs of method `m` on `arms`: run k with opts.run = opts.run + k, on `threads` threads
 /// (0: all cores); `progress(done)` (if set) is called after each run, from the thread that ran it
-/// under a lock.  Results in run order.  Domain: as bandit::run_method and the arms' constructors.
+/// under a lock.  Results in run order.  Domain: as bandit::run_method and the arms' constructors;
+/// the results and one run per thread must fit in the available memory (resources.hpp), else a
+/// lilucb::domain_error names threads (when one run at a time would fit) or runs.
 std::vector<bandit::composed_result> repeat_runs(const bandit::method& m, const plan_arms& arms,
                                                  const bandit::run_options& opts, std::size_t count, unsigned threads,
                                                  const std::function<void(std::size_t)>& progress = {});
