@@ -244,7 +244,11 @@ sample_size_plan plan_sample_size(const plan_request& q) {
                                : "not a GLR rule with a threshold of t alone: no fixed point in t";
     std::function<void(std::size_t)> progress;
     if (q.progress) progress = [&, before](std::size_t done) { q.progress(before + done, total); };
-    mp.simulation = summarize_runs(repeat_runs(m, a, opts, q.runs, q.threads, progress), p.best_arm);
+    // lilucb-certified always runs Figure 1's index, the form Theorem R covers (as `lilucb run`).
+    bandit::run_options mo = opts;
+    if (const auto* preset = std::get_if<bandit::algorithm>(&m); preset && *preset == bandit::algorithm::lilucb_certified)
+      mo.inner = inner_log::lemma;
+    mp.simulation = summarize_runs(repeat_runs(m, a, mo, q.runs, q.threads, progress), p.best_arm);
     before += q.runs;
     p.methods.push_back(std::move(mp));
   }

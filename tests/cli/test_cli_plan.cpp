@@ -123,6 +123,21 @@ BOOST_AUTO_TEST_CASE(run_runs_summarises_as_the_planner) {
   BOOST_TEST(text.out.find(ex::summary_text(s)) != std::string::npos, text.out);
 }
 
+// A requested preset runs as `lilucb run` runs it (lilucb-certified with Figure 1's index): run 0
+// of the plan is the single run of the same seed.
+BOOST_AUTO_TEST_CASE(a_requested_preset_runs_as_run_does) {
+  for (const std::string name : {"lilucb-certified", "lilucb-heuristic", "exp-gap-ls"}) {
+    const std::vector<std::string> plan{"plan", "--means", "0.5,0.2,0.1", "--nu", "0.1", "--runs", "1", "--seed", "4",
+                                        "--method", name, "--json"};
+    const std::vector<std::string> run{"run", "--means", "0.5,0.2,0.1", "--nu", "0.1", "--seed", "4", "--algorithm", name,
+                                       "--json"};
+    const json p = parse_out(run_cli(plan), plan), r = parse_out(run_cli(run), run);
+    BOOST_TEST(p.at("methods")[0].at("role") == "requested");
+    BOOST_TEST(p.at("methods")[0].at("simulation").at("mean").get<double>() == r.at("pulls").get<double>(), name);
+    BOOST_TEST(p.at("methods")[0].at("simulation").at("certified") == r.at("certified"), name);
+  }
+}
+
 BOOST_AUTO_TEST_CASE(invalid_input_is_one_line_naming_the_option) {
   const std::vector<std::pair<std::vector<std::string>, std::string>> cases{
       {{"plan", "--means", "0.5", "--nu", "0.1"}, "means"},

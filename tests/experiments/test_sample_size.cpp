@@ -12,6 +12,7 @@
 #include "lilucb/characteristic_time.hpp"
 #include "lilucb/clopper_pearson.hpp"
 #include "lilucb/errors.hpp"
+#include "lilucb/resources.hpp"
 
 #include <boost/math/distributions/students_t.hpp>
 
@@ -242,6 +243,21 @@ BOOST_AUTO_TEST_CASE(invalid_requests_name_the_parameter) {
   bad = q;
   bad.nu = 4.9e-324;  // 1/nu is not finite
   refuses(bad, "nu");
+}
+
+// Results that cannot fit are refused before anything is allocated or run, naming runs.
+BOOST_AUTO_TEST_CASE(runs_that_cannot_fit_are_refused_first) {
+  if (!lilucb::available_memory_bytes()) return;  // no limit can be read here: nothing is checked
+  plan_arms a = gaussian(std::vector<double>(1'000'000, 0.0), 0.5);
+  a.means[0] = 1;
+  lb::run_options o;
+  o.nu = 0.1;
+  try {
+    repeat_runs(lb::recommended_combination(lb::reward_model::gaussian), a, o, 1'000'000, 1);
+    BOOST_TEST(false, "10^6 runs' counts on 10^6 arms were not refused");
+  } catch (const lilucb::domain_error& e) {
+    BOOST_TEST(e.parameter() == "runs", e.what());
+  }
 }
 
 // The lower bound T* kl(nu, 1 - nu) holds for every nu-correct method in expectation: on a few
