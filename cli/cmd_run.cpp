@@ -35,7 +35,7 @@ struct run_cli_options {
   // Whether each instance source was given (an empty value is given, and invalid).
   CLI::Option *scenario_opt = nullptr, *means_opt = nullptr, *means_file_opt = nullptr, *gap_opt = nullptr,
               *alpha_opt = nullptr, *boundary_opt = nullptr, *threshold_opt = nullptr, *range_opt = nullptr,
-              *concentration_opt = nullptr;
+              *concentration_opt = nullptr, *threads_opt = nullptr;
 };
 
 std::vector<double> instance_means(const run_cli_options& o) {
@@ -266,6 +266,8 @@ void run_run(const run_cli_options& o) {
   // --runs R > 1: R runs, run k on stream k of the seed (run 0 is the single run of --runs 1),
   // summarised as `lilucb plan` summarises a method (lilucb_experiments/sample_size.hpp).
   const std::uint64_t runs = parse_count("--runs", o.runs, "[1, 10^6]");
+  if (runs == 1 && o.threads_opt->count() > 0)
+    throw lilucb::domain_error("lilucb run", "--threads", o.threads, "absent unless --runs R > 1 (one run uses one thread)");
   if (runs > 1) {
     experiments::plan_arms arms;
     arms.means = means;
@@ -443,7 +445,7 @@ void add_run_command(CLI::App& app) {
                                  "repeat the run R times (run k on stream k of the seed) and print their summary, as "
                                  "`lilucb plan` does (default 1: one run)"),
                  count_spec(1, 1'000'000, "[1, 10^6]"));
-  declare_option(sub->add_option("--threads", o->threads,
+  o->threads_opt = declare_option(sub->add_option("--threads", o->threads,
                                  "with --runs: worker threads; 0 (default) = all cores; results do not depend on it"),
                  count_spec(0, 1024, "[0, 1024] (0: all cores)"));
   static_assert(bandit::default_max_pulls == 1'000'000'000, "--max-pulls' help says 10^9");

@@ -151,6 +151,7 @@ BOOST_AUTO_TEST_CASE(invalid_input_is_one_line_naming_the_option) {
       {{"plan", "--means", "0.5,0.4", "--nu", "0.1", "--method", "t3c-ids+glr-pooled-kl"}, "--method"},
       {{"plan", "--means", "0.5,0.4", "--nu", "0.1", "--method", "nonsense"}, "--method: "},
       {{"run", "--means", "0.5,0.4", "--nu", "0.1", "--runs", "0"}, "--runs"},
+      {{"run", "--means", "0.5,0.4", "--nu", "0.1", "--threads", "2"}, "--threads"},
   };
   for (const auto& [args, name] : cases) {
     const auto r = run_cli(args);
