@@ -399,7 +399,8 @@ std::vector<std::string> write_distribution_plot(const sample_size_plan& p, cons
     << "set xlabel 'pulls at stopping (log scale)'\nset ylabel 'fraction of runs stopped'\n"
     << "set logscale x\nset yrange [0:1.02]\nset key outside below\nset grid\n"
     << "plot " << gq(data.string()) << " index 0 using 1:2 with steps lw 2 lc rgb '#1f77b4' title "
-    << gq(p.methods[0].simulation.method + " (" + p.methods[0].role + ")");
+    << gq(p.methods[0].simulation.method + " (" + p.methods[0].role +
+          (p.methods[0].simulation.certified ? ", certified)" : ", uncertified)"));
   for (std::size_t i = 1; i < p.methods.size(); ++i)
     g << ", \\\n     " << gq(data.string()) << " index " << i << " using 1:2 with steps lw 2 dt 2 lc rgb '#d62728' title "
       << gq(p.methods[i].simulation.method + " (" + p.methods[i].role + (p.methods[i].simulation.certified ? ")" : ", uncertified)"));
