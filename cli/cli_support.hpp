@@ -137,6 +137,7 @@ void print_json(const nlohmann::json& j);
 void add_params_command(CLI::App& app);
 void add_bound_command(CLI::App& app);
 void add_hardness_command(CLI::App& app);
+void add_plan_command(CLI::App& app);
 void add_table_commands(CLI::App& app);
 void add_run_command(CLI::App& app);
 void add_experiment_command(CLI::App& app);

@@ -10,6 +10,7 @@
 #include "lilucb/instance.hpp"
 #include "lilucb/io/safe_file.hpp"
 #include "lilucb_experiments/algorithm_table.hpp"
+#include "lilucb_experiments/sample_size.hpp"
 
 #include <unistd.h>
 
@@ -29,12 +30,12 @@ namespace {
 
 struct run_cli_options {
   std::string algorithm, sampling, stopping, boundary, threshold, scenario, n, gap = "0.5", alpha, means, means_file, nu, sigma, arms = "gaussian",
-      range, concentration, seed = "1", rho, max_pulls = std::to_string(bandit::default_max_pulls), inner = "plus2";
+      range, concentration, seed = "1", runs = "1", threads = "0", rho, max_pulls = std::to_string(bandit::default_max_pulls), inner = "plus2";
   bool json = false;
   // Whether each instance source was given (an empty value is given, and invalid).
   CLI::Option *scenario_opt = nullptr, *means_opt = nullptr, *means_file_opt = nullptr, *gap_opt = nullptr,
               *alpha_opt = nullptr, *boundary_opt = nullptr, *threshold_opt = nullptr, *range_opt = nullptr,
-              *concentration_opt = nullptr;
+              *concentration_opt = nullptr, *threads_opt = nullptr;
 };
 
 std::vector<double> instance_means(const run_cli_options& o) {
@@ -262,6 +263,45 @@ void run_run(const run_cli_options& o) {
     if (o.arms == "gaussian" && !(40 * sigma <= limit - largest))
       throw lilucb::domain_error("lilucb run", "--sigma", o.sigma, "|mean| + 40 sigma " + range);
   }
+  // --runs R > 1: R runs, run k on stream k of the seed (run 0 is the single run of --runs 1),
+  // summarised as `lilucb plan` summarises a method (lilucb_experiments/sample_size.hpp).
+  const std::uint64_t runs = parse_count("--runs", o.runs, "[1, 10^6]");
+  if (runs == 1 && o.threads_opt->count() > 0)
+    throw lilucb::domain_error("lilucb run", "--threads", o.threads, "absent unless --runs R > 1 (one run uses one thread)");
+  if (runs > 1) {
+    experiments::plan_arms arms;
+    arms.means = means;
+    arms.model = model_of(o);
+    arms.sigma = sigma;
+    arms.lo = lo;
+    arms.hi = hi;
+    if (o.arms == "bounded")
+      arms.concentration = o.concentration_opt->count() > 0 ? parse_real("--concentration", o.concentration, "(0, inf)")
+                                                            : bandit::bounded_arms::default_concentration;
+    const auto threads = static_cast<unsigned>(parse_count("--threads", o.threads, "[0, 1024] (0: all cores)"));
+    const bool tty = isatty(fileno(stderr));
+    const auto results = experiments::repeat_runs(what, arms, opts, runs, threads, [&](std::size_t done) {
+      if (tty) std::fprintf(stderr, "\rlilucb run: %zu of %llu runs; Ctrl-C stops it   ", done, static_cast<unsigned long long>(runs));
+    });
+    if (tty) std::fputc('\n', stderr);
+    const auto summary = experiments::summarize_runs(results, truth);
+    if (!summary.certified)
+      std::cerr << "lilucb run: note: " << summary.method << " is not certified (" << summary.certificate
+                << "); the answers carry no guarantee at nu\n";
+    if (o.json) {
+      auto j = experiments::to_json(summary);
+      j["n"] = means.size();
+      j["arms"] = o.arms;
+      j["seed"] = opts.seed;
+      j["true_best_arm"] = truth;
+      print_json(j);
+      return;
+    }
+    std::cout << summary.method << " on " << means.size() << " " << o.arms << " arms, " << runs << " runs (seed "
+              << opts.seed << ", run k on stream k):\n"
+              << experiments::summary_text(summary);
+    return;
+  }
   bandit::composed_result cr;
   if (o.arms == "gaussian") {
     cr = run_on(what, bandit::gaussian_arms(means, sigma), opts);
@@ -401,6 +441,13 @@ void add_run_command(CLI::App& app) {
                       "--arms bounded: the Beta concentration K > 0 (default 9: variance (hi - lo)^2 p (1 - p)/(K + 1))"),
       real_spec(0, false, inf, false).when("--arms", {"bounded"}));
   declare_option(sub->add_option("--seed", o->seed, "random seed (default 1)"), count_spec(0, u64_max, "[0, 2^64)"));
+  declare_option(sub->add_option("--runs", o->runs,
+                                 "repeat the run R times (run k on stream k of the seed) and print their summary, as "
+                                 "`lilucb plan` does (default 1: one run)"),
+                 count_spec(1, 1'000'000, "[1, 10^6]"));
+  o->threads_opt = declare_option(sub->add_option("--threads", o->threads,
+                                 "with --runs: worker threads; 0 (default) = all cores; results do not depend on it"),
+                 count_spec(0, 1024, "[0, 1024] (0: all cores)"));
   static_assert(bandit::default_max_pulls == 1'000'000'000, "--max-pulls' help says 10^9");
   declare_option(sub->add_option("--max-pulls", o->max_pulls, "pull budget (default 10^9; the run then ends as budget_exhausted); 0 = unlimited"),
                  count_spec(0, u64_max, "[0, 2^64) (0: unlimited)"));

@@ -56,6 +56,7 @@ int main(int argc, char** argv) {
   lilucb::cli::add_params_command(app);
   lilucb::cli::add_bound_command(app);
   lilucb::cli::add_hardness_command(app);
+  lilucb::cli::add_plan_command(app);
   lilucb::cli::add_table_commands(app);
   lilucb::cli::add_run_command(app);
   lilucb::cli::add_experiment_command(app);

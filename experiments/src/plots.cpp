@@ -42,6 +42,10 @@ std::string quote(const std::string& s) {
   return q + "\"";
 }
 
+}  // namespace
+
+namespace detail {
+
 void run_gnuplot(const fs::path& script) {
   const std::string cmd = "gnuplot " + quote(script.string()) + " 2>" + quote(script.string() + ".log");
   if (std::system(cmd.c_str()) != 0) {
@@ -55,6 +59,12 @@ void run_gnuplot(const fs::path& script) {
                              "); scripts/setup installs gnuplot-nox");
   }
 }
+
+}  // namespace detail
+
+namespace {
+
+using detail::run_gnuplot;
 
 const std::string kTerminals[2][2] = {
     {"pngcairo enhanced font 'DejaVu Sans,11' size %W%,%H%", "png"},

@@ -152,4 +152,8 @@ void write_results(const experiment_plan& p, const std::filesystem::path& dir, c
 /// The manifest's shard key: {"index", "count"}, or null for the whole experiment.
 nlohmann::json shard_json(std::uint64_t index, std::uint64_t count);
 
+/// Runs gnuplot on `script` (its log beside it, SCRIPT.log).  Throws std::runtime_error quoting
+/// the log's first line when gnuplot fails (plots.cpp).
+void run_gnuplot(const std::filesystem::path& script);
+
 }  // namespace lilucb::experiments::detail

@@ -191,3 +191,41 @@ def run_many(
                                                     concentration), progress, "run_many",
                        run_many._public)
     return RunManyResult(**d)
+
+
+@_checked
+def plan(
+    means: ArrayLike,
+    nu: float,
+    arms: str = "gaussian",
+    sigma: Optional[float] = None,
+    runs: int = 200,
+    seed: int = 1,
+    threads: Optional[int] = None,
+    max_pulls: int = _lilucb.DEFAULT_MAX_PULLS,
+    method: Optional[str] = None,
+    range: Optional[Tuple[Real, Real]] = None,
+    concentration: Optional[float] = None,
+    progress: Optional[Union[bool, Callable[[int, int], None]]] = False,
+) -> Dict[str, Any]:
+    """How many samples will I need?  The plan of ``lilucb plan --json``, as a dict.
+
+    For arms with the given means (a unique largest one) and error probability nu in (0, 1/2]: the
+    characteristic time ``t_star``, the lower bound ``lower_bound`` = T* kl(nu, 1 - nu) on the expected
+    pulls of every method that errs with probability <= nu, and in ``methods`` the recommended certified
+    method (or `method`: a preset or a combination's name) and the field's uncertified practice, each
+    with ``predicted`` (the fixed point t = T* beta(t, nu), or None when its threshold depends on the
+    counts) and ``simulation``: `runs` runs (run k on stream k of `seed`, the same for any thread count)
+    summarised: mean with its Student-t interval ``mean_ci``, median with its exact order-statistic
+    interval ``median_ci``, ``q10``/``q90``, ``errors`` with the exact Clopper-Pearson ``error_ci``, all at
+    ``level`` 0.95.  docs/planner.md lists every field.
+
+    arms: 'gaussian' (sigma: the rewards' standard deviation, default 0.5 as ``lilucb run``), 'bernoulli',
+    or 'bounded' (Beta rewards in range = (lo, hi), required; concentration default 9).  threads: None or
+    0 for all cores.  max_pulls: the pull budget of each run (a run reaching it counts at it; 0: unlimited).
+    progress: False or None, True (a bar or lines on stderr) or a callable progress(done, total).
+    Ctrl-C stops the runs (KeyboardInterrupt).
+    """
+    text = _with_progress(lambda cb: _lilucb._plan(means, nu, arms, sigma, runs, seed, threads, max_pulls, method, range,
+                                                   concentration, cb), progress, "plan", plan._public)
+    return _json.loads(text)

@@ -13,6 +13,7 @@
 #include "lilucb/bandit/parallel.hpp"
 #include "lilucb/instance.hpp"
 #include "lilucb/resources.hpp"
+#include "lilucb_experiments/sample_size.hpp"
 
 #include <algorithm>
 #include <cstring>
@@ -312,6 +313,77 @@ py::dict run_many_py(const std::string& algorithm, const array_like& means, doub
   return d;
 }
 
+// lilucb.plan: the planner of `lilucb plan` (lilucb_experiments/sample_size.hpp), its JSON as text
+// (the one writer of the plan's fields; the Python side parses it).
+std::string plan_py(const array_like& means, double nu, const std::string& arms, const py::object& sigma, double runs,
+                    double seed, const py::object& threads_obj, double max_pulls, const py::object& method,
+                    const py::object& range, const py::object& concentration, const py::object& progress) {
+  constexpr const char* fn = "lilucb.plan";
+  const std::string sig = std::string(fn) + "()";
+  experiments::plan_request q;
+  q.arms.means = means_vector(fn, means);
+  if (arms == "gaussian") q.arms.model = bandit::reward_model::gaussian;
+  else if (arms == "bernoulli") q.arms.model = bandit::reward_model::bernoulli;
+  else if (arms == "bounded") q.arms.model = bandit::reward_model::bounded;
+  else throw lilucb::domain_error(fn, "arms", "'" + arms + "'", "{gaussian, bernoulli, bounded}");
+  // sigma, range and concentration: each only for the model it describes (as the CLI's declarations).
+  if (!sigma.is_none()) {
+    const double s = run_real_arg(sig, "sigma", sigma);
+    if (q.arms.model != bandit::reward_model::gaussian)
+      throw lilucb::domain_error(fn, "sigma", number_text(s), "None: sigma applies to arms 'gaussian' only (arms '" + arms + "')");
+    q.arms.sigma = s;
+  } else {
+    q.arms.sigma = bandit::default_sigma;
+  }
+  if (!range.is_none()) {
+    if (!(PyList_Check(range.ptr()) || PyTuple_Check(range.ptr())) || py::len(range) != 2)
+      throw py::type_error(sig + ": range must be None or a pair (lo, hi), got " + python_type_name(range));
+    const py::sequence rr = py::reinterpret_borrow<py::sequence>(range);
+    const double lo = run_real_arg(sig, "range[0]", rr[0]), hi = run_real_arg(sig, "range[1]", rr[1]);
+    const std::string text = "(" + number_text(lo) + ", " + number_text(hi) + ")";
+    if (q.arms.model != bandit::reward_model::bounded)
+      throw lilucb::domain_error(fn, "range", text, "None: range applies to arms 'bounded' only (arms '" + arms + "')");
+    if (!(std::isfinite(lo) && std::isfinite(hi) && lo < hi && std::isfinite(hi - lo) && (hi - lo) / 2 > 0))
+      throw lilucb::domain_error(fn, "range", text, "(lo, hi) with lo < hi, both finite, (hi - lo)/2 > 0");
+    q.arms.lo = lo;
+    q.arms.hi = hi;
+  } else if (q.arms.model == bandit::reward_model::bounded) {
+    throw lilucb::domain_error(fn, "range", "None", "(lo, hi) with lo < hi, both finite, required with arms 'bounded'");
+  }
+  if (!concentration.is_none()) {
+    const double k = run_real_arg(sig, "concentration", concentration);
+    if (q.arms.model != bandit::reward_model::bounded)
+      throw lilucb::domain_error(fn, "concentration", number_text(k),
+                                 "None: concentration applies to arms 'bounded' only (arms '" + arms + "')");
+    if (!(std::isfinite(k) && k > 0)) throw lilucb::domain_error(fn, "concentration", number_text(k), "(0, inf)");
+    q.arms.concentration = k;
+  }
+  q.nu = nu;
+  q.runs = whole_number(fn, "runs", runs, 1, "a whole number in [1, 10^6]");
+  if (runs > 1e6) throw lilucb::domain_error(fn, "runs", number_text(runs), "a whole number in [1, 10^6]");
+  q.seed = whole_number(fn, "seed", seed, 0, "a whole number in [0, 2^53]");
+  q.max_pulls = whole_number(fn, "max_pulls", max_pulls, 0, "a whole number in [0, 2^53] (0: unlimited)");
+  if (!threads_obj.is_none()) {
+    if (!is_real_number(threads_obj))
+      throw py::type_error(sig + ": threads must be None or a whole number, got " + python_type_name(threads_obj));
+    const double t = threads_obj.cast<double>();
+    q.threads = static_cast<unsigned>(whole_number(fn, "threads", t, 0, "None or a whole number in [0, 1024] (0: all cores)"));
+    if (t > 1024) throw lilucb::domain_error(fn, "threads", number_text(t), "None or a whole number in [0, 1024] (0: all cores)");
+  }
+  if (!method.is_none()) {
+    if (!py::isinstance<py::str>(method))
+      throw py::type_error(sig + ": method must be None or a str, got " + python_type_name(method));
+    q.method = method.cast<std::string>();
+    if (q.method.empty()) throw lilucb::domain_error(fn, "method", "''", "None or a preset's or a combination's name");
+  }
+  // A method name, the means and the model's parameters are checked before any run starts.
+  progress_report report(fn, progress);
+  q.progress = [&report](std::size_t done, std::size_t total) { report.set(done, total); };
+  experiments::sample_size_plan p;
+  interruptible([&] { p = experiments::plan_sample_size(q); }, report.poll());
+  return experiments::to_json(p).dump();
+}
+
 }  // namespace
 
 void register_runs(py::module_& m) {
@@ -321,6 +393,8 @@ void register_runs(py::module_& m) {
   m.def("_run_many", &run_many_py, arg("algorithm"), arg("means"), arg("nu"), arg("sigma"), arg("seed"),
         arg("runs"), arg("threads"), arg("first_run"), arg("arms"), arg("max_pulls"), arg("inner"),
         arg("checkpoints"), arg("keep_counts"), arg("progress"), arg("range"), arg("concentration"));
+  m.def("_plan", &plan_py, arg("means"), arg("nu"), arg("arms"), arg("sigma"), arg("runs"), arg("seed"), arg("threads"),
+        arg("max_pulls"), arg("method"), arg("range"), arg("concentration"), arg("progress"));
   // The defaults every interface shares (lilucb/bandit/defaults.hpp): run and run_many take them.
   m.attr("DEFAULT_SIGMA") = bandit::default_sigma;
   m.attr("DEFAULT_MAX_PULLS") = bandit::default_max_pulls;

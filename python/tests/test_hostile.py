@@ -217,6 +217,10 @@ BASE = {
                  dict(algorithm="t3c-ids+glr-pooled-eb", means=[0.6, 0.4, 0.3], nu=0.1, runs=2, threads=1,
                       arms="bounded", max_pulls=1000, range=(0.0, 1.0), concentration=9.0)],
     "RunManyResult.summary": _summary_base,
+    "plan": [dict(means=MEANS, nu=0.1, arms="gaussian", sigma=0.5, runs=2, seed=1, threads=1, max_pulls=1000,
+                  method="t3c-ids+glr-pooled-per-arm", progress=False),
+             dict(means=[0.6, 0.4, 0.3], nu=0.1, arms="bounded", runs=2, threads=1, max_pulls=1000, range=(0.0, 1.0),
+                  concentration=9.0)],
     # the ask-tell study
     "Identification": [dict(arms=2, model="gaussian", nu=0.1, sigma=1.0, method=lilucb.RECOMMENDED_METHOD, seed=0),
                        dict(arms=2, model="bounded", nu=0.1, range=(0.0, 1.0)),

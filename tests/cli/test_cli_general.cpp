@@ -39,7 +39,7 @@ BOOST_AUTO_TEST_CASE(sigma_help_states_its_default_and_where_it_comes_from) {
   const std::string required = "no default: required with --model gaussian";
   const std::vector<std::pair<std::vector<std::string>, std::string>> cases{
       {{"bound"}, theory},          {{"boundary"}, theory},   {{"crossing"}, theory}, {{"calibrate"}, theory},
-      {{"run"}, experiments},       {{"hardness"}, experiments}, {{"study", "new"}, required}};
+      {{"run"}, experiments},       {{"hardness"}, experiments}, {{"plan"}, experiments}, {{"study", "new"}, required}};
   for (const auto& [command, expected] : cases) {
     auto args = command;
     args.push_back("--help");

@@ -1,0 +1,164 @@
+// `lilucb plan`: how many samples a best-arm identification on given means needs: T*, the lower
+// bound, and for the recommended certified method and the field's practice the fixed-point
+// prediction and R simulated runs (the library's planner, lilucb_experiments/sample_size.hpp).
+
+#include "cli_support.hpp"
+
+#include "lilucb/bandit/arms.hpp"
+#include "lilucb/bandit/defaults.hpp"
+#include "lilucb/errors.hpp"
+#include "lilucb/io/safe_file.hpp"
+#include "lilucb_experiments/sample_size.hpp"
+
+#include <unistd.h>
+
+#include <cmath>
+#include <cstdio>
+#include <iostream>
+#include <limits>
+#include <memory>
+
+namespace lilucb::cli {
+
+namespace {
+
+struct plan_cli_options {
+  std::string means, arms = "gaussian", sigma, range, concentration, nu, runs = "200", seed = "1", threads = "0",
+      max_pulls = std::to_string(bandit::default_max_pulls), method, plot, csv;
+  bool json = false;
+  CLI::Option *range_opt = nullptr, *concentration_opt = nullptr, *sigma_opt = nullptr;
+};
+
+// The arms of the plan from --means, --arms and the model's options (each refused where it does
+// not apply by its declaration; --range is required with --arms bounded).
+experiments::plan_arms plan_arms_of(const plan_cli_options& o) {
+  experiments::plan_arms a;
+  a.means = parse_real_list("--means", o.means);
+  if (o.arms == "gaussian") {
+    a.model = bandit::reward_model::gaussian;
+    a.sigma = o.sigma.empty() ? bandit::default_sigma : parse_real("--sigma", o.sigma, "(0, inf)");
+    check_positive("lilucb plan", "--sigma", a.sigma);
+  } else if (o.arms == "bernoulli") {
+    a.model = bandit::reward_model::bernoulli;
+  } else if (o.arms == "bounded") {
+    a.model = bandit::reward_model::bounded;
+    if (o.range_opt->count() == 0)
+      throw lilucb::domain_error("lilucb plan", "--range", "(missing)", "LO,HI with LO < HI finite, with --arms bounded");
+    const auto r = parse_real_list("--range", o.range);
+    if (r.size() != 2 || !(r[0] < r[1]) || !std::isfinite(r[1] - r[0]) || !((r[1] - r[0]) / 2 > 0))
+      throw lilucb::domain_error("lilucb plan", "--range", o.range,
+                                 "LO,HI with LO < HI, both finite, HI - LO finite and (HI - LO)/2 > 0");
+    a.lo = r[0];
+    a.hi = r[1];
+    a.concentration = o.concentration_opt->count() > 0 ? parse_real("--concentration", o.concentration, "(0, inf)")
+                                                       : bandit::bounded_arms::default_concentration;
+    for (std::size_t i = 0; i < a.means.size(); ++i)
+      if (!(a.means[i] > a.lo && a.means[i] < a.hi))
+        throw lilucb::domain_error("lilucb plan", "--means[" + std::to_string(i) + "]", text_number(a.means[i]),
+                                   "means strictly inside --range (" + text_number(a.lo) + ", " + text_number(a.hi) + ")");
+  } else {
+    throw lilucb::domain_error("lilucb plan", "--arms", o.arms, "{gaussian, bernoulli, bounded}");
+  }
+  return a;
+}
+
+void run_plan(const plan_cli_options& o) {
+  experiments::plan_request q;
+  q.arms = plan_arms_of(o);
+  q.nu = parse_real("--nu", o.nu, "(0, 1/2]");
+  q.runs = parse_count("--runs", o.runs, "[1, 10^6]");
+  q.seed = parse_count("--seed", o.seed, "[0, 2^64)");
+  q.threads = static_cast<unsigned>(parse_count("--threads", o.threads, "[0, 1024] (0: all cores)"));
+  q.max_pulls = parse_count("--max-pulls", o.max_pulls, "[0, 2^64) (0: unlimited)");
+  q.method = o.method;
+  // A progress line on stderr when it is a terminal: the runs can take minutes.
+  const bool tty = isatty(fileno(stderr));
+  bool printed = false;
+  if (tty)
+    q.progress = [&printed](std::size_t done, std::size_t total) {
+      std::fprintf(stderr, "\rlilucb plan: %zu of %zu runs; Ctrl-C stops it   ", done, total);
+      printed = true;
+    };
+  experiments::sample_size_plan p;
+  try {
+    p = experiments::plan_sample_size(q);
+  } catch (...) {
+    if (printed) std::fputc('\n', stderr);
+    throw;
+  }
+  if (printed) std::fputc('\n', stderr);
+  std::vector<std::string> written;
+  if (!o.csv.empty()) {
+    io::write_file_atomically(o.csv, experiments::distribution_csv(p), "lilucb plan --csv");
+    written.push_back(o.csv);
+  }
+  if (!o.plot.empty())
+    for (auto& f : experiments::write_distribution_plot(p, o.plot)) written.push_back(std::move(f));
+  // The practice (and a requested uncertified method) answers without a guarantee: stderr says so,
+  // once every file is written (a failure is then the one line on stderr).
+  for (const auto& m : p.methods)
+    if (!m.simulation.certified)
+      std::cerr << "lilucb plan: note: " << m.simulation.method << " is not certified (" << m.simulation.certificate
+                << "); its answers carry no guarantee at nu\n";
+  if (o.json) {
+    auto j = experiments::to_json(p);
+    if (!written.empty()) j["files"] = written;
+    print_json(j);
+    return;
+  }
+  std::cout << experiments::plan_text(p);
+  for (const auto& f : written) std::cout << "wrote " << f << "\n";
+}
+
+}  // namespace
+
+void add_plan_command(CLI::App& app) {
+  constexpr double inf = std::numeric_limits<double>::infinity();
+  constexpr auto u64_max = std::numeric_limits<std::uint64_t>::max();
+  auto o = std::make_shared<plan_cli_options>();
+  auto* sub = app.add_subcommand(
+      "plan", "How many samples will I need? The recommended certified method and the field's practice on given means: "
+              "T*, the lower bound, the predicted pulls and R simulated runs (mean, median, 10-90% range, intervals)");
+  declare_option(sub->add_option("--means", o->means, "comma-separated means with a unique largest one")->required(),
+                 real_list_spec());
+  declare_option(sub->add_option("--nu", o->nu, "error probability nu, in (0, 1/2] (confidence 1 - nu)")->required(),
+                 real_spec(std::numeric_limits<double>::min(), true, 0.5, true));
+  declare_option(sub->add_option("--arms", o->arms,
+                                 "gaussian (default), bernoulli, or bounded (Beta rewards in --range, as `lilucb run`)"),
+                 choice_spec({"gaussian", "bernoulli", "bounded"}).defaults_to(o->arms));
+  // Appended in place: "literal" + std::string&& trips GCC 12's -Wrestrict (a false positive).
+  std::string sigma_help = "Gaussian reward standard deviation, > 0; default ";
+  sigma_help += text_number(bandit::default_sigma);
+  sigma_help += ": the scale of the paper's Section 5 experiments (rewards of variance 1/4)";
+  o->sigma_opt = declare_option(sub->add_option("--sigma", o->sigma, sigma_help),
+                                real_spec(0, false, inf, false).when("--arms", {"gaussian"}));
+  o->range_opt = declare_option(
+      sub->add_option("--range", o->range, "--arms bounded (required): LO,HI, the rewards' range; the means lie strictly inside"),
+      real_list_spec().when("--arms", {"bounded"}));
+  o->concentration_opt = declare_option(
+      sub->add_option("--concentration", o->concentration, "--arms bounded: the Beta concentration K > 0 (default 9)"),
+      real_spec(0, false, inf, false).when("--arms", {"bounded"}));
+  declare_option(sub->add_option("--runs", o->runs, "simulated runs per method (default 200)"),
+                 count_spec(1, 1'000'000, "[1, 10^6]"));
+  declare_option(sub->add_option("--seed", o->seed, "random seed (default 1); run k uses stream k of it"),
+                 count_spec(0, u64_max, "[0, 2^64)"));
+  declare_option(sub->add_option("--threads", o->threads, "worker threads; 0 (default) = all cores; results do not depend on it"),
+                 count_spec(0, 1024, "[0, 1024] (0: all cores)"));
+  declare_option(sub->add_option("--max-pulls", o->max_pulls,
+                                 "pull budget per run (default 10^9; a run reaching it counts at it); 0 = unlimited"),
+                 count_spec(0, u64_max, "[0, 2^64) (0: unlimited)"));
+  declare_option(sub->add_option("--method", o->method,
+                                 "plan this method instead of the recommended certified one: a preset or a combination's "
+                                 "name as `lilucb run` prints it"),
+                 text_spec("a name the library's rule tables define"));
+  declare_option(sub->add_option("--plot", o->plot,
+                                 "also draw the stopping-time distributions with gnuplot (PNG; SVG for a name ending in "
+                                 ".svg), its script FILE.gp and data FILE.dat beside it"),
+                 path_spec(value_kind::file_out));
+  declare_option(sub->add_option("--csv", o->csv, "also write every run's pulls as CSV (method,role,run,pulls)"),
+                 path_spec(value_kind::file_out));
+  declare_option(sub->add_flag("--json", o->json, "print one JSON object (docs/planner.md lists its fields)"), flag_spec());
+  sub->callback([o] { run_plan(*o); });
+}
+
+}  // namespace lilucb::cli
