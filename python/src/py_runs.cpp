@@ -17,6 +17,9 @@
 
 #include <algorithm>
 #include <cstring>
+#include <optional>
+#include <string>
+#include <utility>
 #include <variant>
 
 namespace lilucb::python {
@@ -46,6 +49,23 @@ double run_real_arg(const std::string& sig, const char* parameter, const py::han
 }
 
 // Every argument of run/run_many checked and converted, with the caller's name in messages.
+/// The bounded arms' range argument (None or a pair (lo, hi)) of `fn`: nullopt for None; refused
+/// when given for arms that are not bounded, or when not an admissible interval.
+std::optional<std::pair<double, double>> range_arg(const char* fn, const std::string& sig, const py::object& range,
+                                                   bool bounded, const std::string& arms) {
+  if (range.is_none()) return std::nullopt;
+  if (!(PyList_Check(range.ptr()) || PyTuple_Check(range.ptr())) || py::len(range) != 2)
+    throw py::type_error(sig + ": range must be None or a pair (lo, hi), got " + python_type_name(range));
+  const py::sequence rr = py::reinterpret_borrow<py::sequence>(range);
+  const double lo = run_real_arg(sig, "range[0]", rr[0]), hi = run_real_arg(sig, "range[1]", rr[1]);
+  const std::string text = "(" + number_text(lo) + ", " + number_text(hi) + ")";
+  if (!bounded)
+    throw lilucb::domain_error(fn, "range", text, "None: range applies to arms 'bounded' only (arms '" + arms + "')");
+  if (!(std::isfinite(lo) && std::isfinite(hi) && lo < hi && std::isfinite(hi - lo) && (hi - lo) / 2 > 0))
+    throw lilucb::domain_error(fn, "range", text, "(lo, hi) with lo < hi, both finite, (hi - lo)/2 > 0");
+  return std::pair{lo, hi};
+}
+
 run_request make_request(const char* fn, const std::string& algorithm, const py::object& means, double nu,
                          double sigma, double seed, const char* run_name, double run, const std::string& arms,
                          double max_pulls, const std::string& inner, const py::object& checkpoints,
@@ -61,18 +81,9 @@ run_request make_request(const char* fn, const std::string& algorithm, const py:
   else throw lilucb::domain_error(fn, "arms", "'" + arms + "'", "{gaussian, bernoulli, bounded}");
   // range and concentration: the bounded arms' [lo, hi] (required) and Beta concentration, and only theirs.
   const std::string sig = std::string(fn) + "()";
-  if (!range.is_none()) {
-    if (!(PyList_Check(range.ptr()) || PyTuple_Check(range.ptr())) || py::len(range) != 2)
-      throw py::type_error(sig + ": range must be None or a pair (lo, hi), got " + python_type_name(range));
-    const py::sequence rr = py::reinterpret_borrow<py::sequence>(range);
-    const double lo = run_real_arg(sig, "range[0]", rr[0]), hi = run_real_arg(sig, "range[1]", rr[1]);
-    const std::string text = "(" + number_text(lo) + ", " + number_text(hi) + ")";
-    if (r.arms != arm_kind::bounded)
-      throw lilucb::domain_error(fn, "range", text, "None: range applies to arms 'bounded' only (arms '" + arms + "')");
-    if (!(std::isfinite(lo) && std::isfinite(hi) && lo < hi && std::isfinite(hi - lo) && (hi - lo) / 2 > 0))
-      throw lilucb::domain_error(fn, "range", text, "(lo, hi) with lo < hi, both finite, (hi - lo)/2 > 0");
-    r.lo = lo;
-    r.hi = hi;
+  if (const auto lohi = range_arg(fn, sig, range, r.arms == arm_kind::bounded, arms)) {
+    r.lo = lohi->first;
+    r.hi = lohi->second;
   } else if (r.arms == arm_kind::bounded) {
     throw lilucb::domain_error(fn, "range", "None", "(lo, hi) with lo < hi, both finite, required with arms 'bounded'");
   }
@@ -335,18 +346,9 @@ std::string plan_py(const array_like& means, double nu, const std::string& arms,
   } else {
     q.arms.sigma = bandit::default_sigma;
   }
-  if (!range.is_none()) {
-    if (!(PyList_Check(range.ptr()) || PyTuple_Check(range.ptr())) || py::len(range) != 2)
-      throw py::type_error(sig + ": range must be None or a pair (lo, hi), got " + python_type_name(range));
-    const py::sequence rr = py::reinterpret_borrow<py::sequence>(range);
-    const double lo = run_real_arg(sig, "range[0]", rr[0]), hi = run_real_arg(sig, "range[1]", rr[1]);
-    const std::string text = "(" + number_text(lo) + ", " + number_text(hi) + ")";
-    if (q.arms.model != bandit::reward_model::bounded)
-      throw lilucb::domain_error(fn, "range", text, "None: range applies to arms 'bounded' only (arms '" + arms + "')");
-    if (!(std::isfinite(lo) && std::isfinite(hi) && lo < hi && std::isfinite(hi - lo) && (hi - lo) / 2 > 0))
-      throw lilucb::domain_error(fn, "range", text, "(lo, hi) with lo < hi, both finite, (hi - lo)/2 > 0");
-    q.arms.lo = lo;
-    q.arms.hi = hi;
+  if (const auto lohi = range_arg(fn, sig, range, q.arms.model == bandit::reward_model::bounded, arms)) {
+    q.arms.lo = lohi->first;
+    q.arms.hi = lohi->second;
   } else if (q.arms.model == bandit::reward_model::bounded) {
     throw lilucb::domain_error(fn, "range", "None", "(lo, hi) with lo < hi, both finite, required with arms 'bounded'");
   }

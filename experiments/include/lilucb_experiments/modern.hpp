@@ -82,8 +82,8 @@ inline constexpr const char* known_range_only =
 /// Proposition U's rule (certified) is not in the presets whose reports were run before it was:
 /// docs/certified-glr/unpooling.md compares it with P2 on the robustness instances.
 inline constexpr const char* unpooling_reference =
-    "certified (Proposition U) after the presets' reports were run; docs/certified-glr/unpooling.md compares it "
-    "with P2 on the robustness instances (fewer mean pulls in all 24 cells); a config may name it";
+    "its certificate (Proposition U) came after the presets' reports were run; docs/certified-glr/unpooling.md "
+    "compares it with P2 on the robustness instances (fewer mean pulls in all 24 cells); a config may name it";
 
 /// The empirical-variance GLR (the practice for rewards of unknown variance) stays out of the
 /// presets, whose Gaussian instances have a known sigma.
