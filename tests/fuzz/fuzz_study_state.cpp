@@ -33,6 +33,7 @@ namespace {
 namespace lb = lilucb::bandit;
 
 constexpr std::string_view magic = "lilucb-study snapshot 4\n";
+constexpr std::string_view magic_v3 = "lilucb-study snapshot 3\n";  // read by replaying the journal (the corpus has some)
 constexpr std::string_view separator = "\n\x1ejournal\x1e";
 
 bool too_many_arms(const nlohmann::json& j) {
@@ -99,7 +100,7 @@ void snapshot_and_journal(const std::string& text) {
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   const std::string text(reinterpret_cast<const char*>(data), size);
   try {
-    if (text.compare(0, magic.size(), magic) == 0) {
+    if (text.compare(0, magic.size(), magic) == 0 || text.compare(0, magic_v3.size(), magic_v3) == 0) {
       snapshot_and_journal(text);
       return 0;
     }
