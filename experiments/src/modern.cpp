@@ -139,9 +139,14 @@ std::optional<double> predicted_stopping_time(const modern_method& m, double t_s
   // A statistic that depends on the counts (the mixtures of Propositions M, M1, P and P2) has no
   // fixed point in t: the registry says which thresholds are functions of t alone.
   if (!bandit::describe(m.combination.threshold).time_only) return std::nullopt;
+  // The rule runs with integer t below 2^64: a fixed point beyond is none (a domain_error).
   const auto fixed_point = [&](const auto& beta) {
-    return lilucb::fixed_point_stopping_time<double>(
-        t_star, [&](double t) { return beta(static_cast<std::uint64_t>(std::ceil(t))); });
+    return lilucb::fixed_point_stopping_time<double>(t_star, [&](double t) {
+      if (!(t < 0x1p64))
+        lilucb::detail::raise_domain_error(kModernFn, "t", lilucb::detail::format_value(t),
+                                           "below 2^64 (the pull counter's range): t = T* beta(t) has no solution there");
+      return beta(static_cast<std::uint64_t>(std::ceil(t)));
+    });
   };
   switch (m.combination.threshold) {
     case bandit::glr_threshold::heuristic:  // the threshold the GLR rule runs with, at the next integer t

@@ -229,12 +229,12 @@ sample_size_plan plan_sample_size(const plan_request& q) {
     const std::string name = method_name(m);
     if (std::holds_alternative<bandit::combination>(m)) {
       const modern_method mm = method_of(method_row{name.c_str()}, "method");
-      // A T* so large (near-tied means) that t = T* beta(t) has no solution in doubles leaves no
-      // prediction; the simulation still runs (within --max-pulls).
+      // A T* so large (near-tied means) that t = T* beta(t) has no solution below 2^64 pulls (or in
+      // doubles) leaves no prediction; the simulation still runs (within --max-pulls).
       try {
         mp.predicted = predicted_stopping_time(mm, p.t_star, q.nu, a.means.size());
       } catch (const lilucb::domain_error&) {
-        mp.prediction_note = "t = T* beta(t, nu) has no solution in doubles at T* = " + format_value(p.t_star);
+        mp.prediction_note = "t = T* beta(t, nu) has no solution below 2^64 pulls at T* = " + format_value(p.t_star);
       }
     }
     if (!mp.predicted && mp.prediction_note.empty())

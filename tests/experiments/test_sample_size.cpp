@@ -177,7 +177,7 @@ BOOST_AUTO_TEST_CASE(t_star_lower_bound_and_prediction_come_from_the_library) {
   BOOST_TEST_REQUIRE(p.methods[1].predicted.has_value());
   const double t = *p.methods[1].predicted;
   BOOST_TEST(t == p.t_star * std::log((1 + std::log(std::ceil(t))) / 0.05), tt::tolerance(1e-9));
-  // Near-tied means: T* is too large for the fixed point in doubles; the plan says so and still
+  // Near-tied means: T* is too large for a fixed point below 2^64 pulls; the plan says so and still
   // simulates (here within a small budget, which every run of the certified method reaches).
   plan_request tie;
   tie.arms = gaussian({0.5, 0.4999999999}, 0.5);
@@ -186,7 +186,7 @@ BOOST_AUTO_TEST_CASE(t_star_lower_bound_and_prediction_come_from_the_library) {
   tie.max_pulls = 1000;
   const auto pt = plan_sample_size(tie);
   BOOST_TEST(!pt.methods[1].predicted);
-  BOOST_TEST(pt.methods[1].prediction_note.find("no solution in doubles") != std::string::npos, pt.methods[1].prediction_note);
+  BOOST_TEST(pt.methods[1].prediction_note.find("no solution below 2^64 pulls") != std::string::npos, pt.methods[1].prediction_note);
   BOOST_TEST(pt.methods[0].simulation.censored == 2u);
   BOOST_TEST(pt.methods[0].simulation.mean == 1000.0);
   // Bounded arms on [lo, hi]: T* of the Beta arms of the rescaled means.
