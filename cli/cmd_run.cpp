@@ -30,8 +30,9 @@ namespace {
 
 struct run_cli_options {
   std::string algorithm, sampling, stopping, boundary, threshold, scenario, n, gap = "0.5", alpha, means, means_file, nu, sigma, arms = "gaussian",
-      range, concentration, seed = "1", runs = "1", threads = "0", rho, max_pulls = std::to_string(bandit::default_max_pulls), inner = "plus2";
-  bool json = false;
+      range, concentration, seed = "1", runs = "1", threads = "0", rho, max_pulls = std::to_string(bandit::default_max_pulls), inner = "plus2",
+      epsilon;
+  bool json = false, epsilon_relative = false;
   // Whether each instance source was given (an empty value is given, and invalid).
   CLI::Option *scenario_opt = nullptr, *means_opt = nullptr, *means_file_opt = nullptr, *gap_opt = nullptr,
               *alpha_opt = nullptr, *boundary_opt = nullptr, *threshold_opt = nullptr, *range_opt = nullptr,
@@ -151,12 +152,40 @@ std::pair<double, double> bounded_range(const run_cli_options& o) {
   return {r[0], r[1]};
 }
 
+// The question: --epsilon E (additive; --epsilon-relative: a fraction of the best mean), or the
+// best arm.
+bandit::answer_target target_of(const run_cli_options& o) {
+  bandit::answer_target t;
+  if (o.epsilon.empty()) {
+    if (o.epsilon_relative)
+      throw lilucb::domain_error("lilucb run", "--epsilon-relative", "given", "only with --epsilon E");
+    return t;
+  }
+  t.relative = o.epsilon_relative;
+  t.epsilon = parse_real("--epsilon", o.epsilon, t.relative ? "[0, 1) with --epsilon-relative" : "[0, inf)");
+  bandit::check_target("lilucb run", t);
+  return t;
+}
+
 // A preset (--algorithm NAME, or a combination's name), a combination (--sampling with --stopping),
-// or, with neither, the recommended certified method for the arms (recommended_combination).
+// or, with neither, the recommended certified method for the arms and the question
+// (recommended_combination).  An epsilon-good question goes to the combination (a preset answers
+// the best arm only).
 bandit::method parse_what(const run_cli_options& o) {
+  const auto target = target_of(o);
+  auto with_target = [&](bandit::method m) {
+    if (target.best_arm()) return m;
+    auto* c = std::get_if<bandit::combination>(&m);
+    if (!c)
+      throw lilucb::domain_error("lilucb run", "--epsilon", o.epsilon,
+                                 "absent with a preset (--algorithm " + o.algorithm +
+                                     " answers the best arm): give a combination, e.g. t3c-ids+glr-one-sided");
+    c->target = target;
+    return m;
+  };
   const bool preset = !o.algorithm.empty(), combo = !o.sampling.empty() || !o.stopping.empty();
   if (!preset && !combo && o.boundary_opt->count() == 0 && o.threshold_opt->count() == 0 && o.rho.empty())
-    return bandit::recommended_combination(model_of(o));
+    return bandit::recommended_combination(model_of(o), target);
   if (preset == combo)
     throw lilucb::domain_error("lilucb run", "--algorithm", preset ? o.algorithm : "(missing)",
                                "exactly one of --algorithm NAME or --sampling RULE --stopping RULE "
@@ -170,7 +199,7 @@ bandit::method parse_what(const run_cli_options& o) {
     if (!o.rho.empty())
       throw lilucb::domain_error("lilucb run", "--rho", o.rho, "absent unless --stopping glr --threshold mixture");
     // A combination's name as this command prints it ("t3c-ids+glr-pooled-per-arm") is accepted too.
-    return bandit::parse_method(o.algorithm);
+    return with_target(bandit::parse_method(o.algorithm));
   }
   if (o.sampling.empty()) throw lilucb::domain_error("lilucb run", "--sampling", "(missing)", "a sampling rule with --stopping");
   if (o.stopping.empty()) throw lilucb::domain_error("lilucb run", "--stopping", "(missing)", "a stopping rule with --sampling");
@@ -186,9 +215,10 @@ bandit::method parse_what(const run_cli_options& o) {
   if (o.threshold_opt->count() > 0 && takes != bandit::stopping_parameter::threshold)
     throw lilucb::domain_error("lilucb run", "--threshold", o.threshold,
                                "absent with --stopping " + o.stopping + " (it applies to --stopping glr)");
-  // Without --threshold, GLR stopping is certified: the recommended threshold for the arms.
+  // Without --threshold, GLR stopping is certified: the recommended threshold for the arms and
+  // the question.
   c.threshold = o.threshold_opt->count() > 0 ? bandit::parse_glr_threshold(o.threshold)
-                                             : bandit::recommended_threshold(model_of(o));
+                                             : bandit::recommended_combination(model_of(o), target).threshold;
   if (o.boundary_opt->count() > 0) c.boundary = bandit::stopping::parse_ls_boundary(o.boundary);
   if (!o.rho.empty()) {
     if (takes != bandit::stopping_parameter::threshold || !bandit::describe(c.threshold).takes_rho)
@@ -196,7 +226,7 @@ bandit::method parse_what(const run_cli_options& o) {
     c.rho = parse_real("--rho", o.rho, "(0, inf)");
     check_positive("lilucb run", "--rho", c.rho);
   }
-  return c;
+  return with_target(c);
 }
 
 // "NAME (summary[; the reward models it needs][; certified: STATEMENT | uncertified]); ..." for a
@@ -218,6 +248,14 @@ std::string rule_help(const Table& table) {
   return s;
 }
 
+// The indices of the good arms, for --json.
+std::vector<std::size_t> good_arms(const std::vector<bool>& good) {
+  std::vector<std::size_t> out;
+  for (std::size_t i = 0; i < good.size(); ++i)
+    if (good[i]) out.push_back(i);
+  return out;
+}
+
 void run_run(const run_cli_options& o) {
   const auto [lo, hi] = bounded_range(o);
   const auto what = parse_what(o);
@@ -226,13 +264,23 @@ void run_run(const run_cli_options& o) {
   const char* source = o.means_opt->count() ? "--means" : o.means_file_opt->count() ? "--means-file"
                        : o.scenario == "alpha"  ? "--alpha"
                                                 : "--gap";
-  std::size_t truth = 0;  // a tie for the best mean is an error: correctness is reported
-  try {
-    truth = best_arm(means);
-  } catch (const lilucb::domain_error& e) {
-    if (o.scenario_opt->count() == 0 || o.scenario != "alpha") throw;
-    throw lilucb::domain_error("lilucb run", "--alpha", o.alpha,
-                               "values whose alpha scenario has a unique best mean in double precision (" + e.value() + ")");
+  const bandit::answer_target target = target_of(o);
+  // The correct answers: the best arm, which must be unique for that question (a tie is an error:
+  // correctness is reported), or every epsilon-good arm (ties allowed).
+  std::vector<bool> good(means.size(), false);
+  std::size_t truth = 0;
+  if (target.best_arm()) {
+    try {
+      truth = best_arm(means);
+    } catch (const lilucb::domain_error& e) {
+      if (o.scenario_opt->count() == 0 || o.scenario != "alpha") throw;
+      throw lilucb::domain_error("lilucb run", "--alpha", o.alpha,
+                                 "values whose alpha scenario has a unique best mean in double precision (" + e.value() + ")");
+    }
+    good[truth] = true;
+  } else {
+    for (std::size_t i = 0; i < means.size(); ++i) good[i] = bandit::is_good_answer(target, means, i);
+    truth = static_cast<std::size_t>(std::max_element(means.begin(), means.end()) - means.begin());
   }
   bandit::run_options opts;
   opts.nu = parse_real("--nu", o.nu, "(0, 1)");
@@ -284,7 +332,7 @@ void run_run(const run_cli_options& o) {
       if (tty) std::fprintf(stderr, "\rlilucb run: %zu of %llu runs; Ctrl-C stops it   ", done, static_cast<unsigned long long>(runs));
     });
     if (tty) std::fputc('\n', stderr);
-    const auto summary = experiments::summarize_runs(results, truth);
+    const auto summary = experiments::summarize_runs(results, good);
     if (!summary.certified)
       std::cerr << "lilucb run: note: " << summary.method << " is not certified (" << summary.certificate
                 << "); the answers carry no guarantee at nu\n";
@@ -294,6 +342,7 @@ void run_run(const run_cli_options& o) {
       j["arms"] = o.arms;
       j["seed"] = opts.seed;
       j["true_best_arm"] = truth;
+      if (!target.best_arm()) j["good_arms"] = good_arms(good);
       print_json(j);
       return;
     }
@@ -319,7 +368,7 @@ void run_run(const run_cli_options& o) {
     throw lilucb::domain_error("lilucb run", "--arms", o.arms, "{gaussian, bernoulli, bounded}");
   }
   const bandit::run_result& r = cr.run;
-  const bool correct = r.best_arm == truth;
+  const bool correct = good[r.best_arm];
   // An uncertified method (a preset without a certificate; --threshold heuristic, the field's
   // practice) answers without a guarantee: one line on stderr says so, whatever the output format.
   if (!cr.certified)
@@ -341,6 +390,7 @@ void run_run(const run_cli_options& o) {
                 {"seed", opts.seed},
                 {"best_arm", r.best_arm},
                 {"true_best_arm", truth},
+                {"question", bandit::to_string(target)},
                 {"correct", correct},
                 {"pulls", r.pulls},
                 {"counts", r.counts},
@@ -353,6 +403,7 @@ void run_run(const run_cli_options& o) {
       if (takes == bandit::stopping_parameter::threshold) j["threshold"] = bandit::to_string(c->threshold);
       if (takes == bandit::stopping_parameter::boundary) j["boundary"] = bandit::stopping::to_string(c->boundary);
     }
+    if (!target.best_arm()) j["good_arms"] = good_arms(good);
     j["certified"] = cr.certified;
     j["certificate"] = cr.certificate;
     print_json(j);
@@ -361,8 +412,10 @@ void run_run(const run_cli_options& o) {
   std::cout << r.algorithm << " on " << means.size() << " " << o.arms << " arms (seed " << opts.seed << "):\n"
             << "  status      " << bandit::to_string(r.status) << " (" << r.stopped_by << ")\n"
             << "  pulls       " << r.pulls << "\n"
-            << "  chosen arm  " << r.best_arm << " (true best " << truth << ": "
-            << (correct ? "correct" : "WRONG") << ")\n"
+            << "  chosen arm  " << r.best_arm
+            << (target.best_arm() ? " (true best " + std::to_string(truth)
+                                  : " (" + bandit::to_string(target) + "; true best " + std::to_string(truth))
+            << ": " << (correct ? "correct" : "WRONG") << ")\n"
             << "  parameters ";
   for (const auto& [k, v] : r.parameters.named()) std::cout << ' ' << k << '=' << text_number(v);
   std::cout << '\n';
@@ -453,6 +506,15 @@ void add_run_command(CLI::App& app) {
                  count_spec(0, u64_max, "[0, 2^64) (0: unlimited)"));
   declare_option(sub->add_option("--inner", o->inner, "lil'UCB's inner log: plus2 (default) or lemma"), choice_spec({"plus2", "lemma"}));
   declare_option(sub->add_flag("--json", o->json, "print one JSON object"), flag_spec());
+  declare_option(sub->add_option("--epsilon", o->epsilon,
+                                 "answer an epsilon-good arm instead of the best: one whose mean is at least the best "
+                                 "mean minus E (default: the best arm); certified with --threshold one-sided "
+                                 "(Proposition Gε-M1; the default with --epsilon), --threshold heuristic is the "
+                                 "practice; ties for the best mean are allowed"),
+                 real_spec(0, true, inf, false));
+  declare_option(sub->add_flag("--epsilon-relative", o->epsilon_relative,
+                               "with --epsilon E in [0, 1): at least (1 - E) times the best mean (means >= 0)"),
+                 flag_spec());
   // The rule options' declarations (their names are checked by the library's parsers).
   for (const char* rule : {"--algorithm", "--sampling", "--stopping", "--boundary", "--threshold"})
     declare_option(sub->get_option(rule), text_spec("a name the library's rule tables define"));

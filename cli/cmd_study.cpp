@@ -122,7 +122,8 @@ std::size_t parse_arm_name(const std::string& command, const std::string& option
 // ---- new ----
 
 struct new_options {
-  std::string state, arms, names, model = "gaussian", sigma, range, nu, method, seed = "0";
+  std::string state, arms, names, model = "gaussian", sigma, range, nu, method, seed = "0", epsilon;
+  bool epsilon_relative = false;
 };
 
 void run_new(const new_options& o) {
@@ -159,6 +160,12 @@ void run_new(const new_options& o) {
     s.hi = r[1];
   }
   s.nu = parse_real("--nu", o.nu, "(0, 1)");
+  if (!o.epsilon.empty()) {
+    s.target.relative = o.epsilon_relative;
+    s.target.epsilon = parse_real("--epsilon", o.epsilon, o.epsilon_relative ? "[0, 1) with --epsilon-relative" : "[0, inf)");
+  } else if (o.epsilon_relative) {
+    throw lilucb::domain_error(cmd, "--epsilon-relative", "given", "only with --epsilon E");
+  }
   s.method = o.method;
   s.seed = parse_count("--seed", o.seed, "an integer in [0, 2^64)");
   lb::identification study(s);  // checks every setting
@@ -171,7 +178,8 @@ void run_new(const new_options& o) {
   lb::stored_study l{std::move(study), true, 0};
   save(cmd, o.state, l, *lock, "");
   std::cout << "study of " << s.arms << " arms (" << lb::to_string(s.model) << "), nu = " << text_number(s.nu)
-            << ", method " << l.study.method() << ": " << o.state << '\n';
+            << (s.target.best_arm() ? "" : ", question: " + lb::to_string(s.target)) << ", method " << l.study.method()
+            << ": " << o.state << '\n';
 }
 
 // ---- ask ----
@@ -381,6 +389,9 @@ void run_answer(const show_options& o) {
     // Before the stop there is no answer: the leader is reported under its own name, so a script
     // that forgets to read "done" finds no "best_arm" to act on.
     nlohmann::json j{{"done", a.done}, {"evidence", ev}, {"events", h.events}, {"digest", h.head}};
+    const auto& target = study.settings().target;
+    j["question"] = lb::to_string(target);
+    if (!target.best_arm()) j[target.relative ? "epsilon_relative" : "epsilon"] = target.epsilon;
     if (a.done) {
       j["best_arm"] = a.best_arm;
       j["certified"] = a.certified;
@@ -395,9 +406,10 @@ void run_answer(const show_options& o) {
     print_json(j);
     return;
   }
+  const auto& target = study.settings().target;
   if (a.done)
-    std::cout << "best arm: " << arm_label(study, a.best_arm) << (a.certified ? ", certified: " : ", NOT certified: ")
-              << a.certificate << '\n';
+    std::cout << (target.best_arm() ? "best arm: " : lb::to_string(target) + " arm: ") << arm_label(study, a.best_arm)
+              << (a.certified ? ", certified: " : ", NOT certified: ") << a.certificate << '\n';
   else
     std::cout << "not done: the leader is arm " << arm_label(study, a.best_arm) << " (no answer is certified before the stop)\n";
   for (const auto& e : a.evidence)
@@ -459,6 +471,13 @@ void add_study_command(CLI::App& app) {
                                                            std::string(lb::recommended_method) + " otherwise)"),
                  text_spec("a combination of the registry").feeding({"combination", "sampling", "stopping", "threshold", "boundary", "method"}));
   declare_option(cn->add_option("--seed", n->seed, "the sampling rule's random seed (default 0)"), count_spec(0, std::numeric_limits<std::uint64_t>::max(), "an integer in [0, 2^64)"));
+  declare_option(cn->add_option("--epsilon", n->epsilon,
+                                "answer an epsilon-good arm (mean at least the best mean minus E) instead of the best arm: "
+                                "the study then stops on tied arms; default method t3c-ids+glr-one-sided (Proposition Gε-M1)"),
+                 real_spec(0, true, inf, false));
+  declare_option(cn->add_flag("--epsilon-relative", n->epsilon_relative,
+                              "with --epsilon E in [0, 1): at least (1 - E) times the best mean (bernoulli, or bounded with LO >= 0)"),
+                 flag_spec());
   cn->callback([n] { run_new(*n); });
 
   auto a = std::make_shared<ask_options>();

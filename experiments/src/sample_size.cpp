@@ -61,6 +61,15 @@ void with_plan_arms(const plan_arms& a, Body body) {
 }  // namespace sample_size_impl
 
 runs_summary summarize_runs(const std::vector<bandit::composed_result>& runs, std::size_t truth, double level) {
+  std::size_t arms = truth + 1;
+  for (const auto& r : runs) arms = std::max(arms, r.run.best_arm + 1);
+  std::vector<bool> good(arms, false);
+  good[truth] = true;
+  return summarize_runs(runs, good, level);
+}
+
+runs_summary summarize_runs(const std::vector<bandit::composed_result>& runs, const std::vector<bool>& good,
+                            double level) {
   constexpr const char* fn = "lilucb::experiments::summarize_runs";
   if (runs.empty()) lilucb::detail::raise_domain_error(fn, "runs", "[] (empty)", "at least one run");
   if (!(level > 0 && level < 1)) lilucb::detail::raise_domain_error(fn, "level", lilucb::detail::format_value(level), "(0, 1)");
@@ -76,7 +85,10 @@ runs_summary summarize_runs(const std::vector<bandit::composed_result>& runs, st
   for (const auto& r : runs) {
     const bool stopped = r.run.status == bandit::run_status::stopped;
     s.stopped += stopped;
-    s.errors += stopped && r.run.best_arm != truth;
+    if (!(r.run.best_arm < good.size()))
+      lilucb::detail::raise_domain_error(fn, "good", std::to_string(good.size()) + " arms",
+                                         "an entry for every answer (answer " + std::to_string(r.run.best_arm) + ")");
+    s.errors += stopped && !good[r.run.best_arm];
     s.pulls.push_back(r.run.pulls);
     x.push_back(static_cast<double>(r.run.pulls));
     sum += x.back();

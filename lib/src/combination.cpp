@@ -73,11 +73,12 @@ glr_threshold recommended_threshold(reward_model m) {
   return glr_threshold::pooled_per_arm;
 }
 
-combination recommended_combination(reward_model m) {
+combination recommended_combination(reward_model m, const answer_target& target) {
   combination c;
   c.sampling = sampling_rule::t3c_ids;
   c.stopping = stopping_rule::glr;
-  c.threshold = recommended_threshold(m);
+  c.threshold = target.best_arm() ? recommended_threshold(m) : glr_threshold::one_sided;
+  c.target = target;
   return c;
 }
 
@@ -106,6 +107,14 @@ std::string_view certifying_statement(const combination& c) {
 }
 
 namespace {
+// The thresholds that answer epsilon-good targets, for messages: "one-sided, heuristic".
+std::string epsilon_thresholds() {
+  std::string out;
+  for (const auto& t : glr_thresholds)
+    if (t.answers_epsilon) out += (out.empty() ? "" : ", ") + std::string(t.name);
+  return out;
+}
+
 // "NAME on non-Gaussian arms" for a rule that accepts one model, "NAME on MODEL arms" otherwise.
 std::string refused_on(std::string_view name, unsigned models, reward_model model) {
   for (auto m : {reward_model::gaussian, reward_model::bernoulli})
@@ -114,7 +123,7 @@ std::string refused_on(std::string_view name, unsigned models, reward_model mode
 }
 
 // The first part of `c` that cannot run on arms of model `model` (admits' rule), or none.
-enum class refused_part { none, stopping, sampling, boundary, threshold, rho };
+enum class refused_part { none, stopping, sampling, boundary, threshold, rho, epsilon };
 
 refused_part first_refused_part(const combination& c, reward_model model) noexcept {
   const auto& stop = describe(c.stopping);
@@ -126,6 +135,10 @@ refused_part first_refused_part(const combination& c, reward_model model) noexce
     return refused_part::threshold;
   const bool rho_taken = stop.takes == stopping_parameter::threshold && describe(c.threshold).takes_rho;
   if (!(c.rho >= 0) || !std::isfinite(c.rho) || (c.rho != 0 && !rho_taken)) return refused_part::rho;
+  const answer_target& t = c.target;
+  if (!(t.epsilon >= 0) || !std::isfinite(t.epsilon) || (t.relative && !(t.epsilon < 1))) return refused_part::epsilon;
+  if (!t.best_arm() && !(stop.takes == stopping_parameter::threshold && describe(c.threshold).answers_epsilon))
+    return refused_part::epsilon;
   return refused_part::none;
 }
 }  // namespace
@@ -160,6 +173,12 @@ void check_combination(const char* fn, const combination& c, reward_model model)
     case refused_part::rho:
       ::lilucb::detail::raise_domain_error(fn, "rho", std::to_string(c.rho),
                                          "(0, inf) with stopping glr and threshold mixture; otherwise unset (0)");
+    case refused_part::epsilon:
+      check_target(fn, c.target);
+      ::lilucb::detail::raise_domain_error(
+          fn, "epsilon", ::lilucb::detail::format_value(c.target.epsilon) + " with " + to_string(c),
+          "0 (best arm), or an epsilon-good target with stopping glr and a threshold that answers it: " +
+              epsilon_thresholds());
   }
 }
 

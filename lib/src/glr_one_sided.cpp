@@ -17,15 +17,15 @@ namespace lilucb::bandit::stopping {
 
 double glr_one_sided_pair::key(const arm_stats& s, std::size_t a, std::size_t b) const {
   const double Na = double(s.count(a)), Nb = double(s.count(b));
-  const double ma = s.mean(a), mb = s.mean(b);
+  const double ma = s.mean(a), mb = challenger_mean(target, s.mean(b));
   const double gap = ma > mb ? ma - mb : 0.0;
   const double z = gap * gap / (2 * sigma * sigma) / (1 / Na + 1 / Nb);
   const double upper = z + 2 * std::log(2.0);
   if (upper * (1 + 1e-12) + 1e-12 < threshold) return upper;  // cannot pass (numerics.md, "Cost: the decision key")
   std::size_t j = 0;
   if (sorted && z > 0) {
-    const double target = std::min(Na, Nb) / z;
-    j = static_cast<std::size_t>(std::lower_bound(grid.rho.begin(), grid.rho.end(), target) - grid.rho.begin());
+    const double rho_wanted = std::min(Na, Nb) / z;
+    j = static_cast<std::size_t>(std::lower_bound(grid.rho.begin(), grid.rho.end(), rho_wanted) - grid.rho.begin());
     if (j == G) j = G - 1;
   }
   // A tighter bound of the same kind, O(G) without transcendental functions: at the GLR's
@@ -162,6 +162,13 @@ double glr_one_sided_statistic(double sigma, const mixture_grid& g, std::uint64_
 
 std::string glr_one_sided::certificate() const {
   const auto& p = pair();
+  if (!p.target.best_arm())
+    return "Proposition Gε-M1 (docs/certified-glr/epsilon-topm.md, section 7): Proposition M1's one-sided (half-normal) "
+           "Gaussian mixture per pair of arms (" + describe_grid(p.grid) +
+           ") with each challenger's mean " + (p.target.relative ? "scaled by 1 - epsilon" : "lowered by epsilon") +
+           ", Ville's inequality and a union over the K-1 arms; valid for any sampling rule and sigma-sub-Gaussian "
+           "rewards (sigma = " + std::to_string(p.sigma) + (p.target.relative ? ", means >= 0" : "") +
+           "): P(the answer is not " + to_string(p.target) + ") <= delta = " + std::to_string(delta_);
   return "Proposition M1 (docs/certified-glr/propositions.md): GLR stopping against a one-sided (half-normal) Gaussian mixture "
          "martingale per pair of arms (" + describe_grid(p.grid) +
          ", infimum of the log-sum over the alternative), Ville's inequality and a union "
@@ -172,12 +179,15 @@ std::string glr_one_sided::certificate() const {
 std::vector<challenger_evidence> glr_one_sided::evidence(const arm_stats& s) const {
   const auto& p = pair();
   return challengers(s, p.threshold, [&](std::size_t a, std::size_t b) {
-    return glr_one_sided_statistic(p.sigma, p.grid, s.count(a), s.mean(a), s.count(b), s.mean(b));
+    return glr_one_sided_statistic(p.sigma, p.grid, s.count(a), s.mean(a), s.count(b),
+                                   challenger_mean(p.target, s.mean(b)));
   });
 }
 
-glr_one_sided_pair glr_one_sided::make_pair(std::size_t K, double sigma, double delta, mixture_grid grid) {
+glr_one_sided_pair glr_one_sided::make_pair(std::size_t K, double sigma, double delta, mixture_grid grid,
+                                            answer_target target) {
   auto [w, threshold] = mixture_detail::check_mixture_rule("lilucb::bandit::stopping::glr_one_sided", K, sigma, delta, grid);
+  check_target("lilucb::bandit::stopping::glr_one_sided", target);
   const std::size_t G = grid.rho.size();
   const bool sorted = std::is_sorted(grid.rho.begin(), grid.rho.end());
   // The partial sums of the weights, their logarithms rounded up by the factor 1 + 1e-12 (which
@@ -192,7 +202,7 @@ glr_one_sided_pair glr_one_sided::make_pair(std::size_t K, double sigma, double 
       part[G + 1 + G - 1 - k] = std::log(tail * (1 + 1e-12));
     }
   }
-  return glr_one_sided_pair{sigma,     std::move(grid), G, threshold, sorted, std::vector<double>(3 * K * G, 0.0),
+  return glr_one_sided_pair{sigma,     target, std::move(grid), G, threshold, sorted, std::vector<double>(3 * K * G, 0.0),
                             std::vector<std::uint64_t>(K, 0), std::vector<glr_one_sided_pair::carried>(K),
                             std::move(part)};
 }

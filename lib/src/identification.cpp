@@ -96,6 +96,11 @@ nlohmann::json settings_json(const study_settings& s) {
   j["nu"] = s.nu;
   j["method"] = s.method;
   j["seed"] = s.seed;
+  // An epsilon-good question only (a best-arm study's settings, and so its digest, are as before).
+  if (!s.target.best_arm()) {
+    j["epsilon"] = s.target.epsilon;
+    if (s.target.relative) j["epsilon_relative"] = true;
+  }
   return j;
 }
 
@@ -513,11 +518,21 @@ identification::identification(study_settings settings)
       p_->sigma = (s.hi - s.lo) / 2;
       break;
   }
-  if (s.method.empty()) s.method = std::string(recommended_method_for(s.model));
+  check_target(fn, s.target);
+  if (s.target.relative && !s.target.best_arm() &&
+      !(s.model == study_model::bernoulli || (s.model == study_model::bounded && s.lo >= 0)))
+    refuse(fn, "epsilon", ::lilucb::detail::format_value(s.target.epsilon) + " (relative) with a " + to_string(s.model) +
+                              (s.model == study_model::bounded ? " study of range lo < 0" : " study"),
+           "a relative epsilon only for rewards known to be >= 0: bernoulli, or bounded with lo >= 0 (the "
+           "certificate needs mu* >= 0); an additive epsilon for any model");
+  if (s.method.empty())
+    s.method = s.target.best_arm() ? std::string(recommended_method_for(s.model))
+                                   : to_string(recommended_combination(p_->model, s.target));
   if (s.method.find('+') == std::string::npos)
     refuse(fn, "method", ::lilucb::detail::quoted(s.method),
            "a combination SAMPLING+STOPPING of the registry (the presets run simulations only)");
   p_->comb = parse_combination(s.method);
+  p_->comb.target = s.target;
   check_combination(fn, p_->comb, p_->model);
   if (p_->comb.stopping == stopping_rule::lilucb)
     refuse(fn, "method", ::lilucb::detail::quoted(s.method),
@@ -533,6 +548,7 @@ identification::identification(study_settings settings)
   ctx.stopping = p_->comb.stopping;
   ctx.rho = p_->comb.rho;
   ctx.inner = run_options{}.inner;
+  ctx.target = s.target;
   if (s.model == study_model::bounded) {
     ctx.lo = s.lo;
     ctx.hi = s.hi;
@@ -680,7 +696,8 @@ study_status identification::status() {
   st.total_pulls = q.real.total();
   st.done = q.done;
   st.leader = q.done ? q.final.best_arm : K == 1 ? 0 : q.stopping->recommendation(q.real);
-  if (K >= 2 && q.unsampled == 0) {
+  // The estimate is the best arm's T*; an epsilon-good study has none yet (its T*_eps is not wired here).
+  if (K >= 2 && q.unsampled == 0 && q.set.target.best_arm()) {
     try {
       const double t_star = q.set.model == study_model::bernoulli
                                 ? characteristic_time_bernoulli(st.means).t_star
@@ -797,6 +814,15 @@ study_settings read_settings(const nlohmann::json& j, const std::function<void(c
   s.nu = exact_number(j.at("nu"), "nu", bad);
   s.method = j.at("method").get<std::string>();
   s.seed = exact_unsigned(j.at("seed"), "seed", bad);
+  if (j.contains("epsilon")) {
+    s.target.epsilon = exact_number(j.at("epsilon"), "epsilon", bad);
+    if (!(s.target.epsilon > 0)) bad("epsilon " + j.at("epsilon").dump() + " (written only when > 0)");
+  }
+  if (j.contains("epsilon_relative")) {
+    if (!j.contains("epsilon") || j.at("epsilon_relative") != true)
+      bad("epsilon_relative " + j.at("epsilon_relative").dump() + " (true, with epsilon, or absent)");
+    s.target.relative = true;
+  }
   return s;
 }
 
@@ -817,7 +843,8 @@ identification identification::from_json(std::string_view text, const std::optio
     if (!j.is_object() || !j.contains("format") || j["format"] != format_name) bad("not a study state");
     version = exact_unsigned(j.at("version"), "version", bad);
     if (version != 1 && version != format_version) bad("version " + j.at("version").dump() + " (unknown)");
-    std::set<std::string> known{"format", "version", "arms", "names", "model", "nu", "method", "seed", "events", "statistics"};
+    std::set<std::string> known{"format", "version", "arms", "names", "model", "nu", "method", "seed", "events", "statistics",
+                                "epsilon", "epsilon_relative"};
     if (version >= 2) known.insert("chain");
     const std::string model = j.at("model").get<std::string>();
     if (model == "gaussian") known.insert("sigma");
@@ -1123,7 +1150,8 @@ snapshot_parts read_snapshot(std::string_view text, const std::function<void(con
     if (!j.is_object() || j.value("format", "") != format_name) bad("not a study snapshot");
     if (exact_unsigned(j.at("version"), "version", bad) != p.version)
       bad("snapshot version " + j.at("version").dump() + " under a first line of version " + std::to_string(p.version));
-    std::set<std::string> known{"format", "version", "arms", "names", "model", "nu", "method", "seed", "chain", "journal", "statistics", "state", "digest"};
+    std::set<std::string> known{"format", "version", "arms", "names", "model", "nu", "method", "seed", "chain", "journal", "statistics", "state", "digest",
+                                "epsilon", "epsilon_relative"};
     const std::string model = j.at("model").get<std::string>();
     if (model == "gaussian") known.insert("sigma");
     if (model == "bounded") known.insert("range");

@@ -65,13 +65,18 @@ any_sampling tas_c_every(const rule_context& c, run_parameters&) {
   return sampling::tas_c(c.arms, bernoulli(c), c.sigma, sampling::w_schedule::every_round);
 }
 any_sampling ttts(const rule_context& c, run_parameters&) { return sampling::ttts(c.arms, c.sigma); }
-any_sampling t3c(const rule_context& c, run_parameters&) { return sampling::t3c(c.arms, c.sigma); }
-any_sampling eb_tci(const rule_context& c, run_parameters&) { return sampling::eb_tci(c.arms, c.sigma); }
+// The Top-Two rules with a transportation-cost challenger know the target (EB-TCε's shifted cost).
+any_sampling t3c(const rule_context& c, run_parameters&) {
+  return sampling::t3c(c.arms, c.sigma, sampling::top_two_selection::half, c.target);
+}
+any_sampling eb_tci(const rule_context& c, run_parameters&) {
+  return sampling::eb_tci(c.arms, c.sigma, sampling::top_two_selection::half, c.target);
+}
 any_sampling t3c_ids(const rule_context& c, run_parameters&) {
-  return sampling::t3c(c.arms, c.sigma, sampling::top_two_selection::ids);
+  return sampling::t3c(c.arms, c.sigma, sampling::top_two_selection::ids, c.target);
 }
 any_sampling eb_tci_ids(const rule_context& c, run_parameters&) {
-  return sampling::eb_tci(c.arms, c.sigma, sampling::top_two_selection::ids);
+  return sampling::eb_tci(c.arms, c.sigma, sampling::top_two_selection::ids, c.target);
 }
 // The challenger of Proposition M1's statistic on the default grid (weakest_pair.hpp).
 any_sampling weakest_pair(const rule_context& c, run_parameters&) {
@@ -100,7 +105,7 @@ any_stopping ls_calibrated(const rule_context& c, run_parameters& p) {
 any_stopping glr_heuristic(const rule_context& c, run_parameters& p) {
   p.glr_delta = c.nu;
   return stopping::glr<stopping::heuristic_threshold>(c.arms, glr_model_of(c), c.sigma,
-                                                      stopping::make_heuristic_threshold(c.nu));
+                                                      stopping::make_heuristic_threshold(c.nu), c.target);
 }
 any_stopping glr_kk21(const rule_context& c, run_parameters& p) {
   p.glr_delta = c.nu;
@@ -120,7 +125,7 @@ any_stopping glr_mixture(const rule_context& c, run_parameters& p) {
 // Proposition M1: the one-sided Gaussian-mixture GLR at delta = nu.
 any_stopping glr_one_sided(const rule_context& c, run_parameters& p) {
   p.glr_delta = c.nu;
-  return stopping::glr_one_sided(c.arms, c.sigma, c.nu, stopping::make_mixture_grid(40));
+  return stopping::glr_one_sided(c.arms, c.sigma, c.nu, stopping::make_mixture_grid(40), c.target);
 }
 // Proposition P: the one-sided mixture against the leader's pooled pulls, threshold log(1/nu).
 any_stopping glr_pooled(const rule_context& c, run_parameters& p) {

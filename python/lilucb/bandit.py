@@ -136,6 +136,8 @@ def run(
     checkpoints: Optional[ArrayLike] = None,
     range: Optional[Tuple[Real, Real]] = None,
     concentration: Optional[float] = None,
+    epsilon: float = 0.0,
+    epsilon_relative: bool = False,
 ) -> RunResult:
     """One run of `algorithm` on arms with the given means, as ``lilucb run``.
 
@@ -154,9 +156,13 @@ def run(
     ends as 'budget_exhausted'; 0: unlimited); inner: lil'UCB's
     inner logarithm ('plus2' or 'lemma'); seed and run: the run draws stream `run` of `seed` (the CLI
     uses run 0).  checkpoints: increasing pull counts at which to record the empirically best arm.
-    The means need a unique largest value.
+    The means need a unique largest value, unless the question is epsilon-good: epsilon > 0 asks for an arm whose
+    mean is at least the best mean minus epsilon (epsilon_relative: at least (1 - epsilon) times it, means >= 0),
+    of a combination ("t3c-ids+glr-one-sided" is certified for it, Proposition Gε-M1; "...+glr-heuristic" is the
+    practice); ``correct`` then means epsilon-good (as ``lilucb run --epsilon E``).
     """
-    d = _lilucb._run(algorithm, means, nu, sigma, seed, run, arms, max_pulls, inner, checkpoints, range, concentration)
+    d = _lilucb._run(algorithm, means, nu, sigma, seed, run, arms, max_pulls, inner, checkpoints, range, concentration,
+                     epsilon, epsilon_relative)
     return RunResult(**d)
 
 
@@ -178,6 +184,8 @@ def run_many(
     progress: Optional[Union[bool, Callable[[int, int], None]]] = False,
     range: Optional[Tuple[Real, Real]] = None,
     concentration: Optional[float] = None,
+    epsilon: float = 0.0,
+    epsilon_relative: bool = False,
 ) -> RunManyResult:
     """`runs` independent runs on C++ threads with the GIL released (threads: None or 0 for all cores).
 
@@ -188,7 +196,7 @@ def run_many(
     """
     d = _with_progress(lambda cb: _lilucb._run_many(algorithm, means, nu, sigma, seed, runs, threads, first_run, arms,
                                                     max_pulls, inner, checkpoints, keep_counts, cb, range,
-                                                    concentration), progress, "run_many",
+                                                    concentration, epsilon, epsilon_relative), progress, "run_many",
                        run_many._public)
     return RunManyResult(**d)
 

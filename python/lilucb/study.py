@@ -95,7 +95,10 @@ class Identification:
     "SAMPLING+STOPPING" of the registry whose stopping rule is ls or glr (None: RECOMMENDED_BERNOULLI_METHOD,
     't3c-ids+glr-pooled-kl', for model 'bernoulli', RECOMMENDED_BOUNDED_METHOD, 't3c-ids+glr-pooled-eb', for
     model 'bounded', RECOMMENDED_METHOD, 't3c-ids+glr-pooled-per-arm', otherwise); seed: the sampling rule's random stream; names: the arms' names
-    when arms is K.  A bad value raises DomainError naming the argument, a wrong type TypeError.
+    when arms is K.  epsilon > 0 asks for an epsilon-good arm instead of the best (mean at least the best mean minus
+    epsilon; epsilon_relative: at least (1 - epsilon) times it, for 'bernoulli' or 'bounded' with lo >= 0): the
+    study then stops on tied arms, and its default method is 't3c-ids+glr-one-sided' (Proposition Gε-M1).
+    A bad value raises DomainError naming the argument, a wrong type TypeError.
 
     The certificate (P(wrong answer) <= nu; docs/live-study.md, Proposition L) holds when the order in
     which rewards arrive never looks at the values of rewards not yet told (Condition A): measure a
@@ -110,8 +113,10 @@ class Identification:
 
     def __init__(self, arms: Union[Whole, Sequence[str]], model: Literal["gaussian", "bernoulli", "bounded"],
                  nu: Real, *, sigma: Optional[Real] = None, range: Optional[Tuple[Real, Real]] = None,
-                 method: Optional[str] = None, seed: Whole = 0, names: Optional[Sequence[str]] = None) -> None:
-        self._study = _lilucb._Identification(arms, model, nu, sigma, range, method, seed, names)
+                 method: Optional[str] = None, seed: Whole = 0, names: Optional[Sequence[str]] = None,
+                 epsilon: Real = 0.0, epsilon_relative: bool = False) -> None:
+        self._study = _lilucb._Identification(arms, model, nu, sigma, range, method, seed, names, epsilon,
+                                              epsilon_relative)
 
     @classmethod
     def from_json(cls, text: Union[str, bytes], last_written: Optional[dict] = None) -> Identification:
@@ -267,6 +272,16 @@ class Identification:
     def seed(self) -> int:
         """The seed of the sampling rule's random stream."""
         return self._study.settings()["seed"]
+
+    @property
+    def epsilon(self) -> float:
+        """The question: 0 for the best arm, else the epsilon of an epsilon-good arm."""
+        return self._study.settings()["epsilon"]
+
+    @property
+    def epsilon_relative(self) -> bool:
+        """Whether epsilon is relative (an arm at least (1 - epsilon) times the best mean)."""
+        return self._study.settings()["epsilon_relative"]
 
     def __repr__(self) -> str:
         s = self._study.settings()

@@ -140,7 +140,8 @@ bool is_list_or_tuple(const py::handle& x) { return PyList_Check(x.ptr()) || PyT
 
 bandit::study_settings settings_from(const py::object& arms, const py::object& model, const py::object& nu,
                                  const py::object& sigma, const py::object& range, const py::object& method,
-                                 const py::object& seed, const py::object& names) {
+                                 const py::object& seed, const py::object& names, const py::object& epsilon,
+                                 const py::object& epsilon_relative) {
   bandit::study_settings s;
   // arms: K, or the names (then K = len(names)).
   if (is_list_or_tuple(arms)) {
@@ -201,6 +202,10 @@ bandit::study_settings settings_from(const py::object& arms, const py::object& m
   }
   s.seed = whole_arg(sig_init, fn_init, "seed", seed, 0, std::numeric_limits<std::uint64_t>::max(),
                      "a whole number in [0, 2^64 - 1]");
+  // The question: epsilon (a real >= 0; 0 = the best arm) and epsilon_relative (a bool).
+  s.target.epsilon = real_arg(sig_init, "epsilon", epsilon);
+  if (!PyBool_Check(epsilon_relative.ptr())) wrong_type(sig_init, "epsilon_relative", "a bool", epsilon_relative);
+  s.target.relative = epsilon_relative.cast<bool>();
   return s;
 }
 
@@ -208,8 +213,9 @@ bandit::study_settings settings_from(const py::object& arms, const py::object& m
 class study {
  public:
   study(const py::object& arms, const py::object& model, const py::object& nu, const py::object& sigma,
-        const py::object& range, const py::object& method, const py::object& seed, const py::object& names)
-      : s_(settings_from(arms, model, nu, sigma, range, method, seed, names)) {}
+        const py::object& range, const py::object& method, const py::object& seed, const py::object& names,
+        const py::object& epsilon, const py::object& epsilon_relative)
+      : s_(settings_from(arms, model, nu, sigma, range, method, seed, names, epsilon, epsilon_relative)) {}
 
   static study load(const py::object& text, const py::object& last_written) {
     if (!py::isinstance<py::str>(text) && !py::isinstance<py::bytes>(text))
@@ -429,6 +435,8 @@ class study {
     d["range"] = s.model == bandit::study_model::bounded ? py::object(py::make_tuple(s.lo, s.hi)) : py::object(py::none());
     d["method"] = s.method;
     d["seed"] = s.seed;
+    d["epsilon"] = s.target.epsilon;
+    d["epsilon_relative"] = s.target.relative;
     return d;
   }
 
@@ -502,8 +510,9 @@ void register_identification(py::module_& m) {
   py::class_<study>(m, "_Identification",
                     "The ask-tell study (lilucb::bandit::identification); use lilucb.Identification.")
       .def(py::init<const py::object&, const py::object&, const py::object&, const py::object&, const py::object&,
-                    const py::object&, const py::object&, const py::object&>(),
-           arg("arms"), arg("model"), arg("nu"), arg("sigma"), arg("range"), arg("method"), arg("seed"), arg("names"))
+                    const py::object&, const py::object&, const py::object&, const py::object&, const py::object&>(),
+           arg("arms"), arg("model"), arg("nu"), arg("sigma"), arg("range"), arg("method"), arg("seed"), arg("names"),
+           arg("epsilon"), arg("epsilon_relative"))
       .def_static("from_json", &study::load, arg("text"), arg("last_written"))
       .def_static("load", &study::load_files, arg("path"), arg("last_written"))
       .def("save", &study::save_files, arg("path"))

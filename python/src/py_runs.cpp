@@ -32,6 +32,7 @@ struct run_request {
   bandit::method method;  // a preset, or a "SAMPLING+STOPPING" combination (bandit::parse_method)
   std::vector<double> means;
   std::size_t true_best = 0;
+  std::vector<bool> good;  // the correct answers: the best arm, or every epsilon-good arm
   arm_kind arms = arm_kind::gaussian;
   double lo = 0, hi = 1, kappa = bandit::bounded_arms::default_concentration;  // bounded arms
   bandit::run_options options;
@@ -69,12 +70,31 @@ std::optional<std::pair<double, double>> range_arg(const char* fn, const std::st
 run_request make_request(const char* fn, const std::string& algorithm, const py::object& means, double nu,
                          double sigma, double seed, const char* run_name, double run, const std::string& arms,
                          double max_pulls, const std::string& inner, const py::object& checkpoints,
-                         const py::object& range, const py::object& concentration) {
+                         const py::object& range, const py::object& concentration, double epsilon,
+                         bool epsilon_relative) {
   run_request r;
   // A preset name, or a sampling x stopping combination as `lilucb run` prints it.
   r.method = bandit::parse_method(algorithm);
   r.means = means_vector(fn, means);
-  r.true_best = best_arm(r.means);  // a tie for the best mean is an error: correctness is reported
+  // The question: the best arm (unique: a tie for the best mean is an error, correctness is
+  // reported), or an epsilon-good arm (ties allowed), asked of a combination (a preset answers
+  // the best arm only).
+  const bandit::answer_target target{epsilon, epsilon_relative};
+  bandit::check_target(fn, target);
+  r.good.assign(r.means.size(), false);
+  if (target.best_arm()) {
+    r.true_best = best_arm(r.means);
+    r.good[r.true_best] = true;
+  } else {
+    auto* c = std::get_if<bandit::combination>(&r.method);
+    if (!c)
+      throw lilucb::domain_error(fn, "epsilon", number_text(epsilon),
+                                 "0 with a preset ('" + algorithm + "' answers the best arm): an epsilon-good question "
+                                 "needs a combination, e.g. 't3c-ids+glr-one-sided'");
+    c->target = target;
+    r.true_best = static_cast<std::size_t>(std::max_element(r.means.begin(), r.means.end()) - r.means.begin());
+    for (std::size_t i = 0; i < r.means.size(); ++i) r.good[i] = bandit::is_good_answer(target, r.means, i);
+  }
   if (arms == "gaussian") r.arms = arm_kind::gaussian;
   else if (arms == "bernoulli") r.arms = arm_kind::bernoulli;
   else if (arms == "bounded") r.arms = arm_kind::bounded;
@@ -188,9 +208,10 @@ void naming_arguments(const run_request& q, double nu, double sigma, Body body) 
 
 py::dict run_py(const std::string& algorithm, const array_like& means, double nu, double sigma, double seed,
                 double run, const std::string& arms, double max_pulls, const std::string& inner,
-                const py::object& checkpoints, const py::object& range, const py::object& concentration) {
+                const py::object& checkpoints, const py::object& range, const py::object& concentration,
+                double epsilon, bool epsilon_relative) {
   const auto q = make_request("lilucb.run", algorithm, means, nu, sigma, seed, "run", run, arms, max_pulls, inner, checkpoints,
-                              range, concentration);
+                              range, concentration, epsilon, epsilon_relative);
   const double n = static_cast<double>(q.means.size());
   lilucb::check_memory("lilucb.run", "means", std::to_string(q.means.size()) + " arms",
                        lilucb::run_memory_bytes(n) + 16 * n, "one run and its counts");
@@ -210,7 +231,7 @@ py::dict run_py(const std::string& algorithm, const array_like& means, double nu
   d["run"] = q.options.run;
   d["best_arm"] = r.best_arm;
   d["true_best_arm"] = q.true_best;
-  d["correct"] = r.best_arm == q.true_best;
+  d["correct"] = static_cast<bool>(q.good[r.best_arm]);
   d["pulls"] = r.pulls;
   d["counts"] = to_numpy(std::vector<std::int64_t>(r.counts.begin(), r.counts.end()));  // signed, as run_many
   d["status"] = bandit::to_string(r.status);
@@ -227,10 +248,11 @@ py::dict run_py(const std::string& algorithm, const array_like& means, double nu
 py::dict run_many_py(const std::string& algorithm, const array_like& means, double nu, double sigma, double seed,
                      double runs_real, const py::object& threads_obj, double first_run, const std::string& arms,
                      double max_pulls, const std::string& inner, const py::object& checkpoints, bool keep_counts,
-                     const py::object& progress, const py::object& range, const py::object& concentration) {
+                     const py::object& progress, const py::object& range, const py::object& concentration,
+                     double epsilon, bool epsilon_relative) {
   constexpr const char* fn = "lilucb.run_many";
   const auto q = make_request(fn, algorithm, means, nu, sigma, seed, "first_run", first_run, arms, max_pulls, inner, checkpoints,
-                              range, concentration);
+                              range, concentration, epsilon, epsilon_relative);
   const std::size_t runs = whole_number(fn, "runs", runs_real, 1, "a whole number in [1, 2^53]");
   unsigned threads = 0;
   if (!threads_obj.is_none()) {
@@ -305,7 +327,7 @@ py::dict run_many_py(const std::string& algorithm, const array_like& means, doub
   d["best_arm"] = to_numpy(chosen);
   py::array_t<bool> ok(static_cast<py::ssize_t>(runs)), st(static_cast<py::ssize_t>(runs));
   for (std::size_t k = 0; k < runs; ++k) {
-    ok.mutable_data()[k] = chosen[k] == static_cast<std::int64_t>(q.true_best);
+    ok.mutable_data()[k] = chosen[k] >= 0 && q.good[static_cast<std::size_t>(chosen[k])];
     st.mutable_data()[k] = stopped[k] != 0;
   }
   d["correct"] = ok;
@@ -391,10 +413,12 @@ std::string plan_py(const array_like& means, double nu, const std::string& arms,
 void register_runs(py::module_& m) {
   using py::arg;
   m.def("_run", &run_py, arg("algorithm"), arg("means"), arg("nu"), arg("sigma"), arg("seed"), arg("run"),
-        arg("arms"), arg("max_pulls"), arg("inner"), arg("checkpoints"), arg("range"), arg("concentration"));
+        arg("arms"), arg("max_pulls"), arg("inner"), arg("checkpoints"), arg("range"), arg("concentration"),
+        arg("epsilon"), arg("epsilon_relative"));
   m.def("_run_many", &run_many_py, arg("algorithm"), arg("means"), arg("nu"), arg("sigma"), arg("seed"),
         arg("runs"), arg("threads"), arg("first_run"), arg("arms"), arg("max_pulls"), arg("inner"),
-        arg("checkpoints"), arg("keep_counts"), arg("progress"), arg("range"), arg("concentration"));
+        arg("checkpoints"), arg("keep_counts"), arg("progress"), arg("range"), arg("concentration"), arg("epsilon"),
+        arg("epsilon_relative"));
   m.def("_plan", &plan_py, arg("means"), arg("nu"), arg("arms"), arg("sigma"), arg("runs"), arg("seed"), arg("threads"),
         arg("max_pulls"), arg("method"), arg("range"), arg("concentration"), arg("progress"));
   // The defaults every interface shares (lilucb/bandit/defaults.hpp): run and run_many take them.

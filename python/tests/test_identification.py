@@ -487,6 +487,7 @@ def test_the_state_is_the_cli_state_file(cli_path, tmp_path):
     assert not answer["done"] and "best_arm" not in answer and "certificate" not in answer
     assert answer.pop("leader") == mine["best_arm"]
     assert answer.pop("leader_name") == mine["best_name"]
+    assert answer.pop("question") == "best arm" and py.epsilon == 0  # the study's question
     assert answer == {k: v for k, v in mine.items()
                       if k in ("done", "certified", "evidence", "evidence_note") and (v not in (None, "") or k == "evidence")}
     assert json.loads(json.dumps(mine, allow_nan=False)) == mine

@@ -271,3 +271,27 @@ def test_gil_is_released_during_run_many():
     t = np.arange(1, 2 * 10**6, dtype=float)
     duration, pause = longest_pause_of_main_thread(lambda: lilucb.lil_bound(t=t, eps=0.01, delta=1e-3))
     assert pause > 0.5 * duration, (pause, duration)
+
+
+def test_epsilon_good_runs_stop_on_ties_and_count_good_answers():
+    # An epsilon-good question (Proposition Gε-M1): exact ties for the best mean are allowed, the
+    # run stops with a certified answer, and "correct" means epsilon-good; run_many's runs are
+    # run's runs; a preset cannot answer it; the CLI's run is the same run.
+    means = [0.5, 0.5, 0.45, 0.1]
+    r = lilucb.run("t3c-ids+glr-one-sided", means, 0.1, sigma=0.5, seed=4, epsilon=0.1)
+    assert r.status == "stopped" and r.certified and "Gε-M1" in r.certificate
+    assert r.correct == (r.best_arm in (0, 1, 2))
+    assert r.parameters["epsilon"] == 0.1
+    many = lilucb.run_many("t3c-ids+glr-one-sided", means, 0.1, runs=5, threads=2, sigma=0.5, seed=4, epsilon=0.1)
+    assert int(many.pulls[0]) == r.pulls and int(many.best_arm[0]) == r.best_arm
+    assert bool(many.correct[0]) == r.correct
+    rel = lilucb.run("t3c-ids+glr-heuristic", [0.5, 0.5, 0.3], 0.1, arms="bernoulli", epsilon=0.1, epsilon_relative=True)
+    assert not rel.certified and rel.parameters["epsilon_relative"] == 0.1
+    with pytest.raises(lilucb.DomainError, match="epsilon"):
+        lilucb.run("lilucb-heuristic", means, 0.1, epsilon=0.1)
+    with pytest.raises(lilucb.DomainError, match="epsilon"):
+        lilucb.run("t3c-ids+glr-one-sided", means, 0.1, epsilon=-0.1)
+    s = lilucb.Identification(3, "bernoulli", 0.1, epsilon=0.05)
+    assert s.method == "t3c-ids+glr-one-sided" and s.epsilon == 0.05 and not s.epsilon_relative
+    with pytest.raises(lilucb.DomainError, match="epsilon"):
+        lilucb.Identification(3, "gaussian", 0.1, sigma=1.0, epsilon=0.1, epsilon_relative=True)

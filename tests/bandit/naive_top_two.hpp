@@ -33,6 +33,7 @@
 //   - eb-tci and eb-tci-ids draw nothing.
 
 #include "lilucb/bandit/arm_stats.hpp"
+#include "lilucb/bandit/target.hpp"
 #include "lilucb/bandit/detail/gaussian_argmax.hpp"
 #include "lilucb/bandit/sampling/top_two.hpp"
 
@@ -50,8 +51,10 @@ using lilucb::bandit::sampling::top_two_selection;
 template <top_two_kind Kind>
 class naive_top_two {
  public:
-  naive_top_two(std::size_t K, double sigma, top_two_selection selection = top_two_selection::half)
-      : sigma_(sigma), ids_(selection == top_two_selection::ids), posterior_(K), led_(K, 0.0), pulled_as_leader_(K, 0) {}
+  naive_top_two(std::size_t K, double sigma, top_two_selection selection = top_two_selection::half,
+                lilucb::bandit::answer_target target = {})
+      : sigma_(sigma), ids_(selection == top_two_selection::ids), posterior_(K), led_(K, 0.0), pulled_as_leader_(K, 0),
+        target_(target) {}
   static constexpr const char* name() { return "naive top-two"; }
 
   template <class Session>
@@ -88,12 +91,15 @@ class naive_top_two {
   void observe(std::size_t, const arm_stats&) {}
 
  private:
-  /// W(a, b) as defined above (0 when mu_a <= mu_b).
+  /// W(a, b) as defined above (0 when mu_a <= mu_b); for an epsilon-good target EB-TCε's cost
+  /// (mu_a - mu_b + eps)_+^2/(2 sigma^2 (1/N_a + 1/N_b)), relative
+  /// (mu_a - (1 - eps) mu_b)_+^2/(2 sigma^2 (1/N_a + (1 - eps)^2/N_b)).
   double cost(const arm_stats& st, std::size_t a, std::size_t b) const {
-    const double d = st.mean(a) - st.mean(b);
+    const double e = target_.epsilon, c = target_.relative ? (1 - e) * (1 - e) : 1.0;
+    const double d = target_.relative ? st.mean(a) - (1 - e) * st.mean(b) : st.mean(a) - st.mean(b) + e;
     if (!(d > 0)) return 0.0;
     const double na = static_cast<double>(st.count(a)), nb = static_cast<double>(st.count(b));
-    return d * d / (2 * sigma_ * sigma_ * (1 / na + 1 / nb));
+    return d * d / (2 * sigma_ * sigma_ * (1 / na + c / nb));
   }
   /// argmin_{b != L} W(L, b) (+ log N_b with `improved`), lowest index on ties.
   std::size_t argmin_cost(const arm_stats& st, std::size_t L, bool improved) const {
@@ -120,6 +126,7 @@ class naive_top_two {
   lilucb::bandit::detail::gaussian_argmax posterior_;  // ttts, t3c: the posterior sampler
   std::vector<double> led_;                        // eb-tci: the summed shares (1/2 or h) of the rounds led
   std::vector<std::uint64_t> pulled_as_leader_;    // eb-tci: N^B_B
+  lilucb::bandit::answer_target target_;
 };
 
 }  // namespace lilucb_test

@@ -16,6 +16,8 @@
 //     flight or among the last 65,536 asks, and ignored (false) before that.
 #include <boost/test/unit_test.hpp>
 
+#include "bandit_support.hpp"
+
 #include "lilucb/bandit/compose.hpp"
 #include "lilucb/bandit/identification.hpp"
 
@@ -140,6 +142,57 @@ BOOST_AUTO_TEST_CASE(a_sequential_study_makes_run_combinations_pulls) {
     s.method = name;
     BOOST_TEST(same_as_a_run(s, scores, 4.0), name);
   }
+}
+
+// An epsilon-good study: its default method is the recommended epsilon-good combination, it makes
+// run_combination's pulls with the same target, it stops on exact ties with a certificate naming
+// Proposition Gε-M1, its state keeps the target through to_json/from_json (and a best-arm study's
+// settings text has no epsilon key); a relative epsilon is refused for Gaussian studies and
+// bounded ones with lo < 0, a method that does not answer the question is refused.
+BOOST_AUTO_TEST_CASE(an_epsilon_good_study_stops_on_ties_and_keeps_its_question) {
+  auto s = gaussian_study(4, "", 0.5, 3);
+  s.target = {0.1, false};
+  lb::identification study(s);
+  BOOST_TEST(study.method() == "t3c-ids+glr-one-sided");
+  const lb::gaussian_arms arms({0.3, 0.3, 0.3, 0.3}, 0.5);
+  drive_sequentially(study, arms, 1'000'000);
+  BOOST_REQUIRE(study.done());
+  const auto ans = study.answer();
+  BOOST_TEST(ans.certified);
+  BOOST_TEST(ans.certificate.find("Proposition Gε-M1") != std::string::npos, ans.certificate);
+  BOOST_TEST(!study.status().remaining_estimate.has_value());
+  lb::combination c = lb::recommended_combination(lb::reward_model::gaussian, s.target);
+  lb::run_options o;
+  o.nu = s.nu;
+  o.sigma = s.sigma;
+  o.seed = s.seed;
+  const auto run = lb::run_combination(c, arms, o);
+  BOOST_TEST(run.run.pulls == study.status().total_pulls);
+  BOOST_TEST(run.run.best_arm == ans.best_arm);
+  lb::identification told(s);  // told from a world apart (a study that drew from random_stream is not saved)
+  world w{{0.3, 0.3, 0.3, 0.3}, 0.5, std::mt19937_64(2)};
+  for (int k = 0; k < 50; ++k) {
+    const auto a = told.ask();
+    told.tell(a.id, w.pull(a.arm));
+  }
+  const std::string saved = told.to_json();
+  BOOST_TEST(saved.find("\"epsilon\":0.1") != std::string::npos);
+  const auto loaded = lb::identification::from_json(saved);
+  BOOST_TEST((loaded.settings().target == s.target), lb::to_string(loaded.settings().target));
+  BOOST_TEST(loaded.to_json() == saved);
+  BOOST_TEST(lb::identification(gaussian_study(3, "")).to_json().find("epsilon") == std::string::npos);
+  auto rel = gaussian_study(3, "");
+  rel.target = {0.1, true};
+  lilucb_test::expect_domain_error([&] { lb::identification x(rel); }, "epsilon");
+  rel.model = lb::study_model::bounded;
+  rel.lo = -1;
+  rel.hi = 1;
+  lilucb_test::expect_domain_error([&] { lb::identification x(rel); }, "epsilon");
+  rel.lo = 0;
+  BOOST_CHECK_NO_THROW(lb::identification x(rel));
+  auto wrong = gaussian_study(3, "t3c-ids+glr-pooled-per-arm");
+  wrong.target = {0.1, false};
+  lilucb_test::expect_domain_error([&] { lb::identification x(wrong); }, "epsilon");
 }
 
 BOOST_AUTO_TEST_CASE(a_loaded_study_continues_as_the_uninterrupted_one) {

@@ -831,3 +831,55 @@ BOOST_AUTO_TEST_CASE(bounded_arms_with_a_range) {
 }
 
 BOOST_AUTO_TEST_SUITE_END()
+
+// --epsilon E: an epsilon-good question.  On tied best arms the recommended method
+// (t3c-ids+glr-one-sided, Proposition Gε-M1) stops, is certified and counts any epsilon-good arm
+// as correct; the library's run is the CLI's; --threshold heuristic (the practice) says it is not
+// certified; a preset, a threshold that does not answer it, a relative epsilon with a negative
+// mean and --epsilon-relative alone are refused with exit 2, naming the option.
+BOOST_AUTO_TEST_CASE(epsilon_good_question) {
+  const json j = expect_json({"run", "--means", "0.5,0.5,0.45,0.1", "--sigma", "0.5", "--epsilon", "0.1", "--nu", "0.1",
+                              "--seed", "4", "--json"});
+  BOOST_TEST(j["algorithm"] == "t3c-ids+glr-one-sided");
+  BOOST_TEST(j["status"] == "stopped");
+  BOOST_TEST(j["certified"] == true);
+  BOOST_TEST(j["question"] == "epsilon-good (epsilon = 0.1)");
+  BOOST_TEST(j["good_arms"] == json::array({0, 1, 2}));
+  BOOST_TEST(j["correct"] == (j["best_arm"].get<int>() <= 2));
+  BOOST_TEST(j["parameters"]["epsilon"] == 0.1);
+  BOOST_TEST(j["certificate"].get<std::string>().find("Proposition Gε-M1") != std::string::npos);
+  bandit::combination c = bandit::recommended_combination(bandit::reward_model::gaussian, {0.1, false});
+  bandit::run_options o;
+  o.nu = 0.1;
+  o.sigma = 0.5;
+  o.seed = 4;
+  const auto lib = bandit::run_combination(c, bandit::gaussian_arms({0.5, 0.5, 0.45, 0.1}, 0.5), o);
+  BOOST_TEST(j["pulls"].get<std::uint64_t>() == lib.run.pulls);
+  BOOST_TEST(j["best_arm"].get<std::size_t>() == lib.run.best_arm);
+  // The practice, relative, Bernoulli.
+  const auto p = run_cli({"run", "--means", "0.5,0.5,0.3", "--arms", "bernoulli", "--epsilon", "0.1", "--epsilon-relative",
+                          "--sampling", "t3c-ids", "--stopping", "glr", "--threshold", "heuristic", "--nu", "0.1", "--json"});
+  BOOST_TEST(p.status == 0, p.err);
+  BOOST_TEST(p.err.find("not certified") != std::string::npos, p.err);
+  const json pj = json::parse(p.out);
+  BOOST_TEST(pj["parameters"]["epsilon_relative"] == 0.1);
+  BOOST_TEST(pj["certified"] == false);
+  // Refusals.
+  for (const auto& [args, name] : std::vector<std::pair<std::vector<std::string>, std::string>>{
+           {{"--algorithm", "lilucb-heuristic", "--epsilon", "0.1"}, "--epsilon"},
+           {{"--sampling", "t3c", "--stopping", "glr", "--threshold", "pooled-per-arm", "--epsilon", "0.1"}, "epsilon"},
+           {{"--epsilon-relative"}, "--epsilon-relative"},
+           {{"--epsilon", "1", "--epsilon-relative"}, "epsilon"},
+           {{"--epsilon", "-0.1"}, "--epsilon"}}) {
+    std::vector<std::string> a{"run", "--means", "0.5,0.4", "--nu", "0.1"};
+    a.insert(a.end(), args.begin(), args.end());
+    const auto r = run_cli(a);
+    BOOST_TEST_CONTEXT(args.back()) {
+      BOOST_TEST(r.status == 2, r.err);
+      BOOST_TEST(r.err.find(name) != std::string::npos, r.err);
+    }
+  }
+  const auto neg = run_cli({"run", "--means", "0.5,-0.4", "--nu", "0.1", "--epsilon", "0.1", "--epsilon-relative"});
+  BOOST_TEST(neg.status == 2, neg.err);
+  BOOST_TEST(neg.err.find("means") != std::string::npos, neg.err);
+}

@@ -62,6 +62,10 @@ struct runs_summary {
 /// The summary of `runs` (by run index) of a method whose true best arm is `truth`.
 /// Domain: runs non-empty, level in (0, 1).
 runs_summary summarize_runs(const std::vector<bandit::composed_result>& runs, std::size_t truth, double level = 0.95);
+/// The same where the correct answers are the arms a with good[a] (an epsilon-good question:
+/// bandit/target.hpp, is_good_answer).  Domain: as above; every answer < good.size().
+runs_summary summarize_runs(const std::vector<bandit::composed_result>& runs, const std::vector<bool>& good,
+                            double level = 0.95);
 
 /// `count` runs of method `m` on `arms`: run k with opts.run = opts.run + k, on `threads` threads
 /// (0: all cores); `progress(done)` (if set) is called after each run, from the thread that ran it

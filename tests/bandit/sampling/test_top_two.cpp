@@ -33,9 +33,9 @@ using lilucb_test::same_pulls;
 namespace {
 template <class Fast, class Naive, class Arms>
 void same_top_two_pulls(const Arms& arms, double sigma, std::uint64_t seed, std::uint64_t pulls, const std::string& what,
-                        lb::sampling::top_two_selection sel) {
-  Fast fast(arms.size(), sigma, sel);
-  Naive naive(arms.size(), sigma, sel);
+                        lb::sampling::top_two_selection sel, lb::answer_target target = {}) {
+  Fast fast(arms.size(), sigma, sel, target);
+  Naive naive(arms.size(), sigma, sel, target);
   same_pulls(arms, fast, naive, seed, pulls, what);
 }
 
@@ -183,6 +183,28 @@ BOOST_AUTO_TEST_CASE(ttts_challenger_has_the_resampling_law) {
 // The Top-Two rules' kept keys, tournament tree and cached per-arm values make exactly the pulls
 // of the definitions written as plain loops (naive_top_two.hpp), ties included (Bernoulli arms tie
 // often).
+// EB-TCε's challenger (an epsilon-good target, additive and relative) against the definition
+// written as a plain loop, pull for pull, on ties and distinct means.
+BOOST_AUTO_TEST_CASE(epsilon_challengers_match_naive_pull_for_pull) {
+  using lb::sampling::top_two_kind;
+  using lb::sampling::top_two_selection;
+  const std::vector<std::vector<double>> means{{0.5, 0.5, 0.5, 0.5}, {0.9, 0.5, 0.5, 0.1, 0.9, 0.3}, lb::alpha_means(39, 0.6)};
+  for (const lb::answer_target t : {lb::answer_target{0.05, false}, lb::answer_target{0.2, true}})
+    for (std::uint64_t seed = 1; seed <= 2; ++seed)
+      for (const auto& m : means) {
+        const std::string what = lb::to_string(t) + " K = " + std::to_string(m.size());
+        for (auto sel : {top_two_selection::half, top_two_selection::ids}) {
+          same_top_two_pulls<lb::sampling::t3c, lilucb_test::naive_top_two<top_two_kind::t3c>>(
+              lb::bernoulli_arms(m), 0.5, seed, 3000, "t3c bernoulli " + what, sel, t);
+          same_top_two_pulls<lb::sampling::eb_tci, lilucb_test::naive_top_two<top_two_kind::eb_tci>>(
+              lb::gaussian_arms(m, 0.5), 0.5, seed, 3000, "eb-tci gaussian " + what, sel, t);
+        }
+      }
+  // TTTS has no epsilon form: refused, naming the parameter.
+  lilucb_test::expect_domain_error([] { lb::sampling::ttts(3, 0.5, lb::sampling::top_two_selection::half, {0.1, false}); },
+                                   "epsilon");
+}
+
 BOOST_AUTO_TEST_CASE(top_two_rules_match_naive_pull_for_pull) {
   top_two_matches_naive<lb::sampling::top_two_kind::eb_tci>("eb-tci");
   top_two_matches_naive<lb::sampling::top_two_kind::t3c>("t3c");

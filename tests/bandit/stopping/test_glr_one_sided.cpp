@@ -81,6 +81,51 @@ BOOST_AUTO_TEST_CASE(lazy_decision_matches_statistic) {
   }
 }
 
+// With an epsilon-good target (Proposition Gε-M1) the lazy decision is the statistic's at each
+// challenger's transformed mean (challenger_mean: mean - eps, or (1 - eps) mean, rounded up), on
+// tied best arms, additive and relative; the rule stops on the tie, and the certificate names the
+// proposition and the question.
+BOOST_AUTO_TEST_CASE(epsilon_target_decides_at_the_transformed_means) {
+  const std::size_t K = 6;
+  const std::vector<double> means{0.4, 0.4, 0.35, 0.4, 0.1, 0.3};
+  for (const lb::answer_target target : {lb::answer_target{0.1, false}, lb::answer_target{0.25, true}}) {
+    ls::glr_one_sided rule(K, 0.5, 0.05, ls::make_mixture_grid(40), target);
+    const auto g = ls::make_mixture_grid(40);
+    lb::arm_stats st(K);
+    lb::normal_stream rng(12, 0);
+    std::size_t decided[2] = {0, 0}, near = 0;
+    for (int t = 0; t < 20000 && decided[1] == 0; ++t) {
+      const std::size_t i = std::size_t(t) % K;
+      st.add(i, means[i] + 0.5 * rng());
+      rule.observe(i, st);
+      const bool got = rule.should_stop(st);
+      if (t + 1 < int(K)) continue;
+      const std::size_t lead = st.empirical_best();
+      double smin = INFINITY;
+      for (std::size_t b = 0; b < K; ++b)
+        if (b != lead)
+          smin = std::min(smin, ls::glr_one_sided_statistic(0.5, g, st.count(lead), st.mean(lead), st.count(b),
+                                                            lb::challenger_mean(target, st.mean(b))));
+      if (std::fabs(smin - rule.threshold()) < 1e-6) {
+        ++near;
+        continue;
+      }
+      const bool want = smin >= rule.threshold();
+      BOOST_REQUIRE_MESSAGE(got == want, lb::to_string(target) << " pull " << t << ": lazy " << got << " statistic " << smin);
+      ++decided[want];
+    }
+    BOOST_TEST(near == 0u);
+    BOOST_TEST(decided[0] > 0u);
+    BOOST_TEST(decided[1] > 0u, lb::to_string(target) << ": the rule stops on tied best arms");
+    const std::string cert = rule.certificate();
+    BOOST_TEST(cert.find("Proposition Gε-M1") != std::string::npos, cert);
+    BOOST_TEST(cert.find(lb::to_string(target)) != std::string::npos, cert);
+  }
+  expect_domain_error([] { ls::glr_one_sided(3, 0.5, 0.1, ls::make_mixture_grid(40), {-0.1, false}); }, "epsilon");
+  expect_domain_error([] { ls::glr_one_sided(3, 0.5, 0.1, ls::make_mixture_grid(40), {1.0, true}); }, "epsilon");
+  expect_domain_error([] { ls::glr_one_sided(3, 0.5, 0.1, ls::make_mixture_grid(40), {NAN, false}); }, "epsilon");
+}
+
 BOOST_AUTO_TEST_CASE(runs_composed_and_is_certified) {
   const lb::gaussian_arms arms({0.2, 0.9, 0.1, 0.0, 0.3}, 0.5);
   lb::run_options o;

@@ -19,6 +19,9 @@ struct combination {
   glr_threshold threshold = glr_threshold::pooled_per_arm;    ///< GLR only; certified by default (Proposition P2)
   stopping::ls_boundary boundary = stopping::ls_boundary::lil;  ///< LS only: the per-arm boundary
   double rho = 0;  ///< GLR mixture only: a fixed mixture scale rho > 0; 0 = the grid (default)
+  /// The question (target.hpp): the best arm by default; an epsilon-good target needs GLR stopping
+  /// with a threshold that answers it (threshold_descriptor::answers_epsilon).
+  answer_target target{};
 };
 
 /// The combination's one name: "SAMPLING+lilucb", "SAMPLING+ls", "SAMPLING+ls-BOUNDARY" (a
@@ -58,17 +61,20 @@ glr_threshold recommended_threshold(reward_model m);
 /// The recommended certified method on rewards of model `m`: T3C-IDS sampling with GLR stopping at
 /// recommended_threshold(m) ("t3c-ids+glr-pooled-per-arm", "t3c-ids+glr-pooled-kl" for Bernoulli
 /// rewards, "t3c-ids+glr-pooled-eb" for bounded ones); docs/README.md says when to prefer another.
-combination recommended_combination(reward_model m);
+/// For an epsilon-good target: T3C-IDS with its epsilon-shifted challenger and GLR stopping at the
+/// one-sided threshold (Proposition Gε-M1), "t3c-ids+glr-one-sided", on every model.
+combination recommended_combination(reward_model m, const answer_target& target = {});
 
 /// Whether a combination's parts can run together on arms of reward model `model`; it cannot when
 /// lil'UCB's stopping rule runs without lil'UCB's sampling rule, a rule's descriptor does not
 /// accept the model, or the fixed mixture scale rho is not finite and >= 0, or nonzero with another
-/// threshold than mixture.  The one rule of admission: check_combination refuses exactly what this
+/// threshold than mixture, or the target is outside check_target's domain or epsilon-good with a
+/// stopping rule that does not answer it.  The one rule of admission: check_combination refuses exactly what this
 /// refuses.  Never throws.
 bool admits(const combination& c, reward_model model) noexcept;
 
 /// Refuses a combination that admits(c, model) refuses.  Throws lilucb::domain_error naming `fn`,
-/// the part refused (stopping, sampling, boundary, threshold or rho) and its admissible range.
+/// the part refused (stopping, sampling, boundary, threshold, rho or epsilon) and its admissible range.
 void check_combination(const char* fn, const combination& c, reward_model model);
 
 namespace detail {

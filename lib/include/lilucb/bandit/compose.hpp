@@ -124,6 +124,21 @@ inline void check_sigma_premise(composed_result& out, double sigma, double scale
                     lilucb::detail::format_value(scale) + ", so the premise of the certificate fails (" +
                     out.certificate + ")";
 }
+/// A relative epsilon-good target needs means >= 0 (docs/certified-glr/epsilon-topm.md, section 7):
+/// refuses arms with a negative mean (Bernoulli arms never have one).  An arm type without means()
+/// (a user's) is the caller's to check.
+template <class Arms>
+void check_nonnegative_means(const char* fn, const Arms& arms) {
+  if constexpr (!requires { arms.means(); }) return;
+  else {
+  const auto& means = arms.means();
+  for (std::size_t i = 0; i < means.size(); ++i)
+    if (!(means[i] >= 0))
+      ::lilucb::detail::raise_domain_error(fn, "means", "arm " + std::to_string(i) + " of mean " +
+                                                            ::lilucb::detail::format_value(means[i]),
+                                         "every mean >= 0 with a relative epsilon (mu >= (1 - epsilon) mu*)");
+  }
+}
 }  // namespace detail
 
 /// Runs a combination by name for error probability opts.nu.  Widths and statistics use
@@ -144,6 +159,9 @@ inline void check_sigma_premise(composed_result& out, double sigma, double scale
 ///     leader's pooled pulls, glr_pooled.hpp, Proposition P; pooled-per-arm: one scale per arm
 ///     from make_per_arm_grid(), Proposition P2);
 ///   tas-d/-c, kl-lucb, glr on Bernoulli arms use the Bernoulli divergence.
+/// An epsilon-good target (c.target, target.hpp) is answered by the thresholds that answer it
+/// (one-sided: Proposition Gε-M1; heuristic: the practice) and known to t3c, eb-tci and their IDS
+/// forms (EB-TCε's challenger); a relative one needs every arm's mean >= 0.
 /// Each rule is built by its registry factory (lib/src/rules.cpp).
 /// Certificate premise: a certified rule's statement needs sigma >= the arms' sub-Gaussian scale
 /// (arms.subgaussian_scale(): 1/2 for Bernoulli arms, the largest sigma_i for Gaussian arms,
@@ -166,13 +184,16 @@ composed_result run_combination(const combination& c, const Arms& arms, const ru
   ctx.stopping = c.stopping;
   ctx.rho = c.rho;
   ctx.inner = opts.inner;
+  ctx.target = c.target;
   if constexpr (std::is_same_v<Arms, bounded_arms>) {
     ctx.lo = arms.lo();
     ctx.hi = arms.hi();
   }
+  if (c.target.relative && !c.target.best_arm()) detail::check_nonnegative_means(fn, arms);
   run_parameters p;
   p.nu = ctx.nu;
   p.sigma = ctx.sigma;
+  if (!c.target.best_arm()) (c.target.relative ? p.epsilon_relative : p.epsilon) = c.target.epsilon;
   const auto& stop_rule = describe(c.stopping);
   const stopping_factory make_stopping = stop_rule.takes == stopping_parameter::threshold ? describe(c.threshold).make
                                          : stop_rule.takes == stopping_parameter::boundary ? describe(c.boundary).make

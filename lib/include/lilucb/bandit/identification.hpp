@@ -117,8 +117,14 @@ struct study_settings {
   double sigma = 0;                ///< gaussian: the rewards' scale, > 0 (unused otherwise)
   double lo = 0, hi = 1;           ///< bounded: the range of the rewards, lo < hi, both finite
   double nu = 0;                   ///< the target error probability, in (0, 1)
-  std::string method;              ///< a combination of the registry; empty: recommended_method_for(model)
+  std::string method;              ///< a combination of the registry; empty: recommended_method_for(model),
+                                   ///< or with an epsilon-good target recommended_combination(model, target)
   std::uint64_t seed = 0;          ///< the sampling rule's random stream
+  /// The question (target.hpp): the best arm by default, or an epsilon-good arm (the method's
+  /// stopping rule must answer it: GLR one-sided, certified by Proposition Gε-M1, or heuristic);
+  /// relative only for bernoulli studies or bounded ones with lo >= 0.  Written to the state
+  /// only when epsilon > 0 (a best-arm study's state is unchanged).
+  answer_target target{};
 };
 
 /// One ask: the id to tell its reward with, and the arm to pull.
@@ -145,7 +151,8 @@ struct study_status {
   std::size_t leader = 0;              ///< the stopping rule's recommendation now
   bool done = false;
   /// Pulls still needed by the estimate T*(mu_hat) log(1/nu) - total_pulls (at least 0), for the
-  /// study's model; absent while an arm has no reward or the leading means tie.
+  /// study's model; absent while an arm has no reward or the leading means tie, and for an
+  /// epsilon-good study.
   std::optional<double> remaining_estimate;
 };
 

@@ -13,6 +13,7 @@
 // This header is light (no rule class): the factories return the type-erased any_sampling /
 // any_stopping of any_rule.hpp and are compiled in the library.
 
+#include "lilucb/bandit/target.hpp"
 #include "lilucb/errors.hpp"
 
 #include <array>
@@ -75,6 +76,8 @@ struct rule_context {
   /// The rewards' range (model bounded; [0, 1] otherwise): the rules certified for rewards in
   /// [0, 1] (pooled-kl, pooled-eb) are fed (y - lo)/(hi - lo).  lo < hi, both finite.
   double lo = 0, hi = 1;
+  /// The question (target.hpp): the rules that answer epsilon-good questions read it.
+  answer_target target{};
 };
 
 /// One challenger's evidence in a GLR-type stopping rule: the statistic of the pair (answer, arm)
@@ -98,6 +101,10 @@ struct sampling_descriptor {
   std::string_view models_note;   ///< the admissible range, when not every model is accepted
   rule_cost cost;
   sampling_factory make;
+  /// Its challenger uses the epsilon-shifted transportation cost of an epsilon-good target (EB-TCε,
+  /// Jourdan, Degenne & Kaufmann 2023); the others sample as for the best arm (valid all the same:
+  /// no sampling rule carries the guarantee).
+  bool knows_epsilon = false;
 };
 
 /// What a stopping rule takes beside its name.
@@ -131,6 +138,9 @@ struct threshold_descriptor {
   rule_cost cost;
   stopping_factory make;
   bool sigma_premise;             ///< the statement assumes sigma-sub-Gaussian rewards at the run's sigma
+  /// Answers epsilon-good targets (target.hpp): one-sided by Proposition Gε-M1
+  /// (docs/certified-glr/epsilon-topm.md, section 7), heuristic as the field's practice.
+  bool answers_epsilon = false;
 };
 
 /// A per-arm boundary of the LS stopping rule.
@@ -207,16 +217,16 @@ inline constexpr std::array<sampling_descriptor, 14> sampling_rules{{
     {sampling_rule::ttts, "ttts", "Top-Two Thompson sampling (Russo 2016)", rule_models::any, "", rule_cost::costly,
      &rule_factories::ttts},
     {sampling_rule::t3c, "t3c", "Top-Two transportation cost (Shang et al. 2020)", rule_models::any, "",
-     rule_cost::cheap, &rule_factories::t3c},
+     rule_cost::cheap, &rule_factories::t3c, true},
     {sampling_rule::eb_tci, "eb-tci", "Top-Two EB-TCI (Jourdan et al. 2022)", rule_models::any, "", rule_cost::cheap,
-     &rule_factories::eb_tci},
+     &rule_factories::eb_tci, true},
     {sampling_rule::kl_lucb, "kl-lucb", "KL-LUCB (Kaufmann & Kalyanakrishnan 2013) at delta = nu",
      rule_models::bernoulli, "kl-lucb needs rewards in [0, 1]: Bernoulli arms", rule_cost::costly,
      &rule_factories::kl_lucb},
     {sampling_rule::t3c_ids, "t3c-ids", "T3C with information-directed selection of the leader's share",
-     rule_models::any, "", rule_cost::costly, &rule_factories::t3c_ids},
+     rule_models::any, "", rule_cost::costly, &rule_factories::t3c_ids, true},
     {sampling_rule::eb_tci_ids, "eb-tci-ids", "EB-TCI with information-directed selection of the leader's share",
-     rule_models::any, "", rule_cost::costly, &rule_factories::eb_tci_ids},
+     rule_models::any, "", rule_cost::costly, &rule_factories::eb_tci_ids, true},
     {sampling_rule::weakest_pair, "weakest-pair",
      "the challenger farthest from passing Proposition M1's statistic (this toolkit's)", rule_models::any, "",
      rule_cost::costly, &rule_factories::weakest_pair},
@@ -241,7 +251,7 @@ inline constexpr std::array<stopping_descriptor, 3> stopping_rules{{
 inline constexpr std::array<threshold_descriptor, 10> glr_thresholds{{
     {glr_threshold::heuristic, "heuristic", "log((1 + log t)/nu), the field's practice", false,
      "none: the heuristic threshold log((1 + log t)/delta) has no proof", rule_models::any, "", false, true,
-     rule_cost::cheap, &rule_factories::glr_heuristic, true},
+     rule_cost::cheap, &rule_factories::glr_heuristic, true, true},
     {glr_threshold::kk21, "kk21", "Kaufmann-Koolen's threshold (Gaussian arms)", true,
      "Kaufmann & Koolen 2021, Gaussian inequality", rule_models::gaussian,
      "kk21 only on Gaussian arms (Kaufmann-Koolen's Gaussian inequality); heuristic otherwise", false, true,
@@ -251,7 +261,7 @@ inline constexpr std::array<threshold_descriptor, 10> glr_thresholds{{
      &rule_factories::glr_mixture, true},
     {glr_threshold::one_sided, "one-sided", "the same with a half-normal mixture, stops earlier", true,
      "Proposition M1 (docs/certified-glr/propositions.md)", rule_models::any, "", false, false, rule_cost::costly,
-     &rule_factories::glr_one_sided, true},
+     &rule_factories::glr_one_sided, true, true},
     {glr_threshold::pooled, "pooled",
      "the one-sided mixture against the leader's pooled pulls at log(1/nu), no union over the wrong answers", true,
      "Proposition P (docs/certified-glr/propositions.md)", rule_models::any, "", false, false, rule_cost::costly,

@@ -64,6 +64,8 @@ struct run_parameters {
   };
   std::optional<lil_index> lilucb;
   std::optional<double> lucb_delta;     ///< composed LUCB1 / KL-LUCB sampling
+  std::optional<double> epsilon;        ///< an epsilon-good target, additive (combination::target)
+  std::optional<double> epsilon_relative;  ///< an epsilon-good target, relative
 
   /// The (name, value) pairs, in member order: the one place that spells the names.
   std::vector<std::pair<std::string_view, double>> named() const {
@@ -91,6 +93,8 @@ struct run_parameters {
       put("inner_c", lilucb->inner_c);
     }
     put("lucb_delta", lucb_delta);
+    put("epsilon", epsilon);
+    put("epsilon_relative", epsilon_relative);
     return v;
   }
 };

@@ -33,6 +33,14 @@
 // by the GLR stopping rule).  The posterior of TTTS and T3C is Gaussian N(mu_hat_a, sigma^2/N_a)
 // (flat prior).  Ties to the lowest index.  Randomness comes from the run's stream (reproducible).
 //
+// Epsilon-good targets (bandit/target.hpp; t3c and eb_tci, with or without IDS): the challenger
+// minimises the epsilon-shifted cost of EB-TCε (Jourdan, Degenne & Kaufmann 2023, "An epsilon-best-
+// arm identification algorithm for fixed-confidence and beyond"): W_eps(a, b) =
+// (mu_hat_a - mu_hat_b + eps)_+^2/(2 sigma^2 (1/N_a + 1/N_b)), and for a relative eps
+// (mu_hat_a - (1 - eps) mu_hat_b)_+^2/(2 sigma^2 (1/N_a + (1 - eps)^2/N_b)), the Gaussian cost of
+// the alternative "b beats a by the target" (docs/certified-glr/epsilon-topm.md, section 4).  The
+// leader is unchanged.  At epsilon = 0 the expressions are the best arm's, bit for bit.
+//
 // Cost per pull: O(log K) for the leader and the challenger's argmin kept incrementally, O(K) only
 // when the leader changes or is pulled; the argmax of a posterior sample (ttts, t3c) drawn by
 // bandit/detail/gaussian_argmax.hpp, exact in law.  Guarantee: every shortcut makes exactly the
@@ -45,6 +53,7 @@
 
 #include "lilucb/bandit/arm_stats.hpp"
 #include "lilucb/bandit/detail/gaussian_argmax.hpp"
+#include "lilucb/bandit/target.hpp"
 #include "lilucb/errors.hpp"
 
 #include <algorithm>
@@ -184,10 +193,18 @@ class top_two {
   static constexpr double inf = std::numeric_limits<double>::infinity();
 
  public:
-  top_two(std::size_t K, double sigma, top_two_selection selection = top_two_selection::half)
+  /// K arms, sigma, the leader's share and the question (target.hpp; ttts: the best arm only).
+  /// Domain: sigma > 0, check_target; ttts with half selection and the best arm.
+  top_two(std::size_t K, double sigma, top_two_selection selection = top_two_selection::half, answer_target target = {})
       : K_(K), sigma_(sigma), selection_(selection), mean_(K + 1, 0.0), n_(K, 0.0), log_n_(K, 0.0), leads_(K, 0),
-        lead_pulls_(K, 0), posterior_(Kind == top_two_kind::eb_tci ? 0 : K) {
+        lead_pulls_(K, 0), posterior_(Kind == top_two_kind::eb_tci ? 0 : K), target_(target),
+        scale_(target.relative ? (1 - target.epsilon) : 1.0) {
     check_positive("lilucb::bandit::sampling::top_two", "sigma", sigma);
+    check_target("lilucb::bandit::sampling::top_two", target);
+    if (Kind == top_two_kind::ttts && !target.best_arm())
+      ::lilucb::detail::raise_domain_error("lilucb::bandit::sampling::top_two", "epsilon",
+                                         ::lilucb::detail::format_value(target.epsilon) + " with ttts",
+                                         "0 (TTTS's challenger is a posterior draw: it has no epsilon form here)");
     if (Kind == top_two_kind::ttts && selection == top_two_selection::ids)
       ::lilucb::detail::raise_domain_error("lilucb::bandit::sampling::top_two", "selection", "ids with ttts",
                                          "half (TTTS has no IDS variant: see top_two.hpp)");
@@ -306,12 +323,19 @@ class top_two {
   /// The tournament's winner of two arms l < r: r only if its mean is strictly larger.
   std::size_t winner(std::size_t l, std::size_t r) const { return mean_[r] > mean_[l] ? r : l; }
 
+  /// How far leader mean mL is from being beaten by arm mean mb in the target's sense (key 0 unless
+  /// > 0): mL - mb at epsilon = 0, mL - mb + eps (additive), mL - (1 - eps) mb (relative).
+  double gap(double mL, double mb) const {
+    if (target_.best_arm()) return mL - mb;
+    return target_.relative ? mL - scale_ * mb : mL - mb + target_.epsilon;
+  }
   /// The challenger's key of arm b for leader L: W(L, b) (+ log N_b for eb_tci), the expression
   /// of the O(K) pass, operation for operation (d > 0 selects the cost; 0 otherwise).
   double key(double mL, double nL, std::size_t b) const {
-    const double d = mL - mean_[b];
+    const double d = gap(mL, mean_[b]);
     const double nb = n_[b];
-    const double w = d * d * nL * nb / ((nL + nb) * 2 * sigma_ * sigma_);
+    const double w = target_.relative ? d * d * nL * nb / ((scale_ * scale_ * nL + nb) * 2 * sigma_ * sigma_)
+                                      : d * d * nL * nb / ((nL + nb) * 2 * sigma_ * sigma_);
     const double c = d > 0 ? w : 0.0;
     if constexpr (Kind == top_two_kind::eb_tci) return c + log_n_[b];
     else return c;
@@ -345,17 +369,17 @@ class top_two {
     return L == 0 ? 1 : 0;  // every key +inf or NaN: the scan's default
   }
   /// t3c: the first arm b != L whose key W(L, b) is 0, or K_ if there is none.  Every key is
-  /// >= 0 or NaN (W is a quotient of non-negative factors; 0 exactly when mu_hat_b >= mu_hat_L, and
+  /// >= 0 or NaN (W is a quotient of non-negative factors; 0 exactly when gap(mu_hat_L, mu_hat_b) <= 0, and
   /// the leader's own key is never the minimum), so when an arm of key 0 exists it is the argmin
   /// of the O(K) pass with its ties to the lowest index.  The first b0 != L with
-  /// !(mu_hat_L - mu_hat_b > 0) (key 0.0 by the selection in key()) is found without divisions;
+  /// !(gap(mu_hat_L, mu_hat_b) > 0) (key 0.0 by the selection in key()) is found without divisions;
   /// the arms before it have d > 0, and their keys are computed (the expression of key(): one of
   /// them may still be 0 by underflow or N_b = 0), so b0 is answered only when none is.
   std::size_t first_zero_key(std::size_t L) const {
     const double mL = mean_[L], nL = n_[L];
     const double* m = mean_.data();
     std::size_t b0 = 0;
-    while (b0 < K_ && (b0 == L || mL - m[b0] > 0)) ++b0;
+    while (b0 < K_ && (b0 == L || gap(mL, m[b0]) > 0)) ++b0;
     if (b0 == K_) return K_;
     for (std::size_t b = 0; b < b0; ++b)
       if (b != L && key(mL, nL, b) == 0) return b;
@@ -426,6 +450,8 @@ class top_two {
   bool dirty_overflow_ = false;
   std::size_t keys_leader_ = static_cast<std::size_t>(-1);
   std::size_t c_ = 0;
+  answer_target target_;
+  double scale_;  // 1 - eps (relative target), else 1
 };
 
 using ttts = top_two<top_two_kind::ttts>;

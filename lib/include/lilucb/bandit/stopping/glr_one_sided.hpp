@@ -13,13 +13,20 @@
 // lower bound of S1, and every shortcut of the decision key (bounds from stale rows, a bound
 // carried forward, searches stopped at a verdict, grouped scales) reaches the verdict of the
 // reference search: proof in docs/certified-glr/numerics.md, "Cost: the decision key" and the
-// sections it names.  Tests: tests/bandit/stopping/test_glr_one_sided.cpp (suite glr_one_sided: the rule's
+// sections it names.
+// Epsilon-good answers (bandit/target.hpp): with a target epsilon > 0 the same rule evaluates S1
+// with each challenger's mean replaced by challenger_mean(target, mu_hat_b) (rounded upwards), at
+// the same threshold: Proposition Gε-M1 (docs/certified-glr/epsilon-topm.md, section 7),
+// P(stop with an answer that is not epsilon-good) <= delta for any sampling rule, no unique best
+// arm needed; the relative form needs means >= 0.
+// Tests: tests/bandit/stopping/test_glr_one_sided.cpp (suite glr_one_sided: the rule's
 // decision at every pull against the statistic) and tests/bandit/test_one_sided_mixture.cpp.
 
 #include "lilucb/bandit/arm_stats.hpp"
 #include "lilucb/bandit/detail/leader_pairwise.hpp"
 #include "lilucb/bandit/detail/mixture_grid.hpp"
 #include "lilucb/bandit/detail/one_sided_mixture.hpp"
+#include "lilucb/bandit/target.hpp"
 #include "lilucb/errors.hpp"
 
 #include <algorithm>
@@ -36,6 +43,7 @@ namespace lilucb::bandit::stopping {
 /// The pair key and threshold of glr_one_sided (detail/leader_pairwise.hpp's Pair policy).
 struct glr_one_sided_pair {
   double sigma;
+  answer_target target;  ///< the question: the challengers' means are transformed by challenger_mean
   mixture_grid grid;
   std::size_t G;
   double threshold;
@@ -79,18 +87,23 @@ class glr_one_sided : public bandit::detail::pairwise_rule<glr_one_sided_pair> {
   /// combine field is not used: S1 is the infimum of the log-sum).
   /// Domain: K >= 1, sigma in (0, inf), delta in (0, 1), 1 to 64 scales rho_k in (0, inf) with
   /// sum_k w_k <= 1.
-  glr_one_sided(std::size_t K, double sigma, double delta, mixture_grid grid = make_mixture_grid())
-      : pairwise_rule(K, make_pair(K, sigma, delta, std::move(grid))), delta_(delta) {}
+  /// With a target (bandit/target.hpp; epsilon >= 0 finite, relative: < 1), the rule answers
+  /// the target's question (Proposition Gε-M1).
+  glr_one_sided(std::size_t K, double sigma, double delta, mixture_grid grid = make_mixture_grid(),
+                answer_target target = {})
+      : pairwise_rule(K, make_pair(K, sigma, delta, std::move(grid), target)), delta_(delta) {}
 
   static constexpr bool certified() { return true; }
+  const answer_target& target() const { return pair().target; }
   std::string certificate() const;
   double threshold() const { return pair().threshold; }
-  /// S1_{i_hat, b} (its certified lower bound, glr_one_sided_statistic) against the threshold for
-  /// every challenger b of the leader now.
+  /// S1_{i_hat, b} (its certified lower bound, glr_one_sided_statistic, at b's transformed mean)
+  /// against the threshold for every challenger b of the leader now.
   std::vector<challenger_evidence> evidence(const arm_stats& s) const;
 
  private:
-  static glr_one_sided_pair make_pair(std::size_t K, double sigma, double delta, mixture_grid grid);
+  static glr_one_sided_pair make_pair(std::size_t K, double sigma, double delta, mixture_grid grid,
+                                      answer_target target);
 
   double delta_;
 };
