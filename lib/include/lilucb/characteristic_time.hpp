@@ -133,25 +133,49 @@ Real increasing_root(F f, Real lo, Real hi, Real flo, Real fhi) {
   return (r.first + r.second) / 2;
 }
 
-/// The Gaussian program of the file comment: x_a = y/(d_a - y) in closed form, y* by root
-/// finding on F in (0, d_min/2], then w and T*.
+/// Root of a nondecreasing f on [lo, hi] with f(lo) < 0 <= f(hi), where f may be +inf (or NaN,
+/// where a divergence rounds to 0) near hi: the bracket is halved until f is finite at its top,
+/// then increasing_root; hi itself if f is nowhere finite above the root in floating point.
+template <class Real, class F>
+Real increasing_root_below_infinity(F f, Real lo, Real hi, Real flo, Real fhi) {
+  for (int k = 0; !(boost::math::isfinite)(fhi) && k < 4000; ++k) {
+    const Real mid = lo + (hi - lo) / 2;
+    if (!(mid > lo && mid < hi)) break;
+    const Real fm = f(mid);
+    if (fm < 0) {
+      lo = mid;
+      flo = fm;
+    } else {
+      hi = mid;
+      fhi = fm;
+    }
+  }
+  return (boost::math::isfinite)(fhi) ? increasing_root<Real>(f, lo, hi, flo, fhi) : hi;
+}
+
+/// The Gaussian program of the file comment, for pair costs d_a/(1/w_best + c/w_a) (c = 1 for
+/// best-arm identification; c = (1 - eps)^2 for the relative epsilon-good program):
+/// x_a = c y/(d_a - y) in closed form, y* by root finding on F(y) = sum_a x_a^2/c - 1 in
+/// (0, d_min/(1 + sqrt c)] (the closest arm alone gives F = 0 there), then w and T*.
 template <class Real>
-characteristic_time_result<Real> gaussian_proportions(std::size_t best, const std::vector<Real>& dgap) {
+characteristic_time_result<Real> gaussian_proportions(std::size_t best, const std::vector<Real>& dgap,
+                                                      const Real& c = Real(1)) {
+  using std::sqrt;
   const std::size_t n = dgap.size();
-  auto x_of = [&](std::size_t a, const Real& y) -> Real { return y / (dgap[a] - y); };
+  auto x_of = [&](std::size_t a, const Real& y) -> Real { return c * y / (dgap[a] - y); };
   auto F = [&](const Real& y) -> Real {
     Real s(0);
     for (std::size_t a = 0; a < n; ++a) {
       if (a == best) continue;
       const Real x = x_of(a, y);
-      s += x * x;
+      s += x * x / c;
     }
     return s - 1;
   };
   Real dmin = std::numeric_limits<Real>::infinity();
   for (std::size_t a = 0; a < n; ++a)
     if (a != best && dgap[a] < dmin) dmin = dgap[a];
-  const Real lo(0), flo(-1), hi = dmin / 2;  // F(d_min/2) >= 0 (file comment)
+  const Real lo(0), flo(-1), hi = dmin / (1 + sqrt(c));  // F(hi) >= 0 (above)
   const Real y = increasing_root<Real>(F, lo, hi, flo, F(hi));
   characteristic_time_result<Real> r;
   r.w_star.assign(n, Real(0));
@@ -232,20 +256,8 @@ characteristic_time_result<Real> optimal_proportions_by_closest_arm(const char* 
     fhi = F(hi);
   }
   if (!(fhi >= 0)) fail("no sign change of F up to x = " + format_value(hi));
-  // F = inf where d(mu_a, m) rounds to 0: halve the bracket until F is finite at its top.
-  for (int k = 0; !(boost::math::isfinite)(fhi) && k < 4000; ++k) {
-    const Real mid = lo + (hi - lo) / 2;
-    if (!(mid > lo && mid < hi)) break;
-    const Real fm = F(mid);
-    if (fm < 0) {
-      lo = mid;
-      flo = fm;
-    } else {
-      hi = mid;
-      fhi = fm;
-    }
-  }
-  const Real x = (boost::math::isfinite)(fhi) ? increasing_root<Real>(F, lo, hi, flo, fhi) : hi;
+  // F = inf where d(mu_a, m) rounds to 0.
+  const Real x = increasing_root_below_infinity<Real>(F, lo, hi, flo, fhi);
   const Real y = g(b, x);
   if (!(y > 0 && (boost::math::isfinite)(y))) fail("y* = " + format_value(y));
   characteristic_time_result<Real> r;
@@ -263,6 +275,20 @@ characteristic_time_result<Real> optimal_proportions_by_closest_arm(const char* 
   return r;
 }
 
+/// sigma > 0 with 2 sigma^2, the Gaussian divergence's denominator, a finite positive normal number.
+template <class Real>
+void check_gaussian_sigma(const char* fn, const Real& sigma) {
+  using std::sqrt;
+  check_positive(fn, "sigma", sigma);
+  const Real two_var = 2 * sigma * sigma;
+  if (!(two_var >= (std::numeric_limits<Real>::min)() && (boost::math::isfinite)(two_var)))
+    raise_domain_error(fn, "sigma", format_value(sigma),
+                       "[sqrt(min_normal/2), sqrt(max_real/2)] = [" +
+                           format_bound(Real(sqrt((std::numeric_limits<Real>::min)() / 2))) + ", " +
+                           format_bound(Real(sqrt((std::numeric_limits<Real>::max)() / 2))) +
+                           "] (2 sigma^2 a finite positive normal number)");
+}
+
 }  // namespace detail
 
 /// T*(mu) and w*(mu) for Gaussian arms N(mu_a, sigma^2) (Garivier & Kaufmann 2016, Theorem 5 with
@@ -271,18 +297,7 @@ characteristic_time_result<Real> optimal_proportions_by_closest_arm(const char* 
 template <class Range, class Real = detail::range_value_t<Range>>
 characteristic_time_result<Real> characteristic_time_gaussian(const Range& means, Real sigma) {
   constexpr const char* fn = "lilucb::characteristic_time_gaussian";
-  check_positive(fn, "sigma", sigma);
-  // 2 sigma^2, the divergence's denominator, must be a finite positive normal number.
-  {
-    using std::sqrt;
-    const Real two_var = 2 * sigma * sigma;
-    if (!(two_var >= (std::numeric_limits<Real>::min)() && (boost::math::isfinite)(two_var)))
-      detail::raise_domain_error(fn, "sigma", detail::format_value(sigma),
-                                 "[sqrt(min_normal/2), sqrt(max_real/2)] = [" +
-                                     detail::format_bound(Real(sqrt((std::numeric_limits<Real>::min)() / 2))) + ", " +
-                                     detail::format_bound(Real(sqrt((std::numeric_limits<Real>::max)() / 2))) +
-                                     "] (2 sigma^2 a finite positive normal number)");
-  }
+  detail::check_gaussian_sigma(fn, sigma);
   const std::size_t best = detail::best_arm_checked(fn, means);
   std::vector<Real> mu(std::begin(means), std::end(means));
   if (mu.size() < 2)
