@@ -37,9 +37,13 @@
 //                      + kappa (mu_p - mu_q) nu(mu_p),
 // and nu is inverted by root finding (it is increasing in mu).
 //
+// The characteristic time T*_eps of epsilon-good identification (additive or relative epsilon),
+// its optimal proportions and answer, and its lower bound, for Gaussian and Bernoulli arms: the
+// epsilon-good section below.
+//
 // Every function is a template on the real type (double or cpp_bin_float_50) and checks its
-// domain: finite means with a unique largest one; sigma > 0; Bernoulli means in [0, 1]; Beta
-// means in (0, 1), kappa > 0.
+// domain: finite means with a unique largest one (for epsilon-good identification, ties allowed
+// at eps > 0); sigma > 0; Bernoulli means in [0, 1]; Beta means in (0, 1), kappa > 0.
 
 #include "lilucb/divergence.hpp"
 #include "lilucb/errors.hpp"
@@ -51,10 +55,12 @@
 #include <boost/math/special_functions/log1p.hpp>
 #include <boost/math/tools/roots.hpp>
 
+#include <algorithm>
 #include <cmath>
 #include <cstddef>
 #include <cstdint>
 #include <limits>
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -167,6 +173,49 @@ characteristic_time_result<Real> gaussian_proportions(std::size_t best, const st
   return r;
 }
 
+/// The Gaussian program with pair costs d_a/(1/w_i + c/w_a), c in (0, 1] (the epsilon-good programs:
+/// c = 1 additive, (1 - eps)^2 relative), searched in u = x_b/sqrt(c) in [0, 1] of the arm b with
+/// the smallest d_b: y = d_b u/(sqrt(c) + u), and for every arm
+/// x_a/sqrt(c) = c y/(sqrt(c) (d_a - y)) = sqrt(c) d_b u/(d_a sqrt(c) + (d_a - d_b) u) (no cancellation:
+/// d_a >= d_b; b's own is u), so that F(u) = sum_a (x_a/sqrt(c))^2 - 1 rises from -1 at u = 0 to
+/// F(1) >= 0 for every c, however close y* comes to d_b.  Then w_i = 1/(1 + sum x_a), T = (1 + sum x_a)/y.
+template <class Real>
+characteristic_time_result<Real> gaussian_proportions_scaled(std::size_t i, const std::vector<Real>& dgap,
+                                                             const Real& c) {
+  using std::sqrt;
+  const std::size_t n = dgap.size();
+  std::size_t b = n;
+  for (std::size_t a = 0; a < n; ++a)
+    if (a != i && (b == n || dgap[a] < dgap[b])) b = a;
+  const Real rc = sqrt(c), db = dgap[b];
+  const auto xi = [&](std::size_t a, const Real& u) -> Real {
+    return a == b ? u : Real(rc * db * u / (dgap[a] * rc + (dgap[a] - db) * u));
+  };
+  const auto F = [&](const Real& u) -> Real {
+    Real s(0);
+    for (std::size_t a = 0; a < n; ++a)
+      if (a != i) {
+        const Real x = xi(a, u);
+        s += x * x;
+      }
+    return s - 1;
+  };
+  const Real u = increasing_root<Real>(F, Real(0), Real(1), Real(-1), F(Real(1)));
+  const Real y = db * u / (rc + u);
+  characteristic_time_result<Real> r;
+  r.w_star.assign(n, Real(0));
+  Real sum_x(0);
+  for (std::size_t a = 0; a < n; ++a)
+    if (a != i) {
+      r.w_star[a] = rc * xi(a, u);
+      sum_x += r.w_star[a];
+    }
+  const Real wi = 1 / (1 + sum_x);
+  for (std::size_t a = 0; a < n; ++a) r.w_star[a] = a == i ? wi : Real(r.w_star[a] * wi);
+  r.t_star = (1 + sum_x) / y;
+  return r;
+}
+
 /// The program of the file comment for a divergence d(p, q, p - q) of a one-parameter
 /// exponential family (Bernoulli), searched in x = x_b of the arm b with the smallest d(mu_1, mu_b) (file comment).
 /// Throws lilucb::domain_error naming the means if no root is found (it always is for finite
@@ -263,6 +312,20 @@ characteristic_time_result<Real> optimal_proportions_by_closest_arm(const char* 
   return r;
 }
 
+/// sigma > 0 with 2 sigma^2, the Gaussian divergence's denominator, a finite positive normal number.
+template <class Real>
+void check_gaussian_sigma(const char* fn, const Real& sigma) {
+  using std::sqrt;
+  check_positive(fn, "sigma", sigma);
+  const Real two_var = 2 * sigma * sigma;
+  if (!(two_var >= (std::numeric_limits<Real>::min)() && (boost::math::isfinite)(two_var)))
+    raise_domain_error(fn, "sigma", format_value(sigma),
+                       "[sqrt(min_normal/2), sqrt(max_real/2)] = [" +
+                           format_bound(Real(sqrt((std::numeric_limits<Real>::min)() / 2))) + ", " +
+                           format_bound(Real(sqrt((std::numeric_limits<Real>::max)() / 2))) +
+                           "] (2 sigma^2 a finite positive normal number)");
+}
+
 }  // namespace detail
 
 /// T*(mu) and w*(mu) for Gaussian arms N(mu_a, sigma^2) (Garivier & Kaufmann 2016, Theorem 5 with
@@ -271,18 +334,7 @@ characteristic_time_result<Real> optimal_proportions_by_closest_arm(const char* 
 template <class Range, class Real = detail::range_value_t<Range>>
 characteristic_time_result<Real> characteristic_time_gaussian(const Range& means, Real sigma) {
   constexpr const char* fn = "lilucb::characteristic_time_gaussian";
-  check_positive(fn, "sigma", sigma);
-  // 2 sigma^2, the divergence's denominator, must be a finite positive normal number.
-  {
-    using std::sqrt;
-    const Real two_var = 2 * sigma * sigma;
-    if (!(two_var >= (std::numeric_limits<Real>::min)() && (boost::math::isfinite)(two_var)))
-      detail::raise_domain_error(fn, "sigma", detail::format_value(sigma),
-                                 "[sqrt(min_normal/2), sqrt(max_real/2)] = [" +
-                                     detail::format_bound(Real(sqrt((std::numeric_limits<Real>::min)() / 2))) + ", " +
-                                     detail::format_bound(Real(sqrt((std::numeric_limits<Real>::max)() / 2))) +
-                                     "] (2 sigma^2 a finite positive normal number)");
-  }
+  detail::check_gaussian_sigma(fn, sigma);
   const std::size_t best = detail::best_arm_checked(fn, means);
   std::vector<Real> mu(std::begin(means), std::end(means));
   if (mu.size() < 2)
@@ -393,22 +445,458 @@ characteristic_time_result<Real> characteristic_time_beta(const Range& means, Re
   return detail::optimal_proportions_by_closest_arm<Real>(fn, nu, best, d, dgap);
 }
 
-/// The lower bound on the expected stopping time of any delta-correct algorithm,
-/// T*(mu) kl(delta, 1 - delta) (Garivier & Kaufmann 2016, Theorem 1).
-/// Domain: t_star > 0 finite, delta in (0, 1/2].
+// ---- epsilon-good identification --------------------------------------------------------------
+//
+// An answer i is epsilon-good when mu_i >= mu* - eps (additive) or mu_i >= (1 - eps) mu* (relative,
+// means >= 0).  The characteristic time (Garivier & Kaufmann 2021, "Nonasymptotic sequential tests
+// for overlapping hypotheses..."; Jourdan, Degenne & Kaufmann 2023; docs/certified-glr/epsilon-topm.md
+// section 4):
+//   T*_eps(mu)^-1 = max over epsilon-good i of max_{w in simplex} min_{j != i} C_eps(i, j; w),
+//   additive: C_eps(i, j; w) = inf_x [w_i d(mu_i, x) + w_j d(mu_j, x + eps)]     (0 if mu_j >= mu_i + eps),
+//   relative: C_eps(i, j; w) = inf_y [w_i d(mu_i, (1 - eps) y) + w_j d(mu_j, y)] (0 if (1 - eps) mu_j >= mu_i).
+// The alternative moves arm i down by u to q = mu_i - u and arm j up by v to lambda = mu_j + v with
+// u + v/h' = D_j: D_j = mu_i + eps - mu_j, h' = 1 (additive) or D_j = mu_i - (1 - eps) mu_j,
+// h' = 1/(1 - eps) (relative).  An answer with some D_j = 0 (on the edge of epsilon-good) has T_i = inf.
+//
+// For one answer i the program has the structure of Garivier & Kaufmann (2016)'s: with x_j = w_j/w_i
+// and g_j(x) = C_eps(i, j; (1, x)) (concave and nondecreasing: an infimum of affine functions of x),
+// the optimum equalises g_j(x_j) = y, and maximising y/(1 + sum_j x_j(y)) gives, by the envelope
+// theorem g_j'(x) = d(mu_j, lambda_j(x)), the condition
+//   F(y) = sum_j d(mu_i, q_j)/d(mu_j, lambda_j) = 1
+// at each pair's optimal alternative, F nondecreasing in y; then w_i = 1/(1 + sum_j x_j) and
+// T_i = (1 + sum_j x_j)/y.
+//
+// Gaussian arms: C_eps(i, j; w) = D_j^2/(2 sigma^2 (1/w_i + c/w_j)), c = 1 (additive) or (1 - eps)^2
+// (relative), solved by detail::gaussian_proportions_scaled with d_j = D_j^2/(2 sigma^2).  Additive,
+// it is the best-arm program of mu with mu_i raised by eps.  Closed forms (tested): K arms tied at m,
+//   additive T*_eps = 2 sigma^2 (1 + sqrt(K - 1))^2/eps^2, w_i = 1/(1 + sqrt(K - 1)),
+//   relative T*_eps = 2 sigma^2 (1 + (1 - eps) sqrt(K - 1))^2/(eps m)^2, w_i = 1/(1 + (1 - eps) sqrt(K - 1));
+// two arms, the answer the better by Delta >= 0, additive T*_eps = 8 sigma^2/(Delta + eps)^2.
+//
+// Bernoulli arms: the stationarity of a + x b in u, a = kl(mu_i, q), b = kl(mu_j, lambda), gives the
+// weight ratio at which an alternative is optimal in closed form,
+//   x_j = (u/v) (lambda/q) ((1 - lambda)/(1 - q))/h',   g_j = a + x_j b  (increasing in u).
+// The alternative needs lambda_i <= 1 - eps: where mu_i > 1 - eps, u starts at mu_i - 1 + eps, where
+// g_j = kl(mu_i, 1 - eps) > 0; additive with mu_j < eps, lambda_i >= 0 ends u at mu_i, where
+// g_j -> inf.  Two answers have closed forms: mu_i > 1 - eps with an arm at 1 (every alternative
+// moves arm i below 1 - eps and the arm at 1 needs no samples: T_i = 1/kl(mu_i, 1 - eps), w = e_i);
+// mu_i = 0, additive (the alternative keeps arm i at 0: T_i = sum_j 1/kl(mu_j, eps), w_i = 0 and
+// w_j proportional to 1/kl(mu_j, eps); also the limit taken where every mu_j < eps and the optimum
+// lies within eps_machine^8 of lambda_i = 0, as it does for a tiny mu_i).  Otherwise the root of F is
+// sought in the position of the opponent b with the smallest sup g_j (as the best-arm solver
+// searches in the closest arm's x), F rising from -1 to +inf along it; every other pair's g_j = y
+// then has its root inside its own interval.  A position is the log-odds l of the share s in [0, 1]
+// of the pair's interval (s and 1 - s both to relative precision; |l| <= 8 log(1/eps_machine), the
+// optimum taken at the end where it lies within eps_machine^8 of it), and each alternative mean and
+// its complement are formed from their nearest end (detail::epsilon_bernoulli_pair).
+//
+// T*_eps is the smallest T_i over the epsilon-good arms, solved in the order of decreasing means
+// (arms of equal means once; an answer whose two-arm program against the best other arm already
+// exceeds the smallest T_i so far is not solved: T_i is at least that); the result names the
+// answer (the first index among equal means).  At eps = 0 it is T*(mu), a unique best arm required.
+// Cost: Gaussian, O(K) per answer; Bernoulli, O(K) nested root searches per answer solved.
+
+/// How epsilon relaxes the best mean: additive (mu_i >= mu* - eps) or relative (mu_i >= (1 - eps) mu*).
+enum class epsilon_shift { additive, relative };
+
+/// T*_eps(mu), the optimal proportions w* of the answer that attains it (in the order of the means,
+/// summing to 1), and that answer.
 template <class Real>
-Real bai_lower_bound(Real t_star, Real delta) {
-  constexpr const char* fn = "lilucb::bai_lower_bound";
+struct epsilon_characteristic_time_result : characteristic_time_result<Real> {
+  std::size_t answer = 0;
+};
+
+namespace detail {
+
+/// The means of an epsilon-good program: finite, at least two, >= 0 for the relative shift.
+template <class Range>
+std::vector<range_value_t<Range>> epsilon_means_checked(const char* fn, const Range& means, epsilon_shift shift) {
+  std::vector<range_value_t<Range>> mu;
+  for (const auto& value : means) {
+    const range_value_t<Range> m = value;
+    const std::string name = "means[" + std::to_string(mu.size()) + "]";
+    if (!(boost::math::isfinite)(m)) raise_domain_error(fn, name.c_str(), format_value(m), "a finite real number");
+    if (shift == epsilon_shift::relative && !(m >= 0))
+      raise_domain_error(fn, name.c_str(), format_value(m), "[0, inf) (the relative shift needs means >= 0)");
+    mu.push_back(m);
+  }
+  if (mu.size() < 2)
+    raise_domain_error(fn, "means", std::to_string(mu.size()) + " arm(s)",
+                       "at least two arms (T*_eps is defined for K >= 2)");
+  return mu;
+}
+
+/// epsilon >= 0 finite, and < 1 where `below_one` says why.
+template <class Real>
+void check_epsilon(const char* fn, const Real& eps, const char* below_one) {
+  if (!(eps >= 0 && (boost::math::isfinite)(eps)) || (below_one && !(eps < 1)))
+    raise_domain_error(fn, "epsilon", format_value(eps), below_one ? std::string("[0, 1) ") + below_one : "[0, inf)");
+}
+
+/// D_j of the file comment: (mu_i - mu_j) + eps or (mu_i - mu_j) + eps mu_j (exact ties give eps
+/// and eps mu_j to one rounding).
+template <class Real>
+Real epsilon_distance(const Real& mu_i, const Real& mu_j, const Real& eps, epsilon_shift shift) {
+  return shift == epsilon_shift::additive ? Real((mu_i - mu_j) + eps) : Real((mu_i - mu_j) + eps * mu_j);
+}
+
+/// T_i and w for Gaussian arms (file comment); nothing when T_i is infinite (some D_j <= 0) or
+/// beyond 1/min_normal (some d_j below the smallest normal number) or overflows.  A d_j that
+/// overflows is refused (as characteristic_time_gaussian refuses it), naming the means, or epsilon
+/// where eps^2/(2 sigma^2) alone overflows.
+template <class Real>
+std::optional<characteristic_time_result<Real>> gaussian_epsilon_answer(const char* fn, const std::vector<Real>& mu,
+                                                                       std::size_t i, const Real& sigma,
+                                                                       const Real& eps, epsilon_shift shift) {
+  std::vector<Real> dgap(mu.size(), Real(0));
+  for (std::size_t j = 0; j < mu.size(); ++j) {
+    if (j == i) continue;
+    const Real D = epsilon_distance(mu[i], mu[j], eps, shift);
+    dgap[j] = D * D / (2 * sigma * sigma);
+    if (!(D > 0)) return std::nullopt;
+    if (!(boost::math::isfinite)(dgap[j])) {
+      const bool by_eps = !(boost::math::isfinite)(Real(eps * eps / (2 * sigma * sigma)));
+      raise_domain_error(fn, by_eps ? "epsilon" : "means",
+                         by_eps ? format_value(eps) : "gap " + format_value(D) + " at sigma = " + format_value(sigma),
+                         "values whose every D_j^2/(2 sigma^2) is finite");
+    }
+    if (!(dgap[j] >= (std::numeric_limits<Real>::min)())) return std::nullopt;
+  }
+  const Real one_minus = 1 - eps;
+  const Real c = shift == epsilon_shift::additive ? Real(1) : Real(one_minus * one_minus);
+  auto r = gaussian_proportions_scaled<Real>(i, dgap, c);
+  if (!((boost::math::isfinite)(r.t_star) && r.t_star > 0)) return std::nullopt;
+  return r;
+}
+
+/// kl(p, q) from p, 1 - p, q, 1 - q and delta = p - q, each to its own relative precision (so that
+/// means near 0 and near 1 keep theirs): delta^2/(q qbar) - p r(delta/q) - pbar r(-delta/qbar),
+/// r(t) = t - log(1 + t), where both ratios are below 1/4 (bernoulli_kl_accurate's form), else
+/// p log1p(delta/q) + pbar log1p(-delta/qbar); 0 log 0 = 0, +inf where q or qbar is 0 (and p != q).
+template <class Real>
+Real bernoulli_kl_complements(const Real& p, const Real& pbar, const Real& q, const Real& qbar, const Real& delta) {
+  using std::abs;
+  if (delta == 0) return Real(0);
+  if (!(q > 0 && qbar > 0)) return std::numeric_limits<Real>::infinity();
+  const Real u = delta / q, v = -delta / qbar;
+  Real r(0);
+  if (abs(u) < Real(0.25) && abs(v) < Real(0.25)) {
+    r = delta * delta / (q * qbar) - p * log1p_remainder(u) - pbar * log1p_remainder(v);
+  } else {
+    if (p > 0) r += p * boost::math::log1p(u);
+    if (pbar > 0) r += pbar * boost::math::log1p(v);
+  }
+  return r > 0 ? r : Real(0);
+}
+
+/// One pair (i, j) of the Bernoulli program (file comment), at s in [0, 1]: arm i moves down by
+/// u = u_lo + s W, arm j up by v = (v_end + (1 - s) W) h'.  Every mean of the alternative and its
+/// complement is formed from its nearest end, so that none loses its relative precision:
+///   q = q_end + (1 - s) W,   1 - q = (1 - mu_i) + u,   1 - lambda = (lbar_end + s W) h',
+/// where (u_lo, W) is (0, D_j), (e0, (1 - mu_j)/h'), (0, mu_i) or (e0, 1 - eps) as lambda_i <= 1 - eps
+/// and lambda_i >= 0 bind, e0 = mu_i - (1 - eps).
+template <class Real>
+struct epsilon_bernoulli_pair {
+  Real mu_i, mu_j, hp, eps;
+  Real u_lo, W, q_end, v_end, lbar_end;
+  Real g_sup;  // g_j at s = 1: kl(mu_i, mu_i - D_j), or +inf where lambda_i >= 0 binds
+
+  struct point {
+    Real x;       // w_j/w_i at which s is optimal
+    Real excess;  // C_eps(i, j; (1, x)) - a0, a0 = kl(mu_i, 1 - eps) where lambda_i <= 1 - eps binds, else 0
+    Real ratio;   // kl(mu_i, q)/kl(mu_j, lambda), the pair's term of F
+  };
+
+  /// The pair at s, given s and 1 - s (both to their relative precision).  x is the stationarity
+  /// of a + x b in s, x = (u/v) (lambda/q) ((1 - lambda)/(1 - q))/h'.  Where lambda_i <= 1 - eps
+  /// binds, a - a0 = mu_i log1p(s W/q) - (1 - mu_i) log1p(s W/eps) (q = 1 - eps - s W): the excess
+  /// keeps its relative precision where the interval is short (mu_j near 1).
+  point at(const Real& s, const Real& s_bar) const {
+    const Real inf = std::numeric_limits<Real>::infinity();
+    const Real u = u_lo + s * W, q = q_end + s_bar * W, qbar = (1 - mu_i) + u;
+    const Real v = (v_end + s_bar * W) * hp, lambda = mu_j + v, lbar = (lbar_end + s * W) * hp;
+    const Real a = bernoulli_kl_complements(mu_i, Real(1 - mu_i), q, qbar, u);
+    const Real b = bernoulli_kl_complements(mu_j, Real(1 - mu_j), lambda, lbar, Real(-v));
+    const Real x = u / v * (lambda / q) * (lbar / qbar) / hp;
+    Real excess = a;
+    if (u_lo > 0) {
+      const Real moved = s * W;
+      excess = mu_i * boost::math::log1p(Real(moved / q));
+      if (mu_i < 1) excess -= (1 - mu_i) * boost::math::log1p(Real(moved / eps));
+    }
+    if (x > 0) excess += x * b;
+    return {x, excess, b > 0 ? Real(a / b) : inf};
+  }
+
+  /// The pair at the log-odds l = log(s/(1 - s)).
+  point at_log_odds(const Real& l) const {
+    using std::exp;
+    return at(Real(1 / (1 + exp(-l))), Real(1 / (1 + exp(l))));
+  }
+};
+
+/// The root in l in [-L, L] of a nondecreasing f, to an absolute tolerance near 0 and a relative one
+/// beyond 1 (roots near l = 0 are common: s = 1/2 on symmetric pairs); -L or L where f has no sign
+/// change on [-L, L] (s then within e^-L of an end).
+template <class Real, class F>
+Real log_odds_root(F f, const Real& L) {
+  using std::abs;
+  using std::ldexp;
+  const Real flo = f(Real(-L));
+  if (!(flo < 0)) return -L;
+  const Real fhi = f(L);
+  if (!(fhi > 0)) return L;
+  const Real tol = ldexp(Real(1), 5 - std::numeric_limits<Real>::digits);
+  const auto close = [&](const Real& a, const Real& b) {
+    const Real m = abs(a) < abs(b) ? abs(a) : abs(b);
+    return abs(a - b) <= tol * (m > 1 ? m : Real(1));
+  };
+  std::uintmax_t it = 400;
+  const auto r = boost::math::tools::toms748_solve(f, Real(-L), L, flo, fhi, close, it);
+  return (r.first + r.second) / 2;
+}
+
+/// T_i and w for Bernoulli arms (file comment); nothing when T_i is infinite (some D_j <= 0) or
+/// overflows.
+template <class Real>
+std::optional<characteristic_time_result<Real>> bernoulli_epsilon_answer(const std::vector<Real>& mu, std::size_t i,
+                                                                        const Real& eps, epsilon_shift shift) {
+  using std::log;
+  const std::size_t n = mu.size();
+  const Real inf = std::numeric_limits<Real>::infinity();
+  const bool additive = shift == epsilon_shift::additive;
+  const Real zmax = 1 - eps;  // the largest lambda_i of an alternative
+  const Real hp = additive ? Real(1) : Real(1 / zmax);
+  const Real e0 = (mu[i] - 1) + eps;  // mu_i - zmax
+  const auto closed = [&](std::vector<Real> w, const Real& t_star) -> std::optional<characteristic_time_result<Real>> {
+    if (!((boost::math::isfinite)(t_star) && t_star > 0)) return std::nullopt;
+    characteristic_time_result<Real> r;
+    r.t_star = t_star;
+    r.w_star = std::move(w);
+    return r;
+  };
+  std::vector<Real> D(n, Real(0));
+  for (std::size_t j = 0; j < n; ++j)
+    if (j != i && !((D[j] = epsilon_distance(mu[i], mu[j], eps, shift)) > 0)) return std::nullopt;
+  std::vector<Real> w(n, Real(0));
+  // a0 = g_j at s = 0, the same for every j: the cost of moving arm i down to 1 - eps.
+  const Real a0 = e0 > 0 ? bernoulli_kl_complements(mu[i], Real(1 - mu[i]), zmax, eps, e0) : Real(0);
+  for (std::size_t j = 0; j < n; ++j)
+    if (j != i && e0 > 0 && mu[j] == 1) {  // the closed form: all weight on i
+      w[i] = 1;
+      return closed(std::move(w), Real(1 / a0));
+    }
+  // No weight on i: every C_eps(i, j; w) = w_j kl(mu_j, eps) (arm i's alternative at 0).
+  const auto unsampled_answer = [&] {
+    std::vector<Real> v(n, Real(0));
+    Real sum(0);
+    for (std::size_t j = 0; j < n; ++j)
+      if (j != i) {
+        v[j] = 1 / bernoulli_kl_complements(mu[j], Real(1 - mu[j]), eps, zmax, Real(mu[j] - eps));
+        sum += v[j];
+      }
+    for (auto& x : v) x /= sum;
+    return closed(std::move(v), sum);
+  };
+  if (mu[i] == 0) return unsampled_answer();  // additive (relative answers at 0 have D_j <= 0)
+  std::vector<epsilon_bernoulli_pair<Real>> pair(n);
+  std::size_t b = n;
+  for (std::size_t j = 0; j < n; ++j) {
+    if (j == i) continue;
+    auto& p = pair[j];
+    p.mu_i = mu[i];
+    p.mu_j = mu[j];
+    p.hp = hp;
+    p.eps = eps;
+    const bool floor = D[j] > mu[i];  // lambda_i >= 0 binds (additive, mu_j < eps)
+    const bool ceiling = e0 > 0;      // lambda_i <= 1 - eps binds
+    p.u_lo = ceiling ? e0 : Real(0);
+    p.W = floor ? (ceiling ? zmax : mu[i]) : (ceiling ? Real(additive ? 1 - mu[j] : (1 - mu[j]) * zmax) : D[j]);
+    p.q_end = floor ? Real(0) : Real(additive ? mu[j] - eps : mu[j] * zmax);
+    p.v_end = floor ? Real(eps - mu[j]) : Real(0);
+    p.lbar_end = ceiling ? Real(0) : Real((1 - mu[i]) - eps);
+    p.g_sup = floor ? inf : bernoulli_kl_complements(mu[i], Real(1 - mu[i]), p.q_end, Real((1 - mu[i]) + D[j]), D[j]);
+    if (b == n || p.g_sup < pair[b].g_sup) b = j;
+  }
+  using point = typename epsilon_bernoulli_pair<Real>::point;
+  // s within e^-L of an end is as far as the search goes (e^-L = eps_machine^8).
+  const Real L = -8 * log(std::numeric_limits<Real>::epsilon());
+  std::vector<point> pts(n);
+  // Every pair at y = g_b (its excess over a0 equal to b's): x_j and the term of F (pairs as
+  // close as b share its point).
+  const auto others = [&](const point& pb) {
+    for (std::size_t j = 0; j < n; ++j) {
+      if (j == i) continue;
+      if (j == b || mu[j] == mu[b]) {
+        pts[j] = pb;
+        continue;
+      }
+      const auto& p = pair[j];
+      pts[j] = p.at_log_odds(
+          log_odds_root<Real>([&](const Real& l) { return Real(p.at_log_odds(l).excess - pb.excess); }, L));
+    }
+  };
+  const auto F = [&](const Real& l) -> Real {
+    const point pb = pair[b].at_log_odds(l);
+    others(pb);
+    Real s(0);
+    for (std::size_t j = 0; j < n; ++j)
+      if (j != i) s += pts[j].ratio;
+    return s - 1;
+  };
+  const Real l = log_odds_root<Real>(F, L);
+  // Every pair ends at lambda_i = 0 and the optimum lies within e^-L of it: the limit w_i -> 0.
+  if (l == L && !(boost::math::isfinite)(pair[b].g_sup)) return unsampled_answer();
+  const point pb = pair[b].at_log_odds(l);
+  const Real y = a0 + pb.excess;
+  if (!(y > 0 && (boost::math::isfinite)(y))) return std::nullopt;
+  others(pb);
+  Real sum_x(0);
+  for (std::size_t j = 0; j < n; ++j)
+    if (j != i) sum_x += pts[j].x;
+  w[i] = 1 / (1 + sum_x);
+  for (std::size_t j = 0; j < n; ++j)
+    if (j != i) w[j] = pts[j].x * w[i];
+  return closed(std::move(w), Real((1 + sum_x) / y));
+}
+
+/// The answer with the smallest T_i = answer_program(i) (T*_eps and its proportions), in the order
+/// of decreasing means; an arm whose mean equals an earlier arm's is the same program permuted and
+/// is not solved again (the first index of equal means answers).  `lower_bound(i)` <= T_i: an
+/// answer whose bound exceeds the best T_i so far is not solved.
+template <class Real, class Program, class Bound>
+std::optional<epsilon_characteristic_time_result<Real>> best_epsilon_answer(const std::vector<Real>& mu,
+                                                                           Program answer_program, Bound lower_bound) {
+  std::vector<std::size_t> order(mu.size());
+  for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
+  std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) { return mu[a] > mu[b]; });
+  std::optional<epsilon_characteristic_time_result<Real>> best;
+  for (std::size_t k = 0; k < order.size(); ++k) {
+    const std::size_t i = order[k];
+    if (k > 0 && mu[order[k - 1]] == mu[i]) continue;
+    if (best && lower_bound(i) > best->t_star) continue;
+    auto r = answer_program(i);
+    if (!r || (best && !(r->t_star < best->t_star || (r->t_star == best->t_star && i < best->answer)))) continue;
+    best.emplace();
+    best->t_star = r->t_star;
+    best->w_star = std::move(r->w_star);
+    best->answer = i;
+  }
+  return best;
+}
+
+/// The error of an instance without a finite T*_eps (a tie at eps = 0 is refused before): with the
+/// relative shift every mean 0; otherwise (Gaussian gaps out of the normal range) `otherwise`.
+template <class Real>
+[[noreturn]] void raise_no_epsilon_answer(const char* fn, const std::vector<Real>& mu, const Real& eps,
+                                          epsilon_shift shift, const std::string& otherwise) {
+  Real top = mu[0];
+  for (const auto& m : mu) top = m > top ? m : top;
+  if (shift == epsilon_shift::relative && top == 0)
+    raise_domain_error(fn, "means", "every mean 0",
+                       "a positive largest mean (relative epsilon: with every mean 0 each answer has an "
+                       "alternative at distance 0 and T*_eps is infinite)");
+  raise_domain_error(fn, eps > 0 ? "epsilon" : "means", format_value(eps > 0 ? eps : mu[0]), otherwise);
+}
+
+}  // namespace detail
+
+/// T*_eps(mu), w* and the answer attaining T*_eps for Gaussian arms N(mu_a, sigma^2) (Garivier &
+/// Kaufmann 2021; epsilon-good section above).  Domain: at least two finite means (ties allowed
+/// for eps > 0; a unique largest one at eps = 0), >= 0 for the relative shift and not all 0 there;
+/// sigma > 0 finite; epsilon >= 0 finite, < 1 for the relative shift.  An instance whose T*_eps
+/// is infinite (relative shift, every mean 0) or leaves the reals (gaps whose (D_j)^2/(2 sigma^2)
+/// is not a positive normal number) is refused, naming the means or epsilon.
+template <class Range>
+epsilon_characteristic_time_result<detail::range_value_t<Range>> characteristic_time_epsilon_gaussian(
+    const Range& means, detail::range_value_t<Range> sigma, detail::range_value_t<Range> epsilon,
+    epsilon_shift shift = epsilon_shift::additive) {
+  using Real = detail::range_value_t<Range>;
+  constexpr const char* fn = "lilucb::characteristic_time_epsilon_gaussian";
+  detail::check_gaussian_sigma(fn, sigma);
+  detail::check_epsilon(fn, epsilon, shift == epsilon_shift::relative ? "for the relative shift" : nullptr);
+  const std::vector<Real> mu = detail::epsilon_means_checked(fn, means, shift);
+  if (epsilon == 0) detail::best_arm_checked(fn, mu);
+  auto best = detail::best_epsilon_answer<Real>(
+      mu, [&](std::size_t i) { return detail::gaussian_epsilon_answer<Real>(fn, mu, i, sigma, epsilon, shift); },
+      [](std::size_t) { return Real(0); });
+  if (!best)
+    detail::raise_no_epsilon_answer(fn, mu, epsilon, shift,
+                                    "instances where some epsilon-good answer has every D_j^2/(2 sigma^2) a positive "
+                                    "normal real and a finite T_i (sigma = " + detail::format_value(sigma) + ")");
+  return *best;
+}
+
+/// T*_eps(mu), w* and the answer attaining T*_eps for Bernoulli arms (Garivier & Kaufmann 2021;
+/// epsilon-good section above).  Domain: at least two means in [0, 1] (ties allowed for eps > 0; a
+/// unique largest one at eps = 0), not all 0 for the relative shift; epsilon in [0, 1) finite.
+template <class Range>
+epsilon_characteristic_time_result<detail::range_value_t<Range>> characteristic_time_epsilon_bernoulli(
+    const Range& means, detail::range_value_t<Range> epsilon, epsilon_shift shift = epsilon_shift::additive) {
+  using Real = detail::range_value_t<Range>;
+  constexpr const char* fn = "lilucb::characteristic_time_epsilon_bernoulli";
+  detail::check_epsilon(fn, epsilon, "for Bernoulli arms (at eps >= 1 every arm is epsilon-good on every instance)");
+  const std::vector<Real> mu = detail::epsilon_means_checked(fn, means, shift);
+  for (std::size_t a = 0; a < mu.size(); ++a)
+    if (!(mu[a] >= 0 && mu[a] <= 1)) {
+      const std::string name = "means[" + std::to_string(a) + "]";
+      detail::raise_domain_error(fn, name.c_str(), detail::format_value(mu[a]), "[0, 1] for Bernoulli arms");
+    }
+  if (epsilon == 0) detail::best_arm_checked(fn, mu);
+  // T_i >= the two-arm program of i against the best other arm (the minimum over opponents relaxed to it).
+  const auto pair_bound = [&](std::size_t i) {
+    std::size_t top = i == 0 ? 1 : 0;
+    for (std::size_t j = 0; j < mu.size(); ++j)
+      if (j != i && mu[j] > mu[top]) top = j;
+    const auto two = detail::bernoulli_epsilon_answer<Real>(std::vector<Real>{mu[i], mu[top]}, 0, epsilon, shift);
+    return two ? two->t_star : std::numeric_limits<Real>::infinity();
+  };
+  auto best = detail::best_epsilon_answer<Real>(
+      mu, [&](std::size_t i) { return detail::bernoulli_epsilon_answer<Real>(mu, i, epsilon, shift); }, pair_bound);
+  if (!best)
+    detail::raise_no_epsilon_answer(fn, mu, epsilon, shift,
+                                    "instances where some epsilon-good answer has a finite T_i");
+  return *best;
+}
+
+namespace detail {
+
+/// t_star kl(delta, 1 - delta), checked for `fn`: t_star > 0 finite, delta in (0, 1/2], the product finite.
+template <class Real>
+Real lower_bound_checked(const char* fn, const Real& t_star, const Real& delta) {
   check_positive(fn, "t_star", t_star);
   const Real k = kl_delta(delta);
   const Real lb = t_star * k;
   // Linear in T*: finite exactly for T* <= max_real / kl(delta, 1 - delta).
   if (!(boost::math::isfinite)(lb))
-    detail::raise_domain_error(fn, "t_star", detail::format_value(t_star),
-                               "(0, max_real / kl(delta, 1-delta)] = (0, " +
-                                   detail::format_bound(Real((std::numeric_limits<Real>::max)() / k)) +
-                                   "] at this delta (past it the bound overflows)");
+    raise_domain_error(fn, "t_star", format_value(t_star),
+                       "(0, max_real / kl(delta, 1-delta)] = (0, " +
+                           format_bound(Real((std::numeric_limits<Real>::max)() / k)) +
+                           "] at this delta (past it the bound overflows)");
   return lb;
+}
+
+}  // namespace detail
+
+/// The lower bound on the expected stopping time of any delta-correct algorithm,
+/// T*(mu) kl(delta, 1 - delta) (Garivier & Kaufmann 2016, Theorem 1).
+/// Domain: t_star > 0 finite, delta in (0, 1/2].
+template <class Real>
+Real bai_lower_bound(Real t_star, Real delta) {
+  return detail::lower_bound_checked("lilucb::bai_lower_bound", t_star, delta);
+}
+
+/// The lower bound T*_eps(mu) kl(delta, 1 - delta) of epsilon-good identification, t_star = T*_eps(mu)
+/// from characteristic_time_epsilon_*.  The change of measure of Garivier & Kaufmann (2016, Theorem 1)
+/// on the event {answer = i}, against each alternative to answer i, gives it for every
+/// delta-correct algorithm that returns one fixed arm with probability at least 1 - delta on mu
+/// (so whenever mu has a single epsilon-good arm).  An algorithm that spreads its answer over
+/// several epsilon-good arms is bounded asymptotically, liminf E[tau]/log(1/delta) >= T*_eps
+/// (Degenne & Koolen 2019, Theorem 1, for problems with several correct answers).
+/// Domain: t_star > 0 finite, delta in (0, 1/2].
+template <class Real>
+Real epsilon_good_lower_bound(Real t_star, Real delta) {
+  return detail::lower_bound_checked("lilucb::epsilon_good_lower_bound", t_star, delta);
 }
 
 /// The fixed-point prediction of a GLR-type stopping time: the smallest t >= 1 with
