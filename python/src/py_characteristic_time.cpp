@@ -1,6 +1,8 @@
 // Bindings of characteristic_time.hpp: T*(mu) and w*(mu) (Garivier & Kaufmann 2016, Lemma 3 and
 // Theorem 5), the lower bound T* kl(delta, 1 - delta) (their Theorem 1), the Bernoulli KL
-// divergence and the fixed-point predictor t = T* beta(t) of a GLR stopping time.
+// divergence and the fixed-point predictor t = T* beta(t) of a GLR stopping time; T*_eps(mu), its
+// proportions and answer for epsilon-good identification (additive or relative epsilon; its lower
+// bound T*_eps kl(delta, 1 - delta) is bai_lower_bound's number).
 
 #include "py_common.hpp"
 
@@ -33,6 +35,27 @@ void register_characteristic_time(py::module_& m) {
         return d;
       },
       arg("means"), arg("sigma") = lilucb::bandit::default_sigma, arg("arms") = "gaussian");
+
+  m.def(
+      "_characteristic_time_epsilon",
+      [](const array_like& means, double epsilon, double sigma, const std::string& arms, bool relative) {
+        constexpr const char* fn = "lilucb.characteristic_time_epsilon";
+        const std::vector<double> mu = means_vector(fn, means);
+        if (arms != "gaussian" && arms != "bernoulli")
+          throw lilucb::domain_error(fn, "arms", "'" + arms + "'", "{gaussian, bernoulli}");
+        if (arms == "bernoulli" && !(sigma > 0 && std::isfinite(sigma)))
+          throw lilucb::domain_error(fn, "sigma", number_text(sigma), "(0, inf) (unused with arms='bernoulli')");
+        const auto shift = relative ? epsilon_shift::relative : epsilon_shift::additive;
+        const auto r = arms == "gaussian" ? characteristic_time_epsilon_gaussian(mu, sigma, epsilon, shift)
+                                          : characteristic_time_epsilon_bernoulli(mu, epsilon, shift);
+        py::dict d;
+        d["t_star"] = r.t_star;
+        d["w_star"] = to_numpy(r.w_star);
+        d["answer"] = r.answer;
+        return d;
+      },
+      arg("means"), arg("epsilon"), arg("sigma") = lilucb::bandit::default_sigma, arg("arms") = "gaussian",
+      arg("relative") = false);
 
   // +inf where q in {0, 1} and p != q is the divergence's value (documented), not an overflow.
   def_vectorized(m, "bernoulli_kl", [](double p, double q) { return bernoulli_kl(p, q); }, arg("p"), arg("q"),

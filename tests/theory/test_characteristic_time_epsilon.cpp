@@ -9,7 +9,8 @@
 // definition: each pair's infimum over the alternative by golden-section search on its whole
 // feasible interval, the maximum over the simplex by nested golden-section search (the objective is
 // concave in w), the maximum over the answers by enumeration; (d) optimality, as RapidCheck
-// properties: w* attains 1/T*_eps at its answer, and no random w at any epsilon-good answer does better.
+// properties: w* attains 1/T*_eps at its answer, and no random w at any epsilon-good answer does
+// better; (e) the cpp_bin_float_50 instantiation, for the double results at the edges of [0, 1].
 #include <boost/test/unit_test.hpp>
 #include <rapidcheck/boost_test.h>
 
@@ -52,8 +53,8 @@ double divergence(const family& f, double p, double q) {
 /// w d(p, q) with 0 inf = 0 (an arm without samples pays nothing).
 double weighted(const family& f, double w, double p, double q) { return w > 0 ? w * divergence(f, p, q) : 0.0; }
 
-/// The minimum of a convex (or the maximum of a concave, sign = -1) function on [lo, hi] by
-/// golden-section search, the ends included.
+/// The minimum of a convex function on [lo, hi] by golden-section search, the ends included (the
+/// maximum of a concave f is -golden(-f)).
 double golden(const std::function<double(double)>& g, double lo, double hi, int iterations = 120) {
   const double r = (std::sqrt(5.0) - 1) / 2;
   double a = lo, b = hi, best = std::min(g(lo), g(hi));
