@@ -49,7 +49,7 @@ print(f"lilucb {lilucb.__version__}, {RUNS} runs per method, nu = {NU}, pandas: 
 # ## 1. The instances and their characteristic time
 #
 # Each instance is its arms' means plus the reward model.  The recommended certified methods are
-# `lilucb.RECOMMENDED_METHOD` (`t3c-ids+glr-pooled-per-arm`, for Gaussian or sigma-sub-Gaussian
+# `lilucb.RECOMMENDED_METHOD` (`t3c-ids+glr-pooled-weighted`, for Gaussian or sigma-sub-Gaussian
 # rewards) and `lilucb.RECOMMENDED_BERNOULLI_METHOD` (`t3c-ids+glr-pooled-kl`, for rewards in
 # [0, 1]).  A method is named "SAMPLING+STOPPING"; the uncertified reference keeps the sampling
 # rule `t3c-ids` and uses the GLR stopping rule with the `heuristic` threshold.

@@ -81,6 +81,9 @@ void validate_modern(const experiment_config& c) {
   if (c.methods.empty()) bad("methods", "[]", "at least one of " + method_labels());
   if (c.instances.empty()) bad("instances", "[]", "at least one of linear5, onegap4, SCENARIO-nN");
   if (c.deltas.empty()) bad("deltas", "[]", "at least one delta in (0, 1/2]");
+  if (!(c.target.epsilon >= 0) || !std::isfinite(c.target.epsilon) || (c.target.relative && !(c.target.epsilon < 1)))
+    bad("epsilon", lilucb::detail::format_value(c.target.epsilon), "[0, inf); [0, 1) with epsilon_relative");
+  if (c.target.relative && c.target.epsilon == 0) bad("epsilon_relative", "true", "absent (or false) without epsilon > 0");
   std::set<std::string> seen;
   for (const auto& m : c.methods)
     if (!seen.insert(m.label).second) bad("methods", m.label, "each method once");
@@ -97,15 +100,27 @@ void validate_modern(const experiment_config& c) {
   check_positive_finite("gap", c.gap);
   for (std::size_t i = 0; i < c.instances.size(); ++i) {
     const auto in = instance_of(c, i);
-    // T*, H1 and the correctness of an answer need one best arm.
+    // T*, H1 and the correctness of an answer need one best arm (not an epsilon-good question:
+    // T*_eps is finite on ties, and every epsilon-good arm is a correct answer).
     const double top = *std::max_element(in.means.begin(), in.means.end());
-    if (in.means.size() < 2 || std::count(in.means.begin(), in.means.end(), top) != 1)
-      bad("instances", in.label, "an instance with a unique best arm");
+    if (in.means.size() < 2 || (c.target.best_arm() && std::count(in.means.begin(), in.means.end(), top) != 1))
+      bad("instances", in.label, c.target.best_arm() ? "an instance with a unique best arm" : "at least two arms");
+    if (c.target.relative && *std::min_element(in.means.begin(), in.means.end()) < 0)
+      bad("instances", in.label, "an instance whose means are >= 0 with epsilon_relative");
+    if (!c.target.best_arm() && in.model == bandit::reward_model::bounded)
+      bad("instances", in.label,
+          "a Gaussian or Bernoulli instance with an epsilon-good question (T*_eps of the Beta laws is not computed)");
     // Every method runs on every instance: its rules must accept the instance's reward model.
     for (const auto& m : c.methods) {
-      if (m.preset) continue;
+      if (m.preset) {
+        if (!c.target.best_arm())
+          bad("methods", m.label, "a combination with an epsilon-good question (a preset answers the best arm)");
+        continue;
+      }
       try {
-        bandit::check_combination("lilucb experiment", m.combination, in.model);
+        bandit::combination comb = m.combination;
+        comb.target = c.target;
+        bandit::check_combination("lilucb experiment", comb, in.model);
       } catch (const lilucb::domain_error& e) {
         bad("methods", m.label, std::string("a method that runs on instance ") + in.label + " (" +
                                     bandit::to_string(in.model) + " arms): " + e.what());
@@ -190,6 +205,11 @@ nlohmann::json experiment_config::to_json() const {
     j["gap"] = gap;
     j["budget"] = budget;
     j["seed"] = seed;
+    // Written only for an epsilon-good question (a best-arm run's manifest is as before).
+    if (!target.best_arm()) {
+      j["epsilon"] = target.epsilon;
+      if (target.relative) j["epsilon_relative"] = true;
+    }
     return j;
   }
   j["algorithms"] = nlohmann::json::array();
@@ -295,12 +315,15 @@ experiment_config apply_json(experiment_config c, const nlohmann::json& j, const
   for (const auto& [key, v] : j.items()) {
     const std::string name = source + ": " + key;
     // "report": how `lilucb docs` presents the run (cli/documents.cpp); it does not change the run.
-    static const std::set<std::string> modern_keys = {"experiment", "preset", "methods", "instances", "deltas",
-                                                      "repetitions", "sigma", "gap", "budget", "seed", "report"};
-    static const std::set<std::string> modern_only = {"methods", "instances", "deltas", "report"};
+    static const std::set<std::string> modern_keys = {"experiment", "preset", "methods",  "instances",
+                                                      "deltas",     "repetitions", "sigma", "gap",
+                                                      "budget",     "seed",   "report",  "epsilon",
+                                                      "epsilon_relative"};
+    static const std::set<std::string> modern_only = {"methods", "instances", "deltas", "report", "epsilon",
+                                                      "epsilon_relative"};
     if (c.kind == experiment_kind::modern && !modern_keys.count(key))
       bad(source, "unknown key '" + key + "'",
-          "methods, instances, deltas, repetitions, sigma, gap, budget, seed, report");
+          "methods, instances, deltas, repetitions, sigma, gap, budget, seed, report, epsilon, epsilon_relative");
     if (c.kind != experiment_kind::modern && modern_only.count(key))
       bad(name, v.dump(), "absent: '" + key + "' applies to the modern experiment only");
     static const std::set<std::string> anytime_only = {"window", "window_factor", "pilot_repetitions",
@@ -376,6 +399,12 @@ experiment_config apply_json(experiment_config c, const nlohmann::json& j, const
       if (!v.is_array()) bad(name, v.dump(), "an array of delta in (0, 1/2]");
       c.deltas.clear();
       for (const auto& x : v) c.deltas.push_back(get_real(x, name, "(0, 1/2]"));
+    } else if (key == "epsilon") {
+      c.target.epsilon = get_real(v, name, "[0, inf); [0, 1) with epsilon_relative");
+      bandit::check_target(name.c_str(), bandit::answer_target{c.target.epsilon, false});
+    } else if (key == "epsilon_relative") {
+      if (!v.is_boolean()) bad(name, v.dump(), "true or false");
+      c.target.relative = v.get<bool>();
     } else if (key == "report") {
       if (!v.is_object()) bad(name, v.dump(), "an object: the run's page of docs/generated (cli/documents.cpp)");
     } else if (key == "checkpoints_per_decade") {

@@ -116,8 +116,21 @@ std::optional<std::string> render_modern_report(const fs::path& generated_dir, c
     << ". H₁ = Σ Δᵢ⁻². For GLR stopping, the fixed-point prediction t = T*·β(t, δ) "
        "of its threshold β is shown next to the measured mean. Error rates count the wrong answers among the "
        "runs that stopped, with the exact Clopper–Pearson 95% interval; a mean or median marked ≥ includes runs "
-       "censored at the pull budget.\n\n"
-       "## Provenance\n\n";
+       "censored at the pull budget.\n\n";
+  if (c.contains("epsilon")) {
+    const double e = c.at("epsilon").get<double>();
+    const bool rel = c.value("epsilon_relative", false);
+    o << "**The question is ε-good, not the best arm** (ε = " << fmt(e) << (rel ? ", relative" : "")
+      << "): an answer is correct when its mean is at least "
+      << (rel ? "(1 − ε) times the best mean" : "the best mean minus ε")
+      << ", so ties for the best mean are allowed; every method is asked that question (`lilucb run --epsilon`): "
+         "GLR stopping at the one-sided threshold answers it with a certificate (Proposition Gε-M1, "
+         "docs/certified-glr/epsilon-topm.md, section 7), at the heuristic threshold without one (the practice), and "
+         "the Top-Two rules use EB-TCε's shifted challenger. T* is T*_ε (lilucb/characteristic_time.hpp, "
+         "characteristic_time_epsilon_*), the lower bound T*_ε·kl(δ, 1 − δ) (epsilon_good_lower_bound), and H₁ "
+         "the sum of (Δᵢ + ε)⁻² (every gap raised by the slack: finite on ties; question_h1).\n\n";
+  }
+  o << "## Provenance\n\n";
   std::size_t not_in_config = 0;
   for (const auto& m : all_modern_methods())
     if (std::find(methods.begin(), methods.end(), m.label) == methods.end()) {

@@ -41,7 +41,7 @@ experiment_plan::experiment_plan(const experiment_config& c) : c_(c) {
         in.means = scenario_means(c_.scenarios[s], c_.sizes[z], c_.gap);
         in.sigma = c_.sigma;
       }
-      in.h1 = lilucb::hardness_h1(in.means);
+      in.h1 = modern ? question_h1(in.means, c_.target) : lilucb::hardness_h1(in.means);
       instances_.push_back(std::move(in));
     }
   base_.resize(na_ * ns_ * nz_);
@@ -151,14 +151,17 @@ run_row one_run(const experiment_plan& p, const run_coords& x, const std::string
     o.max_pulls = budget;
     o.seed = r.seed;
     o.run = 0;
+    // The config's question: a best arm, or an epsilon-good arm (every epsilon-good arm is correct).
     const auto run_on = [&](const auto& arms) {
-      const std::size_t truth = lilucb::best_arm(arms.means());
+      bandit::combination comb = m.combination;
+      comb.target = c.target;
       const bandit::run_result res =
-          m.preset ? bandit::run_algorithm(*m.preset, arms, o) : bandit::run_combination(m.combination, arms, o).run;
+          m.preset ? bandit::run_algorithm(*m.preset, arms, o) : bandit::run_combination(comb, arms, o).run;
       r.pulls = res.pulls;
       r.status = res.status;
       r.chosen_arm = res.best_arm;
-      r.correct = res.best_arm == truth;
+      r.correct = c.target.best_arm() ? res.best_arm == lilucb::best_arm(arms.means())
+                                      : bandit::is_good_answer(c.target, arms.means(), res.best_arm);
     };
     if (in.model == bandit::reward_model::bernoulli)
       run_on(bandit::bernoulli_arms(shuffled_means(in.means, r.seed)));

@@ -10,6 +10,7 @@
 #include "lilucb/instance.hpp"
 
 #include <algorithm>
+#include <limits>
 #include <map>
 #include <string>
 #include <tuple>
@@ -84,9 +85,15 @@ std::vector<modern_summary> summarize_modern(const experiment_config& c, const s
   for (const auto& m : c.methods)
     for (std::size_t i = 0; i < c.instances.size(); ++i) {
       const auto in = instance_of(c, i);
-      // Bounded instances are Beta arms in [0, 1] (plan.cpp): T* of that family.
+      // Bounded instances are Beta arms in [0, 1] (plan.cpp): T* of that family.  An epsilon-good
+      // question: T*_eps (Gaussian or Bernoulli instances; validate() refuses the others).
+      const bool eps = !c.target.best_arm();
+      const auto shift = c.target.relative ? lilucb::epsilon_shift::relative : lilucb::epsilon_shift::additive;
       const double t_star =
-          in.model == bandit::reward_model::bernoulli ? lilucb::characteristic_time_bernoulli(in.means).t_star
+          eps ? (in.model == bandit::reward_model::bernoulli
+                     ? lilucb::characteristic_time_epsilon_bernoulli(in.means, c.target.epsilon, shift).t_star
+                     : lilucb::characteristic_time_epsilon_gaussian(in.means, in.sigma, c.target.epsilon, shift).t_star)
+          : in.model == bandit::reward_model::bernoulli ? lilucb::characteristic_time_bernoulli(in.means).t_star
           : in.model == bandit::reward_model::bounded
               ? lilucb::characteristic_time_beta(in.means, bandit::bounded_arms::default_concentration).t_star
               : lilucb::characteristic_time_gaussian(in.means, in.sigma).t_star;
@@ -99,9 +106,10 @@ std::vector<modern_summary> summarize_modern(const experiment_config& c, const s
         s.delta = delta;
         s.certified = m.certified();
         s.arms = in.means.size();
-        s.h1 = lilucb::hardness_h1(in.means);
+        // An epsilon-good question: H1 of the gaps raised by the slack (question_h1).
+        s.h1 = question_h1(in.means, c.target);
         s.t_star = t_star;
-        s.lower_bound = lilucb::bai_lower_bound(t_star, delta);
+        s.lower_bound = eps ? lilucb::epsilon_good_lower_bound(t_star, delta) : lilucb::bai_lower_bound(t_star, delta);
         s.predicted = predicted_stopping_time(m, t_star, delta, in.means.size());
         aggregate(s, it->second);
         std::vector<double> pulls;

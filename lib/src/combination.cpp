@@ -70,7 +70,7 @@ std::string canonical_combination_name(std::string_view label) {
 glr_threshold recommended_threshold(reward_model m) {
   if (m == reward_model::bernoulli) return glr_threshold::pooled_kl;
   if (m == reward_model::bounded) return glr_threshold::pooled_eb;
-  return glr_threshold::pooled_per_arm;
+  return glr_threshold::pooled_weighted;
 }
 
 combination recommended_combination(reward_model m, const answer_target& target) {

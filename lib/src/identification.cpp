@@ -696,16 +696,22 @@ study_status identification::status() {
   st.total_pulls = q.real.total();
   st.done = q.done;
   st.leader = q.done ? q.final.best_arm : K == 1 ? 0 : q.stopping->recommendation(q.real);
-  // The estimate is the best arm's T*; an epsilon-good study has none yet (its T*_eps is not wired here).
-  if (K >= 2 && q.unsampled == 0 && q.set.target.best_arm()) {
+  // The estimate is T* of the question: the best arm's, or T*_eps of an epsilon-good study (finite
+  // on ties).  Bounded studies use the Gaussian program at their sigma = (hi - lo)/2.
+  if (K >= 2 && q.unsampled == 0) {
     try {
-      const double t_star = q.set.model == study_model::bernoulli
-                                ? characteristic_time_bernoulli(st.means).t_star
-                                : characteristic_time_gaussian(st.means, q.sigma).t_star;
+      const auto& t = q.set.target;
+      const auto shift = t.relative ? epsilon_shift::relative : epsilon_shift::additive;
+      const double t_star =
+          !t.best_arm() ? (q.set.model == study_model::bernoulli
+                               ? characteristic_time_epsilon_bernoulli(st.means, t.epsilon, shift).t_star
+                               : characteristic_time_epsilon_gaussian(st.means, q.sigma, t.epsilon, shift).t_star)
+          : q.set.model == study_model::bernoulli ? characteristic_time_bernoulli(st.means).t_star
+                                                  : characteristic_time_gaussian(st.means, q.sigma).t_star;
       const double need = t_star * std::log(1 / q.set.nu) - static_cast<double>(st.total_pulls);
       if (std::isfinite(need)) st.remaining_estimate = std::max(0.0, need);
     } catch (const lilucb::domain_error&) {
-      // the leading means tie: no finite estimate
+      // the leading means tie (best arm), or no epsilon-good answer has a finite T*: no estimate
     }
   }
   return st;

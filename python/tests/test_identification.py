@@ -56,7 +56,7 @@ def check_certified(study, best):
 def test_gaussian_loop_reaches_a_certified_answer():
     means = [1.0, 0.4, 0.3, 0.0]
     s = lilucb.Identification(arms=["w", "x", "y", "z"], model="gaussian", nu=0.05, sigma=1.0, seed=3)
-    assert s.method == lilucb.RECOMMENDED_METHOD == "t3c-ids+glr-pooled-per-arm"
+    assert s.method == lilucb.RECOMMENDED_METHOD == "t3c-ids+glr-pooled-weighted"
     assert lilucb.Identification(arms=2, model="bernoulli", nu=0.05).method == lilucb.RECOMMENDED_BERNOULLI_METHOD
     assert lilucb.RECOMMENDED_BERNOULLI_METHOD == "t3c-ids+glr-pooled-kl"
     assert lilucb.Identification(arms=2, model="bounded", range=(0, 10), nu=0.05).method == \

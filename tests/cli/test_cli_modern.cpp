@@ -127,7 +127,7 @@ BOOST_AUTO_TEST_CASE(modern_plot_highlights_at_most_eight_methods) {
   const auto cfg = tmp.file("m.json", R"({
     "methods": ["uniform+glr-heuristic", "t3c+glr-heuristic", "eb-tci+glr-heuristic", "tas-d+glr-heuristic",
                 "ttts+glr-heuristic", "t3c-ids+glr-pooled", "eb-tci-ids+glr-pooled", "weakest-pair+glr-pooled",
-                "weakest-pair+glr-pooled-per-arm", "t3c-ids+glr-pooled-per-arm"],
+                "weakest-pair+glr-pooled-per-arm", "t3c-ids+glr-pooled-weighted"],
     "instances": ["onegap4"], "deltas": [0.1], "repetitions": 2, "seed": 3})");
   const fs::path out = tmp.path / "many";
   run_ok({"experiment", "modern", "--config", cfg, "--out", out.string(), "--quiet", "--json", "--threads", "2"});
@@ -140,7 +140,7 @@ BOOST_AUTO_TEST_CASE(modern_plot_highlights_at_most_eight_methods) {
   BOOST_TEST(count("with yerrorlines") == 2u * 8u);  // PNG and SVG
   BOOST_TEST(count("lc rgb '#c8c8c8'") == 2u * 2u);
   BOOST_TEST(count("title \"other methods (2)\"") == 2u);
-  BOOST_TEST(contains(script, "title \"t3c-ids+glr-pooled-per-arm\""));  // the recommended one is coloured
+  BOOST_TEST(contains(script, "title \"t3c-ids+glr-pooled-weighted\""));  // the recommended one is coloured
 }
 
 BOOST_AUTO_TEST_CASE(modern_median_intervals_in_summary_and_report) {

@@ -728,7 +728,7 @@ BOOST_AUTO_TEST_CASE(certified_by_default) {
   const std::vector<std::string> gaussian{"--means", "0.5,0.3,0.2", "--nu", "0.1", "--seed", "2", "--json"};
   const std::vector<std::string> bernoulli{"--means", "0.5,0.3,0.2", "--arms", "bernoulli", "--nu", "0.1", "--seed", "2", "--json"};
   BOOST_TEST(bandit::to_string(bandit::recommended_combination(bandit::reward_model::gaussian)) ==
-             "t3c-ids+glr-pooled-per-arm");
+             "t3c-ids+glr-pooled-weighted");
   BOOST_TEST(bandit::to_string(bandit::recommended_combination(bandit::reward_model::bernoulli)) ==
              "t3c-ids+glr-pooled-kl");
   BOOST_TEST(bandit::to_string(bandit::recommended_combination(bandit::reward_model::bounded)) ==

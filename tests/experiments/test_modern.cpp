@@ -290,6 +290,58 @@ BOOST_AUTO_TEST_CASE(a_run_is_the_library_call) {
   });
 }
 
+// An epsilon-good config: ties allowed, each run the library's run with the config's target and
+// correct when epsilon-good, the summary's T* the T*_eps of characteristic_time.hpp and H1 of the
+// raised gaps; the manifest writes epsilon only when set; presets, bounded instances and thresholds
+// that do not answer the question are refused, naming the field.
+BOOST_AUTO_TEST_CASE(an_epsilon_good_config_runs_the_question) {
+  const auto base = preset_config(experiment_kind::modern, "quick");
+  BOOST_TEST(base.to_json().dump().find("epsilon") == std::string::npos);
+  auto c = apply_json(base, nlohmann::json::parse(R"({"methods": ["t3c-ids+glr-one-sided", "t3c-ids+glr-heuristic"],
+      "instances": ["tie4", "bern-near4"], "deltas": [0.1], "epsilon": 0.05, "repetitions": 3, "seed": 2})"), "cfg");
+  c.validate();
+  BOOST_TEST(c.to_json()["epsilon"] == 0.05);
+  BOOST_TEST(config_from_json(c.to_json(), "m").to_json() == c.to_json());
+  const detail::experiment_plan p(c);
+  std::vector<run_row> rows;
+  p.for_each_run([&](std::uint64_t, const detail::run_coords& x) {
+    const auto row = detail::planned_run(p, x);
+    rows.push_back(row);
+    const auto& in = p.instance_of(x.s, x.z);
+    lilucb::bandit::run_options o;
+    o.nu = c.deltas[x.z];
+    o.sigma = in.sigma;
+    o.max_pulls = c.budget;
+    o.seed = row.seed;
+    const auto means = shuffled_means(in.means, row.seed);
+    auto comb = c.methods[x.a].combination;
+    comb.target = c.target;
+    const auto res = in.model == lilucb::bandit::reward_model::bernoulli
+                         ? lilucb::bandit::run_combination(comb, lilucb::bandit::bernoulli_arms(means), o).run
+                         : lilucb::bandit::run_combination(comb, lilucb::bandit::gaussian_arms(means, in.sigma), o).run;
+    BOOST_TEST(row.pulls == res.pulls);
+    BOOST_TEST((row.status == lilucb::bandit::run_status::stopped));
+    BOOST_TEST(row.correct == lilucb::bandit::is_good_answer(c.target, means, res.best_arm));
+  });
+  const auto sums = summarize_modern(c, rows);
+  BOOST_REQUIRE(!sums.empty());
+  for (const auto& s : sums) {
+    if (s.instance != "tie4") continue;
+    BOOST_TEST(s.t_star == 2 * 0.25 * std::pow(1 + std::sqrt(3.0), 2) / (0.05 * 0.05), boost::test_tools::tolerance(1e-9));
+    BOOST_TEST(s.h1 == 3 / (0.05 * 0.05), boost::test_tools::tolerance(1e-12));
+  }
+  const char* refusals[][2] = {
+      {R"({"methods": ["lilucb-heuristic"], "epsilon": 0.05})", "methods"},
+      {R"({"methods": ["t3c-ids+glr-pooled-per-arm"], "epsilon": 0.05})", "methods"},
+      {R"({"methods": ["t3c-ids+glr-one-sided"], "instances": ["beta-mu1"], "epsilon": 0.05})", "instances"},
+      {R"({"methods": ["t3c-ids+glr-one-sided"], "instances": ["tie4"]})", "unique best arm"},
+      {R"({"methods": ["t3c-ids+glr-one-sided"], "epsilon": -1})", "epsilon"},
+      {R"({"methods": ["t3c-ids+glr-one-sided"], "epsilon_relative": true})", "epsilon_relative"},
+  };
+  for (const auto& r : refusals)
+    BOOST_TEST(refused([&] { apply_json(base, nlohmann::json::parse(r[0]), "cfg").validate(); }, r[1]), r[0]);
+}
+
 // A bounded instance runs on Beta arms in [0, 1] (bounded_arms, concentration 9), and its summary's
 // T* is the Beta family's.
 BOOST_AUTO_TEST_CASE(a_bounded_run_is_the_library_call_on_beta_arms) {

@@ -10,6 +10,7 @@
 #include "lilucb_experiments/modern.hpp"
 
 #include "lilucb/bandit/algorithm_id.hpp"
+#include "lilucb/bandit/target.hpp"
 
 #include <nlohmann/json_fwd.hpp>
 
@@ -66,6 +67,9 @@ struct experiment_config {
   std::vector<modern_method> methods;          ///< in the table's order or the config's
   std::vector<std::string> instances;          ///< instance labels (parse_instance)
   std::vector<double> deltas;                  ///< the target error probabilities, each in (0, 1/2]
+  /// The question (config keys "epsilon", "epsilon_relative"): the best arm, or an epsilon-good arm
+  /// (every method a combination that answers it; ties for the best mean allowed; T* is T*_eps).
+  bandit::answer_target target{};
 
   /// Whether (algorithm, n) is run; false only for ucb1-ls above ucb1_max_n.
   bool runs(bandit::algorithm a, std::uint64_t n) const;
@@ -84,7 +88,7 @@ experiment_config preset_config(experiment_kind kind, const std::string& name);
 /// `base` with the fields present in `j` replaced (keys: algorithms, scenarios, sizes,
 /// repetitions, nu, sigma, gap, budget, seed, ucb1_max_n, window, window_factor,
 /// pilot_repetitions, checkpoints_per_decade; modern: methods, instances, deltas, repetitions,
-/// sigma, gap, budget, seed).  Unknown keys and ill-typed values throw
+/// sigma, gap, budget, seed, epsilon, epsilon_relative).  Unknown keys and ill-typed values throw
 /// lilucb::domain_error naming the key.
 experiment_config apply_json(experiment_config base, const nlohmann::json& j, const std::string& source);
 

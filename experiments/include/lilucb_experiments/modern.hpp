@@ -11,6 +11,7 @@
 
 #include "lilucb/bandit/algorithm_id.hpp"
 #include "lilucb/bandit/combination.hpp"
+#include "lilucb/bandit/target.hpp"
 
 #include <array>
 #include <cstdint>
@@ -78,12 +79,6 @@ inline constexpr const char* tas_c_reference =
 inline constexpr const char* known_range_only =
     "Bernoulli or bounded arms only (rewards in a known range): the presets' instances are Gaussian; "
     "experiments/modern/bernoulli.json runs it";
-
-/// Proposition U's rule (certified) is not in the presets whose reports were run before it was:
-/// docs/certified-glr/unpooling.md compares it with P2 on the robustness instances.
-inline constexpr const char* unpooling_reference =
-    "its certificate (Proposition U) came after the presets' reports were run; docs/certified-glr/unpooling.md "
-    "compares it with P2 on the robustness instances (fewer mean pulls in all 24 cells); a config may name it";
 
 /// The empirical-variance GLR (the practice for rewards of unknown variance) stays out of the
 /// presets, whose Gaussian instances have a known sigma.
@@ -153,9 +148,8 @@ inline constexpr std::array method_table{
     // Proposition PE (stopping/glr_pooled_eb.hpp): the pooled rule with empirical-Bernstein bets,
     // for rewards in a known range; the Bernoulli and bounded instances (experiments/modern/bernoulli.json).
     method_row{"t3c-ids+glr-pooled-eb", known_range_only},
-    // Proposition U (stopping/glr_pooled.hpp, weighted mode): P2 with un-pooling weights; outside
-    // the presets, whose reports predate its certificate.
-    method_row{"t3c-ids+glr-pooled-weighted", unpooling_reference},
+    // Proposition U (stopping/glr_pooled.hpp, weighted mode): P2 with un-pooling weights.
+    method_row{"t3c-ids+glr-pooled-weighted"},
     // Uncertified references: the lil'UCB Heuristic preset (the report's baseline) and GLR
     // stopping with the heuristic threshold log((1 + log t)/delta).
     method_row{"lilucb-heuristic"},
@@ -243,5 +237,12 @@ modern_instance parse_instance(const std::string& parameter, const std::string& 
 /// for GLR stopping with a threshold beta(t) of the time only (heuristic, kk21 with K arms); nullopt
 /// for other stopping rules and for the mixture threshold, whose statistic depends on the counts.
 std::optional<double> predicted_stopping_time(const modern_method& m, double t_star, double delta, std::size_t arms);
+
+/// The hardness H1 = sum over the other arms of gap^-2 for the question: the best arm's
+/// (lilucb::hardness_h1, a unique best arm), or with every gap mu* - mu_i raised by the target's
+/// slack (epsilon, or epsilon mu* when relative) for an epsilon-good question, which keeps it
+/// finite on ties (sum over the arms other than the first best one).  Domain: as hardness_h1, or
+/// an epsilon-good target with a positive slack.
+double question_h1(const std::vector<double>& means, const bandit::answer_target& target);
 
 }  // namespace lilucb::experiments

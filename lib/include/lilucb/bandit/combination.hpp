@@ -53,13 +53,15 @@ std::string_view certifying_statement(const combination& c);
 /// The recommended certified threshold for GLR stopping on rewards of model `m`: pooled-kl
 /// (Proposition PK, docs/certified-glr/pooled-kl.md) for Bernoulli rewards, pooled-eb (Proposition
 /// PE, docs/certified-glr/pooled-eb.md: it stopped earlier than pooled-kl on the Beta instances with
-/// close arms, measured there) for bounded rewards, pooled-per-arm (Proposition P2,
-/// docs/certified-glr/propositions.md) otherwise.  `lilucb run --stopping glr` without --threshold
+/// close arms, measured there) for bounded rewards, pooled-weighted (Proposition U,
+/// docs/certified-glr/unpooling.md: P2 with un-pooling weights, not significantly later than
+/// pooled-per-arm in any cell of the reports and earlier in all 24 of the 1000-run confirmation)
+/// otherwise.  `lilucb run --stopping glr` without --threshold
 /// uses it.
 glr_threshold recommended_threshold(reward_model m);
 
 /// The recommended certified method on rewards of model `m`: T3C-IDS sampling with GLR stopping at
-/// recommended_threshold(m) ("t3c-ids+glr-pooled-per-arm", "t3c-ids+glr-pooled-kl" for Bernoulli
+/// recommended_threshold(m) ("t3c-ids+glr-pooled-weighted", "t3c-ids+glr-pooled-kl" for Bernoulli
 /// rewards, "t3c-ids+glr-pooled-eb" for bounded ones); docs/README.md says when to prefer another.
 /// For an epsilon-good target: T3C-IDS with its epsilon-shifted challenger and GLR stopping at the
 /// one-sided threshold (Proposition Gε-M1), "t3c-ids+glr-one-sided", on every model.

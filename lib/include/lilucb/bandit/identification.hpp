@@ -73,10 +73,10 @@ const char* to_string(study_model m);
 study_model parse_study_model(std::string_view name);
 
 /// The method a study uses by default, recommended_combination of its reward model: for Gaussian
-/// rewards Proposition P2; for Bernoulli rewards Proposition PK (the Bernoulli divergence, which
+/// rewards Proposition U (P2 with un-pooling weights, docs/certified-glr/unpooling.md); for Bernoulli rewards Proposition PK (the Bernoulli divergence, which
 /// adapts to rates near 0 or 1; docs/certified-glr/pooled-kl.md); for bounded rewards Proposition
 /// PE (empirical-Bernstein bets, which adapt to the rewards' variance; docs/certified-glr/pooled-eb.md).
-inline constexpr std::string_view recommended_method = "t3c-ids+glr-pooled-per-arm";
+inline constexpr std::string_view recommended_method = "t3c-ids+glr-pooled-weighted";
 inline constexpr std::string_view recommended_bernoulli_method = "t3c-ids+glr-pooled-kl";
 inline constexpr std::string_view recommended_bounded_method = "t3c-ids+glr-pooled-eb";
 constexpr std::string_view recommended_method_for(study_model m) {
@@ -151,8 +151,8 @@ struct study_status {
   std::size_t leader = 0;              ///< the stopping rule's recommendation now
   bool done = false;
   /// Pulls still needed by the estimate T*(mu_hat) log(1/nu) - total_pulls (at least 0), for the
-  /// study's model; absent while an arm has no reward or the leading means tie, and for an
-  /// epsilon-good study.
+  /// study's model and question (T*_eps for an epsilon-good study); absent while an arm has no
+  /// reward or, for the best arm, the leading means tie.
   std::optional<double> remaining_estimate;
 };
 
