@@ -254,3 +254,27 @@ def characteristic_time(means: ArrayLike, sigma: float = _lilucb.DEFAULT_SIGMA, 
     Domain: at least two finite means with a unique largest one; sigma > 0; Bernoulli means in [0, 1].
     """
     return CharacteristicTime(**_lilucb._characteristic_time(means, sigma, arms))
+
+
+@_dc.dataclass(frozen=True, eq=False)
+class EpsilonCharacteristicTime(_Record):
+    """T*_eps(mu), the optimal proportions w* of the answer that attains it, and that answer."""
+
+    t_star: float
+    w_star: _npt.NDArray[_np.float64]
+    answer: int
+
+
+@_checked
+def characteristic_time_epsilon(means: ArrayLike, epsilon: float, sigma: float = _lilucb.DEFAULT_SIGMA,
+                                arms: str = "gaussian", relative: bool = False) -> EpsilonCharacteristicTime:
+    """The characteristic time of epsilon-good identification (Garivier & Kaufmann 2021; Jourdan, Degenne &
+    Kaufmann 2023): T*_eps(mu)^-1 = max over epsilon-good answers i of max_w min_{j != i} C_eps(i, j; w), the cost
+    of the alternative "j beats i by the target" (mu_j >= mu_i + eps, or (1 - eps) mu_j >= mu_i with
+    relative=True), Gaussian (arms='gaussian', sigma) or Bernoulli (arms='bernoulli'); finite on ties.  Every
+    delta-correct epsilon-good method that returns one fixed arm needs E[tau] >= T*_eps kl(delta, 1 - delta)
+    (bai_lower_bound(t_star, delta)), and asymptotically every one (Degenne & Koolen 2019).
+    Domain: at least two finite means (a unique largest one at epsilon = 0); epsilon >= 0 finite, < 1 with
+    relative=True or Bernoulli arms; relative needs means >= 0, not all 0; sigma > 0; Bernoulli means in [0, 1].
+    """
+    return EpsilonCharacteristicTime(**_lilucb._characteristic_time_epsilon(means, epsilon, sigma, arms, relative))

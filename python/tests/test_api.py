@@ -18,6 +18,6 @@ def test_help_states_formula_and_domain():
     for name in ("lil_width", "lil_failure_probability", "ls_bound", "rho", "gamma", "kappa", "a_min",
                  "theorem_failure_bound", "lemma1_bound", "farrell_lower_bound", "params", "certified_setting",
                  "boundary", "boundary_radius", "boundary_tail_bound", "crossing_probability", "calibrate",
-                 "characteristic_time", "stitched_radius", "normal_mixture_radius", "glr_threshold_gaussian",
+                 "characteristic_time", "characteristic_time_epsilon", "stitched_radius", "normal_mixture_radius", "glr_threshold_gaussian",
                  "kl_delta", "bai_lower_bound", "repaired_a_min", "repaired_failure_bound"):
         assert "Domain" in getattr(lilucb, name).__doc__, name

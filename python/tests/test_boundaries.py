@@ -358,3 +358,21 @@ def test_a_family_argument_given_for_another_kind_is_refused_by_name():
         kind="stitched", t=10, alpha=0.05)
     assert lilucb.boundary(kind="lil", t=10, alpha=1e-3, eps=0.01, inner="lemma") == lilucb.boundary(
         kind="lil", t=10, alpha=1e-3)
+
+
+def test_characteristic_time_epsilon_closed_forms_and_domain():
+    # K tied Gaussian arms: T*_eps = 2 sigma^2 (1 + sqrt(K - 1))^2 / eps^2, the answer's share
+    # 1/(1 + sqrt(K - 1)); at eps = 0 with distinct means it is T*; the lower bound is T* kl(delta, 1 - delta).
+    r = lilucb.characteristic_time_epsilon([0.5] * 4, 0.1, sigma=1.0)
+    assert r.t_star == pytest.approx(2 * (1 + math.sqrt(3)) ** 2 / 0.01, rel=1e-12)
+    assert r.w_star[r.answer] == pytest.approx(1 / (1 + math.sqrt(3)), rel=1e-12)
+    assert r.w_star.sum() == pytest.approx(1.0)
+    means = [0.5, 0.45, 0.3]
+    assert lilucb.characteristic_time_epsilon(means, 0.0).t_star == pytest.approx(
+        lilucb.characteristic_time(means).t_star, rel=1e-12)
+    b = lilucb.characteristic_time_epsilon([0.5, 0.5, 0.49], 0.02, arms="bernoulli")
+    assert math.isfinite(b.t_star) and b.answer in (0, 1)
+    with pytest.raises(lilucb.DomainError, match="epsilon"):
+        lilucb.characteristic_time_epsilon(means, -0.1)
+    with pytest.raises(lilucb.DomainError, match="means"):
+        lilucb.characteristic_time_epsilon([0.5, -0.1], 0.1, relative=True)

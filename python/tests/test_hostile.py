@@ -201,6 +201,7 @@ BASE = {
     "glr_threshold_heuristic": [dict(t=10.0, delta=0.05)],
     # characteristic time
     "characteristic_time": [dict(means=MEANS, sigma=0.5, arms="gaussian")],
+    "characteristic_time_epsilon": [dict(means=MEANS, epsilon=0.1, sigma=0.5, arms="gaussian", relative=False)],
     "bernoulli_kl": [dict(p=0.3, q=0.5)],
     "kl_delta": [dict(delta=0.05)],
     "bai_lower_bound": [dict(t_star=10.0, delta=0.05)],
