@@ -152,9 +152,13 @@ void check_positive(const char* function, const char* name, const Real& x) {
 /// Throws unless x is finite and x >= lo.
 template <class Real>
 void check_at_least(const char* function, const char* name, const Real& x, const Real& lo) {
-  if (!(x >= lo && detail::is_finite(x)))
-    detail::raise_domain_error(function, name, detail::format_value(x),
-                               "[" + detail::format_bound(lo) + ", inf)");
+  if (!(x >= lo && detail::is_finite(x))) {
+    // Appended in place: "literal" + std::string&& trips GCC 12's -Wrestrict (a false positive).
+    std::string range = "[";
+    range += detail::format_bound(lo);
+    range += ", inf)";
+    detail::raise_domain_error(function, name, detail::format_value(x), range);
+  }
 }
 
 }  // namespace lilucb
