@@ -31,7 +31,7 @@ namespace {
 struct run_cli_options {
   std::string algorithm, sampling, stopping, boundary, threshold, scenario, n, gap = "0.5", alpha, means, means_file, nu, sigma, arms = "gaussian",
       range, concentration, seed = "1", runs = "1", threads = "0", rho, max_pulls = std::to_string(bandit::default_max_pulls), inner = "plus2",
-      epsilon;
+      epsilon, top;
   bool json = false, epsilon_relative = false;
   // Whether each instance source was given (an empty value is given, and invalid).
   CLI::Option *scenario_opt = nullptr, *means_opt = nullptr, *means_file_opt = nullptr, *gap_opt = nullptr,
@@ -152,10 +152,12 @@ std::pair<double, double> bounded_range(const run_cli_options& o) {
   return {r[0], r[1]};
 }
 
-// The question: --epsilon E (additive; --epsilon-relative: a fraction of the best mean), or the
-// best arm.
+// The question: --top M (a set of M arms), --epsilon E (additive; --epsilon-relative: a fraction
+// of the best mean, or of the M-th best), or the best arm.
 bandit::answer_target target_of(const run_cli_options& o) {
   bandit::answer_target t;
+  if (!o.top.empty()) t.top = parse_count("--top", o.top, "[1, K - 1] (K the number of arms)");
+  if (t.top < 1) throw lilucb::domain_error("lilucb run", "--top", o.top, "[1, K - 1] (K the number of arms)");
   if (o.epsilon.empty()) {
     if (o.epsilon_relative)
       throw lilucb::domain_error("lilucb run", "--epsilon-relative", "given", "only with --epsilon E");
@@ -176,6 +178,10 @@ bandit::method parse_what(const run_cli_options& o) {
   auto with_target = [&](bandit::method m) {
     if (target.best_arm()) return m;
     auto* c = std::get_if<bandit::combination>(&m);
+    if (!c && target.top_m())
+      throw lilucb::domain_error("lilucb run", "--top", o.top,
+                                 "absent with a preset (--algorithm " + o.algorithm +
+                                     " answers the best arm): give a combination, e.g. lucb-glr+glr-one-sided");
     if (!c)
       throw lilucb::domain_error("lilucb run", "--epsilon", o.epsilon,
                                  "absent with a preset (--algorithm " + o.algorithm +
@@ -248,6 +254,26 @@ std::string rule_help(const Table& table) {
   return s;
 }
 
+// "{0, 2, 5}": a set of arms, for the text output.
+std::string arm_list(const std::vector<std::size_t>& arms) {
+  std::string out = "{";
+  for (std::size_t i = 0; i < arms.size(); ++i) {
+    if (i) out += ", ";
+    out += std::to_string(arms[i]);
+  }
+  return out + "}";
+}
+
+// The m arms of largest mean (ties to the lowest index), increasing.
+std::vector<std::size_t> true_top(const std::vector<double>& means, std::size_t m) {
+  std::vector<std::size_t> order(means.size());
+  for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
+  std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) { return means[a] > means[b]; });
+  order.resize(m);
+  std::sort(order.begin(), order.end());
+  return order;
+}
+
 // The indices of the good arms, for --json.
 std::vector<std::size_t> good_arms(const std::vector<bool>& good) {
   std::vector<std::size_t> out;
@@ -265,11 +291,15 @@ void run_run(const run_cli_options& o) {
                        : o.scenario == "alpha"  ? "--alpha"
                                                 : "--gap";
   const bandit::answer_target target = target_of(o);
+  bandit::check_target_arms("lilucb run", target, means.size());
   // The correct answers: the best arm, which must be unique for that question (a tie is an error:
-  // correctness is reported), or every epsilon-good arm (ties allowed).
+  // correctness is reported), or every epsilon-good arm (ties allowed); a top-m answer is judged as
+  // a set (is_good_answer_set; ties allowed).
   std::vector<bool> good(means.size(), false);
   std::size_t truth = 0;
-  if (target.best_arm()) {
+  if (target.top_m()) {
+    truth = static_cast<std::size_t>(std::max_element(means.begin(), means.end()) - means.begin());
+  } else if (target.best_arm()) {
     try {
       truth = best_arm(means);
     } catch (const lilucb::domain_error& e) {
@@ -332,7 +362,7 @@ void run_run(const run_cli_options& o) {
       if (tty) std::fprintf(stderr, "\rlilucb run: %zu of %llu runs; Ctrl-C stops it   ", done, static_cast<unsigned long long>(runs));
     });
     if (tty) std::fputc('\n', stderr);
-    const auto summary = experiments::summarize_runs(results, good);
+    const auto summary = experiments::summarize_runs(results, target, means);
     if (!summary.certified)
       std::cerr << "lilucb run: note: " << summary.method << " is not certified (" << summary.certificate
                 << "); the answers carry no guarantee at nu\n";
@@ -342,7 +372,8 @@ void run_run(const run_cli_options& o) {
       j["arms"] = o.arms;
       j["seed"] = opts.seed;
       j["true_best_arm"] = truth;
-      if (!target.best_arm()) j["good_arms"] = good_arms(good);
+      if (target.top_m()) j["true_top"] = true_top(means, target.top);
+      else if (!target.best_arm()) j["good_arms"] = good_arms(good);
       print_json(j);
       return;
     }
@@ -368,7 +399,8 @@ void run_run(const run_cli_options& o) {
     throw lilucb::domain_error("lilucb run", "--arms", o.arms, "{gaussian, bernoulli, bounded}");
   }
   const bandit::run_result& r = cr.run;
-  const bool correct = good[r.best_arm];
+  const std::vector<std::size_t> answer = r.answer_set.empty() ? std::vector<std::size_t>{r.best_arm} : r.answer_set;
+  const bool correct = bandit::is_good_answer_set(target, means, answer);
   // An uncertified method (a preset without a certificate; --threshold heuristic, the field's
   // practice) answers without a guarantee: one line on stderr says so, whatever the output format.
   if (!cr.certified)
@@ -389,6 +421,7 @@ void run_run(const run_cli_options& o) {
                 {"n", means.size()},
                 {"seed", opts.seed},
                 {"best_arm", r.best_arm},
+                {"answer", answer},
                 {"true_best_arm", truth},
                 {"question", bandit::to_string(target)},
                 {"correct", correct},
@@ -403,7 +436,8 @@ void run_run(const run_cli_options& o) {
       if (takes == bandit::stopping_parameter::threshold) j["threshold"] = bandit::to_string(c->threshold);
       if (takes == bandit::stopping_parameter::boundary) j["boundary"] = bandit::stopping::to_string(c->boundary);
     }
-    if (!target.best_arm()) j["good_arms"] = good_arms(good);
+    if (target.top_m()) j["true_top"] = true_top(means, target.top);
+    else if (!target.best_arm()) j["good_arms"] = good_arms(good);
     j["certified"] = cr.certified;
     j["certificate"] = cr.certificate;
     print_json(j);
@@ -412,8 +446,9 @@ void run_run(const run_cli_options& o) {
   std::cout << r.algorithm << " on " << means.size() << " " << o.arms << " arms (seed " << opts.seed << "):\n"
             << "  status      " << bandit::to_string(r.status) << " (" << r.stopped_by << ")\n"
             << "  pulls       " << r.pulls << "\n"
-            << "  chosen arm  " << r.best_arm
+            << (target.top_m() ? "  chosen arms " + arm_list(answer) : "  chosen arm  " + std::to_string(r.best_arm))
             << (target.best_arm() ? " (true best " + std::to_string(truth)
+                : target.top_m()  ? " (" + bandit::to_string(target) + "; true top set " + arm_list(true_top(means, target.top))
                                   : " (" + bandit::to_string(target) + "; true best " + std::to_string(truth))
             << ": " << (correct ? "correct" : "WRONG") << ")\n"
             << "  parameters ";
@@ -515,6 +550,12 @@ void add_run_command(CLI::App& app) {
   declare_option(sub->add_flag("--epsilon-relative", o->epsilon_relative,
                                "with --epsilon E in [0, 1): at least (1 - E) times the best mean (means >= 0)"),
                  flag_spec());
+  declare_option(sub->add_option("--top", o->top,
+                                 "answer the M best arms instead of the best one (1 <= M <= K - 1; with --epsilon E, "
+                                 "M arms each within E of the M-th best mean); certified with --threshold one-sided "
+                                 "(Proposition TM-M1; the default with --top, sampled by lucb-glr), --threshold "
+                                 "heuristic is the practice"),
+                 count_spec(1, u64_max, "[1, K - 1] (K the number of arms)"));
   // The rule options' declarations (their names are checked by the library's parsers).
   for (const char* rule : {"--algorithm", "--sampling", "--stopping", "--boundary", "--threshold"})
     declare_option(sub->get_option(rule), text_spec("a name the library's rule tables define"));

@@ -68,8 +68,40 @@ runs_summary summarize_runs(const std::vector<bandit::composed_result>& runs, st
   return summarize_runs(runs, good, level);
 }
 
-runs_summary summarize_runs(const std::vector<bandit::composed_result>& runs, const std::vector<bool>& good,
-                            double level) {
+namespace {
+// The summary's statistics of the pulls x (their sum `sum`) and of the errors counted in s.
+runs_summary finish_summary(runs_summary s, const std::vector<double>& x, double sum) {
+  s.censored = s.runs - s.stopped;
+  const double m = static_cast<double>(x.size());
+  s.mean = sum / m;
+  if (x.size() >= 2) {
+    double ss = 0;
+    for (double v : x) ss += (v - s.mean) * (v - s.mean);
+    const double sd = std::sqrt(ss / (m - 1));
+    const boost::math::students_t t(m - 1);
+    const double half = boost::math::quantile(t, (1 + s.level) / 2) * sd / std::sqrt(m);
+    s.mean_low = s.mean - half;
+    s.mean_high = s.mean + half;
+  }
+  s.median = quantile(x, 0.5);
+  if (const auto ci = median_interval(x, s.level)) {
+    s.median_low = ci->low;
+    s.median_high = ci->high;
+  }
+  s.q10 = quantile(x, 0.1);
+  s.q90 = quantile(x, 0.9);
+  if (s.stopped > 0) {
+    const auto ci = clopper_pearson(s.errors, s.stopped, s.level);
+    s.error_rate = static_cast<double>(s.errors) / static_cast<double>(s.stopped);
+    s.error_low = ci.low;
+    s.error_high = ci.high;
+  }
+  return s;
+}
+
+// The summary with run r's correctness `correct(r)` (called for every run: it checks the answer's domain).
+template <class Correct>
+runs_summary summarize(const std::vector<bandit::composed_result>& runs, double level, Correct correct) {
   constexpr const char* fn = "lilucb::experiments::summarize_runs";
   if (runs.empty()) lilucb::detail::raise_domain_error(fn, "runs", "[] (empty)", "at least one run");
   if (!(level > 0 && level < 1)) lilucb::detail::raise_domain_error(fn, "level", lilucb::detail::format_value(level), "(0, 1)");
@@ -85,41 +117,40 @@ runs_summary summarize_runs(const std::vector<bandit::composed_result>& runs, co
   for (const auto& r : runs) {
     const bool stopped = r.run.status == bandit::run_status::stopped;
     s.stopped += stopped;
-    if (!(r.run.best_arm < good.size()))
-      lilucb::detail::raise_domain_error(fn, "good", std::to_string(good.size()) + " arms",
-                                         "an entry for every answer (answer " + std::to_string(r.run.best_arm) + ")");
-    s.errors += stopped && !good[r.run.best_arm];
+    const bool ok = correct(r.run);
+    s.errors += stopped && !ok;
     s.pulls.push_back(r.run.pulls);
     x.push_back(static_cast<double>(r.run.pulls));
     sum += x.back();
   }
-  s.censored = s.runs - s.stopped;
-  const double m = static_cast<double>(x.size());
-  s.mean = sum / m;
-  if (x.size() >= 2) {
-    double ss = 0;
-    for (double v : x) ss += (v - s.mean) * (v - s.mean);
-    const double sd = std::sqrt(ss / (m - 1));
-    const boost::math::students_t t(m - 1);
-    const double half = boost::math::quantile(t, (1 + level) / 2) * sd / std::sqrt(m);
-    s.mean_low = s.mean - half;
-    s.mean_high = s.mean + half;
-  }
-  s.median = quantile(x, 0.5);
-  if (const auto ci = median_interval(x, level)) {
-    s.median_low = ci->low;
-    s.median_high = ci->high;
-  }
-  s.q10 = quantile(x, 0.1);
-  s.q90 = quantile(x, 0.9);
-  if (s.stopped > 0) {
-    const auto ci = clopper_pearson(s.errors, s.stopped, level);
-    s.error_rate = static_cast<double>(s.errors) / static_cast<double>(s.stopped);
-    s.error_low = ci.low;
-    s.error_high = ci.high;
-  }
-  return s;
+  return finish_summary(std::move(s), x, sum);
 }
+}  // namespace
+
+runs_summary summarize_runs(const std::vector<bandit::composed_result>& runs, const std::vector<bool>& good,
+                            double level) {
+  return summarize(runs, level, [&](const bandit::run_result& r) {
+    if (!(r.best_arm < good.size()))
+      lilucb::detail::raise_domain_error("lilucb::experiments::summarize_runs", "good",
+                                         std::to_string(good.size()) + " arms",
+                                         "an entry for every answer (answer " + std::to_string(r.best_arm) + ")");
+    return bool(good[r.best_arm]);
+  });
+}
+
+runs_summary summarize_runs(const std::vector<bandit::composed_result>& runs, const bandit::answer_target& target,
+                            const std::vector<double>& means, double level) {
+  return summarize(runs, level, [&](const bandit::run_result& r) {
+    std::vector<std::size_t> answer = r.answer_set.empty() ? std::vector<std::size_t>{r.best_arm} : r.answer_set;
+    for (std::size_t a : answer)
+      if (!(a < means.size()))
+        lilucb::detail::raise_domain_error("lilucb::experiments::summarize_runs", "means",
+                                           std::to_string(means.size()) + " arms",
+                                           "an entry for every answer (answer " + std::to_string(a) + ")");
+    return bandit::is_good_answer_set(target, means, answer);
+  });
+}
+
 
 std::vector<bandit::composed_result> repeat_runs(const bandit::method& m, const plan_arms& arms,
                                                  const bandit::run_options& opts, std::size_t count, unsigned threads,

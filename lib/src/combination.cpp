@@ -75,7 +75,7 @@ glr_threshold recommended_threshold(reward_model m) {
 
 combination recommended_combination(reward_model m, const answer_target& target) {
   combination c;
-  c.sampling = sampling_rule::t3c_ids;
+  c.sampling = target.top_m() ? sampling_rule::lucb_glr : sampling_rule::t3c_ids;
   c.stopping = stopping_rule::glr;
   c.threshold = target.best_arm() ? recommended_threshold(m) : glr_threshold::one_sided;
   c.target = target;
@@ -107,11 +107,14 @@ std::string_view certifying_statement(const combination& c) {
 }
 
 namespace {
-// The thresholds that answer epsilon-good targets, for messages: "one-sided, heuristic".
-std::string epsilon_thresholds() {
+// The thresholds that answer epsilon-good (top-m) targets, for messages: "one-sided, heuristic".
+std::string answering_thresholds(bool top_m) {
   std::string out;
   for (const auto& t : glr_thresholds)
-    if (t.answers_epsilon) out += (out.empty() ? "" : ", ") + std::string(t.name);
+    if (top_m ? t.answers_top_m : t.answers_epsilon) {
+      if (!out.empty()) out += ", ";
+      out += t.name;
+    }
   return out;
 }
 
@@ -123,7 +126,7 @@ std::string refused_on(std::string_view name, unsigned models, reward_model mode
 }
 
 // The first part of `c` that cannot run on arms of model `model` (admits' rule), or none.
-enum class refused_part { none, stopping, sampling, boundary, threshold, rho, epsilon };
+enum class refused_part { none, stopping, sampling, boundary, threshold, rho, epsilon, top };
 
 refused_part first_refused_part(const combination& c, reward_model model) noexcept {
   const auto& stop = describe(c.stopping);
@@ -137,8 +140,10 @@ refused_part first_refused_part(const combination& c, reward_model model) noexce
   if (!(c.rho >= 0) || !std::isfinite(c.rho) || (c.rho != 0 && !rho_taken)) return refused_part::rho;
   const answer_target& t = c.target;
   if (!(t.epsilon >= 0) || !std::isfinite(t.epsilon) || (t.relative && !(t.epsilon < 1))) return refused_part::epsilon;
-  if (!t.best_arm() && !(stop.takes == stopping_parameter::threshold && describe(c.threshold).answers_epsilon))
-    return refused_part::epsilon;
+  if (t.top < 1) return refused_part::top;
+  const bool glr = stop.takes == stopping_parameter::threshold;
+  if (t.top_m() && !(glr && describe(c.threshold).answers_top_m)) return refused_part::top;
+  if (t.epsilon != 0 && !(glr && describe(c.threshold).answers_epsilon)) return refused_part::epsilon;
   return refused_part::none;
 }
 }  // namespace
@@ -178,7 +183,13 @@ void check_combination(const char* fn, const combination& c, reward_model model)
       ::lilucb::detail::raise_domain_error(
           fn, "epsilon", ::lilucb::detail::format_value(c.target.epsilon) + " with " + to_string(c),
           "0 (best arm), or an epsilon-good target with stopping glr and a threshold that answers it: " +
-              epsilon_thresholds());
+              answering_thresholds(false));
+    case refused_part::top:
+      check_target(fn, c.target);
+      ::lilucb::detail::raise_domain_error(
+          fn, "top", std::to_string(c.target.top) + " with " + to_string(c),
+          "1 (one arm), or a top-m target with stopping glr and a threshold that answers it: " +
+              answering_thresholds(true));
   }
 }
 

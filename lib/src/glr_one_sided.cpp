@@ -162,7 +162,7 @@ double glr_one_sided_statistic(double sigma, const mixture_grid& g, std::uint64_
 
 std::string glr_one_sided::certificate() const {
   const auto& p = pair();
-  if (!p.target.best_arm())
+  if (p.target.epsilon != 0)
     return "Proposition Gε-M1 (docs/certified-glr/epsilon-topm.md, section 7): Proposition M1's one-sided (half-normal) "
            "Gaussian mixture per pair of arms (" + describe_grid(p.grid) +
            ") with each challenger's mean " + (p.target.relative ? "scaled by 1 - epsilon" : "lowered by epsilon") +

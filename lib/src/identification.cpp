@@ -519,7 +519,10 @@ identification::identification(study_settings settings)
       break;
   }
   check_target(fn, s.target);
-  if (s.target.relative && !s.target.best_arm() &&
+  // A study answers one arm; its state records no set (top-m questions are for runs).
+  if (s.target.top_m())
+    refuse(fn, "top", std::to_string(s.target.top), "1: a study answers one arm (top-m questions: lilucb run --top)");
+  if (s.target.relative && s.target.epsilon != 0 &&
       !(s.model == study_model::bernoulli || (s.model == study_model::bounded && s.lo >= 0)))
     refuse(fn, "epsilon", ::lilucb::detail::format_value(s.target.epsilon) + " (relative) with a " + to_string(s.model) +
                               (s.model == study_model::bounded ? " study of range lo < 0" : " study"),

@@ -7,6 +7,7 @@
 #include "lilucb/bandit/stopping/glr_ev.hpp"
 #include "lilucb/bandit/stopping/glr_pooled_eb.hpp"
 #include "lilucb/bandit/stopping/glr_pooled_kl.hpp"
+#include "lilucb/bandit/stopping/glr_top_m.hpp"
 #include "lilucb/bandit/rules.hpp"
 #include "lilucb/ls_bound.hpp"
 #include "lilucb/parameters.hpp"
@@ -83,6 +84,14 @@ any_sampling weakest_pair(const rule_context& c, run_parameters&) {
   return sampling::weakest_pair(c.arms, c.sigma, stopping::make_mixture_grid(40));
 }
 
+// The top-m pair rules (top_m_pair.hpp); with a one-arm question they sample as best-arm rules.
+any_sampling lucb_glr(const rule_context& c, run_parameters&) {
+  return sampling::top_m_pair(c.arms, glr_model_of(c), c.sigma, c.target, sampling::top_m_choice::less_pulled);
+}
+any_sampling tt_topm(const rule_context& c, run_parameters&) {
+  return sampling::top_m_pair(c.arms, glr_model_of(c), c.sigma, c.target, sampling::top_m_choice::information_directed);
+}
+
 any_stopping lilucb_stopping(const rule_context& c, run_parameters& p) {
   const auto s = lil_setting(c);
   p.stopping_a = s.a;
@@ -104,6 +113,7 @@ any_stopping ls_calibrated(const rule_context& c, run_parameters& p) {
 
 any_stopping glr_heuristic(const rule_context& c, run_parameters& p) {
   p.glr_delta = c.nu;
+  if (c.target.top_m()) return stopping::glr_top_m::practice(c.arms, glr_model_of(c), c.sigma, c.nu, c.target);
   return stopping::glr<stopping::heuristic_threshold>(c.arms, glr_model_of(c), c.sigma,
                                                       stopping::make_heuristic_threshold(c.nu), c.target);
 }
@@ -122,9 +132,11 @@ any_stopping glr_mixture(const rule_context& c, run_parameters& p) {
                                c.rho > 0 ? stopping::make_fixed_rho(c.rho)
                                          : stopping::make_mixture_grid(40, stopping::mixture_combine::log_sum));
 }
-// Proposition M1: the one-sided Gaussian-mixture GLR at delta = nu.
+// Proposition M1: the one-sided Gaussian-mixture GLR at delta = nu (Gε-M1 for an epsilon-good
+// target; TM-M1 over the top-m pairs for a top-m one).
 any_stopping glr_one_sided(const rule_context& c, run_parameters& p) {
   p.glr_delta = c.nu;
+  if (c.target.top_m()) return stopping::glr_top_m(c.arms, c.sigma, c.nu, c.target, stopping::make_mixture_grid(40));
   return stopping::glr_one_sided(c.arms, c.sigma, c.nu, stopping::make_mixture_grid(40), c.target);
 }
 // Proposition P: the one-sided mixture against the leader's pooled pulls, threshold log(1/nu).

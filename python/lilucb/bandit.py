@@ -37,6 +37,7 @@ class RunResult(_Record):
     empirical_best: Optional[_npt.NDArray[_np.int64]] = None
     certified: Optional[bool] = None
     certificate: Optional[str] = None
+    answer: Optional[List[int]] = None
 
 
 @_dc.dataclass(frozen=True, eq=False)
@@ -57,6 +58,7 @@ class RunManyResult(_Record):
     correct: _npt.NDArray[_np.bool_]
     stopped: _npt.NDArray[_np.bool_]
     counts: Optional[_npt.NDArray[_np.int64]] = None
+    answers: Optional[_npt.NDArray[_np.int64]] = None
     checkpoints: Optional[_npt.NDArray[_np.uint64]] = None
     empirical_best: Optional[_npt.NDArray[_np.int64]] = None
     certified: Optional[bool] = None
@@ -138,6 +140,7 @@ def run(
     concentration: Optional[float] = None,
     epsilon: float = 0.0,
     epsilon_relative: bool = False,
+    top: int = 1,
 ) -> RunResult:
     """One run of `algorithm` on arms with the given means, as ``lilucb run``.
 
@@ -160,9 +163,13 @@ def run(
     mean is at least the best mean minus epsilon (epsilon_relative: at least (1 - epsilon) times it, means >= 0),
     of a combination ("t3c-ids+glr-one-sided" is certified for it, Proposition Gε-M1; "...+glr-heuristic" is the
     practice); ``correct`` then means epsilon-good (as ``lilucb run --epsilon E``).
+    top > 1 asks for the `top` best arms (1 < top < n; with epsilon, `top` arms each at least the top-th best mean minus
+    epsilon) of a combination ("lucb-glr+glr-one-sided" is certified for it, Proposition TM-M1; "...+glr-heuristic" is
+    the practice): ``answer`` holds the arms answered (increasing) and ``correct`` says whether they are such a set
+    (as ``lilucb run --top M``).
     """
     d = _lilucb._run(algorithm, means, nu, sigma, seed, run, arms, max_pulls, inner, checkpoints, range, concentration,
-                     epsilon, epsilon_relative)
+                     epsilon, epsilon_relative, top)
     return RunResult(**d)
 
 
@@ -186,18 +193,19 @@ def run_many(
     concentration: Optional[float] = None,
     epsilon: float = 0.0,
     epsilon_relative: bool = False,
+    top: int = 1,
 ) -> RunManyResult:
     """`runs` independent runs on C++ threads with the GIL released (threads: None or 0 for all cores).
 
     Run k draws stream first_run + k of `seed`, so entry k equals ``run(..., seed=seed, run=first_run + k)``
     for any thread count.  progress: False or None (none), True (a tqdm bar when tqdm is importable, else
     lines on sys.stderr) or a callable progress(done, total).  Ctrl-C stops the runs (KeyboardInterrupt).
-    Other arguments as in :func:`run`.
+    Other arguments as in :func:`run`; with top > 1, ``answers`` holds each run's answer set (runs x top).
     """
     d = _with_progress(lambda cb: _lilucb._run_many(algorithm, means, nu, sigma, seed, runs, threads, first_run, arms,
                                                     max_pulls, inner, checkpoints, keep_counts, cb, range,
-                                                    concentration, epsilon, epsilon_relative), progress, "run_many",
-                       run_many._public)
+                                                    concentration, epsilon, epsilon_relative, top), progress,
+                       "run_many", run_many._public)
     return RunManyResult(**d)
 
 

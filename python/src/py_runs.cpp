@@ -33,6 +33,7 @@ struct run_request {
   std::vector<double> means;
   std::size_t true_best = 0;
   std::vector<bool> good;  // the correct answers: the best arm, or every epsilon-good arm
+  bandit::answer_target target;  // the question
   arm_kind arms = arm_kind::gaussian;
   double lo = 0, hi = 1, kappa = bandit::bounded_arms::default_concentration;  // bounded arms
   bandit::run_options options;
@@ -71,7 +72,7 @@ run_request make_request(const char* fn, const std::string& algorithm, const py:
                          double sigma, double seed, const char* run_name, double run, const std::string& arms,
                          double max_pulls, const std::string& inner, const py::object& checkpoints,
                          const py::object& range, const py::object& concentration, double epsilon,
-                         bool epsilon_relative) {
+                         bool epsilon_relative, double top) {
   run_request r;
   // A preset name, or a sampling x stopping combination as `lilucb run` prints it.
   r.method = bandit::parse_method(algorithm);
@@ -79,10 +80,22 @@ run_request make_request(const char* fn, const std::string& algorithm, const py:
   // The question: the best arm (unique: a tie for the best mean is an error, correctness is
   // reported), or an epsilon-good arm (ties allowed), asked of a combination (a preset answers
   // the best arm only).
-  const bandit::answer_target target{epsilon, epsilon_relative};
+  bandit::answer_target target{epsilon, epsilon_relative};
+  target.top = whole_number(fn, "top", top, 1, "a whole number in [1, K - 1] (K the number of arms)");
   bandit::check_target(fn, target);
+  bandit::check_target_arms(fn, target, r.means.size());
+  r.target = target;
   r.good.assign(r.means.size(), false);
-  if (target.best_arm()) {
+  if (target.top_m()) {
+    auto* c = std::get_if<bandit::combination>(&r.method);
+    if (!c)
+      throw lilucb::domain_error(fn, "top", number_text(top),
+                                 "1 with a preset ('" + algorithm + "' answers the best arm): a top-m question "
+                                 "needs a combination, e.g. 'lucb-glr+glr-one-sided'");
+    c->target = target;
+    // A set's correctness is is_good_answer_set's (answers_correctly), not an arm's.
+    r.true_best = static_cast<std::size_t>(std::max_element(r.means.begin(), r.means.end()) - r.means.begin());
+  } else if (target.best_arm()) {
     r.true_best = best_arm(r.means);
     r.good[r.true_best] = true;
   } else {
@@ -206,12 +219,18 @@ void naming_arguments(const run_request& q, double nu, double sigma, Body body) 
   }
 }
 
+// Whether run r answered q's question (its answer_set for a top-m question, its best arm otherwise).
+bool answers_correctly(const run_request& q, const bandit::run_result& r) {
+  if (!q.target.top_m()) return r.best_arm < q.good.size() && q.good[r.best_arm];
+  return bandit::is_good_answer_set(q.target, q.means, r.answer_set);
+}
+
 py::dict run_py(const std::string& algorithm, const array_like& means, double nu, double sigma, double seed,
                 double run, const std::string& arms, double max_pulls, const std::string& inner,
                 const py::object& checkpoints, const py::object& range, const py::object& concentration,
-                double epsilon, bool epsilon_relative) {
+                double epsilon, bool epsilon_relative, double top) {
   const auto q = make_request("lilucb.run", algorithm, means, nu, sigma, seed, "run", run, arms, max_pulls, inner, checkpoints,
-                              range, concentration, epsilon, epsilon_relative);
+                              range, concentration, epsilon, epsilon_relative, top);
   const double n = static_cast<double>(q.means.size());
   lilucb::check_memory("lilucb.run", "means", std::to_string(q.means.size()) + " arms",
                        lilucb::run_memory_bytes(n) + 16 * n, "one run and its counts");
@@ -231,7 +250,8 @@ py::dict run_py(const std::string& algorithm, const array_like& means, double nu
   d["run"] = q.options.run;
   d["best_arm"] = r.best_arm;
   d["true_best_arm"] = q.true_best;
-  d["correct"] = static_cast<bool>(q.good[r.best_arm]);
+  d["correct"] = answers_correctly(q, r);
+  if (q.target.top_m()) d["answer"] = r.answer_set;
   d["pulls"] = r.pulls;
   d["counts"] = to_numpy(std::vector<std::int64_t>(r.counts.begin(), r.counts.end()));  // signed, as run_many
   d["status"] = bandit::to_string(r.status);
@@ -249,10 +269,10 @@ py::dict run_many_py(const std::string& algorithm, const array_like& means, doub
                      double runs_real, const py::object& threads_obj, double first_run, const std::string& arms,
                      double max_pulls, const std::string& inner, const py::object& checkpoints, bool keep_counts,
                      const py::object& progress, const py::object& range, const py::object& concentration,
-                     double epsilon, bool epsilon_relative) {
+                     double epsilon, bool epsilon_relative, double top) {
   constexpr const char* fn = "lilucb.run_many";
   const auto q = make_request(fn, algorithm, means, nu, sigma, seed, "first_run", first_run, arms, max_pulls, inner, checkpoints,
-                              range, concentration, epsilon, epsilon_relative);
+                              range, concentration, epsilon, epsilon_relative, top);
   const std::size_t runs = whole_number(fn, "runs", runs_real, 1, "a whole number in [1, 2^53]");
   unsigned threads = 0;
   if (!threads_obj.is_none()) {
@@ -288,7 +308,9 @@ py::dict run_many_py(const std::string& algorithm, const array_like& means, doub
   }
   std::vector<std::int64_t> pulls(runs);
   std::vector<std::int64_t> chosen(runs);
-  std::vector<std::uint8_t> stopped(runs);
+  std::vector<std::uint8_t> stopped(runs), correct(runs);
+  const std::size_t m = q.target.top_m() ? q.target.top : 0;  // the answer sets' size (top-m questions)
+  std::vector<std::int64_t> answers(runs * m);
   std::vector<std::int64_t> counts(keep_counts ? runs * n : 0);
   std::vector<std::int64_t> best(runs * nc);
   progress_report report(fn, progress, runs);
@@ -304,6 +326,9 @@ py::dict run_many_py(const std::string& algorithm, const array_like& means, doub
         pulls[k] = static_cast<std::int64_t>(r.pulls);
         chosen[k] = static_cast<std::int64_t>(r.best_arm);
         stopped[k] = r.status == bandit::run_status::stopped;
+        correct[k] = answers_correctly(q, r);
+        for (std::size_t i = 0; i < m && i < r.answer_set.size(); ++i)
+          answers[k * m + i] = static_cast<std::int64_t>(r.answer_set[i]);
         if (keep_counts)
           std::transform(r.counts.begin(), r.counts.end(), counts.begin() + k * n,
                          [](std::uint64_t c) { return static_cast<std::int64_t>(c); });
@@ -327,11 +352,16 @@ py::dict run_many_py(const std::string& algorithm, const array_like& means, doub
   d["best_arm"] = to_numpy(chosen);
   py::array_t<bool> ok(static_cast<py::ssize_t>(runs)), st(static_cast<py::ssize_t>(runs));
   for (std::size_t k = 0; k < runs; ++k) {
-    ok.mutable_data()[k] = chosen[k] >= 0 && q.good[static_cast<std::size_t>(chosen[k])];
+    ok.mutable_data()[k] = correct[k] != 0;
     st.mutable_data()[k] = stopped[k] != 0;
   }
   d["correct"] = ok;
   d["stopped"] = st;
+  if (m) {
+    py::array_t<std::int64_t> a({static_cast<py::ssize_t>(runs), static_cast<py::ssize_t>(m)});
+    std::copy(answers.begin(), answers.end(), a.mutable_data());
+    d["answers"] = a;
+  }
   if (keep_counts) {
     py::array_t<std::int64_t> c({static_cast<py::ssize_t>(runs), static_cast<py::ssize_t>(n)});
     std::copy(counts.begin(), counts.end(), c.mutable_data());
@@ -414,11 +444,11 @@ void register_runs(py::module_& m) {
   using py::arg;
   m.def("_run", &run_py, arg("algorithm"), arg("means"), arg("nu"), arg("sigma"), arg("seed"), arg("run"),
         arg("arms"), arg("max_pulls"), arg("inner"), arg("checkpoints"), arg("range"), arg("concentration"),
-        arg("epsilon"), arg("epsilon_relative"));
+        arg("epsilon"), arg("epsilon_relative"), arg("top"));
   m.def("_run_many", &run_many_py, arg("algorithm"), arg("means"), arg("nu"), arg("sigma"), arg("seed"),
         arg("runs"), arg("threads"), arg("first_run"), arg("arms"), arg("max_pulls"), arg("inner"),
         arg("checkpoints"), arg("keep_counts"), arg("progress"), arg("range"), arg("concentration"), arg("epsilon"),
-        arg("epsilon_relative"));
+        arg("epsilon_relative"), arg("top"));
   m.def("_plan", &plan_py, arg("means"), arg("nu"), arg("arms"), arg("sigma"), arg("runs"), arg("seed"), arg("threads"),
         arg("max_pulls"), arg("method"), arg("range"), arg("concentration"), arg("progress"));
   // The defaults every interface shares (lilucb/bandit/defaults.hpp): run and run_many take them.

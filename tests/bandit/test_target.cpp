@@ -1,4 +1,4 @@
-// bandit/target.hpp: the question a run answers (best arm or epsilon-good), the correctness a
+// bandit/target.hpp: the question a run answers (best arm, epsilon-good or top m), the correctness a
 // simulation counts, and the challenger's transformed mean that the certified rule reads (an
 // upper bound of the exact value, checked in 50-digit arithmetic); and the practice's
 // epsilon-GLR statistic of stopping/glr.hpp against its closed forms and a brute-force minimum.
@@ -101,6 +101,41 @@ BOOST_AUTO_TEST_CASE(practice_statistic_matches_its_definition) {
       BOOST_TEST(got <= best + 1e-9 * (1 + best), lb::to_string(t) << " " << ma << " vs " << mb << ": " << got << " > " << best);
       BOOST_TEST(got >= best - 1e-4 * (1 + best), lb::to_string(t) << " " << ma << " vs " << mb << ": " << got << " < " << best);
     }
+}
+
+// A top-m answer is judged as a set: m distinct arms, none beaten by an arm left out (by more than
+// epsilon, or by the factor 1 - epsilon); ties at the m-th place allow several sets.  The set
+// {0, 1} of means (0, 0, 1) is (0, 2)-good in Kalyanakrishnan et al.'s weaker sense, not here.
+BOOST_AUTO_TEST_CASE(top_m_sets_are_judged_as_sets) {
+  using set = std::vector<std::size_t>;
+  lb::answer_target t;
+  t.top = 2;
+  const std::vector<double> tie{0.0, 0.0, 1.0};
+  BOOST_TEST(!lb::is_good_answer_set(t, tie, set{0, 1}));
+  BOOST_TEST(lb::is_good_answer_set(t, tie, set{2, 0}));
+  BOOST_TEST(lb::is_good_answer_set(t, tie, set{1, 2}));
+  BOOST_TEST(!lb::is_good_answer_set(t, tie, set{2, 2}));     // not distinct
+  BOOST_TEST(!lb::is_good_answer_set(t, tie, set{2}));        // not m arms
+  t.epsilon = 0.1;
+  const std::vector<double> m{1.0, 0.5, 0.45};
+  BOOST_TEST(lb::is_good_answer_set(t, m, set{0, 2}));         // 0.45 >= 0.5 - 0.1
+  BOOST_TEST(!lb::is_good_answer_set(t, m, set{1, 2}));        // the best arm left out
+  t.relative = true;
+  BOOST_TEST(lb::is_good_answer_set(t, m, set{0, 2}));         // 0.45 >= 0.9 x 0.5
+  BOOST_TEST(!lb::is_good_answer_set(t, std::vector<double>{1.0, 0.5, 0.44}, set{0, 2}));
+  // top = 1 is is_good_answer.
+  lb::answer_target one{0.1, false};
+  BOOST_TEST(lb::is_good_answer_set(one, m, set{1}) == lb::is_good_answer(one, m, 1));
+  BOOST_TEST(lb::to_string(t) == "top 2 (epsilon = 0.1, relative)");
+  lb::answer_target plain;
+  plain.top = 3;
+  BOOST_TEST(lb::to_string(plain) == "top 3");
+  BOOST_TEST(!plain.best_arm());
+  plain.top = 0;
+  expect_domain_error([&] { lb::check_target("test", plain); }, "top");
+  plain.top = 4;
+  expect_domain_error([&] { lb::check_target_arms("test", plain, 4); }, "top");
+  lb::check_target_arms("test", plain, 5);
 }
 
 BOOST_AUTO_TEST_SUITE_END()

@@ -7,6 +7,8 @@
 #include <algorithm>
 #include <cstddef>
 #include <cstdlib>
+#include <utility>
+#include <vector>
 
 namespace lilucb_stats {
 
@@ -41,6 +43,30 @@ class starve_the_best {
 
  private:
   std::size_t best_;
+};
+
+/// The adversary of epsilon-good and top-m questions: it knows which arms are good (may be in a
+/// correct answer) and keeps them short of pulls: a fifth of the pulls uniform, the rest to the
+/// empirically best arm that is not good (the empirical best when every arm is).
+class starve_the_good {
+ public:
+  explicit starve_the_good(std::vector<bool> good) : good_(std::move(good)) {}
+  static constexpr const char* name() { return "starve-the-good"; }
+  template <class Session>
+  std::size_t next(Session& s) {
+    const std::size_t K = s.size();
+    auto& e = s.rng().engine();
+    if (e.uniform01() < 0.2) return std::min(K - 1, std::size_t(e.uniform01() * double(K)));
+    const auto& st = s.stats();
+    std::size_t pick = K;
+    for (std::size_t j = 0; j < K; ++j)
+      if (!good_[j] && (pick == K || st.mean(j) > st.mean(pick))) pick = j;
+    return pick == K ? st.empirical_best() : pick;
+  }
+  void observe(std::size_t, const lilucb::bandit::arm_stats&) {}
+
+ private:
+  std::vector<bool> good_;
 };
 
 }  // namespace lilucb_stats

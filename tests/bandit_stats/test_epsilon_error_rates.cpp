@@ -29,30 +29,9 @@
 
 namespace lb = lilucb::bandit;
 using lilucb_stats::large_delta_runs;
+using lilucb_stats::starve_the_good;
 
 namespace {
-
-/// The starving adversary: it knows which arms are epsilon-good and keeps them short of pulls.
-class starve_the_good {
- public:
-  explicit starve_the_good(std::vector<bool> good) : good_(std::move(good)) {}
-  static constexpr const char* name() { return "starve-the-good"; }
-  template <class Session>
-  std::size_t next(Session& s) {
-    const std::size_t K = s.size();
-    auto& e = s.rng().engine();
-    if (e.uniform01() < 0.2) return std::min(K - 1, std::size_t(e.uniform01() * double(K)));
-    const auto& st = s.stats();
-    std::size_t pick = K;
-    for (std::size_t j = 0; j < K; ++j)
-      if (!good_[j] && (pick == K || st.mean(j) > st.mean(pick))) pick = j;
-    return pick == K ? st.empirical_best() : pick;
-  }
-  void observe(std::size_t, const lb::arm_stats&) {}
-
- private:
-  std::vector<bool> good_;
-};
 
 enum class sampler { t3c_ids, uniform, starve };
 

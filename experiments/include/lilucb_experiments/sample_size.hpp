@@ -13,6 +13,7 @@
 
 #include "lilucb/bandit/compose.hpp"
 #include "lilucb/bandit/rules.hpp"
+#include "lilucb/bandit/target.hpp"
 
 #include <nlohmann/json.hpp>
 
@@ -66,6 +67,11 @@ runs_summary summarize_runs(const std::vector<bandit::composed_result>& runs, st
 /// bandit/target.hpp, is_good_answer).  Domain: as above; every answer < good.size().
 runs_summary summarize_runs(const std::vector<bandit::composed_result>& runs, const std::vector<bool>& good,
                             double level = 0.95);
+/// The same for any question (bandit/target.hpp): a run's answer, its answer_set for a top-m
+/// question (its best_arm otherwise), is correct when is_good_answer_set(target, means, answer).
+/// Domain: as above; every answer's arms < means.size().
+runs_summary summarize_runs(const std::vector<bandit::composed_result>& runs, const bandit::answer_target& target,
+                            const std::vector<double>& means, double level = 0.95);
 
 /// `count` runs of method `m` on `arms`: run k with opts.run = opts.run + k, on `threads` threads
 /// (0: all cores); `progress(done)` (if set) is called after each run, from the thread that ran it

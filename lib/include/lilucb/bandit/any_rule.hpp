@@ -12,6 +12,7 @@
 #include "lilucb/bandit/rules.hpp"
 #include "lilucb/bandit/sampling/lilucb.hpp"
 #include "lilucb/bandit/sampling/lucb.hpp"
+#include "lilucb/bandit/sampling/top_m_pair.hpp"
 #include "lilucb/bandit/sampling/top_two.hpp"
 #include "lilucb/bandit/sampling/track_and_stop.hpp"
 #include "lilucb/bandit/sampling/uniform.hpp"
@@ -40,7 +41,7 @@ class any_sampling {
  public:
   using variant = std::variant<sampling::uniform, sampling::lilucb, sampling::lucb1, sampling::kl_lucb,
                                sampling::tas_d, sampling::tas_c, sampling::ttts, sampling::t3c, sampling::eb_tci,
-                               sampling::weakest_pair>;
+                               sampling::weakest_pair, sampling::top_m_pair>;
   template <class Rule>
   any_sampling(Rule r) : rule_(std::move(r)) {}  // NOLINT: implicit from every rule class
   variant& get() { return rule_; }
@@ -86,6 +87,9 @@ class any_stopping {
   void observe(std::size_t i, const arm_stats& s) { rule_->observe(i, s); }
   bool should_stop(const arm_stats& s) { return rule_->should_stop(s); }
   std::size_t recommendation(const arm_stats& s) const { return rule_->recommendation(s); }
+  /// A top-m rule's answer set (a member recommended_set(stats), increasing arms); empty for the
+  /// rules that answer one arm.
+  std::vector<std::size_t> recommended_set(const arm_stats& s) const { return rule_->recommended_set(s); }
   bool certified() const { return rule_->certified(); }
   std::string certificate() const { return rule_->certificate(); }
   /// Whether the rule reports its statistics (a member evidence(stats)), and the statistics of
@@ -105,6 +109,7 @@ class any_stopping {
     virtual void observe(std::size_t i, const arm_stats& s) = 0;
     virtual bool should_stop(const arm_stats& s) = 0;
     virtual std::size_t recommendation(const arm_stats& s) const = 0;
+    virtual std::vector<std::size_t> recommended_set(const arm_stats& s) const = 0;
     virtual bool certified() const = 0;
     virtual std::string certificate() const = 0;
     virtual bool has_evidence() const = 0;
@@ -119,6 +124,10 @@ class any_stopping {
     void observe(std::size_t i, const arm_stats& s) override { rule.observe(i, s); }
     bool should_stop(const arm_stats& s) override { return rule.should_stop(s); }
     std::size_t recommendation(const arm_stats& s) const override { return rule.recommendation(s); }
+    std::vector<std::size_t> recommended_set(const arm_stats& s) const override {
+      if constexpr (requires(const Rule& r) { r.recommended_set(s); }) return rule.recommended_set(s);
+      else return {};
+    }
     bool certified() const override { return rule.certified(); }
     std::string certificate() const override { return std::string(rule.certificate()); }
     bool has_evidence() const override { return requires(Rule& r, const arm_stats& s) { r.evidence(s); }; }

@@ -64,14 +64,16 @@ glr_threshold recommended_threshold(reward_model m);
 /// recommended_threshold(m) ("t3c-ids+glr-pooled-weighted", "t3c-ids+glr-pooled-kl" for Bernoulli
 /// rewards, "t3c-ids+glr-pooled-eb" for bounded ones); docs/README.md says when to prefer another.
 /// For an epsilon-good target: T3C-IDS with its epsilon-shifted challenger and GLR stopping at the
-/// one-sided threshold (Proposition Gε-M1), "t3c-ids+glr-one-sided", on every model.
+/// one-sided threshold (Proposition Gε-M1), "t3c-ids+glr-one-sided", on every model.  For a
+/// top-m target: LUCB-GLR sampling and the one-sided threshold over the top-m pairs (Proposition
+/// TM-M1), "lucb-glr+glr-one-sided".
 combination recommended_combination(reward_model m, const answer_target& target = {});
 
 /// Whether a combination's parts can run together on arms of reward model `model`; it cannot when
 /// lil'UCB's stopping rule runs without lil'UCB's sampling rule, a rule's descriptor does not
 /// accept the model, or the fixed mixture scale rho is not finite and >= 0, or nonzero with another
-/// threshold than mixture, or the target is outside check_target's domain or epsilon-good with a
-/// stopping rule that does not answer it.  The one rule of admission: check_combination refuses exactly what this
+/// threshold than mixture, or the target is outside check_target's domain or epsilon-good (top-m)
+/// with a stopping rule that does not answer it.  The one rule of admission: check_combination refuses exactly what this
 /// refuses.  Never throws.
 bool admits(const combination& c, reward_model model) noexcept;
 

@@ -55,14 +55,19 @@ composed_result run_composed(const Arms& arms, Sampling& sampling, Stopping& sto
   composed_result out;
   out.certified = stopping.certified();
   out.certificate = stopping.certificate();
+  // The answer: the stopping rule's arm, and its set for a top-m rule (recommended_set).
+  const auto finish = [&](run_status status, const char* by) {
+    out.run = s.finish(name, stopping.recommendation(st), status, by, std::move(params));
+    if constexpr (requires { stopping.recommended_set(st); }) out.run.answer_set = stopping.recommended_set(st);
+    return std::move(out);
+  };
   if (K == 1) {
     out.run = s.finish(name, 0, run_status::stopped, "single-arm", std::move(params));
     return out;
   }
   for (std::size_t i = 0; i < K; ++i) {
     if (!s.can_pull()) {
-      out.run = s.finish(name, stopping.recommendation(st), run_status::budget_exhausted, "budget", std::move(params));
-      return out;
+      return finish(run_status::budget_exhausted, "budget");
     }
     s.pull(i);
     sampling.observe(i, st);
@@ -70,12 +75,10 @@ composed_result run_composed(const Arms& arms, Sampling& sampling, Stopping& sto
   }
   while (true) {
     if (stopping.should_stop(st)) {
-      out.run = s.finish(name, stopping.recommendation(st), run_status::stopped, stopping.name(), std::move(params));
-      return out;
+      return finish(run_status::stopped, stopping.name());
     }
     if (!s.can_pull()) {
-      out.run = s.finish(name, stopping.recommendation(st), run_status::budget_exhausted, "budget", std::move(params));
-      return out;
+      return finish(run_status::budget_exhausted, "budget");
     }
     const std::size_t i = sampling.next(s);
     s.pull(i);
@@ -161,7 +164,9 @@ void check_nonnegative_means(const char* fn, const Arms& arms) {
 ///   tas-d/-c, kl-lucb, glr on Bernoulli arms use the Bernoulli divergence.
 /// An epsilon-good target (c.target, target.hpp) is answered by the thresholds that answer it
 /// (one-sided: Proposition Gε-M1; heuristic: the practice) and known to t3c, eb-tci and their IDS
-/// forms (EB-TCε's challenger); a relative one needs every arm's mean >= 0.
+/// forms (EB-TCε's challenger); a relative one needs every arm's mean >= 0.  A top-m target
+/// (top = m, 1 < m < K) is answered by one-sided (Proposition TM-M1, stopping/glr_top_m.hpp) and
+/// heuristic (the practice) and known to lucb-glr and tt-topm; the result's answer_set holds the m arms.
 /// Each rule is built by its registry factory (lib/src/rules.cpp).
 /// Certificate premise: a certified rule's statement needs sigma >= the arms' sub-Gaussian scale
 /// (arms.subgaussian_scale(): 1/2 for Bernoulli arms, the largest sigma_i for Gaussian arms,
@@ -189,11 +194,13 @@ composed_result run_combination(const combination& c, const Arms& arms, const ru
     ctx.lo = arms.lo();
     ctx.hi = arms.hi();
   }
-  if (c.target.relative && !c.target.best_arm()) detail::check_nonnegative_means(fn, arms);
+  check_target_arms(fn, c.target, arms.size());
+  if (c.target.relative && c.target.epsilon != 0) detail::check_nonnegative_means(fn, arms);
   run_parameters p;
   p.nu = ctx.nu;
   p.sigma = ctx.sigma;
-  if (!c.target.best_arm()) (c.target.relative ? p.epsilon_relative : p.epsilon) = c.target.epsilon;
+  if (c.target.epsilon != 0) (c.target.relative ? p.epsilon_relative : p.epsilon) = c.target.epsilon;
+  if (c.target.top_m()) p.top = static_cast<double>(c.target.top);
   const auto& stop_rule = describe(c.stopping);
   const stopping_factory make_stopping = stop_rule.takes == stopping_parameter::threshold ? describe(c.threshold).make
                                          : stop_rule.takes == stopping_parameter::boundary ? describe(c.boundary).make

@@ -33,7 +33,7 @@ class any_sampling;
 class any_stopping;
 
 enum class sampling_rule { uniform, lilucb, lucb1, tas_d, tas_c, ttts, t3c, eb_tci, kl_lucb, t3c_ids, eb_tci_ids,
-                           weakest_pair, tas_d_every, tas_c_every };
+                           weakest_pair, tas_d_every, tas_c_every, lucb_glr, tt_topm };
 enum class stopping_rule { lilucb, ls, glr };
 enum class glr_threshold { heuristic, kk21, mixture, one_sided, pooled, pooled_per_arm, pooled_kl, pooled_eb,
                             heuristic_ev, pooled_weighted };
@@ -105,6 +105,9 @@ struct sampling_descriptor {
   /// Jourdan, Degenne & Kaufmann 2023); the others sample as for the best arm (valid all the same:
   /// no sampling rule carries the guarantee).
   bool knows_epsilon = false;
+  /// Its pair is a top-m question's (a in the empirical top m, b outside: sampling/top_m_pair.hpp);
+  /// the others sample as for the best arm (valid all the same).
+  bool knows_top_m = false;
 };
 
 /// What a stopping rule takes beside its name.
@@ -141,6 +144,10 @@ struct threshold_descriptor {
   /// Answers epsilon-good targets (target.hpp): one-sided by Proposition Gε-M1
   /// (docs/certified-glr/epsilon-topm.md, section 7), heuristic as the field's practice.
   bool answers_epsilon = false;
+  /// Answers top-m targets (target.hpp, top > 1): one-sided by Proposition TM-M1
+  /// (docs/certified-glr/epsilon-topm.md, section 8), heuristic as the field's practice
+  /// (stopping/glr_top_m.hpp).
+  bool answers_top_m = false;
 };
 
 /// A per-arm boundary of the LS stopping rule.
@@ -173,6 +180,8 @@ any_sampling kl_lucb(const rule_context&, run_parameters&);
 any_sampling t3c_ids(const rule_context&, run_parameters&);
 any_sampling eb_tci_ids(const rule_context&, run_parameters&);
 any_sampling weakest_pair(const rule_context&, run_parameters&);
+any_sampling lucb_glr(const rule_context&, run_parameters&);
+any_sampling tt_topm(const rule_context&, run_parameters&);
 any_stopping lilucb_stopping(const rule_context&, run_parameters&);
 any_stopping ls_lil(const rule_context&, run_parameters&);
 any_stopping ls_stitched(const rule_context&, run_parameters&);
@@ -203,7 +212,7 @@ inline constexpr unsigned not_bernoulli = any & ~bernoulli;
 // ---------------------------------------------------------------------------------------------
 // The tables (their order is the order of every listing: help, Python's tuples, messages).
 
-inline constexpr std::array<sampling_descriptor, 14> sampling_rules{{
+inline constexpr std::array<sampling_descriptor, 16> sampling_rules{{
     {sampling_rule::uniform, "uniform", "round robin over the arms", rule_models::any, "", rule_cost::cheap,
      &rule_factories::uniform},
     {sampling_rule::lilucb, "lilucb", "lil'UCB's index (Figure fig:lilucb)", rule_models::any, "", rule_cost::cheap,
@@ -236,6 +245,12 @@ inline constexpr std::array<sampling_descriptor, 14> sampling_rules{{
     {sampling_rule::tas_c_every, "tas-c-every",
      "Track-and-Stop with C-tracking, w* recomputed before every pull (the authors' schedule)", rule_models::any, "",
      rule_cost::costly, &rule_factories::tas_c_every},
+    {sampling_rule::lucb_glr, "lucb-glr",
+     "top-m: the less-pulled arm of the (top-m arm, other arm) pair of least GLR evidence (LUCB's pair by the GLR)",
+     rule_models::any, "", rule_cost::cheap, &rule_factories::lucb_glr, true, true},
+    {sampling_rule::tt_topm, "tt-topm",
+     "top-m, Top-Two style: that pair's arms with information-directed shares", rule_models::any, "",
+     rule_cost::cheap, &rule_factories::tt_topm, true, true},
 }};
 
 inline constexpr std::array<stopping_descriptor, 3> stopping_rules{{
@@ -251,7 +266,7 @@ inline constexpr std::array<stopping_descriptor, 3> stopping_rules{{
 inline constexpr std::array<threshold_descriptor, 10> glr_thresholds{{
     {glr_threshold::heuristic, "heuristic", "log((1 + log t)/nu), the field's practice", false,
      "none: the heuristic threshold log((1 + log t)/delta) has no proof", rule_models::any, "", false, true,
-     rule_cost::cheap, &rule_factories::glr_heuristic, true, true},
+     rule_cost::cheap, &rule_factories::glr_heuristic, true, true, true},
     {glr_threshold::kk21, "kk21", "Kaufmann-Koolen's threshold (Gaussian arms)", true,
      "Kaufmann & Koolen 2021, Gaussian inequality", rule_models::gaussian,
      "kk21 only on Gaussian arms (Kaufmann-Koolen's Gaussian inequality); heuristic otherwise", false, true,
@@ -261,7 +276,7 @@ inline constexpr std::array<threshold_descriptor, 10> glr_thresholds{{
      &rule_factories::glr_mixture, true},
     {glr_threshold::one_sided, "one-sided", "the same with a half-normal mixture, stops earlier", true,
      "Proposition M1 (docs/certified-glr/propositions.md)", rule_models::any, "", false, false, rule_cost::costly,
-     &rule_factories::glr_one_sided, true, true},
+     &rule_factories::glr_one_sided, true, true, true},
     {glr_threshold::pooled, "pooled",
      "the one-sided mixture against the leader's pooled pulls at log(1/nu), no union over the wrong answers", true,
      "Proposition P (docs/certified-glr/propositions.md)", rule_models::any, "", false, false, rule_cost::costly,

@@ -66,6 +66,7 @@ struct run_parameters {
   std::optional<double> lucb_delta;     ///< composed LUCB1 / KL-LUCB sampling
   std::optional<double> epsilon;        ///< an epsilon-good target, additive (combination::target)
   std::optional<double> epsilon_relative;  ///< an epsilon-good target, relative
+  std::optional<double> top;            ///< a top-m target: m (> 1)
 
   /// The (name, value) pairs, in member order: the one place that spells the names.
   std::vector<std::pair<std::string_view, double>> named() const {
@@ -95,6 +96,7 @@ struct run_parameters {
     put("lucb_delta", lucb_delta);
     put("epsilon", epsilon);
     put("epsilon_relative", epsilon_relative);
+    put("top", top);
     return v;
   }
 };
@@ -103,6 +105,7 @@ struct run_parameters {
 struct run_result {
   std::string algorithm;                               ///< CLI identifier, e.g. "lilucb-ls"
   std::size_t best_arm = 0;                            ///< the chosen arm (0-based)
+  std::vector<std::size_t> answer_set;                 ///< top-m questions: the m arms answered (increasing); else empty
   std::uint64_t pulls = 0;                             ///< total pulls
   std::vector<std::uint64_t> counts;                   ///< pulls per arm
   run_status status = run_status::stopped;

@@ -201,7 +201,7 @@ class top_two {
         scale_(target.relative ? (1 - target.epsilon) : 1.0) {
     check_positive("lilucb::bandit::sampling::top_two", "sigma", sigma);
     check_target("lilucb::bandit::sampling::top_two", target);
-    if (Kind == top_two_kind::ttts && !target.best_arm())
+    if (Kind == top_two_kind::ttts && target.epsilon != 0)
       ::lilucb::detail::raise_domain_error("lilucb::bandit::sampling::top_two", "epsilon",
                                          ::lilucb::detail::format_value(target.epsilon) + " with ttts",
                                          "0 (TTTS's challenger is a posterior draw: it has no epsilon form here)");
@@ -326,7 +326,7 @@ class top_two {
   /// How far leader mean mL is from being beaten by arm mean mb in the target's sense (key 0 unless
   /// > 0): mL - mb at epsilon = 0, mL - mb + eps (additive), mL - (1 - eps) mb (relative).
   double gap(double mL, double mb) const {
-    if (target_.best_arm()) return mL - mb;
+    if (target_.epsilon == 0) return mL - mb;
     return target_.relative ? mL - scale_ * mb : mL - mb + target_.epsilon;
   }
   /// The challenger's key of arm b for leader L: W(L, b) (+ log N_b for eb_tci), the expression

@@ -85,7 +85,7 @@ inline double glr_statistic(glr_model model, double sigma, std::uint64_t na, dou
 /// is claimed for its rounding).
 inline double glr_statistic_target(glr_model model, double sigma, std::uint64_t na, double ma, std::uint64_t nb,
                                    double mb, const answer_target& t) {
-  if (t.best_arm()) return glr_statistic(model, sigma, na, ma, nb, mb);
+  if (t.epsilon == 0) return glr_statistic(model, sigma, na, ma, nb, mb);
   const double e = t.epsilon, Na = static_cast<double>(na), Nb = static_cast<double>(nb);
   // a is not beaten by the target's margin iff ma > mb - e (additive), ma > (1 - e) mb (relative).
   const double gap = t.relative ? ma - (1 - e) * mb : ma - mb + e;

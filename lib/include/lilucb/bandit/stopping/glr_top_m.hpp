@@ -1,0 +1,89 @@
+#pragma once
+// GLR stopping for top-m questions (bandit/target.hpp, top = m > 1): the answer is the empirical
+// top set S_hat (the m arms of largest empirical mean), and the rule stops when every pair
+// (a in S_hat, b not in S_hat) clears the threshold:
+//
+//   certified (Proposition TM-M1, docs/certified-glr/epsilon-topm.md, section 8):
+//       S1_{a,b} >= log(m (K - m)/delta), S1 the one-sided mixture statistic of Proposition M1
+//       (stopping::glr_one_sided_statistic: its certified lower bound) at b's transformed mean
+//       challenger_mean(target, mu_hat_b); for sigma-sub-Gaussian rewards and ANY sampling rule,
+//       P(stop with a set that is not (epsilon, m)-good) <= delta (relative epsilon: means >= 0);
+//   practice (no guarantee): Z_{a,b} > log((1 + log t)/delta), Z the model's GLR for the target
+//       (glr_statistic_target: Gaussian or Bernoulli), as the top-m experiments of the field run it.
+//
+// S_hat: after every pull, arms cross between S_hat and its complement only when an outside mean
+// is strictly above an inside one (the set is a function of the history: two heaps, O(log K) per
+// pull).  Cost of the decision: one failing witness pair is watched; while neither of its arms is
+// pulled and S_hat is unchanged it still fails (its statistic is unchanged, the practice's
+// threshold only grows), so "continue" costs nothing; otherwise the witness is re-evaluated, and
+// when it passes every pair is (m (K - m) statistics), the smallest failing one the new witness.
+// Domain: K >= 2, 1 <= m <= K - 1, sigma in (0, inf), delta in (0, 1), check_target; the
+// certified form takes M1's grid (1 to 64 scales, sum of weights <= 1).
+// Tests: tests/bandit/stopping/test_glr_top_m.cpp (the decision at every pull against a naive
+// evaluation; m = 1 against glr_one_sided) and tests/bandit_stats/test_top_m_error_rates.cpp.
+
+#include "lilucb/bandit/arm_stats.hpp"
+#include "lilucb/bandit/detail/indexed_heap.hpp"
+#include "lilucb/bandit/detail/mixture_grid.hpp"
+#include "lilucb/bandit/stopping/glr.hpp"
+#include "lilucb/bandit/target.hpp"
+
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace lilucb::bandit::stopping {
+
+class glr_top_m {
+ public:
+  /// The certified rule (Proposition TM-M1) on M1's grid.  Domain: see the file comment.
+  glr_top_m(std::size_t K, double sigma, double delta, answer_target target, mixture_grid grid = make_mixture_grid());
+  /// The practice: the model's GLR statistic at the heuristic threshold (uncertified).
+  static glr_top_m practice(std::size_t K, glr_model model, double sigma, double delta, answer_target target);
+
+  static constexpr const char* name() { return "glr"; }
+  bool certified() const { return certified_; }
+  std::string certificate() const;
+  const answer_target& target() const { return target_; }
+
+  /// After every pull of arm i (s already holds it).
+  void observe(std::size_t i, const arm_stats& s);
+  /// Whether every pair (a in S_hat, b not in S_hat) passes now (exact; see the file comment).
+  bool should_stop(const arm_stats& s);
+  /// The best arm of S_hat (largest empirical mean, ties to the lowest index).
+  std::size_t recommendation(const arm_stats& s) const;
+  /// S_hat, in increasing arm order.
+  std::vector<std::size_t> recommended_set(const arm_stats& s) const;
+  /// The statistic of the pair (a, b) (certified: S1's lower bound at b's transformed mean; practice: Z).
+  double statistic(const arm_stats& s, std::size_t a, std::size_t b) const;
+  /// The threshold at t pulls.
+  double threshold(std::uint64_t t) const;
+  /// The smallest statistic over the pairs of S_hat now (evaluates all of them; tests).
+  double min_statistic(const arm_stats& s) const;
+  /// Whether arm i is in S_hat now.
+  bool in_answer(std::size_t i) const { return inside_[i] != 0; }
+
+ private:
+  glr_top_m(std::size_t K, bool certified, glr_model model, double sigma, double delta, answer_target target,
+            mixture_grid grid);
+  bool passes(double v, std::uint64_t t) const;
+  void rebalance();
+
+  std::size_t K_, m_;
+  bool certified_;
+  glr_model model_;
+  double sigma_, delta_;
+  answer_target target_;
+  mixture_grid grid_;
+  double fixed_threshold_ = 0;  // certified: log(m (K - m)/delta)
+  std::vector<char> inside_;    // 1 for the arms of S_hat
+  detail::indexed_max_heap in_low_;   // S_hat's arms keyed by -mean (others -inf): its root is S_hat's weakest
+  detail::indexed_max_heap out_high_; // the other arms keyed by mean (S_hat's -inf): its root the best outside
+  std::vector<double> mean_;
+  std::size_t unsampled_;
+  std::size_t wa_ = 0, wb_ = 0;  // the witness pair
+  bool watching_ = false;        // it fails, neither arm was pulled and S_hat did not change since
+};
+
+}  // namespace lilucb::bandit::stopping

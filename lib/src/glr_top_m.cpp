@@ -1,0 +1,159 @@
+// GLR stopping for top-m questions (lilucb/bandit/stopping/glr_top_m.hpp).
+
+#include "lilucb/bandit/stopping/glr_top_m.hpp"
+
+#include "lilucb/bandit/stopping/glr_one_sided.hpp"
+#include "lilucb/errors.hpp"
+
+#include <cmath>
+#include <limits>
+#include <utility>
+
+namespace lilucb::bandit::stopping {
+
+namespace {
+constexpr double inf = std::numeric_limits<double>::infinity();
+}
+
+glr_top_m::glr_top_m(std::size_t K, double sigma, double delta, answer_target target, mixture_grid grid)
+    : glr_top_m(K, true, glr_model::gaussian, sigma, delta, target, std::move(grid)) {}
+
+glr_top_m glr_top_m::practice(std::size_t K, glr_model model, double sigma, double delta, answer_target target) {
+  return glr_top_m(K, false, model, sigma, delta, target, make_mixture_grid(0));
+}
+
+glr_top_m::glr_top_m(std::size_t K, bool certified, glr_model model, double sigma, double delta,
+                     answer_target target, mixture_grid grid)
+    : K_(K), m_(target.top), certified_(certified), model_(model), sigma_(sigma), delta_(delta),
+      target_(target), grid_(std::move(grid)), inside_(K, 0), mean_(K, -inf), unsampled_(K) {
+  constexpr const char* fn = "lilucb::bandit::stopping::glr_top_m";
+  check_at_least(fn, "K", double(K), 2.0);
+  check_target(fn, target);
+  check_target_arms(fn, target, K);
+  if (certified) {
+    mixture_detail::check_mixture_rule(fn, K, sigma, delta, grid_);
+    // log(m (K - m)/delta), raised to cover the roundings of the quotient (a relative 2^-53 of it:
+    // 2^-53 nats of its log) and of the log (a relative 2^-53): never below the exact value.
+    const double v = std::log(double(m_) * double(K - m_) / delta);
+    fixed_threshold_ = v + (std::fabs(v) * 0x1p-51 + 0x1p-51);
+  } else {
+    check_positive(fn, "sigma", sigma);
+    check_open_interval(fn, "delta", delta, 0.0, 1.0);
+  }
+  // S_hat starts as arms 0..m-1; the heaps' keys: -mean inside (+inf while unpulled), mean outside.
+  std::vector<double> low(K, -inf), high(K, -inf);
+  for (std::size_t i = 0; i < m_; ++i) {
+    inside_[i] = 1;
+    low[i] = inf;
+  }
+  in_low_ = detail::indexed_max_heap(std::move(low));
+  out_high_ = detail::indexed_max_heap(std::move(high));
+}
+
+void glr_top_m::rebalance() {
+  // One pull moves one mean, so at most one exchange is needed; the loop makes it plain.
+  while (true) {
+    const std::size_t o = out_high_.top(), w = in_low_.top();
+    if (inside_[o] || !inside_[w] || !(mean_[o] > mean_[w])) return;
+    inside_[o] = 1;
+    inside_[w] = 0;
+    in_low_.update(o, -mean_[o]);
+    out_high_.update(o, -inf);
+    in_low_.update(w, -inf);
+    out_high_.update(w, mean_[w]);
+    watching_ = false;
+  }
+}
+
+void glr_top_m::observe(std::size_t i, const arm_stats& s) {
+  if (s.count(i) == 1) --unsampled_;
+  mean_[i] = s.mean(i);
+  if (inside_[i]) in_low_.update(i, -mean_[i]);
+  else out_high_.update(i, mean_[i]);
+  if (i == wa_ || i == wb_) watching_ = false;
+  rebalance();
+}
+
+double glr_top_m::threshold(std::uint64_t t) const {
+  if (certified_) return fixed_threshold_;
+  return std::log((1 + std::log(static_cast<double>(t))) / delta_);
+}
+
+bool glr_top_m::passes(double v, std::uint64_t t) const {
+  return certified_ ? v >= fixed_threshold_ : v > threshold(t);
+}
+
+double glr_top_m::statistic(const arm_stats& s, std::size_t a, std::size_t b) const {
+  if (s.count(a) == 0 || s.count(b) == 0) return 0.0;
+  if (certified_)
+    return glr_one_sided_statistic(sigma_, grid_, s.count(a), s.mean(a), s.count(b), challenger_mean(target_, s.mean(b)));
+  return glr_statistic_target(model_, sigma_, s.count(a), s.mean(a), s.count(b), s.mean(b), target_);
+}
+
+bool glr_top_m::should_stop(const arm_stats& s) {
+  if (unsampled_ > 0 || watching_) return false;
+  const std::uint64_t t = s.total();
+  if (inside_[wa_] && !inside_[wb_] && !passes(statistic(s, wa_, wb_), t)) {
+    watching_ = true;
+    return false;
+  }
+  double least = inf;
+  bool failing = false;
+  for (std::size_t a = 0; a < K_; ++a) {
+    if (!inside_[a]) continue;
+    for (std::size_t b = 0; b < K_; ++b) {
+      if (inside_[b]) continue;
+      const double v = statistic(s, a, b);
+      if (!passes(v, t) && (!failing || v < least)) {
+        failing = true;
+        least = v;
+        wa_ = a;
+        wb_ = b;
+      }
+    }
+  }
+  watching_ = failing;
+  return !failing;
+}
+
+double glr_top_m::min_statistic(const arm_stats& s) const {
+  double least = inf;
+  for (std::size_t a = 0; a < K_; ++a)
+    for (std::size_t b = 0; b < K_; ++b)
+      if (inside_[a] && !inside_[b]) least = std::min(least, statistic(s, a, b));
+  return least;
+}
+
+std::size_t glr_top_m::recommendation(const arm_stats&) const {
+  std::size_t best = K_;
+  for (std::size_t i = 0; i < K_; ++i)
+    if (inside_[i] && (best == K_ || mean_[i] > mean_[best])) best = i;
+  return best;
+}
+
+std::vector<std::size_t> glr_top_m::recommended_set(const arm_stats&) const {
+  std::vector<std::size_t> out;
+  for (std::size_t i = 0; i < K_; ++i)
+    if (inside_[i]) out.push_back(i);
+  return out;
+}
+
+std::string glr_top_m::certificate() const {
+  if (!certified_)
+    return "none: the heuristic threshold log((1 + log t)/delta) carries no guarantee (the practice's top-m GLR)";
+  std::string out = "Proposition TM-M1 (docs/certified-glr/epsilon-topm.md, section 8): Proposition M1's one-sided (half-normal) "
+                    "Gaussian mixture for every pair (a in the answer, b outside) (";
+  out += describe_grid(grid_);
+  out += target_.epsilon == 0 ? ")"
+                              : target_.relative ? ", b's mean scaled by 1 - epsilon)" : ", b's mean lowered by epsilon)";
+  out += ", Ville's inequality and a union over the m (K - m) pairs; valid for any sampling rule and sigma-sub-Gaussian rewards (sigma = ";
+  out += std::to_string(sigma_);
+  out += target_.relative ? ", means >= 0" : "";
+  out += "): P(the answer is not a set of the ";
+  out += to_string(target_);
+  out += ") <= delta = ";
+  out += std::to_string(delta_);
+  return out;
+}
+
+}  // namespace lilucb::bandit::stopping

@@ -1,0 +1,149 @@
+// Statistical correctness of top-m stopping (Proposition TM-M1, docs/certified-glr/epsilon-topm.md,
+// section 8): GLR stopping at the one-sided threshold with a top-m target must answer a set S of m
+// arms with mu_a >= T(mu_b) for every a in S and b outside (T(x) = x - eps; eps = 0: a top-m set)
+// with probability >= 1 - delta, for ANY sampling rule, with the m-th and (m+1)-th arms tied or near.
+//
+// Statement tested, per cell: R runs on streams (seed, k), F = the runs that STOPPED with a set that
+// is not (eps, m)-good (bandit/target.hpp, is_good_answer_set); F is Binomial(R, p') with p' at most
+// the rule's error probability; the test FAILS when the exact one-sided Clopper-Pearson lower bound
+// of F at level 1e-6 exceeds delta = 1/2.  The planted failure beside (the same rule with a
+// statistic twenty times too confident) must be rejected by the same test, so it can fail; only
+// gross over-confidence is detectable at delta = 1/2 (sigma/4 would pass), so the decision itself
+// is tested against a naive evaluation (tests/bandit/stopping/test_glr_top_m.cpp).
+// The samplers: LUCB-GLR (the recommended one), round robin, and an adversary that knows which arms
+// may be in a correct set and starves them (large_delta.hpp's starve_the_good: a fifth of the pulls
+// uniform, the rest to the empirically best arm outside them).
+#include <boost/test/unit_test.hpp>
+
+#include "large_delta.hpp"
+
+#include "lilucb/bandit/compose.hpp"
+#include "lilucb/bandit/parallel.hpp"
+#include "lilucb/bandit/stopping/glr_top_m.hpp"
+#include "lilucb/bandit/target.hpp"
+#include "lilucb/clopper_pearson.hpp"
+
+#include <algorithm>
+#include <functional>
+#include <sstream>
+#include <string>
+#include <vector>
+
+namespace lb = lilucb::bandit;
+using lilucb_stats::large_delta_runs;
+using lilucb_stats::starve_the_good;
+
+namespace {
+
+enum class sampler { lucb_glr, uniform, starve };
+
+struct cell {
+  std::string label;
+  std::vector<double> means;
+  bool bernoulli = false;
+  lb::answer_target target;
+};
+
+constexpr double kNu = 0.5;
+constexpr double kAlpha = 1e-6;
+
+struct tally {
+  std::string name;
+  std::size_t runs = 0, stopped = 0, wrong = 0;
+  double lower = 0;
+  bool rejected() const { return lower > kNu; }
+  std::string summary() const {
+    std::ostringstream os;
+    os << name << ": " << wrong << " wrong of " << stopped << " stopped (" << runs << " runs), lower bound " << lower;
+    return os.str();
+  }
+};
+
+/// R runs of `which` with TM-M1 stopping at the statistic's scale sigma_stat (rewards: sigma 1/2).
+tally run_cell(const cell& c, sampler which, std::size_t runs, double sigma_stat) {
+  std::vector<double> sorted = c.means;
+  std::sort(sorted.begin(), sorted.end(), std::greater<>());
+  const double mth = sorted[c.target.top - 1];  // mu_(m)
+  // The adversary's good arms: those that may be in a correct set (mean >= T(mu_(m))).
+  std::vector<bool> good(c.means.size());
+  for (std::size_t i = 0; i < c.means.size(); ++i) good[i] = c.means[i] >= lb::good_threshold(c.target, mth);
+  lb::run_options o;
+  o.nu = kNu;
+  o.sigma = sigma_stat;
+  o.seed = 20261203;
+  o.max_pulls = 400'000;
+  auto run_one = [&](const lb::run_options& oo) {
+    auto go = [&](const auto& arms) {
+      if (which == sampler::starve) {
+        starve_the_good s(good);
+        lb::stopping::glr_top_m stop(arms.size(), sigma_stat, kNu, c.target, lb::stopping::make_mixture_grid(40));
+        return lb::run_composed(arms, s, stop, oo).run;
+      }
+      lb::combination comb =
+          lb::parse_combination(which == sampler::lucb_glr ? "lucb-glr+glr-one-sided" : "uniform+glr-one-sided");
+      comb.target = c.target;
+      return lb::run_combination(comb, arms, oo).run;
+    };
+    return c.bernoulli ? go(lb::bernoulli_arms(c.means)) : go(lb::gaussian_arms(c.means, 0.5));
+  };
+  const auto results = lb::run_many(o, runs, 0, run_one);
+  tally t;
+  const char* names[] = {"lucb-glr", "uniform", "starve-the-good"};
+  t.name = std::string(names[int(which)]) + "+glr-one-sided (sigma_stat " + std::to_string(sigma_stat) + ") on " +
+           c.label;
+  t.runs = runs;
+  for (const auto& r : results) {
+    if (r.status != lb::run_status::stopped) continue;
+    ++t.stopped;
+    BOOST_REQUIRE(r.answer_set.size() == c.target.top);
+    t.wrong += !lb::is_good_answer_set(c.target, c.means, r.answer_set);
+  }
+  t.lower = lilucb::clopper_pearson_lower(t.wrong, t.runs, kAlpha);
+  return t;
+}
+
+lb::answer_target top(std::size_t m, double eps) {
+  lb::answer_target t;
+  t.top = m;
+  t.epsilon = eps;
+  return t;
+}
+
+// The cells: the m-th and (m+1)-th arms near (eps = 0), and tied at the m-th place with bad arms
+// just below mu_(m) - eps (Gaussian, Bernoulli).
+std::vector<cell> cells() {
+  return {
+      {"near at the m-th place (Gaussian, m 2)", {0.5, 0.4, 0.33, 0.3, 0.0}, false, top(2, 0.0)},
+      {"tied at the m-th place, bad at mu_(m) - 1.2 eps (Gaussian, m 2, eps 0.1)",
+       {0.5, 0.35, 0.35, 0.23, 0.23}, false, top(2, 0.1)},
+      {"tied at the m-th place, bad at mu_(m) - 1.6 eps (Bernoulli, m 3, eps 0.05)",
+       {0.6, 0.5, 0.5, 0.5, 0.42, 0.3}, true, top(3, 0.05)},
+  };
+}
+
+}  // namespace
+
+BOOST_AUTO_TEST_SUITE(top_m_large_delta)
+
+BOOST_AUTO_TEST_CASE(certified_at_delta_half_for_every_sampler) {
+  for (const auto& c : cells())
+    for (auto s : {sampler::lucb_glr, sampler::uniform, sampler::starve}) {
+      const auto t = run_cell(c, s, large_delta_runs(), 0.5);
+      BOOST_TEST_MESSAGE(t.summary());
+      if (c.target.epsilon > 0 && s != sampler::starve) BOOST_TEST(t.stopped == t.runs, t.summary());
+      BOOST_TEST(t.stopped > 0u, t.summary());
+      BOOST_TEST(!t.rejected(), t.summary());
+    }
+}
+
+// The planted failure: the rule twenty times too confident (sigma/20) on two good arms and ten
+// just below them, round robin: it stops after a round or two with a random top pair.
+BOOST_AUTO_TEST_CASE(planted_overconfident_rule_is_rejected) {
+  cell many{"two good, ten at mu_(2) - 0.1 (Gaussian, m 2)", {0.5, 0.5}, false, top(2, 0.0)};
+  many.means.resize(12, 0.4);
+  const auto sharp = run_cell(many, sampler::uniform, large_delta_runs(), 0.5 / 20);
+  BOOST_TEST_MESSAGE(sharp.summary());
+  BOOST_TEST(sharp.rejected(), sharp.summary());
+}
+
+BOOST_AUTO_TEST_SUITE_END()
