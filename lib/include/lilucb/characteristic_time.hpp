@@ -41,6 +41,10 @@
 // its optimal proportions and answer, and its lower bound, for Gaussian and Bernoulli arms: the
 // epsilon-good section below.
 //
+// The characteristic time T*_m of top-m identification (with the additive (eps, m)-good
+// relaxation), its proportions, answer set and certified lower end, and its lower bound, for
+// Gaussian and Bernoulli arms: the top-m section below.
+//
 // Every function is a template on the real type (double or cpp_bin_float_50) and checks its
 // domain: finite means with a unique largest one (for epsilon-good identification, ties allowed
 // at eps > 0); sigma > 0; Bernoulli means in [0, 1]; Beta means in (0, 1), kappa > 0.
@@ -897,6 +901,556 @@ Real bai_lower_bound(Real t_star, Real delta) {
 template <class Real>
 Real epsilon_good_lower_bound(Real t_star, Real delta) {
   return detail::lower_bound_checked("lilucb::epsilon_good_lower_bound", t_star, delta);
+}
+
+// ---- top-m identification ---------------------------------------------------------------------
+//
+// docs/certified-glr/epsilon-topm.md, section 4 ("Top-m"): for an answer set S of m arms,
+//   T_S(mu)^-1 = max_{w in simplex} min_{a in S, b not in S} C_eps(a, b; w),
+//   C_eps(a, b; w) = inf_x [w_a d(mu_a, x) + w_b d(mu_b, x + eps)]   (0 if mu_b >= mu_a + eps),
+//   Gaussian: C_eps(a, b; w) = (mu_a - mu_b + eps)_+^2/(2 sigma^2 (1/w_a + 1/w_b)),
+// and T*_m(mu) = min over the (eps, m)-good sets S of T_S (at eps = 0: the top set; the doc's outer
+// max over answers of 1/T_S).  The pairs are those of the stopping rule TM (section 2): for
+// eps = 0 their union is exactly the alternative to S (S is not a top-m set of lambda iff some
+// lambda_b > lambda_a, a in S, b not in S); for eps > 0 and m >= 2 it contains the (eps, m)-good
+// alternative (lambda_a < lambda_(m) - eps needs m arms above lambda_a + eps, not one), so T_S is
+// then at least the characteristic time of that alternative.
+//
+// The outer minimum is attained at a top-m set of the means (so no search over sets is needed):
+// C_eps(a, b; w) is nondecreasing in mu_a and nonincreasing in mu_b (it is also the infimum of
+// w_a d+(mu_a, x) + w_b d-(mu_b, x + eps) over x, with the one-sided divergences d+(p, x) =
+// d(p, x) [x < p] and d-(q, y) = d(q, y) [y > q], monotone in p and q at every x), so exchanging
+// a in S for b not in S with mu_b > mu_a, and w_a with w_b, raises or keeps every pair's cost:
+// (b, c) costs C(mu_b, mu_c; w_a, w_c) >= C(mu_a, mu_c; w_a, w_c), (s, a) costs
+// C(mu_s, mu_a; w_s, w_b) >= C(mu_s, mu_b; w_s, w_b), and (b, a) costs
+// C(mu_b, mu_a; w_a, w_b) >= C(mu_a, mu_b; w_a, w_b).  Among equal means the first indices answer.
+// T*_m is finite iff every pair's cost is positive at w > 0: iff mu_(m) + eps > mu_(m+1).
+//
+// Closed forms (tested): Gaussian, m arms at mu_1 and K - m at mu_2 < mu_1 + eps, D = mu_1 - mu_2 + eps:
+//   T*_m = 2 sigma^2 (sqrt(m) + sqrt(K - m))^2/D^2, w_a = 1/(sqrt(m) (sqrt(m) + sqrt(K - m))) in S
+// (by symmetry w is constant on each cluster; min_alpha m/alpha + (K - m)/(1 - alpha) =
+// (sqrt(m) + sqrt(K - m))^2); m = 1 is the best-arm form.  Bernoulli, K = 2m, m arms at p and m at
+// 1 - p (p > (1 - eps)/2): T*_m = m/kl(p, (1 - eps)/2), w uniform (mu -> 1 - mu with x -> 1 - eps - x
+// exchanges the clusters).
+//
+// The program.  C_eps is concave and 1-homogeneous in w, so T_S = min sum_k w_k over the convex set
+// {w >= 0 : C_eps(a, b; w) >= 1 for every pair}, solved by the logarithmic barrier method (Boyd &
+// Vandenberghe 2004, section 11.3): Newton's method with backtracking on
+// t sum_k w_k - sum_p log(C_p(w) - 1) - sum_k log w_k for increasing t, each pair's optimal
+// alternative x_p giving the gradient (d(mu_a, x_p), d(mu_b, x_p + eps)) (envelope theorem) and the
+// Hessian -(s_a, s_b)(s_a, s_b)^T/(w_a d''_a + w_b d''_b) (s the derivatives of the divergences in x
+// at x_p; 0 where x_p is at an end of its range).  Every outer step yields a certified bracket:
+//   upper: T_S <= sum_k w_k / min_p C_p(w) (w/sum w is a point of the simplex, attaining 1/upper);
+//   lower: for any q on the pairs and any alternatives x_p, min_p C_p(w) <= sum_p q_p C_p(w) <=
+//          sum_k w_k G_k with G_k = sum_{p containing k} q_p d(mu_k, x_p [+ eps]), so
+//          1/T_S <= max_k G_k; with q_p proportional to the barrier's multipliers 1/(t (C_p - 1))
+//          and x_p the pairs' alternatives at w, T_S >= sum_p q_p / max_k G_k.
+// (Strong duality, by Sion's theorem on the jointly convex perspective form, makes the bracket
+// close.)  The method stops when upper/lower - 1 <= tol = eps_machine^(2/3) (3.7e-11 in double,
+// 2e-34 in cpp_bin_float_50), or once rounding stops the upper end's descent: the multipliers lose
+// their accuracy first (C_p - 1 ~ 1/t), and a last least-squares solve for them on the active
+// pairs at the best w polishes the lower end.  The bracket reached is returned in every case
+// (t_star_lower <= T*_m <= t_star up to rounding).  Measured in double: t_star within 1e-12 of the
+// best-arm and epsilon-good solvers at m = 1; brackets from 1e-14 to 5e-8 (K up to 100).
+// Cost: O(m (K - m)) pair evaluations and one dense K x K Cholesky factorisation per Newton step,
+// tens of Newton steps (Bernoulli: a root search per pair evaluation).
+
+/// T*_m(mu), the proportions w (in the order of the means, summing to 1) at which the returned
+/// t_star is attained (min_p C_p(w) = 1/t_star), the answer set (its m arms in increasing index
+/// order), and the certified lower end t_star_lower <= T*_m <= t_star.
+template <class Real>
+struct top_m_characteristic_time_result : characteristic_time_result<Real> {
+  std::vector<std::size_t> answer;
+  Real t_star_lower = 0;
+};
+
+namespace detail {
+
+/// One pair's cost at (w_a, w_b): C, its gradient (d(mu_a, x_p), d(mu_b, x_p + eps)) and Hessian.
+template <class Real>
+struct top_m_pair_cost {
+  Real c, ga, gb, haa, hab, hbb;
+};
+
+/// The barrier method of the top-m section for `n` arms and the pairs `pairs` (a in S, b not in
+/// S), `cost(p, w_a, w_b)` the pair's top_m_pair_cost.  `scale` > 0 divides every cost (so that
+/// the program is solved with costs of order 1): every C_p(1, 1)/scale must be at least 1/2.  Returns T and w, and the lower end.
+template <class Real, class Cost>
+top_m_characteristic_time_result<Real> top_m_barrier(std::size_t n,
+                                                     const std::vector<std::pair<std::size_t, std::size_t>>& pairs,
+                                                     Cost cost_unscaled, const Real& scale) {
+  using std::abs;
+  using std::exp;
+  using std::log;
+  using std::sqrt;
+  const Real inf = std::numeric_limits<Real>::infinity();
+  const Real machine = std::numeric_limits<Real>::epsilon();
+  const Real tol = exp(2 * log(machine) / 3);
+  const std::size_t np = pairs.size();
+  const auto cost = [&](std::size_t p, const Real& wa, const Real& wb) {
+    auto c = cost_unscaled(p, wa, wb);
+    c.c /= scale, c.ga /= scale, c.gb /= scale, c.haa /= scale, c.hab /= scale, c.hbb /= scale;
+    return c;
+  };
+  std::vector<top_m_pair_cost<Real>> pc(np);
+  const auto evaluate = [&](const std::vector<Real>& w) {
+    for (std::size_t p = 0; p < np; ++p) pc[p] = cost(p, w[pairs[p].first], w[pairs[p].second]);
+  };
+  // The barrier at w for the costs in pc: +inf outside the domain.
+  const auto barrier = [&](const Real& t, const std::vector<Real>& w, Real* magnitude) {
+    Real f(0), mag(0);
+    for (std::size_t k = 0; k < n; ++k) {
+      if (!(w[k] > 0)) return inf;
+      const Real l = log(w[k]);
+      f += t * w[k] - l;
+      mag += t * w[k] + abs(l);
+    }
+    for (std::size_t p = 0; p < np; ++p) {
+      if (!(pc[p].c > 1)) return inf;
+      const Real l = log(pc[p].c - 1);
+      f -= l;
+      mag += abs(l);
+    }
+    if (magnitude) *magnitude = mag;
+    return f;
+  };
+  // Start: w = 4 (every C_p(1, 1) >= 1/2 after scaling, so C_p(4, 4) >= 2), t such that the
+  // central path's gap (n + np)/t is the objective's value there.
+  std::vector<Real> w(n, Real(4)), trial(n), grad(n), step(n), best_w;
+  Real best_upper = inf, best_lower(0);
+  Real t = Real(n + np) / (4 * Real(n));
+  std::vector<Real> H(n * n), L(n * n);
+  // The Cholesky solve of H step = -grad, with a diagonal shift if rounding makes H indefinite.
+  const auto newton_step = [&]() {
+    for (Real shift(0);; shift = shift == 0 ? Real(machine * 16) : Real(shift * 16)) {
+      bool ok = true;
+      for (std::size_t i = 0; i < n && ok; ++i)
+        for (std::size_t j = 0; j <= i; ++j) {
+          Real s = H[i * n + j] * (i == j ? 1 + shift : Real(1));
+          for (std::size_t k = 0; k < j; ++k) s -= L[i * n + k] * L[j * n + k];
+          if (i == j) {
+            if (!(s > 0)) {
+              ok = false;
+              break;
+            }
+            L[i * n + i] = sqrt(s);
+          } else {
+            L[i * n + j] = s / L[j * n + j];
+          }
+        }
+      if (!ok) {
+        if (shift > 1) return false;
+        continue;
+      }
+      for (std::size_t i = 0; i < n; ++i) {
+        Real s = -grad[i];
+        for (std::size_t k = 0; k < i; ++k) s -= L[i * n + k] * step[k];
+        step[i] = s / L[i * n + i];
+      }
+      for (std::size_t i = n; i-- > 0;) {
+        Real s = step[i];
+        for (std::size_t k = i + 1; k < n; ++k) s -= L[k * n + i] * step[k];
+        step[i] = s / L[i * n + i];
+      }
+      return true;
+    }
+  };
+  // The lower end for multipliers q >= 0 on the pairs at the pairs' costs pc (file comment).
+  std::vector<Real> G(n);
+  const auto certificate = [&](const std::vector<Real>& q) {
+    std::fill(G.begin(), G.end(), Real(0));
+    Real sum_q(0);
+    for (std::size_t p = 0; p < np; ++p)
+      if (q[p] > 0) {
+        sum_q += q[p];
+        G[pairs[p].first] += q[p] * pc[p].ga;
+        G[pairs[p].second] += q[p] * pc[p].gb;
+      }
+    const Real top = *std::max_element(G.begin(), G.end());
+    return top > 0 ? Real(sum_q / top) : Real(0);
+  };
+  std::vector<Real> q(np), best_q;
+  int stalled = 0;
+  for (int outer = 0; outer < 200; ++outer) {
+    // Centering: Newton's method with backtracking until the Newton decrement is below tol, or no
+    // step makes progress (rounding).
+    for (int it = 0; it < 60; ++it) {
+      evaluate(w);
+      for (std::size_t k = 0; k < n; ++k) grad[k] = t - 1 / w[k];
+      std::fill(H.begin(), H.end(), Real(0));
+      for (std::size_t k = 0; k < n; ++k) H[k * n + k] = 1 / (w[k] * w[k]);
+      for (std::size_t p = 0; p < np; ++p) {
+        const auto [a, b] = pairs[p];
+        const auto& c = pc[p];
+        const Real r = 1 / (c.c - 1);
+        grad[a] -= c.ga * r;
+        grad[b] -= c.gb * r;
+        H[a * n + a] += c.ga * c.ga * r * r - c.haa * r;
+        H[b * n + b] += c.gb * c.gb * r * r - c.hbb * r;
+        const Real off = c.ga * c.gb * r * r - c.hab * r;
+        H[a * n + b] += off;
+        H[b * n + a] += off;
+      }
+      if (!newton_step()) break;
+      Real slope(0);
+      for (std::size_t k = 0; k < n; ++k) slope += grad[k] * step[k];
+      if (!(slope < 0) || -slope / 2 <= tol) break;
+      Real magnitude(0);
+      const Real f0 = barrier(t, w, &magnitude);
+      const Real slack = 64 * machine * magnitude;
+      Real s(1);
+      bool moved = false;
+      for (int k = 0; k < 200; ++k, s /= 2) {
+        for (std::size_t i = 0; i < n; ++i) trial[i] = w[i] + s * step[i];
+        evaluate(trial);
+        if (barrier(t, trial, nullptr) <= f0 + s * slope / 4 + slack) {
+          moved = true;
+          break;
+        }
+      }
+      if (!moved) break;
+      w.swap(trial);
+    }
+    // The bracket at w, with the barrier's multipliers q_p = 1/(t (C_p - 1)).
+    evaluate(w);
+    Real sum_w(0), min_c = inf;
+    for (std::size_t k = 0; k < n; ++k) sum_w += w[k];
+    for (std::size_t p = 0; p < np; ++p) {
+      min_c = pc[p].c < min_c ? pc[p].c : min_c;
+      q[p] = 1 / (t * (pc[p].c - 1));
+    }
+    const Real upper = sum_w / min_c, lower = certificate(q);
+    int stalled_now = 1;
+    if (upper < best_upper) {
+      stalled_now = upper < best_upper * (1 - 4 * machine) ? 0 : 1;
+      best_upper = upper;
+      best_w = w;
+    }
+    if (lower > best_lower) {
+      best_lower = lower;
+      best_q = q;
+    }
+    if (best_upper <= best_lower * (1 + tol)) break;
+    // The central point's w is within about (n + np)/t of the optimum, in the objective: past
+    // tol, or once rounding stops the upper end's descent, the polish below finishes the lower
+    // end (the multipliers 1/(t (C_p - 1)) lose their accuracy first, as C_p - 1 ~ 1/t).
+    stalled = stalled_now ? stalled + 1 : 0;
+    if (stalled >= 3 || Real(n + np) / t <= best_upper * tol / 16) break;
+    t *= 8;
+  }
+  // Polish of the lower end at the best w: with the pairs' alternatives x_p there, the exact
+  // multipliers solve sum_{p containing k} q_p d_k(x_p) = 1 on the arms of positive weight over the
+  // active pairs; q = M^T (M M^T + rho I)^-1 1 (the least-squares solution of smallest norm, a
+  // K x K system), its negative entries dropped and the system solved again.  Any q >= 0 is a
+  // certificate, so the lower end is kept only where it improves.
+  evaluate(best_w);
+  if (!(best_upper <= best_lower * (1 + tol))) {
+    Real min_c = inf, max_w(0);
+    for (std::size_t p = 0; p < np; ++p) min_c = pc[p].c < min_c ? pc[p].c : min_c;
+    for (const auto& x : best_w) max_w = x > max_w ? x : max_w;
+    const Real gap = best_lower > 0 ? Real(best_upper / best_lower - 1) : Real(1);
+    const Real band = 64 * (gap < Real(1e-3) ? gap : Real(1e-3));
+    std::vector<char> active(np), row(n);
+    for (std::size_t p = 0; p < np; ++p) active[p] = pc[p].c <= min_c * (1 + band);
+    for (std::size_t k = 0; k < n; ++k) row[k] = best_w[k] > max_w * band;
+    for (int round = 0; round < 8; ++round) {
+      // M's entries: row k, column p: d_k(x_p) for k in pair p.
+      const auto entry = [&](std::size_t k, std::size_t p) {
+        return !active[p] || !row[k] ? Real(0)
+               : pairs[p].first == k ? pc[p].ga
+               : pairs[p].second == k ? pc[p].gb
+                                      : Real(0);
+      };
+      std::fill(H.begin(), H.end(), Real(0));
+      Real trace(0);
+      for (std::size_t p = 0; p < np; ++p) {
+        if (!active[p]) continue;
+        const std::size_t a = pairs[p].first, b = pairs[p].second;
+        const Real ea = entry(a, p), eb = entry(b, p);
+        H[a * n + a] += ea * ea;
+        H[b * n + b] += eb * eb;
+        H[a * n + b] += ea * eb;
+        H[b * n + a] += ea * eb;
+        trace += ea * ea + eb * eb;
+      }
+      const Real rho = trace * machine;
+      for (std::size_t k = 0; k < n; ++k) {
+        H[k * n + k] += rho;
+        grad[k] = row[k] ? Real(-1) : Real(0);  // newton_step solves H step = -grad
+      }
+      if (!newton_step()) break;
+      bool negative = false;
+      for (std::size_t p = 0; p < np; ++p) {
+        q[p] = active[p] ? Real(entry(pairs[p].first, p) * step[pairs[p].first] +
+                                entry(pairs[p].second, p) * step[pairs[p].second])
+                         : Real(0);
+        if (active[p] && !(q[p] > 0)) active[p] = 0, negative = true;
+      }
+      const Real lower = certificate(q);
+      if (lower > best_lower) best_lower = lower;
+      if (!negative) break;
+    }
+  }
+  top_m_characteristic_time_result<Real> r;
+  Real sum_w(0);
+  for (const auto& x : best_w) sum_w += x;
+  r.w_star.resize(n);
+  for (std::size_t k = 0; k < n; ++k) r.w_star[k] = best_w[k] / sum_w;
+  r.t_star = best_upper / scale;
+  r.t_star_lower = (best_lower < best_upper ? best_lower : best_upper) / scale;
+  return r;
+}
+
+/// The derivatives in q of the Bernoulli kl(p, q), given q and qbar = 1 - q (each to its own
+/// precision): -p/q + (1 - p)/qbar and p/q^2 + (1 - p)/qbar^2 (0 log 0 = 0).
+template <class Real>
+Real bernoulli_kl_dq(const Real& p, const Real& q, const Real& qbar) {
+  Real r(0);
+  if (p > 0) r -= p / q;
+  if (p < 1) r += (1 - p) / qbar;
+  return r;
+}
+template <class Real>
+Real bernoulli_kl_dq2(const Real& p, const Real& q, const Real& qbar) {
+  Real r(0);
+  if (p > 0) r += p / (q * q);
+  if (p < 1) r += (1 - p) / (qbar * qbar);
+  return r;
+}
+
+/// The Bernoulli pair (a, b) of the top-m program at (w_a, w_b): x_p in [max(0, mu_b - eps),
+/// min(mu_a, 1 - eps)] minimising w_a kl(mu_a, x) + w_b kl(mu_b, x + eps) (a convex function of x:
+/// the root of its increasing derivative, or an end where the derivative does not change sign).
+/// The complement of x + eps is formed as (1 - eps) - x (exact 1 - eps for eps near 1).
+template <class Real>
+top_m_pair_cost<Real> bernoulli_top_m_pair(const Real& mu_a, const Real& mu_b, const Real& eps, const Real& wa,
+                                           const Real& wb) {
+  using boost::math::isfinite;
+  const Real top = 1 - eps;
+  const Real lo = mu_b - eps > 0 ? Real(mu_b - eps) : Real(0), hi = mu_a < top ? mu_a : top;
+  const auto f = [&](const Real& x) {
+    return Real(wa * bernoulli_kl_dq(mu_a, x, Real(1 - x)) + wb * bernoulli_kl_dq(mu_b, Real(x + eps), Real(top - x)));
+  };
+  Real x = lo;
+  bool interior = false;
+  if (hi > lo) {
+    Real a = lo, b = hi, fa = f(a), fb = f(b);
+    if (!(fa < 0)) {
+      x = lo;
+    } else if (!(fb > 0)) {
+      x = hi;
+    } else {
+      // Infinite derivatives at the ends (a divergence at 0 or 1): bisect until both are finite.
+      for (int k = 0; k < 4000 && !((isfinite)(fa) && (isfinite)(fb)); ++k) {
+        const Real mid = a + (b - a) / 2;
+        if (!(mid > a && mid < b)) break;
+        const Real fm = f(mid);
+        if (fm < 0) {
+          a = mid;
+          fa = fm;
+        } else {
+          b = mid;
+          fb = fm;
+        }
+      }
+      x = (isfinite)(fa) && (isfinite)(fb) && fa < 0 && fb >= 0 ? increasing_root<Real>(f, a, b, fa, fb)
+                                                                  : Real(a + (b - a) / 2);
+      interior = x > lo && x < hi;
+    }
+  }
+  const Real y = x + eps, ybar = top - x;
+  top_m_pair_cost<Real> c;
+  c.ga = bernoulli_kl_complements(mu_a, Real(1 - mu_a), x, Real(1 - x), Real(mu_a - x));
+  c.gb = bernoulli_kl_complements(mu_b, Real(1 - mu_b), y, ybar, Real((mu_b - eps) - x));
+  c.c = wa * c.ga + wb * c.gb;
+  c.haa = c.hab = c.hbb = Real(0);
+  if (interior) {
+    const Real sa = bernoulli_kl_dq(mu_a, x, Real(1 - x)), sb = bernoulli_kl_dq(mu_b, y, ybar);
+    const Real Q = wa * bernoulli_kl_dq2(mu_a, x, Real(1 - x)) + wb * bernoulli_kl_dq2(mu_b, y, ybar);
+    if (Q > 0 && (isfinite)(Q)) {
+      c.haa = -sa * sa / Q;
+      c.hab = -sa * sb / Q;
+      c.hbb = -sb * sb / Q;
+    }
+  }
+  return c;
+}
+
+/// The means of a top-m program (finite, at least two) and m in [1, K - 1], checked for `fn`;
+/// returns the arms in the order of decreasing means (stable: equal means in index order).
+/// At eps = 0 a tie between the m-th and (m+1)-th largest means is refused (T*_m = inf), naming
+/// the (m+1)-th arm.
+template <class Range>
+std::pair<std::vector<range_value_t<Range>>, std::vector<std::size_t>> top_m_checked(const char* fn,
+                                                                                   const Range& means,
+                                                                                   std::size_t m,
+                                                                                   bool eps_zero) {
+  std::vector<range_value_t<Range>> mu;
+  for (const auto& value : means) {
+    const range_value_t<Range> x = value;
+    if (!(boost::math::isfinite)(x)) {
+      const std::string name = "means[" + std::to_string(mu.size()) + "]";
+      raise_domain_error(fn, name.c_str(), format_value(x), "a finite real number");
+    }
+    mu.push_back(x);
+  }
+  if (mu.size() < 2)
+    raise_domain_error(fn, "means", std::to_string(mu.size()) + " arm(s)",
+                       "at least two arms (T*_m is defined for K >= 2)");
+  if (!(m >= 1 && m < mu.size())) {
+    std::string range("[1, K - 1] = [1, ");
+    range += std::to_string(mu.size() - 1);
+    range += ']';
+    raise_domain_error(fn, "m", std::to_string(m), range);
+  }
+  std::vector<std::size_t> order(mu.size());
+  for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
+  std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) { return mu[a] > mu[b]; });
+  if (eps_zero && mu[order[m]] == mu[order[m - 1]]) {
+    const std::string name = "means[" + std::to_string(order[m]) + "]";
+    std::string value = format_value(mu[order[m]]);
+    value += " (ties means[";
+    value += std::to_string(order[m - 1]);
+    value += "])";
+    raise_domain_error(fn, name.c_str(), value,
+                       "distinct m-th and (m+1)-th largest means at epsilon = 0 (T*_m is infinite on such a "
+                       "tie; epsilon > 0 makes it finite)");
+  }
+  return {std::move(mu), std::move(order)};
+}
+
+/// The pairs (a in S, b not in S) of the top set S = order[0, m), and S in increasing index order.
+inline std::pair<std::vector<std::pair<std::size_t, std::size_t>>, std::vector<std::size_t>> top_m_pairs(
+    const std::vector<std::size_t>& order, std::size_t m) {
+  std::vector<std::pair<std::size_t, std::size_t>> pairs;
+  for (std::size_t i = 0; i < m; ++i)
+    for (std::size_t j = m; j < order.size(); ++j) pairs.emplace_back(order[i], order[j]);
+  std::vector<std::size_t> answer(order.begin(), order.begin() + static_cast<std::ptrdiff_t>(m));
+  std::sort(answer.begin(), answer.end());
+  return {std::move(pairs), std::move(answer)};
+}
+
+}  // namespace detail
+
+/// T*_m(mu), its proportions, answer set and certified lower end for Gaussian arms N(mu_a, sigma^2)
+/// (docs/certified-glr/epsilon-topm.md section 4, "Top-m"; the top-m section above): the answer is
+/// the top-m set of the means (optimal among the (eps, m)-good sets); t_star is attained by w_star
+/// and t_star_lower <= T*_m <= t_star is certified (relative width eps_machine^(2/3) where rounding
+/// allows; measured 1e-14 to 5e-8 in double).  epsilon >= 0 is additive (the
+/// pairwise (eps, m)-good relaxation of the stopping rule TM).  Domain: at least two finite means;
+/// 1 <= m <= K - 1; sigma > 0 finite; epsilon >= 0 finite; at epsilon = 0 distinct m-th and
+/// (m+1)-th largest means (T*_m = inf on such a tie: refused naming the (m+1)-th arm's mean).
+/// Instances whose squared gaps over 2 sigma^2 leave the positive normal reals are refused, naming
+/// the means or epsilon, and a T*_m that overflows naming sigma.
+template <class Range>
+top_m_characteristic_time_result<detail::range_value_t<Range>> characteristic_time_top_m_gaussian(
+    const Range& means, detail::range_value_t<Range> sigma, std::size_t m,
+    detail::range_value_t<Range> epsilon = detail::range_value_t<Range>(0)) {
+  using Real = detail::range_value_t<Range>;
+  constexpr const char* fn = "lilucb::characteristic_time_top_m_gaussian";
+  detail::check_gaussian_sigma(fn, sigma);
+  detail::check_epsilon(fn, epsilon, nullptr);
+  const auto checked = detail::top_m_checked(fn, means, m, epsilon == 0);
+  const auto& mu = checked.first;
+  const auto& order = checked.second;
+  const std::size_t n = mu.size();
+  // D_ab = mu_a - mu_b + eps, from D_min (the m-th against the (m+1)-th) to D_max (first against last).
+  const Real d_min = (mu[order[m - 1]] - mu[order[m]]) + epsilon, d_max = (mu[order[0]] - mu[order[n - 1]]) + epsilon;
+  const Real two_var = 2 * sigma * sigma;
+  const Real dd_min = d_min * d_min / two_var, dd_max = d_max * d_max / two_var;
+  const Real ratio = d_max / d_min;
+  if (!((boost::math::isfinite)(dd_max) && (boost::math::isfinite)(Real(ratio * ratio)))) {
+    const bool by_eps = !(boost::math::isfinite)(Real(epsilon * epsilon / two_var));
+    detail::raise_domain_error(fn, by_eps ? "epsilon" : "means",
+                               by_eps ? detail::format_value(epsilon)
+                                      : "gaps " + detail::format_value(d_min) + " to " + detail::format_value(d_max) +
+                                            " at sigma = " + detail::format_value(sigma),
+                               "values whose every D_ab^2/(2 sigma^2), D_ab = mu_a - mu_b + eps, and (D_max/D_min)^2 "
+                               "are finite");
+  }
+  if (!(dd_min >= (std::numeric_limits<Real>::min)()))
+    detail::raise_domain_error(fn, epsilon > 0 ? "epsilon" : "means",
+                               detail::format_value(epsilon > 0 ? epsilon : d_min),
+                               "instances whose smallest D_ab^2/(2 sigma^2), D_ab = mu_a - mu_b + eps, is a positive "
+                               "normal real (sigma = " + detail::format_value(sigma) + ")");
+  const auto set = detail::top_m_pairs(order, m);
+  const auto& pairs = set.first;
+  // The costs in units of dd_min: (D_ab/D_min)^2 w_a w_b/(w_a + w_b).
+  std::vector<Real> rel(pairs.size());
+  for (std::size_t p = 0; p < pairs.size(); ++p) {
+    const Real q = ((mu[pairs[p].first] - mu[pairs[p].second]) + epsilon) / d_min;
+    rel[p] = q * q;
+  }
+  const auto cost = [&](std::size_t p, const Real& wa, const Real& wb) {
+    const Real s = wa + wb, d = rel[p];
+    detail::top_m_pair_cost<Real> c;
+    c.c = d * wa * wb / s;
+    c.ga = d * (wb / s) * (wb / s);
+    c.gb = d * (wa / s) * (wa / s);
+    const Real h = 2 * d / (s * s * s);
+    c.haa = -h * wb * wb;
+    c.hab = h * wa * wb;
+    c.hbb = -h * wa * wa;
+    return c;
+  };
+  auto r = detail::top_m_barrier<Real>(n, pairs, cost, Real(1));
+  r.t_star /= dd_min;
+  r.t_star_lower /= dd_min;
+  r.answer = set.second;
+  if (!(boost::math::isfinite)(r.t_star))
+    detail::raise_domain_error(fn, "sigma", detail::format_value(sigma),
+                               "values whose T*_m (about 2 sigma^2 K/D_min^2 or less) is finite (here T*_m = " +
+                                   detail::format_value(r.t_star) + ")");
+  return r;
+}
+
+/// T*_m(mu), its proportions, answer set and certified lower end for Bernoulli arms (the Gaussian
+/// function's contract with the Bernoulli KL divergence; the pair's alternative keeps both means
+/// in [0, 1]).  Domain: at least two means in [0, 1]; 1 <= m <= K - 1; epsilon in [0, 1) finite;
+/// at epsilon = 0 distinct m-th and (m+1)-th largest means.  An instance whose pair costs at
+/// uniform weights underflow (near ties beyond the reals) is refused naming the means.
+template <class Range>
+top_m_characteristic_time_result<detail::range_value_t<Range>> characteristic_time_top_m_bernoulli(
+    const Range& means, std::size_t m, detail::range_value_t<Range> epsilon = detail::range_value_t<Range>(0)) {
+  using Real = detail::range_value_t<Range>;
+  constexpr const char* fn = "lilucb::characteristic_time_top_m_bernoulli";
+  detail::check_epsilon(fn, epsilon, "for Bernoulli arms (at eps >= 1 every set of m arms is (eps, m)-good)");
+  const auto checked = detail::top_m_checked(fn, means, m, epsilon == 0);
+  const auto& mu = checked.first;
+  for (std::size_t a = 0; a < mu.size(); ++a)
+    if (!(mu[a] >= 0 && mu[a] <= 1)) {
+      const std::string name = "means[" + std::to_string(a) + "]";
+      detail::raise_domain_error(fn, name.c_str(), detail::format_value(mu[a]), "[0, 1] for Bernoulli arms");
+    }
+  const auto set = detail::top_m_pairs(checked.second, m);
+  const auto& pairs = set.first;
+  const auto cost = [&](std::size_t p, const Real& wa, const Real& wb) {
+    return detail::bernoulli_top_m_pair<Real>(mu[pairs[p].first], mu[pairs[p].second], epsilon, wa, wb);
+  };
+  Real scale = std::numeric_limits<Real>::infinity();
+  for (std::size_t p = 0; p < pairs.size(); ++p) {
+    const Real c = cost(p, Real(1), Real(1)).c;
+    scale = c < scale ? c : scale;
+  }
+  if (!(scale >= (std::numeric_limits<Real>::min)() && (boost::math::isfinite)(scale)))
+    detail::raise_domain_error(fn, "means", "smallest pair cost " + detail::format_value(scale) + " at w = 1",
+                               "instances whose pair costs at uniform weights are positive normal reals");
+  auto r = detail::top_m_barrier<Real>(mu.size(), pairs, cost, scale);
+  r.answer = set.second;
+  if (!((boost::math::isfinite)(r.t_star) && r.t_star > 0))
+    detail::raise_domain_error(fn, "means", "T*_m = " + detail::format_value(r.t_star), "instances with a finite T*_m");
+  return r;
+}
+
+/// The lower bound T*_m(mu) kl(delta, 1 - delta) of top-m identification, t_star = T*_m from
+/// characteristic_time_top_m_* (docs/certified-glr/epsilon-topm.md section 4: the change of measure
+/// of Garivier & Kaufmann 2016, Theorem 1, for delta-correct algorithms when the top set is unique,
+/// epsilon = 0).  For epsilon > 0 and m >= 2 the pairwise T*_m is at least the characteristic time
+/// of the (eps, m)-good alternative (top-m section above), and the product is not a proved bound.
+/// Domain: t_star > 0 finite, delta in (0, 1/2].
+template <class Real>
+Real top_m_lower_bound(Real t_star, Real delta) {
+  return detail::lower_bound_checked("lilucb::top_m_lower_bound", t_star, delta);
 }
 
 /// The fixed-point prediction of a GLR-type stopping time: the smallest t >= 1 with
