@@ -1069,7 +1069,7 @@ top_m_characteristic_time_result<Real> top_m_barrier(std::size_t n,
     const Real top = *std::max_element(G.begin(), G.end());
     return top > 0 ? Real(sum_q / top) : Real(0);
   };
-  std::vector<Real> q(np), best_q;
+  std::vector<Real> q(np);
   int stalled = 0;
   for (int outer = 0; outer < 200; ++outer) {
     // Centering: Newton's method with backtracking until the Newton decrement is below tol, or no
@@ -1126,10 +1126,7 @@ top_m_characteristic_time_result<Real> top_m_barrier(std::size_t n,
       best_upper = upper;
       best_w = w;
     }
-    if (lower > best_lower) {
-      best_lower = lower;
-      best_q = q;
-    }
+    if (lower > best_lower) best_lower = lower;
     if (best_upper <= best_lower * (1 + tol)) break;
     // The central point's w is within about (n + np)/t of the optimum, in the objective: past
     // tol, or once rounding stops the upper end's descent, the polish below finishes the lower
