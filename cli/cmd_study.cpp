@@ -122,7 +122,7 @@ std::size_t parse_arm_name(const std::string& command, const std::string& option
 // ---- new ----
 
 struct new_options {
-  std::string state, arms, names, model = "gaussian", sigma, range, nu, method, seed = "0", epsilon;
+  std::string state, arms, names, model = "gaussian", sigma, range, nu, method, seed = "0", epsilon, top;
   bool epsilon_relative = false;
 };
 
@@ -166,6 +166,7 @@ void run_new(const new_options& o) {
   } else if (o.epsilon_relative) {
     throw lilucb::domain_error(cmd, "--epsilon-relative", "given", "only with --epsilon E");
   }
+  if (!o.top.empty()) s.target.top = parse_count("--top", o.top, "[1, K - 1] (K the number of arms)");
   s.method = o.method;
   s.seed = parse_count("--seed", o.seed, "an integer in [0, 2^64)");
   lb::identification study(s);  // checks every setting
@@ -391,14 +392,23 @@ void run_answer(const show_options& o) {
     nlohmann::json j{{"done", a.done}, {"evidence", ev}, {"events", h.events}, {"digest", h.head}};
     const auto& target = study.settings().target;
     j["question"] = lb::to_string(target);
-    if (!target.best_arm()) j[target.relative ? "epsilon_relative" : "epsilon"] = target.epsilon;
+    if (target.epsilon != 0) j[target.relative ? "epsilon_relative" : "epsilon"] = target.epsilon;
+    if (target.top_m()) j["top"] = target.top;
     if (a.done) {
       j["best_arm"] = a.best_arm;
+      if (target.top_m()) {
+        j["answer"] = a.answer_set;
+        if (!names.empty()) {
+          j["answer_names"] = nlohmann::json::array();
+          for (std::size_t i : a.answer_set) j["answer_names"].push_back(names[i]);
+        }
+      }
       j["certified"] = a.certified;
       j["certificate"] = a.certificate;
       if (!names.empty()) j["best_name"] = names[a.best_arm];
     } else {
       j["leader"] = a.best_arm;
+      if (target.top_m()) j["leading_set"] = a.answer_set;
       j["certified"] = false;
       if (!names.empty()) j["leader_name"] = names[a.best_arm];
     }
@@ -407,9 +417,21 @@ void run_answer(const show_options& o) {
     return;
   }
   const auto& target = study.settings().target;
-  if (a.done)
+  // A top-m answer: "{a, b, c}" by label.
+  std::string set_text = "{";
+  for (std::size_t k = 0; k < a.answer_set.size(); ++k) {
+    if (k) set_text += ", ";
+    set_text += arm_label(study, a.answer_set[k]);
+  }
+  set_text += "}";
+  if (a.done && target.top_m())
+    std::cout << lb::to_string(target) << " arms: " << set_text
+              << (a.certified ? ", certified: " : ", NOT certified: ") << a.certificate << '\n';
+  else if (a.done)
     std::cout << (target.best_arm() ? "best arm: " : lb::to_string(target) + " arm: ") << arm_label(study, a.best_arm)
               << (a.certified ? ", certified: " : ", NOT certified: ") << a.certificate << '\n';
+  else if (target.top_m())
+    std::cout << "not done: the leading set is " << set_text << " (no answer is certified before the stop)\n";
   else
     std::cout << "not done: the leader is arm " << arm_label(study, a.best_arm) << " (no answer is certified before the stop)\n";
   for (const auto& e : a.evidence)
@@ -475,6 +497,10 @@ void add_study_command(CLI::App& app) {
                                 "answer an epsilon-good arm (mean at least the best mean minus E) instead of the best arm: "
                                 "the study then stops on tied arms; default method t3c-ids+glr-one-sided (Proposition Gε-M1)"),
                  real_spec(0, true, inf, false));
+  declare_option(cn->add_option("--top", n->top,
+                                "answer the M best arms (2 <= M <= K - 1; with --epsilon E, none left out more than E "
+                                "above one answered): default method lucb-glr+glr-one-sided (Proposition TM-M1)"),
+                 count_spec(1, std::numeric_limits<std::uint64_t>::max(), "[1, K - 1] (K the number of arms)"));
   declare_option(cn->add_flag("--epsilon-relative", n->epsilon_relative,
                               "with --epsilon E in [0, 1): at least (1 - E) times the best mean (bernoulli, or bounded with LO >= 0)"),
                  flag_spec());

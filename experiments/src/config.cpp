@@ -8,6 +8,7 @@
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
+#include <functional>
 #include <cmath>
 #include <cstdlib>
 #include <limits>
@@ -84,6 +85,8 @@ void validate_modern(const experiment_config& c) {
   if (!(c.target.epsilon >= 0) || !std::isfinite(c.target.epsilon) || (c.target.relative && !(c.target.epsilon < 1)))
     bad("epsilon", lilucb::detail::format_value(c.target.epsilon), "[0, inf); [0, 1) with epsilon_relative");
   if (c.target.relative && c.target.epsilon == 0) bad("epsilon_relative", "true", "absent (or false) without epsilon > 0");
+  if (c.target.relative && c.target.top_m())
+    bad("epsilon_relative", "true", "absent with top (T*_m is computed for an additive epsilon)");
   std::set<std::string> seen;
   for (const auto& m : c.methods)
     if (!seen.insert(m.label).second) bad("methods", m.label, "each method once");
@@ -105,6 +108,17 @@ void validate_modern(const experiment_config& c) {
     const double top = *std::max_element(in.means.begin(), in.means.end());
     if (in.means.size() < 2 || (c.target.best_arm() && std::count(in.means.begin(), in.means.end(), top) != 1))
       bad("instances", in.label, c.target.best_arm() ? "an instance with a unique best arm" : "at least two arms");
+    // A top-m question: m < K, and T*_m finite (mu_(m) > mu_(m+1), or epsilon > 0).
+    if (c.target.top_m()) {
+      std::vector<double> sorted = in.means;
+      std::sort(sorted.begin(), sorted.end(), std::greater<>());
+      if (c.target.top >= sorted.size())
+        bad("top", std::to_string(c.target.top), "at most K - 1 on every instance (" + in.label + " has " +
+                                                     std::to_string(sorted.size()) + " arms)");
+      if (c.target.epsilon == 0 && !(sorted[c.target.top - 1] > sorted[c.target.top]))
+        bad("instances", in.label, "an instance whose m-th and (m+1)-th means differ (top " +
+                                       std::to_string(c.target.top) + " without epsilon)");
+    }
     if (c.target.relative && *std::min_element(in.means.begin(), in.means.end()) < 0)
       bad("instances", in.label, "an instance whose means are >= 0 with epsilon_relative");
     if (!c.target.best_arm() && in.model == bandit::reward_model::bounded)
@@ -114,7 +128,7 @@ void validate_modern(const experiment_config& c) {
     for (const auto& m : c.methods) {
       if (m.preset) {
         if (!c.target.best_arm())
-          bad("methods", m.label, "a combination with an epsilon-good question (a preset answers the best arm)");
+          bad("methods", m.label, "a combination with an epsilon-good or top-m question (a preset answers the best arm)");
         continue;
       }
       try {
@@ -205,11 +219,12 @@ nlohmann::json experiment_config::to_json() const {
     j["gap"] = gap;
     j["budget"] = budget;
     j["seed"] = seed;
-    // Written only for an epsilon-good question (a best-arm run's manifest is as before).
-    if (!target.best_arm()) {
+    // Written only for an epsilon-good or top-m question (a best-arm run's manifest is as before).
+    if (target.epsilon != 0) {
       j["epsilon"] = target.epsilon;
       if (target.relative) j["epsilon_relative"] = true;
     }
+    if (target.top_m()) j["top"] = target.top;
     return j;
   }
   j["algorithms"] = nlohmann::json::array();
@@ -318,12 +333,12 @@ experiment_config apply_json(experiment_config c, const nlohmann::json& j, const
     static const std::set<std::string> modern_keys = {"experiment", "preset", "methods",  "instances",
                                                       "deltas",     "repetitions", "sigma", "gap",
                                                       "budget",     "seed",   "report",  "epsilon",
-                                                      "epsilon_relative"};
+                                                      "epsilon_relative", "top"};
     static const std::set<std::string> modern_only = {"methods", "instances", "deltas", "report", "epsilon",
-                                                      "epsilon_relative"};
+                                                      "epsilon_relative", "top"};
     if (c.kind == experiment_kind::modern && !modern_keys.count(key))
       bad(source, "unknown key '" + key + "'",
-          "methods, instances, deltas, repetitions, sigma, gap, budget, seed, report, epsilon, epsilon_relative");
+          "methods, instances, deltas, repetitions, sigma, gap, budget, seed, report, epsilon, epsilon_relative, top");
     if (c.kind != experiment_kind::modern && modern_only.count(key))
       bad(name, v.dump(), "absent: '" + key + "' applies to the modern experiment only");
     static const std::set<std::string> anytime_only = {"window", "window_factor", "pilot_repetitions",
@@ -402,6 +417,11 @@ experiment_config apply_json(experiment_config c, const nlohmann::json& j, const
     } else if (key == "epsilon") {
       c.target.epsilon = get_real(v, name, "[0, inf); [0, 1) with epsilon_relative");
       bandit::check_target(name.c_str(), bandit::answer_target{c.target.epsilon, false});
+    } else if (key == "top") {
+      const double m = get_real(v, name, "an integer m >= 1 (the top-m question; 1: one arm)");
+      if (!(m >= 1 && m < 4294967296.0 && std::floor(m) == m))
+        bad(name, v.dump(), "an integer m >= 1 (the top-m question; 1: one arm)");
+      c.target.top = static_cast<std::size_t>(m);
     } else if (key == "epsilon_relative") {
       if (!v.is_boolean()) bad(name, v.dump(), "true or false");
       c.target.relative = v.get<bool>();

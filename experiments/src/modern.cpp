@@ -10,7 +10,9 @@
 #include "lilucb/characteristic_time.hpp"
 #include "lilucb/errors.hpp"
 
+#include <algorithm>
 #include <charconv>
+#include <functional>
 #include <cmath>
 
 namespace lilucb::experiments {
@@ -118,6 +120,24 @@ modern_instance parse_instance(const std::string& parameter, const std::string& 
     in.sigma = 0.5;
     return in;
   }
+  // Top-m questions (docs/certified-glr/epsilon-topm.md, sections 2 and 8): the prototype's
+  // regular and near instances, the m-th and (m+1)-th arms tied (for an epsilon), and Bernoulli.
+  if (label == "t-reg5") {
+    in.means = {0.5, 0.4, 0.3, 0.2, 0.1};
+    in.sigma = 0.5;
+    return in;
+  }
+  if (label == "t-near5") {  // the top two apart from three arms near 0.3
+    in.means = {0.5, 0.4, 0.3, 0.3, 0.0};
+    in.sigma = 0.5;
+    return in;
+  }
+  if (label == "t-tie5") {  // the 2nd and 3rd arms tied
+    in.means = {0.5, 0.35, 0.35, 0.2, 0.1};
+    in.sigma = 0.5;
+    return in;
+  }
+  if (label == "bern-top6") return unit_range(reward_model::bernoulli, {0.6, 0.5, 0.45, 0.4, 0.3, 0.2});
   if (label == "bern-tie4") return unit_range(reward_model::bernoulli, {0.5, 0.5, 0.5, 0.5});
   if (label == "bern-near4") return unit_range(reward_model::bernoulli, {0.5, 0.49, 0.49, 0.49});
   if (label == "gk-mu1") return unit_range(reward_model::bernoulli, {0.5, 0.45, 0.43, 0.4});
@@ -147,10 +167,28 @@ modern_instance parse_instance(const std::string& parameter, const std::string& 
   bad_method(parameter, "'" + label + "'",
       "linear5, onegap4, SCENARIO-nN (SCENARIO sparse or alphaA, N in [2, 2^32), e.g. sparse-n10), the Bernoulli "
       "instances gk-mu1, gk-mu2, lowrate5, the bounded instances beta-mu1, beta-low4, or the tied instances (an "
-      "epsilon-good question) tie4, tie2-gap, bern-tie4, bern-near4");
+      "epsilon-good question) tie4, tie2-gap, bern-tie4, bern-near4, or the top-m instances t-reg5, t-near5, t-tie5, "
+      "bern-top6");
 }
 
 double question_h1(const std::vector<double>& means, const bandit::answer_target& target) {
+  if (target.top_m()) {
+    // Kalyanakrishnan et al. 2012: H = sum_i 1/max(Delta_i, eps/2)^2, Delta_i = mu_i - mu_(m+1) for
+    // the top m arms and mu_(m) - mu_i for the others (additive epsilon; relative: eps mu_(m)).
+    std::vector<double> sorted = means;
+    std::sort(sorted.begin(), sorted.end(), std::greater<>());
+    const std::size_t m = target.top;
+    const double slack = target.relative ? target.epsilon * sorted[m - 1] : target.epsilon;
+    if (!(sorted[m - 1] > sorted[m]) && !(slack > 0))
+      lilucb::detail::raise_domain_error("lilucb::experiments::question_h1", "means", "a tie at the m-th place",
+                                         "mu_(m) > mu_(m+1), or a positive slack epsilon");
+    double h = 0;
+    for (double x : means) {
+      const double gap = std::max(x >= sorted[m - 1] ? x - sorted[m] : sorted[m - 1] - x, slack / 2);
+      h += 1 / (gap * gap);
+    }
+    return h;
+  }
   if (target.best_arm()) return lilucb::hardness_h1(means);
   const auto best = std::max_element(means.begin(), means.end());
   const double slack = target.relative ? target.epsilon * *best : target.epsilon;

@@ -117,7 +117,26 @@ std::optional<std::string> render_modern_report(const fs::path& generated_dir, c
        "of its threshold β is shown next to the measured mean. Error rates count the wrong answers among the "
        "runs that stopped, with the exact Clopper–Pearson 95% interval; a mean or median marked ≥ includes runs "
        "censored at the pull budget.\n\n";
-  if (c.contains("epsilon")) {
+  if (c.contains("top")) {
+    const auto m = c.at("top").get<std::size_t>();
+    const double e = c.value("epsilon", 0.0);
+    std::string eps_text;
+    if (e > 0) {
+      eps_text = " (ε = ";
+      eps_text += fmt(e);
+      eps_text += ")";
+    }
+    o << "**The question is the top " << m << " arms, not the best arm**" << eps_text
+      << ": an answer is a set of " << m << " arms, correct when no arm left out has a mean above an answered one's"
+      << (e > 0 ? " plus ε" : "")
+      << "; every method is asked that question (`lilucb run --top`): GLR stopping at the one-sided threshold answers "
+         "it with a certificate (Proposition TM-M1, a union over the m(K − m) pairs, "
+         "docs/certified-glr/epsilon-topm.md, section 8), at the heuristic threshold without one (the practice); "
+         "lucb-glr and tt-topm sample the (answered, left-out) pair of least GLR evidence. T* is T*_m "
+         "(lilucb/characteristic_time.hpp, characteristic_time_top_m_*), the lower bound T*_m·kl(δ, 1 − δ) "
+         "(top_m_lower_bound), and H₁ Kalyanakrishnan et al.'s Σ max(Δᵢ, ε/2)⁻² with Δᵢ the gap to the other side of "
+         "the m-th/(m + 1)-th boundary (question_h1).\n\n";
+  } else if (c.contains("epsilon")) {
     const double e = c.at("epsilon").get<double>();
     const bool rel = c.value("epsilon_relative", false);
     o << "**The question is ε-good, not the best arm** (ε = " << fmt(e) << (rel ? ", relative" : "")

@@ -151,7 +151,8 @@ run_row one_run(const experiment_plan& p, const run_coords& x, const std::string
     o.max_pulls = budget;
     o.seed = r.seed;
     o.run = 0;
-    // The config's question: a best arm, or an epsilon-good arm (every epsilon-good arm is correct).
+    // The config's question: a best arm, an epsilon-good arm (every epsilon-good arm is correct), or
+    // a top-m set (judged as a set).
     const auto run_on = [&](const auto& arms) {
       bandit::combination comb = m.combination;
       comb.target = c.target;
@@ -161,6 +162,7 @@ run_row one_run(const experiment_plan& p, const run_coords& x, const std::string
       r.status = res.status;
       r.chosen_arm = res.best_arm;
       r.correct = c.target.best_arm() ? res.best_arm == lilucb::best_arm(arms.means())
+                  : c.target.top_m()  ? bandit::is_good_answer_set(c.target, arms.means(), res.answer_set)
                                       : bandit::is_good_answer(c.target, arms.means(), res.best_arm);
     };
     if (in.model == bandit::reward_model::bernoulli)

@@ -89,8 +89,14 @@ std::vector<modern_summary> summarize_modern(const experiment_config& c, const s
       // question: T*_eps (Gaussian or Bernoulli instances; validate() refuses the others).
       const bool eps = !c.target.best_arm();
       const auto shift = c.target.relative ? lilucb::epsilon_shift::relative : lilucb::epsilon_shift::additive;
+      // A top-m question: T*_m (Gaussian or Bernoulli instances; additive epsilon).
       const double t_star =
-          eps ? (in.model == bandit::reward_model::bernoulli
+          c.target.top_m()
+              ? (in.model == bandit::reward_model::bernoulli
+                     ? lilucb::characteristic_time_top_m_bernoulli(in.means, c.target.top, c.target.epsilon).t_star
+                     : lilucb::characteristic_time_top_m_gaussian(in.means, in.sigma, c.target.top, c.target.epsilon)
+                           .t_star)
+          : eps ? (in.model == bandit::reward_model::bernoulli
                      ? lilucb::characteristic_time_epsilon_bernoulli(in.means, c.target.epsilon, shift).t_star
                      : lilucb::characteristic_time_epsilon_gaussian(in.means, in.sigma, c.target.epsilon, shift).t_star)
           : in.model == bandit::reward_model::bernoulli ? lilucb::characteristic_time_bernoulli(in.means).t_star
@@ -109,7 +115,9 @@ std::vector<modern_summary> summarize_modern(const experiment_config& c, const s
         // An epsilon-good question: H1 of the gaps raised by the slack (question_h1).
         s.h1 = question_h1(in.means, c.target);
         s.t_star = t_star;
-        s.lower_bound = eps ? lilucb::epsilon_good_lower_bound(t_star, delta) : lilucb::bai_lower_bound(t_star, delta);
+        s.lower_bound = c.target.top_m() ? lilucb::top_m_lower_bound(t_star, delta)
+                        : eps            ? lilucb::epsilon_good_lower_bound(t_star, delta)
+                                         : lilucb::bai_lower_bound(t_star, delta);
         s.predicted = predicted_stopping_time(m, t_star, delta, in.means.size());
         aggregate(s, it->second);
         std::vector<double> pulls;

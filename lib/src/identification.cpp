@@ -96,11 +96,12 @@ nlohmann::json settings_json(const study_settings& s) {
   j["nu"] = s.nu;
   j["method"] = s.method;
   j["seed"] = s.seed;
-  // An epsilon-good question only (a best-arm study's settings, and so its digest, are as before).
-  if (!s.target.best_arm()) {
+  // An epsilon-good or top-m question only (a best-arm study's settings, and so its digest, are as before).
+  if (s.target.epsilon != 0) {
     j["epsilon"] = s.target.epsilon;
     if (s.target.relative) j["epsilon_relative"] = true;
   }
+  if (s.target.top_m()) j["top"] = s.target.top;
   return j;
 }
 
@@ -418,6 +419,7 @@ struct identification::impl {
     study_answer a;
     a.done = done;
     a.best_arm = set.arms == 1 ? 0 : stopping->recommendation(real);
+    a.answer_set = stopping->recommended_set(real);
     a.certified = done && stopping->certified();
     a.certificate = stopping->certificate();
     if (!stopping->has_evidence())
@@ -519,9 +521,8 @@ identification::identification(study_settings settings)
       break;
   }
   check_target(fn, s.target);
-  // A study answers one arm; its state records no set (top-m questions are for runs).
-  if (s.target.top_m())
-    refuse(fn, "top", std::to_string(s.target.top), "1: a study answers one arm (top-m questions: lilucb run --top)");
+  if (s.target.top_m() && s.target.top >= s.arms)
+    refuse(fn, "top", std::to_string(s.target.top), "1, or 2..K-1 (K = " + std::to_string(s.arms) + " arms)");
   if (s.target.relative && s.target.epsilon != 0 &&
       !(s.model == study_model::bernoulli || (s.model == study_model::bounded && s.lo >= 0)))
     refuse(fn, "epsilon", ::lilucb::detail::format_value(s.target.epsilon) + " (relative) with a " + to_string(s.model) +
@@ -699,14 +700,18 @@ study_status identification::status() {
   st.total_pulls = q.real.total();
   st.done = q.done;
   st.leader = q.done ? q.final.best_arm : K == 1 ? 0 : q.stopping->recommendation(q.real);
-  // The estimate is T* of the question: the best arm's, or T*_eps of an epsilon-good study (finite
-  // on ties).  Bounded studies use the Gaussian program at their sigma = (hi - lo)/2.
-  if (K >= 2 && q.unsampled == 0) {
+  // The estimate is T* of the question: the best arm's, T*_eps of an epsilon-good study (finite
+  // on ties), or T*_m of a top-m one (additive epsilon; none for a relative one).  Bounded studies
+  // use the Gaussian program at their sigma = (hi - lo)/2.
+  if (K >= 2 && q.unsampled == 0 && !(q.set.target.top_m() && q.set.target.relative)) {
     try {
       const auto& t = q.set.target;
       const auto shift = t.relative ? epsilon_shift::relative : epsilon_shift::additive;
       const double t_star =
-          !t.best_arm() ? (q.set.model == study_model::bernoulli
+          t.top_m() ? (q.set.model == study_model::bernoulli
+                           ? characteristic_time_top_m_bernoulli(st.means, t.top, t.epsilon).t_star
+                           : characteristic_time_top_m_gaussian(st.means, q.sigma, t.top, t.epsilon).t_star)
+          : !t.best_arm() ? (q.set.model == study_model::bernoulli
                                ? characteristic_time_epsilon_bernoulli(st.means, t.epsilon, shift).t_star
                                : characteristic_time_epsilon_gaussian(st.means, q.sigma, t.epsilon, shift).t_star)
           : q.set.model == study_model::bernoulli ? characteristic_time_bernoulli(st.means).t_star
@@ -714,7 +719,8 @@ study_status identification::status() {
       const double need = t_star * std::log(1 / q.set.nu) - static_cast<double>(st.total_pulls);
       if (std::isfinite(need)) st.remaining_estimate = std::max(0.0, need);
     } catch (const lilucb::domain_error&) {
-      // the leading means tie (best arm), or no epsilon-good answer has a finite T*: no estimate
+      // the leading means tie (best arm, or at the m-th place), or no epsilon-good answer has a
+      // finite T*: no estimate
     }
   }
   return st;
@@ -832,6 +838,10 @@ study_settings read_settings(const nlohmann::json& j, const std::function<void(c
       bad("epsilon_relative " + j.at("epsilon_relative").dump() + " (true, with epsilon, or absent)");
     s.target.relative = true;
   }
+  if (j.contains("top")) {
+    s.target.top = exact_unsigned(j.at("top"), "top", bad);
+    if (!(s.target.top > 1)) bad("top " + j.at("top").dump() + " (written only when > 1)");
+  }
   return s;
 }
 
@@ -853,7 +863,7 @@ identification identification::from_json(std::string_view text, const std::optio
     version = exact_unsigned(j.at("version"), "version", bad);
     if (version != 1 && version != format_version) bad("version " + j.at("version").dump() + " (unknown)");
     std::set<std::string> known{"format", "version", "arms", "names", "model", "nu", "method", "seed", "events", "statistics",
-                                "epsilon", "epsilon_relative"};
+                                "epsilon", "epsilon_relative", "top"};
     if (version >= 2) known.insert("chain");
     const std::string model = j.at("model").get<std::string>();
     if (model == "gaussian") known.insert("sigma");
@@ -1160,7 +1170,7 @@ snapshot_parts read_snapshot(std::string_view text, const std::function<void(con
     if (exact_unsigned(j.at("version"), "version", bad) != p.version)
       bad("snapshot version " + j.at("version").dump() + " under a first line of version " + std::to_string(p.version));
     std::set<std::string> known{"format", "version", "arms", "names", "model", "nu", "method", "seed", "chain", "journal", "statistics", "state", "digest",
-                                "epsilon", "epsilon_relative"};
+                                "epsilon", "epsilon_relative", "top"};
     const std::string model = j.at("model").get<std::string>();
     if (model == "gaussian") known.insert("sigma");
     if (model == "bounded") known.insert("range");

@@ -41,7 +41,8 @@ class ChallengerEvidence(_JsonRecord):
 @_dc.dataclass(frozen=True)
 class StudyAnswer(_JsonRecord):
     """A study's answer (lilucb::bandit::study_answer).  best_arm: the answer when done, the current
-    leader before; best_name: its name (None without names); certified: done with a certified rule;
+    leader before; best_name: its name (None without names); answer: a top-m study's set of arms
+    (increasing; the leading set before the stop), None otherwise; certified: done with a certified rule;
     certificate: the statement behind the answer (or why there is none); evidence: each challenger's
     statistic against its threshold at the stop (now, before it); evidence_note: why there is none
     (a rule that reports its decision only, or an arm without a reward yet).  ``to_dict()`` gives
@@ -50,6 +51,7 @@ class StudyAnswer(_JsonRecord):
 
     best_arm: int
     best_name: Optional[str]
+    answer: Optional[Tuple[int, ...]]
     done: bool
     certified: bool
     certificate: str
@@ -98,6 +100,9 @@ class Identification:
     when arms is K.  epsilon > 0 asks for an epsilon-good arm instead of the best (mean at least the best mean minus
     epsilon; epsilon_relative: at least (1 - epsilon) times it, for 'bernoulli' or 'bounded' with lo >= 0): the
     study then stops on tied arms, and its default method is 't3c-ids+glr-one-sided' (Proposition Gε-M1).
+    top = m in 2..K-1 asks for the m best arms (with epsilon: none left out more than epsilon above one
+    answered); ``answer().answer`` holds the set, and the default method is 'lucb-glr+glr-one-sided'
+    (Proposition TM-M1).
     A bad value raises DomainError naming the argument, a wrong type TypeError.
 
     The certificate (P(wrong answer) <= nu; docs/live-study.md, Proposition L) holds when the order in
@@ -114,9 +119,9 @@ class Identification:
     def __init__(self, arms: Union[Whole, Sequence[str]], model: Literal["gaussian", "bernoulli", "bounded"],
                  nu: Real, *, sigma: Optional[Real] = None, range: Optional[Tuple[Real, Real]] = None,
                  method: Optional[str] = None, seed: Whole = 0, names: Optional[Sequence[str]] = None,
-                 epsilon: Real = 0.0, epsilon_relative: bool = False) -> None:
+                 epsilon: Real = 0.0, epsilon_relative: bool = False, top: Whole = 1) -> None:
         self._study = _lilucb._Identification(arms, model, nu, sigma, range, method, seed, names, epsilon,
-                                              epsilon_relative)
+                                              epsilon_relative, top)
 
     @classmethod
     def from_json(cls, text: Union[str, bytes], last_written: Optional[dict] = None) -> Identification:
@@ -282,6 +287,11 @@ class Identification:
     def epsilon_relative(self) -> bool:
         """Whether epsilon is relative (an arm at least (1 - epsilon) times the best mean)."""
         return self._study.settings()["epsilon_relative"]
+
+    @property
+    def top(self) -> int:
+        """The question: 1 for one arm, m > 1 for the top m arms."""
+        return self._study.settings()["top"]
 
     def __repr__(self) -> str:
         s = self._study.settings()

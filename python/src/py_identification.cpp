@@ -141,7 +141,7 @@ bool is_list_or_tuple(const py::handle& x) { return PyList_Check(x.ptr()) || PyT
 bandit::study_settings settings_from(const py::object& arms, const py::object& model, const py::object& nu,
                                  const py::object& sigma, const py::object& range, const py::object& method,
                                  const py::object& seed, const py::object& names, const py::object& epsilon,
-                                 const py::object& epsilon_relative) {
+                                 const py::object& epsilon_relative, const py::object& top) {
   bandit::study_settings s;
   // arms: K, or the names (then K = len(names)).
   if (is_list_or_tuple(arms)) {
@@ -206,6 +206,9 @@ bandit::study_settings settings_from(const py::object& arms, const py::object& m
   s.target.epsilon = real_arg(sig_init, "epsilon", epsilon);
   if (!PyBool_Check(epsilon_relative.ptr())) wrong_type(sig_init, "epsilon_relative", "a bool", epsilon_relative);
   s.target.relative = epsilon_relative.cast<bool>();
+  // top: a whole number >= 1 (1 = one arm; m > 1 the top m arms).
+  s.target.top = whole_arg(sig_init, fn_init, "top", top, 1, std::numeric_limits<std::uint64_t>::max(),
+                           "a whole number in [1, K - 1] (1: one arm)");
   return s;
 }
 
@@ -214,8 +217,8 @@ class study {
  public:
   study(const py::object& arms, const py::object& model, const py::object& nu, const py::object& sigma,
         const py::object& range, const py::object& method, const py::object& seed, const py::object& names,
-        const py::object& epsilon, const py::object& epsilon_relative)
-      : s_(settings_from(arms, model, nu, sigma, range, method, seed, names, epsilon, epsilon_relative)) {}
+        const py::object& epsilon, const py::object& epsilon_relative, const py::object& top)
+      : s_(settings_from(arms, model, nu, sigma, range, method, seed, names, epsilon, epsilon_relative, top)) {}
 
   static study load(const py::object& text, const py::object& last_written) {
     if (!py::isinstance<py::str>(text) && !py::isinstance<py::bytes>(text))
@@ -391,6 +394,7 @@ class study {
     py::dict d;
     d["best_arm"] = a.best_arm;
     d["best_name"] = name_of(a.best_arm);
+    d["answer"] = a.answer_set.empty() ? py::object(py::none()) : py::object(py::tuple(py::cast(a.answer_set)));
     d["done"] = a.done;
     d["certified"] = a.certified;
     d["certificate"] = a.certificate;
@@ -437,6 +441,7 @@ class study {
     d["seed"] = s.seed;
     d["epsilon"] = s.target.epsilon;
     d["epsilon_relative"] = s.target.relative;
+    d["top"] = s.target.top;
     return d;
   }
 
@@ -510,9 +515,10 @@ void register_identification(py::module_& m) {
   py::class_<study>(m, "_Identification",
                     "The ask-tell study (lilucb::bandit::identification); use lilucb.Identification.")
       .def(py::init<const py::object&, const py::object&, const py::object&, const py::object&, const py::object&,
-                    const py::object&, const py::object&, const py::object&, const py::object&, const py::object&>(),
+                    const py::object&, const py::object&, const py::object&, const py::object&, const py::object&,
+                    const py::object&>(),
            arg("arms"), arg("model"), arg("nu"), arg("sigma"), arg("range"), arg("method"), arg("seed"), arg("names"),
-           arg("epsilon"), arg("epsilon_relative"))
+           arg("epsilon"), arg("epsilon_relative"), arg("top"))
       .def_static("from_json", &study::load, arg("text"), arg("last_written"))
       .def_static("load", &study::load_files, arg("path"), arg("last_written"))
       .def("save", &study::save_files, arg("path"))

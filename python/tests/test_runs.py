@@ -2,10 +2,12 @@
 one and for 1 and 2 threads, and the GIL released while run_many works."""
 
 import json
+import random
 import threading
 import time
 
 import numpy as np
+
 import pytest
 
 import lilucb
@@ -295,3 +297,39 @@ def test_epsilon_good_runs_stop_on_ties_and_count_good_answers():
     assert s.method == "t3c-ids+glr-one-sided" and s.epsilon == 0.05 and not s.epsilon_relative
     with pytest.raises(lilucb.DomainError, match="epsilon"):
         lilucb.Identification(3, "gaussian", 0.1, sigma=1.0, epsilon=0.1, epsilon_relative=True)
+
+
+def test_top_m_runs_answer_sets():
+    # A top-m question (Proposition TM-M1): the answer is a set, "correct" judges the set, run_many's
+    # answers are run's; a preset cannot answer it, nor a threshold that does not; top >= K is refused;
+    # the study keeps the question and answers the set.
+    means = [0.5, 0.1, 0.45, 0.2, 0.3]
+    r = lilucb.run("lucb-glr+glr-one-sided", means, 0.1, sigma=0.5, seed=4, top=2)
+    assert r.status == "stopped" and r.certified and "TM-M1" in r.certificate
+    assert r.answer == [0, 2] and r.correct and r.parameters["top"] == 2
+    assert r.best_arm in r.answer
+    many = lilucb.run_many("lucb-glr+glr-one-sided", means, 0.1, runs=4, threads=2, sigma=0.5, seed=4, top=2)
+    assert many.answers.shape == (4, 2) and list(many.answers[0]) == r.answer
+    assert int(many.pulls[0]) == r.pulls and bool(many.correct[0]) == r.correct
+    assert lilucb.run("t3c+glr-one-sided", means, 0.1, seed=4).answer is None
+    practice = lilucb.run("tt-topm+glr-heuristic", means, 0.1, seed=4, top=3)
+    assert not practice.certified and len(practice.answer) == 3
+    with pytest.raises(lilucb.DomainError, match="top"):
+        lilucb.run("lilucb-heuristic", means, 0.1, top=2)
+    with pytest.raises(lilucb.DomainError, match="top"):
+        lilucb.run("lucb-glr+glr-pooled", means, 0.1, top=2)
+    with pytest.raises(lilucb.DomainError, match="top"):
+        lilucb.run("lucb-glr+glr-one-sided", means, 0.1, top=5)
+    with pytest.raises(lilucb.DomainError, match="top"):
+        lilucb.run("lucb-glr+glr-one-sided", means, 0.1, top=1.5)
+    s = lilucb.Identification(5, "gaussian", 0.1, sigma=0.5, top=2, seed=1)
+    assert s.method == "lucb-glr+glr-one-sided" and s.top == 2
+    rng = random.Random(3)
+    while not s.done:
+        pull_id, arm = s.ask_ids()
+        s.tell(arm, rng.gauss(means[arm], 0.5), id=pull_id)
+    a = s.answer()
+    assert a.done and a.certified and a.answer == (0, 2) and a.best_arm == 0
+    assert lilucb.Identification.from_json(s.to_json()).top == 2
+    with pytest.raises(lilucb.DomainError, match="top"):
+        lilucb.Identification(3, "gaussian", 0.1, sigma=0.5, top=3)

@@ -195,6 +195,52 @@ BOOST_AUTO_TEST_CASE(an_epsilon_good_study_stops_on_ties_and_keeps_its_question)
   lilucb_test::expect_domain_error([&] { lb::identification x(wrong); }, "epsilon");
 }
 
+// A top-m study: its default method is lucb-glr+glr-one-sided, it makes run_combination's pulls and
+// answers the same set, with a certificate naming Proposition TM-M1 and a remaining estimate
+// (T*_m); its state keeps "top" through to_json/from_json (and no "epsilon" key when epsilon is 0);
+// top >= K and a method that does not answer top-m questions are refused.
+BOOST_AUTO_TEST_CASE(a_top_m_study_answers_a_set_and_keeps_its_question) {
+  auto s = gaussian_study(5, "", 0.5, 3);
+  s.target.top = 2;
+  lb::identification study(s);
+  BOOST_TEST(study.method() == "lucb-glr+glr-one-sided");
+  const std::vector<double> means{0.5, 0.1, 0.45, 0.2, 0.3};
+  const lb::gaussian_arms arms(means, 0.5);
+  drive_sequentially(study, arms, 1'000'000);
+  BOOST_REQUIRE(study.done());
+  const auto ans = study.answer();
+  BOOST_TEST(ans.certified);
+  BOOST_TEST(ans.certificate.find("Proposition TM-M1") != std::string::npos, ans.certificate);
+  BOOST_TEST(ans.answer_set == (std::vector<std::size_t>{0, 2}));
+  lb::combination c = lb::recommended_combination(lb::reward_model::gaussian, s.target);
+  lb::run_options o;
+  o.nu = s.nu;
+  o.sigma = s.sigma;
+  o.seed = s.seed;
+  const auto run = lb::run_combination(c, arms, o);
+  BOOST_TEST(run.run.pulls == study.status().total_pulls);
+  BOOST_TEST(run.run.answer_set == ans.answer_set);
+  lb::identification told(s);
+  world w{means, 0.5, std::mt19937_64(2)};
+  for (int k = 0; k < 40; ++k) {
+    const auto a = told.ask();
+    told.tell(a.id, w.pull(a.arm));
+  }
+  BOOST_TEST(told.status().remaining_estimate.has_value());  // T*_m: the means are apart
+  const std::string saved = told.to_json();
+  BOOST_TEST(saved.find("\"top\":2") != std::string::npos);
+  BOOST_TEST(saved.find("epsilon") == std::string::npos);
+  const auto loaded = lb::identification::from_json(saved);
+  BOOST_TEST((loaded.settings().target == s.target), lb::to_string(loaded.settings().target));
+  BOOST_TEST(loaded.to_json() == saved);
+  auto big = gaussian_study(3, "");
+  big.target.top = 3;
+  lilucb_test::expect_domain_error([&] { lb::identification x(big); }, "top");
+  auto wrong = gaussian_study(4, "t3c-ids+glr-pooled-per-arm");
+  wrong.target.top = 2;
+  lilucb_test::expect_domain_error([&] { lb::identification x(wrong); }, "top");
+}
+
 BOOST_AUTO_TEST_CASE(a_loaded_study_continues_as_the_uninterrupted_one) {
   for (const std::string& method : {std::string(lb::recommended_method), std::string("lilucb+ls"),
                                    std::string("tas-d+glr-kk21"), std::string("ttts+glr-mixture")}) {

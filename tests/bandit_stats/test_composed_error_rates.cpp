@@ -169,6 +169,8 @@ const std::vector<tested_combination> tested_combinations{
     {"t3c-ids+glr-one-sided", true},
     {"uniform+glr-one-sided", true},
     {"weakest-pair+glr-one-sided", true},
+    {"lucb-glr+glr-one-sided", false},  // a top-m sampler asked for the best arm (top-m: test_top_m_error_rates)
+    {"tt-topm+glr-one-sided", true},
     {"t3c+glr-pooled", true},
     {"uniform+glr-pooled", true},
     {"t3c-ids+glr-pooled", true},

@@ -883,3 +883,46 @@ BOOST_AUTO_TEST_CASE(epsilon_good_question) {
   BOOST_TEST(neg.status == 2, neg.err);
   BOOST_TEST(neg.err.find("means") != std::string::npos, neg.err);
 }
+
+// A top-m question: the answer is a set (JSON "answer", "true_top"), judged as a set; the default
+// method is lucb-glr+glr-one-sided (Proposition TM-M1), the same run as the library's; --runs
+// counts wrong sets; refusals name --top or top.
+BOOST_AUTO_TEST_CASE(top_m_question) {
+  const json j = expect_json({"run", "--means", "0.5,0.1,0.45,0.2,0.3", "--sigma", "0.5", "--top", "2", "--nu", "0.1",
+                              "--seed", "4", "--json"});
+  BOOST_TEST(j["algorithm"] == "lucb-glr+glr-one-sided");
+  BOOST_TEST(j["status"] == "stopped");
+  BOOST_TEST(j["certified"] == true);
+  BOOST_TEST(j["question"] == "top 2");
+  BOOST_TEST(j["answer"] == json::array({0, 2}));
+  BOOST_TEST(j["true_top"] == json::array({0, 2}));
+  BOOST_TEST(j["correct"] == true);
+  BOOST_TEST(j["parameters"]["top"] == 2);
+  BOOST_TEST(j["certificate"].get<std::string>().find("Proposition TM-M1") != std::string::npos);
+  bandit::answer_target t;
+  t.top = 2;
+  const auto lib = bandit::run_combination(bandit::recommended_combination(bandit::reward_model::gaussian, t),
+                                           bandit::gaussian_arms({0.5, 0.1, 0.45, 0.2, 0.3}, 0.5),
+                                           [] { bandit::run_options o; o.nu = 0.1; o.sigma = 0.5; o.seed = 4; return o; }());
+  BOOST_TEST(j["pulls"].get<std::uint64_t>() == lib.run.pulls);
+  const auto practice = run_cli({"run", "--means", "0.5,0.1,0.45,0.2,0.3", "--top", "2", "--nu", "0.1", "--runs", "20",
+                                 "--threshold", "heuristic", "--sampling", "tt-topm", "--stopping", "glr", "--json"});
+  BOOST_TEST(practice.status == 0, practice.err);
+  BOOST_TEST(practice.err.find("not certified") != std::string::npos, practice.err);
+  const json many = json::parse(practice.out);
+  BOOST_TEST(many["runs"] == 20);
+  BOOST_TEST(many["true_top"] == json::array({0, 2}));
+  for (const auto& [args, name] : std::vector<std::pair<std::vector<std::string>, std::string>>{
+           {{"--algorithm", "lilucb-heuristic", "--top", "2"}, "--top"},
+           {{"--sampling", "t3c", "--stopping", "glr", "--threshold", "pooled", "--top", "2"}, "top"},
+           {{"--top", "3"}, "top"},
+           {{"--top", "0"}, "--top"}}) {
+    std::vector<std::string> a{"run", "--means", "0.5,0.4,0.3", "--nu", "0.1"};
+    a.insert(a.end(), args.begin(), args.end());
+    const auto r = run_cli(a);
+    BOOST_TEST_CONTEXT(args.front() << " " << args.back()) {
+      BOOST_TEST(r.status == 2, r.err);
+      BOOST_TEST(r.err.find(name) != std::string::npos, r.err);
+    }
+  }
+}

@@ -204,3 +204,39 @@ BOOST_AUTO_TEST_CASE(the_ab_test_example_reaches_a_certified_answer) {
   BOOST_TEST(contains(r.out, "best arm: 2 (short-form), certified: "), r.out);
   BOOST_TEST(contains(r.out, "30 repeated ids counted once before, ignored"), r.out);
 }
+
+// A top-m study (--top): asked and told through the command line to a certified set, printed as a
+// set (text and JSON, with names), the state keeping "top".
+BOOST_AUTO_TEST_CASE(a_top_m_study_answers_a_set) {
+  temp_dir dir;
+  const std::string state = (dir.path / "t.json").string();
+  ok({"study", "new", "--state", state, "--names", "a,b,c", "--model", "gaussian", "--sigma", "0.5", "--nu", "0.05",
+      "--top", "2", "--seed", "2"});
+  BOOST_TEST(contains(read_text(state), "\"top\":2"));
+  for (int round = 0; round < 5000; ++round) {
+    const auto a = json::parse(ok({"study", "ask", "--state", state, "--count", "8", "--json"}).out);
+    std::string csv = "id,arm,reward\n";
+    for (const auto& x : a["asks"]) {
+      const std::uint64_t id = x["id"];
+      const std::size_t arm = x["arm"];
+      std::ostringstream line;
+      line.precision(17);
+      line << id << ',' << arm << ',' << reward_of(arm, id) << '\n';
+      csv += line.str();
+    }
+    ok({"study", "tell", "--state", state, "--csv", dir.file("batch.csv", csv)});
+    if (json::parse(ok({"study", "answer", "--state", state, "--json"}).out)["done"] == true) break;
+  }
+  const auto ans = json::parse(ok({"study", "answer", "--state", state, "--json"}).out);
+  BOOST_TEST(ans["done"] == true);
+  BOOST_TEST(ans["certified"] == true);
+  BOOST_TEST(ans["top"] == 2);
+  BOOST_TEST(ans["answer"] == json::array({0, 1}));
+  BOOST_TEST(ans["answer_names"] == json::array({"a", "b"}));
+  BOOST_TEST(ans["certificate"].get<std::string>().find("Proposition TM-M1") != std::string::npos);
+  BOOST_TEST(contains(ok({"study", "answer", "--state", state}).out, "top 2 arms: {0 (a), 1 (b)}, certified: "));
+  const auto r = run_cli({"study", "new", "--state", (dir.path / "u.json").string(), "--arms", "3", "--sigma", "0.5",
+                          "--nu", "0.05", "--top", "3"});
+  check_one_line_error(r);
+  BOOST_TEST(contains(r.err, "top"));
+}

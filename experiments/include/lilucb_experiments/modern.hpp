@@ -86,6 +86,12 @@ inline constexpr const char* unknown_variance_reference =
     "the practice for rewards of unknown variance: the presets' Gaussian instances have a known sigma; "
     "experiments/modern/bounded.json runs it";
 
+/// The top-m samplers answer the presets' best-arm question too, but their pair is a top-m
+/// question's (experiments/modern/topm.json runs them).
+inline constexpr const char* top_m_sampler =
+    "a top-m sampler (sampling/top_m_pair.hpp): the presets ask for the best arm; experiments/modern/topm.json "
+    "runs it";
+
 /// The methods of the experiment, one line each (the presets run every one of them; a config
 /// may choose a subset by label).  KL-LUCB is left out (the Bernoulli instances' methods are the
 /// certified rules and the practice).
@@ -170,6 +176,12 @@ inline constexpr std::array method_table{
     method_row{"tas-d+glr-heuristic-ev", unknown_variance_reference},
     method_row{"tas-d-every+glr-heuristic-ev", unknown_variance_reference},
     method_row{"t3c-ids+glr-heuristic-ev", unknown_variance_reference},
+    // Top-m questions (config key "top"): Proposition TM-M1 (one-sided, certified) and the practice
+    // (heuristic), each with LUCB-GLR and Top-Two sampling of the pair of least evidence.
+    method_row{"lucb-glr+glr-one-sided", top_m_sampler},
+    method_row{"tt-topm+glr-one-sided", top_m_sampler},
+    method_row{"lucb-glr+glr-heuristic", top_m_sampler},
+    method_row{"tt-topm+glr-heuristic", top_m_sampler},
 };
 
 /// The baseline of the report's ratios: the lil'UCB Heuristic preset.

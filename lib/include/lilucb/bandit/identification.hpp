@@ -120,10 +120,11 @@ struct study_settings {
   std::string method;              ///< a combination of the registry; empty: recommended_method_for(model),
                                    ///< or with an epsilon-good target recommended_combination(model, target)
   std::uint64_t seed = 0;          ///< the sampling rule's random stream
-  /// The question (target.hpp): the best arm by default, or an epsilon-good arm (the method's
-  /// stopping rule must answer it: GLR one-sided, certified by Proposition Gε-M1, or heuristic);
-  /// relative only for bernoulli studies or bounded ones with lo >= 0.  Written to the state
-  /// only when epsilon > 0 (a best-arm study's state is unchanged).
+  /// The question (target.hpp): the best arm by default, an epsilon-good arm, or the top m arms
+  /// (top = m in 2..K-1) (the method's stopping rule must answer it: GLR one-sided, certified by
+  /// Proposition Gε-M1 or TM-M1, or heuristic); relative only for bernoulli studies or bounded ones
+  /// with lo >= 0.  Written to the state only when epsilon > 0 or top > 1 (a best-arm study's
+  /// state is unchanged).
   answer_target target{};
 };
 
@@ -136,6 +137,7 @@ struct study_ask {
 struct study_answer {
   bool done = false;              ///< whether the stopping rule has fired
   std::size_t best_arm = 0;       ///< the answer when done; the current leader otherwise
+  std::vector<std::size_t> answer_set;  ///< a top-m study's set (increasing), as best_arm; else empty
   bool certified = false;         ///< done, with a certified rule
   std::string certificate;        ///< the statement behind the answer (or why there is none)
   std::vector<challenger_evidence> evidence;  ///< at the stopping time (now, before it)
