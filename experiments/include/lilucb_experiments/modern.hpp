@@ -85,6 +85,10 @@ inline constexpr const char* known_range_only =
 inline constexpr const char* unknown_variance_reference =
     "the practice for rewards of unknown variance: the presets' Gaussian instances have a known sigma; "
     "experiments/modern/bounded.json runs it";
+/// Proposition GU (stopping/glr_unknown_variance.hpp) is for Gaussian rewards of unknown variance:
+/// it stays out of the presets, whose Gaussian instances have a known sigma.
+inline constexpr const char* unknown_variance_certified =
+    "certified for Gaussian rewards of unknown variance: the presets' Gaussian instances have a known sigma";
 
 /// The methods of the experiment, one line each (the presets run every one of them; a config
 /// may choose a subset by label).  KL-LUCB is left out (the Bernoulli instances' methods are the
@@ -170,6 +174,8 @@ inline constexpr std::array method_table{
     method_row{"tas-d+glr-heuristic-ev", unknown_variance_reference},
     method_row{"tas-d-every+glr-heuristic-ev", unknown_variance_reference},
     method_row{"t3c-ids+glr-heuristic-ev", unknown_variance_reference},
+    // Proposition GU: certified for Gaussian rewards of unknown, possibly different variances.
+    method_row{"t3c-ids+glr-gu", unknown_variance_certified},
 };
 
 /// The baseline of the report's ratios: the lil'UCB Heuristic preset.
