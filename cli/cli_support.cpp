@@ -140,6 +140,13 @@ option_spec option_spec::defaults_to(std::string value) const {
   return s;
 }
 
+option_spec option_spec::or_words(std::vector<std::string> w) const {
+  option_spec s = *this;
+  for (const auto& x : w) s.range.append(" or ").append(x);
+  s.words = std::move(w);
+  return s;
+}
+
 option_spec option_spec::many() const {
   option_spec s = *this;
   s.repeatable = true;
@@ -267,6 +274,7 @@ void check_value(const std::string& command, const std::string& name, const opti
       return;
     }
     case value_kind::real: {
+      if (std::find(spec.words.begin(), spec.words.end(), value) != spec.words.end()) return;
       const double x = parse_real(name, value, spec.range);
       const bool above = spec.lo_closed ? x >= spec.lo : x > spec.lo;
       const bool below = spec.hi_closed ? x <= spec.hi : x < spec.hi;
@@ -401,6 +409,7 @@ nlohmann::json options_json(const CLI::App& app) {
             o["hi"] = std::isfinite(s->hi) ? nlohmann::json(s->hi) : nlohmann::json(nullptr);
             o["lo_closed"] = s->lo_closed;
             o["hi_closed"] = s->hi_closed;
+            if (!s->words.empty()) o["words"] = s->words;
           }
           if (s->kind == value_kind::count) {
             o["count_lo"] = s->count_lo;

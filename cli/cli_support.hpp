@@ -73,6 +73,7 @@ struct option_spec {
   std::uint64_t count_lo = 0, count_hi = std::numeric_limits<std::uint64_t>::max();  ///< count
   std::string range;                 ///< the admissible values as a message states them
   std::vector<std::string> choices;  ///< choice
+  std::vector<std::string> words;    ///< real: words admitted besides the numbers (`--sigma unknown`)
   bool repeatable = false;           ///< a list positional (several values are one list)
   /// The option applies only when `applies_option` has one of `applies_values` (its default when
   /// absent: that option's spec's default_value; no default: it does not apply).
@@ -86,6 +87,8 @@ struct option_spec {
   /// Fluent setters for a declaration.
   option_spec when(std::string option, std::vector<std::string> values) const;
   option_spec defaults_to(std::string value) const;
+  /// A real option that also admits these words (its range says so).
+  option_spec or_words(std::vector<std::string> w) const;
   option_spec many() const;
   option_spec feeding(std::vector<std::string> parameters) const;
 };

@@ -31,12 +31,12 @@ namespace {
 struct run_cli_options {
   std::string algorithm, sampling, stopping, boundary, threshold, scenario, n, gap = "0.5", alpha, means, means_file, nu, sigma, arms = "gaussian",
       range, concentration, seed = "1", runs = "1", threads = "0", rho, max_pulls = std::to_string(bandit::default_max_pulls), inner = "plus2",
-      epsilon, top;
+      epsilon, top, arm_sigmas;
   bool json = false, epsilon_relative = false;
   // Whether each instance source was given (an empty value is given, and invalid).
   CLI::Option *scenario_opt = nullptr, *means_opt = nullptr, *means_file_opt = nullptr, *gap_opt = nullptr,
               *alpha_opt = nullptr, *boundary_opt = nullptr, *threshold_opt = nullptr, *range_opt = nullptr,
-              *concentration_opt = nullptr, *threads_opt = nullptr;
+              *concentration_opt = nullptr, *threads_opt = nullptr, *arm_sigmas_opt = nullptr;
 };
 
 std::vector<double> instance_means(const run_cli_options& o) {
@@ -129,9 +129,33 @@ bandit::composed_result run_on(const bandit::method& m, const Arms& arms, const 
 // The reward model of --arms ("gaussian", "bernoulli" or "bounded"; anything else is refused when
 // the arms are made).
 bandit::reward_model model_of(const run_cli_options& o) {
-  return o.arms == "bernoulli" ? bandit::reward_model::bernoulli
-         : o.arms == "bounded" ? bandit::reward_model::bounded
-                               : bandit::reward_model::gaussian;
+  return o.arms == "bernoulli"  ? bandit::reward_model::bernoulli
+         : o.arms == "bounded"  ? bandit::reward_model::bounded
+         : o.sigma == "unknown" ? bandit::reward_model::gaussian_unknown_variance
+                                : bandit::reward_model::gaussian;
+}
+
+// --sigma unknown: Gaussian arms whose standard deviations the rules may not read.
+bool unknown_variance(const run_cli_options& o) {
+  if (o.sigma != "unknown") return false;
+  if (o.arms != "gaussian")
+    throw lilucb::domain_error("lilucb run", "--sigma", o.sigma, "a real in (0, inf) with --arms " + o.arms +
+                                                                      " (unknown only with --arms gaussian)");
+  return true;
+}
+
+// The simulated Gaussian arms' standard deviations: --arm-sigmas S1,...,SK (one per arm, each in
+// (0, inf)), or sigma for every arm.
+std::vector<double> arm_sigmas(const run_cli_options& o, std::size_t arms, double sigma) {
+  if (o.arm_sigmas_opt->count() == 0) return std::vector<double>(arms, sigma);
+  auto s = parse_real_list("--arm-sigmas", o.arm_sigmas);
+  if (s.size() != arms)
+    throw lilucb::domain_error("lilucb run", "--arm-sigmas", o.arm_sigmas,
+                               "one standard deviation per arm (" + std::to_string(arms) + ")");
+  for (double x : s)
+    if (!(x > 0) || !std::isfinite(x))
+      throw lilucb::domain_error("lilucb run", "--arm-sigmas", o.arm_sigmas, "standard deviations in (0, inf)");
+  return s;
 }
 
 // --range LO,HI: required with --arms bounded and refused otherwise (as --concentration).
@@ -320,9 +344,15 @@ void run_run(const run_cli_options& o) {
   if (preset && *preset == bandit::algorithm::lilucb_certified) opts.inner = inner_log::lemma;
   opts.seed = parse_count("--seed", o.seed, "[0, 2^64)");
   opts.max_pulls = parse_count("--max-pulls", o.max_pulls, "[0, 2^64) (0: unlimited)");
-  const double sigma = o.sigma.empty() ? bandit::default_sigma : parse_real("--sigma", o.sigma, "(0, inf)");
+  // --sigma unknown: the rules read no sigma (opts.sigma 0: the sampling rules' nominal scale is the
+  // arms' largest standard deviation); the simulated arms have --arm-sigmas (default 0.5 each).
+  opts.unknown_variance = unknown_variance(o);
+  const double sigma = o.sigma.empty() || opts.unknown_variance ? bandit::default_sigma
+                                                                : parse_real("--sigma", o.sigma, "(0, inf) or unknown");
   check_positive("lilucb run", "--sigma", sigma);
-  opts.sigma = sigma;
+  opts.sigma = opts.unknown_variance ? 0.0 : sigma;
+  const std::vector<double> sigmas = arm_sigmas(o, means.size(), sigma);
+  const double largest_sigma = *std::max_element(sigmas.begin(), sigmas.end());
   // Every arm's reward sum stays a finite double over the whole pull budget: |mean| + 40 sigma
   // at most max_real / (2 budget) (an unlimited budget counts as 2^64 pulls).
   {
@@ -338,8 +368,9 @@ void run_run(const run_cli_options& o) {
     }
     if (o.arms == "bounded" && !(std::max(std::fabs(lo), std::fabs(hi)) <= limit))
       throw lilucb::domain_error("lilucb run", "--range", o.range, "ends of magnitude " + range);
-    if (o.arms == "gaussian" && !(40 * sigma <= limit - largest))
-      throw lilucb::domain_error("lilucb run", "--sigma", o.sigma, "|mean| + 40 sigma " + range);
+    if (o.arms == "gaussian" && !(40 * largest_sigma <= limit - largest))
+      throw lilucb::domain_error("lilucb run", o.arm_sigmas_opt->count() ? "--arm-sigmas" : "--sigma",
+                                 o.arm_sigmas_opt->count() ? o.arm_sigmas : o.sigma, "|mean| + 40 sigma " + range);
   }
   // --runs R > 1: R runs, run k on stream k of the seed (run 0 is the single run of --runs 1),
   // summarised as `lilucb plan` summarises a method (lilucb_experiments/sample_size.hpp).
@@ -351,6 +382,7 @@ void run_run(const run_cli_options& o) {
     arms.means = means;
     arms.model = model_of(o);
     arms.sigma = sigma;
+    if (o.arms == "gaussian") arms.sigmas = sigmas;
     arms.lo = lo;
     arms.hi = hi;
     if (o.arms == "bounded")
@@ -370,6 +402,7 @@ void run_run(const run_cli_options& o) {
       auto j = experiments::to_json(summary);
       j["n"] = means.size();
       j["arms"] = o.arms;
+      if (opts.unknown_variance) j["variance"] = "unknown";
       j["seed"] = opts.seed;
       j["true_best_arm"] = truth;
       if (target.top_m()) j["true_top"] = true_top(means, target.top);
@@ -384,7 +417,7 @@ void run_run(const run_cli_options& o) {
   }
   bandit::composed_result cr;
   if (o.arms == "gaussian") {
-    cr = run_on(what, bandit::gaussian_arms(means, sigma), opts);
+    cr = run_on(what, bandit::gaussian_arms(means, sigmas), opts);
   } else if (o.arms == "bernoulli") {
     cr = run_on(what, bandit::bernoulli_arms(means), opts);
   } else if (o.arms == "bounded") {
@@ -411,6 +444,13 @@ void run_run(const run_cli_options& o) {
     for (const auto& [k, v] : r.parameters.named()) params[std::string(k)] = v;
     params["inner"] = to_string(opts.inner);
     params["arms"] = o.arms;
+    if (opts.unknown_variance) {
+      // No rule read a sigma: the run's sigma is only the sampling rules' nominal scale.
+      params["variance"] = "unknown";
+      params["sampling_scale"] = params["sigma"];
+      params.erase("sigma");
+    }
+    if (o.arm_sigmas_opt->count()) params["arm_sigmas"] = sigmas;
     if (o.arms == "bounded") {
       params["range"] = {lo, hi};
       params["concentration"] = o.concentration_opt->count() > 0 ? parse_real("--concentration", o.concentration, "(0, inf)")
@@ -472,8 +512,9 @@ void add_run_command(CLI::App& app) {
   sub->footer("Which method should I use?  Give neither --algorithm nor --sampling/--stopping: the run uses the "
               "recommended certified method, " + recommended(bandit::reward_model::gaussian) +
               " (Gaussian or sub-Gaussian rewards), " + recommended(bandit::reward_model::bernoulli) +
-              " (--arms bernoulli) or " + recommended(bandit::reward_model::bounded) +
-              " (--arms bounded), whose answer is wrong with probability at most nu.  The presets reproduce "
+              " (--arms bernoulli), " + recommended(bandit::reward_model::bounded) +
+              " (--arms bounded) or " + recommended(bandit::reward_model::gaussian_unknown_variance) +
+              " (--sigma unknown: Gaussian arms of unknown, possibly different variances), whose answer is wrong with probability at most nu.  The presets reproduce "
               "the paper's Section 5; --threshold heuristic is the field's uncertified practice (a reference: "
               "it stops earlier, without a guarantee, and says so on stderr).  docs/README.md compares them.");
   // The known names come from the library's lists (one place per name).
@@ -492,7 +533,9 @@ void add_run_command(CLI::App& app) {
                                      "--stopping glr: the threshold (default: the recommended certified one, " +
                                          threshold(bandit::reward_model::gaussian) + ", or " +
                                          threshold(bandit::reward_model::bernoulli) + " with --arms bernoulli, " +
-                                         threshold(bandit::reward_model::bounded) + " with --arms bounded): " +
+                                         threshold(bandit::reward_model::bounded) + " with --arms bounded, " +
+                                         threshold(bandit::reward_model::gaussian_unknown_variance) +
+                                         " with --sigma unknown): " +
                                          rule_help(bandit::glr_thresholds));
   sub->add_option("--rho", o->rho,
                   "glr mixture: a fixed mixture scale rho > 0 (default: the grid rho = 2^k, k = 0..40, no tuning)");
@@ -513,9 +556,17 @@ void add_run_command(CLI::App& app) {
   std::string sigma_help = "reward standard deviation (Gaussian) and width scale, > 0; default ";
   sigma_help += text_number(bandit::default_sigma);
   sigma_help += ": the scale of the paper's Section 5 experiments (rewards of variance 1/4); with --arms bounded the "
-                "sigma rules are certified only for sigma >= (HI - LO)/2 (Hoeffding's lemma)";
+                "sigma rules are certified only for sigma >= (HI - LO)/2 (Hoeffding's lemma); unknown (--arms "
+                "gaussian): the rules may not read the arms' standard deviations, which may differ (--arm-sigmas): "
+                "--threshold gu is certified (Proposition GU; the default), heuristic-ev the practice";
   declare_option(sub->add_option("--sigma", o->sigma, sigma_help),
-                 real_spec(0, false, inf, false));
+                 real_spec(0, false, inf, false).or_words({"unknown"}));
+  o->arm_sigmas_opt = declare_option(
+      sub->add_option("--arm-sigmas", o->arm_sigmas,
+                      "--arms gaussian: the arms' standard deviations S1,...,SK, one per arm, each > 0 (default: "
+                      "--sigma for every arm, 0.5 with --sigma unknown); a known --sigma below the largest makes a "
+                      "certified rule's premise fail (the run is then reported uncertified)"),
+      real_list_spec().when("--arms", {"gaussian"}));
   declare_option(sub->add_option("--arms", o->arms,
                                  "gaussian (default), bernoulli, or bounded (Beta rewards in --range: lo + (hi - lo) X, "
                                  "X ~ Beta(p K, (1 - p) K), p = (mean - lo)/(hi - lo), K = --concentration)"),

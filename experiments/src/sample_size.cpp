@@ -52,7 +52,8 @@ std::string short_number(double x) {
 
 template <class Body>
 void with_plan_arms(const plan_arms& a, Body body) {
-  if (a.model == bandit::reward_model::gaussian) body(bandit::gaussian_arms(a.means, a.sigma));
+  if (a.model == bandit::reward_model::gaussian || a.model == bandit::reward_model::gaussian_unknown_variance)
+    body(a.sigmas.empty() ? bandit::gaussian_arms(a.means, a.sigma) : bandit::gaussian_arms(a.means, a.sigmas));
   else if (a.model == bandit::reward_model::bernoulli) body(bandit::bernoulli_arms(a.means));
   else if (a.model == bandit::reward_model::bounded) body(bandit::bounded_arms(a.means, a.lo, a.hi, a.concentration));
   else lilucb::detail::raise_domain_error(kPlanFn, "arms", "sub-Gaussian", "{gaussian, bernoulli, bounded}");
@@ -189,13 +190,18 @@ std::vector<bandit::composed_result> repeat_runs(const bandit::method& m, const 
 bandit::combination practice_combination(bandit::reward_model model) {
   bandit::combination c = bandit::recommended_combination(model);
   c.stopping = bandit::stopping_rule::glr;
-  c.threshold = model == bandit::reward_model::bounded ? bandit::glr_threshold::heuristic_ev : bandit::glr_threshold::heuristic;
+  c.threshold = model == bandit::reward_model::bounded || model == bandit::reward_model::gaussian_unknown_variance
+                    ? bandit::glr_threshold::heuristic_ev
+                    : bandit::glr_threshold::heuristic;
   return c;
 }
 
 sample_size_plan plan_sample_size(const plan_request& q) {
   using namespace sample_size_impl;
   const auto& a = q.arms;
+  if (a.model == bandit::reward_model::gaussian_unknown_variance)
+    lilucb::detail::raise_domain_error(kPlanFn, "arms", "Gaussian (unknown variance)",
+                                       "{gaussian, bernoulli, bounded} (a plan's T* needs the variances)");
   if (a.means.size() < 2)
     lilucb::detail::raise_domain_error(kPlanFn, "means", std::to_string(a.means.size()) + " arm(s)",
                                        "at least two arms (one arm needs no sample)");

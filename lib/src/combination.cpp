@@ -70,6 +70,7 @@ std::string canonical_combination_name(std::string_view label) {
 glr_threshold recommended_threshold(reward_model m) {
   if (m == reward_model::bernoulli) return glr_threshold::pooled_kl;
   if (m == reward_model::bounded) return glr_threshold::pooled_eb;
+  if (m == reward_model::gaussian_unknown_variance) return glr_threshold::gu;
   return glr_threshold::pooled_weighted;
 }
 
@@ -77,7 +78,9 @@ combination recommended_combination(reward_model m, const answer_target& target)
   combination c;
   c.sampling = target.top_m() ? sampling_rule::lucb_glr : sampling_rule::t3c_ids;
   c.stopping = stopping_rule::glr;
-  c.threshold = target.best_arm() ? recommended_threshold(m) : glr_threshold::one_sided;
+  // GU answers epsilon-good questions too; for the other models one-sided (Gε-M1) does.
+  c.threshold = target.best_arm() || m == reward_model::gaussian_unknown_variance ? recommended_threshold(m)
+                                                                                  : glr_threshold::one_sided;
   c.target = target;
   return c;
 }
@@ -125,13 +128,22 @@ std::string refused_on(std::string_view name, unsigned models, reward_model mode
   return std::string(name) + " on " + to_string(model) + " arms";
 }
 
+// What runs on Gaussian arms of unknown variance, for the refusals of the rules that read sigma.
+constexpr const char* unknown_variance_note =
+    "with an unknown variance, a rule that reads no sigma: stopping glr with threshold gu (certified, Proposition GU) "
+    "or heuristic-ev (the practice)";
+
 // The first part of `c` that cannot run on arms of model `model` (admits' rule), or none.
-enum class refused_part { none, stopping, sampling, boundary, threshold, rho, epsilon, top };
+enum class refused_part { none, stopping, sampling, boundary, threshold, rho, epsilon, top, unknown_variance };
 
 refused_part first_refused_part(const combination& c, reward_model model) noexcept {
   const auto& stop = describe(c.stopping);
   if (stop.only_with_lilucb_sampling && c.sampling != sampling_rule::lilucb) return refused_part::stopping;
-  if (!accepts(describe(c.sampling).models, model)) return refused_part::sampling;
+  // Gaussian arms of unknown variance: a stopping rule without a threshold or a boundary (lil'UCB's)
+  // reads sigma; a sampling rule carries no guarantee and runs as on Gaussian arms, at a nominal scale.
+  const bool unknown = model == reward_model::gaussian_unknown_variance;
+  if (unknown && stop.takes == stopping_parameter::none) return refused_part::unknown_variance;
+  if (!accepts(describe(c.sampling).models, unknown ? reward_model::gaussian : model)) return refused_part::sampling;
   if (stop.takes == stopping_parameter::boundary && !accepts(describe(c.boundary).models, model))
     return refused_part::boundary;
   if (stop.takes == stopping_parameter::threshold && !accepts(describe(c.threshold).models, model))
@@ -168,16 +180,21 @@ void check_combination(const char* fn, const combination& c, reward_model model)
     case refused_part::boundary: {
       const auto& b = describe(c.boundary);
       ::lilucb::detail::raise_domain_error(fn, "boundary", refused_on(b.name, b.models, model),
-                                         std::string(b.models_note));
+                                         model == reward_model::gaussian_unknown_variance ? unknown_variance_note
+                                                                                          : std::string(b.models_note));
     }
     case refused_part::threshold: {
       const auto& t = describe(c.threshold);
       ::lilucb::detail::raise_domain_error(fn, "threshold", refused_on(t.name, t.models, model),
-                                         std::string(t.models_note));
+                                         model == reward_model::gaussian_unknown_variance ? unknown_variance_note
+                                                                                          : std::string(t.models_note));
     }
     case refused_part::rho:
       ::lilucb::detail::raise_domain_error(fn, "rho", std::to_string(c.rho),
                                          "(0, inf) with stopping glr and threshold mixture; otherwise unset (0)");
+    case refused_part::unknown_variance:
+      ::lilucb::detail::raise_domain_error(fn, "stopping", std::string(describe(c.stopping).name) + " with an unknown variance",
+                                         unknown_variance_note);
     case refused_part::epsilon:
       check_target(fn, c.target);
       ::lilucb::detail::raise_domain_error(

@@ -12,7 +12,7 @@
 namespace lilucb::bandit::stopping {
 
 namespace {
-constexpr double inf = std::numeric_limits<double>::infinity();
+constexpr double top_m_inf = std::numeric_limits<double>::infinity();
 }
 
 glr_top_m::glr_top_m(std::size_t K, double sigma, double delta, answer_target target, mixture_grid grid)
@@ -25,7 +25,7 @@ glr_top_m glr_top_m::practice(std::size_t K, glr_model model, double sigma, doub
 glr_top_m::glr_top_m(std::size_t K, bool certified, glr_model model, double sigma, double delta,
                      answer_target target, mixture_grid grid)
     : K_(K), m_(target.top), certified_(certified), model_(model), sigma_(sigma), delta_(delta),
-      target_(target), grid_(std::move(grid)), inside_(K, 0), mean_(K, -inf), unsampled_(K) {
+      target_(target), grid_(std::move(grid)), inside_(K, 0), mean_(K, -top_m_inf), unsampled_(K) {
   constexpr const char* fn = "lilucb::bandit::stopping::glr_top_m";
   check_at_least(fn, "K", double(K), 2.0);
   check_target(fn, target);
@@ -41,10 +41,10 @@ glr_top_m::glr_top_m(std::size_t K, bool certified, glr_model model, double sigm
     check_open_interval(fn, "delta", delta, 0.0, 1.0);
   }
   // S_hat starts as arms 0..m-1; the heaps' keys: -mean inside (+inf while unpulled), mean outside.
-  std::vector<double> low(K, -inf), high(K, -inf);
+  std::vector<double> low(K, -top_m_inf), high(K, -top_m_inf);
   for (std::size_t i = 0; i < m_; ++i) {
     inside_[i] = 1;
-    low[i] = inf;
+    low[i] = top_m_inf;
   }
   in_low_ = detail::indexed_max_heap(std::move(low));
   out_high_ = detail::indexed_max_heap(std::move(high));
@@ -58,8 +58,8 @@ void glr_top_m::rebalance() {
     inside_[o] = 1;
     inside_[w] = 0;
     in_low_.update(o, -mean_[o]);
-    out_high_.update(o, -inf);
-    in_low_.update(w, -inf);
+    out_high_.update(o, -top_m_inf);
+    in_low_.update(w, -top_m_inf);
     out_high_.update(w, mean_[w]);
     watching_ = false;
   }
@@ -97,7 +97,7 @@ bool glr_top_m::should_stop(const arm_stats& s) {
     watching_ = true;
     return false;
   }
-  double least = inf;
+  double least = top_m_inf;
   bool failing = false;
   for (std::size_t a = 0; a < K_; ++a) {
     if (!inside_[a]) continue;
@@ -117,7 +117,7 @@ bool glr_top_m::should_stop(const arm_stats& s) {
 }
 
 double glr_top_m::min_statistic(const arm_stats& s) const {
-  double least = inf;
+  double least = top_m_inf;
   for (std::size_t a = 0; a < K_; ++a)
     for (std::size_t b = 0; b < K_; ++b)
       if (inside_[a] && !inside_[b]) least = std::min(least, statistic(s, a, b));

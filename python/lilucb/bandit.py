@@ -141,6 +141,8 @@ def run(
     epsilon: float = 0.0,
     epsilon_relative: bool = False,
     top: int = 1,
+    unknown_variance: bool = False,
+    arm_sigmas: Optional[ArrayLike] = None,
 ) -> RunResult:
     """One run of `algorithm` on arms with the given means, as ``lilucb run``.
 
@@ -167,9 +169,13 @@ def run(
     epsilon) of a combination ("lucb-glr+glr-one-sided" is certified for it, Proposition TM-M1; "...+glr-heuristic" is
     the practice): ``answer`` holds the arms answered (increasing) and ``correct`` says whether they are such a set
     (as ``lilucb run --top M``).
+    unknown_variance=True (arms 'gaussian'): the rules may not read sigma, so only "...+glr-gu" (certified for Gaussian
+    rewards of unknown, possibly different variances, Proposition GU) and "...+glr-heuristic-ev" (the practice) stop;
+    arm_sigmas gives each simulated arm's standard deviation (default: sigma for every arm), with or without it (as
+    ``lilucb run --sigma unknown --arm-sigmas``).
     """
     d = _lilucb._run(algorithm, means, nu, sigma, seed, run, arms, max_pulls, inner, checkpoints, range, concentration,
-                     epsilon, epsilon_relative, top)
+                     epsilon, epsilon_relative, top, unknown_variance, arm_sigmas)
     return RunResult(**d)
 
 
@@ -194,6 +200,8 @@ def run_many(
     epsilon: float = 0.0,
     epsilon_relative: bool = False,
     top: int = 1,
+    unknown_variance: bool = False,
+    arm_sigmas: Optional[ArrayLike] = None,
 ) -> RunManyResult:
     """`runs` independent runs on C++ threads with the GIL released (threads: None or 0 for all cores).
 
@@ -204,7 +212,8 @@ def run_many(
     """
     d = _with_progress(lambda cb: _lilucb._run_many(algorithm, means, nu, sigma, seed, runs, threads, first_run, arms,
                                                     max_pulls, inner, checkpoints, keep_counts, cb, range,
-                                                    concentration, epsilon, epsilon_relative, top), progress,
+                                                    concentration, epsilon, epsilon_relative, top,
+                                                    unknown_variance, arm_sigmas), progress,
                        "run_many", run_many._public)
     return RunManyResult(**d)
 

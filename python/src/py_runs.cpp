@@ -34,6 +34,7 @@ struct run_request {
   std::size_t true_best = 0;
   std::vector<bool> good;  // the correct answers: the best arm, or every epsilon-good arm
   bandit::answer_target target;  // the question
+  std::vector<double> sigmas;    // Gaussian arms: each arm's standard deviation (arm_sigmas, or sigma)
   arm_kind arms = arm_kind::gaussian;
   double lo = 0, hi = 1, kappa = bandit::bounded_arms::default_concentration;  // bounded arms
   bandit::run_options options;
@@ -72,7 +73,7 @@ run_request make_request(const char* fn, const std::string& algorithm, const py:
                          double sigma, double seed, const char* run_name, double run, const std::string& arms,
                          double max_pulls, const std::string& inner, const py::object& checkpoints,
                          const py::object& range, const py::object& concentration, double epsilon,
-                         bool epsilon_relative, double top) {
+                         bool epsilon_relative, double top, bool unknown_variance, const py::object& arm_sigmas) {
   run_request r;
   // A preset name, or a sampling x stopping combination as `lilucb run` prints it.
   r.method = bandit::parse_method(algorithm);
@@ -137,6 +138,29 @@ run_request make_request(const char* fn, const std::string& algorithm, const py:
   check_positive(fn, "sigma", sigma);
   r.options.nu = nu;
   r.options.sigma = sigma;
+  // Unknown variance (Gaussian arms; as `lilucb run --sigma unknown --arm-sigmas`): the rules read
+  // no sigma (only gu, certified, and heuristic-ev stop); the simulated arms have arm_sigmas, or
+  // sigma each.
+  r.sigmas.assign(r.means.size(), sigma);
+  if (!arm_sigmas.is_none()) {
+    if (r.arms != arm_kind::gaussian)
+      throw lilucb::domain_error(fn, "arm_sigmas", "given", "None: arm_sigmas applies to arms 'gaussian' only (arms '" + arms + "')");
+    const auto v = real_vector_arg(std::string(fn) + "()", "arm_sigmas", arm_sigmas, "standard deviations (or None)");
+    if (static_cast<std::size_t>(v.size()) != r.means.size())
+      throw lilucb::domain_error(fn, "arm_sigmas", std::to_string(v.size()) + " values",
+                                 "one standard deviation per arm (" + std::to_string(r.means.size()) + ")");
+    for (py::ssize_t k = 0; k < v.size(); ++k) {
+      if (!(std::isfinite(v.data()[k]) && v.data()[k] > 0))
+        throw lilucb::domain_error(fn, "arm_sigmas[" + std::to_string(k) + "]", number_text(v.data()[k]), "(0, inf)");
+      r.sigmas[static_cast<std::size_t>(k)] = v.data()[k];
+    }
+  }
+  if (unknown_variance) {
+    if (r.arms != arm_kind::gaussian)
+      throw lilucb::domain_error(fn, "unknown_variance", "True with arms '" + arms + "'", "False: arms 'gaussian' only");
+    r.options.unknown_variance = true;
+    r.options.sigma = 0;
+  }
   r.options.inner = parse_inner_log(inner);
   // lilucb-certified always runs Figure 1's index, the form Theorem R covers (as `lilucb run`).
   if (const auto* p = std::get_if<bandit::algorithm>(&r.method); p && *p == bandit::algorithm::lilucb_certified)
@@ -175,7 +199,7 @@ bandit::composed_result run_one(const run_request& q, const Arms& arms, const ba
 
 template <class Body>
 void with_arms(const run_request& q, Body body) {
-  if (q.arms == arm_kind::gaussian) body(bandit::gaussian_arms(q.means, q.options.sigma));
+  if (q.arms == arm_kind::gaussian) body(bandit::gaussian_arms(q.means, q.sigmas));
   else if (q.arms == arm_kind::bernoulli) body(bandit::bernoulli_arms(q.means));
   else body(bandit::bounded_arms(q.means, q.lo, q.hi, q.kappa));
 }
@@ -228,9 +252,9 @@ bool answers_correctly(const run_request& q, const bandit::run_result& r) {
 py::dict run_py(const std::string& algorithm, const array_like& means, double nu, double sigma, double seed,
                 double run, const std::string& arms, double max_pulls, const std::string& inner,
                 const py::object& checkpoints, const py::object& range, const py::object& concentration,
-                double epsilon, bool epsilon_relative, double top) {
+                double epsilon, bool epsilon_relative, double top, bool unknown_variance, const py::object& arm_sigmas) {
   const auto q = make_request("lilucb.run", algorithm, means, nu, sigma, seed, "run", run, arms, max_pulls, inner, checkpoints,
-                              range, concentration, epsilon, epsilon_relative, top);
+                              range, concentration, epsilon, epsilon_relative, top, unknown_variance, arm_sigmas);
   const double n = static_cast<double>(q.means.size());
   lilucb::check_memory("lilucb.run", "means", std::to_string(q.means.size()) + " arms",
                        lilucb::run_memory_bytes(n) + 16 * n, "one run and its counts");
@@ -269,10 +293,11 @@ py::dict run_many_py(const std::string& algorithm, const array_like& means, doub
                      double runs_real, const py::object& threads_obj, double first_run, const std::string& arms,
                      double max_pulls, const std::string& inner, const py::object& checkpoints, bool keep_counts,
                      const py::object& progress, const py::object& range, const py::object& concentration,
-                     double epsilon, bool epsilon_relative, double top) {
+                     double epsilon, bool epsilon_relative, double top, bool unknown_variance,
+                     const py::object& arm_sigmas) {
   constexpr const char* fn = "lilucb.run_many";
   const auto q = make_request(fn, algorithm, means, nu, sigma, seed, "first_run", first_run, arms, max_pulls, inner, checkpoints,
-                              range, concentration, epsilon, epsilon_relative, top);
+                              range, concentration, epsilon, epsilon_relative, top, unknown_variance, arm_sigmas);
   const std::size_t runs = whole_number(fn, "runs", runs_real, 1, "a whole number in [1, 2^53]");
   unsigned threads = 0;
   if (!threads_obj.is_none()) {
@@ -444,11 +469,11 @@ void register_runs(py::module_& m) {
   using py::arg;
   m.def("_run", &run_py, arg("algorithm"), arg("means"), arg("nu"), arg("sigma"), arg("seed"), arg("run"),
         arg("arms"), arg("max_pulls"), arg("inner"), arg("checkpoints"), arg("range"), arg("concentration"),
-        arg("epsilon"), arg("epsilon_relative"), arg("top"));
+        arg("epsilon"), arg("epsilon_relative"), arg("top"), arg("unknown_variance"), arg("arm_sigmas"));
   m.def("_run_many", &run_many_py, arg("algorithm"), arg("means"), arg("nu"), arg("sigma"), arg("seed"),
         arg("runs"), arg("threads"), arg("first_run"), arg("arms"), arg("max_pulls"), arg("inner"),
         arg("checkpoints"), arg("keep_counts"), arg("progress"), arg("range"), arg("concentration"), arg("epsilon"),
-        arg("epsilon_relative"), arg("top"));
+        arg("epsilon_relative"), arg("top"), arg("unknown_variance"), arg("arm_sigmas"));
   m.def("_plan", &plan_py, arg("means"), arg("nu"), arg("arms"), arg("sigma"), arg("runs"), arg("seed"), arg("threads"),
         arg("max_pulls"), arg("method"), arg("range"), arg("concentration"), arg("progress"));
   // The defaults every interface shares (lilucb/bandit/defaults.hpp): run and run_many take them.

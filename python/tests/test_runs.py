@@ -333,3 +333,27 @@ def test_top_m_runs_answer_sets():
     assert lilucb.Identification.from_json(s.to_json()).top == 2
     with pytest.raises(lilucb.DomainError, match="top"):
         lilucb.Identification(3, "gaussian", 0.1, sigma=0.5, top=3)
+
+
+def test_unknown_variance_runs(cli):
+    # Gaussian rewards of unknown, different variances (Proposition GU): only gu (certified) and
+    # heuristic-ev (the practice) stop; a known-sigma rule is refused; the same run as the CLI's.
+    means, sds = [0.0, -0.5, -0.6], [0.2, 2.0, 0.5]
+    r = lilucb.run("t3c-ids+glr-gu", means, 0.1, seed=3, unknown_variance=True, arm_sigmas=sds)
+    assert r.status == "stopped" and r.certified and "Proposition GU" in r.certificate
+    assert r.best_arm == 0 and r.correct
+    many = lilucb.run_many("t3c-ids+glr-gu", means, 0.1, runs=3, threads=2, seed=3, unknown_variance=True, arm_sigmas=sds)
+    assert int(many.pulls[0]) == r.pulls
+    practice = lilucb.run("t3c-ids+glr-heuristic-ev", means, 0.1, seed=3, unknown_variance=True, arm_sigmas=sds)
+    assert not practice.certified
+    with pytest.raises(lilucb.DomainError, match="unknown_variance|threshold"):
+        lilucb.run("t3c-ids+glr-pooled-weighted", means, 0.1, unknown_variance=True)
+    with pytest.raises(lilucb.DomainError, match="arm_sigmas"):
+        lilucb.run("t3c-ids+glr-gu", means, 0.1, unknown_variance=True, arm_sigmas=[1.0, 2.0])
+    with pytest.raises(lilucb.DomainError, match="arm_sigmas"):
+        lilucb.run("t3c-ids+glr-gu", means, 0.1, unknown_variance=True, arm_sigmas=[1.0, -2.0, 1.0])
+    with pytest.raises(lilucb.DomainError, match="unknown_variance"):
+        lilucb.run("t3c-ids+glr-heuristic-ev", [0.5, 0.4], 0.1, arms="bernoulli", unknown_variance=True)
+    c = cli("run", "--means", "0,-0.5,-0.6", "--sigma", "unknown", "--arm-sigmas", "0.2,2,0.5", "--nu", "0.1",
+            "--seed", "3", "--sampling", "t3c-ids", "--stopping", "glr", "--threshold", "gu")
+    assert c["pulls"] == r.pulls and c["best_arm"] == r.best_arm

@@ -291,7 +291,7 @@ BOOST_AUTO_TEST_CASE(admits_is_check_combinations_rule) {
         admitted += a;
       }
     }
-  BOOST_TEST(cases == lb::all_combinations.size() * 4 * 5);
+  BOOST_TEST(cases == lb::all_combinations.size() * 5 * 5);
   BOOST_TEST(admitted > 0u);
   BOOST_TEST(admitted < cases);
   // Cases read off the descriptors' documented domains.

@@ -3,10 +3,13 @@
 // sampling rule that knows the best arm and starves it.
 
 #include "lilucb/bandit/arm_stats.hpp"
+#include "lilucb/clopper_pearson.hpp"
 
 #include <algorithm>
 #include <cstddef>
 #include <cstdlib>
+#include <sstream>
+#include <string>
 #include <utility>
 #include <vector>
 
@@ -43,6 +46,25 @@ class starve_the_best {
 
  private:
   std::size_t best_;
+};
+
+/// One cell's count of wrong answers among R runs, with its exact one-sided Clopper-Pearson bounds
+/// at level alpha (set_bounds); rejected(nu) when the lower bound exceeds nu.
+struct error_tally {
+  std::string name;
+  std::size_t runs = 0, stopped = 0, wrong = 0;
+  double lower = 0, upper = 0;
+  void set_bounds(double alpha) {
+    lower = lilucb::clopper_pearson_lower(wrong, runs, alpha);
+    upper = lilucb::clopper_pearson_upper(wrong, runs, alpha);
+  }
+  bool rejected(double nu) const { return lower > nu; }
+  std::string summary() const {
+    std::ostringstream os;
+    os << name << ": " << wrong << " wrong of " << stopped << " stopped (" << runs << " runs), lower bound " << lower
+       << ", upper bound " << upper;
+    return os.str();
+  }
 };
 
 /// The adversary of epsilon-good and top-m questions: it knows which arms are good (may be in a

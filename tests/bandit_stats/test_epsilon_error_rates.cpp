@@ -42,17 +42,7 @@ struct cell {
   lb::answer_target target;  ///< the question asked (and counted)
 };
 
-struct tally {
-  std::string name;
-  std::size_t runs = 0, stopped = 0, wrong = 0;
-  double lower = 0;  ///< one-sided Clopper-Pearson lower bound of P(wrong) at level 1e-6
-  bool rejected(double nu) const { return lower > nu; }
-  std::string summary() const {
-    std::ostringstream os;
-    os << name << ": " << wrong << " wrong of " << stopped << " stopped (" << runs << " runs), lower bound " << lower;
-    return os.str();
-  }
-};
+using tally = lilucb_stats::error_tally;
 
 constexpr double kNu = 0.5;
 constexpr double kAlpha = 1e-6;
@@ -92,7 +82,7 @@ tally run_cell(const cell& c, sampler which, std::size_t runs, lb::answer_target
     ++t.stopped;
     t.wrong += !good[r.best_arm];
   }
-  t.lower = lilucb::clopper_pearson_lower(t.wrong, t.runs, kAlpha);
+  t.set_bounds(kAlpha);
   return t;
 }
 

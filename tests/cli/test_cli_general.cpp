@@ -47,8 +47,11 @@ BOOST_AUTO_TEST_CASE(sigma_help_states_its_default_and_where_it_comes_from) {
     BOOST_TEST_REQUIRE(r.status == 0, command[0] << ": " << r.err);
     std::istringstream lines(r.out);
     std::string line, sigma_line;
-    while (std::getline(lines, line))
-      if (contains(line, "--sigma")) sigma_line = line;
+    // The option's own line (it starts with "--sigma"; other help text may mention it).
+    while (std::getline(lines, line)) {
+      const auto start = line.find_first_not_of(' ');
+      if (start != std::string::npos && line.compare(start, 8, "--sigma ") == 0) sigma_line = line;
+    }
     BOOST_TEST(contains(sigma_line, expected), command[0] << " --help: --sigma line " << sigma_line);
   }
 }

@@ -734,9 +734,14 @@ BOOST_AUTO_TEST_CASE(certified_by_default) {
   BOOST_TEST(bandit::to_string(bandit::recommended_combination(bandit::reward_model::bounded)) ==
              "t3c-ids+glr-pooled-eb");
   const std::vector<std::string> bounded{"--means", "3,2,1", "--arms", "bounded", "--range", "0,4", "--nu", "0.1", "--seed", "2", "--json"};
+  const std::vector<std::string> unknown{"--means", "0.5,0.3,0.2", "--sigma", "unknown", "--arm-sigmas", "0.2,1,0.5",
+                                        "--nu", "0.1", "--seed", "2", "--json"};
+  BOOST_TEST(bandit::to_string(bandit::recommended_combination(bandit::reward_model::gaussian_unknown_variance)) ==
+             "t3c-ids+glr-gu");
   for (const auto& [tail, model] : {std::pair{gaussian, bandit::reward_model::gaussian},
                                     std::pair{bernoulli, bandit::reward_model::bernoulli},
-                                    std::pair{bounded, bandit::reward_model::bounded}}) {
+                                    std::pair{bounded, bandit::reward_model::bounded},
+                                    std::pair{unknown, bandit::reward_model::gaussian_unknown_variance}}) {
     const std::string name = bandit::to_string(bandit::recommended_combination(model));
     BOOST_TEST_CONTEXT(name) {
       const json plain = expect_json(cat({"run"}, tail));
@@ -820,6 +825,20 @@ BOOST_AUTO_TEST_CASE(bounded_arms_with_a_range) {
         "--stopping", "glr"},
        "sampling"},
       {{"run", "--means", "3,2", "--nu", "0.1", "--sampling", "t3c", "--stopping", "glr", "--threshold", "pooled-eb"},
+       "threshold"},
+      // An unknown variance: the rules that read sigma, presets, non-Gaussian arms and bad --arm-sigmas.
+      {{"run", "--means", "1,0", "--nu", "0.1", "--sigma", "unknown", "--sampling", "t3c", "--stopping", "glr",
+        "--threshold", "one-sided"},
+       "threshold"},
+      {{"run", "--means", "1,0", "--nu", "0.1", "--sigma", "unknown", "--sampling", "t3c", "--stopping", "ls"},
+       "boundary"},
+      {{"run", "--means", "1,0", "--nu", "0.1", "--sigma", "unknown", "--algorithm", "lilucb"}, "unknown_variance"},
+      {{"run", "--means", "0.5,0.4", "--nu", "0.1", "--sigma", "unknown", "--arms", "bernoulli"}, "--sigma"},
+      {{"run", "--means", "1,0", "--nu", "0.1", "--sigma", "unknown", "--arm-sigmas", "1,2,3"}, "--arm-sigmas"},
+      {{"run", "--means", "1,0", "--nu", "0.1", "--sigma", "unknown", "--arm-sigmas", "1,0"}, "--arm-sigmas"},
+      {{"run", "--means", "1,0", "--nu", "0.1", "--sigma", "unknowable"}, "--sigma"},
+      {{"run", "--means", "0.5,0.4", "--nu", "0.1", "--arms", "bernoulli", "--threshold", "gu", "--sampling", "t3c",
+        "--stopping", "glr"},
        "threshold"},
   };
   for (const auto& [args, name] : refused)

@@ -32,6 +32,10 @@ struct plan_arms {
   std::vector<double> means;
   bandit::reward_model model = bandit::reward_model::gaussian;  ///< gaussian, bernoulli or bounded
   double sigma = 0.5;       ///< Gaussian rewards' standard deviation (the run's sigma for Gaussian arms)
+  /// Gaussian arms (gaussian, gaussian_unknown_variance): one standard deviation per arm (empty:
+  /// sigma for every arm).  repeat_runs only; a gaussian_unknown_variance run needs
+  /// run_options::unknown_variance.
+  std::vector<double> sigmas;
   double lo = 0, hi = 1;    ///< bounded arms: the rewards' range
   double concentration = 9; ///< bounded arms: the Beta concentration (bandit::bounded_arms)
 };

@@ -173,6 +173,8 @@ void check_nonnegative_means(const char* fn, const Arms& arms) {
 /// (hi - lo)/2 for bounded arms, Hoeffding's lemma); with a smaller opts.sigma the run is labelled
 /// uncertified, its certificate saying why.  The rules for rewards in [0, 1] (pooled-kl,
 /// pooled-eb) take no sigma and read a bounded arm's reward y as (y - lo)/(hi - lo).
+/// opts.unknown_variance (Gaussian arms only): the model is gaussian_unknown_variance, where only
+/// the rules that read no sigma stop (gu: Proposition GU, certified; heuristic-ev: the practice).
 /// Domain: nu in (0,1); sigma >= 0; a combination that admits(c, reward_model_of<Arms>()) admits
 /// (combination.hpp; check_combination names the part it refuses).
 template <class Arms, class Observer>
@@ -180,12 +182,19 @@ composed_result run_combination(const combination& c, const Arms& arms, const ru
   constexpr const char* fn = "lilucb::bandit::run_combination";
   check_open_interval(fn, "nu", opts.nu, 0.0, 1.0);
   if (opts.sigma != 0) check_positive(fn, "sigma", opts.sigma);
-  check_combination(fn, c, reward_model_of<Arms>());
+  reward_model model = reward_model_of<Arms>();
+  if (opts.unknown_variance) {
+    if (model != reward_model::gaussian)
+      ::lilucb::detail::raise_domain_error(fn, "unknown_variance", std::string("true with ") + to_string(model) + " arms",
+                                           "false unless the arms are Gaussian (gaussian_arms)");
+    model = reward_model::gaussian_unknown_variance;
+  }
+  check_combination(fn, c, model);
   rule_context ctx;
   ctx.arms = arms.size();
   ctx.sigma = opts.sigma != 0 ? opts.sigma : arms.subgaussian_scale();
   ctx.nu = opts.nu;
-  ctx.model = reward_model_of<Arms>();
+  ctx.model = model;
   ctx.stopping = c.stopping;
   ctx.rho = c.rho;
   ctx.inner = opts.inner;
@@ -228,6 +237,11 @@ template <class Arms, class Observer>
 composed_result run_method(const method& m, const Arms& arms, const run_options& opts, Observer& observer) {
   if (const auto* c = std::get_if<combination>(&m)) return run_combination(*c, arms, opts, observer);
   const algorithm a = std::get<algorithm>(m);
+  if (opts.unknown_variance)
+    ::lilucb::detail::raise_domain_error("lilucb::bandit::run_method", "unknown_variance",
+                                         std::string("true with the preset ") + to_string(a),
+                                         "false with a preset (each reads sigma); with an unknown variance a combination "
+                                         "with glr-gu (certified) or glr-heuristic-ev");
   composed_result out;
   out.run = run_algorithm(a, arms, opts, observer);
   const preset_certificate pc = certificate_of(a);

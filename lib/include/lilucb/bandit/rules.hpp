@@ -36,7 +36,7 @@ enum class sampling_rule { uniform, lilucb, lucb1, tas_d, tas_c, ttts, t3c, eb_t
                            weakest_pair, tas_d_every, tas_c_every, lucb_glr, tt_topm };
 enum class stopping_rule { lilucb, ls, glr };
 enum class glr_threshold { heuristic, kk21, mixture, one_sided, pooled, pooled_per_arm, pooled_kl, pooled_eb,
-                            heuristic_ev, pooled_weighted };
+                            heuristic_ev, pooled_weighted, gu };
 namespace stopping {
 /// The per-arm boundary of the LS rule: lil (Section 5's finite-LIL width) or one of the anytime
 /// families of ls_boundary.hpp.
@@ -48,14 +48,19 @@ enum class ls_boundary { lil, stitched, mixture, calibrated };
 /// sigma-sub-Gaussian (a user's arm type), or rewards known to lie in a range [lo, hi], lo < hi
 /// finite (bounded_arms; (hi - lo)/2-sub-Gaussian by Hoeffding's lemma, and rescaled to [0, 1] as
 /// (y - lo)/(hi - lo) for the rules certified for rewards in [0, 1]).  A descriptor's `models` is
-/// a bit set of these.
-enum class reward_model : unsigned { gaussian = 1u, bernoulli = 2u, sub_gaussian = 4u, bounded = 8u };
-inline constexpr unsigned all_reward_models = 15u;
+/// a bit set of these.  gaussian_unknown_variance: Gaussian arms whose standard deviations (possibly
+/// different) the rules may not read (run_options::unknown_variance): no rule that reads sigma is
+/// offered there (rule_models::any excludes it), sampling rules run at a nominal scale
+/// (combination.hpp, admits), and GU (certified) and heuristic-ev (the practice) stop.
+enum class reward_model : unsigned { gaussian = 1u, bernoulli = 2u, sub_gaussian = 4u, bounded = 8u,
+                                     gaussian_unknown_variance = 16u };
+inline constexpr unsigned all_reward_models = 31u;
 constexpr bool accepts(unsigned models, reward_model m) { return (models & static_cast<unsigned>(m)) != 0; }
 inline constexpr const char* to_string(reward_model m) {
   return m == reward_model::gaussian    ? "Gaussian"
          : m == reward_model::bernoulli ? "Bernoulli"
          : m == reward_model::bounded   ? "bounded"
+         : m == reward_model::gaussian_unknown_variance ? "Gaussian (unknown variance)"
                                         : "sub-Gaussian";
 }
 
@@ -197,16 +202,21 @@ any_stopping glr_pooled_kl(const rule_context&, run_parameters&);
 any_stopping glr_pooled_eb(const rule_context&, run_parameters&);
 any_stopping glr_heuristic_ev(const rule_context&, run_parameters&);
 any_stopping glr_pooled_weighted(const rule_context&, run_parameters&);
+any_stopping glr_gu(const rule_context&, run_parameters&);
 }  // namespace rule_factories
 
 namespace rule_models {
-inline constexpr unsigned any = all_reward_models;
+/// Every model whose scale a rule may read (sigma, or the range): all but Gaussian arms of unknown
+/// variance.
+inline constexpr unsigned any = all_reward_models & ~static_cast<unsigned>(reward_model::gaussian_unknown_variance);
 inline constexpr unsigned bernoulli = static_cast<unsigned>(reward_model::bernoulli);
 inline constexpr unsigned gaussian = static_cast<unsigned>(reward_model::gaussian);
 /// Rewards in a known range: Bernoulli arms, or bounded arms rescaled to [0, 1].
 inline constexpr unsigned unit_interval = bernoulli | static_cast<unsigned>(reward_model::bounded);
 /// Every model but Bernoulli arms (rules that estimate a variance apart from the mean).
-inline constexpr unsigned not_bernoulli = any & ~bernoulli;
+inline constexpr unsigned not_bernoulli = all_reward_models & ~bernoulli;
+/// Gaussian arms, their variances known or not (Proposition GU needs Gaussian rewards exactly).
+inline constexpr unsigned gaussian_any_variance = gaussian | static_cast<unsigned>(reward_model::gaussian_unknown_variance);
 }  // namespace rule_models
 
 // ---------------------------------------------------------------------------------------------
@@ -263,7 +273,7 @@ inline constexpr std::array<stopping_descriptor, 3> stopping_rules{{
      stopping_parameter::threshold, false, false, "", nullptr},
 }};
 
-inline constexpr std::array<threshold_descriptor, 10> glr_thresholds{{
+inline constexpr std::array<threshold_descriptor, 11> glr_thresholds{{
     {glr_threshold::heuristic, "heuristic", "log((1 + log t)/nu), the field's practice", false,
      "none: the heuristic threshold log((1 + log t)/delta) has no proof", rule_models::any, "", false, true,
      rule_cost::cheap, &rule_factories::glr_heuristic, true, true, true},
@@ -305,6 +315,12 @@ inline constexpr std::array<threshold_descriptor, 10> glr_thresholds{{
      "pooled-per-arm with predictable weights that un-pool the pulls made while the leader barely led", true,
      "Proposition U (docs/certified-glr/unpooling.md)", rule_models::any, "", false, false, rule_cost::costly,
      &rule_factories::glr_pooled_weighted, true},
+    {glr_threshold::gu, "gu",
+     "Gaussian rewards of unknown, possibly different variances (--sigma unknown): the t-type GLR minus each arm's "
+     "Student-t predictive regret, union over the wrong answers",
+     true, "Proposition GU (docs/certified-glr/epsilon-topm.md, section 3)", rule_models::gaussian_any_variance,
+     "gu needs Gaussian rewards exactly (a ratio of densities): Gaussian arms, variances known or not", false, false,
+     rule_cost::costly, &rule_factories::glr_gu, false, true},
 }};
 
 inline constexpr std::array<boundary_descriptor, 4> ls_boundaries{{

@@ -30,6 +30,11 @@ struct run_options {
   std::uint64_t max_pulls = 0;            ///< pull budget; 0: unlimited
   std::uint64_t seed = 0;                 ///< random seed
   std::uint64_t run = 0;                  ///< run index: stream `run` of `seed` (one stream per run)
+  /// The arms' variances are unknown to the rules (Gaussian arms only): the run's reward model is
+  /// gaussian_unknown_variance (rules.hpp), so only rules that read no sigma stop (gu, certified;
+  /// heuristic-ev, the practice) and presets are refused; sampling rules use sigma (or the arms'
+  /// largest standard deviation when sigma is 0) as a nominal scale only.
+  bool unknown_variance = false;
 };
 
 /// Every parameter a run used (docs/bandit.md, "The parameters of a run").  A group is

@@ -1,0 +1,197 @@
+// Statistical correctness of GLR stopping for Gaussian rewards of unknown, possibly different
+// variances (Proposition GU, docs/certified-glr/epsilon-topm.md, section 3): the rule must answer a
+// g-good arm (the best arm, or an epsilon-good one) with probability >= 1 - delta for ANY sampling
+// rule, whatever the arms' standard deviations, without reading them.
+//
+// Statement tested, per cell: R runs on streams (seed, k), F = the runs that STOPPED with an arm
+// that is not g-good (bandit/target.hpp, is_good_answer); F is Binomial(R, p') with p' at most the
+// rule's error probability; the test FAILS when the exact one-sided Clopper-Pearson lower bound of
+// F at level 1e-6 (Boost.Math's beta quantile, lilucb/clopper_pearson.hpp) exceeds delta = 1/2.
+// The cells: near-tied Gaussian arms with standard deviations far apart (0.2, 2, 0.5, 1), best arm
+// and additive and relative epsilon-good questions.  The samplers: round robin, T3C-IDS (the
+// recommended method, through run_combination with run_options::unknown_variance) and an
+// adversary that starves the best arm (large_delta.hpp).  The planted failure beside, which the
+// same test must reject so that it can fail: GU asked a question a hundred times too generous.  The
+// over-confident variant with each arm's predictable Student-t predictive replaced by the
+// maximum-likelihood Gaussian density of its included pulls (fitted to the very rewards it scores:
+// not predictable), i.e. the t-type GLR at GU's threshold log((K - 1)/delta), errs above delta but
+// too rarely to reject with these run counts: its error rate is reported (measurements below).
+#include <boost/test/unit_test.hpp>
+
+#include "large_delta.hpp"
+
+#include "lilucb/bandit/compose.hpp"
+#include "lilucb/bandit/parallel.hpp"
+#include "lilucb/bandit/stopping/glr_unknown_variance.hpp"
+#include "lilucb/bandit/target.hpp"
+#include "lilucb/clopper_pearson.hpp"
+
+#include <cmath>
+#include <numbers>
+#include <sstream>
+#include <string>
+#include <vector>
+
+namespace lb = lilucb::bandit;
+namespace ls = lilucb::bandit::stopping;
+using lilucb_stats::large_delta_runs;
+
+namespace {
+
+constexpr double kNu = 0.5;
+constexpr double kAlpha = 1e-6;
+
+/// The planted over-confident rule: GU's statistic with L_i replaced by the arm's maximum
+/// log-likelihood -(n/2) log(2 pi e v) (the ML density at the current estimate, which has seen the
+/// rewards it scores), at log((K - 1)/delta).
+class planted_ml {
+ public:
+  planted_ml(std::size_t K, double delta, lb::answer_target t)
+      : arms_(K), target_(t), threshold_(std::log(static_cast<double>(K - 1) / delta)) {}
+  static constexpr const char* name() { return "planted-ml"; }
+  static constexpr bool certified() { return false; }
+  static std::string certificate() { return "none: planted"; }
+  void observe(std::size_t i, const lb::arm_stats& s) { arms_[i].add(s.last_added()); }
+  std::size_t recommendation(const lb::arm_stats& s) const { return s.empirical_best(); }
+  bool should_stop(const lb::arm_stats& s) const {
+    const std::size_t a = s.empirical_best();
+    const double log2pie = std::log(2 * std::numbers::pi * std::numbers::e);
+    for (std::size_t c = 0; c < arms_.size(); ++c) {
+      if (c == a) continue;
+      const auto &A = arms_[a], &C = arms_[c];
+      if (A.n < 2 || C.n < 2 || !(A.v() > 0) || !(C.v() > 0)) return false;
+      const double na = static_cast<double>(A.n), nc = static_cast<double>(C.n);
+      const double lmax = -0.5 * na * (log2pie + std::log(A.v())) - 0.5 * nc * (log2pie + std::log(C.v()));
+      const double budget = lmax - threshold_;  // the pair passes when the sup is at most this
+      if (lmax - ls::gu_sup_upper(na, A.mean, A.v(), nc, C.mean, C.v(), target_, budget, budget) < threshold_)
+        return false;
+    }
+    return true;
+  }
+
+ private:
+  std::vector<ls::gu_arm> arms_;
+  lb::answer_target target_;
+  double threshold_;
+};
+
+enum class sampler { uniform, t3c_ids, starve, planted };
+
+struct cell {
+  std::string label;
+  std::vector<double> means, sigmas;
+  lb::answer_target target;
+};
+
+using tally = lilucb_stats::error_tally;
+
+/// R runs of `which` on cell c, the rule asked c.target (or `rule_target` when given: a planted
+/// question), the answers counted against c.target.
+tally run_cell(const cell& c, sampler which, std::size_t runs, std::uint64_t max_pulls = 400'000, double nu = kNu,
+               const lb::answer_target* rule_target = nullptr) {
+  const lb::answer_target asked = rule_target ? *rule_target : c.target;
+  std::vector<bool> good(c.means.size());
+  for (std::size_t i = 0; i < c.means.size(); ++i) good[i] = lb::is_good_answer(c.target, c.means, i);
+  std::size_t best = 0;
+  for (std::size_t i = 1; i < c.means.size(); ++i)
+    if (c.means[i] > c.means[best]) best = i;
+  const lb::gaussian_arms arms(c.means, c.sigmas);
+  lb::run_options o;
+  o.nu = nu;
+  o.seed = 20261203;
+  o.max_pulls = max_pulls;
+  o.unknown_variance = true;
+  auto run_one = [&](const lb::run_options& oo) {
+    const std::size_t K = arms.size();
+    switch (which) {
+      case sampler::uniform: {
+        lb::sampling::uniform s;
+        ls::glr_unknown_variance stop(K, nu, asked);
+        return lb::run_composed(arms, s, stop, oo).run;
+      }
+      case sampler::starve: {
+        lilucb_stats::starve_the_best s(best);
+        ls::glr_unknown_variance stop(K, nu, asked);
+        return lb::run_composed(arms, s, stop, oo).run;
+      }
+      case sampler::planted: {
+        lb::sampling::uniform s;
+        planted_ml stop(K, nu, asked);
+        return lb::run_composed(arms, s, stop, oo).run;
+      }
+      case sampler::t3c_ids: break;
+    }
+    lb::combination comb = lb::parse_combination("t3c-ids+glr-gu");
+    comb.target = asked;
+    return lb::run_combination(comb, arms, oo).run;
+  };
+  const auto results = lb::run_many(o, runs, 0, run_one);
+  tally t;
+  const char* names[] = {"uniform+glr-gu", "t3c-ids+glr-gu", "starve-the-best+glr-gu", "uniform+planted-ml"};
+  t.name = std::string(names[int(which)]) + " at " + lb::to_string(asked) + ", delta " + std::to_string(nu) +
+           " on " + c.label;
+  t.runs = runs;
+  for (const auto& r : results) {
+    if (r.status != lb::run_status::stopped) continue;
+    ++t.stopped;
+    t.wrong += !good[r.best_arm];
+  }
+  t.set_bounds(kAlpha);
+  return t;
+}
+
+// Near-tied arms, standard deviations far apart (the prototype's u-far): the best arm; an additive
+// epsilon with the bad arms just below mu* - epsilon; a relative one (means >= 0).
+std::vector<cell> gu_cells() {
+  const std::vector<double> sd{0.2, 2.0, 0.5, 1.0};
+  return {
+      {"u-far (0, -0.2, -0.2, -0.3; sd 0.2, 2, 0.5, 1)", {0.0, -0.2, -0.2, -0.3}, sd, {}},
+      {"eps-far (0, -0.12, -0.12, -0.2; sd 0.2, 2, 0.5, 1), eps 0.1", {0.0, -0.12, -0.12, -0.2}, sd, {0.1, false}},
+      {"rel-far (1, 0.88, 0.88, 0.8; sd 0.2, 2, 0.5, 1), relative eps 0.1", {1.0, 0.88, 0.88, 0.8}, sd, {0.1, true}},
+  };
+}
+
+}  // namespace
+
+BOOST_AUTO_TEST_SUITE(gu_large_delta)
+
+BOOST_AUTO_TEST_CASE(certified_at_delta_half_for_every_sampler) {
+  for (const auto& c : gu_cells())
+    for (auto s : {sampler::uniform, sampler::t3c_ids, sampler::starve}) {
+      const auto t = run_cell(c, s, large_delta_runs());
+      BOOST_TEST_MESSAGE(t.summary());
+      BOOST_TEST(t.stopped > t.runs / 2, t.summary());  // the rule stops (the cells are not vacuous)
+      BOOST_TEST(!t.rejected(kNu), t.summary());
+    }
+}
+
+// The planted failure, so that the test above can fail: GU answering a question a hundred times too
+// generous (epsilon 10, counted at epsilon 0.1) on one good arm (sd 0.2) and eleven at mu* - 1.1
+// epsilon (sd 1, 2), round robin: it stops once the predictors' start-up cost is paid, on a leader
+// that is mostly a noisy bad arm.  It must be rejected at delta = 1/2.  (Measured on the way, at
+// epsilon 1 with bad arms at mu* - 1.2 epsilon: 121 wrong of 300 with three bad arms, 149 and 150
+// of 300 with eleven: GU pays its start-up first, and by then the good arm often leads.)
+//
+// The ML variant (planted_ml: L replaced by each arm's maximum log-likelihood, i.e. the t-type GLR at
+// GU's threshold) was measured and is NOT rejectable with these run counts, so it is reported, not
+// asserted: on near4 (0, -0.02, -0.02, -0.02; sd 0.2, 2, 0.5, 1) it erred in 111 of 300 runs at
+// delta = 1/2 under round robin (budget 4e5; 127 of 300 under the starving sampler, budget 1e5) and in
+// 20 and 21 of 300 at delta = 0.05 (budget 1e5): above 0.05, below the 1e-6-level bound's reach.
+BOOST_AUTO_TEST_CASE(planted_overconfident_rule_is_rejected) {
+  cell one_good{"one-good12 (0, eleven at -0.11; sd 0.2, then 1, 2 in turn), eps 0.1", {0.0}, {0.2}, {0.1, false}};
+  for (int i = 0; i < 11; ++i) {
+    one_good.means.push_back(-0.11);
+    one_good.sigmas.push_back(i % 2 == 0 ? 1.0 : 2.0);
+  }
+  const lb::answer_target generous{10.0, false};
+  const auto t = run_cell(one_good, sampler::uniform, large_delta_runs(), 400'000, kNu, &generous);
+  BOOST_TEST_MESSAGE(t.summary());
+  BOOST_TEST(t.rejected(kNu), t.summary());
+  // The ML variant's error rate is reported (see above), the upper bound only checked to be real.
+  const cell near{"near4 (0, -0.02, -0.02, -0.02; sd 0.2, 2, 0.5, 1)", {0.0, -0.02, -0.02, -0.02}, {0.2, 2.0, 0.5, 1.0}, {}};
+  const auto ml = run_cell(near, sampler::planted, large_delta_runs(), 100'000, 0.05);
+  BOOST_TEST_MESSAGE(ml.summary());
+  BOOST_TEST(ml.stopped > 0u, ml.summary());
+}
+
+BOOST_AUTO_TEST_SUITE_END()
