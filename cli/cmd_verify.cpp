@@ -1,5 +1,5 @@
 // `lilucb verify [--quick|--full] [--only NAME] [--json | --format text|markdown|csv|latex]
-//                [--seed S] [--threads N] [--record FILE] [--check-against FILE]`:
+//                [--seed S] [--threads N] [--max-seconds S] [--record FILE] [--check-against FILE]`:
 // runs the verification checks (verification/) and prints the claims table (text by
 // default; --format renders the same six columns as a Markdown, CSV or LaTeX booktabs table).
 // The exit status is 0 whatever the verdicts are: a claim of the paper that fails is a finding,
@@ -28,7 +28,8 @@ namespace {
 
 struct verify_cli_options {
   bool quick = false, full = false, json = false, list = false;
-  std::string only, seed = "20261126", threads = "0", record, check_against, format = "text", reproduction_data;
+  std::string only, seed = "20261126", threads = "0", record, check_against, format = "text", reproduction_data,
+      max_seconds;
   CLI::Option *only_opt = nullptr, *record_opt = nullptr, *check_opt = nullptr, *reproduction_opt = nullptr;
 };
 
@@ -72,6 +73,11 @@ void run_verify(const verify_cli_options& o) {
   if (threads > 1024) throw lilucb::domain_error("lilucb verify", "--threads", o.threads, "[0, 1024] (0: all cores)");
   vo.threads = static_cast<unsigned>(threads);
   if (!o.reproduction_data.empty()) vo.reproduction_dir = o.reproduction_data;
+  vo.max_seconds_name = "--max-seconds";
+  if (!o.max_seconds.empty()) {
+    vo.max_seconds = parse_real("--max-seconds", o.max_seconds, "(0, inf]");
+    if (!(vo.max_seconds > 0)) throw lilucb::domain_error("lilucb verify", "--max-seconds", o.max_seconds, "(0, inf]");
+  }
   if (!o.only.empty()) verification::find_check(o.only);  // validate before any work
   // The record is written whole after the run (a temporary file renamed), never over the
   // published record it is compared with.
@@ -103,8 +109,14 @@ void run_verify(const verify_cli_options& o) {
     }
   }
 
+  // Refused here, before the published record is compared or anything is written, when the
+  // estimate exceeds --max-seconds.
+  verification::check_verify_time(vo, o.only);
+  vo.max_seconds = std::numeric_limits<double>::infinity();  // checked once
+  std::vector<verification::check_cost> costs;
+  const double probe = o.record.empty() ? 0.0 : verification::machine_probe_seconds();
   const auto start = std::chrono::steady_clock::now();
-  const auto claims = verification::run_checks(vo, o.only);
+  const auto claims = verification::run_checks(vo, o.only, &costs);
   const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
 
   if (!o.record.empty()) {
@@ -116,6 +128,8 @@ void run_verify(const verify_cli_options& o) {
     r.wall_seconds = wall;
     r.threads = bandit::thread_count(vo.threads);
     r.claims = claims;
+    r.costs = costs;
+    r.probe_seconds = probe;
     io::write_file_atomically(o.record, verification::to_json(r).dump(2) + '\n', "lilucb verify --record");
   }
   if (published) {
@@ -158,6 +172,9 @@ void add_verify_command(CLI::App& app) {
                  count_spec(0, std::numeric_limits<std::uint64_t>::max(), "[0, 2^64)"));
   declare_option(sub->add_option("--threads", o->threads, "worker threads; 0 (default) = all cores; results do not depend on it"),
                  count_spec(0, 1024, "[0, 1024] (0: all cores)"));
+  declare_option(sub->add_option("--max-seconds", o->max_seconds,
+                                 "refuse, before any check starts, a run estimated to take longer (reference costs per check, scaled by a timed probe of this machine; default: no limit)"),
+                 real_spec(0, false, std::numeric_limits<double>::infinity(), true));
   o->reproduction_opt = sub->add_option("--reproduction-data", o->reproduction_data,
                   "the committed reproduction data the `reproduction` check judges (default: docs/reproduction of the source tree)");
   declare_option(o->reproduction_opt, path_spec(value_kind::folder_in));

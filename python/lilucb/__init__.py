@@ -113,7 +113,7 @@ from ._lilucb import (  # noqa: F401  (re-exported)
 from .bandit import RunManyResult, RunResult, plan, run, run_many
 from .boundaries import (Boundary, Calibration, Crossing, CrossingCount, boundary, calibrate, crossing_monte_carlo,
                          crossing_probability)
-from .experiments import ExperimentResult, experiment, verify, verify_checks
+from .experiments import Claims, ExperimentResult, experiment, verify, verify_checks
 from .study import ChallengerEvidence, Identification, StudyAnswer, StudyStatus
 from .theory import (
     CertifiedParams,

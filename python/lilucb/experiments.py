@@ -102,12 +102,30 @@ def experiment(
                             plots=list(d["plots"]), config=d["config"], summary=_table(rows), log=d["log"])
 
 
+class Claims(list):  # type: ignore[type-arg]
+    """The claims of a :func:`verify` run: a list of dicts with the keys id, claim, source,
+    computed, verdict, evidence (equal to the list ``lilucb verify --json`` prints)."""
+
+    def to_frame(self) -> Any:
+        """The claims as a pandas DataFrame (one row per claim; columns id, claim, source,
+        computed, verdict, evidence) when pandas is importable, the list of dicts otherwise."""
+        order = ("id", "claim", "source", "computed", "verdict", "evidence")
+        return _table([{k: c[k] for k in order} for c in self])
+
+
 @_checked
-def verify(quick: bool = True, only: Optional[str] = None, seed: int = 20261126, threads: int = 0) -> List[Dict[str, Any]]:
+def verify(quick: bool = True, only: Optional[str] = None, seed: int = 20261126, threads: int = 0,
+           max_seconds: Optional[float] = None) -> Claims:
     """Checks the paper's claims, as ``lilucb verify --quick|--full [--only NAME] --json``: a list of
-    dicts with the keys id, claim, source, computed, verdict, evidence.  ``verify_checks()`` lists the
-    names `only` takes.  Runs in C++ with the GIL released; results do not depend on `threads`."""
-    return _json.loads(_lilucb._verify(quick, only, seed, threads))
+    dicts with the keys id, claim, source, computed, verdict, evidence (a :class:`Claims`, whose
+    ``to_frame()`` is a DataFrame).  ``verify_checks()`` lists the names `only` takes.  max_seconds: None (no limit) or a limit in seconds: a run estimated to take
+    longer (each check's reference cost scaled by a timed probe of this machine) is refused
+    (ValueError naming max_seconds, with the estimate) before any check starts.  Runs in C++ with
+    the GIL released; results do not depend on `threads`."""
+    if max_seconds is not None and not _is_real(max_seconds):
+        raise TypeError(f"{verify._public}: max_seconds must be a number or None, got {type(max_seconds).__name__}")
+    limit = _math.inf if max_seconds is None else max_seconds
+    return Claims(_json.loads(_lilucb._verify(quick, only, seed, threads, limit)))
 
 
 @_checked

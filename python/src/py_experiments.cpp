@@ -85,13 +85,17 @@ py::dict experiment_py(const std::string& kind_name, const std::string& preset, 
   return d;
 }
 
-std::string verify_py(bool quick, const std::optional<std::string>& only, double seed, double threads) {
+std::string verify_py(bool quick, const std::optional<std::string>& only, double seed, double threads,
+                      double max_seconds) {
   constexpr const char* fn = "lilucb.verify";
   verification::verify_options vo;
   vo.level = quick ? verification::effort::quick : verification::effort::full;
   vo.seed = whole_number(fn, "seed", seed, 0, "a whole number in [0, 2^53]");
   vo.threads = static_cast<unsigned>(whole_number(fn, "threads", threads, 0, "a whole number in [0, 1024] (0: all cores)"));
   if (vo.threads > 1024) throw lilucb::domain_error(fn, "threads", number_text(threads), "a whole number in [0, 1024] (0: all cores)");
+  if (!(max_seconds > 0)) throw lilucb::domain_error(fn, "max_seconds", number_text(max_seconds), "(0, inf] or None (no limit)");
+  vo.max_seconds = max_seconds;
+  vo.max_seconds_name = "max_seconds";
   if (only) {  // validate before any work; None runs every check, '' is no check's name
     std::string names;
     for (const auto& c : verification::checks()) names += (names.empty() ? "" : ", ") + std::string(c.name);
@@ -114,7 +118,7 @@ void register_experiments(py::module_& m) {
   using py::arg;
   m.def("_experiment", &experiment_py, arg("kind"), arg("preset"), arg("config_json"), arg("out"), arg("threads"),
         arg("shard_index"), arg("shard_count"), arg("progress"), arg("plot"), arg("max_seconds"));
-  m.def("_verify", &verify_py, arg("quick"), arg("only"), arg("seed"), arg("threads"));
+  m.def("_verify", &verify_py, arg("quick"), arg("only"), arg("seed"), arg("threads"), arg("max_seconds"));
   m.def("_verify_checks", [] {
     py::list l;
     for (const auto& c : verification::checks()) l.append(py::make_tuple(c.name, c.description));

@@ -155,3 +155,22 @@ def test_verify_same_claims_as_cli(cli):
     assert claims and all(set(c) == {"id", "claim", "source", "computed", "verdict", "evidence"} for c in claims)
     out = cli("verify", "--quick", "--only", "paper-numbers")
     assert claims == out
+    frame = claims.to_frame()
+    try:
+        import pandas  # noqa: F401
+    except ImportError:
+        assert frame == out
+    else:
+        assert list(frame["id"]) == [c["id"] for c in out] and list(frame.columns)[:2] == ["id", "claim"]
+
+
+def test_verify_max_seconds_refuses_a_run_estimated_longer_before_any_check(cli):
+    with pytest.raises(ValueError) as e:
+        lilucb.verify(quick=False, max_seconds=1)
+    assert e.value.parameter == "max_seconds" and "would take about" in str(e.value)
+    for bad in (0, -1, float("nan")):
+        with pytest.raises(ValueError):
+            lilucb.verify(only="paper-numbers", max_seconds=bad)
+    with pytest.raises(TypeError):
+        lilucb.verify(only="paper-numbers", max_seconds="10")
+    assert lilucb.verify(only="paper-numbers", max_seconds=3600) == cli("verify", "--quick", "--only", "paper-numbers")

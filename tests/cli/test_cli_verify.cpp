@@ -109,6 +109,32 @@ BOOST_AUTO_TEST_CASE(a_record_round_trips_through_check_against) {
   BOOST_TEST(count_char(differs.err, '\n') == 1u, differs.err);
   BOOST_TEST(contains(differs.err, "1 claims differ"), differs.err);
   BOOST_TEST(contains(differs.out, "DIFFERS paper-numbers."), differs.out);
+  // The record says what the check cost, for refreshing the references of --max-seconds.
+  const auto costs = j.at("costs");
+  BOOST_TEST(costs.at("probe_seconds").get<double>() > 0);
+  BOOST_REQUIRE(costs.at("checks").size() == 1u);
+  BOOST_TEST(costs["checks"][0].at("check").get<std::string>() == "paper-numbers");
+}
+
+BOOST_AUTO_TEST_CASE(max_seconds_refuses_a_run_estimated_longer_before_writing_anything) {
+  temp_dir tmp;
+  const auto record = (tmp.path / "claims.json").string();
+  const auto r = run_cli({"verify", "--full", "--max-seconds", "1", "--record", record});
+  BOOST_TEST(r.status == 2, r.err);
+  BOOST_TEST(count_char(r.err, '\n') == 1u, r.err);
+  BOOST_TEST(contains(r.err, "--max-seconds"), r.err);
+  BOOST_TEST(contains(r.err, "would take about"), r.err);
+  BOOST_TEST(r.out.empty(), r.out);
+  BOOST_TEST(!std::filesystem::exists(record));
+  for (const char* bad : {"0", "-1", "nan", "x"}) {
+    const auto b = run_cli({"verify", "--only", "paper-numbers", "--max-seconds", bad});
+    BOOST_TEST(b.status == 2, bad);
+    BOOST_TEST(contains(b.err, "--max-seconds"), b.err);
+  }
+  // A generous limit runs as without one.
+  const auto ok = run_cli({"verify", "--only", "paper-numbers", "--max-seconds", "3600"});
+  BOOST_TEST(ok.status == 0, ok.err);
+  BOOST_TEST(contains(ok.out, " claims: "), ok.out);
 }
 
 BOOST_AUTO_TEST_SUITE_END()

@@ -8,6 +8,7 @@
 
 #include <boost/test/unit_test.hpp>
 
+#include <limits>
 #include <set>
 
 namespace v = lilucb::verification;
@@ -47,7 +48,7 @@ BOOST_AUTO_TEST_CASE(json_list_has_exactly_the_six_keys) {
 }
 
 BOOST_AUTO_TEST_CASE(record_round_trips) {
-  v::claims_record r{"full", 42, "0.1.0", "abc", 12.5, 2, sample_claims()};
+  v::claims_record r{"full", 42, "0.1.0", "abc", 12.5, 2, sample_claims(), {}, 0};
   const auto back = v::parse_claims_record(v::to_json(r), "test");
   BOOST_TEST(back.effort == "full");
   BOOST_TEST(back.seed == 42u);
@@ -64,7 +65,7 @@ BOOST_AUTO_TEST_CASE(record_round_trips) {
 }
 
 BOOST_AUTO_TEST_CASE(malformed_records_are_rejected_naming_the_key) {
-  v::claims_record r{"full", 42, "0.1.0", "", 1, 1, sample_claims()};
+  v::claims_record r{"full", 42, "0.1.0", "", 1, 1, sample_claims(), {}, 0};
   const auto good = v::to_json(r);
   auto expect_error = [](const nlohmann::json& j, const std::string& key) {
     try {
@@ -105,7 +106,7 @@ BOOST_AUTO_TEST_CASE(malformed_records_are_rejected_naming_the_key) {
 }
 
 BOOST_AUTO_TEST_CASE(markdown_counts_verdicts_and_lists_every_claim) {
-  v::claims_record r{"full", 7, "0.1.0", "0123456789abcdef", 3, 2, sample_claims()};
+  v::claims_record r{"full", 7, "0.1.0", "0123456789abcdef", 3, 2, sample_claims(), {}, 0};
   const auto md = v::render_claims_markdown(r);
   BOOST_TEST(md.find("do not edit") != std::string::npos);
   BOOST_TEST(md.find("1 holds, 1 holds with caveat, 1 fails, 1 undecided (4 claims)") != std::string::npos, md);
@@ -131,7 +132,7 @@ BOOST_AUTO_TEST_SUITE_END()
 BOOST_AUTO_TEST_SUITE(published_record_comparison)
 
 namespace {
-v::claims_record published() { return {"full", 7, "0.1.0", "", 3, 2, sample_claims()}; }
+v::claims_record published() { return {"full", 7, "0.1.0", "", 3, 2, sample_claims(), {}, 0}; }
 }  // namespace
 
 BOOST_AUTO_TEST_CASE(identical_runs_agree) {
@@ -177,6 +178,105 @@ BOOST_AUTO_TEST_CASE(missing_and_unknown_claims_are_reported) {
   const auto d = v::compare_with_published(fresh, published(), false);
   BOOST_REQUIRE(d.size() == 1u);
   BOOST_TEST(d[0].find("not in the published record") != std::string::npos);
+}
+
+BOOST_AUTO_TEST_SUITE_END()
+
+// The run's cost: what --record writes per check, and the estimate behind --max-seconds
+// (verification/src/cost.cpp).  No timing is asserted: only the model's arithmetic, that every
+// check has its references, and that a refusal comes before any check runs.
+BOOST_AUTO_TEST_SUITE(verify_cost)
+
+BOOST_AUTO_TEST_CASE(costs_round_trip_through_a_record_and_malformed_costs_are_rejected) {
+  v::claims_record r{"quick", 7, "0.1.0", "", 3.5, 2, sample_claims(), {}, 0};
+  r.costs = {{"paper-numbers", 0.25, 0.5}, {"coverage", 2.0, 3.75}};
+  r.probe_seconds = 0.0625;
+  const auto j = v::to_json(r);
+  const auto back = v::parse_claims_record(j, "test");
+  BOOST_TEST(back.probe_seconds == 0.0625);
+  BOOST_REQUIRE(back.costs.size() == 2u);
+  BOOST_TEST(back.costs[1].name == "coverage");
+  BOOST_TEST(back.costs[1].wall_seconds == 2.0);
+  BOOST_TEST(back.costs[1].cpu_seconds == 3.75);
+  // A record without costs (the older ones) still reads, with none.
+  auto old = j;
+  old.erase("costs");
+  BOOST_TEST(v::parse_claims_record(old, "test").costs.empty());
+  for (const char* bad : {"probe_seconds", "checks"}) {
+    auto k = j;
+    k["costs"][bad] = -1;
+    BOOST_CHECK_THROW(v::parse_claims_record(k, "x.json"), lilucb::domain_error);
+  }
+  auto k = j;
+  k["costs"]["checks"][0]["cpu_seconds"] = "1";
+  BOOST_CHECK_THROW(v::parse_claims_record(k, "x.json"), lilucb::domain_error);
+}
+
+BOOST_AUTO_TEST_CASE(every_check_has_reference_costs_and_full_costs_more_than_quick) {
+  for (const auto& c : v::checks()) {
+    BOOST_TEST(c.reference_cpu_quick > 0, c.name);
+    BOOST_TEST(c.reference_cpu_full >= c.reference_cpu_quick, c.name);
+    BOOST_TEST((c.serial_fraction >= 0 && c.serial_fraction <= 1), c.name);
+  }
+  BOOST_TEST(v::reference_probe_seconds() > 0);
+}
+
+BOOST_AUTO_TEST_CASE(the_estimate_is_the_references_scaled_by_one_machine_factor_over_the_threads) {
+  v::verify_options o;
+  o.threads = 2;
+  o.level = v::effort::full;
+  const auto all = v::estimate_verify(o);
+  BOOST_REQUIRE(all.per_check.size() == v::checks().size());
+  BOOST_TEST(all.threads == 2u);
+  BOOST_TEST(all.machine_factor > 0);
+  double sum = 0;
+  for (std::size_t i = 0; i < all.per_check.size(); ++i) {
+    const auto& c = v::checks()[i];
+    BOOST_TEST(all.per_check[i].name == c.name);
+    // One factor for every check of one estimate: the ratio of estimate to reference is common.
+    BOOST_TEST(all.per_check[i].cpu_seconds / c.reference_cpu_full == all.machine_factor,
+               boost::test_tools::tolerance(1e-12));
+    // Amdahl at two threads: the serial share whole, the rest halved.
+    BOOST_TEST(all.per_check[i].wall_seconds ==
+                   all.per_check[i].cpu_seconds * (c.serial_fraction + (1 - c.serial_fraction) / 2),
+               boost::test_tools::tolerance(1e-12));
+    sum += all.per_check[i].wall_seconds;
+  }
+  BOOST_TEST(all.seconds == sum, boost::test_tools::tolerance(1e-12));
+  const auto one = v::estimate_verify(o, "coverage");
+  BOOST_REQUIRE(one.per_check.size() == 1u);
+  BOOST_TEST(one.per_check[0].name == "coverage");
+  BOOST_CHECK_THROW(v::estimate_verify(o, "no-such-check"), lilucb::domain_error);
+}
+
+BOOST_AUTO_TEST_CASE(a_run_over_its_limit_is_refused_before_any_check_runs) {
+  v::verify_options o;
+  o.level = v::effort::full;
+  o.max_seconds = 1e-3;  // below any check's estimate on any machine this code targets
+  o.max_seconds_name = "--max-seconds";
+  std::vector<v::check_cost> costs;
+  try {
+    v::run_checks(o, {}, &costs);
+    BOOST_ERROR("a full run was not refused at a limit of 1 ms");
+  } catch (const lilucb::domain_error& e) {
+    BOOST_TEST(e.parameter() == "--max-seconds");
+    BOOST_TEST(e.admissible().find("would take about") != std::string::npos, e.admissible());
+    BOOST_TEST(e.admissible().find("the longest check") != std::string::npos, e.admissible());
+  }
+  BOOST_TEST(costs.empty());  // nothing ran
+  for (double bad : {0.0, -1.0, std::numeric_limits<double>::quiet_NaN()}) {
+    o.max_seconds = bad;
+    BOOST_CHECK_THROW(v::run_checks(o, "paper-numbers", &costs), lilucb::domain_error);
+  }
+  // Within its limit a run goes ahead, and reports what each check cost.
+  o.level = v::effort::quick;
+  o.max_seconds = std::numeric_limits<double>::infinity();
+  const auto claims = v::run_checks(o, "paper-numbers", &costs);
+  BOOST_TEST(!claims.empty());
+  BOOST_REQUIRE(costs.size() == 1u);
+  BOOST_TEST(costs[0].name == "paper-numbers");
+  BOOST_TEST(costs[0].wall_seconds >= 0);
+  BOOST_TEST(costs[0].cpu_seconds >= 0);
 }
 
 BOOST_AUTO_TEST_SUITE_END()

@@ -73,6 +73,12 @@ nlohmann::json to_json(const claims_record& r) {
     cj["machine_dependent"] = c.machine_dependent;
     j["claims"].push_back(cj);
   }
+  if (r.probe_seconds > 0) {
+    auto costs = nlohmann::json::array();
+    for (const auto& c : r.costs)
+      costs.push_back({{"check", c.name}, {"wall_seconds", c.wall_seconds}, {"cpu_seconds", c.cpu_seconds}});
+    j["costs"] = {{"probe_seconds", r.probe_seconds}, {"checks", costs}};
+  }
   return j;
 }
 
@@ -112,6 +118,19 @@ claims_record parse_claims_record(const nlohmann::json& j, const std::string& so
     // Ids are the comparison's keys: two rows of one id would make it ambiguous.
     if (!ids.insert(c.id).second) malformed(source, "id", c.id + " (appears twice; ids are unique)");
     r.claims.push_back(std::move(c));
+  }
+  if (j.contains("costs")) {
+    const auto& cj = j["costs"];
+    auto seconds_at = [&](const nlohmann::json& o, const char* key) {
+      if (!o.is_object() || !o.contains(key) || !o[key].is_number() || !std::isfinite(o[key].get<double>()) ||
+          o[key].get<double>() < 0)
+        malformed(source, std::string("costs.") + key, "(missing, or not a finite number of seconds >= 0)");
+      return o[key].get<double>();
+    };
+    r.probe_seconds = seconds_at(cj, "probe_seconds");
+    if (!cj.contains("checks") || !cj["checks"].is_array()) malformed(source, "costs.checks", "(missing or not a list)");
+    for (const auto& c : cj["checks"])
+      r.costs.push_back({string_at(c, "check", source), seconds_at(c, "wall_seconds"), seconds_at(c, "cpu_seconds")});
   }
   return r;
 }

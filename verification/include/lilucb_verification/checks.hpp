@@ -12,6 +12,7 @@
 // Every verdict comes from the rubric's functions (rubric.hpp).
 
 #include "lilucb_verification/claim.hpp"
+#include "lilucb_verification/cost.hpp"
 
 #include <string>
 #include <string_view>
@@ -23,6 +24,11 @@ struct check {
   std::string name;         ///< the name `lilucb verify --only` takes
   std::string description;  ///< one line
   std::vector<claim> (*run)(const verify_options&);
+  /// CPU seconds (all threads) the check took at effort quick and full on the reference machine,
+  /// and the share of its work that runs on one thread (from the quick run's wall and CPU time on
+  /// two threads, w and c: (2w - c)/c, clamped to [0, 1]): the inputs of estimate_verify
+  /// (cost.hpp).  Refreshed from a record's per-check costs.
+  double reference_cpu_quick = 0, reference_cpu_full = 0, serial_fraction = 1;
 };
 
 /// Every registered check, in the order of the claims table.
@@ -31,8 +37,11 @@ const std::vector<check>& checks();
 /// The check called `name`; throws lilucb::domain_error naming the known ones otherwise.
 const check& find_check(std::string_view name);
 
-/// Runs every check (or only `only`, when not empty) and returns their claims in order.
-std::vector<claim> run_checks(const verify_options& options, std::string_view only = {});
+/// Runs every check (or only `only`, when not empty) and returns their claims in order.  First
+/// refuses, without running anything, a run estimated above options.max_seconds (cost.hpp).
+/// When `costs` is given, appends what each check cost (wall and CPU seconds).
+std::vector<claim> run_checks(const verify_options& options, std::string_view only = {},
+                              std::vector<check_cost>* costs = nullptr);
 
 // The checks themselves (one per source file).
 std::vector<claim> paper_numbers_claims(const verify_options& options);

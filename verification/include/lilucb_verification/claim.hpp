@@ -13,6 +13,7 @@
 
 #include <cstdint>
 #include <filesystem>
+#include <limits>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -55,6 +56,10 @@ struct verify_options {
   unsigned threads = 0;           ///< 0 = all cores; results do not depend on it
   /// The committed reproduction data the `reproduction` check judges (docs/reproduction).
   std::filesystem::path reproduction_dir = default_reproduction_dir();
+  /// Refuse to start when the estimated wall time exceeds this (cost.hpp); infinity: no limit.
+  double max_seconds = std::numeric_limits<double>::infinity();
+  /// How the limit is named in the refusal ("--max-seconds" for the CLI, "max_seconds" for Python).
+  std::string max_seconds_name = "max_seconds";
 };
 
 }  // namespace lilucb::verification

@@ -7,6 +7,7 @@
 // the published `--full` run, and docs/generated/claims.md is rendered from it.
 
 #include "lilucb_verification/claim.hpp"
+#include "lilucb_verification/cost.hpp"
 
 #include "lilucb_docs/report_table.hpp"
 
@@ -25,6 +26,10 @@ struct claims_record {
   double wall_seconds = 0;  ///< wall time of the whole run
   unsigned threads = 0;     ///< worker threads used (results do not depend on it)
   std::vector<claim> claims;
+  /// What each check cost and the machine probe's seconds (cost.hpp), from which the checks'
+  /// reference costs are refreshed; a record without them (older ones) has probe_seconds 0.
+  std::vector<check_cost> costs;
+  double probe_seconds = 0;
 };
 
 /// {"id", "claim", "source", "computed", "verdict", "evidence"} per claim.
