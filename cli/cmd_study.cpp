@@ -339,6 +339,34 @@ void run_tell(const tell_options& o) {
   save(cmd, o.state, l, *lock, "; the rewards were NOT counted: tell them again");
 }
 
+// ---- expire ----
+
+struct expire_options {
+  std::string state, through, reward = "0";
+};
+
+void run_expire(const expire_options& o) {
+  const std::string cmd = "lilucb study expire";
+  const std::uint64_t through = parse_count("--through", o.through, "an id printed by `lilucb study ask`");
+  const double reward = parse_real("--reward", o.reward, "a finite number in the study's range");
+  const auto lock = lock_state(cmd, o.state);
+  auto l = load(cmd, o.state, lock->record());
+  auto& study = l.study;
+  std::size_t expired = 0;
+  try {
+    expired = study.expire(through, reward);
+  } catch (const lilucb::domain_error& e) {
+    if (e.parameter() == "reward") throw lilucb::domain_error(cmd, "--reward", e.value(), e.admissible());
+    if (e.parameter() == "id") throw lilucb::domain_error(cmd, "--through", o.through, e.admissible());
+    throw;
+  }
+  std::string out = std::to_string(expired) + " pull" + (expired == 1 ? "" : "s") + " in flight with id <= " + o.through +
+                    " told " + ::lilucb::detail::format_value(reward) + " (expired)";
+  out += study.done() ? "; the study has answered (lilucb study answer)\n" : "\n";
+  emit(cmd, out);
+  save(cmd, o.state, l, *lock, "; nothing was expired: run it again");
+}
+
 // ---- status, answer and verify (read without the lock) ----
 
 struct show_options {
@@ -524,6 +552,16 @@ void add_study_command(CLI::App& app) {
   declare_option(ct->add_option("--id", t->id, "the id `study ask` printed with the arm"), count_spec(0, std::numeric_limits<std::uint64_t>::max(), "an id printed by `lilucb study ask`").feeding({"id"}));
   declare_option(ct->add_option("--csv", t->csv, "a file of lines id,arm,reward (- for standard input)"), path_spec(value_kind::path));
   ct->callback([t] { run_tell(*t); });
+
+  auto e = std::make_shared<expire_options>();
+  auto* ce = sub->add_subcommand("expire", "An attribution window's deadline: tell --reward (default 0, not converted) for every "
+                                           "ask still in flight with id <= --through (value-blind: keeps the certificate)");
+  declare_option(ce->add_option("--state", e->state, "the study's state file")->required(), path_spec(value_kind::file_in));
+  declare_option(ce->add_option("--through", e->through, "the last id whose deadline has passed (ids are in ask order)")->required(),
+                 count_spec(0, std::numeric_limits<std::uint64_t>::max(), "an id printed by `lilucb study ask`").feeding({"id"}));
+  declare_option(ce->add_option("--reward", e->reward, "the reward told for each expired pull (default 0; in the study's range)"),
+                 real_spec(-inf, false, inf, false).defaults_to(e->reward).feeding({"reward", "reward sum"}));
+  ce->callback([e] { run_expire(*e); });
 
   auto s = std::make_shared<show_options>();
   auto* cs = sub->add_subcommand("status", "Pulls, rewards in flight and means per arm, the leader, an estimate of the pulls left");

@@ -5,26 +5,42 @@
 # nu = 0.05 (docs/live-study.md: certified when the order in which outcomes are told does not
 # depend on the outcomes; here every batch is told whole, in ask order).
 #
-# Usage: ab_test.sh [LILUCB] [WORKDIR]   (defaults: lilucb on PATH, a temporary folder)
-# The conversions are simulated with bash's $RANDOM (seeded): replace `visit` by your system.
+# Usage: ab_test.sh [LILUCB] [WORKDIR]
+#   LILUCB   the tool (default: lilucb on PATH, else build/bin/lilucb of this source tree)
+#   WORKDIR  where the state goes (default: a new temporary folder)
+# Reproducible: a visit's outcome is a function of the seed and the visit's id alone (not of
+# which process or subshell simulates it), so every run prints the same batches and answer.
+# Replace `visits` by your system.
 set -euo pipefail
-lilucb="${1:-lilucb}"
+here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+if [ -n "${1:-}" ]; then
+  lilucb="$1"
+elif command -v lilucb >/dev/null; then
+  lilucb="$(command -v lilucb)"
+else
+  lilucb="$here/../../build/bin/lilucb"
+fi
+if [ ! -x "$lilucb" ]; then
+  echo "ab_test.sh: no lilucb tool at $lilucb: build it (bash scripts/run) or pass its path as the first argument" >&2
+  exit 2
+fi
 work="${2:-$(mktemp -d)}"
 state="$work/ab.json"
-rm -f "$state" "$state.lock"
-RANDOM=2026
+rm -f "$state" "$state.journal" "$state.lock"
 
-rates=(0.10 0.20 0.35)  # the true conversion rates, unknown to the study
-visit() {               # one visit of variant $1: prints 1 (converted) or 0
-  awk -v r="$RANDOM" -v p="${rates[$1]}" 'BEGIN { print (r / 32768 < p) ? 1 : 0 }'
+# Simulated visits: reads "id arm name" lines (study ask's output) and prints "id,arm,outcome",
+# variant i converting with probability rates[i]: the outcome of visit `id` is decided by a
+# generator seeded with (2026, id), so it does not depend on the order or the process.
+visits() {
+  awk -v rates="0.10 0.20 0.35" 'BEGIN { split(rates, p, " ") }
+    { srand(2026 * 1000003 + $1); print $1 "," $2 "," (rand() < p[$2 + 1] ? 1 : 0) }'
 }
 
 "$lilucb" study new --state "$state" --names control,green-button,short-form --model bernoulli --nu 0.05 --seed 1
 
 # One batch: ask for 30 visits, run them, tell the outcomes as CSV lines id,arm,reward.
 batch() {
-  "$lilucb" study ask --state "$state" --count 30 |
-    while read -r id arm name; do echo "$id,$arm,$(visit "$arm")"; done > "$work/batch.csv"
+  "$lilucb" study ask --state "$state" --count 30 | visits > "$work/batch.csv"
   "$lilucb" study tell --state "$state" --csv "$work/batch.csv" > /dev/null
 }
 done_yet() { "$lilucb" study answer --state "$state" --json | grep -q '"done": true'; }

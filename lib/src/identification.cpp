@@ -192,14 +192,47 @@ struct asks_window {
     const std::uint64_t n = end - base;
     if (n > arms.size() / width || arms.size() != n * width || bits.size() != n / 64 + (n % 64 != 0)) return false;
     if (n % 64 != 0 && bits.back() >> (n % 64) != 0) return false;
+    // Every arm of the window below K (one-byte arms: their maximum, a loop the compiler vectorises).
+    if (width == 1) {
+      std::uint8_t most = 0;
+      for (const std::uint8_t b : arms) most = std::max(most, b);
+      if (most >= K) return false;
+    } else {
+      for (std::uint64_t id = base; id < end; ++id)
+        if (arm_at(id) >= K) return false;
+    }
+    // The asks in flight per arm and each arm's first, visiting only the set bits.
     std::vector<std::uint64_t> flying(K, 0);
     std::vector<std::uint64_t> first(K, end);
-    for (std::uint64_t id = base; id < end; ++id) {
-      const std::size_t a = arm_at(id);
-      if (a >= K) return false;
-      if (in_flight(id)) {
-        if (flying[a]++ == 0) first[a] = id;
+    std::size_t seen = 0;  // arms with an ask in flight found so far
+    auto count_word = [&](std::size_t w, auto arm_of_offset) {
+      for (std::uint64_t word = bits[w]; word != 0; word &= word - 1) {
+        const std::uint64_t k = 64 * static_cast<std::uint64_t>(w) + static_cast<std::uint64_t>(std::countr_zero(word));
+        const std::size_t a = arm_of_offset(k);
+        if (flying[a]++ == 0) first[a] = base + k, ++seen;
       }
+    };
+    if (width == 1) {
+      auto arm_byte = [this](std::uint64_t k) { return static_cast<std::size_t>(arms[k]); };
+      // A word of 64 asks in flight once every arm's first is known: counted in four interleaved
+      // tallies (one dependency chain each), the same counts.
+      std::vector<std::uint64_t> tally(4 * 256, 0);
+      for (std::size_t w = 0; w < bits.size(); ++w) {
+        if (bits[w] != ~std::uint64_t{0} || seen < K) {
+          count_word(w, arm_byte);
+          continue;
+        }
+        const std::uint8_t* p = arms.data() + 64 * w;
+        for (int j = 0; j < 64; j += 4) {
+          ++tally[p[j]];
+          ++tally[256 + p[j + 1]];
+          ++tally[512 + p[j + 2]];
+          ++tally[768 + p[j + 3]];
+        }
+      }
+      for (std::size_t a = 0; a < K; ++a) flying[a] += tally[a] + tally[256 + a] + tally[512 + a] + tally[768 + a];
+    } else {
+      for (std::size_t w = 0; w < bits.size(); ++w) count_word(w, [this](std::uint64_t k) { return arm_at(base + k); });
     }
     for (std::size_t i = 0; i < K; ++i)
       if (flying[i] != pending[i] || cursor[i] > first[i]) return false;
@@ -665,6 +698,18 @@ std::size_t identification::tell_many(std::span<const std::uint64_t> ids, std::s
       q.record(arms[k], rewards[k], ids[k], 't');
       ++counted;
     }
+  return counted;
+}
+
+std::size_t identification::expire(std::uint64_t through, double reward) {
+  constexpr const char* fn = "lilucb::bandit::identification::expire";
+  p_->check_reward(fn, reward);
+  const std::uint64_t end = std::min(p_->asks.end, through == UINT64_MAX ? through : through + 1);
+  std::vector<std::uint64_t> ids;
+  for (std::uint64_t id = p_->asks.base; id < end; ++id)
+    if (p_->asks.in_flight(id)) ids.push_back(id);
+  std::size_t counted = 0;
+  for (const std::uint64_t id : ids) counted += tell(id, reward);
   return counted;
 }
 

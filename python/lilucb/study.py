@@ -223,6 +223,15 @@ class Identification:
             raise _domain_error(fn, "arm", "None", "an arm index 0 to K-1 (or name=NAME)")
         return self._study.tell(arm, reward, id)
 
+    def expire(self, through: Whole, reward: Real = 0) -> int:
+        """An attribution window's deadline, as ``lilucb study expire``: tells `reward` (default 0,
+        "not converted") for every ask still in flight whose id is at most `through`, in id order;
+        returns how many.  Which pulls it closes depends on their ids only (the order of the asks),
+        never on values, so the certificate holds (docs/live-study.md, "The rules in practice"); a
+        reward told later for an expired id is a retry, ignored.  Domain: through a whole number >= 0;
+        reward in the model's range; the asked pulls told with ids."""
+        return self._study.expire(through, reward)
+
     @property
     def done(self) -> bool:
         """Whether the stopping rule has fired (the answer is final)."""

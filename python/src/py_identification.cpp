@@ -40,6 +40,7 @@ constexpr const char* sig_save = "lilucb.Identification.save(path=None)";
 constexpr const char* fn_load = "lilucb.Identification.load";
 constexpr const char* fn_save = "lilucb.Identification.save";
 constexpr const char* sig_tell_many = "lilucb.Identification.tell_many(ids, arms, rewards)";
+constexpr const char* sig_expire = "lilucb.Identification.expire(through, reward=0)";
 constexpr const char* fn_init = "lilucb.Identification";
 constexpr const char* fn_tell = "lilucb.Identification.tell";
 constexpr std::size_t max_batch = 10'000'000;  // the library's limit on ask(m)
@@ -387,6 +388,19 @@ class study {
     return s_.tell(id, arm, reward);  // refuses another arm than the ask's, an id never asked, a bad reward
   }
 
+  /// Identification.expire(through, reward=0): the library's expire, its errors named as here.
+  std::size_t expire(const py::object& through_obj, const py::object& reward_obj) {
+    constexpr const char* fn = "lilucb.Identification.expire";
+    const std::uint64_t through = whole_arg(sig_expire, fn, "through", through_obj, 0, std::numeric_limits<std::uint64_t>::max(),
+                                            "an id returned by ask_ids()");
+    const double reward = real_arg(sig_expire, "reward", reward_obj);
+    try {
+      return s_.expire(through, reward);
+    } catch (const lilucb::domain_error& e) {
+      throw lilucb::domain_error(fn, e.parameter() == "id" ? "through" : e.parameter(), e.value(), e.admissible());
+    }
+  }
+
   bool done() const { return s_.done(); }
 
   py::dict answer() {
@@ -527,6 +541,7 @@ void register_identification(py::module_& m) {
       .def("ask", &study::ask, arg("m"))
       .def("ask_ids", &study::ask_ids, arg("m"))
       .def("tell", &study::tell, arg("arm"), arg("reward"), arg("id"))
+      .def("expire", &study::expire, arg("through"), arg("reward"))
       .def("done", &study::done)
       .def("answer", &study::answer)
       .def("status", &study::status)

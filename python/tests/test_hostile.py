@@ -113,6 +113,12 @@ def _tell_many_base():
     return s.tell_many, dict(ids=[i for i, _ in asks], arms=[a for _, a in asks], rewards=[0.5, 0.25])
 
 
+def _expire_base():
+    s = _study()
+    asks = s.ask_ids(2)
+    return s.expire, dict(through=asks[-1][0], reward=0.5)
+
+
 def _summary_base():
     r = lilucb.run_many("lilucb-heuristic", means=[1.0, 0.0], nu=0.1, runs=2, threads=1, max_pulls=10000)
     return r.summary, dict(level=0.95)
@@ -237,6 +243,7 @@ BASE = {
     "Identification.ask_ids": lambda: (_study().ask_ids, dict(m=2)),
     "Identification.tell": _tell_base,
     "Identification.tell_many": _tell_many_base,
+    "Identification.expire": _expire_base,
     # experiments and verification (out: relative to the case's own temporary working folder)
     "experiment": [dict(kind="stopping-times", preset="quick", config=EXPERIMENT_CONFIG, out="out", threads=1,
                         shard=(0, 1), progress=False, plot=False)],

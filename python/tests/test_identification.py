@@ -541,6 +541,29 @@ def test_tell_many_with_numpy_arrays():
     assert b.tell_many(ids[:3], arms[:3], rewards[:3]) == 0  # told before: counted once
 
 
+def test_expire_is_tell_of_zero_for_the_asks_in_flight_up_to_an_id():
+    a = lilucb.Identification(3, "bernoulli", 0.05, seed=3)
+    b = lilucb.Identification(3, "bernoulli", 0.05, seed=3)
+    asks = a.ask_ids(6)
+    assert b.ask_ids(6) == asks
+    a.tell(asks[1][1], 1, id=asks[1][0])
+    b.tell(asks[1][1], 1, id=asks[1][0])
+    assert a.expire(asks[3][0]) == 3
+    for k in (0, 2, 3):
+        b.tell(asks[k][1], 0, id=asks[k][0])
+    assert a.history() == b.history()
+    assert not a.tell(asks[2][1], 1, id=asks[2][0])  # a late conversion: a retry, ignored
+    before = a.to_json()
+    with pytest.raises(lilucb.DomainError) as e:
+        a.expire(asks[5][0], reward=0.5)
+    assert e.value.parameter == "reward"
+    with pytest.raises(lilucb.DomainError) as e:
+        a.expire(-1)
+    assert e.value.parameter == "through"
+    assert a.to_json() == before
+    assert a.expire(10**6, reward=1) == 2 and a.status().total_pending == 0
+
+
 def test_a_state_that_is_not_unicode_text_is_refused_by_name():
     with pytest.raises(lilucb.DomainError) as e:
         lilucb.Identification.from_json("\ud800")

@@ -741,6 +741,40 @@ bool refused_saying(const std::function<void()>& call, const std::string& says) 
 
 }  // namespace
 
+// An attribution window's deadline: expire(through, r) is tell(id, r) for every ask in flight with
+// id <= through, in id order; a later tell of an expired id is a retry; a refused call changes nothing.
+BOOST_AUTO_TEST_CASE(expire_tells_the_asks_in_flight_up_to_an_id_in_order) {
+  auto bern = study_of(lb::study_model::bernoulli, "");
+  lb::identification a(bern), b(bern);
+  const auto q = a.ask(8);
+  b.ask(8);
+  BOOST_TEST(a.tell(q[1].id, 1.0));
+  BOOST_TEST(b.tell(q[1].id, 1.0));
+  BOOST_TEST(a.expire(q[4].id) == 4u);  // ids 0, 2, 3, 4
+  for (std::size_t k : {0u, 2u, 3u, 4u}) BOOST_TEST(b.tell(q[k].id, 0.0));
+  BOOST_TEST(a.history().head == b.history().head);
+  BOOST_TEST(a.status().total_pending == 3u);
+  BOOST_TEST(!a.tell(q[2].id, 1.0));  // a conversion after its deadline: a retry, ignored
+  BOOST_TEST(a.expire(q[4].id) == 0u);  // nothing left in flight up to that id
+  // Out of the model's range: refused, nothing changed.
+  const std::string before = a.to_json();
+  BOOST_CHECK_THROW(a.expire(q[7].id, 0.5), lilucb::domain_error);
+  BOOST_CHECK_THROW(a.expire(q[7].id, std::nan("")), lilucb::domain_error);
+  BOOST_TEST(a.to_json() == before);
+  BOOST_TEST(a.expire(std::numeric_limits<std::uint64_t>::max(), 1.0) == 3u);  // every ask left
+  BOOST_TEST(a.status().total_pending == 0u);
+  // A study whose asked pulls were told without ids: refused before anything is counted.
+  lb::identification c(bern);
+  c.ask(4);
+  c.tell_arm(0, 1.0);
+  const std::string c_before = c.to_json();
+  BOOST_CHECK_THROW(c.expire(3), lilucb::domain_error);
+  BOOST_TEST(c.to_json() == c_before);
+  // The events are ordinary tells: a reload replays them.
+  auto d = lb::identification::from_json(a.to_json());
+  BOOST_TEST(d.history().head == a.history().head);
+}
+
 // A study loaded from its files before every command (as `lilucb study` runs) makes the asks of
 // the study that never stopped, pull for pull, and reaches its history and answer; so does the
 // whole journal replayed from the settings (verify).  For rules with a saved state (the snapshot
@@ -991,6 +1025,34 @@ BOOST_AUTO_TEST_CASE(a_tampered_snapshot_or_journal_is_refused_saying_what_diffe
 // bandit/detail/state_archive.hpp), so an edited table cannot make them read out of bounds (the
 // sanitizer pass runs this test under AddressSanitizer).  For each rule with a saved state; each
 // rule refuses some edits as a state it cannot have.
+// The window of asks in flight is checked on load word by word (whole words of 64 asks in flight
+// counted in tallies): an arm edited inside a whole word, to another arm or past K, is refused.
+BOOST_AUTO_TEST_CASE(an_arm_edited_inside_a_whole_word_of_asks_in_flight_is_refused) {
+  lb::identification study(study_of(lb::study_model::gaussian, "t3c-ids+glr-pooled-per-arm"));
+  const auto asks = study.ask(640);  // ten whole words of asks in flight
+  std::string arms;
+  for (const auto& q : asks) arms.push_back(static_cast<char>(q.arm));
+  const std::string journal = study.take_journal_record();
+  const std::string good = study.snapshot(journal.size());
+  const snapshot_split base(good);
+  const std::size_t at = base.state.find(arms);
+  BOOST_REQUIRE(at != std::string::npos);
+  BOOST_REQUIRE(base.state.find(arms, at + 1) == std::string::npos);
+  auto open_edit = [&](std::size_t offset, char arm) {
+    snapshot_split e = base;
+    e.state[at + offset] = arm;
+    const std::string text = e.resealed();
+    const std::uint64_t from = lb::identification::snapshot_link(text).needed_from;
+    return lb::identification::open(text, std::string_view(journal).substr(from), from, std::nullopt, false);
+  };
+  BOOST_TEST(open_edit(0, arms[0]).status().total_pending == 640u);  // unedited: opens, every ask counted
+  for (const std::size_t offset : {std::size_t{64 * 5 + 7}, std::size_t{64 * 9 + 63}}) {
+    const char other = static_cast<char>((arms[offset] + 1) % 4);
+    BOOST_CHECK_THROW(open_edit(offset, other), lilucb::domain_error);    // the counts per arm differ
+    BOOST_CHECK_THROW(open_edit(offset, char{9}), lilucb::domain_error);  // an arm past K
+  }
+}
+
 BOOST_AUTO_TEST_CASE(every_resealed_one_byte_edit_of_a_saved_state_is_refused_or_runs) {
   const std::pair<lb::study_model, const char*> methods[] = {
       {lb::study_model::gaussian, "t3c-ids+glr-pooled-per-arm"}, {lb::study_model::gaussian, "ttts+glr-pooled"},

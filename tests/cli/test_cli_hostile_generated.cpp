@@ -125,6 +125,7 @@ const std::map<std::string, std::vector<base_line>>& bases() {
        {{opt("--state", "{fix}/study-arms.json"), opt("--arm", "0"), opt("--reward", "0.5")},
         {opt("--state", "{fix}/study.json"), opt("--arm", "0"), opt("--reward", "0.5"), opt("--id", "0")},
         {opt("--state", "{fix}/study.json"), opt("--csv", "{fix}/tells.csv")}}},
+      {"study expire", {{opt("--state", "{fix}/study.json"), opt("--through", "0"), opt("--reward", "0.5")}}},
       {"study status", {{opt("--state", "{fix}/study.json"), flag("--json")}}},
       {"study answer", {{opt("--state", "{fix}/study.json"), flag("--json")}}},
       {"study verify", {{opt("--state", "{fix}/study.json"), flag("--json")}}},

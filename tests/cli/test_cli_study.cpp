@@ -195,6 +195,37 @@ BOOST_AUTO_TEST_CASE(concurrent_tells_are_each_counted_once) {
   BOOST_TEST(st["total_pending"] == 0);
 }
 
+// `study expire --through ID`: an attribution window's deadline, 0 told for every ask in flight up
+// to ID; a late conversion is a retry; a bad --reward or id is one line, exit 2, state unchanged.
+BOOST_AUTO_TEST_CASE(expire_tells_zero_for_the_asks_in_flight_up_to_an_id) {
+  temp_dir dir;
+  const std::string state = (dir.path / "ab.json").string();
+  ok({"study", "new", "--state", state, "--names", "a,b,c", "--model", "bernoulli", "--nu", "0.05", "--seed", "3"});
+  ok({"study", "ask", "--state", state, "--count", "6"});  // ids 0..5
+  ok({"study", "tell", "--state", state, "--id", "1", "--arm", "1", "--reward", "1"});
+  const auto e = ok({"study", "expire", "--state", state, "--through", "3"});
+  BOOST_TEST(e.out == "3 pulls in flight with id <= 3 told 0 (expired)\n", e.out);
+  const auto st = json::parse(ok({"study", "status", "--state", state, "--json"}).out);
+  BOOST_TEST(st["total_pending"] == 2);
+  BOOST_TEST(st["total_pulls"] == 4);
+  const auto late = ok({"study", "tell", "--state", state, "--id", "2", "--arm", "2", "--reward", "1"});
+  BOOST_TEST(contains(late.out, "1 repeated id counted once before, ignored"), late.out);
+  const std::string before = read_text(state);
+  for (const auto& bad : std::vector<std::vector<std::string>>{
+           {"study", "expire", "--state", state, "--through", "5", "--reward", "0.5"},
+           {"study", "expire", "--state", state, "--through", "x"},
+           {"study", "expire", "--state", state}}) {
+    const auto r = run_cli(bad);
+    BOOST_TEST(r.status == 2, show(bad) << ": " << r.err);
+    BOOST_TEST(count_char(r.err, '\n') == 1u, r.err);
+  }
+  BOOST_TEST(contains(run_cli({"study", "expire", "--state", state, "--through", "5", "--reward", "0.5"}).err, "--reward"));
+  BOOST_TEST(read_text(state) == before);
+  const auto rest = ok({"study", "expire", "--state", state, "--through", "99", "--reward", "1"});
+  BOOST_TEST(rest.out == "2 pulls in flight with id <= 99 told 1 (expired)\n", rest.out);
+  ok({"study", "verify", "--state", state});
+}
+
 BOOST_AUTO_TEST_CASE(the_ab_test_example_reaches_a_certified_answer) {
   temp_dir dir;
   const char* env = std::getenv("LILUCB_CLI");
@@ -203,6 +234,20 @@ BOOST_AUTO_TEST_CASE(the_ab_test_example_reaches_a_certified_answer) {
   BOOST_TEST(r.status == 0, r.err);
   BOOST_TEST(contains(r.out, "best arm: 2 (short-form), certified: "), r.out);
   BOOST_TEST(contains(r.out, "30 repeated ids counted once before, ignored"), r.out);
+  // Reproducible: a second run (a new process, new subshells) prints the same batches and answer.
+  temp_dir again;
+  const auto r2 = run_program("/bin/bash", {LILUCB_EXAMPLES_DIR "/shell/ab_test.sh", cli, again.path.string()});
+  BOOST_TEST(r2.status == 0, r2.err);
+  auto without_paths = [](std::string text, const std::string& folder) {
+    for (std::size_t at; (at = text.find(folder)) != std::string::npos;) text.erase(at, folder.size());
+    return text;
+  };
+  BOOST_TEST(without_paths(r2.out, again.path.string()) == without_paths(r.out, dir.path.string()));
+  // A tool that is not there: one line naming it and what to do, exit 2.
+  const auto missing = run_program("/bin/bash", {LILUCB_EXAMPLES_DIR "/shell/ab_test.sh", (dir.path / "no-tool").string(),
+                                                 dir.path.string()});
+  BOOST_TEST(missing.status == 2, missing.err);
+  BOOST_TEST(contains(missing.err, "no lilucb tool at"), missing.err);
 }
 
 // A top-m study (--top): asked and told through the command line to a certified set, printed as a

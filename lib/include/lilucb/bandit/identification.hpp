@@ -200,6 +200,13 @@ class identification {
   /// A reward of `arm` without an id: the arm's oldest ask not yet told, or, when none is in
   /// flight, a pull the user chose (still value-blind: Condition A).
   void tell_arm(std::size_t arm, double reward);
+  /// An attribution window's deadline: tells `reward` (default 0: "not converted") for every ask
+  /// still in flight whose id is at most `through`, in id order, and returns how many.  Which pulls
+  /// it closes depends on their ids only (the order of the asks), never on values, so it keeps the
+  /// certificate's arrival condition (docs/live-study.md, "The rules in practice"); a reward told
+  /// later for an expired id is a retry, ignored.  Domain: reward in the model's range; the study's
+  /// asked pulls told with ids (as tell(id, reward); refused before anything is counted otherwise).
+  std::size_t expire(std::uint64_t through, double reward = 0);
 
   bool done() const;
   study_answer answer();
