@@ -5,8 +5,14 @@ Offline, against the Debian packages scripts/setup installs (README, "Python"):
 Environment:
     LILUCB_CMAKE_BUILD_DIR  build the module in this CMake tree; a configured tree keeps its
                             configuration (it must be for this interpreter's Python version), an
-                            empty one is configured as below.  Default: a tree under build-pip/,
-                            configured for the interpreter running pip, kept for the next install.
+                            empty one is configured as below.  Default: the source tree's build/
+                            when it is configured with the module for this interpreter's Python
+                            version (scripts/run's and scripts/build's tree: nothing is compiled
+                            twice), else a tree under build-pip/ configured for the interpreter
+                            running pip, kept for the next install.
+    LILUCB_REUSE_BUILD=0    never reuse build/.
+Progress: the build's steps go to pip's log (pip install -v shows them); when pip runs in a
+terminal, a line at every tenth of the build is also written to it (pip hides its builds' output).
     LILUCB_BUILD_JOBS       parallel compile jobs (default: the number of cores).
 """
 
@@ -26,9 +32,52 @@ ROOT = Path(__file__).resolve().parent
 VERSION = re.search(r"project\(lilucb\s+VERSION\s+([0-9.]+)", (ROOT / "CMakeLists.txt").read_text())[1]
 
 
+def reusable_tree():
+    """The source tree's build/ when its CMake cache has the module on and its Python has this
+    interpreter's extension suffix; None otherwise."""
+    if os.environ.get("LILUCB_REUSE_BUILD") == "0":
+        return None
+    tree = ROOT / "build"
+    cache = tree / "CMakeCache.txt"
+    if not cache.is_file():
+        return None
+    text = cache.read_text(errors="replace")
+    python = re.search(r"^_?Python_EXECUTABLE:[A-Z]+=(.+)$", text, re.M)
+    if not re.search(r"^LILUCB_PYTHON:BOOL=(ON|TRUE|1)$", text, re.M) or not python:
+        return None
+    try:
+        suffix = subprocess.run([python[1], "-c", "import sysconfig; print(sysconfig.get_config_var('EXT_SUFFIX'))"],
+                                capture_output=True, text=True, check=True, timeout=60).stdout.strip()
+    except (OSError, subprocess.SubprocessError):
+        return None
+    return tree if suffix == sysconfig.get_config_var("EXT_SUFFIX") else None
+
+
+def build_with_progress(command):
+    """Runs the build, its output to ours (pip's log), and a line per tenth of the build's steps
+    to the terminal when there is one."""
+    try:
+        tty = open("/dev/tty", "w")
+    except OSError:
+        tty = None
+    shown = -1
+    with subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, errors="replace") as p:
+        for line in p.stdout:
+            sys.stdout.write(line)
+            step = re.match(r"\[(\d+)/(\d+)\]", line)
+            if tty and step and int(step[2]) > 0 and int(step[1]) * 10 // int(step[2]) != shown:
+                shown = int(step[1]) * 10 // int(step[2])
+                tty.write(f"lilucb: compiling the module, step {step[1]} of {step[2]}\n")
+                tty.flush()
+    if tty:
+        tty.close()
+    if p.returncode != 0:
+        raise subprocess.CalledProcessError(p.returncode, command)
+
+
 class CMakeBuild(build_ext):
     def build_extension(self, ext):
-        given = os.environ.get("LILUCB_CMAKE_BUILD_DIR")
+        given = os.environ.get("LILUCB_CMAKE_BUILD_DIR") or reusable_tree()
         tree = Path(given or Path(self.build_temp) / "cmake").resolve()
         if not given or not (tree / "CMakeCache.txt").exists():
             # Only the library and the module: no tool, tests, benchmarks or MPI.
@@ -37,7 +86,7 @@ class CMakeBuild(build_ext):
                             "-DLILUCB_BUILD_CLI=OFF", "-DLILUCB_BUILD_TESTS=OFF",
                             "-DLILUCB_BUILD_BENCHMARKS=OFF", "-DLILUCB_MPI=OFF"], check=True)
         jobs = os.environ.get("LILUCB_BUILD_JOBS") or str(os.cpu_count() or 1)
-        subprocess.run(["cmake", "--build", str(tree), "--target", "lilucb_python", "-j", jobs], check=True)
+        build_with_progress(["cmake", "--build", str(tree), "--target", "lilucb_python", "-j", jobs])
         built = tree / "python" / "lilucb" / ("_lilucb" + sysconfig.get_config_var("EXT_SUFFIX"))
         if not built.exists():
             found = [p.name for p in (tree / "python" / "lilucb").glob("_lilucb*")]
