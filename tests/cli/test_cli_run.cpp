@@ -225,6 +225,20 @@ BOOST_AUTO_TEST_CASE(seed_changes_the_run) {
   BOOST_TEST(a == b);
 }
 
+// A Gaussian run without --sigma says which sigma it assumed; one with --sigma, or of Bernoulli
+// arms, does not.
+BOOST_AUTO_TEST_CASE(a_gaussian_run_without_sigma_says_which_it_assumed) {
+  const auto assumed = run_cli({"run", "--means", "1,0", "--nu", "0.1"});
+  BOOST_TEST_REQUIRE(assumed.status == 0, assumed.err);
+  BOOST_TEST(contains(assumed.out, "  sigma       0.5 assumed (--sigma not given"), assumed.out);
+  const auto given = run_cli({"run", "--means", "1,0", "--nu", "0.1", "--sigma", "0.5"});
+  BOOST_TEST_REQUIRE(given.status == 0, given.err);
+  BOOST_TEST(!contains(given.out, "assumed"), given.out);
+  const auto bern = run_cli({"run", "--means", "0.9,0.1", "--nu", "0.1", "--arms", "bernoulli"});
+  BOOST_TEST_REQUIRE(bern.status == 0, bern.err);
+  BOOST_TEST(!contains(bern.out, "assumed"), bern.out);
+}
+
 // Counts in scientific notation (cli/cli_support.cpp parse_count): "1e3" is the run of "1000",
 // digit for digit; a count that is not whole, or exceeds 2^64 - 1, is refused naming its text.
 BOOST_AUTO_TEST_CASE(counts_in_scientific_notation) {

@@ -102,6 +102,13 @@ class state_archive {
         // beyond what is left is refused before anything of that size is allocated.
         constexpr std::size_t least = std::is_arithmetic_v<typename T::value_type> ? sizeof(typename T::value_type) : 1;
         if (n > in_.size() / least) bad("a member of " + std::to_string(n) + " elements in " + std::to_string(in_.size()) + " bytes");
+        if constexpr (sizeof(typename T::value_type) == 1 && std::is_arithmetic_v<typename T::value_type>) {
+          // Bytes (a study's window of asks: megabytes) are copied once, without zeroing first.
+          const auto* first = reinterpret_cast<const typename T::value_type*>(in_.data());
+          v.assign(first, first + n);
+          in_.remove_prefix(static_cast<std::size_t>(n));
+          return;
+        }
         v.resize(static_cast<std::size_t>(n));
       }
       if constexpr (std::is_arithmetic_v<typename T::value_type>) {
