@@ -64,10 +64,12 @@ def build_with_progress(command):
     with subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, errors="replace") as p:
         for line in p.stdout:
             sys.stdout.write(line)
-            step = re.match(r"\[(\d+)/(\d+)\]", line)
-            if tty and step and int(step[2]) > 0 and int(step[1]) * 10 // int(step[2]) != shown:
-                shown = int(step[1]) * 10 // int(step[2])
-                tty.write(f"lilucb: compiling the module, step {step[1]} of {step[2]}\n")
+            step = re.match(r"\[(\d+)/(\d+)\]", line)  # Ninja: [done/total]
+            percent = re.match(r"\[\s*(\d+)%\]", line)  # Make: [ pp%]
+            done = int(step[1]) * 100 // max(1, int(step[2])) if step else int(percent[1]) if percent else None
+            if tty and done is not None and done // 10 != shown:
+                shown = done // 10
+                tty.write(f"lilucb: compiling the module, {done}% of the build\n")
                 tty.flush()
     if tty:
         tty.close()

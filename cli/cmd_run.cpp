@@ -495,7 +495,7 @@ void run_run(const run_cli_options& o) {
   for (const auto& [k, v] : r.parameters.named()) std::cout << ' ' << k << '=' << text_number(v);
   std::cout << '\n';
   // A Gaussian run whose sigma the user did not give says which one it assumed, and whence.
-  if (o.sigma.empty() && o.arms == "gaussian")
+  if (o.sigma.empty() && o.arms == "gaussian" && o.arm_sigmas_opt->count() == 0)
     std::cout << "  sigma       " << text_number(bandit::default_sigma)
               << " assumed (--sigma not given: the paper's Section 5 rewards); the rules and the simulated arms use it\n";
   std::cout << "  certified   " << (cr.certified ? "yes" : "no") << ": " << cr.certificate << '\n';

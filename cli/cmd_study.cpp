@@ -240,8 +240,7 @@ struct one_tell {
   std::string where;  // the option or the CSV line, for messages
 };
 
-std::vector<one_tell> read_tells(const tell_options& o) {
-  const std::string cmd = "lilucb study tell";
+std::vector<one_tell> read_tells(const tell_options& o, const std::string& cmd = "lilucb study tell") {
   std::vector<one_tell> out;
   if (o.csv.empty()) {
     if (o.arm.empty() && o.name.empty() && o.id.empty())
@@ -342,29 +341,50 @@ void run_tell(const tell_options& o) {
 // ---- expire ----
 
 struct expire_options {
-  std::string state, through, reward = "0";
+  std::string state, through, reward = "0", csv;
 };
 
 void run_expire(const expire_options& o) {
   const std::string cmd = "lilucb study expire";
   const std::uint64_t through = parse_count("--through", o.through, "an id printed by `lilucb study ask`");
   const double reward = parse_real("--reward", o.reward, "a finite number in the study's range");
+  std::vector<one_tell> lines;
+  if (!o.csv.empty()) {
+    tell_options t;
+    t.csv = o.csv;
+    lines = read_tells(t, cmd);
+  }
   const auto lock = lock_state(cmd, o.state);
   auto l = load(cmd, o.state, lock->record());
   auto& study = l.study;
+  std::vector<lb::study_outcome> outcomes;
+  for (const auto& t : lines) {
+    if (!t.id) throw lilucb::domain_error(cmd, t.where + " id", "(empty)", "the id of the pull (expire tells by id)");
+    lb::study_outcome x{*t.id, t.reward, std::nullopt};
+    if (!t.arm.empty()) x.arm = parse_arm_index(cmd, t.where + " arm", study, t.arm);
+    if (!t.name.empty()) x.arm = parse_arm_name(cmd, t.where + " name", study, t.name);
+    outcomes.push_back(x);
+  }
   std::size_t expired = 0;
   try {
-    expired = study.expire(through, reward);
+    expired = study.expire(through, reward, outcomes);
   } catch (const lilucb::domain_error& e) {
-    if (e.parameter() == "reward") throw lilucb::domain_error(cmd, "--reward", e.value(), e.admissible());
-    if (e.parameter() == "id") throw lilucb::domain_error(cmd, "--through", o.through, e.admissible());
-    throw;
+    // --reward is checked first; then the outcomes (--csv); an id refusal without outcomes is the
+    // window's (a study told without ids).
+    const bool of_reward = e.parameter() == "reward" && e.value() == ::lilucb::detail::format_value(reward);
+    if (of_reward) throw lilucb::domain_error(cmd, "--reward", o.reward, e.admissible());
+    if (!outcomes.empty() && (e.parameter() == "reward" || e.parameter() == "arm" ||
+                              e.admissible().find("no id for an ask in flight") == std::string::npos))
+      throw lilucb::domain_error(cmd, "--csv", o.csv, e.parameter() + " " + e.value() + ": " + e.admissible());
+    throw lilucb::domain_error(cmd, "--through", o.through, e.admissible());
   }
   std::string out = std::to_string(expired) + " pull" + (expired == 1 ? "" : "s") + " in flight with id <= " + o.through +
-                    " told " + ::lilucb::detail::format_value(reward) + " (expired)";
+                    " closed in id order (" + std::to_string(outcomes.size()) + " outcome" +
+                    (outcomes.size() == 1 ? "" : "s") + " from --csv, the rest told " +
+                    ::lilucb::detail::format_value(reward) + ")";
   out += study.done() ? "; the study has answered (lilucb study answer)\n" : "\n";
   emit(cmd, out);
-  save(cmd, o.state, l, *lock, "; nothing was expired: run it again");
+  save(cmd, o.state, l, *lock, "; nothing was closed: run it again");
 }
 
 // ---- status, answer and verify (read without the lock) ----
@@ -554,13 +574,16 @@ void add_study_command(CLI::App& app) {
   ct->callback([t] { run_tell(*t); });
 
   auto e = std::make_shared<expire_options>();
-  auto* ce = sub->add_subcommand("expire", "An attribution window's deadline: tell --reward (default 0, not converted) for every "
-                                           "ask still in flight with id <= --through (value-blind: keeps the certificate)");
+  auto* ce = sub->add_subcommand("expire", "An attribution window's deadline: close every ask still in flight with id <= --through, "
+                                           "in id order: its outcome from --csv, else --reward (default 0, not converted)");
   declare_option(ce->add_option("--state", e->state, "the study's state file")->required(), path_spec(value_kind::file_in));
   declare_option(ce->add_option("--through", e->through, "the last id whose deadline has passed (ids are in ask order)")->required(),
                  count_spec(0, std::numeric_limits<std::uint64_t>::max(), "an id printed by `lilucb study ask`").feeding({"id"}));
-  declare_option(ce->add_option("--reward", e->reward, "the reward told for each expired pull (default 0; in the study's range)"),
+  declare_option(ce->add_option("--reward", e->reward, "the reward told for each pull without an outcome in --csv (default 0; in the study's range)"),
                  real_spec(-inf, false, inf, false).defaults_to(e->reward).feeding({"reward", "reward sum"}));
+  declare_option(ce->add_option("--csv", e->csv, "the outcomes received for pulls up to --through, lines id,arm,reward "
+                                                 "(- for stdin), told in id order with the rest (never tell them before their deadline)"),
+                 path_spec(value_kind::path));
   ce->callback([e] { run_expire(*e); });
 
   auto s = std::make_shared<show_options>();

@@ -74,6 +74,7 @@ void run_verify(const verify_cli_options& o) {
   vo.threads = static_cast<unsigned>(threads);
   if (!o.reproduction_data.empty()) vo.reproduction_dir = o.reproduction_data;
   vo.max_seconds_name = "--max-seconds";
+  vo.caller = "lilucb verify";
   if (!o.max_seconds.empty()) {
     vo.max_seconds = parse_real("--max-seconds", o.max_seconds, "(0, inf]");
     if (!(vo.max_seconds > 0)) throw lilucb::domain_error("lilucb verify", "--max-seconds", o.max_seconds, "(0, inf]");

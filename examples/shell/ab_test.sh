@@ -15,6 +15,7 @@ set -euo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 if [ -n "${1:-}" ]; then
   lilucb="$1"
+  case "$lilucb" in */*) ;; *) lilucb="$(command -v "$lilucb" || echo "$lilucb")" ;; esac  # a bare name: from PATH
 elif command -v lilucb >/dev/null; then
   lilucb="$(command -v lilucb)"
 else
@@ -29,11 +30,14 @@ state="$work/ab.json"
 rm -f "$state" "$state.journal" "$state.lock"
 
 # Simulated visits: reads "id arm name" lines (study ask's output) and prints "id,arm,outcome",
-# variant i converting with probability rates[i]: the outcome of visit `id` is decided by a
-# generator seeded with (2026, id), so it does not depend on the order or the process.
+# variant i converting with probability rates[i]: the outcome of visit `id` is decided by the
+# (id + 1)-th draw of awk's generator seeded with 2026, so it does not depend on the order or the
+# process (ids arrive in increasing order; a smaller one restarts the stream).
 visits() {
-  awk -v rates="0.10 0.20 0.35" 'BEGIN { split(rates, p, " ") }
-    { srand(2026 * 1000003 + $1); print $1 "," $2 "," (rand() < p[$2 + 1] ? 1 : 0) }'
+  awk -v rates="0.10 0.20 0.35" 'BEGIN { split(rates, p, " "); srand(2026); n = 0 }
+    { if ($1 < n) { srand(2026); n = 0 }
+      while (n <= $1) { u = rand(); n++ }
+      print $1 "," $2 "," (u < p[$2 + 1] ? 1 : 0) }'
 }
 
 "$lilucb" study new --state "$state" --names control,green-button,short-form --model bernoulli --nu 0.05 --seed 1

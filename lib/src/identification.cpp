@@ -701,15 +701,46 @@ std::size_t identification::tell_many(std::span<const std::uint64_t> ids, std::s
   return counted;
 }
 
-std::size_t identification::expire(std::uint64_t through, double reward) {
+std::size_t identification::expire(std::uint64_t through, double reward, std::span<const study_outcome> outcomes) {
   constexpr const char* fn = "lilucb::bandit::identification::expire";
   p_->check_reward(fn, reward);
+  // Every outcome checked before anything is counted: an ask in flight within the window, once,
+  // of the arm given with it.
+  std::vector<std::pair<std::uint64_t, double>> given;
+  given.reserve(outcomes.size());
+  for (const auto& o : outcomes) {
+    if (o.arm && p_->asks.in_flight(o.id) && p_->asks.arm_at(o.id) != *o.arm)
+      refuse(fn, "arm", std::to_string(*o.arm),
+             "the arm of ask " + std::to_string(o.id) + ": " + std::to_string(p_->asks.arm_at(o.id)));
+    given.emplace_back(o.id, o.reward);
+  }
+  std::sort(given.begin(), given.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
+  for (std::size_t k = 0; k < given.size(); ++k) {
+    const auto [id, r] = given[k];
+    if (id > through || !p_->asks.in_flight(id))
+      refuse(fn, "id", std::to_string(id),
+             "an ask still in flight with id at most " + std::to_string(through) +
+                 " (an outcome of a later pull is told at its own deadline; one of a closed pull is a retry)");
+    if (k > 0 && given[k - 1].first == id) refuse(fn, "id", std::to_string(id), "each id once");
+    p_->check_reward(fn, r);
+  }
+  if (p_->told_oldest && through >= p_->asks.base)
+    for (std::uint64_t id = p_->asks.base; id < p_->asks.end && id <= through; ++id)
+      if (p_->asks.in_flight(id)) {
+        refuse(fn, "id", std::to_string(id),
+               "no id for an ask in flight: this study's asked pulls were told without ids (each counted for its arm's "
+               "oldest ask), so an id could count one pull twice; tell by arm, or start the study over telling ids");
+      }
   const std::uint64_t end = std::min(p_->asks.end, through == UINT64_MAX ? through : through + 1);
   std::vector<std::uint64_t> ids;
   for (std::uint64_t id = p_->asks.base; id < end; ++id)
     if (p_->asks.in_flight(id)) ids.push_back(id);
-  std::size_t counted = 0;
-  for (const std::uint64_t id : ids) counted += tell(id, reward);
+  std::size_t counted = 0, next = 0;
+  for (const std::uint64_t id : ids) {
+    double r = reward;
+    if (next < given.size() && given[next].first == id) r = given[next++].second;
+    counted += tell(id, r);
+  }
   return counted;
 }
 

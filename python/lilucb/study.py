@@ -223,14 +223,17 @@ class Identification:
             raise _domain_error(fn, "arm", "None", "an arm index 0 to K-1 (or name=NAME)")
         return self._study.tell(arm, reward, id)
 
-    def expire(self, through: Whole, reward: Real = 0) -> int:
-        """An attribution window's deadline, as ``lilucb study expire``: tells `reward` (default 0,
-        "not converted") for every ask still in flight whose id is at most `through`, in id order;
-        returns how many.  Which pulls it closes depends on their ids only (the order of the asks),
-        never on values, so the certificate holds (docs/live-study.md, "The rules in practice"); a
-        reward told later for an expired id is a retry, ignored.  Domain: through a whole number >= 0;
-        reward in the model's range; the asked pulls told with ids."""
-        return self._study.expire(through, reward)
+    def expire(self, through: Whole, reward: Real = 0, outcomes: Optional[dict] = None) -> int:
+        """An attribution window's deadline, as ``lilucb study expire``: closes every ask still in
+        flight whose id is at most `through`, in id order, telling its outcome from `outcomes` (a
+        dict id -> reward: the outcomes received for those pulls, e.g. the conversions) or else
+        `reward` (default 0, "not converted"); returns how many were told.  The certificate holds
+        when no outcome of the window was told before its deadline: keep conversions until their
+        pull's deadline and pass them here (a conversion told as it arrives, ahead of the window's
+        zeros, is a value-dependent order: docs/live-study.md, "The rules in practice").  A reward
+        told later for a closed id is a retry, ignored.  Domain: through a whole number >= 0; every
+        reward in the model's range; every outcome's id an ask in flight at most `through`."""
+        return self._study.expire(through, reward, outcomes)
 
     @property
     def done(self) -> bool:

@@ -96,6 +96,7 @@ std::string verify_py(bool quick, const std::optional<std::string>& only, double
   if (!(max_seconds > 0)) throw lilucb::domain_error(fn, "max_seconds", number_text(max_seconds), "(0, inf] or None (no limit)");
   vo.max_seconds = max_seconds;
   vo.max_seconds_name = "max_seconds";
+  vo.caller = fn;
   if (only) {  // validate before any work; None runs every check, '' is no check's name
     std::string names;
     for (const auto& c : verification::checks()) names += (names.empty() ? "" : ", ") + std::string(c.name);

@@ -40,7 +40,7 @@ constexpr const char* sig_save = "lilucb.Identification.save(path=None)";
 constexpr const char* fn_load = "lilucb.Identification.load";
 constexpr const char* fn_save = "lilucb.Identification.save";
 constexpr const char* sig_tell_many = "lilucb.Identification.tell_many(ids, arms, rewards)";
-constexpr const char* sig_expire = "lilucb.Identification.expire(through, reward=0)";
+constexpr const char* sig_expire = "lilucb.Identification.expire(through, reward=0, outcomes=None)";
 constexpr const char* fn_init = "lilucb.Identification";
 constexpr const char* fn_tell = "lilucb.Identification.tell";
 constexpr std::size_t max_batch = 10'000'000;  // the library's limit on ask(m)
@@ -388,16 +388,30 @@ class study {
     return s_.tell(id, arm, reward);  // refuses another arm than the ask's, an id never asked, a bad reward
   }
 
-  /// Identification.expire(through, reward=0): the library's expire, its errors named as here.
-  std::size_t expire(const py::object& through_obj, const py::object& reward_obj) {
+  /// Identification.expire(through, reward=0, outcomes=None): the library's expire, its errors
+  /// named as here (outcomes: a dict id -> reward).
+  std::size_t expire(const py::object& through_obj, const py::object& reward_obj, const py::object& outcomes_obj) {
     constexpr const char* fn = "lilucb.Identification.expire";
     const std::uint64_t through = whole_arg(sig_expire, fn, "through", through_obj, 0, std::numeric_limits<std::uint64_t>::max(),
                                             "an id returned by ask_ids()");
     const double reward = real_arg(sig_expire, "reward", reward_obj);
+    std::vector<bandit::study_outcome> outcomes;
+    if (!outcomes_obj.is_none()) {
+      if (!py::isinstance<py::dict>(outcomes_obj)) wrong_type(sig_expire, "outcomes", "a dict id -> reward or None", outcomes_obj);
+      for (const auto& [k, v] : py::reinterpret_borrow<py::dict>(outcomes_obj)) {
+        const std::uint64_t id = whole_arg(sig_expire, fn, "outcomes", py::reinterpret_borrow<py::object>(k), 0,
+                                           std::numeric_limits<std::uint64_t>::max(), "ids returned by ask_ids() as keys");
+        outcomes.push_back({id, real_arg(sig_expire, "outcomes", v), std::nullopt});
+      }
+    }
     try {
-      return s_.expire(through, reward);
+      return s_.expire(through, reward, outcomes);
     } catch (const lilucb::domain_error& e) {
-      throw lilucb::domain_error(fn, e.parameter() == "id" ? "through" : e.parameter(), e.value(), e.admissible());
+      const bool of_reward = e.parameter() == "reward" && e.value() == ::lilucb::detail::format_value(reward);
+      if (of_reward) throw lilucb::domain_error(fn, "reward", e.value(), e.admissible());
+      if (!outcomes.empty() && e.admissible().find("no id for an ask in flight") == std::string::npos)
+        throw lilucb::domain_error(fn, "outcomes", e.parameter() + " " + e.value(), e.admissible());
+      throw lilucb::domain_error(fn, "through", number_text(py::cast<double>(through_obj)), e.admissible());
     }
   }
 
@@ -541,7 +555,7 @@ void register_identification(py::module_& m) {
       .def("ask", &study::ask, arg("m"))
       .def("ask_ids", &study::ask_ids, arg("m"))
       .def("tell", &study::tell, arg("arm"), arg("reward"), arg("id"))
-      .def("expire", &study::expire, arg("through"), arg("reward"))
+      .def("expire", &study::expire, arg("through"), arg("reward"), arg("outcomes"))
       .def("done", &study::done)
       .def("answer", &study::answer)
       .def("status", &study::status)

@@ -561,7 +561,18 @@ def test_expire_is_tell_of_zero_for_the_asks_in_flight_up_to_an_id():
         a.expire(-1)
     assert e.value.parameter == "through"
     assert a.to_json() == before
-    assert a.expire(10**6, reward=1) == 2 and a.status().total_pending == 0
+    with pytest.raises(lilucb.DomainError) as e:
+        a.expire(asks[4][0], outcomes={asks[5][0]: 1})  # an outcome past the window
+    assert e.value.parameter == "outcomes"
+    with pytest.raises(TypeError):
+        a.expire(asks[5][0], outcomes=[(asks[5][0], 1)])
+    assert a.to_json() == before
+    # The window's outcomes told in id order with the rest: as the tells one by one.
+    assert a.expire(10**6, outcomes={asks[5][0]: 1}) == 2 and a.status().total_pending == 0
+    b.tell(asks[4][1], 0, id=asks[4][0])
+    b.tell(asks[5][1], 1, id=asks[5][0])
+    b.tell(asks[2][1], 1, id=asks[2][0])  # a retry in a as well: ignored in both
+    assert a.history() == b.history()
 
 
 def test_a_state_that_is_not_unicode_text_is_refused_by_name():

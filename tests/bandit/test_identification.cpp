@@ -773,6 +773,26 @@ BOOST_AUTO_TEST_CASE(expire_tells_the_asks_in_flight_up_to_an_id_in_order) {
   // The events are ordinary tells: a reload replays them.
   auto d = lb::identification::from_json(a.to_json());
   BOOST_TEST(d.history().head == a.history().head);
+  // Outcomes received for the window are told in id order with the rest: the same history as the
+  // tells one by one in id order.
+  lb::identification e(bern), f(bern);
+  const auto r = e.ask(8);
+  f.ask(8);
+  const std::vector<lb::study_outcome> got = {{r[5].id, 1.0, r[5].arm}, {r[2].id, 1.0, std::nullopt}};
+  BOOST_TEST(e.expire(r[5].id, 0.0, got) == 6u);
+  for (std::size_t k = 0; k <= 5; ++k) BOOST_TEST(f.tell(r[k].id, k == 2 || k == 5 ? 1.0 : 0.0));
+  BOOST_TEST(e.history().head == f.history().head);
+  // Refused before anything is counted: an outcome past the window, of a closed pull, twice, of
+  // another arm, out of range.
+  const std::string e_before = e.to_json();
+  const std::vector<std::vector<lb::study_outcome>> bad = {
+      {{r[7].id, 1.0, std::nullopt}},
+      {{r[2].id, 1.0, std::nullopt}},
+      {{r[6].id, 1.0, std::nullopt}, {r[6].id, 0.0, std::nullopt}},
+      {{r[6].id, 1.0, (r[6].arm + 1) % 4}},
+      {{r[6].id, 0.5, std::nullopt}}};
+  for (const auto& b : bad) BOOST_CHECK_THROW(e.expire(r[6].id, 0.0, b), lilucb::domain_error);
+  BOOST_TEST(e.to_json() == e_before);
 }
 
 // A study loaded from its files before every command (as `lilucb study` runs) makes the asks of

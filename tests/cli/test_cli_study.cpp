@@ -204,7 +204,7 @@ BOOST_AUTO_TEST_CASE(expire_tells_zero_for_the_asks_in_flight_up_to_an_id) {
   ok({"study", "ask", "--state", state, "--count", "6"});  // ids 0..5
   ok({"study", "tell", "--state", state, "--id", "1", "--arm", "1", "--reward", "1"});
   const auto e = ok({"study", "expire", "--state", state, "--through", "3"});
-  BOOST_TEST(e.out == "3 pulls in flight with id <= 3 told 0 (expired)\n", e.out);
+  BOOST_TEST(e.out == "3 pulls in flight with id <= 3 closed in id order (0 outcomes from --csv, the rest told 0)\n", e.out);
   const auto st = json::parse(ok({"study", "status", "--state", state, "--json"}).out);
   BOOST_TEST(st["total_pending"] == 2);
   BOOST_TEST(st["total_pulls"] == 4);
@@ -221,8 +221,19 @@ BOOST_AUTO_TEST_CASE(expire_tells_zero_for_the_asks_in_flight_up_to_an_id) {
   }
   BOOST_TEST(contains(run_cli({"study", "expire", "--state", state, "--through", "5", "--reward", "0.5"}).err, "--reward"));
   BOOST_TEST(read_text(state) == before);
-  const auto rest = ok({"study", "expire", "--state", state, "--through", "99", "--reward", "1"});
-  BOOST_TEST(rest.out == "2 pulls in flight with id <= 99 told 1 (expired)\n", rest.out);
+  // The window's outcomes from --csv, told in id order with the rest; one past the window refused.
+  const std::string csv = (dir.path / "conv.csv").string();
+  std::ofstream(csv) << "id,arm,reward\n5,2,1\n";
+  const std::string late_csv = (dir.path / "late.csv").string();
+  std::ofstream(late_csv) << "id,arm,reward\n5,2,1\n";
+  const auto past = run_cli({"study", "expire", "--state", state, "--through", "4", "--csv", late_csv});
+  BOOST_TEST(past.status == 2, past.err);
+  BOOST_TEST(contains(past.err, "--csv"), past.err);
+  BOOST_TEST(read_text(state) == before);
+  const auto rest = ok({"study", "expire", "--state", state, "--through", "99", "--csv", csv});
+  BOOST_TEST(rest.out == "2 pulls in flight with id <= 99 closed in id order (1 outcome from --csv, the rest told 0)\n", rest.out);
+  const auto after = json::parse(ok({"study", "status", "--state", state, "--json"}).out);
+  BOOST_TEST(after["total_pending"] == 0);
   ok({"study", "verify", "--state", state});
 }
 

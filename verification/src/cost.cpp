@@ -12,6 +12,7 @@
 #include <cstdint>
 #include <cstdio>
 #include <limits>
+#include <thread>
 
 namespace lilucb::verification {
 
@@ -62,7 +63,9 @@ double reference_probe_seconds() { return 0.054; }
 
 verify_estimate estimate_verify(const verify_options& options, std::string_view only) {
   verify_estimate e;
-  e.threads = bandit::thread_count(options.threads);
+  // Threads beyond the cores do not run at once: the work spreads over at most the cores.
+  const unsigned cores = std::max(1u, std::thread::hardware_concurrency());
+  e.threads = std::min(bandit::thread_count(options.threads), cores);
   std::vector<const check*> selected;
   if (!only.empty()) {
     selected.push_back(&find_check(only));
@@ -83,7 +86,7 @@ verify_estimate estimate_verify(const verify_options& options, std::string_view 
 
 void check_verify_time(const verify_options& options, std::string_view only) {
   if (!(options.max_seconds > 0))  // also NaN
-    throw lilucb::domain_error("lilucb::verification::run_checks", options.max_seconds_name,
+    throw lilucb::domain_error(options.caller, options.max_seconds_name,
                                std::to_string(options.max_seconds), "(0, inf]");
   if (std::isinf(options.max_seconds)) return;
   const verify_estimate e = estimate_verify(options, only);
@@ -98,7 +101,7 @@ void check_verify_time(const verify_options& options, std::string_view only) {
     if (c.wall_seconds > most) most = c.wall_seconds, longest = c.name;
   char part[160];
   std::snprintf(part, sizeof part, " (the longest check: %s, about %.3g s)", longest.c_str(), most);
-  throw lilucb::domain_error("lilucb verify", options.max_seconds_name, limit,
+  throw lilucb::domain_error(options.caller, options.max_seconds_name, limit,
                              std::string("a limit above the run's estimated time; this one would take ") + how +
                                  (e.per_check.size() > 1 ? part : "") +
                                  ": run one check (--only), the quick effort, more threads, or raise " +

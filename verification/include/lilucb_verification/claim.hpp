@@ -60,6 +60,8 @@ struct verify_options {
   double max_seconds = std::numeric_limits<double>::infinity();
   /// How the limit is named in the refusal ("--max-seconds" for the CLI, "max_seconds" for Python).
   std::string max_seconds_name = "max_seconds";
+  /// Who refuses a run over the limit, as the user called it ("lilucb verify", "lilucb.verify").
+  std::string caller = "lilucb::verification::run_checks";
 };
 
 }  // namespace lilucb::verification

@@ -34,7 +34,7 @@ double reference_probe_seconds();
 struct verify_estimate {
   double seconds = 0;          ///< estimated wall time of the run
   double machine_factor = 1;   ///< this machine's probe time over the reference machine's
-  unsigned threads = 1;        ///< worker threads the run would use
+  unsigned threads = 1;        ///< worker threads the work spreads over (at most the cores)
   std::vector<check_cost> per_check;  ///< estimated wall (and CPU) seconds of each check to run
 };
 
@@ -42,7 +42,7 @@ struct verify_estimate {
 /// lilucb::domain_error for an unknown check name.
 verify_estimate estimate_verify(const verify_options& options, std::string_view only = {});
 
-/// Throws lilucb::domain_error naming options.max_seconds_name (its value, and the estimate in
+/// Throws lilucb::domain_error from options.caller naming options.max_seconds_name (its value, and the estimate in
 /// the admissible text) when the estimate exceeds options.max_seconds; nothing when that limit is
 /// infinite (the default).
 void check_verify_time(const verify_options& options, std::string_view only = {});

@@ -53,6 +53,7 @@
 #include <span>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 namespace lilucb::bandit {
@@ -158,6 +159,14 @@ struct study_status {
   std::optional<double> remaining_estimate;
 };
 
+/// An outcome received for an ask (identification::expire): its id, its reward, and optionally
+/// the arm the caller recorded with it (checked against the ask's arm).
+struct study_outcome {
+  std::uint64_t id = 0;
+  double reward = 0;
+  std::optional<std::size_t> arm;
+};
+
 class identification {
  public:
   /// Checks the settings: K >= 1; names empty or K distinct non-empty; sigma > 0 (gaussian);
@@ -200,13 +209,17 @@ class identification {
   /// A reward of `arm` without an id: the arm's oldest ask not yet told, or, when none is in
   /// flight, a pull the user chose (still value-blind: Condition A).
   void tell_arm(std::size_t arm, double reward);
-  /// An attribution window's deadline: tells `reward` (default 0: "not converted") for every ask
-  /// still in flight whose id is at most `through`, in id order, and returns how many.  Which pulls
-  /// it closes depends on their ids only (the order of the asks), never on values, so it keeps the
-  /// certificate's arrival condition (docs/live-study.md, "The rules in practice"); a reward told
-  /// later for an expired id is a retry, ignored.  Domain: reward in the model's range; the study's
-  /// asked pulls told with ids (as tell(id, reward); refused before anything is counted otherwise).
-  std::size_t expire(std::uint64_t through, double reward = 0);
+  /// An attribution window's deadline: closes every ask still in flight whose id is at most
+  /// `through`, in id order, telling its outcome from `outcomes` (the outcomes the caller received
+  /// for those pulls, e.g. the conversions; an outcome's arm, when given, must be its ask's) or else `reward` (default 0: "not
+  /// converted"); returns how many were told.  The order of these tells depends on the ids only,
+  /// so the arrival order stays value-blind (Condition A) provided the caller told none of these
+  /// outcomes before their deadline (docs/live-study.md, "The rules in practice": a conversion
+  /// told as it arrives, ahead of the window's zeros, is a value-dependent order).  A reward told
+  /// later for a closed id is a retry, ignored.  Domain: every reward in the model's range; every
+  /// outcome's id an ask in flight at most `through`, each id once; the study's asked pulls told
+  /// with ids.  Everything is checked before anything is counted.
+  std::size_t expire(std::uint64_t through, double reward = 0, std::span<const study_outcome> outcomes = {});
 
   bool done() const;
   study_answer answer();
