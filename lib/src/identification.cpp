@@ -1009,7 +1009,11 @@ identification identification::from_json(std::string_view text, const std::optio
   if (version >= 2 && chain.at("head").get<std::string>() != q.head)
     bad("events whose hash chain does not end at its head (an edited event)");
   try {
-    const auto pulls = stats.at("pulls").get<std::vector<std::uint64_t>>();
+    // Each count an exact unsigned integer (a double such as 1e105 has no uint64 value to convert to).
+    const auto& counts = stats.at("pulls");
+    if (!counts.is_array()) bad("malformed statistics: pulls " + counts.dump() + " (a list is needed)");
+    std::vector<std::uint64_t> pulls;
+    for (const auto& c : counts) pulls.push_back(exact_unsigned(c, "statistics' pulls", bad));
     const auto sums = stats.at("sums").get<std::vector<double>>();
     bool same = stats.size() == (q.done ? 4u : 3u) && pulls.size() == q.set.arms && sums.size() == q.set.arms &&
                 stats.at("done").get<bool>() == q.done;

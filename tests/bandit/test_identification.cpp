@@ -329,6 +329,17 @@ BOOST_AUTO_TEST_CASE(an_edited_or_foreign_state_is_refused) {
   std::string edited = s;
   edited.replace(pos, comma - pos, "12.5");
   BOOST_TEST(refused(edited));
+  // A count that is not an unsigned integer (found by fuzz_study_state: 1e105 was converted to
+  // uint64, undefined behaviour), or no list, is refused by name.
+  const auto counts = s.find("\"pulls\":[") + 9;
+  for (const char* bad : {"1e105", "-1", "2.5", "\"4\""}) {
+    std::string c = s;
+    c.replace(counts, s.find(',', counts) - counts, bad);
+    BOOST_TEST(refused(c), bad);
+  }
+  std::string not_list = s;
+  not_list.replace(counts - 1, s.find(']', counts) - counts + 2, "7");
+  BOOST_TEST(refused(not_list));
 }
 
 BOOST_AUTO_TEST_CASE(a_repeated_tell_counts_once_and_a_refused_call_changes_nothing) {
