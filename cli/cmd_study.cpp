@@ -369,14 +369,9 @@ void run_expire(const expire_options& o) {
   try {
     expired = study.expire(through, reward, outcomes);
   } catch (const lilucb::domain_error& e) {
-    // --reward is checked first; then the outcomes (--csv); an id refusal without outcomes is the
-    // window's (a study told without ids).
-    const bool of_reward = e.parameter() == "reward" && e.value() == ::lilucb::detail::format_value(reward);
-    if (of_reward) throw lilucb::domain_error(cmd, "--reward", o.reward, e.admissible());
-    if (!outcomes.empty() && (e.parameter() == "reward" || e.parameter() == "arm" ||
-                              e.admissible().find("no id for an ask in flight") == std::string::npos))
-      throw lilucb::domain_error(cmd, "--csv", o.csv, e.parameter() + " " + e.value() + ": " + e.admissible());
-    throw lilucb::domain_error(cmd, "--through", o.through, e.admissible());
+    if (e.parameter() == "reward") throw lilucb::domain_error(cmd, "--reward", o.reward, e.admissible());
+    if (e.parameter() == "outcomes") throw lilucb::domain_error(cmd, "--csv", o.csv, e.value() + ": " + e.admissible());
+    throw lilucb::domain_error(cmd, "--through", o.through, e.admissible());  // the window's asks (told without ids)
   }
   std::string out = std::to_string(expired) + " pull" + (expired == 1 ? "" : "s") + " in flight with id <= " + o.through +
                     " closed in id order (" + std::to_string(outcomes.size()) + " outcome" +

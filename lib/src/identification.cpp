@@ -704,33 +704,31 @@ std::size_t identification::tell_many(std::span<const std::uint64_t> ids, std::s
 std::size_t identification::expire(std::uint64_t through, double reward, std::span<const study_outcome> outcomes) {
   constexpr const char* fn = "lilucb::bandit::identification::expire";
   p_->check_reward(fn, reward);
-  // Every outcome checked before anything is counted: an ask in flight within the window, once,
-  // of the arm given with it.
+  // Every outcome checked before anything is counted (a refusal names "outcomes"): an ask in
+  // flight within the window, once, of the arm given with it, its reward in range.
   std::vector<std::pair<std::uint64_t, double>> given;
   given.reserve(outcomes.size());
   for (const auto& o : outcomes) {
-    if (o.arm && p_->asks.in_flight(o.id) && p_->asks.arm_at(o.id) != *o.arm)
-      refuse(fn, "arm", std::to_string(*o.arm),
+    const std::string which = "id " + std::to_string(o.id);
+    if (o.id > through || !p_->asks.in_flight(o.id))
+      refuse(fn, "outcomes", which,
+             "an ask still in flight with id at most " + std::to_string(through) +
+                 " (an outcome of a later pull is told at its own deadline; one of a closed pull is a retry)");
+    if (o.arm && p_->asks.arm_at(o.id) != *o.arm)
+      refuse(fn, "outcomes", which + ", arm " + std::to_string(*o.arm),
              "the arm of ask " + std::to_string(o.id) + ": " + std::to_string(p_->asks.arm_at(o.id)));
+    try {
+      p_->check_reward(fn, o.reward);
+    } catch (const lilucb::domain_error& e) {
+      refuse(fn, "outcomes", which + ", reward " + e.value(), e.admissible());
+    }
     given.emplace_back(o.id, o.reward);
   }
   std::sort(given.begin(), given.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
-  for (std::size_t k = 0; k < given.size(); ++k) {
-    const auto [id, r] = given[k];
-    if (id > through || !p_->asks.in_flight(id))
-      refuse(fn, "id", std::to_string(id),
-             "an ask still in flight with id at most " + std::to_string(through) +
-                 " (an outcome of a later pull is told at its own deadline; one of a closed pull is a retry)");
-    if (k > 0 && given[k - 1].first == id) refuse(fn, "id", std::to_string(id), "each id once");
-    p_->check_reward(fn, r);
-  }
-  if (p_->told_oldest && through >= p_->asks.base)
-    for (std::uint64_t id = p_->asks.base; id < p_->asks.end && id <= through; ++id)
-      if (p_->asks.in_flight(id)) {
-        refuse(fn, "id", std::to_string(id),
-               "no id for an ask in flight: this study's asked pulls were told without ids (each counted for its arm's "
-               "oldest ask), so an id could count one pull twice; tell by arm, or start the study over telling ids");
-      }
+  for (std::size_t k = 1; k < given.size(); ++k)
+    if (given[k - 1].first == given[k].first) refuse(fn, "outcomes", "id " + std::to_string(given[k].first), "each id once");
+  // Told in id order; a study whose asked pulls were told without ids is refused by the first
+  // tell, before anything is counted.
   const std::uint64_t end = std::min(p_->asks.end, through == UINT64_MAX ? through : through + 1);
   std::vector<std::uint64_t> ids;
   for (std::uint64_t id = p_->asks.base; id < end; ++id)

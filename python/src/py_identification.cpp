@@ -407,10 +407,8 @@ class study {
     try {
       return s_.expire(through, reward, outcomes);
     } catch (const lilucb::domain_error& e) {
-      const bool of_reward = e.parameter() == "reward" && e.value() == ::lilucb::detail::format_value(reward);
-      if (of_reward) throw lilucb::domain_error(fn, "reward", e.value(), e.admissible());
-      if (!outcomes.empty() && e.admissible().find("no id for an ask in flight") == std::string::npos)
-        throw lilucb::domain_error(fn, "outcomes", e.parameter() + " " + e.value(), e.admissible());
+      if (e.parameter() == "reward" || e.parameter() == "outcomes")
+        throw lilucb::domain_error(fn, e.parameter(), e.value(), e.admissible());
       throw lilucb::domain_error(fn, "through", number_text(py::cast<double>(through_obj)), e.admissible());
     }
   }

@@ -55,16 +55,20 @@ double process_cpu_seconds() {
 
 }  // namespace
 
-std::vector<claim> run_checks(const verify_options& options, std::string_view only, std::vector<check_cost>* costs) {
-  check_verify_time(options, only);
+std::vector<const check*> select_checks(std::string_view only) {
   std::vector<const check*> selected;
   if (!only.empty()) {
     selected.push_back(&find_check(only));
   } else {
     for (const auto& c : checks()) selected.push_back(&c);
   }
+  return selected;
+}
+
+std::vector<claim> run_checks(const verify_options& options, std::string_view only, std::vector<check_cost>* costs) {
+  check_verify_time(options, only);
   std::vector<claim> out;
-  for (const check* c : selected) {
+  for (const check* c : select_checks(only)) {
     const double cpu0 = process_cpu_seconds();
     const auto wall0 = std::chrono::steady_clock::now();
     auto part = c->run(options);

@@ -66,12 +66,7 @@ verify_estimate estimate_verify(const verify_options& options, std::string_view 
   // Threads beyond the cores do not run at once: the work spreads over at most the cores.
   const unsigned cores = std::max(1u, std::thread::hardware_concurrency());
   e.threads = std::min(bandit::thread_count(options.threads), cores);
-  std::vector<const check*> selected;
-  if (!only.empty()) {
-    selected.push_back(&find_check(only));
-  } else {
-    for (const auto& c : checks()) selected.push_back(&c);
-  }
+  const std::vector<const check*> selected = select_checks(only);
   e.machine_factor = machine_probe_seconds() / reference_probe_seconds();
   for (const check* c : selected) {
     const double cpu =

@@ -37,6 +37,9 @@ const std::vector<check>& checks();
 /// The check called `name`; throws lilucb::domain_error naming the known ones otherwise.
 const check& find_check(std::string_view name);
 
+/// The checks `only` names: that one (throws as find_check), or every check when it is empty.
+std::vector<const check*> select_checks(std::string_view only);
+
 /// Runs every check (or only `only`, when not empty) and returns their claims in order.  First
 /// refuses, without running anything, a run estimated above options.max_seconds (cost.hpp).
 /// When `costs` is given, appends what each check cost (wall and CPU seconds).

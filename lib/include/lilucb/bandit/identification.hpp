@@ -218,7 +218,8 @@ class identification {
   /// told as it arrives, ahead of the window's zeros, is a value-dependent order).  A reward told
   /// later for a closed id is a retry, ignored.  Domain: every reward in the model's range; every
   /// outcome's id an ask in flight at most `through`, each id once; the study's asked pulls told
-  /// with ids.  Everything is checked before anything is counted.
+  /// with ids.  Everything is checked before anything is counted; a refused outcome is named
+  /// "outcomes", a refused default "reward".
   std::size_t expire(std::uint64_t through, double reward = 0, std::span<const study_outcome> outcomes = {});
 
   bool done() const;
