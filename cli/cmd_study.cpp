@@ -20,9 +20,13 @@
 #include "lilucb/bandit/identification.hpp"
 #include "lilucb/errors.hpp"
 #include "lilucb/io/safe_file.hpp"
+#include "lilucb_experiments/study_plan.hpp"
+
+#include <unistd.h>
 
 #include <cctype>
 #include <cerrno>
+#include <cmath>
 #include <cstdio>
 #include <cstring>
 #include <filesystem>
@@ -394,6 +398,25 @@ lb::identification read_only(const std::string& cmd, const std::string& state, b
   return std::move(load(cmd, state, record, full_replay).study);
 }
 
+// The status's estimate of the pulls left, in words: what it is (the lower bound's leading term,
+// so the certified rule takes more), its range, and where the simulated answer is.
+std::string remaining_text(const lb::study_status& st) {
+  if (!st.remaining_estimate)
+    return "more pulls: no estimate yet (an arm without a reward, or leading means tied); lilucb study plan "
+           "simulates the rest once every arm has a reward\n";
+  std::string out;
+  if (*st.remaining_estimate == 0)
+    out = "more pulls: the lower bound's estimate T*(mu_hat) log(1/nu) is already below the pulls told, yet the rule "
+          "needs more evidence";
+  else
+    out = "more pulls: at least about " + text_number(std::round(*st.remaining_estimate)) +
+          " by the lower bound's estimate T*(mu_hat) log(1/nu)";
+  out += " (means moved by one standard error: " + text_number(std::round(st.remaining_low.value_or(0))) + " to " +
+         (st.remaining_high ? text_number(std::round(*st.remaining_high)) : std::string("no upper end, the means may tie")) +
+         "); certified rules take more: lilucb study plan simulates how many\n";
+  return out;
+}
+
 void run_status(const show_options& o) {
   const std::string cmd = "lilucb study status";
   auto study = read_only(cmd, o.state);
@@ -405,7 +428,8 @@ void run_status(const show_options& o) {
                      {"pulls", st.pulls},        {"pending", st.pending},
                      {"means", st.means},        {"total_pulls", st.total_pulls},
                      {"total_pending", st.total_pending}, {"leader", st.leader},
-                     {"done", st.done},          {"remaining_estimate", json_or_null(st.remaining_estimate)}};
+                     {"done", st.done},          {"remaining_estimate", json_or_null(st.remaining_estimate)},
+                     {"remaining_range", {json_or_null(st.remaining_low), json_or_null(st.remaining_high)}}};
     if (!set.names.empty()) j["names"] = set.names;
     print_json(j);
     return;
@@ -416,9 +440,66 @@ void run_status(const show_options& o) {
   for (std::size_t i = 0; i < set.arms; ++i)
     std::cout << "  " << arm_label(study, i) << "  " << st.pulls[i] << "  " << st.pending[i] << "  "
               << (st.pulls[i] ? text_number(st.means[i]) : std::string("-")) << (i == st.leader ? "  (leader)" : "") << '\n';
-  std::cout << "total: " << st.total_pulls << " told, " << st.total_pending << " in flight";
-  if (st.remaining_estimate) std::cout << "; about " << text_number(*st.remaining_estimate) << " more pulls by T*(mu_hat) log(1/nu)";
-  std::cout << '\n';
+  std::cout << "total: " << st.total_pulls << " told, " << st.total_pending << " in flight\n";
+  if (!st.done) std::cout << remaining_text(st);
+}
+
+// ---- plan: the rest of the study simulated (read without the lock) ----
+
+struct study_plan_options {
+  std::string state, runs = "200", seed = "1", threads = "0", max_pulls = "1000000", concentration;
+  bool json = false;
+};
+
+void run_study_plan(const study_plan_options& o) {
+  const std::string cmd = "lilucb study plan";
+  experiments::study_plan_request q;
+  q.runs = parse_count("--runs", o.runs, "[1, 10^6]");
+  q.seed = parse_count("--seed", o.seed, "[0, 2^64)");
+  q.threads = static_cast<unsigned>(parse_count("--threads", o.threads, "[0, 1024] (0: all cores)"));
+  q.max_pulls = parse_count("--max-pulls", o.max_pulls, "[1, 2^63]");
+  if (q.max_pulls < 1 || q.max_pulls > (std::uint64_t{1} << 63))
+    throw lilucb::domain_error(cmd, "--max-pulls", o.max_pulls, "[1, 2^63]");
+  auto study = read_only(cmd, o.state);
+  if (!o.concentration.empty()) {
+    if (study.settings().model != lb::study_model::bounded)
+      throw lilucb::domain_error(cmd, "--concentration", o.concentration,
+                                 "only for a bounded study (this one is " + std::string(lb::to_string(study.settings().model)) + ")");
+    q.concentration = parse_real("--concentration", o.concentration, "(0, inf)");
+    check_positive(cmd.c_str(), "--concentration", q.concentration);
+  }
+  // A progress line on stderr when it is a terminal: the continuations can take a while.
+  const bool tty = isatty(fileno(stderr));
+  bool printed = false;
+  if (tty)
+    q.progress = [&printed](std::size_t done, std::size_t total) {
+      std::fprintf(stderr, "\rlilucb study plan: %zu of %zu continuations; Ctrl-C stops it   ", done, total);
+      printed = true;
+    };
+  experiments::study_plan p;
+  try {
+    p = experiments::plan_study(study, q);
+  } catch (const lilucb::domain_error& e) {
+    if (printed) std::fputc('\n', stderr);
+    // The library's names are the CLI's options.
+    const std::string param = e.parameter();
+    if (param == "runs" || param == "max_pulls" || param == "concentration")
+      throw lilucb::domain_error(cmd, param == "max_pulls" ? "--max-pulls" : "--" + param, e.value(), e.admissible());
+    if (param == "study") throw lilucb::domain_error(cmd, "--state", o.state + " (" + e.value() + ")", e.admissible());
+    throw;
+  } catch (...) {
+    if (printed) std::fputc('\n', stderr);
+    throw;
+  }
+  if (printed) std::fputc('\n', stderr);
+  if (!p.done && !p.remaining.certified)
+    std::cerr << cmd << ": note: " << p.method << " is not certified (" << p.remaining.certificate
+              << "); its answers carry no guarantee at nu\n";
+  if (o.json) {
+    print_json(experiments::to_json(p));
+    return;
+  }
+  std::cout << experiments::study_plan_text(p);
 }
 
 void run_answer(const show_options& o) {
@@ -586,6 +667,24 @@ void add_study_command(CLI::App& app) {
   declare_option(cs->add_option("--state", s->state, "the study's state file")->required(), path_spec(value_kind::file_in));
   declare_option(cs->add_flag("--json", s->json, "print one JSON object"), flag_spec());
   cs->callback([s] { run_status(*s); });
+
+  auto pl = std::make_shared<study_plan_options>();
+  auto* cp = sub->add_subcommand("plan", "How many more pulls? The study's own rules continued R times in simulation from its "
+                                          "state, rewards drawn at the empirical means: the new asks' mean, median, 10-90% range");
+  declare_option(cp->add_option("--state", pl->state, "the study's state file")->required(), path_spec(value_kind::file_in));
+  declare_option(cp->add_option("--runs", pl->runs, "simulated continuations (default 200)"), count_spec(1, 1'000'000, "[1, 10^6]"));
+  declare_option(cp->add_option("--seed", pl->seed, "random seed of the rewards (default 1); continuation k uses stream k of it"),
+                 count_spec(0, std::numeric_limits<std::uint64_t>::max(), "[0, 2^64)"));
+  declare_option(cp->add_option("--threads", pl->threads, "worker threads; 0 (default) = all cores; results do not depend on it"),
+                 count_spec(0, 1024, "[0, 1024] (0: all cores)"));
+  declare_option(cp->add_option("--max-pulls", pl->max_pulls,
+                                "new asks per continuation at most (default 10^6; one reaching it counts at it)"),
+                 count_spec(1, std::uint64_t{1} << 63, "[1, 2^63]"));
+  declare_option(cp->add_option("--concentration", pl->concentration,
+                                "a bounded study: the Beta concentration of the simulated rewards, > 0 (default 9)"),
+                 real_spec(0, false, std::numeric_limits<double>::infinity(), false));
+  declare_option(cp->add_flag("--json", pl->json, "print one JSON object (docs/planner.md lists its fields)"), flag_spec());
+  cp->callback([pl] { run_study_plan(*pl); });
 
   auto w = std::make_shared<show_options>();
   auto* cw = sub->add_subcommand("answer", "The answer: the best arm, whether it is certified and by which statement, the evidence, "

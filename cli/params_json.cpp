@@ -5,6 +5,7 @@
 #include "lilucb/repaired_theorem.hpp"
 #include "lilucb/theorem.hpp"
 
+#include <iterator>
 #include <optional>
 
 namespace lilucb::cli {
@@ -108,6 +109,11 @@ nlohmann::json params_json(const params_values& v) {
   j["heuristic"]["n"] = v.n;
   j["heuristic"]["guarantee"] = false;
   j["heuristic"]["note"] = "eps = 0 is outside Theorem th:lilucb: no guarantee";
+  // Only the fields that apply: a quantity a setting does not have (a failure bound where the
+  // theorem's conditions fail, a minimal a where none exists) is left out rather than null.
+  for (auto& [key, section] : j.items())
+    if (section.is_object())
+      for (auto it = section.begin(); it != section.end();) it = it->is_null() ? section.erase(it) : std::next(it);
   return j;
 }
 

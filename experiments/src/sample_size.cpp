@@ -50,15 +50,6 @@ std::string short_number(double x) {
   return b;
 }
 
-template <class Body>
-void with_plan_arms(const plan_arms& a, Body body) {
-  if (a.model == bandit::reward_model::gaussian || a.model == bandit::reward_model::gaussian_unknown_variance)
-    body(a.sigmas.empty() ? bandit::gaussian_arms(a.means, a.sigma) : bandit::gaussian_arms(a.means, a.sigmas));
-  else if (a.model == bandit::reward_model::bernoulli) body(bandit::bernoulli_arms(a.means));
-  else if (a.model == bandit::reward_model::bounded) body(bandit::bounded_arms(a.means, a.lo, a.hi, a.concentration));
-  else lilucb::detail::raise_domain_error(kPlanFn, "arms", "sub-Gaussian", "{gaussian, bernoulli, bounded}");
-}
-
 }  // namespace sample_size_impl
 
 runs_summary summarize_runs(const std::vector<bandit::composed_result>& runs, std::size_t truth, double level) {
@@ -173,7 +164,7 @@ std::vector<bandit::composed_result> repeat_runs(const bandit::method& m, const 
   std::vector<bandit::composed_result> out(count);
   std::mutex lock;
   std::size_t done = 0;
-  sample_size_impl::with_plan_arms(arms, [&](const auto& a) {
+  visit_plan_arms(arms, [&](const auto& a) {
     bandit::parallel_for(count, threads, [&](std::size_t k) {
       bandit::run_options o = opts;
       o.run = opts.run + k;
@@ -220,7 +211,7 @@ sample_size_plan plan_sample_size(const plan_request& q) {
   p.max_pulls = q.max_pulls;
   p.best_arm = best_arm(a.means);  // finite means with a unique largest one
   // The arms' constructors check the model's parameters (sigma, range, concentration, means inside).
-  with_plan_arms(a, [](const auto&) {});
+  visit_plan_arms(a, [](const auto&) {});
   // T* of the model: Beta arms on [lo, hi] are an affine image of Beta arms on [0, 1], and the
   // divergence is invariant under it.
   characteristic_time_result<double> ct;

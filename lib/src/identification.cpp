@@ -277,6 +277,7 @@ struct identification::impl {
   bool done = false;
   study_answer final;
   bool stream_used = false;
+  bool forked = false;              // a fork(): no events, no chain; never saved
   std::vector<study_event> events;  // keep_all: every event; otherwise the events not yet taken
   bool keep_all = true;             // events holds the whole history (to_json can write it)
   std::size_t taken = 0;            // events[0, taken) are in a journal record already
@@ -290,6 +291,7 @@ struct identification::impl {
   bool told_oldest = false;     // a tell without an id counted an ask ('u')
 
   void append(const study_event& e) {
+    if (forked) return;
     events.push_back(e);
     head = chain_next(head, e);
     ++event_count;
@@ -638,7 +640,7 @@ bool identification::tell(std::uint64_t id, double reward) {
   p_->check_reward(fn, reward);
   if (!p_->asks.in_flight(id)) return false;  // told before: counted once
   const std::size_t arm = p_->asks.arm_at(id);
-  if (p_->told_oldest)
+  if (p_->told_oldest && !p_->forked)  // a fork's caller tells each ask in flight once (fork())
     refuse(fn, "id", std::to_string(id),
            "no id for an ask in flight: this study's asked pulls were told without ids (each counted for its arm's "
            "oldest ask), so an id could count one pull twice; tell by arm, or start the study over telling ids");
@@ -757,6 +759,17 @@ void identification::tell_arm(std::size_t arm, double reward) {
   p_->record(arm, reward, p_->asks.oldest(arm), 'u');
 }
 
+std::vector<study_ask> identification::in_flight() const {
+  const auto& w = p_->asks;
+  std::vector<study_ask> out;
+  for (std::size_t k = 0; k < w.bits.size(); ++k)
+    for (std::uint64_t b = w.bits[k]; b != 0; b &= b - 1) {
+      const std::uint64_t id = w.base + 64 * k + static_cast<std::uint64_t>(std::countr_zero(b));
+      out.push_back({id, w.arm_at(id)});
+    }
+  return out;
+}
+
 study_answer identification::answer() { return p_->done ? p_->final : p_->current_answer(); }
 
 study_status identification::status() {
@@ -776,25 +789,51 @@ study_status identification::status() {
   st.leader = q.done ? q.final.best_arm : K == 1 ? 0 : q.stopping->recommendation(q.real);
   // The estimate is T* of the question: the best arm's, T*_eps of an epsilon-good study (finite
   // on ties), or T*_m of a top-m one (additive epsilon; none for a relative one).  Bounded studies
-  // use the Gaussian program at their sigma = (hi - lo)/2.
+  // use the Gaussian program at their sigma = (hi - lo)/2.  The range moves each mean by one
+  // standard error (sigma/sqrt(n); Bernoulli sqrt(mu(1 - mu)/n), at least 1/(2n)): the arms the
+  // question answers now (the leading m, m = 1 but for top-m) up and the others down for the low
+  // end, the other way for the high end (none when the leading means then tie or cross).
   if (K >= 2 && q.unsampled == 0 && !(q.set.target.top_m() && q.set.target.relative)) {
-    try {
-      const auto& t = q.set.target;
-      const auto shift = t.relative ? epsilon_shift::relative : epsilon_shift::additive;
-      const double t_star =
-          t.top_m() ? (q.set.model == study_model::bernoulli
-                           ? characteristic_time_top_m_bernoulli(st.means, t.top, t.epsilon).t_star
-                           : characteristic_time_top_m_gaussian(st.means, q.sigma, t.top, t.epsilon).t_star)
-          : !t.best_arm() ? (q.set.model == study_model::bernoulli
-                               ? characteristic_time_epsilon_bernoulli(st.means, t.epsilon, shift).t_star
-                               : characteristic_time_epsilon_gaussian(st.means, q.sigma, t.epsilon, shift).t_star)
-          : q.set.model == study_model::bernoulli ? characteristic_time_bernoulli(st.means).t_star
-                                                  : characteristic_time_gaussian(st.means, q.sigma).t_star;
-      const double need = t_star * std::log(1 / q.set.nu) - static_cast<double>(st.total_pulls);
-      if (std::isfinite(need)) st.remaining_estimate = std::max(0.0, need);
-    } catch (const lilucb::domain_error&) {
-      // the leading means tie (best arm, or at the m-th place), or no epsilon-good answer has a
-      // finite T*: no estimate
+    const auto& t = q.set.target;
+    const auto shift = t.relative ? epsilon_shift::relative : epsilon_shift::additive;
+    const bool bern = q.set.model == study_model::bernoulli;
+    const auto remaining = [&](const std::vector<double>& mu) -> std::optional<double> {
+      try {
+        const double t_star =
+            t.top_m() ? (bern ? characteristic_time_top_m_bernoulli(mu, t.top, t.epsilon).t_star
+                              : characteristic_time_top_m_gaussian(mu, q.sigma, t.top, t.epsilon).t_star)
+            : !t.best_arm() ? (bern ? characteristic_time_epsilon_bernoulli(mu, t.epsilon, shift).t_star
+                                    : characteristic_time_epsilon_gaussian(mu, q.sigma, t.epsilon, shift).t_star)
+            : bern ? characteristic_time_bernoulli(mu).t_star
+                   : characteristic_time_gaussian(mu, q.sigma).t_star;
+        const double need = t_star * std::log(1 / q.set.nu) - static_cast<double>(st.total_pulls);
+        if (std::isfinite(need)) return std::max(0.0, need);
+      } catch (const lilucb::domain_error&) {
+        // the leading means tie (best arm, or at the m-th place), or no epsilon-good answer has a
+        // finite T*: no estimate
+      }
+      return std::nullopt;
+    };
+    st.remaining_estimate = remaining(st.means);
+    std::vector<std::size_t> order(K);
+    for (std::size_t i = 0; i < K; ++i) order[i] = i;
+    std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) { return st.means[a] > st.means[b]; });
+    const std::size_t answered = t.top_m() ? t.top : 1;
+    std::vector<double> easy(st.means), hard(st.means);
+    for (std::size_t r = 0; r < K; ++r) {
+      const std::size_t i = order[r];
+      const double n = static_cast<double>(st.pulls[i]), mu = st.means[i];
+      const double se = bern ? std::max(std::sqrt(mu * (1 - mu) / n), 1 / (2 * n)) : q.sigma / std::sqrt(n);
+      const double up = bern ? std::min(1.0, mu + se) : mu + se, down = bern ? std::max(0.0, mu - se) : mu - se;
+      easy[i] = r < answered ? up : down;
+      hard[i] = r < answered ? down : up;
+    }
+    if (st.remaining_estimate) {
+      st.remaining_low = remaining(easy);
+      st.remaining_high = remaining(hard);
+      // The ends bracket the estimate (the Bernoulli clipping at 0 and 1 can reorder them).
+      if (st.remaining_low) st.remaining_low = std::min(*st.remaining_low, *st.remaining_estimate);
+      if (st.remaining_high) st.remaining_high = std::max(*st.remaining_high, *st.remaining_estimate);
     }
   }
   return st;
@@ -805,8 +844,29 @@ detail::normal_stream& identification::random_stream() {
   return p_->stream;
 }
 
+identification identification::fork() const {
+  identification copy(*this, 0);
+  return copy;
+}
+
+identification::identification(const identification& o, int) : p_(std::make_unique<impl>(*o.p_)) {
+  auto& q = *p_;
+  q.forked = true;
+  q.events.clear();
+  q.events.shrink_to_fit();
+  q.keep_all = false;
+  q.taken = 0;
+}
+
+namespace {
+[[noreturn]] void refuse_fork(const char* fn) {
+  refuse(fn, "study", "a fork()", "a study made, loaded or opened: a fork simulates a continuation and keeps no history");
+}
+}  // namespace
+
 std::string identification::to_json() const {
   const auto& q = *p_;
+  if (q.forked) refuse_fork("lilucb::bandit::identification::to_json");
   if (q.stream_used)
     refuse("lilucb::bandit::identification::to_json", "study", "random_stream() used",
            "a study whose rewards did not come from its own random stream (those draws are not in the state)");
@@ -1131,6 +1191,7 @@ bool record_trailer(std::string_view tail, std::uint64_t& to, std::string& head)
 
 std::string identification::take_journal_record() {
   auto& q = *p_;
+  if (q.forked) refuse_fork("lilucb::bandit::identification::take_journal_record");
   if (q.taken == q.events.size()) return "";
   std::string kinds, ids = "[", arms = "[", rewards = "[";
   char buf[32];
@@ -1190,6 +1251,7 @@ nlohmann::json snapshot_statistics(const arm_stats& real, const std::vector<std:
 std::string identification::snapshot(std::uint64_t journal_bytes) {
   constexpr const char* fn = "lilucb::bandit::identification::snapshot";
   auto& q = *p_;
+  if (q.forked) refuse_fork(fn);
   if (q.stream_used)
     refuse(fn, "study", "random_stream() used",
            "a study whose rewards did not come from its own random stream (those draws are not in the state)");

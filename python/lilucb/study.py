@@ -4,11 +4,12 @@ the Identification class and the records of its answer and status."""
 from __future__ import annotations
 
 import dataclasses as _dc
+import json as _json
 import os as _os
-from typing import Any, List, Literal, Optional, Sequence, Tuple, Union, overload
+from typing import Any, Callable, List, Literal, Optional, Sequence, Tuple, Union, overload
 
 from . import _lilucb
-from ._common import ArrayLike, FileToRead, FileToWrite, Real, Whole, _domain_error, _Record
+from ._common import ArrayLike, FileToRead, FileToWrite, Real, Whole, _domain_error, _Record, _with_progress
 
 def _finite_or_none(x: Any) -> Any:
     """x with every non-finite float replaced by None, as ``--json`` prints it (nlohmann's null)."""
@@ -63,9 +64,12 @@ class StudyAnswer(_JsonRecord):
 class StudyStatus(_JsonRecord):
     """Where a study stands (lilucb::bandit::study_status): rewards told and asks in flight per arm,
     empirical means (0 for an arm without a reward), their totals, the stopping rule's leader, whether
-    it has stopped, and remaining_estimate: T*(mu_hat) log(1/nu) - total_pulls (at least 0), None while
-    an arm has no reward or the leading means tie (a rough guide, not a bound).  ``to_dict()``: plain
-    Python types, as ``lilucb study status --json`` prints them."""
+    it has stopped, and remaining_estimate: T*(mu_hat) log(1/nu) - total_pulls (at least 0), the lower
+    bound's leading term (certified rules take more: :meth:`Identification.plan` simulates how many),
+    None while an arm has no reward or the leading means tie; remaining_range: [low, high], the same
+    estimate with the means moved by one standard error (gaps widened, narrowed; high None when the
+    means may then tie).  ``to_dict()``: plain Python types, as ``lilucb study status --json`` prints
+    them."""
 
     pulls: List[int]
     pending: List[int]
@@ -75,6 +79,7 @@ class StudyStatus(_JsonRecord):
     leader: int
     done: bool
     remaining_estimate: Optional[float]
+    remaining_range: List[Optional[float]]
 
 
 class Identification:
@@ -249,6 +254,25 @@ class Identification:
     def status(self) -> StudyStatus:
         """Pulls told and in flight per arm, means, leader, and a rough estimate of the pulls remaining."""
         return StudyStatus(**self._study.status())
+
+    def plan(self, runs: Whole = 200, seed: Whole = 1, threads: Optional[Whole] = None, max_pulls: Whole = 1_000_000,
+             concentration: Optional[Real] = None,
+             progress: Optional[Union[bool, Callable[[int, int], None]]] = False) -> dict:
+        """How many more pulls?  The plan of ``lilucb study plan --json``, as a dict: the study's own
+        rules continued `runs` times in simulation from its state (the study is unchanged), the asks in
+        flight told first, rewards drawn at the empirical means (Gaussian at the study's sigma; Bernoulli;
+        bounded: Beta of `concentration`, default 9, on the range).  ``remaining``: the new asks per
+        continuation summarised as :func:`lilucb.plan`'s ``simulation`` (mean, median, intervals,
+        q10/q90; errors against the empirical means); ``total``: the pulls the study would reach;
+        ``estimate``: the status's T*(mu_hat) log(1/nu) estimate and range.  None for both once the
+        study is done.  Continuation k draws from stream k of `seed` (the same for any thread count);
+        one reaching `max_pulls` new asks counts at it.  An estimate under "the means are what they
+        look like now", not a guarantee.  DomainError (naming self) while an arm has no reward.
+        progress: False or None, True (a bar or lines on stderr) or a callable progress(done, total)."""
+        text = _with_progress(lambda cb: self._study.plan(runs, seed, threads, max_pulls, concentration, cb), progress,
+                              "study plan", "lilucb.Identification.plan(runs=200, seed=1, threads=None, max_pulls=1000000, "
+                              "concentration=None, progress=False)")
+        return _json.loads(text)
 
     @property
     def method(self) -> str:

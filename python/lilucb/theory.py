@@ -6,7 +6,7 @@ formulas of reals (lil_bound, rho, a_min, ...) are the extension's own functions
 from __future__ import annotations
 
 import dataclasses as _dc
-from typing import Optional
+from typing import Any, Optional
 
 import numpy as _np
 import numpy.typing as _npt
@@ -172,12 +172,17 @@ def params(nu: float, eps: float = 0.01, beta: float = 1.0, n: int = 10) -> Para
     Domain: nu in (0,1), eps in (0,1), beta > 0, n a whole number >= 1.
     """
     d = _lilucb._params(nu, eps, beta, n)
+
+    def section(cls: Any, fields: dict) -> Any:
+        # The JSON leaves out what does not apply; the record keeps the attribute, as None.
+        return cls(**{f.name: fields.get(f.name) for f in _dc.fields(cls)})
+
     return Params(
         **{k: v for k, v in d.items() if k not in ("certified", "stated_theorem", "paper_theory", "heuristic")},
-        certified=CertifiedParams(**d["certified"]),
-        stated_theorem=StatedTheoremParams(**d["stated_theorem"]),
-        paper_theory=PaperTheoryParams(**d["paper_theory"]),
-        heuristic=HeuristicParams(**d["heuristic"]),
+        certified=section(CertifiedParams, d["certified"]),
+        stated_theorem=section(StatedTheoremParams, d["stated_theorem"]),
+        paper_theory=section(PaperTheoryParams, d["paper_theory"]),
+        heuristic=section(HeuristicParams, d["heuristic"]),
     )
 
 

@@ -16,9 +16,11 @@
 #include "py_common.hpp"
 
 #include "lilucb/bandit/identification.hpp"
+#include "lilucb_experiments/study_plan.hpp"
 
 #include <pybind11/numpy.h>
 
+#include <cmath>
 #include <filesystem>
 #include <optional>
 #include <unordered_set>
@@ -40,6 +42,8 @@ constexpr const char* sig_save = "lilucb.Identification.save(path=None)";
 constexpr const char* fn_load = "lilucb.Identification.load";
 constexpr const char* fn_save = "lilucb.Identification.save";
 constexpr const char* sig_tell_many = "lilucb.Identification.tell_many(ids, arms, rewards)";
+constexpr const char* sig_plan =
+    "lilucb.Identification.plan(runs=200, seed=1, threads=None, max_pulls=1000000, concentration=None, progress=False)";
 constexpr const char* sig_expire = "lilucb.Identification.expire(through, reward=0, outcomes=None)";
 constexpr const char* fn_init = "lilucb.Identification";
 constexpr const char* fn_tell = "lilucb.Identification.tell";
@@ -448,7 +452,41 @@ class study {
     d["leader"] = st.leader;
     d["done"] = st.done;
     d["remaining_estimate"] = optional_value(st.remaining_estimate);
+    d["remaining_range"] = py::list(py::make_tuple(optional_value(st.remaining_low), optional_value(st.remaining_high)));
     return d;
+  }
+
+  /// Identification.plan: the library's plan_study (lilucb_experiments/study_plan.hpp), its JSON
+  /// as text (the one writer of its fields; the Python side parses it).
+  std::string plan(const py::object& runs_obj, const py::object& seed_obj, const py::object& threads_obj,
+                   const py::object& max_pulls_obj, const py::object& concentration, const py::object& progress) {
+    constexpr const char* fn = "lilucb.Identification.plan";
+    experiments::study_plan_request q;
+    q.runs = whole_arg(sig_plan, fn, "runs", runs_obj, 1, 1'000'000, "a whole number in [1, 10^6]");
+    q.seed = whole_arg(sig_plan, fn, "seed", seed_obj, 0, std::numeric_limits<std::uint64_t>::max(), "a whole number in [0, 2^64)");
+    q.max_pulls = whole_arg(sig_plan, fn, "max_pulls", max_pulls_obj, 1, std::uint64_t{1} << 63, "a whole number in [1, 2^63]");
+    if (!threads_obj.is_none())
+      q.threads = static_cast<unsigned>(
+          whole_arg(sig_plan, fn, "threads", threads_obj, 0, 1024, "None or a whole number in [0, 1024] (0: all cores)"));
+    if (!concentration.is_none()) {
+      const double k = real_arg(sig_plan, "concentration", concentration);
+      if (s_.settings().model != bandit::study_model::bounded)
+        throw lilucb::domain_error(fn, "concentration", number_text(k),
+                                   std::string("None: concentration applies to a 'bounded' study only (this one is '") +
+                                       bandit::to_string(s_.settings().model) + "')");
+      if (!(std::isfinite(k) && k > 0)) throw lilucb::domain_error(fn, "concentration", number_text(k), "(0, inf)");
+      q.concentration = k;
+    }
+    progress_report report(fn, progress);
+    q.progress = [&report](std::size_t done, std::size_t total) { report.set(done, total); };
+    experiments::study_plan p;
+    try {
+      interruptible([&] { p = experiments::plan_study(s_, q); }, report.poll());
+    } catch (const lilucb::domain_error& e) {
+      // The library's names are Python's arguments; "study" is the object itself.
+      throw lilucb::domain_error(fn, e.parameter() == "study" ? "self" : e.parameter(), e.value(), e.admissible());
+    }
+    return experiments::to_json(p).dump();
   }
 
   std::string to_json() const { return s_.to_json(); }
@@ -557,6 +595,8 @@ void register_identification(py::module_& m) {
       .def("done", &study::done)
       .def("answer", &study::answer)
       .def("status", &study::status)
+      .def("plan", &study::plan, arg("runs"), arg("seed"), arg("threads"), arg("max_pulls"), arg("concentration"),
+           arg("progress"))
       .def("to_json", &study::to_json)
       .def("method", &study::method)
       .def("settings", &study::settings);

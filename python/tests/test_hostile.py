@@ -119,6 +119,13 @@ def _expire_base():
     return s.expire, dict(through=asks[-1][0], reward=0.5)
 
 
+def _plan_base():
+    s = _study()
+    for ident, arm in s.ask_ids(2):
+        s.tell(arm, 0.5 * arm, id=ident)
+    return s.plan, dict(runs=2, seed=1, threads=1, max_pulls=100, concentration=None, progress=False)
+
+
 def _summary_base():
     r = lilucb.run_many("lilucb-heuristic", means=[1.0, 0.0], nu=0.1, runs=2, threads=1, max_pulls=10000)
     return r.summary, dict(level=0.95)
@@ -244,6 +251,7 @@ BASE = {
     "Identification.tell": _tell_base,
     "Identification.tell_many": _tell_many_base,
     "Identification.expire": _expire_base,
+    "Identification.plan": _plan_base,
     # experiments and verification (out: relative to the case's own temporary working folder)
     "experiment": [dict(kind="stopping-times", preset="quick", config=EXPERIMENT_CONFIG, out="out", threads=1,
                         shard=(0, 1), progress=False, plot=False)],

@@ -718,3 +718,31 @@ def test_load_and_save_refuse_what_the_cli_refuses(tmp_path):
         s.save(tmp_path / "elsewhere.json")
     with pytest.raises(lilucb.DomainError, match="opened from a snapshot"):
         lilucb.Identification.load(state).to_json()  # its events are in the journal
+
+
+def test_plan_simulates_the_rest_as_the_cli_does(tmp_path, cli):
+    s = lilucb.Identification(3, "bernoulli", 0.05, seed=4)
+    rng = random.Random(3)
+    for _ in range(90):
+        arm = s.ask()
+        s.tell(arm, 1 if rng.random() < (0.5, 0.35, 0.2)[arm] else 0)
+    s.ask(3)  # three asks in flight
+    before = s.to_json()
+    p = s.plan(runs=25, seed=2, threads=1)
+    assert s.to_json() == before  # a plan changes nothing
+    assert p["told"] == 90 and p["in_flight"] == 3 and p["done"] is False
+    assert p["remaining"]["runs"] == 25 and p["remaining"]["stopped"] + p["remaining"]["censored"] == 25
+    assert p["total"]["mean"] == pytest.approx(93 + p["remaining"]["mean"], rel=1e-12)
+    # the same continuations for any thread count, and the CLI's on the saved study
+    assert s.plan(runs=25, seed=2, threads=2) == p
+    path = tmp_path / "s.json"
+    s.save(path)
+    assert cli("study", "plan", "--state", path, "--runs", 25, "--seed", 2) == p
+    st = s.status()
+    low, high = st.remaining_range
+    if st.remaining_estimate is not None:
+        assert low <= st.remaining_estimate and (high is None or high >= st.remaining_estimate)
+    with pytest.raises(lilucb.DomainError, match="concentration"):
+        s.plan(runs=2, concentration=4.0)
+    with pytest.raises(lilucb.DomainError, match="self"):
+        lilucb.Identification(2, "bernoulli", 0.1).plan(runs=2)

@@ -127,6 +127,7 @@ const std::map<std::string, std::vector<base_line>>& bases() {
         {opt("--state", "{fix}/study.json"), opt("--csv", "{fix}/tells.csv")}}},
       {"study expire", {{opt("--state", "{fix}/study.json"), opt("--through", "0"), opt("--reward", "0.5")}}},
       {"study status", {{opt("--state", "{fix}/study.json"), flag("--json")}}},
+      {"study plan", {{opt("--state", "{fix}/study-told.json"), opt("--runs", "2"), opt("--max-pulls", "100"), flag("--json")}}},
       {"study answer", {{opt("--state", "{fix}/study.json"), flag("--json")}}},
       {"study verify", {{opt("--state", "{fix}/study.json"), flag("--json")}}},
       {"calibrate",
@@ -454,6 +455,18 @@ struct fixtures {
       }
     }
     dir.file("tells.csv", "1,1,0.25\n2,2,0.5\n");
+    // A study whose every arm has a reward (study plan's base line): ids 0..2 told, 3..5 in flight.
+    {
+      const std::string study = (dir.path / "study-told.json").string();
+      for (const std::vector<std::string>& args :
+           {std::vector<std::string>{"study", "new", "--state", study, "--arms", "3", "--sigma", "1", "--nu", "0.1"},
+            std::vector<std::string>{"study", "ask", "--state", study, "--count", "6"},
+            std::vector<std::string>{"study", "tell", "--state", study, "--csv", (dir.path / "tells0.csv").string()}}) {
+        if (args[1] == "tell") dir.file("tells0.csv", "0,0,0.5\n1,1,0.25\n2,2,0\n");
+        const auto r = run_cli(args);
+        if (r.status != 0) throw std::runtime_error("study fixture failed: " + r.err);
+      }
+    }
     for (const char* shard : {"0/2", "1/2"}) {
       const std::string out = (dir.path / (std::string("s") + shard[0])).string();
       const auto r = run_cli({"experiment", "modern", "--config", (dir.path / "modern.json").string(), "--shard", shard,

@@ -11,6 +11,7 @@
 #include "../text_files.hpp"
 
 #include "lilucb/bandit/identification.hpp"
+#include "lilucb_experiments/study_plan.hpp"
 
 #include <boost/test/unit_test.hpp>
 #include <nlohmann/json.hpp>
@@ -295,4 +296,60 @@ BOOST_AUTO_TEST_CASE(a_top_m_study_answers_a_set) {
                           "--nu", "0.05", "--top", "3"});
   check_one_line_error(r);
   BOOST_TEST(contains(r.err, "top"));
+}
+
+// `study plan`: the library's plan_study on the state read from its files (the same numbers as
+// the library on the same study), the state unchanged; the status's estimate with its range;
+// refusals named by the CLI's options.
+BOOST_AUTO_TEST_CASE(plan_continues_the_study_in_simulation) {
+  temp_dir dir;
+  const std::string state = (dir.path / "s.json").string();
+  ok({"study", "new", "--state", state, "--arms", "3", "--model", "bernoulli", "--nu", "0.05", "--seed", "4"});
+  // Before every arm has a reward: refused, naming --state.
+  const auto early = run_cli({"study", "plan", "--state", state});
+  check_one_line_error(early);
+  BOOST_TEST(contains(early.err, "--state"), early.err);
+  std::string csv = "id,arm,reward\n";
+  const auto asks = json::parse(ok({"study", "ask", "--state", state, "--count", "60", "--json"}).out)["asks"];
+  for (std::size_t k = 0; k < 57; ++k) {  // the last 3 stay in flight
+    const std::size_t arm = asks[k]["arm"];
+    csv += std::to_string(k) + "," + std::to_string(arm) + "," + (((k * 7 + arm) % 5) < (arm == 0 ? 3u : 1u) ? "1" : "0") + "\n";
+  }
+  ok({"study", "tell", "--state", state, "--csv", dir.file("t.csv", csv)});
+  const std::string before = read_text(state) + read_text(state + ".journal");
+  const auto j = json::parse(ok({"study", "plan", "--state", state, "--runs", "20", "--seed", "3", "--json"}).out);
+  BOOST_TEST(read_text(state) + read_text(state + ".journal") == before);  // a plan writes nothing
+  BOOST_TEST(j["told"] == 57);
+  BOOST_TEST(j["in_flight"] == 3);
+  BOOST_TEST(j["done"] == false);
+  // The library on the same study gives the same continuations.
+  auto lib = lb::read_study(state, std::nullopt, false, "test").study;
+  lilucb::experiments::study_plan_request q;
+  q.runs = 20;
+  q.seed = 3;
+  const auto p = lilucb::experiments::plan_study(lib, q);
+  BOOST_TEST(j["remaining"]["runs"] == 20);
+  BOOST_TEST(j["remaining"]["mean"].get<double>() == p.remaining.mean);
+  BOOST_TEST(j["total"]["mean"].get<double>() == p.total_mean);
+  BOOST_TEST(j["arms"]["means"].get<std::vector<double>>() == p.arms.means);
+  const auto text = ok({"study", "plan", "--state", state, "--runs", "20", "--seed", "3"}).out;
+  BOOST_TEST(contains(text, "20 continuations of the study's own rules"), text);
+  BOOST_TEST(contains(text, "total pulls the study would reach"), text);
+  // The status's estimate and its range, and the text that says what the estimate is.
+  const auto st = json::parse(ok({"study", "status", "--state", state, "--json"}).out);
+  BOOST_TEST(st["remaining_range"].size() == 2u);
+  if (st["remaining_estimate"].is_number()) {
+    BOOST_TEST(st["remaining_range"][0].get<double>() <= st["remaining_estimate"].get<double>());
+    if (st["remaining_range"][1].is_number())
+      BOOST_TEST(st["remaining_range"][1].get<double>() >= st["remaining_estimate"].get<double>());
+  }
+  BOOST_TEST(contains(ok({"study", "status", "--state", state}).out, "lilucb study plan simulates"));
+  // Refusals: --concentration for a study that is not bounded; --runs 0.
+  for (const std::vector<std::string>& bad :
+       {std::vector<std::string>{"study", "plan", "--state", state, "--concentration", "4"},
+        std::vector<std::string>{"study", "plan", "--state", state, "--runs", "0"}}) {
+    const auto r = run_cli(bad);
+    check_one_line_error(r);
+    BOOST_TEST(contains(r.err, bad[4]), r.err);
+  }
 }

@@ -11,9 +11,11 @@
 // bandit::run_many and `lilucb run`'s run 0), whatever thread runs it, and results are kept by k:
 // every number here is the same for any thread count.
 
+#include "lilucb/bandit/arms.hpp"
 #include "lilucb/bandit/compose.hpp"
 #include "lilucb/bandit/rules.hpp"
 #include "lilucb/bandit/target.hpp"
+#include "lilucb/errors.hpp"
 
 #include <nlohmann/json.hpp>
 
@@ -39,6 +41,19 @@ struct plan_arms {
   double lo = 0, hi = 1;    ///< bounded arms: the rewards' range
   double concentration = 9; ///< bounded arms: the Beta concentration (bandit::bounded_arms)
 };
+
+/// Calls body(arms) with the arm set of `a` (gaussian_arms, bernoulli_arms or bounded_arms: their
+/// constructors check the means and the model's parameters).  Domain: a.model one of those three
+/// (gaussian_unknown_variance draws as gaussian); else lilucb::domain_error naming "arms".
+template <class Body>
+void visit_plan_arms(const plan_arms& a, Body body) {
+  if (a.model == bandit::reward_model::gaussian || a.model == bandit::reward_model::gaussian_unknown_variance)
+    body(a.sigmas.empty() ? bandit::gaussian_arms(a.means, a.sigma) : bandit::gaussian_arms(a.means, a.sigmas));
+  else if (a.model == bandit::reward_model::bernoulli) body(bandit::bernoulli_arms(a.means));
+  else if (a.model == bandit::reward_model::bounded) body(bandit::bounded_arms(a.means, a.lo, a.hi, a.concentration));
+  else lilucb::detail::raise_domain_error("lilucb::experiments::visit_plan_arms", "arms", "sub-Gaussian",
+                                          "{gaussian, bernoulli, bounded}");
+}
 
 /// R runs of one method summarised: the one summary `plan`, `run --runs` and lilucb.plan print.
 /// Censored runs (the pull budget reached) count at their budget in the pull statistics; errors

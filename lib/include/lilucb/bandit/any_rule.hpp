@@ -77,11 +77,19 @@ class any_sampling {
 };
 
 /// Any stopping rule class, as one stopping rule (type-erased: a factory wraps its rule, so a new
-/// stopping rule class needs no list here).  Move-only.
+/// stopping rule class needs no list here).  A copy is an independent rule in the same state (every
+/// rule class is a value type).
 class any_stopping {
  public:
   template <class Rule>
   any_stopping(Rule r) : rule_(std::make_unique<model<Rule>>(std::move(r))) {}  // NOLINT: from every rule class
+  any_stopping(const any_stopping& o) : rule_(o.rule_->clone()) {}
+  any_stopping& operator=(const any_stopping& o) {
+    rule_ = o.rule_->clone();
+    return *this;
+  }
+  any_stopping(any_stopping&&) noexcept = default;
+  any_stopping& operator=(any_stopping&&) noexcept = default;
 
   const char* name() const { return rule_->name(); }
   void observe(std::size_t i, const arm_stats& s) { rule_->observe(i, s); }
@@ -105,6 +113,7 @@ class any_stopping {
  private:
   struct concept_t {
     virtual ~concept_t() = default;
+    virtual std::unique_ptr<concept_t> clone() const = 0;
     virtual const char* name() const = 0;
     virtual void observe(std::size_t i, const arm_stats& s) = 0;
     virtual bool should_stop(const arm_stats& s) = 0;
@@ -120,6 +129,7 @@ class any_stopping {
   template <class Rule>
   struct model final : concept_t {
     explicit model(Rule r) : rule(std::move(r)) {}
+    std::unique_ptr<concept_t> clone() const override { return std::make_unique<model>(rule); }
     const char* name() const override { return rule.name(); }
     void observe(std::size_t i, const arm_stats& s) override { rule.observe(i, s); }
     bool should_stop(const arm_stats& s) override { return rule.should_stop(s); }

@@ -154,9 +154,15 @@ struct study_status {
   std::size_t leader = 0;              ///< the stopping rule's recommendation now
   bool done = false;
   /// Pulls still needed by the estimate T*(mu_hat) log(1/nu) - total_pulls (at least 0), for the
-  /// study's model and question (T*_eps for an epsilon-good study); absent while an arm has no
-  /// reward or, for the best arm, the leading means tie.
+  /// study's model and question (T*_eps for an epsilon-good study, T*_m for a top-m one): the
+  /// lower bound's leading term (a nu-correct rule needs about T* log(1/nu) pulls in expectation;
+  /// the certified rules take more, the planner of `lilucb study plan` simulates how many).
+  /// Absent while an arm has no reward or the leading means tie.
   std::optional<double> remaining_estimate;
+  /// The same estimate with each mean moved by one standard error, the gaps widened (low) and
+  /// narrowed (high); high is absent when the narrowed means tie or cross (no upper end).  Both
+  /// absent with remaining_estimate; low <= remaining_estimate <= high.
+  std::optional<double> remaining_low, remaining_high;
 };
 
 /// An outcome received for an ask (identification::expire): its id, its reward, and optionally
@@ -222,6 +228,9 @@ class identification {
   /// "outcomes", a refused default "reward".
   std::size_t expire(std::uint64_t through, double reward = 0, std::span<const study_outcome> outcomes = {});
 
+  /// The asks in flight (asked, not yet told), in id order.  O(asks in flight + 65,536).
+  std::vector<study_ask> in_flight() const;
+
   bool done() const;
   study_answer answer();
   study_status status();
@@ -271,6 +280,14 @@ class identification {
   /// Whether snapshot() holds the rules' state (open() then replays only the journal's tail).
   bool snapshot_holds_rules() const;
 
+  /// An independent copy of the study now, to simulate its continuation (the planner of `lilucb
+  /// study plan`, lilucb_experiments/study_plan.hpp): the same settings, statistics, asks in
+  /// flight, rules' state and random stream, so its asks continue this study's.  It records no
+  /// history (no events, no hash chain: O(1) per event), so it is never saved: to_json, snapshot
+  /// and take_journal_record refuse it, and history() stays the original's at the fork.  A fork
+  /// may tell its asks in flight by id even when the study told by arm (each id counts once).
+  identification fork() const;
+
   /// The stream the sampling rule draws from.  A simulation that draws its rewards from it
   /// reproduces run_combination pull for pull (tests); such a study can no longer be saved.
   detail::normal_stream& random_stream();
@@ -278,6 +295,7 @@ class identification {
  private:
   friend std::string write_study(const std::filesystem::path& state, stored_study& s, study_lock& lock, std::string_view function);
   struct impl;
+  identification(const identification& o, int);  // fork()'s copy
   std::unique_ptr<impl> p_;
 };
 
