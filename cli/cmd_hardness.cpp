@@ -1,5 +1,6 @@
 // `lilucb hardness`: instance quantities for a vector of means.
 
+#include "arms_options.hpp"
 #include "cli_support.hpp"
 
 #include "lilucb/bandit/defaults.hpp"
@@ -19,12 +20,14 @@ namespace lilucb::cli {
 namespace {
 
 struct hardness_options {
-  std::string means, delta, eps = "0.01", beta = "1", a, nu = "0.1", sigma, arms = "gaussian";
+  arms_cli_options arms;
+  std::string delta, eps = "0.01", beta = "1", a, nu = "0.1";
   bool json = false;
 };
 
 void run_hardness(const hardness_options& o) {
-  const std::vector<double> means = parse_real_list("--means", o.means);
+  const experiments::plan_arms arms = parse_arms_options("lilucb hardness", o.arms);
+  const std::vector<double>& means = arms.means;
   const double eps = parse_real("--eps", o.eps, "(0, 1)");
   const double beta = parse_real("--beta", o.beta, "(0, inf)");
   const double nu = parse_real("--nu", o.nu, "(0, 1/2)");
@@ -57,10 +60,8 @@ void run_hardness(const hardness_options& o) {
   const double farrell = farrell_lower_bound(means, nu);
   // T*(mu), w*(mu), the lower bound T* kl(delta, 1-delta) at --delta (default --nu), and
   // the fixed-point prediction t = T* log((1 + log t)/delta) of GLR stopping with the heuristic threshold.
-  const double sigma = o.sigma.empty() ? bandit::default_sigma : parse_real("--sigma", o.sigma, "(0, inf)");
-  check_positive("lilucb hardness", "--sigma", sigma);
-  if (o.arms != "gaussian" && o.arms != "bernoulli")
-    throw lilucb::domain_error("lilucb hardness", "--arms", o.arms, "{gaussian, bernoulli}");
+  const double sigma = arms.sigma;
+  const bool gaussian = arms.model == bandit::reward_model::gaussian;
   // Farrell's Theorem thm:3 concerns N(Delta, 1) rewards as Delta -> 0: on Gaussian arms of
   // standard deviation sigma its form is the paper's at the gaps Delta / sigma (the rewards divided
   // by sigma); an asymptotic rate, not a bound at given gaps, and nothing for Bernoulli arms.
@@ -68,7 +69,7 @@ void run_hardness(const hardness_options& o) {
   // rate: it is reported as such, the rest of the command stands.
   std::optional<double> farrell_model;
   bool farrell_overflows = false;
-  if (o.arms == "gaussian") {
+  if (gaussian) {
     std::vector<double> scaled(means);
     for (double& m : scaled) m /= sigma;
     try {
@@ -85,7 +86,7 @@ void run_hardness(const hardness_options& o) {
                                    " (the GLR threshold log((1 + log t)/delta) must be finite)");
   nlohmann::json t_star = nullptr, w_star = nullptr, lower = nullptr, predicted = nullptr;
   if (means.size() >= 2) {
-    const auto ct = o.arms == "gaussian" ? characteristic_time_gaussian(means, sigma) : characteristic_time_bernoulli(means);
+    const auto ct = experiments::plan_characteristic_time(arms);
     t_star = ct.t_star;
     w_star = ct.w_star;
     lower = bai_lower_bound(ct.t_star, lb_delta);
@@ -110,8 +111,11 @@ void run_hardness(const hardness_options& o) {
                 {"nu", nu},
                 {"farrell_lower_bound", farrell},
                 {"farrell_rate", farrell_model ? nlohmann::json(*farrell_model) : nlohmann::json(nullptr)},
-                {"arms", o.arms},
-                {"sigma", sigma},
+                {"arms", o.arms.arms},
+                {"sigma", gaussian ? nlohmann::json(sigma) : nlohmann::json(nullptr)},
+                {"range", arms.model == bandit::reward_model::bounded ? nlohmann::json({arms.lo, arms.hi}) : nlohmann::json(nullptr)},
+                {"concentration", arms.model == bandit::reward_model::bounded ? nlohmann::json(arms.concentration)
+                                                                               : nlohmann::json(nullptr)},
                 {"t_star", t_star},
                 {"w_star", w_star},
                 {"lower_bound_delta", lb_delta},
@@ -119,7 +123,7 @@ void run_hardness(const hardness_options& o) {
                 {"fixed_point_heuristic_glr", predicted}});
     return;
   }
-  const std::string model = o.arms == "gaussian" ? "Gaussian arms of sigma " + text_number(sigma) : std::string("Bernoulli arms");
+  const std::string model = arms_text(arms);
   std::cout << means.size() << " arms (" << model << "); best arm " << best << " (0-based)\n";
   if (means.size() >= 2) {
     std::cout << "Samples needed, for " << model << " with these means (Garivier & Kaufmann 2016):\n"
@@ -132,7 +136,7 @@ void run_hardness(const hardness_options& o) {
     for (double w : w_star.get<std::vector<double>>()) std::cout << ' ' << text_number(w);
     std::cout << "\n"
               << "  the recommended certified method's pulls (mean, median, 10-90% range, by simulation): "
-                 "lilucb plan with the same --means, --arms, --sigma and --nu\n";
+                 "lilucb plan with the same --means, --arms (--sigma, --range, --concentration) and --nu\n";
   }
   std::cout << "Gap sums (the paper's hardness):\n"
             << "  H1 = sum Delta^-2                     = " << text_number(h1) << "\n"
@@ -158,7 +162,6 @@ void run_hardness(const hardness_options& o) {
 void add_hardness_command(CLI::App& app) {
   auto o = std::make_shared<hardness_options>();
   auto* sub = app.add_subcommand("hardness", "Samples needed for given means: T*, the lower bound every method obeys, the practice's predicted stop; then lil'UCB's bounds and Farrell's rate");
-  declare_option(sub->add_option("--means", o->means, "comma-separated means with a unique largest one")->required(), real_list_spec());
   declare_option(sub->add_option("--delta", o->delta, "lil'UCB's delta, in (0,1) (default: the certified delta for --nu)"), real_spec(0, false, 1, false));
   declare_option(sub->add_option("--eps", o->eps, "eps, in (0,1) (default 0.01)"), real_spec(0, false, 1, false));
   declare_option(sub->add_option("--beta", o->beta, "beta, > 0 (default 1)"), real_spec(0, false, std::numeric_limits<double>::infinity(), false));
@@ -168,8 +171,7 @@ void add_hardness_command(CLI::App& app) {
   std::string sigma_help = "Gaussian reward standard deviation for T*, > 0; default ";
   sigma_help += text_number(bandit::default_sigma);
   sigma_help += ": the scale of the paper's Section 5 experiments (rewards of variance 1/4)";
-  declare_option(sub->add_option("--sigma", o->sigma, sigma_help), real_spec(0, false, std::numeric_limits<double>::infinity(), false).when("--arms", {"gaussian"}));
-  declare_option(sub->add_option("--arms", o->arms, "gaussian (default) or bernoulli: the divergence of T*"), choice_spec({"gaussian", "bernoulli"}).defaults_to(o->arms));
+  declare_arms_options(*sub, o->arms, sigma_help);
   declare_option(sub->add_flag("--json", o->json, "print one JSON object"), flag_spec());
   sub->callback([o] { run_hardness(*o); });
 }

@@ -2,6 +2,7 @@
 // bound, and for the recommended certified method and the field's practice the fixed-point
 // prediction and R simulated runs (the library's planner, lilucb_experiments/sample_size.hpp).
 
+#include "arms_options.hpp"
 #include "cli_support.hpp"
 
 #include "lilucb/bandit/arms.hpp"
@@ -23,48 +24,15 @@ namespace lilucb::cli {
 namespace {
 
 struct plan_cli_options {
-  std::string means, arms = "gaussian", sigma, range, concentration, nu, runs = "200", seed = "1", threads = "0",
-      max_pulls = std::to_string(bandit::default_max_pulls), method, plot, csv;
+  arms_cli_options arms;
+  std::string nu, runs = "200", seed = "1", threads = "0", max_pulls = std::to_string(bandit::default_max_pulls), method,
+      plot, csv;
   bool json = false;
-  CLI::Option *range_opt = nullptr, *concentration_opt = nullptr, *sigma_opt = nullptr;
 };
-
-// The arms of the plan from --means, --arms and the model's options (each refused where it does
-// not apply by its declaration; --range is required with --arms bounded).
-experiments::plan_arms plan_arms_of(const plan_cli_options& o) {
-  experiments::plan_arms a;
-  a.means = parse_real_list("--means", o.means);
-  if (o.arms == "gaussian") {
-    a.model = bandit::reward_model::gaussian;
-    a.sigma = o.sigma.empty() ? bandit::default_sigma : parse_real("--sigma", o.sigma, "(0, inf)");
-    check_positive("lilucb plan", "--sigma", a.sigma);
-  } else if (o.arms == "bernoulli") {
-    a.model = bandit::reward_model::bernoulli;
-  } else if (o.arms == "bounded") {
-    a.model = bandit::reward_model::bounded;
-    if (o.range_opt->count() == 0)
-      throw lilucb::domain_error("lilucb plan", "--range", "(missing)", "LO,HI with LO < HI finite, with --arms bounded");
-    const auto r = parse_real_list("--range", o.range);
-    if (r.size() != 2 || !(r[0] < r[1]) || !std::isfinite(r[1] - r[0]) || !((r[1] - r[0]) / 2 > 0))
-      throw lilucb::domain_error("lilucb plan", "--range", o.range,
-                                 "LO,HI with LO < HI, both finite, HI - LO finite and (HI - LO)/2 > 0");
-    a.lo = r[0];
-    a.hi = r[1];
-    a.concentration = o.concentration_opt->count() > 0 ? parse_real("--concentration", o.concentration, "(0, inf)")
-                                                       : bandit::bounded_arms::default_concentration;
-    for (std::size_t i = 0; i < a.means.size(); ++i)
-      if (!(a.means[i] > a.lo && a.means[i] < a.hi))
-        throw lilucb::domain_error("lilucb plan", "--means[" + std::to_string(i) + "]", text_number(a.means[i]),
-                                   "means strictly inside --range (" + text_number(a.lo) + ", " + text_number(a.hi) + ")");
-  } else {
-    throw lilucb::domain_error("lilucb plan", "--arms", o.arms, "{gaussian, bernoulli, bounded}");
-  }
-  return a;
-}
 
 void run_plan(const plan_cli_options& o) {
   experiments::plan_request q;
-  q.arms = plan_arms_of(o);
+  q.arms = parse_arms_options("lilucb plan", o.arms);
   q.nu = parse_real("--nu", o.nu, "(0, 1/2]");
   q.runs = parse_count("--runs", o.runs, "[1, 10^6]");
   q.seed = parse_count("--seed", o.seed, "[0, 2^64)");
@@ -113,31 +81,18 @@ void run_plan(const plan_cli_options& o) {
 }  // namespace
 
 void add_plan_command(CLI::App& app) {
-  constexpr double inf = std::numeric_limits<double>::infinity();
   constexpr auto u64_max = std::numeric_limits<std::uint64_t>::max();
   auto o = std::make_shared<plan_cli_options>();
   auto* sub = app.add_subcommand(
       "plan", "How many samples will I need? The recommended certified method and the field's practice on given means: "
               "T*, the lower bound, the predicted pulls and R simulated runs (mean, median, 10-90% range, intervals)");
-  declare_option(sub->add_option("--means", o->means, "comma-separated means with a unique largest one")->required(),
-                 real_list_spec());
-  declare_option(sub->add_option("--nu", o->nu, "error probability nu, in (0, 1/2] (confidence 1 - nu)")->required(),
-                 real_spec(std::numeric_limits<double>::min(), true, 0.5, true));
-  declare_option(sub->add_option("--arms", o->arms,
-                                 "gaussian (default), bernoulli, or bounded (Beta rewards in --range, as `lilucb run`)"),
-                 choice_spec({"gaussian", "bernoulli", "bounded"}).defaults_to(o->arms));
   // Appended in place: "literal" + std::string&& trips GCC 12's -Wrestrict (a false positive).
   std::string sigma_help = "Gaussian reward standard deviation, > 0; default ";
   sigma_help += text_number(bandit::default_sigma);
   sigma_help += ": the scale of the paper's Section 5 experiments (rewards of variance 1/4)";
-  o->sigma_opt = declare_option(sub->add_option("--sigma", o->sigma, sigma_help),
-                                real_spec(0, false, inf, false).when("--arms", {"gaussian"}));
-  o->range_opt = declare_option(
-      sub->add_option("--range", o->range, "--arms bounded (required): LO,HI, the rewards' range; the means lie strictly inside"),
-      real_list_spec().when("--arms", {"bounded"}));
-  o->concentration_opt = declare_option(
-      sub->add_option("--concentration", o->concentration, "--arms bounded: the Beta concentration K > 0 (default 9)"),
-      real_spec(0, false, inf, false).when("--arms", {"bounded"}));
+  declare_arms_options(*sub, o->arms, sigma_help);
+  declare_option(sub->add_option("--nu", o->nu, "error probability nu, in (0, 1/2] (confidence 1 - nu)")->required(),
+                 real_spec(std::numeric_limits<double>::min(), true, 0.5, true));
   declare_option(sub->add_option("--runs", o->runs, "simulated runs per method (default 200)"),
                  count_spec(1, 1'000'000, "[1, 10^6]"));
   declare_option(sub->add_option("--seed", o->seed, "random seed (default 1); run k uses stream k of it"),

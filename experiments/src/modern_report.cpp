@@ -37,6 +37,25 @@ std::string excess(const modern_summary& s) { return fmt(s.mean / s.t_star - std
 
 std::string delta_text(double d) { return lilucb::detail::format_value(d); }
 
+// An instance's law in words: its means (the first three and the last when K > 12) and model.
+std::string instance_means_text(const modern_instance& x) {
+  std::ostringstream o;
+  const std::size_t K = x.means.size();
+  o << "means (";
+  for (std::size_t i = 0; i < K; ++i) {
+    if (K > 12 && i == 3) {
+      o << ", …";
+      i = K - 1;
+    }
+    o << (i ? ", " : "") << fmt(x.means[i]);
+  }
+  o << ")";
+  if (x.model == bandit::reward_model::bernoulli) o << ", Bernoulli";
+  else if (x.model == bandit::reward_model::bounded) o << ", Beta laws on [0, 1] of concentration 9";
+  else o << ", Gaussian of σ = " << fmt(x.sigma);
+  return o.str();
+}
+
 std::string ci_text(const modern_summary& s) {
   return std::to_string(s.errors) + "/" + std::to_string(s.stopped) + " [" + fmt(s.error_low) + ", " + fmt(s.error_high) + "]";
 }
@@ -407,7 +426,9 @@ std::optional<std::string> render_modern_report(const fs::path& generated_dir, c
       if (r.instance == inst && !any) any = &r;
     if (!any) continue;
     o << "### " << inst << "\n\n"
-      << "K = " << any->arms << " arms, T* = " << fmt(any->t_star) << ", H₁ = " << fmt(any->h1)
+      << "K = " << any->arms << " arms, " << instance_means_text(parse_instance("instances", inst, c.at("sigma").get<double>(),
+                                                                               c.at("gap").get<double>()))
+      << ", T* = " << fmt(any->t_star) << ", H₁ = " << fmt(any->h1)
       << "; lower bound T*·kl(δ, 1 − δ):";
     for (double d : deltas) {
       const modern_summary* s = nullptr;

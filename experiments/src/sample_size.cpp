@@ -212,28 +212,7 @@ sample_size_plan plan_sample_size(const plan_request& q) {
   p.best_arm = best_arm(a.means);  // finite means with a unique largest one
   // The arms' constructors check the model's parameters (sigma, range, concentration, means inside).
   visit_plan_arms(a, [](const auto&) {});
-  // T* of the model: Beta arms on [lo, hi] are an affine image of Beta arms on [0, 1], and the
-  // divergence is invariant under it.
-  characteristic_time_result<double> ct;
-  if (a.model == bandit::reward_model::gaussian) {
-    ct = characteristic_time_gaussian(a.means, a.sigma);
-  } else if (a.model == bandit::reward_model::bernoulli) {
-    ct = characteristic_time_bernoulli(a.means);
-  } else {
-    std::vector<double> unit(a.means);
-    for (double& m : unit) m = (m - a.lo) / (a.hi - a.lo);
-    // The Beta divergence needs digamma and log-Beta of kappa mu and kappa (1 - mu): a concentration
-    // at which Boost.Math cannot evaluate them (a pole, an overflow) has no T* in doubles.
-    try {
-      ct = characteristic_time_beta(unit, a.concentration);
-    } catch (const lilucb::domain_error&) {
-      throw;
-    } catch (const std::exception& e) {
-      lilucb::detail::raise_domain_error(kPlanFn, "concentration", format_value(a.concentration),
-                                         "values at which T* of these Beta arms is computable in doubles (" +
-                                             std::string(e.what()) + ")");
-    }
-  }
+  const auto ct = plan_characteristic_time(a);
   p.t_star = ct.t_star;
   p.w_star = ct.w_star;
   p.lower_bound = bai_lower_bound(ct.t_star, q.nu);
@@ -293,6 +272,30 @@ sample_size_plan plan_sample_size(const plan_request& q) {
     p.methods.push_back(std::move(mp));
   }
   return p;
+}
+
+characteristic_time_result<double> plan_characteristic_time(const plan_arms& a) {
+  using namespace sample_size_impl;
+  // Beta arms on [lo, hi] are an affine image of Beta arms on [0, 1], and the divergence is
+  // invariant under it.
+  if (a.model == bandit::reward_model::gaussian) return characteristic_time_gaussian(a.means, a.sigma);
+  if (a.model == bandit::reward_model::bernoulli) return characteristic_time_bernoulli(a.means);
+  if (a.model != bandit::reward_model::bounded)
+    lilucb::detail::raise_domain_error(kPlanFn, "arms", "Gaussian (unknown variance)",
+                                       "{gaussian, bernoulli, bounded} (T* needs the variances)");
+  std::vector<double> unit(a.means);
+  for (double& m : unit) m = (m - a.lo) / (a.hi - a.lo);
+  // The Beta divergence needs digamma and log-Beta of kappa mu and kappa (1 - mu): a concentration
+  // at which Boost.Math cannot evaluate them (a pole, an overflow) has no T* in doubles.
+  try {
+    return characteristic_time_beta(unit, a.concentration);
+  } catch (const lilucb::domain_error&) {
+    throw;
+  } catch (const std::exception& e) {
+    lilucb::detail::raise_domain_error(kPlanFn, "concentration", format_value(a.concentration),
+                                       "values at which T* of these Beta arms is computable in doubles (" +
+                                           std::string(e.what()) + ")");
+  }
 }
 
 nlohmann::json to_json(const runs_summary& s) {

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import dataclasses as _dc
 import json as _json
+import warnings as _warnings
 from typing import Any, Callable, Dict, List, Optional, Tuple, Union
 
 import numpy as _np
@@ -12,6 +13,18 @@ import numpy.typing as _npt
 
 from . import _lilucb
 from ._common import ArrayLike, Real, _checked, _domain_error, _Record, _table, _with_progress
+
+class UncertifiedWarning(UserWarning):
+    """An answer without a guarantee at nu: a method that is not certified (a preset without a
+    certificate, a combination with the heuristic threshold: the field's practice) ran.  The text is
+    the CLI's note on stderr.  Silence it with ``warnings.simplefilter("ignore", lilucb.UncertifiedWarning)``."""
+
+
+def _note_uncertified(public: str, method: str, certificate: Optional[str]) -> None:
+    """The CLI's stderr note as a warning (attributed to the caller of the public function)."""
+    _warnings.warn(UncertifiedWarning(f"{public}: note: {method} is not certified ({certificate}); its answers carry no "
+                                      "guarantee at nu"), stacklevel=3)
+
 
 @_dc.dataclass(frozen=True, eq=False)
 class RunResult(_Record):
@@ -176,6 +189,8 @@ def run(
     """
     d = _lilucb._run(algorithm, means, nu, sigma, seed, run, arms, max_pulls, inner, checkpoints, range, concentration,
                      epsilon, epsilon_relative, top, unknown_variance, arm_sigmas)
+    if d.get("certified") is False:
+        _note_uncertified("lilucb.run", d["algorithm"], d.get("certificate"))
     return RunResult(**d)
 
 
@@ -215,6 +230,8 @@ def run_many(
                                                     concentration, epsilon, epsilon_relative, top,
                                                     unknown_variance, arm_sigmas), progress,
                        "run_many", run_many._public)
+    if d.get("certified") is False:
+        _note_uncertified("lilucb.run_many", d["algorithm"], d.get("certificate"))
     return RunManyResult(**d)
 
 
@@ -253,4 +270,8 @@ def plan(
     """
     text = _with_progress(lambda cb: _lilucb._plan(means, nu, arms, sigma, runs, seed, threads, max_pulls, method, range,
                                                    concentration, cb), progress, "plan", plan._public)
-    return _json.loads(text)
+    p = _json.loads(text)
+    for m in p["methods"]:
+        if not m["simulation"]["certified"]:
+            _note_uncertified("lilucb.plan", m["simulation"]["method"], m["simulation"]["certificate"])
+    return p

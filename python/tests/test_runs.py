@@ -357,3 +357,15 @@ def test_unknown_variance_runs(cli):
     c = cli("run", "--means", "0,-0.5,-0.6", "--sigma", "unknown", "--arm-sigmas", "0.2,2,0.5", "--nu", "0.1",
             "--seed", "3", "--sampling", "t3c-ids", "--stopping", "glr", "--threshold", "gu")
     assert c["pulls"] == r.pulls and c["best_arm"] == r.best_arm
+
+
+def test_an_uncertified_method_says_so_as_the_cli_does(cli):
+    import warnings
+    with pytest.warns(lilucb.UncertifiedWarning, match=r"lilucb.run: note: lilucb-heuristic is not certified"):
+        r = lilucb.run("lilucb-heuristic", means=[1.0, 0.0], nu=0.1, seed=3)
+    assert r.certified is False
+    with pytest.warns(lilucb.UncertifiedWarning, match=r"lilucb.run_many: note: .*glr-heuristic is not certified"):
+        lilucb.run_many("t3c-ids+glr-heuristic", means=[1.0, 0.0], nu=0.1, runs=3, threads=1)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")  # a certified method runs without a note
+        assert lilucb.run("t3c-ids+glr-pooled-weighted", means=[1.0, 0.0], nu=0.1, seed=3).certified is True

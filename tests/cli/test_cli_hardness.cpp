@@ -125,10 +125,13 @@ BOOST_AUTO_TEST_CASE(the_printed_lower_bound_is_below_a_certified_methods_mean) 
       {{0.05, 0.04, 0.03}, "bernoulli", "0.05,0.04,0.03", "0.05"},
       {{0.5, 0.45, 0.43, 0.4}, "bernoulli", "0.5,0.45,0.43,0.4", "0.1"},
       {{0.5, 0.4, 0.1}, "gaussian", "0.5,0.4,0.1", "0.1"},
+      {{0.6, 0.5, 0.45}, "bounded", "0.6,0.5,0.45", "0.1"},  // Beta arms of concentration 9 on [0, 1]
   };
   for (const auto& c : instances) {
     BOOST_TEST_CONTEXT(c.arms << " " << c.means_text) {
-      const json j = expect_json({"hardness", "--means", c.means_text, "--arms", c.arms, "--nu", c.nu, "--json"});
+      std::vector<std::string> args{"hardness", "--means", c.means_text, "--arms", c.arms, "--nu", c.nu, "--json"};
+      if (c.arms == "bounded") args.insert(args.end() - 1, {"--range", "0,1"});
+      const json j = expect_json(args);
       if (j.is_null()) continue;
       const double bound = j.at("lower_bound").get<double>();
       lb::run_options opts;
@@ -138,15 +141,17 @@ BOOST_AUTO_TEST_CASE(the_printed_lower_bound_is_below_a_certified_methods_mean) 
       constexpr int runs = 100;
       for (int seed = 1; seed <= runs; ++seed) {
         opts.seed = static_cast<std::uint64_t>(seed);
-        const auto r = c.arms == "bernoulli"
-                           ? lb::run_combination(lb::recommended_combination(lb::reward_model::bernoulli), lb::bernoulli_arms(c.means), opts)
-                           : lb::run_combination(lb::recommended_combination(lb::reward_model::gaussian), lb::gaussian_arms(c.means, 0.5), opts);
+        const auto r =
+            c.arms == "bernoulli" ? lb::run_combination(lb::recommended_combination(lb::reward_model::bernoulli), lb::bernoulli_arms(c.means), opts)
+            : c.arms == "bounded" ? lb::run_combination(lb::recommended_combination(lb::reward_model::bounded), lb::bounded_arms(c.means, 0, 1), opts)
+                                  : lb::run_combination(lb::recommended_combination(lb::reward_model::gaussian), lb::gaussian_arms(c.means, 0.5), opts);
         BOOST_TEST((r.run.status == lb::run_status::stopped));
         total += static_cast<double>(r.run.pulls);
       }
       const double mean = total / runs;
       BOOST_TEST_MESSAGE(c.arms << " " << c.means_text << ": lower bound " << bound << ", certified mean " << mean
                                 << ", the paper's Farrell expression " << j.at("farrell_lower_bound").get<double>());
+      if (c.arms == "bounded") BOOST_TEST(j.at("range") == json::array({0.0, 1.0}));
       BOOST_TEST(bound <= mean);
     }
   }

@@ -73,7 +73,8 @@ const std::map<std::string, std::vector<base_line>>& bases() {
   static const std::map<std::string, std::vector<base_line>> b = {
       {"params", {{opt("--nu", "0.1")}}},
       {"bound", {{opt("--t", "1000"), opt("--eps", "0.01"), opt("--delta", "0.001")}}},
-      {"hardness", {{opt("--means", "0.5,0.45,0.1")}, {opt("--means", "0.5,0.45,0.1"), opt("--arms", "bernoulli")}}},
+      {"hardness", {{opt("--means", "0.5,0.45,0.1")}, {opt("--means", "0.5,0.45,0.1"), opt("--arms", "bernoulli")},
+                    {opt("--means", "0.5,0.45,0.1"), opt("--arms", "bounded"), opt("--range", "0,1")}}},
       {"plan",
        {{opt("--means", "0.5,0.45,0.1"), opt("--nu", "0.1"), opt("--runs", "2"), opt("--threads", "1"), opt("--max-pulls", "100000")},
         {opt("--means", "0.5,0.45,0.1"), opt("--arms", "bernoulli"), opt("--nu", "0.1"), opt("--runs", "2"), opt("--max-pulls", "100000")},

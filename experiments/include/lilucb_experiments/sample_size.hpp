@@ -15,6 +15,7 @@
 #include "lilucb/bandit/compose.hpp"
 #include "lilucb/bandit/rules.hpp"
 #include "lilucb/bandit/target.hpp"
+#include "lilucb/characteristic_time.hpp"
 #include "lilucb/errors.hpp"
 
 #include <nlohmann/json.hpp>
@@ -54,6 +55,13 @@ void visit_plan_arms(const plan_arms& a, Body body) {
   else lilucb::detail::raise_domain_error("lilucb::experiments::visit_plan_arms", "arms", "sub-Gaussian",
                                           "{gaussian, bernoulli, bounded}");
 }
+
+/// T*(mu) and w*(mu) of the arms' reward model (characteristic_time.hpp): the Gaussian divergence
+/// at sigma, Bernoulli KL, or for bounded arms the Beta family's divergence at the concentration
+/// (the means rescaled to [0, 1]).  Domain: as those functions (at least two means, a unique
+/// largest); gaussian_unknown_variance refused naming "arms"; a concentration at which the Beta
+/// divergence is not computable in doubles refused naming "concentration".
+characteristic_time_result<double> plan_characteristic_time(const plan_arms& a);
 
 /// R runs of one method summarised: the one summary `plan`, `run --runs` and lilucb.plan print.
 /// Censored runs (the pull budget reached) count at their budget in the pull statistics; errors
