@@ -142,10 +142,10 @@ BOOST_AUTO_TEST_CASE(stopping_times_writes_the_documented_files) {
   BOOST_TEST_REQUIRE(summary.size() == 1u + 14u);
   BOOST_TEST(summary[0] ==
              "algorithm,scenario,n,h1,runs,stopped,censored,mean_pulls,median_pulls,q1_pulls,q3_pulls,"
-             "mean_over_h1,median_over_h1,errors,error_rate,error_ci_low,error_ci_high");
+             "mean_over_h1,median_over_h1,errors,error_rate,error_ci_low,error_ci_high,median_ci_low,median_ci_high");
   for (std::size_t i = 1; i < summary.size(); ++i) {
     const auto s = fields(summary[i]);
-    BOOST_TEST_REQUIRE(s.size() == 17u);
+    BOOST_TEST_REQUIRE(s.size() == 19u);
     BOOST_TEST(s[4] == "3");
     BOOST_TEST(std::stoull(s[5]) + std::stoull(s[6]) == 3u);
     std::size_t c = 0;
