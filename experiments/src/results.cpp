@@ -127,6 +127,27 @@ double real_at(const fs::path& p, const std::string& s) {
   return x;
 }
 
+/// Whether the summary file `p` has the header `v1` (written before the median's interval, its
+/// last two columns, was added).
+bool is_v1(const fs::path& p, const std::string& v1) {
+  const auto text = slurp(p);
+  if (!text) return false;
+  const auto ls = lines(*text);  // (as table() reads it: CR stripped, no final newline needed)
+  return !ls.empty() && ls[0] == v1;
+}
+
+/// The median's interval of a summary row from its fields `low` and `high` (both empty: none).
+void read_median_interval(const fs::path& p, const std::string& low, const std::string& high, double median,
+                          std::optional<double>& median_low, std::optional<double>& median_high) {
+  if (low.empty() != high.empty()) malformed_results(p, "both ends of the median's interval, or neither");
+  if (low.empty()) return;
+  median_low = real_at(p, low);
+  median_high = real_at(p, high);
+  if (!(*median_low <= median && median <= *median_high)) malformed_results(p, "the median inside its interval");
+}
+
+std::string optional_value(const std::optional<double>& x) { return x ? format_value(*x) : std::string(); }
+
 }  // namespace
 
 // ---- runs.csv ---------------------------------------------------------------------------------
@@ -210,21 +231,28 @@ std::vector<run_row> read_runs(const std::string& path, experiment_kind kind) { 
 
 // ---- summary.csv --------------------------------------------------------------------------------
 
-std::string summary_header() {
+namespace {
+/// summary.csv before the median's interval (its last two columns) was added.
+std::string summary_header_v1() {
   return "algorithm,scenario,n,h1,runs,stopped,censored,mean_pulls,median_pulls,q1_pulls,q3_pulls,"
          "mean_over_h1,median_over_h1,errors,error_rate,error_ci_low,error_ci_high";
 }
+}  // namespace
+
+std::string summary_header() { return summary_header_v1() + ",median_ci_low,median_ci_high"; }
 
 std::string to_csv(const stopping_summary& s) {
   return s.algorithm + "," + s.scenario + "," + std::to_string(s.n) + "," + format_value(s.h1) + "," + std::to_string(s.runs) +
          "," + std::to_string(s.stopped) + "," + std::to_string(s.censored) + "," + format_value(s.mean) + "," + format_value(s.median) +
          "," + format_value(s.q1) + "," + format_value(s.q3) + "," + format_value(s.mean / s.h1) + "," + format_value(s.median / s.h1) + "," +
-         std::to_string(s.errors) + "," + format_value(s.error_rate) + "," + format_value(s.error_low) + "," + format_value(s.error_high);
+         std::to_string(s.errors) + "," + format_value(s.error_rate) + "," + format_value(s.error_low) + "," + format_value(s.error_high) +
+         "," + optional_value(s.median_low) + "," + optional_value(s.median_high);
 }
 
 std::vector<stopping_summary> read_summary(const fs::path& p) {
   std::vector<stopping_summary> out;
-  for (const auto& r : table(p, summary_header())) {
+  const bool v1 = is_v1(p, summary_header_v1());
+  for (const auto& r : table(p, v1 ? summary_header_v1() : summary_header())) {
     stopping_summary s;
     s.algorithm = r[0];
     s.scenario = r[1];
@@ -241,6 +269,7 @@ std::vector<stopping_summary> read_summary(const fs::path& p) {
     s.error_rate = real_at(p, r[14]);
     s.error_low = real_at(p, r[15]);
     s.error_high = real_at(p, r[16]);
+    if (!v1) read_median_interval(p, r[17], r[18], s.median, s.median_low, s.median_high);
     if (s.stopped + s.censored != s.runs || s.errors > s.stopped) malformed_results(p, "consistent counts");
     out.push_back(std::move(s));
   }
@@ -267,17 +296,13 @@ std::string to_csv(const modern_summary& s) {
          std::to_string(s.stopped) + "," + std::to_string(s.censored) + "," + format_value(s.mean) + "," + format_value(s.median) + "," +
          format_value(s.q1) + "," + format_value(s.q3) + "," + format_value(s.mean_over_tstar_log()) + "," + format_value(s.mean / s.h1) + "," +
          (s.predicted ? format_value(*s.predicted) : std::string()) + "," + std::to_string(s.errors) + "," + format_value(s.error_rate) +
-         "," + format_value(s.error_low) + "," + format_value(s.error_high) + "," + (s.median_low ? format_value(*s.median_low) : std::string()) +
-         "," + (s.median_high ? format_value(*s.median_high) : std::string());
+         "," + format_value(s.error_low) + "," + format_value(s.error_high) + "," + optional_value(s.median_low) + "," +
+         optional_value(s.median_high);
 }
 
 std::vector<modern_summary> read_modern_summary(const fs::path& p) {
   std::vector<modern_summary> out;
-  const auto text = slurp(p);
-  const bool v1 = text && [&] {
-    const auto ls = lines(*text);  // (as table() reads it: CR stripped, no final newline needed)
-    return !ls.empty() && ls[0] == modern_summary_header_v1();
-  }();
+  const bool v1 = is_v1(p, modern_summary_header_v1());
   for (const auto& r : table(p, v1 ? modern_summary_header_v1() : modern_summary_header())) {
     modern_summary s;
     s.method = method_label(r[0]);
@@ -301,12 +326,7 @@ std::vector<modern_summary> read_modern_summary(const fs::path& p) {
     s.error_rate = real_at(p, r[19]);
     s.error_low = real_at(p, r[20]);
     s.error_high = real_at(p, r[21]);
-    if (!v1 && (r[22].empty() != r[23].empty())) malformed_results(p, "both ends of the median's interval, or neither");
-    if (!v1 && !r[22].empty()) {
-      s.median_low = real_at(p, r[22]);
-      s.median_high = real_at(p, r[23]);
-      if (!(*s.median_low <= s.median && s.median <= *s.median_high)) malformed_results(p, "the median inside its interval");
-    }
+    if (!v1) read_median_interval(p, r[22], r[23], s.median, s.median_low, s.median_high);
     if (s.stopped + s.censored != s.runs || s.errors > s.stopped) malformed_results(p, "consistent counts");
     if (!(s.delta > 0 && s.delta < 1) || !(s.t_star > 0) || !(s.h1 > 0)) malformed_results(p, "delta in (0, 1), T* > 0, H1 > 0");
     out.push_back(std::move(s));

@@ -30,8 +30,9 @@ std::map<cell_key, std::vector<const run_row*>> by_cell(const std::vector<run_ro
 }  // namespace
 
 namespace {
-/// Mean, median, quartiles of the pulls (censored runs at their budget), stopped/censored/error
-/// counts and the error rate with its Clopper-Pearson 95% interval: the one aggregation of a cell.
+/// Mean, median with its distribution-free 95% interval, quartiles of the pulls (censored runs at
+/// their budget), stopped/censored/error counts and the error rate with its Clopper-Pearson 95%
+/// interval: the one aggregation of a cell.
 template <class Summary>
 void aggregate(Summary& s, const std::vector<const run_row*>& runs) {
   std::vector<double> p;
@@ -51,6 +52,10 @@ void aggregate(Summary& s, const std::vector<const run_row*>& runs) {
   s.median = quantile(p, 0.5);
   s.q1 = quantile(p, 0.25);
   s.q3 = quantile(p, 0.75);
+  if (const auto ci = median_interval(p)) {
+    s.median_low = ci->low;
+    s.median_high = ci->high;
+  }
   s.error_rate = s.stopped ? static_cast<double>(s.errors) / static_cast<double>(s.stopped) : 0.0;
   const auto ci = clopper_pearson(s.errors, s.stopped);
   s.error_low = ci.low;
@@ -120,12 +125,6 @@ std::vector<modern_summary> summarize_modern(const experiment_config& c, const s
                                          : lilucb::bai_lower_bound(t_star, delta);
         s.predicted = predicted_stopping_time(m, t_star, delta, in.means.size());
         aggregate(s, it->second);
-        std::vector<double> pulls;
-        for (const auto* r : it->second) pulls.push_back(static_cast<double>(r->pulls));
-        if (const auto ci = median_interval(pulls)) {
-          s.median_low = ci->low;
-          s.median_high = ci->high;
-        }
         out.push_back(std::move(s));
       }
     }

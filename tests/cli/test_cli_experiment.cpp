@@ -142,10 +142,10 @@ BOOST_AUTO_TEST_CASE(stopping_times_writes_the_documented_files) {
   BOOST_TEST_REQUIRE(summary.size() == 1u + 14u);
   BOOST_TEST(summary[0] ==
              "algorithm,scenario,n,h1,runs,stopped,censored,mean_pulls,median_pulls,q1_pulls,q3_pulls,"
-             "mean_over_h1,median_over_h1,errors,error_rate,error_ci_low,error_ci_high");
+             "mean_over_h1,median_over_h1,errors,error_rate,error_ci_low,error_ci_high,median_ci_low,median_ci_high");
   for (std::size_t i = 1; i < summary.size(); ++i) {
     const auto s = fields(summary[i]);
-    BOOST_TEST_REQUIRE(s.size() == 17u);
+    BOOST_TEST_REQUIRE(s.size() == 19u);
     BOOST_TEST(s[4] == "3");
     BOOST_TEST(std::stoull(s[5]) + std::stoull(s[6]) == 3u);
     std::size_t c = 0;
@@ -283,11 +283,12 @@ BOOST_AUTO_TEST_CASE(anytime_writes_curves_and_the_panel_figure) {
   BOOST_TEST(stop[0] == "scenario,n,algorithm,window,runs,stopped,median_stopping_time");
   BOOST_TEST(stop[2] == "sparse,4,exp-gap," + w[2] + ",6,0,");  // no arrow: none stopped in the window
 
-  // The panel figure, PNG and SVG, on a linear and on a logarithmic P(wrong) axis, each panel with
-  // the dotted line at nu and the legend explaining the arrows.
-  BOOST_TEST_REQUIRE(j.at("plots").size() == 4u);
+  // The panel figure, PNG and SVG, on a linear P(wrong) axis, each panel with the dotted line at nu
+  // and the legend explaining the band and the arrows.
+  BOOST_TEST_REQUIRE(j.at("plots").size() == 2u);
   const std::string script = read_text(out / "plot-data" / "anytime.gp");
-  BOOST_TEST(contains(script, "set logscale y"));
+  BOOST_TEST(!contains(script, "set logscale y"));
+  BOOST_TEST(contains(script, "shaded: 95% CI"));
   BOOST_TEST(contains(script, "nohead lc rgb '#000000' lw 1.5 dt 3"));  // the line at nu
   BOOST_TEST(contains(script, "arrow: median stopping time"));
   for (const auto& f : j.at("plots")) {

@@ -120,15 +120,17 @@ BOOST_AUTO_TEST_CASE(modern_writes_its_files_and_resumes_byte_identically) {
 // summary.csv's median interval (statistics.hpp, median_interval) is the order statistics of the
 // cell's pulls in runs.csv; the report then compares the best single certified method with the
 // Heuristic cell by cell; a summary written before the interval existed still renders, without it.
-// A panel with more methods than colours: the recommended certified method and the fastest ones
-// (kHighlighted = 8) in colour with quartile bars, the others as grey lines under one key entry.
-BOOST_AUTO_TEST_CASE(modern_plot_highlights_at_most_eight_methods) {
+// A panel with more methods than it may label: every panel shows the recommended certified method
+// and the lower bound (black, dashed, a style no method has), the other methods in small multiples
+// of at most 8 labelled series each, every one titled.
+BOOST_AUTO_TEST_CASE(modern_plot_small_multiples_label_every_method) {
   temp_dir tmp;
-  const auto cfg = tmp.file("m.json", R"({
-    "methods": ["uniform+glr-heuristic", "t3c+glr-heuristic", "eb-tci+glr-heuristic", "tas-d+glr-heuristic",
-                "ttts+glr-heuristic", "t3c-ids+glr-pooled", "eb-tci-ids+glr-pooled", "weakest-pair+glr-pooled",
-                "weakest-pair+glr-pooled-per-arm", "t3c-ids+glr-pooled-weighted"],
-    "instances": ["onegap4"], "deltas": [0.1], "repetitions": 2, "seed": 3})");
+  const std::vector<std::string> methods{"uniform+glr-heuristic", "t3c+glr-heuristic", "eb-tci+glr-heuristic",
+                                         "tas-d+glr-heuristic", "ttts+glr-heuristic", "t3c-ids+glr-pooled",
+                                         "eb-tci-ids+glr-pooled", "weakest-pair+glr-pooled",
+                                         "weakest-pair+glr-pooled-per-arm", "t3c-ids+glr-pooled-weighted"};
+  nlohmann::json j{{"methods", methods}, {"instances", {"onegap4"}}, {"deltas", {0.1}}, {"repetitions", 2}, {"seed", 3}};
+  const auto cfg = tmp.file("m.json", j.dump());
   const fs::path out = tmp.path / "many";
   run_ok({"experiment", "modern", "--config", cfg, "--out", out.string(), "--quiet", "--json", "--threads", "2"});
   const std::string script = read_text(out / "plot-data" / "modern-onegap4.gp");
@@ -137,10 +139,14 @@ BOOST_AUTO_TEST_CASE(modern_plot_highlights_at_most_eight_methods) {
     for (auto at = script.find(needle); at != std::string::npos; at = script.find(needle, at + 1)) ++n;
     return n;
   };
-  BOOST_TEST(count("with yerrorlines") == 2u * 8u);  // PNG and SVG
-  BOOST_TEST(count("lc rgb '#c8c8c8'") == 2u * 2u);
-  BOOST_TEST(count("title \"other methods (2)\"") == 2u);
-  BOOST_TEST(contains(script, "title \"t3c-ids+glr-pooled-weighted\""));  // the recommended one is coloured
+  BOOST_TEST(count("notitle") == 0u);
+  BOOST_TEST(count("#c8c8c8") == 0u);  // no unlabelled grey lines
+  const std::size_t panels = count("plot \"");
+  BOOST_TEST(panels == 2u * 2u);  // 9 others in panels of at most 6 (with the recommended method and the bound), PNG and SVG
+  BOOST_TEST(count("title \"recommended: t3c-ids+glr-pooled-weighted\"") == panels);
+  BOOST_TEST(count("with lines lc rgb '#000000' lw 2.5 dt 2 title 'lower bound") == panels);
+  for (const auto& m : methods)
+    if (m != "t3c-ids+glr-pooled-weighted") BOOST_TEST(count("title \"" + m + "\"") == 2u, m);  // once per terminal
 }
 
 BOOST_AUTO_TEST_CASE(modern_median_intervals_in_summary_and_report) {

@@ -210,6 +210,53 @@ BOOST_AUTO_TEST_CASE(summary_against_hand_computed_values) {
   const auto f = fields(to_csv(s[0]));
   BOOST_TEST(f.size() == fields(summary_header()).size());
   BOOST_TEST(std::stod(f[12]) == 250.0 / 36.0, tt::tolerance(1e-12));  // median_over_h1
+  // 4 runs: too few for a 95% interval of the median (2 P(Bin(4, 1/2) = 0) = 1/8 > 0.05).
+  BOOST_TEST(!s[0].median_low.has_value());
+  BOOST_TEST(f[17].empty());
+  BOOST_TEST(f[18].empty());
+}
+
+// The median's interval in summary.csv: 6 runs give [x_(1), x_(6)] (2 P(Bin(6, 1/2) = 0) = 1/32
+// <= 0.05 < 2 P(Bin(6, 1/2) <= 1) = 7/32); written and read back, and a summary written before the
+// two columns existed is still read, without it.
+BOOST_AUTO_TEST_CASE(stopping_summary_median_interval_round_trip) {
+  auto c = preset_config(experiment_kind::stopping_times, "quick");
+  c.algorithms = {algorithm::lilucb_ls};
+  c.scenarios = {parse_scenario("scenarios", "sparse")};
+  c.sizes = {10};
+  std::vector<run_row> rows;
+  for (std::uint64_t k = 0; k < 6; ++k) {
+    run_row r;
+    r.algorithm = algorithm::lilucb_ls;
+    r.scenario = "sparse";
+    r.n = 10;
+    r.repetition = k;
+    r.pulls = 100 * (k + 1);
+    r.correct = true;
+    rows.push_back(r);
+  }
+  const auto s = summarize_stopping_times(c, rows);
+  BOOST_TEST_REQUIRE(s.size() == 1u);
+  BOOST_TEST_REQUIRE(s[0].median_low.has_value());
+  BOOST_TEST(*s[0].median_low == 100.0);
+  BOOST_TEST(*s[0].median_high == 600.0);
+  const fs::path dir = fresh_dir("summary-ci");
+  fs::create_directories(dir);
+  std::ofstream(dir / "summary.csv") << csv_text(summary_header(), s);
+  const auto back = read_summary(dir / "summary.csv");
+  BOOST_TEST_REQUIRE(back.size() == 1u);
+  BOOST_TEST_REQUIRE(back[0].median_low.has_value());
+  BOOST_TEST(*back[0].median_low == 100.0);
+  BOOST_TEST(*back[0].median_high == 600.0);
+  // Without the two last columns (the header and every row cut before them): read, no interval.
+  std::string v1;
+  for (const auto& l : lines_of(dir / "summary.csv")) v1 += l.substr(0, l.rfind(',', l.rfind(',') - 1)) + "\n";
+  std::ofstream(dir / "summary.csv") << v1;
+  const auto old = read_summary(dir / "summary.csv");
+  BOOST_TEST_REQUIRE(old.size() == 1u);
+  BOOST_TEST(old[0].median == 350.0);
+  BOOST_TEST(!old[0].median_low.has_value());
+  fs::remove_all(dir);
 }
 
 BOOST_AUTO_TEST_CASE(shuffled_means_is_a_seeded_permutation) {
@@ -340,7 +387,7 @@ BOOST_AUTO_TEST_CASE(stopping_times_small_grid_end_to_end) {
   BOOST_TEST(summary[0] == summary_header());
   for (std::size_t i = 1; i < summary.size(); ++i) {
     const auto s = fields(summary[i]);
-    BOOST_TEST_REQUIRE(s.size() == 17u);
+    BOOST_TEST_REQUIRE(s.size() == 19u);
     BOOST_TEST(s[4] == "3");
     BOOST_TEST(std::stoull(s[5]) + std::stoull(s[6]) == 3u);
     if (s[0] == "exp-gap") BOOST_TEST(s[6] == "3");
@@ -477,8 +524,8 @@ BOOST_AUTO_TEST_CASE(anytime_small_grid_end_to_end) {
     const auto f = fields(stop[i]);
     if (f[2] == "lilucb-heuristic") BOOST_TEST(!f[6].empty());
   }
-  const auto plots = write_plots(d1.string());  // anytime and anytime-logy, PNG and SVG
-  BOOST_TEST(plots.size() == 4u);
+  const auto plots = write_plots(d1.string());  // anytime, PNG and SVG
+  BOOST_TEST(plots.size() == 2u);
   for (const auto& p : plots) BOOST_TEST(fs::file_size(p) > 1000u, p);
   fs::remove_all(d1);
   fs::remove_all(d2);

@@ -99,8 +99,13 @@ struct stopping_summary {
   std::uint64_t n = 0, runs = 0, censored = 0, stopped = 0, errors = 0;
   double h1 = 0, mean = 0, median = 0, q1 = 0, q3 = 0;
   double error_rate = 0, error_low = 0, error_high = 1;  ///< over stopped runs; CP 95%
+  /// The median's distribution-free 95% interval (statistics.hpp, median_interval; censored runs
+  /// at their budget): absent with fewer than 6 runs, and in summaries written before it existed.
+  std::optional<double> median_low, median_high;
 };
 
+/// The header summary.csv is written with; read_summary also reads the files written before the
+/// median's interval was added (without its two last columns).
 std::string summary_header();
 std::string to_csv(const stopping_summary& s);
 std::vector<stopping_summary> read_summary(const std::filesystem::path& path);

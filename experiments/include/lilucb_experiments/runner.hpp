@@ -123,10 +123,12 @@ run_report run_experiment(const experiment_config& config, const std::string& ou
 /// not match its share, or `out_dir` already holds results.
 run_report merge_experiment(const std::string& out_dir, const std::vector<std::string>& shard_dirs);
 
-/// Writes the plots of the experiment in `out_dir` (PNG and SVG, with gnuplot): stopping-times:
-/// stopping-times-<scenario>.{png,svg}; anytime: anytime.{png,svg} (the 4 x 3 panel figure, a
-/// dotted line at nu) and anytime-logy.{png,svg} (the same on a logarithmic P(wrong) axis);
-/// modern: modern-<instance>.{png,svg} (at most 8 methods in colour, the others grey).
+/// Writes the plots of the experiment in `out_dir` (PNG and SVG, with gnuplot), each with its
+/// script and data under plot-data/: stopping-times: stopping-times-<scenario>.{png,svg} (medians
+/// with their 95% intervals against n); anytime: anytime.{png,svg} (the rows-n by scenarios panel
+/// figure, the Clopper-Pearson band shaded, a dotted line at nu); modern: modern-<instance>.{png,svg}
+/// (the recommended method, the practice and the lower bound in every panel, at most 8 labelled
+/// series a panel).  Each figure meets the checklist of docs/reproduction-method.md, "Plots".
 /// Returns the files written; throws std::runtime_error if gnuplot fails.
 std::vector<std::string> write_plots(const std::string& out_dir);
 
