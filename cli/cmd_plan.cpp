@@ -131,32 +131,32 @@ void add_plan_command(CLI::App& app) {
   sigma_help += text_number(bandit::default_sigma);
   sigma_help += ": the scale of the paper's Section 5 experiments (rewards of variance 1/4)";
   o->sigma_opt = declare_option(sub->add_option("--sigma", o->sigma, sigma_help),
-                                real_spec(0, false, inf, false).when("--arms", {"gaussian"}));
+                                real_spec(0, false, inf, false).when("--arms", {"gaussian"}).defaults_to(text_number(bandit::default_sigma)));
   o->range_opt = declare_option(
       sub->add_option("--range", o->range, "--arms bounded (required): LO,HI, the rewards' range; the means lie strictly inside"),
-      real_list_spec().when("--arms", {"bounded"}));
+      real_list_spec().when("--arms", {"bounded"}).defaults_to(no_default));
   o->concentration_opt = declare_option(
       sub->add_option("--concentration", o->concentration, "--arms bounded: the Beta concentration K > 0 (default 9)"),
-      real_spec(0, false, inf, false).when("--arms", {"bounded"}));
+      real_spec(0, false, inf, false).when("--arms", {"bounded"}).defaults_to(text_number(bandit::bounded_arms::default_concentration)));
   declare_option(sub->add_option("--runs", o->runs, "simulated runs per method (default 200)"),
-                 count_spec(1, 1'000'000, "[1, 10^6]"));
+                 count_spec(1, 1'000'000, "[1, 10^6]").defaults_to(o->runs));
   declare_option(sub->add_option("--seed", o->seed, "random seed (default 1); run k uses stream k of it"),
-                 count_spec(0, u64_max, "[0, 2^64)"));
+                 count_spec(0, u64_max, "[0, 2^64)").defaults_to(o->seed));
   declare_option(sub->add_option("--threads", o->threads, "worker threads; 0 (default) = all cores; results do not depend on it"),
-                 count_spec(0, 1024, "[0, 1024] (0: all cores)"));
+                 count_spec(0, 1024, "[0, 1024] (0: all cores)").defaults_to(o->threads));
   declare_option(sub->add_option("--max-pulls", o->max_pulls,
                                  "pull budget per run (default 10^9; a run reaching it counts at it); 0 = unlimited"),
-                 count_spec(0, u64_max, "[0, 2^64) (0: unlimited)"));
+                 count_spec(0, u64_max, "[0, 2^64) (0: unlimited)").defaults_to(o->max_pulls));
   declare_option(sub->add_option("--method", o->method,
                                  "plan this method instead of the recommended certified one: a preset or a combination's "
                                  "name as `lilucb run` prints it"),
-                 text_spec("a name the library's rule tables define"));
+                 text_spec("a name the library's rule tables define").defaults_to("recommended"));
   declare_option(sub->add_option("--plot", o->plot,
                                  "also draw the stopping-time distributions with gnuplot (PNG; SVG for a name ending in "
                                  ".svg), its script FILE.gp and data FILE.dat beside it"),
-                 path_spec(value_kind::file_out));
+                 path_spec(value_kind::file_out).defaults_to(no_default));
   declare_option(sub->add_option("--csv", o->csv, "also write every run's pulls as CSV (method,role,run,pulls)"),
-                 path_spec(value_kind::file_out));
+                 path_spec(value_kind::file_out).defaults_to(no_default));
   declare_option(sub->add_flag("--json", o->json, "print one JSON object (docs/planner.md lists its fields)"), flag_spec());
   sub->callback([o] { run_plan(*o); });
 }
