@@ -19,13 +19,13 @@ void declare_arms_options(CLI::App& sub, arms_cli_options& o, const std::string&
                                 "gaussian (default), bernoulli, or bounded (Beta rewards in --range, as `lilucb run`)"),
                  choice_spec({"gaussian", "bernoulli", "bounded"}).defaults_to(o.arms));
   o.sigma_opt = declare_option(sub.add_option("--sigma", o.sigma, sigma_help),
-                               real_spec(0, false, inf, false).when("--arms", {"gaussian"}));
+                               real_spec(0, false, inf, false).when("--arms", {"gaussian"}).defaults_to(text_number(bandit::default_sigma)));
   o.range_opt = declare_option(
       sub.add_option("--range", o.range, "--arms bounded (required): LO,HI, the rewards' range; the means lie strictly inside"),
-      real_list_spec().when("--arms", {"bounded"}));
+      real_list_spec().when("--arms", {"bounded"}).defaults_to(no_default));
   o.concentration_opt = declare_option(
       sub.add_option("--concentration", o.concentration, "--arms bounded: the Beta concentration K > 0 (default 9)"),
-      real_spec(0, false, inf, false).when("--arms", {"bounded"}));
+      real_spec(0, false, inf, false).when("--arms", {"bounded"}).defaults_to(text_number(bandit::bounded_arms::default_concentration)));
 }
 
 experiments::plan_arms parse_arms_options(const std::string& command, const arms_cli_options& o) {

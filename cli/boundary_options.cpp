@@ -28,29 +28,29 @@ void add_boundary_options(CLI::App* sub, boundary_cli_options& o, bool with_alph
                  choice_spec(kinds));
   if (with_alpha)
     declare_option(sub->add_option("--alpha", o.alpha, "crossing probability in (0,1) (the delta of Lemma lem:lil for lil, lil-plus2)"),
-                   real_spec(0, false, 1, false).when("--kind", with_alpha_kinds).feeding({"delta"}));
+                   real_spec(0, false, 1, false).when("--kind", with_alpha_kinds).defaults_to(no_default).feeding({"delta"}));
   declare_option(sub->add_option("--sigma", o.sigma, "sub-Gaussian scale of one reward, > 0; default 1: the theory's unit scale (the bounds are stated for sigma-sub-Gaussian rewards)"),
-                 real_spec(0, false, inf, false).feeding({"t"}));
+                 real_spec(0, false, inf, false).defaults_to(o.sigma).feeding({"t"}));
   declare_option(sub->add_option("--eps", o.eps, "lil: eps in (0,1) (default 0.01)"),
-                 real_spec(0, false, 1, false).when("--kind", {"lil", "lil-plus2"}).feeding({"delta", "t"}));
+                 real_spec(0, false, 1, false).when("--kind", {"lil", "lil-plus2"}).defaults_to(o.eps).feeding({"delta", "t"}));
   declare_option(sub->add_option("--inner", o.inner, "lil: lemma (default) or plus2"),
-                 choice_spec({"lemma", "plus2"}).when("--kind", {"lil"}));
+                 choice_spec({"lemma", "plus2"}).when("--kind", {"lil"}).defaults_to(o.inner));
   declare_option(sub->add_option("--eta", o.eta, "stitched: eta > 1 (default 2)"),
-                 real_spec(1, false, inf, false).when("--kind", {"stitched"}).feeding({"t"}));
+                 real_spec(1, false, inf, false).when("--kind", {"stitched"}).defaults_to(o.eta).feeding({"t"}));
   declare_option(sub->add_option("--s", o.s, "stitched: s > 1 (default 1.4)"),
-                 real_spec(1, false, inf, false).when("--kind", {"stitched"}).feeding({"t"}));
+                 real_spec(1, false, inf, false).when("--kind", {"stitched"}).defaults_to(o.s).feeding({"t"}));
   declare_option(sub->add_option("--m", o.m, "stitched: m > 0 (default sigma^2)"),
-                 real_spec(0, false, inf, false).when("--kind", {"stitched"}).feeding({"t"}));
+                 real_spec(0, false, inf, false).when("--kind", {"stitched"}).defaults_to("sigma^2").feeding({"t"}));
   declare_option(sub->add_option("--c", o.c, "stitched: c >= 0 (default 0); constant: the boundary value c >= 0"),
                  real_spec(0, true, inf, false).when("--kind", with_alpha ? std::vector<std::string>{"stitched", "constant"}
-                                                                          : std::vector<std::string>{"stitched"}).feeding({"t"}));
+                                                                          : std::vector<std::string>{"stitched"}).defaults_to("0").feeding({"t"}));
   declare_option(sub->add_option("--v-opt", o.v_opt, "mixtures: intrinsic time v > 0 where rho is tightest (default 100 sigma^2)"),
-                 real_spec(0, false, inf, false).when("--kind", {"mixture", "mixture-two-sided"}).feeding({"t"}));
+                 real_spec(0, false, inf, false).when("--kind", {"mixture", "mixture-two-sided"}).defaults_to("100 sigma^2").feeding({"t"}));
   if (with_alpha) {  // the linear family has no alpha to calibrate
     declare_option(sub->add_option("--a", o.a, "linear: intercept a >= 0 (default 1)"),
-                   real_spec(0, true, inf, false).when("--kind", {"linear"}).feeding({"t"}));
+                   real_spec(0, true, inf, false).when("--kind", {"linear"}).defaults_to(o.a).feeding({"t"}));
     declare_option(sub->add_option("--b", o.b, "linear: slope b >= 0 (default 0.1)"),
-                   real_spec(0, true, inf, false).when("--kind", {"linear"}).feeding({"t"}));
+                   real_spec(0, true, inf, false).when("--kind", {"linear"}).defaults_to(o.b).feeding({"t"}));
   }
 }
 

@@ -367,7 +367,8 @@ void check_parsed_options(const CLI::App& app) {
       const CLI::Option* mode = sub->get_option_no_throw(spec->applies_option);
       std::string chosen;
       if (mode && mode->count() > 0) chosen = mode->results().front();
-      else if (const option_spec* mode_spec = mode ? declared_spec(mode) : nullptr) chosen = mode_spec->default_value;
+      else if (const option_spec* mode_spec = mode ? declared_spec(mode) : nullptr)
+        chosen = mode_spec->default_value == no_default ? "" : mode_spec->default_value;
       if (std::find(spec->applies_values.begin(), spec->applies_values.end(), chosen) != spec->applies_values.end())
         continue;
       std::string with;

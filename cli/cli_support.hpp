@@ -79,7 +79,12 @@ struct option_spec {
   /// absent: that option's spec's default_value; no default: it does not apply).
   std::string applies_option;
   std::vector<std::string> applies_values;
-  std::string default_value;  ///< the value the subcommand uses when the option is absent ("" none)
+  /// The value the subcommand uses when the option is absent, as the user would type it, or a short
+  /// description of what it substitutes (`reproduction-<preset>/<experiment>`, `sigma^2`); no_default
+  /// when an absent option means none (no file, no limit, required with another option).  "" is
+  /// undeclared: tests/cli/test_cli_option_defaults.cpp refuses it for an option several subcommands
+  /// share, and checks that they declare the same default.
+  std::string default_value;
   /// Library parameters this option's value reaches besides its own name (`--alpha` is the
   /// `delta` of the finite-LIL family): a library error naming one is attributed to the option.
   std::vector<std::string> feeds;
@@ -92,6 +97,9 @@ struct option_spec {
   option_spec many() const;
   option_spec feeding(std::vector<std::string> parameters) const;
 };
+
+/// The default_value of an option whose absence means none.
+inline constexpr const char* no_default = "none";
 
 option_spec flag_spec();
 option_spec count_spec(std::uint64_t lo, std::uint64_t hi, std::string range);

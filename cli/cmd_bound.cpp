@@ -71,8 +71,8 @@ void add_bound_command(CLI::App& app) {
   declare_option(sub->add_option("--t", o->t, "number of samples, >= 1")->required(), real_spec(1, true, std::numeric_limits<double>::infinity(), false));
   declare_option(sub->add_option("--eps", o->eps, "eps, in (0,1) ([0,1) with --inner plus2)")->required(), real_spec(0, true, 1, false));
   declare_option(sub->add_option("--delta", o->delta, "delta, in (0, log(1+eps)/e) (lemma) or (0,1) (plus2)")->required(), real_spec(0, false, 1, false));
-  declare_option(sub->add_option("--sigma", o->sigma, "sub-Gaussian scale of one reward, > 0; default 1: the theory's unit scale (the bounds are stated for sigma-sub-Gaussian rewards)"), real_spec(0, false, std::numeric_limits<double>::infinity(), false));
-  declare_option(sub->add_option("--inner", o->inner, "lemma: log((1+eps)t); plus2: log((1+eps)t + 2) (default)"), choice_spec({"lemma", "plus2"}));
+  declare_option(sub->add_option("--sigma", o->sigma, "sub-Gaussian scale of one reward, > 0; default 1: the theory's unit scale (the bounds are stated for sigma-sub-Gaussian rewards)"), real_spec(0, false, std::numeric_limits<double>::infinity(), false).defaults_to(o->sigma));
+  declare_option(sub->add_option("--inner", o->inner, "lemma: log((1+eps)t); plus2: log((1+eps)t + 2) (default)"), choice_spec({"lemma", "plus2"}).defaults_to(o->inner));
   declare_option(sub->add_flag("--json", o->json, "print one JSON object"), flag_spec());
   sub->callback([o] { run_bound(*o); });
 }

@@ -81,11 +81,11 @@ void add_calibrate_command(CLI::App& app) {
   declare_option(sub->add_option("--target", o->target, "target crossing probability p in (0, 1/2)")->required(),
                  real_spec(0, false, 0.5, false).feeding({"delta", "p"}));
   declare_option(sub->add_option("--horizon", o->horizon, "horizon of the crossing computation (default 10^4; beyond it the tail bound)"),
-                 count_spec(1, 1000000, "[1, 10^6]"));
-  declare_option(sub->add_option("--resolution", o->resolution, "grid resolution (default 4)"), count_spec(1, 64, "[1, 64]"));
+                 count_spec(1, 1000000, "[1, 10^6]").defaults_to(o->horizon));
+  declare_option(sub->add_option("--resolution", o->resolution, "grid resolution (default 4)"), count_spec(1, 64, "[1, 64]").defaults_to(o->resolution));
   declare_option(sub->add_option("--max-seconds", o->max_seconds,
                                  "refuse a calibration estimated (by timing a crossing computation's first steps) to take longer (default 600)"),
-                 real_spec(0, false, std::numeric_limits<double>::infinity(), false));
+                 real_spec(0, false, std::numeric_limits<double>::infinity(), false).defaults_to(o->max_seconds));
   declare_option(sub->add_flag("--json", o->json, "print one JSON object"), flag_spec());
   sub->callback([o] { run_calibrate_command(*o); });
 }

@@ -59,10 +59,10 @@ void add_crossing_command(CLI::App& app) {
   add_boundary_options(sub, o->b, true);
   declare_option(sub->add_option("--horizon", o->horizon, "last time T, in [1, 10^7]")->required(), count_spec(1, 10000000, "[1, 10^7]"));
   declare_option(sub->add_option("--resolution", o->resolution, "q: node spacing min(sigma/2, 2 sigma/q) of the finer discretisation (default 4, sigma/2; the other uses 1.25 times that)"),
-                 count_spec(1, 256, "[1, 256]"));
+                 count_spec(1, 256, "[1, 256]").defaults_to(o->resolution));
   declare_option(sub->add_option("--max-seconds", o->max_seconds,
                                  "refuse a computation estimated (by timing its first steps) to take longer (default 600)"),
-                 real_spec(0, false, std::numeric_limits<double>::infinity(), false));
+                 real_spec(0, false, std::numeric_limits<double>::infinity(), false).defaults_to(o->max_seconds));
   declare_option(sub->add_flag("--json", o->json, "print one JSON object"), flag_spec());
   sub->callback([o] { run_crossing_command(*o); });
 }

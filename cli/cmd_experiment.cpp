@@ -114,17 +114,18 @@ void add_kind(CLI::App* parent, experiments::experiment_kind kind, const char* h
                                            "nu, sigma, gap, budget, seed, ucb1_max_n, window, window_factor, ...");
   o->out_opt = sub->add_option("--out", o->out, "output folder (default reproduction-<preset>/<experiment>); rerunning into it resumes");
   declare_option(o->preset_opt, choice_spec(modern ? std::vector<std::string>{"quick", "full"}
-                                                   : std::vector<std::string>{"quick", "paper"}));
-  declare_option(o->config_opt, path_spec(value_kind::file_in));
-  declare_option(o->out_opt, path_spec(value_kind::folder_out));
+                                                   : std::vector<std::string>{"quick", "paper"})
+                                    .defaults_to("quick"));
+  declare_option(o->config_opt, path_spec(value_kind::file_in).defaults_to(no_default));
+  declare_option(o->out_opt, path_spec(value_kind::folder_out).defaults_to("reproduction-<preset>/<experiment>"));
   declare_option(sub->add_option("--threads", o->threads, "worker threads; 0 (default) = all cores; results do not depend on it"),
-                 count_spec(0, 1024, "[0, 1024] (0: all cores)"));
+                 count_spec(0, 1024, "[0, 1024] (0: all cores)").defaults_to(o->threads));
   declare_option(sub->add_option("--shard", o->shard, "I/K: run only share I (0-based) of K, into its own --out folder"),
-                 text_spec("I/K with whole numbers 0 <= I < K"));
+                 text_spec("I/K with whole numbers 0 <= I < K").defaults_to(no_default));
   declare_option(sub->add_option("--max-seconds", o->max_seconds,
                                  "refuse, before writing anything, an experiment whose runs are estimated (one timed run "
                                  "per cell) to take longer (default: no limit, no estimate)"),
-                 real_spec(0, false, std::numeric_limits<double>::infinity(), true));
+                 real_spec(0, false, std::numeric_limits<double>::infinity(), true).defaults_to(no_default));
   auto* mpi = sub->add_flag("--mpi", o->mpi,
                 std::string("under mpirun -np P: rank 0 writes --out, ranks 1..P-1 compute the runs "
                             "(same files as without it; not with --shard)") +

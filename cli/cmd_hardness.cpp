@@ -162,11 +162,11 @@ void run_hardness(const hardness_options& o) {
 void add_hardness_command(CLI::App& app) {
   auto o = std::make_shared<hardness_options>();
   auto* sub = app.add_subcommand("hardness", "Samples needed for given means: T*, the lower bound every method obeys, the practice's predicted stop; then lil'UCB's bounds and Farrell's rate");
-  declare_option(sub->add_option("--delta", o->delta, "lil'UCB's delta, in (0,1) (default: the certified delta for --nu)"), real_spec(0, false, 1, false));
-  declare_option(sub->add_option("--eps", o->eps, "eps, in (0,1) (default 0.01)"), real_spec(0, false, 1, false));
-  declare_option(sub->add_option("--beta", o->beta, "beta, > 0 (default 1)"), real_spec(0, false, std::numeric_limits<double>::infinity(), false));
-  declare_option(sub->add_option("--a", o->a, "stopping parameter a, > 0 (default: the certified a for --nu, as params reports it; with --delta, the stated a_min(beta, delta))"), real_spec(0, false, std::numeric_limits<double>::infinity(), false));
-  declare_option(sub->add_option("--nu", o->nu, "error probability nu, in (0, 1/2) (default 0.1): of the lower bound (--delta's when given) and Farrell's rate, and the default delta's target"), real_spec(0, false, 0.5, false));
+  declare_option(sub->add_option("--delta", o->delta, "lil'UCB's delta, in (0,1) (default: the certified delta for --nu)"), real_spec(0, false, 1, false).defaults_to("certified for --nu"));
+  declare_option(sub->add_option("--eps", o->eps, "eps, in (0,1) (default 0.01)"), real_spec(0, false, 1, false).defaults_to(o->eps));
+  declare_option(sub->add_option("--beta", o->beta, "beta, > 0 (default 1)"), real_spec(0, false, std::numeric_limits<double>::infinity(), false).defaults_to(o->beta));
+  declare_option(sub->add_option("--a", o->a, "stopping parameter a, > 0 (default: the certified a for --nu, as params reports it; with --delta, the stated a_min(beta, delta))"), real_spec(0, false, std::numeric_limits<double>::infinity(), false).defaults_to("certified for --nu"));
+  declare_option(sub->add_option("--nu", o->nu, "error probability nu, in (0, 1/2) (default 0.1): of the lower bound (--delta's when given) and Farrell's rate, and the default delta's target"), real_spec(0, false, 0.5, false).defaults_to(o->nu));
   // Appended in place: "literal" + std::string&& trips GCC 12's -Wrestrict (a false positive).
   std::string sigma_help = "Gaussian reward standard deviation for T*, > 0; default ";
   sigma_help += text_number(bandit::default_sigma);

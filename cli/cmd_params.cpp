@@ -84,9 +84,9 @@ void add_params_command(CLI::App& app) {
   auto o = std::make_shared<params_options>();
   auto* sub = app.add_subcommand("params", "Recommended lil'UCB parameters for a target error probability nu");
   declare_option(sub->add_option("--nu", o->nu, "target error probability, in (0,1)")->required(), real_spec(0, false, 1, false));
-  declare_option(sub->add_option("--eps", o->eps, "eps for the certified setting, in (0,1) (default 0.01)"), real_spec(0, false, 1, false));
-  declare_option(sub->add_option("--beta", o->beta, "beta for the certified setting, > 0 (default 1)"), real_spec(0, false, std::numeric_limits<double>::infinity(), false));
-  declare_option(sub->add_option("--n", o->n, "number of arms, for the heuristic's a = 1 + 10/n (default 10)"), count_spec(1, std::numeric_limits<std::uint64_t>::max(), "[1, 2^64)"));
+  declare_option(sub->add_option("--eps", o->eps, "eps for the certified setting, in (0,1) (default 0.01)"), real_spec(0, false, 1, false).defaults_to(o->eps));
+  declare_option(sub->add_option("--beta", o->beta, "beta for the certified setting, > 0 (default 1)"), real_spec(0, false, std::numeric_limits<double>::infinity(), false).defaults_to(o->beta));
+  declare_option(sub->add_option("--n", o->n, "number of arms, for the heuristic's a = 1 + 10/n (default 10)"), count_spec(1, std::numeric_limits<std::uint64_t>::max(), "[1, 2^64)").defaults_to(o->n));
   declare_option(sub->add_flag("--json", o->json, "print one JSON object"), flag_spec());
   sub->callback([o] { run_params(*o); });
 }

@@ -94,24 +94,24 @@ void add_plan_command(CLI::App& app) {
   declare_option(sub->add_option("--nu", o->nu, "error probability nu, in (0, 1/2] (confidence 1 - nu)")->required(),
                  real_spec(std::numeric_limits<double>::min(), true, 0.5, true));
   declare_option(sub->add_option("--runs", o->runs, "simulated runs per method (default 200)"),
-                 count_spec(1, 1'000'000, "[1, 10^6]"));
+                 count_spec(1, 1'000'000, "[1, 10^6]").defaults_to(o->runs));
   declare_option(sub->add_option("--seed", o->seed, "random seed (default 1); run k uses stream k of it"),
-                 count_spec(0, u64_max, "[0, 2^64)"));
+                 count_spec(0, u64_max, "[0, 2^64)").defaults_to(o->seed));
   declare_option(sub->add_option("--threads", o->threads, "worker threads; 0 (default) = all cores; results do not depend on it"),
-                 count_spec(0, 1024, "[0, 1024] (0: all cores)"));
+                 count_spec(0, 1024, "[0, 1024] (0: all cores)").defaults_to(o->threads));
   declare_option(sub->add_option("--max-pulls", o->max_pulls,
                                  "pull budget per run (default 10^9; a run reaching it counts at it); 0 = unlimited"),
-                 count_spec(0, u64_max, "[0, 2^64) (0: unlimited)"));
+                 count_spec(0, u64_max, "[0, 2^64) (0: unlimited)").defaults_to(o->max_pulls));
   declare_option(sub->add_option("--method", o->method,
                                  "plan this method instead of the recommended certified one: a preset or a combination's "
                                  "name as `lilucb run` prints it"),
-                 text_spec("a name the library's rule tables define"));
+                 text_spec("a name the library's rule tables define").defaults_to("recommended"));
   declare_option(sub->add_option("--plot", o->plot,
                                  "also draw the stopping-time distributions with gnuplot (PNG; SVG for a name ending in "
                                  ".svg), its script FILE.gp and data FILE.dat beside it"),
-                 path_spec(value_kind::file_out));
+                 path_spec(value_kind::file_out).defaults_to(no_default));
   declare_option(sub->add_option("--csv", o->csv, "also write every run's pulls as CSV (method,role,run,pulls)"),
-                 path_spec(value_kind::file_out));
+                 path_spec(value_kind::file_out).defaults_to(no_default));
   declare_option(sub->add_flag("--json", o->json, "print one JSON object (docs/planner.md lists its fields)"), flag_spec());
   sub->callback([o] { run_plan(*o); });
 }

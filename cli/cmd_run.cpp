@@ -546,12 +546,12 @@ void add_run_command(CLI::App& app) {
   o->scenario_opt = declare_option(sub->add_option("--scenario", o->scenario, "sparse (n arms) or alpha (n+1 arms), Section 5"),
                                    choice_spec({"sparse", "alpha"}));
   declare_option(sub->add_option("--n", o->n, "number of arms for --scenario"),
-                 count_spec(1, (std::uint64_t{1} << 32) - 1, "[1, 2^32)").when("--scenario", {"sparse", "alpha"}));
+                 count_spec(1, (std::uint64_t{1} << 32) - 1, "[1, 2^32)").when("--scenario", {"sparse", "alpha"}).defaults_to(no_default));
   o->gap_opt = declare_option(sub->add_option("--gap", o->gap, "sparse: mean of the best arm (others 0); default 0.5"),
-                              real_spec(0, false, inf, false).when("--scenario", {"sparse"}));
+                              real_spec(0, false, inf, false).when("--scenario", {"sparse"}).defaults_to(o->gap));
   o->alpha_opt = declare_option(sub->add_option("--alpha", o->alpha, "alpha: exponent (paper: 0.3, 0.6)"),
-                                real_spec(0, false, inf, false).when("--scenario", {"alpha"}));
-  o->means_opt = declare_option(sub->add_option("--means", o->means, "comma-separated means"), real_list_spec());
+                                real_spec(0, false, inf, false).when("--scenario", {"alpha"}).defaults_to(no_default));
+  o->means_opt = declare_option(sub->add_option("--means", o->means, "comma-separated means"), real_list_spec().defaults_to(no_default));
   o->means_file_opt = declare_option(sub->add_option("--means-file", o->means_file, "file with one mean per line"),
                                      path_spec(value_kind::file_in));
   declare_option(sub->add_option("--nu", o->nu, "error probability, in (0,1)")->required(),
@@ -564,7 +564,7 @@ void add_run_command(CLI::App& app) {
                 "gaussian): the rules may not read the arms' standard deviations, which may differ (--arm-sigmas): "
                 "--threshold gu is certified (Proposition GU; the default), heuristic-ev the practice";
   declare_option(sub->add_option("--sigma", o->sigma, sigma_help),
-                 real_spec(0, false, inf, false).or_words({"unknown"}));
+                 real_spec(0, false, inf, false).or_words({"unknown"}).defaults_to(text_number(bandit::default_sigma)));
   o->arm_sigmas_opt = declare_option(
       sub->add_option("--arm-sigmas", o->arm_sigmas,
                       "--arms gaussian: the arms' standard deviations S1,...,SK, one per arm, each > 0 (default: "
@@ -578,30 +578,30 @@ void add_run_command(CLI::App& app) {
   o->range_opt = declare_option(sub->add_option("--range", o->range,
                                                 "--arms bounded (required): LO,HI, the rewards' range, LO < HI finite; "
                                                 "the means lie strictly inside"),
-                                real_list_spec().when("--arms", {"bounded"}));
+                                real_list_spec().when("--arms", {"bounded"}).defaults_to(no_default));
   o->concentration_opt = declare_option(
       sub->add_option("--concentration", o->concentration,
                       "--arms bounded: the Beta concentration K > 0 (default 9: variance (hi - lo)^2 p (1 - p)/(K + 1))"),
-      real_spec(0, false, inf, false).when("--arms", {"bounded"}));
-  declare_option(sub->add_option("--seed", o->seed, "random seed (default 1)"), count_spec(0, u64_max, "[0, 2^64)"));
+      real_spec(0, false, inf, false).when("--arms", {"bounded"}).defaults_to(text_number(bandit::bounded_arms::default_concentration)));
+  declare_option(sub->add_option("--seed", o->seed, "random seed (default 1)"), count_spec(0, u64_max, "[0, 2^64)").defaults_to(o->seed));
   declare_option(sub->add_option("--runs", o->runs,
                                  "repeat the run R times (run k on stream k of the seed) and print their summary, as "
                                  "`lilucb plan` does (default 1: one run)"),
-                 count_spec(1, 1'000'000, "[1, 10^6]"));
+                 count_spec(1, 1'000'000, "[1, 10^6]").defaults_to(o->runs));
   o->threads_opt = declare_option(sub->add_option("--threads", o->threads,
                                  "with --runs: worker threads; 0 (default) = all cores; results do not depend on it"),
-                 count_spec(0, 1024, "[0, 1024] (0: all cores)"));
+                 count_spec(0, 1024, "[0, 1024] (0: all cores)").defaults_to(o->threads));
   static_assert(bandit::default_max_pulls == 1'000'000'000, "--max-pulls' help says 10^9");
   declare_option(sub->add_option("--max-pulls", o->max_pulls, "pull budget (default 10^9; the run then ends as budget_exhausted); 0 = unlimited"),
-                 count_spec(0, u64_max, "[0, 2^64) (0: unlimited)"));
-  declare_option(sub->add_option("--inner", o->inner, "lil'UCB's inner log: plus2 (default) or lemma"), choice_spec({"plus2", "lemma"}));
+                 count_spec(0, u64_max, "[0, 2^64) (0: unlimited)").defaults_to(o->max_pulls));
+  declare_option(sub->add_option("--inner", o->inner, "lil'UCB's inner log: plus2 (default) or lemma"), choice_spec({"plus2", "lemma"}).defaults_to(o->inner));
   declare_option(sub->add_flag("--json", o->json, "print one JSON object"), flag_spec());
   declare_option(sub->add_option("--epsilon", o->epsilon,
                                  "answer an epsilon-good arm instead of the best: one whose mean is at least the best "
                                  "mean minus E (default: the best arm); certified with --threshold one-sided "
                                  "(Proposition Gε-M1; the default with --epsilon), --threshold heuristic is the "
                                  "practice; ties for the best mean are allowed"),
-                 real_spec(0, true, inf, false));
+                 real_spec(0, true, inf, false).defaults_to(no_default));
   declare_option(sub->add_flag("--epsilon-relative", o->epsilon_relative,
                                "with --epsilon E in [0, 1): at least (1 - E) times the best mean (means >= 0)"),
                  flag_spec());
@@ -610,7 +610,7 @@ void add_run_command(CLI::App& app) {
                                  "M arms each within E of the M-th best mean); certified with --threshold one-sided "
                                  "(Proposition TM-M1; the default with --top, sampled by lucb-glr), --threshold "
                                  "heuristic is the practice"),
-                 count_spec(1, u64_max, "[1, K - 1] (K the number of arms)"));
+                 count_spec(1, u64_max, "[1, K - 1] (K the number of arms)").defaults_to(no_default));
   // The rule options' declarations (their names are checked by the library's parsers).
   for (const char* rule : {"--algorithm", "--sampling", "--stopping", "--boundary", "--threshold"})
     declare_option(sub->get_option(rule), text_spec("a name the library's rule tables define"));

@@ -126,7 +126,7 @@ std::size_t parse_arm_name(const std::string& command, const std::string& option
 // ---- new ----
 
 struct new_options {
-  std::string state, arms, names, model = "gaussian", sigma, range, nu, method, seed = "0", epsilon, top;
+  std::string state, arms, names, model = "gaussian", sigma, range, nu, method, seed = "1", epsilon, top;
   bool epsilon_relative = false;
 };
 
@@ -602,29 +602,29 @@ void add_study_command(CLI::App& app) {
   auto n = std::make_shared<new_options>();
   auto* cn = sub->add_subcommand("new", "Start a study: write its state file");
   declare_option(cn->add_option("--state", n->state, "the state file to create (must not exist)")->required(), path_spec(value_kind::file_out));
-  declare_option(cn->add_option("--arms", n->arms, "the number of arms K >= 1 (or give --names)"), count_spec(1, 100'000'000, "an integer in [1, 10^8]"));
+  declare_option(cn->add_option("--arms", n->arms, "the number of arms K >= 1 (or give --names)"), count_spec(1, 100'000'000, "an integer in [1, 10^8]").defaults_to(no_default));
   declare_option(cn->add_option("--names", n->names, "comma-separated distinct arm names (K = their number; no control characters)"), text_spec("comma-separated distinct non-empty names"));
   declare_option(cn->add_option("--model", n->model, "the rewards: gaussian (default; needs --sigma), bernoulli (0 or 1), bounded (needs --range)"),
                  choice_spec({"gaussian", "bernoulli", "bounded"}).defaults_to(n->model));
   declare_option(cn->add_option("--sigma", n->sigma, "gaussian: the rewards' standard deviation (sub-Gaussian scale), in [1e-130, 1e130]; no default: required with --model gaussian (the certificate rests on it, and a real system's scale is not the paper's)"),
-                 real_spec(0, false, inf, false).when("--model", {"gaussian"}));
+                 real_spec(0, false, inf, false).when("--model", {"gaussian"}).defaults_to(no_default));
   declare_option(cn->add_option("--range", n->range, "bounded: LO,HI, every reward in [LO, HI]"),
-                 real_list_spec().when("--model", {"bounded"}).feeding({"range", "lo", "hi"}));
+                 real_list_spec().when("--model", {"bounded"}).defaults_to(no_default).feeding({"range", "lo", "hi"}));
   declare_option(cn->add_option("--nu", n->nu, "the target error probability, in (0, 1)")->required(), real_spec(0, false, 1, false));
   declare_option(cn->add_option("--method", n->method, "SAMPLING+STOPPING of `lilucb run --help` (default: the recommended certified " +
                                                            std::string(lb::recommended_bernoulli_method) + " for --model bernoulli, " +
                                                            std::string(lb::recommended_bounded_method) + " for --model bounded, " +
                                                            std::string(lb::recommended_method) + " otherwise)"),
-                 text_spec("a combination of the registry").feeding({"combination", "sampling", "stopping", "threshold", "boundary", "method"}));
-  declare_option(cn->add_option("--seed", n->seed, "the sampling rule's random seed (default 0)"), count_spec(0, std::numeric_limits<std::uint64_t>::max(), "an integer in [0, 2^64)"));
+                 text_spec("a combination of the registry").defaults_to("recommended").feeding({"combination", "sampling", "stopping", "threshold", "boundary", "method"}));
+  declare_option(cn->add_option("--seed", n->seed, "the sampling rule's random seed (default 1)"), count_spec(0, std::numeric_limits<std::uint64_t>::max(), "an integer in [0, 2^64)").defaults_to(n->seed));
   declare_option(cn->add_option("--epsilon", n->epsilon,
                                 "answer an epsilon-good arm (mean at least the best mean minus E) instead of the best arm: "
                                 "the study then stops on tied arms; default method t3c-ids+glr-one-sided (Proposition Gε-M1)"),
-                 real_spec(0, true, inf, false));
+                 real_spec(0, true, inf, false).defaults_to(no_default));
   declare_option(cn->add_option("--top", n->top,
                                 "answer the M best arms (2 <= M <= K - 1; with --epsilon E, none left out more than E "
                                 "above one answered): default method lucb-glr+glr-one-sided (Proposition TM-M1)"),
-                 count_spec(1, std::numeric_limits<std::uint64_t>::max(), "[1, K - 1] (K the number of arms)"));
+                 count_spec(1, std::numeric_limits<std::uint64_t>::max(), "[1, K - 1] (K the number of arms)").defaults_to(no_default));
   declare_option(cn->add_flag("--epsilon-relative", n->epsilon_relative,
                               "with --epsilon E in [0, 1): at least (1 - E) times the best mean (bernoulli, or bounded with LO >= 0)"),
                  flag_spec());
@@ -644,9 +644,9 @@ void add_study_command(CLI::App& app) {
   declare_option(ct->add_option("--arm", t->arm, "the arm pulled, by its index 0..K-1 (always the index, even when the arms have names)"), count_spec(0, 99'999'999, "an arm index 0 to K-1").feeding({"arm"}));
   declare_option(ct->add_option("--name", t->name, "the arm pulled, by its name (a study created with --names)"), text_spec("an arm's name"));
   declare_option(ct->add_option("--reward", t->reward, "its reward (finite; 0 or 1 for bernoulli, in [LO, HI] for bounded, |R| <= 1e15 sigma for gaussian)"),
-                 real_spec(-inf, false, inf, false).feeding({"reward", "reward sum"}));
+                 real_spec(-inf, false, inf, false).defaults_to(no_default).feeding({"reward", "reward sum"}));
   declare_option(ct->add_option("--id", t->id, "the id `study ask` printed with the arm"), count_spec(0, std::numeric_limits<std::uint64_t>::max(), "an id printed by `lilucb study ask`").feeding({"id"}));
-  declare_option(ct->add_option("--csv", t->csv, "a file of lines id,arm,reward (- for standard input)"), path_spec(value_kind::path));
+  declare_option(ct->add_option("--csv", t->csv, "a file of lines id,arm,reward (- for standard input)"), path_spec(value_kind::path).defaults_to(no_default));
   ct->callback([t] { run_tell(*t); });
 
   auto e = std::make_shared<expire_options>();
@@ -659,7 +659,7 @@ void add_study_command(CLI::App& app) {
                  real_spec(-inf, false, inf, false).defaults_to(e->reward).feeding({"reward", "reward sum"}));
   declare_option(ce->add_option("--csv", e->csv, "the outcomes received for pulls up to --through, lines id,arm,reward "
                                                  "(- for stdin), told in id order with the rest (never tell them before their deadline)"),
-                 path_spec(value_kind::path));
+                 path_spec(value_kind::path).defaults_to(no_default));
   ce->callback([e] { run_expire(*e); });
 
   auto s = std::make_shared<show_options>();
@@ -672,17 +672,17 @@ void add_study_command(CLI::App& app) {
   auto* cp = sub->add_subcommand("plan", "How many more pulls? The study's own rules continued R times in simulation from its "
                                           "state, rewards drawn at the empirical means: the new asks' mean, median, 10-90% range");
   declare_option(cp->add_option("--state", pl->state, "the study's state file")->required(), path_spec(value_kind::file_in));
-  declare_option(cp->add_option("--runs", pl->runs, "simulated continuations (default 200)"), count_spec(1, 1'000'000, "[1, 10^6]"));
+  declare_option(cp->add_option("--runs", pl->runs, "simulated continuations (default 200)"), count_spec(1, 1'000'000, "[1, 10^6]").defaults_to(pl->runs));
   declare_option(cp->add_option("--seed", pl->seed, "random seed of the rewards (default 1); continuation k uses stream k of it"),
-                 count_spec(0, std::numeric_limits<std::uint64_t>::max(), "[0, 2^64)"));
+                 count_spec(0, std::numeric_limits<std::uint64_t>::max(), "[0, 2^64)").defaults_to(pl->seed));
   declare_option(cp->add_option("--threads", pl->threads, "worker threads; 0 (default) = all cores; results do not depend on it"),
-                 count_spec(0, 1024, "[0, 1024] (0: all cores)"));
+                 count_spec(0, 1024, "[0, 1024] (0: all cores)").defaults_to(pl->threads));
   declare_option(cp->add_option("--max-pulls", pl->max_pulls,
                                 "new asks per continuation at most (default 10^6; one reaching it counts at it)"),
-                 count_spec(1, std::uint64_t{1} << 63, "[1, 2^63]"));
+                 count_spec(1, std::uint64_t{1} << 63, "[1, 2^63]").defaults_to(pl->max_pulls));
   declare_option(cp->add_option("--concentration", pl->concentration,
                                 "a bounded study: the Beta concentration of the simulated rewards, > 0 (default 9)"),
-                 real_spec(0, false, std::numeric_limits<double>::infinity(), false));
+                 real_spec(0, false, std::numeric_limits<double>::infinity(), false).defaults_to(text_number(lb::bounded_arms::default_concentration)));
   declare_option(cp->add_flag("--json", pl->json, "print one JSON object (docs/planner.md lists its fields)"), flag_spec());
   cp->callback([pl] { run_study_plan(*pl); });
 

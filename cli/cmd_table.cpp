@@ -93,7 +93,7 @@ void add_table_commands(CLI::App& app) {
   for (const auto& g : generated_tables()) names.push_back(g.name);
   declare_option(table->add_option("NAME", t->name, "table name (see --list)"), choice_spec(names));
   declare_option(table->add_option("--format", t->format, "markdown (default), csv or latex (booktabs)"),
-                 choice_spec({"markdown", "csv", "latex"}));
+                 choice_spec({"markdown", "csv", "latex"}).defaults_to(t->format));
   declare_option(table->add_flag("--list", t->list, "list the tables"), flag_spec());
   table->callback([t] { run_table(*t); });
 

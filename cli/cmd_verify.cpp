@@ -166,14 +166,14 @@ void add_verify_command(CLI::App& app) {
   declare_option(sub->add_flag("--list", o->list, "list the checks"), flag_spec());
   declare_option(sub->add_flag("--json", o->json, "print a JSON list of {id, claim, source, computed, verdict, evidence}"), flag_spec());
   declare_option(sub->add_option("--format", o->format, "text (default), markdown, csv or latex (booktabs): the claims table"),
-                 choice_spec({"text", "markdown", "csv", "latex"}));
+                 choice_spec({"text", "markdown", "csv", "latex"}).defaults_to(o->format));
   declare_option(sub->add_option("--seed", o->seed, "seed of every Monte-Carlo check (default 20261126)"),
-                 count_spec(0, std::numeric_limits<std::uint64_t>::max(), "[0, 2^64)"));
+                 count_spec(0, std::numeric_limits<std::uint64_t>::max(), "[0, 2^64)").defaults_to(o->seed));
   declare_option(sub->add_option("--threads", o->threads, "worker threads; 0 (default) = all cores; results do not depend on it"),
-                 count_spec(0, 1024, "[0, 1024] (0: all cores)"));
+                 count_spec(0, 1024, "[0, 1024] (0: all cores)").defaults_to(o->threads));
   declare_option(sub->add_option("--max-seconds", o->max_seconds,
                                  "refuse, before any check starts, a run estimated to take longer (reference costs per check, scaled by a timed probe of this machine; default: no limit)"),
-                 real_spec(0, false, std::numeric_limits<double>::infinity(), true));
+                 real_spec(0, false, std::numeric_limits<double>::infinity(), true).defaults_to(no_default));
   o->reproduction_opt = sub->add_option("--reproduction-data", o->reproduction_data,
                   "the committed reproduction data the `reproduction` check judges (default: docs/reproduction of the source tree)");
   declare_option(o->reproduction_opt, path_spec(value_kind::folder_in));

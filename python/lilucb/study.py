@@ -101,7 +101,7 @@ class Identification:
     nu in (0, 1): the target error probability; method: a sampling x stopping combination
     "SAMPLING+STOPPING" of the registry whose stopping rule is ls or glr (None: RECOMMENDED_BERNOULLI_METHOD,
     't3c-ids+glr-pooled-kl', for model 'bernoulli', RECOMMENDED_BOUNDED_METHOD, 't3c-ids+glr-pooled-eb', for
-    model 'bounded', RECOMMENDED_METHOD, 't3c-ids+glr-pooled-weighted', otherwise); seed: the sampling rule's random stream; names: the arms' names
+    model 'bounded', RECOMMENDED_METHOD, 't3c-ids+glr-pooled-weighted', otherwise); seed: the sampling rule's random stream (default 1, as `lilucb study new`); names: the arms' names
     when arms is K.  epsilon > 0 asks for an epsilon-good arm instead of the best (mean at least the best mean minus
     epsilon; epsilon_relative: at least (1 - epsilon) times it, for 'bernoulli' or 'bounded' with lo >= 0): the
     study then stops on tied arms, and its default method is 't3c-ids+glr-one-sided' (Proposition Gε-M1).
@@ -123,7 +123,7 @@ class Identification:
 
     def __init__(self, arms: Union[Whole, Sequence[str]], model: Literal["gaussian", "bernoulli", "bounded"],
                  nu: Real, *, sigma: Optional[Real] = None, range: Optional[Tuple[Real, Real]] = None,
-                 method: Optional[str] = None, seed: Whole = 0, names: Optional[Sequence[str]] = None,
+                 method: Optional[str] = None, seed: Whole = 1, names: Optional[Sequence[str]] = None,
                  epsilon: Real = 0.0, epsilon_relative: bool = False, top: Whole = 1) -> None:
         self._study = _lilucb._Identification(arms, model, nu, sigma, range, method, seed, names, epsilon,
                                               epsilon_relative, top)

@@ -32,7 +32,7 @@ namespace study_binding {
 namespace {
 
 constexpr const char* sig_init =
-    "lilucb.Identification(arms, model, nu, *, sigma=None, range=None, method=None, seed=0, names=None)";
+    "lilucb.Identification(arms, model, nu, *, sigma=None, range=None, method=None, seed=1, names=None)";
 constexpr const char* sig_ask = "lilucb.Identification.ask(m=None)";
 constexpr const char* sig_ask_ids = "lilucb.Identification.ask_ids(m=None)";
 constexpr const char* sig_tell = "lilucb.Identification.tell(arm, reward, id=None)";

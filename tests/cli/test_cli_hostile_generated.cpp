@@ -175,12 +175,12 @@ bool holds(const base_line& line, const std::string& name) {
   return std::any_of(line.begin(), line.end(), [&](const arg& a) { return a.name == name; });
 }
 
-// The value `line` gives an option, or its declared default ("" when neither).
+// The value `line` gives an option, or its declared default ("" when neither, or "none").
 std::string chosen(const base_line& line, const json& options, const std::string& name) {
   for (const auto& a : line)
     if (a.name == name) return a.value;
   for (const auto& o : options)
-    if (o.at("name") == name && o.contains("default")) return o.at("default").get<std::string>();
+    if (o.at("name") == name && o.contains("default") && o.at("default") != "none") return o.at("default").get<std::string>();
   return "";
 }
 
