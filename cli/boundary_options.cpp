@@ -27,7 +27,7 @@ void add_boundary_options(CLI::App* sub, boundary_cli_options& o, bool with_alph
   declare_option(sub->add_option("--kind", o.kind, "lil|lil-plus2|stitched|mixture|mixture-two-sided|linear|constant")->required(),
                  choice_spec(kinds));
   if (with_alpha)
-    declare_option(sub->add_option("--alpha", o.alpha, "crossing probability in (0,1) (the delta of Lemma lem:lil for lil, lil-plus2)"),
+    declare_option(sub->add_option("--alpha", o.alpha, "crossing probability in (0,1) (the delta of the finite-LIL bound [Lemma lem:lil] for lil, lil-plus2)"),
                    real_spec(0, false, 1, false).when("--kind", with_alpha_kinds).defaults_to(no_default).feeding({"delta"}));
   declare_option(sub->add_option("--sigma", o.sigma, "sub-Gaussian scale of one reward, > 0; default 1: the theory's unit scale (the bounds are stated for sigma-sub-Gaussian rewards)"),
                  real_spec(0, false, inf, false).defaults_to(o.sigma).feeding({"t"}));
@@ -114,7 +114,7 @@ boundaries::boundary_spec boundary_spec_from(const boundary_cli_options& o, bool
       throw;
     throw lilucb::domain_error("lilucb " + o.kind, "--alpha", o.alpha,
                                e.admissible() + " for --kind " + o.kind + " at --eps " + o.eps +
-                                   " (alpha is Lemma lem:lil's delta); --kind lil-plus2 takes any alpha in (0, 1)");
+                                   " (alpha is the finite-LIL bound's delta [Lemma lem:lil]); --kind lil-plus2 takes any alpha in (0, 1)");
   }
   return s;
 }

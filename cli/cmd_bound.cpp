@@ -37,7 +37,7 @@ void run_bound(const bound_options& o) {
       if (q < 1) failure_proof = q;
     }
   } else {
-    why_none = "eps = 0 is outside Lemma lem:lil (no guarantee)";
+    why_none = "eps = 0 is outside the finite-LIL bound [Lemma lem:lil] (no guarantee)";
   }
   if (o.json) {
     print_json({{"t", t},
@@ -51,7 +51,7 @@ void run_bound(const bound_options& o) {
                 {"failure_probability_proof", json_or_null(failure_proof)}});
     return;
   }
-  std::cout << "Lemma lem:lil (" << (inner == inner_log::lemma ? "log((1+eps)t)" : "log((1+eps)t + 2)")
+  std::cout << "The finite-LIL bound [Lemma lem:lil] (" << (inner == inner_log::lemma ? "log((1+eps)t)" : "log((1+eps)t + 2)")
             << ") at t = " << text_number(t) << ", eps = " << text_number(eps)
             << ", delta = " << text_number(delta) << ", sigma = " << text_number(sigma) << ":\n"
             << "  bound on S_t          = " << text_number(bound) << "\n"
@@ -67,7 +67,7 @@ void run_bound(const bound_options& o) {
 
 void add_bound_command(CLI::App& app) {
   auto o = std::make_shared<bound_options>();
-  auto* sub = app.add_subcommand("bound", "The finite-LIL bound of Lemma lem:lil at time t");
+  auto* sub = app.add_subcommand("bound", "The finite-LIL bound [Lemma lem:lil] at time t");
   declare_option(sub->add_option("--t", o->t, "number of samples, >= 1")->required(), real_spec(1, true, std::numeric_limits<double>::infinity(), false));
   declare_option(sub->add_option("--eps", o->eps, "eps, in (0,1) ([0,1) with --inner plus2)")->required(), real_spec(0, true, 1, false));
   declare_option(sub->add_option("--delta", o->delta, "delta, in (0, log(1+eps)/e) (lemma) or (0,1) (plus2)")->required(), real_spec(0, false, 1, false));

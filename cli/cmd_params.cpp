@@ -38,7 +38,7 @@ void run_params(const params_options& o) {
   const auto& heur = v.heuristic;
 
   std::cout << "lil'UCB parameters for target error probability nu = " << text_number(nu) << "\n\n"
-            << "Theorem th:lilucb constants at eps = " << text_number(eps)
+            << "The constants of lil'UCB's theorem [Theorem th:lilucb] at eps = " << text_number(eps)
             << ", beta = " << text_number(beta) << ":\n"
             << "  rho(eps)          = " << text_number(v.rho) << "\n"
             << "  gamma(beta, eps)  = " << text_number(v.gamma) << "\n"
@@ -55,7 +55,7 @@ void run_params(const params_options& o) {
             << "; largest delta with repaired bound <= nu: "
             << optional_text(cert.delta_nu, "none below the range's end")
             << "; repaired delta range (0, " << text_number(v.repaired_delta_max) << ")\n"
-            << "  not certified: that it stops, and its sample bound (Lemma lem:1)\n\n"
+            << "  not certified: that it stops, and its sample bound [Lemma lem:1]\n\n"
             << "stated_theorem (meets the paper's stated hypotheses; the paper's proof does not establish it):\n"
             << "  eps = " << text_number(st.eps) << ", beta = " << text_number(st.beta)
             << ", delta = " << text_number(st.delta) << ", a = a_min = " << text_number(st.a) << "\n"

@@ -406,14 +406,17 @@ std::string remaining_text(const lb::study_status& st) {
            "simulates the rest once every arm has a reward\n";
   std::string out;
   if (*st.remaining_estimate == 0)
-    out = "more pulls: the lower bound's estimate T*(mu_hat) log(1/nu) is already below the pulls told, yet the rule "
-          "needs more evidence";
+    out = "more pulls: T*(mu_hat) log(1/nu), the lower bound's leading order at the empirical means, is already below "
+          "the pulls told, yet the rule needs more evidence";
   else
-    out = "more pulls: at least about " + text_number(std::round(*st.remaining_estimate)) +
-          " by the lower bound's estimate T*(mu_hat) log(1/nu)";
-  out += " (means moved by one standard error: " + text_number(std::round(st.remaining_low.value_or(0))) + " to " +
-         (st.remaining_high ? text_number(std::round(*st.remaining_high)) : std::string("no upper end, the means may tie")) +
-         "); certified rules take more: lilucb study plan simulates how many\n";
+    out = "more pulls: about " + text_number(std::round(*st.remaining_estimate)) +
+          " (T*(mu_hat) log(1/nu) minus the pulls told: the lower bound's leading order at the empirical means)";
+  const auto end = [](const std::optional<double>& x, const char* none) {
+    return x ? text_number(std::round(*x)) : std::string(none);
+  };
+  out += "; with the means moved by one standard error: " + end(st.remaining_low, "no lower end") + " to " +
+         end(st.remaining_high, "no upper end (the means may tie or cross)") +
+         "; certified rules take more: lilucb study plan simulates how many\n";
   return out;
 }
 

@@ -108,7 +108,7 @@ nlohmann::json params_json(const params_values& v) {
   j["paper_theory"]["rho_delta"] = rho(paper.eps) * paper.delta;
   j["heuristic"]["n"] = v.n;
   j["heuristic"]["guarantee"] = false;
-  j["heuristic"]["note"] = "eps = 0 is outside Theorem th:lilucb: no guarantee";
+  j["heuristic"]["note"] = "eps = 0 is outside lil'UCB's theorem [Theorem th:lilucb]: no guarantee";
   // Only the fields that apply: a quantity a setting does not have (a failure bound where the
   // theorem's conditions fail, a minimal a where none exists) is left out rather than null.
   for (auto& [key, section] : j.items())

@@ -53,6 +53,8 @@ done_yet() { "$lilucb" study answer --state "$state" --json | grep -q '"done": t
 for _ in 1 2 3 4 5; do done_yet || batch; done
 echo "-- after 5 batches:"
 "$lilucb" study status --state "$state"
+# How many more visits? The study continued 200 times in simulation from where it stands.
+"$lilucb" study plan --state "$state" --runs 200 --threads 1 | grep -E "mean pulls|10-90%|would reach"
 # ... a retried upload of the last batch is counted once ...
 "$lilucb" study tell --state "$state" --csv "$work/batch.csv"
 # ... and a new process carries on from the state file alone.

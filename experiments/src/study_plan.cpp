@@ -7,6 +7,7 @@
 #include "lilucb/bandit/detail/random.hpp"
 #include "lilucb/bandit/parallel.hpp"
 #include "lilucb/errors.hpp"
+#include "lilucb/interrupt.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -63,6 +64,8 @@ study_plan plan_study(const bandit::identification& study, const study_plan_requ
     lilucb::detail::raise_domain_error(kFn, "runs", std::to_string(q.runs), "[1, 10^6]");
   if (q.max_pulls < 1 || q.max_pulls > (std::uint64_t{1} << 63))
     lilucb::detail::raise_domain_error(kFn, "max_pulls", std::to_string(q.max_pulls), "[1, 2^63]");
+  if (q.threads > 1024)
+    lilucb::detail::raise_domain_error(kFn, "threads", std::to_string(q.threads), "[0, 1024] (0: all cores)");
   const auto& set = study.settings();
   if (set.model == bandit::study_model::bounded && !(q.concentration > 0 && q.concentration < HUGE_VAL))
     lilucb::detail::raise_domain_error(kFn, "concentration", lilucb::detail::format_value(q.concentration), "(0, inf)");
@@ -77,26 +80,30 @@ study_plan plan_study(const bandit::identification& study, const study_plan_requ
   p.in_flight = p.status.total_pending;
   p.seed = q.seed;
   p.max_pulls = q.max_pulls;
+  p.arms = arms_of(study, p.status, q.concentration);
+  if (p.done) return p;  // (a one-arm study is done before any reward)
   for (std::size_t i = 0; i < set.arms; ++i)
     if (p.status.pulls[i] == 0)
       lilucb::detail::raise_domain_error(
           kFn, "study", "arm " + std::to_string(i) + " without a reward told",
           "a study whose every arm has a reward (the continuations draw from the empirical means; lilucb plan "
           "--means plans a study before it starts)");
-  p.arms = arms_of(study, p.status, q.concentration);
-  if (p.done) return p;
 
   const auto in_flight = now.in_flight();
+  // The rule's certificate, whether or not a continuation stops.
+  const bool certified = study.rule_certified();
+  const std::string certificate = study.rule_certificate();
   std::vector<bandit::composed_result> runs(q.runs);
   std::mutex lock;
   std::size_t finished = 0;
   visit_plan_arms(p.arms, [&](const auto& arms) {
     bandit::parallel_for(q.runs, q.threads, [&](std::size_t k) {
-      auto s = study.fork();
+      auto s = now.fork();
       bandit::detail::normal_stream rng(q.seed, k);
       for (const auto& a : in_flight) s.tell(a.id, arms.sample(a.arm, rng));
       std::uint64_t asked = 0;
       while (!s.done() && asked < q.max_pulls) {
+        if ((asked & 4095) == 4095) check_interrupt();  // Ctrl-C within a long continuation
         const auto a = s.ask();
         ++asked;
         s.tell(a.id, arms.sample(a.arm, rng));
@@ -108,23 +115,14 @@ study_plan plan_study(const bandit::identification& study, const study_plan_requ
       r.run.answer_set = answer.answer_set;
       r.run.pulls = asked;
       r.run.status = s.done() ? bandit::run_status::stopped : bandit::run_status::budget_exhausted;
-      r.certified = answer.certified;
-      r.certificate = answer.certificate;
+      r.certified = certified;
+      r.certificate = certificate;
       if (q.progress) {
         std::lock_guard<std::mutex> g(lock);
         q.progress(++finished, q.runs);
       }
     });
   });
-  // The certificate of the study's rule (the first stopped continuation's, when any).
-  for (const auto& r : runs)
-    if (r.run.status == bandit::run_status::stopped) {
-      for (auto& o : runs) {
-        o.certified = r.certified;
-        o.certificate = r.certificate;
-      }
-      break;
-    }
   p.remaining = summarize_runs(runs, set.target, p.arms.means);
   std::vector<double> total;
   total.reserve(runs.size());

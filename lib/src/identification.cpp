@@ -770,6 +770,9 @@ std::vector<study_ask> identification::in_flight() const {
   return out;
 }
 
+bool identification::rule_certified() const { return p_->stopping->certified(); }
+std::string identification::rule_certificate() const { return p_->stopping->certificate(); }
+
 study_answer identification::answer() { return p_->done ? p_->final : p_->current_answer(); }
 
 study_status identification::status() {
@@ -820,20 +823,27 @@ study_status identification::status() {
     std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) { return st.means[a] > st.means[b]; });
     const std::size_t answered = t.top_m() ? t.top : 1;
     std::vector<double> easy(st.means), hard(st.means);
+    const double lo = bern ? 0.0 : q.set.model == study_model::bounded ? q.set.lo : -HUGE_VAL;
+    const double hi = bern ? 1.0 : q.set.model == study_model::bounded ? q.set.hi : HUGE_VAL;
+    double hard_answered = HUGE_VAL, hard_others = -HUGE_VAL;
     for (std::size_t r = 0; r < K; ++r) {
       const std::size_t i = order[r];
       const double n = static_cast<double>(st.pulls[i]), mu = st.means[i];
       const double se = bern ? std::max(std::sqrt(mu * (1 - mu) / n), 1 / (2 * n)) : q.sigma / std::sqrt(n);
-      const double up = bern ? std::min(1.0, mu + se) : mu + se, down = bern ? std::max(0.0, mu - se) : mu - se;
+      const double up = std::min(hi, mu + se), down = std::max(lo, mu - se);
       easy[i] = r < answered ? up : down;
       hard[i] = r < answered ? down : up;
+      if (r < answered) hard_answered = std::min(hard_answered, hard[i]);
+      else hard_others = std::max(hard_others, hard[i]);
     }
     if (st.remaining_estimate) {
-      st.remaining_low = remaining(easy);
-      st.remaining_high = remaining(hard);
-      // The ends bracket the estimate (the Bernoulli clipping at 0 and 1 can reorder them).
-      if (st.remaining_low) st.remaining_low = std::min(*st.remaining_low, *st.remaining_estimate);
-      if (st.remaining_high) st.remaining_high = std::max(*st.remaining_high, *st.remaining_estimate);
+      // Low: the widened gaps' estimate, or the estimate itself when that is smaller (a Bernoulli
+      // mean moved towards 1/2 has a larger variance).  High: none when the narrowed means tie or
+      // cross (within one standard error the question may need any number of pulls).
+      const auto low = remaining(easy);
+      st.remaining_low = low ? std::min(*low, *st.remaining_estimate) : *st.remaining_estimate;
+      if (hard_answered > hard_others)
+        if (const auto high = remaining(hard)) st.remaining_high = std::max(*high, *st.remaining_estimate);
     }
   }
   return st;

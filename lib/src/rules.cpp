@@ -97,8 +97,8 @@ any_stopping lilucb_stopping(const rule_context& c, run_parameters& p) {
   const auto s = lil_setting(c);
   p.stopping_a = s.a;
   return stopping::lilucb(s.a, true,
-                          "Theorem R (docs/repaired-theorem.md, the repaired correctness part of Theorem "
-                          "th:lilucb) at certified_setting(nu, eps = 0.01, beta = 1): repaired failure "
+                          "Theorem R (docs/repaired-theorem.md, the repaired correctness part of lil'UCB's theorem "
+                          "[Theorem th:lilucb]) at certified_setting(nu, eps = 0.01, beta = 1): repaired failure "
                           "bound <= nu, Figure 1's index");
 }
 

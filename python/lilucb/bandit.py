@@ -20,10 +20,11 @@ class UncertifiedWarning(UserWarning):
     the CLI's note on stderr.  Silence it with ``warnings.simplefilter("ignore", lilucb.UncertifiedWarning)``."""
 
 
-def _note_uncertified(public: str, method: str, certificate: Optional[str]) -> None:
-    """The CLI's stderr note as a warning (attributed to the caller of the public function)."""
+def _note_uncertified(public: str, method: str, certificate: Optional[str], stacklevel: int = 4) -> None:
+    """The CLI's stderr note as a warning, attributed to the user's call (stacklevel 4: through the
+    public function and its _checked wrapper; 3 for a method without the wrapper)."""
     _warnings.warn(UncertifiedWarning(f"{public}: note: {method} is not certified ({certificate}); its answers carry no "
-                                      "guarantee at nu"), stacklevel=3)
+                                      "guarantee at nu"), stacklevel=stacklevel)
 
 
 @_dc.dataclass(frozen=True, eq=False)

@@ -272,7 +272,11 @@ class Identification:
         text = _with_progress(lambda cb: self._study.plan(runs, seed, threads, max_pulls, concentration, cb), progress,
                               "study plan", "lilucb.Identification.plan(runs=200, seed=1, threads=None, max_pulls=1000000, "
                               "concentration=None, progress=False)")
-        return _json.loads(text)
+        p = _json.loads(text)
+        if not p["done"] and not p["remaining"]["certified"]:
+            from .bandit import _note_uncertified
+            _note_uncertified("lilucb.Identification.plan", p["method"], p["remaining"]["certificate"], stacklevel=3)
+        return p
 
     @property
     def method(self) -> str:

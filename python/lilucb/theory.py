@@ -6,13 +6,13 @@ formulas of reals (lil_bound, rho, a_min, ...) are the extension's own functions
 from __future__ import annotations
 
 import dataclasses as _dc
-from typing import Any, Optional
+from typing import Any, Optional, Tuple
 
 import numpy as _np
 import numpy.typing as _npt
 
 from . import _lilucb
-from ._common import ArrayLike, _checked, _Record
+from ._common import ArrayLike, Real, _checked, _Record
 
 # ---- settings (parameters.hpp, theorem.hpp) ---------------------------------------------------
 
@@ -136,7 +136,9 @@ class HeuristicParams(_Section5Params):
 
 @_dc.dataclass(frozen=True)
 class Params(_Record):
-    """The three settings for a target error probability nu: the fields of ``lilucb params --json``."""
+    """The three settings for a target error probability nu: the fields of ``lilucb params --json``.
+    A quantity a setting does not have (a failure bound where the theorem's conditions fail, a minimal
+    a where none exists) is None here and left out of the CLI's JSON."""
 
     nu: float
     eps: float
@@ -250,15 +252,20 @@ class CharacteristicTime(_Record):
 
 
 @_checked
-def characteristic_time(means: ArrayLike, sigma: float = _lilucb.DEFAULT_SIGMA, arms: str = "gaussian") -> CharacteristicTime:
+def characteristic_time(means: ArrayLike, sigma: float = _lilucb.DEFAULT_SIGMA, arms: str = "gaussian",
+                        range: Optional[Tuple[Real, Real]] = None, concentration: Optional[float] = None) -> CharacteristicTime:
     """The characteristic time of fixed-confidence best-arm identification (Garivier & Kaufmann 2016, Lemma 3 and
     Theorem 5): T*(mu)^-1 = sup_w min_{a != 1} (w_1 + w_a) I_{w_1/(w_1+w_a)}(mu_1, mu_a), with the Gaussian
-    divergence (mu - mu')^2/(2 sigma^2) (arms='gaussian') or the Bernoulli KL divergence (arms='bernoulli',
-    sigma unused), and w* its maximiser; as ``lilucb hardness --arms A --sigma S`` prints t_star and w_star.
+    divergence (mu - mu')^2/(2 sigma^2) (arms='gaussian'), the Bernoulli KL divergence (arms='bernoulli',
+    sigma unused), or for arms='bounded' the divergence of Beta laws of `concentration` (default 9) on
+    range = (lo, hi) (required; the lower bound then holds for every method correct on that family, so for
+    one certified for every law in the range), and w* its maximiser; as ``lilucb hardness --arms A --sigma S``
+    (``--range LO,HI --concentration K``) prints t_star and w_star.
     sigma defaults to 0.5, the scale of the paper's Section 5 experiments (rewards of variance 1/4), as the CLI.
-    Domain: at least two finite means with a unique largest one; sigma > 0; Bernoulli means in [0, 1].
+    Domain: at least two finite means with a unique largest one; sigma > 0; Bernoulli means in [0, 1];
+    bounded means strictly inside the range, concentration > 0.
     """
-    return CharacteristicTime(**_lilucb._characteristic_time(means, sigma, arms))
+    return CharacteristicTime(**_lilucb._characteristic_time(means, sigma, arms, range, concentration))
 
 
 @_dc.dataclass(frozen=True, eq=False)

@@ -9,6 +9,7 @@
 #include "lilucb/bandit/defaults.hpp"
 #include "lilucb/boundaries/glr_threshold.hpp"
 #include "lilucb/characteristic_time.hpp"
+#include "lilucb_experiments/sample_size.hpp"
 
 #include <functional>
 
@@ -19,22 +20,50 @@ void register_characteristic_time(py::module_& m) {
 
   m.def(
       "_characteristic_time",
-      [](const array_like& means, double sigma, const std::string& arms) {
+      [](const array_like& means, double sigma, const std::string& arms, const py::object& range,
+         const py::object& concentration) {
         constexpr const char* fn = "lilucb.characteristic_time";
-        const std::vector<double> mu = means_vector(fn, means);
-        if (arms != "gaussian" && arms != "bernoulli")
-          throw lilucb::domain_error(fn, "arms", "'" + arms + "'", "{gaussian, bernoulli}");
-        // sigma is unused with Bernoulli arms, but a NaN (or any value outside its domain) is
-        // refused there too, never silently ignored.
-        if (arms == "bernoulli" && !(sigma > 0 && std::isfinite(sigma)))
-          throw lilucb::domain_error(fn, "sigma", number_text(sigma), "(0, inf) (unused with arms='bernoulli')");
-        const auto r = arms == "gaussian" ? characteristic_time_gaussian(mu, sigma) : characteristic_time_bernoulli(mu);
+        const std::string sig = std::string(fn) + "()";
+        experiments::plan_arms a;
+        a.means = means_vector(fn, means);
+        if (arms == "gaussian") a.model = bandit::reward_model::gaussian;
+        else if (arms == "bernoulli") a.model = bandit::reward_model::bernoulli;
+        else if (arms == "bounded") a.model = bandit::reward_model::bounded;
+        else throw lilucb::domain_error(fn, "arms", "'" + arms + "'", "{gaussian, bernoulli, bounded}");
+        // sigma is unused with Bernoulli and bounded arms, but a NaN (or any value outside its
+        // domain) is refused there too, never silently ignored.
+        if (arms != "gaussian" && !(sigma > 0 && std::isfinite(sigma)))
+          throw lilucb::domain_error(fn, "sigma", number_text(sigma), "(0, inf) (unused with arms='" + arms + "')");
+        a.sigma = sigma;
+        if (const auto lohi = range_arg(fn, sig, range, a.model == bandit::reward_model::bounded, arms)) {
+          a.lo = lohi->first;
+          a.hi = lohi->second;
+        } else if (a.model == bandit::reward_model::bounded) {
+          throw lilucb::domain_error(fn, "range", "None", "(lo, hi) with lo < hi, both finite, required with arms 'bounded'");
+        }
+        if (!concentration.is_none()) {
+          const double k = run_real_arg(sig, "concentration", concentration);
+          if (a.model != bandit::reward_model::bounded)
+            throw lilucb::domain_error(fn, "concentration", number_text(k),
+                                       "None: concentration applies to arms 'bounded' only (arms '" + arms + "')");
+          if (!(std::isfinite(k) && k > 0)) throw lilucb::domain_error(fn, "concentration", number_text(k), "(0, inf)");
+          a.concentration = k;
+        }
+        if (a.model == bandit::reward_model::bounded)
+          for (std::size_t i = 0; i < a.means.size(); ++i)
+            if (!(a.means[i] > a.lo && a.means[i] < a.hi))
+              throw lilucb::domain_error(fn, "means[" + std::to_string(i) + "]", number_text(a.means[i]),
+                                         "means strictly inside range (" + number_text(a.lo) + ", " + number_text(a.hi) + ")");
+        const auto r = a.model == bandit::reward_model::bounded ? experiments::plan_characteristic_time(a)
+                       : a.model == bandit::reward_model::gaussian ? characteristic_time_gaussian(a.means, sigma)
+                                                                   : characteristic_time_bernoulli(a.means);
         py::dict d;
         d["t_star"] = r.t_star;
         d["w_star"] = to_numpy(r.w_star);
         return d;
       },
-      arg("means"), arg("sigma") = lilucb::bandit::default_sigma, arg("arms") = "gaussian");
+      arg("means"), arg("sigma") = lilucb::bandit::default_sigma, arg("arms") = "gaussian", arg("range") = py::none(),
+      arg("concentration") = py::none());
 
   m.def(
       "_characteristic_time_epsilon",

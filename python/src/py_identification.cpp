@@ -481,7 +481,9 @@ class study {
     q.progress = [&report](std::size_t done, std::size_t total) { report.set(done, total); };
     experiments::study_plan p;
     try {
-      interruptible([&] { p = experiments::plan_study(s_, q); }, report.poll());
+      // Forked here, with the GIL held: the workers then read the fork, never the live study.
+      const auto now = s_.fork();
+      interruptible([&] { p = experiments::plan_study(now, q); }, report.poll());
     } catch (const lilucb::domain_error& e) {
       // The library's names are Python's arguments; "study" is the object itself.
       throw lilucb::domain_error(fn, e.parameter() == "study" ? "self" : e.parameter(), e.value(), e.admissible());

@@ -41,33 +41,8 @@ struct run_request {
   std::vector<std::uint64_t> checkpoints;  // empty: no anytime recorder
 };
 
-// A real number argument (bool refused, as the study's arguments): TypeError otherwise.
-double run_real_arg(const std::string& sig, const char* parameter, const py::handle& x) {
-  if (PyBool_Check(x.ptr()) || !is_real_number(x))
-    throw py::type_error(sig + ": " + parameter + " must be a real number (int, float or a numpy scalar), got " +
-                         python_type_name(x));
-  const py::object f = py::reinterpret_steal<py::object>(PyNumber_Float(x.ptr()));
-  if (!f) throw py::error_already_set();
-  return PyFloat_AS_DOUBLE(f.ptr());
-}
 
 // Every argument of run/run_many checked and converted, with the caller's name in messages.
-/// The bounded arms' range argument (None or a pair (lo, hi)) of `fn`: nullopt for None; refused
-/// when given for arms that are not bounded, or when not an admissible interval.
-std::optional<std::pair<double, double>> range_arg(const char* fn, const std::string& sig, const py::object& range,
-                                                   bool bounded, const std::string& arms) {
-  if (range.is_none()) return std::nullopt;
-  if (!(PyList_Check(range.ptr()) || PyTuple_Check(range.ptr())) || py::len(range) != 2)
-    throw py::type_error(sig + ": range must be None or a pair (lo, hi), got " + python_type_name(range));
-  const py::sequence rr = py::reinterpret_borrow<py::sequence>(range);
-  const double lo = run_real_arg(sig, "range[0]", rr[0]), hi = run_real_arg(sig, "range[1]", rr[1]);
-  const std::string text = "(" + number_text(lo) + ", " + number_text(hi) + ")";
-  if (!bounded)
-    throw lilucb::domain_error(fn, "range", text, "None: range applies to arms 'bounded' only (arms '" + arms + "')");
-  if (!(std::isfinite(lo) && std::isfinite(hi) && lo < hi && std::isfinite(hi - lo) && (hi - lo) / 2 > 0))
-    throw lilucb::domain_error(fn, "range", text, "(lo, hi) with lo < hi, both finite, (hi - lo)/2 > 0");
-  return std::pair{lo, hi};
-}
 
 run_request make_request(const char* fn, const std::string& algorithm, const py::object& means, double nu,
                          double sigma, double seed, const char* run_name, double run, const std::string& arms,

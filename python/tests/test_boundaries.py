@@ -97,13 +97,18 @@ def test_calibrate_lil_at_the_default_eps():
 
 @pytest.mark.parametrize("means,arms,sigma", [
     ("0.5,0.45,0.1", "gaussian", 1), ("0.1,0.9,0.3,0.85", "gaussian", 0.5), ("0.9,0.1", "bernoulli", 1),
-    ("0.6,0.5,0.5,0.5,0.0", "bernoulli", 1),
+    ("0.6,0.5,0.5,0.5,0.0", "bernoulli", 1), ("0.6,0.5,0.45", "bounded", 1), ("3,2.5,1", "bounded", 1),
 ])
 def test_characteristic_time_agrees_with_cli(cli, means, arms, sigma):
-    # --sigma applies to Gaussian arms only (the CLI refuses it with --arms bernoulli)
-    j = cli("hardness", "--means", means, "--arms", arms, *(("--sigma", sigma) if arms == "gaussian" else ()))
+    # --sigma applies to Gaussian arms only (the CLI refuses it with --arms bernoulli); bounded arms:
+    # Beta laws on a range (here [0, 1] at the default concentration, or [0, 4] at concentration 4)
+    extra = {"gaussian": ("--sigma", sigma), "bernoulli": (), "bounded": ("--range", "0,1")}[arms]
+    kw = {"range": (0, 1)} if arms == "bounded" else {}
+    if means == "3,2.5,1":
+        extra, kw = ("--range", "0,4", "--concentration", 4), {"range": (0, 4), "concentration": 4.0}
+    j = cli("hardness", "--means", means, "--arms", arms, *extra)
     m = [float(x) for x in means.split(",")]
-    ct = lilucb.characteristic_time(m, sigma=sigma, arms=arms)
+    ct = lilucb.characteristic_time(m, sigma=sigma, arms=arms, **kw)
     assert isinstance(ct, lilucb.CharacteristicTime) and "t_star=" in repr(ct)
     assert same(ct.t_star, j["t_star"])
     assert [x.hex() for x in ct.w_star.tolist()] == [float(x).hex() for x in j["w_star"]]

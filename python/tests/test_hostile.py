@@ -213,7 +213,8 @@ BASE = {
     "glr_threshold_gaussian": [dict(t=10.0, delta=0.05, K=3.0)],
     "glr_threshold_heuristic": [dict(t=10.0, delta=0.05)],
     # characteristic time
-    "characteristic_time": [dict(means=MEANS, sigma=0.5, arms="gaussian")],
+    "characteristic_time": [dict(means=MEANS, sigma=0.5, arms="gaussian", range=None, concentration=None),
+                            dict(means=[0.6, 0.5, 0.45], sigma=0.5, arms="bounded", range=(0, 1), concentration=4.0)],
     "characteristic_time_epsilon": [dict(means=MEANS, epsilon=0.1, sigma=0.5, arms="gaussian", relative=False)],
     "bernoulli_kl": [dict(p=0.3, q=0.5)],
     "kl_delta": [dict(delta=0.05)],

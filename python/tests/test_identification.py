@@ -332,7 +332,7 @@ def test_wrong_types_raise_type_error_naming_the_signature(change, parameter):
     with pytest.raises(TypeError) as e:
         lilucb.Identification(**kwargs)
     assert str(e.value).startswith("lilucb.Identification(arms, model, nu, *, sigma=None, range=None, method=None, "
-                                   "seed=0, names=None): " + parameter + " must be "), str(e.value)
+                                   "seed=1, names=None): " + parameter + " must be "), str(e.value)
 
 
 def test_missing_or_positional_arguments():
@@ -731,7 +731,7 @@ def test_plan_simulates_the_rest_as_the_cli_does(tmp_path, cli):
     p = s.plan(runs=25, seed=2, threads=1)
     assert s.to_json() == before  # a plan changes nothing
     assert p["told"] == 90 and p["in_flight"] == 3 and p["done"] is False
-    assert p["remaining"]["runs"] == 25 and p["remaining"]["stopped"] + p["remaining"]["censored"] == 25
+    assert p["remaining"]["runs"] == 25 and p["remaining"]["stopped"] == 25  # each within the 10^6 budget
     assert p["total"]["mean"] == pytest.approx(93 + p["remaining"]["mean"], rel=1e-12)
     # the same continuations for any thread count, and the CLI's on the saved study
     assert s.plan(runs=25, seed=2, threads=2) == p

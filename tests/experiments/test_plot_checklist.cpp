@@ -276,10 +276,19 @@ std::vector<std::string> checklist(const std::string& script, const std::string&
     // Every mark explained.
     std::string text;
     for (const auto& t : f.texts) text += t + "\n";
-    const bool ci = has(text, "CI") || has(text, "confidence");
+    // "CI" as a word, case-sensitive (not the letters of "eb-tci" or "precision"); "bars:" not as
+    // "no bars:".
+    static const std::regex ci_word(R"((^|[^A-Za-z])CI([^A-Za-z]|$))");
+    const bool ci = std::regex_search(text, ci_word) || has(text, "confidence");
     const bool bars = std::any_of(f.all.begin(), f.all.end(), [](const series& s) { return has(s.with, "error"); });
     const bool bands = std::any_of(f.all.begin(), f.all.end(), [](const series& s) { return has(s.with, "filledcurve"); });
-    if (bars && !(has(text, "bars:") && ci)) bad.push_back(at + "error bars not explained as a confidence interval ('bars: ... CI')");
+    const auto bars_said = [](const std::string& t) {
+      const std::string l = lower(t);
+      for (auto at = l.find("bars:"); at != std::string::npos; at = l.find("bars:", at + 1))
+        if (at < 3 || l.compare(at - 3, 3, "no ") != 0) return true;
+      return false;
+    };
+    if (bars && !(bars_said(text) && ci)) bad.push_back(at + "error bars not explained as a confidence interval ('bars: ... CI')");
     if (bands && !(has(text, "shaded") && ci)) bad.push_back(at + "shaded bands not explained as a confidence interval ('shaded: ... CI')");
     if (f.arrows && !has(text, "arrow")) bad.push_back(at + "arrows not explained ('arrow: ...')");
   }
@@ -359,6 +368,13 @@ BOOST_AUTO_TEST_CASE(checker_catches_each_rule) {
   BOOST_TEST(fails(head + "plot 'd' using 1:2 with lines lc rgb '#000000' dt 2 title 'A', 'd' using 1:3 with lines lc rgb '#000000' dt 2 title 'lower bound'\n",
                    "has the style"));
   BOOST_TEST(fails("set output 'a.png'\nset xlabel 'n arms'\nset ylabel 'pulls'\nset key below\nset title 'bars: quartiles'\n"
+                   "plot 'd' using 1:2:3:4 with yerrorlines title 'A'\n",
+                   "error bars not explained"));
+  // "CI" only as a word, and "no bars:" does not explain bars.
+  BOOST_TEST(fails("set output 'a.png'\nset xlabel 'n arms'\nset ylabel 'pulls'\nset key below\nset title 'bars: quartiles'\n"
+                   "plot 'd' using 1:2:3:4 with yerrorlines title 'eb-tci'\n",
+                   "error bars not explained"));
+  BOOST_TEST(fails("set output 'a.png'\nset xlabel 'n arms'\nset ylabel 'pulls'\nset key below\nset title 'no bars: 95% CI absent'\n"
                    "plot 'd' using 1:2:3:4 with yerrorlines title 'A'\n",
                    "error bars not explained"));
   BOOST_TEST(fails(head + "plot 'd' using 1:3:4 with filledcurves title 'A'\n", "shaded bands"));

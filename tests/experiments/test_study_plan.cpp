@@ -11,8 +11,11 @@
 #include "lilucb/bandit/arms.hpp"
 #include "lilucb/bandit/detail/random.hpp"
 #include "lilucb/bandit/identification.hpp"
+#include "lilucb/characteristic_time.hpp"
 #include "lilucb/errors.hpp"
 
+#include <algorithm>
+#include <cmath>
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -202,8 +205,81 @@ BOOST_AUTO_TEST_CASE(a_censored_continuation_counts_at_its_budget) {
   q.runs = 3;
   q.max_pulls = 5;
   const auto p = plan_study(s, q);
-  for (auto n : p.remaining.pulls) BOOST_TEST(n <= 5u);
-  BOOST_TEST(p.remaining.stopped + p.remaining.censored == 3u);
+  // 9 rewards and 5 more cannot reach a certificate at nu = 0.05: every continuation is censored,
+  // counts at its budget, and the rule's certificate is still reported.
+  BOOST_TEST(p.remaining.censored == 3u);
+  for (auto n : p.remaining.pulls) BOOST_TEST(n == 5u);
+  BOOST_TEST(p.remaining.certified);
+  BOOST_TEST(p.remaining.certificate.find("Proposition PK") != std::string::npos);
+}
+
+// Rules that keep per-thread tables (lil'UCB's bonus, the LS boundary, GLR at a threshold of t):
+// their forks on two threads give the continuations of one thread (a shared table would race).
+BOOST_AUTO_TEST_CASE(forks_of_rules_with_thread_tables_plan_alike_on_any_thread_count) {
+  for (const char* method : {"lilucb+ls", "t3c+glr-heuristic", "t3c-ids+glr-kk21"}) {
+    BOOST_TEST_CONTEXT(method) {
+      lb::study_settings st;
+      st.arms = 3;
+      st.model = lb::study_model::gaussian;
+      st.sigma = 0.5;
+      st.nu = 0.1;
+      st.seed = 2;
+      st.method = method;
+      lb::identification s(st);
+      for (int k = 0; k < 30; ++k) {
+        const auto a = s.ask();
+        s.tell(a.id, 0.5 * (1.0 - static_cast<double>(a.arm)) + 0.25 * reward_of(a.id, 0));
+      }
+      study_plan_request q;
+      q.runs = 8;
+      q.seed = 5;
+      q.max_pulls = 200000;
+      q.threads = 1;
+      const auto one = plan_study(s, q);
+      q.threads = 2;
+      const auto two = plan_study(s, q);
+      BOOST_TEST(one.remaining.pulls == two.remaining.pulls);
+      BOOST_TEST(one.remaining.stopped == 8u);
+    }
+  }
+}
+
+// The range as documented, recomputed from the means and counts with the library's T*: Gaussian
+// arms, the answered arm moved up and the other down by sigma/sqrt(n) (low), the other way (high);
+// no high end when the narrowed means cross.
+BOOST_AUTO_TEST_CASE(the_status_range_is_the_estimate_at_means_moved_by_one_standard_error) {
+  struct cell {
+    double m0, m1;
+    int n;
+    bool crosses;
+  };
+  for (const cell c : {cell{0.9, 0.1, 10, false}, cell{0.5, 0.45, 10, true}, cell{0.7, 0.3, 40, false}}) {
+    BOOST_TEST_CONTEXT(c.m0 << " " << c.m1 << " n = " << c.n) {
+      lb::study_settings st;
+      st.arms = 2;
+      st.model = lb::study_model::gaussian;
+      st.sigma = 1;
+      st.nu = 0.05;
+      lb::identification s(st);
+      for (int k = 0; k < c.n; ++k) {
+        s.tell_arm(0, c.m0);
+        s.tell_arm(1, c.m1);
+      }
+      const auto status = s.status();
+      BOOST_REQUIRE(status.remaining_estimate.has_value());
+      const double se = 1 / std::sqrt(static_cast<double>(c.n)), told = 2.0 * c.n, log_nu = std::log(1 / 0.05);
+      const auto rest = [&](double a, double b) {
+        return std::max(0.0, lilucb::characteristic_time_gaussian(std::vector<double>{a, b}, 1.0).t_star * log_nu - told);
+      };
+      const double est = rest(c.m0, c.m1);
+      BOOST_TEST(*status.remaining_estimate == est, boost::test_tools::tolerance(1e-12));
+      BOOST_REQUIRE(status.remaining_low.has_value());
+      BOOST_TEST(*status.remaining_low == std::min(est, rest(c.m0 + se, c.m1 - se)), boost::test_tools::tolerance(1e-12));
+      BOOST_TEST(status.remaining_high.has_value() == !c.crosses);
+      if (!c.crosses)
+        BOOST_TEST(*status.remaining_high == std::max(est, rest(c.m0 - se, c.m1 + se)), boost::test_tools::tolerance(1e-12));
+    }
+  }
 }
 
 BOOST_AUTO_TEST_CASE(the_status_range_brackets_its_estimate) {

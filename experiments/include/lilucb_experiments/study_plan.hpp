@@ -2,7 +2,7 @@
 // "How many more pulls will this study need?": the planner of `lilucb study plan` and Python's
 // Identification.plan.  It continues a live study (bandit/identification.hpp) R times in
 // simulation, each continuation a fork() of the study now: the study's own sampling and stopping
-// rules in their current state, the asks in flight told first (arm by arm, oldest first), then
+// rules in their current state, the asks in flight told first (in id order), then
 // ask, draw, tell until the rule stops.  Rewards are drawn from the study's reward model at the
 // empirical means (Gaussian at the study's sigma; Bernoulli; bounded: Beta of concentration
 // `concentration` on the study's range, means kept 1e-6 of the range inside it), so the answer is

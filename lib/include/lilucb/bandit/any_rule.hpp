@@ -78,14 +78,15 @@ class any_sampling {
 
 /// Any stopping rule class, as one stopping rule (type-erased: a factory wraps its rule, so a new
 /// stopping rule class needs no list here).  A copy is an independent rule in the same state (every
-/// rule class is a value type).
+/// rule class is a value type; a rule's tables of thread_count_cache are the copying thread's:
+/// detail::thread_cache_ref).
 class any_stopping {
  public:
   template <class Rule>
   any_stopping(Rule r) : rule_(std::make_unique<model<Rule>>(std::move(r))) {}  // NOLINT: from every rule class
-  any_stopping(const any_stopping& o) : rule_(o.rule_->clone()) {}
+  any_stopping(const any_stopping& o) : rule_(o.rule_ ? o.rule_->clone() : nullptr) {}
   any_stopping& operator=(const any_stopping& o) {
-    rule_ = o.rule_->clone();
+    if (this != &o) rule_ = o.rule_ ? o.rule_->clone() : nullptr;
     return *this;
   }
   any_stopping(any_stopping&&) noexcept = default;

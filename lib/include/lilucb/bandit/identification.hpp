@@ -159,9 +159,11 @@ struct study_status {
   /// the certified rules take more, the planner of `lilucb study plan` simulates how many).
   /// Absent while an arm has no reward or the leading means tie.
   std::optional<double> remaining_estimate;
-  /// The same estimate with each mean moved by one standard error, the gaps widened (low) and
-  /// narrowed (high); high is absent when the narrowed means tie or cross (no upper end).  Both
-  /// absent with remaining_estimate; low <= remaining_estimate <= high.
+  /// The same estimate with each mean moved by one standard error (sigma/sqrt(n); Bernoulli
+  /// sqrt(mu(1 - mu)/n), at least 1/(2n); kept in the model's range), the arms the question answers
+  /// now up and the others down (low: the smaller of that estimate and remaining_estimate), or the
+  /// other way (high: the larger of the two); high is absent when the narrowed means tie or cross
+  /// (no upper end).  Both absent with remaining_estimate; low <= remaining_estimate <= high.
   std::optional<double> remaining_low, remaining_high;
 };
 
@@ -228,10 +230,16 @@ class identification {
   /// "outcomes", a refused default "reward".
   std::size_t expire(std::uint64_t through, double reward = 0, std::span<const study_outcome> outcomes = {});
 
-  /// The asks in flight (asked, not yet told), in id order.  O(asks in flight + 65,536).
+  /// The asks in flight (asked, not yet told), in id order.  O(asks in flight + the ids the study
+  /// remembers / 64): those from its oldest ask in flight or its last 65,536 asks, trimmed when it
+  /// is saved or opened (a study never saved remembers every id).
   std::vector<study_ask> in_flight() const;
 
   bool done() const;
+  /// Whether the study's stopping rule is certified (its answer, once done, carries the
+  /// certificate) and the statement it rests on (or why there is none), before and after the stop.
+  bool rule_certified() const;
+  std::string rule_certificate() const;
   study_answer answer();
   study_status status();
 
@@ -285,7 +293,9 @@ class identification {
   /// flight, rules' state and random stream, so its asks continue this study's.  It records no
   /// history (no events, no hash chain: O(1) per event), so it is never saved: to_json, snapshot
   /// and take_journal_record refuse it, and history() stays the original's at the fork.  A fork
-  /// may tell its asks in flight by id even when the study told by arm (each id counts once).
+  /// may tell(id, reward) its asks in flight even when the study told by arm (each id counts
+  /// once).  Cost: a copy of the study's state (a study kept in memory copies its history once;
+  /// a fork of a fork copies none).
   identification fork() const;
 
   /// The stream the sampling rule draws from.  A simulation that draws its rewards from it

@@ -225,6 +225,30 @@ std::shared_ptr<count_cache<F>> thread_count_cache(const F& f) {
   return pool.back();
 }
 
+/// A rule's handle on a table of thread_count_cache.  A copy takes the copying thread's table for
+/// the same function (the same values: the table caches f), so rules copied on different threads
+/// (the forks of a study, simulated in parallel) never share a table; a move keeps it.
+template <class F>
+class thread_cache_ref {
+ public:
+  thread_cache_ref() = default;
+  thread_cache_ref(std::shared_ptr<count_cache<F>> p) : p_(std::move(p)) {}  // NOLINT: from thread_count_cache
+  thread_cache_ref(const thread_cache_ref& o) : p_(o.p_ ? thread_count_cache(o.p_->function()) : nullptr) {}
+  thread_cache_ref& operator=(const thread_cache_ref& o) {
+    if (this != &o) p_ = o.p_ ? thread_count_cache(o.p_->function()) : nullptr;
+    return *this;
+  }
+  thread_cache_ref(thread_cache_ref&&) noexcept = default;
+  thread_cache_ref& operator=(thread_cache_ref&&) noexcept = default;
+  count_cache<F>* operator->() const { return p_.get(); }
+  count_cache<F>& operator*() const { return *p_; }
+  /// Whether two handles use one table (tests).
+  bool shares_table_with(const thread_cache_ref& o) const { return p_ == o.p_; }
+
+ private:
+  std::shared_ptr<count_cache<F>> p_;
+};
+
 /// (1+beta) ucb_width(T, ...): lil'UCB's exploration bonus as a comparable function object.
 struct lilucb_bonus {
   double one_plus_beta, eps, delta, sigma;

@@ -76,7 +76,7 @@ class basic_ls_rule {
   }
 
  private:
-  std::shared_ptr<count_cache<Width>> bound_;
+  thread_cache_ref<Width> bound_;
   indexed_max_heap means_;
   indexed_max_heap upper_;
 };

@@ -55,7 +55,7 @@ class lilucb {
     built_ = true;
   }
 
-  std::shared_ptr<detail::count_cache<detail::lilucb_bonus>> bonus_;
+  detail::thread_cache_ref<detail::lilucb_bonus> bonus_;
   detail::root_heap heap_;
   detail::radix_root_heap radix_heap_;
   bool radix_ = false, built_ = false;

@@ -121,7 +121,7 @@ template <class Threshold>
 struct glr_pair {
   glr_model model;
   double sigma;
-  std::shared_ptr<detail::count_cache<Threshold>> beta;
+  detail::thread_cache_ref<Threshold> beta;
   answer_target target{};
   double key(const arm_stats& s, std::size_t a, std::size_t b) const {
     return glr_statistic_target(model, sigma, s.count(a), s.mean(a), s.count(b), s.mean(b), target);

@@ -60,7 +60,7 @@ struct glr_ev_pair {
   // The arms' running variances: updated by glr_ev::observe through the core's const access to
   // its policy (mutable, so that a copy of the rule copies them).
   mutable std::vector<running_variance> arms;
-  std::shared_ptr<detail::count_cache<heuristic_threshold>> beta;
+  detail::thread_cache_ref<heuristic_threshold> beta;
   double key(const arm_stats& s, std::size_t a, std::size_t b) const {
     const auto& v = arms;
     return glr_ev_statistic(s.count(a), s.mean(a), v[a].variance(), s.count(b), s.mean(b), v[b].variance());
