@@ -467,4 +467,19 @@ std::string text_number(double x) {
 
 void print_json(const nlohmann::json& j) { std::cout << j.dump(2) << '\n'; }
 
+count_progress::count_progress(std::string command, std::string unit) : command_(std::move(command)), unit_(std::move(unit)) {}
+
+std::function<void(std::size_t, std::size_t)> count_progress::callback() {
+  if (!isatty(fileno(stderr))) return {};
+  return [this](std::size_t done, std::size_t total) {
+    std::fprintf(stderr, "\r%s: %zu of %zu %s; Ctrl-C stops it   ", command_.c_str(), done, total, unit_.c_str());
+    printed_ = true;
+  };
+}
+
+void count_progress::end() {
+  if (printed_) std::fputc('\n', stderr);
+  printed_ = false;
+}
+
 }  // namespace lilucb::cli

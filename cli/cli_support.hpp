@@ -5,7 +5,9 @@
 #include <CLI/CLI.hpp>
 #include <nlohmann/json.hpp>
 
+#include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <limits>
 #include <optional>
 #include <string>
@@ -144,6 +146,24 @@ std::string text_number(double x);
 
 /// Prints exactly one JSON object (pretty, 2-space indent) and a newline on stdout.
 void print_json(const nlohmann::json& j);
+
+/// A progress line of a command that repeats work (runs, continuations) on stderr, rewritten in
+/// place, when stderr is a terminal: "COMMAND: D of T UNIT; Ctrl-C stops it".  The line is ended
+/// (a newline) by end() or the destructor, whichever comes first, if one was written.
+class count_progress {
+ public:
+  count_progress(std::string command, std::string unit);
+  ~count_progress() { end(); }
+  count_progress(const count_progress&) = delete;
+  count_progress& operator=(const count_progress&) = delete;
+  /// The callback(done, total) that writes the line; empty when stderr is not a terminal.
+  std::function<void(std::size_t, std::size_t)> callback();
+  void end();
+
+ private:
+  std::string command_, unit_;
+  bool printed_ = false;
+};
 
 void add_params_command(CLI::App& app);
 void add_bound_command(CLI::App& app);

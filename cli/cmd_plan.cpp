@@ -11,7 +11,6 @@
 #include "lilucb/io/safe_file.hpp"
 #include "lilucb_experiments/sample_size.hpp"
 
-#include <unistd.h>
 
 #include <cmath>
 #include <cstdio>
@@ -40,21 +39,10 @@ void run_plan(const plan_cli_options& o) {
   q.max_pulls = parse_count("--max-pulls", o.max_pulls, "[0, 2^64) (0: unlimited)");
   q.method = o.method;
   // A progress line on stderr when it is a terminal: the runs can take minutes.
-  const bool tty = isatty(fileno(stderr));
-  bool printed = false;
-  if (tty)
-    q.progress = [&printed](std::size_t done, std::size_t total) {
-      std::fprintf(stderr, "\rlilucb plan: %zu of %zu runs; Ctrl-C stops it   ", done, total);
-      printed = true;
-    };
-  experiments::sample_size_plan p;
-  try {
-    p = experiments::plan_sample_size(q);
-  } catch (...) {
-    if (printed) std::fputc('\n', stderr);
-    throw;
-  }
-  if (printed) std::fputc('\n', stderr);
+  count_progress progress("lilucb plan", "runs");
+  q.progress = progress.callback();
+  const experiments::sample_size_plan p = experiments::plan_sample_size(q);
+  progress.end();
   std::vector<std::string> written;
   if (!o.csv.empty()) {
     io::write_file_atomically(o.csv, experiments::distribution_csv(p), "lilucb plan --csv");

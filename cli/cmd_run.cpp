@@ -389,11 +389,11 @@ void run_run(const run_cli_options& o) {
       arms.concentration = o.concentration_opt->count() > 0 ? parse_real("--concentration", o.concentration, "(0, inf)")
                                                             : bandit::bounded_arms::default_concentration;
     const auto threads = static_cast<unsigned>(parse_count("--threads", o.threads, "[0, 1024] (0: all cores)"));
-    const bool tty = isatty(fileno(stderr));
-    const auto results = experiments::repeat_runs(what, arms, opts, runs, threads, [&](std::size_t done) {
-      if (tty) std::fprintf(stderr, "\rlilucb run: %zu of %llu runs; Ctrl-C stops it   ", done, static_cast<unsigned long long>(runs));
-    });
-    if (tty) std::fputc('\n', stderr);
+    count_progress progress("lilucb run", "runs");
+    std::function<void(std::size_t)> each;
+    if (auto line = progress.callback()) each = [line, runs](std::size_t done) { line(done, runs); };
+    const auto results = experiments::repeat_runs(what, arms, opts, runs, threads, each);
+    progress.end();
     const auto summary = experiments::summarize_runs(results, target, means);
     if (!summary.certified)
       std::cerr << "lilucb run: note: " << summary.method << " is not certified (" << summary.certificate

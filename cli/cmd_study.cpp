@@ -22,7 +22,6 @@
 #include "lilucb/io/safe_file.hpp"
 #include "lilucb_experiments/study_plan.hpp"
 
-#include <unistd.h>
 
 #include <cctype>
 #include <cerrno>
@@ -472,29 +471,21 @@ void run_study_plan(const study_plan_options& o) {
     check_positive(cmd.c_str(), "--concentration", q.concentration);
   }
   // A progress line on stderr when it is a terminal: the continuations can take a while.
-  const bool tty = isatty(fileno(stderr));
-  bool printed = false;
-  if (tty)
-    q.progress = [&printed](std::size_t done, std::size_t total) {
-      std::fprintf(stderr, "\rlilucb study plan: %zu of %zu continuations; Ctrl-C stops it   ", done, total);
-      printed = true;
-    };
+  count_progress progress(cmd, "continuations");
+  q.progress = progress.callback();
   experiments::study_plan p;
   try {
     p = experiments::plan_study(study, q);
   } catch (const lilucb::domain_error& e) {
-    if (printed) std::fputc('\n', stderr);
+    progress.end();
     // The library's names are the CLI's options.
     const std::string param = e.parameter();
-    if (param == "runs" || param == "max_pulls" || param == "concentration")
+    if (param == "runs" || param == "max_pulls" || param == "concentration" || param == "threads")
       throw lilucb::domain_error(cmd, param == "max_pulls" ? "--max-pulls" : "--" + param, e.value(), e.admissible());
     if (param == "study") throw lilucb::domain_error(cmd, "--state", o.state + " (" + e.value() + ")", e.admissible());
     throw;
-  } catch (...) {
-    if (printed) std::fputc('\n', stderr);
-    throw;
   }
-  if (printed) std::fputc('\n', stderr);
+  progress.end();
   if (!p.done && !p.remaining.certified)
     std::cerr << cmd << ": note: " << p.method << " is not certified (" << p.remaining.certificate
               << "); its answers carry no guarantee at nu\n";
