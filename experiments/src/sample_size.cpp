@@ -318,13 +318,18 @@ nlohmann::json to_json(const runs_summary& s) {
           {"q90", s.q90}};
 }
 
-nlohmann::json to_json(const sample_size_plan& p) {
-  nlohmann::json arms{{"model", sample_size_impl::model_name(p.arms.model)}, {"means", p.arms.means}};
-  if (p.arms.model == bandit::reward_model::gaussian) arms["sigma"] = p.arms.sigma;
-  if (p.arms.model == bandit::reward_model::bounded) {
-    arms["range"] = {p.arms.lo, p.arms.hi};
-    arms["concentration"] = p.arms.concentration;
+nlohmann::json to_json(const plan_arms& a) {
+  nlohmann::json arms{{"model", sample_size_impl::model_name(a.model)}, {"means", a.means}};
+  if (a.model == bandit::reward_model::gaussian) arms["sigma"] = a.sigma;
+  if (a.model == bandit::reward_model::bounded) {
+    arms["range"] = {a.lo, a.hi};
+    arms["concentration"] = a.concentration;
   }
+  return arms;
+}
+
+nlohmann::json to_json(const sample_size_plan& p) {
+  const nlohmann::json arms = to_json(p.arms);
   nlohmann::json methods = nlohmann::json::array();
   for (const auto& m : p.methods) {
     nlohmann::json j{{"role", m.role},

@@ -2,8 +2,6 @@
 
 #include "lilucb_experiments/study_plan.hpp"
 
-#include "lilucb_experiments/statistics.hpp"
-
 #include "lilucb/bandit/detail/random.hpp"
 #include "lilucb/bandit/parallel.hpp"
 #include "lilucb/errors.hpp"
@@ -124,36 +122,22 @@ study_plan plan_study(const bandit::identification& study, const study_plan_requ
     });
   });
   p.remaining = summarize_runs(runs, set.target, p.arms.means);
-  std::vector<double> total;
-  total.reserve(runs.size());
-  double sum = 0;
-  for (const auto& r : runs) {
-    total.push_back(static_cast<double>(p.told + p.in_flight + r.run.pulls));
-    sum += total.back();
-  }
-  p.total_mean = sum / static_cast<double>(total.size());
-  p.total_q10 = quantile(total, 0.1);
-  p.total_q90 = quantile(total, 0.9);
+  // The totals are the new asks shifted by those told and in flight (the quantiles shift with them).
+  const double before = static_cast<double>(p.told + p.in_flight);
+  p.total_mean = before + p.remaining.mean;
+  p.total_q10 = before + p.remaining.q10;
+  p.total_q90 = before + p.remaining.q90;
   return p;
 }
 
 nlohmann::json to_json(const study_plan& p) {
   const auto opt = [](const std::optional<double>& x) { return x ? nlohmann::json(x.value()) : nlohmann::json(nullptr); };
-  nlohmann::json arms{{"model", p.arms.model == bandit::reward_model::bernoulli ? "bernoulli"
-                                : p.arms.model == bandit::reward_model::bounded ? "bounded"
-                                                                                  : "gaussian"},
-                      {"means", p.arms.means}};
-  if (p.arms.model == bandit::reward_model::gaussian) arms["sigma"] = p.arms.sigma;
-  if (p.arms.model == bandit::reward_model::bounded) {
-    arms["range"] = {p.arms.lo, p.arms.hi};
-    arms["concentration"] = p.arms.concentration;
-  }
   nlohmann::json j{{"method", p.method},
                    {"done", p.done},
                    {"nu", p.nu},
                    {"told", p.told},
                    {"in_flight", p.in_flight},
-                   {"arms", arms},
+                   {"arms", to_json(p.arms)},
                    {"seed", p.seed},
                    {"max_pulls", p.max_pulls},
                    {"estimate", {{"remaining", opt(p.status.remaining_estimate)},

@@ -157,7 +157,9 @@ struct sample_size_plan {
 /// lo < hi, concentration > 0, method a name bandit::parse_method reads that runs on the model.
 sample_size_plan plan_sample_size(const plan_request& q);
 
-/// The JSON contract of a summary and of a plan (docs/planner.md lists the fields).
+/// The JSON contract of a plan's arms ({model, means, sigma | range and concentration}), of a
+/// summary and of a plan (docs/planner.md lists the fields).
+nlohmann::json to_json(const plan_arms& a);
 nlohmann::json to_json(const runs_summary& s);
 nlohmann::json to_json(const sample_size_plan& p);
 
