@@ -152,8 +152,11 @@ void run_new(const new_options& o) {
     throw lilucb::domain_error(cmd, "--arms", "(absent)", "the number of arms, or --names");
   }
   if (s.model == lb::study_model::gaussian) {
-    if (o.sigma.empty()) throw lilucb::domain_error(cmd, "--sigma", "(absent)", "the rewards' scale, > 0 (required with --model gaussian)");
-    s.sigma = parse_real("--sigma", o.sigma, "[1e-130, 1e130]");
+    if (o.sigma.empty())
+      throw lilucb::domain_error(cmd, "--sigma", "(absent)",
+                                 "the rewards' scale, > 0, or unknown (required with --model gaussian)");
+    if (o.sigma == "unknown") s.unknown_variance = true;
+    else s.sigma = parse_real("--sigma", o.sigma, "[1e-130, 1e130] or unknown");
   }
   if (s.model == lb::study_model::bounded) {
     if (o.range.empty()) throw lilucb::domain_error(cmd, "--range", "(absent)", "LO,HI (required with --model bounded)");
@@ -181,7 +184,8 @@ void run_new(const new_options& o) {
     throw lilucb::domain_error(cmd, "--state", o.state, "a path where no file exists yet (a new study; remove the old state to start over)");
   lb::stored_study l{std::move(study), true, 0};
   save(cmd, o.state, l, *lock, "");
-  std::cout << "study of " << s.arms << " arms (" << lb::to_string(s.model) << "), nu = " << text_number(s.nu)
+  std::cout << "study of " << s.arms << " arms (" << lb::to_string(s.model) << (s.unknown_variance ? ", sigma unknown" : "")
+            << "), nu = " << text_number(s.nu)
             << (s.target.best_arm() ? "" : ", question: " + lb::to_string(s.target)) << ", method " << l.study.method()
             << ": " << o.state << '\n';
 }
@@ -399,7 +403,10 @@ lb::identification read_only(const std::string& cmd, const std::string& state, b
 
 // The status's estimate of the pulls left, in words: what it is (the lower bound's leading term,
 // so the certified rule takes more), its range, and where the simulated answer is.
-std::string remaining_text(const lb::study_status& st) {
+std::string remaining_text(const lb::identification& study, const lb::study_status& st) {
+  if (study.settings().unknown_variance)
+    return "more pulls: no closed-form estimate for rewards of unknown variance; lilucb study plan simulates the "
+           "rest at the arms' means and sample standard deviations\n";
   if (!st.remaining_estimate)
     return "more pulls: no estimate yet (an arm without a reward, or leading means tied); lilucb study plan "
            "simulates the rest once every arm has a reward\n";
@@ -433,17 +440,22 @@ void run_status(const show_options& o) {
                      {"done", st.done},          {"remaining_estimate", json_or_null(st.remaining_estimate)},
                      {"remaining_range", {json_or_null(st.remaining_low), json_or_null(st.remaining_high)}}};
     if (!set.names.empty()) j["names"] = set.names;
+    j["sds"] = set.unknown_variance ? nlohmann::json(st.sds) : nlohmann::json(nullptr);
+    if (set.unknown_variance) j["unknown_variance"] = true;
     print_json(j);
     return;
   }
-  std::cout << "study: " << set.arms << " arms (" << lb::to_string(set.model) << "), nu = " << text_number(set.nu)
-            << ", method " << study.method() << (st.done ? "; done" : "; running") << '\n'
-            << "  arm  pulls  in flight  mean\n";
+  const bool sds = set.unknown_variance;
+  std::cout << "study: " << set.arms << " arms (" << lb::to_string(set.model) << (sds ? ", sigma unknown" : "")
+            << "), nu = " << text_number(set.nu) << ", method " << study.method() << (st.done ? "; done" : "; running") << '\n'
+            << "  arm  pulls  in flight  mean" << (sds ? "  sd" : "") << '\n';
   for (std::size_t i = 0; i < set.arms; ++i)
     std::cout << "  " << arm_label(study, i) << "  " << st.pulls[i] << "  " << st.pending[i] << "  "
-              << (st.pulls[i] ? text_number(st.means[i]) : std::string("-")) << (i == st.leader ? "  (leader)" : "") << '\n';
+              << (st.pulls[i] ? text_number(st.means[i]) : std::string("-"))
+              << (sds ? "  " + (st.pulls[i] >= 2 ? text_number(st.sds[i]) : std::string("-")) : std::string())
+              << (i == st.leader ? "  (leader)" : "") << '\n';
   std::cout << "total: " << st.total_pulls << " told, " << st.total_pending << " in flight\n";
-  if (!st.done) std::cout << remaining_text(st);
+  if (!st.done) std::cout << remaining_text(study, st);
 }
 
 // ---- plan: the rest of the study simulated (read without the lock) ----
@@ -600,8 +612,8 @@ void add_study_command(CLI::App& app) {
   declare_option(cn->add_option("--names", n->names, "comma-separated distinct arm names (K = their number; no control characters)"), text_spec("comma-separated distinct non-empty names"));
   declare_option(cn->add_option("--model", n->model, "the rewards: gaussian (default; needs --sigma), bernoulli (0 or 1), bounded (needs --range)"),
                  choice_spec({"gaussian", "bernoulli", "bounded"}).defaults_to(n->model));
-  declare_option(cn->add_option("--sigma", n->sigma, "gaussian: the rewards' standard deviation (sub-Gaussian scale), in [1e-130, 1e130]; no default: required with --model gaussian (the certificate rests on it, and a real system's scale is not the paper's)"),
-                 real_spec(0, false, inf, false).when("--model", {"gaussian"}).defaults_to(no_default));
+  declare_option(cn->add_option("--sigma", n->sigma, "gaussian: the rewards' standard deviation (sub-Gaussian scale), in [1e-130, 1e130]; no default: required with --model gaussian (the certificate rests on it, and a real system's scale is not the paper's); unknown: Gaussian rewards whose standard deviations are unknown and may differ per arm (default method t3c-ids+glr-gu, certified by Proposition GU; rewards |R| <= 1e75)"),
+                 real_spec(0, false, inf, false).or_words({"unknown"}).when("--model", {"gaussian"}).defaults_to(no_default));
   declare_option(cn->add_option("--range", n->range, "bounded: LO,HI, every reward in [LO, HI]"),
                  real_list_spec().when("--model", {"bounded"}).defaults_to(no_default).feeding({"range", "lo", "hi"}));
   declare_option(cn->add_option("--nu", n->nu, "the target error probability, in (0, 1)")->required(), real_spec(0, false, 1, false));
@@ -637,7 +649,7 @@ void add_study_command(CLI::App& app) {
   declare_option(ct->add_option("--state", t->state, "the study's state file")->required(), path_spec(value_kind::file_in));
   declare_option(ct->add_option("--arm", t->arm, "the arm pulled, by its index 0..K-1 (always the index, even when the arms have names)"), count_spec(0, 99'999'999, "an arm index 0 to K-1").feeding({"arm"}));
   declare_option(ct->add_option("--name", t->name, "the arm pulled, by its name (a study created with --names)"), text_spec("an arm's name"));
-  declare_option(ct->add_option("--reward", t->reward, "its reward (finite; 0 or 1 for bernoulli, in [LO, HI] for bounded, |R| <= 1e15 sigma for gaussian)"),
+  declare_option(ct->add_option("--reward", t->reward, "its reward (finite; 0 or 1 for bernoulli, in [LO, HI] for bounded, |R| <= 1e15 sigma for gaussian, |R| <= 1e75 with sigma unknown)"),
                  real_spec(-inf, false, inf, false).defaults_to(no_default).feeding({"reward", "reward sum"}));
   declare_option(ct->add_option("--id", t->id, "the id `study ask` printed with the arm"), count_spec(0, std::numeric_limits<std::uint64_t>::max(), "an id printed by `lilucb study ask`").feeding({"id"}));
   declare_option(ct->add_option("--csv", t->csv, "a file of lines id,arm,reward (- for standard input)"), path_spec(value_kind::path).defaults_to(no_default));
@@ -649,7 +661,7 @@ void add_study_command(CLI::App& app) {
   declare_option(ce->add_option("--state", e->state, "the study's state file")->required(), path_spec(value_kind::file_in));
   declare_option(ce->add_option("--through", e->through, "the last id whose deadline has passed (ids are in ask order)")->required(),
                  count_spec(0, std::numeric_limits<std::uint64_t>::max(), "an id printed by `lilucb study ask`").feeding({"id"}));
-  declare_option(ce->add_option("--reward", e->reward, "the reward told for each pull without an outcome in --csv (default 0; in the study's range)"),
+  declare_option(ce->add_option("--reward", e->reward, "the reward told for each pull without an outcome in --csv (default 0; in the study's range; bernoulli and bounded studies only: a gaussian study needs an outcome for every pull of the window)"),
                  real_spec(-inf, false, inf, false).defaults_to(e->reward).feeding({"reward", "reward sum"}));
   declare_option(ce->add_option("--csv", e->csv, "the outcomes received for pulls up to --through, lines id,arm,reward "
                                                  "(- for stdin), told in id order with the rest (never tell them before their deadline)"),

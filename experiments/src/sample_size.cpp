@@ -320,7 +320,11 @@ nlohmann::json to_json(const runs_summary& s) {
 
 nlohmann::json to_json(const plan_arms& a) {
   nlohmann::json arms{{"model", sample_size_impl::model_name(a.model)}, {"means", a.means}};
-  if (a.model == bandit::reward_model::gaussian) arms["sigma"] = a.sigma;
+  if (a.model == bandit::reward_model::gaussian || a.model == bandit::reward_model::gaussian_unknown_variance) {
+    if (a.sigmas.empty()) arms["sigma"] = a.sigma;
+    else arms["sigmas"] = a.sigmas;
+  }
+  if (a.model == bandit::reward_model::gaussian_unknown_variance) arms["unknown_variance"] = true;
   if (a.model == bandit::reward_model::bounded) {
     arms["range"] = {a.lo, a.hi};
     arms["concentration"] = a.concentration;

@@ -28,7 +28,9 @@ std::string number(double x) {
 
 // The arms the continuations draw from: the study's model at its empirical means (bounded means
 // kept 1e-6 of the range inside it, as Beta arms need).
-plan_arms arms_of(const bandit::identification& study, const bandit::study_status& st, double concentration) {
+// (draws: the continuations will draw from them, so an unknown-variance study needs a spread).
+plan_arms arms_of(const bandit::identification& study, const bandit::study_status& st, double concentration,
+                  bool draws) {
   const auto& set = study.settings();
   plan_arms a;
   a.means = st.means;
@@ -36,6 +38,20 @@ plan_arms arms_of(const bandit::identification& study, const bandit::study_statu
     case bandit::study_model::gaussian:
       a.model = bandit::reward_model::gaussian;
       a.sigma = set.sigma;
+      if (set.unknown_variance) {
+        // Each arm at its sample standard deviation; an arm without a spread yet (fewer than two
+        // rewards, or equal ones) at the largest of the others'.
+        a.model = bandit::reward_model::gaussian_unknown_variance;
+        const double largest = st.sds.empty() ? 0.0 : *std::max_element(st.sds.begin(), st.sds.end());
+        if (draws && !(largest > 0))
+          lilucb::detail::raise_domain_error(
+              kFn, "study", "no arm whose rewards differ",
+              "a study of unknown variance with an arm of two different rewards (the continuations draw "
+              "each arm at its sample standard deviation)");
+        a.sigmas = st.sds;
+        for (double& s : a.sigmas)
+          if (!(s > 0)) s = largest;
+      }
       break;
     case bandit::study_model::bernoulli:
       a.model = bandit::reward_model::bernoulli;
@@ -78,14 +94,17 @@ study_plan plan_study(const bandit::identification& study, const study_plan_requ
   p.in_flight = p.status.total_pending;
   p.seed = q.seed;
   p.max_pulls = q.max_pulls;
-  p.arms = arms_of(study, p.status, q.concentration);
-  if (p.done) return p;  // (a one-arm study is done before any reward)
+  if (p.done) {  // (a one-arm study is done before any reward)
+    p.arms = arms_of(study, p.status, q.concentration, false);
+    return p;
+  }
   for (std::size_t i = 0; i < set.arms; ++i)
     if (p.status.pulls[i] == 0)
       lilucb::detail::raise_domain_error(
           kFn, "study", "arm " + std::to_string(i) + " without a reward told",
           "a study whose every arm has a reward (the continuations draw from the empirical means; lilucb plan "
           "--means plans a study before it starts)");
+  p.arms = arms_of(study, p.status, q.concentration, true);
 
   const auto in_flight = now.in_flight();
   // The rule's certificate, whether or not a continuation stops.
@@ -164,6 +183,11 @@ std::string study_plan_text(const study_plan& p) {
   o << "  the arms as they look now (the continuations' true means): ";
   for (std::size_t i = 0; i < p.arms.means.size(); ++i) o << (i ? ", " : "") << number(p.arms.means[i]);
   if (p.arms.model == bandit::reward_model::gaussian) o << " (Gaussian, sigma " << number(p.arms.sigma) << ")";
+  if (p.arms.model == bandit::reward_model::gaussian_unknown_variance) {
+    o << " (Gaussian at the sample standard deviations ";
+    for (std::size_t i = 0; i < p.arms.sigmas.size(); ++i) o << (i ? ", " : "") << number(p.arms.sigmas[i]);
+    o << ")";
+  }
   if (p.arms.model == bandit::reward_model::bernoulli) o << " (Bernoulli)";
   if (p.arms.model == bandit::reward_model::bounded)
     o << " (Beta of concentration " << number(p.arms.concentration) << " on [" << number(p.arms.lo) << ", "

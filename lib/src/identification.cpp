@@ -91,7 +91,10 @@ nlohmann::json settings_json(const study_settings& s) {
   j["arms"] = s.arms;
   j["names"] = s.names;
   j["model"] = to_string(s.model);
-  if (s.model == study_model::gaussian) j["sigma"] = s.sigma;
+  if (s.model == study_model::gaussian) {
+    if (s.unknown_variance) j["unknown_variance"] = true;  // (no sigma; a known-sigma study's settings are as before)
+    else j["sigma"] = s.sigma;
+  }
   if (s.model == study_model::bounded) j["range"] = {s.lo, s.hi};
   j["nu"] = s.nu;
   j["method"] = s.method;
@@ -269,6 +272,8 @@ struct identification::impl {
   run_parameters parameters;
   detail::normal_stream stream;
   arm_stats real, view;
+  // A study of unknown variance: each arm's Welford mean and M2 of its rewards told (status().sds).
+  std::vector<double> spread_mean, spread_m2;
   std::uint64_t next_id = 0;
   asks_window asks;  // the arms of the recent asks and of every ask in flight
   std::size_t round_robin = 0;   // the next arm of the first round
@@ -298,11 +303,21 @@ struct identification::impl {
   }
 
   explicit impl(study_settings s)
-      : set(std::move(s)), stream(set.seed, 0), real(set.arms), view(set.arms), asks(set.arms), unsampled(set.arms) {}
+      : set(std::move(s)), stream(set.seed, 0), real(set.arms), view(set.arms), asks(set.arms), unsampled(set.arms) {
+    if (set.unknown_variance) {
+      spread_mean.assign(set.arms, 0.0);
+      spread_m2.assign(set.arms, 0.0);
+    }
+  }
 
   void check_reward(const char* fn, double r) const {
     lilucb::check_finite(fn, "reward", r);
-    if (set.model == study_model::gaussian && !(std::fabs(r) <= study_max_standardized_reward * set.sigma))
+    if (set.unknown_variance && !(std::fabs(r) <= study_max_unknown_variance_reward))
+      refuse(fn, "reward", ::lilucb::detail::format_value(r),
+             "|reward| <= 1e75 (a study of unknown variance: larger rewards leave the doubles in the "
+             "statistics; rescale the rewards)");
+    if (set.model == study_model::gaussian && !set.unknown_variance &&
+        !(std::fabs(r) <= study_max_standardized_reward * set.sigma))
       refuse(fn, "reward", ::lilucb::detail::format_value(r),
              "|reward| <= 1e15 sigma = " + ::lilucb::detail::format_value(study_max_standardized_reward * set.sigma) +
                  " (a larger reward leaves the doubles in the statistics: rescale the rewards, or give the "
@@ -352,6 +367,11 @@ struct identification::impl {
   /// ('t' or 'u').
   void record(std::size_t i, double r, std::optional<std::uint64_t> id, char kind) {
     real.add(i, r);  // the only call that can throw (a sum beyond DBL_MAX), before any other change
+    if (set.unknown_variance) {
+      const double d = r - spread_mean[i];
+      spread_mean[i] += d / static_cast<double>(real.count(i));
+      spread_m2[i] += d * (r - spread_mean[i]);
+    }
     if (id) asks.remove(*id, i);
     sync_view(i);
     if (i == last_asked) {
@@ -530,6 +550,13 @@ identification::identification(study_settings settings)
   };
   switch (s.model) {
     case study_model::gaussian:
+      if (s.unknown_variance) {
+        if (s.sigma != 0)
+          refuse(fn, "sigma", ::lilucb::detail::format_value(s.sigma), "0 with unknown_variance (the rules read no sigma)");
+        p_->model = reward_model::gaussian_unknown_variance;
+        p_->sigma = unknown_variance_sampling_sigma;
+        break;
+      }
       check_finite(fn, "sigma", s.sigma);
       check_positive(fn, "sigma", s.sigma);
       check_scale("sigma", s.sigma, ::lilucb::detail::format_value(s.sigma));
@@ -555,6 +582,12 @@ identification::identification(study_settings settings)
       p_->sigma = (s.hi - s.lo) / 2;
       break;
   }
+  if (s.unknown_variance && s.model != study_model::gaussian)
+    refuse(fn, "unknown_variance", std::string("true with a ") + to_string(s.model) + " study", "false unless the model is gaussian");
+  if (s.unknown_variance && s.target.top_m())
+    refuse(fn, "top", std::to_string(s.target.top),
+           "1 with unknown_variance (Proposition GU answers the best arm or an epsilon-good one; no top-m rule reads "
+           "no sigma)");
   check_target(fn, s.target);
   if (s.target.top_m() && s.target.top >= s.arms)
     refuse(fn, "top", std::to_string(s.target.top), "1, or 2..K-1 (K = " + std::to_string(s.arms) + " arms)");
@@ -565,8 +598,8 @@ identification::identification(study_settings settings)
            "a relative epsilon only for rewards known to be >= 0: bernoulli, or bounded with lo >= 0 (the "
            "certificate needs mu* >= 0); an additive epsilon for any model");
   if (s.method.empty())
-    s.method = s.target.best_arm() ? std::string(recommended_method_for(s.model))
-                                   : to_string(recommended_combination(p_->model, s.target));
+    s.method = s.target.best_arm() && !s.unknown_variance ? std::string(recommended_method_for(s.model))
+                                                          : to_string(recommended_combination(p_->model, s.target));
   if (s.method.find('+') == std::string::npos)
     refuse(fn, "method", ::lilucb::detail::quoted(s.method),
            "a combination SAMPLING+STOPPING of the registry (the presets run simulations only)");
@@ -735,6 +768,15 @@ std::size_t identification::expire(std::uint64_t through, double reward, std::sp
   std::vector<std::uint64_t> ids;
   for (std::uint64_t id = p_->asks.base; id < end; ++id)
     if (p_->asks.in_flight(id)) ids.push_back(id);
+  // A Gaussian study's rewards are draws of its arms' laws: a fixed value told for a pull that
+  // never reported is not one (it changes the arm's law and voids the certificate), so every
+  // pull of its window needs its outcome.  The default reward is a conversion window's "not
+  // converted", for Bernoulli and bounded studies.
+  if (p_->set.model == study_model::gaussian && given.size() != ids.size())
+    refuse(fn, "outcomes", std::to_string(ids.size() - given.size()) + " pulls in the window without an outcome",
+           "an outcome for every pull in flight up to the id in a gaussian study (a told reward must be a draw of "
+           "the arm's law; leave a pull that never reports untold); the default reward is for bernoulli and "
+           "bounded studies");
   std::size_t counted = 0, next = 0;
   for (const std::uint64_t id : ids) {
     double r = reward;
@@ -796,7 +838,12 @@ study_status identification::status() {
   // standard error (sigma/sqrt(n); Bernoulli sqrt(mu(1 - mu)/n), at least 1/(2n)): the arms the
   // question answers now (the leading m, m = 1 but for top-m) up and the others down for the low
   // end, the other way for the high end (none when the leading means then tie or cross).
-  if (K >= 2 && q.unsampled == 0 && !(q.set.target.top_m() && q.set.target.relative)) {
+  if (q.set.unknown_variance) {
+    st.sds.resize(K);
+    for (std::size_t i = 0; i < K; ++i)
+      st.sds[i] = st.pulls[i] >= 2 ? std::sqrt(std::max(0.0, q.spread_m2[i]) / static_cast<double>(st.pulls[i] - 1)) : 0.0;
+  }
+  if (K >= 2 && q.unsampled == 0 && !q.set.unknown_variance && !(q.set.target.top_m() && q.set.target.relative)) {
     const auto& t = q.set.target;
     const auto shift = t.relative ? epsilon_shift::relative : epsilon_shift::additive;
     const bool bern = q.set.model == study_model::bernoulli;
@@ -963,7 +1010,13 @@ study_settings read_settings(const nlohmann::json& j, const std::function<void(c
   if (s.arms < 1 || s.arms > max_arms) bad("arms " + j.at("arms").dump() + " (1 to 2^32 - 1)");
   s.names = j.at("names").get<std::vector<std::string>>();
   s.model = parse_study_model(j.at("model").get<std::string>());
-  if (s.model == study_model::gaussian) s.sigma = exact_number(j.at("sigma"), "sigma", bad);
+  if (j.contains("unknown_variance")) {
+    if (s.model != study_model::gaussian || j.at("unknown_variance") != true || j.contains("sigma"))
+      bad("unknown_variance " + j.at("unknown_variance").dump() + " (true, in a gaussian study without sigma, or absent)");
+    s.unknown_variance = true;
+  } else if (s.model == study_model::gaussian) {
+    s.sigma = exact_number(j.at("sigma"), "sigma", bad);
+  }
   if (s.model == study_model::bounded) {
     const auto& r = j.at("range");
     if (!r.is_array() || r.size() != 2) bad("range " + r.dump() + " (two numbers)");
@@ -1010,7 +1063,7 @@ identification identification::from_json(std::string_view text, const std::optio
                                 "epsilon", "epsilon_relative", "top"};
     if (version >= 2) known.insert("chain");
     const std::string model = j.at("model").get<std::string>();
-    if (model == "gaussian") known.insert("sigma");
+    if (model == "gaussian") known.insert({"sigma", "unknown_variance"});
     if (model == "bounded") known.insert("range");
     for (const auto& [key, value] : j.items())
       if (!known.count(key)) bad("a key \"" + key + "\" that a " + model + " study of version " + std::to_string(version) + " has not");
@@ -1235,7 +1288,11 @@ std::string identification::take_journal_record() {
   return line;
 }
 
-bool identification::snapshot_holds_rules() const { return p_->sampling->archivable() && p_->stopping->archivable(); }
+// A study of unknown variance keeps its arms' spreads outside the rules' state: its snapshot holds
+// no rules, and open() rebuilds everything by replaying the journal.
+bool identification::snapshot_holds_rules() const {
+  return !p_->set.unknown_variance && p_->sampling->archivable() && p_->stopping->archivable();
+}
 
 std::uint64_t identification::journal_end() const { return p_->journal_end; }
 
@@ -1322,7 +1379,7 @@ snapshot_parts read_snapshot(std::string_view text, const std::function<void(con
     std::set<std::string> known{"format", "version", "arms", "names", "model", "nu", "method", "seed", "chain", "journal", "statistics", "state", "digest",
                                 "epsilon", "epsilon_relative", "top"};
     const std::string model = j.at("model").get<std::string>();
-    if (model == "gaussian") known.insert("sigma");
+    if (model == "gaussian") known.insert({"sigma", "unknown_variance"});
     if (model == "bounded") known.insert("range");
     for (const auto& [key, value] : j.items())
       if (!known.count(key)) bad("a key \"" + key + "\" that a snapshot of a " + model + " study has not");

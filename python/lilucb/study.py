@@ -68,8 +68,10 @@ class StudyStatus(_JsonRecord):
     bound's leading term (certified rules take more: :meth:`Identification.plan` simulates how many),
     None while an arm has no reward or the leading means tie; remaining_range: [low, high], the same
     estimate with the means moved by one standard error (gaps widened, narrowed; high None when the
-    means may then tie).  ``to_dict()``: plain Python types, as ``lilucb study status --json`` prints
-    them."""
+    means may then tie); sds: a study of unknown variance's sample standard deviation per arm (0 with
+    fewer than two rewards; None for the other studies, and such a study has no remaining_estimate:
+    :meth:`Identification.plan` simulates it).  ``to_dict()``: plain Python types, as
+    ``lilucb study status --json`` prints them."""
 
     pulls: List[int]
     pending: List[int]
@@ -80,6 +82,7 @@ class StudyStatus(_JsonRecord):
     done: bool
     remaining_estimate: Optional[float]
     remaining_range: List[Optional[float]]
+    sds: Optional[List[float]]
 
 
 class Identification:
@@ -108,6 +111,11 @@ class Identification:
     top = m in 2..K-1 asks for the m best arms (with epsilon: none left out more than epsilon above one
     answered); ``answer().answer`` holds the set, and the default method is 'lucb-glr+glr-one-sided'
     (Proposition TM-M1).
+    unknown_variance=True (model 'gaussian', sigma None): rewards Gaussian with standard deviations unknown
+    and possibly different per arm, as ``lilucb study new --sigma unknown``: only rules that read no sigma
+    admit, 't3c-ids+glr-gu' (certified, Proposition GU; the default) and '...+glr-heuristic-ev' (the
+    practice); rewards |R| <= 1e75; the sampling rule runs at the nominal scale 1 (its efficiency, not the
+    certificate, depends on the rewards' scale).
     A bad value raises DomainError naming the argument, a wrong type TypeError.
 
     The certificate (P(wrong answer) <= nu; docs/live-study.md, Proposition L) holds when the order in
@@ -124,9 +132,10 @@ class Identification:
     def __init__(self, arms: Union[Whole, Sequence[str]], model: Literal["gaussian", "bernoulli", "bounded"],
                  nu: Real, *, sigma: Optional[Real] = None, range: Optional[Tuple[Real, Real]] = None,
                  method: Optional[str] = None, seed: Whole = 1, names: Optional[Sequence[str]] = None,
-                 epsilon: Real = 0.0, epsilon_relative: bool = False, top: Whole = 1) -> None:
+                 epsilon: Real = 0.0, epsilon_relative: bool = False, top: Whole = 1,
+                 unknown_variance: bool = False) -> None:
         self._study = _lilucb._Identification(arms, model, nu, sigma, range, method, seed, names, epsilon,
-                                              epsilon_relative, top)
+                                              epsilon_relative, top, unknown_variance)
 
     @classmethod
     def from_json(cls, text: Union[str, bytes], last_written: Optional[dict] = None) -> Identification:
@@ -260,7 +269,8 @@ class Identification:
              progress: Optional[Union[bool, Callable[[int, int], None]]] = False) -> dict:
         """How many more pulls?  The plan of ``lilucb study plan --json``, as a dict: the study's own
         rules continued `runs` times in simulation from its state (the study is unchanged), the asks in
-        flight told first, rewards drawn at the empirical means (Gaussian at the study's sigma; Bernoulli;
+        flight told first, rewards drawn at the empirical means (Gaussian at the study's sigma, or with an
+        unknown variance at each arm's sample standard deviation; Bernoulli;
         bounded: Beta of `concentration`, default 9, on the range).  ``remaining``: the new asks per
         continuation summarised as :func:`lilucb.plan`'s ``simulation`` (mean, median, intervals,
         q10/q90; errors against the empirical means); ``total``: the pulls the study would reach;
@@ -305,8 +315,13 @@ class Identification:
 
     @property
     def sigma(self) -> Optional[float]:
-        """The Gaussian model's sigma (None for the other models)."""
+        """The Gaussian model's sigma (None for the other models and with unknown_variance)."""
         return self._study.settings()["sigma"]
+
+    @property
+    def unknown_variance(self) -> bool:
+        """Whether the Gaussian rewards' standard deviations are unknown (then sigma is None)."""
+        return self._study.settings()["unknown_variance"]
 
     @property
     def range(self) -> Optional[Tuple[float, float]]:
@@ -338,6 +353,7 @@ class Identification:
         st = self._study.status()
         arms = list(s["names"]) if s["names"] is not None else s["arms"]
         extra = "".join(f", {k}={s[k]!r}" for k in ("sigma", "range") if s[k] is not None)
+        extra += ", unknown_variance=True" if s["unknown_variance"] else ""
         return (f"lilucb.Identification(arms={arms!r}, model={s['model']!r}, nu={s['nu']!r}{extra}, "
                 f"method={s['method']!r}, seed={s['seed']!r}) <{st['total_pulls']} told, "
                 f"{st['total_pending']} in flight, {'done' if st['done'] else 'running'}>")

@@ -32,7 +32,8 @@ namespace study_binding {
 namespace {
 
 constexpr const char* sig_init =
-    "lilucb.Identification(arms, model, nu, *, sigma=None, range=None, method=None, seed=1, names=None)";
+    "lilucb.Identification(arms, model, nu, *, sigma=None, range=None, method=None, seed=1, names=None, "
+    "epsilon=0.0, epsilon_relative=False, top=1, unknown_variance=False)";
 constexpr const char* sig_ask = "lilucb.Identification.ask(m=None)";
 constexpr const char* sig_ask_ids = "lilucb.Identification.ask_ids(m=None)";
 constexpr const char* sig_tell = "lilucb.Identification.tell(arm, reward, id=None)";
@@ -146,7 +147,8 @@ bool is_list_or_tuple(const py::handle& x) { return PyList_Check(x.ptr()) || PyT
 bandit::study_settings settings_from(const py::object& arms, const py::object& model, const py::object& nu,
                                  const py::object& sigma, const py::object& range, const py::object& method,
                                  const py::object& seed, const py::object& names, const py::object& epsilon,
-                                 const py::object& epsilon_relative, const py::object& top) {
+                                 const py::object& epsilon_relative, const py::object& top,
+                                 const py::object& unknown_variance) {
   bandit::study_settings s;
   // arms: K, or the names (then K = len(names)).
   if (is_list_or_tuple(arms)) {
@@ -172,9 +174,21 @@ bandit::study_settings settings_from(const py::object& arms, const py::object& m
   if (!py::isinstance<py::str>(model)) wrong_type(sig_init, "model", "a str ('gaussian', 'bernoulli' or 'bounded')", model);
   s.model = bandit::parse_study_model(model.cast<std::string>());
   s.nu = real_arg(sig_init, "nu", nu);
+  // unknown_variance: Gaussian rewards of unknown standard deviations (then no sigma).
+  if (!PyBool_Check(unknown_variance.ptr())) wrong_type(sig_init, "unknown_variance", "a bool", unknown_variance);
+  s.unknown_variance = unknown_variance.cast<bool>();
+  if (s.unknown_variance && s.model != bandit::study_model::gaussian)
+    throw lilucb::domain_error(fn_init, "unknown_variance", "True with model " + std::string(bandit::to_string(s.model)),
+                               "False: unknown_variance applies to model gaussian only");
   // sigma: the Gaussian model's scale, and only its.
-  if (s.model == bandit::study_model::gaussian) {
-    if (sigma.is_none()) throw lilucb::domain_error(fn_init, "sigma", "None", "(0, inf), required with model gaussian");
+  if (s.unknown_variance) {
+    if (!sigma.is_none()) {
+      const double v = real_arg(sig_init, "sigma", sigma);
+      throw lilucb::domain_error(fn_init, "sigma", number_text(v), "None with unknown_variance=True");
+    }
+  } else if (s.model == bandit::study_model::gaussian) {
+    if (sigma.is_none())
+      throw lilucb::domain_error(fn_init, "sigma", "None", "(0, inf), required with model gaussian (or unknown_variance=True)");
     s.sigma = real_arg(sig_init, "sigma", sigma);
   } else if (!sigma.is_none()) {
     const double v = real_arg(sig_init, "sigma", sigma);
@@ -222,8 +236,10 @@ class study {
  public:
   study(const py::object& arms, const py::object& model, const py::object& nu, const py::object& sigma,
         const py::object& range, const py::object& method, const py::object& seed, const py::object& names,
-        const py::object& epsilon, const py::object& epsilon_relative, const py::object& top)
-      : s_(settings_from(arms, model, nu, sigma, range, method, seed, names, epsilon, epsilon_relative, top)) {}
+        const py::object& epsilon, const py::object& epsilon_relative, const py::object& top,
+        const py::object& unknown_variance)
+      : s_(settings_from(arms, model, nu, sigma, range, method, seed, names, epsilon, epsilon_relative, top,
+                         unknown_variance)) {}
 
   static study load(const py::object& text, const py::object& last_written) {
     if (!py::isinstance<py::str>(text) && !py::isinstance<py::bytes>(text))
@@ -453,6 +469,7 @@ class study {
     d["done"] = st.done;
     d["remaining_estimate"] = optional_value(st.remaining_estimate);
     d["remaining_range"] = py::list(py::make_tuple(optional_value(st.remaining_low), optional_value(st.remaining_high)));
+    d["sds"] = st.sds.empty() ? py::object(py::none()) : py::object(py::cast(st.sds));
     return d;
   }
 
@@ -501,7 +518,9 @@ class study {
     d["names"] = s.names.empty() ? py::object(py::none()) : py::object(py::tuple(py::cast(s.names)));
     d["model"] = bandit::to_string(s.model);
     d["nu"] = s.nu;
-    d["sigma"] = s.model == bandit::study_model::gaussian ? py::object(py::float_(s.sigma)) : py::object(py::none());
+    d["sigma"] = s.model == bandit::study_model::gaussian && !s.unknown_variance ? py::object(py::float_(s.sigma))
+                                                                                 : py::object(py::none());
+    d["unknown_variance"] = s.unknown_variance;
     d["range"] = s.model == bandit::study_model::bounded ? py::object(py::make_tuple(s.lo, s.hi)) : py::object(py::none());
     d["method"] = s.method;
     d["seed"] = s.seed;
@@ -582,9 +601,9 @@ void register_identification(py::module_& m) {
                     "The ask-tell study (lilucb::bandit::identification); use lilucb.Identification.")
       .def(py::init<const py::object&, const py::object&, const py::object&, const py::object&, const py::object&,
                     const py::object&, const py::object&, const py::object&, const py::object&, const py::object&,
-                    const py::object&>(),
+                    const py::object&, const py::object&>(),
            arg("arms"), arg("model"), arg("nu"), arg("sigma"), arg("range"), arg("method"), arg("seed"), arg("names"),
-           arg("epsilon"), arg("epsilon_relative"), arg("top"))
+           arg("epsilon"), arg("epsilon_relative"), arg("top"), arg("unknown_variance"))
       .def_static("from_json", &study::load, arg("text"), arg("last_written"))
       .def_static("load", &study::load_files, arg("path"), arg("last_written"))
       .def("save", &study::save_files, arg("path"))

@@ -114,7 +114,7 @@ def _tell_many_base():
 
 
 def _expire_base():
-    s = _study()
+    s = _study(model="bounded", sigma=None, range=(0.0, 1.0))  # (a Gaussian study's window needs every outcome)
     asks = s.ask_ids(2)
     return s.expire, dict(through=asks[-1][0], reward=0.5)
 
@@ -243,7 +243,8 @@ BASE = {
     # the ask-tell study
     "Identification": [dict(arms=2, model="gaussian", nu=0.1, sigma=1.0, method=lilucb.RECOMMENDED_METHOD, seed=0),
                        dict(arms=2, model="bounded", nu=0.1, range=(0.0, 1.0)),
-                       dict(arms=2, model="gaussian", nu=0.1, sigma=1.0, names=["a", "b"])],
+                       dict(arms=2, model="gaussian", nu=0.1, sigma=1.0, names=["a", "b"]),
+                       dict(arms=2, model="gaussian", nu=0.1, unknown_variance=True)],
     "Identification.from_json": lambda: (lilucb.Identification.from_json, dict(text=_study().to_json())),
     "Identification.load": lambda: (lilucb.Identification.load, dict(path=_saved_study(), last_written=None)),
     "Identification.save": lambda: (_study().save, dict(path="saved.json")),

@@ -111,6 +111,44 @@ def test_bounded_loop():
     assert check_certified(s, 0).best_name == "fast"
 
 
+def test_unknown_variance_loop_reaches_a_gu_certificate_and_plans_at_the_sample_sds():
+    # Latencies in ms, say, of very different spreads: the reward is minus the latency.
+    rng = np.random.default_rng(12)
+    centre, spread = [20.0, 26.0, 40.0], [2.0, 8.0, 1.0]
+    s = lilucb.Identification(arms=3, model="gaussian", nu=0.05, unknown_variance=True, seed=2)
+    assert s.unknown_variance is True and s.sigma is None
+    assert s.method == "t3c-ids+glr-gu"
+    assert "unknown_variance=True" in repr(s)
+    pull = lambda arm: -float(rng.normal(centre[arm], spread[arm]))
+    told = [[], [], []]
+    for _ in range(30):
+        arm = s.ask()
+        r = pull(arm)
+        told[arm].append(r)
+        s.tell(arm, r)
+    st = s.status()
+    assert st.remaining_estimate is None
+    assert st.sds == pytest.approx([float(np.std(x, ddof=1)) if len(x) >= 2 else 0.0 for x in told], rel=1e-9)
+    plan = s.plan(runs=10, threads=1)
+    assert plan["arms"]["unknown_variance"] is True
+    assert plan["arms"]["sigmas"] == pytest.approx(st.sds, rel=1e-15)
+    assert plan["remaining"]["certified"] is True
+    # The state keeps the flag through JSON and pickle.
+    assert lilucb.Identification.from_json(s.to_json()).unknown_variance is True
+    assert pickle.loads(pickle.dumps(s)).status().sds == st.sds
+    run_sequentially(s, pull)
+    assert "Proposition GU" in check_certified(s, 0).certificate
+    # Refusals by name: a sigma with unknown_variance, unknown_variance for another model, a sigma rule.
+    with pytest.raises(lilucb.DomainError, match="sigma"):
+        lilucb.Identification(3, "gaussian", 0.1, sigma=1.0, unknown_variance=True)
+    with pytest.raises(lilucb.DomainError, match="unknown_variance"):
+        lilucb.Identification(3, "bernoulli", 0.1, unknown_variance=True)
+    with pytest.raises(lilucb.DomainError, match="threshold = pooled-per-arm .*reads no sigma"):
+        lilucb.Identification(3, "gaussian", 0.1, unknown_variance=True, method="t3c-ids+glr-pooled-per-arm")
+    with pytest.raises(TypeError, match="unknown_variance"):
+        lilucb.Identification(3, "gaussian", 0.1, unknown_variance=1)
+
+
 def test_the_ls_rule_reports_its_bounds_as_evidence():
     # LS: the leader's lower bound (statistic) against each challenger's upper bound (threshold).
     s = lilucb.Identification(2, "gaussian", 0.1, sigma=0.5, method="uniform+ls")
@@ -332,7 +370,8 @@ def test_wrong_types_raise_type_error_naming_the_signature(change, parameter):
     with pytest.raises(TypeError) as e:
         lilucb.Identification(**kwargs)
     assert str(e.value).startswith("lilucb.Identification(arms, model, nu, *, sigma=None, range=None, method=None, "
-                                   "seed=1, names=None): " + parameter + " must be "), str(e.value)
+                                   "seed=1, names=None, epsilon=0.0, epsilon_relative=False, top=1, "
+                                   "unknown_variance=False): " + parameter + " must be "), str(e.value)
 
 
 def test_missing_or_positional_arguments():

@@ -496,6 +496,149 @@ BOOST_AUTO_TEST_CASE(status_reports_counts_means_and_the_remaining_estimate) {
   BOOST_TEST(*st.remaining_estimate == std::max(0.0, t_star * std::log(10.0) - 6), boost::test_tools::tolerance(1e-12));
 }
 
+// A study of unknown variance (Gaussian rewards whose standard deviations the rules may not read):
+// its default method is t3c-ids+glr-gu, certified by Proposition GU; asked one at a time it makes
+// run_combination's pulls with run_options::unknown_variance at the study's nominal sampling scale
+// (arms of standard deviations 0.2, 2 and 0.5); status() gives each arm's sample standard deviation
+// (two passes over the rewards told) and no T* estimate; the state keeps the flag without a sigma
+// and a loaded study continues as the uninterrupted one; a sigma rule, a sigma, a non-Gaussian
+// model and a reward beyond 1e75 are refused by name.
+BOOST_AUTO_TEST_CASE(a_study_of_unknown_variance_runs_gu_and_reports_spreads) {
+  lb::study_settings s;
+  s.arms = 3;
+  s.model = lb::study_model::gaussian;
+  s.unknown_variance = true;
+  s.nu = 0.1;
+  s.seed = 9;
+  const lb::gaussian_arms arms(std::vector<double>{1.0, 0.2, 0.0}, std::vector<double>{0.2, 2.0, 0.5});
+  for (const char* method : {"", "tas-d+glr-heuristic-ev"}) {
+    BOOST_TEST_CONTEXT(method) {
+      s.method = method;
+      lb::identification study(s);
+      const std::string name = *method ? method : "t3c-ids+glr-gu";
+      BOOST_TEST(study.method() == name);
+      BOOST_TEST(study.rule_certified() == !*method);
+      std::vector<std::vector<double>> told(3);
+      std::uint64_t t = 0;
+      for (; t < 2'000'000 && !study.done(); ++t) {
+        const auto a = study.ask();
+        const double r = arms.sample(a.arm, study.random_stream());
+        told[a.arm].push_back(r);
+        BOOST_REQUIRE(study.tell(a.id, r));
+      }
+      lb::run_options opts;
+      opts.nu = s.nu;
+      opts.sigma = lb::unknown_variance_sampling_sigma;
+      opts.unknown_variance = true;
+      opts.seed = s.seed;
+      const auto run = lb::run_combination(lb::parse_combination(name), arms, opts);
+      BOOST_TEST(study.done());
+      const auto st = study.status();
+      BOOST_TEST(st.pulls == run.run.counts, boost::test_tools::per_element());
+      BOOST_TEST(study.answer().best_arm == run.run.best_arm);
+      BOOST_TEST(study.answer().best_arm == 0u);
+      BOOST_TEST(study.answer().certified == run.certified);
+      if (!*method) BOOST_TEST(study.answer().certificate.find("Proposition GU") != std::string::npos);
+      BOOST_TEST(!st.remaining_estimate.has_value());
+      BOOST_REQUIRE(st.sds.size() == 3u);
+      for (std::size_t i = 0; i < 3; ++i) {
+        const auto& x = told[i];
+        double mean = 0, ss = 0;
+        for (double v : x) mean += v;
+        mean /= static_cast<double>(x.size());
+        for (double v : x) ss += (v - mean) * (v - mean);
+        BOOST_TEST(st.sds[i] == std::sqrt(ss / static_cast<double>(x.size() - 1)), boost::test_tools::tolerance(1e-9));
+      }
+    }
+  }
+  // The state: the flag, no sigma; a loaded study continues as the uninterrupted one.
+  s.method.clear();
+  lb::identification a(s);
+  lb::normal_stream gen(4, 0);
+  for (int k = 0; k < 40; ++k) {
+    const auto q = a.ask();
+    a.tell(q.id, arms.sample(q.arm, gen));
+  }
+  const auto j = nlohmann::json::parse(a.to_json());
+  BOOST_TEST(j.dump().find("\"unknown_variance\":true") != std::string::npos);
+  BOOST_TEST(j.dump().find("\"sigma\"") == std::string::npos);
+  auto b = lb::identification::from_json(a.to_json());
+  BOOST_TEST(b.settings().unknown_variance);
+  BOOST_TEST(b.status().sds == a.status().sds, boost::test_tools::per_element());
+  for (int k = 0; k < 200 && !a.done(); ++k) {
+    const auto x = a.ask(), y = b.ask();
+    BOOST_REQUIRE_EQUAL(x.arm, y.arm);
+    const double r = arms.sample(x.arm, gen);
+    a.tell(x.id, r);
+    b.tell(y.id, r);
+  }
+  BOOST_TEST(b.history().head == a.history().head);
+  // The state's flag is checked: with a sigma beside it, false, or in a bernoulli study, refused.
+  const std::string text = a.to_json();
+  for (const auto& [from, to] : std::vector<std::pair<std::string, std::string>>{
+           {"\"unknown_variance\":true", "\"unknown_variance\":true,\"sigma\":1.0"},
+           {"\"unknown_variance\":true", "\"unknown_variance\":false"},
+           {"\"model\":\"gaussian\"", "\"model\":\"bernoulli\""}}) {
+    std::string edited = text;
+    const auto at = edited.find(from);
+    BOOST_REQUIRE(at != std::string::npos);
+    edited.replace(at, from.size(), to);
+    try {
+      (void)lb::identification::from_json(edited);
+      BOOST_ERROR("an edited flag accepted: " + to);
+    } catch (const lilucb::domain_error& e) {
+      BOOST_TEST(std::string(e.what()).find("unknown_variance") != std::string::npos, e.what());
+    }
+  }
+  // expire: a fixed reward is not a Gaussian draw; with every outcome given it closes the window.
+  lb::identification w(s);
+  const auto asks = w.ask(3);
+  const std::string w_before = w.to_json();
+  try {
+    (void)w.expire(asks[2].id);
+    BOOST_ERROR("expire with default rewards accepted in a study of unknown variance");
+  } catch (const lilucb::domain_error& e) {
+    BOOST_TEST(e.parameter() == "outcomes");
+  }
+  BOOST_TEST(w.to_json() == w_before);
+  std::vector<lb::study_outcome> got;
+  for (const auto& q : asks) got.push_back({q.id, 0.25 * static_cast<double>(q.id), q.arm});
+  BOOST_TEST(w.expire(asks[2].id, 0.0, got) == 3u);
+  // A top-m question is refused (no top-m rule reads no sigma).
+  auto top = s;
+  top.target.top = 2;
+  try {
+    lb::identification x(top);
+    BOOST_ERROR("a top-m study of unknown variance accepted");
+  } catch (const lilucb::domain_error& e) {
+    BOOST_TEST(e.parameter() == "top");
+  }
+  // A known-sigma study reports no spreads.
+  BOOST_TEST(lb::identification(gaussian_study(3, "")).status().sds.empty());
+  // Refusals, by name.
+  const auto refused = [](lb::study_settings bad, const std::string& parameter) {
+    try {
+      lb::identification x(bad);
+      BOOST_ERROR("accepted; expected a refusal naming " + parameter);
+    } catch (const lilucb::domain_error& e) {
+      BOOST_TEST(e.parameter() == parameter);
+    }
+  };
+  auto bad = s;
+  bad.sigma = 0.5;
+  refused(bad, "sigma");
+  bad = s;
+  bad.method = "t3c-ids+glr-pooled-per-arm";  // its threshold reads sigma
+  refused(bad, "threshold");
+  bad = s;
+  bad.model = lb::study_model::bernoulli;
+  refused(bad, "unknown_variance");
+  lb::identification c(s);
+  const auto q = c.ask();
+  BOOST_CHECK_THROW(c.tell(q.id, 2e75), lilucb::domain_error);
+  BOOST_TEST(c.tell(q.id, -1e75));
+}
+
 BOOST_AUTO_TEST_CASE(one_arm_is_answered_at_once) {
   lb::identification a(gaussian_study(1, ""));
   BOOST_TEST(a.done());
@@ -712,11 +855,12 @@ struct study_files {
   }
 };
 
-lb::study_settings study_of(lb::study_model model, const std::string& method) {
+lb::study_settings study_of(lb::study_model model, const std::string& method, bool unknown_variance = false) {
   lb::study_settings s;
   s.arms = 4;
   s.model = model;
-  s.sigma = 1.0;
+  s.sigma = unknown_variance ? 0.0 : 1.0;
+  s.unknown_variance = unknown_variance;
   s.lo = -2;
   s.hi = 2;
   s.nu = 0.05;
@@ -815,6 +959,7 @@ BOOST_AUTO_TEST_CASE(a_study_reopened_from_its_snapshot_and_journal_continues_as
     lb::study_model model;
     const char* method;
     bool holds_rules;
+    bool unknown_variance = false;
   };
   const method_case cases[] = {
       {lb::study_model::gaussian, "t3c-ids+glr-pooled-per-arm", true},
@@ -825,11 +970,13 @@ BOOST_AUTO_TEST_CASE(a_study_reopened_from_its_snapshot_and_journal_continues_as
       {lb::study_model::bounded, "t3c-ids+glr-pooled-eb", true},
       {lb::study_model::gaussian, "tas-d+glr-kk21", false},
       {lb::study_model::gaussian, "lucb1+ls", false},
+      {lb::study_model::gaussian, "t3c-ids+glr-gu", false, true},
+      {lb::study_model::gaussian, "tas-d+glr-heuristic-ev", false, true},
   };
   for (const auto& c : cases) {
     BOOST_TEST_CONTEXT(c.method) {
-      lb::identification uninterrupted(study_of(c.model, c.method));
-      lb::identification fresh(study_of(c.model, c.method));
+      lb::identification uninterrupted(study_of(c.model, c.method, c.unknown_variance));
+      lb::identification fresh(study_of(c.model, c.method, c.unknown_variance));
       BOOST_TEST(fresh.snapshot_holds_rules() == c.holds_rules);
       study_files files(fresh);
       std::mt19937_64 gen(3), order(5);

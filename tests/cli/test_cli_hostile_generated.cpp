@@ -126,7 +126,7 @@ const std::map<std::string, std::vector<base_line>>& bases() {
        {{opt("--state", "{fix}/study-arms.json"), opt("--arm", "0"), opt("--reward", "0.5")},
         {opt("--state", "{fix}/study.json"), opt("--arm", "0"), opt("--reward", "0.5"), opt("--id", "0")},
         {opt("--state", "{fix}/study.json"), opt("--csv", "{fix}/tells.csv")}}},
-      {"study expire", {{opt("--state", "{fix}/study.json"), opt("--through", "0"), opt("--reward", "0.5")}}},
+      {"study expire", {{opt("--state", "{fix}/study-bounded.json"), opt("--through", "0"), opt("--reward", "0.5")}}},
       {"study status", {{opt("--state", "{fix}/study.json"), flag("--json")}}},
       {"study plan", {{opt("--state", "{fix}/study-told.json"), opt("--runs", "2"), opt("--max-pulls", "100"), flag("--json")}}},
       {"study answer", {{opt("--state", "{fix}/study.json"), flag("--json")}}},
@@ -456,6 +456,18 @@ struct fixtures {
       }
     }
     dir.file("tells.csv", "1,1,0.25\n2,2,0.5\n");
+    // A bounded study with asks in flight (study expire's base line: its default reward is a
+    // value of the range; a Gaussian study's window needs every outcome).
+    {
+      const std::string study = (dir.path / "study-bounded.json").string();
+      for (const std::vector<std::string>& args :
+           {std::vector<std::string>{"study", "new", "--state", study, "--arms", "3", "--model", "bounded", "--range", "0,1",
+                                     "--nu", "0.1"},
+            std::vector<std::string>{"study", "ask", "--state", study, "--count", "6"}}) {
+        const auto r = run_cli(args);
+        if (r.status != 0) throw std::runtime_error("study fixture failed: " + r.err);
+      }
+    }
     // A study whose every arm has a reward (study plan's base line): ids 0..2 told, 3..5 in flight.
     {
       const std::string study = (dir.path / "study-told.json").string();

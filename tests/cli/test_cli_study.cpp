@@ -353,3 +353,72 @@ BOOST_AUTO_TEST_CASE(plan_continues_the_study_in_simulation) {
     BOOST_TEST(contains(r.err, bad[4]), r.err);
   }
 }
+
+// `study new --sigma unknown`: Gaussian rewards of unknown, possibly different standard deviations.
+// The default method is t3c-ids+glr-gu (Proposition GU); the state carries the flag and no sigma;
+// status prints each arm's sample standard deviation and, instead of a T* estimate, sends to plan;
+// plan draws at those deviations; the study reaches a certified answer naming GU; a method that
+// reads sigma, --sigma unknown with --model bernoulli and a reward beyond 1e75 are refused by name.
+BOOST_AUTO_TEST_CASE(a_study_of_unknown_variance) {
+  temp_dir dir;
+  const std::string state = (dir.path / "u.json").string();
+  const auto made = ok({"study", "new", "--state", state, "--names", "a,b,c", "--sigma", "unknown", "--nu", "0.05"});
+  BOOST_TEST(contains(made.out, "(gaussian, sigma unknown)"), made.out);
+  BOOST_TEST(contains(made.out, "method t3c-ids+glr-gu"), made.out);
+  BOOST_TEST(contains(read_text(state), "\"unknown_variance\":true"));
+  BOOST_TEST(!contains(read_text(state), "\"sigma\""));
+  // Rewards of very different spreads: arm a around 10 (sd about 1), b around 7 (sd about 4), c around 0.
+  const auto reward = [](std::size_t arm, std::uint64_t id) {
+    const double means[] = {10.0, 7.0, 0.0}, spreads[] = {1.0, 4.0, 0.5};
+    const double u = static_cast<double>((id * 2654435761u + arm * 97u) % 1000) / 999.0 - 0.5;  // in [-0.5, 0.5]
+    return means[arm] + 3.4 * spreads[arm] * u;
+  };
+  bool planned = false;
+  for (int round = 0; round < 2000; ++round) {
+    const auto a = json::parse(ok({"study", "ask", "--state", state, "--count", "6", "--json"}).out);
+    std::string csv = "id,arm,reward\n";
+    for (const auto& x : a["asks"]) {
+      const std::uint64_t id = x["id"];
+      const std::size_t arm = x["arm"];
+      std::ostringstream line;
+      line.precision(17);
+      line << id << ',' << arm << ',' << reward(arm, id) << '\n';
+      csv += line.str();
+    }
+    ok({"study", "tell", "--state", state, "--csv", dir.file("batch.csv", csv)});
+    if (!planned) {
+      const auto st = json::parse(ok({"study", "status", "--state", state, "--json"}).out);
+      BOOST_TEST(st["unknown_variance"] == true);
+      BOOST_TEST(st["remaining_estimate"].is_null());
+      BOOST_TEST(st["sds"].size() == 3u);
+      const auto text = ok({"study", "status", "--state", state}).out;
+      BOOST_TEST(contains(text, "mean  sd"), text);
+      BOOST_TEST(contains(text, "no closed-form estimate for rewards of unknown variance"), text);
+      const auto p = json::parse(ok({"study", "plan", "--state", state, "--runs", "10", "--json"}).out);
+      BOOST_TEST(p["arms"]["unknown_variance"] == true);
+      BOOST_TEST(p["arms"]["sigmas"].get<std::vector<double>>() == st["sds"].get<std::vector<double>>());
+      BOOST_TEST(contains(ok({"study", "plan", "--state", state, "--runs", "10"}).out, "Gaussian at the sample standard deviations"));
+      planned = true;
+    }
+    if (json::parse(ok({"study", "answer", "--state", state, "--json"}).out)["done"] == true) break;
+  }
+  const auto ans = json::parse(ok({"study", "answer", "--state", state, "--json"}).out);
+  BOOST_TEST(ans["done"] == true);
+  BOOST_TEST(ans["certified"] == true);
+  BOOST_TEST(ans["best_arm"] == 0);
+  BOOST_TEST(ans["certificate"].get<std::string>().find("Proposition GU") != std::string::npos);
+  // Refusals.
+  const std::string other = (dir.path / "v.json").string();
+  const auto sigma_rule = run_cli({"study", "new", "--state", other, "--arms", "2", "--sigma", "unknown", "--nu", "0.05",
+                                   "--method", "t3c-ids+glr-pooled-per-arm"});
+  check_one_line_error(sigma_rule);
+  BOOST_TEST(contains(sigma_rule.err, "--method"), sigma_rule.err);
+  const auto bern = run_cli({"study", "new", "--state", other, "--arms", "2", "--model", "bernoulli", "--sigma", "unknown",
+                             "--nu", "0.05"});
+  check_one_line_error(bern);
+  BOOST_TEST(contains(bern.err, "--sigma"), bern.err);
+  ok({"study", "new", "--state", other, "--arms", "2", "--sigma", "unknown", "--nu", "0.05"});
+  const auto big = run_cli({"study", "tell", "--state", other, "--arm", "0", "--reward", "2e75"});
+  check_one_line_error(big);
+  BOOST_TEST(contains(big.err, "--reward"), big.err);
+}

@@ -18,6 +18,7 @@
 #include <cmath>
 #include <cstdint>
 #include <string>
+#include <utility>
 #include <vector>
 
 using namespace lilucb::experiments;
@@ -217,6 +218,53 @@ BOOST_AUTO_TEST_CASE(a_censored_continuation_counts_at_its_budget) {
   for (auto n : p.remaining.pulls) BOOST_TEST(n == 5u);
   BOOST_TEST(p.remaining.certified);
   BOOST_TEST(p.remaining.certificate.find("Proposition PK") != std::string::npos);
+}
+
+// A study of unknown variance: continuation k draws each arm from N(mean, sd^2) at the study's
+// sample standard deviation (an arm without a spread at the largest of the others'), the same on
+// any thread count; the plan reports those sds; a study whose rewards show no spread is refused.
+BOOST_AUTO_TEST_CASE(a_study_of_unknown_variance_plans_at_its_sample_standard_deviations) {
+  lb::study_settings set;
+  set.arms = 3;
+  set.model = lb::study_model::gaussian;
+  set.unknown_variance = true;
+  set.nu = 0.1;
+  set.seed = 2;
+  lb::identification s(set);
+  // Arm 0 of spread (rewards 1 and 2), arm 1 of spread (0 and 1), arm 2 one reward (no spread yet).
+  const std::pair<std::size_t, double> rewards[] = {{0, 1.0}, {1, 0.0}, {2, 0.3}, {0, 2.0}, {1, 1.0}};
+  for (const auto& [arm, r] : rewards) s.tell_arm(arm, r);
+  const auto st = s.status();
+  BOOST_REQUIRE(st.sds.size() == 3u);
+  BOOST_TEST(st.sds[0] == std::sqrt(0.5), boost::test_tools::tolerance(1e-12));
+  BOOST_TEST(st.sds[1] == std::sqrt(0.5), boost::test_tools::tolerance(1e-12));
+  BOOST_TEST(st.sds[2] == 0.0);
+  study_plan_request q;
+  q.runs = 6;
+  q.seed = 8;
+  const auto p = plan_on_one_and_two_threads(s, q);
+  BOOST_TEST((p.arms.model == lb::reward_model::gaussian_unknown_variance));
+  BOOST_REQUIRE(p.arms.sigmas.size() == 3u);
+  BOOST_TEST(p.arms.sigmas[0] == st.sds[0]);
+  BOOST_TEST(p.arms.sigmas[2] == st.sds[0]);  // no spread yet: the largest of the others'
+  BOOST_TEST(p.remaining.certified);
+  BOOST_TEST(p.remaining.certificate.find("Proposition GU") != std::string::npos);
+  BOOST_TEST(to_json(p)["arms"]["unknown_variance"] == true);
+  // Continuation 5 by hand: a fork, stream 5, N(mean, sigmas) arms.
+  const lb::gaussian_arms arms(st.means, p.arms.sigmas);
+  auto f = s.fork();
+  lb::detail::normal_stream rng(8, 5);
+  std::uint64_t asked = 0;
+  while (!f.done() && asked < q.max_pulls) {
+    const auto a = f.ask();
+    ++asked;
+    f.tell(a.id, arms.sample(a.arm, rng));
+  }
+  BOOST_TEST(p.remaining.pulls[5] == asked);
+  // Equal rewards everywhere: nothing to draw from.
+  lb::identification flat(set);
+  for (std::size_t k = 0; k < 6; ++k) flat.tell_arm(k % 3, 1.0);
+  expect_refusal([&] { (void)plan_study(flat, {}); }, "study");
 }
 
 // Rules that keep per-thread tables (lil'UCB's bonus, the LS boundary, GLR at a threshold of t):

@@ -4,8 +4,10 @@
 // simulation, each continuation a fork() of the study now: the study's own sampling and stopping
 // rules in their current state, the asks in flight told first (in id order), then
 // ask, draw, tell until the rule stops.  Rewards are drawn from the study's reward model at the
-// empirical means (Gaussian at the study's sigma; Bernoulli; bounded: Beta of concentration
-// `concentration` on the study's range, means kept 1e-6 of the range inside it), so the answer is
+// empirical means (Gaussian at the study's sigma, or with an unknown variance at each arm's sample
+// standard deviation, an arm without a spread yet at the largest of the others'; Bernoulli;
+// bounded: Beta of concentration `concentration` on the study's range, means kept 1e-6 of the
+// range inside it), so the answer is
 // an estimate under "the means are what they look like now", not a guarantee; the summary's error
 // rate counts wrong answers against those means.  docs/planner.md, "A study's plan".
 //

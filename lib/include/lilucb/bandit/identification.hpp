@@ -39,7 +39,7 @@
 //
 // Domain: every argument is checked (lilucb::domain_error naming it); a refused call changes
 // nothing.  Gaussian studies take sigma in [1e-130, 1e130] and rewards with |reward| <= 1e15
-// sigma; bounded studies a range whose half-width is in that interval and whose ends are at most
+// sigma (with an unknown variance: |reward| <= 1e75, where every squared reward stays finite); bounded studies a range whose half-width is in that interval and whose ends are at most
 // 1e145 in magnitude: every squared standardized difference and squared reward the statistics
 // form is then a finite, normal double (no statistic reaches +-inf or NaN).
 
@@ -90,6 +90,10 @@ constexpr std::string_view recommended_method_for(study_model m) {
 inline constexpr double study_min_sigma = 1e-130;
 inline constexpr double study_max_sigma = 1e130;
 inline constexpr double study_max_standardized_reward = 1e15;
+/// The largest |reward| of a study of unknown variance.
+inline constexpr double study_max_unknown_variance_reward = 1e75;
+/// The scale the sampling rule of a study of unknown variance is built with.
+inline constexpr double unknown_variance_sampling_sigma = 1;
 
 /// Whether `name` can name an arm: 1 to 256 bytes of well-formed UTF-8 with no control character
 /// (C0, DEL or C1) and no comma (names are listed comma-separated and printed one per line).
@@ -115,7 +119,17 @@ struct study_settings {
   std::size_t arms = 0;            ///< K in [1, 2^32)
   std::vector<std::string> names;  ///< empty, or K distinct names (study_name_is_valid)
   study_model model = study_model::gaussian;
-  double sigma = 0;                ///< gaussian: the rewards' scale, > 0 (unused otherwise)
+  double sigma = 0;                ///< gaussian: the rewards' scale, > 0 (unused otherwise; 0 with unknown_variance)
+  /// gaussian: the rewards are Gaussian with standard deviations unknown and possibly different
+  /// per arm (reward_model::gaussian_unknown_variance).  sigma is then 0, and only the rules that
+  /// read no sigma admit: glr-gu (certified, Proposition GU; the default method is then
+  /// t3c-ids+glr-gu) and glr-heuristic-ev (the practice); the question is the best arm or an
+  /// epsilon-good one (top = 1).  The sampling rule runs at the nominal scale
+  /// unknown_variance_sampling_sigma: its efficiency, not the certificate, depends on the
+  /// rewards' scale.  Rewards must be Gaussian draws at full precision: three equal rewards of an
+  /// arm followed by a far one make its predictive evidence -inf (the study then never stops).
+  /// Its snapshots hold no rules' state (snapshot_holds_rules): open() replays the journal.
+  bool unknown_variance = false;
   double lo = 0, hi = 1;           ///< bounded: the range of the rewards, lo < hi, both finite
   double nu = 0;                   ///< the target error probability, in (0, 1)
   std::string method;              ///< a combination of the registry; empty: recommended_method_for(model),
@@ -165,6 +179,10 @@ struct study_status {
   /// other way (high: the larger of the two); high is absent when the narrowed means tie or cross
   /// (no upper end).  Both absent with remaining_estimate; low <= remaining_estimate <= high.
   std::optional<double> remaining_low, remaining_high;
+  /// A study of unknown variance: each arm's sample standard deviation sqrt(M2/(n - 1)) of its
+  /// rewards told (0 with fewer than two); empty otherwise.  Such a study has no remaining_estimate
+  /// (T* of the unknown-variance model is not implemented): `study plan` simulates its rules.
+  std::vector<double> sds;
 };
 
 /// An outcome received for an ask (identification::expire): its id, its reward, and optionally
@@ -177,7 +195,8 @@ struct study_outcome {
 
 class identification {
  public:
-  /// Checks the settings: K >= 1; names empty or K distinct non-empty; sigma > 0 (gaussian);
+  /// Checks the settings: K >= 1; names empty or K distinct non-empty; sigma > 0 (gaussian), or
+  /// sigma = 0 with unknown_variance (gaussian only);
   /// lo < hi finite (bounded); nu in (0, 1); the method a combination of the registry admitted
   /// for the model (check_combination) whose stopping rule is not lil'UCB's (its certificate needs
   /// lil'UCB's own sequential sampling: docs/live-study.md).
@@ -226,7 +245,9 @@ class identification {
   /// told as it arrives, ahead of the window's zeros, is a value-dependent order).  A reward told
   /// later for a closed id is a retry, ignored.  Domain: every reward in the model's range; every
   /// outcome's id an ask in flight at most `through`, each id once; the study's asked pulls told
-  /// with ids.  Everything is checked before anything is counted; a refused outcome is named
+  /// with ids; a gaussian study (sigma known or not) an outcome for every pull of the window (a
+  /// fixed reward is not a draw of a Gaussian arm: the default is for bernoulli and bounded
+  /// studies).  Everything is checked before anything is counted; a refused outcome is named
   /// "outcomes", a refused default "reward".
   std::size_t expire(std::uint64_t through, double reward = 0, std::span<const study_outcome> outcomes = {});
 
