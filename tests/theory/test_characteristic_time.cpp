@@ -211,6 +211,73 @@ RC_BOOST_PROP(gaussian_optimality, ()) {
   RC_ASSERT(r.t_star >= 8 * sigma * sigma / (dmin * dmin) * (1 - 1e-12));
 }
 
+// Different known standard deviations: the pair cost of arm a against the best arm b at weights w
+// is Delta_a^2/(2 (sigma_b^2/w_b + sigma_a^2/w_a)) (the precision-weighted alternative), written
+// here independently of the library's program.  At w*, every pair cost equals 1/T*; no random
+// weight vector does better; equal sigmas give characteristic_time_gaussian(mu, sigma); two arms
+// give 2 (sigma_1 + sigma_2)^2/Delta^2 with w proportional to sigma.
+RC_BOOST_PROP(gaussian_different_sigmas_optimality, ()) {
+  const auto n = *rc::gen::resize(rc::kNominalSize, rc::gen::inRange<std::size_t>(2, 20));
+  std::vector<double> mu(n), sd(n);
+  for (auto& m : mu) m = 4 * *unit_double() - 2;
+  for (auto& x : sd) x = std::exp(4 * *unit_double() - 2);  // e^-2 to e^2
+  const std::size_t b = *rc::gen::resize(rc::kNominalSize, rc::gen::inRange<std::size_t>(0, n));
+  mu[b] = *std::max_element(mu.begin(), mu.end()) + 0.01 + *unit_double();
+  const auto r = lilucb::characteristic_time_gaussian(mu, sd);
+  const auto min_cost = [&](const std::vector<double>& w) {
+    double c = INFINITY;
+    for (std::size_t a = 0; a < n; ++a)
+      if (a != b) {
+        const double g = mu[b] - mu[a];
+        c = std::min(c, g * g / (2 * (sd[b] * sd[b] / w[b] + sd[a] * sd[a] / w[a])));
+      }
+    return c;
+  };
+  double s = 0;
+  for (double w : r.w_star) {
+    RC_ASSERT(w > 0);
+    s += w;
+  }
+  RC_ASSERT(std::fabs(s - 1) < 1e-12);
+  for (std::size_t a = 0; a < n; ++a) {
+    if (a == b) continue;
+    const double g = mu[b] - mu[a];
+    const double cost = g * g / (2 * (sd[b] * sd[b] / r.w_star[b] + sd[a] * sd[a] / r.w_star[a]));
+    RC_ASSERT(std::fabs(cost * r.t_star - 1) < 1e-9);
+  }
+  for (int k = 0; k < 20; ++k) {
+    std::vector<double> w(n);
+    double sw = 0;
+    for (auto& x : w) sw += x = *unit_double() + 1e-9;
+    for (auto& x : w) x /= sw;
+    RC_ASSERT(min_cost(w) <= (1 + 1e-12) / r.t_star);
+  }
+  // Equal sigmas: the one-sigma program.
+  const std::vector<double> same(n, sd[0]);
+  const auto one = lilucb::characteristic_time_gaussian(mu, sd[0]);
+  RC_ASSERT(std::fabs(lilucb::characteristic_time_gaussian(mu, same).t_star / one.t_star - 1) < 1e-12);
+}
+
+BOOST_AUTO_TEST_CASE(gaussian_different_sigmas_two_arms_and_domain) {
+  const auto r = lilucb::characteristic_time_gaussian(std::vector<double>{1.0, 0.5}, std::vector<double>{0.5, 2.0});
+  BOOST_TEST(r.t_star == 2 * 2.5 * 2.5 / 0.25, tt::tolerance(1e-12));
+  BOOST_TEST(r.w_star[0] == 0.2, tt::tolerance(1e-12));
+  BOOST_TEST(r.w_star[1] == 0.8, tt::tolerance(1e-12));
+  const auto refused = [](const std::vector<double>& mu, const std::vector<double>& sd, const std::string& parameter) {
+    try {
+      (void)lilucb::characteristic_time_gaussian(mu, sd);
+      BOOST_ERROR("accepted; expected a refusal naming " + parameter);
+    } catch (const lilucb::domain_error& e) {
+      BOOST_TEST(std::string(e.parameter()).rfind(parameter, 0) == 0, e.parameter());  // "means" or "means[i]"
+    }
+  };
+  refused({1.0, 0.5}, {1.0}, "sigmas");
+  refused({1.0, 0.5}, {1.0, 0.0}, "sigma");
+  refused({1.0, 0.5}, {1.0, NAN}, "sigma");
+  refused({1.0, 1.0}, {1.0, 1.0}, "means");
+  refused({1.0}, {1.0}, "means");
+}
+
 RC_BOOST_PROP(bernoulli_optimality, ()) {
   const auto n = *rc::gen::resize(rc::kNominalSize, rc::gen::inRange<std::size_t>(2, 12));
   std::vector<double> mu(n);

@@ -364,6 +364,89 @@ characteristic_time_result<Real> characteristic_time_gaussian(const Range& means
   return r;
 }
 
+/// T*(mu) and w*(mu) for Gaussian arms N(mu_a, sigma_a^2) of KNOWN, possibly different standard
+/// deviations (Garivier & Kaufmann 2016, Theorem 5 with arm a's divergence (p - q)^2/(2 sigma_a^2);
+/// the derivation: docs/bandit.md, "T*(μ)", different known variances).  With the best arm 1,
+/// d_a = Delta_a^2/(2 sigma_1^2) and r_a = sigma_a^2/sigma_1^2: g_a(x) = d_a x/(x + r_a), so
+/// x_a(y) = y r_a/(d_a - y), and the pair's optimal alternative (the precision-weighted mean) gives
+/// F(y) = sum_a x_a^2/r_a - 1, increasing on (0, min_a d_a) with F >= 0 at d_a/(1 + sqrt(r_a)) for
+/// every a; then w_1 = 1/(1 + sum x_a), w_a = x_a w_1, T* = (1 + sum x_a)/y*.  Two arms:
+/// T* = 2 (sigma_1 + sigma_2)^2/Delta^2, w proportional to sigma.  For an algorithm
+/// delta-correct on Gaussian arms of UNKNOWN variances (Proposition GU's model) this is a valid
+/// lower-bound characteristic time too (that model contains these known-variance laws), below the
+/// unknown-variance model's own.  Domain: at least two finite means with a unique largest one; one
+/// sigma per mean, each > 0 finite (2 sigma^2 a finite positive normal number).
+template <class Range, class Real = detail::range_value_t<Range>>
+characteristic_time_result<Real> characteristic_time_gaussian(const Range& means, const std::vector<Real>& sigmas) {
+  using std::sqrt;
+  constexpr const char* fn = "lilucb::characteristic_time_gaussian";
+  const std::size_t best = detail::best_arm_checked(fn, means);
+  std::vector<Real> mu(std::begin(means), std::end(means));
+  if (mu.size() < 2)
+    detail::raise_domain_error(fn, "means", "1 arm", "at least two arms (T* is defined for K >= 2)");
+  if (sigmas.size() != mu.size())
+    detail::raise_domain_error(fn, "sigmas", std::to_string(sigmas.size()) + " values",
+                               "one standard deviation per mean (" + std::to_string(mu.size()) + ")");
+  for (const Real& s : sigmas) detail::check_gaussian_sigma(fn, s);
+  const std::size_t n = mu.size();
+  std::vector<Real> d(n), r(n);
+  Real hi = std::numeric_limits<Real>::infinity();
+  for (std::size_t a = 0; a < n; ++a) {
+    if (a == best) continue;
+    const Real g = mu[best] - mu[a];
+    d[a] = g * g / (2 * sigmas[best] * sigmas[best]);
+    r[a] = (sigmas[a] / sigmas[best]) * (sigmas[a] / sigmas[best]);
+    if (!(d[a] >= (std::numeric_limits<Real>::min)() && (boost::math::isfinite)(d[a]) && r[a] > 0 &&
+          (boost::math::isfinite)(r[a])))
+      detail::raise_domain_error(fn, "means", "gap " + detail::format_value(g) + " at sigmas " +
+                                                 detail::format_value(sigmas[best]) + ", " + detail::format_value(sigmas[a]),
+                                 "gaps whose square over 2 sigma_1^2 is a finite positive normal number, and "
+                                 "standard deviations whose squared ratio is finite and positive");
+    hi = (std::min)(hi, Real(d[a] / (1 + sqrt(r[a]))));
+  }
+  const auto x_of = [&](std::size_t a, const Real& y) { return Real(y * r[a] / (d[a] - y)); };
+  const auto F = [&](const Real& y) {
+    Real f(-1);
+    for (std::size_t a = 0; a < n; ++a)
+      if (a != best) {
+        const Real x = x_of(a, y);
+        f += x * x / r[a];
+      }
+    return f;
+  };
+  // F(hi) >= 0 in exact arithmetic (an arm's own term is 1 there); where rounding leaves it just
+  // below 0, the bracket's top moves halfway to the nearest pole d_min (F -> inf there).
+  Real d_min = std::numeric_limits<Real>::infinity();
+  for (std::size_t a = 0; a < n; ++a)
+    if (a != best) d_min = (std::min)(d_min, d[a]);
+  Real f_hi = F(hi);
+  for (int k = 0; k < 200 && f_hi < 0; ++k) {
+    const Real next = hi + (d_min - hi) / 2;
+    if (!(next > hi && next < d_min)) break;
+    hi = next;
+    f_hi = F(hi);
+  }
+  if (!(f_hi >= 0))
+    detail::raise_domain_error(fn, "means", "F(y) < 0 up to y = " + detail::format_value(hi),
+                               "means and sigmas where the program's root is found");
+  const Real y = detail::increasing_root<Real>(F, Real(0), hi, Real(-1), f_hi);
+  characteristic_time_result<Real> res;
+  res.w_star.assign(n, Real(0));
+  Real sum_x(0);
+  for (std::size_t a = 0; a < n; ++a)
+    if (a != best) {
+      res.w_star[a] = x_of(a, y);
+      sum_x += res.w_star[a];
+    }
+  const Real w1 = 1 / (1 + sum_x);
+  for (std::size_t a = 0; a < n; ++a) res.w_star[a] = a == best ? w1 : Real(res.w_star[a] * w1);
+  res.t_star = (1 + sum_x) / y;
+  if (!((boost::math::isfinite)(res.t_star) && res.t_star > 0))
+    detail::raise_domain_error(fn, "means", "T* = " + detail::format_value(res.t_star),
+                               "values whose T* is a finite positive number");
+  return res;
+}
+
 /// T*(mu) and w*(mu) for Bernoulli arms (Garivier & Kaufmann 2016, Theorem 5 with the Bernoulli
 /// KL divergence).  Domain: at least two means in [0, 1] with a unique largest one.
 template <class Range, class Real = detail::range_value_t<Range>>
