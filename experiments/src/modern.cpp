@@ -45,7 +45,8 @@ modern_method method_of(const method_row& row, const std::string& parameter) {
   m.combination = std::get<bandit::combination>(what);
   // A combination must run on some reward model; the config checks it against its instances'.
   bool runs_somewhere = false;
-  for (auto model : {bandit::reward_model::gaussian, bandit::reward_model::bernoulli, bandit::reward_model::bounded})
+  for (auto model : {bandit::reward_model::gaussian, bandit::reward_model::bernoulli, bandit::reward_model::bounded,
+                     bandit::reward_model::gaussian_unknown_variance})
     runs_somewhere = runs_somewhere || bandit::admits(m.combination, model);
   if (!runs_somewhere) bandit::check_combination(kModernFn, m.combination, bandit::reward_model::gaussian);
   m.label = m.seed_key = bandit::to_string(m.combination);
@@ -143,6 +144,16 @@ modern_instance parse_instance(const std::string& parameter, const std::string& 
   if (label == "gk-mu1") return unit_range(reward_model::bernoulli, {0.5, 0.45, 0.43, 0.4});
   if (label == "gk-mu2") return unit_range(reward_model::bernoulli, {0.3, 0.21, 0.2, 0.19, 0.18});
   if (label == "lowrate5") return unit_range(reward_model::bernoulli, {0.05, 0.04, 0.03, 0.02, 0.01});
+  // Gaussian arms of unknown, different standard deviations (Proposition GU against heuristic-ev).
+  const auto unknown_variance = [&](std::vector<double> means, std::vector<double> sigmas) {
+    in.means = std::move(means);
+    in.sigmas = std::move(sigmas);
+    in.sigma = *std::max_element(in.sigmas.begin(), in.sigmas.end());
+    in.model = reward_model::gaussian_unknown_variance;
+    return in;
+  };
+  if (label == "uv-linear5") return unknown_variance({1.0, 0.8, 0.6, 0.4, 0.2}, {0.5, 2.0, 1.0, 0.5, 1.0});
+  if (label == "uv-spread4") return unknown_variance({0.5, 0.3, 0.25, 0.0}, {0.25, 1.0, 0.5, 2.0});
   if (label == "beta-mu1") return unit_range(reward_model::bounded, {0.5, 0.45, 0.43, 0.4});  // gk-mu1's means
   if (label == "beta-low4")  // low means: variances 0.005 to 0.009
     return unit_range(reward_model::bounded, {0.1, 0.08, 0.07, 0.05});
@@ -166,7 +177,8 @@ modern_instance parse_instance(const std::string& parameter, const std::string& 
   }
   bad_method(parameter, "'" + label + "'",
       "linear5, onegap4, SCENARIO-nN (SCENARIO sparse or alphaA, N in [2, 2^32), e.g. sparse-n10), the Bernoulli "
-      "instances gk-mu1, gk-mu2, lowrate5, the bounded instances beta-mu1, beta-low4, or the tied instances (an "
+      "instances gk-mu1, gk-mu2, lowrate5, the bounded instances beta-mu1, beta-low4, the instances of unknown "
+      "variances uv-linear5, uv-spread4, or the tied instances (an "
       "epsilon-good question) tie4, tie2-gap, bern-tie4, bern-near4, or the top-m instances t-reg5, t-near5, t-tie5, "
       "bern-top6");
 }

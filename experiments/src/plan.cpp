@@ -35,6 +35,7 @@ experiment_plan::experiment_plan(const experiment_config& c) : c_(c) {
         in.label = std::move(m.label);
         in.means = std::move(m.means);
         in.sigma = m.sigma;
+        in.sigmas = std::move(m.sigmas);
         in.model = m.model;
       } else {
         in.label = c_.scenarios[s].label;
@@ -169,7 +170,14 @@ run_row one_run(const experiment_plan& p, const run_coords& x, const std::string
       run_on(bandit::bernoulli_arms(shuffled_means(in.means, r.seed)));
     else if (in.model == bandit::reward_model::bounded)
       run_on(bandit::bounded_arms(shuffled_means(in.means, r.seed), 0, 1));
-    else
+    else if (in.model == bandit::reward_model::gaussian_unknown_variance) {
+      // The same permutation for the means and their sigmas (it depends on the seed and K only);
+      // the rules read no sigma (the sampling rules' nominal scale: the largest, as `run --sigma
+      // unknown`).
+      o.unknown_variance = true;
+      o.sigma = 0;
+      run_on(bandit::gaussian_arms(shuffled_means(in.means, r.seed), shuffled_means(in.sigmas, r.seed)));
+    } else
       run_on(bandit::gaussian_arms(shuffled_means(in.means, r.seed), in.sigma));
     return r;
   }

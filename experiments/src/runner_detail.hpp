@@ -22,6 +22,7 @@ struct instance {
   std::vector<double> means;  ///< in the scenario's order; each run shuffles them
   double h1 = 0;
   double sigma = 0;           ///< the rewards' standard deviation (Bernoulli: their scale 1/2)
+  std::vector<double> sigmas;  ///< gaussian_unknown_variance: one per arm, in the means' order
   bandit::reward_model model = bandit::reward_model::gaussian;
 };
 

@@ -375,6 +375,52 @@ BOOST_AUTO_TEST_CASE(a_bounded_run_is_the_library_call_on_beta_arms) {
   for (const auto& sm : summaries) BOOST_TEST(sm.t_star == t_star);
 }
 
+// An instance of unknown variances runs on Gaussian arms whose means and sigmas are shuffled by
+// the same permutation, with run_options::unknown_variance (the rules read no sigma; the sampling
+// rules' nominal scale is the largest); its summary's T* is the known-different-sigmas program's;
+// a sigma rule and an epsilon-good question are refused on it.
+BOOST_AUTO_TEST_CASE(an_unknown_variance_run_is_the_library_call_with_unknown_variance) {
+  const auto in = parse_instance("instances", "uv-spread4", 1.0, 0.5);
+  BOOST_TEST((in.model == lilucb::bandit::reward_model::gaussian_unknown_variance));
+  BOOST_TEST(in.sigmas == (std::vector<double>{0.25, 1.0, 0.5, 2.0}));
+  BOOST_TEST(in.sigma == 2.0);
+  auto c = preset_config(experiment_kind::modern, "quick");
+  c = apply_json(c, nlohmann::json::parse(R"({"methods": ["t3c-ids+glr-gu", "t3c-ids+glr-heuristic-ev"],
+      "instances": ["uv-spread4"], "deltas": [0.1], "repetitions": 2, "budget": 1000000, "seed": 3})"),
+                 "test");
+  c.validate();
+  const detail::experiment_plan p(c);
+  std::vector<run_row> rows;
+  p.for_each_run([&](std::uint64_t, const detail::run_coords& x) {
+    const auto row = detail::planned_run(p, x);
+    lilucb::bandit::run_options o;
+    o.nu = c.deltas[x.z];
+    o.sigma = 0;
+    o.unknown_variance = true;
+    o.max_pulls = c.budget;
+    o.seed = row.seed;
+    const auto& inst = p.instance_of(x.s, x.z);
+    const auto mu = shuffled_means(inst.means, row.seed), sd = shuffled_means(inst.sigmas, row.seed);
+    const lilucb::bandit::gaussian_arms arms(mu, sd);
+    // One permutation for both: each mean keeps its sigma (0.5 with 0.25, 0 with 2).
+    for (std::size_t i = 0; i < mu.size(); ++i)
+      BOOST_TEST(sd[i] == inst.sigmas[static_cast<std::size_t>(std::find(inst.means.begin(), inst.means.end(), mu[i]) -
+                                                               inst.means.begin())]);
+    const auto res = lilucb::bandit::run_combination(c.methods[x.a].combination, arms, o).run;
+    BOOST_TEST(row.pulls == res.pulls);
+    BOOST_TEST(row.chosen_arm == res.best_arm);
+    rows.push_back(row);
+  });
+  BOOST_TEST(rows.size() == 4u);
+  const auto summaries = summarize_modern(c, rows);
+  BOOST_REQUIRE(!summaries.empty());
+  const double t_star = lilucb::characteristic_time_gaussian(in.means, in.sigmas).t_star;
+  for (const auto& sm : summaries) BOOST_TEST(sm.t_star == t_star);
+  const auto with = [&](const char* json) { apply_json(c, nlohmann::json::parse(json), "test").validate(); };
+  BOOST_TEST(refused([&] { with(R"({"methods": ["t3c-ids+glr-pooled-per-arm"]})"); }, "methods"));
+  BOOST_TEST(refused([&] { with(R"({"epsilon": 0.05})"); }, "instances"));
+}
+
 BOOST_AUTO_TEST_CASE(summary_against_independent_values) {
   const auto c = tiny_config();
   // Planted rows on onegap4 at delta 0.01: pulls 100, 300, 200, 1000 (censored), one wrong answer.

@@ -239,10 +239,15 @@ std::string method_labels();
 ///   "beta-mu1"     bounded in [0, 1]: Beta laws of concentration bounded_arms::default_concentration
 ///                  (9) with gk-mu1's means (0.5, 0.45, 0.43, 0.4)
 ///   "beta-low4"    the same laws with means (0.1, 0.08, 0.07, 0.05)   (variances 0.005 to 0.009)
+/// Gaussian arms of unknown, different standard deviations (model gaussian_unknown_variance: the
+/// rules may not read them; runs set run_options::unknown_variance):
+///   "uv-linear5"   linear5's means with sigmas (0.5, 2, 1, 0.5, 1)
+///   "uv-spread4"   mu = (0.5, 0.3, 0.25, 0), sigmas (0.25, 1, 0.5, 2)  (the noisiest arm the worst)
 struct modern_instance {
   std::string label;
   std::vector<double> means;  ///< in the instance's order; each run shuffles them
   double sigma = 1;           ///< Gaussian: the rewards' standard deviation; Bernoulli, bounded in [0, 1]: 1/2 (their scale)
+  std::vector<double> sigmas;  ///< gaussian_unknown_variance: one per arm, shuffled with the means (sigma: their largest)
   bandit::reward_model model = bandit::reward_model::gaussian;
 };
 
