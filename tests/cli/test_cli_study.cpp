@@ -44,6 +44,23 @@ double reward_of(std::size_t arm, std::uint64_t id) {
   return means[arm] + ((id * 7919u) % 13 == 0 ? 0.25 : -0.02 * static_cast<double>(id % 5));
 }
 
+/// One round of a study through the binary: ask `count` pulls (--json) and tell them all through
+/// --csv, the reward of pull `id` of arm `arm` being reward(arm, id) (17 digits).
+template <class Reward>
+void ask_and_tell(temp_dir& dir, const std::string& state, int count, Reward reward) {
+  const auto a = json::parse(ok({"study", "ask", "--state", state, "--count", std::to_string(count), "--json"}).out);
+  std::string csv = "id,arm,reward\n";
+  for (const auto& x : a["asks"]) {
+    const std::uint64_t id = x["id"];
+    const std::size_t arm = x["arm"];
+    std::ostringstream line;
+    line.precision(17);
+    line << id << ',' << arm << ',' << reward(arm, id) << '\n';
+    csv += line.str();
+  }
+  ok({"study", "tell", "--state", state, "--csv", dir.file("batch.csv", csv)});
+}
+
 }  // namespace
 
 BOOST_AUTO_TEST_CASE(a_study_through_the_command_line_writes_the_librarys_state) {
@@ -271,17 +288,7 @@ BOOST_AUTO_TEST_CASE(a_top_m_study_answers_a_set) {
       "--top", "2", "--seed", "2"});
   BOOST_TEST(contains(read_text(state), "\"top\":2"));
   for (int round = 0; round < 5000; ++round) {
-    const auto a = json::parse(ok({"study", "ask", "--state", state, "--count", "8", "--json"}).out);
-    std::string csv = "id,arm,reward\n";
-    for (const auto& x : a["asks"]) {
-      const std::uint64_t id = x["id"];
-      const std::size_t arm = x["arm"];
-      std::ostringstream line;
-      line.precision(17);
-      line << id << ',' << arm << ',' << reward_of(arm, id) << '\n';
-      csv += line.str();
-    }
-    ok({"study", "tell", "--state", state, "--csv", dir.file("batch.csv", csv)});
+    ask_and_tell(dir, state, 8, reward_of);
     if (json::parse(ok({"study", "answer", "--state", state, "--json"}).out)["done"] == true) break;
   }
   const auto ans = json::parse(ok({"study", "answer", "--state", state, "--json"}).out);
@@ -375,17 +382,7 @@ BOOST_AUTO_TEST_CASE(a_study_of_unknown_variance) {
   };
   bool planned = false;
   for (int round = 0; round < 2000; ++round) {
-    const auto a = json::parse(ok({"study", "ask", "--state", state, "--count", "6", "--json"}).out);
-    std::string csv = "id,arm,reward\n";
-    for (const auto& x : a["asks"]) {
-      const std::uint64_t id = x["id"];
-      const std::size_t arm = x["arm"];
-      std::ostringstream line;
-      line.precision(17);
-      line << id << ',' << arm << ',' << reward(arm, id) << '\n';
-      csv += line.str();
-    }
-    ok({"study", "tell", "--state", state, "--csv", dir.file("batch.csv", csv)});
+    ask_and_tell(dir, state, 6, reward);
     if (!planned) {
       const auto st = json::parse(ok({"study", "status", "--state", state, "--json"}).out);
       BOOST_TEST(st["unknown_variance"] == true);

@@ -143,6 +143,24 @@ Real increasing_root(F f, Real lo, Real hi, Real flo, Real fhi) {
   return (r.first + r.second) / 2;
 }
 
+/// The program's answer from its root: x_a = x(a) for the arms a != best, w_best = 1/(1 + sum x_a),
+/// w_a = x_a w_best, T* = (1 + sum x_a)/y.
+template <class Real, class X>
+characteristic_time_result<Real> proportions_from_root(std::size_t best, std::size_t n, const Real& y, X x) {
+  characteristic_time_result<Real> r;
+  r.w_star.assign(n, Real(0));
+  Real sum_x(0);
+  for (std::size_t a = 0; a < n; ++a)
+    if (a != best) {
+      r.w_star[a] = x(a);
+      sum_x += r.w_star[a];
+    }
+  const Real w1 = 1 / (1 + sum_x);
+  for (std::size_t a = 0; a < n; ++a) r.w_star[a] = a == best ? w1 : Real(r.w_star[a] * w1);
+  r.t_star = (1 + sum_x) / y;
+  return r;
+}
+
 /// The Gaussian program of the file comment: x_a = y/(d_a - y) in closed form, y* by root
 /// finding on F in (0, d_min/2], then w and T*.
 template <class Real>
@@ -163,18 +181,7 @@ characteristic_time_result<Real> gaussian_proportions(std::size_t best, const st
     if (a != best && dgap[a] < dmin) dmin = dgap[a];
   const Real lo(0), flo(-1), hi = dmin / 2;  // F(d_min/2) >= 0 (file comment)
   const Real y = increasing_root<Real>(F, lo, hi, flo, F(hi));
-  characteristic_time_result<Real> r;
-  r.w_star.assign(n, Real(0));
-  Real sum_x(0);
-  for (std::size_t a = 0; a < n; ++a)
-    if (a != best) {
-      r.w_star[a] = x_of(a, y);
-      sum_x += r.w_star[a];
-    }
-  const Real w1 = 1 / (1 + sum_x);
-  for (std::size_t a = 0; a < n; ++a) r.w_star[a] = a == best ? w1 : Real(r.w_star[a] * w1);
-  r.t_star = (1 + sum_x) / y;
-  return r;
+  return proportions_from_root<Real>(best, n, y, [&](std::size_t a) { return x_of(a, y); });
 }
 
 /// The Gaussian program with pair costs d_a/(1/w_i + c/w_a), c in (0, 1] (the epsilon-good programs:
@@ -206,18 +213,7 @@ characteristic_time_result<Real> gaussian_proportions_scaled(std::size_t i, cons
   };
   const Real u = increasing_root<Real>(F, Real(0), Real(1), Real(-1), F(Real(1)));
   const Real y = db * u / (rc + u);
-  characteristic_time_result<Real> r;
-  r.w_star.assign(n, Real(0));
-  Real sum_x(0);
-  for (std::size_t a = 0; a < n; ++a)
-    if (a != i) {
-      r.w_star[a] = rc * xi(a, u);
-      sum_x += r.w_star[a];
-    }
-  const Real wi = 1 / (1 + sum_x);
-  for (std::size_t a = 0; a < n; ++a) r.w_star[a] = a == i ? wi : Real(r.w_star[a] * wi);
-  r.t_star = (1 + sum_x) / y;
-  return r;
+  return proportions_from_root<Real>(i, n, y, [&](std::size_t a) { return Real(rc * xi(a, u)); });
 }
 
 /// The program of the file comment for a divergence d(p, q, p - q) of a one-parameter
@@ -301,17 +297,7 @@ characteristic_time_result<Real> optimal_proportions_by_closest_arm(const char* 
   const Real x = (boost::math::isfinite)(fhi) ? increasing_root<Real>(F, lo, hi, flo, fhi) : hi;
   const Real y = g(b, x);
   if (!(y > 0 && (boost::math::isfinite)(y))) fail("y* = " + format_value(y));
-  characteristic_time_result<Real> r;
-  r.w_star.assign(n, Real(0));
-  Real sum_x(0);
-  for (std::size_t a = 0; a < n; ++a)
-    if (a != best) {
-      r.w_star[a] = x_of(a, x, y);
-      sum_x += r.w_star[a];
-    }
-  const Real w1 = 1 / (1 + sum_x);
-  for (std::size_t a = 0; a < n; ++a) r.w_star[a] = a == best ? w1 : Real(r.w_star[a] * w1);
-  r.t_star = (1 + sum_x) / y;
+  auto r = proportions_from_root<Real>(best, n, y, [&](std::size_t a) { return x_of(a, x, y); });
   if (!((boost::math::isfinite)(r.t_star) && r.t_star > 0)) fail("T* = " + format_value(r.t_star));
   return r;
 }
@@ -430,17 +416,7 @@ characteristic_time_result<Real> characteristic_time_gaussian(const Range& means
     detail::raise_domain_error(fn, "means", "F(y) < 0 up to y = " + detail::format_value(hi),
                                "means and sigmas where the program's root is found");
   const Real y = detail::increasing_root<Real>(F, Real(0), hi, Real(-1), f_hi);
-  characteristic_time_result<Real> res;
-  res.w_star.assign(n, Real(0));
-  Real sum_x(0);
-  for (std::size_t a = 0; a < n; ++a)
-    if (a != best) {
-      res.w_star[a] = x_of(a, y);
-      sum_x += res.w_star[a];
-    }
-  const Real w1 = 1 / (1 + sum_x);
-  for (std::size_t a = 0; a < n; ++a) res.w_star[a] = a == best ? w1 : Real(res.w_star[a] * w1);
-  res.t_star = (1 + sum_x) / y;
+  auto res = detail::proportions_from_root<Real>(best, n, y, [&](std::size_t a) { return x_of(a, y); });
   if (!((boost::math::isfinite)(res.t_star) && res.t_star > 0))
     detail::raise_domain_error(fn, "means", "T* = " + detail::format_value(res.t_star),
                                "values whose T* is a finite positive number");
