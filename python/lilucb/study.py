@@ -246,7 +246,9 @@ class Identification:
         pull's deadline and pass them here (a conversion told as it arrives, ahead of the window's
         zeros, is a value-dependent order: docs/live-study.md, "The rules in practice").  A reward
         told later for a closed id is a retry, ignored.  Domain: through a whole number >= 0; every
-        reward in the model's range; every outcome's id an ask in flight at most `through`."""
+        reward in the model's range; every outcome's id an ask in flight at most `through`; a
+        'gaussian' study (sigma known or not) an outcome for every pull of the window (a fixed reward
+        is not a Gaussian draw: the default is for 'bernoulli' and 'bounded' studies)."""
         return self._study.expire(through, reward, outcomes)
 
     @property
