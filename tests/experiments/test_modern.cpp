@@ -342,13 +342,13 @@ BOOST_AUTO_TEST_CASE(an_epsilon_good_config_runs_the_question) {
     BOOST_TEST(refused([&] { apply_json(base, nlohmann::json::parse(r[0]), "cfg").validate(); }, r[1]), r[0]);
 }
 
-// A bounded instance runs on Beta arms in [0, 1] (bounded_arms, concentration 9), and its summary's
-// T* is the Beta family's.
-BOOST_AUTO_TEST_CASE(a_bounded_run_is_the_library_call_on_beta_arms) {
+// The quick preset with the settings `json`, run run by run: each row's pulls and answer must be
+// those of the library call `call(p, x, row, o, combination)` (o: the run's options with nu, budget
+// and seed set); returns the config's summaries, checked to exist.
+template <class Call>
+std::vector<modern_summary> rows_are_library_calls(const char* json, Call call) {
   auto c = preset_config(experiment_kind::modern, "quick");
-  c = apply_json(c, nlohmann::json::parse(R"({"methods": ["t3c-ids+glr-pooled-eb", "t3c-ids+glr-heuristic"],
-      "instances": ["beta-mu1"], "deltas": [0.1], "repetitions": 2, "budget": 1000000, "seed": 3})"),
-                 "test");
+  c = apply_json(c, nlohmann::json::parse(json), "test");
   c.validate();
   const detail::experiment_plan p(c);
   std::vector<run_row> rows;
@@ -356,19 +356,31 @@ BOOST_AUTO_TEST_CASE(a_bounded_run_is_the_library_call_on_beta_arms) {
     const auto row = detail::planned_run(p, x);
     lilucb::bandit::run_options o;
     o.nu = c.deltas[x.z];
-    o.sigma = 0.5;
     o.max_pulls = c.budget;
     o.seed = row.seed;
-    const auto means = shuffled_means(p.instance_of(x.s, x.z).means, row.seed);
-    const lilucb::bandit::bounded_arms arms(means, 0, 1);
-    const auto res = lilucb::bandit::run_combination(c.methods[x.a].combination, arms, o).run;
+    const lilucb::bandit::run_result res = call(p, x, row, o, c.methods[x.a].combination);
     BOOST_TEST(row.pulls == res.pulls);
     BOOST_TEST(row.chosen_arm == res.best_arm);
     rows.push_back(row);
   });
   BOOST_TEST(rows.size() == 4u);
-  const auto summaries = summarize_modern(c, rows);
+  auto summaries = summarize_modern(c, rows);
   BOOST_REQUIRE(!summaries.empty());
+  return summaries;
+}
+
+// A bounded instance runs on Beta arms in [0, 1] (bounded_arms, concentration 9), and its summary's
+// T* is the Beta family's.
+BOOST_AUTO_TEST_CASE(a_bounded_run_is_the_library_call_on_beta_arms) {
+  const auto summaries = rows_are_library_calls(
+      R"({"methods": ["t3c-ids+glr-pooled-eb", "t3c-ids+glr-heuristic"], "instances": ["beta-mu1"], "deltas": [0.1],
+          "repetitions": 2, "budget": 1000000, "seed": 3})",
+      [](const detail::experiment_plan& p, const detail::run_coords& x, const run_row& row,
+         lilucb::bandit::run_options o, const lilucb::bandit::combination& comb) {
+        o.sigma = 0.5;
+        const lilucb::bandit::bounded_arms arms(shuffled_means(p.instance_of(x.s, x.z).means, row.seed), 0, 1);
+        return lilucb::bandit::run_combination(comb, arms, o).run;
+      });
   const double t_star = lilucb::characteristic_time_beta(std::vector<double>{0.5, 0.45, 0.43, 0.4},
                                                          lilucb::bandit::bounded_arms::default_concentration)
                             .t_star;
@@ -384,39 +396,25 @@ BOOST_AUTO_TEST_CASE(an_unknown_variance_run_is_the_library_call_with_unknown_va
   BOOST_TEST((in.model == lilucb::bandit::reward_model::gaussian_unknown_variance));
   BOOST_TEST(in.sigmas == (std::vector<double>{0.25, 1.0, 0.5, 2.0}));
   BOOST_TEST(in.sigma == 2.0);
-  auto c = preset_config(experiment_kind::modern, "quick");
-  c = apply_json(c, nlohmann::json::parse(R"({"methods": ["t3c-ids+glr-gu", "t3c-ids+glr-heuristic-ev"],
-      "instances": ["uv-spread4"], "deltas": [0.1], "repetitions": 2, "budget": 1000000, "seed": 3})"),
-                 "test");
-  c.validate();
-  const detail::experiment_plan p(c);
-  std::vector<run_row> rows;
-  p.for_each_run([&](std::uint64_t, const detail::run_coords& x) {
-    const auto row = detail::planned_run(p, x);
-    lilucb::bandit::run_options o;
-    o.nu = c.deltas[x.z];
-    o.sigma = 0;
-    o.unknown_variance = true;
-    o.max_pulls = c.budget;
-    o.seed = row.seed;
-    const auto& inst = p.instance_of(x.s, x.z);
-    const auto mu = shuffled_means(inst.means, row.seed), sd = shuffled_means(inst.sigmas, row.seed);
-    const lilucb::bandit::gaussian_arms arms(mu, sd);
-    // One permutation for both: each mean keeps its sigma (0.5 with 0.25, 0 with 2).
-    for (std::size_t i = 0; i < mu.size(); ++i)
-      BOOST_TEST(sd[i] == inst.sigmas[static_cast<std::size_t>(std::find(inst.means.begin(), inst.means.end(), mu[i]) -
-                                                               inst.means.begin())]);
-    const auto res = lilucb::bandit::run_combination(c.methods[x.a].combination, arms, o).run;
-    BOOST_TEST(row.pulls == res.pulls);
-    BOOST_TEST(row.chosen_arm == res.best_arm);
-    rows.push_back(row);
-  });
-  BOOST_TEST(rows.size() == 4u);
-  const auto summaries = summarize_modern(c, rows);
-  BOOST_REQUIRE(!summaries.empty());
+  const char* json = R"({"methods": ["t3c-ids+glr-gu", "t3c-ids+glr-heuristic-ev"], "instances": ["uv-spread4"],
+      "deltas": [0.1], "repetitions": 2, "budget": 1000000, "seed": 3})";
+  const auto summaries = rows_are_library_calls(
+      json, [](const detail::experiment_plan& p, const detail::run_coords& x, const run_row& row,
+               lilucb::bandit::run_options o, const lilucb::bandit::combination& comb) {
+        o.sigma = 0;
+        o.unknown_variance = true;
+        const auto& inst = p.instance_of(x.s, x.z);
+        const auto mu = shuffled_means(inst.means, row.seed), sd = shuffled_means(inst.sigmas, row.seed);
+        // One permutation for both: each mean keeps its sigma (0.5 with 0.25, 0 with 2).
+        for (std::size_t i = 0; i < mu.size(); ++i)
+          BOOST_TEST(sd[i] == inst.sigmas[static_cast<std::size_t>(
+                                  std::find(inst.means.begin(), inst.means.end(), mu[i]) - inst.means.begin())]);
+        return lilucb::bandit::run_combination(comb, lilucb::bandit::gaussian_arms(mu, sd), o).run;
+      });
   const double t_star = lilucb::characteristic_time_gaussian(in.means, in.sigmas).t_star;
   for (const auto& sm : summaries) BOOST_TEST(sm.t_star == t_star);
-  const auto with = [&](const char* json) { apply_json(c, nlohmann::json::parse(json), "test").validate(); };
+  auto c = apply_json(preset_config(experiment_kind::modern, "quick"), nlohmann::json::parse(json), "test");
+  const auto with = [&](const char* change) { apply_json(c, nlohmann::json::parse(change), "test").validate(); };
   BOOST_TEST(refused([&] { with(R"({"methods": ["t3c-ids+glr-pooled-per-arm"]})"); }, "methods"));
   BOOST_TEST(refused([&] { with(R"({"epsilon": 0.05})"); }, "instances"));
 }
