@@ -144,7 +144,7 @@ modern_instance parse_instance(const std::string& parameter, const std::string& 
   if (label == "gk-mu1") return unit_range(reward_model::bernoulli, {0.5, 0.45, 0.43, 0.4});
   if (label == "gk-mu2") return unit_range(reward_model::bernoulli, {0.3, 0.21, 0.2, 0.19, 0.18});
   if (label == "lowrate5") return unit_range(reward_model::bernoulli, {0.05, 0.04, 0.03, 0.02, 0.01});
-  // Gaussian arms of unknown, different standard deviations (Proposition GU against heuristic-ev).
+  // Gaussian arms of unknown, different standard deviations (Propositions PT and GU against heuristic-ev).
   const auto unknown_variance = [&](std::vector<double> means, std::vector<double> sigmas) {
     in.means = std::move(means);
     in.sigmas = std::move(sigmas);

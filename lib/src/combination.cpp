@@ -70,7 +70,7 @@ std::string canonical_combination_name(std::string_view label) {
 glr_threshold recommended_threshold(reward_model m) {
   if (m == reward_model::bernoulli) return glr_threshold::pooled_kl;
   if (m == reward_model::bounded) return glr_threshold::pooled_eb;
-  if (m == reward_model::gaussian_unknown_variance) return glr_threshold::gu;
+  if (m == reward_model::gaussian_unknown_variance) return glr_threshold::paired_t;
   return glr_threshold::pooled_weighted;
 }
 
@@ -130,8 +130,8 @@ std::string refused_on(std::string_view name, unsigned models, reward_model mode
 
 // What runs on Gaussian arms of unknown variance, for the refusals of the rules that read sigma.
 constexpr const char* unknown_variance_note =
-    "with an unknown variance, a rule that reads no sigma: stopping glr with threshold gu (certified, Proposition GU) "
-    "or heuristic-ev (the practice)";
+    "with an unknown variance, a rule that reads no sigma: stopping glr with threshold paired-t (certified, "
+    "Proposition PT; the default) or gu (certified, Proposition GU), or heuristic-ev (the practice)";
 
 // The first part of `c` that cannot run on arms of model `model` (admits' rule), or none.
 enum class refused_part { none, stopping, sampling, boundary, threshold, rho, epsilon, top, unknown_variance };

@@ -8,6 +8,7 @@
 #include "lilucb/bandit/stopping/glr_pooled_eb.hpp"
 #include "lilucb/bandit/stopping/glr_pooled_kl.hpp"
 #include "lilucb/bandit/stopping/glr_top_m.hpp"
+#include "lilucb/bandit/stopping/glr_paired_t.hpp"
 #include "lilucb/bandit/stopping/glr_unknown_variance.hpp"
 #include "lilucb/bandit/rules.hpp"
 #include "lilucb/ls_bound.hpp"
@@ -185,6 +186,13 @@ any_stopping glr_heuristic_ev(const rule_context& c, run_parameters& p) {
 any_stopping glr_gu(const rule_context& c, run_parameters& p) {
   p.glr_delta = c.nu;
   return stopping::glr_unknown_variance(c.arms, c.nu, c.target);
+}
+
+// Proposition PT: paired blocks for Gaussian rewards of unknown variances, threshold
+// log((K - 1) J/nu); reads no sigma.
+any_stopping glr_paired_t(const rule_context& c, run_parameters& p) {
+  p.glr_delta = c.nu;
+  return stopping::glr_paired_t(c.arms, c.nu, c.target);
 }
 
 }  // namespace lilucb::bandit::rule_factories

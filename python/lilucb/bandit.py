@@ -183,8 +183,9 @@ def run(
     epsilon) of a combination ("lucb-glr+glr-one-sided" is certified for it, Proposition TM-M1; "...+glr-heuristic" is
     the practice): ``answer`` holds the arms answered (increasing) and ``correct`` says whether they are such a set
     (as ``lilucb run --top M``).
-    unknown_variance=True (arms 'gaussian'): the rules may not read sigma, so only "...+glr-gu" (certified for Gaussian
-    rewards of unknown, possibly different variances, Proposition GU) and "...+glr-heuristic-ev" (the practice) stop;
+    unknown_variance=True (arms 'gaussian'): the rules may not read sigma, so only "...+glr-paired-t" and "...+glr-gu"
+    (certified for Gaussian rewards of unknown, possibly different variances, Propositions PT and GU) and
+    "...+glr-heuristic-ev" (the practice) stop;
     arm_sigmas gives each simulated arm's standard deviation (default: sigma for every arm), with or without it (as
     ``lilucb run --sigma unknown --arm-sigmas``).
     """

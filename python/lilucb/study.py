@@ -113,8 +113,8 @@ class Identification:
     (Proposition TM-M1).
     unknown_variance=True (model 'gaussian', sigma None): rewards Gaussian with standard deviations unknown
     and possibly different per arm, as ``lilucb study new --sigma unknown``: only rules that read no sigma
-    admit, 't3c-ids+glr-gu' (certified, Proposition GU; the default) and '...+glr-heuristic-ev' (the
-    practice); rewards |R| <= 1e75; the sampling rule runs at the nominal scale 1 (its efficiency, not the
+    admit, 't3c-ids+glr-paired-t' (certified, Proposition PT; the default), '...+glr-gu' (certified,
+    Proposition GU) and '...+glr-heuristic-ev' (the practice); rewards |R| <= 1e75; the sampling rule runs at the nominal scale 1 (its efficiency, not the
     certificate, depends on the rewards' scale).
     A bad value raises DomainError naming the argument, a wrong type TypeError.
 

@@ -336,12 +336,16 @@ def test_top_m_runs_answer_sets():
 
 
 def test_unknown_variance_runs(cli):
-    # Gaussian rewards of unknown, different variances (Proposition GU): only gu (certified) and
-    # heuristic-ev (the practice) stop; a known-sigma rule is refused; the same run as the CLI's.
+    # Gaussian rewards of unknown, different variances (Propositions PT and GU): only paired-t, gu
+    # (certified) and heuristic-ev (the practice) stop; a known-sigma rule is refused; the same run as
+    # the CLI's.
     means, sds = [0.0, -0.5, -0.6], [0.2, 2.0, 0.5]
     r = lilucb.run("t3c-ids+glr-gu", means, 0.1, seed=3, unknown_variance=True, arm_sigmas=sds)
     assert r.status == "stopped" and r.certified and "Proposition GU" in r.certificate
     assert r.best_arm == 0 and r.correct
+    pt = lilucb.run("t3c-ids+glr-paired-t", means, 0.1, seed=3, unknown_variance=True, arm_sigmas=sds)
+    assert pt.status == "stopped" and pt.certified and "Proposition PT" in pt.certificate
+    assert pt.best_arm == 0 and pt.correct and pt.pulls < r.pulls
     many = lilucb.run_many("t3c-ids+glr-gu", means, 0.1, runs=3, threads=2, seed=3, unknown_variance=True, arm_sigmas=sds)
     assert int(many.pulls[0]) == r.pulls
     practice = lilucb.run("t3c-ids+glr-heuristic-ev", means, 0.1, seed=3, unknown_variance=True, arm_sigmas=sds)
@@ -357,6 +361,9 @@ def test_unknown_variance_runs(cli):
     c = cli("run", "--means", "0,-0.5,-0.6", "--sigma", "unknown", "--arm-sigmas", "0.2,2,0.5", "--nu", "0.1",
             "--seed", "3", "--sampling", "t3c-ids", "--stopping", "glr", "--threshold", "gu")
     assert c["pulls"] == r.pulls and c["best_arm"] == r.best_arm
+    d = cli("run", "--means", "0,-0.5,-0.6", "--sigma", "unknown", "--arm-sigmas", "0.2,2,0.5", "--nu", "0.1",
+            "--seed", "3")  # the default with --sigma unknown: t3c-ids+glr-paired-t
+    assert d["pulls"] == pt.pulls and d["best_arm"] == pt.best_arm
 
 
 def test_an_uncertified_method_says_so_as_the_cli_does(cli):

@@ -185,7 +185,8 @@ const std::vector<tested_combination> tested_combinations{
     {"uniform+glr-pooled-kl", true},
     {"t3c-ids+glr-pooled-eb", true},  // long: CI runs test_pooled_eb_error_rates (delta = 1/2, planted variants)
     {"uniform+glr-pooled-eb", true},
-    {"t3c-ids+glr-gu", true},  // long: CI runs test_gu_error_rates (delta = 1/2, unknown variances, planted variant)
+    {"t3c-ids+glr-gu", true},  // long: CI runs test_unknown_variance_error_rates (delta = 1/2, planted variants)
+    {"t3c-ids+glr-paired-t", true},  // long: the same
 };
 
 std::string test_name(std::string_view combination) {

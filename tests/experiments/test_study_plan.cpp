@@ -248,7 +248,7 @@ BOOST_AUTO_TEST_CASE(a_study_of_unknown_variance_plans_at_its_sample_standard_de
   BOOST_TEST(p.arms.sigmas[0] == st.sds[0]);
   BOOST_TEST(p.arms.sigmas[2] == st.sds[0]);  // no spread yet: the largest of the others'
   BOOST_TEST(p.remaining.certified);
-  BOOST_TEST(p.remaining.certificate.find("Proposition GU") != std::string::npos);
+  BOOST_TEST(p.remaining.certificate.find("Proposition PT") != std::string::npos);
   BOOST_TEST(to_json(p)["arms"]["unknown_variance"] == true);
   // Continuation 5 by hand: a fork, stream 5, N(mean, sigmas) arms.
   const lb::gaussian_arms arms(st.means, p.arms.sigmas);

@@ -85,8 +85,8 @@ inline constexpr const char* known_range_only =
 inline constexpr const char* unknown_variance_reference =
     "the practice for rewards of unknown variance: the presets' Gaussian instances have a known sigma; "
     "experiments/modern/bounded.json runs it";
-/// Proposition GU (stopping/glr_unknown_variance.hpp) is for Gaussian rewards of unknown variance:
-/// it stays out of the presets, whose Gaussian instances have a known sigma.
+/// Propositions PT and GU (stopping/glr_paired_t.hpp, stopping/glr_unknown_variance.hpp) are for
+/// Gaussian rewards of unknown variance: they stay out of the presets, whose Gaussian instances have a known sigma.
 inline constexpr const char* unknown_variance_certified =
     "certified for Gaussian rewards of unknown variance: the presets' Gaussian instances have a known sigma";
 
@@ -186,7 +186,8 @@ inline constexpr std::array method_table{
     method_row{"tt-topm+glr-one-sided", top_m_sampler},
     method_row{"lucb-glr+glr-heuristic", top_m_sampler},
     method_row{"tt-topm+glr-heuristic", top_m_sampler},
-    // Proposition GU: certified for Gaussian rewards of unknown, possibly different variances.
+    // Propositions PT and GU: certified for Gaussian rewards of unknown, possibly different variances.
+    method_row{"t3c-ids+glr-paired-t", unknown_variance_certified},
     method_row{"t3c-ids+glr-gu", unknown_variance_certified},
 };
 

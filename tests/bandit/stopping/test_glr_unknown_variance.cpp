@@ -240,9 +240,9 @@ BOOST_AUTO_TEST_CASE(lazy_decision_matches_naive) {
   }
 }
 
-// The registry and runs: gu is certified, runs on Gaussian arms of known or unknown variance; with
-// an unknown variance every rule that reads sigma is refused, and so are presets and non-Gaussian
-// arms.
+// The registry and runs: gu is certified, runs on Gaussian arms of known or unknown variance (the
+// default there is paired-t, Proposition PT); with an unknown variance every rule that reads sigma
+// is refused, and so are presets and non-Gaussian arms.
 BOOST_AUTO_TEST_CASE(registry_and_unknown_variance_runs) {
   const auto& d = lb::describe(lb::glr_threshold::gu);
   BOOST_TEST(d.name == "gu");
@@ -250,10 +250,11 @@ BOOST_AUTO_TEST_CASE(registry_and_unknown_variance_runs) {
   BOOST_TEST(d.statement == "Proposition GU (docs/certified-glr/epsilon-topm.md, section 3)");
   BOOST_TEST(!d.sigma_premise);
   BOOST_TEST(d.answers_epsilon);
-  BOOST_TEST((lb::recommended_threshold(lb::reward_model::gaussian_unknown_variance) == lb::glr_threshold::gu));
-  BOOST_TEST(lb::to_string(lb::recommended_combination(lb::reward_model::gaussian_unknown_variance)) == "t3c-ids+glr-gu");
+  BOOST_TEST((lb::recommended_threshold(lb::reward_model::gaussian_unknown_variance) == lb::glr_threshold::paired_t));
+  BOOST_TEST(lb::to_string(lb::recommended_combination(lb::reward_model::gaussian_unknown_variance)) ==
+             "t3c-ids+glr-paired-t");
   BOOST_TEST(lb::to_string(lb::recommended_combination(lb::reward_model::gaussian_unknown_variance, {0.1, false})) ==
-             "t3c-ids+glr-gu");
+             "t3c-ids+glr-paired-t");
   const auto gu = lb::parse_combination("t3c+glr-gu");
   const auto unknown = lb::reward_model::gaussian_unknown_variance;
   BOOST_TEST(lb::admits(gu, unknown));
@@ -266,7 +267,8 @@ BOOST_AUTO_TEST_CASE(registry_and_unknown_variance_runs) {
   for (const lb::combination& c : lb::all_combinations) {
     if (!lb::admits(c, unknown)) continue;
     BOOST_TEST((c.stopping == lb::stopping_rule::glr &&
-                (c.threshold == lb::glr_threshold::gu || c.threshold == lb::glr_threshold::heuristic_ev)),
+                (c.threshold == lb::glr_threshold::gu || c.threshold == lb::glr_threshold::paired_t ||
+                 c.threshold == lb::glr_threshold::heuristic_ev)),
                lb::to_string(c));
   }
   // Every sampling rule that runs on Gaussian arms runs with GU.

@@ -96,9 +96,10 @@ search_result search_worst(const run_function& run, const search_options& option
 /// registry is searched with at least one sampling rule (the certificates hold under any sampling
 /// rule; the samplers are chosen to stress each statement: adversarial.cpp; the uncertified
 /// heuristic threshold is reported as a finding) but heuristic-ev, an uncertified reference for
-/// rewards of unknown variance whose error rates experiments/modern/bounded.json reports, and gu
-/// (Proposition GU, Gaussian rewards of unknown variance: not yet searched, which would add a row to
-/// docs/generated/claims.md; tests/bandit_stats/test_gu_error_rates.cpp runs it under an adversary); and
+/// rewards of unknown variance whose error rates experiments/modern/bounded.json reports, and gu and
+/// paired-t (Propositions GU and PT, Gaussian rewards of unknown variance: not yet searched, which
+/// would add rows to docs/generated/claims.md; tests/bandit_stats/test_unknown_variance_error_rates.cpp
+/// runs them under an adversary); and
 /// every LS boundary but two: lil, which the
 /// presets with LS stopping (lilucb-ls, ucb1-ls, ...) cover, and calibrated, whose crossing
 /// calibration for each new level nu/(2K) (10 s to minutes) the search cannot afford per point.

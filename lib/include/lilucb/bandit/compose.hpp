@@ -174,7 +174,8 @@ void check_nonnegative_means(const char* fn, const Arms& arms) {
 /// uncertified, its certificate saying why.  The rules for rewards in [0, 1] (pooled-kl,
 /// pooled-eb) take no sigma and read a bounded arm's reward y as (y - lo)/(hi - lo).
 /// opts.unknown_variance (Gaussian arms only): the model is gaussian_unknown_variance, where only
-/// the rules that read no sigma stop (gu: Proposition GU, certified; heuristic-ev: the practice).
+/// the rules that read no sigma stop (paired-t: Proposition PT and gu: Proposition GU, certified;
+/// heuristic-ev: the practice).
 /// Domain: nu in (0,1); sigma >= 0; a combination that admits(c, reward_model_of<Arms>()) admits
 /// (combination.hpp; check_combination names the part it refuses).
 template <class Arms, class Observer>
@@ -241,7 +242,7 @@ composed_result run_method(const method& m, const Arms& arms, const run_options&
     ::lilucb::detail::raise_domain_error("lilucb::bandit::run_method", "unknown_variance",
                                          std::string("true with the preset ") + to_string(a),
                                          "false with a preset (each reads sigma); with an unknown variance a combination "
-                                         "with glr-gu (certified) or glr-heuristic-ev");
+                                         "with glr-paired-t or glr-gu (certified) or glr-heuristic-ev");
   composed_result out;
   out.run = run_algorithm(a, arms, opts, observer);
   const preset_certificate pc = certificate_of(a);

@@ -122,12 +122,14 @@ struct study_settings {
   double sigma = 0;                ///< gaussian: the rewards' scale, > 0 (unused otherwise; 0 with unknown_variance)
   /// gaussian: the rewards are Gaussian with standard deviations unknown and possibly different
   /// per arm (reward_model::gaussian_unknown_variance).  sigma is then 0, and only the rules that
-  /// read no sigma admit: glr-gu (certified, Proposition GU; the default method is then
-  /// t3c-ids+glr-gu) and glr-heuristic-ev (the practice); the question is the best arm or an
+  /// read no sigma admit: glr-paired-t (certified, Proposition PT; the default method is then
+  /// t3c-ids+glr-paired-t), glr-gu (certified, Proposition GU) and glr-heuristic-ev (the practice);
+  /// the question is the best arm or an
   /// epsilon-good one (top = 1).  The sampling rule runs at the nominal scale
   /// unknown_variance_sampling_sigma: its efficiency, not the certificate, depends on the
-  /// rewards' scale.  Rewards must be Gaussian draws at full precision: three equal rewards of an
-  /// arm followed by a far one make its predictive evidence -inf (the study then never stops).
+  /// rewards' scale.  Rewards must be Gaussian draws at full precision: with GU three equal rewards
+  /// of an arm followed by a far one make its predictive evidence -inf (the study then never
+  /// stops); with PT blocks of equal differences give no evidence (V = 0).
   /// Its snapshots hold no rules' state (snapshot_holds_rules): open() replays the journal.
   bool unknown_variance = false;
   double lo = 0, hi = 1;           ///< bounded: the range of the rewards, lo < hi, both finite

@@ -36,7 +36,7 @@ enum class sampling_rule { uniform, lilucb, lucb1, tas_d, tas_c, ttts, t3c, eb_t
                            weakest_pair, tas_d_every, tas_c_every, lucb_glr, tt_topm };
 enum class stopping_rule { lilucb, ls, glr };
 enum class glr_threshold { heuristic, kk21, mixture, one_sided, pooled, pooled_per_arm, pooled_kl, pooled_eb,
-                            heuristic_ev, pooled_weighted, gu };
+                            heuristic_ev, pooled_weighted, gu, paired_t };
 namespace stopping {
 /// The per-arm boundary of the LS rule: lil (Section 5's finite-LIL width) or one of the anytime
 /// families of ls_boundary.hpp.
@@ -51,7 +51,7 @@ enum class ls_boundary { lil, stitched, mixture, calibrated };
 /// a bit set of these.  gaussian_unknown_variance: Gaussian arms whose standard deviations (possibly
 /// different) the rules may not read (run_options::unknown_variance): no rule that reads sigma is
 /// offered there (rule_models::any excludes it), sampling rules run at a nominal scale
-/// (combination.hpp, admits), and GU (certified) and heuristic-ev (the practice) stop.
+/// (combination.hpp, admits), and PT, GU (certified) and heuristic-ev (the practice) stop.
 enum class reward_model : unsigned { gaussian = 1u, bernoulli = 2u, sub_gaussian = 4u, bounded = 8u,
                                      gaussian_unknown_variance = 16u };
 inline constexpr unsigned all_reward_models = 31u;
@@ -203,6 +203,7 @@ any_stopping glr_pooled_eb(const rule_context&, run_parameters&);
 any_stopping glr_heuristic_ev(const rule_context&, run_parameters&);
 any_stopping glr_pooled_weighted(const rule_context&, run_parameters&);
 any_stopping glr_gu(const rule_context&, run_parameters&);
+any_stopping glr_paired_t(const rule_context&, run_parameters&);
 }  // namespace rule_factories
 
 namespace rule_models {
@@ -215,7 +216,7 @@ inline constexpr unsigned gaussian = static_cast<unsigned>(reward_model::gaussia
 inline constexpr unsigned unit_interval = bernoulli | static_cast<unsigned>(reward_model::bounded);
 /// Every model but Bernoulli arms (rules that estimate a variance apart from the mean).
 inline constexpr unsigned not_bernoulli = all_reward_models & ~bernoulli;
-/// Gaussian arms, their variances known or not (Proposition GU needs Gaussian rewards exactly).
+/// Gaussian arms, their variances known or not (Propositions GU and PT need Gaussian rewards exactly).
 inline constexpr unsigned gaussian_any_variance = gaussian | static_cast<unsigned>(reward_model::gaussian_unknown_variance);
 }  // namespace rule_models
 
@@ -273,7 +274,7 @@ inline constexpr std::array<stopping_descriptor, 3> stopping_rules{{
      stopping_parameter::threshold, false, false, "", nullptr},
 }};
 
-inline constexpr std::array<threshold_descriptor, 11> glr_thresholds{{
+inline constexpr std::array<threshold_descriptor, 12> glr_thresholds{{
     {glr_threshold::heuristic, "heuristic", "log((1 + log t)/nu), the field's practice", false,
      "none: the heuristic threshold log((1 + log t)/delta) has no proof", rule_models::any, "", false, true,
      rule_cost::cheap, &rule_factories::glr_heuristic, true, true, true},
@@ -321,6 +322,12 @@ inline constexpr std::array<threshold_descriptor, 11> glr_thresholds{{
      true, "Proposition GU (docs/certified-glr/epsilon-topm.md, section 3)", rule_models::gaussian_any_variance,
      "gu needs Gaussian rewards exactly (a ratio of densities): Gaussian arms, variances known or not", false, false,
      rule_cost::costly, &rule_factories::glr_gu, false, true},
+    {glr_threshold::paired_t, "paired-t",
+     "Gaussian rewards of unknown, possibly different variances (--sigma unknown): a one-sided t-test Bayes factor "
+     "on paired blocks of the two arms' rewards, union over block ratios and the wrong answers",
+     true, "Proposition PT (docs/certified-glr/paired-t.md)", rule_models::gaussian_any_variance,
+     "paired-t needs Gaussian rewards exactly (Gaussian blocks): Gaussian arms, variances known or not", false, false,
+     rule_cost::costly, &rule_factories::glr_paired_t, false, true},
 }};
 
 inline constexpr std::array<boundary_descriptor, 4> ls_boundaries{{

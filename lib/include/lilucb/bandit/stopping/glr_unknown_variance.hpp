@@ -38,7 +38,7 @@
 // evaluations).  One reward per observe (a batch of pulls is refused: domain_error).
 // Domain: K >= 1, delta in (0, 1), an answer_target (epsilon >= 0 finite, relative < 1).
 // Tests: tests/bandit/stopping/test_glr_unknown_variance.cpp and
-// tests/bandit_stats/test_gu_error_rates.cpp.
+// tests/bandit_stats/test_unknown_variance_error_rates.cpp.
 
 #include "lilucb/bandit/arm_stats.hpp"
 #include "lilucb/bandit/detail/leader_pairwise.hpp"

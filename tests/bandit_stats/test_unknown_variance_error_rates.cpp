@@ -1,7 +1,8 @@
-// Statistical correctness of GLR stopping for Gaussian rewards of unknown, possibly different
-// variances (Proposition GU, docs/certified-glr/epsilon-topm.md, section 3): the rule must answer a
-// g-good arm (the best arm, or an epsilon-good one) with probability >= 1 - delta for ANY sampling
-// rule, whatever the arms' standard deviations, without reading them.
+// Statistical correctness of the stopping rules for Gaussian rewards of unknown, possibly different
+// variances, Proposition GU (docs/certified-glr/epsilon-topm.md, section 3) and Proposition PT
+// (docs/certified-glr/paired-t.md): each must answer a g-good arm (the best arm, or an epsilon-good
+// one) with probability >= 1 - delta for ANY sampling rule, whatever the arms' standard deviations,
+// without reading them.
 //
 // Statement tested, per cell: R runs on streams (seed, k), F = the runs that STOPPED with an arm
 // that is not g-good (bandit/target.hpp, is_good_answer); F is Binomial(R, p') with p' at most the
@@ -10,8 +11,10 @@
 // The cells: near-tied Gaussian arms with standard deviations far apart (0.2, 2, 0.5, 1), best arm
 // and additive and relative epsilon-good questions.  The samplers: round robin, T3C-IDS (the
 // recommended method, through run_combination with run_options::unknown_variance) and an
-// adversary that starves the best arm (large_delta.hpp).  The planted failure beside, which the
-// same test must reject so that it can fail: GU asked a question a hundred times too generous.  The
+// adversary that starves the best arm (large_delta.hpp).  The planted failures beside, which the
+// same test must reject so that it can fail: GU asked a question a hundred times too generous, and
+// PT whose blocks sum the rewards instead of averaging them (a ratio r:1 then tests r mu_a - mu_c,
+// positive for a bad leader with positive means).  The
 // over-confident variant with each arm's predictable Student-t predictive replaced by the
 // maximum-likelihood Gaussian density of its included pulls (fitted to the very rewards it scores:
 // not predictable), i.e. the t-type GLR at GU's threshold log((K - 1)/delta), errs above delta but
@@ -22,6 +25,7 @@
 
 #include "lilucb/bandit/compose.hpp"
 #include "lilucb/bandit/parallel.hpp"
+#include "lilucb/bandit/stopping/glr_paired_t.hpp"
 #include "lilucb/bandit/stopping/glr_unknown_variance.hpp"
 #include "lilucb/bandit/target.hpp"
 #include "lilucb/clopper_pearson.hpp"
@@ -75,7 +79,50 @@ class planted_ml {
   double threshold_;
 };
 
-enum class sampler { uniform, t3c_ids, starve, planted };
+/// The planted PT variant: Proposition PT's statistic on blocks that SUM each side's rewards (no
+/// division by the ratio), at PT's threshold.
+class planted_block_sums {
+ public:
+  planted_block_sums(std::size_t K, double delta)
+      : tapes_(K),
+        threshold_(std::log(static_cast<double>(K - 1) * static_cast<double>(ls::paired_t_ratios.size()) / delta)) {}
+  static constexpr const char* name() { return "planted-block-sums"; }
+  static constexpr bool certified() { return false; }
+  static std::string certificate() { return "none: planted"; }
+  void observe(std::size_t i, const lb::arm_stats& s) { tapes_[i].push_back(s.last_added()); }
+  std::size_t recommendation(const lb::arm_stats& s) const { return s.empirical_best(); }
+  bool should_stop(const lb::arm_stats& s) const {
+    const std::size_t a = s.empirical_best();
+    for (std::size_t c = 0; c < tapes_.size(); ++c) {
+      if (c == a) continue;
+      double best = -std::numeric_limits<double>::infinity();
+      for (const auto& [ra, rc] : ls::paired_t_ratios) {
+        const std::size_t k = std::min(tapes_[a].size() / ra, tapes_[c].size() / rc);
+        double mean = 0, m2 = 0;
+        for (std::size_t j = 0; j < k; ++j) {
+          double d = 0;
+          for (std::size_t n = 0; n < ra; ++n) d += tapes_[a][j * ra + n];
+          for (std::size_t n = 0; n < rc; ++n) d -= tapes_[c][j * rc + n];
+          const double dm = d - mean;
+          mean += dm / static_cast<double>(j + 1);
+          m2 += dm * (d - mean);
+        }
+        best = std::max(best, ls::paired_t_log_evalue(k, mean, m2));
+      }
+      if (best < threshold_) return false;
+    }
+    return true;
+  }
+
+ private:
+  std::vector<std::vector<double>> tapes_;
+  double threshold_;
+};
+
+/// The certified rule under test.
+enum class rule { gu, pt };
+
+enum class sampler { uniform, t3c_ids, starve, planted, planted_sums };
 
 struct cell {
   std::string label;
@@ -87,8 +134,8 @@ using tally = lilucb_stats::error_tally;
 
 /// R runs of `which` on cell c, the rule asked c.target (or `rule_target` when given: a planted
 /// question), the answers counted against c.target.
-tally run_cell(const cell& c, sampler which, std::size_t runs, std::uint64_t max_pulls = 400'000, double nu = kNu,
-               const lb::answer_target* rule_target = nullptr) {
+tally run_cell(rule certified, const cell& c, sampler which, std::size_t runs, std::uint64_t max_pulls = 400'000,
+               double nu = kNu, const lb::answer_target* rule_target = nullptr) {
   const lb::answer_target asked = rule_target ? *rule_target : c.target;
   std::vector<bool> good(c.means.size());
   for (std::size_t i = 0; i < c.means.size(); ++i) good[i] = lb::is_good_answer(c.target, c.means, i);
@@ -103,32 +150,47 @@ tally run_cell(const cell& c, sampler which, std::size_t runs, std::uint64_t max
   o.unknown_variance = true;
   auto run_one = [&](const lb::run_options& oo) {
     const std::size_t K = arms.size();
-    switch (which) {
-      case sampler::uniform: {
-        lb::sampling::uniform s;
+    // The certified rule's run with sampler s.
+    auto with_rule = [&](auto& s) {
+      if (certified == rule::gu) {
         ls::glr_unknown_variance stop(K, nu, asked);
         return lb::run_composed(arms, s, stop, oo).run;
       }
+      ls::glr_paired_t stop(K, nu, asked);
+      return lb::run_composed(arms, s, stop, oo).run;
+    };
+    switch (which) {
+      case sampler::uniform: {
+        lb::sampling::uniform s;
+        return with_rule(s);
+      }
       case sampler::starve: {
         lilucb_stats::starve_the_best s(best);
-        ls::glr_unknown_variance stop(K, nu, asked);
-        return lb::run_composed(arms, s, stop, oo).run;
+        return with_rule(s);
       }
       case sampler::planted: {
         lb::sampling::uniform s;
         planted_ml stop(K, nu, asked);
         return lb::run_composed(arms, s, stop, oo).run;
       }
+      case sampler::planted_sums: {
+        lb::sampling::uniform s;
+        planted_block_sums stop(K, nu);
+        return lb::run_composed(arms, s, stop, oo).run;
+      }
       case sampler::t3c_ids: break;
     }
-    lb::combination comb = lb::parse_combination("t3c-ids+glr-gu");
+    lb::combination comb = lb::parse_combination(certified == rule::gu ? "t3c-ids+glr-gu" : "t3c-ids+glr-paired-t");
     comb.target = asked;
     return lb::run_combination(comb, arms, oo).run;
   };
   const auto results = lb::run_many(o, runs, 0, run_one);
   tally t;
-  const char* names[] = {"uniform+glr-gu", "t3c-ids+glr-gu", "starve-the-best+glr-gu", "uniform+planted-ml"};
-  t.name = std::string(names[int(which)]) + " at " + lb::to_string(asked) + ", delta " + std::to_string(nu) +
+  const char* samplers[] = {"uniform", "t3c-ids", "starve-the-best", "uniform", "uniform"};
+  const char* stops[] = {"+glr-gu", "+glr-paired-t"};
+  t.name = std::string(samplers[int(which)]) +
+           (which == sampler::planted ? "+planted-ml" : which == sampler::planted_sums ? "+planted-block-sums" : stops[int(certified)]) +
+           " at " + lb::to_string(asked) + ", delta " + std::to_string(nu) +
            " on " + c.label;
   t.runs = runs;
   for (const auto& r : results) {
@@ -158,7 +220,7 @@ BOOST_AUTO_TEST_SUITE(gu_large_delta)
 BOOST_AUTO_TEST_CASE(certified_at_delta_half_for_every_sampler) {
   for (const auto& c : gu_cells())
     for (auto s : {sampler::uniform, sampler::t3c_ids, sampler::starve}) {
-      const auto t = run_cell(c, s, large_delta_runs());
+      const auto t = run_cell(rule::gu, c, s, large_delta_runs());
       BOOST_TEST_MESSAGE(t.summary());
       BOOST_TEST(t.stopped > t.runs / 2, t.summary());  // the rule stops (the cells are not vacuous)
       BOOST_TEST(!t.rejected(kNu), t.summary());
@@ -184,14 +246,48 @@ BOOST_AUTO_TEST_CASE(planted_overconfident_rule_is_rejected) {
     one_good.sigmas.push_back(i % 2 == 0 ? 1.0 : 2.0);
   }
   const lb::answer_target generous{10.0, false};
-  const auto t = run_cell(one_good, sampler::uniform, large_delta_runs(), 400'000, kNu, &generous);
+  const auto t = run_cell(rule::gu, one_good, sampler::uniform, large_delta_runs(), 400'000, kNu, &generous);
   BOOST_TEST_MESSAGE(t.summary());
   BOOST_TEST(t.rejected(kNu), t.summary());
   // The ML variant's error rate is reported (see above), the upper bound only checked to be real.
   const cell near{"near4 (0, -0.02, -0.02, -0.02; sd 0.2, 2, 0.5, 1)", {0.0, -0.02, -0.02, -0.02}, {0.2, 2.0, 0.5, 1.0}, {}};
-  const auto ml = run_cell(near, sampler::planted, large_delta_runs(), 100'000, 0.05);
+  const auto ml = run_cell(rule::gu, near, sampler::planted, large_delta_runs(), 100'000, 0.05);
   BOOST_TEST_MESSAGE(ml.summary());
   BOOST_TEST(ml.stopped > 0u, ml.summary());
+}
+
+BOOST_AUTO_TEST_SUITE_END()
+
+BOOST_AUTO_TEST_SUITE(pt_large_delta)
+
+// The same cells and samplers as GU's (near ties, standard deviations a factor 10 apart).
+BOOST_AUTO_TEST_CASE(certified_at_delta_half_for_every_sampler) {
+  for (const auto& c : gu_cells())
+    for (auto s : {sampler::uniform, sampler::t3c_ids, sampler::starve}) {
+      const auto t = run_cell(rule::pt, c, s, large_delta_runs());
+      BOOST_TEST_MESSAGE(t.summary());
+      BOOST_TEST(t.stopped > t.runs / 2, t.summary());
+      BOOST_TEST(!t.rejected(kNu), t.summary());
+    }
+}
+
+// The planted failure: blocks that sum instead of averaging, on one good arm (mean 1, sd 0.2) and
+// eleven bad ones (0.9; sd 1, 2 in turn), round robin.  At ratio 2:1 a bad leader's D has mean
+// 2 (0.9) - 1 > 0, so the rule stops within a few blocks on whichever arm leads: rarely the good one.
+BOOST_AUTO_TEST_CASE(planted_block_sums_are_rejected) {
+  cell one_good{"one-good12 (1, eleven at 0.9; sd 0.2, then 1, 2 in turn)", {1.0}, {0.2}, {}};
+  for (int i = 0; i < 11; ++i) {
+    one_good.means.push_back(0.9);
+    one_good.sigmas.push_back(i % 2 == 0 ? 1.0 : 2.0);
+  }
+  const auto t = run_cell(rule::pt, one_good, sampler::planted_sums, large_delta_runs());
+  BOOST_TEST_MESSAGE(t.summary());
+  BOOST_TEST(t.rejected(kNu), t.summary());
+  // The certified rule on the same cell, so that the rejection is the variant's, not the cell's.
+  const auto ok = run_cell(rule::pt, one_good, sampler::uniform, large_delta_runs());
+  BOOST_TEST_MESSAGE(ok.summary());
+  BOOST_TEST(ok.stopped > ok.runs / 2, ok.summary());
+  BOOST_TEST(!ok.rejected(kNu), ok.summary());
 }
 
 BOOST_AUTO_TEST_SUITE_END()
