@@ -102,11 +102,13 @@ Real log1p_remainder(const Real& t) {
 /// u = delta/q and v = -delta/(1 - q), p u + (1 - p) v = delta^2/(q (1 - q)) exactly, so
 /// kl = delta^2/(q (1 - q)) - p r(u) - (1 - p) r(v) with r(t) = t - log(1 + t), whose
 /// subtraction loses about one bit (the second term is about half the first).  Used where both
-/// |u| and |v| are below 1/4; elsewhere it is bernoulli_kl(p, q).  Domain: p, q in [0, 1].
+/// |u| and |v| are below 1/4; elsewhere it is bernoulli_kl(p, q).  delta, not p - q, decides: a
+/// q formed as p - delta may round to p itself (delta below half an ulp of p), and the divergence
+/// is then delta^2/(2 q (1 - q)) to first order, not 0.  Domain: p, q in [0, 1].
 template <class Real>
 Real bernoulli_kl_accurate(Real p, Real q, Real delta) {
   using std::abs;
-  if (p == q || delta == 0 || !(q > 0 && q < 1) || !(p >= 0 && p <= 1)) return bernoulli_kl(p, q);
+  if (delta == 0 || !(q > 0 && q < 1) || !(p >= 0 && p <= 1)) return bernoulli_kl(p, q);
   const Real u = delta / q, v = -delta / (1 - q);
   if (!(abs(u) < Real(0.25) && abs(v) < Real(0.25))) return bernoulli_kl(p, q);
   const Real r = delta * delta / (q * (1 - q)) - p * log1p_remainder(u) - (1 - p) * log1p_remainder(v);
