@@ -140,10 +140,9 @@ std::optional<std::string> render_modern_report(const fs::path& generated_dir, c
     << (has_bounded ? " (bounded instances: T* of the Beta family of their laws, characteristic_time_beta; its bound "
                       "holds for every method δ-correct on that family, so for one certified for every law on [0, 1])"
                     : "")
-    << (has_unknown ? " (instances of unknown variances: T* of Gaussian arms with these standard deviations known, "
-                      "characteristic_time_gaussian(means, sigmas); a method δ-correct for unknown variances is δ-correct "
-                      "on these laws, so the bound holds for it, below the unknown-variance model's own T*, which is not "
-                      "computed)"
+    << (has_unknown ? " (instances of unknown variances: T* of the unknown-variance model, whose divergence to a mean m "
+                      "is ½ log(1 + (μ − m)²/σ²), characteristic_time_gaussian_unknown_variance; above the known-variance "
+                      "T* of the same laws)"
                     : "")
     << ". H₁ = Σ Δᵢ⁻². For GLR stopping, the fixed-point prediction t = T*·β(t, δ) "
        "of its threshold β is shown next to the measured mean. Error rates count the wrong answers among the "

@@ -6,6 +6,7 @@
 
 #include "lilucb/bandit/arms.hpp"
 #include "lilucb/characteristic_time.hpp"
+#include "lilucb/characteristic_time_unknown_variance.hpp"
 #include "lilucb/errors.hpp"
 #include "lilucb/instance.hpp"
 
@@ -108,7 +109,7 @@ std::vector<modern_summary> summarize_modern(const experiment_config& c, const s
           : in.model == bandit::reward_model::bounded
               ? lilucb::characteristic_time_beta(in.means, bandit::bounded_arms::default_concentration).t_star
           : in.model == bandit::reward_model::gaussian_unknown_variance
-              ? lilucb::characteristic_time_gaussian(in.means, in.sigmas).t_star
+              ? lilucb::characteristic_time_gaussian_unknown_variance(in.means, in.sigmas).t_star
               : lilucb::characteristic_time_gaussian(in.means, in.sigma).t_star;
       for (double delta : c.deltas) {
         const auto it = groups.find({m.label, in.label, delta});

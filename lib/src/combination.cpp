@@ -78,7 +78,7 @@ combination recommended_combination(reward_model m, const answer_target& target)
   combination c;
   c.sampling = target.top_m() ? sampling_rule::lucb_glr : sampling_rule::t3c_ids;
   c.stopping = stopping_rule::glr;
-  // GU answers epsilon-good questions too; for the other models one-sided (Gε-M1) does.
+  // PT (and GU) answer epsilon-good questions too; for the other models one-sided (Gε-M1) does.
   c.threshold = target.best_arm() || m == reward_model::gaussian_unknown_variance ? recommended_threshold(m)
                                                                                   : glr_threshold::one_sided;
   c.target = target;

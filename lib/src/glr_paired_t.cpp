@@ -59,6 +59,20 @@ double paired_t_log_bf(std::uint64_t k, double mean, double v, double g) {
 
 double paired_t_log_evalue(std::uint64_t k, double mean, double v, bool upper_only) {
   if (k < 1 || !(mean > 0) || !(v > 0) || !std::isfinite(mean) || !std::isfinite(v)) return -pt_inf;
+  // The statistic does not depend on the units (D -> c D leaves it unchanged), but its evaluation
+  // does: Q = V + k mean^2 may overflow, or a subnormal V carry only a few bits.  So the summaries
+  // are rescaled by an exact power of 2 that puts V in [1, 4); a V below the normal range gives no
+  // evidence (its bits are not its value), a rescaled mean below 2^-400 none either (no test could
+  // pass), and one above 2^200 is lowered to 2^200: the value increases with S at fixed V, so that
+  // is a lower bound.
+  if (v < std::numeric_limits<double>::min()) return -pt_inf;
+  int E = 0;
+  (void)std::frexp(v, &E);  // v = f 2^E, f in [1/2, 1)
+  const int sc = static_cast<int>(std::floor((2.0 - E) / 2.0));  // E + 2 sc is 1 or 2
+  v = std::ldexp(v, 2 * sc);
+  mean = std::ldexp(mean, sc);
+  if (!(mean >= 0x1p-400)) return -pt_inf;
+  if (mean > 0x1p200) mean = 0x1p200;
   const double kk = static_cast<double>(k);
   std::array<double, paired_t_g_count> terms{};
   for (int i = 0; i < paired_t_g_count; ++i) {
@@ -78,6 +92,7 @@ double paired_t_log_evalue(std::uint64_t k, double mean, double v, bool upper_on
   double sum = 0;
   for (double t : terms) sum += std::exp(t - m);  // each in (0, 1], the largest 1: sum in [1, 8]
   const double r = m + std::log(sum) - log_grid;
+  if (!(r == r)) return -pt_inf;  // not reached for the ranges above; never a NaN
   if (upper_only) return r + 1e-12 * (std::fabs(m) + 1);
   // exp, the sum and the logs each within a few ulps: 1e-14 of the magnitudes covers them.
   return std::nextafter(r - 1e-14 * (std::fabs(m) + std::log(sum) + log_grid), -pt_inf);

@@ -24,13 +24,16 @@
 #include "large_delta.hpp"
 
 #include "lilucb/bandit/compose.hpp"
+#include "lilucb/bandit/detail/random.hpp"
 #include "lilucb/bandit/parallel.hpp"
 #include "lilucb/bandit/stopping/glr_paired_t.hpp"
 #include "lilucb/bandit/stopping/glr_unknown_variance.hpp"
 #include "lilucb/bandit/target.hpp"
 #include "lilucb/clopper_pearson.hpp"
 
+#include <algorithm>
 #include <cmath>
+#include <limits>
 #include <numbers>
 #include <sstream>
 #include <string>
@@ -288,6 +291,53 @@ BOOST_AUTO_TEST_CASE(planted_block_sums_are_rejected) {
   BOOST_TEST_MESSAGE(ok.summary());
   BOOST_TEST(ok.stopped > ok.runs / 2, ok.summary());
   BOOST_TEST(!ok.rejected(kNu), ok.summary());
+}
+
+BOOST_AUTO_TEST_SUITE_END()
+
+// Lemma T of Proposition PT tested directly, on the tape (docs/certified-glr/paired-t.md): for
+// i.i.d. N(0, 1) block differences (the boundary delta = 0 of the null, the worst case), the
+// probability that the certified log e-value ever reaches log x over k = 1..1000 is at most 1/x.
+// R = 20000 sequences (streams of one seed), x = 20; the test FAILS when the exact one-sided
+// Clopper-Pearson lower bound at level 1e-6 exceeds 1/x.  The planted variant, the MAXIMUM over
+// the scale grid instead of the mean (no price for choosing g after seeing the data), must be
+// rejected by the same test (the second reading measured 0.068 against 1/x = 0.05).
+BOOST_AUTO_TEST_SUITE(pt_tape_level)
+
+BOOST_AUTO_TEST_CASE(ville_holds_for_the_mean_and_fails_for_the_max_over_scales) {
+  constexpr std::size_t R = 20000;
+  constexpr int kmax = 1000;
+  const double x = 20, log_x = std::log(x), log_G = std::log(static_cast<double>(ls::paired_t_g_count));
+  std::size_t crossed = 0, crossed_max = 0;
+  for (std::size_t r = 0; r < R; ++r) {
+    lb::normal_stream rng(20261204, r);
+    ls::paired_t_blocks b;
+    bool mean_done = false, max_done = false;
+    for (int k = 1; k <= kmax && !(mean_done && max_done); ++k) {
+      b.add(rng());
+      // The screen (every t CDF at 1) bounds both statistics from above, the maximum within log |G|.
+      const double screen = ls::paired_t_log_evalue(b.k, b.mean, b.m2, true);
+      if (!mean_done && screen >= log_x && ls::paired_t_log_evalue(b.k, b.mean, b.m2) >= log_x) mean_done = true;
+      if (!max_done && screen + log_G >= log_x && b.mean > 0 && b.m2 > 0) {
+        double top = -std::numeric_limits<double>::infinity();
+        for (int i = 0; i < ls::paired_t_g_count; ++i)
+          top = std::max(top, ls::paired_t_log_bf(b.k, b.mean, b.m2,
+                                                  std::ldexp(1.0, ls::paired_t_g_min_exponent + ls::paired_t_g_step * i)));
+        if (top >= log_x) max_done = true;
+      }
+    }
+    crossed += mean_done;
+    crossed_max += max_done;
+  }
+  const double lower = lilucb::clopper_pearson_lower(crossed, R, kAlpha);
+  const double lower_max = lilucb::clopper_pearson_lower(crossed_max, R, kAlpha);
+  BOOST_TEST_MESSAGE("PT's mean over scales crossed log " << x << " in " << crossed << " of " << R
+                                                          << " sequences, lower bound " << lower);
+  BOOST_TEST_MESSAGE("the planted maximum over scales crossed in " << crossed_max << " of " << R
+                                                                   << ", lower bound " << lower_max);
+  BOOST_TEST(lower <= 1 / x);
+  BOOST_TEST(crossed > 0u);  // the level is reached sometimes: the check is not vacuous
+  BOOST_TEST(lower_max > 1 / x);
 }
 
 BOOST_AUTO_TEST_SUITE_END()

@@ -56,7 +56,8 @@ std::string_view certifying_statement(const combination& c);
 /// close arms, measured there) for bounded rewards, pooled-weighted (Proposition U,
 /// docs/certified-glr/unpooling.md: P2 with un-pooling weights, not significantly later than
 /// pooled-per-arm in any cell of the reports and earlier in all 24 of the 1000-run confirmation)
-/// otherwise.  `lilucb run --stopping glr` without --threshold
+/// otherwise, and paired-t (Proposition PT, docs/certified-glr/paired-t.md) for Gaussian rewards of
+/// unknown variance.  `lilucb run --stopping glr` without --threshold
 /// uses it.
 glr_threshold recommended_threshold(reward_model m);
 

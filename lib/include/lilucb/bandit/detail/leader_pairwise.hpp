@@ -1,6 +1,7 @@
 #pragma once
 // The one core of the GLR-type stopping rules (stopping/glr.hpp, stopping/glr_mixture.hpp,
-// stopping/glr_one_sided.hpp): a pairwise statistic against the empirical leader.  With i_hat = argmax_a mu_hat_a (ties to the
+// stopping/glr_one_sided.hpp, stopping/glr_unknown_variance.hpp, stopping/glr_paired_t.hpp, ...):
+// a pairwise statistic against the empirical leader.  With i_hat = argmax_a mu_hat_a (ties to the
 // lowest index) the rule stops when every pair (i_hat, b), b != i_hat, clears a threshold:
 //     min_{b != i_hat} key(i_hat, b) passes the threshold at t
 // (Garivier & Kaufmann 2016, Section 3: "stop when min_b Z_{i_hat,b}(t) > beta(t, delta)").
@@ -15,7 +16,7 @@
 // A pair with an unsampled arm has key 0: the rule never stops while an arm is unsampled.
 //
 // Cost: exact and lazy.  Only one pair is watched: a witness b whose pair (i_hat, b) was found
-// failing.  Its key depends only on the counts and means of i_hat and b, so while neither arm is
+// failing.  Its key depends only on the observations of i_hat and b, so while neither arm is
 // pulled and the leader stays in place it still fails, the minimum over b fails with it, and the
 // answer "continue" is exact at no cost: a pull of any other arm touches no key (one O(log K)
 // update of the leader's heap).  A pull of the leader or of the witness, or a change of leader,

@@ -63,8 +63,11 @@ struct paired_t_blocks {
 
 /// A certified lower bound of log( (1/|G|) sum over g of BF+_k(g) ) (paired-t.md (PT-1)) for k
 /// blocks of mean `mean` (S = k mean) and sum of squared deviations v; -inf unless k >= 1,
-/// mean > 0 and v > 0 (finite).  When `upper_only`, the bound with every t CDF replaced by 1, an
-/// upper bound (a screen; not certified as a lower bound).
+/// mean > 0 and v >= the smallest normal double (finite).  Evaluated after an exact rescaling by a
+/// power of 2 (v into [1, 4)); a rescaled mean below 2^-400 gives -inf and one above 2^200 is
+/// lowered to 2^200 (a lower bound: the value increases with the mean at fixed v).  Never NaN.
+/// When `upper_only`, the bound with every t CDF replaced by 1, an upper bound (a screen; not
+/// certified as a lower bound).
 double paired_t_log_evalue(std::uint64_t k, double mean, double v, bool upper_only = false);
 
 /// log BF+_k(g) of (PT-1) for one g > 0, in double without margins (tests, references).
