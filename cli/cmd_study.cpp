@@ -404,19 +404,23 @@ lb::identification read_only(const std::string& cmd, const std::string& state, b
 // The status's estimate of the pulls left, in words: what it is (the lower bound's leading term,
 // so the certified rule takes more), its range, and where the simulated answer is.
 std::string remaining_text(const lb::identification& study, const lb::study_status& st) {
-  if (study.settings().unknown_variance)
-    return "more pulls: no closed-form estimate for rewards of unknown variance; lilucb study plan simulates the "
-           "rest at the arms' means and sample standard deviations\n";
+  if (study.settings().unknown_variance && !st.remaining_estimate)
+    return "more pulls: no estimate yet (an arm with fewer than two distinct rewards, leading means tied, or a "
+           "question other than the best arm); lilucb study plan simulates the rest at the arms' means and sample "
+           "standard deviations once every arm shows a spread\n";
   if (!st.remaining_estimate)
     return "more pulls: no estimate yet (an arm without a reward, or leading means tied); lilucb study plan "
            "simulates the rest once every arm has a reward\n";
   std::string out;
+  const std::string at = study.settings().unknown_variance
+                             ? "at the empirical means and sample standard deviations (T* of unknown variances)"
+                             : "at the empirical means";
   if (*st.remaining_estimate == 0)
-    out = "more pulls: T*(mu_hat) log(1/nu), the lower bound's leading order at the empirical means, is already below "
-          "the pulls told, yet the rule needs more evidence";
+    out = "more pulls: T*(mu_hat) log(1/nu), the lower bound's leading order " + at +
+          ", is already below the pulls told, yet the rule needs more evidence";
   else
     out = "more pulls: about " + text_number(std::round(*st.remaining_estimate)) +
-          " (T*(mu_hat) log(1/nu) minus the pulls told: the lower bound's leading order at the empirical means)";
+          " (T*(mu_hat) log(1/nu) minus the pulls told: the lower bound's leading order " + at + ")";
   const auto end = [](const std::optional<double>& x, const char* none) {
     return x ? text_number(std::round(*x)) : std::string(none);
   };

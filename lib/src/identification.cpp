@@ -9,6 +9,7 @@
 #include "lilucb/bandit/detail/state_archive.hpp"
 #include "lilucb/bandit/run.hpp"
 #include "lilucb/characteristic_time.hpp"
+#include "lilucb/characteristic_time_unknown_variance.hpp"
 #include "lilucb/detail/sha256.hpp"
 #include "lilucb/errors.hpp"
 #include "lilucb/io/safe_file.hpp"
@@ -843,7 +844,13 @@ study_status identification::status() {
     for (std::size_t i = 0; i < K; ++i)
       st.sds[i] = st.pulls[i] >= 2 ? std::sqrt(std::max(0.0, q.spread_m2[i]) / static_cast<double>(st.pulls[i] - 1)) : 0.0;
   }
-  if (K >= 2 && q.unsampled == 0 && !q.set.unknown_variance && !(q.set.target.top_m() && q.set.target.relative)) {
+  // A study of unknown variance: T* of that model at the sample standard deviations, for the
+  // best-arm question once every arm shows a spread (no T*_eps of that model is implemented).
+  bool spreads = true;
+  for (double sd : st.sds) spreads = spreads && sd > 0;
+  const bool uv_estimate = q.set.unknown_variance && q.set.target.best_arm() && spreads;
+  if (K >= 2 && q.unsampled == 0 && (!q.set.unknown_variance || uv_estimate) &&
+      !(q.set.target.top_m() && q.set.target.relative)) {
     const auto& t = q.set.target;
     const auto shift = t.relative ? epsilon_shift::relative : epsilon_shift::additive;
     const bool bern = q.set.model == study_model::bernoulli;
@@ -854,8 +861,9 @@ study_status identification::status() {
                               : characteristic_time_top_m_gaussian(mu, q.sigma, t.top, t.epsilon).t_star)
             : !t.best_arm() ? (bern ? characteristic_time_epsilon_bernoulli(mu, t.epsilon, shift).t_star
                                     : characteristic_time_epsilon_gaussian(mu, q.sigma, t.epsilon, shift).t_star)
-            : bern ? characteristic_time_bernoulli(mu).t_star
-                   : characteristic_time_gaussian(mu, q.sigma).t_star;
+            : bern                 ? characteristic_time_bernoulli(mu).t_star
+            : q.set.unknown_variance ? characteristic_time_gaussian_unknown_variance(mu, st.sds).t_star
+                                     : characteristic_time_gaussian(mu, q.sigma).t_star;
         const double need = t_star * std::log(1 / q.set.nu) - static_cast<double>(st.total_pulls);
         if (std::isfinite(need)) return std::max(0.0, need);
       } catch (const lilucb::domain_error&) {
@@ -876,7 +884,9 @@ study_status identification::status() {
     for (std::size_t r = 0; r < K; ++r) {
       const std::size_t i = order[r];
       const double n = static_cast<double>(st.pulls[i]), mu = st.means[i];
-      const double se = bern ? std::max(std::sqrt(mu * (1 - mu) / n), 1 / (2 * n)) : q.sigma / std::sqrt(n);
+      const double se = bern                     ? std::max(std::sqrt(mu * (1 - mu) / n), 1 / (2 * n))
+                        : q.set.unknown_variance ? st.sds[i] / std::sqrt(n)
+                                                 : q.sigma / std::sqrt(n);
       const double up = std::min(hi, mu + se), down = std::max(lo, mu - se);
       easy[i] = r < answered ? up : down;
       hard[i] = r < answered ? down : up;

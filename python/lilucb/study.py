@@ -69,8 +69,8 @@ class StudyStatus(_JsonRecord):
     None while an arm has no reward or the leading means tie; remaining_range: [low, high], the same
     estimate with the means moved by one standard error (gaps widened, narrowed; high None when the
     means may then tie); sds: a study of unknown variance's sample standard deviation per arm (0 with
-    fewer than two rewards; None for the other studies, and such a study has no remaining_estimate:
-    :meth:`Identification.plan` simulates it).  ``to_dict()``: plain Python types, as
+    fewer than two rewards; None for the other studies), at which such a study's estimate takes T* of
+    unknown variances (best-arm question only; None until every arm shows a spread).  ``to_dict()``: plain Python types, as
     ``lilucb study status --json`` prints them."""
 
     pulls: List[int]

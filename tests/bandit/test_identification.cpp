@@ -20,6 +20,7 @@
 
 #include "lilucb/bandit/compose.hpp"
 #include "lilucb/bandit/identification.hpp"
+#include "lilucb/characteristic_time_unknown_variance.hpp"
 
 #include "../study_snapshot.hpp"
 
@@ -542,8 +543,16 @@ BOOST_AUTO_TEST_CASE(a_study_of_unknown_variance_runs_gu_and_reports_spreads) {
       BOOST_TEST(study.answer().certified == run.certified);
       if (!practice)
         BOOST_TEST(study.answer().certificate.find(*method ? "Proposition GU" : "Proposition PT") != std::string::npos);
-      BOOST_TEST(!st.remaining_estimate.has_value());
       BOOST_REQUIRE(st.sds.size() == 3u);
+      // The estimate: T* of unknown variances at the means and sample sds, times log(1/nu), minus
+      // the pulls told; its range around it.
+      BOOST_REQUIRE(st.remaining_estimate.has_value());
+      const double t_star = lilucb::characteristic_time_gaussian_unknown_variance(st.means, st.sds).t_star;
+      BOOST_TEST(*st.remaining_estimate == std::max(0.0, t_star * std::log(1 / s.nu) - static_cast<double>(st.total_pulls)),
+                 boost::test_tools::tolerance(1e-12));
+      BOOST_REQUIRE(st.remaining_low.has_value());
+      BOOST_TEST(*st.remaining_low <= *st.remaining_estimate);
+      if (st.remaining_high) BOOST_TEST(*st.remaining_high >= *st.remaining_estimate);
       for (std::size_t i = 0; i < 3; ++i) {
         const auto& x = told[i];
         double mean = 0, ss = 0;

@@ -172,18 +172,20 @@ struct study_status {
   /// Pulls still needed by the estimate T*(mu_hat) log(1/nu) - total_pulls (at least 0), for the
   /// study's model and question (T*_eps for an epsilon-good study, T*_m for a top-m one): the
   /// lower bound's leading term (a nu-correct rule needs about T* log(1/nu) pulls in expectation;
-  /// the certified rules take more, the planner of `lilucb study plan` simulates how many).
-  /// Absent while an arm has no reward or the leading means tie.
+  /// the certified rules take more, the planner of `lilucb study plan` simulates how many).  A
+  /// study of unknown variance uses T* of that model (characteristic_time_unknown_variance.hpp) at
+  /// the sample standard deviations, for the best-arm question only.  Absent while an arm has no
+  /// reward (unknown variance: no spread) or the leading means tie.
   std::optional<double> remaining_estimate;
-  /// The same estimate with each mean moved by one standard error (sigma/sqrt(n); Bernoulli
+  /// The same estimate with each mean moved by one standard error (sigma/sqrt(n), the sample sd
+  /// for unknown variances, at the same sds; Bernoulli
   /// sqrt(mu(1 - mu)/n), at least 1/(2n); kept in the model's range), the arms the question answers
   /// now up and the others down (low: the smaller of that estimate and remaining_estimate), or the
   /// other way (high: the larger of the two); high is absent when the narrowed means tie or cross
   /// (no upper end).  Both absent with remaining_estimate; low <= remaining_estimate <= high.
   std::optional<double> remaining_low, remaining_high;
   /// A study of unknown variance: each arm's sample standard deviation sqrt(M2/(n - 1)) of its
-  /// rewards told (0 with fewer than two); empty otherwise.  Such a study has no remaining_estimate
-  /// (T* of the unknown-variance model is not implemented): `study plan` simulates its rules.
+  /// rewards told (0 with fewer than two); empty otherwise.
   std::vector<double> sds;
 };
 
