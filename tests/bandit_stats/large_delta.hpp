@@ -3,6 +3,7 @@
 // sampling rule that knows the best arm and starves it.
 
 #include "lilucb/bandit/arm_stats.hpp"
+#include "lilucb/bandit/run.hpp"
 #include "lilucb/clopper_pearson.hpp"
 
 #include <algorithm>
@@ -59,6 +60,18 @@ struct error_tally {
     upper = lilucb::clopper_pearson_upper(wrong, runs, alpha);
   }
   bool rejected(double nu) const { return lower > nu; }
+  /// Counts R runs: runs = R, the stopped ones, and among them the answers that are not good
+  /// (good[arm]); then the exact bounds at alpha.
+  template <class Results>
+  void count(const Results& results, const std::vector<bool>& good, double alpha) {
+    runs = results.size();
+    for (const auto& r : results) {
+      if (r.status != lilucb::bandit::run_status::stopped) continue;
+      ++stopped;
+      wrong += !good[r.best_arm];
+    }
+    set_bounds(alpha);
+  }
   std::string summary() const {
     std::ostringstream os;
     os << name << ": " << wrong << " wrong of " << stopped << " stopped (" << runs << " runs), lower bound " << lower

@@ -76,13 +76,7 @@ tally run_cell(const cell& c, sampler which, std::size_t runs, lb::answer_target
   const char* names[] = {"t3c-ids", "uniform", "starve-the-good"};
   t.name = std::string(names[int(which)]) + "+glr-one-sided at " + lb::to_string(rule_target) + " (sigma_stat " +
            std::to_string(sigma_stat) + ") on " + c.label;
-  t.runs = runs;
-  for (const auto& r : results) {
-    if (r.status != lb::run_status::stopped) continue;
-    ++t.stopped;
-    t.wrong += !good[r.best_arm];
-  }
-  t.set_bounds(kAlpha);
+  t.count(results, good, kAlpha);
   return t;
 }
 

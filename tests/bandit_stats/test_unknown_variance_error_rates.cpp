@@ -195,13 +195,7 @@ tally run_cell(rule certified, const cell& c, sampler which, std::size_t runs, s
            (which == sampler::planted ? "+planted-ml" : which == sampler::planted_sums ? "+planted-block-sums" : stops[int(certified)]) +
            " at " + lb::to_string(asked) + ", delta " + std::to_string(nu) +
            " on " + c.label;
-  t.runs = runs;
-  for (const auto& r : results) {
-    if (r.status != lb::run_status::stopped) continue;
-    ++t.stopped;
-    t.wrong += !good[r.best_arm];
-  }
-  t.set_bounds(kAlpha);
+  t.count(results, good, kAlpha);
   return t;
 }
 

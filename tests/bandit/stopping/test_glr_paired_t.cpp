@@ -13,6 +13,7 @@
 #include <boost/test/unit_test.hpp>
 
 #include "bandit_support.hpp"
+#include "lazy_against_naive.hpp"
 
 #include "lilucb/bandit/compose.hpp"
 #include "lilucb/bandit/detail/random.hpp"
@@ -226,37 +227,15 @@ BOOST_AUTO_TEST_CASE(blocks_by_hand_and_invariance) {
 // pull of a run: both compare the same certified values, so the verdicts agree exactly.
 BOOST_AUTO_TEST_CASE(lazy_decision_matches_naive) {
   for (lb::answer_target t : {lb::answer_target{}, lb::answer_target{0.05, false}, lb::answer_target{0.1, true}}) {
-    lb::normal_stream rng(46, 0);
-    const std::vector<double> mu{0.6, 0.45, 0.4, 0.3}, sd{0.2, 1.0, 0.5, 0.3};
-    ls::glr_paired_t rule(4, 0.1, t);
-    lb::arm_stats s(4);
-    bool stopped = false;
-    std::size_t checks = 0;
-    for (int step = 0; step < 60000 && !stopped; ++step) {
-      const std::size_t i = step < 40 ? std::size_t(step % 4) : std::size_t(rng.engine().uniform01() * 4) % 4;
-      s.add(i, mu[i] + sd[i] * rng());
-      rule.observe(i, s);
-      const bool lazy = rule.should_stop(s);
-      double m = std::numeric_limits<double>::infinity();
-      const std::size_t L = s.empirical_best();
-      for (std::size_t b = 0; b < 4; ++b)
-        if (b != L) m = std::min(m, rule.statistic(L, b));
-      const bool naive = m >= rule.threshold();
-      BOOST_TEST(lazy == naive, "step " << step << ", min " << m);
-      ++checks;
-      stopped = lazy;
+    BOOST_TEST_CONTEXT(lb::to_string(t)) {
+      ls::glr_paired_t rule(4, 0.1, t);
+      lilucb_test::lazy_decision_matches_naive(
+          rule, [](const auto& r, std::size_t a, std::size_t b) { return r.statistic(a, b); }, 0.0);
     }
-    BOOST_TEST(stopped, lb::to_string(t));
-    BOOST_TEST(rule.recommendation(s) == 0u);
-    BOOST_TEST(checks > 100u);
-    const auto ev = rule.evidence(s);
-    BOOST_TEST(ev.size() == 3u);
-    for (const auto& e : ev) BOOST_TEST(e.statistic >= e.threshold);
   }
 }
 
-// The registry and runs: paired-t is certified, runs on Gaussian arms of known or unknown variance,
-// answers epsilon-good questions, not top-m ones, and is refused on other arms.
+// The registry: paired-t is certified, answers epsilon-good questions, not top-m ones.
 BOOST_AUTO_TEST_CASE(registry_and_runs) {
   const auto& d = lb::describe(lb::glr_threshold::paired_t);
   BOOST_TEST(d.name == "paired-t");
@@ -265,31 +244,14 @@ BOOST_AUTO_TEST_CASE(registry_and_runs) {
   BOOST_TEST(!d.sigma_premise);
   BOOST_TEST(d.answers_epsilon);
   BOOST_TEST(!d.answers_top_m);
-  const auto pt = lb::parse_combination("t3c-ids+glr-paired-t");
-  const auto unknown = lb::reward_model::gaussian_unknown_variance;
-  BOOST_TEST(lb::admits(pt, unknown));
-  BOOST_TEST(lb::admits(pt, lb::reward_model::gaussian));
-  BOOST_TEST(!lb::admits(pt, lb::reward_model::bernoulli));
-  BOOST_TEST(!lb::admits(pt, lb::reward_model::bounded));
-  BOOST_TEST(!lb::admits(pt, lb::reward_model::sub_gaussian));
-
-  const lb::gaussian_arms arms({0.5, 0.0, -0.1}, std::vector<double>{0.2, 1.5, 0.5});
+  // Its runs and refusals beside GU's: test_glr_unknown_variance.cpp, registry_and_unknown_variance_runs.
+  lb::combination top = lb::parse_combination("t3c-ids+glr-paired-t");
+  top.target.top = 2;
   lb::run_options o;
   o.nu = 0.1;
-  o.seed = 7;
   o.unknown_variance = true;
-  o.max_pulls = 2'000'000;
-  const auto r = lb::run_combination(pt, arms, o);
-  BOOST_TEST(r.certified);
-  BOOST_TEST(r.certificate.find("Proposition PT") != std::string::npos);
-  BOOST_TEST((r.run.status == lb::run_status::stopped));
-  BOOST_TEST(r.run.best_arm == 0u);
-  lb::combination top = pt;
-  top.target.top = 2;
-  expect_domain_error([&] { lb::run_combination(top, arms, o); }, "top");
-  expect_domain_error([&] { lb::run_combination(pt, lb::bernoulli_arms({0.5, 0.4}), o); }, "unknown_variance");
-  o.unknown_variance = false;
-  expect_domain_error([&] { lb::run_combination(pt, lb::bernoulli_arms({0.5, 0.4}), o); }, "threshold");
+  expect_domain_error([&] { lb::run_combination(top, lb::gaussian_arms({0.5, 0.0, -0.1}, std::vector<double>{0.2, 1.5, 0.5}), o); },
+                      "top");
 }
 
 BOOST_AUTO_TEST_CASE(domain) {

@@ -13,6 +13,7 @@
 #include <boost/test/unit_test.hpp>
 
 #include "bandit_support.hpp"
+#include "lazy_against_naive.hpp"
 
 #include "lilucb/bandit/compose.hpp"
 #include "lilucb/bandit/detail/random.hpp"
@@ -211,38 +212,18 @@ BOOST_AUTO_TEST_CASE(statistic_is_a_lower_bound_of_the_brute_force_one) {
 // pull of a run; the verdicts agree except within 1e-6 nats of the threshold.
 BOOST_AUTO_TEST_CASE(lazy_decision_matches_naive) {
   for (lb::answer_target t : {lb::answer_target{}, lb::answer_target{0.05, false}, lb::answer_target{0.1, true}}) {
-    lb::normal_stream rng(46, 0);
-    const std::vector<double> mu{0.6, 0.45, 0.4, 0.3}, sd{0.2, 1.0, 0.5, 0.3};
-    ls::glr_unknown_variance rule(4, 0.1, t);
-    lb::arm_stats s(4);
-    bool stopped = false;
-    std::size_t checks = 0;
-    for (int step = 0; step < 60000 && !stopped; ++step) {
-      const std::size_t i = step < 40 ? std::size_t(step % 4) : std::size_t(rng.engine().uniform01() * 4) % 4;
-      s.add(i, mu[i] + sd[i] * rng());
-      rule.observe(i, s);
-      const bool lazy = rule.should_stop(s);
-      double m = std::numeric_limits<double>::infinity();
-      const std::size_t L = s.empirical_best();
-      for (std::size_t b = 0; b < 4; ++b)
-        if (b != L) m = std::min(m, ls::gu_statistic(rule.arm(L), rule.arm(b), t));
-      const bool naive = m >= rule.threshold();
-      if (std::fabs(m - rule.threshold()) > 1e-6) BOOST_TEST(lazy == naive, "step " << step << ", min " << m);
-      ++checks;
-      stopped = lazy;
+    BOOST_TEST_CONTEXT(lb::to_string(t)) {
+      ls::glr_unknown_variance rule(4, 0.1, t);
+      lilucb_test::lazy_decision_matches_naive(
+          rule, [&](const auto& r, std::size_t a, std::size_t b) { return ls::gu_statistic(r.arm(a), r.arm(b), t); },
+          1e-6);
     }
-    BOOST_TEST(stopped, lb::to_string(t));
-    BOOST_TEST(rule.recommendation(s) == 0u);
-    BOOST_TEST(checks > 100u);
-    const auto ev = rule.evidence(s);
-    BOOST_TEST(ev.size() == 3u);
-    for (const auto& e : ev) BOOST_TEST(e.statistic >= e.threshold);
   }
 }
 
-// The registry and runs: gu is certified, runs on Gaussian arms of known or unknown variance (the
-// default there is paired-t, Proposition PT); with an unknown variance every rule that reads sigma
-// is refused, and so are presets and non-Gaussian arms.
+// The registry and runs: gu and paired-t are certified and run on Gaussian arms of known or unknown
+// variance (the default there is paired-t, Proposition PT); with an unknown variance every rule that
+// reads sigma is refused, and so are presets and non-Gaussian arms.
 BOOST_AUTO_TEST_CASE(registry_and_unknown_variance_runs) {
   const auto& d = lb::describe(lb::glr_threshold::gu);
   BOOST_TEST(d.name == "gu");
@@ -257,11 +238,6 @@ BOOST_AUTO_TEST_CASE(registry_and_unknown_variance_runs) {
              "t3c-ids+glr-paired-t");
   const auto gu = lb::parse_combination("t3c+glr-gu");
   const auto unknown = lb::reward_model::gaussian_unknown_variance;
-  BOOST_TEST(lb::admits(gu, unknown));
-  BOOST_TEST(lb::admits(gu, lb::reward_model::gaussian));
-  BOOST_TEST(!lb::admits(gu, lb::reward_model::bernoulli));
-  BOOST_TEST(!lb::admits(gu, lb::reward_model::bounded));
-  BOOST_TEST(!lb::admits(gu, lb::reward_model::sub_gaussian));
   BOOST_TEST(lb::admits(lb::parse_combination("t3c+glr-heuristic-ev"), unknown));
   // No rule that reads sigma is offered (certified or not) with an unknown variance.
   for (const lb::combination& c : lb::all_combinations) {
@@ -284,11 +260,27 @@ BOOST_AUTO_TEST_CASE(registry_and_unknown_variance_runs) {
   o.seed = 7;
   o.unknown_variance = true;
   o.max_pulls = 2'000'000;
-  const auto r = lb::run_combination(gu, arms, o);
-  BOOST_TEST(r.certified);
-  BOOST_TEST(r.certificate.find("Proposition GU") != std::string::npos);
-  BOOST_TEST((r.run.status == lb::run_status::stopped));
-  BOOST_TEST(r.run.best_arm == 0u);
+  // The two certified rules for unknown variances: admitted on Gaussian arms only, certified runs.
+  for (const auto& [method, statement] : {std::pair{"t3c+glr-gu", "Proposition GU"},
+                                          std::pair{"t3c-ids+glr-paired-t", "Proposition PT"}}) {
+    BOOST_TEST_CONTEXT(method) {
+      const auto c = lb::parse_combination(method);
+      BOOST_TEST(lb::admits(c, unknown));
+      BOOST_TEST(lb::admits(c, lb::reward_model::gaussian));
+      BOOST_TEST(!lb::admits(c, lb::reward_model::bernoulli));
+      BOOST_TEST(!lb::admits(c, lb::reward_model::bounded));
+      BOOST_TEST(!lb::admits(c, lb::reward_model::sub_gaussian));
+      const auto r = lb::run_combination(c, arms, o);
+      BOOST_TEST(r.certified);
+      BOOST_TEST(r.certificate.find(statement) != std::string::npos);
+      BOOST_TEST((r.run.status == lb::run_status::stopped));
+      BOOST_TEST(r.run.best_arm == 0u);
+      auto known = o;
+      known.unknown_variance = false;
+      expect_domain_error([&] { lb::run_combination(c, lb::bernoulli_arms({0.5, 0.4}), o); }, "unknown_variance");
+      expect_domain_error([&] { lb::run_combination(c, lb::bernoulli_arms({0.5, 0.4}), known); }, "threshold");
+    }
+  }
   const auto rec = lb::run_combination(lb::recommended_combination(unknown), arms, o);
   BOOST_TEST((rec.run.status == lb::run_status::stopped));
   expect_domain_error([&] { lb::run_combination(lb::parse_combination("t3c+glr-one-sided"), arms, o); }, "threshold");
@@ -296,9 +288,6 @@ BOOST_AUTO_TEST_CASE(registry_and_unknown_variance_runs) {
   expect_domain_error([&] { lb::run_combination(lb::parse_combination("t3c+ls"), arms, o); }, "boundary");
   expect_domain_error([&] { lb::run_combination(lb::parse_combination("lilucb+lilucb"), arms, o); }, "stopping");
   expect_domain_error([&] { lb::run_method(lb::algorithm::lilucb, arms, o); }, "unknown_variance");
-  expect_domain_error([&] { lb::run_combination(gu, lb::bernoulli_arms({0.5, 0.4}), o); }, "unknown_variance");
-  o.unknown_variance = false;
-  expect_domain_error([&] { lb::run_combination(gu, lb::bernoulli_arms({0.5, 0.4}), o); }, "threshold");
 }
 
 // Regressions of the second reading of "As implemented": a relative flag with epsilon = 0 is the
