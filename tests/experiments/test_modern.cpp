@@ -11,6 +11,8 @@
 #include "lilucb_experiments/summaries.hpp"
 
 #include "lilucb/bandit/compose.hpp"
+#include "lilucb/characteristic_time.hpp"
+#include "lilucb/characteristic_time_unknown_variance.hpp"
 #include "lilucb/errors.hpp"
 #include "lilucb/io/safe_file.hpp"
 
@@ -396,7 +398,7 @@ BOOST_AUTO_TEST_CASE(an_unknown_variance_run_is_the_library_call_with_unknown_va
   BOOST_TEST((in.model == lilucb::bandit::reward_model::gaussian_unknown_variance));
   BOOST_TEST(in.sigmas == (std::vector<double>{0.25, 1.0, 0.5, 2.0}));
   BOOST_TEST(in.sigma == 2.0);
-  const char* json = R"({"methods": ["t3c-ids+glr-gu", "t3c-ids+glr-heuristic-ev"], "instances": ["uv-spread4"],
+  const char* json = R"({"methods": ["t3c-ids+glr-paired-t", "t3c-ids+glr-heuristic-ev"], "instances": ["uv-spread4"],
       "deltas": [0.1], "repetitions": 2, "budget": 1000000, "seed": 3})";
   const auto summaries = rows_are_library_calls(
       json, [](const detail::experiment_plan& p, const detail::run_coords& x, const run_row& row,
@@ -411,7 +413,9 @@ BOOST_AUTO_TEST_CASE(an_unknown_variance_run_is_the_library_call_with_unknown_va
                                   std::find(inst.means.begin(), inst.means.end(), mu[i]) - inst.means.begin())]);
         return lilucb::bandit::run_combination(comb, lilucb::bandit::gaussian_arms(mu, sd), o).run;
       });
-  const double t_star = lilucb::characteristic_time_gaussian(in.means, in.sigmas).t_star;
+  // The lower bound: T* of the unknown-variance model, above the same laws' known-variance T*.
+  const double t_star = lilucb::characteristic_time_gaussian_unknown_variance(in.means, in.sigmas).t_star;
+  BOOST_TEST(t_star > lilucb::characteristic_time_gaussian(in.means, in.sigmas).t_star);
   for (const auto& sm : summaries) BOOST_TEST(sm.t_star == t_star);
   auto c = apply_json(preset_config(experiment_kind::modern, "quick"), nlohmann::json::parse(json), "test");
   const auto with = [&](const char* change) { apply_json(c, nlohmann::json::parse(change), "test").validate(); };
