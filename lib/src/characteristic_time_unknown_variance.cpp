@@ -15,62 +15,66 @@ namespace lilucb {
 
 namespace uv_time_impl {
 
-/// The pair in units of its gap: z = (mu_1 - m)/Delta in [0, 1], s1 = sigma_1/Delta, sa = sigma_a/Delta;
-/// h(z) = d_1 + x d_a with d_1 = (1/2) log1p(z^2/s1^2), d_a = (1/2) log1p((1 - z)^2/sa^2).
+/// The pair in units of its gap: z = (mu_1 - m)/Delta in [0, 1] and w = 1 - z, s1 = sigma_1/Delta,
+/// sa = sigma_a/Delta; h = d_1 + x d_a with d_1 = (1/2) log1p(z^2/s1^2), d_a = (1/2) log1p(w^2/sa^2).
+/// A point is kept as the pair (z, w), each to its own relative precision (the minimizer may sit
+/// within 1e-9 of either end, where 1 - z would lose it).
 struct pair_problem {
   double s1sq, sasq, x;
   double d1(double z) const { return 0.5 * std::log1p(z * z / s1sq); }
-  double da(double z) const {
-    const double w = 1 - z;  // exact for z in [1/2, 1]
-    return 0.5 * std::log1p(w * w / sasq);
-  }
-  double h(double z) const { return d1(z) + x * da(z); }
-  /// The stationarity cubic (h'(z) = 0 after clearing the denominators):
-  /// phi(z) = (1 + x) z^3 - (2 + x) z^2 + (sa^2 + 1 + x s1^2) z - x s1^2, phi(0) <= 0 < phi(1).
-  double phi(double z) const { return ((1 + x) * z - (2 + x)) * z * z + (sasq + 1 + x * s1sq) * z - x * s1sq; }
+  double da(double w) const { return 0.5 * std::log1p(w * w / sasq); }
 };
 
-/// A root of phi on [lo, hi] where phi changes sign, by bisection to the last bit.
-double bisect(const pair_problem& p, double lo, double hi) {
-  double flo = p.phi(lo);
-  for (int i = 0; i < 200; ++i) {
-    const double mid = lo + (hi - lo) / 2;
-    if (!(mid > lo && mid < hi)) break;
-    const double f = p.phi(mid);
-    if ((f <= 0) == (flo <= 0)) {
-      lo = mid;
-      flo = f;
-    } else {
-      hi = mid;
-    }
-  }
-  return lo + (hi - lo) / 2;
-}
-
-/// The global minimizer of h on [0, 1]: the ends and the cubic's roots, found on the monotone
-/// pieces between the quadratic phi' = 3(1 + x) z^2 - 2(2 + x) z + (sa^2 + 1 + x s1^2)'s roots.
-double minimizer(const pair_problem& p) {
-  std::vector<double> cuts{0.0};
-  const double A = 3 * (1 + p.x), B = -2 * (2 + p.x), C = p.sasq + 1 + p.x * p.s1sq;
-  const double disc = B * B - 4 * A * C;
+/// The roots in [lo, hi] of c3 t^3 + c2 t^2 + c1 t + c0 (c3 > 0): bisection on the monotone pieces
+/// between the roots of the derivative, each to the last bit.
+std::vector<double> cubic_roots(double c3, double c2, double c1, double c0, double lo, double hi) {
+  const auto f = [&](double t) { return ((c3 * t + c2) * t + c1) * t + c0; };
+  std::vector<double> cuts{lo};
+  const double A = 3 * c3, B = 2 * c2, C = c1, disc = B * B - 4 * A * C;
   if (disc > 0) {
     const double r = std::sqrt(disc);
-    // Stable roots of the quadratic (B < 0).
-    const double q = -0.5 * (B - r);
-    for (double c : {q / A, C / q})
-      if (c > 0 && c < 1) cuts.push_back(c);
-    if (cuts.size() == 3 && cuts[1] > cuts[2]) std::swap(cuts[1], cuts[2]);
+    const double q = -0.5 * (B + (B < 0 ? -r : r));  // stable roots q/A and C/q
+    std::vector<double> crit{q / A};
+    if (q != 0) crit.push_back(C / q);
+    std::sort(crit.begin(), crit.end());
+    for (double c : crit)
+      if (c > lo && c < hi) cuts.push_back(c);
   }
-  cuts.push_back(1.0);
-  double best = 0, best_h = p.h(0);
-  const double h1 = p.h(1);
-  if (h1 < best_h) best = 1, best_h = h1;
+  cuts.push_back(hi);
+  std::vector<double> roots;
   for (std::size_t i = 0; i + 1 < cuts.size(); ++i) {
-    const double lo = cuts[i], hi = cuts[i + 1];
-    if ((p.phi(lo) <= 0) == (p.phi(hi) <= 0)) continue;
-    const double z = bisect(p, lo, hi);
-    const double v = p.h(z);
-    if (v < best_h) best = z, best_h = v;
+    double a = cuts[i], b = cuts[i + 1];
+    const bool neg_a = f(a) <= 0;
+    if (neg_a == (f(b) <= 0)) continue;
+    for (int k = 0; k < 1100; ++k) {
+      const double mid = a + (b - a) / 2;
+      if (!(mid > a && mid < b)) break;
+      if ((f(mid) <= 0) == neg_a) a = mid;
+      else b = mid;
+    }
+    roots.push_back(a + (b - a) / 2);
+  }
+  return roots;
+}
+
+/// A global minimizer (z, w) of h: the two ends and the stationary points, found as roots of the
+/// stationarity cubic in z on [0, 3/4] (z (sa^2 + w^2) = x w (s1^2 + z^2)) and of the same cubic in
+/// w on [0, 3/4], so that each candidate near an end is computed from that end.
+std::pair<double, double> minimizer(const pair_problem& p) {
+  if (p.x == 0) return {0.0, 1.0};
+  std::vector<std::pair<double, double>> cand{{0.0, 1.0}, {1.0, 0.0}};
+  const double x = p.x, s1 = p.s1sq, sa = p.sasq;
+  // In z: (1 + x) z^3 - (2 + x) z^2 + (sa^2 + 1 + x s1^2) z - x s1^2.
+  // The two searches overlap (each on [0, 3/4]) so that no root sits on a search's end; 1 - t is
+  // exact for t in [1/2, 3/4].
+  for (double z : cubic_roots(1 + x, -(2 + x), sa + 1 + x * s1, -x * s1, 0.0, 0.75)) cand.push_back({z, 1 - z});
+  // In w: (x + 1) w^3 - (2x + 1) w^2 + (x s1^2 + x + sa^2) w - sa^2.
+  for (double w : cubic_roots(x + 1, -(2 * x + 1), x * s1 + x + sa, -sa, 0.0, 0.75)) cand.push_back({1 - w, w});
+  std::pair<double, double> best = cand[0];
+  double best_h = std::numeric_limits<double>::infinity();
+  for (const auto& [z, w] : cand) {
+    const double h = p.d1(z) + x * p.da(w);
+    if (h < best_h) best_h = h, best = {z, w};
   }
   return best;
 }
@@ -93,8 +97,8 @@ std::pair<double, double> unknown_variance_pair_minimum(double mu1, double sigma
         1 / p.sasq < 1e300))
     detail::raise_domain_error(fn, "mua", detail::format_value(mua),
                                "a gap whose ratios to the sigmas and back are finite (at most 1e150)");
-  const double z = uv_time_impl::minimizer(p);
-  return {p.d1(z), p.da(z)};
+  const auto [z, w] = uv_time_impl::minimizer(p);
+  return {p.d1(z), p.da(w)};
 }
 
 characteristic_time_result<double> characteristic_time_gaussian_unknown_variance(std::span<const double> means,
@@ -127,41 +131,51 @@ characteristic_time_result<double> characteristic_time_gaussian_unknown_variance
   const auto at = [&](std::size_t a, double x) {
     uv_time_impl::pair_problem p = pairs[a];
     p.x = x;
-    const double z = uv_time_impl::minimizer(p);
-    return std::pair<double, double>(p.d1(z), p.da(z));
+    const auto [z, w] = uv_time_impl::minimizer(p);
+    return std::pair<double, double>(p.d1(z), p.da(w));
   };
   const auto g = [&](std::size_t a, double x) {
     const auto [d1, da] = at(a, x);
     return d1 + x * da;
   };
-  // x_a(y): g_a(x) = y, g_a increasing from 0 towards d_1(mu_a) > y.
+  // x_a(y): the smallest x with g_a(x) >= y (g_a increases from 0 towards d_1(mu_a) > y), by
+  // bisection on that predicate.  Past a jump of the pair's minimizer g_a can be flat to a few ulps
+  // of y over a long stretch of x: the smallest such x is the optimum's, a root finder's midpoint
+  // would not be.
   const auto x_of = [&](std::size_t a, double y) {
     double lo = 0, hi = 1;
     while (g(a, hi) < y && hi < 1e300) lo = hi, hi *= 2;
-    const auto f = [&](double x) { return g(a, x) - y; };
-    return detail::increasing_root<double>(f, lo, hi, -y, f(hi));
+    for (int k = 0; k < 2200; ++k) {
+      const double mid = lo + (hi - lo) / 2;
+      if (!(mid > lo && mid < hi)) break;
+      if (g(a, mid) >= y) hi = mid;
+      else lo = mid;
+    }
+    return hi;
   };
-  const auto F = [&](double y) {
+  // F(y) = sum_a d_1/d_a at x_a(y), minus 1: nondecreasing, with jumps where a pair's minimizer
+  // jumps.  1/T* = max over y of y/(1 + sum x_a(y)), whose derivative has the sign of -F: the
+  // optimum is where F changes sign (at a jump too, where F = 0 fails).
+  const auto F_nonnegative = [&](double y) {
     double s = -1;
     for (std::size_t a = 0; a < n; ++a) {
       if (a == best) continue;
       const auto [d1, da] = at(a, x_of(a, y));
-      s += da > 0 ? d1 / da : std::numeric_limits<double>::infinity();
+      if (!(da > 0)) return true;  // d_1/d_a = +inf
+      s += d1 / da;
     }
-    return s;
+    return s >= 0;
   };
-  // F rises from -1 at y = 0 to +inf at y_top: move the bracket's top towards y_top until F >= 0.
-  double hi = y_top / 2, f_hi = F(hi);
-  for (int k = 0; k < 200 && f_hi < 0; ++k) {
-    const double next = hi + (y_top - hi) / 2;
-    if (!(next > hi && next < y_top)) break;
-    hi = next;
-    f_hi = F(hi);
+  // Bisection on F >= 0 over (0, y_top); the answer is read at the end where F < 0 (x_a continuous
+  // there), or at the top when F stays negative up to the last double below y_top.
+  double lo = 0, hi = y_top;
+  for (int k = 0; k < 2200; ++k) {
+    const double mid = lo + (hi - lo) / 2;
+    if (!(mid > lo && mid < hi)) break;
+    if (F_nonnegative(mid)) hi = mid;
+    else lo = mid;
   }
-  if (!(f_hi >= 0))
-    detail::raise_domain_error(fn, "means", "F(y) < 0 up to y = " + detail::format_value(hi),
-                               "means and sigmas where the program's root is found");
-  const double y = detail::increasing_root<double>(F, 0.0, hi, -1.0, f_hi);
+  const double y = lo > 0 ? lo : hi;
   auto res = detail::proportions_from_root<double>(best, n, y, [&](std::size_t a) { return x_of(a, y); });
   if (!(std::isfinite(res.t_star) && res.t_star > 0))
     detail::raise_domain_error(fn, "means", "T* = " + detail::format_value(res.t_star),
