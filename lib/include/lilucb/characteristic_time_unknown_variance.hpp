@@ -31,6 +31,7 @@
 #include "lilucb/characteristic_time.hpp"
 
 #include <span>
+#include <utility>
 
 namespace lilucb {
 
