@@ -624,7 +624,8 @@ void add_study_command(CLI::App& app) {
   declare_option(cn->add_option("--method", n->method, "SAMPLING+STOPPING of `lilucb run --help` (default: the recommended certified " +
                                                            std::string(lb::recommended_bernoulli_method) + " for --model bernoulli, " +
                                                            std::string(lb::recommended_bounded_method) + " for --model bounded, " +
-                                                           std::string(lb::recommended_method) + " otherwise)"),
+                                                           lb::to_string(lb::recommended_combination(lb::reward_model::gaussian_unknown_variance)) +
+                                                           " with --sigma unknown, " + std::string(lb::recommended_method) + " otherwise)"),
                  text_spec("a combination of the registry").defaults_to("recommended").feeding({"combination", "sampling", "stopping", "threshold", "boundary", "method"}));
   declare_option(cn->add_option("--seed", n->seed, "the sampling rule's random seed (default 1)"), count_spec(0, std::numeric_limits<std::uint64_t>::max(), "an integer in [0, 2^64)").defaults_to(n->seed));
   declare_option(cn->add_option("--epsilon", n->epsilon,

@@ -172,7 +172,8 @@ const std::vector<std::string>& methods() {
   // calibration runs once per level nu/(2K) in the process, about 0.06 s each).
   static const std::vector<std::string> m = {std::string(lb::recommended_method), "tas-d+glr-pooled", "uniform+glr-one-sided",
                                              "lucb1+glr-mixture", "eb-tci+glr-kk21", "t3c+ls-stitched", "tas-c+ls",
-                                             "uniform+ls-mixture", "tas-d+ls-calibrated", "t3c-ids+glr-gu"};
+                                             "uniform+ls-mixture", "tas-d+ls-calibrated", "t3c-ids+glr-gu",
+                                             "t3c-ids+glr-paired-t"};
   return m;
 }
 

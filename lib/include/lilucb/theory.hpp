@@ -11,4 +11,5 @@
 #include "lilucb/instance.hpp"     // an instance's best arm, gaps, H1, H3, Lemma lem:1, Farrell
 #include "lilucb/parameters.hpp"   // the paper's, the heuristic's and certified settings
 #include "lilucb/characteristic_time.hpp"  // T*(mu), w*(mu), the lower bound T* kl(delta, 1-delta)
+#include "lilucb/characteristic_time_unknown_variance.hpp"  // T* of Gaussian arms of unknown variances
 #include "lilucb/boundaries.hpp"   // time-uniform boundaries, exact crossing probabilities, calibration

@@ -63,9 +63,11 @@ glr_threshold recommended_threshold(reward_model m);
 
 /// The recommended certified method on rewards of model `m`: T3C-IDS sampling with GLR stopping at
 /// recommended_threshold(m) ("t3c-ids+glr-pooled-weighted", "t3c-ids+glr-pooled-kl" for Bernoulli
-/// rewards, "t3c-ids+glr-pooled-eb" for bounded ones); docs/README.md says when to prefer another.
+/// rewards, "t3c-ids+glr-pooled-eb" for bounded ones, "t3c-ids+glr-paired-t" for Gaussian rewards
+/// of unknown variance); docs/README.md says when to prefer another.
 /// For an epsilon-good target: T3C-IDS with its epsilon-shifted challenger and GLR stopping at the
-/// one-sided threshold (Proposition Gε-M1), "t3c-ids+glr-one-sided", on every model.  For a
+/// one-sided threshold (Proposition Gε-M1), "t3c-ids+glr-one-sided", on every model but Gaussian
+/// rewards of unknown variance, where PT answers it ("t3c-ids+glr-paired-t").  For a
 /// top-m target: LUCB-GLR sampling and the one-sided threshold over the top-m pairs (Proposition
 /// TM-M1), "lucb-glr+glr-one-sided".
 combination recommended_combination(reward_model m, const answer_target& target = {});

@@ -31,8 +31,9 @@ struct run_options {
   std::uint64_t seed = 0;                 ///< random seed
   std::uint64_t run = 0;                  ///< run index: stream `run` of `seed` (one stream per run)
   /// The arms' variances are unknown to the rules (Gaussian arms only): the run's reward model is
-  /// gaussian_unknown_variance (rules.hpp), so only rules that read no sigma stop (gu, certified;
-  /// heuristic-ev, the practice) and presets are refused; sampling rules use sigma (or the arms'
+  /// gaussian_unknown_variance (rules.hpp), so only rules that read no sigma stop (paired-t,
+  /// Proposition PT, the recommended one, and gu, Proposition GU, certified; heuristic-ev, the
+  /// practice) and presets are refused; sampling rules use sigma (or the arms'
   /// largest standard deviation when sigma is 0) as a nominal scale only.
   bool unknown_variance = false;
 };
