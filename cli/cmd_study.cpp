@@ -611,6 +611,7 @@ void add_study_command(CLI::App& app) {
 
   auto n = std::make_shared<new_options>();
   auto* cn = sub->add_subcommand("new", "Start a study: write its state file");
+  const auto recommended = [](lb::reward_model m) { return lb::to_string(lb::recommended_combination(m)); };
   declare_option(cn->add_option("--state", n->state, "the state file to create (must not exist)")->required(), path_spec(value_kind::file_out));
   declare_option(cn->add_option("--arms", n->arms, "the number of arms K >= 1 (or give --names)"), count_spec(1, 100'000'000, "an integer in [1, 10^8]").defaults_to(no_default));
   declare_option(cn->add_option("--names", n->names, "comma-separated distinct arm names (K = their number; no control characters)"), text_spec("comma-separated distinct non-empty names"));
@@ -622,10 +623,10 @@ void add_study_command(CLI::App& app) {
                  real_list_spec().when("--model", {"bounded"}).defaults_to(no_default).feeding({"range", "lo", "hi"}));
   declare_option(cn->add_option("--nu", n->nu, "the target error probability, in (0, 1)")->required(), real_spec(0, false, 1, false));
   declare_option(cn->add_option("--method", n->method, "SAMPLING+STOPPING of `lilucb run --help` (default: the recommended certified " +
-                                                           std::string(lb::recommended_bernoulli_method) + " for --model bernoulli, " +
-                                                           std::string(lb::recommended_bounded_method) + " for --model bounded, " +
-                                                           lb::to_string(lb::recommended_combination(lb::reward_model::gaussian_unknown_variance)) +
-                                                           " with --sigma unknown, " + std::string(lb::recommended_method) + " otherwise)"),
+                                                           recommended(lb::reward_model::bernoulli) + " for --model bernoulli, " +
+                                                           recommended(lb::reward_model::bounded) + " for --model bounded, " +
+                                                           recommended(lb::reward_model::gaussian_unknown_variance) +
+                                                           " with --sigma unknown, " + recommended(lb::reward_model::gaussian) + " otherwise)"),
                  text_spec("a combination of the registry").defaults_to("recommended").feeding({"combination", "sampling", "stopping", "threshold", "boundary", "method"}));
   declare_option(cn->add_option("--seed", n->seed, "the sampling rule's random seed (default 1)"), count_spec(0, std::numeric_limits<std::uint64_t>::max(), "an integer in [0, 2^64)").defaults_to(n->seed));
   declare_option(cn->add_option("--epsilon", n->epsilon,

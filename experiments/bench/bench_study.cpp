@@ -88,7 +88,7 @@ void study_batches(benchmark::State& state, const std::string& method) {
 
 void save_load(benchmark::State& state) {
   const std::size_t K = static_cast<std::size_t>(state.range(0));
-  identification s(settings_for(std::string(recommended_method), K, 1));
+  identification s(settings_for(to_string(recommended_combination(reward_model::gaussian)), K, 1));
   std::uint64_t k = 0;
   for (const auto& a : s.ask(2 * K)) s.tell(a.id, 0.001 * static_cast<double>(++k % 997));
   std::size_t bytes = 0;
@@ -101,7 +101,7 @@ void save_load(benchmark::State& state) {
   state.counters["state_bytes"] = static_cast<double>(bytes);
 }
 
-const std::vector<std::string> kMethods = {std::string(recommended_method), "tas-d+glr-heuristic", "lilucb+ls"};
+const std::vector<std::string> kMethods = {to_string(recommended_combination(reward_model::gaussian)), "tas-d+glr-heuristic", "lilucb+ls"};
 
 }  // namespace
 

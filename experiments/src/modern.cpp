@@ -5,8 +5,6 @@
 #include "lilucb_experiments/config.hpp"
 
 #include "lilucb/bandit/compose.hpp"
-#include "lilucb/bandit/stopping/glr.hpp"
-#include "lilucb/bandit/stopping/kk21_threshold.hpp"
 #include "lilucb/characteristic_time.hpp"
 #include "lilucb/errors.hpp"
 
@@ -217,27 +215,18 @@ std::optional<double> predicted_stopping_time(const modern_method& m, double t_s
   if (m.preset || m.combination.stopping != bandit::stopping_rule::glr) return std::nullopt;
   // A statistic that depends on the counts (the mixtures of Propositions M, M1, P and P2) has no
   // fixed point in t: the registry says which thresholds are functions of t alone.
-  if (!bandit::describe(m.combination.threshold).time_only) return std::nullopt;
+  const auto beta = bandit::describe(m.combination.threshold).beta;
+  if (!beta || arms < 2) return std::nullopt;
   // The rule runs with integer t below 2^64: a fixed point beyond is none (a domain_error).
-  const auto fixed_point = [&](const auto& beta) {
+  const auto fixed_point = [&](const auto& beta_of_t) {
     return lilucb::fixed_point_stopping_time<double>(t_star, [&](double t) {
       if (!(t < 0x1p64))
         lilucb::detail::raise_domain_error(kModernFn, "t", lilucb::detail::format_value(t),
                                            "below 2^64 (the pull counter's range): t = T* beta(t) has no solution there");
-      return beta(static_cast<std::uint64_t>(std::ceil(t)));
+      return beta_of_t(static_cast<std::uint64_t>(std::ceil(t)));
     });
   };
-  switch (m.combination.threshold) {
-    case bandit::glr_threshold::heuristic:  // the threshold the GLR rule runs with, at the next integer t
-    case bandit::glr_threshold::heuristic_ev:  // (the same threshold; the statistic plugs in the variances)
-      return fixed_point(bandit::stopping::make_heuristic_threshold(delta));
-    case bandit::glr_threshold::kk21:
-      if (arms < 2) return std::nullopt;
-      return fixed_point(bandit::stopping::make_kk21_threshold(delta, arms));
-    default: break;
-  }
-  lilucb::detail::raise_domain_error(kModernFn, "threshold", bandit::to_string(m.combination.threshold),
-                                     "a threshold of t alone with its beta(t) named here (heuristic, heuristic-ev, kk21)");
+  return fixed_point(beta(delta, arms));
 }
 
 }  // namespace lilucb::experiments

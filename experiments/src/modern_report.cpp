@@ -204,13 +204,7 @@ std::optional<std::string> render_modern_report(const fs::path& generated_dir, c
   // log((1 + log t)/delta), as the best-arm identification literature runs it: with the model's
   // statistic (heuristic) or with the arms' empirical variances (heuristic-ev).
   const auto practice = [](const std::string& label) {
-    if (label.find('+') == std::string::npos) return false;
-    const bandit::combination c = bandit::parse_combination(label);
-    const bool sampler = c.sampling != bandit::sampling_rule::uniform && c.sampling != bandit::sampling_rule::lilucb &&
-                         c.sampling != bandit::sampling_rule::lucb1 && c.sampling != bandit::sampling_rule::kl_lucb &&
-                         c.sampling != bandit::sampling_rule::weakest_pair;
-    return sampler && c.stopping == bandit::stopping_rule::glr &&
-           (c.threshold == bandit::glr_threshold::heuristic || c.threshold == bandit::glr_threshold::heuristic_ev);
+    return label.find('+') != std::string::npos && bandit::is_practice(bandit::parse_combination(label));
   };
   if (std::any_of(methods.begin(), methods.end(), practice)) {
     // Written to its own stream: a config with no certified method (or no practice) has no cell to

@@ -67,22 +67,51 @@ std::string canonical_combination_name(std::string_view label) {
   return std::string(label);
 }
 
+namespace {
+unsigned recommendation::*question_of(const answer_target& target) {
+  return target.top_m() ? &recommendation::top_m : target.best_arm() ? &recommendation::best_arm
+                                                                     : &recommendation::epsilon_good;
+}
+
+/// The descriptor of `table` recommended for model m and the question, or nullptr (rules.hpp checks
+/// that there is at most one).
+template <class Table>
+const typename Table::value_type* recommended_in(const Table& table, reward_model m, unsigned recommendation::*q) {
+  for (const auto& d : table)
+    if (accepts(d.recommended.*q, m)) return &d;
+  return nullptr;
+}
+
+[[noreturn]] void no_recommendation(const char* fn, reward_model m, const answer_target& target) {
+  lilucb::detail::raise_domain_error(fn, "model", to_string(m),
+                                     std::string("a reward model with a certified rule for ") +
+                                         (target.top_m() ? "top-m questions" : target.best_arm() ? "the best arm"
+                                                                                                 : "epsilon-good questions") +
+                                         " (the registry recommends none here)");
+}
+}  // namespace
+
 glr_threshold recommended_threshold(reward_model m) {
-  if (m == reward_model::bernoulli) return glr_threshold::pooled_kl;
-  if (m == reward_model::bounded) return glr_threshold::pooled_eb;
-  if (m == reward_model::gaussian_unknown_variance) return glr_threshold::paired_t;
-  return glr_threshold::pooled_weighted;
+  const auto* t = recommended_in(glr_thresholds, m, &recommendation::best_arm);
+  if (!t) no_recommendation("lilucb::bandit::recommended_threshold", m, answer_target{});
+  return t->id;
 }
 
 combination recommended_combination(reward_model m, const answer_target& target) {
+  const auto q = question_of(target);
+  const auto* s = recommended_in(sampling_rules, m, q);
+  const auto* t = recommended_in(glr_thresholds, m, q);
+  if (!s || !t) no_recommendation("lilucb::bandit::recommended_combination", m, target);
   combination c;
-  c.sampling = target.top_m() ? sampling_rule::lucb_glr : sampling_rule::t3c_ids;
+  c.sampling = s->id;
   c.stopping = stopping_rule::glr;
-  // PT (and GU) answer epsilon-good questions too; for the other models one-sided (Gε-M1) does.
-  c.threshold = target.best_arm() || m == reward_model::gaussian_unknown_variance ? recommended_threshold(m)
-                                                                                  : glr_threshold::one_sided;
+  c.threshold = t->id;
   c.target = target;
   return c;
+}
+
+bool is_practice(const combination& c) {
+  return c.stopping == stopping_rule::glr && describe(c.sampling).practice && describe(c.threshold).practice;
 }
 
 bool is_certified(const combination& c) {

@@ -598,19 +598,20 @@ identification::identification(study_settings settings)
                               (s.model == study_model::bounded ? " study of range lo < 0" : " study"),
            "a relative epsilon only for rewards known to be >= 0: bernoulli, or bounded with lo >= 0 (the "
            "certificate needs mu* >= 0); an additive epsilon for any model");
-  if (s.method.empty())
-    s.method = s.target.best_arm() && !s.unknown_variance ? std::string(recommended_method_for(s.model))
-                                                          : to_string(recommended_combination(p_->model, s.target));
+  if (s.method.empty()) s.method = to_string(recommended_combination(p_->model, s.target));
   if (s.method.find('+') == std::string::npos)
     refuse(fn, "method", ::lilucb::detail::quoted(s.method),
            "a combination SAMPLING+STOPPING of the registry (the presets run simulations only)");
   p_->comb = parse_combination(s.method);
   p_->comb.target = s.target;
   check_combination(fn, p_->comb, p_->model);
-  if (p_->comb.stopping == stopping_rule::lilucb)
+  if (const auto& stop = describe(p_->comb.stopping); !stop.in_studies) {
+    std::string admitted;
+    for (const auto& d : stopping_rules)
+      if (d.in_studies) admitted += (admitted.empty() ? "" : " or ") + std::string(d.name);
     refuse(fn, "method", ::lilucb::detail::quoted(s.method),
-           "a combination whose stopping rule is ls or glr: lil'UCB's stopping rule is certified only with lil'UCB's "
-           "own sequential sampling (docs/live-study.md)");
+           "a combination whose stopping rule is " + admitted + ": " + std::string(stop.studies_note));
+  }
   s.method = to_string(p_->comb);
 
   rule_context ctx;

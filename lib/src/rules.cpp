@@ -119,6 +119,13 @@ any_stopping glr_heuristic(const rule_context& c, run_parameters& p) {
   return stopping::glr<stopping::heuristic_threshold>(c.arms, glr_model_of(c), c.sigma,
                                                       stopping::make_heuristic_threshold(c.nu), c.target);
 }
+std::function<double(std::uint64_t)> heuristic_beta(double delta, std::size_t) {
+  return stopping::make_heuristic_threshold(delta);
+}
+std::function<double(std::uint64_t)> kk21_beta(double delta, std::size_t arms) {
+  return stopping::make_kk21_threshold(delta, arms);
+}
+
 any_stopping glr_kk21(const rule_context& c, run_parameters& p) {
   p.glr_delta = c.nu;
   // K = 1 answers at once; the threshold needs K >= 2.

@@ -110,7 +110,7 @@ from ._lilucb import (  # noqa: F401  (re-exported)
     total_samples_bound,
 )
 
-from .bandit import RunManyResult, RunResult, UncertifiedWarning, plan, run, run_many
+from .bandit import Rule, RunManyResult, RunResult, UncertifiedWarning, plan, rules, run, run_many
 from .boundaries import (Boundary, Calibration, Crossing, CrossingCount, boundary, calibrate, crossing_monte_carlo,
                          crossing_probability)
 from .experiments import Claims, ExperimentResult, experiment, verify, verify_checks

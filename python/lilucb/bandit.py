@@ -138,6 +138,43 @@ class RunManyResult(_Record):
         return _json.dumps({f.name: plain(getattr(self, f.name)) for f in _dc.fields(self)})
 
 
+@_dc.dataclass(frozen=True, eq=False)
+class Rule(_Record):
+    """One descriptor of the rule registry (lilucb/bandit/rules.hpp; docs/generated/rules.md): a
+    sampling rule (kind 'sampling'), stopping rule ('stopping'), GLR threshold ('threshold') or LS
+    boundary ('boundary'). ``models`` are the reward models it accepts (gaussian, sub_gaussian,
+    bernoulli, bounded, gaussian_unknown_variance); ``certified``/``statement`` what its guarantee rests
+    on (None for sampling rules, which carry none, and for ls and glr, certified by their boundary or
+    threshold); ``epsilon_good``/``top_m`` whether a threshold answers or a sampling rule knows those
+    questions; ``practice`` whether it is the field's practice; ``recommended`` the models on which it
+    is the recommendation, per question (best_arm, epsilon_good, top_m); ``time_only`` whether a
+    threshold is a function of t alone; ``in_studies`` whether a study may stop with a stopping rule.
+    Fields that do not apply to a kind are None."""
+
+    kind: str
+    name: str
+    summary: str
+    parameters: Optional[str] = None
+    certified: Optional[bool] = None
+    statement: Optional[str] = None
+    models: Optional[Tuple[str, ...]] = None
+    cost: Optional[str] = None
+    epsilon_good: Optional[bool] = None
+    top_m: Optional[bool] = None
+    practice: Optional[bool] = None
+    recommended: Optional[Dict[str, Tuple[str, ...]]] = None
+    time_only: Optional[bool] = None
+    takes: Optional[str] = None
+    in_studies: Optional[bool] = None
+
+
+def rules() -> Tuple[Rule, ...]:
+    """Every rule of the registry as a record, in its order (sampling rules, stopping rules, GLR
+    thresholds, LS boundaries): the names of SAMPLING_RULES, STOPPING_RULES, GLR_THRESHOLDS and
+    LS_BOUNDARIES with what each descriptor says; ``lilucb table rules`` prints the same registry."""
+    return tuple(Rule(**d) for d in _lilucb._rules())
+
+
 @_checked
 def run(
     algorithm: str,

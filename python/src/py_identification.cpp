@@ -621,9 +621,11 @@ void register_identification(py::module_& m) {
       .def("to_json", &study::to_json)
       .def("method", &study::method)
       .def("settings", &study::settings);
-  m.attr("RECOMMENDED_METHOD") = std::string(bandit::recommended_method);
-  m.attr("RECOMMENDED_BERNOULLI_METHOD") = std::string(bandit::recommended_bernoulli_method);
-  m.attr("RECOMMENDED_BOUNDED_METHOD") = std::string(bandit::recommended_bounded_method);
+  // A best-arm study's default method per model, from the registry (recommended_combination).
+  m.attr("RECOMMENDED_METHOD") = bandit::to_string(bandit::recommended_combination(bandit::reward_model::gaussian));
+  m.attr("RECOMMENDED_BERNOULLI_METHOD") =
+      bandit::to_string(bandit::recommended_combination(bandit::reward_model::bernoulli));
+  m.attr("RECOMMENDED_BOUNDED_METHOD") = bandit::to_string(bandit::recommended_combination(bandit::reward_model::bounded));
 }
 
 }  // namespace lilucb::python

@@ -438,6 +438,85 @@ std::string plan_py(const array_like& means, double nu, const std::string& arms,
   return experiments::to_json(p).dump();
 }
 
+/// The rule registry (lilucb/bandit/rules.hpp) as plain records: one dict per descriptor, in the
+/// tables' order (sampling rules, stopping rules, GLR thresholds, LS boundaries).
+py::list rule_registry() {
+  static constexpr std::pair<bandit::reward_model, const char*> models[] = {
+      {bandit::reward_model::gaussian, "gaussian"},
+      {bandit::reward_model::sub_gaussian, "sub_gaussian"},
+      {bandit::reward_model::bernoulli, "bernoulli"},
+      {bandit::reward_model::bounded, "bounded"},
+      {bandit::reward_model::gaussian_unknown_variance, "gaussian_unknown_variance"}};
+  const auto model_names = [](unsigned set) {
+    py::list l;
+    for (const auto& [m, name] : models)
+      if (bandit::accepts(set, m)) l.append(name);
+    return py::tuple(l);
+  };
+  const auto recommended = [&](const bandit::recommendation& r) {
+    py::dict d;
+    d["best_arm"] = model_names(r.best_arm);
+    d["epsilon_good"] = model_names(r.epsilon_good);
+    d["top_m"] = model_names(r.top_m);
+    return d;
+  };
+  const auto record = [](const char* kind, std::string_view name, std::string_view summary) {
+    py::dict d;
+    d["kind"] = kind;
+    d["name"] = std::string(name);
+    d["summary"] = std::string(summary);
+    return d;
+  };
+  const auto cost = [](bandit::rule_cost c) { return c == bandit::rule_cost::cheap ? "cheap" : "costly"; };
+  py::list out;
+  for (const auto& s : bandit::sampling_rules) {
+    auto d = record("sampling", s.name, s.summary);
+    d["parameters"] = std::string(s.parameters);
+    d["models"] = model_names(s.models);
+    d["cost"] = cost(s.cost);
+    d["epsilon_good"] = s.knows_epsilon;
+    d["top_m"] = s.knows_top_m;
+    d["practice"] = s.practice;
+    d["recommended"] = recommended(s.recommended);
+    out.append(d);
+  }
+  for (const auto& s : bandit::stopping_rules) {
+    auto d = record("stopping", s.name, s.summary);
+    if (s.takes == bandit::stopping_parameter::none) {
+      d["certified"] = s.certified;
+      d["statement"] = std::string(s.statement);
+    }
+    d["takes"] = s.takes == bandit::stopping_parameter::threshold  ? "threshold"
+                 : s.takes == bandit::stopping_parameter::boundary ? "boundary"
+                                                                    : "none";
+    d["in_studies"] = s.in_studies;
+    out.append(d);
+  }
+  for (const auto& t : bandit::glr_thresholds) {
+    auto d = record("threshold", t.name, t.summary);
+    d["parameters"] = std::string(t.parameters);
+    d["certified"] = t.certified;
+    d["statement"] = std::string(t.statement);
+    d["models"] = model_names(t.models);
+    d["cost"] = cost(t.cost);
+    d["epsilon_good"] = t.answers_epsilon;
+    d["top_m"] = t.answers_top_m;
+    d["time_only"] = t.beta != nullptr;
+    d["practice"] = t.practice;
+    d["recommended"] = recommended(t.recommended);
+    out.append(d);
+  }
+  for (const auto& b : bandit::ls_boundaries) {
+    auto d = record("boundary", b.name, b.summary);
+    d["certified"] = b.certified;
+    d["statement"] = std::string(b.statement);
+    d["models"] = model_names(b.models);
+    d["cost"] = cost(b.cost);
+    out.append(d);
+  }
+  return out;
+}
+
 }  // namespace
 
 void register_runs(py::module_& m) {
@@ -468,6 +547,7 @@ void register_runs(py::module_& m) {
   m.attr("STOPPING_RULES") = rule_names(bandit::stopping_rules);
   m.attr("GLR_THRESHOLDS") = rule_names(bandit::glr_thresholds);
   m.attr("LS_BOUNDARIES") = rule_names(bandit::ls_boundaries);
+  m.def("_rules", &rule_registry);
 }
 
 }  // namespace lilucb::python

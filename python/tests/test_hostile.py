@@ -259,6 +259,7 @@ BASE = {
                         shard=(0, 1), progress=False, plot=False)],
     "verify": [dict(quick=True, only="paper-numbers", seed=20261126, threads=1)],
     "verify_checks": [dict()],
+    "rules": [dict()],
 }
 
 # Infinities a callable documents (its docstring says where): allowed in its results.

@@ -69,6 +69,30 @@ def test_combination_names():
         assert e.value.parameter == parameter, bad
 
 
+def test_the_registry_as_records():
+    # lilucb.rules(): one record per descriptor, in the name tuples' order, with what each says.
+    rules = lilucb.rules()
+    by_kind = {k: tuple(r.name for r in rules if r.kind == k) for k in ("sampling", "stopping", "threshold", "boundary")}
+    assert by_kind["sampling"] == lilucb.SAMPLING_RULES and by_kind["stopping"] == lilucb.STOPPING_RULES
+    assert by_kind["threshold"] == lilucb.GLR_THRESHOLDS and by_kind["boundary"] == lilucb.LS_BOUNDARIES
+    named = {(r.kind, r.name): r for r in rules}
+    pk = named[("threshold", "pooled-kl")]
+    assert pk.certified is True and "Proposition PK" in pk.statement and pk.models == ("bernoulli", "bounded")
+    assert pk.recommended["best_arm"] == ("bernoulli",) and pk.time_only is False and pk.practice is False
+    heuristic = named[("threshold", "heuristic")]
+    assert heuristic.certified is False and heuristic.practice is True and heuristic.time_only is True
+    assert named[("sampling", "tas-d")].practice is True and named[("sampling", "uniform")].practice is False
+    assert named[("sampling", "t3c-ids")].certified is None
+    assert named[("stopping", "lilucb")].in_studies is False and named[("stopping", "glr")].in_studies is True
+    # The recommendation the records state is the one runs and studies use.
+    for model, constant in (("gaussian", lilucb.RECOMMENDED_METHOD), ("bernoulli", lilucb.RECOMMENDED_BERNOULLI_METHOD),
+                            ("bounded", lilucb.RECOMMENDED_BOUNDED_METHOD)):
+        sampler = [r.name for r in rules if r.kind == "sampling" and model in r.recommended["best_arm"]]
+        threshold = [r.name for r in rules if r.kind == "threshold" and model in r.recommended["best_arm"]]
+        assert [f"{s}+glr-{t}" for s in sampler for t in threshold] == [constant]
+    assert rules[0].to_dict()["name"] == lilucb.SAMPLING_RULES[0]
+
+
 def test_every_rule_of_the_registry_runs_by_name():
     # The tuples are the rule registry's; each rule runs from Python by its combination name.
     assert lilucb.STOPPING_RULES == ("lilucb", "ls", "glr")

@@ -326,6 +326,66 @@ BOOST_AUTO_TEST_CASE(all_combinations_names_each_once) {
              lb::all_sampling_rules.size() * (1 + lb::all_ls_boundaries.size() + lb::all_glr_thresholds.size()));
 }
 
+// The registry's recommendation per (model, question), pinned: a change of the defaults is a
+// deliberate edit of the descriptors, seen here.
+BOOST_AUTO_TEST_CASE(the_registry_recommends_one_method_per_model_and_question) {
+  using M = lb::reward_model;
+  const lb::answer_target best{}, eps{0.1, false}, top{0, false, 2};
+  const auto name = [](M m, const lb::answer_target& t) { return lb::to_string(lb::recommended_combination(m, t)); };
+  BOOST_TEST(name(M::gaussian, best) == "t3c-ids+glr-pooled-weighted");
+  BOOST_TEST(name(M::sub_gaussian, best) == "t3c-ids+glr-pooled-weighted");
+  BOOST_TEST(name(M::bernoulli, best) == "t3c-ids+glr-pooled-kl");
+  BOOST_TEST(name(M::bounded, best) == "t3c-ids+glr-pooled-eb");
+  BOOST_TEST(name(M::gaussian_unknown_variance, best) == "t3c-ids+glr-paired-t");
+  for (M m : {M::gaussian, M::bernoulli, M::sub_gaussian, M::bounded}) {
+    BOOST_TEST(name(m, eps) == "t3c-ids+glr-one-sided");
+    BOOST_TEST(name(m, top) == "lucb-glr+glr-one-sided");
+    BOOST_TEST(lb::to_string(lb::recommended_threshold(m)) == lb::to_string(lb::recommended_combination(m).threshold));
+  }
+  BOOST_TEST(name(M::gaussian_unknown_variance, eps) == "t3c-ids+glr-paired-t");
+  expect_domain_error([&] { (void)lb::recommended_combination(M::gaussian_unknown_variance, top); }, "model");
+  // Every recommendation is certified and admitted on its model.
+  for (M m : {M::gaussian, M::bernoulli, M::sub_gaussian, M::bounded, M::gaussian_unknown_variance})
+    for (const auto& t : {best, eps, top}) {
+      if (m == M::gaussian_unknown_variance && t.top_m()) continue;
+      auto c = lb::recommended_combination(m, t);
+      BOOST_TEST(lb::is_certified(c), lb::to_string(c));
+      BOOST_TEST(lb::admits(c, m), lb::to_string(c));
+      BOOST_TEST((c.target == t));
+    }
+}
+
+BOOST_AUTO_TEST_CASE(the_registry_says_which_combinations_are_the_practice) {
+  for (const char* practice : {"tas-d+glr-heuristic", "tas-c-every+glr-heuristic", "ttts+glr-heuristic",
+                               "t3c-ids+glr-heuristic-ev", "eb-tci+glr-heuristic", "lucb-glr+glr-heuristic",
+                               "tt-topm+glr-heuristic-ev"})
+    BOOST_TEST(lb::is_practice(lb::parse_combination(practice)), practice);
+  for (const char* other : {"uniform+glr-heuristic", "lilucb+glr-heuristic", "lucb1+glr-heuristic",
+                            "kl-lucb+glr-heuristic", "weakest-pair+glr-heuristic", "t3c-ids+glr-one-sided",
+                            "tas-d+glr-kk21", "tas-d+ls", "lilucb+lilucb"})
+    BOOST_TEST(!lb::is_practice(lb::parse_combination(other)), other);
+}
+
+BOOST_AUTO_TEST_CASE(time_only_thresholds_carry_their_beta) {
+  std::set<std::string> time_only;
+  for (const auto& d : lb::glr_thresholds)
+    if (d.beta) time_only.insert(std::string(d.name));
+  BOOST_TEST((time_only == std::set<std::string>{"heuristic", "kk21", "heuristic-ev"}));
+  const auto heuristic = lb::describe(lb::glr_threshold::heuristic).beta(0.01, 5);
+  const auto kk21 = lb::describe(lb::glr_threshold::kk21).beta(0.01, 5);
+  for (std::uint64_t t : {1u, 2u, 100u, 1000000u}) {
+    BOOST_TEST(heuristic(t) == std::log((1 + std::log(static_cast<double>(t))) / 0.01));
+    BOOST_TEST(kk21(t) == lb::stopping::make_kk21_threshold(0.01, 5)(t));
+  }
+}
+
+BOOST_AUTO_TEST_CASE(studies_admit_the_stopping_rules_their_descriptors_admit) {
+  for (const auto& d : lb::stopping_rules) {
+    BOOST_TEST(d.in_studies == (d.id != lb::stopping_rule::lilucb), d.name);
+    BOOST_TEST(d.in_studies == d.studies_note.empty(), d.name);
+  }
+}
+
 // ---------------------------------------------------------------------------------------------
 // The anytime boundaries (lilucb/boundaries) in the stopping rules.
 

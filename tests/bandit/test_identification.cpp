@@ -243,7 +243,7 @@ BOOST_AUTO_TEST_CASE(a_top_m_study_answers_a_set_and_keeps_its_question) {
 }
 
 BOOST_AUTO_TEST_CASE(a_loaded_study_continues_as_the_uninterrupted_one) {
-  for (const std::string& method : {std::string(lb::recommended_method), std::string("lilucb+ls"),
+  for (const std::string& method : {lb::to_string(lb::recommended_combination(lb::reward_model::gaussian)), std::string("lilucb+ls"),
                                    std::string("tas-d+glr-kk21"), std::string("ttts+glr-mixture")}) {
     BOOST_TEST_CONTEXT(method) {
       lb::identification a(gaussian_study(6, method, 1.0, 5));
@@ -376,11 +376,9 @@ BOOST_AUTO_TEST_CASE(a_repeated_tell_counts_once_and_a_refused_call_changes_noth
   coins.model = lb::study_model::bernoulli;
   coins.nu = 0.05;
   lb::identification b(coins);
-  BOOST_TEST(b.method() == std::string(lb::recommended_bernoulli_method));  // the Bernoulli default
   // The study's defaults are the registry's recommendation (the defaults of `lilucb run` too).
-  BOOST_TEST(lb::recommended_bernoulli_method == lb::to_string(lb::recommended_combination(lb::reward_model::bernoulli)));
-  BOOST_TEST(lb::recommended_method == lb::to_string(lb::recommended_combination(lb::reward_model::gaussian)));
-  BOOST_TEST(lb::recommended_bounded_method == lb::to_string(lb::recommended_combination(lb::reward_model::bounded)));
+  BOOST_TEST(b.method() == "t3c-ids+glr-pooled-kl");  // the Bernoulli default
+  BOOST_TEST(b.method() == lb::to_string(lb::recommended_combination(lb::reward_model::bernoulli)));
   const auto r = b.ask();
   const std::string b_before = b.to_json();
   for (double bad : {0.5, -1.0, 2.0}) {
@@ -396,7 +394,7 @@ BOOST_AUTO_TEST_CASE(a_repeated_tell_counts_once_and_a_refused_call_changes_noth
   bounded.hi = 3;
   bounded.nu = 0.05;
   lb::identification c(bounded);
-  BOOST_TEST(c.method() == std::string(lb::recommended_bounded_method));  // the bounded default
+  BOOST_TEST(c.method() == "t3c-ids+glr-pooled-eb");  // the bounded default
   const auto t = c.ask();
   BOOST_CHECK_THROW(c.tell(t.id, 3.5), lilucb::domain_error);
   BOOST_TEST(c.tell(t.id, 3.0));

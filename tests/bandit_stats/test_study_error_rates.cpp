@@ -170,7 +170,7 @@ tally run_case(const study_case& c, std::size_t runs) {
 const std::vector<std::string>& methods() {
   // Every certified threshold and boundary of Proposition L (the calibrated boundary's
   // calibration runs once per level nu/(2K) in the process, about 0.06 s each).
-  static const std::vector<std::string> m = {std::string(lb::recommended_method), "tas-d+glr-pooled", "uniform+glr-one-sided",
+  static const std::vector<std::string> m = {lb::to_string(lb::recommended_combination(lb::reward_model::gaussian)), "tas-d+glr-pooled", "uniform+glr-one-sided",
                                              "lucb1+glr-mixture", "eb-tci+glr-kk21", "t3c+ls-stitched", "tas-c+ls",
                                              "uniform+ls-mixture", "tas-d+ls-calibrated", "t3c-ids+glr-gu",
                                              "t3c-ids+glr-paired-t"};

@@ -143,6 +143,9 @@ const std::vector<generated_table>& generated_tables() {
       {"boundaries", "boundaries.md",
        "anytime boundaries (finite LIL, stitching, mixtures, GLR thresholds): widths and crossing probabilities",
        &boundaries_tables},
+      {"rules", "rules.md",
+       "the rule registry: the recommended method per reward model and question, every rule and what it is built with",
+       &rules_tables},
   };
   return tables;
 }

@@ -37,4 +37,7 @@ std::vector<report_table> params_tables();
 /// The tables behind docs/generated/boundaries.md (lib/docs/src/boundary_tables.cpp).
 std::vector<report_table> boundaries_tables();
 
+/// The tables behind docs/generated/rules.md: the rule registry (lib/docs/src/rule_tables.cpp).
+std::vector<report_table> rules_tables();
+
 }  // namespace lilucb

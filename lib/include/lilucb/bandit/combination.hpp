@@ -47,29 +47,31 @@ bool is_certified(const combination& c);
 /// certified rule but a threshold whose descriptor says otherwise, e.g. pooled-kl: rewards in [0, 1]).
 bool sigma_premise(const combination& c);
 
+/// Whether the combination is the field's practice: GLR stopping at a practice threshold
+/// (log((1 + log t)/delta), with the model's statistic or the empirical variances) with a practice
+/// sampling rule (Track-and-Stop, Top-Two, their top-m pair rules): the descriptors' `practice`.
+bool is_practice(const combination& c);
+
 /// The statement behind the combination's guarantee (or why there is none), from the registry.
 std::string_view certifying_statement(const combination& c);
 
-/// The recommended certified threshold for GLR stopping on rewards of model `m`: pooled-kl
-/// (Proposition PK, docs/certified-glr/pooled-kl.md) for Bernoulli rewards, pooled-eb (Proposition
-/// PE, docs/certified-glr/pooled-eb.md: it stopped earlier than pooled-kl on the Beta instances with
-/// close arms, measured there) for bounded rewards, pooled-weighted (Proposition U,
-/// docs/certified-glr/unpooling.md: P2 with un-pooling weights, not significantly later than
-/// pooled-per-arm in any cell of the reports and earlier in all 24 of the 1000-run confirmation)
-/// otherwise, and paired-t (Proposition PT, docs/certified-glr/paired-t.md) for Gaussian rewards of
-/// unknown variance.  `lilucb run --stopping glr` without --threshold
-/// uses it.
+/// The recommended certified threshold for GLR stopping on rewards of model `m` (best-arm
+/// question): the threshold whose descriptor's `recommended.best_arm` holds m (rules.hpp).  Today
+/// pooled-weighted (Proposition U, docs/certified-glr/unpooling.md) for Gaussian and sub-Gaussian
+/// rewards, pooled-kl (Proposition PK) for Bernoulli ones, pooled-eb (Proposition PE: earlier than
+/// pooled-kl on the Beta instances with close arms) for bounded ones, paired-t (Proposition PT) for
+/// Gaussian rewards of unknown variance; docs/certified-glr/results.md has the measurements behind
+/// each choice.  `lilucb run --stopping glr` without --threshold uses it.  Domain: every model has one.
 glr_threshold recommended_threshold(reward_model m);
 
-/// The recommended certified method on rewards of model `m`: T3C-IDS sampling with GLR stopping at
-/// recommended_threshold(m) ("t3c-ids+glr-pooled-weighted", "t3c-ids+glr-pooled-kl" for Bernoulli
-/// rewards, "t3c-ids+glr-pooled-eb" for bounded ones, "t3c-ids+glr-paired-t" for Gaussian rewards
-/// of unknown variance); docs/README.md says when to prefer another.
-/// For an epsilon-good target: T3C-IDS with its epsilon-shifted challenger and GLR stopping at the
-/// one-sided threshold (Proposition Gε-M1), "t3c-ids+glr-one-sided", on every model but Gaussian
-/// rewards of unknown variance, where PT answers it ("t3c-ids+glr-paired-t").  For a
-/// top-m target: LUCB-GLR sampling and the one-sided threshold over the top-m pairs (Proposition
-/// TM-M1), "lucb-glr+glr-one-sided".
+/// The recommended certified method on rewards of model `m` for the question `target`: the
+/// sampling rule and the GLR threshold whose descriptors recommend themselves for (m, question)
+/// (rules.hpp, `recommended`; docs/generated/rules.md lists them).  Today T3C-IDS with
+/// recommended_threshold(m) for the best arm; T3C-IDS with its epsilon-shifted challenger and the
+/// one-sided threshold (Proposition Gε-M1) for an epsilon-good arm, paired-t for Gaussian rewards of
+/// unknown variance; LUCB-GLR sampling and the one-sided threshold over the top-m pairs
+/// (Proposition TM-M1) for the top m arms.  Throws lilucb::domain_error naming "model" where the
+/// registry recommends nothing (top-m questions on Gaussian rewards of unknown variance).
 combination recommended_combination(reward_model m, const answer_target& target = {});
 
 /// Whether a combination's parts can run together on arms of reward model `model`; it cannot when

@@ -145,29 +145,16 @@ void check_nonnegative_means(const char* fn, const Arms& arms) {
 }  // namespace detail
 
 /// Runs a combination by name for error probability opts.nu.  Widths and statistics use
-/// opts.sigma, or the arms' own sub-Gaussian scale when opts.sigma == 0.  Parameters:
-///   lilucb sampling with lilucb stopping: certified_setting(nu, 0.01, 1) (Theorem thm:main holds);
-///   lilucb sampling with another stopping rule: Section 5's paper setting (eps 0.01, beta 1,
-///     delta from nu), as the lilucb-ls preset samples: the sampling bonus must stay wider than the
-///     stopping boundary, or the other arms stop being pulled before the boundaries separate (with
-///     the heuristic setting's bonus, 1.5 x the lemma width at delta = nu/5, LS never fires);
-///   lucb1, kl-lucb: delta = nu in their exploration rates;
-///   ls: the per-arm boundary c.boundary: lil (the finite-LIL boundary at nu, eps 0.01), stitched,
-///     mixture or calibrated (stopping/ls_boundary.hpp: one-sided crossing probability nu/(2K) per
-///     arm and sign);  glr: the threshold at delta = nu (kk21: Kaufmann-Koolen, certified; mixture:
-///     the grid of glr_mixture.hpp with the log-sum combination, which stops no later than the max
-///     on every path, or the fixed scale c.rho > 0; sigma is the sub-Gaussian scale; certified by
-///     Proposition M of docs/certified-glr/propositions.md; one-sided: the half-normal mixture of
-///     glr_one_sided.hpp on the same grid, Proposition M1; pooled: the same mixture against the
-///     leader's pooled pulls, glr_pooled.hpp, Proposition P; pooled-per-arm: one scale per arm
-///     from make_per_arm_grid(), Proposition P2);
-///   tas-d/-c, kl-lucb, glr on Bernoulli arms use the Bernoulli divergence.
-/// An epsilon-good target (c.target, target.hpp) is answered by the thresholds that answer it
-/// (one-sided: Proposition Gε-M1; heuristic: the practice) and known to t3c, eb-tci and their IDS
-/// forms (EB-TCε's challenger); a relative one needs every arm's mean >= 0.  A top-m target
-/// (top = m, 1 < m < K) is answered by one-sided (Proposition TM-M1, stopping/glr_top_m.hpp) and
-/// heuristic (the practice) and known to lucb-glr and tt-topm; the result's answer_set holds the m arms.
-/// Each rule is built by its registry factory (lib/src/rules.cpp).
+/// opts.sigma, or the arms' own sub-Gaussian scale when opts.sigma == 0.  Each rule is built by its
+/// registry factory (lib/src/rules.cpp) with the parameters its descriptor states (rules.hpp,
+/// `parameters`; `lilucb run --help` and docs/generated/rules.md print them); tas-d/-c, kl-lucb and
+/// glr on Bernoulli arms use the Bernoulli divergence.
+/// An epsilon-good target (c.target, target.hpp) is answered by the thresholds whose descriptors
+/// say `answers_epsilon` (e.g. one-sided: Proposition Gε-M1) and known to the sampling rules that
+/// say `knows_epsilon` (EB-TCε's challenger); a relative one needs every arm's mean >= 0.  A top-m
+/// target (top = m, 1 < m < K) is answered by the thresholds that say `answers_top_m` (one-sided:
+/// Proposition TM-M1, stopping/glr_top_m.hpp) and known to those that say `knows_top_m`; the
+/// result's answer_set holds the m arms.
 /// Certificate premise: a certified rule's statement needs sigma >= the arms' sub-Gaussian scale
 /// (arms.subgaussian_scale(): 1/2 for Bernoulli arms, the largest sigma_i for Gaussian arms,
 /// (hi - lo)/2 for bounded arms, Hoeffding's lemma); with a smaller opts.sigma the run is labelled

@@ -73,21 +73,6 @@ const char* to_string(study_model m);
 /// "gaussian", "bernoulli" or "bounded"; throws lilucb::domain_error naming "model".
 study_model parse_study_model(std::string_view name);
 
-/// The method a study uses by default, recommended_combination of its reward model: for Gaussian
-/// rewards of known sigma Proposition U (P2 with un-pooling weights, docs/certified-glr/unpooling.md;
-/// of unknown sigma PT: see study_settings::unknown_variance); for Bernoulli rewards Proposition PK
-/// (the Bernoulli divergence, which adapts to rates near 0 or 1; docs/certified-glr/pooled-kl.md);
-/// for bounded rewards Proposition
-/// PE (empirical-Bernstein bets, which adapt to the rewards' variance; docs/certified-glr/pooled-eb.md).
-inline constexpr std::string_view recommended_method = "t3c-ids+glr-pooled-weighted";
-inline constexpr std::string_view recommended_bernoulli_method = "t3c-ids+glr-pooled-kl";
-inline constexpr std::string_view recommended_bounded_method = "t3c-ids+glr-pooled-eb";
-constexpr std::string_view recommended_method_for(study_model m) {
-  return m == study_model::bernoulli ? recommended_bernoulli_method
-         : m == study_model::bounded ? recommended_bounded_method
-                                     : recommended_method;
-}
-
 /// The study's numeric domain (see the file comment).
 inline constexpr double study_min_sigma = 1e-130;
 inline constexpr double study_max_sigma = 1e130;
@@ -136,10 +121,9 @@ struct study_settings {
   bool unknown_variance = false;
   double lo = 0, hi = 1;           ///< bounded: the range of the rewards, lo < hi, both finite
   double nu = 0;                   ///< the target error probability, in (0, 1)
-  std::string method;              ///< a combination of the registry; empty: recommended_method_for(model);
-                                   ///< with unknown_variance or an epsilon-good target
-                                   ///< recommended_combination(model, target) (t3c-ids+glr-paired-t
-                                   ///< with unknown_variance)
+  std::string method;              ///< a combination of the registry whose stopping rule admits studies;
+                                   ///< empty: recommended_combination(model, target) (combination.hpp;
+                                   ///< t3c-ids+glr-paired-t with unknown_variance)
   std::uint64_t seed = 0;          ///< the sampling rule's random stream
   /// The question (target.hpp): the best arm by default, an epsilon-good arm, or the top m arms
   /// (top = m in 2..K-1) (the method's stopping rule must answer it: GLR one-sided, certified by
