@@ -58,12 +58,4 @@ experiments::plan_arms parse_arms_options(const std::string& command, const arms
   return a;
 }
 
-std::string arms_text(const experiments::plan_arms& a) {
-  if (a.model == bandit::reward_model::bernoulli) return "Bernoulli arms";
-  if (a.model == bandit::reward_model::bounded)
-    return "bounded arms in [" + text_number(a.lo) + ", " + text_number(a.hi) + "] (Beta, concentration " +
-           text_number(a.concentration) + ")";
-  return "Gaussian arms of sigma " + text_number(a.sigma);
-}
-
 }  // namespace lilucb::cli

@@ -25,8 +25,4 @@ void declare_arms_options(CLI::App& sub, arms_cli_options& o, const std::string&
 /// lilucb::domain_error naming `command` and the option.
 experiments::plan_arms parse_arms_options(const std::string& command, const arms_cli_options& o);
 
-/// How the arms read in output: "Gaussian arms of sigma S", "Bernoulli arms", "bounded arms in
-/// [LO, HI] (Beta, concentration K)".
-std::string arms_text(const experiments::plan_arms& a);
-
 }  // namespace lilucb::cli

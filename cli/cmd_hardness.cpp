@@ -123,7 +123,7 @@ void run_hardness(const hardness_options& o) {
                 {"fixed_point_heuristic_glr", predicted}});
     return;
   }
-  const std::string model = arms_text(arms);
+  const std::string model = experiments::arms_text(arms);
   std::cout << means.size() << " arms (" << model << "); best arm " << best << " (0-based)\n";
   if (means.size() >= 2) {
     std::cout << "Samples needed, for " << model << " with these means (Garivier & Kaufmann 2016):\n"
