@@ -11,7 +11,8 @@
 
 namespace lilucb::cli {
 
-void declare_arms_options(CLI::App& sub, arms_cli_options& o, const std::string& sigma_help) {
+void declare_arms_options(CLI::App& sub, arms_cli_options& o, const std::string& sigma_help,
+                          const std::string& arm_sigmas_use) {
   constexpr double inf = std::numeric_limits<double>::infinity();
   declare_option(sub.add_option("--means", o.means, "comma-separated means with a unique largest one")->required(),
                  real_list_spec());
@@ -19,7 +20,11 @@ void declare_arms_options(CLI::App& sub, arms_cli_options& o, const std::string&
                                 "gaussian (default), bernoulli, or bounded (Beta rewards in --range, as `lilucb run`)"),
                  choice_spec({"gaussian", "bernoulli", "bounded"}).defaults_to(o.arms));
   o.sigma_opt = declare_option(sub.add_option("--sigma", o.sigma, sigma_help),
-                               real_spec(0, false, inf, false).when("--arms", {"gaussian"}).defaults_to(text_number(bandit::default_sigma)));
+                               real_spec(0, false, inf, false)
+                                   .or_words({"unknown"})
+                                   .when("--arms", {"gaussian"})
+                                   .defaults_to(text_number(bandit::default_sigma)));
+  o.arm_sigmas_opt = declare_arm_sigmas_option(sub, o.arm_sigmas, arm_sigmas_use);
   o.range_opt = declare_option(
       sub.add_option("--range", o.range, "--arms bounded (required): LO,HI, the rewards' range; the means lie strictly inside"),
       real_list_spec().when("--arms", {"bounded"}).defaults_to(no_default));
@@ -28,13 +33,45 @@ void declare_arms_options(CLI::App& sub, arms_cli_options& o, const std::string&
       real_spec(0, false, inf, false).when("--arms", {"bounded"}).defaults_to(text_number(bandit::bounded_arms::default_concentration)));
 }
 
+CLI::Option* declare_arm_sigmas_option(CLI::App& sub, std::string& value, const std::string& use) {
+  std::string help = "--arms gaussian: the arms' standard deviations S1,...,SK, one per arm, each > 0 (default: --sigma "
+                     "for every arm, ";
+  help += text_number(bandit::default_sigma);
+  help += " with --sigma unknown); ";
+  help += use;
+  return declare_option(sub.add_option("--arm-sigmas", value, help),
+                        real_list_spec()
+                            .when("--arms", {"gaussian"})
+                            .defaults_to("--sigma for every arm")
+                            .feeding({"sigma", "sigmas"}));
+}
+
+bool parse_unknown_variance(const std::string& command, const std::string& sigma, const std::string& arms) {
+  if (sigma != "unknown") return false;
+  if (arms != "gaussian")
+    throw lilucb::domain_error(command, "--sigma", sigma,
+                               "a real in (0, inf) with --arms " + arms + " (unknown only with --arms gaussian)");
+  return true;
+}
+
+std::vector<double> parse_arm_sigmas(const std::string& command, const std::string& text, std::size_t arms) {
+  auto s = parse_real_list("--arm-sigmas", text);
+  if (s.size() != arms)
+    throw lilucb::domain_error(command, "--arm-sigmas", text, "one standard deviation per arm (" + std::to_string(arms) + ")");
+  for (double x : s)
+    if (!(x > 0) || !std::isfinite(x)) throw lilucb::domain_error(command, "--arm-sigmas", text, "standard deviations in (0, inf)");
+  return s;
+}
+
 experiments::plan_arms parse_arms_options(const std::string& command, const arms_cli_options& o) {
   experiments::plan_arms a;
   a.means = parse_real_list("--means", o.means);
   if (o.arms == "gaussian") {
-    a.model = bandit::reward_model::gaussian;
-    a.sigma = o.sigma.empty() ? bandit::default_sigma : parse_real("--sigma", o.sigma, "(0, inf)");
+    const bool unknown = parse_unknown_variance(command, o.sigma, o.arms);
+    a.model = unknown ? bandit::reward_model::gaussian_unknown_variance : bandit::reward_model::gaussian;
+    a.sigma = o.sigma.empty() || unknown ? bandit::default_sigma : parse_real("--sigma", o.sigma, "(0, inf) or unknown");
     check_positive(command.c_str(), "--sigma", a.sigma);
+    if (o.arm_sigmas_opt && o.arm_sigmas_opt->count() > 0) a.sigmas = parse_arm_sigmas(command, o.arm_sigmas, a.means.size());
   } else if (o.arms == "bernoulli") {
     a.model = bandit::reward_model::bernoulli;
   } else if (o.arms == "bounded") {
@@ -56,14 +93,6 @@ experiments::plan_arms parse_arms_options(const std::string& command, const arms
     throw lilucb::domain_error(command, "--arms", o.arms, "{gaussian, bernoulli, bounded}");
   }
   return a;
-}
-
-std::string arms_text(const experiments::plan_arms& a) {
-  if (a.model == bandit::reward_model::bernoulli) return "Bernoulli arms";
-  if (a.model == bandit::reward_model::bounded)
-    return "bounded arms in [" + text_number(a.lo) + ", " + text_number(a.hi) + "] (Beta, concentration " +
-           text_number(a.concentration) + ")";
-  return "Gaussian arms of sigma " + text_number(a.sigma);
 }
 
 }  // namespace lilucb::cli

@@ -1,32 +1,51 @@
 #pragma once
 // The arms options shared by `lilucb plan` and `lilucb hardness` (one place: both commands name,
-// declare and check them the same way): --means, --arms gaussian|bernoulli|bounded, --sigma
-// (gaussian), --range LO,HI (bounded, required) and --concentration K (bounded).
+// declare and check them the same way): --means, --arms gaussian|bernoulli|bounded, --sigma S or
+// unknown (gaussian), --arm-sigmas S1,...,SK (gaussian), --range LO,HI (bounded, required) and
+// --concentration K (bounded).  `lilucb run`, whose instance has other sources, declares and
+// reads --arm-sigmas and --sigma unknown with the same functions.
 
 #include "lilucb_experiments/sample_size.hpp"
 
 #include <CLI/CLI.hpp>
 
+#include <cstddef>
 #include <string>
+#include <vector>
 
 namespace lilucb::cli {
 
 struct arms_cli_options {
-  std::string means, arms = "gaussian", sigma, range, concentration;
-  CLI::Option *range_opt = nullptr, *concentration_opt = nullptr, *sigma_opt = nullptr;
+  std::string means, arms = "gaussian", sigma, range, concentration, arm_sigmas;
+  CLI::Option *range_opt = nullptr, *concentration_opt = nullptr, *sigma_opt = nullptr, *arm_sigmas_opt = nullptr;
 };
 
-/// Declares the five options on `sub`, `sigma_help` the text of --sigma (the command's use of it).
-void declare_arms_options(CLI::App& sub, arms_cli_options& o, const std::string& sigma_help);
+/// Declares the six options on `sub`, `sigma_help` the text of --sigma (the command's use of it),
+/// `arm_sigmas_use` appended to the help of --arm-sigmas (declare_arm_sigmas_option).
+void declare_arms_options(CLI::App& sub, arms_cli_options& o, const std::string& sigma_help,
+                          const std::string& arm_sigmas_use);
 
-/// The arms the options give (the arms' constructors check the rest later): the means; sigma
-/// (default bandit::default_sigma) for gaussian; --range required and the means strictly inside it
-/// for bounded, the concentration default bandit::bounded_arms::default_concentration.  Throws
-/// lilucb::domain_error naming `command` and the option.
+/// Declares --arm-sigmas on `sub` into `value`: the Gaussian arms' standard deviations, one per arm
+/// (applies with --arms gaussian; default --sigma for every arm, 0.5 with --sigma unknown), the
+/// help ending with `use` (what the command does with them).  Its value reaches the library's
+/// sigma and sigmas (errors naming them name the option).
+CLI::Option* declare_arm_sigmas_option(CLI::App& sub, std::string& value, const std::string& use);
+
+/// --sigma unknown: whether `sigma` is the word "unknown" (Gaussian arms whose standard deviations
+/// the method may not read).  Throws lilucb::domain_error naming `command` and --sigma when it is
+/// and `arms` is not "gaussian".
+bool parse_unknown_variance(const std::string& command, const std::string& sigma, const std::string& arms);
+
+/// --arm-sigmas S1,...,SK: one standard deviation per arm (`arms` of them), each in (0, inf).
+/// Throws lilucb::domain_error naming `command` and --arm-sigmas otherwise.
+std::vector<double> parse_arm_sigmas(const std::string& command, const std::string& text, std::size_t arms);
+
+/// The arms the options give (the arms' constructors and T* check the rest later): the means;
+/// for gaussian, sigma (default bandit::default_sigma; the model gaussian_unknown_variance with
+/// sigma the default for --sigma unknown) and the sigmas of --arm-sigmas when given; --range
+/// required and the means strictly inside it for bounded, the concentration default
+/// bandit::bounded_arms::default_concentration.  Throws lilucb::domain_error naming `command` and
+/// the option.
 experiments::plan_arms parse_arms_options(const std::string& command, const arms_cli_options& o);
-
-/// How the arms read in output: "Gaussian arms of sigma S", "Bernoulli arms", "bounded arms in
-/// [LO, HI] (Beta, concentration K)".
-std::string arms_text(const experiments::plan_arms& a);
 
 }  // namespace lilucb::cli

@@ -1,4 +1,6 @@
-// `lilucb hardness`: instance quantities for a vector of means.
+// `lilucb hardness`: instance quantities for a vector of means: T*, w* and the lower bound of the
+// arms' reward model (with --sigma unknown, of Gaussian arms of unknown variances, beside the
+// known-variance ones), lil'UCB's bounds and Farrell's rate.
 
 #include "arms_options.hpp"
 #include "cli_support.hpp"
@@ -27,6 +29,13 @@ struct hardness_options {
 
 void run_hardness(const hardness_options& o) {
   const experiments::plan_arms arms = parse_arms_options("lilucb hardness", o.arms);
+  const bool unknown = arms.model == bandit::reward_model::gaussian_unknown_variance;
+  const bool gaussian = arms.model == bandit::reward_model::gaussian || unknown;
+  // With --arm-sigmas T* reads the arms' own standard deviations: a number for --sigma would be
+  // read by nothing, and is refused rather than ignored.
+  if (!arms.sigmas.empty() && !unknown && o.arms.sigma_opt->count() > 0)
+    throw lilucb::domain_error("lilucb hardness", "--sigma", o.arms.sigma,
+                               "unknown, or absent with --arm-sigmas (T* reads the arms' own standard deviations)");
   const std::vector<double>& means = arms.means;
   const double eps = parse_real("--eps", o.eps, "(0, 1)");
   const double beta = parse_real("--beta", o.beta, "(0, inf)");
@@ -61,15 +70,15 @@ void run_hardness(const hardness_options& o) {
   // T*(mu), w*(mu), the lower bound T* kl(delta, 1-delta) at --delta (default --nu), and
   // the fixed-point prediction t = T* log((1 + log t)/delta) of GLR stopping with the heuristic threshold.
   const double sigma = arms.sigma;
-  const bool gaussian = arms.model == bandit::reward_model::gaussian;
   // Farrell's Theorem thm:3 concerns N(Delta, 1) rewards as Delta -> 0: on Gaussian arms of
   // standard deviation sigma its form is the paper's at the gaps Delta / sigma (the rewards divided
-  // by sigma); an asymptotic rate, not a bound at given gaps, and nothing for Bernoulli arms.
+  // by sigma); an asymptotic rate, not a bound at given gaps, and nothing for Bernoulli arms or for
+  // arms of different standard deviations (--arm-sigmas).
   // A sigma at which the gaps Delta / sigma leave the doubles (or the sum overflows) has no finite
   // rate: it is reported as such, the rest of the command stands.
   std::optional<double> farrell_model;
   bool farrell_overflows = false;
-  if (gaussian) {
+  if (gaussian && arms.sigmas.empty()) {
     std::vector<double> scaled(means);
     for (double& m : scaled) m /= sigma;
     try {
@@ -85,12 +94,24 @@ void run_hardness(const hardness_options& o) {
                                "values >= 1/max_real = " + text_number(1 / std::numeric_limits<double>::max()) +
                                    " (the GLR threshold log((1 + log t)/delta) must be finite)");
   nlohmann::json t_star = nullptr, w_star = nullptr, lower = nullptr, predicted = nullptr;
+  nlohmann::json t_star_known = nullptr, w_star_known = nullptr, lower_known = nullptr;
   if (means.size() >= 2) {
     const auto ct = experiments::plan_characteristic_time(arms);
     t_star = ct.t_star;
     w_star = ct.w_star;
     lower = bai_lower_bound(ct.t_star, lb_delta);
+    // The practice's threshold, also that of heuristic-ev (the practice for unknown variances).
     predicted = fixed_point_stopping_time(ct.t_star, [&](double t) { return boundaries::glr_threshold_heuristic(t, lb_delta); });
+    if (unknown) {
+      // The same arms with their variances known: T* of that model, at most the unknown one's
+      // (docs/bandit.md, "T* of Gaussian arms of unknown variances").
+      experiments::plan_arms known = arms;
+      known.model = bandit::reward_model::gaussian;
+      const auto kt = experiments::plan_characteristic_time(known);
+      t_star_known = kt.t_star;
+      w_star_known = kt.w_star;
+      lower_known = bai_lower_bound(kt.t_star, lb_delta);
+    }
   }
   if (o.json) {
     print_json({{"means", means},
@@ -112,7 +133,9 @@ void run_hardness(const hardness_options& o) {
                 {"farrell_lower_bound", farrell},
                 {"farrell_rate", farrell_model ? nlohmann::json(*farrell_model) : nlohmann::json(nullptr)},
                 {"arms", o.arms.arms},
-                {"sigma", gaussian ? nlohmann::json(sigma) : nlohmann::json(nullptr)},
+                {"sigma", gaussian && arms.sigmas.empty() ? nlohmann::json(sigma) : nlohmann::json(nullptr)},
+                {"arm_sigmas", arms.sigmas.empty() ? nlohmann::json(nullptr) : nlohmann::json(arms.sigmas)},
+                {"unknown_variance", gaussian ? nlohmann::json(unknown) : nlohmann::json(nullptr)},
                 {"range", arms.model == bandit::reward_model::bounded ? nlohmann::json({arms.lo, arms.hi}) : nlohmann::json(nullptr)},
                 {"concentration", arms.model == bandit::reward_model::bounded ? nlohmann::json(arms.concentration)
                                                                                : nlohmann::json(nullptr)},
@@ -120,23 +143,37 @@ void run_hardness(const hardness_options& o) {
                 {"w_star", w_star},
                 {"lower_bound_delta", lb_delta},
                 {"lower_bound", lower},
-                {"fixed_point_heuristic_glr", predicted}});
+                {"fixed_point_heuristic_glr", predicted},
+                {"t_star_known_variance", t_star_known},
+                {"w_star_known_variance", w_star_known},
+                {"lower_bound_known_variance", lower_known}});
     return;
   }
-  const std::string model = arms_text(arms);
+  const std::string model = experiments::arms_text(arms);
   std::cout << means.size() << " arms (" << model << "); best arm " << best << " (0-based)\n";
   if (means.size() >= 2) {
-    std::cout << "Samples needed, for " << model << " with these means (Garivier & Kaufmann 2016):\n"
-              << "  lower bound on the expected pulls of every method that errs with probability <= "
-              << text_number(lb_delta) << ": T* kl(delta, 1-delta) = " << text_number(lower.get<double>()) << "\n"
+    std::cout << "Samples needed, for " << model << (unknown ? "," : "") << " with these means (Garivier & Kaufmann 2016"
+              << (unknown ? "; the divergence of unknown variances, Jourdan, Degenne & Kaufmann 2023" : "") << "):\n"
+              << "  lower bound on the expected pulls of every method "
+              << (unknown ? "correct for Gaussian arms of unknown variances, erring with probability <= "
+                          : "that errs with probability <= ")
+              << text_number(lb_delta) << (unknown ? " on each" : "")
+              << ": T* kl(delta, 1-delta) = " << text_number(lower.get<double>()) << "\n"
               << "  predicted stop of the GLR practice, t = T* log((1 + log t)/delta) (uncertified) = "
               << text_number(predicted.get<double>()) << "\n"
               << "  characteristic time T*(mu) = " << text_number(t_star.get<double>()) << "\n"
               << "  optimal proportions w*(mu) =";
     for (double w : w_star.get<std::vector<double>>()) std::cout << ' ' << text_number(w);
-    std::cout << "\n"
-              << "  the recommended certified method's pulls (mean, median, 10-90% range, by simulation): "
-                 "lilucb plan with the same --means, --arms (--sigma, --range, --concentration) and --nu\n";
+    std::cout << "\n";
+    if (unknown) {
+      std::cout << "  with the variances known (for comparison; the unknown-variance T* is at least this): T* = "
+                << text_number(t_star_known.get<double>()) << ", lower bound " << text_number(lower_known.get<double>())
+                << ", w* =";
+      for (double w : w_star_known.get<std::vector<double>>()) std::cout << ' ' << text_number(w);
+      std::cout << "\n";
+    }
+    std::cout << "  the recommended certified method's pulls (mean, median, 10-90% range, by simulation): "
+                 "lilucb plan with the same --means, --arms (--sigma, --arm-sigmas, --range, --concentration) and --nu\n";
   }
   std::cout << "Gap sums (the paper's hardness):\n"
             << "  H1 = sum Delta^-2                     = " << text_number(h1) << "\n"
@@ -153,6 +190,9 @@ void run_hardness(const hardness_options& o) {
               << " (a limit as the gaps tend to 0, not a lower bound at these gaps)\n";
   else if (farrell_overflows)
     std::cout << "Farrell's rate [Theorem thm:3] for " << model << ": not finite (the gaps Delta/sigma leave the doubles)\n";
+  else if (gaussian)
+    std::cout << "Farrell's rate [Theorem thm:3] concerns Gaussian rewards of one standard deviation: not given for "
+              << model << "\n";
   else
     std::cout << "Farrell's rate [Theorem thm:3] concerns Gaussian rewards: not given for " << model << "\n";
 }
@@ -170,8 +210,13 @@ void add_hardness_command(CLI::App& app) {
   // Appended in place: "literal" + std::string&& trips GCC 12's -Wrestrict (a false positive).
   std::string sigma_help = "Gaussian reward standard deviation for T*, > 0; default ";
   sigma_help += text_number(bandit::default_sigma);
-  sigma_help += ": the scale of the paper's Section 5 experiments (rewards of variance 1/4)";
-  declare_arms_options(*sub, o->arms, sigma_help);
+  sigma_help += ": the scale of the paper's Section 5 experiments (rewards of variance 1/4); unknown: T*, w* and the "
+                "lower bound of Gaussian arms whose standard deviations (--arm-sigmas) the method does not know, "
+                "beside those with the variances known";
+  declare_arms_options(*sub, o->arms, sigma_help,
+                       "T* reads them: known different standard deviations (a number for --sigma beside them is "
+                       "refused: nothing would read it), or with --sigma unknown the arms' true ones, which the method "
+                       "does not know");
   declare_option(sub->add_flag("--json", o->json, "print one JSON object"), flag_spec());
   sub->callback([o] { run_hardness(*o); });
 }

@@ -77,8 +77,15 @@ void add_plan_command(CLI::App& app) {
   // Appended in place: "literal" + std::string&& trips GCC 12's -Wrestrict (a false positive).
   std::string sigma_help = "Gaussian reward standard deviation, > 0; default ";
   sigma_help += text_number(bandit::default_sigma);
-  sigma_help += ": the scale of the paper's Section 5 experiments (rewards of variance 1/4)";
-  declare_arms_options(*sub, o->arms, sigma_help);
+  sigma_help += ": the scale of the paper's Section 5 experiments (rewards of variance 1/4); unknown: Gaussian arms "
+                "whose standard deviations (--arm-sigmas) the rules may not read, planned with the recommended "
+                "certified method for them, ";
+  sigma_help += bandit::to_string(bandit::recommended_combination(bandit::reward_model::gaussian_unknown_variance));
+  sigma_help += ", and T* of unknown variances";
+  declare_arms_options(*sub, o->arms, sigma_help,
+                       "the simulated arms draw at them and T* reads them; the rules read --sigma (none with --sigma "
+                       "unknown): a known --sigma below the largest makes a certified rule's premise fail (its runs "
+                       "are then reported uncertified)");
   declare_option(sub->add_option("--nu", o->nu, "error probability nu, in (0, 1/2] (confidence 1 - nu)")->required(),
                  real_spec(std::numeric_limits<double>::min(), true, 0.5, true));
   declare_option(sub->add_option("--runs", o->runs, "simulated runs per method (default 200)"),

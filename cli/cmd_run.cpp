@@ -1,5 +1,6 @@
 // `lilucb run`: one run of one algorithm on a scenario of Section 5 or on given means.
 
+#include "arms_options.hpp"
 #include "cli_support.hpp"
 
 #include "lilucb/bandit/algorithms.hpp"
@@ -135,27 +136,10 @@ bandit::reward_model model_of(const run_cli_options& o) {
                                 : bandit::reward_model::gaussian;
 }
 
-// --sigma unknown: Gaussian arms whose standard deviations the rules may not read.
-bool unknown_variance(const run_cli_options& o) {
-  if (o.sigma != "unknown") return false;
-  if (o.arms != "gaussian")
-    throw lilucb::domain_error("lilucb run", "--sigma", o.sigma, "a real in (0, inf) with --arms " + o.arms +
-                                                                      " (unknown only with --arms gaussian)");
-  return true;
-}
-
-// The simulated Gaussian arms' standard deviations: --arm-sigmas S1,...,SK (one per arm, each in
-// (0, inf)), or sigma for every arm.
+// The simulated Gaussian arms' standard deviations: --arm-sigmas S1,...,SK, or sigma for every arm.
 std::vector<double> arm_sigmas(const run_cli_options& o, std::size_t arms, double sigma) {
   if (o.arm_sigmas_opt->count() == 0) return std::vector<double>(arms, sigma);
-  auto s = parse_real_list("--arm-sigmas", o.arm_sigmas);
-  if (s.size() != arms)
-    throw lilucb::domain_error("lilucb run", "--arm-sigmas", o.arm_sigmas,
-                               "one standard deviation per arm (" + std::to_string(arms) + ")");
-  for (double x : s)
-    if (!(x > 0) || !std::isfinite(x))
-      throw lilucb::domain_error("lilucb run", "--arm-sigmas", o.arm_sigmas, "standard deviations in (0, inf)");
-  return s;
+  return parse_arm_sigmas("lilucb run", o.arm_sigmas, arms);
 }
 
 // --range LO,HI: required with --arms bounded and refused otherwise (as --concentration).
@@ -346,7 +330,7 @@ void run_run(const run_cli_options& o) {
   opts.max_pulls = parse_count("--max-pulls", o.max_pulls, "[0, 2^64) (0: unlimited)");
   // --sigma unknown: the rules read no sigma (opts.sigma 0: the sampling rules' nominal scale is the
   // arms' largest standard deviation); the simulated arms have --arm-sigmas (default 0.5 each).
-  opts.unknown_variance = unknown_variance(o);
+  opts.unknown_variance = parse_unknown_variance("lilucb run", o.sigma, o.arms);
   const double sigma = o.sigma.empty() || opts.unknown_variance ? bandit::default_sigma
                                                                 : parse_real("--sigma", o.sigma, "(0, inf) or unknown");
   check_positive("lilucb run", "--sigma", sigma);
@@ -566,12 +550,10 @@ void add_run_command(CLI::App& app) {
                 "heuristic-ev the practice";
   declare_option(sub->add_option("--sigma", o->sigma, sigma_help),
                  real_spec(0, false, inf, false).or_words({"unknown"}).defaults_to(text_number(bandit::default_sigma)));
-  o->arm_sigmas_opt = declare_option(
-      sub->add_option("--arm-sigmas", o->arm_sigmas,
-                      "--arms gaussian: the arms' standard deviations S1,...,SK, one per arm, each > 0 (default: "
-                      "--sigma for every arm, 0.5 with --sigma unknown); a known --sigma below the largest makes a "
-                      "certified rule's premise fail (the run is then reported uncertified)"),
-      real_list_spec().when("--arms", {"gaussian"}));
+  o->arm_sigmas_opt = declare_arm_sigmas_option(
+      *sub, o->arm_sigmas,
+      "the rules read --sigma (none with --sigma unknown): a known --sigma below the largest makes a certified rule's "
+      "premise fail (the run is then reported uncertified)");
   declare_option(sub->add_option("--arms", o->arms,
                                  "gaussian (default), bernoulli, or bounded (Beta rewards in --range: lo + (hi - lo) X, "
                                  "X ~ Beta(p K, (1 - p) K), p = (mean - lo)/(hi - lo), K = --concentration)"),

@@ -10,6 +10,7 @@
 #include "lilucb/bandit/arms.hpp"
 #include "lilucb/bandit/parallel.hpp"
 #include "lilucb/characteristic_time.hpp"
+#include "lilucb/characteristic_time_unknown_variance.hpp"
 #include "lilucb/errors.hpp"
 #include "lilucb/instance.hpp"
 #include "lilucb/io/safe_file.hpp"
@@ -190,9 +191,6 @@ bandit::combination practice_combination(bandit::reward_model model) {
 sample_size_plan plan_sample_size(const plan_request& q) {
   using namespace sample_size_impl;
   const auto& a = q.arms;
-  if (a.model == bandit::reward_model::gaussian_unknown_variance)
-    lilucb::detail::raise_domain_error(kPlanFn, "arms", "Gaussian (unknown variance)",
-                                       "{gaussian, bernoulli, bounded} (a plan's T* needs the variances)");
   if (a.means.size() < 2)
     lilucb::detail::raise_domain_error(kPlanFn, "means", std::to_string(a.means.size()) + " arm(s)",
                                        "at least two arms (one arm needs no sample)");
@@ -226,11 +224,13 @@ sample_size_plan plan_sample_size(const plan_request& q) {
     try {
       const bandit::method m = bandit::parse_method(q.method);
       if (const auto* c = std::get_if<bandit::combination>(&m)) bandit::check_combination(kPlanFn, *c, a.model);
+      else if (a.model == bandit::reward_model::gaussian_unknown_variance)
+        lilucb::detail::raise_domain_error(kPlanFn, "preset", q.method, "a combination (every preset reads sigma)");
       methods.emplace_back("requested", m);
     } catch (const lilucb::domain_error& e) {
       lilucb::detail::raise_domain_error(kPlanFn, "method", "'" + q.method + "'",
-                                         "a preset or a combination's name that runs on " + model_name(a.model) +
-                                             " arms (its " + e.parameter() + " = " + e.value() + ": " + e.admissible() + ")");
+                                         "a preset or a combination's name that runs on " +
+                                             std::string(bandit::to_string(a.model)) + " arms (its " + e.parameter() + " = " + e.value() + ": " + e.admissible() + ")");
     }
   }
   methods.emplace_back("practice", practice_combination(a.model));
@@ -238,6 +238,7 @@ sample_size_plan plan_sample_size(const plan_request& q) {
   bandit::run_options opts;
   opts.nu = q.nu;
   opts.sigma = a.model == bandit::reward_model::gaussian ? a.sigma : 0;  // 0: the arms' own scale
+  opts.unknown_variance = a.model == bandit::reward_model::gaussian_unknown_variance;  // the rules read no sigma
   opts.seed = q.seed;
   opts.max_pulls = q.max_pulls;
   const std::size_t total = methods.size() * q.runs;
@@ -278,11 +279,13 @@ characteristic_time_result<double> plan_characteristic_time(const plan_arms& a) 
   using namespace sample_size_impl;
   // Beta arms on [lo, hi] are an affine image of Beta arms on [0, 1], and the divergence is
   // invariant under it.
-  if (a.model == bandit::reward_model::gaussian) return characteristic_time_gaussian(a.means, a.sigma);
+  if (a.model == bandit::reward_model::gaussian)
+    return a.sigmas.empty() ? characteristic_time_gaussian(a.means, a.sigma) : characteristic_time_gaussian(a.means, a.sigmas);
+  if (a.model == bandit::reward_model::gaussian_unknown_variance) {
+    const std::vector<double> sigmas = a.sigmas.empty() ? std::vector<double>(a.means.size(), a.sigma) : a.sigmas;
+    return characteristic_time_gaussian_unknown_variance(a.means, sigmas);
+  }
   if (a.model == bandit::reward_model::bernoulli) return characteristic_time_bernoulli(a.means);
-  if (a.model != bandit::reward_model::bounded)
-    lilucb::detail::raise_domain_error(kPlanFn, "arms", "Gaussian (unknown variance)",
-                                       "{gaussian, bernoulli, bounded} (T* needs the variances)");
   std::vector<double> unit(a.means);
   for (double& m : unit) m = (m - a.lo) / (a.hi - a.lo);
   // The Beta divergence needs digamma and log-Beta of kappa mu and kappa (1 - mu): a concentration
@@ -296,6 +299,22 @@ characteristic_time_result<double> plan_characteristic_time(const plan_arms& a) 
                                        "values at which T* of these Beta arms is computable in doubles (" +
                                            std::string(e.what()) + ")");
   }
+}
+
+std::string arms_text(const plan_arms& a) {
+  using sample_size_impl::short_number;
+  const auto sigmas = [&] {
+    if (a.sigmas.empty()) return "sigma " + short_number(a.sigma);
+    std::string s = "sigmas ";
+    for (std::size_t i = 0; i < a.sigmas.size(); ++i) s += (i ? ", " : "") + short_number(a.sigmas[i]);
+    return s;
+  };
+  if (a.model == bandit::reward_model::gaussian) return "Gaussian arms of " + sigmas();
+  if (a.model == bandit::reward_model::gaussian_unknown_variance)
+    return "Gaussian arms of " + sigmas() + ", unknown to the method";
+  if (a.model == bandit::reward_model::bernoulli) return "Bernoulli arms";
+  return "bounded arms in [" + short_number(a.lo) + ", " + short_number(a.hi) + "] (Beta, concentration " +
+         short_number(a.concentration) + ")";
 }
 
 nlohmann::json to_json(const runs_summary& s) {
@@ -375,16 +394,13 @@ std::string plan_text(const sample_size_plan& p) {
   using sample_size_impl::short_number;
   const auto& a = p.arms;
   std::ostringstream o;
-  o << "Plan for " << a.means.size() << " "
-    << (a.model == bandit::reward_model::gaussian   ? "Gaussian arms of sigma " + short_number(a.sigma)
-        : a.model == bandit::reward_model::bernoulli ? std::string("Bernoulli arms")
-                                                     : "bounded arms in [" + short_number(a.lo) + ", " + short_number(a.hi) +
-                                                           "] (Beta, concentration " + short_number(a.concentration) + ")")
-    << ", best arm " << p.best_arm << " (0-based), error probability nu = " << short_number(p.nu) << " (confidence "
-    << short_number(1 - p.nu) << "):\n"
+  o << "Plan for " << a.means.size() << " " << arms_text(a) << ", best arm " << p.best_arm
+    << " (0-based), error probability nu = " << short_number(p.nu) << " (confidence " << short_number(1 - p.nu) << "):\n"
     << "  characteristic time T* = " << short_number(p.t_star) << "\n"
-    << "  lower bound T* kl(nu, 1-nu) = " << short_number(p.lower_bound)
-    << ": the expected pulls of every method that errs with probability <= nu\n";
+    << "  lower bound T* kl(nu, 1-nu) = " << short_number(p.lower_bound) << ": the expected pulls of every method "
+    << (a.model == bandit::reward_model::gaussian_unknown_variance
+            ? "correct for Gaussian arms of unknown variances, erring with probability <= nu on each\n"
+            : "that errs with probability <= nu\n");
   for (const auto& m : p.methods) {
     o << "\n"
       << (m.role == "practice"    ? "The field's practice (UNCERTIFIED: no guarantee at nu): "

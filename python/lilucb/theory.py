@@ -253,7 +253,8 @@ class CharacteristicTime(_Record):
 
 @_checked
 def characteristic_time(means: ArrayLike, sigma: float = _lilucb.DEFAULT_SIGMA, arms: str = "gaussian",
-                        range: Optional[Tuple[Real, Real]] = None, concentration: Optional[float] = None) -> CharacteristicTime:
+                        range: Optional[Tuple[Real, Real]] = None, concentration: Optional[float] = None, *,
+                        arm_sigmas: Optional[ArrayLike] = None, unknown_variance: bool = False) -> CharacteristicTime:
     """The characteristic time of fixed-confidence best-arm identification (Garivier & Kaufmann 2016, Lemma 3 and
     Theorem 5): T*(mu)^-1 = sup_w min_{a != 1} (w_1 + w_a) I_{w_1/(w_1+w_a)}(mu_1, mu_a), with the Gaussian
     divergence (mu - mu')^2/(2 sigma^2) (arms='gaussian'), the Bernoulli KL divergence (arms='bernoulli',
@@ -262,10 +263,20 @@ def characteristic_time(means: ArrayLike, sigma: float = _lilucb.DEFAULT_SIGMA, 
     one certified for every law in the range), and w* its maximiser; as ``lilucb hardness --arms A --sigma S``
     (``--range LO,HI --concentration K``) prints t_star and w_star.
     sigma defaults to 0.5, the scale of the paper's Section 5 experiments (rewards of variance 1/4), as the CLI.
-    Domain: at least two finite means with a unique largest one; sigma > 0; Bernoulli means in [0, 1];
-    bounded means strictly inside the range, concentration > 0.
+    arm_sigmas (arms='gaussian'): one standard deviation per arm, read instead of sigma (Gaussian arms of
+    different known variances, divergence (mu_a - mu')^2/(2 sigma_a^2); as ``lilucb hardness --arm-sigmas``).
+    unknown_variance=True (arms='gaussian'): T* and w* of Gaussian arms whose variances the method does not
+    know, at the arms' standard deviations arm_sigmas (default sigma for every arm), with the divergence
+    (1/2) log(1 + (mu_a - mu')^2/sigma_a^2) (Jourdan, Degenne & Kaufmann 2023; docs/bandit.md, "T* of Gaussian
+    arms of unknown variances"): at least the known-variance T*; bai_lower_bound(t_star, delta) then bounds the
+    expected pulls of every method correct for Gaussian arms of unknown variances; as ``lilucb hardness
+    --sigma unknown --arm-sigmas S1,...,SK`` prints t_star and w_star.
+    Domain: at least two finite means with a unique largest one; sigma > 0 (checked also where unused);
+    Bernoulli means in [0, 1]; bounded means strictly inside the range, concentration > 0; arm_sigmas one per
+    mean, each > 0 finite; arm_sigmas and unknown_variance=True with arms='gaussian' only.
     """
-    return CharacteristicTime(**_lilucb._characteristic_time(means, sigma, arms, range, concentration))
+    return CharacteristicTime(**_lilucb._characteristic_time(means, sigma, arms, range, concentration, arm_sigmas,
+                                                             unknown_variance))
 
 
 @_dc.dataclass(frozen=True, eq=False)

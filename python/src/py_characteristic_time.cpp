@@ -1,14 +1,16 @@
 // Bindings of characteristic_time.hpp: T*(mu) and w*(mu) (Garivier & Kaufmann 2016, Lemma 3 and
-// Theorem 5), the lower bound T* kl(delta, 1 - delta) (their Theorem 1), the Bernoulli KL
-// divergence and the fixed-point predictor t = T* beta(t) of a GLR stopping time; T*_eps(mu), its
-// proportions and answer for epsilon-good identification (additive or relative epsilon; its lower
-// bound T*_eps kl(delta, 1 - delta) is bai_lower_bound's number).
+// Theorem 5; for Gaussian arms of unknown variances characteristic_time_unknown_variance.hpp), the
+// lower bound T* kl(delta, 1 - delta) (their Theorem 1), the Bernoulli KL divergence and the
+// fixed-point predictor t = T* beta(t) of a GLR stopping time; T*_eps(mu), its proportions and
+// answer for epsilon-good identification (additive or relative epsilon; its lower bound
+// T*_eps kl(delta, 1 - delta) is bai_lower_bound's number).
 
 #include "py_common.hpp"
 
 #include "lilucb/bandit/defaults.hpp"
 #include "lilucb/boundaries/glr_threshold.hpp"
 #include "lilucb/characteristic_time.hpp"
+#include "lilucb/instance.hpp"
 #include "lilucb_experiments/sample_size.hpp"
 
 #include <functional>
@@ -21,7 +23,7 @@ void register_characteristic_time(py::module_& m) {
   m.def(
       "_characteristic_time",
       [](const array_like& means, double sigma, const std::string& arms, const py::object& range,
-         const py::object& concentration) {
+         const py::object& concentration, const py::object& arm_sigmas, bool unknown_variance) {
         constexpr const char* fn = "lilucb.characteristic_time";
         const std::string sig = std::string(fn) + "()";
         experiments::plan_arms a;
@@ -30,11 +32,24 @@ void register_characteristic_time(py::module_& m) {
         else if (arms == "bernoulli") a.model = bandit::reward_model::bernoulli;
         else if (arms == "bounded") a.model = bandit::reward_model::bounded;
         else throw lilucb::domain_error(fn, "arms", "'" + arms + "'", "{gaussian, bernoulli, bounded}");
-        // sigma is unused with Bernoulli and bounded arms, but a NaN (or any value outside its
-        // domain) is refused there too, never silently ignored.
-        if (arms != "gaussian" && !(sigma > 0 && std::isfinite(sigma)))
-          throw lilucb::domain_error(fn, "sigma", number_text(sigma), "(0, inf) (unused with arms='" + arms + "')");
+        // arm_sigmas: each Gaussian arm's standard deviation, which T* then reads instead of sigma;
+        // counted against means checked first (finite, a unique largest one).
+        if (!arm_sigmas.is_none()) (void)lilucb::detail::best_arm_checked(fn, a.means);
+        auto sigmas = arm_sigmas_arg(fn, arm_sigmas, arms, a.means.size());
+        // sigma is unused with Bernoulli and bounded arms and with arm_sigmas, but a NaN (or any
+        // value outside its domain) is refused there too, never silently ignored.
+        if ((arms != "gaussian" || sigmas) && !(sigma > 0 && std::isfinite(sigma)))
+          throw lilucb::domain_error(fn, "sigma", number_text(sigma),
+                                     "(0, inf) (unused with " + (sigmas ? std::string("arm_sigmas") : "arms='" + arms + "'") + ")");
         a.sigma = sigma;
+        if (sigmas) a.sigmas = std::move(*sigmas);
+        // unknown_variance: T* of Gaussian arms whose variances the method does not know (as
+        // `lilucb hardness --sigma unknown --arm-sigmas`).
+        if (unknown_variance) {
+          if (a.model != bandit::reward_model::gaussian)
+            throw lilucb::domain_error(fn, "unknown_variance", "True with arms '" + arms + "'", "False: arms 'gaussian' only");
+          a.model = bandit::reward_model::gaussian_unknown_variance;
+        }
         if (const auto lohi = range_arg(fn, sig, range, a.model == bandit::reward_model::bounded, arms)) {
           a.lo = lohi->first;
           a.hi = lohi->second;
@@ -54,16 +69,23 @@ void register_characteristic_time(py::module_& m) {
             if (!(a.means[i] > a.lo && a.means[i] < a.hi))
               throw lilucb::domain_error(fn, "means[" + std::to_string(i) + "]", number_text(a.means[i]),
                                          "means strictly inside range (" + number_text(a.lo) + ", " + number_text(a.hi) + ")");
-        const auto r = a.model == bandit::reward_model::bounded ? experiments::plan_characteristic_time(a)
-                       : a.model == bandit::reward_model::gaussian ? characteristic_time_gaussian(a.means, sigma)
-                                                                   : characteristic_time_bernoulli(a.means);
+        // With arm_sigmas the library's checks of each standard deviation (named sigma or sigmas)
+        // are about arm_sigmas.
+        const auto r = [&] {
+          try {
+            return experiments::plan_characteristic_time(a);
+          } catch (const lilucb::domain_error& e) {
+            if (a.sigmas.empty() || (e.parameter() != "sigma" && e.parameter() != "sigmas")) throw;
+            throw lilucb::domain_error(fn, "arm_sigmas", e.value(), e.admissible());
+          }
+        }();
         py::dict d;
         d["t_star"] = r.t_star;
         d["w_star"] = to_numpy(r.w_star);
         return d;
       },
       arg("means"), arg("sigma") = lilucb::bandit::default_sigma, arg("arms") = "gaussian", arg("range") = py::none(),
-      arg("concentration") = py::none());
+      arg("concentration") = py::none(), arg("arm_sigmas") = py::none(), arg("unknown_variance") = false);
 
   m.def(
       "_characteristic_time_epsilon",

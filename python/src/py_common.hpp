@@ -535,4 +535,25 @@ inline std::optional<std::pair<double, double>> range_arg(const char* fn, const 
   return std::pair{lo, hi};
 }
 
+/// The Gaussian arms' standard deviations argument arm_sigmas of `fn` (None or one real per arm):
+/// nullopt for None; refused when given for arms that are not Gaussian (naming arm_sigmas), when
+/// not `arms_count` values (naming arm_sigmas) or a value is not in (0, inf) (naming arm_sigmas[k]).
+inline std::optional<std::vector<double>> arm_sigmas_arg(const char* fn, const py::object& arm_sigmas,
+                                                         const std::string& arms, std::size_t arms_count) {
+  if (arm_sigmas.is_none()) return std::nullopt;
+  if (arms != "gaussian")
+    throw lilucb::domain_error(fn, "arm_sigmas", "given", "None: arm_sigmas applies to arms 'gaussian' only (arms '" + arms + "')");
+  const auto v = real_vector_arg(std::string(fn) + "()", "arm_sigmas", arm_sigmas, "standard deviations (or None)");
+  if (static_cast<std::size_t>(v.size()) != arms_count)
+    throw lilucb::domain_error(fn, "arm_sigmas", std::to_string(v.size()) + " values",
+                               "one standard deviation per arm (" + std::to_string(arms_count) + ")");
+  std::vector<double> out(arms_count);
+  for (py::ssize_t k = 0; k < v.size(); ++k) {
+    if (!(std::isfinite(v.data()[k]) && v.data()[k] > 0))
+      throw lilucb::domain_error(fn, "arm_sigmas[" + std::to_string(k) + "]", number_text(v.data()[k]), "(0, inf)");
+    out[static_cast<std::size_t>(k)] = v.data()[k];
+  }
+  return out;
+}
+
 }  // namespace lilucb::python

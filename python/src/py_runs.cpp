@@ -116,20 +116,7 @@ run_request make_request(const char* fn, const std::string& algorithm, const py:
   // Unknown variance (Gaussian arms; as `lilucb run --sigma unknown --arm-sigmas`): the rules read
   // no sigma (only gu, certified, and heuristic-ev stop); the simulated arms have arm_sigmas, or
   // sigma each.
-  r.sigmas.assign(r.means.size(), sigma);
-  if (!arm_sigmas.is_none()) {
-    if (r.arms != arm_kind::gaussian)
-      throw lilucb::domain_error(fn, "arm_sigmas", "given", "None: arm_sigmas applies to arms 'gaussian' only (arms '" + arms + "')");
-    const auto v = real_vector_arg(std::string(fn) + "()", "arm_sigmas", arm_sigmas, "standard deviations (or None)");
-    if (static_cast<std::size_t>(v.size()) != r.means.size())
-      throw lilucb::domain_error(fn, "arm_sigmas", std::to_string(v.size()) + " values",
-                                 "one standard deviation per arm (" + std::to_string(r.means.size()) + ")");
-    for (py::ssize_t k = 0; k < v.size(); ++k) {
-      if (!(std::isfinite(v.data()[k]) && v.data()[k] > 0))
-        throw lilucb::domain_error(fn, "arm_sigmas[" + std::to_string(k) + "]", number_text(v.data()[k]), "(0, inf)");
-      r.sigmas[static_cast<std::size_t>(k)] = v.data()[k];
-    }
-  }
+  r.sigmas = arm_sigmas_arg(fn, arm_sigmas, arms, r.means.size()).value_or(std::vector<double>(r.means.size(), sigma));
   if (unknown_variance) {
     if (r.arms != arm_kind::gaussian)
       throw lilucb::domain_error(fn, "unknown_variance", "True with arms '" + arms + "'", "False: arms 'gaussian' only");

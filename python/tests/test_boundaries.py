@@ -119,6 +119,67 @@ def test_characteristic_time_agrees_with_cli(cli, means, arms, sigma):
     assert same(got, j["fixed_point_heuristic_glr"])
 
 
+@pytest.mark.parametrize("means,extra,kw", [
+    # Gaussian arms of unknown variances: at their sigmas, or at sigma 0.5 each (the CLI's default)
+    ("0.5,0.4,0.1", ("--sigma", "unknown", "--arm-sigmas", "0.3,1,0.5"),
+     dict(arm_sigmas=[0.3, 1.0, 0.5], unknown_variance=True)),
+    ("0.5,0.4,0.1", ("--sigma", "unknown"), dict(unknown_variance=True)),
+    ("1,0.2,0.9,-3", ("--sigma", "unknown", "--arm-sigmas", "2,0.01,0.7,5"),
+     dict(arm_sigmas=[2.0, 0.01, 0.7, 5.0], unknown_variance=True)),
+    # different known variances
+    ("0.5,0.4,0.1", ("--arm-sigmas", "0.3,1,0.5"), dict(arm_sigmas=[0.3, 1.0, 0.5])),
+])
+def test_characteristic_time_of_arm_sigmas_and_unknown_variances_agrees_with_cli(cli, means, extra, kw):
+    j = cli("hardness", "--means", means, *extra)
+    m = [float(x) for x in means.split(",")]
+    ct = lilucb.characteristic_time(m, **kw)
+    assert same(ct.t_star, j["t_star"])
+    assert [x.hex() for x in ct.w_star.tolist()] == [float(x).hex() for x in j["w_star"]]
+    assert same(lilucb.bai_lower_bound(t_star=ct.t_star, delta=j["lower_bound_delta"]), j["lower_bound"])
+    assert j["unknown_variance"] is kw.get("unknown_variance", False)
+    if kw.get("unknown_variance"):
+        # the same arms with their variances known: the CLI prints their T*, at most the unknown one's
+        known = lilucb.characteristic_time(m, arm_sigmas=kw.get("arm_sigmas"))
+        assert same(known.t_star, j["t_star_known_variance"])
+        assert [x.hex() for x in known.w_star.tolist()] == [float(x).hex() for x in j["w_star_known_variance"]]
+        assert known.t_star <= ct.t_star
+    else:
+        assert j["t_star_known_variance"] is None
+
+
+def test_characteristic_time_defaults_are_unchanged_by_arm_sigmas_and_unknown_variance():
+    m = [0.5, 0.4, 0.1]
+    base = lilucb.characteristic_time(m, sigma=0.7)
+    for ct in (lilucb.characteristic_time(m, sigma=0.7, arm_sigmas=None, unknown_variance=False),
+               lilucb.characteristic_time(m, arm_sigmas=[0.7] * 3)):
+        assert ct.t_star == pytest.approx(base.t_star, rel=1e-13)
+        assert np.allclose(ct.w_star, base.w_star, rtol=1e-12, atol=0)
+    # unknown_variance at sigma each: the same as arm_sigmas = [sigma] * K, and at least the known T*
+    uv = lilucb.characteristic_time(m, sigma=0.7, unknown_variance=True)
+    assert same(uv.t_star, lilucb.characteristic_time(m, arm_sigmas=[0.7] * 3, unknown_variance=True).t_star)
+    assert uv.t_star >= base.t_star
+
+
+@pytest.mark.parametrize("kw,parameter", [
+    (dict(arm_sigmas=[1.0, 2.0]), "arm_sigmas"),
+    (dict(arm_sigmas=[1.0, 0.0, 2.0]), "arm_sigmas[1]"),
+    (dict(arm_sigmas=[1.0, -1.0, 2.0], unknown_variance=True), "arm_sigmas[1]"),
+    (dict(arm_sigmas=[1.0, math.nan, 2.0]), "arm_sigmas[1]"),
+    (dict(arm_sigmas=[1.0, math.inf, 2.0], unknown_variance=True), "arm_sigmas[1]"),
+    (dict(arm_sigmas=[1e-300, 1.0, 1.0], unknown_variance=True), "arm_sigmas"),
+    (dict(arms="bernoulli", arm_sigmas=[1.0, 1.0, 1.0]), "arm_sigmas"),
+    (dict(arms="bernoulli", unknown_variance=True), "unknown_variance"),
+    (dict(arms="bounded", range=(0, 1), unknown_variance=True), "unknown_variance"),
+    (dict(sigma=math.nan, arm_sigmas=[1.0, 1.0, 1.0]), "sigma"),
+    (dict(sigma=-1.0, unknown_variance=True), "sigma"),
+])
+def test_characteristic_time_refuses_bad_arm_sigmas_and_unknown_variance(kw, parameter):
+    with pytest.raises(lilucb.DomainError) as e:
+        lilucb.characteristic_time([0.5, 0.4, 0.1], **kw)
+    assert e.value.parameter == parameter, str(e.value)
+    assert parameter.split("[")[0] in str(e.value)
+
+
 def test_characteristic_time_closed_forms():
     # two Gaussian arms: T* = 8 sigma^2/Delta^2, w* = (1/2, 1/2) (characteristic_time.hpp)
     ct = lilucb.characteristic_time([0.75, 0.25], sigma=0.5)

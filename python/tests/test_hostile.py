@@ -214,7 +214,9 @@ BASE = {
     "glr_threshold_heuristic": [dict(t=10.0, delta=0.05)],
     # characteristic time
     "characteristic_time": [dict(means=MEANS, sigma=0.5, arms="gaussian", range=None, concentration=None),
-                            dict(means=[0.6, 0.5, 0.45], sigma=0.5, arms="bounded", range=(0, 1), concentration=4.0)],
+                            dict(means=[0.6, 0.5, 0.45], sigma=0.5, arms="bounded", range=(0, 1), concentration=4.0),
+                            dict(means=[0.6, 0.4, 0.3], sigma=0.5, arms="gaussian", arm_sigmas=[0.2, 1.0, 0.5],
+                                 unknown_variance=True)],
     "characteristic_time_epsilon": [dict(means=MEANS, epsilon=0.1, sigma=0.5, arms="gaussian", relative=False)],
     "bernoulli_kl": [dict(p=0.3, q=0.5)],
     "kl_delta": [dict(delta=0.05)],

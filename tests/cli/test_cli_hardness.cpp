@@ -4,6 +4,9 @@
 #include "cli_test_support.hpp"
 
 #include "lilucb/bandit/compose.hpp"
+#include "lilucb/boundaries/glr_threshold.hpp"
+#include "lilucb/characteristic_time.hpp"
+#include "lilucb/characteristic_time_unknown_variance.hpp"
 
 // =========================================================================================
 // 3. lilucb hardness --json
@@ -126,17 +129,23 @@ BOOST_AUTO_TEST_CASE(the_printed_lower_bound_is_below_a_certified_methods_mean) 
       {{0.5, 0.45, 0.43, 0.4}, "bernoulli", "0.5,0.45,0.43,0.4", "0.1"},
       {{0.5, 0.4, 0.1}, "gaussian", "0.5,0.4,0.1", "0.1"},
       {{0.6, 0.5, 0.45}, "bounded", "0.6,0.5,0.45", "0.1"},  // Beta arms of concentration 9 on [0, 1]
+      // Gaussian arms of standard deviations 0.3, 1, 0.5 unknown to the method (--sigma unknown)
+      {{0.5, 0.4, 0.1}, "unknown-variance", "0.5,0.4,0.1", "0.1"},
   };
   for (const auto& c : instances) {
     BOOST_TEST_CONTEXT(c.arms << " " << c.means_text) {
-      std::vector<std::string> args{"hardness", "--means", c.means_text, "--arms", c.arms, "--nu", c.nu, "--json"};
+      const bool unknown = c.arms == "unknown-variance";
+      std::vector<std::string> args{"hardness", "--means", c.means_text, "--nu", c.nu, "--json"};
+      if (unknown) args.insert(args.end() - 1, {"--sigma", "unknown", "--arm-sigmas", "0.3,1,0.5"});
+      else args.insert(args.end() - 1, {"--arms", c.arms});
       if (c.arms == "bounded") args.insert(args.end() - 1, {"--range", "0,1"});
       const json j = expect_json(args);
       if (j.is_null()) continue;
       const double bound = j.at("lower_bound").get<double>();
       lb::run_options opts;
       opts.nu = std::stod(c.nu);
-      opts.sigma = 0.5;
+      opts.sigma = unknown ? 0.0 : 0.5;  // with an unknown variance the rules read no sigma
+      opts.unknown_variance = unknown;
       double total = 0;
       constexpr int runs = 100;
       for (int seed = 1; seed <= runs; ++seed) {
@@ -144,6 +153,8 @@ BOOST_AUTO_TEST_CASE(the_printed_lower_bound_is_below_a_certified_methods_mean) 
         const auto r =
             c.arms == "bernoulli" ? lb::run_combination(lb::recommended_combination(lb::reward_model::bernoulli), lb::bernoulli_arms(c.means), opts)
             : c.arms == "bounded" ? lb::run_combination(lb::recommended_combination(lb::reward_model::bounded), lb::bounded_arms(c.means, 0, 1), opts)
+            : unknown ? lb::run_combination(lb::recommended_combination(lb::reward_model::gaussian_unknown_variance),
+                                            lb::gaussian_arms(c.means, std::vector<double>{0.3, 1, 0.5}), opts)
                                   : lb::run_combination(lb::recommended_combination(lb::reward_model::gaussian), lb::gaussian_arms(c.means, 0.5), opts);
         BOOST_TEST((r.run.status == lb::run_status::stopped));
         total += static_cast<double>(r.run.pulls);
@@ -153,6 +164,150 @@ BOOST_AUTO_TEST_CASE(the_printed_lower_bound_is_below_a_certified_methods_mean) 
                                 << ", the paper's Farrell expression " << j.at("farrell_lower_bound").get<double>());
       if (c.arms == "bounded") BOOST_TEST(j.at("range") == json::array({0.0, 1.0}));
       BOOST_TEST(bound <= mean);
+    }
+  }
+}
+
+// --sigma unknown (Gaussian arms of unknown variances, at --arm-sigmas or 0.5 each) and
+// --arm-sigmas alone (different known variances): T*, w*, the lower bound and the practice's
+// fixed point are the library's functions at the instance, the known-variance comparison too.
+namespace {
+struct sigmas_case {
+  std::vector<std::string> options;
+  std::vector<double> means, sigmas;
+  bool unknown, given;  // --sigma unknown; --arm-sigmas given
+};
+
+const std::vector<sigmas_case> sigmas_cases = {
+    {{"--means", "0.5,0.4,0.1", "--sigma", "unknown", "--arm-sigmas", "0.3,1,0.5"}, {0.5, 0.4, 0.1}, {0.3, 1, 0.5}, true, true},
+    {{"--means", "0.5,0.4,0.1", "--sigma", "unknown"}, {0.5, 0.4, 0.1}, {0.5, 0.5, 0.5}, true, false},
+    {{"--means", "1,0.2,0.9,-3", "--sigma", "unknown", "--arm-sigmas", "2,0.01,0.7,5", "--nu", "0.01"},
+     {1, 0.2, 0.9, -3}, {2, 0.01, 0.7, 5}, true, true},
+    {{"--means", "0.5,0.4,0.1", "--arm-sigmas", "0.3,1,0.5"}, {0.5, 0.4, 0.1}, {0.3, 1, 0.5}, false, true},
+    {{"--means", "0.5,0.4,0.1", "--arm-sigmas", "0.3,1,0.5", "--delta", "0.05"}, {0.5, 0.4, 0.1}, {0.3, 1, 0.5}, false, true},
+};
+
+void check_vector(const json& j, const std::string& key, const std::vector<double>& expected) {
+  const auto v = at(j, "/" + key);
+  BOOST_TEST((v && v->is_array() && v->size() == expected.size()), key << " = " << (v ? v->dump() : "missing"));
+  if (v && v->is_array() && v->size() == expected.size())
+    for (std::size_t i = 0; i < expected.size(); ++i) check_number(j, "/" + key + "/" + std::to_string(i), expected[i]);
+}
+}  // namespace
+
+BOOST_AUTO_TEST_CASE(arm_sigmas_and_unknown_variances_agree_with_library) {
+  for (const auto& c : sigmas_cases) {
+    std::vector<std::string> args{"hardness"};
+    args.insert(args.end(), c.options.begin(), c.options.end());
+    args.push_back("--json");
+    BOOST_TEST_CONTEXT(show(args)) {
+      const json j = expect_json(args);
+      if (j.is_null()) continue;
+      const auto nu_at = std::find(c.options.begin(), c.options.end(), "--nu");
+      const auto delta_at = std::find(c.options.begin(), c.options.end(), "--delta");
+      const double lb_delta = delta_at != c.options.end() ? std::stod(*(delta_at + 1))
+                              : nu_at != c.options.end()  ? std::stod(*(nu_at + 1))
+                                                          : 0.1;
+      const auto known = lilucb::characteristic_time_gaussian(c.means, c.sigmas);
+      const auto model = c.unknown ? lilucb::characteristic_time_gaussian_unknown_variance(c.means, c.sigmas) : known;
+      check_number(j, "/t_star", model.t_star);
+      check_vector(j, "w_star", model.w_star);
+      check_number(j, "/lower_bound_delta", lb_delta);
+      check_number(j, "/lower_bound", lilucb::bai_lower_bound(model.t_star, lb_delta));
+      check_number(j, "/fixed_point_heuristic_glr",
+                   lilucb::fixed_point_stopping_time(model.t_star, [&](double t) {
+                     return lilucb::boundaries::glr_threshold_heuristic(t, lb_delta);
+                   }));
+      check_bool(j, "/unknown_variance", c.unknown);
+      if (c.given) {
+        check_vector(j, "arm_sigmas", c.sigmas);
+        BOOST_TEST(j.at("sigma").is_null(), j.at("sigma").dump());
+        // Farrell's rate is for one standard deviation: none for arms of their own.
+        BOOST_TEST(j.at("farrell_rate").is_null(), j.at("farrell_rate").dump());
+      } else {
+        BOOST_TEST(j.at("arm_sigmas").is_null(), j.at("arm_sigmas").dump());
+        check_number(j, "/sigma", 0.5);
+        BOOST_TEST(j.at("farrell_rate").is_number(), j.at("farrell_rate").dump());
+      }
+      if (c.unknown) {
+        // the same arms with their variances known, for comparison: at most the unknown T*
+        check_number(j, "/t_star_known_variance", known.t_star);
+        check_vector(j, "w_star_known_variance", known.w_star);
+        check_number(j, "/lower_bound_known_variance", lilucb::bai_lower_bound(known.t_star, lb_delta));
+        BOOST_TEST(known.t_star <= model.t_star);
+      } else {
+        for (const char* key : {"t_star_known_variance", "w_star_known_variance", "lower_bound_known_variance"})
+          BOOST_TEST(j.at(key).is_null(), key << " = " << j.at(key).dump());
+      }
+    }
+  }
+  // The default instance: known sigma 0.5, no comparison fields filled.
+  const json d = expect_json({"hardness", "--means", "0.5,0.4,0.1", "--json"});
+  if (!d.is_null()) {
+    check_number(d, "/t_star", lilucb::characteristic_time_gaussian(std::vector<double>{0.5, 0.4, 0.1}, 0.5).t_star);
+    check_bool(d, "/unknown_variance", false);
+    check_number(d, "/sigma", 0.5);
+    BOOST_TEST(d.at("arm_sigmas").is_null());
+    BOOST_TEST(d.at("t_star_known_variance").is_null());
+  }
+  const json b = expect_json({"hardness", "--means", "0.5,0.4,0.1", "--arms", "bernoulli", "--json"});
+  if (!b.is_null())
+    for (const char* key : {"sigma", "arm_sigmas", "unknown_variance", "t_star_known_variance"})
+      BOOST_TEST(b.at(key).is_null(), key << " = " << b.at(key).dump());
+}
+
+BOOST_AUTO_TEST_CASE(unknown_variance_text_prints_both_characteristic_times) {
+  const std::vector<double> means{0.5, 0.4, 0.1}, sigmas{0.3, 1, 0.5};
+  const auto r = run_cli({"hardness", "--means", "0.5,0.4,0.1", "--sigma", "unknown", "--arm-sigmas", "0.3,1,0.5"});
+  BOOST_TEST(r.status == 0);
+  BOOST_TEST(r.err == "");
+  const auto uv = lilucb::characteristic_time_gaussian_unknown_variance(means, sigmas);
+  const auto known = lilucb::characteristic_time_gaussian(means, sigmas);
+  for (const std::string& s :
+       {std::string("Gaussian arms of sigmas 0.3, 1, 0.5, unknown to the method"),
+        std::string("every method correct for Gaussian arms of unknown variances"), text_number(uv.t_star),
+        text_number(lilucb::bai_lower_bound(uv.t_star, 0.1)), text_number(uv.w_star[1]),
+        std::string("with the variances known"), text_number(known.t_star),
+        text_number(lilucb::bai_lower_bound(known.t_star, 0.1)), text_number(known.w_star[1]),
+        std::string("not given for Gaussian arms of sigmas 0.3, 1, 0.5")})
+    BOOST_TEST(contains(r.out, s), "text output lacks " << s << ":\n" << r.out);
+  const auto k = run_cli({"hardness", "--means", "0.5,0.4,0.1", "--arm-sigmas", "0.3,1,0.5"});
+  BOOST_TEST(k.status == 0);
+  BOOST_TEST(contains(k.out, "Gaussian arms of sigmas 0.3, 1, 0.5 with these means"), k.out);
+  BOOST_TEST(contains(k.out, text_number(known.t_star)), k.out);
+  BOOST_TEST(!contains(k.out, "with the variances known"), k.out);
+}
+
+// Each refusal of the sigma options: exit 2, nothing on stdout, one line naming the option.
+BOOST_AUTO_TEST_CASE(sigma_options_refusals_name_the_option) {
+  const std::string m = "0.5,0.4,0.1";
+  const std::vector<std::pair<std::vector<std::string>, std::vector<std::string>>> cases{
+      {{"--sigma", "unknown", "--arm-sigmas", "1,2"}, {"--arm-sigmas", "1,2", "one standard deviation per arm (3)"}},
+      {{"--arm-sigmas", "1,2,3,4"}, {"--arm-sigmas", "one standard deviation per arm (3)"}},
+      {{"--sigma", "unknown", "--arm-sigmas", "1,0,2"}, {"--arm-sigmas", "(0, inf)"}},
+      {{"--arm-sigmas", "1,-0.5,2"}, {"--arm-sigmas", "(0, inf)"}},
+      {{"--sigma", "unknown", "--arm-sigmas", "1,nan,2"}, {"--arm-sigmas[1]", "nan"}},
+      {{"--arm-sigmas", "1,2,inf"}, {"--arm-sigmas[2]", "inf"}},
+      {{"--sigma", "unknown", "--arm-sigmas", "1e-300,1,1"}, {"--arm-sigmas", "1e-300"}},
+      {{"--sigma", "unknown", "--arms", "bernoulli"}, {"--sigma", "--arms bernoulli"}},
+      {{"--sigma", "unknown", "--arms", "bounded", "--range", "0,1"}, {"--sigma", "--arms bounded"}},
+      {{"--arm-sigmas", "1,1,1", "--arms", "bernoulli"}, {"--arm-sigmas", "--arms bernoulli"}},
+      {{"--sigma", "2", "--arm-sigmas", "1,1,1"}, {"--sigma", "absent with --arm-sigmas"}},
+      {{"--sigma", "unknow"}, {"--sigma", "unknow"}},
+  };
+  for (const auto& [extra, needles] : cases) {
+    std::vector<std::string> args{"hardness", "--means", m};
+    args.insert(args.end(), extra.begin(), extra.end());
+    for (const bool json_out : {false, true}) {
+      auto a = args;
+      if (json_out) a.push_back("--json");
+      const auto r = run_cli(a);
+      BOOST_TEST_CONTEXT(show(a)) {
+        BOOST_TEST(r.status == 2);
+        BOOST_TEST(r.out == "");
+        BOOST_TEST(std::count(r.err.begin(), r.err.end(), '\n') == 1, r.err);
+        for (const auto& n : needles) BOOST_TEST(contains(r.err, n), "stderr lacks " << n << ": " << r.err);
+      }
     }
   }
 }

@@ -9,6 +9,8 @@
 #include "lilucb_experiments/sample_size.hpp"
 
 #include "lilucb/bandit/compose.hpp"
+#include "lilucb/characteristic_time.hpp"
+#include "lilucb/characteristic_time_unknown_variance.hpp"
 
 #include <nlohmann/json.hpp>
 
@@ -58,6 +60,70 @@ BOOST_AUTO_TEST_CASE(json_equals_the_library_planner) {
   for (const char* key : {"method", "certified", "certificate", "level", "runs", "stopped", "censored", "errors",
                           "error_rate", "error_ci", "mean", "mean_ci", "median", "median_ci", "q10", "q90"})
     BOOST_TEST(j.at("methods")[0].at("simulation").contains(key), key);
+}
+
+// --sigma unknown: Gaussian arms whose standard deviations (--arm-sigmas, or 0.5 each) the rules
+// may not read, planned with the recommended certified method for them and T* of unknown
+// variances; --arm-sigmas alone: different known variances (the rules read --sigma).
+BOOST_AUTO_TEST_CASE(unknown_variances_and_arm_sigmas_equal_the_library_planner) {
+  struct plan_case {
+    std::vector<std::string> options;
+    lb::reward_model model;
+    std::vector<double> sigmas;  // empty: 0.5 each (--sigma's default)
+    double sigma;
+  };
+  const std::vector<plan_case> cases{
+      {{"--sigma", "unknown", "--arm-sigmas", "0.3,1,0.5"}, lb::reward_model::gaussian_unknown_variance, {0.3, 1, 0.5}, 0.5},
+      {{"--sigma", "unknown"}, lb::reward_model::gaussian_unknown_variance, {}, 0.5},
+      {{"--sigma", "1", "--arm-sigmas", "0.3,1,0.5"}, lb::reward_model::gaussian, {0.3, 1, 0.5}, 1},
+  };
+  const std::vector<double> means{0.5, 0.4, 0.1};
+  for (const auto& c : cases) {
+    std::vector<std::string> args{"plan", "--means", "0.5,0.4,0.1", "--nu", "0.1", "--runs", "8", "--seed", "3", "--json"};
+    args.insert(args.end() - 1, c.options.begin(), c.options.end());
+    BOOST_TEST_CONTEXT(show(args)) {
+      const json j = parse_out(run_cli(args), args);
+      ex::plan_request q;
+      q.arms.means = means;
+      q.arms.model = c.model;
+      q.arms.sigma = c.sigma;
+      q.arms.sigmas = c.sigmas;
+      q.nu = 0.1;
+      q.runs = 8;
+      q.seed = 3;
+      const auto p = ex::plan_sample_size(q);
+      BOOST_TEST(j.dump() == ex::to_json(p).dump());
+      const std::vector<double> sigmas = c.sigmas.empty() ? std::vector<double>(3, c.sigma) : c.sigmas;
+      const bool unknown = c.model == lb::reward_model::gaussian_unknown_variance;
+      const double t_star = unknown ? lilucb::characteristic_time_gaussian_unknown_variance(means, sigmas).t_star
+                                    : lilucb::characteristic_time_gaussian(means, sigmas).t_star;
+      BOOST_TEST(j.at("t_star").get<double>() == t_star);
+      BOOST_TEST(j.at("arms").value("unknown_variance", false) == unknown);
+      BOOST_TEST_REQUIRE(j.at("methods").size() == 2u);
+      BOOST_TEST(j.at("methods")[0].at("simulation").at("method").get<std::string>() ==
+                 lb::to_string(lb::recommended_combination(c.model)));
+      if (unknown) {
+        BOOST_TEST(j.at("methods")[0].at("simulation").at("certified") == true);
+        // Run k of the plan is the run of `lilucb run --sigma unknown` on stream k of the seed.
+        lb::run_options o;
+        o.nu = 0.1;
+        o.sigma = 0;
+        o.unknown_variance = true;
+        o.seed = 3;
+        o.run = 5;
+        const auto r = lb::run_method(lb::recommended_combination(c.model), lb::gaussian_arms(means, sigmas), o);
+        BOOST_TEST(p.methods[0].simulation.pulls[5] == r.run.pulls);
+      }
+    }
+  }
+  const auto text = run_cli({"plan", "--means", "0.5,0.4,0.1", "--nu", "0.1", "--runs", "4", "--sigma", "unknown",
+                             "--arm-sigmas", "0.3,1,0.5"});
+  BOOST_TEST_REQUIRE(text.status == 0, text.err);
+  for (const std::string& s : {std::string("Gaussian arms of sigmas 0.3, 1, 0.5, unknown to the method"),
+                              "The recommended certified method: " +
+                                  lb::to_string(lb::recommended_combination(lb::reward_model::gaussian_unknown_variance)),
+                              std::string("correct for Gaussian arms of unknown variances")})
+    BOOST_TEST(text.out.find(s) != std::string::npos, "lacks " << s << ":\n" << text.out);
 }
 
 BOOST_AUTO_TEST_CASE(text_names_the_methods_and_the_threads_change_nothing) {
@@ -150,6 +216,12 @@ BOOST_AUTO_TEST_CASE(invalid_input_is_one_line_naming_the_option) {
       {{"plan", "--means", "0.5,2", "--arms", "bounded", "--range", "0,1", "--nu", "0.1"}, "--means[1]"},
       {{"plan", "--means", "0.5,0.4", "--nu", "0.1", "--method", "t3c-ids+glr-pooled-kl"}, "--method"},
       {{"plan", "--means", "0.5,0.4", "--nu", "0.1", "--method", "nonsense"}, "--method: "},
+      {{"plan", "--means", "0.5,0.4", "--nu", "0.1", "--sigma", "unknown", "--arm-sigmas", "1,2,3"}, "--arm-sigmas"},
+      {{"plan", "--means", "0.5,0.4", "--nu", "0.1", "--sigma", "unknown", "--arm-sigmas", "1,0"}, "--arm-sigmas"},
+      {{"plan", "--means", "0.5,0.4", "--nu", "0.1", "--sigma", "unknown", "--arms", "bernoulli"}, "--sigma"},
+      {{"plan", "--means", "0.5,0.4", "--nu", "0.1", "--arm-sigmas", "1,1", "--arms", "bernoulli"}, "--arm-sigmas"},
+      {{"plan", "--means", "0.5,0.4", "--nu", "0.1", "--sigma", "unknown", "--method", "lilucb-heuristic"}, "--method"},
+      {{"plan", "--means", "0.5,0.4", "--nu", "0.1", "--sigma", "unknown", "--method", "t3c-ids+glr-mixture"}, "--method"},
       {{"run", "--means", "0.5,0.4", "--nu", "0.1", "--runs", "0"}, "--runs"},
       {{"run", "--means", "0.5,0.4", "--nu", "0.1", "--threads", "2"}, "--threads"},
   };

@@ -10,6 +10,7 @@
 
 #include "lilucb/bandit/compose.hpp"
 #include "lilucb/characteristic_time.hpp"
+#include "lilucb/characteristic_time_unknown_variance.hpp"
 #include "lilucb/clopper_pearson.hpp"
 #include "lilucb/errors.hpp"
 #include "lilucb/resources.hpp"
@@ -200,6 +201,67 @@ BOOST_AUTO_TEST_CASE(t_star_lower_bound_and_prediction_come_from_the_library) {
   const auto pb = plan_sample_size(b);
   BOOST_TEST(pb.t_star == lilucb::characteristic_time_beta(std::vector<double>{0.5, 0.375}, 9.0).t_star, tt::tolerance(1e-14));
   BOOST_TEST(pb.methods[1].simulation.method == "t3c-ids+glr-heuristic-ev");
+}
+
+// Gaussian arms of their own standard deviations: T* reads the sigmas (known, or unknown to the
+// method: the unknown-variance divergence), and a plan of unknown variances runs the recommended
+// certified method for them with the rules reading no sigma (run k = a direct run on stream k).
+BOOST_AUTO_TEST_CASE(arm_sigmas_and_unknown_variances) {
+  const std::vector<double> means{0.5, 0.4, 0.1}, sigmas{0.3, 1, 0.5};
+  plan_arms a = gaussian(means, 0.5);
+  a.sigmas = sigmas;
+  BOOST_TEST(plan_characteristic_time(a).t_star == lilucb::characteristic_time_gaussian(means, sigmas).t_star);
+  BOOST_TEST(arms_text(a) == "Gaussian arms of sigmas 0.3, 1, 0.5");
+  a.model = lb::reward_model::gaussian_unknown_variance;
+  const auto uv = lilucb::characteristic_time_gaussian_unknown_variance(means, sigmas);
+  BOOST_TEST(plan_characteristic_time(a).t_star == uv.t_star);
+  BOOST_TEST((plan_characteristic_time(a).w_star == uv.w_star));
+  BOOST_TEST(arms_text(a) == "Gaussian arms of sigmas 0.3, 1, 0.5, unknown to the method");
+  // no sigmas: sigma for every arm
+  plan_arms each = gaussian(means, 0.7);
+  each.model = lb::reward_model::gaussian_unknown_variance;
+  BOOST_TEST(plan_characteristic_time(each).t_star ==
+             lilucb::characteristic_time_gaussian_unknown_variance(means, std::vector<double>(3, 0.7)).t_star);
+  BOOST_TEST(arms_text(each) == "Gaussian arms of sigma 0.7, unknown to the method");
+  BOOST_TEST(arms_text(gaussian(means, 0.7)) == "Gaussian arms of sigma 0.7");
+
+  plan_request q;
+  q.arms = a;
+  q.nu = 0.1;
+  q.runs = 6;
+  q.seed = 9;
+  q.threads = 1;
+  const auto p = plan_sample_size(q);
+  BOOST_TEST(p.t_star == uv.t_star);
+  BOOST_TEST(p.lower_bound == lilucb::bai_lower_bound(uv.t_star, 0.1));
+  BOOST_TEST_REQUIRE(p.methods.size() == 2u);
+  const auto certified = lb::recommended_combination(lb::reward_model::gaussian_unknown_variance);
+  BOOST_TEST(p.methods[0].simulation.method == lb::to_string(certified));
+  BOOST_TEST(p.methods[0].simulation.certified);
+  BOOST_TEST(p.methods[1].simulation.method == lb::to_string(practice_combination(lb::reward_model::gaussian_unknown_variance)));
+  BOOST_TEST(!p.methods[1].simulation.certified);
+  lb::run_options o;
+  o.nu = 0.1;
+  o.sigma = 0;
+  o.unknown_variance = true;
+  o.seed = 9;
+  o.max_pulls = q.max_pulls;
+  for (std::uint64_t k : {0u, 4u}) {
+    o.run = k;
+    BOOST_TEST(p.methods[0].simulation.pulls[k] == lb::run_method(certified, lb::gaussian_arms(means, sigmas), o).run.pulls);
+  }
+  // A preset reads sigma: refused for arms of unknown variances, naming the method.
+  q.method = "lilucb-heuristic";
+  try {
+    plan_sample_size(q);
+    BOOST_TEST(false, "a preset was planned on arms of unknown variances");
+  } catch (const lilucb::domain_error& e) {
+    BOOST_TEST(e.parameter() == "method", e.what());
+  }
+  // One sigma per arm.
+  plan_arms bad = a;
+  bad.sigmas = {1, 2};
+  BOOST_CHECK_THROW(plan_characteristic_time(bad), lilucb::domain_error);
 }
 
 BOOST_AUTO_TEST_CASE(invalid_requests_name_the_parameter) {

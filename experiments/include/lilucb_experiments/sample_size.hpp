@@ -33,11 +33,13 @@ namespace lilucb::experiments {
 /// The arms of a plan: the means and the reward model with its parameters.
 struct plan_arms {
   std::vector<double> means;
-  bandit::reward_model model = bandit::reward_model::gaussian;  ///< gaussian, bernoulli or bounded
+  /// gaussian, gaussian_unknown_variance (Gaussian arms whose standard deviations the method may
+  /// not read), bernoulli or bounded
+  bandit::reward_model model = bandit::reward_model::gaussian;
   double sigma = 0.5;       ///< Gaussian rewards' standard deviation (the run's sigma for Gaussian arms)
   /// Gaussian arms (gaussian, gaussian_unknown_variance): one standard deviation per arm (empty:
-  /// sigma for every arm).  repeat_runs only; a gaussian_unknown_variance run needs
-  /// run_options::unknown_variance.
+  /// sigma for every arm); T* reads them (plan_characteristic_time).  A gaussian_unknown_variance
+  /// run needs run_options::unknown_variance (plan_sample_size sets it).
   std::vector<double> sigmas;
   double lo = 0, hi = 1;    ///< bounded arms: the rewards' range
   double concentration = 9; ///< bounded arms: the Beta concentration (bandit::bounded_arms)
@@ -56,10 +58,13 @@ void visit_plan_arms(const plan_arms& a, Body body) {
                                           "{gaussian, bernoulli, bounded}");
 }
 
-/// T*(mu) and w*(mu) of the arms' reward model (characteristic_time.hpp): the Gaussian divergence
-/// at sigma, Bernoulli KL, or for bounded arms the Beta family's divergence at the concentration
-/// (the means rescaled to [0, 1]).  Domain: as those functions (at least two means, a unique
-/// largest); gaussian_unknown_variance refused naming "arms"; a concentration at which the Beta
+/// T*(mu) and w*(mu) of the arms' reward model: the Gaussian divergence at sigma, or at each arm's
+/// sigmas when given (characteristic_time_gaussian, characteristic_time.hpp); for
+/// gaussian_unknown_variance the divergence of Gaussian arms of unknown variances at the sigmas
+/// (sigma for every arm when empty; characteristic_time_unknown_variance.hpp); Bernoulli KL; or
+/// for bounded arms the Beta family's divergence at the concentration (the means rescaled to
+/// [0, 1]).  Domain: as those functions (at least two means, a unique largest; a sigma or sigmas
+/// > 0 finite, one per mean, refused naming sigma or sigmas); a concentration at which the Beta
 /// divergence is not computable in doubles refused naming "concentration".
 characteristic_time_result<double> plan_characteristic_time(const plan_arms& a);
 
@@ -151,14 +156,22 @@ struct sample_size_plan {
   std::vector<method_plan> methods;
 };
 
-/// The plan of `q` (see the file comment).  Throws lilucb::domain_error naming the parameter, its
+/// The plan of `q` (see the file comment).  Gaussian arms of unknown variances
+/// (gaussian_unknown_variance) are simulated with run_options::unknown_variance: the rules read no
+/// sigma, the arms draw at their sigmas.  Throws lilucb::domain_error naming the parameter, its
 /// value and the admissible range: means (at least two, finite, a unique largest; Bernoulli in
 /// [0, 1]; bounded strictly inside (lo, hi)), nu in (0, 1/2], runs in [1, 10^6], sigma > 0,
-/// lo < hi, concentration > 0, method a name bandit::parse_method reads that runs on the model.
+/// sigmas (one per mean, each > 0 finite), lo < hi, concentration > 0, method a name
+/// bandit::parse_method reads that runs on the model.
 sample_size_plan plan_sample_size(const plan_request& q);
 
-/// The JSON contract of a plan's arms ({model, means, sigma | range and concentration}), of a
-/// summary and of a plan (docs/planner.md lists the fields).
+/// How the arms read in output: "Gaussian arms of sigma S" or "of sigmas S1, ..., SK" (with
+/// ", unknown to the method" for gaussian_unknown_variance), "Bernoulli arms", "bounded arms in
+/// [LO, HI] (Beta, concentration K)"; numbers to 6 significant digits.
+std::string arms_text(const plan_arms& a);
+
+/// The JSON contract of a plan's arms ({model, means, sigma | sigmas, unknown_variance | range and
+/// concentration}), of a summary and of a plan (docs/planner.md lists the fields).
 nlohmann::json to_json(const plan_arms& a);
 nlohmann::json to_json(const runs_summary& s);
 nlohmann::json to_json(const sample_size_plan& p);
