@@ -608,9 +608,10 @@ identification::identification(study_settings settings)
   if (const auto& stop = describe(p_->comb.stopping); !stop.in_studies) {
     std::string admitted;
     for (const auto& d : stopping_rules)
-      if (d.in_studies) admitted += (admitted.empty() ? "" : " or ") + std::string(d.name);
-    refuse(fn, "method", ::lilucb::detail::quoted(s.method),
-           "a combination whose stopping rule is " + admitted + ": " + std::string(stop.studies_note));
+      if (d.in_studies) admitted.append(admitted.empty() ? "" : " or ").append(d.name);
+    std::string why("a combination whose stopping rule is ");
+    why.append(admitted).append(": ").append(stop.studies_note);
+    refuse(fn, "method", ::lilucb::detail::quoted(s.method), why);
   }
   s.method = to_string(p_->comb);
 

@@ -24,20 +24,29 @@ std::string models_text(unsigned models) {
   if (models == lb::rule_models::any) return "every model of known scale";
   std::string s;
   for (auto m : kModels)
-    if (lb::accepts(models, m)) s += (s.empty() ? "" : ", ") + std::string(lb::to_string(m));
+    if (lb::accepts(models, m)) s.append(s.empty() ? "" : ", ").append(lb::to_string(m));
   return s.empty() ? "none" : s;
 }
 
 std::string yes_no(bool b) { return b ? "yes" : "no"; }
+std::string cost_text(lb::rule_cost c) { return c == lb::rule_cost::cheap ? "cheap" : "costly"; }
+std::string code(std::string_view name) {
+  std::string s(1, '`');  // appended, not "`" + std::string&&: GCC 12 warns falsely (-Wrestrict) there
+  s.append(name).push_back('`');
+  return s;
+}
 
 std::string certificate_text(bool certified, std::string_view statement) {
-  return certified ? "certified: " + std::string(statement) : "uncertified (" + std::string(statement) + ")";
+  std::string s(certified ? "certified: " : "uncertified (");
+  s.append(statement);
+  if (!certified) s.push_back(')');
+  return s;
 }
 
 /// The recommended method for (model, question), or why there is none.
 std::string recommended_text(lb::reward_model m, const lb::answer_target& t) {
   try {
-    return "`" + lb::to_string(lb::recommended_combination(m, t)) + "`";
+    return code(lb::to_string(lb::recommended_combination(m, t)));
   } catch (const lilucb::domain_error&) {
     return "none certified";
   }
@@ -63,10 +72,10 @@ report_table sampling_table() {
   t.title = "Sampling rules (--sampling)";
   t.header = {"name", "what it does", "built with", "models", "epsilon-good", "top-m", "the practice's", "cost"};
   for (const auto& d : lb::sampling_rules)
-    t.rows.push_back({"`" + std::string(d.name) + "`", std::string(d.summary), std::string(d.parameters),
+    t.rows.push_back({code(d.name), std::string(d.summary), std::string(d.parameters),
                       models_text(d.models), d.knows_epsilon ? "knows the target" : "samples as for the best arm",
                       d.knows_top_m ? "knows the target" : "samples as for the best arm", yes_no(d.practice),
-                      d.cost == lb::rule_cost::cheap ? "cheap" : "costly"});
+                      cost_text(d.cost)});
   t.notes = {"No sampling rule carries a guarantee: the stopping rule certifies the answer whatever the sampling "
              "rule (docs/certified-glr/propositions.md). A sampling rule that does not know an epsilon-good or top-m "
              "target is still valid with it, only slower."};
@@ -78,13 +87,13 @@ report_table stopping_table() {
   t.title = "Stopping rules (--stopping)";
   t.header = {"name", "what it does", "completed by", "certificate", "in studies"};
   for (const auto& d : lb::stopping_rules)
-    t.rows.push_back({"`" + std::string(d.name) + "`", std::string(d.summary),
+    t.rows.push_back({code(d.name), std::string(d.summary),
                       d.takes == lb::stopping_parameter::threshold ? "a threshold (--threshold)"
                       : d.takes == lb::stopping_parameter::boundary ? "a boundary (--boundary)"
                                                                    : "nothing",
                       d.takes == lb::stopping_parameter::none ? certificate_text(d.certified, d.statement)
                                                               : "its threshold's or boundary's",
-                      d.in_studies ? "yes" : "no: " + std::string(d.studies_note)});
+                      d.in_studies ? std::string("yes") : std::string("no: ").append(d.studies_note)});
   return t;
 }
 
@@ -97,9 +106,9 @@ report_table threshold_table() {
     std::string questions = "best arm";
     if (d.answers_epsilon) questions += ", epsilon-good";
     if (d.answers_top_m) questions += ", top-m";
-    t.rows.push_back({"`" + std::string(d.name) + "`", std::string(d.summary), std::string(d.parameters),
+    t.rows.push_back({code(d.name), std::string(d.summary), std::string(d.parameters),
                       certificate_text(d.certified, d.statement), models_text(d.models), questions,
-                      yes_no(d.beta != nullptr), yes_no(d.practice), d.cost == lb::rule_cost::cheap ? "cheap" : "costly"});
+                      yes_no(d.beta != nullptr), yes_no(d.practice), cost_text(d.cost)});
   }
   t.notes = {"*beta of t alone*: the threshold is a function of the pull count t only, so the stopping time has a "
              "fixed-point prediction t = T* beta(t) (`lilucb plan`); the others depend on the counts."};
@@ -111,8 +120,8 @@ report_table boundary_table() {
   t.title = "LS boundaries (--stopping ls --boundary)";
   t.header = {"name", "what it is", "certificate", "models", "cost"};
   for (const auto& d : lb::ls_boundaries)
-    t.rows.push_back({"`" + std::string(d.name) + "`", std::string(d.summary), certificate_text(d.certified, d.statement),
-                      models_text(d.models), d.cost == lb::rule_cost::cheap ? "cheap" : "costly"});
+    t.rows.push_back({code(d.name), std::string(d.summary), certificate_text(d.certified, d.statement),
+                      models_text(d.models), cost_text(d.cost)});
   return t;
 }
 
