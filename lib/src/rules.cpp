@@ -5,6 +5,7 @@
 #include "lilucb/bandit/any_rule.hpp"
 #include "lilucb/bandit/run.hpp"
 #include "lilucb/bandit/stopping/glr_ev.hpp"
+#include "lilucb/bandit/stopping/glr_pooled_betting.hpp"
 #include "lilucb/bandit/stopping/glr_pooled_eb.hpp"
 #include "lilucb/bandit/stopping/glr_pooled_kl.hpp"
 #include "lilucb/bandit/stopping/glr_top_m.hpp"
@@ -180,6 +181,12 @@ any_stopping glr_pooled_eb(const rule_context& c, run_parameters& p) {
   p.glr_delta = c.nu;
   if (c.model == reward_model::bounded) return stopping::glr_pooled_eb(c.arms, c.nu, c.lo, c.hi);
   return stopping::glr_pooled_eb(c.arms, c.nu);
+}
+
+any_stopping glr_pooled_betting(const rule_context& c, run_parameters& p) {
+  p.glr_delta = c.nu;
+  if (c.model == reward_model::bounded) return stopping::glr_pooled_betting(c.arms, c.nu, c.lo, c.hi);
+  return stopping::glr_pooled_betting(c.arms, c.nu);
 }
 
 // The empirical-variance GLR (no guarantee) at the heuristic threshold with delta = nu; it reads

@@ -102,10 +102,13 @@ def test_every_rule_of_the_registry_runs_by_name():
         arms = "bernoulli" if s == "kl-lucb" else "gaussian"
         r = lilucb.run(f"{s}+ls", means, nu=0.1, arms=arms, max_pulls=20_000)
         assert r.algorithm == f"{s}+ls" and r.certified is True
+    thresholds = {r.name: r for r in lilucb.rules() if r.kind == "threshold"}
     for t in lilucb.GLR_THRESHOLDS:
-        arms = "bernoulli" if t in ("pooled-kl", "pooled-eb") else "gaussian"  # rewards in [0, 1]
+        # Gaussian arms where the registry accepts them, else Bernoulli ones (rewards in [0, 1]).
+        arms = "gaussian" if "gaussian" in thresholds[t].models else "bernoulli"
         r = lilucb.run(f"uniform+glr-{t}", means, nu=0.1, arms=arms, max_pulls=20_000)
-        assert r.algorithm == f"uniform+glr-{t}" and r.certified == (t not in ("heuristic", "heuristic-ev"))
+        assert r.algorithm == f"uniform+glr-{t}" and r.certified == thresholds[t].certified
+    assert not thresholds["heuristic"].certified and thresholds["pooled-betting"].certified
     for b in lilucb.LS_BOUNDARIES[1:]:  # calibrated: one crossing calibration, about 0.06 s
         r = lilucb.run(f"uniform+ls-{b}", means, nu=0.1, max_pulls=20_000)
         assert r.algorithm == f"uniform+ls-{b}" and r.certified is True

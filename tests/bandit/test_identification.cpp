@@ -139,7 +139,7 @@ BOOST_AUTO_TEST_CASE(a_sequential_study_makes_run_combinations_pulls) {
   s.hi = 10;
   s.seed = 5;
   const lb::bounded_arms scores(std::vector<double>{7.0, 5.0, 4.5}, 2, 10, 4);
-  for (const char* name : {"t3c-ids+glr-pooled-eb", "t3c-ids+glr-pooled-kl", "tas-d+glr-pooled-per-arm", "lucb1+ls"}) {
+  for (const char* name : {"t3c-ids+glr-pooled-betting", "t3c-ids+glr-pooled-eb", "t3c-ids+glr-pooled-kl", "tas-d+glr-pooled-per-arm", "lucb1+ls"}) {
     s.method = name;
     BOOST_TEST(same_as_a_run(s, scores, 4.0), name);
   }
@@ -394,7 +394,7 @@ BOOST_AUTO_TEST_CASE(a_repeated_tell_counts_once_and_a_refused_call_changes_noth
   bounded.hi = 3;
   bounded.nu = 0.05;
   lb::identification c(bounded);
-  BOOST_TEST(c.method() == "t3c-ids+glr-pooled-eb");  // the bounded default
+  BOOST_TEST(c.method() == "t3c-ids+glr-pooled-betting");  // the bounded default
   const auto t = c.ask();
   BOOST_CHECK_THROW(c.tell(t.id, 3.5), lilucb::domain_error);
   BOOST_TEST(c.tell(t.id, 3.0));
@@ -978,6 +978,7 @@ BOOST_AUTO_TEST_CASE(a_study_reopened_from_its_snapshot_and_journal_continues_as
       {lb::study_model::gaussian, "uniform+glr-pooled-per-arm", true},
       {lb::study_model::bernoulli, "t3c-ids+glr-pooled-kl", true},
       {lb::study_model::bounded, "t3c-ids+glr-pooled-eb", true},
+      {lb::study_model::bounded, "t3c-ids+glr-pooled-betting", true},
       {lb::study_model::gaussian, "tas-d+glr-kk21", false},
       {lb::study_model::gaussian, "lucb1+ls", false},
       {lb::study_model::gaussian, "t3c-ids+glr-gu", false, true},
@@ -1247,6 +1248,7 @@ BOOST_AUTO_TEST_CASE(every_resealed_one_byte_edit_of_a_saved_state_is_refused_or
       {lb::study_model::gaussian, "t3c-ids+glr-pooled-per-arm"}, {lb::study_model::gaussian, "ttts+glr-pooled"},
       {lb::study_model::gaussian, "eb-tci+glr-pooled-per-arm"},  {lb::study_model::gaussian, "uniform+glr-pooled-per-arm"},
       {lb::study_model::bernoulli, "t3c-ids+glr-pooled-kl"},     {lb::study_model::bounded, "t3c-ids+glr-pooled-eb"},
+      {lb::study_model::bounded, "t3c-ids+glr-pooled-betting"},
   };
   for (const auto& [model, method] : methods) {
     BOOST_TEST_CONTEXT(method) {

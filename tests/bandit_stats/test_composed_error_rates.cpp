@@ -183,8 +183,10 @@ const std::vector<tested_combination> tested_combinations{
     {"uniform+glr-pooled-weighted", true},
     {"t3c-ids+glr-pooled-kl", false},
     {"uniform+glr-pooled-kl", true},
-    {"t3c-ids+glr-pooled-eb", true},  // long: CI runs test_pooled_eb_error_rates (delta = 1/2, planted variants)
+    {"t3c-ids+glr-pooled-eb", true},  // long: CI runs test_known_range_error_rates (delta = 1/2, planted variants)
     {"uniform+glr-pooled-eb", true},
+    {"t3c-ids+glr-pooled-betting", true},  // long: the same
+    {"uniform+glr-pooled-betting", true},
     {"t3c-ids+glr-gu", true},  // long: CI runs test_unknown_variance_error_rates (delta = 1/2, planted variants)
     {"t3c-ids+glr-paired-t", true},  // long: the same
 };

@@ -746,7 +746,7 @@ BOOST_AUTO_TEST_CASE(certified_by_default) {
   BOOST_TEST(bandit::to_string(bandit::recommended_combination(bandit::reward_model::bernoulli)) ==
              "t3c-ids+glr-pooled-kl");
   BOOST_TEST(bandit::to_string(bandit::recommended_combination(bandit::reward_model::bounded)) ==
-             "t3c-ids+glr-pooled-eb");
+             "t3c-ids+glr-pooled-betting");
   const std::vector<std::string> bounded{"--means", "3,2,1", "--arms", "bounded", "--range", "0,4", "--nu", "0.1", "--seed", "2", "--json"};
   const std::vector<std::string> unknown{"--means", "0.5,0.3,0.2", "--sigma", "unknown", "--arm-sigmas", "0.2,1,0.5",
                                         "--nu", "0.1", "--seed", "2", "--json"};

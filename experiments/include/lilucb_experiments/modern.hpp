@@ -158,6 +158,9 @@ inline constexpr std::array method_table{
     // Proposition PE (stopping/glr_pooled_eb.hpp): the pooled rule with empirical-Bernstein bets,
     // for rewards in a known range; the Bernoulli and bounded instances (experiments/modern/bernoulli.json).
     method_row{"t3c-ids+glr-pooled-eb", known_range_only},
+    // Proposition PB (stopping/glr_pooled_betting.hpp): the pooled rule with range-scaled betting
+    // bounded by hat sums, for rewards in a known range.
+    method_row{"t3c-ids+glr-pooled-betting", known_range_only},
     // Proposition U (stopping/glr_pooled.hpp, weighted mode): P2 with un-pooling weights.
     method_row{"t3c-ids+glr-pooled-weighted"},
     // Uncertified references: the lil'UCB Heuristic preset (the report's baseline) and GLR

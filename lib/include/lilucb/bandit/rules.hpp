@@ -41,7 +41,7 @@ enum class sampling_rule { uniform, lilucb, lucb1, tas_d, tas_c, ttts, t3c, eb_t
                            weakest_pair, tas_d_every, tas_c_every, lucb_glr, tt_topm };
 enum class stopping_rule { lilucb, ls, glr };
 enum class glr_threshold { heuristic, kk21, mixture, one_sided, pooled, pooled_per_arm, pooled_kl, pooled_eb,
-                            heuristic_ev, pooled_weighted, gu, paired_t };
+                            heuristic_ev, pooled_weighted, gu, paired_t, pooled_betting };
 namespace stopping {
 /// The per-arm boundary of the LS rule: lil (Section 5's finite-LIL width) or one of the anytime
 /// families of ls_boundary.hpp.
@@ -253,6 +253,7 @@ any_stopping glr_pooled(const rule_context&, run_parameters&);
 any_stopping glr_pooled_per_arm(const rule_context&, run_parameters&);
 any_stopping glr_pooled_kl(const rule_context&, run_parameters&);
 any_stopping glr_pooled_eb(const rule_context&, run_parameters&);
+any_stopping glr_pooled_betting(const rule_context&, run_parameters&);
 any_stopping glr_heuristic_ev(const rule_context&, run_parameters&);
 any_stopping glr_pooled_weighted(const rule_context&, run_parameters&);
 any_stopping glr_gu(const rule_context&, run_parameters&);
@@ -351,7 +352,7 @@ inline constexpr std::array<stopping_descriptor, 3> stopping_rules{{
      .takes = stopping_parameter::threshold},
 }};
 
-inline constexpr std::array<threshold_descriptor, 12> glr_thresholds{{
+inline constexpr std::array<threshold_descriptor, 13> glr_thresholds{{
     {.id = glr_threshold::heuristic, .name = "heuristic", .summary = "log((1 + log t)/nu), the field's practice",
      .parameters = "delta = nu; the model's GLR (Gaussian at the run's sigma, Bernoulli KL on Bernoulli arms)",
      .statement = "none: the heuristic threshold log((1 + log t)/delta) has no proof",
@@ -397,8 +398,7 @@ inline constexpr std::array<threshold_descriptor, 12> glr_thresholds{{
      .certified = true, .statement = "Proposition PE (docs/certified-glr/pooled-eb.md)",
      .models = rule_models::unit_interval,
      .models_note = "pooled-eb needs rewards in a known range: Bernoulli arms, or bounded arms (rescaled to [0, 1])",
-     .cost = rule_cost::costly, .make = &rule_factories::glr_pooled_eb,
-     .recommended = {.best_arm = rule_models::bounded}},
+     .cost = rule_cost::costly, .make = &rule_factories::glr_pooled_eb},
     {.id = glr_threshold::heuristic_ev, .name = "heuristic-ev",
      .summary = "the GLR with the arms' empirical variances (EV-GLR) at log((1 + log t)/nu): the practice for unknown "
                 "variances",
@@ -432,6 +432,15 @@ inline constexpr std::array<threshold_descriptor, 12> glr_thresholds{{
      .models_note = "paired-t needs Gaussian rewards exactly (Gaussian blocks): Gaussian arms, variances known or not",
      .cost = rule_cost::costly, .make = &rule_factories::glr_paired_t, .answers_epsilon = true,
      .recommended = {.best_arm = rule_models::unknown_variance, .epsilon_good = rule_models::unknown_variance}},
+    {.id = glr_threshold::pooled_betting, .name = "pooled-betting",
+     .summary = "the pooled rule with range-scaled betting bounded by hat sums: rewards in a known range, no sigma, "
+                "adapts to the rewards' law",
+     .parameters = "delta = nu; the default prior (55 range-scaled bets and 0), bounded rewards read as (y - lo)/(hi - lo)",
+     .certified = true, .statement = "Proposition PB (docs/certified-glr/pooled-betting.md)",
+     .models = rule_models::unit_interval,
+     .models_note = "pooled-betting needs rewards in a known range: Bernoulli arms, or bounded arms (rescaled to [0, 1])",
+     .cost = rule_cost::costly, .make = &rule_factories::glr_pooled_betting,
+     .recommended = {.best_arm = rule_models::bounded}},
 }};
 
 inline constexpr std::array<boundary_descriptor, 4> ls_boundaries{{
