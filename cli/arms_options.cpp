@@ -3,11 +3,14 @@
 #include "cli_support.hpp"
 
 #include "lilucb/bandit/arms.hpp"
+#include "lilucb/bandit/arms_spec.hpp"
+#include "lilucb/bandit/reward_model.hpp"
 #include "lilucb/bandit/defaults.hpp"
 #include "lilucb/errors.hpp"
 
 #include <cmath>
 #include <limits>
+#include <tuple>
 
 namespace lilucb::cli {
 
@@ -18,7 +21,7 @@ void declare_arms_options(CLI::App& sub, arms_cli_options& o, const std::string&
                  real_list_spec());
   declare_option(sub.add_option("--arms", o.arms,
                                 "gaussian (default), bernoulli, or bounded (Beta rewards in --range, as `lilucb run`)"),
-                 choice_spec({"gaussian", "bernoulli", "bounded"}).defaults_to(o.arms));
+                 choice_spec(model_choice_names()).defaults_to(o.arms));
   o.sigma_opt = declare_option(sub.add_option("--sigma", o.sigma, sigma_help),
                                real_spec(0, false, inf, false)
                                    .or_words({"unknown"})
@@ -63,35 +66,38 @@ std::vector<double> parse_arm_sigmas(const std::string& command, const std::stri
   return s;
 }
 
-experiments::plan_arms parse_arms_options(const std::string& command, const arms_cli_options& o) {
-  experiments::plan_arms a;
+std::vector<std::string> model_choice_names() {
+  std::vector<std::string> names;
+  for (const auto& d : bandit::reward_models)
+    if (d.chosen_by_name) names.emplace_back(d.name);
+  return names;
+}
+
+bandit::arms_spec_names arms_option_names(const std::string& means_option) {
+  return {"--arms", means_option, "--sigma", "--arm-sigmas", "--range", "--concentration"};
+}
+
+std::pair<double, double> parse_range(const std::string& command, const std::string& text) {
+  const auto r = parse_real_list("--range", text);
+  if (r.size() != 2) throw lilucb::domain_error(command, "--range", text, "two numbers LO,HI with LO < HI, both finite");
+  return {r[0], r[1]};
+}
+
+bandit::arms_spec parse_arms_options(const std::string& command, const arms_cli_options& o) {
+  bandit::arms_spec a;
   a.means = parse_real_list("--means", o.means);
-  if (o.arms == "gaussian") {
-    const bool unknown = parse_unknown_variance(command, o.sigma, o.arms);
-    a.model = unknown ? bandit::reward_model::gaussian_unknown_variance : bandit::reward_model::gaussian;
-    a.sigma = o.sigma.empty() || unknown ? bandit::default_sigma : parse_real("--sigma", o.sigma, "(0, inf) or unknown");
-    check_positive(command.c_str(), "--sigma", a.sigma);
+  a.model = bandit::parse_reward_model(command.c_str(), "--arms", o.arms);
+  if (a.model == bandit::reward_model::gaussian) {
+    if (parse_unknown_variance(command, o.sigma, o.arms)) a.model = bandit::reward_model::gaussian_unknown_variance;
+    else if (!o.sigma.empty()) a.sigma = parse_real("--sigma", o.sigma, "(0, inf) or unknown");
     if (o.arm_sigmas_opt && o.arm_sigmas_opt->count() > 0) a.sigmas = parse_arm_sigmas(command, o.arm_sigmas, a.means.size());
-  } else if (o.arms == "bernoulli") {
-    a.model = bandit::reward_model::bernoulli;
-  } else if (o.arms == "bounded") {
-    a.model = bandit::reward_model::bounded;
+  } else if (a.model == bandit::reward_model::bounded) {
     if (o.range_opt->count() == 0)
       throw lilucb::domain_error(command, "--range", "(missing)", "LO,HI with LO < HI finite, with --arms bounded");
-    const auto r = parse_real_list("--range", o.range);
-    if (r.size() != 2 || !(r[0] < r[1]) || !std::isfinite(r[1] - r[0]) || !((r[1] - r[0]) / 2 > 0))
-      throw lilucb::domain_error(command, "--range", o.range, "LO,HI with LO < HI, both finite, HI - LO finite and (HI - LO)/2 > 0");
-    a.lo = r[0];
-    a.hi = r[1];
-    a.concentration = o.concentration_opt->count() > 0 ? parse_real("--concentration", o.concentration, "(0, inf)")
-                                                        : bandit::bounded_arms::default_concentration;
-    for (std::size_t i = 0; i < a.means.size(); ++i)
-      if (!(a.means[i] > a.lo && a.means[i] < a.hi))
-        throw lilucb::domain_error(command, "--means[" + std::to_string(i) + "]", text_number(a.means[i]),
-                                   "means strictly inside --range (" + text_number(a.lo) + ", " + text_number(a.hi) + ")");
-  } else {
-    throw lilucb::domain_error(command, "--arms", o.arms, "{gaussian, bernoulli, bounded}");
+    std::tie(a.lo, a.hi) = parse_range(command, o.range);
+    if (o.concentration_opt->count() > 0) a.concentration = parse_real("--concentration", o.concentration, "(0, inf)");
   }
+  bandit::check_arms_spec(command.c_str(), a, arms_option_names("--means"));
   return a;
 }
 

@@ -5,12 +5,13 @@
 // --concentration K (bounded).  `lilucb run`, whose instance has other sources, declares and
 // reads --arm-sigmas and --sigma unknown with the same functions.
 
-#include "lilucb_experiments/sample_size.hpp"
+#include "lilucb/bandit/arms_spec.hpp"
 
 #include <CLI/CLI.hpp>
 
 #include <cstddef>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace lilucb::cli {
@@ -40,12 +41,25 @@ bool parse_unknown_variance(const std::string& command, const std::string& sigma
 /// Throws lilucb::domain_error naming `command` and --arm-sigmas otherwise.
 std::vector<double> parse_arm_sigmas(const std::string& command, const std::string& text, std::size_t arms);
 
-/// The arms the options give (the arms' constructors and T* check the rest later): the means;
-/// for gaussian, sigma (default bandit::default_sigma; the model gaussian_unknown_variance with
-/// sigma the default for --sigma unknown) and the sigmas of --arm-sigmas when given; --range
-/// required and the means strictly inside it for bounded, the concentration default
-/// bandit::bounded_arms::default_concentration.  Throws lilucb::domain_error naming `command` and
+/// The names of the reward models a user chooses by name (reward_model.hpp: chosen_by_name), for
+/// the choice of --arms (run, plan, hardness) and --model (study new).
+std::vector<std::string> model_choice_names();
+
+/// What the arms options call each field of an arms specification, for bandit::check_arms_spec's
+/// messages: --arms, `means_option` (--means, or where `lilucb run`'s instance came from), --sigma,
+/// --arm-sigmas, --range, --concentration.
+bandit::arms_spec_names arms_option_names(const std::string& means_option);
+
+/// --range LO,HI as two numbers (their range is bandit::check_arms_spec's to check).  Throws
+/// lilucb::domain_error naming `command` and --range otherwise.
+std::pair<double, double> parse_range(const std::string& command, const std::string& text);
+
+/// The arms the options give, checked by bandit::check_arms_spec (naming the options): the means;
+/// for gaussian, sigma (default bandit::default_sigma; the model gaussian_unknown_variance for
+/// --sigma unknown) and the sigmas of --arm-sigmas when given; for bounded, --range (required)
+/// and --concentration (default bandit::bounded_arms::default_concentration).  The arm sets'
+/// constructors and T* check the rest later.  Throws lilucb::domain_error naming `command` and
 /// the option.
-experiments::plan_arms parse_arms_options(const std::string& command, const arms_cli_options& o);
+bandit::arms_spec parse_arms_options(const std::string& command, const arms_cli_options& o);
 
 }  // namespace lilucb::cli

@@ -10,6 +10,7 @@
 #include "lilucb/characteristic_time.hpp"
 #include "lilucb/instance.hpp"
 #include "lilucb/parameters.hpp"
+#include "lilucb_experiments/sample_size.hpp"
 #include "lilucb/theorem.hpp"
 
 #include <iostream>
@@ -28,7 +29,7 @@ struct hardness_options {
 };
 
 void run_hardness(const hardness_options& o) {
-  const experiments::plan_arms arms = parse_arms_options("lilucb hardness", o.arms);
+  const bandit::arms_spec arms = parse_arms_options("lilucb hardness", o.arms);
   const bool unknown = arms.model == bandit::reward_model::gaussian_unknown_variance;
   const bool gaussian = arms.model == bandit::reward_model::gaussian || unknown;
   // With --arm-sigmas T* reads the arms' own standard deviations: a number for --sigma would be
@@ -105,7 +106,7 @@ void run_hardness(const hardness_options& o) {
     if (unknown) {
       // The same arms with their variances known: T* of that model, at most the unknown one's
       // (docs/bandit.md, "T* of Gaussian arms of unknown variances").
-      experiments::plan_arms known = arms;
+      bandit::arms_spec known = arms;
       known.model = bandit::reward_model::gaussian;
       const auto kt = experiments::plan_characteristic_time(known);
       t_star_known = kt.t_star;

@@ -5,6 +5,7 @@
 
 #include "lilucb/bandit/algorithms.hpp"
 #include "lilucb/bandit/arms.hpp"
+#include "lilucb/bandit/arms_spec.hpp"
 #include "lilucb/bandit/compose.hpp"
 #include "lilucb/bandit/defaults.hpp"
 #include "lilucb/bandit/scenarios.hpp"
@@ -127,13 +128,11 @@ bandit::composed_result run_on(const bandit::method& m, const Arms& arms, const 
   return bandit::run_method(m, arms, opts, progress);
 }
 
-// The reward model of --arms ("gaussian", "bernoulli" or "bounded"; anything else is refused when
-// the arms are made).
+// The reward model of --arms (a model chosen by name; gaussian_unknown_variance for gaussian with
+// --sigma unknown).
 bandit::reward_model model_of(const run_cli_options& o) {
-  return o.arms == "bernoulli"  ? bandit::reward_model::bernoulli
-         : o.arms == "bounded"  ? bandit::reward_model::bounded
-         : o.sigma == "unknown" ? bandit::reward_model::gaussian_unknown_variance
-                                : bandit::reward_model::gaussian;
+  const auto m = bandit::parse_reward_model("lilucb run", "--arms", o.arms);
+  return m == bandit::reward_model::gaussian && o.sigma == "unknown" ? bandit::reward_model::gaussian_unknown_variance : m;
 }
 
 // The simulated Gaussian arms' standard deviations: --arm-sigmas S1,...,SK, or sigma for every arm.
@@ -142,7 +141,8 @@ std::vector<double> arm_sigmas(const run_cli_options& o, std::size_t arms, doubl
   return parse_arm_sigmas("lilucb run", o.arm_sigmas, arms);
 }
 
-// --range LO,HI: required with --arms bounded and refused otherwise (as --concentration).
+// --range LO,HI: required with --arms bounded and refused otherwise (as --concentration); its
+// values are checked with the arms (bandit::check_arms_spec).
 std::pair<double, double> bounded_range(const run_cli_options& o) {
   if (o.arms != "bounded") {
     if (o.range_opt->count() > 0)
@@ -153,11 +153,7 @@ std::pair<double, double> bounded_range(const run_cli_options& o) {
   }
   if (o.range_opt->count() == 0)
     throw lilucb::domain_error("lilucb run", "--range", "(missing)", "LO,HI with LO < HI finite, with --arms bounded");
-  const auto r = parse_real_list("--range", o.range);
-  if (r.size() != 2 || !(r[0] < r[1]) || !std::isfinite(r[1] - r[0]) || !((r[1] - r[0]) / 2 > 0))
-    throw lilucb::domain_error("lilucb run", "--range", o.range,
-                               "LO,HI with LO < HI, both finite, HI - LO finite and (HI - LO)/2 > 0");
-  return {r[0], r[1]};
+  return parse_range("lilucb run", o.range);
 }
 
 // The question: --top M (a set of M arms), --epsilon E (additive; --epsilon-relative: a fraction
@@ -293,7 +289,9 @@ std::vector<std::size_t> good_arms(const std::vector<bool>& good) {
 void run_run(const run_cli_options& o) {
   const auto [lo, hi] = bounded_range(o);
   const auto what = parse_what(o);
-  const auto means = instance_means(o);
+  bandit::arms_spec arms;  // the means here; the model's parameters once they are read below
+  arms.means = instance_means(o);
+  const std::vector<double>& means = arms.means;
   // The option the instance came from, for the refusals below.
   const char* source = o.means_opt->count() ? "--means" : o.means_file_opt->count() ? "--means-file"
                        : o.scenario == "alpha"  ? "--alpha"
@@ -337,6 +335,13 @@ void run_run(const run_cli_options& o) {
   opts.sigma = opts.unknown_variance ? 0.0 : sigma;
   const std::vector<double> sigmas = arm_sigmas(o, means.size(), sigma);
   const double largest_sigma = *std::max_element(sigmas.begin(), sigmas.end());
+  arms.model = model_of(o);
+  arms.sigma = sigma;
+  if (o.arms == "gaussian") arms.sigmas = sigmas;
+  arms.lo = lo;
+  arms.hi = hi;
+  if (o.concentration_opt->count() > 0) arms.concentration = parse_real("--concentration", o.concentration, "(0, inf)");
+  bandit::check_arms_spec("lilucb run", arms, arms_option_names(source));
   // Every arm's reward sum stays a finite double over the whole pull budget: |mean| + 40 sigma
   // at most max_real / (2 budget) (an unlimited budget counts as 2^64 pulls).
   {
@@ -362,16 +367,6 @@ void run_run(const run_cli_options& o) {
   if (runs == 1 && o.threads_opt->count() > 0)
     throw lilucb::domain_error("lilucb run", "--threads", o.threads, "absent unless --runs R > 1 (one run uses one thread)");
   if (runs > 1) {
-    experiments::plan_arms arms;
-    arms.means = means;
-    arms.model = model_of(o);
-    arms.sigma = sigma;
-    if (o.arms == "gaussian") arms.sigmas = sigmas;
-    arms.lo = lo;
-    arms.hi = hi;
-    if (o.arms == "bounded")
-      arms.concentration = o.concentration_opt->count() > 0 ? parse_real("--concentration", o.concentration, "(0, inf)")
-                                                            : bandit::bounded_arms::default_concentration;
     const auto threads = static_cast<unsigned>(parse_count("--threads", o.threads, "[0, 1024] (0: all cores)"));
     count_progress progress("lilucb run", "runs");
     std::function<void(std::size_t)> each;
@@ -399,22 +394,7 @@ void run_run(const run_cli_options& o) {
               << experiments::summary_text(summary);
     return;
   }
-  bandit::composed_result cr;
-  if (o.arms == "gaussian") {
-    cr = run_on(what, bandit::gaussian_arms(means, sigmas), opts);
-  } else if (o.arms == "bernoulli") {
-    cr = run_on(what, bandit::bernoulli_arms(means), opts);
-  } else if (o.arms == "bounded") {
-    const double kappa = o.concentration_opt->count() > 0 ? parse_real("--concentration", o.concentration, "(0, inf)")
-                                                          : bandit::bounded_arms::default_concentration;
-    for (double m : means)
-      if (!(m > lo && m < hi))
-        throw lilucb::domain_error("lilucb run", source, text_number(m),
-                                   "means strictly inside --range (" + text_number(lo) + ", " + text_number(hi) + ")");
-    cr = run_on(what, bandit::bounded_arms(means, lo, hi, kappa), opts);
-  } else {
-    throw lilucb::domain_error("lilucb run", "--arms", o.arms, "{gaussian, bernoulli, bounded}");
-  }
+  const bandit::composed_result cr = bandit::visit_arms(arms, [&](const auto& a) { return run_on(what, a, opts); });
   const bandit::run_result& r = cr.run;
   const std::vector<std::size_t> answer = r.answer_set.empty() ? std::vector<std::size_t>{r.best_arm} : r.answer_set;
   const bool correct = bandit::is_good_answer_set(target, means, answer);
@@ -437,8 +417,7 @@ void run_run(const run_cli_options& o) {
     if (o.arm_sigmas_opt->count()) params["arm_sigmas"] = sigmas;
     if (o.arms == "bounded") {
       params["range"] = {lo, hi};
-      params["concentration"] = o.concentration_opt->count() > 0 ? parse_real("--concentration", o.concentration, "(0, inf)")
-                                                                 : bandit::bounded_arms::default_concentration;
+      params["concentration"] = arms.concentration;
     }
     nlohmann::json j{{"algorithm", r.algorithm},
                 {"parameters", params},
@@ -557,7 +536,7 @@ void add_run_command(CLI::App& app) {
   declare_option(sub->add_option("--arms", o->arms,
                                  "gaussian (default), bernoulli, or bounded (Beta rewards in --range: lo + (hi - lo) X, "
                                  "X ~ Beta(p K, (1 - p) K), p = (mean - lo)/(hi - lo), K = --concentration)"),
-                 choice_spec({"gaussian", "bernoulli", "bounded"}).defaults_to(o->arms));
+                 choice_spec(model_choice_names()).defaults_to(o->arms));
   o->range_opt = declare_option(sub->add_option("--range", o->range,
                                                 "--arms bounded (required): LO,HI, the rewards' range, LO < HI finite; "
                                                 "the means lie strictly inside"),

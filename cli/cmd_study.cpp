@@ -15,6 +15,7 @@
 // cannot be written: exit 3, the state unchanged); a call that created STATE.lock and fails
 // removes it.
 
+#include "arms_options.hpp"
 #include "cli_support.hpp"
 
 #include "lilucb/bandit/identification.hpp"
@@ -132,7 +133,7 @@ struct new_options {
 void run_new(const new_options& o) {
   const std::string cmd = "lilucb study new";
   lb::study_settings s;
-  s.model = lb::parse_study_model(o.model);
+  s.model = lb::parse_reward_model(cmd.c_str(), "--model", o.model);
   if (!o.names.empty()) {
     std::stringstream in(o.names);
     for (std::string n; std::getline(in, n, ',');) s.names.push_back(n);
@@ -151,14 +152,14 @@ void run_new(const new_options& o) {
   } else {
     throw lilucb::domain_error(cmd, "--arms", "(absent)", "the number of arms, or --names");
   }
-  if (s.model == lb::study_model::gaussian) {
+  if (s.model == lb::reward_model::gaussian) {
     if (o.sigma.empty())
       throw lilucb::domain_error(cmd, "--sigma", "(absent)",
                                  "the rewards' scale, > 0, or unknown (required with --model gaussian)");
     if (o.sigma == "unknown") s.unknown_variance = true;
     else s.sigma = parse_real("--sigma", o.sigma, "[1e-130, 1e130] or unknown");
   }
-  if (s.model == lb::study_model::bounded) {
+  if (s.model == lb::reward_model::bounded) {
     if (o.range.empty()) throw lilucb::domain_error(cmd, "--range", "(absent)", "LO,HI (required with --model bounded)");
     const auto r = parse_real_list("--range", o.range);
     if (r.size() != 2) throw lilucb::domain_error(cmd, "--range", o.range, "two numbers LO,HI with LO < HI");
@@ -184,7 +185,7 @@ void run_new(const new_options& o) {
     throw lilucb::domain_error(cmd, "--state", o.state, "a path where no file exists yet (a new study; remove the old state to start over)");
   lb::stored_study l{std::move(study), true, 0};
   save(cmd, o.state, l, *lock, "");
-  std::cout << "study of " << s.arms << " arms (" << lb::to_string(s.model) << (s.unknown_variance ? ", sigma unknown" : "")
+  std::cout << "study of " << s.arms << " arms (" << lb::model_name(s.model) << (s.unknown_variance ? ", sigma unknown" : "")
             << "), nu = " << text_number(s.nu)
             << (s.target.best_arm() ? "" : ", question: " + lb::to_string(s.target)) << ", method " << l.study.method()
             << ": " << o.state << '\n';
@@ -436,7 +437,7 @@ void run_status(const show_options& o) {
   const auto st = study.status();
   const auto& set = study.settings();
   if (o.json) {
-    nlohmann::json j{{"arms", set.arms},         {"model", lb::to_string(set.model)},
+    nlohmann::json j{{"arms", set.arms},         {"model", lb::model_name(set.model)},
                      {"nu", set.nu},             {"method", study.method()},
                      {"pulls", st.pulls},        {"pending", st.pending},
                      {"means", st.means},        {"total_pulls", st.total_pulls},
@@ -450,7 +451,7 @@ void run_status(const show_options& o) {
     return;
   }
   const bool sds = set.unknown_variance;
-  std::cout << "study: " << set.arms << " arms (" << lb::to_string(set.model) << (sds ? ", sigma unknown" : "")
+  std::cout << "study: " << set.arms << " arms (" << lb::model_name(set.model) << (sds ? ", sigma unknown" : "")
             << "), nu = " << text_number(set.nu) << ", method " << study.method() << (st.done ? "; done" : "; running") << '\n'
             << "  arm  pulls  in flight  mean" << (sds ? "  sd" : "") << '\n';
   for (std::size_t i = 0; i < set.arms; ++i)
@@ -480,9 +481,9 @@ void run_study_plan(const study_plan_options& o) {
     throw lilucb::domain_error(cmd, "--max-pulls", o.max_pulls, "[1, 2^63]");
   auto study = read_only(cmd, o.state);
   if (!o.concentration.empty()) {
-    if (study.settings().model != lb::study_model::bounded)
+    if (study.settings().model != lb::reward_model::bounded)
       throw lilucb::domain_error(cmd, "--concentration", o.concentration,
-                                 "only for a bounded study (this one is " + std::string(lb::to_string(study.settings().model)) + ")");
+                                 "only for a bounded study (this one is " + std::string(lb::model_name(study.settings().model)) + ")");
     q.concentration = parse_real("--concentration", o.concentration, "(0, inf)");
     check_positive(cmd.c_str(), "--concentration", q.concentration);
   }
@@ -616,7 +617,7 @@ void add_study_command(CLI::App& app) {
   declare_option(cn->add_option("--arms", n->arms, "the number of arms K >= 1 (or give --names)"), count_spec(1, 100'000'000, "an integer in [1, 10^8]").defaults_to(no_default));
   declare_option(cn->add_option("--names", n->names, "comma-separated distinct arm names (K = their number; no control characters)"), text_spec("comma-separated distinct non-empty names"));
   declare_option(cn->add_option("--model", n->model, "the rewards: gaussian (default; needs --sigma), bernoulli (0 or 1), bounded (needs --range)"),
-                 choice_spec({"gaussian", "bernoulli", "bounded"}).defaults_to(n->model));
+                 choice_spec(model_choice_names()).defaults_to(n->model));
   declare_option(cn->add_option("--sigma", n->sigma, "gaussian: the rewards' standard deviation (sub-Gaussian scale), in [1e-130, 1e130]; no default: required with --model gaussian (the certificate rests on it, and a real system's scale is not the paper's); unknown: Gaussian rewards whose standard deviations are unknown and may differ per arm (default method t3c-ids+glr-paired-t, certified by Proposition PT; rewards |R| <= 1e75)"),
                  real_spec(0, false, inf, false).or_words({"unknown"}).when("--model", {"gaussian"}).defaults_to(no_default));
   declare_option(cn->add_option("--range", n->range, "bounded: LO,HI, every reward in [LO, HI]"),

@@ -13,6 +13,7 @@
 // (bandit::admits), on Bernoulli arms with the same means otherwise.  Each benchmark's label
 // names its arms' reward model.
 
+#include "lilucb/bandit/arms_spec.hpp"
 #include "lilucb/bandit/compose.hpp"
 #include "lilucb/bandit/scenarios.hpp"
 
@@ -53,12 +54,13 @@ void run_benchmark(benchmark::State& state, const combination& c, const Arms& ar
 }
 
 // Calls f with arms of model m (Gaussian of sigma 1/2, Bernoulli, or Beta of concentration 9 in
-// [0, 1]) and the given means.
+// [0, 1]: arms_spec's defaults) and the given means.
 template <class F>
 void with_arms(reward_model m, const std::vector<double>& means, F&& f) {
-  if (m == reward_model::bernoulli) f(bernoulli_arms(means));
-  else if (m == reward_model::bounded) f(bounded_arms(means, 0, 1));
-  else f(gaussian_arms(means, 0.5));
+  arms_spec a;
+  a.model = m;
+  a.means = means;
+  visit_arms(a, f);
 }
 
 void register_all() {

@@ -7,6 +7,7 @@
 
 #include "lilucb/bandit/algorithms.hpp"
 #include "lilucb/bandit/arms.hpp"
+#include "lilucb/bandit/arms_spec.hpp"
 #include "lilucb/bandit/compose.hpp"
 #include "lilucb/bandit/observers.hpp"
 #include "lilucb/bandit/parallel.hpp"
@@ -166,19 +167,21 @@ run_row one_run(const experiment_plan& p, const run_coords& x, const std::string
                   : c.target.top_m()  ? bandit::is_good_answer_set(c.target, arms.means(), res.answer_set)
                                       : bandit::is_good_answer(c.target, arms.means(), res.best_arm);
     };
-    if (in.model == bandit::reward_model::bernoulli)
-      run_on(bandit::bernoulli_arms(shuffled_means(in.means, r.seed)));
-    else if (in.model == bandit::reward_model::bounded)
-      run_on(bandit::bounded_arms(shuffled_means(in.means, r.seed), 0, 1));
-    else if (in.model == bandit::reward_model::gaussian_unknown_variance) {
+    // The instance's arms (bounded ones in [0, 1] at the default concentration), its means shuffled
+    // by the run's seed.
+    bandit::arms_spec arms;
+    arms.model = in.model;
+    arms.means = shuffled_means(in.means, r.seed);
+    arms.sigma = in.sigma;
+    if (in.model == bandit::reward_model::gaussian_unknown_variance) {
       // The same permutation for the means and their sigmas (it depends on the seed and K only);
       // the rules read no sigma (the sampling rules' nominal scale: the largest, as `run --sigma
       // unknown`).
       o.unknown_variance = true;
       o.sigma = 0;
-      run_on(bandit::gaussian_arms(shuffled_means(in.means, r.seed), shuffled_means(in.sigmas, r.seed)));
-    } else
-      run_on(bandit::gaussian_arms(shuffled_means(in.means, r.seed), in.sigma));
+      arms.sigmas = shuffled_means(in.sigmas, r.seed);
+    }
+    bandit::visit_arms(arms, run_on);
     return r;
   }
   r.algorithm = c.algorithms[x.a];

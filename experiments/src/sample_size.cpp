@@ -145,7 +145,7 @@ runs_summary summarize_runs(const std::vector<bandit::composed_result>& runs, co
 }
 
 
-std::vector<bandit::composed_result> repeat_runs(const bandit::method& m, const plan_arms& arms,
+std::vector<bandit::composed_result> repeat_runs(const bandit::method& m, const bandit::arms_spec& arms,
                                                  const bandit::run_options& opts, std::size_t count, unsigned threads,
                                                  const std::function<void(std::size_t)>& progress) {
   // Checked before anything is allocated: the results (their counts: 8 bytes per arm) and one run
@@ -165,7 +165,7 @@ std::vector<bandit::composed_result> repeat_runs(const bandit::method& m, const 
   std::vector<bandit::composed_result> out(count);
   std::mutex lock;
   std::size_t done = 0;
-  visit_plan_arms(arms, [&](const auto& a) {
+  bandit::visit_arms(arms, [&](const auto& a) {
     bandit::parallel_for(count, threads, [&](std::size_t k) {
       bandit::run_options o = opts;
       o.run = opts.run + k;
@@ -209,7 +209,7 @@ sample_size_plan plan_sample_size(const plan_request& q) {
   p.max_pulls = q.max_pulls;
   p.best_arm = best_arm(a.means);  // finite means with a unique largest one
   // The arms' constructors check the model's parameters (sigma, range, concentration, means inside).
-  visit_plan_arms(a, [](const auto&) {});
+  bandit::visit_arms(a, [](const auto&) {});
   const auto ct = plan_characteristic_time(a);
   p.t_star = ct.t_star;
   p.w_star = ct.w_star;
@@ -275,7 +275,7 @@ sample_size_plan plan_sample_size(const plan_request& q) {
   return p;
 }
 
-characteristic_time_result<double> plan_characteristic_time(const plan_arms& a) {
+characteristic_time_result<double> plan_characteristic_time(const bandit::arms_spec& a) {
   using namespace sample_size_impl;
   // Beta arms on [lo, hi] are an affine image of Beta arms on [0, 1], and the divergence is
   // invariant under it.
@@ -301,7 +301,7 @@ characteristic_time_result<double> plan_characteristic_time(const plan_arms& a) 
   }
 }
 
-std::string arms_text(const plan_arms& a) {
+std::string arms_text(const bandit::arms_spec& a) {
   using sample_size_impl::short_number;
   const auto sigmas = [&] {
     if (a.sigmas.empty()) return "sigma " + short_number(a.sigma);
@@ -337,7 +337,7 @@ nlohmann::json to_json(const runs_summary& s) {
           {"q90", s.q90}};
 }
 
-nlohmann::json to_json(const plan_arms& a) {
+nlohmann::json to_json(const bandit::arms_spec& a) {
   nlohmann::json arms{{"model", sample_size_impl::model_name(a.model)}, {"means", a.means}};
   if (a.model == bandit::reward_model::gaussian || a.model == bandit::reward_model::gaussian_unknown_variance) {
     if (a.sigmas.empty()) arms["sigma"] = a.sigma;

@@ -29,14 +29,14 @@ std::string number(double x) {
 // The arms the continuations draw from: the study's model at its empirical means (bounded means
 // kept 1e-6 of the range inside it, as Beta arms need).
 // (draws: the continuations will draw from them, so an unknown-variance study needs a spread).
-plan_arms arms_of(const bandit::identification& study, const bandit::study_status& st, double concentration,
-                  bool draws) {
+bandit::arms_spec arms_of(const bandit::identification& study, const bandit::study_status& st, double concentration,
+                          bool draws) {
   const auto& set = study.settings();
-  plan_arms a;
+  bandit::arms_spec a;
   a.means = st.means;
+  a.model = set.model;
   switch (set.model) {
-    case bandit::study_model::gaussian:
-      a.model = bandit::reward_model::gaussian;
+    case bandit::reward_model::gaussian:
       a.sigma = set.sigma;
       if (set.unknown_variance) {
         // Each arm at its sample standard deviation; an arm without a spread yet (fewer than two
@@ -53,11 +53,7 @@ plan_arms arms_of(const bandit::identification& study, const bandit::study_statu
           if (!(s > 0)) s = largest;
       }
       break;
-    case bandit::study_model::bernoulli:
-      a.model = bandit::reward_model::bernoulli;
-      break;
-    case bandit::study_model::bounded:
-      a.model = bandit::reward_model::bounded;
+    case bandit::reward_model::bounded:
       a.lo = set.lo;
       a.hi = set.hi;
       a.concentration = concentration;
@@ -66,6 +62,7 @@ plan_arms arms_of(const bandit::identification& study, const bandit::study_statu
         m = std::clamp(m, set.lo + margin, set.hi - margin);
       }
       break;
+    default: break;  // bernoulli: the means alone (a study's model is one chosen by name)
   }
   return a;
 }
@@ -81,7 +78,7 @@ study_plan plan_study(const bandit::identification& study, const study_plan_requ
   if (q.threads > 1024)
     lilucb::detail::raise_domain_error(kFn, "threads", std::to_string(q.threads), "[0, 1024] (0: all cores)");
   const auto& set = study.settings();
-  if (set.model == bandit::study_model::bounded && !(q.concentration > 0 && q.concentration < HUGE_VAL))
+  if (set.model == bandit::reward_model::bounded && !(q.concentration > 0 && q.concentration < HUGE_VAL))
     lilucb::detail::raise_domain_error(kFn, "concentration", lilucb::detail::format_value(q.concentration), "(0, inf)");
   // status() is not const (it reads the rule's recommendation); a fork answers for the study.
   auto now = study.fork();
@@ -113,7 +110,7 @@ study_plan plan_study(const bandit::identification& study, const study_plan_requ
   std::vector<bandit::composed_result> runs(q.runs);
   std::mutex lock;
   std::size_t finished = 0;
-  visit_plan_arms(p.arms, [&](const auto& arms) {
+  bandit::visit_arms(p.arms, [&](const auto& arms) {
     bandit::parallel_for(q.runs, q.threads, [&](std::size_t k) {
       auto s = now.fork();
       bandit::detail::normal_stream rng(q.seed, k);

@@ -91,12 +91,12 @@ nlohmann::json settings_json(const study_settings& s) {
   nlohmann::json j;
   j["arms"] = s.arms;
   j["names"] = s.names;
-  j["model"] = to_string(s.model);
-  if (s.model == study_model::gaussian) {
+  j["model"] = model_name(s.model);
+  if (s.model == reward_model::gaussian) {
     if (s.unknown_variance) j["unknown_variance"] = true;  // (no sigma; a known-sigma study's settings are as before)
     else j["sigma"] = s.sigma;
   }
-  if (s.model == study_model::bounded) j["range"] = {s.lo, s.hi};
+  if (s.model == reward_model::bounded) j["range"] = {s.lo, s.hi};
   j["nu"] = s.nu;
   j["method"] = s.method;
   j["seed"] = s.seed;
@@ -246,21 +246,6 @@ struct asks_window {
 
 }  // namespace
 
-const char* to_string(study_model m) {
-  switch (m) {
-    case study_model::gaussian: return "gaussian";
-    case study_model::bernoulli: return "bernoulli";
-    case study_model::bounded: return "bounded";
-  }
-  return "?";
-}
-
-study_model parse_study_model(std::string_view name) {
-  for (auto m : {study_model::gaussian, study_model::bernoulli, study_model::bounded})
-    if (name == to_string(m)) return m;
-  refuse("lilucb::bandit::parse_study_model", "model", ::lilucb::detail::quoted(name), "{gaussian, bernoulli, bounded}");
-}
-
 struct identification::impl {
   study_settings set;
   combination comb;
@@ -317,15 +302,15 @@ struct identification::impl {
       refuse(fn, "reward", ::lilucb::detail::format_value(r),
              "|reward| <= 1e75 (a study of unknown variance: larger rewards leave the doubles in the "
              "statistics; rescale the rewards)");
-    if (set.model == study_model::gaussian && !set.unknown_variance &&
+    if (set.model == reward_model::gaussian && !set.unknown_variance &&
         !(std::fabs(r) <= study_max_standardized_reward * set.sigma))
       refuse(fn, "reward", ::lilucb::detail::format_value(r),
              "|reward| <= 1e15 sigma = " + ::lilucb::detail::format_value(study_max_standardized_reward * set.sigma) +
                  " (a larger reward leaves the doubles in the statistics: rescale the rewards, or give the "
                  "study a sigma of their scale)");
-    if (set.model == study_model::bernoulli && r != 0.0 && r != 1.0)
+    if (set.model == reward_model::bernoulli && r != 0.0 && r != 1.0)
       refuse(fn, "reward", ::lilucb::detail::format_value(r), "0 or 1 (Bernoulli rewards)");
-    if (set.model == study_model::bounded && !(r >= set.lo && r <= set.hi))
+    if (set.model == reward_model::bounded && !(r >= set.lo && r <= set.hi))
       refuse(fn, "reward", ::lilucb::detail::format_value(r),
              "[" + ::lilucb::detail::format_value(set.lo) + ", " + ::lilucb::detail::format_value(set.hi) +
                  "] (the study's range)");
@@ -550,7 +535,7 @@ identification::identification(study_settings settings)
              "[1e-130, 1e130] (a scale outside it leaves the doubles in the statistics: rescale the rewards)");
   };
   switch (s.model) {
-    case study_model::gaussian:
+    case reward_model::gaussian:
       if (s.unknown_variance) {
         if (s.sigma != 0)
           refuse(fn, "sigma", ::lilucb::detail::format_value(s.sigma), "0 with unknown_variance (the rules read no sigma)");
@@ -564,11 +549,11 @@ identification::identification(study_settings settings)
       p_->model = reward_model::gaussian;
       p_->sigma = s.sigma;
       break;
-    case study_model::bernoulli:
+    case reward_model::bernoulli:
       p_->model = reward_model::bernoulli;
       p_->sigma = 0.5;
       break;
-    case study_model::bounded:
+    case reward_model::bounded:
       check_finite(fn, "lo", s.lo);
       check_finite(fn, "hi", s.hi);
       if (!(s.lo < s.hi) || !std::isfinite(s.hi - s.lo))
@@ -582,9 +567,12 @@ identification::identification(study_settings settings)
       p_->model = reward_model::bounded;
       p_->sigma = (s.hi - s.lo) / 2;
       break;
+    case reward_model::sub_gaussian:
+    case reward_model::gaussian_unknown_variance:
+      refuse(fn, "model", model_name(s.model), model_choices() + " (Gaussian rewards of unknown variance: gaussian with unknown_variance)");
   }
-  if (s.unknown_variance && s.model != study_model::gaussian)
-    refuse(fn, "unknown_variance", std::string("true with a ") + to_string(s.model) + " study", "false unless the model is gaussian");
+  if (s.unknown_variance && s.model != reward_model::gaussian)
+    refuse(fn, "unknown_variance", std::string("true with a ") + model_name(s.model) + " study", "false unless the model is gaussian");
   if (s.unknown_variance && s.target.top_m())
     refuse(fn, "top", std::to_string(s.target.top),
            "1 with unknown_variance (Propositions PT and GU answer the best arm or an epsilon-good one; no top-m rule reads "
@@ -593,9 +581,9 @@ identification::identification(study_settings settings)
   if (s.target.top_m() && s.target.top >= s.arms)
     refuse(fn, "top", std::to_string(s.target.top), "1, or 2..K-1 (K = " + std::to_string(s.arms) + " arms)");
   if (s.target.relative && s.target.epsilon != 0 &&
-      !(s.model == study_model::bernoulli || (s.model == study_model::bounded && s.lo >= 0)))
-    refuse(fn, "epsilon", ::lilucb::detail::format_value(s.target.epsilon) + " (relative) with a " + to_string(s.model) +
-                              (s.model == study_model::bounded ? " study of range lo < 0" : " study"),
+      !(s.model == reward_model::bernoulli || (s.model == reward_model::bounded && s.lo >= 0)))
+    refuse(fn, "epsilon", ::lilucb::detail::format_value(s.target.epsilon) + " (relative) with a " + model_name(s.model) +
+                              (s.model == reward_model::bounded ? " study of range lo < 0" : " study"),
            "a relative epsilon only for rewards known to be >= 0: bernoulli, or bounded with lo >= 0 (the "
            "certificate needs mu* >= 0); an additive epsilon for any model");
   if (s.method.empty()) s.method = to_string(recommended_combination(p_->model, s.target));
@@ -624,7 +612,7 @@ identification::identification(study_settings settings)
   ctx.rho = p_->comb.rho;
   ctx.inner = run_options{}.inner;
   ctx.target = s.target;
-  if (s.model == study_model::bounded) {
+  if (s.model == reward_model::bounded) {
     ctx.lo = s.lo;
     ctx.hi = s.hi;
   }
@@ -775,7 +763,7 @@ std::size_t identification::expire(std::uint64_t through, double reward, std::sp
   // never reported is not one (it changes the arm's law and voids the certificate), so every
   // pull of its window needs its outcome.  The default reward is a conversion window's "not
   // converted", for Bernoulli and bounded studies.
-  if (p_->set.model == study_model::gaussian && given.size() != ids.size())
+  if (p_->set.model == reward_model::gaussian && given.size() != ids.size())
     refuse(fn, "outcomes", std::to_string(ids.size() - given.size()) + " pulls in the window without an outcome",
            "an outcome for every pull in flight up to the id in a gaussian study (a told reward must be a draw of "
            "the arm's law; leave a pull that never reports untold); the default reward is for bernoulli and "
@@ -855,7 +843,7 @@ study_status identification::status() {
       !(q.set.target.top_m() && q.set.target.relative)) {
     const auto& t = q.set.target;
     const auto shift = t.relative ? epsilon_shift::relative : epsilon_shift::additive;
-    const bool bern = q.set.model == study_model::bernoulli;
+    const bool bern = q.set.model == reward_model::bernoulli;
     const auto remaining = [&](const std::vector<double>& mu) -> std::optional<double> {
       try {
         const double t_star =
@@ -880,8 +868,8 @@ study_status identification::status() {
     std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) { return st.means[a] > st.means[b]; });
     const std::size_t answered = t.top_m() ? t.top : 1;
     std::vector<double> easy(st.means), hard(st.means);
-    const double lo = bern ? 0.0 : q.set.model == study_model::bounded ? q.set.lo : -HUGE_VAL;
-    const double hi = bern ? 1.0 : q.set.model == study_model::bounded ? q.set.hi : HUGE_VAL;
+    const double lo = bern ? 0.0 : q.set.model == reward_model::bounded ? q.set.lo : -HUGE_VAL;
+    const double hi = bern ? 1.0 : q.set.model == reward_model::bounded ? q.set.hi : HUGE_VAL;
     double hard_answered = HUGE_VAL, hard_others = -HUGE_VAL;
     for (std::size_t r = 0; r < K; ++r) {
       const std::size_t i = order[r];
@@ -1021,15 +1009,15 @@ study_settings read_settings(const nlohmann::json& j, const std::function<void(c
   s.arms = exact_unsigned(j.at("arms"), "arms", bad);
   if (s.arms < 1 || s.arms > max_arms) bad("arms " + j.at("arms").dump() + " (1 to 2^32 - 1)");
   s.names = j.at("names").get<std::vector<std::string>>();
-  s.model = parse_study_model(j.at("model").get<std::string>());
+  s.model = parse_reward_model("lilucb::bandit::read_settings", "model", j.at("model").get<std::string>());
   if (j.contains("unknown_variance")) {
-    if (s.model != study_model::gaussian || j.at("unknown_variance") != true || j.contains("sigma"))
+    if (s.model != reward_model::gaussian || j.at("unknown_variance") != true || j.contains("sigma"))
       bad("unknown_variance " + j.at("unknown_variance").dump() + " (true, in a gaussian study without sigma, or absent)");
     s.unknown_variance = true;
-  } else if (s.model == study_model::gaussian) {
+  } else if (s.model == reward_model::gaussian) {
     s.sigma = exact_number(j.at("sigma"), "sigma", bad);
   }
-  if (s.model == study_model::bounded) {
+  if (s.model == reward_model::bounded) {
     const auto& r = j.at("range");
     if (!r.is_array() || r.size() != 2) bad("range " + r.dump() + " (two numbers)");
     s.lo = exact_number(r[0], "range", bad);

@@ -26,12 +26,9 @@ void register_characteristic_time(py::module_& m) {
          const py::object& concentration, const py::object& arm_sigmas, bool unknown_variance) {
         constexpr const char* fn = "lilucb.characteristic_time";
         const std::string sig = std::string(fn) + "()";
-        experiments::plan_arms a;
+        bandit::arms_spec a;
         a.means = means_vector(fn, means);
-        if (arms == "gaussian") a.model = bandit::reward_model::gaussian;
-        else if (arms == "bernoulli") a.model = bandit::reward_model::bernoulli;
-        else if (arms == "bounded") a.model = bandit::reward_model::bounded;
-        else throw lilucb::domain_error(fn, "arms", "'" + arms + "'", "{gaussian, bernoulli, bounded}");
+        a.model = bandit::parse_reward_model(fn, "arms", arms);
         // arm_sigmas: each Gaussian arm's standard deviation, which T* then reads instead of sigma;
         // counted against means checked first (finite, a unique largest one).
         if (!arm_sigmas.is_none()) (void)lilucb::detail::best_arm_checked(fn, a.means);
@@ -50,25 +47,8 @@ void register_characteristic_time(py::module_& m) {
             throw lilucb::domain_error(fn, "unknown_variance", "True with arms '" + arms + "'", "False: arms 'gaussian' only");
           a.model = bandit::reward_model::gaussian_unknown_variance;
         }
-        if (const auto lohi = range_arg(fn, sig, range, a.model == bandit::reward_model::bounded, arms)) {
-          a.lo = lohi->first;
-          a.hi = lohi->second;
-        } else if (a.model == bandit::reward_model::bounded) {
-          throw lilucb::domain_error(fn, "range", "None", "(lo, hi) with lo < hi, both finite, required with arms 'bounded'");
-        }
-        if (!concentration.is_none()) {
-          const double k = run_real_arg(sig, "concentration", concentration);
-          if (a.model != bandit::reward_model::bounded)
-            throw lilucb::domain_error(fn, "concentration", number_text(k),
-                                       "None: concentration applies to arms 'bounded' only (arms '" + arms + "')");
-          if (!(std::isfinite(k) && k > 0)) throw lilucb::domain_error(fn, "concentration", number_text(k), "(0, inf)");
-          a.concentration = k;
-        }
-        if (a.model == bandit::reward_model::bounded)
-          for (std::size_t i = 0; i < a.means.size(); ++i)
-            if (!(a.means[i] > a.lo && a.means[i] < a.hi))
-              throw lilucb::domain_error(fn, "means[" + std::to_string(i) + "]", number_text(a.means[i]),
-                                         "means strictly inside range (" + number_text(a.lo) + ", " + number_text(a.hi) + ")");
+        bounded_arms_args(fn, sig, a, range, concentration, arms);
+        bandit::check_arms_spec(fn, a, arms_keywords());
         // With arm_sigmas the library's checks of each standard deviation (named sigma or sigmas)
         // are about arm_sigmas.
         const auto r = [&] {

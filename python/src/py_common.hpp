@@ -2,6 +2,7 @@
 // Helpers shared by the binding sources: argument conversion with the library's error contract,
 // and registration entry points of each area (one source file per area).
 
+#include "lilucb/bandit/arms_spec.hpp"
 #include "lilucb/errors.hpp"
 #include "lilucb/interrupt.hpp"
 
@@ -518,21 +519,36 @@ inline double run_real_arg(const std::string& sig, const char* parameter, const 
   return PyFloat_AS_DOUBLE(f.ptr());
 }
 
-/// The bounded arms' range argument (None or a pair (lo, hi)) of `fn`: nullopt for None; refused
-/// when given for arms that are not bounded, or when not an admissible interval.
-inline std::optional<std::pair<double, double>> range_arg(const char* fn, const std::string& sig, const py::object& range,
-                                                   bool bounded, const std::string& arms) {
-  if (range.is_none()) return std::nullopt;
-  if (!(PyList_Check(range.ptr()) || PyTuple_Check(range.ptr())) || py::len(range) != 2)
-    throw py::type_error(sig + ": range must be None or a pair (lo, hi), got " + python_type_name(range));
-  const py::sequence rr = py::reinterpret_borrow<py::sequence>(range);
-  const double lo = run_real_arg(sig, "range[0]", rr[0]), hi = run_real_arg(sig, "range[1]", rr[1]);
-  const std::string text = "(" + number_text(lo) + ", " + number_text(hi) + ")";
-  if (!bounded)
-    throw lilucb::domain_error(fn, "range", text, "None: range applies to arms 'bounded' only (arms '" + arms + "')");
-  if (!(std::isfinite(lo) && std::isfinite(hi) && lo < hi && std::isfinite(hi - lo) && (hi - lo) / 2 > 0))
-    throw lilucb::domain_error(fn, "range", text, "(lo, hi) with lo < hi, both finite, (hi - lo)/2 > 0");
-  return std::pair{lo, hi};
+/// What the keywords of run, run_many, plan and characteristic_time call the fields of an arms
+/// specification, for bandit::check_arms_spec's messages.
+inline bandit::arms_spec_names arms_keywords() { return {"arms", "means", "sigma", "arm_sigmas", "range", "concentration"}; }
+
+/// The bounded arms' keywords of `fn` into `a` (whose model is set): range (None or a pair (lo, hi);
+/// required) and concentration (None: bounded_arms' default), each refused when given for another
+/// model (`arms` as the caller typed it).  Their values are bandit::check_arms_spec's to check.
+inline void bounded_arms_args(const char* fn, const std::string& sig, bandit::arms_spec& a, const py::object& range,
+                              const py::object& concentration, const std::string& arms) {
+  const bool bounded = a.model == bandit::reward_model::bounded;
+  if (!range.is_none()) {
+    if (!(PyList_Check(range.ptr()) || PyTuple_Check(range.ptr())) || py::len(range) != 2)
+      throw py::type_error(sig + ": range must be None or a pair (lo, hi), got " + python_type_name(range));
+    const py::sequence rr = py::reinterpret_borrow<py::sequence>(range);
+    const double lo = run_real_arg(sig, "range[0]", rr[0]), hi = run_real_arg(sig, "range[1]", rr[1]);
+    if (!bounded)
+      throw lilucb::domain_error(fn, "range", "(" + number_text(lo) + ", " + number_text(hi) + ")",
+                                 "None: range applies to arms 'bounded' only (arms '" + arms + "')");
+    a.lo = lo;
+    a.hi = hi;
+  } else if (bounded) {
+    throw lilucb::domain_error(fn, "range", "None", "(lo, hi) with lo < hi, both finite, required with arms 'bounded'");
+  }
+  if (!concentration.is_none()) {
+    const double k = run_real_arg(sig, "concentration", concentration);
+    if (!bounded)
+      throw lilucb::domain_error(fn, "concentration", number_text(k),
+                                 "None: concentration applies to arms 'bounded' only (arms '" + arms + "')");
+    a.concentration = k;
+  }
 }
 
 /// The Gaussian arms' standard deviations argument arm_sigmas of `fn` (None or one real per arm):

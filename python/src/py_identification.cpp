@@ -172,13 +172,13 @@ bandit::study_settings settings_from(const py::object& arms, const py::object& m
     }
   }
   if (!py::isinstance<py::str>(model)) wrong_type(sig_init, "model", "a str ('gaussian', 'bernoulli' or 'bounded')", model);
-  s.model = bandit::parse_study_model(model.cast<std::string>());
+  s.model = bandit::parse_reward_model(fn_init, "model", model.cast<std::string>());
   s.nu = real_arg(sig_init, "nu", nu);
   // unknown_variance: Gaussian rewards of unknown standard deviations (then no sigma).
   if (!PyBool_Check(unknown_variance.ptr())) wrong_type(sig_init, "unknown_variance", "a bool", unknown_variance);
   s.unknown_variance = unknown_variance.cast<bool>();
-  if (s.unknown_variance && s.model != bandit::study_model::gaussian)
-    throw lilucb::domain_error(fn_init, "unknown_variance", "True with model " + std::string(bandit::to_string(s.model)),
+  if (s.unknown_variance && s.model != bandit::reward_model::gaussian)
+    throw lilucb::domain_error(fn_init, "unknown_variance", "True with model " + std::string(bandit::model_name(s.model)),
                                "False: unknown_variance applies to model gaussian only");
   // sigma: the Gaussian model's scale, and only its.
   if (s.unknown_variance) {
@@ -186,14 +186,14 @@ bandit::study_settings settings_from(const py::object& arms, const py::object& m
       const double v = real_arg(sig_init, "sigma", sigma);
       throw lilucb::domain_error(fn_init, "sigma", number_text(v), "None with unknown_variance=True");
     }
-  } else if (s.model == bandit::study_model::gaussian) {
+  } else if (s.model == bandit::reward_model::gaussian) {
     if (sigma.is_none())
       throw lilucb::domain_error(fn_init, "sigma", "None", "(0, inf), required with model gaussian (or unknown_variance=True)");
     s.sigma = real_arg(sig_init, "sigma", sigma);
   } else if (!sigma.is_none()) {
     const double v = real_arg(sig_init, "sigma", sigma);
     throw lilucb::domain_error(fn_init, "sigma", number_text(v),
-                               std::string("None: sigma applies to model gaussian only (model ") + bandit::to_string(s.model) + ")");
+                               std::string("None: sigma applies to model gaussian only (model ") + bandit::model_name(s.model) + ")");
   }
   // range: the bounded model's [lo, hi], and only its.
   if (!range.is_none()) {
@@ -201,16 +201,16 @@ bandit::study_settings settings_from(const py::object& arms, const py::object& m
     const py::sequence r = py::reinterpret_borrow<py::sequence>(range);
     const double lo = real_arg(sig_init, "range[0]", r[0]), hi = real_arg(sig_init, "range[1]", r[1]);
     const std::string text = "(" + number_text(lo) + ", " + number_text(hi) + ")";
-    if (s.model != bandit::study_model::bounded)
+    if (s.model != bandit::reward_model::bounded)
       throw lilucb::domain_error(fn_init, "range", text,
-                                 std::string("None: range applies to model bounded only (model ") + bandit::to_string(s.model) + ")");
+                                 std::string("None: range applies to model bounded only (model ") + bandit::model_name(s.model) + ")");
     // (hi - lo)/2 is the rewards' sub-Gaussian scale: it must be a positive double, not 0 by
     // underflow (range = (0, 5e-324)), which the stopping rule would refuse as its sigma.
     if (!(std::isfinite(lo) && std::isfinite(hi) && lo < hi && std::isfinite(hi - lo) && (hi - lo) / 2 > 0))
       throw lilucb::domain_error(fn_init, "range", text, "(lo, hi) with lo < hi, both finite, (hi - lo)/2 > 0");
     s.lo = lo;
     s.hi = hi;
-  } else if (s.model == bandit::study_model::bounded) {
+  } else if (s.model == bandit::reward_model::bounded) {
     throw lilucb::domain_error(fn_init, "range", "None", "(lo, hi) with lo < hi, both finite, required with model bounded");
   }
   if (!method.is_none()) {
@@ -487,10 +487,10 @@ class study {
           whole_arg(sig_plan, fn, "threads", threads_obj, 0, 1024, "None or a whole number in [0, 1024] (0: all cores)"));
     if (!concentration.is_none()) {
       const double k = real_arg(sig_plan, "concentration", concentration);
-      if (s_.settings().model != bandit::study_model::bounded)
+      if (s_.settings().model != bandit::reward_model::bounded)
         throw lilucb::domain_error(fn, "concentration", number_text(k),
                                    std::string("None: concentration applies to a 'bounded' study only (this one is '") +
-                                       bandit::to_string(s_.settings().model) + "')");
+                                       bandit::model_name(s_.settings().model) + "')");
       if (!(std::isfinite(k) && k > 0)) throw lilucb::domain_error(fn, "concentration", number_text(k), "(0, inf)");
       q.concentration = k;
     }
@@ -516,12 +516,12 @@ class study {
     py::dict d;
     d["arms"] = s.arms;
     d["names"] = s.names.empty() ? py::object(py::none()) : py::object(py::tuple(py::cast(s.names)));
-    d["model"] = bandit::to_string(s.model);
+    d["model"] = bandit::model_name(s.model);
     d["nu"] = s.nu;
-    d["sigma"] = s.model == bandit::study_model::gaussian && !s.unknown_variance ? py::object(py::float_(s.sigma))
+    d["sigma"] = s.model == bandit::reward_model::gaussian && !s.unknown_variance ? py::object(py::float_(s.sigma))
                                                                                  : py::object(py::none());
     d["unknown_variance"] = s.unknown_variance;
-    d["range"] = s.model == bandit::study_model::bounded ? py::object(py::make_tuple(s.lo, s.hi)) : py::object(py::none());
+    d["range"] = s.model == bandit::reward_model::bounded ? py::object(py::make_tuple(s.lo, s.hi)) : py::object(py::none());
     d["method"] = s.method;
     d["seed"] = s.seed;
     d["epsilon"] = s.target.epsilon;

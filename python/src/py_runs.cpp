@@ -26,17 +26,12 @@ namespace lilucb::python {
 
 namespace {
 
-enum class arm_kind { gaussian, bernoulli, bounded };
-
 struct run_request {
   bandit::method method;  // a preset, or a "SAMPLING+STOPPING" combination (bandit::parse_method)
-  std::vector<double> means;
+  bandit::arms_spec arms;  // the simulated arms (Gaussian ones with one sigma per arm)
   std::size_t true_best = 0;
   std::vector<bool> good;  // the correct answers: the best arm, or every epsilon-good arm
   bandit::answer_target target;  // the question
-  std::vector<double> sigmas;    // Gaussian arms: each arm's standard deviation (arm_sigmas, or sigma)
-  arm_kind arms = arm_kind::gaussian;
-  double lo = 0, hi = 1, kappa = bandit::bounded_arms::default_concentration;  // bounded arms
   bandit::run_options options;
   std::vector<std::uint64_t> checkpoints;  // empty: no anytime recorder
 };
@@ -52,16 +47,16 @@ run_request make_request(const char* fn, const std::string& algorithm, const py:
   run_request r;
   // A preset name, or a sampling x stopping combination as `lilucb run` prints it.
   r.method = bandit::parse_method(algorithm);
-  r.means = means_vector(fn, means);
+  r.arms.means = means_vector(fn, means);
   // The question: the best arm (unique: a tie for the best mean is an error, correctness is
   // reported), or an epsilon-good arm (ties allowed), asked of a combination (a preset answers
   // the best arm only).
   bandit::answer_target target{epsilon, epsilon_relative};
   target.top = whole_number(fn, "top", top, 1, "a whole number in [1, K - 1] (K the number of arms)");
   bandit::check_target(fn, target);
-  bandit::check_target_arms(fn, target, r.means.size());
+  bandit::check_target_arms(fn, target, r.arms.means.size());
   r.target = target;
-  r.good.assign(r.means.size(), false);
+  r.good.assign(r.arms.means.size(), false);
   if (target.top_m()) {
     auto* c = std::get_if<bandit::combination>(&r.method);
     if (!c)
@@ -70,9 +65,9 @@ run_request make_request(const char* fn, const std::string& algorithm, const py:
                                  "needs a combination, e.g. 'lucb-glr+glr-one-sided'");
     c->target = target;
     // A set's correctness is is_good_answer_set's (answers_correctly), not an arm's.
-    r.true_best = static_cast<std::size_t>(std::max_element(r.means.begin(), r.means.end()) - r.means.begin());
+    r.true_best = static_cast<std::size_t>(std::max_element(r.arms.means.begin(), r.arms.means.end()) - r.arms.means.begin());
   } else if (target.best_arm()) {
-    r.true_best = best_arm(r.means);
+    r.true_best = best_arm(r.arms.means);
     r.good[r.true_best] = true;
   } else {
     auto* c = std::get_if<bandit::combination>(&r.method);
@@ -81,34 +76,12 @@ run_request make_request(const char* fn, const std::string& algorithm, const py:
                                  "0 with a preset ('" + algorithm + "' answers the best arm): an epsilon-good question "
                                  "needs a combination, e.g. 't3c-ids+glr-one-sided'");
     c->target = target;
-    r.true_best = static_cast<std::size_t>(std::max_element(r.means.begin(), r.means.end()) - r.means.begin());
-    for (std::size_t i = 0; i < r.means.size(); ++i) r.good[i] = bandit::is_good_answer(target, r.means, i);
+    r.true_best = static_cast<std::size_t>(std::max_element(r.arms.means.begin(), r.arms.means.end()) - r.arms.means.begin());
+    for (std::size_t i = 0; i < r.arms.means.size(); ++i) r.good[i] = bandit::is_good_answer(target, r.arms.means, i);
   }
-  if (arms == "gaussian") r.arms = arm_kind::gaussian;
-  else if (arms == "bernoulli") r.arms = arm_kind::bernoulli;
-  else if (arms == "bounded") r.arms = arm_kind::bounded;
-  else throw lilucb::domain_error(fn, "arms", "'" + arms + "'", "{gaussian, bernoulli, bounded}");
+  r.arms.model = bandit::parse_reward_model(fn, "arms", arms);
   // range and concentration: the bounded arms' [lo, hi] (required) and Beta concentration, and only theirs.
-  const std::string sig = std::string(fn) + "()";
-  if (const auto lohi = range_arg(fn, sig, range, r.arms == arm_kind::bounded, arms)) {
-    r.lo = lohi->first;
-    r.hi = lohi->second;
-  } else if (r.arms == arm_kind::bounded) {
-    throw lilucb::domain_error(fn, "range", "None", "(lo, hi) with lo < hi, both finite, required with arms 'bounded'");
-  }
-  if (!concentration.is_none()) {
-    const double k = run_real_arg(sig, "concentration", concentration);
-    if (r.arms != arm_kind::bounded)
-      throw lilucb::domain_error(fn, "concentration", number_text(k),
-                                 "None: concentration applies to arms 'bounded' only (arms '" + arms + "')");
-    if (!(std::isfinite(k) && k > 0)) throw lilucb::domain_error(fn, "concentration", number_text(k), "(0, inf)");
-    r.kappa = k;
-  }
-  if (r.arms == arm_kind::bounded)
-    for (std::size_t i = 0; i < r.means.size(); ++i)
-      if (!(r.means[i] > r.lo && r.means[i] < r.hi))
-        throw lilucb::domain_error(fn, "means[" + std::to_string(i) + "]", number_text(r.means[i]),
-                                   "(lo, hi) = (" + number_text(r.lo) + ", " + number_text(r.hi) + ") with arms 'bounded'");
+  bounded_arms_args(fn, std::string(fn) + "()", r.arms, range, concentration, arms);
   // nu is checked by the library (bandit::run_algorithm), sigma here as the CLI does.
   check_positive(fn, "sigma", sigma);
   r.options.nu = nu;
@@ -116,9 +89,12 @@ run_request make_request(const char* fn, const std::string& algorithm, const py:
   // Unknown variance (Gaussian arms; as `lilucb run --sigma unknown --arm-sigmas`): the rules read
   // no sigma (only gu, certified, and heuristic-ev stop); the simulated arms have arm_sigmas, or
   // sigma each.
-  r.sigmas = arm_sigmas_arg(fn, arm_sigmas, arms, r.means.size()).value_or(std::vector<double>(r.means.size(), sigma));
+  r.arms.sigma = sigma;
+  if (r.arms.model == bandit::reward_model::gaussian || !arm_sigmas.is_none())
+    r.arms.sigmas = arm_sigmas_arg(fn, arm_sigmas, arms, r.arms.means.size()).value_or(std::vector<double>(r.arms.means.size(), sigma));
+  bandit::check_arms_spec(fn, r.arms, arms_keywords());
   if (unknown_variance) {
-    if (r.arms != arm_kind::gaussian)
+    if (r.arms.model != bandit::reward_model::gaussian)
       throw lilucb::domain_error(fn, "unknown_variance", "True with arms '" + arms + "'", "False: arms 'gaussian' only");
     r.options.unknown_variance = true;
     r.options.sigma = 0;
@@ -159,21 +135,14 @@ bandit::composed_result run_one(const run_request& q, const Arms& arms, const ba
   return r;
 }
 
-template <class Body>
-void with_arms(const run_request& q, Body body) {
-  if (q.arms == arm_kind::gaussian) body(bandit::gaussian_arms(q.means, q.sigmas));
-  else if (q.arms == arm_kind::bernoulli) body(bandit::bernoulli_arms(q.means));
-  else body(bandit::bounded_arms(q.means, q.lo, q.hi, q.kappa));
-}
-
 py::dict parameters_dict(const run_request& q, const bandit::run_result& r) {
   py::dict p;
   for (const auto& [k, v] : r.parameters.named()) p[py::str(k.data(), k.size())] = v;
   p["inner"] = to_string(q.options.inner);
-  p["arms"] = q.arms == arm_kind::gaussian ? "gaussian" : q.arms == arm_kind::bernoulli ? "bernoulli" : "bounded";
-  if (q.arms == arm_kind::bounded) {  // as `lilucb run --json`
-    p["range"] = py::make_tuple(q.lo, q.hi);
-    p["concentration"] = q.kappa;
+  p["arms"] = bandit::model_name(q.arms.model);
+  if (q.arms.model == bandit::reward_model::bounded) {  // as `lilucb run --json`
+    p["range"] = py::make_tuple(q.arms.lo, q.arms.hi);
+    p["concentration"] = q.arms.concentration;
   }
   return p;
 }
@@ -196,8 +165,8 @@ void naming_arguments(const run_request& q, double nu, double sigma, Body body) 
                                      e.value() + ")");
     if (e.parameter() == "reward sum") {
       std::string means;
-      for (std::size_t k = 0; k < q.means.size() && k < 4; ++k) means += (k ? "," : "") + number_text(q.means[k]);
-      if (q.means.size() > 4) means += ",...";
+      for (std::size_t k = 0; k < q.arms.means.size() && k < 4; ++k) means += (k ? "," : "") + number_text(q.arms.means[k]);
+      if (q.arms.means.size() > 4) means += ",...";
       throw lilucb::domain_error(e.function(), "sigma, means", number_text(sigma) + ", [" + means + "]",
                                  "rewards whose sums stay finite doubles: " + e.admissible());
     }
@@ -208,7 +177,7 @@ void naming_arguments(const run_request& q, double nu, double sigma, Body body) 
 // Whether run r answered q's question (its answer_set for a top-m question, its best arm otherwise).
 bool answers_correctly(const run_request& q, const bandit::run_result& r) {
   if (!q.target.top_m()) return r.best_arm < q.good.size() && q.good[r.best_arm];
-  return bandit::is_good_answer_set(q.target, q.means, r.answer_set);
+  return bandit::is_good_answer_set(q.target, q.arms.means, r.answer_set);
 }
 
 py::dict run_py(const std::string& algorithm, const array_like& means, double nu, double sigma, double seed,
@@ -217,13 +186,13 @@ py::dict run_py(const std::string& algorithm, const array_like& means, double nu
                 double epsilon, bool epsilon_relative, double top, bool unknown_variance, const py::object& arm_sigmas) {
   const auto q = make_request("lilucb.run", algorithm, means, nu, sigma, seed, "run", run, arms, max_pulls, inner, checkpoints,
                               range, concentration, epsilon, epsilon_relative, top, unknown_variance, arm_sigmas);
-  const double n = static_cast<double>(q.means.size());
-  lilucb::check_memory("lilucb.run", "means", std::to_string(q.means.size()) + " arms",
+  const double n = static_cast<double>(q.arms.means.size());
+  lilucb::check_memory("lilucb.run", "means", std::to_string(q.arms.means.size()) + " arms",
                        lilucb::run_memory_bytes(n) + 16 * n, "one run and its counts");
   bandit::composed_result c;
   std::vector<std::size_t> best;
   naming_arguments(q, nu, sigma, [&] {
-    interruptible([&] { with_arms(q, [&](const auto& a) { c = run_one(q, a, q.options, &best); }); });
+    interruptible([&] { bandit::visit_arms(q.arms, [&](const auto& a) { c = run_one(q, a, q.options, &best); }); });
   });
   const bandit::run_result& r = c.run;
   py::dict d;
@@ -231,7 +200,7 @@ py::dict run_py(const std::string& algorithm, const array_like& means, double nu
   d["certificate"] = c.certificate;
   d["algorithm"] = r.algorithm;
   d["parameters"] = parameters_dict(q, r);
-  d["n"] = q.means.size();
+  d["n"] = q.arms.means.size();
   d["seed"] = q.options.seed;
   d["run"] = q.options.run;
   d["best_arm"] = r.best_arm;
@@ -269,7 +238,7 @@ py::dict run_many_py(const std::string& algorithm, const array_like& means, doub
     threads = static_cast<unsigned>(whole_number(fn, "threads", t, 0, "None or a whole number in [0, 1024] (0: all cores)"));
     if (t > 1024) throw lilucb::domain_error(fn, "threads", number_text(t), "None or a whole number in [0, 1024] (0: all cores)");
   }
-  const std::size_t n = q.means.size(), nc = q.checkpoints.size();
+  const std::size_t n = q.arms.means.size(), nc = q.checkpoints.size();
   {
     // Checked before anything is allocated (runs * n may not even fit in size_t): the result
     // arrays, built here and copied into numpy, and one run per thread.  Named: threads when one
@@ -303,7 +272,7 @@ py::dict run_many_py(const std::string& algorithm, const array_like& means, doub
   progress_report report(fn, progress, runs);
   bandit::composed_result first;
   const auto work = [&] {
-    with_arms(q, [&](const auto& a) {
+    bandit::visit_arms(q.arms, [&](const auto& a) {
       bandit::parallel_for(runs, threads, [&](std::size_t k) {
         bandit::run_options o = q.options;
         o.run = q.options.run + k;
@@ -372,10 +341,7 @@ std::string plan_py(const array_like& means, double nu, const std::string& arms,
   const std::string sig = std::string(fn) + "()";
   experiments::plan_request q;
   q.arms.means = means_vector(fn, means);
-  if (arms == "gaussian") q.arms.model = bandit::reward_model::gaussian;
-  else if (arms == "bernoulli") q.arms.model = bandit::reward_model::bernoulli;
-  else if (arms == "bounded") q.arms.model = bandit::reward_model::bounded;
-  else throw lilucb::domain_error(fn, "arms", "'" + arms + "'", "{gaussian, bernoulli, bounded}");
+  q.arms.model = bandit::parse_reward_model(fn, "arms", arms);
   // sigma, range and concentration: each only for the model it describes (as the CLI's declarations).
   if (!sigma.is_none()) {
     const double s = run_real_arg(sig, "sigma", sigma);
@@ -385,20 +351,8 @@ std::string plan_py(const array_like& means, double nu, const std::string& arms,
   } else {
     q.arms.sigma = bandit::default_sigma;
   }
-  if (const auto lohi = range_arg(fn, sig, range, q.arms.model == bandit::reward_model::bounded, arms)) {
-    q.arms.lo = lohi->first;
-    q.arms.hi = lohi->second;
-  } else if (q.arms.model == bandit::reward_model::bounded) {
-    throw lilucb::domain_error(fn, "range", "None", "(lo, hi) with lo < hi, both finite, required with arms 'bounded'");
-  }
-  if (!concentration.is_none()) {
-    const double k = run_real_arg(sig, "concentration", concentration);
-    if (q.arms.model != bandit::reward_model::bounded)
-      throw lilucb::domain_error(fn, "concentration", number_text(k),
-                                 "None: concentration applies to arms 'bounded' only (arms '" + arms + "')");
-    if (!(std::isfinite(k) && k > 0)) throw lilucb::domain_error(fn, "concentration", number_text(k), "(0, inf)");
-    q.arms.concentration = k;
-  }
+  bounded_arms_args(fn, sig, q.arms, range, concentration, arms);
+  bandit::check_arms_spec(fn, q.arms, arms_keywords());
   q.nu = nu;
   q.runs = whole_number(fn, "runs", runs, 1, "a whole number in [1, 10^6]");
   if (runs > 1e6) throw lilucb::domain_error(fn, "runs", number_text(runs), "a whole number in [1, 10^6]");
@@ -428,16 +382,10 @@ std::string plan_py(const array_like& means, double nu, const std::string& arms,
 /// The rule registry (lilucb/bandit/rules.hpp) as plain records: one dict per descriptor, in the
 /// tables' order (sampling rules, stopping rules, GLR thresholds, LS boundaries).
 py::list rule_registry() {
-  static constexpr std::pair<bandit::reward_model, const char*> models[] = {
-      {bandit::reward_model::gaussian, "gaussian"},
-      {bandit::reward_model::sub_gaussian, "sub_gaussian"},
-      {bandit::reward_model::bernoulli, "bernoulli"},
-      {bandit::reward_model::bounded, "bounded"},
-      {bandit::reward_model::gaussian_unknown_variance, "gaussian_unknown_variance"}};
   const auto model_names = [](unsigned set) {
     py::list l;
-    for (const auto& [m, name] : models)
-      if (bandit::accepts(set, m)) l.append(name);
+    for (const auto& d : bandit::reward_models)
+      if (bandit::accepts(set, d.id)) l.append(d.name);
     return py::tuple(l);
   };
   const auto recommended = [&](const bandit::recommendation& r) {

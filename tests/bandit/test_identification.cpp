@@ -50,7 +50,7 @@ namespace {
 lb::study_settings gaussian_study(std::size_t K, const std::string& method, double sigma = 0.5, std::uint64_t seed = 7) {
   lb::study_settings s;
   s.arms = K;
-  s.model = lb::study_model::gaussian;
+  s.model = lb::reward_model::gaussian;
   s.sigma = sigma;
   s.nu = 0.1;
   s.method = method;
@@ -125,7 +125,7 @@ BOOST_AUTO_TEST_CASE(a_sequential_study_makes_run_combinations_pulls) {
   lb::study_settings s;
   s.nu = 0.1;
   s.arms = 3;
-  s.model = lb::study_model::bernoulli;
+  s.model = lb::reward_model::bernoulli;
   s.seed = 3;
   const lb::bernoulli_arms coins(std::vector<double>{0.6, 0.4, 0.35});
   for (const char* name : {"kl-lucb+glr-heuristic", "tas-d+glr-pooled-per-arm", "t3c-ids+glr-pooled", "t3c-ids+glr-pooled-kl"}) {
@@ -134,7 +134,7 @@ BOOST_AUTO_TEST_CASE(a_sequential_study_makes_run_combinations_pulls) {
   }
   // Bounded rewards: the rules for a known range read them rescaled from [lo, hi], the sigma rules
   // run with sigma = (hi - lo)/2, as run_combination on bounded_arms does; every one is certified.
-  s.model = lb::study_model::bounded;
+  s.model = lb::reward_model::bounded;
   s.lo = 2;
   s.hi = 10;
   s.seed = 5;
@@ -185,7 +185,7 @@ BOOST_AUTO_TEST_CASE(an_epsilon_good_study_stops_on_ties_and_keeps_its_question)
   auto rel = gaussian_study(3, "");
   rel.target = {0.1, true};
   lilucb_test::expect_domain_error([&] { lb::identification x(rel); }, "epsilon");
-  rel.model = lb::study_model::bounded;
+  rel.model = lb::reward_model::bounded;
   rel.lo = -1;
   rel.hi = 1;
   lilucb_test::expect_domain_error([&] { lb::identification x(rel); }, "epsilon");
@@ -373,7 +373,7 @@ BOOST_AUTO_TEST_CASE(a_repeated_tell_counts_once_and_a_refused_call_changes_noth
 
   lb::study_settings coins;
   coins.arms = 2;
-  coins.model = lb::study_model::bernoulli;
+  coins.model = lb::reward_model::bernoulli;
   coins.nu = 0.05;
   lb::identification b(coins);
   // The study's defaults are the registry's recommendation (the defaults of `lilucb run` too).
@@ -389,7 +389,7 @@ BOOST_AUTO_TEST_CASE(a_repeated_tell_counts_once_and_a_refused_call_changes_noth
 
   lb::study_settings bounded;
   bounded.arms = 2;
-  bounded.model = lb::study_model::bounded;
+  bounded.model = lb::reward_model::bounded;
   bounded.lo = -1;
   bounded.hi = 3;
   bounded.nu = 0.05;
@@ -506,7 +506,7 @@ BOOST_AUTO_TEST_CASE(status_reports_counts_means_and_the_remaining_estimate) {
 BOOST_AUTO_TEST_CASE(a_study_of_unknown_variance_runs_gu_and_reports_spreads) {
   lb::study_settings s;
   s.arms = 3;
-  s.model = lb::study_model::gaussian;
+  s.model = lb::reward_model::gaussian;
   s.unknown_variance = true;
   s.nu = 0.1;
   s.seed = 9;
@@ -641,7 +641,7 @@ BOOST_AUTO_TEST_CASE(a_study_of_unknown_variance_runs_gu_and_reports_spreads) {
   bad.method = "t3c-ids+glr-pooled-per-arm";  // its threshold reads sigma
   refused(bad, "threshold");
   bad = s;
-  bad.model = lb::study_model::bernoulli;
+  bad.model = lb::reward_model::bernoulli;
   refused(bad, "unknown_variance");
   lb::identification c(s);
   const auto q = c.ask();
@@ -693,14 +693,14 @@ BOOST_AUTO_TEST_CASE(settings_outside_their_domain_are_refused_by_name) {
   s = gaussian_study(3, "kl-lucb+glr-pooled");  // kl-lucb needs Bernoulli arms
   BOOST_TEST(refused(s, "sampling"));
   s = gaussian_study(3, "");
-  s.model = lb::study_model::bounded;
+  s.model = lb::reward_model::bounded;
   s.lo = 2;
   s.hi = 1;
   BOOST_TEST(refused(s, "range"));
-  s.model = lb::study_model::bernoulli;
+  s.model = lb::reward_model::bernoulli;
   s.method = "t3c+glr-kk21";  // kk21 is for Gaussian arms
   BOOST_TEST(refused(s, "threshold"));
-  BOOST_CHECK_THROW(lb::parse_study_model("poisson"), lilucb::domain_error);
+  BOOST_CHECK_THROW(lb::parse_reward_model("test", "model", "poisson"), lilucb::domain_error);
 }
 
 // The history: the head digest moves with every event and survives save/load; from_json with the
@@ -865,7 +865,7 @@ struct study_files {
   }
 };
 
-lb::study_settings study_of(lb::study_model model, const std::string& method, bool unknown_variance = false) {
+lb::study_settings study_of(lb::reward_model model, const std::string& method, bool unknown_variance = false) {
   lb::study_settings s;
   s.arms = 4;
   s.model = model;
@@ -881,12 +881,12 @@ lb::study_settings study_of(lb::study_model model, const std::string& method, bo
 
 /// A reward of the world where arm i has mean 1 - 0.6 i (Bernoulli: rate 0.8 - 0.2 i; bounded:
 /// clamped to the study's range [-2, 2]), drawn from gen.
-double reward_of(lb::study_model model, std::size_t arm, std::mt19937_64& gen) {
+double reward_of(lb::reward_model model, std::size_t arm, std::mt19937_64& gen) {
   const double mean = 1.0 - 0.6 * static_cast<double>(arm);
   switch (model) {
-    case lb::study_model::bernoulli: return std::bernoulli_distribution(0.8 - 0.2 * static_cast<double>(arm))(gen) ? 1.0 : 0.0;
-    case lb::study_model::bounded: return std::clamp(std::normal_distribution<double>(mean, 1.0)(gen), -2.0, 2.0);
-    case lb::study_model::gaussian: break;
+    case lb::reward_model::bernoulli: return std::bernoulli_distribution(0.8 - 0.2 * static_cast<double>(arm))(gen) ? 1.0 : 0.0;
+    case lb::reward_model::bounded: return std::clamp(std::normal_distribution<double>(mean, 1.0)(gen), -2.0, 2.0);
+    default: break;  // gaussian
   }
   return std::normal_distribution<double>(mean, 1.0)(gen);
 }
@@ -909,7 +909,7 @@ bool refused_saying(const std::function<void()>& call, const std::string& says) 
 // An attribution window's deadline: expire(through, r) is tell(id, r) for every ask in flight with
 // id <= through, in id order; a later tell of an expired id is a retry; a refused call changes nothing.
 BOOST_AUTO_TEST_CASE(expire_tells_the_asks_in_flight_up_to_an_id_in_order) {
-  auto bern = study_of(lb::study_model::bernoulli, "");
+  auto bern = study_of(lb::reward_model::bernoulli, "");
   lb::identification a(bern), b(bern);
   const auto q = a.ask(8);
   b.ask(8);
@@ -966,24 +966,24 @@ BOOST_AUTO_TEST_CASE(expire_tells_the_asks_in_flight_up_to_an_id_in_order) {
 // holds them: only the journal's tail is replayed) and without (the whole journal is).
 BOOST_AUTO_TEST_CASE(a_study_reopened_from_its_snapshot_and_journal_continues_as_the_uninterrupted_one) {
   struct method_case {
-    lb::study_model model;
+    lb::reward_model model;
     const char* method;
     bool holds_rules;
     bool unknown_variance = false;
   };
   const method_case cases[] = {
-      {lb::study_model::gaussian, "t3c-ids+glr-pooled-per-arm", true},
-      {lb::study_model::gaussian, "ttts+glr-pooled", true},
-      {lb::study_model::gaussian, "eb-tci+glr-pooled-per-arm", true},
-      {lb::study_model::gaussian, "uniform+glr-pooled-per-arm", true},
-      {lb::study_model::bernoulli, "t3c-ids+glr-pooled-kl", true},
-      {lb::study_model::bounded, "t3c-ids+glr-pooled-eb", true},
-      {lb::study_model::bounded, "t3c-ids+glr-pooled-betting", true},
-      {lb::study_model::gaussian, "tas-d+glr-kk21", false},
-      {lb::study_model::gaussian, "lucb1+ls", false},
-      {lb::study_model::gaussian, "t3c-ids+glr-gu", false, true},
-      {lb::study_model::gaussian, "t3c-ids+glr-paired-t", false, true},
-      {lb::study_model::gaussian, "tas-d+glr-heuristic-ev", false, true},
+      {lb::reward_model::gaussian, "t3c-ids+glr-pooled-per-arm", true},
+      {lb::reward_model::gaussian, "ttts+glr-pooled", true},
+      {lb::reward_model::gaussian, "eb-tci+glr-pooled-per-arm", true},
+      {lb::reward_model::gaussian, "uniform+glr-pooled-per-arm", true},
+      {lb::reward_model::bernoulli, "t3c-ids+glr-pooled-kl", true},
+      {lb::reward_model::bounded, "t3c-ids+glr-pooled-eb", true},
+      {lb::reward_model::bounded, "t3c-ids+glr-pooled-betting", true},
+      {lb::reward_model::gaussian, "tas-d+glr-kk21", false},
+      {lb::reward_model::gaussian, "lucb1+ls", false},
+      {lb::reward_model::gaussian, "t3c-ids+glr-gu", false, true},
+      {lb::reward_model::gaussian, "t3c-ids+glr-paired-t", false, true},
+      {lb::reward_model::gaussian, "tas-d+glr-heuristic-ev", false, true},
   };
   for (const auto& c : cases) {
     BOOST_TEST_CONTEXT(c.method) {
@@ -1049,13 +1049,13 @@ BOOST_AUTO_TEST_CASE(a_study_reopened_from_its_snapshot_and_journal_continues_as
 BOOST_AUTO_TEST_CASE(answer_and_status_leave_the_snapshot_as_the_replay_makes_it) {
   for (const char* method : {"t3c-ids+glr-pooled-per-arm", "ttts+glr-pooled", "uniform+glr-pooled-per-arm"}) {
     BOOST_TEST_CONTEXT(method) {
-      lb::identification watched(study_of(lb::study_model::gaussian, method)), quiet(study_of(lb::study_model::gaussian, method));
+      lb::identification watched(study_of(lb::reward_model::gaussian, method)), quiet(study_of(lb::reward_model::gaussian, method));
       std::mt19937_64 gen(8);
       for (int round = 0; round < 60 && !quiet.done(); ++round) {
         const auto q = quiet.ask(3);
         watched.ask(3);
         for (const auto& x : q) {
-          const double r = reward_of(lb::study_model::gaussian, x.arm, gen);
+          const double r = reward_of(lb::reward_model::gaussian, x.arm, gen);
           quiet.tell(x.id, r);
           watched.tell(x.id, r);
           watched.answer();
@@ -1075,13 +1075,13 @@ BOOST_AUTO_TEST_CASE(answer_and_status_leave_the_snapshot_as_the_replay_makes_it
 
 // Each kind of damage or edit is refused, saying what differs (the messages name the part).
 BOOST_AUTO_TEST_CASE(a_tampered_snapshot_or_journal_is_refused_saying_what_differs) {
-  lb::identification fresh(study_of(lb::study_model::gaussian, ""));
+  lb::identification fresh(study_of(lb::reward_model::gaussian, ""));
   study_files files(fresh);
   files.compaction = 600;
   std::mt19937_64 gen(1);
   for (int command = 0; command < 12; ++command) {
     auto study = files.load();
-    for (const auto& q : study.ask(3)) study.tell(q.id, q.arm, reward_of(lb::study_model::gaussian, q.arm, gen));
+    for (const auto& q : study.ask(3)) study.tell(q.id, q.arm, reward_of(lb::reward_model::gaussian, q.arm, gen));
     files.commit(study);
   }
   auto last = files.load();
@@ -1218,7 +1218,7 @@ BOOST_AUTO_TEST_CASE(a_tampered_snapshot_or_journal_is_refused_saying_what_diffe
 // The window of asks in flight is checked on load word by word (whole words of 64 asks in flight
 // counted in tallies): an arm edited inside a whole word, to another arm or past K, is refused.
 BOOST_AUTO_TEST_CASE(an_arm_edited_inside_a_whole_word_of_asks_in_flight_is_refused) {
-  lb::identification study(study_of(lb::study_model::gaussian, "t3c-ids+glr-pooled-per-arm"));
+  lb::identification study(study_of(lb::reward_model::gaussian, "t3c-ids+glr-pooled-per-arm"));
   const auto asks = study.ask(640);  // ten whole words of asks in flight
   std::string arms;
   for (const auto& q : asks) arms.push_back(static_cast<char>(q.arm));
@@ -1244,11 +1244,11 @@ BOOST_AUTO_TEST_CASE(an_arm_edited_inside_a_whole_word_of_asks_in_flight_is_refu
 }
 
 BOOST_AUTO_TEST_CASE(every_resealed_one_byte_edit_of_a_saved_state_is_refused_or_runs) {
-  const std::pair<lb::study_model, const char*> methods[] = {
-      {lb::study_model::gaussian, "t3c-ids+glr-pooled-per-arm"}, {lb::study_model::gaussian, "ttts+glr-pooled"},
-      {lb::study_model::gaussian, "eb-tci+glr-pooled-per-arm"},  {lb::study_model::gaussian, "uniform+glr-pooled-per-arm"},
-      {lb::study_model::bernoulli, "t3c-ids+glr-pooled-kl"},     {lb::study_model::bounded, "t3c-ids+glr-pooled-eb"},
-      {lb::study_model::bounded, "t3c-ids+glr-pooled-betting"},
+  const std::pair<lb::reward_model, const char*> methods[] = {
+      {lb::reward_model::gaussian, "t3c-ids+glr-pooled-per-arm"}, {lb::reward_model::gaussian, "ttts+glr-pooled"},
+      {lb::reward_model::gaussian, "eb-tci+glr-pooled-per-arm"},  {lb::reward_model::gaussian, "uniform+glr-pooled-per-arm"},
+      {lb::reward_model::bernoulli, "t3c-ids+glr-pooled-kl"},     {lb::reward_model::bounded, "t3c-ids+glr-pooled-eb"},
+      {lb::reward_model::bounded, "t3c-ids+glr-pooled-betting"},
   };
   for (const auto& [model, method] : methods) {
     BOOST_TEST_CONTEXT(method) {
@@ -1302,7 +1302,7 @@ BOOST_AUTO_TEST_CASE(every_resealed_one_byte_edit_of_a_saved_state_is_refused_or
 // A kill during an append leaves a last line without its '\n': ignored by a load (the study is
 // the one before the command), and cut by the next record (journal_end()).
 BOOST_AUTO_TEST_CASE(a_torn_last_record_is_ignored_and_cut) {
-  lb::identification fresh(study_of(lb::study_model::gaussian, ""));
+  lb::identification fresh(study_of(lb::reward_model::gaussian, ""));
   study_files files(fresh);
   for (int command = 0; command < 4; ++command) {
     auto study = files.load();
@@ -1338,10 +1338,10 @@ BOOST_AUTO_TEST_CASE(a_torn_last_record_is_ignored_and_cut) {
 BOOST_AUTO_TEST_CASE(a_version_2_state_migrates_to_a_snapshot_and_journal) {
   for (const char* method : {"t3c-ids+glr-pooled-per-arm", "tas-d+glr-kk21"}) {
     BOOST_TEST_CONTEXT(method) {
-      lb::identification a(study_of(lb::study_model::gaussian, method));
+      lb::identification a(study_of(lb::reward_model::gaussian, method));
       std::mt19937_64 gen(4);
       const auto q = a.ask(9);
-      for (std::size_t k = 0; k < 6; ++k) a.tell(q[k].id, reward_of(lb::study_model::gaussian, q[k].arm, gen));
+      for (std::size_t k = 0; k < 6; ++k) a.tell(q[k].id, reward_of(lb::reward_model::gaussian, q[k].arm, gen));
       auto loaded = lb::identification::from_json(a.to_json());
       const std::string record = loaded.take_journal_record();
       BOOST_TEST(std::count(record.begin(), record.end(), '\n') == 1);
@@ -1357,13 +1357,13 @@ BOOST_AUTO_TEST_CASE(a_version_2_state_migrates_to_a_snapshot_and_journal) {
       BOOST_TEST(files.load(true).history().head == a.history().head);
       BOOST_CHECK_THROW(opened.to_json(), lilucb::domain_error);  // its events are in the journal
       for (std::size_t k = 6; k < 9; ++k) {
-        const double r = reward_of(lb::study_model::gaussian, q[k].arm, gen);
+        const double r = reward_of(lb::reward_model::gaussian, q[k].arm, gen);
         BOOST_TEST(a.tell(q[k].id, r) == opened.tell(q[k].id, r));
       }
       for (int k = 0; k < 20 && !a.done(); ++k) {
         const auto x = a.ask(), y = opened.ask();
         BOOST_REQUIRE_EQUAL(x.arm, y.arm);
-        const double r = reward_of(lb::study_model::gaussian, x.arm, gen);
+        const double r = reward_of(lb::reward_model::gaussian, x.arm, gen);
         a.tell(x.id, r);
         opened.tell(y.id, r);
       }
@@ -1376,7 +1376,7 @@ BOOST_AUTO_TEST_CASE(a_version_2_state_migrates_to_a_snapshot_and_journal) {
 // 65,536 asks, whether the study was made or opened from a snapshot; an older told ask returns
 // false (not counted, as any retry).
 BOOST_AUTO_TEST_CASE(a_retry_naming_another_arm_is_refused_within_the_recent_asks) {
-  auto s = study_of(lb::study_model::gaussian, "uniform+glr-pooled-per-arm");
+  auto s = study_of(lb::reward_model::gaussian, "uniform+glr-pooled-per-arm");
   s.arms = 3;
   lb::identification a(s);
   const std::size_t n = 70000;

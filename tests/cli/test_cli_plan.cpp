@@ -168,7 +168,7 @@ BOOST_AUTO_TEST_CASE(run_runs_summarises_as_the_planner) {
   const std::vector<std::string> args{"run", "--means", "0.5,0.4,0.1", "--nu", "0.1", "--runs", "9", "--seed", "3",
                                       "--json"};
   const json j = parse_out(run_cli(args), args);
-  ex::plan_arms arms;
+  lb::arms_spec arms;
   arms.means = {0.5, 0.4, 0.1};
   arms.sigma = 0.5;
   lb::run_options o;

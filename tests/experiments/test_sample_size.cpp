@@ -48,15 +48,15 @@ double binomial_cdf(int m, double p, int k) {
   return s;
 }
 
-plan_arms gaussian(std::vector<double> means, double sigma) {
-  plan_arms a;
+lb::arms_spec gaussian(std::vector<double> means, double sigma) {
+  lb::arms_spec a;
   a.means = std::move(means);
   a.sigma = sigma;
   return a;
 }
 
-plan_arms bernoulli(std::vector<double> means) {
-  plan_arms a;
+lb::arms_spec bernoulli(std::vector<double> means) {
+  lb::arms_spec a;
   a.means = std::move(means);
   a.model = lb::reward_model::bernoulli;
   return a;
@@ -208,7 +208,7 @@ BOOST_AUTO_TEST_CASE(t_star_lower_bound_and_prediction_come_from_the_library) {
 // certified method for them with the rules reading no sigma (run k = a direct run on stream k).
 BOOST_AUTO_TEST_CASE(arm_sigmas_and_unknown_variances) {
   const std::vector<double> means{0.5, 0.4, 0.1}, sigmas{0.3, 1, 0.5};
-  plan_arms a = gaussian(means, 0.5);
+  lb::arms_spec a = gaussian(means, 0.5);
   a.sigmas = sigmas;
   BOOST_TEST(plan_characteristic_time(a).t_star == lilucb::characteristic_time_gaussian(means, sigmas).t_star);
   BOOST_TEST(arms_text(a) == "Gaussian arms of sigmas 0.3, 1, 0.5");
@@ -218,7 +218,7 @@ BOOST_AUTO_TEST_CASE(arm_sigmas_and_unknown_variances) {
   BOOST_TEST((plan_characteristic_time(a).w_star == uv.w_star));
   BOOST_TEST(arms_text(a) == "Gaussian arms of sigmas 0.3, 1, 0.5, unknown to the method");
   // no sigmas: sigma for every arm
-  plan_arms each = gaussian(means, 0.7);
+  lb::arms_spec each = gaussian(means, 0.7);
   each.model = lb::reward_model::gaussian_unknown_variance;
   BOOST_TEST(plan_characteristic_time(each).t_star ==
              lilucb::characteristic_time_gaussian_unknown_variance(means, std::vector<double>(3, 0.7)).t_star);
@@ -259,7 +259,7 @@ BOOST_AUTO_TEST_CASE(arm_sigmas_and_unknown_variances) {
     BOOST_TEST(e.parameter() == "method", e.what());
   }
   // One sigma per arm.
-  plan_arms bad = a;
+  lb::arms_spec bad = a;
   bad.sigmas = {1, 2};
   BOOST_CHECK_THROW(plan_characteristic_time(bad), lilucb::domain_error);
 }
@@ -310,7 +310,7 @@ BOOST_AUTO_TEST_CASE(invalid_requests_name_the_parameter) {
 // Results that cannot fit are refused before anything is allocated or run, naming runs.
 BOOST_AUTO_TEST_CASE(runs_that_cannot_fit_are_refused_first) {
   if (!lilucb::available_memory_bytes()) return;  // no limit can be read here: nothing is checked
-  plan_arms a = gaussian(std::vector<double>(1'000'000, 0.0), 0.5);
+  lb::arms_spec a = gaussian(std::vector<double>(1'000'000, 0.0), 0.5);
   a.means[0] = 1;
   lb::run_options o;
   o.nu = 0.1;
@@ -328,10 +328,10 @@ BOOST_AUTO_TEST_CASE(runs_that_cannot_fit_are_refused_first) {
 // at level 1e-6 (a failure is a real excess of errors, at most once in a million by chance).
 BOOST_AUTO_TEST_CASE(lower_bound_below_the_certified_mean_and_errors_within_nu) {
   struct instance {
-    plan_arms arms;
+    lb::arms_spec arms;
     double nu;
   };
-  plan_arms bounded;
+  lb::arms_spec bounded;
   bounded.model = lb::reward_model::bounded;
   bounded.means = {0.6, 0.3, 0.2};
   const std::vector<instance> instances{

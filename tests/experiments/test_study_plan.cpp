@@ -37,7 +37,7 @@ double reward_of(std::uint64_t id, std::size_t arm) {
 lb::identification bernoulli_study(std::uint64_t seed) {
   lb::study_settings s;
   s.arms = 3;
-  s.model = lb::study_model::bernoulli;
+  s.model = lb::reward_model::bernoulli;
   s.nu = 0.05;
   s.seed = seed;
   return lb::identification(s);
@@ -226,7 +226,7 @@ BOOST_AUTO_TEST_CASE(a_censored_continuation_counts_at_its_budget) {
 BOOST_AUTO_TEST_CASE(a_study_of_unknown_variance_plans_at_its_sample_standard_deviations) {
   lb::study_settings set;
   set.arms = 3;
-  set.model = lb::study_model::gaussian;
+  set.model = lb::reward_model::gaussian;
   set.unknown_variance = true;
   set.nu = 0.1;
   set.seed = 2;
@@ -274,7 +274,7 @@ BOOST_AUTO_TEST_CASE(forks_of_rules_with_thread_tables_plan_alike_on_any_thread_
     BOOST_TEST_CONTEXT(method) {
       lb::study_settings st;
       st.arms = 3;
-      st.model = lb::study_model::gaussian;
+      st.model = lb::reward_model::gaussian;
       st.sigma = 0.5;
       st.nu = 0.1;
       st.seed = 2;
@@ -306,7 +306,7 @@ BOOST_AUTO_TEST_CASE(the_status_range_is_the_estimate_at_means_moved_by_one_stan
     BOOST_TEST_CONTEXT(c.m0 << " " << c.m1 << " n = " << c.n) {
       lb::study_settings st;
       st.arms = 2;
-      st.model = lb::study_model::gaussian;
+      st.model = lb::reward_model::gaussian;
       st.sigma = 1;
       st.nu = 0.05;
       lb::identification s(st);

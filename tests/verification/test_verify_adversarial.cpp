@@ -135,7 +135,7 @@ BOOST_AUTO_TEST_CASE(combination_runner_runs_the_composition) {
   comb.stopping = lb::stopping_rule::glr;
   comb.threshold = lb::glr_threshold::mixture;
   const lv::run_function run = lv::combination_runner(comb);
-  for (const lv::arm_type t : {lv::arm_type::gaussian, lv::arm_type::bernoulli}) {
+  for (const lilucb::bandit::reward_model t : {lilucb::bandit::reward_model::gaussian, lilucb::bandit::reward_model::bernoulli}) {
     lv::configuration c = two_arms(0.2, 0.3);
     c.means.push_back(0.4);
     c.arms = t;
@@ -147,7 +147,7 @@ BOOST_AUTO_TEST_CASE(combination_runner_runs_the_composition) {
       o.max_pulls = 100000;
       const lb::run_result got = run(c, o);
       const lb::run_result want =
-          t == lv::arm_type::gaussian
+          t == lilucb::bandit::reward_model::gaussian
               ? lb::run_combination(comb, lb::gaussian_arms(c.means, c.sigma), o).run
               : lb::run_combination(comb, lb::bernoulli_arms(c.means), o).run;
       BOOST_TEST(got.pulls == want.pulls);
@@ -228,7 +228,7 @@ BOOST_AUTO_TEST_SUITE(search)
 // confirmation must reject P(wrong) <= 0.3.
 BOOST_AUTO_TEST_CASE(finds_a_planted_region) {
   auto in_region = [](const lv::configuration& c) {
-    return c.arms == lv::arm_type::bernoulli && c.nu == 0.3 && lv::best_arm(c) + 1 == c.means.size();
+    return c.arms == lilucb::bandit::reward_model::bernoulli && c.nu == 0.3 && lv::best_arm(c) + 1 == c.means.size();
   };
   const auto r = lv::search_worst(planted([&](const auto& c) { return in_region(c) ? 0.6 : 0.01; }), small_search());
   const auto& w = r.candidates.at(r.worst);
@@ -256,7 +256,7 @@ BOOST_AUTO_TEST_CASE(local_moves_reach_a_planted_peak) {
     return lv::best_arm(c) != 0 && lv::best_arm(c) + 1 != c.means.size();
   };
   auto peak = [&](const lv::configuration& c) {
-    return c.arms == lv::arm_type::gaussian && interior(c) && close_arms(c) >= 3;
+    return c.arms == lilucb::bandit::reward_model::gaussian && interior(c) && close_arms(c) >= 3;
   };
   auto p = [&](const lv::configuration& c) {
     if (peak(c)) return 0.9;
@@ -348,8 +348,8 @@ BOOST_AUTO_TEST_CASE(invalid_configurations) {
   add([](auto& c) { c.means = {0.5, 0.5}; });
   add([](auto& c) { c.means = {0.5, NAN}; });
   add([](auto& c) { c.means = {0.5, INFINITY}; });
-  add([](auto& c) { c.means = {0.5, 1.5}, c.arms = lv::arm_type::bernoulli; });
-  add([](auto& c) { c.means = {-0.1, 0.5}, c.arms = lv::arm_type::bernoulli; });
+  add([](auto& c) { c.means = {0.5, 1.5}, c.arms = lilucb::bandit::reward_model::bernoulli; });
+  add([](auto& c) { c.means = {-0.1, 0.5}, c.arms = lilucb::bandit::reward_model::bernoulli; });
   add([](auto& c) { c.sigma = 0; });
   add([](auto& c) { c.sigma = NAN; });
   add([](auto& c) { c.sigma = INFINITY; });
@@ -360,7 +360,7 @@ BOOST_AUTO_TEST_CASE(invalid_configurations) {
   // A Bernoulli configuration ignores sigma; 0 and 1 are valid Bernoulli means.
   lv::configuration ok = two_arms(0.1);
   ok.means = {0.0, 1.0};
-  ok.arms = lv::arm_type::bernoulli;
+  ok.arms = lilucb::bandit::reward_model::bernoulli;
   ok.sigma = 0;
   BOOST_CHECK_NO_THROW(lv::estimate_error_rate(run, ok, options(10)));
 }

@@ -139,7 +139,7 @@ BOOST_AUTO_TEST_CASE(domain) {
   three.means = {0.1, 0.0, -0.1};
   BOOST_CHECK_THROW(lv::estimate_error_rate(run, three, options(1)), lilucb::domain_error);
   lv::configuration bern = instance(0.1);
-  bern.arms = lv::arm_type::bernoulli;
+  bern.arms = lilucb::bandit::reward_model::bernoulli;
   bern.means = {0.5, 0.4};
   BOOST_CHECK_THROW(lv::estimate_error_rate(run, bern, options(1)), lilucb::domain_error);
   BOOST_CHECK_NO_THROW(lv::find_check("practice"));

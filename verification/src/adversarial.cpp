@@ -12,6 +12,7 @@
 #include "support.hpp"
 
 #include "lilucb/bandit/arms.hpp"
+#include "lilucb/bandit/arms_spec.hpp"
 #include "lilucb/bandit/compose.hpp"
 #include "lilucb/bandit/parallel.hpp"
 #include "lilucb/bandit/scenarios.hpp"
@@ -103,7 +104,7 @@ std::string search_evidence(const search_result& r, const search_options& s, con
      << s.screen_runs << " runs on streams >= 2^40; arms 2.." << s.max_arms << ", gaps >= " << fmt(s.min_gap)
      << ", nu in {";
   for (std::size_t i = 0; i < s.nus.size(); ++i) os << (i ? ", " : "") << fmt(s.nus[i]);
-  const bool bernoulli = std::find(s.arm_types.begin(), s.arm_types.end(), arm_type::bernoulli) != s.arm_types.end();
+  const bool bernoulli = std::find(s.arm_types.begin(), s.arm_types.end(), bandit::reward_model::bernoulli) != s.arm_types.end();
   os << "}, Gaussian sigma " << fmt(s.sigma) << (bernoulli ? " and Bernoulli" : " only") << ", pull budget " << s.max_pulls
      << " per run; worst selected by the screening score, then CONFIRMED on " << s.confirm_runs
      << " fresh runs (streams 0.." << s.confirm_runs - 1 << ", disjoint from screening); seed " << v.seed
@@ -182,8 +183,11 @@ std::string certificate_of(const searched_combination& sc) {
   bandit::run_options o;
   o.nu = 0.1;
   o.max_pulls = 1;
-  if (sc.bernoulli_only) return bandit::run_combination(sc.combination, bandit::bernoulli_arms({1.0, 0.0}), o).certificate;
-  return bandit::run_combination(sc.combination, bandit::gaussian_arms({1.0, 0.0}, 1.0), o).certificate;
+  bandit::arms_spec arms;
+  arms.model = sc.bernoulli_only ? bandit::reward_model::bernoulli : bandit::reward_model::gaussian;
+  arms.means = {1.0, 0.0};
+  arms.sigma = 1.0;
+  return bandit::visit_arms(arms, [&](const auto& a) { return bandit::run_combination(sc.combination, a, o).certificate; });
 }
 
 claim combination_claim(const searched_combination& sc, const verify_options& v) {
@@ -193,8 +197,8 @@ claim combination_claim(const searched_combination& sc, const verify_options& v)
   // The search sizes of the guaranteed (non-batched) algorithms: the runs cost 10^3-10^5 pulls at
   // these gaps, about a microsecond each.
   plan p = plan_for(bandit::algorithm::lilucb_certified, v);
-  if (sc.gaussian_only) p.search.arm_types = {arm_type::gaussian};
-  if (sc.bernoulli_only) p.search.arm_types = {arm_type::bernoulli};
+  if (sc.gaussian_only) p.search.arm_types = {bandit::reward_model::gaussian};
+  if (sc.bernoulli_only) p.search.arm_types = {bandit::reward_model::bernoulli};
   if (!certified) p.search.absolute_score = true;
   const search_result r = search_worst(combination_runner(comb), p.search);
   const configuration& w = r.candidates[r.worst].config;

@@ -52,14 +52,14 @@ void check_search_options(const char* fn, const search_options& o) {
 }
 
 /// Gaussian families live in [0, 1] too, so the same means serve both arm types.
-configuration make_configuration(std::vector<double> means, arm_type t, const search_options& o, double nu, std::string label) {
+configuration make_configuration(std::vector<double> means, bandit::reward_model t, const search_options& o, double nu, std::string label) {
   configuration c;
   c.means = std::move(means);
   c.arms = t;
   c.sigma = o.sigma;
   c.nu = nu;
   c.label = std::move(label);
-  if (t == arm_type::bernoulli && c.label.rfind("bernoulli", 0) != 0) c.label += " (bernoulli)";
+  if (t == bandit::reward_model::bernoulli && c.label.rfind("bernoulli", 0) != 0) c.label += " (bernoulli)";
   return c;
 }
 
@@ -67,13 +67,13 @@ configuration make_configuration(std::vector<double> means, arm_type t, const se
 /// best (unique best), Bernoulli means in [0, 1] (the best at least min_gap above 0).
 void repair(configuration& c, double g) {
   std::size_t b = best_arm(c);
-  if (c.arms == arm_type::bernoulli) {
+  if (c.arms == bandit::reward_model::bernoulli) {
     c.means[b] = std::clamp(c.means[b], g, 1.0);
   }
   for (std::size_t i = 0; i < c.means.size(); ++i) {
     if (i == b) continue;
     c.means[i] = std::min(c.means[i], c.means[b] - g);
-    if (c.arms == arm_type::bernoulli) c.means[i] = std::max(c.means[i], 0.0);
+    if (c.arms == bandit::reward_model::bernoulli) c.means[i] = std::max(c.means[i], 0.0);
   }
 }
 
@@ -89,7 +89,7 @@ std::size_t below(bandit::run_engine& e, std::size_t k) {
 
 configuration random_configuration(bandit::run_engine& e, const search_options& o) {
   const std::size_t n = 2 + below(e, o.max_arms - 1);
-  const arm_type t = o.arm_types[below(e, o.arm_types.size())];
+  const bandit::reward_model t = o.arm_types[below(e, o.arm_types.size())];
   const double nu = o.nus[below(e, o.nus.size())];
   const double g = o.min_gap;
   // Best mean anywhere in [4g, 1]; the others g .. 4g below, one of them exactly at g.
@@ -170,12 +170,12 @@ std::vector<configuration> structured_families(const search_options& o) {
   const double g = o.min_gap;
   const std::size_t n = o.max_arms;
   std::vector<configuration> out;
-  const bool gauss = std::count(o.arm_types.begin(), o.arm_types.end(), arm_type::gaussian) > 0;
-  const bool bern = std::count(o.arm_types.begin(), o.arm_types.end(), arm_type::bernoulli) > 0;
+  const bool gauss = std::count(o.arm_types.begin(), o.arm_types.end(), bandit::reward_model::gaussian) > 0;
+  const bool bern = std::count(o.arm_types.begin(), o.arm_types.end(), bandit::reward_model::bernoulli) > 0;
   for (double nu : o.nus) {
     auto both = [&](const std::vector<double>& m, const std::string& label) {
-      if (gauss) out.push_back(make_configuration(m, arm_type::gaussian, o, nu, label));
-      if (bern) out.push_back(make_configuration(m, arm_type::bernoulli, o, nu, label));
+      if (gauss) out.push_back(make_configuration(m, bandit::reward_model::gaussian, o, nu, label));
+      if (bern) out.push_back(make_configuration(m, bandit::reward_model::bernoulli, o, nu, label));
     };
     for (double f : {1.0, 2.0, 4.0}) {
       both({0.5 + f * g / 2, 0.5 - f * g / 2}, "two-arm gap " + fmt(f * g) + ", best first");
@@ -200,16 +200,16 @@ std::vector<configuration> structured_families(const search_options& o) {
       both(m, "alpha=" + fmt(alpha) + " n=" + std::to_string(n));
     }
     if (bern) {  // Bernoulli extremes: tiny variance near 0 and 1, the largest at 1/2
-      out.push_back(make_configuration({0.0, g}, arm_type::bernoulli, o, nu, "bernoulli near 0"));
-      out.push_back(make_configuration({1.0 - g, 1.0}, arm_type::bernoulli, o, nu, "bernoulli near 1"));
+      out.push_back(make_configuration({0.0, g}, bandit::reward_model::bernoulli, o, nu, "bernoulli near 0"));
+      out.push_back(make_configuration({1.0 - g, 1.0}, bandit::reward_model::bernoulli, o, nu, "bernoulli near 1"));
       std::vector<double> m(n, 0.0);
       m[n - 1] = g;
-      out.push_back(make_configuration(m, arm_type::bernoulli, o, nu, "bernoulli 1-sparse near 0 n=" + std::to_string(n)));
+      out.push_back(make_configuration(m, bandit::reward_model::bernoulli, o, nu, "bernoulli 1-sparse near 0 n=" + std::to_string(n)));
       std::vector<double> hi(n, 0.5);
       hi[0] = 1.0 - g;  // one low-variance arm near 1 ... and the best hidden among mid arms
       for (std::size_t i = 1; i + 1 < n; ++i) hi[i] = 0.5;
       hi[n - 1] = 1.0;
-      out.push_back(make_configuration(hi, arm_type::bernoulli, o, nu, "bernoulli best 1 vs 1-g n=" + std::to_string(n)));
+      out.push_back(make_configuration(hi, bandit::reward_model::bernoulli, o, nu, "bernoulli best 1 vs 1-g n=" + std::to_string(n)));
     }
   }
   for (auto& c : out) repair(c, g);

@@ -5,6 +5,7 @@
 #include "support.hpp"
 
 #include "lilucb/bandit/arms.hpp"  // bandit::run_engine, bandit::normal_stream
+#include "lilucb/bandit/arms_spec.hpp"
 #include "lilucb/bandit/compose.hpp"
 #include "lilucb/bandit/parallel.hpp"
 #include "lilucb/bandit/scenarios.hpp"
@@ -25,23 +26,23 @@ using namespace lilucb::verification::detail;
 using lilucb::detail::format_value;
 using lilucb::detail::raise_domain_error;
 
-std::string_view to_string(arm_type t) { return t == arm_type::gaussian ? "gaussian" : "bernoulli"; }
-
 void check_configuration(const char* fn, const configuration& c) {
+  if (c.arms != bandit::reward_model::gaussian && c.arms != bandit::reward_model::bernoulli)
+    raise_domain_error(fn, "configuration.arms", bandit::model_name(c.arms), "{gaussian, bernoulli}");
   if (c.means.size() < 2)
     raise_domain_error(fn, "configuration.means.size()", std::to_string(c.means.size()), "[2, 2^32] arms");
   for (std::size_t i = 0; i < c.means.size(); ++i) {
     const double m = c.means[i];
     const std::string name = "configuration.means[" + std::to_string(i) + "]";
     if (!std::isfinite(m)) raise_domain_error(fn, name.c_str(), format_value(m), "a finite real number");
-    if (c.arms == arm_type::bernoulli && !(m >= 0 && m <= 1))
+    if (c.arms == bandit::reward_model::bernoulli && !(m >= 0 && m <= 1))
       raise_domain_error(fn, name.c_str(), format_value(m), "[0, 1] for Bernoulli arms");
   }
   const double top = *std::max_element(c.means.begin(), c.means.end());
   if (std::count(c.means.begin(), c.means.end(), top) != 1)
     raise_domain_error(fn, "configuration.means", "largest mean " + format_value(top) + " shared by several arms",
                        "a unique best arm");
-  if (c.arms == arm_type::gaussian && !(std::isfinite(c.sigma) && c.sigma > 0))
+  if (c.arms == bandit::reward_model::gaussian && !(std::isfinite(c.sigma) && c.sigma > 0))
     raise_domain_error(fn, "configuration.sigma", format_value(c.sigma), "(0, inf)");
   check_nu(fn, "configuration.nu", c.nu);
 }
@@ -60,26 +61,34 @@ double min_gap(const configuration& c) {
 
 std::string describe(const configuration& c) {
   std::ostringstream os;
-  os << to_string(c.arms);
-  if (c.arms == arm_type::gaussian) os << "(sigma=" << exact(c.sigma) << ")";
+  os << bandit::model_name(c.arms);
+  if (c.arms == bandit::reward_model::gaussian) os << "(sigma=" << exact(c.sigma) << ")";
   os << " nu=" << exact(c.nu) << " means=[";
   for (std::size_t i = 0; i < c.means.size(); ++i) os << (i ? ", " : "") << exact(c.means[i]);
   os << "] (n=" << c.means.size() << ", best arm " << best_arm(c) << ", min gap " << fmt(min_gap(c), 6) << ")";
   return os.str();
 }
 
+namespace {
+// The configuration's arms (Gaussian at sigma, or Bernoulli).
+bandit::arms_spec arms_of(const configuration& c) {
+  bandit::arms_spec a;
+  a.model = c.arms;
+  a.means = c.means;
+  a.sigma = c.sigma;
+  return a;
+}
+}  // namespace
+
 run_function algorithm_runner(bandit::algorithm alg) {
   return [alg](const configuration& c, const bandit::run_options& o) {
-    if (c.arms == arm_type::gaussian) return bandit::run_algorithm(alg, bandit::gaussian_arms(c.means, c.sigma), o);
-    return bandit::run_algorithm(alg, bandit::bernoulli_arms(c.means), o);
+    return bandit::visit_arms(arms_of(c), [&](const auto& arms) { return bandit::run_algorithm(alg, arms, o); });
   };
 }
 
 run_function combination_runner(const bandit::combination& combination) {
   return [combination](const configuration& c, const bandit::run_options& o) {
-    if (c.arms == arm_type::gaussian)
-      return bandit::run_combination(combination, bandit::gaussian_arms(c.means, c.sigma), o).run;
-    return bandit::run_combination(combination, bandit::bernoulli_arms(c.means), o).run;
+    return bandit::visit_arms(arms_of(c), [&](const auto& arms) { return bandit::run_combination(combination, arms, o).run; });
   };
 }
 

@@ -58,7 +58,7 @@ run_function ratio_adversary_runner(const bandit::combination& stopping) {
   bandit::check_combination(fn, comb, bandit::reward_model::gaussian);
   return [comb](const configuration& c, const bandit::run_options& o) {
     constexpr const char* run_fn = "lilucb::verification::ratio_adversary_runner (run)";
-    if (c.arms != arm_type::gaussian || c.means.size() != 2)
+    if (c.arms != bandit::reward_model::gaussian || c.means.size() != 2)
       raise_domain_error(run_fn, "configuration", describe(c), "two Gaussian arms");
     const bandit::gaussian_arms arms(c.means, c.sigma);
     bandit::rule_context ctx;

@@ -12,6 +12,7 @@
 // every number here is the same for any thread count.
 
 #include "lilucb/bandit/arms.hpp"
+#include "lilucb/bandit/arms_spec.hpp"
 #include "lilucb/bandit/compose.hpp"
 #include "lilucb/bandit/rules.hpp"
 #include "lilucb/bandit/target.hpp"
@@ -30,34 +31,6 @@
 
 namespace lilucb::experiments {
 
-/// The arms of a plan: the means and the reward model with its parameters.
-struct plan_arms {
-  std::vector<double> means;
-  /// gaussian, gaussian_unknown_variance (Gaussian arms whose standard deviations the method may
-  /// not read), bernoulli or bounded
-  bandit::reward_model model = bandit::reward_model::gaussian;
-  double sigma = 0.5;       ///< Gaussian rewards' standard deviation (the run's sigma for Gaussian arms)
-  /// Gaussian arms (gaussian, gaussian_unknown_variance): one standard deviation per arm (empty:
-  /// sigma for every arm); T* reads them (plan_characteristic_time).  A gaussian_unknown_variance
-  /// run needs run_options::unknown_variance (plan_sample_size sets it).
-  std::vector<double> sigmas;
-  double lo = 0, hi = 1;    ///< bounded arms: the rewards' range
-  double concentration = 9; ///< bounded arms: the Beta concentration (bandit::bounded_arms)
-};
-
-/// Calls body(arms) with the arm set of `a` (gaussian_arms, bernoulli_arms or bounded_arms: their
-/// constructors check the means and the model's parameters).  Domain: a.model one of those three
-/// (gaussian_unknown_variance draws as gaussian); else lilucb::domain_error naming "arms".
-template <class Body>
-void visit_plan_arms(const plan_arms& a, Body body) {
-  if (a.model == bandit::reward_model::gaussian || a.model == bandit::reward_model::gaussian_unknown_variance)
-    body(a.sigmas.empty() ? bandit::gaussian_arms(a.means, a.sigma) : bandit::gaussian_arms(a.means, a.sigmas));
-  else if (a.model == bandit::reward_model::bernoulli) body(bandit::bernoulli_arms(a.means));
-  else if (a.model == bandit::reward_model::bounded) body(bandit::bounded_arms(a.means, a.lo, a.hi, a.concentration));
-  else lilucb::detail::raise_domain_error("lilucb::experiments::visit_plan_arms", "arms", "sub-Gaussian",
-                                          "{gaussian, bernoulli, bounded}");
-}
-
 /// T*(mu) and w*(mu) of the arms' reward model: the Gaussian divergence at sigma, or at each arm's
 /// sigmas when given (characteristic_time_gaussian, characteristic_time.hpp); for
 /// gaussian_unknown_variance the divergence of Gaussian arms of unknown variances at the sigmas
@@ -66,7 +39,7 @@ void visit_plan_arms(const plan_arms& a, Body body) {
 /// [0, 1]).  Domain: as those functions (at least two means, a unique largest; a sigma or sigmas
 /// > 0 finite, one per mean, refused naming sigma or sigmas); a concentration at which the Beta
 /// divergence is not computable in doubles refused naming "concentration".
-characteristic_time_result<double> plan_characteristic_time(const plan_arms& a);
+characteristic_time_result<double> plan_characteristic_time(const bandit::arms_spec& a);
 
 /// R runs of one method summarised: the one summary `plan`, `run --runs` and lilucb.plan print.
 /// Censored runs (the pull budget reached) count at their budget in the pull statistics; errors
@@ -110,7 +83,7 @@ runs_summary summarize_runs(const std::vector<bandit::composed_result>& runs, co
 /// under a lock.  Results in run order.  Domain: as bandit::run_method and the arms' constructors;
 /// the results and one run per thread must fit in the available memory (resources.hpp), else a
 /// lilucb::domain_error names threads (when one run at a time would fit) or runs.
-std::vector<bandit::composed_result> repeat_runs(const bandit::method& m, const plan_arms& arms,
+std::vector<bandit::composed_result> repeat_runs(const bandit::method& m, const bandit::arms_spec& arms,
                                                  const bandit::run_options& opts, std::size_t count, unsigned threads,
                                                  const std::function<void(std::size_t)>& progress = {});
 
@@ -131,7 +104,7 @@ struct method_plan {
 
 /// What plan_sample_size needs.
 struct plan_request {
-  plan_arms arms;
+  bandit::arms_spec arms;
   double nu = 0.05;
   std::size_t runs = 200;
   std::uint64_t seed = 1;
@@ -146,7 +119,7 @@ struct plan_request {
 /// A plan: the instance's quantities and its methods (the certified or requested one first, then
 /// the practice).
 struct sample_size_plan {
-  plan_arms arms;
+  bandit::arms_spec arms;
   double nu = 0;
   std::size_t best_arm = 0;
   std::uint64_t seed = 0, max_pulls = 0;
@@ -168,11 +141,11 @@ sample_size_plan plan_sample_size(const plan_request& q);
 /// How the arms read in output: "Gaussian arms of sigma S" or "of sigmas S1, ..., SK" (with
 /// ", unknown to the method" for gaussian_unknown_variance), "Bernoulli arms", "bounded arms in
 /// [LO, HI] (Beta, concentration K)"; numbers to 6 significant digits.
-std::string arms_text(const plan_arms& a);
+std::string arms_text(const bandit::arms_spec& a);
 
 /// The JSON contract of a plan's arms ({model, means, sigma | sigmas, unknown_variance | range and
 /// concentration}), of a summary and of a plan (docs/planner.md lists the fields).
-nlohmann::json to_json(const plan_arms& a);
+nlohmann::json to_json(const bandit::arms_spec& a);
 nlohmann::json to_json(const runs_summary& s);
 nlohmann::json to_json(const sample_size_plan& p);
 

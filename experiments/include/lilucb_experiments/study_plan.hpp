@@ -42,7 +42,7 @@ struct study_plan_request {
 struct study_plan {
   std::string method;
   bool done = false;           ///< the study has stopped: nothing to simulate (remaining is empty)
-  plan_arms arms;              ///< the model and the empirical means the rewards are drawn from
+  bandit::arms_spec arms;  ///< the model and the empirical means the rewards are drawn from
   double nu = 0;
   std::uint64_t told = 0, in_flight = 0;
   bandit::study_status status;  ///< the study's status (its T*(mu_hat) log(1/nu) estimate and range)

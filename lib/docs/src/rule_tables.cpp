@@ -16,15 +16,11 @@ namespace lilucb {
 namespace {
 namespace lb = bandit;
 
-constexpr lb::reward_model kModels[] = {lb::reward_model::gaussian, lb::reward_model::sub_gaussian,
-                                        lb::reward_model::bernoulli, lb::reward_model::bounded,
-                                        lb::reward_model::gaussian_unknown_variance};
-
 std::string models_text(unsigned models) {
   if (models == lb::rule_models::any) return "every model of known scale";
   std::string s;
-  for (auto m : kModels)
-    if (lb::accepts(models, m)) s.append(s.empty() ? "" : ", ").append(lb::to_string(m));
+  for (const auto& d : lb::reward_models)
+    if (lb::accepts(models, d.id)) s.append(s.empty() ? "" : ", ").append(d.title);
   return s.empty() ? "none" : s;
 }
 
@@ -56,9 +52,9 @@ report_table recommendation_table() {
   report_table t;
   t.title = "Which method: the recommended certified method per reward model and question";
   t.header = {"reward model", "the best arm", "an epsilon-good arm (--epsilon)", "the top m arms (--top)"};
-  for (auto m : kModels)
-    t.rows.push_back({lb::to_string(m), recommended_text(m, {}), recommended_text(m, {0.1, false}),
-                      recommended_text(m, {0, false, 2})});
+  for (const auto& d : lb::reward_models)
+    t.rows.push_back({d.title, recommended_text(d.id, {}), recommended_text(d.id, {0.1, false}),
+                      recommended_text(d.id, {0, false, 2})});
   t.notes = {"What `lilucb run`, `lilucb study new` and Python's `run`/`Identification` use when no method is "
              "given: the sampling rule and the GLR threshold whose descriptors recommend themselves for the model "
              "and question (lilucb/bandit/rules.hpp, `recommended`; combination.hpp, recommended_combination).",

@@ -39,7 +39,7 @@ namespace lilucb::verification {
 /// the result is deterministic).
 struct search_options {
   std::vector<double> nus{0.1};            ///< the nu values configurations may use, each in (0, 1)
-  std::vector<arm_type> arm_types{arm_type::gaussian, arm_type::bernoulli};
+  std::vector<bandit::reward_model> arm_types{bandit::reward_model::gaussian, bandit::reward_model::bernoulli};
   std::size_t max_arms = 8;                ///< families and restarts use 2 .. max_arms arms (>= 2)
   double min_gap = 0.05;                   ///< no configuration has a smaller gap, (0, 1)
   double sigma = 0.5;                      ///< Gaussian sigma

@@ -28,6 +28,7 @@
 // checks budget_exhausted itself.
 
 #include "lilucb/bandit/algorithms.hpp"
+#include "lilucb/bandit/reward_model.hpp"
 #include "lilucb/bandit/run.hpp"
 
 #include <cstddef>
@@ -43,15 +44,10 @@ struct combination;  // bandit/compose.hpp
 
 namespace lilucb::verification {
 
-enum class arm_type { gaussian, bernoulli };
-
-/// "gaussian" or "bernoulli".
-std::string_view to_string(arm_type t);
-
 /// One instance: what an adversary chooses.
 struct configuration {
   std::vector<double> means;         ///< at least two; a unique largest mean (the best arm)
-  arm_type arms = arm_type::gaussian;
+  bandit::reward_model arms = bandit::reward_model::gaussian;  ///< gaussian or bernoulli (reward_model.hpp)
   double sigma = 0.5;                ///< Gaussian rewards' standard deviation (ignored for Bernoulli)
   double nu = 0.1;                   ///< the user's error probability given to the algorithm
   std::string label;                 ///< the family or move that produced it (for reports)

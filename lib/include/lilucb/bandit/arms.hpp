@@ -2,10 +2,13 @@
 // Reward sources.  An arm set samples one reward of arm i from a run's random stream, or the
 // sum of m rewards of arm i in one draw ("batch"; exact in distribution: a Gaussian sum is
 // Gaussian, a Bernoulli sum binomial).  Algorithms are templates on the arm set, so a pull
-// costs no virtual call; custom_arms lets a user plug in any sampler.
+// costs no virtual call; custom_arms lets a user plug in any sampler.  The arm set of a reward
+// model (reward_model.hpp) names it as its static member `model`; an arm set without one is
+// sub-Gaussian at its subgaussian_scale() (reward_model_of, compose.hpp).
 
 #include "lilucb/bandit/detail/large_pages.hpp"
 #include "lilucb/bandit/detail/random.hpp"
+#include "lilucb/bandit/reward_model.hpp"
 #include "lilucb/errors.hpp"
 
 #include <boost/random/binomial_distribution.hpp>
@@ -43,6 +46,8 @@ inline void check_means(const char* fn, const std::vector<double>& means) {
 /// Gaussian rewards N(mu_i, sigma_i^2).  Sub-Gaussian with scale sigma_i.
 class gaussian_arms {
  public:
+  static constexpr reward_model model = reward_model::gaussian;
+
   /// One sigma for every arm.  Domain: finite means (at least one), sigma > 0 finite.
   gaussian_arms(std::vector<double> means, double sigma)
       : gaussian_arms(means, std::vector<double>(means.size(), sigma)) {}
@@ -89,6 +94,8 @@ class gaussian_arms {
 /// Bernoulli rewards in {0, 1} with P(1) = mu_i.  Sub-Gaussian with scale 1/2 (Hoeffding).
 class bernoulli_arms {
  public:
+  static constexpr reward_model model = reward_model::bernoulli;
+
   /// Domain: every mean in [0, 1].
   explicit bernoulli_arms(std::vector<double> means) : means_(std::move(means)) {
     constexpr const char* fn = "lilucb::bandit::bernoulli_arms";
@@ -129,6 +136,7 @@ class bernoulli_arms {
 /// lo + (hi - lo) X, so (y - lo)/(hi - lo) stays in [0, 1] in floating point.
 class bounded_arms {
  public:
+  static constexpr reward_model model = reward_model::bounded;
   static constexpr double default_concentration = 9;
 
   /// Domain: lo < hi, both finite, hi - lo finite, (hi - lo)/2 > 0 (no underflow), and the

@@ -108,12 +108,12 @@ inline method parse_method(std::string_view name) {
   return parse_algorithm(name);
 }
 
-/// The reward model of an arms type (the registry's descriptors name the models they accept).
+/// The reward model of an arms type (the registry's descriptors name the models they accept): its
+/// static member `model` (arms.hpp), or sub_gaussian for an arm set without one (custom_arms, a
+/// user's own).
 template <class Arms>
 constexpr reward_model reward_model_of() {
-  if constexpr (std::is_same_v<Arms, gaussian_arms>) return reward_model::gaussian;
-  else if constexpr (std::is_same_v<Arms, bernoulli_arms>) return reward_model::bernoulli;
-  else if constexpr (std::is_same_v<Arms, bounded_arms>) return reward_model::bounded;
+  if constexpr (requires { Arms::model; }) return Arms::model;
   else return reward_model::sub_gaussian;
 }
 

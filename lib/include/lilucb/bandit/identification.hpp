@@ -43,6 +43,7 @@
 // 1e145 in magnitude: every squared standardized difference and squared reward the statistics
 // form is then a finite, normal double (no statistic reaches +-inf or NaN).
 
+#include "lilucb/bandit/reward_model.hpp"
 #include "lilucb/bandit/rules.hpp"
 
 #include <cstddef>
@@ -63,15 +64,6 @@ class normal_stream;
 }
 struct stored_study;
 class study_lock;
-
-/// What the rewards of a study are: Gaussian with a known sigma (or sigma-sub-Gaussian, for the
-/// rules not restricted to Gaussian arms), Bernoulli (each reward 0 or 1), or bounded in [lo, hi]
-/// (the rules for a known range, pooled-kl and pooled-eb, read (y - lo)/(hi - lo); the sigma rules
-/// run with sigma = (hi - lo)/2, certified by Hoeffding's lemma).
-enum class study_model { gaussian, bernoulli, bounded };
-const char* to_string(study_model m);
-/// "gaussian", "bernoulli" or "bounded"; throws lilucb::domain_error naming "model".
-study_model parse_study_model(std::string_view name);
 
 /// The study's numeric domain (see the file comment).
 inline constexpr double study_min_sigma = 1e-130;
@@ -105,7 +97,11 @@ struct study_journal_link {
 struct study_settings {
   std::size_t arms = 0;            ///< K in [1, 2^32)
   std::vector<std::string> names;  ///< empty, or K distinct names (study_name_is_valid)
-  study_model model = study_model::gaussian;
+  /// What the rewards are (reward_model.hpp; a model chosen by name): gaussian with a known sigma
+  /// (or sigma-sub-Gaussian, for the rules not restricted to Gaussian arms), bernoulli (each reward
+  /// 0 or 1), or bounded in [lo, hi] (the rules for a known range, pooled-kl and pooled-eb, read
+  /// (y - lo)/(hi - lo); the sigma rules run with sigma = (hi - lo)/2, certified by Hoeffding's lemma).
+  reward_model model = reward_model::gaussian;
   double sigma = 0;                ///< gaussian: the rewards' scale, > 0 (unused otherwise; 0 with unknown_variance)
   /// gaussian: the rewards are Gaussian with standard deviations unknown and possibly different
   /// per arm (reward_model::gaussian_unknown_variance).  sigma is then 0, and only the rules that

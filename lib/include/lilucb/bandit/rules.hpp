@@ -17,6 +17,7 @@
 // This header is light (no rule class): the factories return the type-erased any_sampling /
 // any_stopping of any_rule.hpp and are compiled in the library.
 
+#include "lilucb/bandit/reward_model.hpp"
 #include "lilucb/bandit/target.hpp"
 #include "lilucb/errors.hpp"
 
@@ -47,27 +48,6 @@ namespace stopping {
 /// families of ls_boundary.hpp.
 enum class ls_boundary { lil, stitched, mixture, calibrated };
 }  // namespace stopping
-
-/// The reward model of a run's arms, as the rules' domains name it: Gaussian arms
-/// (gaussian_arms), Bernoulli arms (bernoulli_arms), any other arms whose rewards are
-/// sigma-sub-Gaussian (a user's arm type), or rewards known to lie in a range [lo, hi], lo < hi
-/// finite (bounded_arms; (hi - lo)/2-sub-Gaussian by Hoeffding's lemma, and rescaled to [0, 1] as
-/// (y - lo)/(hi - lo) for the rules certified for rewards in [0, 1]).  A descriptor's `models` is
-/// a bit set of these.  gaussian_unknown_variance: Gaussian arms whose standard deviations (possibly
-/// different) the rules may not read (run_options::unknown_variance): no rule that reads sigma is
-/// offered there (rule_models::any excludes it), sampling rules run at a nominal scale
-/// (combination.hpp, admits), and PT, GU (certified) and heuristic-ev (the practice) stop.
-enum class reward_model : unsigned { gaussian = 1u, bernoulli = 2u, sub_gaussian = 4u, bounded = 8u,
-                                     gaussian_unknown_variance = 16u };
-inline constexpr unsigned all_reward_models = 31u;
-constexpr bool accepts(unsigned models, reward_model m) { return (models & static_cast<unsigned>(m)) != 0; }
-inline constexpr const char* to_string(reward_model m) {
-  return m == reward_model::gaussian    ? "Gaussian"
-         : m == reward_model::bernoulli ? "Bernoulli"
-         : m == reward_model::bounded   ? "bounded"
-         : m == reward_model::gaussian_unknown_variance ? "Gaussian (unknown variance)"
-                                        : "sub-Gaussian";
-}
 
 /// How much one pull of a rule costs, for deciding which runs belong to the long test mode:
 /// cheap (O(K) or less per pull), costly (posterior resampling, KL solves, crossing
