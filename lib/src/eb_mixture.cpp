@@ -3,6 +3,7 @@
 
 #include "lilucb/bandit/detail/eb_mixture.hpp"
 
+#include "lilucb/bandit/detail/log_sum_bound.hpp"
 #include "lilucb/errors.hpp"
 
 #include <algorithm>
@@ -53,20 +54,8 @@ void terms(const bet_grid& g, const side_data& d, double m, bool up, side_terms&
   out.eta = eta;
 }
 
-/// log sum_k exp(x_k) as computed, and a bound on its rounding: each summand exp(x_k - max) within
-/// (2 + |x_k - max|) ulps of itself, i.e. within 2 ulps of 1 absolutely (e^-x (x + 2) <= 2); the sum
-/// (>= 1) relatively within 3 G ulps; the logarithm and the final addition one ulp each.
-struct lse_value {
-  double value, err;
-};
-lse_value lse(const double* x, std::size_t G) {
-  double best = -inf;
-  for (std::size_t k = 0; k < G; ++k) best = std::max(best, x[k]);
-  double sum = 0;
-  for (std::size_t k = 0; k < G; ++k) sum += std::exp(x[k] - best);
-  const double v = best + std::log(sum);
-  return {v, 1e-15 * (double(G) + 2) + 1e-15 * std::fabs(v)};
-}
+using lse_value = ::lilucb::bandit::detail::bounded_log_sum;
+lse_value lse(const double* x, std::size_t G) { return ::lilucb::bandit::detail::log_sum_exp_bounded(x, G); }
 
 struct point_eval {
   double m;

@@ -3,6 +3,7 @@
 
 #include "lilucb/bandit/detail/hat_mixture.hpp"
 
+#include "lilucb/bandit/detail/log_sum_bound.hpp"
 #include "lilucb/errors.hpp"
 
 #include <algorithm>
@@ -41,20 +42,8 @@ knot_z z_at(double y, double m, double om, bool pooled) {
   return {r / om - 1, r / (om * om), 2 * r / (om * om * om)};
 }
 
-/// log sum_k exp(x_k) as computed and its rounding bound (pooled-eb.md, "A log-sum": each summand
-/// within 2 ulps of itself absolutely after the shift, the sum relatively within 3G ulps, the
-/// logarithm and the addition one ulp each).
-struct log_sum {
-  double value, err;
-};
-log_sum log_sum_exp(const double* x, std::size_t g) {
-  double best = -infinity;
-  for (std::size_t k = 0; k < g; ++k) best = std::max(best, x[k]);
-  double sum = 0;
-  for (std::size_t k = 0; k < g; ++k) sum += std::exp(x[k] - best);
-  const double v = best + std::log(sum);
-  return {v, 1e-15 * (static_cast<double>(g) + 2) + 1e-15 * std::fabs(v)};
-}
+using log_sum = ::lilucb::bandit::detail::bounded_log_sum;
+log_sum log_sum_exp(const double* x, std::size_t g) { return ::lilucb::bandit::detail::log_sum_exp_bounded(x, g); }
 
 struct side_result {
   double value, eta, d1, d2;
