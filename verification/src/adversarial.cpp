@@ -161,7 +161,7 @@ claim guaranteed_claim(bandit::algorithm a, const verify_options& v) {
 struct searched_combination {
   bandit::combination combination;
   bool gaussian_only = false;   ///< the certificate is for Gaussian rewards (kk21)
-  bool bernoulli_only = false;  ///< the certificate is for rewards in [0, 1] (pooled-kl, pooled-eb)
+  bool bernoulli_only = false;  ///< the certificate is for rewards in [0, 1] (pooled-kl, pooled-eb, pooled-betting)
 };
 
 std::vector<searched_combination> searched_combinations() {

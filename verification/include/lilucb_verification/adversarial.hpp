@@ -103,10 +103,10 @@ search_result search_worst(const run_function& run, const search_options& option
 /// every LS boundary but two: lil, which the
 /// presets with LS stopping (lilucb-ls, ucb1-ls, ...) cover, and calibrated, whose crossing
 /// calibration for each new level nu/(2K) (10 s to minutes) the search cannot afford per point.
-inline constexpr std::array<const char*, 13> searched_combination_names{
+inline constexpr std::array<const char*, 14> searched_combination_names{
     "t3c+glr-mixture",         "eb-tci-ids+glr-one-sided",   "weakest-pair+glr-one-sided", "weakest-pair+glr-pooled",
     "t3c+glr-pooled",          "t3c-ids+glr-pooled-per-arm", "tas-d+glr-kk21",             "eb-tci+ls-mixture",
     "lucb1+ls-stitched",       "t3c+glr-heuristic",          "t3c+glr-pooled-kl",          "t3c+glr-pooled-eb",
-    "t3c-ids+glr-pooled-weighted"};
+    "t3c-ids+glr-pooled-weighted", "t3c+glr-pooled-betting"};
 
 }  // namespace lilucb::verification
