@@ -54,17 +54,16 @@ void glr_pooled_betting::check_index(std::size_t c) const {
 }
 
 bool glr_pooled_betting::state_is_valid() const {
+  if (blocker_ > K_ || argmin_.size() != K_ || scaled_.size() != K_ || cells_.size() != K_ * hat_cells ||
+      pool_cells_.size() != hat_cells || led_cells_.size() != K_ * hat_cells || runner_cells_.size() != K_ * hat_cells ||
+      !pools_.state_is_valid())
+    return false;
   for (const double m : argmin_)
     if (!std::isnan(m) && !(m > 0 && m < 1)) return false;
-  if (cells_.size() != K_ * hat_cells || led_cells_.size() != K_ * hat_cells || runner_cells_.size() != K_ * hat_cells ||
-      pool_cells_.size() != hat_cells)
-    return false;
   for (std::size_t c = 0; c < K_; ++c)  // P_c is part of G, cell by cell
     for (std::size_t j = 0; j < hat_cells; ++j)
       if (led_cells_.count(c * hat_cells + j) > pool_cells_.count(j)) return false;
-  return blocker_ <= K_ && argmin_.size() == K_ && scaled_.size() == K_ && cells_.size() == K_ * hat_cells &&
-         pool_cells_.size() == hat_cells && led_cells_.size() == K_ * hat_cells &&
-         runner_cells_.size() == K_ * hat_cells && pools_.state_is_valid();
+  return true;
 }
 
 void glr_pooled_betting::observe(std::size_t i, const arm_stats& s) {
@@ -152,7 +151,7 @@ std::vector<challenger_evidence> glr_pooled_betting::evidence(const arm_stats& s
 
 bool glr_pooled_betting::passes(std::size_t c) {
   const hat_mixture::pair_hats p = pair(c);
-  if (p.v.n == 0 || p.c.n == 0) return false;
+  if (p.v.n == 0 || p.c.n == 0 || fails_at_tracked_point(c, p)) return false;
   const hat_mixture::search_result r = hat_mixture::search(p, start_point(c, p), threshold_);
   ++searches_;
   argmin_[c] = r.argmin;
@@ -163,10 +162,8 @@ bool glr_pooled_betting::passes(std::size_t c) {
 // bounds from tables of the terms at m: h(m) >= S_B >= the search's certified lower bound, so a
 // fail here is a fail of the search too (the page, "Numerics of the library rule", N10).  The
 // tables are rebuilt when the pair or its point changes.
-bool glr_pooled_betting::fails_at_tracked_point(std::size_t c) {
+bool glr_pooled_betting::fails_at_tracked_point(std::size_t c, const hat_mixture::pair_hats& p) {
   if (!fast_) return false;
-  const hat_mixture::pair_hats p = pair(c);
-  if (p.v.n == 0 || p.c.n == 0) return false;
   // The guess, once used, stays the pair's point until a search moves it (a point that moved with
   // every pull would rebuild the tables every pull).
   if (!std::isfinite(argmin_[c])) argmin_[c] = hat_mixture::guess(p);
@@ -178,10 +175,9 @@ bool glr_pooled_betting::fails_at_tracked_point(std::size_t c) {
   }
   // The bounds without exponentials first; the log-sums only when those do not decide.
   const auto below = [&](double up) { return up + 0x1p-52 * std::fabs(up) < threshold_; };
-  const hat_mixture::side_table::bounds bv = table_v_.upper_bounds(prior_, p.v, false);
-  const hat_mixture::side_table::bounds bc = table_c_.upper_bounds(prior_, p.c, false);
-  const bool fails = below(bv.loose + bc.loose) ||
-                     below(table_v_.upper(prior_, p.v) + table_c_.upper(prior_, p.c));
+  const hat_mixture::side_table::bounds bv = table_v_.upper_bounds(prior_, p.v);
+  const hat_mixture::side_table::bounds bc = table_c_.upper_bounds(prior_, p.c);
+  const bool fails = below(bv.loose + bc.loose) || below(bv.tight() + bc.tight());
   tracked_fails_ += fails;
   return fails;
 }
@@ -190,9 +186,9 @@ bool glr_pooled_betting::should_stop(const arm_stats&) {
   if (K_ < 2) return true;
   const std::size_t leader = pools_.leader();
   if (leader >= K_) return false;
-  if (blocker_ < K_ && blocker_ != leader && (fails_at_tracked_point(blocker_) || !passes(blocker_))) return false;
+  if (blocker_ < K_ && blocker_ != leader && !passes(blocker_)) return false;
   for (std::size_t c = 0; c < K_; ++c)
-    if (c != leader && c != blocker_ && (fails_at_tracked_point(c) || !passes(c))) {
+    if (c != leader && c != blocker_ && !passes(c)) {
       blocker_ = c;
       return false;
     }

@@ -18,7 +18,7 @@ namespace lilucb::bandit::hat_mixture {
 namespace {
 constexpr double unit_roundoff = 0x1p-53;
 constexpr double infinity = std::numeric_limits<double>::infinity();
-constexpr std::size_t max_prior_bets = 128;
+constexpr std::size_t max_prior_bets = max_bets;
 
 /// The knot y_j = j/32 (exact).
 double knot_at(std::size_t j) { return static_cast<double>(j) / static_cast<double>(cells); }
@@ -338,7 +338,7 @@ void side_table::fill(const bet_prior& p, std::size_t j) {
 }
 
 // N5-N6 of the page read upwards from the table's terms (the same bounds as side_at's).
-side_table::bounds side_table::upper_bounds(const bet_prior& p, const hat_sums& s, bool tight) {
+side_table::bounds side_table::upper_bounds(const bet_prior& p, const hat_sums& s) {
   const std::size_t g = p.beta.size();
   std::array<double, max_prior_bets> acc, abs_acc, errs;
   std::fill_n(acc.begin(), g, 0.0);
@@ -358,21 +358,24 @@ side_table::bounds side_table::upper_bounds(const bet_prior& p, const hat_sums& 
     }
   }
   // Each exponent a_k within errs + 36u sum |H F| of the exact one (N5).
-  std::array<double, max_prior_bets> v;
-  double emax = 0, loose = -infinity;
+  bounds out;
+  out.g = g;
+  out.emax = 0;
+  double loose = -infinity;
   for (std::size_t k = 0; k < g; ++k) {
     const double ek = errs[k] + static_cast<double>(knots + 3) * unit_roundoff * abs_acc[k];
     loose = std::max(loose, acc[k] + ek);
-    v[k] = p.log_weight[k] + acc[k];
-    emax = std::max(emax, ek + 2 * unit_roundoff * std::fabs(v[k]));
+    out.v[k] = p.log_weight[k] + acc[k];
+    out.emax = std::max(out.emax, ek + 2 * unit_roundoff * std::fabs(out.v[k]));
   }
-  bounds out{loose + 2 * unit_roundoff * std::fabs(loose), infinity};
-  if (tight) {
-    const log_sum ls = log_sum_exp(v.data(), g);
-    const double value = ls.value + 2 * (emax + ls.err);
-    out.tight = value + 2 * unit_roundoff * std::fabs(value);
-  }
+  out.loose = loose + 2 * unit_roundoff * std::fabs(loose);
   return out;
+}
+
+double side_table::bounds::tight() const {
+  const log_sum ls = log_sum_exp(v.data(), g);
+  const double value = ls.value + 2 * (emax + ls.err);
+  return value + 2 * unit_roundoff * std::fabs(value);
 }
 
 double pooled_betting_statistic(const bet_prior& p, const std::array<double, knots>& hv,

@@ -27,6 +27,8 @@ namespace lilucb::bandit::hat_mixture {
 /// The knots: 32 cells of width 1/32 (a power of two: 32 Y and its fractional part are exact).
 inline constexpr std::size_t cells = 32;
 inline constexpr std::size_t knots = cells + 1;
+/// The most bets a prior may hold.
+inline constexpr std::size_t max_bets = 128;
 
 /// One side's prior: bets 0 <= beta_1 < ... < beta_G < 1 (increasing; at most 128) and finite
 /// log-weights whose weights sum to at most 1.
@@ -113,15 +115,20 @@ class side_table {
   double point() const { return m_; }
   bool pooled() const { return pooled_; }
   bool empty() const { return ready_.empty(); }
-  /// Upper bounds of the side's log-sum (A or B) at this point at the exact hat sums: `loose`
-  /// without exponentials (the log-sum of w_k e^{a_k} is at most max_k a_k, as the weights sum to
-  /// at most 1), `tight` the log-sum itself with its rounding.  Domain: p the prior the table was
-  /// built with.
+  /// The side's bet exponents at this point, read upwards from the exact hat sums (one pass over
+  /// the knots), and two upper bounds of its log-sum (A or B) from them: `loose` without
+  /// exponentials (the log-sum of w_k e^{a_k} is at most max_k a_k, as the weights sum to at most
+  /// 1), `tight()` the log-sum itself with its rounding.
   struct bounds {
-    double loose, tight;
+    std::array<double, max_bets> v;  ///< log w_k + a_k as computed, k < g
+    std::size_t g;
+    double emax;   ///< the largest bound on |v_k computed - v_k exact|
+    double loose;
+    double tight() const;
   };
-  bounds upper_bounds(const bet_prior& p, const hat_sums& s, bool tight);
-  double upper(const bet_prior& p, const hat_sums& s) { return upper_bounds(p, s, true).tight; }
+  /// Domain: p the prior the table was built with.
+  bounds upper_bounds(const bet_prior& p, const hat_sums& s);
+  double upper(const bet_prior& p, const hat_sums& s) { return upper_bounds(p, s).tight(); }
 
  private:
   void fill(const bet_prior& p, std::size_t j);

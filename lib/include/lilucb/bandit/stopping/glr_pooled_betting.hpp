@@ -87,9 +87,11 @@ class glr_pooled_betting {
   hat_mixture::hat_sums pooled_hats(std::size_t c) const;
   /// Where pair c is looked at first: its last search's minimiser, else the guess.
   double start_point(std::size_t c, const hat_mixture::pair_hats& p) const;
+  /// Whether pair c passes: the fail test at its tracked point, then the search.
   bool passes(std::size_t c);
-  /// True when pair c certainly fails at its tracked point; false when it may pass.
-  bool fails_at_tracked_point(std::size_t c);
+  /// True when pair c (its hat sums p, both sides pulled) certainly fails at its tracked point;
+  /// false when it may pass.
+  bool fails_at_tracked_point(std::size_t c, const hat_mixture::pair_hats& p);
 
   std::size_t K_;
   double delta_, threshold_, lo_, hi_, width_;
