@@ -20,6 +20,7 @@
 #include <functional>
 #include <iostream>
 #include <limits>
+#include <stdexcept>
 
 namespace lilucb::cli {
 
@@ -327,6 +328,16 @@ CLI::Option* declare_option(CLI::Option* option, option_spec spec) {
   return option;
 }
 
+CLI::Option* declare_old_name(CLI::App& sub, const std::string& old_name, CLI::Option* current, std::string& storage) {
+  const option_spec* spec = declared_spec(current);
+  if (!spec) throw std::logic_error("declare_old_name: " + current->get_name() + " has no declared spec");
+  option_spec old = *spec;
+  old.old_name_of = current->get_name();
+  CLI::Option* o = sub.add_option(old_name, storage, "the old name of " + current->get_name() + "; it still works")
+                       ->group("Old names");
+  return declare_option(o, std::move(old));
+}
+
 const option_spec* declared_spec(const CLI::Option* option) {
   const auto it = registry().find(option);
   return it == registry().end() ? nullptr : &it->second;
@@ -335,6 +346,15 @@ const option_spec* declared_spec(const CLI::Option* option) {
 void check_parsed_options(const CLI::App& app) {
   for (const auto& [sub, command] : parsed_chain(app)) {
     const auto options = sub->get_options();
+    // The option that was given for `name`: itself, or its old name when only that was.
+    const CLI::App* const here = sub;  // a lambda may not capture a structured binding (clang 14)
+    const auto given_as = [&options, here](const std::string& name) -> const CLI::Option* {
+      const CLI::Option* current = here->get_option_no_throw(name);
+      if (current && current->count() > 0) return current;
+      for (const CLI::Option* opt : options)
+        if (const option_spec* s = declared_spec(opt); s && s->old_name_of == name && opt->count() > 0) return opt;
+      return current;
+    };
     // 1. Each option at most once: a second value never silently replaces the first.
     for (const CLI::Option* opt : options) {
       if (is_help(*sub, opt) || opt->count() <= 1) continue;
@@ -342,6 +362,15 @@ void check_parsed_options(const CLI::App& app) {
       if (spec && spec->repeatable) continue;
       throw lilucb::domain_error(command, typed_name(opt), "given " + std::to_string(opt->count()) + " times",
                                  "at most once");
+    }
+    // An old name: never beside the current one (the two set one value); a note that it is old.
+    for (const CLI::Option* opt : options) {
+      const option_spec* spec = declared_spec(opt);
+      if (!spec || spec->old_name_of.empty() || opt->count() == 0) continue;
+      const CLI::Option* current = sub->get_option_no_throw(spec->old_name_of);
+      if (current && current->count() > 0)
+        throw lilucb::domain_error(command, typed_name(opt), opt->results().front(),
+                                   "absent with " + spec->old_name_of + " (it is that option's old name)");
     }
     // 2. No empty or blank value: it never silently means "the default".
     for (const CLI::Option* opt : options) {
@@ -356,7 +385,7 @@ void check_parsed_options(const CLI::App& app) {
     for (const CLI::Option* opt : options) {
       const option_spec* spec = declared_spec(opt);
       if (!spec || spec->applies_option.empty()) continue;
-      const CLI::Option* mode = sub->get_option_no_throw(spec->applies_option);
+      const CLI::Option* mode = given_as(spec->applies_option);
       const option_spec* mode_spec = mode ? declared_spec(mode) : nullptr;
       if (mode_spec && mode->count() > 0)
         for (const auto& value : mode->results()) check_value(command, typed_name(mode), *mode_spec, value);
@@ -364,7 +393,7 @@ void check_parsed_options(const CLI::App& app) {
     for (const CLI::Option* opt : options) {
       const option_spec* spec = declared_spec(opt);
       if (!spec || opt->count() == 0 || spec->applies_option.empty()) continue;
-      const CLI::Option* mode = sub->get_option_no_throw(spec->applies_option);
+      const CLI::Option* mode = given_as(spec->applies_option);
       std::string chosen;
       if (mode && mode->count() > 0) chosen = mode->results().front();
       else if (const option_spec* mode_spec = mode ? declared_spec(mode) : nullptr)
@@ -385,6 +414,11 @@ void check_parsed_options(const CLI::App& app) {
       if (!spec || opt->count() == 0) continue;
       for (const auto& value : opt->results()) check_value(command, typed_name(opt), *spec, value);
     }
+    // The old names given, once every value passed (a refusal stays one line).
+    for (const CLI::Option* opt : options)
+      if (const option_spec* spec = declared_spec(opt); spec && !spec->old_name_of.empty() && opt->count() > 0)
+        std::cerr << command << ": note: " << typed_name(opt) << " is the old name of " << spec->old_name_of
+                  << "; it still works\n";
   }
 }
 
@@ -420,6 +454,7 @@ nlohmann::json options_json(const CLI::App& app) {
           if (!s->applies_option.empty())
             o["applies"] = {{"option", s->applies_option}, {"values", s->applies_values}};
           o["feeds"] = s->feeds;
+          if (!s->old_name_of.empty()) o["old_name_of"] = s->old_name_of;
         } else {
           o["kind"] = nullptr;
         }

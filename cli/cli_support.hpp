@@ -90,6 +90,9 @@ struct option_spec {
   /// Library parameters this option's value reaches besides its own name (`--alpha` is the
   /// `delta` of the finite-LIL family): a library error naming one is attributed to the option.
   std::vector<std::string> feeds;
+  /// The option this one is the old name of (declare_old_name): it sets the same value and applies
+  /// where that option applies.  Empty for every other option.
+  std::string old_name_of;
 
   /// Fluent setters for a declaration.
   option_spec when(std::string option, std::vector<std::string> values) const;
@@ -115,12 +118,19 @@ option_spec path_spec(value_kind kind);
 /// Records `spec` for `option` (an option of a subcommand); returns `option`.
 CLI::Option* declare_option(CLI::Option* option, option_spec spec);
 
+/// Declares `old_name` on `sub` as the old spelling of `current` (declared already): it writes
+/// `storage` (the variable `current` writes), is listed by --help under "Old names", admits the values `current`
+/// admits, and check_parsed_options reads it as `current` (for the options that apply only with
+/// some of its values), refuses the two together, and notes on stderr that the name is old.
+CLI::Option* declare_old_name(CLI::App& sub, const std::string& old_name, CLI::Option* current, std::string& storage);
+
 /// The declared spec of `option`, or nullptr.
 const option_spec* declared_spec(const CLI::Option* option);
 
 /// Checks every option given to the subcommands being run, in this order: given at most once
-/// (unless repeatable), not empty, applicable (applies_option), then its value against its
-/// spec.  Throws lilucb::domain_error naming the option as typed (exit 2), or lilucb::io_error
+/// (unless repeatable; an option and its old name count together), not empty, applicable
+/// (applies_option, read through its old name when that was given), then its value against its
+/// spec.  An old name given prints one note on stderr naming the current one.  Throws lilucb::domain_error naming the option as typed (exit 2), or lilucb::io_error
 /// naming the option and the path with the system's reason (exit 3).  Run before any
 /// subcommand's callback.
 void check_parsed_options(const CLI::App& app);

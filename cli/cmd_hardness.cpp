@@ -133,7 +133,8 @@ void run_hardness(const hardness_options& o) {
                 {"nu", nu},
                 {"farrell_lower_bound", farrell},
                 {"farrell_rate", farrell_model ? nlohmann::json(*farrell_model) : nlohmann::json(nullptr)},
-                {"arms", o.arms.arms},
+                {"model", o.arms.model},
+                {"arms", o.arms.model},  // the old name of "model"
                 {"sigma", gaussian && arms.sigmas.empty() ? nlohmann::json(sigma) : nlohmann::json(nullptr)},
                 {"arm_sigmas", arms.sigmas.empty() ? nlohmann::json(nullptr) : nlohmann::json(arms.sigmas)},
                 {"unknown_variance", gaussian ? nlohmann::json(unknown) : nlohmann::json(nullptr)},
@@ -174,7 +175,7 @@ void run_hardness(const hardness_options& o) {
       std::cout << "\n";
     }
     std::cout << "  the recommended certified method's pulls (mean, median, 10-90% range, by simulation): "
-                 "lilucb plan with the same --means, --arms (--sigma, --arm-sigmas, --range, --concentration) and --nu\n";
+                 "lilucb plan with the same --means, --model (--sigma, --arm-sigmas, --range, --concentration) and --nu\n";
   }
   std::cout << "Gap sums (the paper's hardness):\n"
             << "  H1 = sum Delta^-2                     = " << text_number(h1) << "\n"

@@ -31,7 +31,7 @@ namespace lilucb::cli {
 namespace {
 
 struct run_cli_options {
-  std::string algorithm, sampling, stopping, boundary, threshold, scenario, n, gap = "0.5", alpha, means, means_file, nu, sigma, arms = "gaussian",
+  std::string algorithm, sampling, stopping, boundary, threshold, scenario, n, gap = "0.5", alpha, means, means_file, nu, sigma, model = "gaussian",
       range, concentration, seed = "1", runs = "1", threads = "0", rho, max_pulls = std::to_string(bandit::default_max_pulls), inner = "plus2",
       epsilon, top, arm_sigmas;
   bool json = false, epsilon_relative = false;
@@ -128,10 +128,10 @@ bandit::composed_result run_on(const bandit::method& m, const Arms& arms, const 
   return bandit::run_method(m, arms, opts, progress);
 }
 
-// The reward model of --arms (a model chosen by name; gaussian_unknown_variance for gaussian with
+// The reward model of --model (a model chosen by name; gaussian_unknown_variance for gaussian with
 // --sigma unknown).
 bandit::reward_model model_of(const run_cli_options& o) {
-  const auto m = bandit::parse_reward_model("lilucb run", "--arms", o.arms);
+  const auto m = bandit::parse_reward_model("lilucb run", "--model", o.model);
   return m == bandit::reward_model::gaussian && o.sigma == "unknown" ? bandit::reward_model::gaussian_unknown_variance : m;
 }
 
@@ -141,18 +141,18 @@ std::vector<double> arm_sigmas(const run_cli_options& o, std::size_t arms, doubl
   return parse_arm_sigmas("lilucb run", o.arm_sigmas, arms);
 }
 
-// --range LO,HI: required with --arms bounded and refused otherwise (as --concentration); its
+// --range LO,HI: required with --model bounded and refused otherwise (as --concentration); its
 // values are checked with the arms (bandit::check_arms_spec).
 std::pair<double, double> bounded_range(const run_cli_options& o) {
-  if (o.arms != "bounded") {
+  if (o.model != "bounded") {
     if (o.range_opt->count() > 0)
-      throw lilucb::domain_error("lilucb run", "--range", o.range, "absent unless --arms bounded");
+      throw lilucb::domain_error("lilucb run", "--range", o.range, "absent unless --model bounded");
     if (o.concentration_opt->count() > 0)
-      throw lilucb::domain_error("lilucb run", "--concentration", o.concentration, "absent unless --arms bounded");
+      throw lilucb::domain_error("lilucb run", "--concentration", o.concentration, "absent unless --model bounded");
     return {0.0, 1.0};
   }
   if (o.range_opt->count() == 0)
-    throw lilucb::domain_error("lilucb run", "--range", "(missing)", "LO,HI with LO < HI finite, with --arms bounded");
+    throw lilucb::domain_error("lilucb run", "--range", "(missing)", "LO,HI with LO < HI finite, with --model bounded");
   return parse_range("lilucb run", o.range);
 }
 
@@ -328,7 +328,7 @@ void run_run(const run_cli_options& o) {
   opts.max_pulls = parse_count("--max-pulls", o.max_pulls, "[0, 2^64) (0: unlimited)");
   // --sigma unknown: the rules read no sigma (opts.sigma 0: the sampling rules' nominal scale is the
   // arms' largest standard deviation); the simulated arms have --arm-sigmas (default 0.5 each).
-  opts.unknown_variance = parse_unknown_variance("lilucb run", o.sigma, o.arms);
+  opts.unknown_variance = parse_unknown_variance("lilucb run", o.sigma, o.model);
   const double sigma = o.sigma.empty() || opts.unknown_variance ? bandit::default_sigma
                                                                 : parse_real("--sigma", o.sigma, "(0, inf) or unknown");
   check_positive("lilucb run", "--sigma", sigma);
@@ -337,7 +337,7 @@ void run_run(const run_cli_options& o) {
   const double largest_sigma = *std::max_element(sigmas.begin(), sigmas.end());
   arms.model = model_of(o);
   arms.sigma = sigma;
-  if (o.arms == "gaussian") arms.sigmas = sigmas;
+  if (o.model == "gaussian") arms.sigmas = sigmas;
   arms.lo = lo;
   arms.hi = hi;
   if (o.concentration_opt->count() > 0) arms.concentration = parse_real("--concentration", o.concentration, "(0, inf)");
@@ -355,9 +355,9 @@ void run_run(const run_cli_options& o) {
         throw lilucb::domain_error("lilucb run", source, text_number(m), "means of magnitude " + range);
       largest = std::max(largest, std::fabs(m));
     }
-    if (o.arms == "bounded" && !(std::max(std::fabs(lo), std::fabs(hi)) <= limit))
+    if (o.model == "bounded" && !(std::max(std::fabs(lo), std::fabs(hi)) <= limit))
       throw lilucb::domain_error("lilucb run", "--range", o.range, "ends of magnitude " + range);
-    if (o.arms == "gaussian" && !(40 * largest_sigma <= limit - largest))
+    if (o.model == "gaussian" && !(40 * largest_sigma <= limit - largest))
       throw lilucb::domain_error("lilucb run", o.arm_sigmas_opt->count() ? "--arm-sigmas" : "--sigma",
                                  o.arm_sigmas_opt->count() ? o.arm_sigmas : o.sigma, "|mean| + 40 sigma " + range);
   }
@@ -380,7 +380,8 @@ void run_run(const run_cli_options& o) {
     if (o.json) {
       auto j = experiments::to_json(summary);
       j["n"] = means.size();
-      j["arms"] = o.arms;
+      j["model"] = o.model;
+      j["arms"] = o.model;  // the old name of "model"
       if (opts.unknown_variance) j["variance"] = "unknown";
       j["seed"] = opts.seed;
       j["true_best_arm"] = truth;
@@ -389,7 +390,7 @@ void run_run(const run_cli_options& o) {
       print_json(j);
       return;
     }
-    std::cout << summary.method << " on " << means.size() << " " << o.arms << " arms, " << runs << " runs (seed "
+    std::cout << summary.method << " on " << means.size() << " " << o.model << " arms, " << runs << " runs (seed "
               << opts.seed << ", run k on stream k):\n"
               << experiments::summary_text(summary);
     return;
@@ -407,7 +408,8 @@ void run_run(const run_cli_options& o) {
     nlohmann::json params = nlohmann::json::object();
     for (const auto& [k, v] : r.parameters.named()) params[std::string(k)] = v;
     params["inner"] = to_string(opts.inner);
-    params["arms"] = o.arms;
+    params["model"] = o.model;
+    params["arms"] = o.model;  // the old name of "model"
     if (opts.unknown_variance) {
       // No rule read a sigma: the run's sigma is only the sampling rules' nominal scale.
       params["variance"] = "unknown";
@@ -415,7 +417,7 @@ void run_run(const run_cli_options& o) {
       params.erase("sigma");
     }
     if (o.arm_sigmas_opt->count()) params["arm_sigmas"] = sigmas;
-    if (o.arms == "bounded") {
+    if (o.model == "bounded") {
       params["range"] = {lo, hi};
       params["concentration"] = arms.concentration;
     }
@@ -446,7 +448,7 @@ void run_run(const run_cli_options& o) {
     print_json(j);
     return;
   }
-  std::cout << r.algorithm << " on " << means.size() << " " << o.arms << " arms (seed " << opts.seed << "):\n"
+  std::cout << r.algorithm << " on " << means.size() << " " << o.model << " arms (seed " << opts.seed << "):\n"
             << "  status      " << bandit::to_string(r.status) << " (" << r.stopped_by << ")\n"
             << "  pulls       " << r.pulls << "\n"
             << (target.top_m() ? "  chosen arms " + arm_list(answer) : "  chosen arm  " + std::to_string(r.best_arm))
@@ -458,7 +460,7 @@ void run_run(const run_cli_options& o) {
   for (const auto& [k, v] : r.parameters.named()) std::cout << ' ' << k << '=' << text_number(v);
   std::cout << '\n';
   // A Gaussian run whose sigma the user did not give says which one it assumed, and whence.
-  if (o.sigma.empty() && o.arms == "gaussian" && o.arm_sigmas_opt->count() == 0)
+  if (o.sigma.empty() && o.model == "gaussian" && o.arm_sigmas_opt->count() == 0)
     std::cout << "  sigma       " << text_number(bandit::default_sigma)
               << " assumed (--sigma not given: the paper's Section 5 rewards); the rules and the simulated arms use it\n";
   std::cout << "  certified   " << (cr.certified ? "yes" : "no") << ": " << cr.certificate << '\n';
@@ -479,8 +481,8 @@ void add_run_command(CLI::App& app) {
   sub->footer("Which method should I use?  Give neither --algorithm nor --sampling/--stopping: the run uses the "
               "recommended certified method, " + recommended(bandit::reward_model::gaussian) +
               " (Gaussian or sub-Gaussian rewards), " + recommended(bandit::reward_model::bernoulli) +
-              " (--arms bernoulli), " + recommended(bandit::reward_model::bounded) +
-              " (--arms bounded) or " + recommended(bandit::reward_model::gaussian_unknown_variance) +
+              " (--model bernoulli), " + recommended(bandit::reward_model::bounded) +
+              " (--model bounded) or " + recommended(bandit::reward_model::gaussian_unknown_variance) +
               " (--sigma unknown: Gaussian arms of unknown, possibly different variances), whose answer is wrong with probability at most nu.  The presets reproduce "
               "the paper's Section 5; --threshold heuristic is the field's uncertified practice (a reference: "
               "it stops earlier, without a guarantee, and says so on stderr).  docs/README.md compares them.");
@@ -499,8 +501,8 @@ void add_run_command(CLI::App& app) {
   o->threshold_opt = sub->add_option("--threshold", o->threshold,
                                      "--stopping glr: the threshold (default: the recommended certified one, " +
                                          threshold(bandit::reward_model::gaussian) + ", or " +
-                                         threshold(bandit::reward_model::bernoulli) + " with --arms bernoulli, " +
-                                         threshold(bandit::reward_model::bounded) + " with --arms bounded, " +
+                                         threshold(bandit::reward_model::bernoulli) + " with --model bernoulli, " +
+                                         threshold(bandit::reward_model::bounded) + " with --model bounded, " +
                                          threshold(bandit::reward_model::gaussian_unknown_variance) +
                                          " with --sigma unknown): " +
                                          rule_help(bandit::glr_thresholds));
@@ -522,8 +524,8 @@ void add_run_command(CLI::App& app) {
   // Appended in place: "literal" + std::string&& trips GCC 12's -Wrestrict (a false positive).
   std::string sigma_help = "reward standard deviation (Gaussian) and width scale, > 0; default ";
   sigma_help += text_number(bandit::default_sigma);
-  sigma_help += ": the scale of the paper's Section 5 experiments (rewards of variance 1/4); with --arms bounded the "
-                "sigma rules are certified only for sigma >= (HI - LO)/2 (Hoeffding's lemma); unknown (--arms "
+  sigma_help += ": the scale of the paper's Section 5 experiments (rewards of variance 1/4); with --model bounded the "
+                "sigma rules are certified only for sigma >= (HI - LO)/2 (Hoeffding's lemma); unknown (--model "
                 "gaussian): the rules may not read the arms' standard deviations, which may differ (--arm-sigmas): "
                 "--threshold paired-t is certified (Proposition PT; the default), so is gu (Proposition GU), "
                 "heuristic-ev the practice";
@@ -533,18 +535,17 @@ void add_run_command(CLI::App& app) {
       *sub, o->arm_sigmas,
       "the rules read --sigma (none with --sigma unknown): a known --sigma below the largest makes a certified rule's "
       "premise fail (the run is then reported uncertified)");
-  declare_option(sub->add_option("--arms", o->arms,
-                                 "gaussian (default), bernoulli, or bounded (Beta rewards in --range: lo + (hi - lo) X, "
-                                 "X ~ Beta(p K, (1 - p) K), p = (mean - lo)/(hi - lo), K = --concentration)"),
-                 choice_spec(model_choice_names()).defaults_to(o->arms));
+  declare_model_option(*sub, o->model,
+                       "gaussian (default), bernoulli, or bounded (Beta rewards in --range: lo + (hi - lo) X, "
+                       "X ~ Beta(p K, (1 - p) K), p = (mean - lo)/(hi - lo), K = --concentration)");
   o->range_opt = declare_option(sub->add_option("--range", o->range,
-                                                "--arms bounded (required): LO,HI, the rewards' range, LO < HI finite; "
+                                                "--model bounded (required): LO,HI, the rewards' range, LO < HI finite; "
                                                 "the means lie strictly inside"),
-                                real_list_spec().when("--arms", {"bounded"}).defaults_to(no_default));
+                                real_list_spec().when("--model", {"bounded"}).defaults_to(no_default));
   o->concentration_opt = declare_option(
       sub->add_option("--concentration", o->concentration,
-                      "--arms bounded: the Beta concentration K > 0 (default 9: variance (hi - lo)^2 p (1 - p)/(K + 1))"),
-      real_spec(0, false, inf, false).when("--arms", {"bounded"}).defaults_to(text_number(bandit::bounded_arms::default_concentration)));
+                      "--model bounded: the Beta concentration K > 0 (default 9: variance (hi - lo)^2 p (1 - p)/(K + 1))"),
+      real_spec(0, false, inf, false).when("--model", {"bounded"}).defaults_to(text_number(bandit::bounded_arms::default_concentration)));
   declare_option(sub->add_option("--seed", o->seed, "random seed (default 1)"), count_spec(0, u64_max, "[0, 2^64)").defaults_to(o->seed));
   declare_option(sub->add_option("--runs", o->runs,
                                  "repeat the run R times (run k on stream k of the seed) and print their summary, as "

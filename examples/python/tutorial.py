@@ -60,9 +60,9 @@ print(f"lilucb {lilucb.__version__}, {RUNS} runs per method, nu = {NU}, pandas: 
 # sub-Gaussian scale of rewards in [0, 1]; the sampling rule uses it, the certificate of
 # pooled-kl does not.
 INSTANCES = {
-    "gaussian": dict(means=np.array([0.5, 0.4, 0.35, 0.3, 0.2]), arms="gaussian", sigma=0.5,
+    "gaussian": dict(means=np.array([0.5, 0.4, 0.35, 0.3, 0.2]), model="gaussian", sigma=0.5,
                      certified=lilucb.RECOMMENDED_METHOD),
-    "bernoulli A/B": dict(means=np.array([0.035, 0.05]), arms="bernoulli", sigma=0.5,
+    "bernoulli A/B": dict(means=np.array([0.035, 0.05]), model="bernoulli", sigma=0.5,
                           certified=lilucb.RECOMMENDED_BERNOULLI_METHOD),
 }
 assert "heuristic" in lilucb.GLR_THRESHOLDS and "t3c-ids" in lilucb.SAMPLING_RULES
@@ -74,7 +74,7 @@ HEURISTIC = "t3c-ids+glr-heuristic"
 # T* kl(NU, 1 - NU) pulls; the "fixed-point" prediction is roughly where a GLR rule with the
 # heuristic threshold stops when it samples in the proportions w*.
 for name, instance in INSTANCES.items():
-    ct = lilucb.characteristic_time(instance["means"], sigma=instance["sigma"], arms=instance["arms"])
+    ct = lilucb.characteristic_time(instance["means"], sigma=instance["sigma"], model=instance["model"])
     instance["lower_bound"] = lilucb.bai_lower_bound(ct.t_star, NU)
     prediction = lilucb.fixed_point_stopping_time(ct.t_star, "heuristic", delta=NU)
     print(f"{name}: means {instance['means']}, best arm {lilucb.best_arm(instance['means'])}")
@@ -95,7 +95,7 @@ for name, instance in INSTANCES.items():
 def simulate(instance_name, method):
     instance = INSTANCES[instance_name]
     return lilucb.run_many(method, means=instance["means"], nu=NU, runs=RUNS, sigma=instance["sigma"],
-                           arms=instance["arms"], seed=SEED, max_pulls=MAX_PULLS)
+                           model=instance["model"], seed=SEED, max_pulls=MAX_PULLS)
 
 
 results = {}

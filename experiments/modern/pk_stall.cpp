@@ -15,7 +15,7 @@
 //                                           (mean, median, 99th percentile = the floor(0.99 R)-th
 //                                           smallest, largest, wrong answers).
 // The runs are those of `lilucb run --sampling t3c-ids --stopping glr --threshold pooled-kl
-// --arms bernoulli --means ... --nu 0.05 --seed S` (the same streams).
+// --model bernoulli --means ... --nu 0.05 --seed S` (the same streams).
 #include "lilucb/bandit/arms.hpp"
 #include "lilucb/bandit/compose.hpp"
 #include "lilucb/bandit/detail/bernoulli_mixture.hpp"

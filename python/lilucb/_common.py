@@ -4,12 +4,14 @@ type aliases of the annotations."""
 
 from __future__ import annotations
 
+import contextlib as _contextlib
 import dataclasses as _dc
 import functools as _functools
 import inspect as _inspect
 import numbers as _numbers
 import os as _os
-from typing import Any, Union
+import warnings as _warnings
+from typing import Any, Optional, Union
 
 import numpy as _np
 import numpy.typing as _npt
@@ -55,6 +57,31 @@ _ADMITS = {
     "FileToWrite": (lambda x: isinstance(x, (str, _os.PathLike)), "a path (a str or os.PathLike)"),
     "FolderToWrite": (lambda x: isinstance(x, (str, _os.PathLike)), "a path (a str or os.PathLike)"),
 }
+
+
+def _model_or_old_name(public: str, model: str, arms: Optional[str]) -> str:
+    """The reward model a call asks for: `model`, or `arms`, its old name, with a DeprecationWarning saying
+    so (TypeError when both name a model: model other than its default 'gaussian' beside arms)."""
+    if arms is None:
+        return model
+    if not isinstance(arms, str):
+        raise TypeError(f"{public}: arms (the old name of model) must be a str, got {type(arms).__name__}")
+    if model != "gaussian":
+        raise TypeError(f"{public}: give model only (arms is its old name), got model={model!r} and arms={arms!r}")
+    _warnings.warn(f"{public}: arms= is the old name of model=; it still works", DeprecationWarning, stacklevel=4)
+    return arms
+
+
+@_contextlib.contextmanager
+def _naming_old_name(arms: Optional[str]) -> Any:
+    """Runs the call's body; when the model came as `arms` (its old name), a DomainError the core raises
+    about `model` names `arms`, the keyword the caller typed."""
+    try:
+        yield
+    except DomainError as e:
+        if arms is None or e.parameter != "model":
+            raise
+        raise _domain_error(e.function, "arms", e.value, e.admissible) from None
 
 
 def _public_signature(f: Any) -> str:

@@ -12,7 +12,7 @@ import numpy as _np
 import numpy.typing as _npt
 
 from . import _lilucb
-from ._common import ArrayLike, Real, _checked, _domain_error, _Record, _table, _with_progress
+from ._common import ArrayLike, Real, _checked, _domain_error, _model_or_old_name, _naming_old_name, _Record, _table, _with_progress
 
 class UncertifiedWarning(UserWarning):
     """An answer without a guarantee at nu: a method that is not certified (a preset without a
@@ -182,7 +182,7 @@ def run(
     nu: float,
     sigma: float = _lilucb.DEFAULT_SIGMA,
     seed: int = 1,
-    arms: str = "gaussian",
+    model: str = "gaussian",
     max_pulls: int = _lilucb.DEFAULT_MAX_PULLS,
     inner: str = "plus2",
     run: int = 0,
@@ -194,6 +194,8 @@ def run(
     top: int = 1,
     unknown_variance: bool = False,
     arm_sigmas: Optional[ArrayLike] = None,
+    *,
+    arms: Optional[str] = None,
 ) -> RunResult:
     """One run of `algorithm` on arms with the given means, as ``lilucb run``.
 
@@ -204,11 +206,12 @@ def run(
     ``certified`` and ``certificate``.
 
     sigma: the Gaussian rewards' standard deviation and the widths' sub-Gaussian scale (default 0.5: the
-    scale of the paper's Section 5 experiments, rewards of variance 1/4; as the CLI); arms: 'gaussian', 'bernoulli' or
+    scale of the paper's Section 5 experiments, rewards of variance 1/4; as the CLI); model: 'gaussian', 'bernoulli' or
     'bounded' (Beta rewards in range = (lo, hi), required with it: lo + (hi - lo) X, X ~ Beta(p k, (1 - p) k),
     p = (mean - lo)/(hi - lo), k = concentration, default 9; the means strictly inside the range; the sigma rules are
     certified there only for sigma >= (hi - lo)/2, pooled-kl and pooled-eb read the rewards rescaled to [0, 1]; as
-    ``lilucb run --arms bounded --range LO,HI --concentration K``); max_pulls: pull budget (default 10^9, as the CLI: the run then
+    ``lilucb run --model bounded --range LO,HI --concentration K``; ``arms`` is model's old name, still accepted with a
+    DeprecationWarning); max_pulls: pull budget (default 10^9, as the CLI: the run then
     ends as 'budget_exhausted'; 0: unlimited); inner: lil'UCB's
     inner logarithm ('plus2' or 'lemma'); seed and run: the run draws stream `run` of `seed` (the CLI
     uses run 0).  checkpoints: increasing pull counts at which to record the empirically best arm.
@@ -220,14 +223,16 @@ def run(
     epsilon) of a combination ("lucb-glr+glr-one-sided" is certified for it, Proposition TM-M1; "...+glr-heuristic" is
     the practice): ``answer`` holds the arms answered (increasing) and ``correct`` says whether they are such a set
     (as ``lilucb run --top M``).
-    unknown_variance=True (arms 'gaussian'): the rules may not read sigma, so only "...+glr-paired-t" and "...+glr-gu"
+    unknown_variance=True (model 'gaussian'): the rules may not read sigma, so only "...+glr-paired-t" and "...+glr-gu"
     (certified for Gaussian rewards of unknown, possibly different variances, Propositions PT and GU) and
     "...+glr-heuristic-ev" (the practice) stop;
     arm_sigmas gives each simulated arm's standard deviation (default: sigma for every arm), with or without it (as
     ``lilucb run --sigma unknown --arm-sigmas``).
     """
-    d = _lilucb._run(algorithm, means, nu, sigma, seed, run, arms, max_pulls, inner, checkpoints, range, concentration,
-                     epsilon, epsilon_relative, top, unknown_variance, arm_sigmas)
+    model = _model_or_old_name(globals()["run"]._public, model, arms)
+    with _naming_old_name(arms):
+        d = _lilucb._run(algorithm, means, nu, sigma, seed, run, model, max_pulls, inner, checkpoints, range,
+                         concentration, epsilon, epsilon_relative, top, unknown_variance, arm_sigmas)
     if d.get("certified") is False:
         _note_uncertified("lilucb.run", d["algorithm"], d.get("certificate"))
     return RunResult(**d)
@@ -242,7 +247,7 @@ def run_many(
     threads: Optional[int] = None,
     sigma: float = _lilucb.DEFAULT_SIGMA,
     seed: int = 1,
-    arms: str = "gaussian",
+    model: str = "gaussian",
     max_pulls: int = _lilucb.DEFAULT_MAX_PULLS,
     inner: str = "plus2",
     first_run: int = 0,
@@ -256,6 +261,8 @@ def run_many(
     top: int = 1,
     unknown_variance: bool = False,
     arm_sigmas: Optional[ArrayLike] = None,
+    *,
+    arms: Optional[str] = None,
 ) -> RunManyResult:
     """`runs` independent runs on C++ threads with the GIL released (threads: None or 0 for all cores).
 
@@ -264,11 +271,13 @@ def run_many(
     lines on sys.stderr) or a callable progress(done, total).  Ctrl-C stops the runs (KeyboardInterrupt).
     Other arguments as in :func:`run`; with top > 1, ``answers`` holds each run's answer set (runs x top).
     """
-    d = _with_progress(lambda cb: _lilucb._run_many(algorithm, means, nu, sigma, seed, runs, threads, first_run, arms,
-                                                    max_pulls, inner, checkpoints, keep_counts, cb, range,
-                                                    concentration, epsilon, epsilon_relative, top,
-                                                    unknown_variance, arm_sigmas), progress,
-                       "run_many", run_many._public)
+    model = _model_or_old_name(run_many._public, model, arms)
+    with _naming_old_name(arms):
+        d = _with_progress(lambda cb: _lilucb._run_many(algorithm, means, nu, sigma, seed, runs, threads, first_run,
+                                                        model, max_pulls, inner, checkpoints, keep_counts, cb, range,
+                                                        concentration, epsilon, epsilon_relative, top,
+                                                        unknown_variance, arm_sigmas), progress,
+                           "run_many", run_many._public)
     if d.get("certified") is False:
         _note_uncertified("lilucb.run_many", d["algorithm"], d.get("certificate"))
     return RunManyResult(**d)
@@ -278,7 +287,7 @@ def run_many(
 def plan(
     means: ArrayLike,
     nu: float,
-    arms: str = "gaussian",
+    model: str = "gaussian",
     sigma: Optional[float] = None,
     runs: int = 200,
     seed: int = 1,
@@ -288,6 +297,8 @@ def plan(
     range: Optional[Tuple[Real, Real]] = None,
     concentration: Optional[float] = None,
     progress: Optional[Union[bool, Callable[[int, int], None]]] = False,
+    *,
+    arms: Optional[str] = None,
 ) -> Dict[str, Any]:
     """How many samples will I need?  The plan of ``lilucb plan --json``, as a dict.
 
@@ -301,14 +312,17 @@ def plan(
     interval ``median_ci``, ``q10``/``q90``, ``errors`` with the exact Clopper-Pearson ``error_ci``, all at
     ``level`` 0.95.  docs/planner.md lists every field.
 
-    arms: 'gaussian' (sigma: the rewards' standard deviation, default 0.5 as ``lilucb run``), 'bernoulli',
-    or 'bounded' (Beta rewards in range = (lo, hi), required; concentration default 9).  threads: None or
+    model: 'gaussian' (sigma: the rewards' standard deviation, default 0.5 as ``lilucb run``), 'bernoulli',
+    or 'bounded' (Beta rewards in range = (lo, hi), required; concentration default 9); ``arms`` is its old
+    name, still accepted with a DeprecationWarning.  threads: None or
     0 for all cores.  max_pulls: the pull budget of each run (a run reaching it counts at it; 0: unlimited).
     progress: False or None, True (a bar or lines on stderr) or a callable progress(done, total).
     Ctrl-C stops the runs (KeyboardInterrupt).
     """
-    text = _with_progress(lambda cb: _lilucb._plan(means, nu, arms, sigma, runs, seed, threads, max_pulls, method, range,
-                                                   concentration, cb), progress, "plan", plan._public)
+    model = _model_or_old_name(plan._public, model, arms)
+    with _naming_old_name(arms):
+        text = _with_progress(lambda cb: _lilucb._plan(means, nu, model, sigma, runs, seed, threads, max_pulls, method,
+                                                       range, concentration, cb), progress, "plan", plan._public)
     p = _json.loads(text)
     for m in p["methods"]:
         if not m["simulation"]["certified"]:

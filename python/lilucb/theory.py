@@ -12,7 +12,7 @@ import numpy as _np
 import numpy.typing as _npt
 
 from . import _lilucb
-from ._common import ArrayLike, Real, _checked, _Record
+from ._common import ArrayLike, Real, _checked, _model_or_old_name, _naming_old_name, _Record
 
 # ---- settings (parameters.hpp, theorem.hpp) ---------------------------------------------------
 
@@ -252,20 +252,21 @@ class CharacteristicTime(_Record):
 
 
 @_checked
-def characteristic_time(means: ArrayLike, sigma: float = _lilucb.DEFAULT_SIGMA, arms: str = "gaussian",
+def characteristic_time(means: ArrayLike, sigma: float = _lilucb.DEFAULT_SIGMA, model: str = "gaussian",
                         range: Optional[Tuple[Real, Real]] = None, concentration: Optional[float] = None, *,
-                        arm_sigmas: Optional[ArrayLike] = None, unknown_variance: bool = False) -> CharacteristicTime:
+                        arm_sigmas: Optional[ArrayLike] = None, unknown_variance: bool = False,
+                        arms: Optional[str] = None) -> CharacteristicTime:
     """The characteristic time of fixed-confidence best-arm identification (Garivier & Kaufmann 2016, Lemma 3 and
     Theorem 5): T*(mu)^-1 = sup_w min_{a != 1} (w_1 + w_a) I_{w_1/(w_1+w_a)}(mu_1, mu_a), with the Gaussian
-    divergence (mu - mu')^2/(2 sigma^2) (arms='gaussian'), the Bernoulli KL divergence (arms='bernoulli',
-    sigma unused), or for arms='bounded' the divergence of Beta laws of `concentration` (default 9) on
+    divergence (mu - mu')^2/(2 sigma^2) (model='gaussian'), the Bernoulli KL divergence (model='bernoulli',
+    sigma unused), or for model='bounded' the divergence of Beta laws of `concentration` (default 9) on
     range = (lo, hi) (required; the lower bound then holds for every method correct on that family, so for
-    one certified for every law in the range), and w* its maximiser; as ``lilucb hardness --arms A --sigma S``
+    one certified for every law in the range), and w* its maximiser; as ``lilucb hardness --model M --sigma S``
     (``--range LO,HI --concentration K``) prints t_star and w_star.
     sigma defaults to 0.5, the scale of the paper's Section 5 experiments (rewards of variance 1/4), as the CLI.
-    arm_sigmas (arms='gaussian'): one standard deviation per arm, read instead of sigma (Gaussian arms of
+    arm_sigmas (model='gaussian'): one standard deviation per arm, read instead of sigma (Gaussian arms of
     different known variances, divergence (mu_a - mu')^2/(2 sigma_a^2); as ``lilucb hardness --arm-sigmas``).
-    unknown_variance=True (arms='gaussian'): T* and w* of Gaussian arms whose variances the method does not
+    unknown_variance=True (model='gaussian'): T* and w* of Gaussian arms whose variances the method does not
     know, at the arms' standard deviations arm_sigmas (default sigma for every arm), with the divergence
     (1/2) log(1 + (mu_a - mu')^2/sigma_a^2) (Jourdan, Degenne & Kaufmann 2023; docs/bandit.md, "T* of Gaussian
     arms of unknown variances"): at least the known-variance T*; bai_lower_bound(t_star, delta) then bounds the
@@ -273,10 +274,13 @@ def characteristic_time(means: ArrayLike, sigma: float = _lilucb.DEFAULT_SIGMA, 
     --sigma unknown --arm-sigmas S1,...,SK`` prints t_star and w_star.
     Domain: at least two finite means with a unique largest one; sigma > 0 (checked also where unused);
     Bernoulli means in [0, 1]; bounded means strictly inside the range, concentration > 0; arm_sigmas one per
-    mean, each > 0 finite; arm_sigmas and unknown_variance=True with arms='gaussian' only.
+    mean, each > 0 finite; arm_sigmas and unknown_variance=True with model='gaussian' only.
+    arms: the old name of model, still accepted with a DeprecationWarning.
     """
-    return CharacteristicTime(**_lilucb._characteristic_time(means, sigma, arms, range, concentration, arm_sigmas,
-                                                             unknown_variance))
+    model = _model_or_old_name(characteristic_time._public, model, arms)
+    with _naming_old_name(arms):
+        return CharacteristicTime(**_lilucb._characteristic_time(means, sigma, model, range, concentration, arm_sigmas,
+                                                                 unknown_variance))
 
 
 @_dc.dataclass(frozen=True, eq=False)
@@ -290,14 +294,17 @@ class EpsilonCharacteristicTime(_Record):
 
 @_checked
 def characteristic_time_epsilon(means: ArrayLike, epsilon: float, sigma: float = _lilucb.DEFAULT_SIGMA,
-                                arms: str = "gaussian", relative: bool = False) -> EpsilonCharacteristicTime:
+                                model: str = "gaussian", relative: bool = False, *,
+                                arms: Optional[str] = None) -> EpsilonCharacteristicTime:
     """The characteristic time of epsilon-good identification (Garivier & Kaufmann 2021; Jourdan, Degenne &
     Kaufmann 2023): T*_eps(mu)^-1 = max over epsilon-good answers i of max_w min_{j != i} C_eps(i, j; w), the cost
     of the alternative "j beats i by the target" (mu_j >= mu_i + eps, or (1 - eps) mu_j >= mu_i with
-    relative=True), Gaussian (arms='gaussian', sigma) or Bernoulli (arms='bernoulli'); finite on ties.  Every
+    relative=True), Gaussian (model='gaussian', sigma) or Bernoulli (model='bernoulli'; arms is its old name); finite on ties.  Every
     delta-correct epsilon-good method that returns one fixed arm needs E[tau] >= T*_eps kl(delta, 1 - delta)
     (bai_lower_bound(t_star, delta)), and asymptotically every one (Degenne & Koolen 2019).
     Domain: at least two finite means (a unique largest one at epsilon = 0); epsilon >= 0 finite, < 1 with
     relative=True or Bernoulli arms; relative needs means >= 0, not all 0; sigma > 0; Bernoulli means in [0, 1].
     """
-    return EpsilonCharacteristicTime(**_lilucb._characteristic_time_epsilon(means, epsilon, sigma, arms, relative))
+    model = _model_or_old_name(characteristic_time_epsilon._public, model, arms)
+    with _naming_old_name(arms):
+        return EpsilonCharacteristicTime(**_lilucb._characteristic_time_epsilon(means, epsilon, sigma, model, relative))

@@ -22,32 +22,32 @@ void register_characteristic_time(py::module_& m) {
 
   m.def(
       "_characteristic_time",
-      [](const array_like& means, double sigma, const std::string& arms, const py::object& range,
+      [](const array_like& means, double sigma, const std::string& model, const py::object& range,
          const py::object& concentration, const py::object& arm_sigmas, bool unknown_variance) {
         constexpr const char* fn = "lilucb.characteristic_time";
         const std::string sig = std::string(fn) + "()";
         bandit::arms_spec a;
         a.means = means_vector(fn, means);
-        a.model = bandit::parse_reward_model(fn, "arms", arms);
+        a.model = bandit::parse_reward_model(fn, "model", model);
         // arm_sigmas: each Gaussian arm's standard deviation, which T* then reads instead of sigma;
         // counted against means checked first (finite, a unique largest one).
         if (!arm_sigmas.is_none()) (void)lilucb::detail::best_arm_checked(fn, a.means);
-        auto sigmas = arm_sigmas_arg(fn, arm_sigmas, arms, a.means.size());
+        auto sigmas = arm_sigmas_arg(fn, arm_sigmas, model, a.means.size());
         // sigma is unused with Bernoulli and bounded arms and with arm_sigmas, but a NaN (or any
         // value outside its domain) is refused there too, never silently ignored.
-        if ((arms != "gaussian" || sigmas) && !(sigma > 0 && std::isfinite(sigma)))
+        if ((model != "gaussian" || sigmas) && !(sigma > 0 && std::isfinite(sigma)))
           throw lilucb::domain_error(fn, "sigma", number_text(sigma),
-                                     "(0, inf) (unused with " + (sigmas ? std::string("arm_sigmas") : "arms='" + arms + "'") + ")");
+                                     "(0, inf) (unused with " + (sigmas ? std::string("arm_sigmas") : "model='" + model + "'") + ")");
         a.sigma = sigma;
         if (sigmas) a.sigmas = std::move(*sigmas);
         // unknown_variance: T* of Gaussian arms whose variances the method does not know (as
         // `lilucb hardness --sigma unknown --arm-sigmas`).
         if (unknown_variance) {
           if (a.model != bandit::reward_model::gaussian)
-            throw lilucb::domain_error(fn, "unknown_variance", "True with arms '" + arms + "'", "False: arms 'gaussian' only");
+            throw lilucb::domain_error(fn, "unknown_variance", "True with model '" + model + "'", "False: model 'gaussian' only");
           a.model = bandit::reward_model::gaussian_unknown_variance;
         }
-        bounded_arms_args(fn, sig, a, range, concentration, arms);
+        bounded_arms_args(fn, sig, a, range, concentration, model);
         bandit::check_arms_spec(fn, a, arms_keywords());
         // With arm_sigmas the library's checks of each standard deviation (named sigma or sigmas)
         // are about arm_sigmas.
@@ -64,20 +64,20 @@ void register_characteristic_time(py::module_& m) {
         d["w_star"] = to_numpy(r.w_star);
         return d;
       },
-      arg("means"), arg("sigma") = lilucb::bandit::default_sigma, arg("arms") = "gaussian", arg("range") = py::none(),
+      arg("means"), arg("sigma") = lilucb::bandit::default_sigma, arg("model") = "gaussian", arg("range") = py::none(),
       arg("concentration") = py::none(), arg("arm_sigmas") = py::none(), arg("unknown_variance") = false);
 
   m.def(
       "_characteristic_time_epsilon",
-      [](const array_like& means, double epsilon, double sigma, const std::string& arms, bool relative) {
+      [](const array_like& means, double epsilon, double sigma, const std::string& model, bool relative) {
         constexpr const char* fn = "lilucb.characteristic_time_epsilon";
         const std::vector<double> mu = means_vector(fn, means);
-        if (arms != "gaussian" && arms != "bernoulli")
-          throw lilucb::domain_error(fn, "arms", "'" + arms + "'", "{gaussian, bernoulli}");
-        if (arms == "bernoulli" && !(sigma > 0 && std::isfinite(sigma)))
-          throw lilucb::domain_error(fn, "sigma", number_text(sigma), "(0, inf) (unused with arms='bernoulli')");
+        if (model != "gaussian" && model != "bernoulli")
+          throw lilucb::domain_error(fn, "model", "'" + model + "'", "{gaussian, bernoulli}");
+        if (model == "bernoulli" && !(sigma > 0 && std::isfinite(sigma)))
+          throw lilucb::domain_error(fn, "sigma", number_text(sigma), "(0, inf) (unused with model='bernoulli')");
         const auto shift = relative ? epsilon_shift::relative : epsilon_shift::additive;
-        const auto r = arms == "gaussian" ? characteristic_time_epsilon_gaussian(mu, sigma, epsilon, shift)
+        const auto r = model == "gaussian" ? characteristic_time_epsilon_gaussian(mu, sigma, epsilon, shift)
                                           : characteristic_time_epsilon_bernoulli(mu, epsilon, shift);
         py::dict d;
         d["t_star"] = r.t_star;
@@ -85,7 +85,7 @@ void register_characteristic_time(py::module_& m) {
         d["answer"] = r.answer;
         return d;
       },
-      arg("means"), arg("epsilon"), arg("sigma") = lilucb::bandit::default_sigma, arg("arms") = "gaussian",
+      arg("means"), arg("epsilon"), arg("sigma") = lilucb::bandit::default_sigma, arg("model") = "gaussian",
       arg("relative") = false);
 
   // +inf where q in {0, 1} and p != q is the divergence's value (documented), not an overflow.

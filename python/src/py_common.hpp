@@ -521,13 +521,13 @@ inline double run_real_arg(const std::string& sig, const char* parameter, const 
 
 /// What the keywords of run, run_many, plan and characteristic_time call the fields of an arms
 /// specification, for bandit::check_arms_spec's messages.
-inline bandit::arms_spec_names arms_keywords() { return {"arms", "means", "sigma", "arm_sigmas", "range", "concentration"}; }
+inline bandit::arms_spec_names arms_keywords() { return {"model", "means", "sigma", "arm_sigmas", "range", "concentration"}; }
 
 /// The bounded arms' keywords of `fn` into `a` (whose model is set): range (None or a pair (lo, hi);
 /// required) and concentration (None: bounded_arms' default), each refused when given for another
-/// model (`arms` as the caller typed it).  Their values are bandit::check_arms_spec's to check.
+/// model (`model` as the caller typed it).  Their values are bandit::check_arms_spec's to check.
 inline void bounded_arms_args(const char* fn, const std::string& sig, bandit::arms_spec& a, const py::object& range,
-                              const py::object& concentration, const std::string& arms) {
+                              const py::object& concentration, const std::string& model) {
   const bool bounded = a.model == bandit::reward_model::bounded;
   if (!range.is_none()) {
     if (!(PyList_Check(range.ptr()) || PyTuple_Check(range.ptr())) || py::len(range) != 2)
@@ -536,29 +536,29 @@ inline void bounded_arms_args(const char* fn, const std::string& sig, bandit::ar
     const double lo = run_real_arg(sig, "range[0]", rr[0]), hi = run_real_arg(sig, "range[1]", rr[1]);
     if (!bounded)
       throw lilucb::domain_error(fn, "range", "(" + number_text(lo) + ", " + number_text(hi) + ")",
-                                 "None: range applies to arms 'bounded' only (arms '" + arms + "')");
+                                 "None: range applies to model 'bounded' only (model '" + model + "')");
     a.lo = lo;
     a.hi = hi;
   } else if (bounded) {
-    throw lilucb::domain_error(fn, "range", "None", "(lo, hi) with lo < hi, both finite, required with arms 'bounded'");
+    throw lilucb::domain_error(fn, "range", "None", "(lo, hi) with lo < hi, both finite, required with model 'bounded'");
   }
   if (!concentration.is_none()) {
     const double k = run_real_arg(sig, "concentration", concentration);
     if (!bounded)
       throw lilucb::domain_error(fn, "concentration", number_text(k),
-                                 "None: concentration applies to arms 'bounded' only (arms '" + arms + "')");
+                                 "None: concentration applies to model 'bounded' only (model '" + model + "')");
     a.concentration = k;
   }
 }
 
 /// The Gaussian arms' standard deviations argument arm_sigmas of `fn` (None or one real per arm):
-/// nullopt for None; refused when given for arms that are not Gaussian (naming arm_sigmas), when
+/// nullopt for None; refused when given for a model that is not Gaussian (naming arm_sigmas), when
 /// not `arms_count` values (naming arm_sigmas) or a value is not in (0, inf) (naming arm_sigmas[k]).
 inline std::optional<std::vector<double>> arm_sigmas_arg(const char* fn, const py::object& arm_sigmas,
-                                                         const std::string& arms, std::size_t arms_count) {
+                                                         const std::string& model, std::size_t arms_count) {
   if (arm_sigmas.is_none()) return std::nullopt;
-  if (arms != "gaussian")
-    throw lilucb::domain_error(fn, "arm_sigmas", "given", "None: arm_sigmas applies to arms 'gaussian' only (arms '" + arms + "')");
+  if (model != "gaussian")
+    throw lilucb::domain_error(fn, "arm_sigmas", "given", "None: arm_sigmas applies to model 'gaussian' only (model '" + model + "')");
   const auto v = real_vector_arg(std::string(fn) + "()", "arm_sigmas", arm_sigmas, "standard deviations (or None)");
   if (static_cast<std::size_t>(v.size()) != arms_count)
     throw lilucb::domain_error(fn, "arm_sigmas", std::to_string(v.size()) + " values",

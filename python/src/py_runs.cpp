@@ -40,7 +40,7 @@ struct run_request {
 // Every argument of run/run_many checked and converted, with the caller's name in messages.
 
 run_request make_request(const char* fn, const std::string& algorithm, const py::object& means, double nu,
-                         double sigma, double seed, const char* run_name, double run, const std::string& arms,
+                         double sigma, double seed, const char* run_name, double run, const std::string& model,
                          double max_pulls, const std::string& inner, const py::object& checkpoints,
                          const py::object& range, const py::object& concentration, double epsilon,
                          bool epsilon_relative, double top, bool unknown_variance, const py::object& arm_sigmas) {
@@ -79,9 +79,9 @@ run_request make_request(const char* fn, const std::string& algorithm, const py:
     r.true_best = static_cast<std::size_t>(std::max_element(r.arms.means.begin(), r.arms.means.end()) - r.arms.means.begin());
     for (std::size_t i = 0; i < r.arms.means.size(); ++i) r.good[i] = bandit::is_good_answer(target, r.arms.means, i);
   }
-  r.arms.model = bandit::parse_reward_model(fn, "arms", arms);
+  r.arms.model = bandit::parse_reward_model(fn, "model", model);
   // range and concentration: the bounded arms' [lo, hi] (required) and Beta concentration, and only theirs.
-  bounded_arms_args(fn, std::string(fn) + "()", r.arms, range, concentration, arms);
+  bounded_arms_args(fn, std::string(fn) + "()", r.arms, range, concentration, model);
   // nu is checked by the library (bandit::run_algorithm), sigma here as the CLI does.
   check_positive(fn, "sigma", sigma);
   r.options.nu = nu;
@@ -91,11 +91,11 @@ run_request make_request(const char* fn, const std::string& algorithm, const py:
   // sigma each.
   r.arms.sigma = sigma;
   if (r.arms.model == bandit::reward_model::gaussian || !arm_sigmas.is_none())
-    r.arms.sigmas = arm_sigmas_arg(fn, arm_sigmas, arms, r.arms.means.size()).value_or(std::vector<double>(r.arms.means.size(), sigma));
+    r.arms.sigmas = arm_sigmas_arg(fn, arm_sigmas, model, r.arms.means.size()).value_or(std::vector<double>(r.arms.means.size(), sigma));
   bandit::check_arms_spec(fn, r.arms, arms_keywords());
   if (unknown_variance) {
     if (r.arms.model != bandit::reward_model::gaussian)
-      throw lilucb::domain_error(fn, "unknown_variance", "True with arms '" + arms + "'", "False: arms 'gaussian' only");
+      throw lilucb::domain_error(fn, "unknown_variance", "True with model '" + model + "'", "False: model 'gaussian' only");
     r.options.unknown_variance = true;
     r.options.sigma = 0;
   }
@@ -139,7 +139,8 @@ py::dict parameters_dict(const run_request& q, const bandit::run_result& r) {
   py::dict p;
   for (const auto& [k, v] : r.parameters.named()) p[py::str(k.data(), k.size())] = v;
   p["inner"] = to_string(q.options.inner);
-  p["arms"] = bandit::model_name(q.arms.model);
+  p["model"] = bandit::model_name(q.arms.model);
+  p["arms"] = bandit::model_name(q.arms.model);  // the old name of "model", as `lilucb run --json`
   if (q.arms.model == bandit::reward_model::bounded) {  // as `lilucb run --json`
     p["range"] = py::make_tuple(q.arms.lo, q.arms.hi);
     p["concentration"] = q.arms.concentration;
@@ -181,10 +182,10 @@ bool answers_correctly(const run_request& q, const bandit::run_result& r) {
 }
 
 py::dict run_py(const std::string& algorithm, const array_like& means, double nu, double sigma, double seed,
-                double run, const std::string& arms, double max_pulls, const std::string& inner,
+                double run, const std::string& model, double max_pulls, const std::string& inner,
                 const py::object& checkpoints, const py::object& range, const py::object& concentration,
                 double epsilon, bool epsilon_relative, double top, bool unknown_variance, const py::object& arm_sigmas) {
-  const auto q = make_request("lilucb.run", algorithm, means, nu, sigma, seed, "run", run, arms, max_pulls, inner, checkpoints,
+  const auto q = make_request("lilucb.run", algorithm, means, nu, sigma, seed, "run", run, model, max_pulls, inner, checkpoints,
                               range, concentration, epsilon, epsilon_relative, top, unknown_variance, arm_sigmas);
   const double n = static_cast<double>(q.arms.means.size());
   lilucb::check_memory("lilucb.run", "means", std::to_string(q.arms.means.size()) + " arms",
@@ -221,13 +222,13 @@ py::dict run_py(const std::string& algorithm, const array_like& means, double nu
 }
 
 py::dict run_many_py(const std::string& algorithm, const array_like& means, double nu, double sigma, double seed,
-                     double runs_real, const py::object& threads_obj, double first_run, const std::string& arms,
+                     double runs_real, const py::object& threads_obj, double first_run, const std::string& model,
                      double max_pulls, const std::string& inner, const py::object& checkpoints, bool keep_counts,
                      const py::object& progress, const py::object& range, const py::object& concentration,
                      double epsilon, bool epsilon_relative, double top, bool unknown_variance,
                      const py::object& arm_sigmas) {
   constexpr const char* fn = "lilucb.run_many";
-  const auto q = make_request(fn, algorithm, means, nu, sigma, seed, "first_run", first_run, arms, max_pulls, inner, checkpoints,
+  const auto q = make_request(fn, algorithm, means, nu, sigma, seed, "first_run", first_run, model, max_pulls, inner, checkpoints,
                               range, concentration, epsilon, epsilon_relative, top, unknown_variance, arm_sigmas);
   const std::size_t runs = whole_number(fn, "runs", runs_real, 1, "a whole number in [1, 2^53]");
   unsigned threads = 0;
@@ -334,24 +335,24 @@ py::dict run_many_py(const std::string& algorithm, const array_like& means, doub
 
 // lilucb.plan: the planner of `lilucb plan` (lilucb_experiments/sample_size.hpp), its JSON as text
 // (the one writer of the plan's fields; the Python side parses it).
-std::string plan_py(const array_like& means, double nu, const std::string& arms, const py::object& sigma, double runs,
+std::string plan_py(const array_like& means, double nu, const std::string& model, const py::object& sigma, double runs,
                     double seed, const py::object& threads_obj, double max_pulls, const py::object& method,
                     const py::object& range, const py::object& concentration, const py::object& progress) {
   constexpr const char* fn = "lilucb.plan";
   const std::string sig = std::string(fn) + "()";
   experiments::plan_request q;
   q.arms.means = means_vector(fn, means);
-  q.arms.model = bandit::parse_reward_model(fn, "arms", arms);
+  q.arms.model = bandit::parse_reward_model(fn, "model", model);
   // sigma, range and concentration: each only for the model it describes (as the CLI's declarations).
   if (!sigma.is_none()) {
     const double s = run_real_arg(sig, "sigma", sigma);
     if (q.arms.model != bandit::reward_model::gaussian)
-      throw lilucb::domain_error(fn, "sigma", number_text(s), "None: sigma applies to arms 'gaussian' only (arms '" + arms + "')");
+      throw lilucb::domain_error(fn, "sigma", number_text(s), "None: sigma applies to model 'gaussian' only (model '" + model + "')");
     q.arms.sigma = s;
   } else {
     q.arms.sigma = bandit::default_sigma;
   }
-  bounded_arms_args(fn, sig, q.arms, range, concentration, arms);
+  bounded_arms_args(fn, sig, q.arms, range, concentration, model);
   bandit::check_arms_spec(fn, q.arms, arms_keywords());
   q.nu = nu;
   q.runs = whole_number(fn, "runs", runs, 1, "a whole number in [1, 10^6]");
@@ -457,13 +458,13 @@ py::list rule_registry() {
 void register_runs(py::module_& m) {
   using py::arg;
   m.def("_run", &run_py, arg("algorithm"), arg("means"), arg("nu"), arg("sigma"), arg("seed"), arg("run"),
-        arg("arms"), arg("max_pulls"), arg("inner"), arg("checkpoints"), arg("range"), arg("concentration"),
+        arg("model"), arg("max_pulls"), arg("inner"), arg("checkpoints"), arg("range"), arg("concentration"),
         arg("epsilon"), arg("epsilon_relative"), arg("top"), arg("unknown_variance"), arg("arm_sigmas"));
   m.def("_run_many", &run_many_py, arg("algorithm"), arg("means"), arg("nu"), arg("sigma"), arg("seed"),
-        arg("runs"), arg("threads"), arg("first_run"), arg("arms"), arg("max_pulls"), arg("inner"),
+        arg("runs"), arg("threads"), arg("first_run"), arg("model"), arg("max_pulls"), arg("inner"),
         arg("checkpoints"), arg("keep_counts"), arg("progress"), arg("range"), arg("concentration"), arg("epsilon"),
         arg("epsilon_relative"), arg("top"), arg("unknown_variance"), arg("arm_sigmas"));
-  m.def("_plan", &plan_py, arg("means"), arg("nu"), arg("arms"), arg("sigma"), arg("runs"), arg("seed"), arg("threads"),
+  m.def("_plan", &plan_py, arg("means"), arg("nu"), arg("model"), arg("sigma"), arg("runs"), arg("seed"), arg("threads"),
         arg("max_pulls"), arg("method"), arg("range"), arg("concentration"), arg("progress"));
   // The defaults every interface shares (lilucb/bandit/defaults.hpp): run and run_many take them.
   m.attr("DEFAULT_SIGMA") = bandit::default_sigma;

@@ -100,15 +100,15 @@ def test_calibrate_lil_at_the_default_eps():
     ("0.6,0.5,0.5,0.5,0.0", "bernoulli", 1), ("0.6,0.5,0.45", "bounded", 1), ("3,2.5,1", "bounded", 1),
 ])
 def test_characteristic_time_agrees_with_cli(cli, means, arms, sigma):
-    # --sigma applies to Gaussian arms only (the CLI refuses it with --arms bernoulli); bounded arms:
+    # --sigma applies to Gaussian arms only (the CLI refuses it with --model bernoulli); bounded arms:
     # Beta laws on a range (here [0, 1] at the default concentration, or [0, 4] at concentration 4)
     extra = {"gaussian": ("--sigma", sigma), "bernoulli": (), "bounded": ("--range", "0,1")}[arms]
     kw = {"range": (0, 1)} if arms == "bounded" else {}
     if means == "3,2.5,1":
         extra, kw = ("--range", "0,4", "--concentration", 4), {"range": (0, 4), "concentration": 4.0}
-    j = cli("hardness", "--means", means, "--arms", arms, *extra)
+    j = cli("hardness", "--means", means, "--model", arms, *extra)
     m = [float(x) for x in means.split(",")]
-    ct = lilucb.characteristic_time(m, sigma=sigma, arms=arms, **kw)
+    ct = lilucb.characteristic_time(m, sigma=sigma, model=arms, **kw)
     assert isinstance(ct, lilucb.CharacteristicTime) and "t_star=" in repr(ct)
     assert same(ct.t_star, j["t_star"])
     assert [x.hex() for x in ct.w_star.tolist()] == [float(x).hex() for x in j["w_star"]]
@@ -167,9 +167,9 @@ def test_characteristic_time_defaults_are_unchanged_by_arm_sigmas_and_unknown_va
     (dict(arm_sigmas=[1.0, math.nan, 2.0]), "arm_sigmas[1]"),
     (dict(arm_sigmas=[1.0, math.inf, 2.0], unknown_variance=True), "arm_sigmas[1]"),
     (dict(arm_sigmas=[1e-300, 1.0, 1.0], unknown_variance=True), "arm_sigmas"),
-    (dict(arms="bernoulli", arm_sigmas=[1.0, 1.0, 1.0]), "arm_sigmas"),
-    (dict(arms="bernoulli", unknown_variance=True), "unknown_variance"),
-    (dict(arms="bounded", range=(0, 1), unknown_variance=True), "unknown_variance"),
+    (dict(model="bernoulli", arm_sigmas=[1.0, 1.0, 1.0]), "arm_sigmas"),
+    (dict(model="bernoulli", unknown_variance=True), "unknown_variance"),
+    (dict(model="bounded", range=(0, 1), unknown_variance=True), "unknown_variance"),
     (dict(sigma=math.nan, arm_sigmas=[1.0, 1.0, 1.0]), "sigma"),
     (dict(sigma=-1.0, unknown_variance=True), "sigma"),
 ])
@@ -330,8 +330,8 @@ def test_fixed_point_thresholds():
      ["calibrate", "--kind", "stitched", "--target", "0.05", "--horizon", "-1"]),
     (lambda: lilucb.calibrate(kind="stitched", target=0.05, resolution=65),
      ["calibrate", "--kind", "stitched", "--target", "0.05", "--resolution", "65"]),
-    (lambda: lilucb.characteristic_time([0.5, 1.5], arms="bernoulli"),
-     ["hardness", "--means", "0.5,1.5", "--arms", "bernoulli", "--nu", "0.1"]),
+    (lambda: lilucb.characteristic_time([0.5, 1.5], model="bernoulli"),
+     ["hardness", "--means", "0.5,1.5", "--model", "bernoulli", "--nu", "0.1"]),
 ])
 def test_same_message_as_cli(cli_error, same_refusal, call, cli_args):
     with pytest.raises(lilucb.DomainError) as e:
@@ -344,14 +344,14 @@ def test_characteristic_time_needs_a_unique_best_arm():
     # (`lilucb hardness` checks the means with best_arm first, so its message names lilucb::best_arm)
     for arms in ("gaussian", "bernoulli"):
         with pytest.raises(lilucb.DomainError) as e:
-            lilucb.characteristic_time([0.5, 0.5, 0.1], arms=arms)
+            lilucb.characteristic_time([0.5, 0.5, 0.1], model=arms)
         assert e.value.parameter == "means[1]" and "ties means[0]" in str(e.value)
     with pytest.raises(lilucb.DomainError) as e:
-        lilucb.characteristic_time([0.5], arms="gaussian")
+        lilucb.characteristic_time([0.5], model="gaussian")
     assert e.value.parameter == "means"
     with pytest.raises(lilucb.DomainError) as e:
-        lilucb.characteristic_time([0.5, 0.1], arms="poisson")
-    assert e.value.parameter == "arms"
+        lilucb.characteristic_time([0.5, 0.1], model="poisson")
+    assert e.value.parameter == "model"
 
 
 def test_bad_element_inside_an_array_raises_never_nan():
@@ -436,7 +436,7 @@ def test_characteristic_time_epsilon_closed_forms_and_domain():
     means = [0.5, 0.45, 0.3]
     assert lilucb.characteristic_time_epsilon(means, 0.0).t_star == pytest.approx(
         lilucb.characteristic_time(means).t_star, rel=1e-12)
-    b = lilucb.characteristic_time_epsilon([0.5, 0.5, 0.49], 0.02, arms="bernoulli")
+    b = lilucb.characteristic_time_epsilon([0.5, 0.5, 0.49], 0.02, model="bernoulli")
     assert math.isfinite(b.t_star) and b.answer in (0, 1)
     with pytest.raises(lilucb.DomainError, match="epsilon"):
         lilucb.characteristic_time_epsilon(means, -0.1)

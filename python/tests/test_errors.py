@@ -30,8 +30,8 @@ def test_domain_error_is_value_error():
     (lambda: lilucb.params(nu=0.1, eps=math.inf), ["params", "--nu", "0.1", "--eps", "inf"]),
     (lambda: lilucb.params(nu=0.1, n=0), ["params", "--nu", "0.1", "--n", "0"]),
     (lambda: lilucb.best_arm([0.5, 0.5, 0.1]), ["hardness", "--means", "0.5,0.5,0.1"]),
-    (lambda: lilucb.run("lilucb", means=[1.5, 0.1], nu=0.1, arms="bernoulli"),
-     ["run", "--algorithm", "lilucb", "--means", "1.5,0.1", "--nu", "0.1", "--arms", "bernoulli"]),
+    (lambda: lilucb.run("lilucb", means=[1.5, 0.1], nu=0.1, model="bernoulli"),
+     ["run", "--algorithm", "lilucb", "--means", "1.5,0.1", "--nu", "0.1", "--model", "bernoulli"]),
     (lambda: lilucb.run("lilucb-fast", means=[0.5, 0.1], nu=0.1),
      ["run", "--algorithm", "lilucb-fast", "--means", "0.5,0.1", "--nu", "0.1"]),
     (lambda: lilucb.run("lilucb", means=[0.5, 0.1], nu=0),
@@ -68,7 +68,7 @@ def test_counts_must_be_whole_numbers(n):
 
 @pytest.mark.parametrize("kwargs,parameter", [
     (dict(runs=0), "runs"), (dict(threads=-1), "threads"), (dict(threads=2000), "threads"),
-    (dict(seed=-3), "seed"), (dict(max_pulls=1.5), "max_pulls"), (dict(arms="poisson"), "arms"),
+    (dict(seed=-3), "seed"), (dict(max_pulls=1.5), "max_pulls"), (dict(model="poisson"), "model"),
     (dict(checkpoints=[10, 5]), "checkpoints[1]"), (dict(sigma=0), "sigma"), (dict(first_run=-1), "first_run"),
 ])
 def test_run_many_arguments(kwargs, parameter):

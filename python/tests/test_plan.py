@@ -7,8 +7,8 @@ import lilucb
 
 
 def test_plan_agrees_with_cli(cli):
-    j = cli("plan", "--means", "0.6,0.4,0.3", "--arms", "bernoulli", "--nu", 0.1, "--runs", 12, "--seed", 4)
-    p = lilucb.plan([0.6, 0.4, 0.3], nu=0.1, arms="bernoulli", runs=12, seed=4)
+    j = cli("plan", "--means", "0.6,0.4,0.3", "--model", "bernoulli", "--nu", 0.1, "--runs", 12, "--seed", 4)
+    p = lilucb.plan([0.6, 0.4, 0.3], nu=0.1, model="bernoulli", runs=12, seed=4)
     assert p == j
     assert [m["role"] for m in p["methods"]] == ["recommended", "practice"]
     assert p["methods"][0]["simulation"]["method"] == lilucb.RECOMMENDED_BERNOULLI_METHOD
@@ -17,9 +17,9 @@ def test_plan_agrees_with_cli(cli):
 
 
 def test_plan_bounded_and_requested_method_agree_with_cli(cli):
-    j = cli("plan", "--means", "2,1.5,1", "--arms", "bounded", "--range", "0,4", "--nu", 0.1, "--runs", 5,
+    j = cli("plan", "--means", "2,1.5,1", "--model", "bounded", "--range", "0,4", "--nu", 0.1, "--runs", 5,
             "--method", "tas-d+glr-pooled-eb")
-    p = lilucb.plan([2, 1.5, 1], nu=0.1, arms="bounded", range=(0, 4), runs=5, method="tas-d+glr-pooled-eb")
+    p = lilucb.plan([2, 1.5, 1], nu=0.1, model="bounded", range=(0, 4), runs=5, method="tas-d+glr-pooled-eb")
     assert p == j
     assert p["methods"][0]["role"] == "requested"
 
@@ -44,10 +44,10 @@ def test_plan_reports_progress():
     (dict(means=[0.5, 0.5], nu=0.1), "means[1]"),
     (dict(means=[0.5, 0.4], nu=0.6), "nu"),
     (dict(means=[0.5, 0.4], nu=0.1, runs=0), "runs"),
-    (dict(means=[0.5, 0.4], nu=0.1, arms="bernoulli", sigma=1.0), "sigma"),
-    (dict(means=[0.5, 0.4], nu=0.1, arms="bounded"), "range"),
+    (dict(means=[0.5, 0.4], nu=0.1, model="bernoulli", sigma=1.0), "sigma"),
+    (dict(means=[0.5, 0.4], nu=0.1, model="bounded"), "range"),
     (dict(means=[0.5, 0.4], nu=0.1, range=(0, 1)), "range"),
-    (dict(means=[0.5, 0.4], nu=0.1, arms="poisson"), "arms"),
+    (dict(means=[0.5, 0.4], nu=0.1, model="poisson"), "model"),
     (dict(means=[0.5, 0.4], nu=0.1, sigma=-1.0), "sigma"),
 ])
 def test_plan_refusals_name_the_parameter(kwargs, parameter):

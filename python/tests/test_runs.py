@@ -59,7 +59,7 @@ def test_combination_names():
     # A preset carries its certificate as a combination does (docs/bandit.md, "The presets' certificates").
     assert lilucb.run("lilucb-heuristic", [0.5, 0.0], nu=0.1).certified is False
     assert lilucb.run("lilucb-certified", [0.5, 0.0], nu=0.1).certified is True
-    low = lilucb.run("lilucb-certified", [0.6, 0.4], nu=0.1, arms="bernoulli", sigma=0.1, max_pulls=100000)
+    low = lilucb.run("lilucb-certified", [0.6, 0.4], nu=0.1, model="bernoulli", sigma=0.1, max_pulls=100000)
     assert low.certified is False and "below the arms' sub-Gaussian scale 0.5" in low.certificate
     assert lilucb.run("uniform+glr-heuristic", [0.5, 0.0], nu=0.1).certified is False
     for bad, parameter in (("t3c-ids+glr", "combination"), ("t3c-idz+ls", "sampling"),
@@ -100,13 +100,13 @@ def test_every_rule_of_the_registry_runs_by_name():
     means = [0.5, 0.0, 0.0]
     for s in lilucb.SAMPLING_RULES:
         arms = "bernoulli" if s == "kl-lucb" else "gaussian"
-        r = lilucb.run(f"{s}+ls", means, nu=0.1, arms=arms, max_pulls=20_000)
+        r = lilucb.run(f"{s}+ls", means, nu=0.1, model=arms, max_pulls=20_000)
         assert r.algorithm == f"{s}+ls" and r.certified is True
     thresholds = {r.name: r for r in lilucb.rules() if r.kind == "threshold"}
     for t in lilucb.GLR_THRESHOLDS:
         # Gaussian arms where the registry accepts them, else Bernoulli ones (rewards in [0, 1]).
         arms = "gaussian" if "gaussian" in thresholds[t].models else "bernoulli"
-        r = lilucb.run(f"uniform+glr-{t}", means, nu=0.1, arms=arms, max_pulls=20_000)
+        r = lilucb.run(f"uniform+glr-{t}", means, nu=0.1, model=arms, max_pulls=20_000)
         assert r.algorithm == f"uniform+glr-{t}" and r.certified == thresholds[t].certified
     assert not thresholds["heuristic"].certified and thresholds["pooled-betting"].certified
     for b in lilucb.LS_BOUNDARIES[1:]:  # calibrated: one crossing calibration, about 0.06 s
@@ -127,59 +127,59 @@ LS = ["ls_nu", "ls_eps", "ls_delta"]
 ])
 def test_parameters_keep_the_documented_order(algorithm, names):
     """The parameters dict follows run_parameters::named() (docs/bandit.md, "The parameters of a
-    run"), then "inner" and "arms"; one arm gives nu and sigma only."""
+    run"), then "inner", "model" and "arms" (its old name); one arm gives nu and sigma only."""
     r = lilucb.run(algorithm, means=[0.5, 0.0, 0.2], nu=0.1, seed=1, max_pulls=100)
-    assert list(r.parameters) == names + ["inner", "arms"]
+    assert list(r.parameters) == names + ["inner", "model", "arms"]
     one = lilucb.run(algorithm, means=[0.5], nu=0.1, seed=1)
-    assert list(one.parameters) == ["nu", "sigma", "inner", "arms"]
+    assert list(one.parameters) == ["nu", "sigma", "inner", "model", "arms"]
 
 
 def test_bernoulli_run_agrees_with_cli(cli):
     j = cli("run", "--algorithm", "lilucb-heuristic", "--scenario", "alpha", "--n", 20, "--alpha", 0.6, "--nu", 0.05,
-            "--arms", "bernoulli", "--seed", 3, "--inner", "lemma")
-    r = lilucb.run("lilucb-heuristic", means=lilucb.alpha_means(20, 0.6), nu=0.05, arms="bernoulli", seed=3,
+            "--model", "bernoulli", "--seed", 3, "--inner", "lemma")
+    r = lilucb.run("lilucb-heuristic", means=lilucb.alpha_means(20, 0.6), nu=0.05, model="bernoulli", seed=3,
                    inner="lemma")
     assert (r.pulls, r.best_arm, r.counts.tolist()) == (j["pulls"], j["best_arm"], j["counts"])
 
 
 def test_bounded_run_agrees_with_cli(cli):
-    """arms='bounded' with range and concentration: the run of ``lilucb run --arms bounded --range``,
+    """model='bounded' with range and concentration: the run of ``lilucb run --model bounded --range``,
     pooled-kl and pooled-eb certified on it, a sigma rule only at sigma >= (hi - lo)/2."""
     for t in ("pooled-eb", "pooled-kl", "pooled-per-arm"):
-        j = cli("run", "--sampling", "t3c-ids", "--stopping", "glr", "--threshold", t, "--means", "3,2.6,1", "--arms",
+        j = cli("run", "--sampling", "t3c-ids", "--stopping", "glr", "--threshold", t, "--means", "3,2.6,1", "--model",
                 "bounded", "--range", "0,4", "--concentration", 4, "--nu", 0.1, "--seed", 3)
-        r = lilucb.run(f"t3c-ids+glr-{t}", means=[3, 2.6, 1], nu=0.1, seed=3, arms="bounded", range=(0, 4),
+        r = lilucb.run(f"t3c-ids+glr-{t}", means=[3, 2.6, 1], nu=0.1, seed=3, model="bounded", range=(0, 4),
                        concentration=4)
         assert (r.pulls, r.best_arm, r.counts.tolist(), r.certified) == (j["pulls"], j["best_arm"], j["counts"],
                                                                          j["certified"])
-        assert r.parameters["arms"] == "bounded" and list(r.parameters["range"]) == [0.0, 4.0]
+        assert r.parameters["model"] == "bounded" == r.parameters["arms"] and list(r.parameters["range"]) == [0.0, 4.0]
         assert r.parameters["concentration"] == 4.0
         assert r.certified == (t != "pooled-per-arm")  # sigma 0.5 < (4 - 0)/2
-    assert lilucb.run("t3c-ids+glr-pooled-per-arm", means=[3, 2.6, 1], nu=0.1, sigma=2, arms="bounded",
+    assert lilucb.run("t3c-ids+glr-pooled-per-arm", means=[3, 2.6, 1], nu=0.1, sigma=2, model="bounded",
                       range=(0, 4)).certified
-    m = lilucb.run_many("t3c-ids+glr-pooled-eb", means=[0.9, 0.5], nu=0.1, runs=4, threads=2, arms="bounded",
+    m = lilucb.run_many("t3c-ids+glr-pooled-eb", means=[0.9, 0.5], nu=0.1, runs=4, threads=2, model="bounded",
                         range=(-1, 1))
     for k in range(4):
-        r = lilucb.run("t3c-ids+glr-pooled-eb", means=[0.9, 0.5], nu=0.1, run=k, arms="bounded", range=(-1, 1))
+        r = lilucb.run("t3c-ids+glr-pooled-eb", means=[0.9, 0.5], nu=0.1, run=k, model="bounded", range=(-1, 1))
         assert (m.pulls[k], m.best_arm[k]) == (r.pulls, r.best_arm)
     assert m.certified
 
 
 @pytest.mark.parametrize("kwargs,parameter", [
-    (dict(arms="bounded"), "range"),
-    (dict(arms="bounded", range=(1, 0)), "range"),
-    (dict(arms="bounded", range=(0, float("inf"))), "range"),
+    (dict(model="bounded"), "range"),
+    (dict(model="bounded", range=(1, 0)), "range"),
+    (dict(model="bounded", range=(0, float("inf"))), "range"),
     (dict(range=(0, 1)), "range"),
     (dict(concentration=2.0), "concentration"),
-    (dict(arms="bounded", range=(0, 1), concentration=0), "concentration"),
-    (dict(arms="bounded", range=(0, 0.5)), "means[0]"),
+    (dict(model="bounded", range=(0, 1), concentration=0), "concentration"),
+    (dict(model="bounded", range=(0, 0.5)), "means[0]"),
 ])
 def test_bounded_arguments_are_checked(kwargs, parameter):
     with pytest.raises(lilucb.DomainError) as e:
         lilucb.run("t3c-ids+glr-pooled-eb", [0.6, 0.4], nu=0.1, **kwargs)
     assert e.value.parameter == parameter
     with pytest.raises(TypeError):
-        lilucb.run("t3c-ids+glr-pooled-eb", [0.6, 0.4], nu=0.1, arms="bounded", range="0,1")
+        lilucb.run("t3c-ids+glr-pooled-eb", [0.6, 0.4], nu=0.1, model="bounded", range="0,1")
 
 
 MEANS = lilucb.sparse_means(30)
@@ -314,7 +314,7 @@ def test_epsilon_good_runs_stop_on_ties_and_count_good_answers():
     many = lilucb.run_many("t3c-ids+glr-one-sided", means, 0.1, runs=5, threads=2, sigma=0.5, seed=4, epsilon=0.1)
     assert int(many.pulls[0]) == r.pulls and int(many.best_arm[0]) == r.best_arm
     assert bool(many.correct[0]) == r.correct
-    rel = lilucb.run("t3c-ids+glr-heuristic", [0.5, 0.5, 0.3], 0.1, arms="bernoulli", epsilon=0.1, epsilon_relative=True)
+    rel = lilucb.run("t3c-ids+glr-heuristic", [0.5, 0.5, 0.3], 0.1, model="bernoulli", epsilon=0.1, epsilon_relative=True)
     assert not rel.certified and rel.parameters["epsilon_relative"] == 0.1
     with pytest.raises(lilucb.DomainError, match="epsilon"):
         lilucb.run("lilucb-heuristic", means, 0.1, epsilon=0.1)
@@ -384,7 +384,7 @@ def test_unknown_variance_runs(cli):
     with pytest.raises(lilucb.DomainError, match="arm_sigmas"):
         lilucb.run("t3c-ids+glr-gu", means, 0.1, unknown_variance=True, arm_sigmas=[1.0, -2.0, 1.0])
     with pytest.raises(lilucb.DomainError, match="unknown_variance"):
-        lilucb.run("t3c-ids+glr-heuristic-ev", [0.5, 0.4], 0.1, arms="bernoulli", unknown_variance=True)
+        lilucb.run("t3c-ids+glr-heuristic-ev", [0.5, 0.4], 0.1, model="bernoulli", unknown_variance=True)
     c = cli("run", "--means", "0,-0.5,-0.6", "--sigma", "unknown", "--arm-sigmas", "0.2,2,0.5", "--nu", "0.1",
             "--seed", "3", "--sampling", "t3c-ids", "--stopping", "glr", "--threshold", "gu")
     assert c["pulls"] == r.pulls and c["best_arm"] == r.best_arm
@@ -403,3 +403,29 @@ def test_an_uncertified_method_says_so_as_the_cli_does(cli):
     with warnings.catch_warnings():
         warnings.simplefilter("error")  # a certified method runs without a note
         assert lilucb.run("t3c-ids+glr-pooled-weighted", means=[1.0, 0.0], nu=0.1, seed=3).certified is True
+
+
+def test_arms_is_the_old_name_of_model():
+    """arms= is model='s old name in run, run_many, plan and characteristic_time: the same result, a
+    DeprecationWarning saying so, and a TypeError beside a model other than the default."""
+    means = [0.7, 0.5, 0.2]
+    new = lilucb.run("t3c-ids+glr-heuristic", means, 0.1, seed=3, model="bernoulli")
+    with pytest.warns(DeprecationWarning, match=r"arms= is the old name of model="):
+        old = lilucb.run("t3c-ids+glr-heuristic", means, 0.1, seed=3, arms="bernoulli")
+    assert (old.pulls, old.counts.tolist(), old.best_arm, old.parameters) == \
+        (new.pulls, new.counts.tolist(), new.best_arm, new.parameters)
+    assert new.parameters["model"] == "bernoulli"
+    with pytest.warns(DeprecationWarning):
+        many = lilucb.run_many("t3c-ids+glr-heuristic", means, 0.1, runs=4, threads=1, seed=3, arms="bernoulli")
+    assert many.pulls.tolist() == lilucb.run_many("t3c-ids+glr-heuristic", means, 0.1, runs=4, threads=1, seed=3,
+                                                  model="bernoulli").pulls.tolist()
+    with pytest.warns(DeprecationWarning):
+        t_old = lilucb.characteristic_time(means, arms="bernoulli")
+    assert t_old.t_star == lilucb.characteristic_time(means, model="bernoulli").t_star
+    with pytest.warns(DeprecationWarning):
+        p_old = lilucb.plan(means, 0.1, arms="bernoulli", runs=2, threads=1)
+    assert p_old["arms"]["model"] == "bernoulli"
+    with pytest.raises(TypeError, match="give model only"):
+        lilucb.run("t3c-ids+glr-heuristic", means, 0.1, model="bounded", arms="bernoulli")
+    with pytest.raises(TypeError, match="must be a str"):
+        lilucb.plan(means, 0.1, arms=3)

@@ -55,10 +55,10 @@ BOOST_AUTO_TEST_CASE(model_names_round_trip) {
   }
   BOOST_TEST(lb::model_choices() == "{gaussian, bernoulli, bounded}");
   try {
-    lb::parse_reward_model("lilucb run", "--arms", "poisson");
+    lb::parse_reward_model("lilucb run", "--model", "poisson");
     BOOST_FAIL("poisson parsed");
   } catch (const lilucb::domain_error& e) {
-    BOOST_TEST(e.parameter() == "--arms");
+    BOOST_TEST(e.parameter() == "--model");
     BOOST_TEST(e.value() == "'poisson'");
     BOOST_TEST(e.admissible() == "{gaussian, bernoulli, bounded}");
   }
@@ -88,7 +88,7 @@ BOOST_AUTO_TEST_CASE(every_model_chosen_by_name_has_its_arm_set) {
 }
 
 BOOST_AUTO_TEST_CASE(valid_and_invalid_values_name_the_field) {
-  const lb::arms_spec_names cli{"--arms", "--means", "--sigma", "--arm-sigmas", "--range", "--concentration"};
+  const lb::arms_spec_names cli{"--model", "--means", "--sigma", "--arm-sigmas", "--range", "--concentration"};
   struct row {
     std::function<void(lb::arms_spec&)> change;
     std::string parameter;  // "" = accepted

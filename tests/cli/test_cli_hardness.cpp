@@ -106,10 +106,10 @@ BOOST_AUTO_TEST_CASE(text_mode_prints_the_key_numbers) {
     BOOST_TEST(contains(r.out, s), "text output lacks " << s << ":\n" << r.out);
   // What the user needs comes first: the lower bound every method obeys, before lil'UCB's bounds.
   BOOST_TEST(r.out.find("lower bound on the expected pulls") < r.out.find("lil'UCB's theoretical bounds"));
-  const auto b = run_cli({"hardness", "--means", "0.05,0.04,0.03", "--arms", "bernoulli", "--nu", "0.05"});
+  const auto b = run_cli({"hardness", "--means", "0.05,0.04,0.03", "--model", "bernoulli", "--nu", "0.05"});
   BOOST_TEST(b.status == 0);
   BOOST_TEST(contains(b.out, "Farrell's rate [Theorem thm:3] concerns Gaussian rewards: not given for Bernoulli arms"), b.out);
-  const json jb = expect_json({"hardness", "--means", "0.05,0.04,0.03", "--arms", "bernoulli", "--nu", "0.05", "--json"});
+  const json jb = expect_json({"hardness", "--means", "0.05,0.04,0.03", "--model", "bernoulli", "--nu", "0.05", "--json"});
   BOOST_TEST((!jb.is_null() && jb.at("farrell_rate").is_null()), jb.dump());
 }
 
@@ -137,7 +137,7 @@ BOOST_AUTO_TEST_CASE(the_printed_lower_bound_is_below_a_certified_methods_mean) 
       const bool unknown = c.arms == "unknown-variance";
       std::vector<std::string> args{"hardness", "--means", c.means_text, "--nu", c.nu, "--json"};
       if (unknown) args.insert(args.end() - 1, {"--sigma", "unknown", "--arm-sigmas", "0.3,1,0.5"});
-      else args.insert(args.end() - 1, {"--arms", c.arms});
+      else args.insert(args.end() - 1, {"--model", c.arms});
       if (c.arms == "bounded") args.insert(args.end() - 1, {"--range", "0,1"});
       const json j = expect_json(args);
       if (j.is_null()) continue;
@@ -250,7 +250,7 @@ BOOST_AUTO_TEST_CASE(arm_sigmas_and_unknown_variances_agree_with_library) {
     BOOST_TEST(d.at("arm_sigmas").is_null());
     BOOST_TEST(d.at("t_star_known_variance").is_null());
   }
-  const json b = expect_json({"hardness", "--means", "0.5,0.4,0.1", "--arms", "bernoulli", "--json"});
+  const json b = expect_json({"hardness", "--means", "0.5,0.4,0.1", "--model", "bernoulli", "--json"});
   if (!b.is_null())
     for (const char* key : {"sigma", "arm_sigmas", "unknown_variance", "t_star_known_variance"})
       BOOST_TEST(b.at(key).is_null(), key << " = " << b.at(key).dump());
@@ -289,9 +289,9 @@ BOOST_AUTO_TEST_CASE(sigma_options_refusals_name_the_option) {
       {{"--sigma", "unknown", "--arm-sigmas", "1,nan,2"}, {"--arm-sigmas[1]", "nan"}},
       {{"--arm-sigmas", "1,2,inf"}, {"--arm-sigmas[2]", "inf"}},
       {{"--sigma", "unknown", "--arm-sigmas", "1e-300,1,1"}, {"--arm-sigmas", "1e-300"}},
-      {{"--sigma", "unknown", "--arms", "bernoulli"}, {"--sigma", "--arms bernoulli"}},
-      {{"--sigma", "unknown", "--arms", "bounded", "--range", "0,1"}, {"--sigma", "--arms bounded"}},
-      {{"--arm-sigmas", "1,1,1", "--arms", "bernoulli"}, {"--arm-sigmas", "--arms bernoulli"}},
+      {{"--sigma", "unknown", "--model", "bernoulli"}, {"--sigma", "--model bernoulli"}},
+      {{"--sigma", "unknown", "--model", "bounded", "--range", "0,1"}, {"--sigma", "--model bounded"}},
+      {{"--arm-sigmas", "1,1,1", "--model", "bernoulli"}, {"--arm-sigmas", "--model bernoulli"}},
       {{"--sigma", "2", "--arm-sigmas", "1,1,1"}, {"--sigma", "absent with --arm-sigmas"}},
       {{"--sigma", "unknow"}, {"--sigma", "unknow"}},
   };

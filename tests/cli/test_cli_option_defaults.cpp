@@ -40,8 +40,8 @@ const std::vector<exception>& exceptions() {
        "the intercept of --kind linear"},
       {"--arms",
        {{"hardness", "plan", "run"}, {"study new"}},
-       "hardness|plan|run: the reward model (gaussian, bernoulli, bounded); study new: the number of arms "
-       "(its reward model is --model, default gaussian)"},
+       "hardness|plan|run: the old name of --model, the reward model (gaussian, bernoulli, bounded), kept "
+       "as an alias; study new: the number of arms (its reward model is --model too)"},
       {"--format",
        {{"table"}, {"verify"}},
        "table renders a generated table (markdown, csv, latex); verify prints the claims table, which has a "

@@ -38,7 +38,7 @@ json parse_out(const cli_result& r, const std::vector<std::string>& args) {
 BOOST_AUTO_TEST_SUITE(plan_command)
 
 BOOST_AUTO_TEST_CASE(json_equals_the_library_planner) {
-  const std::vector<std::string> args{"plan", "--means", "0.6,0.4,0.3", "--arms", "bernoulli", "--nu", "0.1",
+  const std::vector<std::string> args{"plan", "--means", "0.6,0.4,0.3", "--model", "bernoulli", "--nu", "0.1",
                                       "--runs", "20", "--seed", "5", "--json"};
   const json j = parse_out(run_cli(args), args);
   ex::plan_request q;
@@ -210,16 +210,16 @@ BOOST_AUTO_TEST_CASE(invalid_input_is_one_line_naming_the_option) {
       {{"plan", "--means", "0.5,0.5", "--nu", "0.1"}, "means[1]"},
       {{"plan", "--means", "0.5,0.4", "--nu", "0.7"}, "--nu"},
       {{"plan", "--means", "0.5,0.4", "--nu", "0.1", "--runs", "0"}, "--runs"},
-      {{"plan", "--means", "0.5,1.4", "--arms", "bernoulli", "--nu", "0.1"}, "means[1]"},
-      {{"plan", "--means", "0.5,0.4", "--arms", "bernoulli", "--sigma", "1", "--nu", "0.1"}, "--sigma"},
-      {{"plan", "--means", "0.5,0.4", "--arms", "bounded", "--nu", "0.1"}, "--range"},
-      {{"plan", "--means", "0.5,2", "--arms", "bounded", "--range", "0,1", "--nu", "0.1"}, "--means[1]"},
+      {{"plan", "--means", "0.5,1.4", "--model", "bernoulli", "--nu", "0.1"}, "means[1]"},
+      {{"plan", "--means", "0.5,0.4", "--model", "bernoulli", "--sigma", "1", "--nu", "0.1"}, "--sigma"},
+      {{"plan", "--means", "0.5,0.4", "--model", "bounded", "--nu", "0.1"}, "--range"},
+      {{"plan", "--means", "0.5,2", "--model", "bounded", "--range", "0,1", "--nu", "0.1"}, "--means[1]"},
       {{"plan", "--means", "0.5,0.4", "--nu", "0.1", "--method", "t3c-ids+glr-pooled-kl"}, "--method"},
       {{"plan", "--means", "0.5,0.4", "--nu", "0.1", "--method", "nonsense"}, "--method: "},
       {{"plan", "--means", "0.5,0.4", "--nu", "0.1", "--sigma", "unknown", "--arm-sigmas", "1,2,3"}, "--arm-sigmas"},
       {{"plan", "--means", "0.5,0.4", "--nu", "0.1", "--sigma", "unknown", "--arm-sigmas", "1,0"}, "--arm-sigmas"},
-      {{"plan", "--means", "0.5,0.4", "--nu", "0.1", "--sigma", "unknown", "--arms", "bernoulli"}, "--sigma"},
-      {{"plan", "--means", "0.5,0.4", "--nu", "0.1", "--arm-sigmas", "1,1", "--arms", "bernoulli"}, "--arm-sigmas"},
+      {{"plan", "--means", "0.5,0.4", "--nu", "0.1", "--sigma", "unknown", "--model", "bernoulli"}, "--sigma"},
+      {{"plan", "--means", "0.5,0.4", "--nu", "0.1", "--arm-sigmas", "1,1", "--model", "bernoulli"}, "--arm-sigmas"},
       {{"plan", "--means", "0.5,0.4", "--nu", "0.1", "--sigma", "unknown", "--method", "lilucb-heuristic"}, "--method"},
       {{"plan", "--means", "0.5,0.4", "--nu", "0.1", "--sigma", "unknown", "--method", "t3c-ids+glr-mixture"}, "--method"},
       {{"run", "--means", "0.5,0.4", "--nu", "0.1", "--runs", "0"}, "--runs"},

@@ -9,7 +9,7 @@
 //
 // Covered: every algorithm name with --json (exactly one object with the documented keys,
 // counts summing to pulls, the same seed giving the same output); --scenario sparse/alpha,
-// --means, --means-file, --arms bernoulli, --max-pulls (budget_exhausted), --inner lemma,
+// --means, --means-file, --model bernoulli, --max-pulls (budget_exhausted), --inner lemma,
 // --sigma; one arm; the certified combinations of the anytime-boundary stopping rules (--threshold kk21,
 // --boundary stitched|mixture); the text line lists the parameters in run_parameters::named()'s
 // order.  Invalid input: exit 2, nothing on stdout, exactly one line on stderr naming
@@ -118,7 +118,7 @@ void check_against_library(const json& j, const bandit::run_result& r, const std
   BOOST_TEST(std::accumulate(counts.begin(), counts.end(), std::uint64_t{0}) == j["pulls"].get<std::uint64_t>());
   const json& p = j["parameters"];
   BOOST_TEST(p.is_object());
-  std::set<std::string> expected_names = {"inner", "arms"};
+  std::set<std::string> expected_names = {"inner", "model", "arms"};
   for (const auto& [name_view, value] : r.parameters.named()) {
     const std::string name(name_view);
     expected_names.insert(name);
@@ -234,9 +234,35 @@ BOOST_AUTO_TEST_CASE(a_gaussian_run_without_sigma_says_which_it_assumed) {
   const auto given = run_cli({"run", "--means", "1,0", "--nu", "0.1", "--sigma", "0.5"});
   BOOST_TEST_REQUIRE(given.status == 0, given.err);
   BOOST_TEST(!contains(given.out, "assumed"), given.out);
-  const auto bern = run_cli({"run", "--means", "0.9,0.1", "--nu", "0.1", "--arms", "bernoulli"});
+  const auto bern = run_cli({"run", "--means", "0.9,0.1", "--nu", "0.1", "--model", "bernoulli"});
   BOOST_TEST_REQUIRE(bern.status == 0, bern.err);
   BOOST_TEST(!contains(bern.out, "assumed"), bern.out);
+}
+
+// --arms MODEL is the old name of --model in run, plan and hardness: the same output, one note on
+// stderr saying so, and refused beside --model (the two would set one value); the options that
+// apply only to a model (--range) read it as --model.
+BOOST_AUTO_TEST_CASE(arms_is_the_old_name_of_model) {
+  const std::vector<std::vector<std::string>> commands = {
+      {"run", "--means", "3,2,1", "--nu", "0.1", "--seed", "4", "--json", "--range", "0,4"},
+      {"plan", "--means", "3,2,1", "--nu", "0.1", "--runs", "3", "--threads", "1", "--json", "--range", "0,4"},
+      {"hardness", "--means", "3,2,1", "--nu", "0.1", "--json", "--range", "0,4"}};
+  for (const auto& base : commands) {
+    auto current = base, old = base, both = base;
+    current.insert(current.end(), {"--model", "bounded"});
+    old.insert(old.end(), {"--arms", "bounded"});
+    both.insert(both.end(), {"--model", "bounded", "--arms", "bounded"});
+    const auto a = run_cli(current), b = run_cli(old), c = run_cli(both);
+    BOOST_TEST_REQUIRE(a.status == 0, a.err);
+    BOOST_TEST_REQUIRE(b.status == 0, b.err);
+    BOOST_TEST(a.out == b.out, base.front());
+    BOOST_TEST(json::parse(a.out).dump().find("\"bounded\"") != std::string::npos, a.out);
+    BOOST_TEST(!contains(a.err, "old name"), a.err);
+    BOOST_TEST(contains(b.err, "lilucb " + base.front() + ": note: --arms is the old name of --model; it still works"),
+               b.err);
+    BOOST_TEST(c.status == 2, c.err);
+    BOOST_TEST(contains(c.err, "--arms = bounded; admissible: absent with --model"), c.err);
+  }
 }
 
 // Counts in scientific notation (cli/cli_support.cpp parse_count): "1e3" is the run of "1000",
@@ -302,7 +328,7 @@ BOOST_AUTO_TEST_CASE(bernoulli_arms) {
   const std::vector<double> means = {0.2, 0.8, 0.5};
   // One algorithm of each engine (lil'UCB with and without LS, UCB1, elimination, batched, round robin).
   for (const std::string name : {"lilucb", "lilucb-ls", "ucb1-ls", "successive-elimination", "exp-gap-ls", "nonadaptive-ls"}) {
-    const std::vector<std::string> args = {"run",  "--algorithm", name, "--means", "0.2,0.8,0.5", "--arms",
+    const std::vector<std::string> args = {"run",  "--algorithm", name, "--means", "0.2,0.8,0.5", "--model",
                                            "bernoulli", "--nu", "0.1", "--seed", "2", "--json"};
     BOOST_TEST_CONTEXT(show(args)) {
       const json j = expect_json(args);
@@ -406,7 +432,7 @@ BOOST_AUTO_TEST_CASE(text_mode) {
   BOOST_TEST(c.err == "");
   BOOST_TEST(contains(c.out, "  certified   yes: Theorem R"), c.out);
   // The same preset with --sigma below the arms' scale (Bernoulli arms: 0.5): not certified, and why.
-  const auto below = run_cli({"run", "--algorithm", "lilucb-certified", "--means", "0.6,0.4", "--arms", "bernoulli",
+  const auto below = run_cli({"run", "--algorithm", "lilucb-certified", "--means", "0.6,0.4", "--model", "bernoulli",
                               "--nu", "0.1", "--sigma", "0.1", "--max-pulls", "100000", "--json"});
   BOOST_TEST(below.status == 0);
   const json j = json::parse(below.out);
@@ -543,9 +569,9 @@ BOOST_AUTO_TEST_CASE(exit_2_and_one_line_naming_the_parameter) {
       {with_means("0.1,0.7,0.7"), {"means[2]", "0.7"}},
       {with_file(tie_file), {"means[1]", "0.5"}},
       // Bernoulli means outside [0, 1]
-      {with_means("0.5,1.5", {"--arms", "bernoulli"}), {"means[1]", "1.5"}},
-      {with_means("-0.5,0.2", {"--arms", "bernoulli"}), {"means[0]", "-0.5"}},
-      {sparse({"--nu", "0.1", "--gap", "2", "--arms", "bernoulli"}), {"means[0]", "2"}},
+      {with_means("0.5,1.5", {"--model", "bernoulli"}), {"means[1]", "1.5"}},
+      {with_means("-0.5,0.2", {"--model", "bernoulli"}), {"means[0]", "-0.5"}},
+      {sparse({"--nu", "0.1", "--gap", "2", "--model", "bernoulli"}), {"means[0]", "2"}},
       // means: junk, NaN, empty
       {with_means("0.5,abc"), {"--means[1]", "'abc'"}},
       {with_means("0.5,,0.1"), {"--means[1]", "''"}},
@@ -573,7 +599,7 @@ BOOST_AUTO_TEST_CASE(exit_2_and_one_line_naming_the_parameter) {
       // other options
       {sparse({"--nu", "0.1", "--gap", "0"}), {"gap = 0"}},
       {{"run", "--algorithm", "lilucb", "--scenario", "dense", "--n", "3", "--nu", "0.1"}, {"--scenario", "dense"}},
-      {sparse({"--nu", "0.1", "--arms", "poisson"}), {"--arms", "poisson"}},
+      {sparse({"--nu", "0.1", "--model", "poisson"}), {"--model", "poisson"}},
       {sparse({"--nu", "0.1", "--inner", "foo"}), {"inner", "foo"}},
       {sparse({"--nu", "0.1", "--max-pulls", "-1"}), {"--max-pulls", "'-1'"}},
       {sparse({"--nu", "0.1", "--seed", "abc"}), {"--seed", "'abc'"}},
@@ -582,10 +608,10 @@ BOOST_AUTO_TEST_CASE(exit_2_and_one_line_naming_the_parameter) {
       {{"run", "--sampling", "uniform", "--stopping", "ls", "--boundary", "stiched", "--scenario", "sparse", "--n", "3",
         "--nu", "0.1"},
        {"boundary", "stiched"}},
-      {{"run", "--sampling", "uniform", "--stopping", "glr", "--threshold", "kk21", "--arms", "bernoulli", "--scenario",
+      {{"run", "--sampling", "uniform", "--stopping", "glr", "--threshold", "kk21", "--model", "bernoulli", "--scenario",
         "sparse", "--n", "3", "--nu", "0.1"},
        {"threshold", "kk21"}},
-      {{"run", "--sampling", "uniform", "--stopping", "ls", "--boundary", "calibrated", "--arms", "bernoulli",
+      {{"run", "--sampling", "uniform", "--stopping", "ls", "--boundary", "calibrated", "--model", "bernoulli",
         "--scenario", "sparse", "--n", "3", "--nu", "0.1"},
        {"boundary", "calibrated"}},
       // a rule option that does not complete the chosen stopping rule, or given with a preset
@@ -652,7 +678,7 @@ BOOST_AUTO_TEST_CASE(valid_edges_succeed) {
       sparse({"--nu", "0.999999", "--max-pulls", "50"}),
       {"run", "--algorithm", "lilucb", "--scenario", "sparse", "--n", "1", "--nu", "0.1", "--json"},
       {"run", "--algorithm", "lilucb", "--scenario", "alpha", "--n", "1", "--alpha", "0.3", "--nu", "0.1", "--json"},
-      with_means("0,1", {"--arms", "bernoulli"}),
+      with_means("0,1", {"--model", "bernoulli"}),
       with_means("0.5,0.5000001", {"--max-pulls", "100"}),
       sparse({"--nu", "0.1", "--sigma", "1e-300", "--max-pulls", "50"}),
   };
@@ -740,14 +766,14 @@ BOOST_AUTO_TEST_CASE(certified_by_default) {
     return head;
   };
   const std::vector<std::string> gaussian{"--means", "0.5,0.3,0.2", "--nu", "0.1", "--seed", "2", "--json"};
-  const std::vector<std::string> bernoulli{"--means", "0.5,0.3,0.2", "--arms", "bernoulli", "--nu", "0.1", "--seed", "2", "--json"};
+  const std::vector<std::string> bernoulli{"--means", "0.5,0.3,0.2", "--model", "bernoulli", "--nu", "0.1", "--seed", "2", "--json"};
   BOOST_TEST(bandit::to_string(bandit::recommended_combination(bandit::reward_model::gaussian)) ==
              "t3c-ids+glr-pooled-weighted");
   BOOST_TEST(bandit::to_string(bandit::recommended_combination(bandit::reward_model::bernoulli)) ==
              "t3c-ids+glr-pooled-kl");
   BOOST_TEST(bandit::to_string(bandit::recommended_combination(bandit::reward_model::bounded)) ==
              "t3c-ids+glr-pooled-betting");
-  const std::vector<std::string> bounded{"--means", "3,2,1", "--arms", "bounded", "--range", "0,4", "--nu", "0.1", "--seed", "2", "--json"};
+  const std::vector<std::string> bounded{"--means", "3,2,1", "--model", "bounded", "--range", "0,4", "--nu", "0.1", "--seed", "2", "--json"};
   const std::vector<std::string> unknown{"--means", "0.5,0.3,0.2", "--sigma", "unknown", "--arm-sigmas", "0.2,1,0.5",
                                         "--nu", "0.1", "--seed", "2", "--json"};
   BOOST_TEST(bandit::to_string(bandit::recommended_combination(bandit::reward_model::gaussian_unknown_variance)) ==
@@ -779,7 +805,7 @@ BOOST_AUTO_TEST_CASE(certified_by_default) {
   BOOST_TEST(contains(t.err, "--algorithm"), t.err);
 }
 
-// --arms bounded --range LO,HI [--concentration K]: the run is the library's on bounded_arms (same
+// --model bounded --range LO,HI [--concentration K]: the run is the library's on bounded_arms (same
 // pulls and answer); pooled-kl and pooled-eb are certified there (no sigma); a sigma rule is
 // certified only for sigma >= (HI - LO)/2; --range is required with bounded arms and refused
 // without them, as --concentration; means outside the range are refused.  Exit 2 and one line.
@@ -788,7 +814,7 @@ BOOST_AUTO_TEST_CASE(bounded_arms_with_a_range) {
   for (const char* threshold : {"pooled-eb", "pooled-kl", "pooled-per-arm"})
     for (const char* sigma : {"", "1.5", "2"}) {
       std::vector<std::string> args{"run", "--sampling", "t3c-ids", "--stopping", "glr", "--threshold", threshold,
-                                    "--means", "3,2.6,1", "--arms", "bounded", "--range", "0,4", "--concentration",
+                                    "--means", "3,2.6,1", "--model", "bounded", "--range", "0,4", "--concentration",
                                     "4", "--nu", "0.1", "--seed", "3", "--json"};
       if (*sigma) args.insert(args.end(), {"--sigma", sigma});
       BOOST_TEST_CONTEXT(show(args)) {
@@ -808,7 +834,8 @@ BOOST_AUTO_TEST_CASE(bounded_arms_with_a_range) {
         BOOST_TEST(j["counts"].get<std::vector<std::uint64_t>>() == lib.run.counts, boost::test_tools::per_element());
         BOOST_TEST(j["best_arm"].get<std::uint64_t>() == lib.run.best_arm);
         BOOST_TEST(j["certified"].get<bool>() == lib.certified);
-        BOOST_TEST(j["parameters"]["arms"].get<std::string>() == "bounded");
+        BOOST_TEST(j["parameters"]["model"].get<std::string>() == "bounded");
+        BOOST_TEST(j["parameters"]["arms"] == j["parameters"]["model"]);
         BOOST_TEST(j["parameters"]["range"] == json::array({0.0, 4.0}));
         BOOST_TEST(j["parameters"]["concentration"].get<double>() == 4.0);
         // Certified: pooled-kl and pooled-eb always; pooled-per-arm only at sigma >= 2 (the
@@ -819,23 +846,23 @@ BOOST_AUTO_TEST_CASE(bounded_arms_with_a_range) {
       }
     }
   // The recommended method on bounded arms is certified (certified_by_default runs it too).
-  const json d = expect_json({"run", "--means", "0.9,0.5", "--arms", "bounded", "--range", "-1,1", "--nu", "0.05", "--json"});
+  const json d = expect_json({"run", "--means", "0.9,0.5", "--model", "bounded", "--range", "-1,1", "--nu", "0.05", "--json"});
   BOOST_TEST(d["certified"].get<bool>());
   BOOST_TEST(d["correct"].get<bool>());
   BOOST_TEST(d["parameters"]["concentration"].get<double>() == 9.0);
   const std::vector<std::pair<std::vector<std::string>, std::string>> refused{
       {{"run", "--means", "3,2", "--nu", "0.1", "--range", "0,4"}, "--range"},
-      {{"run", "--means", "0.3,0.2", "--arms", "bernoulli", "--nu", "0.1", "--range", "0,1"}, "--range"},
+      {{"run", "--means", "0.3,0.2", "--model", "bernoulli", "--nu", "0.1", "--range", "0,1"}, "--range"},
       {{"run", "--means", "3,2", "--nu", "0.1", "--concentration", "3"}, "--concentration"},
-      {{"run", "--means", "3,2", "--arms", "bounded", "--nu", "0.1"}, "--range"},
-      {{"run", "--means", "3,2", "--arms", "bounded", "--range", "4,0", "--nu", "0.1"}, "--range"},
-      {{"run", "--means", "3,2", "--arms", "bounded", "--range", "0", "--nu", "0.1"}, "--range"},
-      {{"run", "--means", "3,2", "--arms", "bounded", "--range", "0,inf", "--nu", "0.1"}, "--range"},
-      {{"run", "--means", "3,2", "--arms", "bounded", "--range", "0,3", "--nu", "0.1"}, "--means"},
-      {{"run", "--means", "3,-1", "--arms", "bounded", "--range", "0,4", "--nu", "0.1"}, "--means"},
-      {{"run", "--means", "3,2", "--arms", "bounded", "--range", "0,4", "--concentration", "0", "--nu", "0.1"},
+      {{"run", "--means", "3,2", "--model", "bounded", "--nu", "0.1"}, "--range"},
+      {{"run", "--means", "3,2", "--model", "bounded", "--range", "4,0", "--nu", "0.1"}, "--range"},
+      {{"run", "--means", "3,2", "--model", "bounded", "--range", "0", "--nu", "0.1"}, "--range"},
+      {{"run", "--means", "3,2", "--model", "bounded", "--range", "0,inf", "--nu", "0.1"}, "--range"},
+      {{"run", "--means", "3,2", "--model", "bounded", "--range", "0,3", "--nu", "0.1"}, "--means"},
+      {{"run", "--means", "3,-1", "--model", "bounded", "--range", "0,4", "--nu", "0.1"}, "--means"},
+      {{"run", "--means", "3,2", "--model", "bounded", "--range", "0,4", "--concentration", "0", "--nu", "0.1"},
        "--concentration"},
-      {{"run", "--means", "3,2", "--arms", "bounded", "--range", "0,4", "--nu", "0.1", "--sampling", "kl-lucb",
+      {{"run", "--means", "3,2", "--model", "bounded", "--range", "0,4", "--nu", "0.1", "--sampling", "kl-lucb",
         "--stopping", "glr"},
        "sampling"},
       {{"run", "--means", "3,2", "--nu", "0.1", "--sampling", "t3c", "--stopping", "glr", "--threshold", "pooled-eb"},
@@ -847,11 +874,11 @@ BOOST_AUTO_TEST_CASE(bounded_arms_with_a_range) {
       {{"run", "--means", "1,0", "--nu", "0.1", "--sigma", "unknown", "--sampling", "t3c", "--stopping", "ls"},
        "boundary"},
       {{"run", "--means", "1,0", "--nu", "0.1", "--sigma", "unknown", "--algorithm", "lilucb"}, "unknown_variance"},
-      {{"run", "--means", "0.5,0.4", "--nu", "0.1", "--sigma", "unknown", "--arms", "bernoulli"}, "--sigma"},
+      {{"run", "--means", "0.5,0.4", "--nu", "0.1", "--sigma", "unknown", "--model", "bernoulli"}, "--sigma"},
       {{"run", "--means", "1,0", "--nu", "0.1", "--sigma", "unknown", "--arm-sigmas", "1,2,3"}, "--arm-sigmas"},
       {{"run", "--means", "1,0", "--nu", "0.1", "--sigma", "unknown", "--arm-sigmas", "1,0"}, "--arm-sigmas"},
       {{"run", "--means", "1,0", "--nu", "0.1", "--sigma", "unknowable"}, "--sigma"},
-      {{"run", "--means", "0.5,0.4", "--nu", "0.1", "--arms", "bernoulli", "--threshold", "gu", "--sampling", "t3c",
+      {{"run", "--means", "0.5,0.4", "--nu", "0.1", "--model", "bernoulli", "--threshold", "gu", "--sampling", "t3c",
         "--stopping", "glr"},
        "threshold"},
   };
@@ -890,7 +917,7 @@ BOOST_AUTO_TEST_CASE(epsilon_good_question) {
   BOOST_TEST(j["pulls"].get<std::uint64_t>() == lib.run.pulls);
   BOOST_TEST(j["best_arm"].get<std::size_t>() == lib.run.best_arm);
   // The practice, relative, Bernoulli.
-  const auto p = run_cli({"run", "--means", "0.5,0.5,0.3", "--arms", "bernoulli", "--epsilon", "0.1", "--epsilon-relative",
+  const auto p = run_cli({"run", "--means", "0.5,0.5,0.3", "--model", "bernoulli", "--epsilon", "0.1", "--epsilon-relative",
                           "--sampling", "t3c-ids", "--stopping", "glr", "--threshold", "heuristic", "--nu", "0.1", "--json"});
   BOOST_TEST(p.status == 0, p.err);
   BOOST_TEST(p.err.find("not certified") != std::string::npos, p.err);

@@ -24,7 +24,7 @@ INSTANCES = [
     ["--scenario", "alpha", "--alpha", "0.6", "--n", "20"],
     ["--scenario", "sparse", "--n", "12", "--gap", "0.5"],
     ["--means", "1,0.8,0.6,0.4,0.2", "--sigma", "1"],
-    ["--arms", "bernoulli", "--means", "0.7,0.5,0.45,0.3,0.2,0.1"],
+    ["--model", "bernoulli", "--means", "0.7,0.5,0.45,0.3,0.2,0.1"],
 ]
 SAMPLING = ["uniform", "lilucb", "lucb1", "tas-d", "tas-c", "ttts", "t3c", "eb-tci", "kl-lucb"]
 STOPPING = [["glr", "heuristic"], ["glr", "kk21"], ["glr", "mixture"], ["ls", ""]]
