@@ -2,7 +2,7 @@
 
 #include "cli_support.hpp"
 
-#include "lilucb/finite_lil.hpp"
+#include "lilucb/theory/finite_lil.hpp"
 
 #include <iostream>
 #include <memory>

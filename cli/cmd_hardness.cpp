@@ -7,11 +7,11 @@
 
 #include "lilucb/bandit/defaults.hpp"
 #include "lilucb/boundaries/glr_threshold.hpp"
-#include "lilucb/characteristic_time.hpp"
-#include "lilucb/instance.hpp"
-#include "lilucb/parameters.hpp"
+#include "lilucb/theory/characteristic_time.hpp"
+#include "lilucb/theory/instance.hpp"
+#include "lilucb/theory/parameters.hpp"
 #include "lilucb_experiments/sample_size.hpp"
-#include "lilucb/theorem.hpp"
+#include "lilucb/theory/theorem.hpp"
 
 #include <iostream>
 #include <limits>

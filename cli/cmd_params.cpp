@@ -3,7 +3,7 @@
 #include "cli_support.hpp"
 #include "params_json.hpp"
 
-#include "lilucb/parameters.hpp"
+#include "lilucb/theory/parameters.hpp"
 
 #include <iostream>
 #include <memory>

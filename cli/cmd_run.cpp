@@ -9,7 +9,7 @@
 #include "lilucb/bandit/compose.hpp"
 #include "lilucb/bandit/defaults.hpp"
 #include "lilucb/bandit/scenarios.hpp"
-#include "lilucb/instance.hpp"
+#include "lilucb/theory/instance.hpp"
 #include "lilucb/io/safe_file.hpp"
 #include "lilucb_experiments/algorithm_table.hpp"
 #include "lilucb_experiments/sample_size.hpp"

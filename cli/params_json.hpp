@@ -4,7 +4,7 @@
 // params_json, and the Python module's lilucb.params() returns params_json too
 // (python/src/py_settings.cpp), so the three cannot drift apart.
 
-#include "lilucb/parameters.hpp"
+#include "lilucb/theory/parameters.hpp"
 
 #include <nlohmann/json.hpp>
 

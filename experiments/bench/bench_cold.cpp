@@ -35,7 +35,7 @@
 #include "lilucb/bandit/arms.hpp"
 #include "lilucb/bandit/detail/confidence.hpp"
 #include "lilucb/bandit/scenarios.hpp"
-#include "lilucb/parameters.hpp"
+#include "lilucb/theory/parameters.hpp"
 
 #include <benchmark/benchmark.h>
 

@@ -18,7 +18,7 @@
 // over the Heuristic's median.
 #include "lilucb/bandit/compose.hpp"
 #include "lilucb/bandit/scenarios.hpp"
-#include "lilucb/characteristic_time.hpp"
+#include "lilucb/theory/characteristic_time.hpp"
 
 #include <algorithm>
 #include <cstdio>

@@ -3,7 +3,7 @@
 #include "lilucb/bandit/combination.hpp"
 #include "lilucb/bandit/scenarios.hpp"
 #include "lilucb/errors.hpp"
-#include "lilucb/instance.hpp"
+#include "lilucb/theory/instance.hpp"
 
 #include <nlohmann/json.hpp>
 

@@ -5,7 +5,7 @@
 #include "lilucb_experiments/config.hpp"
 
 #include "lilucb/bandit/compose.hpp"
-#include "lilucb/characteristic_time.hpp"
+#include "lilucb/theory/characteristic_time.hpp"
 #include "lilucb/errors.hpp"
 
 #include <algorithm>

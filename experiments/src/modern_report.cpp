@@ -135,7 +135,7 @@ std::optional<std::string> render_modern_report(const fs::path& generated_dir, c
        "listed in experiments/include/lilucb_experiments/modern.hpp, the lil'UCB Heuristic preset, and GLR "
        "stopping with the heuristic threshold log((1 + log t)/δ); certified ones are marked ✓.\n\n"
        "T* is the characteristic time of Garivier & Kaufmann (2016), so that no δ-correct method has "
-       "E[τ] < T*·kl(δ, 1 − δ) (their Theorem 1; lilucb/characteristic_time.hpp); E[τ]/(T*·log(1/δ)) near 1 "
+       "E[τ] < T*·kl(δ, 1 − δ) (their Theorem 1; lilucb/theory/characteristic_time.hpp); E[τ]/(T*·log(1/δ)) near 1 "
        "is asymptotically optimal"
     << (has_bounded ? " (bounded instances: T* of the Beta family of their laws, characteristic_time_beta; its bound "
                       "holds for every method δ-correct on that family, so for one certified for every law on [0, 1])"
@@ -164,7 +164,7 @@ std::optional<std::string> render_modern_report(const fs::path& generated_dir, c
          "it with a certificate (Proposition TM-M1, a union over the m(K − m) pairs, "
          "docs/certified-glr/epsilon-topm.md, section 8), at the heuristic threshold without one (the practice); "
          "lucb-glr and tt-topm sample the (answered, left-out) pair of least GLR evidence. T* is T*_m "
-         "(lilucb/characteristic_time.hpp, characteristic_time_top_m_*), the lower bound T*_m·kl(δ, 1 − δ) "
+         "(lilucb/theory/characteristic_time.hpp, characteristic_time_top_m_*), the lower bound T*_m·kl(δ, 1 − δ) "
          "(top_m_lower_bound), and H₁ Kalyanakrishnan et al.'s Σ max(Δᵢ, ε/2)⁻² with Δᵢ the gap to the other side of "
          "the m-th/(m + 1)-th boundary (question_h1).\n\n";
   } else if (c.contains("epsilon")) {
@@ -176,7 +176,7 @@ std::optional<std::string> render_modern_report(const fs::path& generated_dir, c
       << ", so ties for the best mean are allowed; every method is asked that question (`lilucb run --epsilon`): "
          "GLR stopping at the one-sided threshold answers it with a certificate (Proposition Gε-M1, "
          "docs/certified-glr/epsilon-topm.md, section 7), at the heuristic threshold without one (the practice), and "
-         "the Top-Two rules use EB-TCε's shifted challenger. T* is T*_ε (lilucb/characteristic_time.hpp, "
+         "the Top-Two rules use EB-TCε's shifted challenger. T* is T*_ε (lilucb/theory/characteristic_time.hpp, "
          "characteristic_time_epsilon_*), the lower bound T*_ε·kl(δ, 1 − δ) (epsilon_good_lower_bound), and H₁ "
          "the sum of (Δᵢ + ε)⁻² (every gap raised by the slack: finite on ties; question_h1).\n\n";
   }

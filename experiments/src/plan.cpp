@@ -12,7 +12,7 @@
 #include "lilucb/bandit/observers.hpp"
 #include "lilucb/bandit/parallel.hpp"
 #include "lilucb/errors.hpp"
-#include "lilucb/instance.hpp"
+#include "lilucb/theory/instance.hpp"
 #include "lilucb/resources.hpp"
 
 #include <algorithm>

@@ -9,10 +9,10 @@
 
 #include "lilucb/bandit/arms.hpp"
 #include "lilucb/bandit/parallel.hpp"
-#include "lilucb/characteristic_time.hpp"
-#include "lilucb/characteristic_time_unknown_variance.hpp"
+#include "lilucb/theory/characteristic_time.hpp"
+#include "lilucb/theory/characteristic_time_unknown_variance.hpp"
 #include "lilucb/errors.hpp"
-#include "lilucb/instance.hpp"
+#include "lilucb/theory/instance.hpp"
 #include "lilucb/io/safe_file.hpp"
 #include "lilucb/resources.hpp"
 

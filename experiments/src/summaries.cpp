@@ -5,10 +5,10 @@
 #include "lilucb_experiments/statistics.hpp"
 
 #include "lilucb/bandit/arms.hpp"
-#include "lilucb/characteristic_time.hpp"
-#include "lilucb/characteristic_time_unknown_variance.hpp"
+#include "lilucb/theory/characteristic_time.hpp"
+#include "lilucb/theory/characteristic_time_unknown_variance.hpp"
 #include "lilucb/errors.hpp"
-#include "lilucb/instance.hpp"
+#include "lilucb/theory/instance.hpp"
 
 #include <algorithm>
 #include <limits>

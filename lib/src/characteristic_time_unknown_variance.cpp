@@ -1,7 +1,7 @@
-// T* of Gaussian arms of unknown variances (lilucb/characteristic_time_unknown_variance.hpp states
+// T* of Gaussian arms of unknown variances (lilucb/theory/characteristic_time_unknown_variance.hpp states
 // the program and the solver; the derivation: docs/bandit.md).
 
-#include "lilucb/characteristic_time_unknown_variance.hpp"
+#include "lilucb/theory/characteristic_time_unknown_variance.hpp"
 
 #include "lilucb/errors.hpp"
 

@@ -12,8 +12,8 @@
 #include "lilucb/bandit/stopping/glr_paired_t.hpp"
 #include "lilucb/bandit/stopping/glr_unknown_variance.hpp"
 #include "lilucb/bandit/rules.hpp"
-#include "lilucb/ls_bound.hpp"
-#include "lilucb/parameters.hpp"
+#include "lilucb/theory/ls_bound.hpp"
+#include "lilucb/theory/parameters.hpp"
 
 namespace lilucb::bandit::rule_factories {
 

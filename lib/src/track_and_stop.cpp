@@ -1,9 +1,9 @@
 // The optimal proportions Track-and-Stop tracks (lilucb/bandit/sampling/track_and_stop.hpp states
-// the contract): w*(mu_hat) of the characteristic time (lilucb/characteristic_time.hpp).
+// the contract): w*(mu_hat) of the characteristic time (lilucb/theory/characteristic_time.hpp).
 
 #include "lilucb/bandit/sampling/track_and_stop.hpp"
 
-#include "lilucb/characteristic_time.hpp"
+#include "lilucb/theory/characteristic_time.hpp"
 
 #include <algorithm>
 #include <vector>

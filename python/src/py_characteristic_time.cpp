@@ -9,8 +9,8 @@
 
 #include "lilucb/bandit/defaults.hpp"
 #include "lilucb/boundaries/glr_threshold.hpp"
-#include "lilucb/characteristic_time.hpp"
-#include "lilucb/instance.hpp"
+#include "lilucb/theory/characteristic_time.hpp"
+#include "lilucb/theory/instance.hpp"
 #include "lilucb_experiments/sample_size.hpp"
 
 #include <functional>

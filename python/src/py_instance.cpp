@@ -4,7 +4,7 @@
 #include "py_common.hpp"
 
 #include "lilucb/bandit/scenarios.hpp"
-#include "lilucb/instance.hpp"
+#include "lilucb/theory/instance.hpp"
 #include "lilucb/resources.hpp"
 
 namespace lilucb::python {

@@ -11,7 +11,7 @@
 #include "lilucb/bandit/defaults.hpp"
 #include "lilucb/bandit/observers.hpp"
 #include "lilucb/bandit/parallel.hpp"
-#include "lilucb/instance.hpp"
+#include "lilucb/theory/instance.hpp"
 #include "lilucb/resources.hpp"
 #include "lilucb_experiments/sample_size.hpp"
 

@@ -10,10 +10,10 @@
 #include "py_common.hpp"
 
 #include "lilucb/clopper_pearson.hpp"
-#include "lilucb/finite_lil.hpp"
-#include "lilucb/ls_bound.hpp"
-#include "lilucb/repaired_theorem.hpp"
-#include "lilucb/theorem.hpp"
+#include "lilucb/theory/finite_lil.hpp"
+#include "lilucb/theory/ls_bound.hpp"
+#include "lilucb/theory/repaired_theorem.hpp"
+#include "lilucb/theory/theorem.hpp"
 
 #include <limits>
 
@@ -57,7 +57,7 @@ void register_theory(py::module_& m) {
         "Domain: t >= 1, sigma > 0; 'lemma': eps in (0,1), delta in (0, log(1+eps)/e);\n"
         "'plus2': eps in [0,1), delta in (0,1).  Broadcasts over arrays (t, eps, delta, sigma):\n"
         "lil_bound(t=np.arange(1, 10**6), eps=0.01, delta=1e-3, sigma=0.5) is one call.\n"
-        "C++: lilucb::lil_bound (lib/include/lilucb/finite_lil.hpp).");
+        "C++: lilucb::lil_bound (lib/include/lilucb/theory/finite_lil.hpp).");
 
   def_vectorized(m, "lil_width", [](double t, double eps, double delta, double sigma, std::string inner) {
           return lil_width(t, eps, delta, sigma, parse_inner_log(inner));

@@ -6,14 +6,14 @@
 #include "lilucb/boundaries/calibration.hpp"
 #include "lilucb/boundaries/family.hpp"
 #include "lilucb/boundaries/glr_threshold.hpp"
-#include "lilucb/characteristic_time.hpp"
+#include "lilucb/theory/characteristic_time.hpp"
 #include "lilucb/clopper_pearson.hpp"
-#include "lilucb/finite_lil.hpp"
-#include "lilucb/instance.hpp"
-#include "lilucb/ls_bound.hpp"
-#include "lilucb/parameters.hpp"
-#include "lilucb/repaired_theorem.hpp"
-#include "lilucb/theorem.hpp"
+#include "lilucb/theory/finite_lil.hpp"
+#include "lilucb/theory/instance.hpp"
+#include "lilucb/theory/ls_bound.hpp"
+#include "lilucb/theory/parameters.hpp"
+#include "lilucb/theory/repaired_theorem.hpp"
+#include "lilucb/theory/theorem.hpp"
 
 #include <cmath>
 #include <cstdio>

@@ -18,7 +18,7 @@
 
 #include "lilucb/bandit/detail/confidence.hpp"
 #include "lilucb/bandit/detail/ls_rule.hpp"
-#include "lilucb/ls_bound.hpp"
+#include "lilucb/theory/ls_bound.hpp"
 
 #include <boost/multiprecision/cpp_bin_float.hpp>
 

@@ -20,7 +20,7 @@
 
 #include "lilucb/bandit/compose.hpp"
 #include "lilucb/bandit/identification.hpp"
-#include "lilucb/characteristic_time_unknown_variance.hpp"
+#include "lilucb/theory/characteristic_time_unknown_variance.hpp"
 
 #include "../study_snapshot.hpp"
 

@@ -16,8 +16,8 @@
 #include "lilucb/bandit/algorithms.hpp"
 #include "lilucb/bandit/compose.hpp"
 #include "lilucb/errors.hpp"
-#include "lilucb/ls_bound.hpp"
-#include "lilucb/parameters.hpp"
+#include "lilucb/theory/ls_bound.hpp"
+#include "lilucb/theory/parameters.hpp"
 
 #include <boost/multiprecision/cpp_bin_float.hpp>
 

@@ -9,7 +9,7 @@
 #include "lilucb/bandit/detail/random.hpp"
 #include "lilucb/bandit/stopping/glr.hpp"
 #include "lilucb/bandit/target.hpp"
-#include "lilucb/divergence.hpp"
+#include "lilucb/theory/divergence.hpp"
 
 #include <boost/multiprecision/cpp_bin_float.hpp>
 

@@ -15,12 +15,12 @@
 #include <rapidcheck.h>
 #include <rapidcheck/boost_test.h>
 
-#include "lilucb/finite_lil.hpp"
+#include "lilucb/theory/finite_lil.hpp"
 #include "lilucb_docs/generated_tables.hpp"
-#include "lilucb/instance.hpp"
-#include "lilucb/parameters.hpp"
+#include "lilucb/theory/instance.hpp"
+#include "lilucb/theory/parameters.hpp"
 #include "lilucb_docs/report_table.hpp"
-#include "lilucb/theorem.hpp"
+#include "lilucb/theory/theorem.hpp"
 #include "lilucb/version.hpp"
 
 #include <nlohmann/json.hpp>

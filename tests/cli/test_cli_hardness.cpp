@@ -5,8 +5,8 @@
 
 #include "lilucb/bandit/compose.hpp"
 #include "lilucb/boundaries/glr_threshold.hpp"
-#include "lilucb/characteristic_time.hpp"
-#include "lilucb/characteristic_time_unknown_variance.hpp"
+#include "lilucb/theory/characteristic_time.hpp"
+#include "lilucb/theory/characteristic_time_unknown_variance.hpp"
 
 // =========================================================================================
 // 3. lilucb hardness --json

@@ -14,7 +14,7 @@
 #include "lilucb/bandit/algorithms.hpp"
 #include "lilucb/bandit/arms.hpp"
 #include "lilucb/errors.hpp"
-#include "lilucb/instance.hpp"
+#include "lilucb/theory/instance.hpp"
 #include "lilucb/version.hpp"
 
 #include "../text_files.hpp"

@@ -11,8 +11,8 @@
 #include "lilucb_experiments/summaries.hpp"
 
 #include "lilucb/bandit/compose.hpp"
-#include "lilucb/characteristic_time.hpp"
-#include "lilucb/characteristic_time_unknown_variance.hpp"
+#include "lilucb/theory/characteristic_time.hpp"
+#include "lilucb/theory/characteristic_time_unknown_variance.hpp"
 #include "lilucb/errors.hpp"
 #include "lilucb/io/safe_file.hpp"
 

@@ -9,8 +9,8 @@
 #include "lilucb_experiments/sample_size.hpp"
 
 #include "lilucb/bandit/compose.hpp"
-#include "lilucb/characteristic_time.hpp"
-#include "lilucb/characteristic_time_unknown_variance.hpp"
+#include "lilucb/theory/characteristic_time.hpp"
+#include "lilucb/theory/characteristic_time_unknown_variance.hpp"
 #include "lilucb/clopper_pearson.hpp"
 #include "lilucb/errors.hpp"
 #include "lilucb/resources.hpp"

@@ -11,7 +11,7 @@
 #include "lilucb/bandit/arms.hpp"
 #include "lilucb/bandit/detail/random.hpp"
 #include "lilucb/bandit/identification.hpp"
-#include "lilucb/characteristic_time.hpp"
+#include "lilucb/theory/characteristic_time.hpp"
 #include "lilucb/errors.hpp"
 
 #include <algorithm>

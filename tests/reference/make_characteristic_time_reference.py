@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""50-digit references for lib/include/lilucb/characteristic_time.hpp.
+"""50-digit references for lib/include/lilucb/theory/characteristic_time.hpp.
 
 Independent derivation with mpmath at 80 digits: plain bisection (not the C++ code's toms748)
 on the program of Garivier & Kaufmann (2016), Theorem 5, with the Gaussian or Bernoulli

@@ -8,7 +8,7 @@
 // NaN, +inf and -inf are added for every parameter automatically.
 
 #include "lilucb/errors.hpp"
-#include "lilucb/parameters.hpp"
+#include "lilucb/theory/parameters.hpp"
 
 #include <boost/test/unit_test.hpp>
 

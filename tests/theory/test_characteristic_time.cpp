@@ -13,7 +13,7 @@
 #include "domain_table.hpp"
 #include "mp50.hpp"
 
-#include "lilucb/characteristic_time.hpp"
+#include "lilucb/theory/characteristic_time.hpp"
 
 #include <boost/math/special_functions/trigamma.hpp>
 

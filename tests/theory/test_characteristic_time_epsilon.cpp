@@ -18,7 +18,7 @@
 #include "generators.hpp"
 #include "mp50.hpp"
 
-#include "lilucb/characteristic_time.hpp"
+#include "lilucb/theory/characteristic_time.hpp"
 
 #include <algorithm>
 #include <cmath>

@@ -16,7 +16,7 @@
 #include "domain_table.hpp"
 #include "mp50.hpp"
 
-#include "lilucb/characteristic_time.hpp"
+#include "lilucb/theory/characteristic_time.hpp"
 
 #include <algorithm>
 #include <array>

@@ -9,8 +9,8 @@
 
 #include <rapidcheck/boost_test.h>
 
-#include "lilucb/characteristic_time.hpp"
-#include "lilucb/characteristic_time_unknown_variance.hpp"
+#include "lilucb/theory/characteristic_time.hpp"
+#include "lilucb/theory/characteristic_time_unknown_variance.hpp"
 #include "lilucb/errors.hpp"
 
 #include <algorithm>

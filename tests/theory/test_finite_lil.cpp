@@ -13,7 +13,7 @@
 #include "mp50.hpp"
 #include "reference_values.hpp"
 
-#include "lilucb/finite_lil.hpp"
+#include "lilucb/theory/finite_lil.hpp"
 
 #include <boost/math/constants/constants.hpp>
 #include <boost/math/special_functions/log1p.hpp>

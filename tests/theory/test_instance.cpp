@@ -12,8 +12,8 @@
 #include "mp50.hpp"
 #include "reference_values.hpp"
 
-#include "lilucb/instance.hpp"
-#include "lilucb/theorem.hpp"
+#include "lilucb/theory/instance.hpp"
+#include "lilucb/theory/theorem.hpp"
 
 #include <Eigen/Core>
 

@@ -11,8 +11,8 @@
 #include "mp50.hpp"
 #include "reference_values.hpp"
 
-#include "lilucb/finite_lil.hpp"
-#include "lilucb/ls_bound.hpp"
+#include "lilucb/theory/finite_lil.hpp"
+#include "lilucb/theory/ls_bound.hpp"
 
 
 #include <cmath>

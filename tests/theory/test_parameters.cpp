@@ -13,8 +13,8 @@
 #include "mp50.hpp"
 #include "reference_values.hpp"
 
-#include "lilucb/parameters.hpp"
-#include "lilucb/theorem.hpp"
+#include "lilucb/theory/parameters.hpp"
+#include "lilucb/theory/theorem.hpp"
 
 
 #include <cmath>

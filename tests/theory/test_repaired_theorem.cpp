@@ -1,4 +1,4 @@
-// Theorem R (docs/repaired-theorem.md, lib/include/lilucb/repaired_theorem.hpp):
+// Theorem R (docs/repaired-theorem.md, lib/include/lilucb/theory/repaired_theorem.hpp):
 // repaired_delta_max, repaired_kappa, repaired_a_min, repaired_failure_bound,
 // check_repaired_theorem, and the certified setting that rests on them.
 //
@@ -13,9 +13,9 @@
 #include "mp50.hpp"
 #include "reference_values.hpp"
 
-#include "lilucb/parameters.hpp"
-#include "lilucb/repaired_theorem.hpp"
-#include "lilucb/theorem.hpp"
+#include "lilucb/theory/parameters.hpp"
+#include "lilucb/theory/repaired_theorem.hpp"
+#include "lilucb/theory/theorem.hpp"
 
 #include <cmath>
 #include <optional>

@@ -12,8 +12,8 @@
 #include "mp50.hpp"
 #include "reference_values.hpp"
 
-#include "lilucb/finite_lil.hpp"
-#include "lilucb/theorem.hpp"
+#include "lilucb/theory/finite_lil.hpp"
+#include "lilucb/theory/theorem.hpp"
 
 #include <boost/math/constants/constants.hpp>
 #include <boost/math/special_functions/log1p.hpp>

@@ -10,9 +10,9 @@
 #include "lilucb/bandit/arms.hpp"
 #include "lilucb/bandit/parallel.hpp"
 #include "lilucb/errors.hpp"
-#include "lilucb/instance.hpp"
-#include "lilucb/parameters.hpp"
-#include "lilucb/theorem.hpp"
+#include "lilucb/theory/instance.hpp"
+#include "lilucb/theory/parameters.hpp"
+#include "lilucb/theory/theorem.hpp"
 
 #include <boost/test/unit_test.hpp>
 

@@ -7,8 +7,8 @@
 
 #include "lilucb/clopper_pearson.hpp"
 #include "lilucb/errors.hpp"
-#include "lilucb/finite_lil.hpp"
-#include "lilucb/ls_bound.hpp"
+#include "lilucb/theory/finite_lil.hpp"
+#include "lilucb/theory/ls_bound.hpp"
 #include "lilucb_verification/coverage.hpp"
 
 #include <boost/math/special_functions/zeta.hpp>

@@ -26,9 +26,9 @@
 #include "lilucb/bandit/scenarios.hpp"
 #include "lilucb/clopper_pearson.hpp"
 #include "lilucb/errors.hpp"
-#include "lilucb/instance.hpp"
-#include "lilucb/parameters.hpp"
-#include "lilucb/theorem.hpp"
+#include "lilucb/theory/instance.hpp"
+#include "lilucb/theory/parameters.hpp"
+#include "lilucb/theory/theorem.hpp"
 
 #include <algorithm>
 #include <chrono>

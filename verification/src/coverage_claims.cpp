@@ -10,8 +10,8 @@
 #include "lilucb/clopper_pearson.hpp"
 #include "lilucb_verification/rubric.hpp"
 #include "lilucb/errors.hpp"
-#include "lilucb/finite_lil.hpp"
-#include "lilucb/ls_bound.hpp"
+#include "lilucb/theory/finite_lil.hpp"
+#include "lilucb/theory/ls_bound.hpp"
 #include "lilucb_docs/report_table.hpp"
 #include "lilucb_verification/checks.hpp"
 

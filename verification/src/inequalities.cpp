@@ -17,8 +17,8 @@
 
 #include "inequality_support.hpp"
 
-#include "lilucb/finite_lil.hpp"
-#include "lilucb/theorem.hpp"
+#include "lilucb/theory/finite_lil.hpp"
+#include "lilucb/theory/theorem.hpp"
 
 #include <boost/math/constants/constants.hpp>
 #include <boost/math/special_functions/zeta.hpp>

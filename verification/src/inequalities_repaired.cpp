@@ -5,8 +5,8 @@
 
 #include "inequality_support.hpp"
 
-#include "lilucb/repaired_theorem.hpp"
-#include "lilucb/theorem.hpp"
+#include "lilucb/theory/repaired_theorem.hpp"
+#include "lilucb/theory/theorem.hpp"
 
 #include <array>
 #include <cmath>

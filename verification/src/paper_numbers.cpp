@@ -14,11 +14,11 @@
 #include "lilucb_verification/rubric.hpp"
 
 #include "lilucb/bandit/scenarios.hpp"
-#include "lilucb/finite_lil.hpp"
-#include "lilucb/instance.hpp"
-#include "lilucb/parameters.hpp"
+#include "lilucb/theory/finite_lil.hpp"
+#include "lilucb/theory/instance.hpp"
+#include "lilucb/theory/parameters.hpp"
 #include "lilucb_docs/report_table.hpp"
-#include "lilucb/theorem.hpp"
+#include "lilucb/theory/theorem.hpp"
 
 #include <boost/math/special_functions/zeta.hpp>
 

@@ -16,7 +16,7 @@
 #include "lilucb/bandit/compose.hpp"
 #include "lilucb/bandit/rules.hpp"
 #include "lilucb/bandit/target.hpp"
-#include "lilucb/characteristic_time.hpp"
+#include "lilucb/theory/characteristic_time.hpp"
 #include "lilucb/errors.hpp"
 
 #include <nlohmann/json.hpp>

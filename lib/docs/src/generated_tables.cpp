@@ -1,10 +1,10 @@
 #include "lilucb_docs/generated_tables.hpp"
 
 #include "lilucb/errors.hpp"
-#include "lilucb/finite_lil.hpp"
-#include "lilucb/parameters.hpp"
-#include "lilucb/repaired_theorem.hpp"
-#include "lilucb/theorem.hpp"
+#include "lilucb/theory/finite_lil.hpp"
+#include "lilucb/theory/parameters.hpp"
+#include "lilucb/theory/repaired_theorem.hpp"
+#include "lilucb/theory/theorem.hpp"
 
 #include <array>
 

@@ -15,7 +15,7 @@
 
 #include "lilucb/bandit/compose.hpp"
 #include "lilucb/bandit/scenarios.hpp"
-#include "lilucb/characteristic_time.hpp"
+#include "lilucb/theory/characteristic_time.hpp"
 #include "lilucb/bandit/detail/gaussian_argmax.hpp"
 #include "lilucb/bandit/detail/random.hpp"
 #include "lilucb/clopper_pearson.hpp"
@@ -216,7 +216,7 @@ BOOST_AUTO_TEST_CASE(top_two_rules_match_naive_pull_for_pull) {
 // Information-directed selection gives the best arm the share of the optimal proportions w*(mu)
 // (Garivier & Kaufmann 2016; its balance w_best^2 = sum_b w_b^2 is IDS's fixed point, top_two.hpp),
 // where beta = 1/2 gives it one half.  Eleven Gaussian arms, one gap of 0.1 to ten equal arms,
-// sigma 1: w*_best = 1/(1 + sqrt 10) = 0.240 (lilucb/characteristic_time.hpp).  After 10^5 pulls
+// sigma 1: w*_best = 1/(1 + sqrt 10) = 0.240 (lilucb/theory/characteristic_time.hpp).  After 10^5 pulls
 // (no stopping) the IDS rules' share of the best arm lies within 0.05 of it and the beta = 1/2
 // rules' within 0.05 of 1/2, for each of three seeds.  (Deterministic for the fixed seeds; an IDS
 // share that tracked anything else, e.g. the old 1/2 or h = N_L/(N_L + N_C), would fail.)

@@ -3,7 +3,7 @@
 #include <boost/test/unit_test.hpp>
 
 #include "lilucb/bandit/compose.hpp"
-#include "lilucb/characteristic_time.hpp"
+#include "lilucb/theory/characteristic_time.hpp"
 
 #include <algorithm>
 #include <cstdint>

@@ -5,7 +5,7 @@
 
 #include "bandit_support.hpp"
 
-#include "lilucb/ls_bound.hpp"
+#include "lilucb/theory/ls_bound.hpp"
 
 #include <cmath>
 #include <cstdint>

@@ -18,7 +18,7 @@
 #include "stopping_conditions.hpp"
 
 #include "lilucb/bandit/lilucb_algorithm.hpp"
-#include "lilucb/ls_bound.hpp"
+#include "lilucb/theory/ls_bound.hpp"
 
 #include <cmath>
 #include <limits>

@@ -14,7 +14,7 @@
 
 #include "lilucb/bandit/lilucb_algorithm.hpp"
 #include "lilucb/bandit/detail/ls_rule.hpp"
-#include "lilucb/ls_bound.hpp"
+#include "lilucb/theory/ls_bound.hpp"
 
 #include <cmath>
 #include <limits>

@@ -20,7 +20,7 @@
 // Walk w draws from the stream (seed, w) of random.hpp, whatever thread runs it: the result is
 // the same for every thread count.
 
-#include "lilucb/finite_lil.hpp"
+#include "lilucb/theory/finite_lil.hpp"
 #include "lilucb_verification/claim.hpp"
 
 #include <cstdint>

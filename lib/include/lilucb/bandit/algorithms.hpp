@@ -26,8 +26,8 @@
 #include "lilucb/bandit/observers.hpp"
 #include "lilucb/bandit/successive_elimination_algorithm.hpp"
 #include "lilucb/bandit/ucb1_algorithm.hpp"
-#include "lilucb/ls_bound.hpp"
-#include "lilucb/parameters.hpp"
+#include "lilucb/theory/ls_bound.hpp"
+#include "lilucb/theory/parameters.hpp"
 
 #include <array>
 #include <string>

@@ -1,7 +1,7 @@
 #pragma once
 // What every algorithm takes and returns.
 
-#include "lilucb/inner_log.hpp"
+#include "lilucb/theory/inner_log.hpp"
 
 #include <cstddef>
 #include <cstdint>

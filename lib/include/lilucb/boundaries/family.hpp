@@ -13,7 +13,7 @@
 #include "lilucb/boundaries/normal_mixture.hpp"
 #include "lilucb/boundaries/stitching.hpp"
 #include "lilucb/errors.hpp"
-#include "lilucb/finite_lil.hpp"
+#include "lilucb/theory/finite_lil.hpp"
 
 #include <cmath>
 #include <limits>

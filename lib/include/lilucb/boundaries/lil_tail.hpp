@@ -17,7 +17,7 @@
 // bound holds for it too, for delta in the lemma's range.
 
 #include "lilucb/errors.hpp"
-#include "lilucb/finite_lil.hpp"
+#include "lilucb/theory/finite_lil.hpp"
 
 #include <boost/math/special_functions/log1p.hpp>
 

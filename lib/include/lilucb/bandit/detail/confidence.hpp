@@ -26,7 +26,7 @@
 
 #include "lilucb/bandit/detail/large_pages.hpp"
 #include "lilucb/errors.hpp"
-#include "lilucb/finite_lil.hpp"
+#include "lilucb/theory/finite_lil.hpp"
 
 #include <boost/math/special_functions/log1p.hpp>
 

@@ -16,7 +16,7 @@
 #include "lilucb/bandit/rules.hpp"
 #include "lilucb/bandit/detail/confidence.hpp"
 #include "lilucb/bandit/detail/indexed_heap.hpp"
-#include "lilucb/ls_bound.hpp"
+#include "lilucb/theory/ls_bound.hpp"
 
 #include <cstddef>
 #include <cstdint>

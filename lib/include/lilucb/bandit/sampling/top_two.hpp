@@ -8,7 +8,7 @@
 //   count-weighted mean of the pair, d the divergence; for Gaussian arms (d = squared distance /
 //   2 sigma^2) this is N_C/(N_L + N_C).  At a fixed point of the sampling proportions w it forces
 //   the balance w_best^2 = sum_{b != best} w_b^2 of the optimal proportions w*(mu) (Garivier &
-//   Kaufmann 2016; lilucb/characteristic_time.hpp), whereas beta = 1/2 forces w_best = 1/2:
+//   Kaufmann 2016; lilucb/theory/characteristic_time.hpp), whereas beta = 1/2 forces w_best = 1/2:
 //   with K - 1 equal gaps, T*_{1/2}/T* = 2K/(1 + sqrt(K - 1))^2 (1.67 at K = 101).
 //   For eb-tci-ids the proportion is tracked as beta is (Jourdan, Degenne & Kaufmann 2023,
 //   "Non-asymptotic analysis of a UCB-based top two algorithm", NeurIPS: one tracking per leader,

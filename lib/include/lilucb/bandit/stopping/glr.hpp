@@ -27,7 +27,7 @@
 #include "lilucb/bandit/detail/confidence.hpp"
 #include "lilucb/bandit/detail/leader_pairwise.hpp"
 #include "lilucb/bandit/target.hpp"
-#include "lilucb/divergence.hpp"
+#include "lilucb/theory/divergence.hpp"
 #include "lilucb/errors.hpp"
 
 #include <algorithm>

@@ -8,8 +8,8 @@
 
 #include "lilucb/detail/promotion.hpp"
 #include "lilucb/errors.hpp"
-#include "lilucb/finite_lil.hpp"
-#include "lilucb/theorem.hpp"
+#include "lilucb/theory/finite_lil.hpp"
+#include "lilucb/theory/theorem.hpp"
 
 #include <boost/math/constants/constants.hpp>
 #include <boost/math/special_functions/fpclassify.hpp>

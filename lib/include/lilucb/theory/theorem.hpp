@@ -15,7 +15,7 @@
 
 #include "lilucb/detail/promotion.hpp"
 #include "lilucb/errors.hpp"
-#include "lilucb/finite_lil.hpp"
+#include "lilucb/theory/finite_lil.hpp"
 
 #include <boost/math/constants/constants.hpp>
 #include <boost/math/special_functions/log1p.hpp>

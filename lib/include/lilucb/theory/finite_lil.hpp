@@ -12,7 +12,7 @@
 
 #include "lilucb/detail/promotion.hpp"
 #include "lilucb/errors.hpp"
-#include "lilucb/inner_log.hpp"
+#include "lilucb/theory/inner_log.hpp"
 #include "lilucb/policies.hpp"
 
 #include <boost/math/constants/constants.hpp>

@@ -1,6 +1,6 @@
 #pragma once
 // Which inner logarithm the finite-LIL bound (Lemma `lem:lil`) uses, by name.  The bound itself
-// is lilucb/finite_lil.hpp; this header is what code that only names the choice (run options,
+// is lilucb/theory/finite_lil.hpp; this header is what code that only names the choice (run options,
 // configurations) includes.
 
 #include "lilucb/errors.hpp"

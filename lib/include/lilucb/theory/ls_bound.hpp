@@ -8,7 +8,7 @@
 // and a union bound over those 2n events.
 
 #include "lilucb/errors.hpp"
-#include "lilucb/finite_lil.hpp"
+#include "lilucb/theory/finite_lil.hpp"
 
 #include <boost/math/special_functions/log1p.hpp>
 

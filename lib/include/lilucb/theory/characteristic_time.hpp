@@ -49,9 +49,9 @@
 // domain: finite means with a unique largest one (for epsilon-good identification, ties allowed
 // at eps > 0); sigma > 0; Bernoulli means in [0, 1]; Beta means in (0, 1), kappa > 0.
 
-#include "lilucb/divergence.hpp"
+#include "lilucb/theory/divergence.hpp"
 #include "lilucb/errors.hpp"
-#include "lilucb/instance.hpp"
+#include "lilucb/theory/instance.hpp"
 
 #include <boost/math/special_functions/digamma.hpp>
 #include <boost/math/special_functions/fpclassify.hpp>

@@ -28,7 +28,7 @@
 // Domain: at least two finite means with a unique largest one; one sigma per mean, each > 0 and
 // finite; every gap over the sigmas finite (Delta_a/sigma_i <= 1e150).
 
-#include "lilucb/characteristic_time.hpp"
+#include "lilucb/theory/characteristic_time.hpp"
 
 #include <span>
 #include <utility>

@@ -16,9 +16,9 @@
 
 #include "lilucb/errors.hpp"
 #include "lilucb/detail/promotion.hpp"
-#include "lilucb/finite_lil.hpp"
-#include "lilucb/repaired_theorem.hpp"
-#include "lilucb/theorem.hpp"
+#include "lilucb/theory/finite_lil.hpp"
+#include "lilucb/theory/repaired_theorem.hpp"
+#include "lilucb/theory/theorem.hpp"
 
 #include <boost/math/special_functions/fpclassify.hpp>
 #include <boost/math/special_functions/next.hpp>
