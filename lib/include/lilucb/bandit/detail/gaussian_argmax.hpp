@@ -29,7 +29,7 @@
 // than `avoid`, an arm a at or below place p of bucket b (m_a <= m_p, s_a <= h_b) with S > m_p
 // needs Z_a > c_a = (S - m_a)/s_a >= c = (S - m_p)/h_b to change either argmax; c is computed with
 // a margin so that Z_a <= c gives theta_a <= S in doubles too (lowered_cut).
-//   1. the arm at the top of a bucket with the largest m + h_b gets a full normal;
+//   1. the top arm of every bucket gets a full normal;
 //   2. each bucket is walked from its top: an arm with c <= 1 gets a full normal; from an arm
 //      with c > 1 on, a band of arms gets the cut c_k = 1 + k/8 <= c (at most 7; beyond, the band
 //      is the rest of the bucket), of length about 1/h_k, h_k = -log(1 - q_k), q_k = Phi(-c_k).
@@ -442,10 +442,10 @@ class gaussian_argmax {
     }
   }
   /// The walk of the file comment over every bucket: level() is S (non-decreasing during the walk),
-  /// take(a, theta) receives each drawn arm, skip(a) arms draw nothing; `first` (an arm at the top
-  /// of its bucket, or size()) was drawn before the walk.
+  /// take(a, theta) receives each drawn arm, skip(a) arms draw nothing; with tops_drawn, the top
+  /// arm of every bucket but bucket 0 was drawn before the walk.
   template <class NormalStream, class Level, class Take, class Skip>
-  void walk(NormalStream& rng, std::size_t first, Level&& level, Take&& take, Skip&& skip) const {
+  void walk(NormalStream& rng, bool tops_drawn, Level&& level, Take&& take, Skip&& skip) const {
     auto& engine = rng.engine();
     const auto& high = bucket_high();
     const auto& row = bands();
@@ -464,7 +464,7 @@ class gaussian_argmax {
           --i;
         }
       };
-      if (at().arm == first) advance(1);
+      if (tops_drawn && b != 0) advance(1);
       while (left > 0) {
         const entry& e = at();
         const double S = level();
@@ -516,20 +516,13 @@ class gaussian_argmax {
         d.second = a;
       }
     };
-    // 1. The bucket top with the largest m + h_b (ties: the first bucket) first.
-    std::size_t first = K;
-    double best = ninf;
+    // 1. The top arm of every bucket (but bucket 0) first, 2. the walk.
     for (const std::uint32_t b : live_) {
       if (b == 0) continue;
       const std::size_t a = buckets_[b].blocks.back().back().arm;
-      const double u = mean_[a] + bucket_high()[b];
-      if (first == K || u > best) {
-        best = u;
-        first = a;
-      }
+      compete(a, mean_[a] + scale_[a] * rng());
     }
-    if (first < K) compete(first, mean_[first] + scale_[first] * rng());
-    walk(rng, first, [&] { return second_v; }, compete, [](std::size_t) { return false; });
+    walk(rng, true, [&] { return second_v; }, compete, [](std::size_t) { return false; });
     return d;
   }
   template <class NormalStream>
@@ -545,7 +538,7 @@ class gaussian_argmax {
         best = a;
       }
     };
-    walk(rng, mean_.size(), [&] { return level; }, take, [&](std::size_t a) { return a == x || a == y; });
+    walk(rng, false, [&] { return level; }, take, [&](std::size_t a) { return a == x || a == y; });
     return count;
   }
 
