@@ -206,9 +206,14 @@ void glr_pooled::next_weights(const arm_stats& s) {
     }
     constexpr std::uint64_t exact = std::uint64_t{1} << 26;
     if (groups_.max_count() < exact) {
+      // The groups hold each arm's count and mean as observed: the same doubles as s's.
+      const std::uint64_t nl = on_l ? s.count(L) : 0, nr = on_r ? s.count(L2) : 0;
+      const double ml = on_l ? s.mean(L) : 0, mr = on_r ? s.mean(L2) : 0;
       groups_.visit_staircase(L, L2, [&](std::size_t j) {
-        if (on_l) zl = std::min(zl, z_of_pair(L, j));
-        if (on_r) zr = std::min(zr, z_of_pair(L2, j));
+        const std::uint64_t nj = groups_.count(j);
+        const double mj = groups_.mean(j);
+        if (on_l) zl = std::min(zl, glr_statistic(glr_model::gaussian, sigma_, nl, ml, nj, mj));
+        if (on_r) zr = std::min(zr, glr_statistic(glr_model::gaussian, sigma_, nr, mr, nj, mj));
       });
     } else {
       for (std::size_t j = 0; j < K_; ++j)

@@ -27,6 +27,9 @@ class count_groups {
   std::size_t size() const { return count_.size(); }
   /// The largest count of a pulled arm (0 when none is pulled).
   std::uint64_t max_count() const { return groups_.empty() ? 0 : groups_.back().n; }
+  /// Arm a's count and mean as last set.  Domain: a < size().
+  std::uint64_t count(std::size_t a) const { return count_[a]; }
+  double mean(std::size_t a) const { return mean_[a]; }
 
   /// Arm a now has count n (0: not pulled, in no group) and mean m.  Domain: a < size().
   void set(std::size_t a, std::uint64_t n, double m) {
