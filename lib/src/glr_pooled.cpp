@@ -183,20 +183,48 @@ double glr_pooled::z_of(const pooled_arm& v, std::uint64_t nc, double mc) const 
 
 // min(1, z/z0) floored to a multiple of 1/16 for a pull of d, z = min over the pulled arms j other
 // than the leader and the runner-up of Z_{d,j} (glr_pooled.hpp's file comment); computed after the
-// step, from the statistics the next pull's reward is not in: predictable.  O(K).
+// step, from the statistics the next pull's reward is not in: predictable.  z is the minimum over
+// the count groups' staircase (detail/count_groups.hpp): Z_{d,j} = N_d N_j/(N_d + N_j) (mu_d -
+// mu_j)_+^2/(2 sigma^2) is non-decreasing in N_j and non-increasing in mu_j as computed while
+// N_d N_j and N_d + N_j are exact (counts below 2^26), so the minimum is the scan's, the same
+// double; beyond, the O(K) scan (docs/certified-glr/unpooling.md, "The library rule").
 void glr_pooled::next_weights(const arm_stats& s) {
   const std::size_t L = pools_.leader(), L2 = pools_.runner_up();
-  const auto weight = [&](std::size_t d) {
-    if (d >= K_ || !(weighting_.z0 > 0)) return 1.0;
-    double z = std::numeric_limits<double>::infinity();
-    for (std::size_t j = 0; j < K_; ++j)
-      if (j != L && j != L2 && s.count(j) > 0)
-        z = std::min(z, glr_statistic(glr_model::gaussian, sigma_, s.count(d), s.mean(d), s.count(j), s.mean(j)));
+  const auto z_of_pair = [&](std::size_t d, std::size_t j) {
+    return glr_statistic(glr_model::gaussian, sigma_, s.count(d), s.mean(d), s.count(j), s.mean(j));
+  };
+  const auto weight = [&](double z) {
     if (!(z < weighting_.z0)) return 1.0;
     return std::floor(16 * (z / weighting_.z0)) / 16;
   };
-  w_leader_ = weight(L);
-  w_runner_ = weight(L2);
+  const bool on_l = L < K_ && weighting_.z0 > 0, on_r = L2 < K_ && weighting_.z0 > 0;
+  double zl = std::numeric_limits<double>::infinity(), zr = zl;
+  if (on_l || on_r) {
+    if (!groups_built_) {  // the groups are a cache of the statistics (not saved): built at first use
+      for (std::size_t j = 0; j < K_; ++j) groups_.set(j, s.count(j), s.count(j) ? s.mean(j) : 0.0);
+      groups_built_ = true;
+    }
+    constexpr std::uint64_t exact = std::uint64_t{1} << 26;
+    if (groups_.max_count() < exact) {
+      // The groups hold each arm's count and mean as observed: the same doubles as s's.
+      const std::uint64_t nl = on_l ? s.count(L) : 0, nr = on_r ? s.count(L2) : 0;
+      const double ml = on_l ? s.mean(L) : 0, mr = on_r ? s.mean(L2) : 0;
+      groups_.visit_staircase(L, L2, [&](std::size_t j) {
+        const std::uint64_t nj = groups_.count(j);
+        const double mj = groups_.mean(j);
+        if (on_l) zl = std::min(zl, glr_statistic(glr_model::gaussian, sigma_, nl, ml, nj, mj));
+        if (on_r) zr = std::min(zr, glr_statistic(glr_model::gaussian, sigma_, nr, mr, nj, mj));
+      });
+    } else {
+      for (std::size_t j = 0; j < K_; ++j)
+        if (j != L && j != L2 && s.count(j) > 0) {
+          if (on_l) zl = std::min(zl, z_of_pair(L, j));
+          if (on_r) zr = std::min(zr, z_of_pair(L2, j));
+        }
+    }
+  }
+  w_leader_ = weight(zl);
+  w_runner_ = weight(zr);
 }
 
 bool glr_pooled::passes_beyond_bound(std::size_t c, const arm_stats& s) {
@@ -455,7 +483,7 @@ bool glr_pooled::state_is_valid() const {
 glr_pooled::glr_pooled(std::size_t K, double sigma, double delta, mixture_grid grid, pooled_prior prior, bool fast,
                        pooled_weighting weighting)
     : K_(K), sigma_(sigma), delta_(delta), prior_(prior), weighting_(weighting), grid_(std::move(grid)), pools_(K),
-      weights_(weighting.on ? K : 0), fast_(fast && !weighting.on) {
+      weights_(weighting.on ? K : 0), groups_(weighting.on ? K : 0), fast_(fast && !weighting.on) {
   constexpr const char* fn = "lilucb::bandit::stopping::glr_pooled";
   (void)mixture_detail::check_mixture_rule(fn, K, sigma, delta, grid_);
   if (weighting_.on) {

@@ -21,6 +21,7 @@
 #include "lilucb/clopper_pearson.hpp"
 
 #include <cmath>
+#include <limits>
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -126,6 +127,131 @@ BOOST_AUTO_TEST_CASE(posterior_argmax_has_the_gaussian_law) {
   for (std::size_t a = 0; a < K; ++a)
     within(alone[a], argmax_probability(m, sd, a, K), "argmax (no arm avoided) = " + std::to_string(a));
   BOOST_TEST(alone[2] > 0u, "the tail phase decides some draws");
+}
+
+// The banded draw (gaussian_argmax from banded_min_arms arms on; forced here on small instances
+// by its constructor's size) has the same law: the argmax, the argmax without an avoided arm, and
+// exceed()'s count and best arm above a level, on (i) the instance above, (ii) 40 arms over five
+// scale buckets with near, middle and far means (a tail selection decides some draws), set first
+// in another order and then moved by set() after the buckets were built.  Exact two-sided
+// Clopper-Pearson bounds at 1e-6 per side.
+BOOST_AUTO_TEST_CASE(banded_posterior_argmax_has_the_gaussian_law) {
+  std::vector<std::vector<double>> ms{{3.2, 3.19, 0.0, 0.5, 1.0, -1.0, 3.1}}, sds{{0.01, 0.02, 1.0, 1.0, 1.0, 1.0, 0.034}};
+  std::vector<double> m40, s40;
+  for (std::size_t a = 0; a < 40; ++a) {
+    const double scale = 0.05 * std::pow(2.0, static_cast<double>(a % 5) / 2);  // five buckets
+    m40.push_back(1.0 - 0.02 * static_cast<double>(a) - (a % 7 == 3 ? 0.5 : 0.0));
+    s40.push_back(scale);
+  }
+  ms.push_back(m40);
+  sds.push_back(s40);
+  for (std::size_t inst = 0; inst < ms.size(); ++inst) {
+    const auto& m = ms[inst];
+    const auto& sd = sds[inst];
+    const std::size_t K = m.size(), avoid = 0;
+    lb::detail::gaussian_argmax g(K, 0);
+    BOOST_TEST(g.banded());
+    for (std::size_t a = 0; a < K; ++a) g.set(K - 1 - a, 0.3 * static_cast<double>(a), 0.1 + 0.05 * static_cast<double>(a));
+    lb::detail::normal_stream rng(11 + inst, 0);
+    (void)g.sample(rng, K);  // builds the buckets: the next set() calls move arms between them
+    for (std::size_t a = 0; a < K; ++a) g.set(a, m[a], sd[a]);
+    const std::uint64_t N = 1'000'000;
+    std::vector<std::uint64_t> top(K + 1, 0), second(K + 1, 0), alone(K + 1, 0);
+    for (std::uint64_t t = 0; t < N; ++t) {
+      const auto d = g.sample(rng, avoid);
+      ++top[d.top];
+      ++second[d.second];
+      ++alone[g.sample(rng, K).top];
+    }
+    BOOST_TEST(top[K] == 0u);
+    BOOST_TEST(second[K] == 0u);
+    BOOST_TEST(second[avoid] == 0u);
+    auto within = [&](std::uint64_t k, double p, const std::string& what) {
+      const std::uint64_t lo = lilucb::binomial_critical_count(N, p, 1e-6, lilucb::cp_bound::upper_reaches);
+      const std::uint64_t hi = lilucb::binomial_critical_count(N, p, 1e-6, lilucb::cp_bound::lower_exceeds);
+      BOOST_TEST((k >= lo && k < hi), "instance " << inst << ", " << what << ": count " << k << " of " << N << ", p "
+                                                   << p << ", accepted [" << lo << ", " << hi << ")");
+    };
+    double total = 0;
+    for (std::size_t a = 0; a < K; ++a) {
+      const double p = argmax_probability(m, sd, a, K);
+      total += p;
+      within(top[a], p, "argmax = " + std::to_string(a));
+      within(alone[a], p, "argmax (no arm avoided) = " + std::to_string(a));
+      if (a != avoid) within(second[a], argmax_probability(m, sd, a, avoid), "argmax without 0 = " + std::to_string(a));
+    }
+    BOOST_TEST(total == 1.0, tt::tolerance(1e-9));
+    if (inst == 0) BOOST_TEST(top[2] > 0u, "the tail selection decides some draws");
+    // exceed(): arms other than x = 0 and y = 1 above a level, drawn independently; P(none above)
+    // = prod Phi((level - m_b)/s_b) over those arms.
+    const double level = inst == 0 ? 3.1 : 0.95;
+    double p_none = 1;
+    for (std::size_t b = 2; b < K; ++b) p_none *= 0.5 * std::erfc(-((level - m[b]) / sd[b]) / std::sqrt(2.0));
+    std::uint64_t none = 0;
+    for (std::uint64_t t = 0; t < N; ++t) {
+      std::size_t best = K;
+      double best_v = -std::numeric_limits<double>::infinity();
+      none += g.exceed(rng, 0, 1, level, best, best_v) == 0;
+    }
+    within(none, p_none, "exceed: none above the level");
+  }
+}
+
+namespace {
+/// P(the argmax lies in class c) for classes of n_c arms with theta ~ N(m_c, s_c^2) each:
+/// n_c int phi(z) Phi(z)^(n_c - 1) prod_{d != c} Phi((m_c + s_c z - m_d)/s_d)^(n_d) dz (trapezoid
+/// rule on [-12, 12], as argmax_probability).
+double class_argmax_probability(const std::vector<double>& m, const std::vector<double>& s,
+                                const std::vector<double>& n, std::size_t c) {
+  const int steps = 24000;
+  const double lo = -12, h = 24.0 / steps;
+  double sum = 0;
+  for (int k = 0; k <= steps; ++k) {
+    const double z = lo + h * k;
+    double logf = -0.5 * z * z - 0.5 * std::log(2 * M_PI) + (n[c] - 1) * std::log(0.5 * std::erfc(-z / std::sqrt(2.0)));
+    for (std::size_t d = 0; d < m.size(); ++d)
+      if (d != c) logf += n[d] * std::log(0.5 * std::erfc(-((m[c] + s[c] * z - m[d]) / s[d]) / std::sqrt(2.0)));
+    sum += (k == 0 || k == steps ? 0.5 : 1.0) * std::exp(logf);
+  }
+  return n[c] * sum * h;
+}
+}  // namespace
+
+// The banded draw at banded_min_arms arms (its own threshold, no forcing): 4100 arms in classes
+// of equal mean and scale, most of them in one scale bucket of several blocks spread over cuts
+// from 1 to beyond 7, moved by set() after the buckets were built (blocks split); the argmax's
+// class against quadrature, exact two-sided Clopper-Pearson bounds at 1e-6 per side.
+BOOST_AUTO_TEST_CASE(banded_posterior_argmax_at_many_arms) {
+  const std::vector<double> cm{1.0, 0.97, 0.9, 0.8, 0.7, 0.5, 0.0, 0.95},
+      cs{0.02, 0.03, 0.05, 0.05, 0.05, 0.05, 0.05, 0.3}, cn{1, 2, 700, 900, 1000, 1000, 496, 1};
+  std::vector<std::size_t> cls;
+  for (std::size_t c = 0; c < cm.size(); ++c)
+    for (int i = 0; i < static_cast<int>(cn[c]); ++i) cls.push_back(c);
+  const std::size_t K = cls.size();
+  BOOST_TEST(K >= lb::detail::gaussian_argmax::banded_min_arms);
+  lb::detail::gaussian_argmax g(K);
+  BOOST_TEST(g.banded());
+  // Arms in a shuffled order of classes (index j gets class cls[(7919 j) mod K]).
+  std::vector<std::size_t> of(K);
+  for (std::size_t j = 0; j < K; ++j) of[j] = cls[(7919 * j) % K];
+  for (std::size_t j = 0; j < K; ++j) g.set(j, 0.5 - 0.0001 * static_cast<double>(j), 0.05);
+  lb::detail::normal_stream rng(23, 0);
+  (void)g.sample(rng, K);  // builds the buckets
+  for (std::size_t j = 0; j < K; ++j) g.set(j, cm[of[j]], cs[of[j]]);
+  const std::uint64_t N = 200'000;
+  std::vector<std::uint64_t> top(cm.size(), 0);
+  for (std::uint64_t t = 0; t < N; ++t) ++top[of[g.sample(rng, K).top]];
+  double total = 0;
+  for (std::size_t c = 0; c < cm.size(); ++c) {
+    const double p = class_argmax_probability(cm, cs, cn, c);
+    total += p;
+    const std::uint64_t lo = lilucb::binomial_critical_count(N, p, 1e-6, lilucb::cp_bound::upper_reaches);
+    const std::uint64_t hi = lilucb::binomial_critical_count(N, p, 1e-6, lilucb::cp_bound::lower_exceeds);
+    BOOST_TEST((top[c] >= lo && top[c] < hi),
+               "class " << c << ": count " << top[c] << " of " << N << ", p " << p << ", accepted [" << lo << ", " << hi << ")");
+  }
+  BOOST_TEST(total == 1.0, tt::tolerance(1e-9));
+  BOOST_TEST(top[2] > 0u, "the middle classes win some draws");
 }
 
 // TTTS's challenger (sampling::ttts_challenger: resamples, then the union scheme of Karp, Luby &

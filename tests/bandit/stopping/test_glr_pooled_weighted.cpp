@@ -277,6 +277,39 @@ BOOST_AUTO_TEST_CASE(decision_against_statistic) {
   BOOST_TEST(stops > 100u);
 }
 
+// The weights after every pull against the O(K) scan of their definition with the rule's own
+// leader and runner-up and the same expression (ls::glr_statistic): the same doubles, on 60 arms
+// whose counts spread over many values (the count groups' staircase, detail/count_groups.hpp).
+BOOST_AUTO_TEST_CASE(weights_against_scan) {
+  std::vector<double> mu(60);
+  for (std::size_t a = 0; a < mu.size(); ++a) mu[a] = 0.5 - 0.4 * std::pow(double(a) / 59, 0.6);
+  mu[7] = mu[3];  // tied means
+  std::size_t fractional = 0, checked = 0;
+  for (std::uint64_t seed = 1; seed <= 3; ++seed) {
+    weighted_run u(mu, 0.05, seed, ls::make_unpooling_weights(2.0));
+    for (int t = 0; t < 6000; ++t) {
+      const std::size_t i = u.next(t);
+      u.feed(i, u.draw(i));
+      const std::size_t K = mu.size(), L = u.rule.leader(), L2 = u.rule.runner_up();
+      const auto weight = [&](std::size_t d) {
+        if (d >= K) return 1.0;
+        double z = std::numeric_limits<double>::infinity();
+        for (std::size_t j = 0; j < K; ++j)
+          if (j != L && j != L2 && u.st.count(j) > 0)
+            z = std::min(z, ls::glr_statistic(ls::glr_model::gaussian, 0.5, u.st.count(d), u.st.mean(d), u.st.count(j),
+                                              u.st.mean(j)));
+        return z < 2.0 ? std::floor(16 * (z / 2.0)) / 16 : 1.0;
+      };
+      BOOST_TEST(u.rule.leader_weight() == weight(L), "seed " << seed << ", pull " << t);
+      BOOST_TEST(u.rule.runner_up_weight() == weight(L2), "seed " << seed << ", pull " << t);
+      fractional += u.rule.leader_weight() > 0 && u.rule.leader_weight() < 1;
+      ++checked;
+    }
+  }
+  BOOST_TEST(checked == 18000u);
+  BOOST_TEST(fractional > 100u);
+}
+
 BOOST_AUTO_TEST_CASE(domain_and_certificate) {
   BOOST_CHECK_THROW(ls::glr_pooled(3, 0.5, 0.1, ls::make_per_arm_grid(), ls::pooled_prior::shared, true,
                                    ls::make_unpooling_weights()),

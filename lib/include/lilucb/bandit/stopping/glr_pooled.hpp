@@ -54,6 +54,7 @@
 
 #include "lilucb/bandit/arm_stats.hpp"
 #include "lilucb/bandit/rules.hpp"
+#include "lilucb/bandit/detail/count_groups.hpp"
 #include "lilucb/bandit/detail/pooled_designation.hpp"
 #include "lilucb/bandit/detail/mixture_grid.hpp"
 #include "lilucb/bandit/detail/one_sided_mixture.hpp"
@@ -187,6 +188,7 @@ class glr_pooled {
     if (weighting_.on) {
       weights_.observe(i, s.last_added(), pools_.leader(), pools_.runner_up(), w_leader_, w_runner_);
       pools_.observe(i, s);
+      if (groups_built_) groups_.set(i, s.count(i), s.mean(i));
       next_weights(s);
     } else {
       pools_.observe(i, s);
@@ -325,6 +327,10 @@ class glr_pooled {
   pooled_designation pools_;  // V_c for every c (detail/pooled_designation.hpp)
   weighted_pools weights_;  // weighted: V_c's weighted sums
   double w_leader_ = 1, w_runner_ = 1;  // weighted: the weights fixed after the last observe
+  // Weighted: the pulled arms by count (detail/count_groups.hpp), for the weights' minimum; a cache
+  // of the statistics, not saved: built from them at the first weights a (loaded) rule computes.
+  detail::count_groups groups_;
+  bool groups_built_ = false;
   // Weighted: V's slopes W1/(sigma sqrt(W2 + rho_k)) and penalties at (sw_w1_, sw_w2_) (NaN: none;
   // a cache of values computed from the pools, not saved: a loaded rule computes them again).
   std::vector<double> sw_, pw_;
