@@ -18,6 +18,7 @@
 #include "lilucb/theory/characteristic_time.hpp"
 #include "lilucb/bandit/detail/gaussian_argmax.hpp"
 #include "lilucb/bandit/detail/random.hpp"
+#include "lilucb/bandit/detail/state_archive.hpp"
 #include "lilucb/clopper_pearson.hpp"
 
 #include <cmath>
@@ -79,6 +80,39 @@ double argmax_probability(const std::vector<double>& m, const std::vector<double
 }  // namespace
 
 BOOST_AUTO_TEST_SUITE(top_two)
+
+// A study saved before the banded draw existed holds the walk's order and upper values (K entries
+// each) for its posterior draw: loaded into a banded draw, they are dropped (a cache the banded draw
+// does not keep) and the state is valid, with the same means and scales; a draw works, and the
+// banded state saves without them.  Before, such a study was refused on load.
+BOOST_AUTO_TEST_CASE(a_state_of_the_walk_loads_into_the_banded_draw) {
+  const std::size_t K = 40;
+  lb::detail::gaussian_argmax walk(K, K + 1), banded(K, 0);
+  BOOST_TEST(!walk.banded());
+  BOOST_TEST(banded.banded());
+  for (std::size_t a = 0; a < K; ++a)
+    walk.set(a, 1.0 - 0.02 * static_cast<double>(a), 0.05 + 0.01 * static_cast<double>(a % 5));
+  lb::detail::state_archive saved;
+  walk.archive_state(saved);
+  lb::detail::state_archive loading(saved.bytes(), K, K);
+  banded.archive_state(loading);
+  BOOST_TEST(loading.at_end());
+  BOOST_TEST(banded.state_is_valid());
+  for (std::size_t a = 0; a < K; ++a) {
+    BOOST_TEST(banded.mean(a) == walk.mean(a));
+    BOOST_TEST(banded.scale(a) == walk.scale(a));
+  }
+  lb::detail::normal_stream rng(5, 0);
+  BOOST_TEST(banded.sample(rng, K).top < K);
+  lb::detail::state_archive resaved;
+  banded.archive_state(resaved);
+  BOOST_TEST(resaved.bytes().size() + 2 * K * sizeof(double) <= saved.bytes().size());
+  // The walk's own state still loads into a walk (unchanged).
+  lb::detail::gaussian_argmax walk2(K, K + 1);
+  lb::detail::state_archive loading2(saved.bytes(), K, K);
+  walk2.archive_state(loading2);
+  BOOST_TEST(walk2.state_is_valid());
+}
 
 // The posterior sampler of TTTS and T3C draws the argmax, and the argmax without the avoided arm,
 // with the law of the full draw of K normals (bandit/detail/gaussian_argmax.hpp).  The instance

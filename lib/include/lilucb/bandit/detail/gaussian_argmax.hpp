@@ -236,12 +236,24 @@ class gaussian_argmax {
     }
   }
 
-   /// Every member that changes after construction, for a study's snapshot (detail/state_archive.hpp).
-   template <class Archive>
-   void archive_state(Archive& ar) {
-     ar(mean_, scale_, upper_, order_, unsorted_, rotated_);
-     if (banded_) built_ = false;  // the buckets are a cache of mean_ and scale_: built again at the next draw
-   }
+  /// Every member that changes after construction, for a study's snapshot (detail/state_archive.hpp).
+  /// Banded (K >= banded_min_arms): the buckets are a cache of mean_ and scale_, built again at the
+  /// next draw; a snapshot written before the banded draw existed also holds the walk's upper_ and
+  /// order_ (K entries each), which the banded draw does not read: they are dropped on load, so such
+  /// a study loads and continues (with the banded draw's stream, the same law).
+  template <class Archive>
+  void archive_state(Archive& ar) {
+    ar(mean_, scale_, upper_, order_, unsorted_, rotated_);
+    if (banded_) {
+      built_ = false;
+      if (upper_.size() == mean_.size() && order_.size() == mean_.size()) {
+        upper_.clear();
+        order_.clear();
+        unsorted_ = false;
+        rotated_ = 0;
+      }
+    }
+  }
   /// A loaded state's order is a permutation of the arms, sorted unless flagged unsorted
   /// (detail/state_archive.hpp).  O(K).
   bool state_is_valid() const {
