@@ -138,16 +138,14 @@ class gaussian_argmax {
     std::size_t second;  ///< argmax_{a != avoid} theta_a (size() when no such arm)
   };
 
-  /// One draw (file comment).  avoid >= size() means none.
-  template <class NormalStream>
-  draw sample(NormalStream& rng, std::size_t avoid) const {
-    if (banded_) return banded_sample(rng, avoid);
-    if (unsorted_) sort_order();
-    const std::size_t K = mean_.size();
-    constexpr double ninf = -std::numeric_limits<double>::infinity();
-    draw d{K, K};
-    double top_v = ninf, second_v = ninf;
-    auto compete = [&](std::size_t a, double v) {
+ private:
+  /// A draw's two running maxima: the largest value met, and the largest at an arm other than avoid
+  /// (ties to the arm met first).
+  struct leaders {
+    draw d;
+    std::size_t avoid;
+    double top_v = -std::numeric_limits<double>::infinity(), second_v = -std::numeric_limits<double>::infinity();
+    void compete(std::size_t a, double v) {
       if (v > top_v) {
         top_v = v;
         d.top = a;
@@ -156,14 +154,26 @@ class gaussian_argmax {
         second_v = v;
         d.second = a;
       }
-    };
+    }
+  };
+
+ public:
+
+  /// One draw (file comment).  avoid >= size() means none.
+  template <class NormalStream>
+  draw sample(NormalStream& rng, std::size_t avoid) const {
+    if (banded_) return banded_sample(rng, avoid);
+    if (unsorted_) sort_order();
+    const std::size_t K = mean_.size();
+    leaders best{draw{K, K}, avoid};
+    const auto compete = [&best](std::size_t a, double v) { best.compete(a, v); };
     std::size_t p = 0;
     for (; p < K; ++p) {
       const std::size_t a = order_[p];
-      if (upper_[a] <= second_v) break;
+      if (upper_[a] <= best.second_v) break;
       compete(a, mean_[a] + scale_[a] * rng());
     }
-    if (p == K) return d;
+    if (p == K) return best.d;
     auto& engine = rng.engine();
     while (true) {
       const double u = 1.0 - engine.uniform01();  // in (0, 1]
@@ -175,7 +185,7 @@ class gaussian_argmax {
       compete(a, mean_[a] + scale_[a] * tail(engine));
       ++p;
     }
-    return d;
+    return best.d;
   }
 
   /// Over the arms other than x and y, drawn independently as in sample(): how many have theta_a >
@@ -515,27 +525,16 @@ class gaussian_argmax {
   draw banded_sample(NormalStream& rng, std::size_t avoid) const {
     if (!built_) build_buckets();
     const std::size_t K = mean_.size();
-    constexpr double ninf = -std::numeric_limits<double>::infinity();
-    draw d{K, K};
-    double top_v = ninf, second_v = ninf;
-    auto compete = [&](std::size_t a, double v) {
-      if (v > top_v) {
-        top_v = v;
-        d.top = a;
-      }
-      if (a != avoid && v > second_v) {
-        second_v = v;
-        d.second = a;
-      }
-    };
+    leaders best{draw{K, K}, avoid};
+    const auto compete = [&best](std::size_t a, double v) { best.compete(a, v); };
     // 1. The top arm of every bucket (but bucket 0) first, 2. the walk.
     for (const std::uint32_t b : live_) {
       if (b == 0) continue;
       const std::size_t a = buckets_[b].blocks.back().back().arm;
       compete(a, mean_[a] + scale_[a] * rng());
     }
-    walk(rng, true, [&] { return second_v; }, compete, [](std::size_t) { return false; });
-    return d;
+    walk(rng, true, [&best] { return best.second_v; }, compete, [](std::size_t) { return false; });
+    return best.d;
   }
   template <class NormalStream>
   std::size_t banded_exceed(NormalStream& rng, std::size_t x, std::size_t y, double level, std::size_t& best,
