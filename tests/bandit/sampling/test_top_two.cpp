@@ -60,6 +60,15 @@ void top_two_matches_naive(const char* rule,
 }  // namespace
 
 namespace {
+/// A count k of N draws is accepted as Binomial(N, p) by the exact two-sided Clopper-Pearson test
+/// at 1e-6 per side (lilucb/clopper_pearson.hpp); fails naming `what` otherwise.
+void count_within(std::uint64_t k, std::uint64_t N, double p, const std::string& what) {
+  const std::uint64_t lo = lilucb::binomial_critical_count(N, p, 1e-6, lilucb::cp_bound::upper_reaches);
+  const std::uint64_t hi = lilucb::binomial_critical_count(N, p, 1e-6, lilucb::cp_bound::lower_exceeds);
+  BOOST_TEST((k >= lo && k < hi),
+             what << ": count " << k << " of " << N << ", p " << p << ", accepted [" << lo << ", " << hi << ")");
+}
+
 /// P(argmax_{b in S} theta_b = a) for independent theta_b ~ N(m_b, s_b^2), S = all arms but
 /// `skip` (none if skip >= K): int phi(z) prod_{b in S, b != a} Phi((m_a + s_a z - m_b)/s_b) dz by
 /// the trapezoid rule on [-12, 12] (a smooth integrand decaying like phi: error far below 1e-9).
@@ -138,12 +147,7 @@ BOOST_AUTO_TEST_CASE(posterior_argmax_has_the_gaussian_law) {
   BOOST_TEST(top[K] == 0u);
   BOOST_TEST(second[K] == 0u);
   BOOST_TEST(second[avoid] == 0u);
-  auto within = [&](std::uint64_t k, double p, const std::string& what) {
-    const std::uint64_t lo = lilucb::binomial_critical_count(N, p, 1e-6, lilucb::cp_bound::upper_reaches);
-    const std::uint64_t hi = lilucb::binomial_critical_count(N, p, 1e-6, lilucb::cp_bound::lower_exceeds);
-    BOOST_TEST((k >= lo && k < hi), what << ": count " << k << " of " << N << ", p " << p << ", accepted [" << lo
-                                          << ", " << hi << ")");
-  };
+  auto within = [&](std::uint64_t k, double p, const std::string& what) { count_within(k, N, p, what); };
   double total = 0;
   for (std::size_t a = 0; a < K; ++a) {
     const double p = argmax_probability(m, sd, a, K);
@@ -201,10 +205,7 @@ BOOST_AUTO_TEST_CASE(banded_posterior_argmax_has_the_gaussian_law) {
     BOOST_TEST(second[K] == 0u);
     BOOST_TEST(second[avoid] == 0u);
     auto within = [&](std::uint64_t k, double p, const std::string& what) {
-      const std::uint64_t lo = lilucb::binomial_critical_count(N, p, 1e-6, lilucb::cp_bound::upper_reaches);
-      const std::uint64_t hi = lilucb::binomial_critical_count(N, p, 1e-6, lilucb::cp_bound::lower_exceeds);
-      BOOST_TEST((k >= lo && k < hi), "instance " << inst << ", " << what << ": count " << k << " of " << N << ", p "
-                                                   << p << ", accepted [" << lo << ", " << hi << ")");
+      count_within(k, N, p, "instance " + std::to_string(inst) + ", " + what);
     };
     double total = 0;
     for (std::size_t a = 0; a < K; ++a) {
