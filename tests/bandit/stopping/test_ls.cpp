@@ -17,8 +17,11 @@
 #include "lilucb/theory/ls_bound.hpp"
 
 #include <cmath>
+#include <cstddef>
+#include <cstdint>
 #include <limits>
 #include <optional>
+#include <random>
 #include <stdexcept>
 
 using namespace lilucb_test;
@@ -91,6 +94,64 @@ BOOST_AUTO_TEST_CASE(two_arms_at_above_below) {
       BOOST_TEST(!ls_condition(make_stats({T, T}, {below, 0.25}), P));
     }
   }
+}
+
+// Past the width table (2^22 counts), at counts that are not multiples of 64: the rule first
+// compares the leader's mean minus a lower bound of B(T) (count_cache::lower_bound) and needs
+// B(T) itself only when that does not settle it.  Leader means one ulp apart around the boundary
+// (the arm_stats mean of sum x T, so the reference reads the same means): the rule agrees with
+// the independent evaluation on both sides.
+BOOST_AUTO_TEST_CASE(past_the_width_table_at_above_below) {
+  std::size_t fired = 0, held = 0;
+  for (const std::uint64_t T : {(std::uint64_t(1) << 22) + 1, (std::uint64_t(1) << 23) - 1,
+                                (std::uint64_t(1) << 23) + 37, (std::uint64_t(1) << 27) + 5}) {
+    for (const std::uint64_t T1 : {T, std::uint64_t(1000)}) {
+      const double B = lilucb::ls_bound(static_cast<double>(T), P.eps, P.delta, P.sigma, 2);
+      const double B1 = lilucb::ls_bound(static_cast<double>(T1), P.eps, P.delta, P.sigma, 2);
+      double x = smallest_mean_reaching(0.25 + B1, B);
+      for (int k = 0; k < 4; ++k) x = std::nextafter(x, 0.0);
+      for (int k = 0; k < 9; ++k, x = std::nextafter(x, 10.0)) {
+        bandit::arm_stats s(2);
+        s.add_batch(0, T, x * static_cast<double>(T));
+        s.add_batch(1, T1, 0.25 * static_cast<double>(T1));
+        const bool expected = ls_condition(s, P);
+        BOOST_TEST(rule_says(s) == expected, "T " << T << ", T1 " << T1 << ", step " << k);
+        (expected ? fired : held) += 1;
+      }
+    }
+  }
+  BOOST_TEST(fired > 0u);
+  BOOST_TEST(held > 0u);
+}
+
+// Random pulls and jumps of the counts past the width table, means with few values (ties),
+// leaders changing: after every update the rule (whose leader's upper bound is stored only when
+// it stops leading) agrees with the independent evaluation, and its leader with a scan.
+BOOST_AUTO_TEST_CASE(agrees_with_the_scan_after_every_update) {
+  std::mt19937_64 gen(20261204);
+  std::size_t fired = 0, held = 0;
+  for (const std::size_t K : {1, 2, 3, 5, 9}) {
+    for (int trial = 0; trial < 4; ++trial) {
+      bandit::arm_stats s(K);
+      bandit::detail::ls_rule rule(K, P.eps, P.delta, P.sigma);
+      for (int step = 0; step < 3000; ++step) {
+        const std::size_t a = gen() % K;
+        const std::uint64_t m = gen() % 16 == 0 ? 1 + gen() % (std::uint64_t(1) << 23) : 1;
+        const double value = 0.0625 * static_cast<double>(gen() % 5) + (a == 0 ? 0.01 : 0.0);
+        s.add_batch(a, m, value * static_cast<double>(m));
+        rule.update(a, s);
+        std::size_t leader = K;
+        for (std::size_t i = 0; i < K; ++i)
+          if (s.count(i) && (leader == K || s.mean(i) > s.mean(leader))) leader = i;
+        BOOST_TEST(rule.leader() == leader, "K " << K << ", step " << step);
+        const bool expected = ls_condition(s, P);
+        BOOST_TEST(rule.satisfied(s) == expected, "K " << K << ", step " << step);
+        (expected ? fired : held) += 1;
+      }
+    }
+  }
+  BOOST_TEST(fired > 1000u);  // both answers were compared many times
+  BOOST_TEST(held > 1000u);
 }
 
 // Three arms, different counts: the binding competitor is the arm with the largest upper

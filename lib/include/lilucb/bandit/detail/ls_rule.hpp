@@ -8,6 +8,15 @@
 // keys change.  An arm never pulled has upper bound +infinity, so the rule cannot fire before
 // every arm has been sampled.
 //
+// Two exact shortcuts (the same decisions; tested against a scan after every update, past the
+// width table included): the leader's upper bound is never read while it leads (the largest key
+// of the others is the heap's top or, when the top is the leader, its second, whatever the
+// leader's key), so it is stored when the arm stops leading; and the leader's lower bound is
+// first compared with a value <= B(T) (count_cache::lower_bound): if fl(mean - that) is below the
+// others' largest upper bound, so is fl(mean - B(T)) (rounding is monotone), and B(T) itself is
+// needed only when that test does not settle it.  A lil'UCB + LS run then evaluates no width of
+// its leader, whose count is past the width table for most of a long run.
+//
 // delta from a share p of nu: the stated failure probability (2+eps)/eps (delta/log(1+eps))^(1+eps)
 // (Lemma `lem:lil`, union bound over the n arms and both signs, each at delta/(2n)) is set to p:
 // delta = lilucb::ls_delta_for_failure_probability(eps, p).
@@ -47,7 +56,13 @@ class basic_ls_rule {
   void update(std::size_t i, const arm_stats& s) {
     const double m = s.mean(i);
     means_.update(i, m);
-    upper_.update(i, m + (*bound_)(s.count(i)));
+    const std::size_t top = means_.top();
+    if (stale_ != none && stale_ != top) {  // the arm whose upper bound was not stored no longer leads
+      if (stale_ != i) upper_.update(stale_, s.mean(stale_) + (*bound_)(s.count(stale_)));
+      stale_ = none;
+    }
+    if (i == top) stale_ = i;
+    else upper_.update(i, m + (*bound_)(s.count(i)));
   }
 
   /// The empirically best arm (highest mean among pulled arms, ties to the lowest index).
@@ -69,16 +84,20 @@ class basic_ls_rule {
   bool satisfied(const arm_stats& s) {
     if (means_.size() < 2) return true;
     const std::size_t best = means_.top();
-    if (s.count(best) == 0) return false;
-    const double lower = s.mean(best) - (*bound_)(s.count(best));
+    const std::uint64_t T = s.count(best);
+    if (T == 0) return false;
     const std::size_t other = upper_.top() == best ? upper_.second() : upper_.top();
-    return lower >= upper_.key(other);
+    const double upper = upper_.key(other), m = s.mean(best);
+    if (m - bound_->lower_bound(T) < upper) return false;  // then m - B(T) < upper as well
+    return m - (*bound_)(T) >= upper;
   }
 
  private:
+  static constexpr std::size_t none = std::numeric_limits<std::size_t>::max();
   thread_cache_ref<Width> bound_;
   indexed_max_heap means_;
-  indexed_max_heap upper_;
+  indexed_max_heap upper_;   // every arm's mean + B(T), except stale_'s
+  std::size_t stale_ = none;  // the leader when its upper bound is not stored in upper_
 };
 
 /// Section 5's width: ls_bound(T, eps, delta, sigma, n).
