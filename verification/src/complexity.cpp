@@ -411,11 +411,11 @@ std::vector<claim> complexity_claims(const verify_options& options) {
                            "Nonadaptive + LS, Exponential-Gap Elimination (+LS) and Successive Elimination "
                            "need O(1) amortised computation per time step",
                            cost_order::constant, o1, options,
-                           " Implementation note: this library checks the LS rule after every pull, with "
-                           "O(log n) upkeep of two indexed heaps (ls_rule.hpp; nonadaptive_algorithm.hpp says "
-                           "O(log n) per pull for Nonadaptive + LS); the paper's O(1) amortised needs the rule "
-                           "checked once per cycle of n pulls. Exponential-Gap (+LS) checks it once per batch "
-                           "and sorts in Median Elimination once per round." + timing_wall));
+                           " Implementation note: this library checks the LS rule after every pull; for "
+                           "Nonadaptive + LS in O(1) per pull and O(n) per cycle of n pulls "
+                           "(round_robin_ls.hpp: within a cycle the arms have two counts), the same decisions "
+                           "as the general rule's O(log n) heaps (ls_rule.hpp). Exponential-Gap (+LS) checks it "
+                           "once per batch and sorts in Median Elimination once per round." + timing_wall));
   out.push_back(cost_claim("complexity.cost-logn",
                            "The lil'UCB algorithms need O(log n) computation per time step (ordered list of "
                            "upper confidence bounds)",
