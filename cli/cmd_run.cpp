@@ -3,7 +3,7 @@
 #include "arms_options.hpp"
 #include "cli_support.hpp"
 
-#include "lilucb/bandit/algorithms.hpp"
+#include "lilucb/bandit/presets/algorithms.hpp"
 #include "lilucb/bandit/arms.hpp"
 #include "lilucb/bandit/arms_spec.hpp"
 #include "lilucb/bandit/compose.hpp"

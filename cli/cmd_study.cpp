@@ -1,5 +1,5 @@
 // `lilucb study new|ask|tell|status|answer|verify`: the ask-tell study
-// (lilucb/bandit/identification.hpp) for scripts.  The state is two files (docs/live-study.md,
+// (lilucb/study/identification.hpp) for scripts.  The state is two files (docs/live-study.md,
 // "The state file"): STATE (--state), the snapshot, and STATE.journal, the append-only journal of
 // every event, with STATE.lock beside them (one writer at a time, and the history last written: a
 // rollback is refused).  They are read and written by the library (read_study, study_lock,
@@ -18,7 +18,7 @@
 #include "arms_options.hpp"
 #include "cli_support.hpp"
 
-#include "lilucb/bandit/identification.hpp"
+#include "lilucb/study/identification.hpp"
 #include "lilucb/errors.hpp"
 #include "lilucb/io/safe_file.hpp"
 #include "lilucb_experiments/study_plan.hpp"

@@ -12,7 +12,7 @@
 #include <boost/multiprecision/cpp_bin_float.hpp>
 
 #include "lilucb/lilucb.hpp"
-#include "lilucb/bandit/algorithms.hpp"
+#include "lilucb/bandit/presets/algorithms.hpp"
 #include "lilucb/bandit/parallel.hpp"
 
 #include <algorithm>

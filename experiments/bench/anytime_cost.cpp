@@ -19,7 +19,7 @@
 #include "lilucb_experiments/config.hpp"
 #include "lilucb_experiments/results.hpp"
 
-#include "lilucb/bandit/algorithms.hpp"
+#include "lilucb/bandit/presets/algorithms.hpp"
 
 #include <cstdint>
 #include <cstdio>

@@ -14,7 +14,7 @@
 // experiments, where a thread's runs share them) and with fresh tables (cold: each iteration on a
 // new thread, whose thread_count_cache is empty, i.e. what one `lilucb run` pays).
 
-#include "lilucb/bandit/algorithms.hpp"
+#include "lilucb/bandit/presets/algorithms.hpp"
 #include "lilucb/bandit/arms.hpp"
 #include "lilucb/bandit/scenarios.hpp"
 

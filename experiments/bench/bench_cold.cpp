@@ -31,7 +31,7 @@
 // pull).  BM_fill: the cost of one width table entry.  At the end the program prints each case's
 // figures (medians over the repetitions when there are several) against the target cold/ref <= 0.35.
 
-#include "lilucb/bandit/algorithms.hpp"
+#include "lilucb/bandit/presets/algorithms.hpp"
 #include "lilucb/bandit/arms.hpp"
 #include "lilucb/bandit/detail/confidence.hpp"
 #include "lilucb/bandit/scenarios.hpp"

@@ -1,4 +1,4 @@
-// The ask-tell study's costs (lilucb/bandit/identification.hpp), against the same method's
+// The ask-tell study's costs (lilucb/study/identification.hpp), against the same method's
 // simulated run:
 //   - study/<method>/K: ns per ask + tell, one at a time, on the alpha 0.6 means (sigma 1/2,
 //     nu = 0.1), rewards drawn from the study's own stream (so the pulls are run_combination's);
@@ -9,7 +9,7 @@
 //
 //   build/bin/lilucb_bench_study [--benchmark_filter=...]
 #include "lilucb/bandit/compose.hpp"
-#include "lilucb/bandit/identification.hpp"
+#include "lilucb/study/identification.hpp"
 #include "lilucb/bandit/scenarios.hpp"
 
 #include <benchmark/benchmark.h>

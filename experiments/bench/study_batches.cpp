@@ -7,7 +7,7 @@
 //
 //   build/bin/lilucb_study_batches [RUNS] [N...]   (defaults: 100 runs, n = 10 and 100)
 #include "lilucb/bandit/arms.hpp"
-#include "lilucb/bandit/identification.hpp"
+#include "lilucb/study/identification.hpp"
 #include "lilucb/bandit/scenarios.hpp"
 
 #include <algorithm>

@@ -5,7 +5,7 @@
 
 #include "lilucb_experiments/summaries.hpp"
 
-#include "lilucb/bandit/algorithms.hpp"
+#include "lilucb/bandit/presets/algorithms.hpp"
 #include "lilucb/bandit/arms.hpp"
 #include "lilucb/bandit/arms_spec.hpp"
 #include "lilucb/bandit/compose.hpp"

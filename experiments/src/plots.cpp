@@ -9,7 +9,7 @@
 #include "lilucb_experiments/results.hpp"
 #include "lilucb_experiments/sample_size.hpp"
 
-#include "lilucb/bandit/algorithms.hpp"
+#include "lilucb/bandit/presets/algorithms.hpp"
 #include "lilucb/bandit/combination.hpp"
 #include "lilucb/errors.hpp"
 #include "lilucb/io/safe_file.hpp"

@@ -2,7 +2,7 @@
 
 #include "lilucb_experiments/study_plan.hpp"
 
-#include "lilucb/bandit/detail/random.hpp"
+#include "lilucb/random.hpp"
 #include "lilucb/bandit/parallel.hpp"
 #include "lilucb/errors.hpp"
 #include "lilucb/interrupt.hpp"
@@ -113,7 +113,7 @@ study_plan plan_study(const bandit::identification& study, const study_plan_requ
   bandit::visit_arms(p.arms, [&](const auto& arms) {
     bandit::parallel_for(q.runs, q.threads, [&](std::size_t k) {
       auto s = now.fork();
-      bandit::detail::normal_stream rng(q.seed, k);
+      lilucb::random::normal_stream rng(q.seed, k);
       for (const auto& a : in_flight) s.tell(a.id, arms.sample(a.arm, rng));
       std::uint64_t asked = 0;
       while (!s.done() && asked < q.max_pulls) {

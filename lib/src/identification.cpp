@@ -1,11 +1,11 @@
-// The ask-tell study (lilucb/bandit/identification.hpp).
+// The ask-tell study (lilucb/study/identification.hpp).
 
-#include "lilucb/bandit/identification.hpp"
+#include "lilucb/study/identification.hpp"
 
 #include "lilucb/bandit/any_rule.hpp"
 #include "lilucb/bandit/arm_stats.hpp"
 #include "lilucb/bandit/combination.hpp"
-#include "lilucb/bandit/detail/random.hpp"
+#include "lilucb/random.hpp"
 #include "lilucb/bandit/detail/state_archive.hpp"
 #include "lilucb/bandit/run.hpp"
 #include "lilucb/theory/characteristic_time.hpp"
@@ -54,9 +54,9 @@ constexpr std::size_t max_arms = 0xffffffffu;
 /// view with the pulls in flight), the random stream and the number of arms.
 struct view_session {
   const arm_stats* view;
-  detail::normal_stream* stream;
+  random::normal_stream* stream;
   const arm_stats& stats() const { return *view; }
-  detail::normal_stream& rng() { return *stream; }
+  random::normal_stream& rng() { return *stream; }
   std::size_t size() const { return view->size(); }
 };
 
@@ -256,7 +256,7 @@ struct identification::impl {
   stopping_factory make_stopping = nullptr;  // the stopping rule's factory and its arguments (a fresh
   rule_context context;                      // copy for evidence_now)
   run_parameters parameters;
-  detail::normal_stream stream;
+  random::normal_stream stream;
   arm_stats real, view;
   // A study of unknown variance: each arm's Welford mean and M2 of its rewards told (status().sds).
   std::vector<double> spread_mean, spread_m2;
@@ -896,7 +896,7 @@ study_status identification::status() {
   return st;
 }
 
-detail::normal_stream& identification::random_stream() {
+random::normal_stream& identification::random_stream() {
   p_->stream_used = true;
   return p_->stream;
 }

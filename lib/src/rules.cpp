@@ -1,7 +1,7 @@
 // The registry's factories (lilucb/bandit/rules.hpp): each builds one rule with the parameters
 // run_combination documents (compose.hpp) and records them in the run's run_parameters.
 
-#include "lilucb/bandit/algorithms.hpp"
+#include "lilucb/bandit/presets/algorithms.hpp"
 #include "lilucb/bandit/any_rule.hpp"
 #include "lilucb/bandit/run.hpp"
 #include "lilucb/bandit/stopping/glr_ev.hpp"

@@ -5,7 +5,7 @@
 //
 //   build/bin/lilucb_python_bench --benchmark_format=json
 
-#include "lilucb/bandit/algorithms.hpp"
+#include "lilucb/bandit/presets/algorithms.hpp"
 #include "lilucb/bandit/arms.hpp"
 #include "lilucb/bandit/parallel.hpp"
 #include "lilucb/bandit/scenarios.hpp"

@@ -1,4 +1,4 @@
-"""Best-arm identification of a real system, ask-tell (bandit/identification.hpp; `lilucb study`):
+"""Best-arm identification of a real system, ask-tell (study/identification.hpp; `lilucb study`):
 the Identification class and the records of its answer and status."""
 
 from __future__ import annotations

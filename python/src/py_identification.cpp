@@ -1,4 +1,4 @@
-// Binding of the ask-tell study (bandit/identification.hpp): the class _lilucb._Identification,
+// Binding of the ask-tell study (study/identification.hpp): the class _lilucb._Identification,
 // which lilucb/__init__.py wraps as lilucb.Identification (docstrings, typed answer and status).
 //
 // Every argument arrives as a Python object and is checked here: a wrong type raises TypeError
@@ -15,7 +15,7 @@
 
 #include "py_common.hpp"
 
-#include "lilucb/bandit/identification.hpp"
+#include "lilucb/study/identification.hpp"
 #include "lilucb_experiments/study_plan.hpp"
 
 #include <pybind11/numpy.h>

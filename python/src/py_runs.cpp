@@ -5,7 +5,7 @@
 
 #include "py_common.hpp"
 
-#include "lilucb/bandit/algorithms.hpp"
+#include "lilucb/bandit/presets/algorithms.hpp"
 #include "lilucb/bandit/arms.hpp"
 #include "lilucb/bandit/compose.hpp"
 #include "lilucb/bandit/defaults.hpp"

@@ -1,4 +1,4 @@
-"""The ask-tell study from Python (lilucb.Identification, bandit/identification.hpp): loops driven by
+"""The ask-tell study from Python (lilucb.Identification, study/identification.hpp): loops driven by
 a Python reward function reach a certified answer (Gaussian, Bernoulli, bounded rewards); batches told
 out of order; to_json/from_json and pickle mid-way continue exactly as the uninterrupted study; a
 repeated id is counted once; load/save read and write the CLI's snapshot and journal with its checks;

@@ -3,7 +3,7 @@
 // event, a runner that dispatches algorithm x arm kind, field-by-field comparison of run
 // results, and RapidCheck generators for instances.
 
-#include "lilucb/bandit/algorithms.hpp"
+#include "lilucb/bandit/presets/algorithms.hpp"
 #include "lilucb/bandit/arm_stats.hpp"
 #include "lilucb/bandit/arms.hpp"
 #include "lilucb/bandit/observers.hpp"

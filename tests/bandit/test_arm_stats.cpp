@@ -14,7 +14,7 @@
 
 #include "bandit_support.hpp"
 
-#include "lilucb/bandit/algorithms.hpp"
+#include "lilucb/bandit/presets/algorithms.hpp"
 #include "lilucb/bandit/arm_stats.hpp"
 #include "lilucb/bandit/arms.hpp"
 

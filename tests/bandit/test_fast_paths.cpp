@@ -20,11 +20,11 @@
 #include "bandit_support.hpp"
 
 #include "lilucb/bandit/detail/indexed_heap.hpp"
-#include "lilucb/bandit/lilucb_algorithm.hpp"
+#include "lilucb/bandit/presets/lilucb_algorithm.hpp"
 #include "lilucb/bandit/detail/radix_root_heap.hpp"
 #include "lilucb/bandit/detail/root_heap.hpp"
 #include "lilucb/bandit/detail/slope_argmax.hpp"
-#include "lilucb/bandit/ucb1_algorithm.hpp"
+#include "lilucb/bandit/presets/ucb1_algorithm.hpp"
 #include "lilucb/bandit/scenarios.hpp"
 
 #include <limits>

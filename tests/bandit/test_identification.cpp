@@ -19,7 +19,7 @@
 #include "bandit_support.hpp"
 
 #include "lilucb/bandit/compose.hpp"
-#include "lilucb/bandit/identification.hpp"
+#include "lilucb/study/identification.hpp"
 #include "lilucb/theory/characteristic_time_unknown_variance.hpp"
 
 #include "../study_snapshot.hpp"

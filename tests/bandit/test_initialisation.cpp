@@ -9,7 +9,7 @@
 
 #include "bandit_support.hpp"
 
-#include "lilucb/bandit/lilucb_algorithm.hpp"
+#include "lilucb/bandit/presets/lilucb_algorithm.hpp"
 #include "lilucb/bandit/scenarios.hpp"
 
 #include <algorithm>

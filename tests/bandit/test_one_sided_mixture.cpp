@@ -16,7 +16,7 @@
 
 #include "lilucb/bandit/detail/mixture_grid.hpp"
 #include "lilucb/bandit/detail/one_sided_mixture.hpp"
-#include "lilucb/bandit/detail/random.hpp"
+#include "lilucb/random.hpp"
 
 #include <algorithm>
 #include <cmath>

@@ -13,7 +13,7 @@
 
 #include "bandit_support.hpp"
 
-#include "lilucb/bandit/algorithms.hpp"
+#include "lilucb/bandit/presets/algorithms.hpp"
 #include "lilucb/bandit/compose.hpp"
 #include "lilucb/errors.hpp"
 #include "lilucb/theory/ls_bound.hpp"

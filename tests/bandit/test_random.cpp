@@ -14,7 +14,7 @@
 
 #include "bandit_support.hpp"
 
-#include "lilucb/bandit/detail/random.hpp"
+#include "lilucb/random.hpp"
 
 #include <boost/random/normal_distribution.hpp>
 
@@ -27,7 +27,7 @@ BOOST_AUTO_TEST_SUITE(random_engines)
 
 using namespace lilucb_test;
 using bandit::normal_stream;
-using bandit::detail::philox_engine;
+using lilucb::random::philox_engine;
 using bandit::run_engine;
 
 namespace {

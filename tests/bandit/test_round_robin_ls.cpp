@@ -7,7 +7,7 @@
 #include "lilucb/bandit/arms.hpp"
 #include "lilucb/bandit/detail/ls_rule.hpp"
 #include "lilucb/bandit/detail/round_robin_ls.hpp"
-#include "lilucb/bandit/nonadaptive_algorithm.hpp"
+#include "lilucb/bandit/presets/nonadaptive_algorithm.hpp"
 #include "lilucb/bandit/scenarios.hpp"
 
 #include <algorithm>

@@ -6,7 +6,7 @@
 
 #include "bandit_support.hpp"
 
-#include "lilucb/bandit/detail/random.hpp"
+#include "lilucb/random.hpp"
 #include "lilucb/bandit/stopping/glr.hpp"
 #include "lilucb/bandit/target.hpp"
 #include "lilucb/theory/divergence.hpp"

@@ -27,7 +27,7 @@
 
 #include "lilucb/clopper_pearson.hpp"
 
-#include "lilucb/bandit/algorithms.hpp"
+#include "lilucb/bandit/presets/algorithms.hpp"
 #include "lilucb/bandit/parallel.hpp"
 
 #include <rapidcheck.h>

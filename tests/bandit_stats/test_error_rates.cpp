@@ -253,7 +253,7 @@ BOOST_AUTO_TEST_CASE(error_probability_one_half_is_rejected_at_nu_one_fifth) {
   require_rejected(c, check_error_rate("successive-elimination(sabotaged 1/2)", c.means.size(), c.best, c.nu, base,
                                        kMaxRuns, [&](const run_options& o) {
                                          run_result r = honest(o);
-                                         lb::detail::philox_engine coin(o.seed ^ 0x5ab07a9e5ab07a9eULL, o.run);
+                                         lilucb::random::philox_engine coin(o.seed ^ 0x5ab07a9e5ab07a9eULL, o.run);
                                          if (coin.uniform01() < 0.5) r.best_arm = (r.best_arm + 1) % arms.size();
                                          return r;
                                        }));

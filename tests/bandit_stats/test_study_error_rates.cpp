@@ -16,7 +16,7 @@
 #include <boost/test/unit_test.hpp>
 #include <rapidcheck/boost_test.h>
 
-#include "lilucb/bandit/identification.hpp"
+#include "lilucb/study/identification.hpp"
 #include "lilucb/clopper_pearson.hpp"
 
 #include <algorithm>

@@ -24,7 +24,7 @@
 #include "large_delta.hpp"
 
 #include "lilucb/bandit/compose.hpp"
-#include "lilucb/bandit/detail/random.hpp"
+#include "lilucb/random.hpp"
 #include "lilucb/bandit/parallel.hpp"
 #include "lilucb/bandit/stopping/glr_paired_t.hpp"
 #include "lilucb/bandit/stopping/glr_unknown_variance.hpp"

@@ -17,7 +17,7 @@
 
 #include <boost/test/unit_test.hpp>
 
-#include "lilucb/bandit/algorithms.hpp"
+#include "lilucb/bandit/presets/algorithms.hpp"
 #include "lilucb/bandit/compose.hpp"
 #include "lilucb/bandit/arms.hpp"
 #include "lilucb/bandit/scenarios.hpp"

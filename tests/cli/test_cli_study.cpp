@@ -10,7 +10,7 @@
 #include "cli_harness.hpp"
 #include "../text_files.hpp"
 
-#include "lilucb/bandit/identification.hpp"
+#include "lilucb/study/identification.hpp"
 #include "lilucb_experiments/study_plan.hpp"
 
 #include <boost/test/unit_test.hpp>

@@ -22,7 +22,7 @@
 #include "cli_harness.hpp"
 #include "../text_files.hpp"
 
-#include "lilucb/bandit/identification.hpp"
+#include "lilucb/study/identification.hpp"
 
 #include <boost/test/unit_test.hpp>
 #include <nlohmann/json.hpp>

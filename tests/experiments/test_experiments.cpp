@@ -11,7 +11,7 @@
 #include "lilucb_experiments/runner.hpp"
 #include "lilucb_experiments/statistics.hpp"
 
-#include "lilucb/bandit/algorithms.hpp"
+#include "lilucb/bandit/presets/algorithms.hpp"
 #include "lilucb/bandit/arms.hpp"
 #include "lilucb/errors.hpp"
 #include "lilucb/theory/instance.hpp"

@@ -9,8 +9,8 @@
 #include "lilucb_experiments/study_plan.hpp"
 
 #include "lilucb/bandit/arms.hpp"
-#include "lilucb/bandit/detail/random.hpp"
-#include "lilucb/bandit/identification.hpp"
+#include "lilucb/random.hpp"
+#include "lilucb/study/identification.hpp"
 #include "lilucb/theory/characteristic_time.hpp"
 #include "lilucb/errors.hpp"
 
@@ -164,7 +164,7 @@ BOOST_AUTO_TEST_CASE(continuation_k_is_the_documented_loop_on_stream_k_for_any_t
   // Continuation 3 by hand: a fork, stream 3 of the seed, the asks in flight first.
   const lb::bernoulli_arms arms(st.means);
   auto f = s.fork();
-  lb::detail::normal_stream rng(4, 3);
+  lilucb::random::normal_stream rng(4, 3);
   for (const auto& a : f.in_flight()) f.tell(a.id, arms.sample(a.arm, rng));
   std::uint64_t asked = 0;
   while (!f.done() && asked < q.max_pulls) {
@@ -253,7 +253,7 @@ BOOST_AUTO_TEST_CASE(a_study_of_unknown_variance_plans_at_its_sample_standard_de
   // Continuation 5 by hand: a fork, stream 5, N(mean, sigmas) arms.
   const lb::gaussian_arms arms(st.means, p.arms.sigmas);
   auto f = s.fork();
-  lb::detail::normal_stream rng(8, 5);
+  lilucb::random::normal_stream rng(8, 5);
   std::uint64_t asked = 0;
   while (!f.done() && asked < q.max_pulls) {
     const auto a = f.ask();

@@ -19,7 +19,7 @@
 #include "fuzz_json.hpp"
 #include "../study_snapshot.hpp"
 
-#include "lilucb/bandit/identification.hpp"
+#include "lilucb/study/identification.hpp"
 #include "lilucb/errors.hpp"
 
 #include <nlohmann/json.hpp>

@@ -16,7 +16,7 @@
 
 #include "lilucb/bandit/arms.hpp"
 #include "lilucb/bandit/compose.hpp"
-#include "lilucb/bandit/lilucb_algorithm.hpp"
+#include "lilucb/bandit/presets/lilucb_algorithm.hpp"
 #include "lilucb/clopper_pearson.hpp"
 #include "lilucb/errors.hpp"
 

@@ -6,7 +6,7 @@
 
 #include "lilucb_verification/complexity.hpp"
 
-#include "lilucb/bandit/algorithms.hpp"
+#include "lilucb/bandit/presets/algorithms.hpp"
 #include "lilucb/bandit/arms.hpp"
 #include "lilucb/bandit/parallel.hpp"
 #include "lilucb/errors.hpp"

@@ -20,7 +20,7 @@
 
 #include "lilucb_verification/checks.hpp"
 
-#include "lilucb/bandit/algorithms.hpp"
+#include "lilucb/bandit/presets/algorithms.hpp"
 #include "lilucb/bandit/arms.hpp"
 #include "lilucb/bandit/parallel.hpp"
 #include "lilucb/bandit/scenarios.hpp"

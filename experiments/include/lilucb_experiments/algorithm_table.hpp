@@ -4,7 +4,7 @@
 // table adds what only the reproduction needs.  Its rows are in bandit::all_algorithms' order
 // (checked at compile time).
 
-#include "lilucb/bandit/algorithm_id.hpp"
+#include "lilucb/bandit/presets/algorithm_id.hpp"
 
 #include <array>
 #include <cstddef>

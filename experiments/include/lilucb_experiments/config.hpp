@@ -9,7 +9,7 @@
 #include "lilucb_experiments/algorithm_table.hpp"
 #include "lilucb_experiments/modern.hpp"
 
-#include "lilucb/bandit/algorithm_id.hpp"
+#include "lilucb/bandit/presets/algorithm_id.hpp"
 #include "lilucb/bandit/target.hpp"
 
 #include <nlohmann/json_fwd.hpp>

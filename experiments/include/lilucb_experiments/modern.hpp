@@ -9,7 +9,7 @@
 // needs: the method table, the instances, and the quantities of its summary
 // (characteristic time T*, lower bound T* kl(delta, 1 - delta), fixed-point prediction).
 
-#include "lilucb/bandit/algorithm_id.hpp"
+#include "lilucb/bandit/presets/algorithm_id.hpp"
 #include "lilucb/bandit/combination.hpp"
 #include "lilucb/bandit/target.hpp"
 

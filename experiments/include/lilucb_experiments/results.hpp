@@ -20,7 +20,7 @@
 
 #include "lilucb_experiments/config.hpp"
 
-#include "lilucb/bandit/algorithm_id.hpp"
+#include "lilucb/bandit/presets/algorithm_id.hpp"
 #include "lilucb/bandit/run.hpp"
 #include "lilucb/errors.hpp"
 

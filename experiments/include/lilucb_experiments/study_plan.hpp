@@ -1,6 +1,6 @@
 #pragma once
 // "How many more pulls will this study need?": the planner of `lilucb study plan` and Python's
-// Identification.plan.  It continues a live study (bandit/identification.hpp) R times in
+// Identification.plan.  It continues a live study (study/identification.hpp) R times in
 // simulation, each continuation a fork() of the study now: the study's own sampling and stopping
 // rules in their current state, the asks in flight told first (in id order), then
 // ask, draw, tell until the rule stops.  Rewards are drawn from the study's reward model at the
@@ -11,9 +11,9 @@
 // an estimate under "the means are what they look like now", not a guarantee; the summary's error
 // rate counts wrong answers against those means.  docs/planner.md, "A study's plan".
 //
-// Seeds: continuation k draws its rewards from stream k of `seed` (bandit::detail::normal_stream),
+// Seeds: continuation k draws its rewards from stream k of `seed` (lilucb::random::normal_stream),
 // whatever thread runs it, and results are kept by k: the plan is the same for any thread count.
-#include "lilucb/bandit/identification.hpp"
+#include "lilucb/study/identification.hpp"
 #include "lilucb_experiments/sample_size.hpp"
 
 #include <nlohmann/json.hpp>

@@ -10,6 +10,6 @@
 #include "lilucb/bandit/run.hpp"          // run_options, run_result, run_status
 #include "lilucb/bandit/arm_stats.hpp"    // the per-arm counts and means an observer sees
 #include "lilucb/bandit/observers.hpp"    // observers of every pull
-#include "lilucb/bandit/algorithms.hpp"   // the algorithm enum and run_algorithm
+#include "lilucb/bandit/presets/algorithms.hpp"   // the algorithm enum and run_algorithm
 #include "lilucb/bandit/parallel.hpp"     // run_many, parallel_for
 #include "lilucb/bandit/compose.hpp"      // sampling x stopping: parse_combination, run_combination

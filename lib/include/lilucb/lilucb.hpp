@@ -4,6 +4,7 @@
 #include "lilucb/bandit.hpp"
 #include "lilucb/clopper_pearson.hpp"
 #include "lilucb/interrupt.hpp"
+#include "lilucb/random.hpp"
 #include "lilucb/io/safe_file.hpp"
 #include "lilucb/resources.hpp"
 #include "lilucb/theory.hpp"

@@ -17,7 +17,7 @@
 #include "lilucb/bandit/scenarios.hpp"
 #include "lilucb/theory/characteristic_time.hpp"
 #include "lilucb/bandit/detail/gaussian_argmax.hpp"
-#include "lilucb/bandit/detail/random.hpp"
+#include "lilucb/random.hpp"
 #include "lilucb/bandit/detail/state_archive.hpp"
 #include "lilucb/clopper_pearson.hpp"
 
@@ -111,7 +111,7 @@ BOOST_AUTO_TEST_CASE(a_state_of_the_walk_loads_into_the_banded_draw) {
     BOOST_TEST(banded.mean(a) == walk.mean(a));
     BOOST_TEST(banded.scale(a) == walk.scale(a));
   }
-  lb::detail::normal_stream rng(5, 0);
+  lilucb::random::normal_stream rng(5, 0);
   BOOST_TEST(banded.sample(rng, K).top < K);
   lb::detail::state_archive resaved;
   banded.archive_state(resaved);
@@ -136,7 +136,7 @@ BOOST_AUTO_TEST_CASE(posterior_argmax_has_the_gaussian_law) {
   lb::detail::gaussian_argmax g(K);
   for (std::size_t a = 0; a < K; ++a) g.set(K - 1 - a, 0.3 * static_cast<double>(a), 0.1 + 0.05 * static_cast<double>(a));
   for (std::size_t a = 0; a < K; ++a) g.set(a, m[a], sd[a]);
-  lb::detail::normal_stream rng(7, 0);
+  lilucb::random::normal_stream rng(7, 0);
   const std::uint64_t N = 1'000'000;
   std::vector<std::uint64_t> top(K + 1, 0), second(K + 1, 0);
   for (std::uint64_t t = 0; t < N; ++t) {
@@ -190,7 +190,7 @@ BOOST_AUTO_TEST_CASE(banded_posterior_argmax_has_the_gaussian_law) {
     lb::detail::gaussian_argmax g(K, 0);
     BOOST_TEST(g.banded());
     for (std::size_t a = 0; a < K; ++a) g.set(K - 1 - a, 0.3 * static_cast<double>(a), 0.1 + 0.05 * static_cast<double>(a));
-    lb::detail::normal_stream rng(11 + inst, 0);
+    lilucb::random::normal_stream rng(11 + inst, 0);
     (void)g.sample(rng, K);  // builds the buckets: the next set() calls move arms between them
     for (std::size_t a = 0; a < K; ++a) g.set(a, m[a], sd[a]);
     const std::uint64_t N = 1'000'000;
@@ -270,7 +270,7 @@ BOOST_AUTO_TEST_CASE(banded_posterior_argmax_at_many_arms) {
   std::vector<std::size_t> of(K);
   for (std::size_t j = 0; j < K; ++j) of[j] = cls[(7919 * j) % K];
   for (std::size_t j = 0; j < K; ++j) g.set(j, 0.5 - 0.0001 * static_cast<double>(j), 0.05);
-  lb::detail::normal_stream rng(23, 0);
+  lilucb::random::normal_stream rng(23, 0);
   (void)g.sample(rng, K);  // builds the buckets
   for (std::size_t j = 0; j < K; ++j) g.set(j, cm[of[j]], cs[of[j]]);
   const std::uint64_t N = 200'000;
@@ -319,7 +319,7 @@ BOOST_AUTO_TEST_CASE(ttts_challenger_has_the_resampling_law) {
     const std::size_t K = c.m.size();
     lb::detail::gaussian_argmax g(K);
     for (std::size_t a = 0; a < K; ++a) g.set(a, c.m[a], c.sd[a]);
-    lb::detail::normal_stream rng(13, 0);
+    lilucb::random::normal_stream rng(13, 0);
     std::vector<std::uint64_t> count(K + 1, 0);
     for (std::uint64_t t = 0; t < c.N; ++t) ++count[lb::sampling::ttts_challenger(g, rng, c.L)];
     BOOST_TEST(count[c.L] == 0u);

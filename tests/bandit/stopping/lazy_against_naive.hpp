@@ -3,7 +3,7 @@
 // the naive one recomputed from every challenger's statistic, at every pull of a run.
 
 #include "lilucb/bandit/arm_stats.hpp"
-#include "lilucb/bandit/detail/random.hpp"
+#include "lilucb/random.hpp"
 
 #include <boost/test/unit_test.hpp>
 

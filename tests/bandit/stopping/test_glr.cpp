@@ -9,7 +9,7 @@
 #include "bandit_support.hpp"
 
 #include "lilucb/bandit/compose.hpp"
-#include "lilucb/bandit/detail/random.hpp"
+#include "lilucb/random.hpp"
 
 #include <algorithm>
 #include <cmath>

@@ -11,7 +11,7 @@
 #include "bandit_support.hpp"
 
 #include "lilucb/bandit/compose.hpp"
-#include "lilucb/bandit/detail/random.hpp"
+#include "lilucb/random.hpp"
 #include "lilucb/bandit/stopping/glr_ev.hpp"
 
 #include <algorithm>

@@ -16,7 +16,7 @@
 #include "lazy_against_naive.hpp"
 
 #include "lilucb/bandit/compose.hpp"
-#include "lilucb/bandit/detail/random.hpp"
+#include "lilucb/random.hpp"
 #include "lilucb/bandit/stopping/glr_paired_t.hpp"
 
 #include <boost/math/distributions/students_t.hpp>

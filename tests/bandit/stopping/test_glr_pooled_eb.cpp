@@ -584,7 +584,7 @@ BOOST_AUTO_TEST_CASE(the_rules_pooled_arm_rescaling_and_evidence) {
   ls::glr_pooled_kl raw_kl(3, 0.1, lilucb::bandit::bernoulli_mixture::make_default_tilt_grid(), lo, hi), unit_kl(3, 0.1);
   lb::arm_stats sr(3), su(3);
   const lb::bounded_arms arms({2.0, 1.0, 0.0}, lo, hi);
-  lilucb::bandit::detail::normal_stream ns(17, 0);
+  lilucb::random::normal_stream ns(17, 0);
   bool stopped = false;
   for (int t = 0; t < 20000 && !stopped; ++t) {
     const std::size_t i = std::size_t(t) % 3;
@@ -742,7 +742,7 @@ BOOST_AUTO_TEST_CASE(bounded_arms_draw_beta_rewards) {
   const double lo = 10, hi = 14;
   const lb::bounded_arms arms({13.0, 11.0, 10.2}, lo, hi, 4);
   BOOST_TEST(arms.subgaussian_scale() == 2.0);
-  lilucb::bandit::detail::normal_stream a(3, 0), b(3, 0);
+  lilucb::random::normal_stream a(3, 0), b(3, 0);
   for (std::size_t i = 0; i < 3; ++i) {
     const double p = (arms.means()[i] - lo) / (hi - lo);
     const double var = (hi - lo) * (hi - lo) * p * (1 - p) / 5;
@@ -759,7 +759,7 @@ BOOST_AUTO_TEST_CASE(bounded_arms_draw_beta_rewards) {
     BOOST_TEST(std::fabs(q / n - var) < 0.02 * var, "arm " << i << " variance " << q / n << " vs " << var);
   }
   // The same stream draws the same rewards; a sum of m draws is the m draws.
-  lilucb::bandit::detail::normal_stream c(3, 0);
+  lilucb::random::normal_stream c(3, 0);
   double first = 0;
   for (int k = 0; k < 5; ++k) first += arms.sample(1, b);
   BOOST_TEST(arms.sample_sum(1, 5, c) == first);

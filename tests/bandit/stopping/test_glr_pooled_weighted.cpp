@@ -16,7 +16,7 @@
 
 #include "lilucb/bandit/arms.hpp"
 #include "lilucb/bandit/compose.hpp"
-#include "lilucb/bandit/detail/random.hpp"
+#include "lilucb/random.hpp"
 #include "lilucb/bandit/stopping/glr.hpp"
 #include "lilucb/bandit/stopping/glr_pooled.hpp"
 #include "lilucb/clopper_pearson.hpp"

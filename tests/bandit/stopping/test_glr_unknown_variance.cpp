@@ -16,7 +16,7 @@
 #include "lazy_against_naive.hpp"
 
 #include "lilucb/bandit/compose.hpp"
-#include "lilucb/bandit/detail/random.hpp"
+#include "lilucb/random.hpp"
 #include "lilucb/bandit/stopping/glr_unknown_variance.hpp"
 
 #include <algorithm>

@@ -12,7 +12,7 @@
 #include "bandit_support.hpp"
 #include "stopping_conditions.hpp"
 
-#include "lilucb/bandit/lilucb_algorithm.hpp"
+#include "lilucb/bandit/presets/lilucb_algorithm.hpp"
 #include "lilucb/bandit/detail/ls_rule.hpp"
 #include "lilucb/theory/ls_bound.hpp"
 

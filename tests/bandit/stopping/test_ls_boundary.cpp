@@ -6,7 +6,7 @@
 #include <boost/test/unit_test.hpp>
 
 #include "lilucb/bandit/compose.hpp"
-#include "lilucb/bandit/detail/random.hpp"
+#include "lilucb/random.hpp"
 #include "lilucb/boundaries/glr_threshold.hpp"
 #include "lilucb/boundaries/normal_mixture.hpp"
 #include "lilucb/boundaries/stitching.hpp"

@@ -27,7 +27,7 @@
 // are reported apart: a caller that wants no budget hit (e.g. "the algorithm always stops")
 // checks budget_exhausted itself.
 
-#include "lilucb/bandit/algorithms.hpp"
+#include "lilucb/bandit/presets/algorithms.hpp"
 #include "lilucb/bandit/reward_model.hpp"
 #include "lilucb/bandit/run.hpp"
 

@@ -7,7 +7,7 @@
 // sub-Gaussian at its subgaussian_scale() (reward_model_of, compose.hpp).
 
 #include "lilucb/bandit/detail/large_pages.hpp"
-#include "lilucb/bandit/detail/random.hpp"
+#include "lilucb/random.hpp"
 #include "lilucb/bandit/reward_model.hpp"
 #include "lilucb/errors.hpp"
 
@@ -27,9 +27,9 @@ namespace lilucb::bandit {
 /// The two random sources of the arms interface, public because a user's arm set meets them:
 /// every arm set's sample(i, normal_stream&) reads a run's stream, and a custom_arms sampler
 /// draws from a run_engine.  Their implementation (Philox keys, xoshiro256++, batched ziggurat)
-/// is the engine's (bandit/detail/random.hpp).
-using run_engine = detail::run_engine;
-using normal_stream = detail::normal_stream;
+/// is the engine's (lilucb/random.hpp).
+using run_engine = random::run_engine;
+using normal_stream = random::normal_stream;
 
 namespace detail {
 inline void check_means(const char* fn, const std::vector<double>& means) {

@@ -17,7 +17,7 @@
 // Stopping rule concept: name(); observe(arm, stats); bool should_stop(stats);
 // std::size_t recommendation(stats); bool certified(); certificate().
 
-#include "lilucb/bandit/algorithms.hpp"
+#include "lilucb/bandit/presets/algorithms.hpp"
 #include "lilucb/bandit/any_rule.hpp"
 #include "lilucb/bandit/arms.hpp"
 #include "lilucb/bandit/combination.hpp"

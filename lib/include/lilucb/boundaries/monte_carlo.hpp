@@ -3,7 +3,7 @@
 // (crossing.hpp).  Path i draws its rewards from the normal stream (seed, i), so the count is
 // the same whatever the order or number of threads that run the paths.
 
-#include "lilucb/bandit/detail/random.hpp"  // the seeded normal stream (not the bandit engine)
+#include "lilucb/random.hpp"
 #include "lilucb/boundaries/family.hpp"
 #include "lilucb/errors.hpp"
 #include "lilucb/interrupt.hpp"
@@ -30,7 +30,7 @@ inline crossing_count crossing_monte_carlo(const std::vector<double>& radius, do
   c.paths = paths;
   for (std::uint64_t i = 0; i < paths; ++i) {
     check_interrupt();  // interrupt.hpp: one poll per path
-    lilucb::bandit::detail::normal_stream z(seed, i);
+    lilucb::random::normal_stream z(seed, i);
     double s = 0;
     for (std::size_t t = 1; t < radius.size(); ++t) {
       s += sigma * z();

@@ -6,7 +6,7 @@
 // pulls: a run stopped from outside throws lilucb::interrupted.
 
 #include "lilucb/bandit/arm_stats.hpp"
-#include "lilucb/bandit/detail/random.hpp"
+#include "lilucb/random.hpp"
 #include "lilucb/bandit/run.hpp"
 #include "lilucb/interrupt.hpp"
 
@@ -39,7 +39,7 @@ class session {
   const Arms& arms() const { return arms_; }
   std::size_t size() const { return arms_.size(); }
   const arm_stats& stats() const { return stats_; }
-  normal_stream& rng() { return rng_; }
+  random::normal_stream& rng() { return rng_; }
 
   /// True while the budget allows another pull.  Throws lilucb::interrupted when an interruption
   /// is pending at a poll (every kPollPulls pulls).
@@ -95,7 +95,7 @@ class session {
   }
 
   const Arms& arms_;
-  normal_stream rng_;
+  random::normal_stream rng_;
   arm_stats stats_;
   Observer& observer_;
   std::uint64_t budget_;

@@ -8,7 +8,7 @@
 
 #include "lilucb/bandit/arm_stats.hpp"
 #include "lilucb/bandit/detail/confidence.hpp"
-#include "lilucb/bandit/lilucb_algorithm.hpp"
+#include "lilucb/bandit/presets/lilucb_algorithm.hpp"
 #include "lilucb/bandit/detail/radix_root_heap.hpp"
 #include "lilucb/bandit/detail/root_heap.hpp"
 

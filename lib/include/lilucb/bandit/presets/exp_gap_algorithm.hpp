@@ -21,7 +21,7 @@
 #include "lilucb/bandit/detail/ls_rule.hpp"
 #include "lilucb/bandit/run.hpp"
 #include "lilucb/bandit/detail/session.hpp"
-#include "lilucb/bandit/successive_elimination_algorithm.hpp"
+#include "lilucb/bandit/presets/successive_elimination_algorithm.hpp"
 #include "lilucb/interrupt.hpp"
 
 #include <algorithm>

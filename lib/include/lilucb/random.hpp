@@ -1,6 +1,7 @@
 #pragma once
 // Random numbers for runs: stream k of a seed is the same sequence whatever thread draws it, so
-// a run is reproducible from (seed, run index) alone.
+// a run is reproducible from (seed, run index) alone.  A support header (it uses no other part of
+// lilucb): the bandit engine's runs and the boundaries' Monte-Carlo checks draw from it.
 //
 // philox_engine      Random123's counter-based Philox4x64-10 as a UniformRandomBitGenerator
 //                    over 64-bit words; key = (seed, stream), counter = block number.
@@ -25,7 +26,7 @@
 #include <cstdint>
 #include <limits>
 
-namespace lilucb::bandit::detail {
+namespace lilucb::random {
 
 /// The top 53 bits of a random word as a double in [0, 1).
 inline double unit_interval(std::uint64_t word) { return static_cast<double>(word >> 11) * 0x1.0p-53; }
@@ -136,4 +137,4 @@ class normal_stream {
   std::size_t next_ = block_size;
 };
 
-}  // namespace lilucb::bandit::detail
+}  // namespace lilucb::random

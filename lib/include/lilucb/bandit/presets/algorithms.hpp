@@ -18,14 +18,14 @@
 // (2+eps)/eps (delta/log(1+eps))^(1+eps) equals its share of nu (ls_delta_for_failure_probability;
 // docs/bandit.md).  With one arm every algorithm answers at once, with no pull.
 
-#include "lilucb/bandit/algorithm_id.hpp"
+#include "lilucb/bandit/presets/algorithm_id.hpp"
 #include "lilucb/bandit/arms.hpp"
-#include "lilucb/bandit/exp_gap_algorithm.hpp"
-#include "lilucb/bandit/lilucb_algorithm.hpp"
-#include "lilucb/bandit/nonadaptive_algorithm.hpp"
+#include "lilucb/bandit/presets/exp_gap_algorithm.hpp"
+#include "lilucb/bandit/presets/lilucb_algorithm.hpp"
+#include "lilucb/bandit/presets/nonadaptive_algorithm.hpp"
 #include "lilucb/bandit/observers.hpp"
-#include "lilucb/bandit/successive_elimination_algorithm.hpp"
-#include "lilucb/bandit/ucb1_algorithm.hpp"
+#include "lilucb/bandit/presets/successive_elimination_algorithm.hpp"
+#include "lilucb/bandit/presets/ucb1_algorithm.hpp"
 #include "lilucb/theory/ls_bound.hpp"
 #include "lilucb/theory/parameters.hpp"
 

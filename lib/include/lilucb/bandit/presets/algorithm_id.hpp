@@ -1,6 +1,6 @@
 #pragma once
 // The algorithms of Section 5 by their identifiers: the enumeration, its names and which ones
-// carry a guarantee.  Running them is lilucb/bandit/algorithms.hpp; this header is what code that
+// carry a guarantee.  Running them is lilucb/bandit/presets/algorithms.hpp; this header is what code that
 // only names an algorithm (configurations, result files, tables) includes.
 
 #include "lilucb/errors.hpp"

@@ -1,7 +1,9 @@
 #pragma once
 // Best-arm identification of a real system, ask-tell: the user asks which arm to pull, pulls it
 // in the world, and tells the reward, in any order and possibly long after the ask; the study
-// stops with the registry's certified answer and can be saved and loaded at any point.
+// stops with the registry's certified answer and can be saved and loaded at any point.  A layer
+// above the bandit engine (its own folder; its names stay in namespace lilucb::bandit, beside the
+// rules and arms they are made of).
 //
 // How the rules run (the proof that the certificate survives: docs/live-study.md, Proposition L):
 //  - The stopping rule sees the rewards in the order they are told (the arrival order), exactly
@@ -57,11 +59,12 @@
 #include <utility>
 #include <vector>
 
-namespace lilucb::bandit {
-
-namespace detail {
+namespace lilucb::random {
 class normal_stream;
 }
+
+namespace lilucb::bandit {
+
 struct stored_study;
 class study_lock;
 
@@ -309,7 +312,7 @@ class identification {
 
   /// The stream the sampling rule draws from.  A simulation that draws its rewards from it
   /// reproduces run_combination pull for pull (tests); such a study can no longer be saved.
-  detail::normal_stream& random_stream();
+  random::normal_stream& random_stream();
 
  private:
   friend std::string write_study(const std::filesystem::path& state, stored_study& s, study_lock& lock, std::string_view function);

@@ -34,10 +34,10 @@ std::string render_generated_table(const generated_table& table, table_format fo
 /// The tables behind docs/generated/params.md (exposed for tests).
 std::vector<report_table> params_tables();
 
-/// The tables behind docs/generated/boundaries.md (lib/docs/src/boundary_tables.cpp).
+/// The tables behind docs/generated/boundaries.md (docs/tables/src/boundary_tables.cpp).
 std::vector<report_table> boundaries_tables();
 
-/// The tables behind docs/generated/rules.md: the rule registry (lib/docs/src/rule_tables.cpp).
+/// The tables behind docs/generated/rules.md: the rule registry (docs/tables/src/rule_tables.cpp).
 std::vector<report_table> rules_tables();
 
 }  // namespace lilucb
