@@ -201,6 +201,29 @@ BOOST_AUTO_TEST_CASE(batched_equals_one_at_a_time) {
   }
 }
 
+// The block's fast ziggurat step against Boost's normal_distribution drawn one at a time, over
+// millions of draws: every branch of Boost's draw is met (the draws that take more than one engine
+// word, i.e. the wedges and rejections, and the tail beyond table_x[1]), and every bit agrees.
+BOOST_AUTO_TEST_CASE(fast_step_equals_boost_on_every_branch) {
+  std::size_t slow = 0, tail = 0;
+  for (auto [seed, stream] : {std::pair<std::uint64_t, std::uint64_t>{3, 0}, {20261204, 7}, {~0ULL, 1}}) {
+    normal_stream s(seed, stream);
+    run_engine e(seed, stream);
+    boost::random::normal_distribution<double> nd(0.0, 1.0);
+    for (std::size_t k = 0; k < 2000000; ++k) {
+      run_engine one_word = e;
+      one_word();
+      const double ref = nd(e);
+      const double z = s();
+      if (!same_bits(z, ref)) BOOST_FAIL("seed " << seed << ", normal " << k << ": " << z << " vs " << ref);
+      if (one_word() != run_engine(e)()) ++slow;  // Boost took more than one word
+      if (std::fabs(ref) > boost::random::detail::normal_table<double>::table_x[1]) ++tail;
+    }
+  }
+  BOOST_TEST(slow > 10000u);
+  BOOST_TEST(tail > 100u);
+}
+
 // Drawing uniforms from engine() after a block is buffered leaves that block's normals as they
 // were; the next block starts where the engine now stands.
 BOOST_AUTO_TEST_CASE(engine_draws_do_not_disturb_buffered_normals) {
