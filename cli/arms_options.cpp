@@ -23,15 +23,15 @@ void declare_arms_options(CLI::App& sub, arms_cli_options& o, const std::string&
   o.sigma_opt = declare_option(sub.add_option("--sigma", o.sigma, sigma_help),
                                real_spec(0, false, inf, false)
                                    .or_words({"unknown"})
-                                   .when("--model", {"gaussian"})
+                                   .when("--model", {bandit::model_name(bandit::reward_model::gaussian)})
                                    .defaults_to(text_number(bandit::default_sigma)));
   o.arm_sigmas_opt = declare_arm_sigmas_option(sub, o.arm_sigmas, arm_sigmas_use);
   o.range_opt = declare_option(
       sub.add_option("--range", o.range, "--model bounded (required): LO,HI, the rewards' range; the means lie strictly inside"),
-      real_list_spec().when("--model", {"bounded"}).defaults_to(no_default));
+      real_list_spec().when("--model", {bandit::model_name(bandit::reward_model::bounded)}).defaults_to(no_default));
   o.concentration_opt = declare_option(
       sub.add_option("--concentration", o.concentration, "--model bounded: the Beta concentration K > 0 (default 9)"),
-      real_spec(0, false, inf, false).when("--model", {"bounded"}).defaults_to(text_number(bandit::bounded_arms::default_concentration)));
+      real_spec(0, false, inf, false).when("--model", {bandit::model_name(bandit::reward_model::bounded)}).defaults_to(text_number(bandit::bounded_arms::default_concentration)));
 }
 
 CLI::Option* declare_arm_sigmas_option(CLI::App& sub, std::string& value, const std::string& use) {
@@ -42,14 +42,14 @@ CLI::Option* declare_arm_sigmas_option(CLI::App& sub, std::string& value, const 
   help += use;
   return declare_option(sub.add_option("--arm-sigmas", value, help),
                         real_list_spec()
-                            .when("--model", {"gaussian"})
+                            .when("--model", {bandit::model_name(bandit::reward_model::gaussian)})
                             .defaults_to("--sigma for every arm")
                             .feeding({"sigma", "sigmas"}));
 }
 
 bool parse_unknown_variance(const std::string& command, const std::string& sigma, const std::string& model) {
   if (sigma != "unknown") return false;
-  if (model != "gaussian") {
+  if (model != bandit::model_name(bandit::reward_model::gaussian)) {
     std::string admissible = "a real in (0, inf) with --model ";
     admissible += model;
     admissible += " (unknown only with --model gaussian)";

@@ -7,6 +7,7 @@
 // reads --arm-sigmas and --sigma unknown with the same functions.
 
 #include "lilucb/bandit/arms_spec.hpp"
+#include "lilucb/bandit/reward_model.hpp"
 
 #include <CLI/CLI.hpp>
 
@@ -18,7 +19,7 @@
 namespace lilucb::cli {
 
 struct arms_cli_options {
-  std::string means, model = "gaussian", sigma, range, concentration, arm_sigmas;
+  std::string means, model = bandit::model_name(bandit::reward_model::gaussian), sigma, range, concentration, arm_sigmas;
   CLI::Option *range_opt = nullptr, *concentration_opt = nullptr, *sigma_opt = nullptr, *arm_sigmas_opt = nullptr;
 };
 

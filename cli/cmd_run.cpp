@@ -7,6 +7,7 @@
 #include "lilucb/bandit/arms.hpp"
 #include "lilucb/bandit/arms_spec.hpp"
 #include "lilucb/bandit/compose.hpp"
+#include "lilucb/bandit/reward_model.hpp"
 #include "lilucb/bandit/defaults.hpp"
 #include "lilucb/bandit/scenarios.hpp"
 #include "lilucb/theory/instance.hpp"
@@ -31,7 +32,7 @@ namespace lilucb::cli {
 namespace {
 
 struct run_cli_options {
-  std::string algorithm, sampling, stopping, boundary, threshold, scenario, n, gap = "0.5", alpha, means, means_file, nu, sigma, model = "gaussian",
+  std::string algorithm, sampling, stopping, boundary, threshold, scenario, n, gap = "0.5", alpha, means, means_file, nu, sigma, model = bandit::model_name(bandit::reward_model::gaussian),
       range, concentration, seed = "1", runs = "1", threads = "0", rho, max_pulls = std::to_string(bandit::default_max_pulls), inner = "plus2",
       epsilon, top, arm_sigmas;
   bool json = false, epsilon_relative = false;
@@ -128,10 +129,14 @@ bandit::composed_result run_on(const bandit::method& m, const Arms& arms, const 
   return bandit::run_method(m, arms, opts, progress);
 }
 
-// The reward model of --model (a model chosen by name; gaussian_unknown_variance for gaussian with
-// --sigma unknown).
+// The reward model --model names (one chosen by name).
+bandit::reward_model named_model(const run_cli_options& o) {
+  return bandit::parse_reward_model("lilucb run", "--model", o.model);
+}
+
+// The run's reward model: --model's, gaussian_unknown_variance for gaussian with --sigma unknown.
 bandit::reward_model model_of(const run_cli_options& o) {
-  const auto m = bandit::parse_reward_model("lilucb run", "--model", o.model);
+  const auto m = named_model(o);
   return m == bandit::reward_model::gaussian && o.sigma == "unknown" ? bandit::reward_model::gaussian_unknown_variance : m;
 }
 
@@ -144,7 +149,7 @@ std::vector<double> arm_sigmas(const run_cli_options& o, std::size_t arms, doubl
 // --range LO,HI: required with --model bounded and refused otherwise (as --concentration); its
 // values are checked with the arms (bandit::check_arms_spec).
 std::pair<double, double> bounded_range(const run_cli_options& o) {
-  if (o.model != "bounded") {
+  if (named_model(o) != bandit::reward_model::bounded) {
     if (o.range_opt->count() > 0)
       throw lilucb::domain_error("lilucb run", "--range", o.range, "absent unless --model bounded");
     if (o.concentration_opt->count() > 0)
@@ -337,7 +342,7 @@ void run_run(const run_cli_options& o) {
   const double largest_sigma = *std::max_element(sigmas.begin(), sigmas.end());
   arms.model = model_of(o);
   arms.sigma = sigma;
-  if (o.model == "gaussian") arms.sigmas = sigmas;
+  if (named_model(o) == bandit::reward_model::gaussian) arms.sigmas = sigmas;
   arms.lo = lo;
   arms.hi = hi;
   if (o.concentration_opt->count() > 0) arms.concentration = parse_real("--concentration", o.concentration, "(0, inf)");
@@ -355,9 +360,9 @@ void run_run(const run_cli_options& o) {
         throw lilucb::domain_error("lilucb run", source, text_number(m), "means of magnitude " + range);
       largest = std::max(largest, std::fabs(m));
     }
-    if (o.model == "bounded" && !(std::max(std::fabs(lo), std::fabs(hi)) <= limit))
+    if (named_model(o) == bandit::reward_model::bounded && !(std::max(std::fabs(lo), std::fabs(hi)) <= limit))
       throw lilucb::domain_error("lilucb run", "--range", o.range, "ends of magnitude " + range);
-    if (o.model == "gaussian" && !(40 * largest_sigma <= limit - largest))
+    if (named_model(o) == bandit::reward_model::gaussian && !(40 * largest_sigma <= limit - largest))
       throw lilucb::domain_error("lilucb run", o.arm_sigmas_opt->count() ? "--arm-sigmas" : "--sigma",
                                  o.arm_sigmas_opt->count() ? o.arm_sigmas : o.sigma, "|mean| + 40 sigma " + range);
   }
@@ -417,7 +422,7 @@ void run_run(const run_cli_options& o) {
       params.erase("sigma");
     }
     if (o.arm_sigmas_opt->count()) params["arm_sigmas"] = sigmas;
-    if (o.model == "bounded") {
+    if (named_model(o) == bandit::reward_model::bounded) {
       params["range"] = {lo, hi};
       params["concentration"] = arms.concentration;
     }
@@ -460,7 +465,7 @@ void run_run(const run_cli_options& o) {
   for (const auto& [k, v] : r.parameters.named()) std::cout << ' ' << k << '=' << text_number(v);
   std::cout << '\n';
   // A Gaussian run whose sigma the user did not give says which one it assumed, and whence.
-  if (o.sigma.empty() && o.model == "gaussian" && o.arm_sigmas_opt->count() == 0)
+  if (o.sigma.empty() && named_model(o) == bandit::reward_model::gaussian && o.arm_sigmas_opt->count() == 0)
     std::cout << "  sigma       " << text_number(bandit::default_sigma)
               << " assumed (--sigma not given: the paper's Section 5 rewards); the rules and the simulated arms use it\n";
   std::cout << "  certified   " << (cr.certified ? "yes" : "no") << ": " << cr.certificate << '\n';
@@ -541,11 +546,11 @@ void add_run_command(CLI::App& app) {
   o->range_opt = declare_option(sub->add_option("--range", o->range,
                                                 "--model bounded (required): LO,HI, the rewards' range, LO < HI finite; "
                                                 "the means lie strictly inside"),
-                                real_list_spec().when("--model", {"bounded"}).defaults_to(no_default));
+                                real_list_spec().when("--model", {bandit::model_name(bandit::reward_model::bounded)}).defaults_to(no_default));
   o->concentration_opt = declare_option(
       sub->add_option("--concentration", o->concentration,
                       "--model bounded: the Beta concentration K > 0 (default 9: variance (hi - lo)^2 p (1 - p)/(K + 1))"),
-      real_spec(0, false, inf, false).when("--model", {"bounded"}).defaults_to(text_number(bandit::bounded_arms::default_concentration)));
+      real_spec(0, false, inf, false).when("--model", {bandit::model_name(bandit::reward_model::bounded)}).defaults_to(text_number(bandit::bounded_arms::default_concentration)));
   declare_option(sub->add_option("--seed", o->seed, "random seed (default 1)"), count_spec(0, u64_max, "[0, 2^64)").defaults_to(o->seed));
   declare_option(sub->add_option("--runs", o->runs,
                                  "repeat the run R times (run k on stream k of the seed) and print their summary, as "

@@ -18,6 +18,7 @@
 #include "arms_options.hpp"
 #include "cli_support.hpp"
 
+#include "lilucb/bandit/reward_model.hpp"
 #include "lilucb/study/identification.hpp"
 #include "lilucb/errors.hpp"
 #include "lilucb/io/safe_file.hpp"
@@ -126,7 +127,7 @@ std::size_t parse_arm_name(const std::string& command, const std::string& option
 // ---- new ----
 
 struct new_options {
-  std::string state, arms, names, model = "gaussian", sigma, range, nu, method, seed = "1", epsilon, top;
+  std::string state, arms, names, model = bandit::model_name(bandit::reward_model::gaussian), sigma, range, nu, method, seed = "1", epsilon, top;
   bool epsilon_relative = false;
 };
 
@@ -619,9 +620,9 @@ void add_study_command(CLI::App& app) {
   declare_option(cn->add_option("--model", n->model, "the rewards: gaussian (default; needs --sigma), bernoulli (0 or 1), bounded (needs --range)"),
                  choice_spec(model_choice_names()).defaults_to(n->model));
   declare_option(cn->add_option("--sigma", n->sigma, "gaussian: the rewards' standard deviation (sub-Gaussian scale), in [1e-130, 1e130]; no default: required with --model gaussian (the certificate rests on it, and a real system's scale is not the paper's); unknown: Gaussian rewards whose standard deviations are unknown and may differ per arm (default method t3c-ids+glr-paired-t, certified by Proposition PT; rewards |R| <= 1e75)"),
-                 real_spec(0, false, inf, false).or_words({"unknown"}).when("--model", {"gaussian"}).defaults_to(no_default));
+                 real_spec(0, false, inf, false).or_words({"unknown"}).when("--model", {bandit::model_name(bandit::reward_model::gaussian)}).defaults_to(no_default));
   declare_option(cn->add_option("--range", n->range, "bounded: LO,HI, every reward in [LO, HI]"),
-                 real_list_spec().when("--model", {"bounded"}).defaults_to(no_default).feeding({"range", "lo", "hi"}));
+                 real_list_spec().when("--model", {bandit::model_name(bandit::reward_model::bounded)}).defaults_to(no_default).feeding({"range", "lo", "hi"}));
   declare_option(cn->add_option("--nu", n->nu, "the target error probability, in (0, 1)")->required(), real_spec(0, false, 1, false));
   declare_option(cn->add_option("--method", n->method, "SAMPLING+STOPPING of `lilucb run --help` (default: the recommended certified " +
                                                            recommended(lb::reward_model::bernoulli) + " for --model bernoulli, " +

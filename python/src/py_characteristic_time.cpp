@@ -8,6 +8,7 @@
 #include "py_common.hpp"
 
 #include "lilucb/bandit/defaults.hpp"
+#include "lilucb/bandit/reward_model.hpp"
 #include "lilucb/boundaries/glr_threshold.hpp"
 #include "lilucb/theory/characteristic_time.hpp"
 #include "lilucb/theory/instance.hpp"
@@ -35,7 +36,7 @@ void register_characteristic_time(py::module_& m) {
         auto sigmas = arm_sigmas_arg(fn, arm_sigmas, model, a.means.size());
         // sigma is unused with Bernoulli and bounded arms and with arm_sigmas, but a NaN (or any
         // value outside its domain) is refused there too, never silently ignored.
-        if ((model != "gaussian" || sigmas) && !(sigma > 0 && std::isfinite(sigma)))
+        if ((a.model != bandit::reward_model::gaussian || sigmas) && !(sigma > 0 && std::isfinite(sigma)))
           throw lilucb::domain_error(fn, "sigma", number_text(sigma),
                                      "(0, inf) (unused with " + (sigmas ? std::string("arm_sigmas") : "model='" + model + "'") + ")");
         a.sigma = sigma;
@@ -64,7 +65,7 @@ void register_characteristic_time(py::module_& m) {
         d["w_star"] = to_numpy(r.w_star);
         return d;
       },
-      arg("means"), arg("sigma") = lilucb::bandit::default_sigma, arg("model") = "gaussian", arg("range") = py::none(),
+      arg("means"), arg("sigma") = lilucb::bandit::default_sigma, arg("model") = bandit::model_name(bandit::reward_model::gaussian), arg("range") = py::none(),
       arg("concentration") = py::none(), arg("arm_sigmas") = py::none(), arg("unknown_variance") = false);
 
   m.def(
@@ -72,12 +73,13 @@ void register_characteristic_time(py::module_& m) {
       [](const array_like& means, double epsilon, double sigma, const std::string& model, bool relative) {
         constexpr const char* fn = "lilucb.characteristic_time_epsilon";
         const std::vector<double> mu = means_vector(fn, means);
-        if (model != "gaussian" && model != "bernoulli")
+        const bool gaussian = model == bandit::model_name(bandit::reward_model::gaussian);
+        if (!gaussian && model != bandit::model_name(bandit::reward_model::bernoulli))
           throw lilucb::domain_error(fn, "model", "'" + model + "'", "{gaussian, bernoulli}");
-        if (model == "bernoulli" && !(sigma > 0 && std::isfinite(sigma)))
+        if (!gaussian && !(sigma > 0 && std::isfinite(sigma)))
           throw lilucb::domain_error(fn, "sigma", number_text(sigma), "(0, inf) (unused with model='bernoulli')");
         const auto shift = relative ? epsilon_shift::relative : epsilon_shift::additive;
-        const auto r = model == "gaussian" ? characteristic_time_epsilon_gaussian(mu, sigma, epsilon, shift)
+        const auto r = gaussian ? characteristic_time_epsilon_gaussian(mu, sigma, epsilon, shift)
                                           : characteristic_time_epsilon_bernoulli(mu, epsilon, shift);
         py::dict d;
         d["t_star"] = r.t_star;
@@ -85,7 +87,7 @@ void register_characteristic_time(py::module_& m) {
         d["answer"] = r.answer;
         return d;
       },
-      arg("means"), arg("epsilon"), arg("sigma") = lilucb::bandit::default_sigma, arg("model") = "gaussian",
+      arg("means"), arg("epsilon"), arg("sigma") = lilucb::bandit::default_sigma, arg("model") = bandit::model_name(bandit::reward_model::gaussian),
       arg("relative") = false);
 
   // +inf where q in {0, 1} and p != q is the divergence's value (documented), not an overflow.

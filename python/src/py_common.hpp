@@ -3,6 +3,7 @@
 // and registration entry points of each area (one source file per area).
 
 #include "lilucb/bandit/arms_spec.hpp"
+#include "lilucb/bandit/reward_model.hpp"
 #include "lilucb/errors.hpp"
 #include "lilucb/interrupt.hpp"
 
@@ -557,7 +558,7 @@ inline void bounded_arms_args(const char* fn, const std::string& sig, bandit::ar
 inline std::optional<std::vector<double>> arm_sigmas_arg(const char* fn, const py::object& arm_sigmas,
                                                          const std::string& model, std::size_t arms_count) {
   if (arm_sigmas.is_none()) return std::nullopt;
-  if (model != "gaussian")
+  if (model != lilucb::bandit::model_name(lilucb::bandit::reward_model::gaussian))
     throw lilucb::domain_error(fn, "arm_sigmas", "given", "None: arm_sigmas applies to model 'gaussian' only (model '" + model + "')");
   const auto v = real_vector_arg(std::string(fn) + "()", "arm_sigmas", arm_sigmas, "standard deviations (or None)");
   if (static_cast<std::size_t>(v.size()) != arms_count)
