@@ -52,7 +52,9 @@ class basic_ls_rule {
   /// The LS width B(T).
   double bound(std::uint64_t T) { return (*bound_)(T); }
 
-  /// Records that arm i was pulled (its mean or count changed).
+  /// Records that arm i was pulled (its mean or count changed).  Contract: every change of an
+  /// arm's statistics is followed by update() for that arm before the next satisfied() (the
+  /// leader's upper bound is computed from its statistics when it stops leading).
   void update(std::size_t i, const arm_stats& s) {
     const double m = s.mean(i);
     means_.update(i, m);
