@@ -116,7 +116,9 @@ bool pair_passes(const lb::stopping::glr_pooled_betting& rule, std::size_t c, do
 
 /// A planted failure: a rule at the threshold log(1/delta) - bonus (its statistic credited with
 /// `bonus` nats it has not earned), the decision otherwise the rule's own: stop when every
-/// challenger c of the leader passes the rule's certified search at that threshold.
+/// challenger c of the leader passes the rule's certified search at that threshold.  The
+/// challenger that failed last is searched first (the same verdict: all must pass), so a pull
+/// that does not stop usually costs one search.
 template <class Rule>
 class overconfident {
  public:
@@ -128,8 +130,12 @@ class overconfident {
   bool should_stop(const lb::arm_stats&) const {
     const std::size_t L = rule_.leader();
     if (L >= K_) return false;
+    if (failed_ != L && !pair_passes(rule_, failed_, thr_)) return false;
     for (std::size_t c = 0; c < K_; ++c)
-      if (c != L && !pair_passes(rule_, c, thr_)) return false;
+      if (c != L && c != failed_ && !pair_passes(rule_, c, thr_)) {
+        failed_ = c;
+        return false;
+      }
     return true;
   }
   std::size_t recommendation(const lb::arm_stats& s) const { return rule_.recommendation(s); }
@@ -138,6 +144,7 @@ class overconfident {
   Rule rule_;
   std::size_t K_;
   double thr_;
+  mutable std::size_t failed_ = 0;  // the challenger that failed last
 };
 
 template <class Rule>
