@@ -184,10 +184,8 @@ std::vector<challenger_evidence> glr_one_sided::evidence(const arm_stats& s) con
   });
 }
 
-glr_one_sided_pair glr_one_sided::make_pair(std::size_t K, double sigma, double delta, mixture_grid grid,
-                                            answer_target target) {
-  auto [w, threshold] = mixture_detail::check_mixture_rule("lilucb::bandit::stopping::glr_one_sided", K, sigma, delta, grid);
-  check_target("lilucb::bandit::stopping::glr_one_sided", target);
+glr_one_sided_pair glr_one_sided_pair::make(std::size_t K, double sigma, mixture_grid grid, answer_target target,
+                                            double threshold) {
   const std::size_t G = grid.rho.size();
   const bool sorted = std::is_sorted(grid.rho.begin(), grid.rho.end());
   // The partial sums of the weights, their logarithms rounded up by the factor 1 + 1e-12 (which
@@ -196,15 +194,23 @@ glr_one_sided_pair glr_one_sided::make_pair(std::size_t K, double sigma, double 
   if (sorted && G > 16) {
     double head = 0, tail = 0;
     for (std::size_t k = 0; k < G; ++k) {
-      head += w[k];
+      head += std::exp(grid.log_weight[k]);
       part[k + 1] = std::log(head * (1 + 1e-12));
-      tail += w[G - 1 - k];
+      tail += std::exp(grid.log_weight[G - 1 - k]);
       part[G + 1 + G - 1 - k] = std::log(tail * (1 + 1e-12));
     }
   }
   return glr_one_sided_pair{sigma,     target, std::move(grid), G, threshold, sorted, std::vector<double>(3 * K * G, 0.0),
                             std::vector<std::uint64_t>(K, 0), std::vector<glr_one_sided_pair::carried>(K),
                             std::move(part)};
+}
+
+glr_one_sided_pair glr_one_sided::make_pair(std::size_t K, double sigma, double delta, mixture_grid grid,
+                                            answer_target target) {
+  const double threshold =
+      mixture_detail::check_mixture_rule("lilucb::bandit::stopping::glr_one_sided", K, sigma, delta, grid).threshold;
+  check_target("lilucb::bandit::stopping::glr_one_sided", target);
+  return glr_one_sided_pair::make(K, sigma, std::move(grid), target, threshold);
 }
 
 }  // namespace lilucb::bandit::stopping

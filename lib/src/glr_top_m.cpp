@@ -36,6 +36,7 @@ glr_top_m::glr_top_m(std::size_t K, bool certified, glr_model model, double sigm
     // 2^-53 nats of its log) and of the log (a relative 2^-53): never below the exact value.
     const double v = std::log(double(m_) * double(K - m_) / delta);
     fixed_threshold_ = v + (std::fabs(v) * 0x1p-51 + 0x1p-51);
+    key_ = glr_one_sided_pair::make(K, sigma, grid_, target, fixed_threshold_);
   } else {
     check_positive(fn, "sigma", sigma);
     check_open_interval(fn, "delta", delta, 0.0, 1.0);
@@ -90,10 +91,14 @@ double glr_top_m::statistic(const arm_stats& s, std::size_t a, std::size_t b) co
   return glr_statistic_target(model_, sigma_, s.count(a), s.mean(a), s.count(b), s.mean(b), target_);
 }
 
+double glr_top_m::decision_value(const arm_stats& s, std::size_t a, std::size_t b) {
+  return certified_ ? key_->key(s, a, b) : statistic(s, a, b);
+}
+
 bool glr_top_m::should_stop(const arm_stats& s) {
   if (unsampled_ > 0 || watching_) return false;
   const std::uint64_t t = s.total();
-  if (inside_[wa_] && !inside_[wb_] && !passes(statistic(s, wa_, wb_), t)) {
+  if (inside_[wa_] && !inside_[wb_] && !passes(decision_value(s, wa_, wb_), t)) {
     watching_ = true;
     return false;
   }
@@ -103,7 +108,7 @@ bool glr_top_m::should_stop(const arm_stats& s) {
     if (!inside_[a]) continue;
     for (std::size_t b = 0; b < K_; ++b) {
       if (inside_[b]) continue;
-      const double v = statistic(s, a, b);
+      const double v = decision_value(s, a, b);
       if (!passes(v, t) && (!failing || v < least)) {
         failing = true;
         least = v;

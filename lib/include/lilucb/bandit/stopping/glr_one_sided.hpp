@@ -59,8 +59,14 @@ struct glr_one_sided_pair {
   mutable std::vector<carried> carry;  // per arm b: the last O(G) bound of (leader, b)
   std::vector<double> part_log;  // log sum_{k<s} w_k at s = 0..G, then log sum_{k>=e} w_k at e = 0..G (rounded up)
 
+  /// The pair policy for K arms at a given threshold (the caches sized for K arms).  Domain: the
+  /// caller has checked sigma, the grid and the target (glr_one_sided's constructor, glr_top_m's).
+  static glr_one_sided_pair make(std::size_t K, double sigma, mixture_grid grid, answer_target target,
+                                 double threshold);
   /// The decision key of the pair (leader a, challenger b): a certified lower bound of S1_{a,b}
   /// when it reaches the threshold, else an upper bound below it (the verdict of S1 itself).
+  /// Any two arms with counts >= 1 may be passed (the caches are per arm, and a carried bound is
+  /// used only for the leader it was computed for).
   double key(const arm_stats& s, std::size_t a, std::size_t b) const;
   /// Entry k of arm i's row at the present count n (the same expressions every time: identical
   /// values); whether it changed.

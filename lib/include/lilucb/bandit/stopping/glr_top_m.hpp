@@ -16,7 +16,11 @@
 // pull).  Cost of the decision: one failing witness pair is watched; while neither of its arms is
 // pulled and S_hat is unchanged it still fails (its statistic is unchanged, the practice's
 // threshold only grows), so "continue" costs nothing; otherwise the witness is re-evaluated, and
-// when it passes every pair is (m (K - m) statistics), the smallest failing one the new witness.
+// when it passes every pair is, a failing one the new witness (any failing pair gives the same
+// verdict).  The certified form evaluates each pair by glr_one_sided's decision key (cheap upper
+// bounds rule failing pairs out, a one-term search passes most passing ones): a pass rests on a
+// certified lower bound of S1 >= the threshold, a fail on an upper bound below it
+// (docs/certified-glr/numerics.md, "Cost: the decision key").
 // Domain: K >= 2, 1 <= m <= K - 1, sigma in (0, inf), delta in (0, 1), check_target; the
 // certified form takes M1's grid (1 to 64 scales, sum of weights <= 1).
 // Tests: tests/bandit/stopping/test_glr_top_m.cpp (the decision at every pull against a naive
@@ -26,10 +30,12 @@
 #include "lilucb/bandit/detail/indexed_heap.hpp"
 #include "lilucb/bandit/detail/mixture_grid.hpp"
 #include "lilucb/bandit/stopping/glr.hpp"
+#include "lilucb/bandit/stopping/glr_one_sided.hpp"
 #include "lilucb/bandit/target.hpp"
 
 #include <cstddef>
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -68,6 +74,8 @@ class glr_top_m {
   glr_top_m(std::size_t K, bool certified, glr_model model, double sigma, double delta, answer_target target,
             mixture_grid grid);
   bool passes(double v, std::uint64_t t) const;
+  /// The pair's value for the decision: the decision key (certified) or the statistic (practice).
+  double decision_value(const arm_stats& s, std::size_t a, std::size_t b);
   void rebalance();
 
   std::size_t K_, m_;
@@ -77,6 +85,7 @@ class glr_top_m {
   answer_target target_;
   mixture_grid grid_;
   double fixed_threshold_ = 0;  // certified: log(m (K - m)/delta)
+  std::optional<glr_one_sided_pair> key_;  // certified: the decision key at fixed_threshold_
   std::vector<char> inside_;    // 1 for the arms of S_hat
   detail::indexed_max_heap in_low_;   // S_hat's arms keyed by -mean (others -inf): its root is S_hat's weakest
   detail::indexed_max_heap out_high_; // the other arms keyed by mean (S_hat's -inf): its root the best outside
