@@ -105,7 +105,9 @@ void register_all() {
   // from 0.1 down to about 0.1 (1/(K-1))^0.6), sigma 1/2 (Gaussian), Bernoulli arms, and Beta
   // arms of concentration 9 in [0, 1] (bounded).  The ratio of ns_per_pull within a pair is the
   // cost of certification per pull.
-  for (auto m : {reward_model::gaussian, reward_model::bernoulli, reward_model::bounded}) {
+  for (const auto& model : reward_models) {
+    if (!model.chosen_by_name) continue;  // the models with an arm set of their own
+    const reward_model m = model.id;
     const combination cert = recommended_combination(m);
     combination practice = cert;
     practice.threshold = glr_threshold::heuristic;

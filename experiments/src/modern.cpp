@@ -43,9 +43,7 @@ modern_method method_of(const method_row& row, const std::string& parameter) {
   m.combination = std::get<bandit::combination>(what);
   // A combination must run on some reward model; the config checks it against its instances'.
   bool runs_somewhere = false;
-  for (auto model : {bandit::reward_model::gaussian, bandit::reward_model::bernoulli, bandit::reward_model::bounded,
-                     bandit::reward_model::gaussian_unknown_variance})
-    runs_somewhere = runs_somewhere || bandit::admits(m.combination, model);
+  for (const auto& model : bandit::reward_models) runs_somewhere = runs_somewhere || bandit::admits(m.combination, model.id);
   if (!runs_somewhere) bandit::check_combination(kModernFn, m.combination, bandit::reward_model::gaussian);
   m.label = m.seed_key = bandit::to_string(m.combination);
   if (m.combination.stopping == bandit::stopping_rule::ls && m.combination.boundary != bandit::stopping::ls_boundary::lil)

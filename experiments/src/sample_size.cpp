@@ -35,8 +35,10 @@ constexpr const char* kPlanFn = "lilucb::experiments::plan_sample_size";
 
 using lilucb::detail::format_value;
 
+/// The model as the plan's JSON names it: its registry name, Gaussian arms of unknown variance as
+/// "gaussian" (with "unknown_variance": true beside it).
 std::string model_name(bandit::reward_model m) {
-  return m == bandit::reward_model::bernoulli ? "bernoulli" : m == bandit::reward_model::bounded ? "bounded" : "gaussian";
+  return m == bandit::reward_model::gaussian_unknown_variance ? "gaussian" : bandit::model_name(m);
 }
 
 std::string method_name(const bandit::method& m) {
@@ -286,6 +288,9 @@ characteristic_time_result<double> plan_characteristic_time(const bandit::arms_s
     return characteristic_time_gaussian_unknown_variance(a.means, sigmas);
   }
   if (a.model == bandit::reward_model::bernoulli) return characteristic_time_bernoulli(a.means);
+  if (a.model != bandit::reward_model::bounded)
+    lilucb::detail::raise_domain_error(kPlanFn, "model", bandit::model_name(a.model),
+                                       "gaussian, bernoulli or bounded (the models with a characteristic time)");
   std::vector<double> unit(a.means);
   for (double& m : unit) m = (m - a.lo) / (a.hi - a.lo);
   // The Beta divergence needs digamma and log-Beta of kappa mu and kappa (1 - mu): a concentration

@@ -481,6 +481,12 @@ namespace {
 /// sampling rule's view) available.
 study_settings with_checked_arms(study_settings s) {
   constexpr const char* fn = "lilucb::bandit::identification";
+  // The model's one name for Gaussian rewards of unknown variance is the study's gaussian with
+  // unknown_variance (the settings read back and the saved state say the latter).
+  if (s.model == reward_model::gaussian_unknown_variance) {
+    s.model = reward_model::gaussian;
+    s.unknown_variance = true;
+  }
   if (s.arms < 1 || s.arms > max_arms) refuse(fn, "arms", std::to_string(s.arms), "1 to 2^32 - 1");
   check_memory(fn, "arms", std::to_string(s.arms),
                run_memory_bytes(static_cast<double>(s.arms)) + 256.0 * static_cast<double>(s.arms),
@@ -567,9 +573,8 @@ identification::identification(study_settings settings)
       p_->model = reward_model::bounded;
       p_->sigma = (s.hi - s.lo) / 2;
       break;
-    case reward_model::sub_gaussian:
-    case reward_model::gaussian_unknown_variance:
-      refuse(fn, "model", model_name(s.model), model_choices() + " (Gaussian rewards of unknown variance: gaussian with unknown_variance)");
+    default:  // sub_gaussian (a user's own arm type), and any model without a study of its own
+      refuse(fn, "model", model_name(s.model), "{gaussian, bernoulli, bounded} (the models a study supports)");
   }
   if (s.unknown_variance && s.model != reward_model::gaussian)
     refuse(fn, "unknown_variance", std::string("true with a ") + model_name(s.model) + " study", "false unless the model is gaussian");

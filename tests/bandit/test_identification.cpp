@@ -647,6 +647,26 @@ BOOST_AUTO_TEST_CASE(a_study_of_unknown_variance_runs_gu_and_reports_spreads) {
   const auto q = c.ask();
   BOOST_CHECK_THROW(c.tell(q.id, 2e75), lilucb::domain_error);
   BOOST_TEST(c.tell(q.id, -1e75));
+  // The model's own name (reward_model::gaussian_unknown_variance) is the same study: the same
+  // settings read back, the same state text and the same asks.
+  auto named = s;
+  named.model = lb::reward_model::gaussian_unknown_variance;
+  named.unknown_variance = false;
+  lb::identification d(named), e(s);
+  BOOST_TEST((d.settings().model == lb::reward_model::gaussian));
+  BOOST_TEST(d.settings().unknown_variance);
+  BOOST_TEST(d.method() == "t3c-ids+glr-paired-t");
+  lb::normal_stream rewards(5, 0);
+  for (int k = 0; k < 60; ++k) {
+    const auto x = d.ask(), y = e.ask();
+    BOOST_REQUIRE_EQUAL(x.arm, y.arm);
+    const double r = arms.sample(x.arm, rewards);
+    d.tell(x.id, r);
+    e.tell(y.id, r);
+  }
+  BOOST_TEST(d.to_json() == e.to_json());
+  named.target.top = 2;
+  refused(named, "top");
 }
 
 BOOST_AUTO_TEST_CASE(one_arm_is_answered_at_once) {

@@ -104,6 +104,8 @@ struct study_settings {
   /// (or sigma-sub-Gaussian, for the rules not restricted to Gaussian arms), bernoulli (each reward
   /// 0 or 1), or bounded in [lo, hi] (the rules for a known range, pooled-kl and pooled-eb, read
   /// (y - lo)/(hi - lo); the sigma rules run with sigma = (hi - lo)/2, certified by Hoeffding's lemma).
+  /// gaussian_unknown_variance is the same study as gaussian with unknown_variance below (the
+  /// settings read back and the saved state say the latter).
   reward_model model = reward_model::gaussian;
   double sigma = 0;                ///< gaussian: the rewards' scale, > 0 (unused otherwise; 0 with unknown_variance)
   /// gaussian: the rewards are Gaussian with standard deviations unknown and possibly different

@@ -10,6 +10,8 @@
 // D/(c_a + c_b) is the infimum, over the alternative {mu'_b >= mu'_a}, of the quadratic part of
 // the log mixture martingale (Proposition M, step 3: a weighted projection onto a half-plane).
 //
+// (That is the grid's `max` combination; with `log_sum`, S_{a,b} = log sum_k w_k exp(Zmix^{(rho_k)}),
+// >= the max: the combination the registry's `mixture` threshold uses, rules.hpp.)
 // Domain: K >= 1, sigma in (0, inf), delta in (0, 1), a grid of 1 to 64 scales rho_k in (0, inf)
 // with sum_k w_k <= 1 (detail/mixture_grid.hpp; default rho_k = 2^k, k = 0..40, w_k = 1/((k+1)(k+2)),
 // no tuning; a fixed rho, one grid point of weight 1, is offered too).  The threshold does not

@@ -64,7 +64,8 @@ struct glr_one_sided_pair {
   static glr_one_sided_pair make(std::size_t K, double sigma, mixture_grid grid, answer_target target,
                                  double threshold);
   /// The decision key of the pair (leader a, challenger b): a certified lower bound of S1_{a,b}
-  /// when it reaches the threshold, else an upper bound below it (the verdict of S1 itself).
+  /// when it reaches the threshold, else a value below it that is an upper bound of S1 or (on the
+  /// last path) S1's certified lower bound from the full search.
   /// Any two arms with counts >= 1 may be passed (the caches are per arm, and a carried bound is
   /// used only for the leader it was computed for).
   double key(const arm_stats& s, std::size_t a, std::size_t b) const;

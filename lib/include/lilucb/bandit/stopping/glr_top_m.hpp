@@ -7,7 +7,8 @@
 //       S1_{a,b} >= log(m (K - m)/delta), S1 the one-sided mixture statistic of Proposition M1
 //       (stopping::glr_one_sided_statistic: its certified lower bound) at b's transformed mean
 //       challenger_mean(target, mu_hat_b); for sigma-sub-Gaussian rewards and ANY sampling rule,
-//       P(stop with a set that is not (epsilon, m)-good) <= delta (relative epsilon: means >= 0);
+//       P(stop with a set that is not (epsilon, m)-correct: some answered a and left-out b with
+//       mu_a < T(mu_b), target.hpp's is_good_answer_set) <= delta (relative epsilon: means >= 0);
 //   practice (no guarantee): Z_{a,b} > log((1 + log t)/delta), Z the model's GLR for the target
 //       (glr_statistic_target: Gaussian or Bernoulli), as the top-m experiments of the field run it.
 //
@@ -19,8 +20,9 @@
 // when it passes every pair is, a failing one the new witness (any failing pair gives the same
 // verdict).  The certified form evaluates each pair by glr_one_sided's decision key (cheap upper
 // bounds rule failing pairs out, a one-term search passes most passing ones): a pass rests on a
-// certified lower bound of S1 >= the threshold, a fail on an upper bound below it
-// (docs/certified-glr/numerics.md, "Cost: the decision key").
+// certified lower bound of S1 >= the threshold (docs/certified-glr/numerics.md, "Cost: the decision
+// key"); the verdict is glr_one_sided_statistic's but within about 2e-9 (1 + threshold) above the
+// threshold, where the key may pass first (epsilon-topm.md, section 8).
 // Domain: K >= 2, 1 <= m <= K - 1, sigma in (0, inf), delta in (0, 1), check_target; the
 // certified form takes M1's grid (1 to 64 scales, sum of weights <= 1).
 // Tests: tests/bandit/stopping/test_glr_top_m.cpp (the decision at every pull against a naive
