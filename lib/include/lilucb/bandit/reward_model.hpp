@@ -4,8 +4,9 @@
 // its factory (arms_spec.hpp), the study's settings (identification.hpp), the CLI's --model and
 // Python's model names all read this table.
 //
-// Adding a reward model: one enumerator and one row here, its arm set class (arms.hpp) and one
-// case of make_arms / visit_arms (arms_spec.hpp).
+// Adding a reward model: one enumerator and one row here, its arm set class (arms.hpp), one case of
+// visit_arms (arms_spec.hpp) and of check_arms_spec (lib/src/arms_spec.cpp), and its recommended
+// certified method in rules.hpp's descriptors (docs/architecture.md, "Adding a reward model").
 
 #include <array>
 #include <string>
