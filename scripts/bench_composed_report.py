@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Renders lilucb_bench_composed's JSON as the "Sampling x stopping" section of docs/benchmarks.md.
+"""Renders lilucb_bench_composed's JSON as the "Sampling x stopping" section of docs/benchmarks-table.md.
 
 usage: bench_composed_report.py BENCH.json COMMIT [--before BEFORE.json BEFORE_COMMIT] [--note TEXT]
   (markdown on stdout)

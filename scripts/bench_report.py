@@ -1,8 +1,8 @@
-"""Turns lilucb_bench's JSON output into docs/benchmarks.md: ns per pull per algorithm,
+"""Turns lilucb_bench's JSON output into docs/benchmarks-table.md: ns per pull per algorithm,
 scenario and n, the lil'UCB Heuristic's scaling in n, and the issue's speed targets checked
 against the measurement (the verdicts are computed here, never written by hand).
 
-    python3 scripts/bench_report.py bench.json COMMIT > docs/benchmarks.md
+    python3 scripts/bench_report.py bench.json COMMIT > docs/benchmarks-table.md
 """
 import json
 import os
