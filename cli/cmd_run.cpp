@@ -292,6 +292,7 @@ std::vector<std::size_t> good_arms(const std::vector<bool>& good) {
 }
 
 void run_run(const run_cli_options& o) {
+  const bandit::reward_model named = named_model(o);
   const auto [lo, hi] = bounded_range(o);
   const auto what = parse_what(o);
   bandit::arms_spec arms;  // the means here; the model's parameters once they are read below
@@ -342,7 +343,7 @@ void run_run(const run_cli_options& o) {
   const double largest_sigma = *std::max_element(sigmas.begin(), sigmas.end());
   arms.model = model_of(o);
   arms.sigma = sigma;
-  if (named_model(o) == bandit::reward_model::gaussian) arms.sigmas = sigmas;
+  if (named == bandit::reward_model::gaussian) arms.sigmas = sigmas;
   arms.lo = lo;
   arms.hi = hi;
   if (o.concentration_opt->count() > 0) arms.concentration = parse_real("--concentration", o.concentration, "(0, inf)");
@@ -360,9 +361,9 @@ void run_run(const run_cli_options& o) {
         throw lilucb::domain_error("lilucb run", source, text_number(m), "means of magnitude " + range);
       largest = std::max(largest, std::fabs(m));
     }
-    if (named_model(o) == bandit::reward_model::bounded && !(std::max(std::fabs(lo), std::fabs(hi)) <= limit))
+    if (named == bandit::reward_model::bounded && !(std::max(std::fabs(lo), std::fabs(hi)) <= limit))
       throw lilucb::domain_error("lilucb run", "--range", o.range, "ends of magnitude " + range);
-    if (named_model(o) == bandit::reward_model::gaussian && !(40 * largest_sigma <= limit - largest))
+    if (named == bandit::reward_model::gaussian && !(40 * largest_sigma <= limit - largest))
       throw lilucb::domain_error("lilucb run", o.arm_sigmas_opt->count() ? "--arm-sigmas" : "--sigma",
                                  o.arm_sigmas_opt->count() ? o.arm_sigmas : o.sigma, "|mean| + 40 sigma " + range);
   }
@@ -422,7 +423,7 @@ void run_run(const run_cli_options& o) {
       params.erase("sigma");
     }
     if (o.arm_sigmas_opt->count()) params["arm_sigmas"] = sigmas;
-    if (named_model(o) == bandit::reward_model::bounded) {
+    if (named == bandit::reward_model::bounded) {
       params["range"] = {lo, hi};
       params["concentration"] = arms.concentration;
     }
@@ -465,7 +466,7 @@ void run_run(const run_cli_options& o) {
   for (const auto& [k, v] : r.parameters.named()) std::cout << ' ' << k << '=' << text_number(v);
   std::cout << '\n';
   // A Gaussian run whose sigma the user did not give says which one it assumed, and whence.
-  if (o.sigma.empty() && named_model(o) == bandit::reward_model::gaussian && o.arm_sigmas_opt->count() == 0)
+  if (o.sigma.empty() && named == bandit::reward_model::gaussian && o.arm_sigmas_opt->count() == 0)
     std::cout << "  sigma       " << text_number(bandit::default_sigma)
               << " assumed (--sigma not given: the paper's Section 5 rewards); the rules and the simulated arms use it\n";
   std::cout << "  certified   " << (cr.certified ? "yes" : "no") << ": " << cr.certificate << '\n';
