@@ -57,37 +57,53 @@ struct side_result {
 side_result side_at(const bet_prior& p, const hat_sums& s, double m, bool pooled, bool derivs) {
   const std::size_t g = p.beta.size();
   const double om = 1 - m;
+  // The knots with mass or error, packed: their z (and derivatives), hat sums and errors.
   std::array<knot_z, knots> zs;
-  std::array<std::size_t, knots> used;
+  std::array<double, knots> hs, es;
   std::size_t n_used = 0;
   for (std::size_t j = 0; j < knots; ++j)
     if (s.h[j] != 0 || s.err[j] != 0) {
-      used[n_used++] = j;
-      zs[j] = z_at(knot_at(j), m, om, pooled);
+      zs[n_used] = z_at(knot_at(j), m, om, pooled);
+      hs[n_used] = s.h[j];
+      es[n_used] = s.err[j];
+      ++n_used;
     }
-  std::array<double, max_prior_bets> v, da, d2a;
-  double emax = 0;
+  // The terms F_ik = log1p(beta_k z_i) first (a loop of calls), then every bet's sums, knot by
+  // knot in knot order: each bet's sums take the same operations in the same order as a pass per
+  // bet, and the bets run side by side.
+  std::array<double, knots * max_prior_bets> f;
+  std::array<double, max_prior_bets> lead, acc{}, abs_acc{}, errs{}, da{}, d2a{};
   for (std::size_t k = 0; k < g; ++k) {
     const double beta = p.beta[k];
-    double acc = 0, abs_acc = 0, errs = 0, d1 = 0, d2 = 0;
-    for (std::size_t i = 0; i < n_used; ++i) {
-      const std::size_t j = used[i];
-      const double f = std::log1p(beta * zs[j].z);
-      const double hf = s.h[j] * f;
-      acc += hf;
-      abs_acc += std::fabs(hf);
-      errs += s.err[j] * std::fabs(f) + std::fabs(s.h[j]) * term_rounding(beta, f);
-      if (derivs) {
-        const double q = 1 + beta * zs[j].z;
-        const double f1 = beta * zs[j].dz / q;
-        d1 += s.h[j] * f1;
-        d2 += s.h[j] * (beta * zs[j].d2z / q - f1 * f1);
+    for (std::size_t i = 0; i < n_used; ++i) f[i * g + k] = std::log1p(beta * zs[i].z);
+    // term_rounding(beta, F) = lead + 4.1 u |F|, its first term computed once per bet.
+    lead[k] = 5.1 * unit_roundoff * std::max(1.0, 2 * beta / (1 - beta));
+  }
+  for (std::size_t i = 0; i < n_used; ++i) {
+    const double h = hs[i], ah = std::fabs(h), e = es[i];
+    const double* fi = f.data() + i * g;
+    for (std::size_t k = 0; k < g; ++k) {
+      const double hf = h * fi[k];
+      acc[k] += hf;
+      abs_acc[k] += std::fabs(hf);
+      errs[k] += e * std::fabs(fi[k]) + ah * (lead[k] + 4.1 * unit_roundoff * std::fabs(fi[k]));
+    }
+    if (derivs) {
+      const knot_z z = zs[i];
+      for (std::size_t k = 0; k < g; ++k) {
+        const double beta = p.beta[k];
+        const double q = 1 + beta * z.z;
+        const double f1 = beta * z.dz / q;
+        da[k] += h * f1;
+        d2a[k] += h * (beta * z.d2z / q - f1 * f1);
       }
     }
-    v[k] = p.log_weight[k] + acc;
-    da[k] = d1;
-    d2a[k] = d2;
-    const double e = errs + static_cast<double>(knots + 3) * unit_roundoff * abs_acc + 2 * unit_roundoff * std::fabs(v[k]);
+  }
+  std::array<double, max_prior_bets> v;
+  double emax = 0;
+  for (std::size_t k = 0; k < g; ++k) {
+    v[k] = p.log_weight[k] + acc[k];
+    const double e = errs[k] + static_cast<double>(knots + 3) * unit_roundoff * abs_acc[k] + 2 * unit_roundoff * std::fabs(v[k]);
     emax = std::max(emax, e);
   }
   const log_sum ls = log_sum_exp(v.data(), g);
