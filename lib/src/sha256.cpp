@@ -2,7 +2,17 @@
 
 #include "lilucb/detail/sha256.hpp"
 
+#include "lilucb/errors.hpp"
+
 #include <algorithm>
+
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+#define LILUCB_SHA256_X86 1
+#include <cpuid.h>
+#include <immintrin.h>
+#else
+#define LILUCB_SHA256_X86 0
+#endif
 
 namespace lilucb::detail {
 
@@ -20,12 +30,7 @@ constexpr std::array<std::uint32_t, 64> round_constants = {
 
 constexpr std::uint32_t rotr(std::uint32_t x, int n) { return (x >> n) | (x << (32 - n)); }
 
-}  // namespace
-
-sha256::sha256()
-    : h_{0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a, 0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19} {}
-
-void sha256::block(const std::uint8_t* p) {
+void compress_portable(std::uint32_t* hs, const std::uint8_t* p) {
   std::array<std::uint32_t, 64> w;
   for (int t = 0; t < 16; ++t)
     w[t] = std::uint32_t(p[4 * t]) << 24 | std::uint32_t(p[4 * t + 1]) << 16 | std::uint32_t(p[4 * t + 2]) << 8 |
@@ -35,7 +40,7 @@ void sha256::block(const std::uint8_t* p) {
     const std::uint32_t s1 = rotr(w[t - 2], 17) ^ rotr(w[t - 2], 19) ^ (w[t - 2] >> 10);
     w[t] = w[t - 16] + s0 + w[t - 7] + s1;
   }
-  std::uint32_t a = h_[0], b = h_[1], c = h_[2], d = h_[3], e = h_[4], f = h_[5], g = h_[6], h = h_[7];
+  std::uint32_t a = hs[0], b = hs[1], c = hs[2], d = hs[3], e = hs[4], f = hs[5], g = hs[6], h = hs[7];
   for (int t = 0; t < 64; ++t) {
     const std::uint32_t t1 = h + (rotr(e, 6) ^ rotr(e, 11) ^ rotr(e, 25)) + ((e & f) ^ (~e & g)) + round_constants[t] + w[t];
     const std::uint32_t t2 = (rotr(a, 2) ^ rotr(a, 13) ^ rotr(a, 22)) + ((a & b) ^ (a & c) ^ (b & c));
@@ -48,14 +53,93 @@ void sha256::block(const std::uint8_t* p) {
     b = a;
     a = t1 + t2;
   }
-  h_[0] += a;
-  h_[1] += b;
-  h_[2] += c;
-  h_[3] += d;
-  h_[4] += e;
-  h_[5] += f;
-  h_[6] += g;
-  h_[7] += h;
+  hs[0] += a;
+  hs[1] += b;
+  hs[2] += c;
+  hs[3] += d;
+  hs[4] += e;
+  hs[5] += f;
+  hs[6] += g;
+  hs[7] += h;
+}
+
+#if LILUCB_SHA256_X86
+// The SHA extensions hold the state as two vectors, (A, B, E, F) and (C, D, G, H), and run two
+// rounds per sha256rnds2 from four message words plus constants; sha256msg1 and sha256msg2 compute
+// the message schedule four words at a time (W_t = sigma1(W_{t-2}) + W_{t-7} + sigma0(W_{t-15}) + W_{t-16}).
+__attribute__((target("sha,sse4.1,ssse3"))) void compress_x86_sha(std::uint32_t* hs, const std::uint8_t* p) {
+  const __m128i byte_swap = _mm_set_epi64x(0x0c0d0e0f08090a0bULL, 0x0405060700010203ULL);
+  const __m128i dcba = _mm_shuffle_epi32(_mm_loadu_si128(reinterpret_cast<const __m128i*>(hs)), 0xB1);   // C D A B
+  const __m128i efgh = _mm_shuffle_epi32(_mm_loadu_si128(reinterpret_cast<const __m128i*>(hs + 4)), 0x1B);  // E F G H
+  __m128i abef = _mm_alignr_epi8(dcba, efgh, 8);
+  __m128i cdgh = _mm_blend_epi16(efgh, dcba, 0xF0);
+  const __m128i abef_in = abef, cdgh_in = cdgh;
+  __m128i w[4];
+  for (int g = 0; g < 16; ++g) {  // rounds 4g .. 4g + 3
+    if (g < 4) {
+      w[g] = _mm_shuffle_epi8(_mm_loadu_si128(reinterpret_cast<const __m128i*>(p + 16 * g)), byte_swap);
+    } else {
+      const __m128i w7 = _mm_alignr_epi8(w[(g - 1) & 3], w[(g - 2) & 3], 4);  // W_{t-7}
+      const __m128i partial = _mm_add_epi32(_mm_sha256msg1_epu32(w[g & 3], w[(g - 3) & 3]), w7);
+      w[g & 3] = _mm_sha256msg2_epu32(partial, w[(g - 1) & 3]);
+    }
+    __m128i k = _mm_add_epi32(w[g & 3], _mm_loadu_si128(reinterpret_cast<const __m128i*>(round_constants.data() + 4 * g)));
+    cdgh = _mm_sha256rnds2_epu32(cdgh, abef, k);
+    k = _mm_shuffle_epi32(k, 0x0E);
+    abef = _mm_sha256rnds2_epu32(abef, cdgh, k);
+  }
+  abef = _mm_add_epi32(abef, abef_in);
+  cdgh = _mm_add_epi32(cdgh, cdgh_in);
+  const __m128i feba = _mm_shuffle_epi32(abef, 0x1B);
+  const __m128i dchg = _mm_shuffle_epi32(cdgh, 0xB1);
+  _mm_storeu_si128(reinterpret_cast<__m128i*>(hs), _mm_blend_epi16(feba, dchg, 0xF0));     // A B C D
+  _mm_storeu_si128(reinterpret_cast<__m128i*>(hs + 4), _mm_alignr_epi8(dchg, feba, 8));  // E F G H
+}
+
+bool x86_sha_available() {
+  unsigned a = 0, b = 0, c = 0, d = 0;
+  if (!__get_cpuid(1, &a, &b, &c, &d)) return false;
+  const bool ssse3 = (c >> 9) & 1, sse41 = (c >> 19) & 1;
+  if (!__get_cpuid_count(7, 0, &a, &b, &c, &d)) return false;
+  return ssse3 && sse41 && ((b >> 29) & 1);
+}
+#endif
+
+}  // namespace
+
+bool sha256_engine_available(sha256_engine e) {
+  switch (e) {
+    case sha256_engine::portable: return true;
+    case sha256_engine::x86_sha:
+#if LILUCB_SHA256_X86
+    {
+      static const bool available = x86_sha_available();
+      return available;
+    }
+#else
+      return false;
+#endif
+  }
+  return false;
+}
+
+namespace {
+sha256_engine fastest_engine() {
+  return sha256_engine_available(sha256_engine::x86_sha) ? sha256_engine::x86_sha : sha256_engine::portable;
+}
+}  // namespace
+
+sha256::sha256() : sha256(fastest_engine()) {}
+
+sha256::sha256(sha256_engine e)
+    : h_{0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a, 0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19} {
+  if (!sha256_engine_available(e))
+    raise_domain_error("lilucb::detail::sha256", "engine", e == sha256_engine::x86_sha ? "x86_sha" : "portable",
+                       "an engine this processor runs (sha256_engine_available)");
+  compress_ = compress_portable;
+#if LILUCB_SHA256_X86
+  if (e == sha256_engine::x86_sha) compress_ = compress_x86_sha;
+#endif
 }
 
 sha256& sha256::update(std::string_view bytes) {
