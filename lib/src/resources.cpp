@@ -1,30 +1,30 @@
 #include "lilucb/resources.hpp"
 
 #include "lilucb/errors.hpp"
+#include "lilucb/io/safe_file.hpp"
 
 #include <algorithm>
 #include <cstdio>
 #include <cstdlib>
 #include <string_view>
 
-#include <fcntl.h>
-#include <unistd.h>
 
 namespace lilucb {
 
 namespace {
 
-// A small file's text (at most 64 KiB: /proc and cgroup files of a line or a few dozen), read with
-// one open and a few reads (no stream: a study checks memory at every open); nullopt when it
-// cannot be opened.
-std::optional<std::string> small_file(const std::string& path) {
-  const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
-  if (fd < 0) return std::nullopt;
-  std::string text;
-  char buf[4096];
-  for (ssize_t n; text.size() < 65536 && (n = ::read(fd, buf, sizeof buf)) > 0;) text.append(buf, static_cast<std::size_t>(n));
-  ::close(fd);
-  return text;
+// A /proc or cgroup file's text (a line or a few dozen; at most 64 KiB); nullopt when it cannot
+// be read.
+std::optional<std::string> small_file(const std::string& path) { return io::read_file_if_readable(path, 65536); }
+
+// Calls f(line) for each line of `text` (without its newline) until f returns true.
+template <class F>
+void find_line(std::string_view text, F f) {
+  for (std::size_t at = 0; at < text.size();) {
+    const std::size_t eol = std::min(text.find('\n', at), text.size());
+    if (f(text.substr(at, eol - at))) return;
+    at = eol + 1;
+  }
 }
 
 // The number at the start of `text` after blanks (as `stream >> double` reads it); nullopt for
@@ -53,39 +53,32 @@ std::optional<double> available_memory_bytes() {
   std::optional<double> have;
   if (const auto info = small_file("/proc/meminfo")) {
     constexpr std::string_view key = "MemAvailable:";
-    for (std::size_t at = 0; at < info->size();) {
-      const std::size_t eol = std::min(info->find('\n', at), info->size());
-      const std::string_view line(info->data() + at, eol - at);
-      if (line.substr(0, key.size()) == key) {
-        if (const auto kb = leading_number(line.substr(key.size())); kb && *kb > 0) have = *kb * 1024.0;
-        break;
-      }
-      at = eol + 1;
-    }
+    find_line(*info, [&](std::string_view line) {
+      if (line.substr(0, key.size()) != key) return false;
+      if (const auto kb = leading_number(line.substr(key.size())); kb && *kb > 0) have = *kb * 1024.0;
+      return true;
+    });
   }
   // This process's memory cgroup: v2 ("0::/path" in /proc/self/cgroup; memory.max and
   // memory.current) or v1 ("N:memory:/path"; memory.limit_in_bytes and memory.usage_in_bytes,
   // where "no limit" reads as about 2^63).
   std::optional<double> limit, used;
-  const std::string self = small_file("/proc/self/cgroup").value_or("");
-  for (std::size_t at = 0; at < self.size();) {
-    const std::size_t eol = std::min(self.find('\n', at), self.size());
-    const std::string line = self.substr(at, eol - at);
-    at = eol + 1;
-    if (line.rfind("0::", 0) == 0) {
-      const std::string group = line.substr(3), dir = "/sys/fs/cgroup" + (group == "/" ? std::string() : group);
+  find_line(small_file("/proc/self/cgroup").value_or(""), [&](std::string_view line) {
+    if (line.substr(0, 3) == "0::") {
+      const std::string group(line.substr(3)), dir = "/sys/fs/cgroup" + (group == "/" ? std::string() : group);
       if (auto l = cgroup_bytes(dir + "/memory.max")) {
         limit = l;
         used = cgroup_bytes(dir + "/memory.current");
       }
-    } else if (const auto c = line.find(":memory:"); c != std::string::npos) {
-      const std::string dir = "/sys/fs/cgroup/memory" + line.substr(c + 8);
+    } else if (const auto c = line.find(":memory:"); c != std::string_view::npos) {
+      const std::string dir = "/sys/fs/cgroup/memory" + std::string(line.substr(c + 8));
       if (auto l = cgroup_bytes(dir + "/memory.limit_in_bytes"); l && *l < 0x1p62) {
         limit = l;
         used = cgroup_bytes(dir + "/memory.usage_in_bytes");
       }
     }
-  }
+    return false;
+  });
   if (limit && used) {
     const double room = *limit > *used ? *limit - *used : 0.0;
     have = have ? std::min(*have, room) : room;

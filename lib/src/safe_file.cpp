@@ -320,6 +320,14 @@ std::optional<std::string> read_file_if_present(const fs::path& path, std::size_
   return read_regular(path, max_bytes, function, true);
 }
 
+std::optional<std::string> read_file_if_readable(const fs::path& path, std::size_t max_bytes) noexcept {
+  try {
+    return read_regular(path, max_bytes, "lilucb::io::read_file_if_readable", true);
+  } catch (...) {
+    return std::nullopt;
+  }
+}
+
 std::optional<std::string> read_file_from(const fs::path& path, std::uint64_t offset, std::size_t max_bytes,
                                           std::string_view function) {
   struct stat st {};

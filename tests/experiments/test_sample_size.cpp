@@ -19,7 +19,10 @@
 
 #include <algorithm>
 #include <cmath>
+#include <fstream>
+#include <limits>
 #include <numeric>
+#include <string>
 #include <variant>
 
 namespace tt = boost::test_tools;
@@ -305,6 +308,25 @@ BOOST_AUTO_TEST_CASE(invalid_requests_name_the_parameter) {
   bad = q;
   bad.nu = 4.9e-324;  // 1/nu is not finite
   refuses(bad, "nu");
+}
+
+// Where /proc/meminfo can be read (Linux), the available memory is read from it: positive and at
+// most MemTotal (a cgroup limit only lowers it).
+BOOST_AUTO_TEST_CASE(available_memory_is_read_where_proc_meminfo_is) {
+  std::ifstream info("/proc/meminfo");
+  double total_kb = 0;
+  for (std::string key; info >> key;) {
+    if (key == "MemTotal:") {
+      info >> total_kb;
+      break;
+    }
+    info.ignore(std::numeric_limits<std::streamsize>::max(), '\n');
+  }
+  if (!(total_kb > 0)) return;  // not Linux, or no MemTotal: nothing to compare with
+  const auto have = lilucb::available_memory_bytes();
+  BOOST_TEST_REQUIRE(have.has_value());
+  BOOST_TEST(*have > 0);
+  BOOST_TEST(*have <= total_kb * 1024);
 }
 
 // Results that cannot fit are refused before anything is allocated or run, naming runs.

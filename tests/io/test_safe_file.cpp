@@ -354,6 +354,37 @@ BOOST_AUTO_TEST_CASE(a_regular_file_and_a_symlink_to_one_are_read_whole) {
   BOOST_TEST(io::read_file_if_present(f).value() == std::string("a\0b\n", 4));
 }
 
+// read_file_if_readable: the text where read_file would give it, nullopt (nothing thrown) where
+// read_file would throw or find nothing: missing, dangling, a folder, a FIFO, over the limit,
+// unreadable.  /proc files (size 0 in their stat) are read whole.
+BOOST_AUTO_TEST_CASE(read_file_if_readable_gives_nothing_instead_of_an_error) {
+  scratch tmp;
+  const auto f = tmp.file("data.txt", std::string("a\0b\n", 4));
+  BOOST_TEST(io::read_file_if_readable(f).value() == std::string("a\0b\n", 4));
+  BOOST_TEST(io::read_file_if_readable(f, 4).value() == std::string("a\0b\n", 4));
+  BOOST_TEST(!io::read_file_if_readable(f, 3).has_value());
+  BOOST_TEST(!io::read_file_if_readable(tmp.path / "missing").has_value());
+  fs::create_symlink(tmp.path / "nowhere", tmp.path / "dangling");
+  BOOST_TEST(!io::read_file_if_readable(tmp.path / "dangling").has_value());
+  BOOST_TEST(!io::read_file_if_readable(tmp.path).has_value());
+  const fs::path fifo = tmp.path / "fifo";
+  BOOST_TEST_REQUIRE(::mkfifo(fifo.c_str(), 0644) == 0);
+  const auto status = in_child([&] { return io::read_file_if_readable(fifo).has_value() ? 1 : 0; });
+  BOOST_TEST_REQUIRE(status.has_value(), "the reader blocked on a FIFO");
+  BOOST_TEST(*status == 0);
+  // Unreadable: as another user when this is root (root reads any file); 98 would be a throw.
+  const auto locked = tmp.file("locked.txt", "secret");
+  fs::permissions(locked, fs::perms::none);
+  const auto unreadable = in_child([&] { return io::read_file_if_readable(locked).has_value() ? 1 : 0; }, 10,
+                                   ::geteuid() == 0 ? 65534 : 0);
+  BOOST_TEST((unreadable && *unreadable == 0));
+  if (fs::exists("/proc/meminfo")) {
+    const auto info = io::read_file_if_readable("/proc/meminfo", 65536);
+    BOOST_TEST_REQUIRE(info.has_value());
+    BOOST_TEST(contains(*info, "MemTotal:"));
+  }
+}
+
 BOOST_AUTO_TEST_CASE(missing_and_dangling_paths_name_the_path) {
   scratch tmp;
   fs::create_symlink(tmp.path / "nowhere", tmp.path / "dangling");

@@ -115,6 +115,12 @@ std::optional<std::string> read_file_if_present(const std::filesystem::path& pat
                                                 std::size_t max_bytes = default_max_bytes,
                                                 std::string_view function = "lilucb::io::read_file");
 
+/// read_file, except that every failure (missing, unreadable, not a regular file, larger than
+/// `max_bytes`, out of memory) gives nullopt and nothing is thrown: for sources a caller may do
+/// without, such as /proc and cgroup files.
+std::optional<std::string> read_file_if_readable(const std::filesystem::path& path,
+                                                 std::size_t max_bytes = default_max_bytes) noexcept;
+
 /// Opens `path` as read_file does and closes it without reading a byte: throws the io_error
 /// read_file would throw for a missing, unreadable or non-regular file (the size is not checked).
 /// For checking a command's options before any work.
