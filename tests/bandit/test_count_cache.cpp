@@ -7,8 +7,8 @@
 // sentinel where the width is undefined) are pinned by hand.  The faster evaluators the tables
 // use (lilucb_bonus::evaluator, ls_width::evaluator: lil_width_evaluator) are checked bit for bit
 // against the function objects over every parameter set of the generators, dense ranges of T
-// and the sentinel, overflow and refusal paths; the window past the table against walks of the
-// most-pulled arm's count interleaved with other counts.  lower_bound is at most the value over
+// and the sentinel, overflow and refusal paths; the cache past the table against walks of the
+// most-pulled arm's count interleaved with other counts, some in the same slot.  lower_bound is at most the value over
 // the generators, and the evaluators' certificate (decreasing_from) holds over dense ranges.
 
 #include <boost/test/unit_test.hpp>
@@ -121,7 +121,8 @@ RC_BOOST_PROP(cached_ls_bound_is_bit_identical, ()) {
 
 BOOST_AUTO_TEST_SUITE(cache_mechanics)
 
-// Every T from 1 to past the default limit's first fill, in order, then backwards.
+// Every T from 1 to past the default limit (lilucb_bonus::table_limit = 2^16), in order, then
+// backwards.
 BOOST_AUTO_TEST_CASE(dense_sweep) {
   const lilucb_bonus f{2.0, 0.01, 1e-3, 0.5, lilucb::inner_log::lemma};
   count_cache<lilucb_bonus> cache(f);
@@ -129,7 +130,7 @@ BOOST_AUTO_TEST_CASE(dense_sweep) {
     if (!same_bits(cache(T), f(T))) BOOST_FAIL("T = " << T);
   for (std::uint64_t T = 200000; T >= 1; --T)
     if (!same_bits(cache(T), f(T))) BOOST_FAIL("T = " << T << " (second pass)");
-  // Past the default table limit: computed directly, still identical.
+  // Far past the table: computed directly, still identical.
   for (std::uint64_t T : {std::uint64_t(1) << 22, (std::uint64_t(1) << 22) + 1, std::uint64_t(1) << 40})
     BOOST_TEST(same_bits(cache(T), f(T)));
 }
@@ -278,26 +279,34 @@ BOOST_AUTO_TEST_CASE(settings_and_edges) {
 
 BOOST_AUTO_TEST_SUITE_END()
 
-// Past the table: the most-pulled arm's count walks up one at a time through several windows
-// while other counts (below the table's end, past it behind the walk, far ahead) are asked in
-// between, as the LS rule asks for the leader's count after every pull.
-RC_BOOST_PROP(window_past_the_table_is_bit_identical, ()) {
+// Past the table: the most-pulled arm's count walks up one at a time through several rounds of
+// the direct-mapped cache while other counts (below the table's end, past it behind the walk,
+// far ahead, and in the walk's own slot) are asked in between, as the LS rule asks for the
+// leader's count after every pull.
+RC_BOOST_PROP(cache_past_the_table_is_bit_identical, ()) {
   const auto f = *bonus_gen();
   const auto limit = *gen::count(1, 3000);
+  constexpr std::uint64_t slots = count_cache<lilucb_bonus>::recent;
   count_cache<lilucb_bonus> cache(f, limit);
   std::uint64_t walk = limit + *gen::count(0, 600);
-  const auto steps = *gen::count(1, 3 * count_cache<lilucb_bonus>::window);
+  const auto steps = *gen::count(1, 3 * slots);
   for (std::uint64_t k = 0; k < steps; ++k) {
     RC_ASSERT(same_bits(cache(walk), f(walk)));
-    switch (*gen::count(0, 4)) {
+    switch (*gen::count(0, 5)) {
       case 0: {
         const auto T = *gen::count(1, walk);
         RC_ASSERT(same_bits(cache(T), f(T)));
         break;
       }
       case 1: {
-        const auto T = walk + *gen::count(0, 3 * count_cache<lilucb_bonus>::window);
+        const auto T = walk + *gen::count(0, 3 * slots);
         RC_ASSERT(same_bits(cache(T), f(T)));
+        break;
+      }
+      case 2: {  // the walk's slot, another count: evicts the walk's entry, then asks it again
+        const auto T = walk + slots * *gen::count(1, 4);
+        RC_ASSERT(same_bits(cache(T), f(T)));
+        RC_ASSERT(same_bits(cache(walk), f(walk)));
         break;
       }
       default: break;
@@ -387,17 +396,23 @@ BOOST_AUTO_TEST_CASE(lower_bound_dense_sweep) {
   BOOST_TEST(inexact > 290000u);
   for (std::uint64_t T = 300000; T >= 1; --T)
     if (!same_bits(cache(T), f(T))) BOOST_FAIL("T = " << T);
-  // Past a small table (limit 1000): the sparse table of multiples of 64 answers up to 64 000,
-  // exact values beyond.
+  // Past a small table (limit 1000): the sparse table of multiples of 64 answers up to
+  // sparse_reach (2^28, more than 64 times the limit here), exact values beyond.
   count_cache<lilucb_bonus> small(f, 1000);
   std::uint64_t sparse_answers = 0;
   for (std::uint64_t T = 1000; T <= 70000; ++T) {
     const double lb = small.lower_bound(T), v = f(T);
     if (!(lb <= v)) BOOST_FAIL("past the table: T = " << T);
-    if (T >= 64000 && !same_bits(lb, v)) BOOST_FAIL("past the sparse table: T = " << T);
     sparse_answers += lb != v;
   }
-  BOOST_TEST(sparse_answers > 60000u);
+  BOOST_TEST(sparse_answers > 67000u);
+  constexpr std::uint64_t reach = count_cache<lilucb_bonus>::sparse_reach;
+  for (std::uint64_t T = reach - 300; T <= reach + 300; ++T) {
+    const double lb = small.lower_bound(T), v = f(T);
+    if (!(lb <= v)) BOOST_FAIL("below the sparse table's reach: T = " << T);
+    if (T >= reach - 63 && !same_bits(lb, v)) BOOST_FAIL("past the sparse table: T = " << T);
+    if (T < reach - 64 && T % 64 && same_bits(lb, v)) BOOST_FAIL("not read from the sparse table: T = " << T);
+  }
   for (std::uint64_t T = 1; T <= 70000; T += 7)
     if (!same_bits(small(T), f(T))) BOOST_FAIL("T = " << T);
 }

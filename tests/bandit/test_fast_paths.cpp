@@ -5,8 +5,10 @@
 //    combinations give identical pull logs and bit-identical results, on random instances
 //    (n = 2..200, means with exact ties, Gaussian and Bernoulli rewards, both inner logs,
 //    eps 0 and 0.01, with and without the LS rule).
-//  - the same across the switch from root_heap to radix_root_heap (n = 1023, 1024, 3000).
-//  - root_heap and radix_root_heap (update_top, next_top_key, and leaving a staying top's key
+//  - the same across the switch from root_heap to the radix heaps (n = 1023, 1024, 3000), and
+//    the 4-bit against the 1-bit radix heap across radix16_until.
+//  - root_heap and the radix heaps, 1-bit and 4-bit digits (update_top, next_top_key, and
+//    leaving a staying top's key
 //    unstored as lil'UCB does) and indexed_max_heap (update, update_top, erase, second) against a
 //    naive argmax with ties to the lowest index, under random operations with keys drawn from a
 //    small set (many ties) including +-infinity.
@@ -182,10 +184,16 @@ RC_BOOST_PROP(root_heap_allows_skipping_a_staying_top, ()) { check_skipping_a_st
 RC_BOOST_PROP(radix_root_heap_allows_skipping_a_staying_top, ()) {
   check_skipping_a_staying_top<bandit::detail::radix_root_heap>();
 }
+RC_BOOST_PROP(radix16_root_heap_allows_skipping_a_staying_top, ()) {
+  check_skipping_a_staying_top<bandit::detail::radix16_root_heap>();
+}
 
 RC_BOOST_PROP(root_heap_matches_naive_argmax, ()) { check_root_heap_matches_naive_argmax<bandit::detail::root_heap>(); }
 RC_BOOST_PROP(radix_root_heap_matches_naive_argmax, ()) {
   check_root_heap_matches_naive_argmax<bandit::detail::radix_root_heap>();
+}
+RC_BOOST_PROP(radix16_root_heap_matches_naive_argmax, ()) {
+  check_root_heap_matches_naive_argmax<bandit::detail::radix16_root_heap>();
 }
 
 // Every small case: n = 1 ... 4 arms, every start from keys {-1, 0, 1} and every sequence of
@@ -220,17 +228,21 @@ void check_small_heaps_exhaustively() {
 
 BOOST_AUTO_TEST_CASE(small_root_heaps_exhaustively) { check_small_heaps_exhaustively<bandit::detail::root_heap>(); }
 BOOST_AUTO_TEST_CASE(small_radix_root_heaps_exhaustively) { check_small_heaps_exhaustively<bandit::detail::radix_root_heap>(); }
+BOOST_AUTO_TEST_CASE(small_radix16_root_heaps_exhaustively) {
+  check_small_heaps_exhaustively<bandit::detail::radix16_root_heap>();
+}
 
 // The radix heap orders keys through their bits: -0.0 and +0.0 are equal (ties to the lowest
 // arm, as ==), negative keys below positive ones, subnormals and infinities in place.
-RC_BOOST_PROP(radix_root_heap_orders_signed_and_extreme_keys, ()) {
+template <class Heap>
+void check_signed_and_extreme_keys() {
   const auto n = static_cast<std::size_t>(*gen::count(1, 100));
   const std::vector<double> pool{-inf, -std::numeric_limits<double>::max(), -1.5, -std::numeric_limits<double>::denorm_min(),
                                  -0.0, 0.0, std::numeric_limits<double>::denorm_min(), std::numeric_limits<double>::min(),
                                  1.5, std::numeric_limits<double>::max(), inf};
   auto keys = *rc::gen::container<std::vector<double>>(n, rc::gen::elementOf(pool));
   const std::vector<char> all(n, 1);
-  bandit::detail::radix_root_heap h(keys);
+  Heap h(keys);
   const auto steps = *gen::count(0, 300);
   for (std::uint64_t s = 0; s <= steps; ++s) {
     const std::size_t expect = *naive_argmax(keys, all);
@@ -240,12 +252,21 @@ RC_BOOST_PROP(radix_root_heap_orders_signed_and_extreme_keys, ()) {
     h.update_top(k);
   }
 }
+RC_BOOST_PROP(radix_root_heap_orders_signed_and_extreme_keys, ()) {
+  check_signed_and_extreme_keys<bandit::detail::radix_root_heap>();
+}
+RC_BOOST_PROP(radix16_root_heap_orders_signed_and_extreme_keys, ()) {
+  check_signed_and_extreme_keys<bandit::detail::radix16_root_heap>();
+}
 
-BOOST_AUTO_TEST_CASE(radix_root_heap_rejects_nan_keys) {
+BOOST_AUTO_TEST_CASE(radix_root_heaps_reject_nan_keys) {
   const double nan = std::numeric_limits<double>::quiet_NaN();
   BOOST_CHECK_THROW(bandit::detail::radix_root_heap(std::vector<double>{1.0, nan}), lilucb::domain_error);
+  BOOST_CHECK_THROW(bandit::detail::radix16_root_heap(std::vector<double>{1.0, nan}), lilucb::domain_error);
   bandit::detail::radix_root_heap h(std::vector<double>{1.0, 2.0, 3.0});
   BOOST_CHECK_THROW(h.update_top(nan), lilucb::domain_error);
+  bandit::detail::radix16_root_heap h16(std::vector<double>{1.0, 2.0, 3.0});
+  BOOST_CHECK_THROW(h16.update_top(nan), lilucb::domain_error);
 }
 
 // Large heaps with lil'UCB's pattern: the top's key drops a little (it sinks) or stays the
@@ -278,6 +299,9 @@ void check_large_heap_matches_naive_argmax() {
 BOOST_AUTO_TEST_CASE(large_root_heap_matches_naive_argmax) { check_large_heap_matches_naive_argmax<bandit::detail::root_heap>(); }
 BOOST_AUTO_TEST_CASE(large_radix_root_heap_matches_naive_argmax) {
   check_large_heap_matches_naive_argmax<bandit::detail::radix_root_heap>();
+}
+BOOST_AUTO_TEST_CASE(large_radix16_root_heap_matches_naive_argmax) {
+  check_large_heap_matches_naive_argmax<bandit::detail::radix16_root_heap>();
 }
 
 // lil'UCB switches from root_heap to radix_root_heap at radix_heap_from arms: runs just below,
@@ -312,6 +336,30 @@ BOOST_AUTO_TEST_CASE(lilucb_agrees_with_naive_scan_across_the_radix_switch) {
         else check(bandit::gaussian_arms(means, 0.5));
       }
     }
+}
+
+// From radix16_until arms lil'UCB's tabulated loop reads 1-bit digits, below it 4-bit digits;
+// the untabulated loop reads 1-bit digits at both sizes.  Runs just below and at the switch
+// (capped at three pulls per arm: the exploration, where the heap works hardest) make the same
+// pulls either way; each heap is checked against the naive argmax above.
+BOOST_AUTO_TEST_CASE(lilucb_radix_digits_agree_across_their_switch) {
+  for (const std::size_t n : {bandit::radix16_until - 1, bandit::radix16_until}) {
+    BOOST_TEST_CONTEXT("n=" << n) {
+      bandit::lilucb_config c;  // lil'UCB Heuristic's parameters (Section 5)
+      c.eps = 0;
+      c.beta = 0.5;
+      c.a = 1 + 10.0 / static_cast<double>(n);
+      c.delta = 0.1 / 5;
+      bandit::run_options o;
+      o.seed = 20261205;
+      o.max_pulls = 3 * n;
+      const bandit::gaussian_arms arms(bandit::sparse_means(n), 0.5);
+      const auto digits = run_combo(arms, c, o, true, true), bits = run_combo(arms, c, o, true, false);
+      BOOST_TEST(digits.log.pulls.arms.size() == 3 * n);
+      BOOST_TEST((digits.log.pulls.arms == bits.log.pulls.arms));
+      BOOST_TEST(result_difference(digits.result, bits.result) == std::string());
+    }
+  }
 }
 
 // indexed_max_heap under random update / update_top / erase.

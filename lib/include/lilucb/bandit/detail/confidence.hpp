@@ -14,13 +14,13 @@
 //            cost (docs/reproduction-method.md).
 // count_cache  a table f(T) for T = 1, 2, ... whose entries are computed on first request, one
 //            count at a time, by the same function (or its evaluator), so a cached value is
-//            bit-identical to calling the function (tested); past the table, a window of
-//            consecutive counts follows the count that walks past it (the most-pulled arm's),
-//            and other counts are computed directly.  lower_bound(T) answers a value <= f(T)
-//            from the entry at the next multiple of 64 (f decreasing there, certified by the
-//            evaluator; past the table, from a sparse table of those multiples up to 64 times
-//            the limit), so a caller that only needs to compare f(T) with something can skip
-//            most entries (lil'UCB: whether the pulled arm stays on top).
+//            bit-identical to calling the function (tested); past the table, counts are
+//            computed on request and kept in a small direct-mapped cache.  lower_bound(T)
+//            answers a value <= f(T) from the entry at the next multiple of 64 (f decreasing
+//            there, certified by the evaluator; past the table, from a sparse table of those
+//            multiples up to 2^28 or 64 times the limit), so a caller that only needs to
+//            compare f(T) with something can skip most entries (lil'UCB: whether the pulled arm
+//            stays on top), and can take a short table (F::table_limit).
 // thread_count_cache  a per-thread pool of such tables keyed by the function's parameters, so
 //            consecutive runs of one configuration on a thread share one table.
 
@@ -122,17 +122,25 @@ auto table_evaluator(const F& f) {
 
 /// f(T) for T >= 1, tabulated for T < limit: each entry computed on its first request (a NaN
 /// entry is computed again at every request; the table grows in blocks of `block` counts).
-/// Larger T come from a window of `window` consecutive counts, refilled at T when a count walks
-/// just past it (the most-pulled arm's count, one pull at a time), or are computed directly (any
-/// other count past the table; the last such value is remembered).
+/// Larger T are computed on request and kept in a direct-mapped cache of `recent` slots (slot
+/// T mod recent), which serves a count walking up one pull at a time and repeated requests.
+/// The default limit is F::table_limit where F declares one (functions read mostly through
+/// lower_bound need a short table only: its pages are the cost of a cold run), else 2^22.
 template <class F>
 class count_cache {
  public:
-  static constexpr std::uint64_t block = 512, window = 256;
+  static constexpr std::uint64_t block = 512, recent = 1024;
   /// lower_bound(T) reads the entry at the next multiple of `stride`.
   static constexpr std::uint64_t stride = 64;
+  /// The sparse table of multiples of `stride` reaches at least this count.
+  static constexpr std::uint64_t sparse_reach = std::uint64_t(1) << 28;
 
-  explicit count_cache(F f, std::uint64_t limit = std::uint64_t(1) << 22)
+  static constexpr std::uint64_t default_limit() {
+    if constexpr (requires { F::table_limit; }) return F::table_limit;
+    else return std::uint64_t(1) << 22;
+  }
+
+  explicit count_cache(F f, std::uint64_t limit = default_limit())
       : f_(std::move(f)), eval_(table_evaluator(f_)), limit_(limit) {
     if constexpr (requires { eval_.decreasing_from(); }) decreasing_from_ = eval_.decreasing_from();
     table_.reserve(1024);
@@ -175,23 +183,17 @@ class count_cache {
       }
       return table_[T] = eval_(T);
     }
-    if (window_filled_ && T - window_base_ < window) return window_[T - window_base_];
-    if (!window_filled_ || T - window_base_ < 2 * window) {
-      window_base_ = T;
-      window_filled_ = true;
-      for (std::uint64_t k = 0; k < window; ++k) window_[k] = eval_(T + k);
-      return window_[0];
+    auto& e = recent_[T % recent];  // T >= 1, so an empty slot (T = 0) never matches
+    if (e.T != T) {
+      e.value = eval_(T);
+      e.T = T;
     }
-    if (T != last_T_) {
-      last_T_ = T;
-      last_value_ = eval_(T);
-    }
-    return last_value_;
+    return e.value;
   }
 
-  std::uint64_t sparse_limit() const { return limit_ * stride; }
-  // f(U) for U a multiple of `stride` in [limit, 64 limit), computed on first request (the same
-  // evaluator, so the same value as operator()(U)); grows in blocks like the table.
+  std::uint64_t sparse_limit() const { return std::max(limit_ * stride, sparse_reach); }
+  // f(U) for U a multiple of `stride` in [limit, sparse_limit()), computed on first request (the
+  // same evaluator, so the same value as operator()(U)); grows in blocks like the table.
   double sparse(std::uint64_t U) {
     const std::uint64_t i = (U - limit_) / stride;
     if (i >= sparse_.size()) sparse_.resize((i / block + 1) * block, std::numeric_limits<double>::quiet_NaN());
@@ -206,10 +208,11 @@ class count_cache {
   std::vector<double> sparse_;
   std::uint64_t decreasing_from_ = 0;  // 0: lower_bound answers f(T)
   std::vector<double, large_page_allocator<double>> table_;
-  std::array<double, window> window_{};
-  std::uint64_t window_base_ = 0, last_T_ = 0;
-  bool window_filled_ = false;
-  double last_value_ = 0;
+  struct recent_entry {
+    std::uint64_t T = 0;  // 0: empty
+    double value = 0;
+  };
+  std::array<recent_entry, recent> recent_{};
 };
 
 /// The calling thread's table for f (F must be equality comparable: equal functions give equal
@@ -251,6 +254,11 @@ class thread_cache_ref {
 
 /// (1+beta) ucb_width(T, ...): lil'UCB's exploration bonus as a comparable function object.
 struct lilucb_bonus {
+  /// count_cache's table length for it: lil'UCB reads the bonus past 2^16 counts mostly through
+  /// count_cache::lower_bound, and exactly only where the pulled arm may leave the top (a few
+  /// thousand counts in a run of millions of pulls), so a longer table would cost a cold run
+  /// the zeroing of pages it barely reads (docs/benchmarks.md, cold runs).
+  static constexpr std::uint64_t table_limit = std::uint64_t(1) << 16;
   double one_plus_beta, eps, delta, sigma;
   inner_log inner;
   double operator()(std::uint64_t T) const { return one_plus_beta * ucb_width(T, eps, delta, sigma, inner); }

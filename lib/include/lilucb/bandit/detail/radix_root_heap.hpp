@@ -12,13 +12,16 @@
 // order is the order of the doubles (sign-magnitude to two's-complement-like order; -0 is taken
 // as +0, as == does), followed by the 32 bits of ~arm, so that equal keys go to the lowest arm:
 // the order is exactly root_heap's and a left-to-right argmax scan's (tested pull for pull).
-// The top and the runner-up ("next") are held outside; every other item sits in bucket b, the
-// highest bit where it differs from next.  Items in a lower bucket are larger, so next's
-// successor is the largest item of the lowest non-empty bucket; when it becomes next, the rest
-// of that bucket moves to strictly lower buckets (they agree with the new next above and at
-// that bit) and all other buckets stay valid.  An item therefore moves at most 96 times between
-// its insertion and its extraction: O(1) amortised per pull, independent of n, where a binary
-// heap walks log2 n levels.
+// The top and the runner-up ("next") are held outside; the order is read as digits of
+// DigitBits bits, and every other item sits in bucket (d, v): d the highest digit where it
+// differs from next, v its value there (below next's).  Items in a lower bucket (lower d, or
+// the same d and larger v) are larger, so next's successor is the largest item of the lowest
+// non-empty bucket; when it becomes next, the rest of that bucket moves to buckets of lower
+// digits (they agree with the new next above and at that digit), and every other bucket stays
+// valid as it is (an item of (d, v') with v' below the new next's v still differs from it first
+// at d with v').  An item therefore moves at most 96 / DigitBits times between its insertion
+// and its extraction: O(1) amortised per pull, independent of n, where a binary heap walks
+// log2 n levels.  With 1-bit digits this is the textbook radix heap (bucket d: v is always 0).
 //
 // Memory.  Buckets are vectors scanned and filled front to back, so at 10^5 arms and more a
 // pull streams through memory instead of taking a chain of dependent cache misses down a heap
@@ -43,12 +46,15 @@
 
 namespace lilucb::bandit::detail {
 
-class radix_root_heap {
+template <int DigitBits>
+class basic_radix_root_heap {
+  static_assert(DigitBits == 1 || DigitBits == 2 || DigitBits == 4, "digits of 1, 2 or 4 bits");
+
  public:
-  radix_root_heap() = default;
+  basic_radix_root_heap() = default;
 
   /// Builds the queue from keys[i] for arm i in O(n).  Domain: no NaN key; fewer than 2^32 arms.
-  explicit radix_root_heap(const std::vector<double>& keys) : size_(keys.size()) {
+  explicit basic_radix_root_heap(const std::vector<double>& keys) : size_(keys.size()) {
     constexpr const char* fn = "lilucb::bandit::radix_root_heap";
     if (size_ > max_arms)
       lilucb::detail::raise_domain_error(fn, "n", std::to_string(size_), "[0, 2^32 - 1] arms");
@@ -105,7 +111,12 @@ class radix_root_heap {
     std::uint64_t key;  // the double key, mapped to an order-preserving unsigned integer
     std::uint32_t inv;  // ~arm: larger for lower arms
   };
-  static constexpr int bucket_count = 96;  // one per bit of the 96-bit (key, ~arm) order
+  // The 96-bit order (key, inv) read as digits of DigitBits bits, digit 0 the lowest of inv.
+  static constexpr int digit_values = 1 << DigitBits, digits = 96 / DigitBits;
+  // Bucket (d, v): the items that agree with next_ above digit d and have v < next_'s value
+  // there, so v takes digit_values - 1 values.
+  static constexpr int bucket_count = digits * (digit_values - 1);
+  static constexpr int mask_words = (bucket_count + 63) / 64;
   static constexpr std::size_t max_arms = 0xFFFFFFFFu;
 
   static item make(const char* fn, double key, std::size_t arm) {
@@ -119,27 +130,42 @@ class radix_root_heap {
   static std::size_t arm_of(const item& x) { return static_cast<std::uint32_t>(~x.inv); }
   static bool greater(const item& a, const item& b) { return a.key > b.key || (a.key == b.key && a.inv > b.inv); }
 
-  // The highest bit (0 ... 95) where x differs from next_ (x != next_).
+  // The bucket of x < next_: d, the highest digit where x differs from next_, and x's value v
+  // there (v < next_'s): bucket d (digit_values - 1) + digit_values - 2 - v, so that a lower
+  // bucket holds larger items (with 1-bit digits, bucket d: v is always 0).
   int bucket_of(const item& x) const {
     const std::uint64_t high = x.key ^ next_.key;
-    if (high) return 32 + 63 - std::countl_zero(high);
-    return 31 - std::countl_zero(x.inv ^ next_.inv);
+    int d;
+    std::uint64_t v;
+    if (high) {
+      d = (63 - std::countl_zero(high)) / DigitBits;
+      v = x.key >> (d * DigitBits);
+      d += 32 / DigitBits;
+    } else {
+      d = (31 - std::countl_zero(x.inv ^ next_.inv)) / DigitBits;
+      v = x.inv >> (d * DigitBits);
+    }
+    return d * (digit_values - 1) + (digit_values - 2) - static_cast<int>(v & (digit_values - 1));
   }
   void insert(const item& x) {
     const int b = bucket_of(x);
     buckets_[b].push_back(x);
     nonempty_[b >> 6] |= std::uint64_t(1) << (b & 63);
+    words_ |= 1u << (b >> 6);
   }
   // next_ := the largest bucketed item: the largest of the lowest non-empty bucket, whose other
-  // items move to lower buckets relative to it.
+  // items move to lower buckets relative to it (they share its digits from that bucket's up);
+  // every other bucket stays as it is relative to the new next_.
   void extract_next() {
-    const int j = nonempty_[0] ? std::countr_zero(nonempty_[0]) : 64 + std::countr_zero(nonempty_[1]);
+    const int w = std::countr_zero(words_);
+    const int j = w * 64 + std::countr_zero(nonempty_[w]);
     auto& v = buckets_[j];
     std::size_t m = 0;
     for (std::size_t k = 1; k < v.size(); ++k)
       if (greater(v[k], v[m])) m = k;
     next_ = v[m];
-    nonempty_[j >> 6] &= ~(std::uint64_t(1) << (j & 63));
+    nonempty_[w] &= ~(std::uint64_t(1) << (j & 63));
+    if (!nonempty_[w]) words_ &= ~(1u << w);
     for (std::size_t k = 0; k < v.size(); ++k)
       if (k != m) insert(v[k]);
     v.clear();
@@ -147,8 +173,16 @@ class radix_root_heap {
 
   std::size_t size_ = 0;
   item top_{}, next_{};
-  std::uint64_t nonempty_[2] = {0, 0};  // bit b: bucket b holds items
+  std::uint64_t nonempty_[mask_words] = {};  // bit b: bucket b holds items
+  unsigned words_ = 0;                       // bit w: nonempty_[w] != 0
   std::vector<item, large_page_allocator<item>> buckets_[bucket_count];
 };
+
+/// Bits per digit (buckets per level): 4 bits, 15 buckets per digit, move an item at most 24
+/// times and measured 5-12% faster per lil'UCB pull than 1 bit from 2000 to 2.5 10^5 arms;
+/// 1 bit (one bucket per bit of the order) holds less memory and is faster from about 5 10^5
+/// arms (docs/benchmarks.md, cold runs).
+using radix_root_heap = basic_radix_root_heap<1>;
+using radix16_root_heap = basic_radix_root_heap<4>;
 
 }  // namespace lilucb::bandit::detail

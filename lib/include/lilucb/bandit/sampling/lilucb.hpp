@@ -2,7 +2,8 @@
 // lil'UCB's sampling rule (Figure `fig:lilucb`; Jamieson, Malloy, Nowak & Bubeck 2014, COLT):
 // pull argmax_i mu_hat_i + (1+beta) ucb_width(T_i; eps, delta, sigma, inner), ties to the lowest
 // index, after one pull of every arm.  The same structures as run_lilucb (root_heap below
-// radix_heap_from arms, radix_root_heap from there on; the bonus tabulated by count), so with
+// radix_heap_from arms, radix16_root_heap below radix16_until, radix_root_heap from there on;
+// the bonus tabulated by count, read through its lower bound where that decides), so with
 // stopping::lilucb it makes exactly run_lilucb's pulls (tested pull for pull).  O(log K) per pull
 // (O(1) amortised from radix_heap_from arms).
 
@@ -32,13 +33,27 @@ class lilucb {
   template <class Session>
   std::size_t next(Session& s) {
     if (!built_) build(s.stats());
-    return radix_ ? radix_heap_.top() : heap_.top();
+    switch (queue_) {
+      case queue::binary: return heap_.top();
+      case queue::radix16: return radix16_heap_.top();
+      default: return radix_heap_.top();
+    }
   }
   void observe(std::size_t i, const arm_stats& s) {
     if (!built_) return;  // the initial round
-    const double key = s.mean(i) + (*bonus_)(s.count(i));
-    if (radix_) radix_heap_.update_top(key);
-    else heap_.update_top(key);
+    // As run_lilucb: when the mean plus a lower bound of the bonus already exceeds the next
+    // arm's key, i stays on top and update_top would only store its key, which no member reads
+    // (next_top_key), so the bonus at this count is not looked up; the same pulls either way.
+    const double m = s.mean(i);
+    const std::uint64_t T = s.count(i);
+    auto update = [&](auto& heap) {
+      if (!(m + bonus_->lower_bound(T) > heap.next_top_key())) heap.update_top(m + (*bonus_)(T));
+    };
+    switch (queue_) {
+      case queue::binary: update(heap_); break;
+      case queue::radix16: update(radix16_heap_); break;
+      default: update(radix_heap_);
+    }
   }
   /// Arm i's statistics changed although it is not the arm next() returned last (the ask-tell
   /// study, identification.hpp): the heaps update only their top, so the index is rebuilt from the
@@ -49,16 +64,22 @@ class lilucb {
   void build(const arm_stats& s) {
     std::vector<double> index(s.size());
     for (std::size_t i = 0; i < s.size(); ++i) index[i] = s.mean(i) + (*bonus_)(s.count(i));
-    radix_ = s.size() >= radix_heap_from;
-    if (radix_) radix_heap_ = detail::radix_root_heap(index);
-    else heap_ = detail::root_heap(index);
+    queue_ = s.size() < radix_heap_from ? queue::binary : s.size() < radix16_until ? queue::radix16 : queue::radix;
+    switch (queue_) {
+      case queue::binary: heap_ = detail::root_heap(index); break;
+      case queue::radix16: radix16_heap_ = detail::radix16_root_heap(index); break;
+      default: radix_heap_ = detail::radix_root_heap(index);
+    }
     built_ = true;
   }
 
+  enum class queue { binary, radix16, radix };
   detail::thread_cache_ref<detail::lilucb_bonus> bonus_;
   detail::root_heap heap_;
+  detail::radix16_root_heap radix16_heap_;
   detail::radix_root_heap radix_heap_;
-  bool radix_ = false, built_ = false;
+  queue queue_ = queue::binary;
+  bool built_ = false;
 };
 
 }  // namespace lilucb::bandit::sampling
