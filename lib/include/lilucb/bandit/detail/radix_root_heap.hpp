@@ -135,6 +135,10 @@ class basic_radix_root_heap {
   // bucket holds larger items (with 1-bit digits, bucket d: v is always 0).
   int bucket_of(const item& x) const {
     const std::uint64_t high = x.key ^ next_.key;
+    if constexpr (DigitBits == 1) {
+      if (high) return 32 + 63 - std::countl_zero(high);
+      return 31 - std::countl_zero(x.inv ^ next_.inv);
+    }
     int d;
     std::uint64_t v;
     if (high) {
@@ -151,13 +155,15 @@ class basic_radix_root_heap {
     const int b = bucket_of(x);
     buckets_[b].push_back(x);
     nonempty_[b >> 6] |= std::uint64_t(1) << (b & 63);
-    words_ |= 1u << (b >> 6);
+    if constexpr (mask_words > 2) words_ |= 1u << (b >> 6);
   }
   // next_ := the largest bucketed item: the largest of the lowest non-empty bucket, whose other
   // items move to lower buckets relative to it (they share its digits from that bucket's up);
   // every other bucket stays as it is relative to the new next_.
   void extract_next() {
-    const int w = std::countr_zero(words_);
+    int w;
+    if constexpr (mask_words > 2) w = std::countr_zero(words_);
+    else w = nonempty_[0] ? 0 : 1;
     const int j = w * 64 + std::countr_zero(nonempty_[w]);
     auto& v = buckets_[j];
     std::size_t m = 0;
@@ -165,7 +171,8 @@ class basic_radix_root_heap {
       if (greater(v[k], v[m])) m = k;
     next_ = v[m];
     nonempty_[w] &= ~(std::uint64_t(1) << (j & 63));
-    if (!nonempty_[w]) words_ &= ~(1u << w);
+    if constexpr (mask_words > 2)
+      if (!nonempty_[w]) words_ &= ~(1u << w);
     for (std::size_t k = 0; k < v.size(); ++k)
       if (k != m) insert(v[k]);
     v.clear();
@@ -174,7 +181,7 @@ class basic_radix_root_heap {
   std::size_t size_ = 0;
   item top_{}, next_{};
   std::uint64_t nonempty_[mask_words] = {};  // bit b: bucket b holds items
-  unsigned words_ = 0;                       // bit w: nonempty_[w] != 0
+  unsigned words_ = 0;                       // bit w: nonempty_[w] != 0 (kept from 3 words on)
   std::vector<item, large_page_allocator<item>> buckets_[bucket_count];
 };
 
