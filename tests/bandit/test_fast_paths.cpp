@@ -107,6 +107,32 @@ RC_BOOST_PROP(heap_and_table_agree_with_naive_pull_for_pull, ()) {
   else check_four_agree(bandit::bernoulli_arms(means), c, o);
 }
 
+// Streaks (session::pull_streak: the top arm's pulls with its statistics held in registers)
+// run only without an observer; with one, every pull goes through session::pull.  Both make the
+// same run: counts, pulls, answer and stopping reason, including budgets that end a streak and
+// the while condition failing inside one (a below 1 stops early).
+RC_BOOST_PROP(streaks_agree_with_pull_by_pull, ()) {
+  const auto n = static_cast<std::size_t>(*rc::gen::element<std::size_t>(2, 3, 10, 200, 1500));
+  const auto means = *gen::unit_means(n);
+  bandit::lilucb_config c;
+  c.eps = *gen::one_of(std::vector<double>{0.0, 0.01});
+  c.beta = *gen::one_of(std::vector<double>{0.5, 1.0});
+  c.a = *gen::one_of(std::vector<double>{0.05, 0.5, 1 + 10.0 / static_cast<double>(n), 9.0});
+  c.delta = *gen::one_of(std::vector<double>{1e-4, 0.02, 0.3});
+  bandit::run_options o;
+  o.seed = *rc::gen::arbitrary<std::uint64_t>();
+  o.max_pulls = *gen::one_of(std::vector<std::uint64_t>{n + 1, 20 * n + 3, 50000});
+  const auto check = [&](const auto& arms) {
+    bandit::null_observer none;
+    const auto streaks = bandit::run_lilucb(arms, c, o, none);
+    event_log log;
+    const auto pulls = bandit::run_lilucb(arms, c, o, log);
+    RC_ASSERT(result_difference(streaks, pulls) == std::string());
+  };
+  if (*rc::gen::arbitrary<bool>()) check(bandit::gaussian_arms(means, 0.5));
+  else check(bandit::bernoulli_arms(means));
+}
+
 // Deterministic cases: every arm tied (the heap's tie order is all that decides), and the
 // lemma's infinite widths at T = 1 with eps = 0.
 BOOST_AUTO_TEST_CASE(all_arms_tied) {

@@ -61,6 +61,47 @@ class arm_stats {
     last_ = reward_sum;
   }
 
+  /// Arm i's statistics and the totals taken out of the table for a run of pulls of arm i alone
+  /// (session::pull_streak), so that they stay in registers: add(r) does what add(i, r) does to
+  /// them, and put_back(i, ...) stores the result.  Between hold(i) and put_back, the table's arm
+  /// i, total() and last_added() are stale and must not be read.
+  class held_arm {
+   public:
+    std::uint64_t count() const { return count_; }
+    std::uint64_t total() const { return total_; }
+    double mean() const { return (sum_ + comp_) / static_cast<double>(count_); }  // as arm_stats::mean
+    void add(double reward) {  // as add_batch(i, 1, reward)
+      const double t = sum_ + reward;
+      if (!(std::fabs(t) <= std::numeric_limits<double>::max())) [[unlikely]] overflow(t);
+      const double z = t - sum_;
+      const double e = (sum_ - (t - z)) + (reward - z);
+      comp_ += e;
+      sum_ = t;
+      ++count_;
+      ++total_;
+      last_ = reward;
+    }
+
+   private:
+    friend class arm_stats;
+    std::uint64_t count_, total_;
+    double sum_, comp_, last_;
+  };
+  held_arm hold(std::size_t i) const {
+    held_arm h;
+    h.count_ = arms_[i].count;
+    h.sum_ = arms_[i].sum;
+    h.comp_ = arms_[i].comp;
+    h.total_ = total_;
+    h.last_ = last_;
+    return h;
+  }
+  void put_back(std::size_t i, const held_arm& h) {
+    arms_[i] = arm{h.count_, h.sum_, h.comp_};
+    total_ = h.total_;
+    last_ = h.last_;
+  }
+
   /// Sets arm i's count and reward sum, the other arms unchanged (the sampling rule's view of an
   /// ask-tell study, where pulls in flight are counted: identification.hpp).  Domain: sum finite.
   void assign(std::size_t i, std::uint64_t count, double sum) {

@@ -164,14 +164,27 @@ class count_cache {
       const double v = table_[T];
       if (v == v) return v;
     }
-    const std::uint64_t U = (T + stride - 1) / stride * stride;
-    if (decreasing_from_ == 0 || T < decreasing_from_ || U >= sparse_limit()) return (*this)(T);
-    if (U < limit_) return U == T ? (*this)(T) : (*this)(U) * (1 - 0x1p-40);
-    return U == T ? sparse(T) : sparse(U) * (1 - 0x1p-40);  // sparse(T) is f(T) itself
+    // Past the table, an entry of the sparse table already computed: lower_bound_slow's answer
+    // without a call (a caller's loop keeps its registers).
+    if (T >= limit_ && decreasing_from_ != 0 && T >= decreasing_from_) {
+      const std::uint64_t U = (T + stride - 1) / stride * stride, i = (U - limit_) / stride;
+      if (U < sparse_limit() && i < sparse_.size()) {
+        const double v = sparse_[i];
+        if (v == v) return U == T ? v : v * (1 - 0x1p-40);  // sparse(T) is f(T) itself
+      }
+    }
+    return lower_bound_slow(T);
   }
   const F& function() const { return f_; }
 
  private:
+  [[gnu::noinline]] double lower_bound_slow(std::uint64_t T) {
+    const std::uint64_t U = (T + stride - 1) / stride * stride;
+    if (decreasing_from_ == 0 || T < decreasing_from_ || U >= sparse_limit()) return (*this)(T);
+    if (U < limit_) return U == T ? (*this)(T) : (*this)(U) * (1 - 0x1p-40);
+    return U == T ? sparse(T) : sparse(U) * (1 - 0x1p-40);
+  }
+
   [[gnu::noinline]] double slow(std::uint64_t T) {
     if (T < limit_) {
       if (T >= table_.size()) {

@@ -62,6 +62,23 @@ class session {
     return r;
   }
 
+  /// Pulls of arm i, one after another, each followed by keep(count, mean, total) (arm i's count
+  /// and empirical mean and the total after that pull), until keep returns false or the run
+  /// reaches its next poll for an interruption (then the caller's can_pull() polls).  The same
+  /// draws and statistics as as many pull(i) calls; meanwhile arm i's statistics are held in
+  /// registers (arm_stats::held_arm), so keep must not read stats().  Call it only after
+  /// can_pull() returned true (at least one pull is then allowed) and without an active observer.
+  template <class Keep>
+  void pull_streak(std::size_t i, Keep keep) {
+    static_assert(!Observer::active, "pull_streak reports no pulls: use pull() with an active observer");
+    auto h = stats_.hold(i);
+    for (std::uint64_t left = poll_at_ - h.total(); left > 0; --left) {
+      h.add(arms_.sample(i, rng_));
+      if (!keep(h.count(), h.mean(), h.total())) break;
+    }
+    stats_.put_back(i, h);
+  }
+
   /// m pulls of arm i drawn as one sum (exact in distribution; see arms.hpp); returns the sum.
   double pull_batch(std::size_t i, std::uint64_t m) {
     const double s = m == 1 ? arms_.sample(i, rng_) : arms_.sample_sum(i, m, rng_);

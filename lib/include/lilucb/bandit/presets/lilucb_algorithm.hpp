@@ -16,7 +16,9 @@
 // tabulated by pull count (count_cache), filled by the same function, so results are
 // bit-identical to computing it on every pull, and with the heap a pull that leaves the arm on
 // top, shown by a lower bound of its bonus (count_cache::lower_bound), does not look the bonus
-// up at all; both tricks can be switched off (tested).
+// up at all; both tricks can be switched off (tested).  The top arm's pulls while it stays on
+// top run as one streak (session::pull_streak) with its statistics in registers, where no
+// observer watches and no LS rule is updated (the same pulls: tested against pull-by-pull runs).
 
 #include "lilucb/bandit/detail/confidence.hpp"
 #include "lilucb/bandit/detail/radix_root_heap.hpp"
@@ -98,17 +100,84 @@ run_result run_lilucb_impl(const Arms& arms, const lilucb_config& c, const run_o
   std::uint64_t t_max = 1;      // max_i T_i
   std::size_t most_pulled = 0;  // argmax_i T_i, ties to the lowest index
   const double a = c.a;
+  auto count_pull = [&](std::size_t i, std::uint64_t Ti) {
+    if (Ti > t_max) {
+      t_max = Ti;
+      most_pulled = i;
+    } else if (Ti == t_max && i < most_pulled) {
+      most_pulled = i;
+    }
+  };
+  // Figure 1's while condition T_max < 1 + a (t - T_max), for the most-pulled arm (hence for
+  // all arms), as the sign of a (t - T_max) + (1 - T_max): one fused multiply-add rounds once,
+  // so the sign is exact (1 - T_max is an exact integer below 2^53).
+  auto going_on = [&](std::uint64_t t) {
+    return std::fma(a, static_cast<double>(t - t_max), 1.0 - static_cast<double>(t_max)) > 0;
+  };
+  // The largest T_max for which the while condition holds with t - T_max = d, i.e. the largest
+  // integer T with fma(a, d, 1 - T) > 0 (a decreasing function of T, with an exact sign), found
+  // from fl(a d) and exact steps; 0 where that is not worth it (then going_on decides).
+  auto last_going_on = [&](std::uint64_t d) -> std::uint64_t {
+    const double x = a * static_cast<double>(d);
+    if (!(x >= 1 && x < 0x1p50)) return 0;
+    auto holds = [&](std::uint64_t T) {
+      return std::fma(a, static_cast<double>(d), 1.0 - static_cast<double>(T)) > 0;
+    };
+    auto T = static_cast<std::uint64_t>(x);
+    while (T > 1 && !holds(T)) --T;
+    while (holds(T + 1)) ++T;
+    return holds(T) ? T : 0;
+  };
+  // Streaks: while the top arm stays on top its pulls follow each other with the same checks,
+  // so without the LS rule and an observer they run in session::pull_streak, the arm's
+  // statistics in registers (the same pulls, decisions and checks in the same order).
+  constexpr bool Streaks = UseHeap && Tabulate && !Observer::active;
+  bool stayed = false;  // the last pull left its arm on top, its key unstored
   while (true) {
-    const std::uint64_t t = st.total();
-    // Figure 1's while condition T_max < 1 + a (t - T_max), for the most-pulled arm (hence for
-    // all arms), as the sign of a (t - T_max) + (1 - T_max): one fused multiply-add rounds once,
-    // so the sign is exact (1 - T_max is an exact integer below 2^53).
-    if (!(std::fma(a, static_cast<double>(t - t_max), 1.0 - static_cast<double>(t_max)) > 0))
-      return s.finish(name, most_pulled, run_status::stopped, "lilucb", params);
+    if (!going_on(st.total())) return s.finish(name, most_pulled, run_status::stopped, "lilucb", params);
     if (ls && ls->satisfied(st)) return s.finish(name, ls->leader(), run_status::stopped, "ls", params);
     if (!s.can_pull()) return s.finish(name, most_pulled, run_status::budget_exhausted, "budget", params);
 
     std::size_t i;
+    if constexpr (Streaks) {
+      if (stayed && !ls) {
+        // Pulls of the top arm i while it stays on top (the branch below, pull after pull), each
+        // followed by the while condition, until it leaves the top, the condition fails or the
+        // run reaches a poll; the loop's head then checks as after any pull.
+        i = heap.top();
+        const double next = heap.next_top_key();
+        bool left = false;
+        double m_left = 0;
+        std::uint64_t T_left = 0;
+        std::uint64_t d_known = 0, T_star = 0;
+        bool known = false;
+        s.pull_streak(i, [&](std::uint64_t Ti, double m, std::uint64_t t) {
+          const std::uint64_t before = t_max;
+          count_pull(i, Ti);
+          if (!(m + table->lower_bound(Ti) > next)) {
+            left = true;
+            m_left = m;
+            T_left = Ti;
+            return false;
+          }
+          // The while condition held before this pull; with T_max unchanged it holds after it
+          // (it grows with t).  Otherwise it is T_max <= T*(d), d = t - T_max, computed once per d.
+          if (t_max == before) return true;
+          const std::uint64_t d = t - t_max;
+          if (!known || d != d_known) {
+            known = true;
+            d_known = d;
+            T_star = last_going_on(d);
+          }
+          return T_star == 0 ? going_on(t) : t_max <= T_star;
+        });
+        if (left) {
+          heap.update_top(m_left + bonus(T_left));
+          stayed = false;
+        }
+        continue;
+      }
+    }
     if constexpr (UseHeap) {
       i = heap.top();
       // The next pull's arm, fetched during this one (only where the arms' state has left the
@@ -127,18 +196,14 @@ run_result run_lilucb_impl(const Arms& arms, const lilucb_config& c, const run_o
       // implies fl(mean + bonus) > next (rounding is monotone), so most pulls of the top arm
       // need no bonus at their count (count_cache::lower_bound), the same pulls either way.
       const double m = st.mean(i);
-      if (!(m + table->lower_bound(Ti) > heap.next_top_key())) heap.update_top(m + bonus(Ti));
+      stayed = m + table->lower_bound(Ti) > heap.next_top_key();
+      if (!stayed) heap.update_top(m + bonus(Ti));
     } else {
       const double key = st.mean(i) + bonus(Ti);
       if constexpr (UseHeap) heap.update_top(key);
       else index[i] = key;
     }
-    if (Ti > t_max) {
-      t_max = Ti;
-      most_pulled = i;
-    } else if (Ti == t_max && i < most_pulled) {
-      most_pulled = i;
-    }
+    count_pull(i, Ti);
     if (ls) ls->update(i, st);
   }
 }
