@@ -50,12 +50,7 @@ class arm_stats {
   /// every index built on it would be infinite or NaN, so this is a domain_error instead).
   void add_batch(std::size_t i, std::uint64_t m, double reward_sum) {
     auto& a = arms_[i];
-    const double t = a.sum + reward_sum;  // TwoSum: a.sum + reward_sum == t + e exactly
-    if (!(std::fabs(t) <= std::numeric_limits<double>::max())) [[unlikely]] overflow(t);
-    const double z = t - a.sum;
-    const double e = (a.sum - (t - z)) + (reward_sum - z);
-    a.comp += e;
-    a.sum = t;
+    compensated_add(a.sum, a.comp, reward_sum);
     a.count += m;
     total_ += m;
     last_ = reward_sum;
@@ -71,12 +66,7 @@ class arm_stats {
     std::uint64_t total() const { return total_; }
     double mean() const { return (sum_ + comp_) / static_cast<double>(count_); }  // as arm_stats::mean
     void add(double reward) {  // as add_batch(i, 1, reward)
-      const double t = sum_ + reward;
-      if (!(std::fabs(t) <= std::numeric_limits<double>::max())) [[unlikely]] overflow(t);
-      const double z = t - sum_;
-      const double e = (sum_ - (t - z)) + (reward - z);
-      comp_ += e;
-      sum_ = t;
+      compensated_add(sum_, comp_, reward);
       ++count_;
       ++total_;
       last_ = reward;
@@ -140,6 +130,16 @@ class arm_stats {
    }
 
  private:
+  // sum + comp += x: TwoSum splits sum + x into t + e exactly; t becomes the sum, e joins the
+  // accumulated errors.  A sum that leaves the doubles is a domain_error (add_batch).
+  static void compensated_add(double& sum, double& comp, double x) {
+    const double t = sum + x;
+    if (!(std::fabs(t) <= std::numeric_limits<double>::max())) [[unlikely]] overflow(t);
+    const double z = t - sum;
+    const double e = (sum - (t - z)) + (x - z);
+    comp += e;
+    sum = t;
+  }
   // Out of line and cold, so that the per-pull check above stays one compare and a branch.
   [[noreturn, gnu::cold, gnu::noinline]] static void overflow(double t) {
     lilucb::detail::raise_domain_error("lilucb::bandit::arm_stats::add", "reward sum", lilucb::detail::format_value(t),

@@ -30,6 +30,7 @@
 #include <cmath>
 #include <cstddef>
 #include <cstdint>
+#include <limits>
 #include <memory>
 #include <optional>
 #include <string>
@@ -65,6 +66,19 @@ inline constexpr std::size_t radix_heap_from = 1024;
 inline constexpr std::size_t radix16_until = std::size_t(1) << 19;
 
 namespace detail {
+
+/// After a pull of the top arm of `heap` that brought its mean to m and its count to T: its new
+/// key is m + table(T), stored by update_top unless m + table.lower_bound(T) already exceeds the
+/// next arm's key.  Then the arm stays on top and update_top would only store the key, which no
+/// member reads (next_top_key), so the bonus at T is not looked up: fl(m + lower bound) > next
+/// implies fl(m + bonus) > next (rounding is monotone), the same order either way.  Returns
+/// whether the arm stayed on top with its key unstored.
+template <class Heap, class Table>
+bool update_top_unless_staying(Heap& heap, Table& table, double m, std::uint64_t T) {
+  if (m + table.lower_bound(T) > heap.next_top_key()) return true;
+  heap.update_top(m + table(T));
+  return false;
+}
 
 /// Queue: root_heap, radix16_root_heap or radix_root_heap, or void for a left-to-right argmax
 /// scan at every pull.
@@ -109,24 +123,22 @@ run_result run_lilucb_impl(const Arms& arms, const lilucb_config& c, const run_o
     }
   };
   // Figure 1's while condition T_max < 1 + a (t - T_max), for the most-pulled arm (hence for
-  // all arms), as the sign of a (t - T_max) + (1 - T_max): one fused multiply-add rounds once,
-  // so the sign is exact (1 - T_max is an exact integer below 2^53).
-  auto going_on = [&](std::uint64_t t) {
-    return std::fma(a, static_cast<double>(t - t_max), 1.0 - static_cast<double>(t_max)) > 0;
+  // all arms), as the sign of a d + (1 - T_max), d = t - T_max: one fused multiply-add rounds
+  // once, so the sign is exact (1 - T_max is an exact integer below 2^53).
+  auto holds = [&](std::uint64_t d, std::uint64_t T) {
+    return std::fma(a, static_cast<double>(d), 1.0 - static_cast<double>(T)) > 0;
   };
+  auto going_on = [&](std::uint64_t t) { return holds(t - t_max, t_max); };
   // The largest T_max for which the while condition holds with t - T_max = d, i.e. the largest
-  // integer T with fma(a, d, 1 - T) > 0 (a decreasing function of T, with an exact sign), found
-  // from fl(a d) and exact steps; 0 where that is not worth it (then going_on decides).
+  // integer T with holds(d, T) (a decreasing function of T, with an exact sign), found from
+  // fl(a d) and exact steps; 0 where that is not worth it (then going_on decides).
   auto last_going_on = [&](std::uint64_t d) -> std::uint64_t {
     const double x = a * static_cast<double>(d);
     if (!(x >= 1 && x < 0x1p50)) return 0;
-    auto holds = [&](std::uint64_t T) {
-      return std::fma(a, static_cast<double>(d), 1.0 - static_cast<double>(T)) > 0;
-    };
     auto T = static_cast<std::uint64_t>(x);
-    while (T > 1 && !holds(T)) --T;
-    while (holds(T + 1)) ++T;
-    return holds(T) ? T : 0;
+    while (T > 1 && !holds(d, T)) --T;
+    while (holds(d, T + 1)) ++T;
+    return holds(d, T) ? T : 0;
   };
   // Streaks: while the top arm stays on top its pulls follow each other with the same checks,
   // so without the LS rule and an observer they run in session::pull_streak, the arm's
@@ -149,8 +161,7 @@ run_result run_lilucb_impl(const Arms& arms, const lilucb_config& c, const run_o
         bool left = false;
         double m_left = 0;
         std::uint64_t T_left = 0;
-        std::uint64_t d_known = 0, T_star = 0;
-        bool known = false;
+        std::uint64_t d_known = std::numeric_limits<std::uint64_t>::max(), T_star = 0;  // no d yet
         s.pull_streak(i, [&](std::uint64_t Ti, double m, std::uint64_t t) {
           const std::uint64_t before = t_max;
           count_pull(i, Ti);
@@ -164,8 +175,7 @@ run_result run_lilucb_impl(const Arms& arms, const lilucb_config& c, const run_o
           // (it grows with t).  Otherwise it is T_max <= T*(d), d = t - T_max, computed once per d.
           if (t_max == before) return true;
           const std::uint64_t d = t - t_max;
-          if (!known || d != d_known) {
-            known = true;
+          if (d != d_known) {
             d_known = d;
             T_star = last_going_on(d);
           }
@@ -191,13 +201,7 @@ run_result run_lilucb_impl(const Arms& arms, const lilucb_config& c, const run_o
     s.pull(i);
     const std::uint64_t Ti = st.count(i);
     if constexpr (UseHeap && Tabulate) {
-      // i stays on top when its new index exceeds the next arm's, and then update_top would only
-      // store the key (root_heap, basic_radix_root_heap: next_top_key).  fl(mean + lower bound) > next
-      // implies fl(mean + bonus) > next (rounding is monotone), so most pulls of the top arm
-      // need no bonus at their count (count_cache::lower_bound), the same pulls either way.
-      const double m = st.mean(i);
-      stayed = m + table->lower_bound(Ti) > heap.next_top_key();
-      if (!stayed) heap.update_top(m + bonus(Ti));
+      stayed = update_top_unless_staying(heap, *table, st.mean(i), Ti);
     } else {
       const double key = st.mean(i) + bonus(Ti);
       if constexpr (UseHeap) heap.update_top(key);

@@ -41,18 +41,12 @@ class lilucb {
   }
   void observe(std::size_t i, const arm_stats& s) {
     if (!built_) return;  // the initial round
-    // As run_lilucb: when the mean plus a lower bound of the bonus already exceeds the next
-    // arm's key, i stays on top and update_top would only store its key, which no member reads
-    // (next_top_key), so the bonus at this count is not looked up; the same pulls either way.
     const double m = s.mean(i);
     const std::uint64_t T = s.count(i);
-    auto update = [&](auto& heap) {
-      if (!(m + bonus_->lower_bound(T) > heap.next_top_key())) heap.update_top(m + (*bonus_)(T));
-    };
     switch (queue_) {
-      case queue::binary: update(heap_); break;
-      case queue::radix16: update(radix16_heap_); break;
-      default: update(radix_heap_);
+      case queue::binary: detail::update_top_unless_staying(heap_, *bonus_, m, T); break;
+      case queue::radix16: detail::update_top_unless_staying(radix16_heap_, *bonus_, m, T); break;
+      default: detail::update_top_unless_staying(radix_heap_, *bonus_, m, T);
     }
   }
   /// Arm i's statistics changed although it is not the arm next() returned last (the ask-tell
