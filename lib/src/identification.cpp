@@ -614,6 +614,7 @@ identification::identification(study_settings settings)
   ctx.nu = s.nu;
   ctx.model = p_->model;
   ctx.stopping = p_->comb.stopping;
+  ctx.threshold = p_->comb.threshold;
   ctx.rho = p_->comb.rho;
   ctx.inner = run_options{}.inner;
   ctx.target = s.target;

@@ -36,6 +36,32 @@ any_stopping ls_with(const rule_context& c, run_parameters& p, stopping::ls_boun
   return rule;
 }
 
+
+/// t3c-ids-matched's model (sampling/top_two.hpp, top_two_model): the costs of the evidence its
+/// stopping statistic collects.  Bernoulli arms: the Bernoulli divergence (the KL GLR, PK, and PB,
+/// whose bets on {0, 1} rewards are PK's likelihood ratios).  Bounded arms: capped betting rates for
+/// pooled-betting, the divergence of the rescaled means for pooled-kl, the empirical variances for
+/// the variance-aware statistics (heuristic-ev, pooled-eb); Gaussian arms of unknown variance: the
+/// empirical variances for heuristic-ev (PT's and GU's evidence is not the Gaussian rate of the arms'
+/// variances: the nominal Gaussian costs, as t3c-ids).  Otherwise (the sigma rules, which charge
+/// every arm sigma) the Gaussian costs.
+sampling::top_two_model matched_model(const rule_context& c) {
+  using m = sampling::top_two_model;
+  const bool glr = c.stopping == stopping_rule::glr;
+  switch (c.model) {
+    case reward_model::bernoulli: return m::bernoulli;
+    case reward_model::gaussian_unknown_variance:
+      return glr && c.threshold == glr_threshold::heuristic_ev ? m::empirical_variance : m::gaussian;
+    case reward_model::bounded:
+      if (glr && c.threshold == glr_threshold::pooled_betting) return m::capped_betting;
+      if (glr && c.threshold == glr_threshold::pooled_kl) return m::bernoulli;
+      if (glr && (c.threshold == glr_threshold::heuristic_ev || c.threshold == glr_threshold::pooled_eb))
+        return m::empirical_variance;
+      return m::gaussian;
+    default: return m::gaussian;
+  }
+}
+
 stopping::glr_model glr_model_of(const rule_context& c) {
   return bernoulli(c) ? stopping::glr_model::bernoulli : stopping::glr_model::gaussian;
 }
@@ -81,6 +107,10 @@ any_sampling t3c_ids(const rule_context& c, run_parameters&) {
 }
 any_sampling eb_tci_ids(const rule_context& c, run_parameters&) {
   return sampling::eb_tci(c.arms, c.sigma, sampling::top_two_selection::ids, c.target);
+}
+// T3C-IDS matched to its stopping statistic (matched_model).
+any_sampling t3c_ids_matched(const rule_context& c, run_parameters&) {
+  return sampling::t3c(c.arms, c.sigma, sampling::top_two_selection::ids, c.target, matched_model(c), c.lo, c.hi);
 }
 // The challenger of Proposition M1's statistic on the default grid (weakest_pair.hpp).
 any_sampling weakest_pair(const rule_context& c, run_parameters&) {

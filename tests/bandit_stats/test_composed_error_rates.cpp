@@ -182,6 +182,7 @@ const std::vector<tested_combination> tested_combinations{
     {"t3c-ids+glr-pooled-weighted", true},  // long: CI runs pooled_weighted_at_delta_half and test_glr_pooled_weighted
     {"uniform+glr-pooled-weighted", true},
     {"t3c-ids+glr-pooled-kl", false},
+    {"t3c-ids-matched+glr-pooled-kl", false},  // (its capped and variance models: test_known_range_error_rates)
     {"uniform+glr-pooled-kl", true},
     {"t3c-ids+glr-pooled-eb", true},  // long: CI runs test_known_range_error_rates (delta = 1/2, planted variants)
     {"uniform+glr-pooled-eb", true},

@@ -53,7 +53,9 @@ const std::vector<instance> instances{
 };
 constexpr std::size_t best = 3;
 
-enum class sampler { t3c, uniform, starve };
+// matched: t3c-ids-matched, whose costs are the stopping statistic's (capped betting rates with
+// pooled-betting, empirical variances with pooled-eb) on the rescaled rewards.
+enum class sampler { t3c, uniform, starve, matched };
 
 run_options large_delta_options() {
   run_options o;
@@ -92,12 +94,13 @@ error_rate_report report(const instance& in, sampler which, std::size_t runs) {
             starve_the_best s(best);
             return lb::run_composed(a, s, stop, oo).run;
           }
-          const auto c = lb::parse_combination((which == sampler::t3c ? "t3c+" : "uniform+") + threshold_name<Rule>());
+          const char* prefix = which == sampler::t3c ? "t3c+" : which == sampler::matched ? "t3c-ids-matched+" : "uniform+";
+          const auto c = lb::parse_combination(prefix + threshold_name<Rule>());
           return lb::run_combination(c, a, oo).run;
         },
         arms);
   };
-  const char* names[] = {"t3c", "uniform", "starve-the-best"};
+  const char* names[] = {"t3c", "uniform", "starve-the-best", "t3c-ids-matched"};
   return check_error_rate(std::string(names[int(which)]) + "+" + threshold_name<Rule>() + " on " + in.label,
                           in.means.size(), best, 0.5, large_delta_options(), runs, run_one);
 }
@@ -181,7 +184,7 @@ void check_rows(std::vector<row> ci) {
   if (large_delta_runs() > 300) {
     ci.clear();
     for (std::size_t i = 0; i < instances.size(); ++i)
-      for (auto s : {sampler::t3c, sampler::uniform, sampler::starve}) ci.push_back({i, s, 1});
+      for (auto s : {sampler::t3c, sampler::uniform, sampler::starve, sampler::matched}) ci.push_back({i, s, 1});
   }
   for (const auto& r : ci) {
     const auto rep = report<Rule>(instances[r.instance], r.which, large_delta_runs() / r.share);
@@ -221,9 +224,11 @@ BOOST_AUTO_TEST_SUITE_END()
 
 BOOST_AUTO_TEST_SUITE(pooled_betting_large_delta)
 
-// CI: as PE's suite; the long entry runs every sampler on every instance at 3000 runs.
+// CI: as PE's suite, and the matched sampler (capped betting costs) on the Beta arms; the long
+// entry runs every sampler on every instance at 3000 runs.
 BOOST_AUTO_TEST_CASE(samplers_and_instances_at_delta_half) {
-  check_rows<lb::stopping::glr_pooled_betting>({{0, sampler::t3c, 1}, {2, sampler::t3c, 1}, {2, sampler::starve, 3}});
+  check_rows<lb::stopping::glr_pooled_betting>(
+      {{0, sampler::t3c, 1}, {2, sampler::t3c, 1}, {2, sampler::starve, 3}, {2, sampler::matched, 1}});
 }
 
 BOOST_AUTO_TEST_CASE(planted_overconfident_rules_are_rejected) { check_planted<lb::stopping::glr_pooled_betting>(); }

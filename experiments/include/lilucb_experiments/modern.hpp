@@ -90,6 +90,12 @@ inline constexpr const char* unknown_variance_reference =
 inline constexpr const char* unknown_variance_certified =
     "certified for Gaussian rewards of unknown variance: the presets' Gaussian instances have a known sigma";
 
+/// T3C-IDS matched to its stopping statistic (sampling/top_two.hpp, top_two_model) differs from
+/// t3c-ids only on Bernoulli and bounded arms and where the variance is unknown.
+inline constexpr const char* matched_sampler =
+    "t3c-ids matched to its stopping statistic: with the presets' Gaussian instances and sigma rules it is t3c-ids; "
+    "experiments/modern/bernoulli.json, bounded.json and unknown_variance.json run it";
+
 /// The top-m samplers answer the presets' best-arm question too, but their pair is a top-m
 /// question's (experiments/modern/topm.json runs them).
 inline constexpr const char* top_m_sampler =
@@ -183,6 +189,13 @@ inline constexpr std::array method_table{
     method_row{"tas-d+glr-heuristic-ev", unknown_variance_reference},
     method_row{"tas-d-every+glr-heuristic-ev", unknown_variance_reference},
     method_row{"t3c-ids+glr-heuristic-ev", unknown_variance_reference},
+    // T3C-IDS matched to its stopping statistic (the Bernoulli divergence, the arms' empirical
+    // variances, capped betting rates) with the practice's thresholds and the certified rules for
+    // rewards in a known range.
+    method_row{"t3c-ids-matched+glr-heuristic", matched_sampler},
+    method_row{"t3c-ids-matched+glr-heuristic-ev", matched_sampler},
+    method_row{"t3c-ids-matched+glr-pooled-kl", matched_sampler},
+    method_row{"t3c-ids-matched+glr-pooled-betting", matched_sampler},
     // Top-m questions (config key "top"): Proposition TM-M1 (one-sided, certified) and the practice
     // (heuristic), each with LUCB-GLR and Top-Two sampling of the pair of least evidence.
     method_row{"lucb-glr+glr-one-sided", top_m_sampler},

@@ -35,9 +35,10 @@ using lilucb_test::same_pulls;
 namespace {
 template <class Fast, class Naive, class Arms>
 void same_top_two_pulls(const Arms& arms, double sigma, std::uint64_t seed, std::uint64_t pulls, const std::string& what,
-                        lb::sampling::top_two_selection sel, lb::answer_target target = {}) {
-  Fast fast(arms.size(), sigma, sel, target);
-  Naive naive(arms.size(), sigma, sel, target);
+                        lb::sampling::top_two_selection sel, lb::answer_target target = {},
+                        lb::sampling::top_two_model model = lb::sampling::top_two_model::gaussian) {
+  Fast fast(arms.size(), sigma, sel, target, model);
+  Naive naive(arms.size(), sigma, sel, target, model);
   same_pulls(arms, fast, naive, seed, pulls, what);
 }
 
@@ -364,6 +365,144 @@ BOOST_AUTO_TEST_CASE(epsilon_challengers_match_naive_pull_for_pull) {
   // TTTS has no epsilon form: refused, naming the parameter.
   lilucb_test::expect_domain_error([] { lb::sampling::ttts(3, 0.5, lb::sampling::top_two_selection::half, {0.1, false}); },
                                    "epsilon");
+}
+
+// The reward models' costs, shares and posteriors (top_two_model: the Bernoulli divergence and
+// Beta moments on Bernoulli arms, empirical variances on bounded arms) against the definitions
+// written as plain loops (naive_top_two.hpp: golden-section search for the divergence's boundary
+// point, two-pass variances), pull for pull, every Top-Two kind, with and without IDS, for the
+// best arm and epsilon-good targets.
+BOOST_AUTO_TEST_CASE(reward_model_costs_match_naive_pull_for_pull) {
+  using lb::sampling::top_two_kind;
+  using lb::sampling::top_two_model;
+  using lb::sampling::top_two_selection;
+  const std::vector<std::vector<double>> bern{{0.5, 0.5, 0.5, 0.5}, {0.9, 0.5, 0.5, 0.1, 0.9, 0.3},
+                                              {0.05, 0.04, 0.03, 0.02, 0.01}};
+  const std::vector<std::vector<double>> beta{{0.1, 0.08, 0.07, 0.05}, {0.5, 0.45, 0.43, 0.4}};
+  for (const lb::answer_target t : {lb::answer_target{}, lb::answer_target{0.02, false}, lb::answer_target{0.2, true}})
+    for (std::uint64_t seed = 1; seed <= 2; ++seed)
+      for (auto sel : {top_two_selection::half, top_two_selection::ids}) {
+        const std::string what = lb::to_string(t) + (sel == top_two_selection::ids ? " ids" : " half");
+        for (const auto& m : bern) {
+          const std::string k = " K = " + std::to_string(m.size());
+          same_top_two_pulls<lb::sampling::t3c, lilucb_test::naive_top_two<top_two_kind::t3c>>(
+              lb::bernoulli_arms(m), 0.5, seed, 3000, "t3c bernoulli " + what + k, sel, t, top_two_model::bernoulli);
+          same_top_two_pulls<lb::sampling::eb_tci, lilucb_test::naive_top_two<top_two_kind::eb_tci>>(
+              lb::bernoulli_arms(m), 0.5, seed, 3000, "eb-tci bernoulli " + what + k, sel, t, top_two_model::bernoulli);
+          if (t.epsilon == 0 && sel == top_two_selection::half)
+            same_top_two_pulls<lb::sampling::ttts, lilucb_test::naive_top_two<top_two_kind::ttts>>(
+                lb::bernoulli_arms(m), 0.5, seed, 3000, "ttts bernoulli" + k, sel, t, top_two_model::bernoulli);
+        }
+        for (const auto& m : beta) {
+          const std::string k = " K = " + std::to_string(m.size());
+          const lb::bounded_arms arms(m, 0.0, 1.0);
+          same_top_two_pulls<lb::sampling::t3c, lilucb_test::naive_top_two<top_two_kind::t3c>>(
+              arms, 0.5, seed, 3000, "t3c bounded " + what + k, sel, t, top_two_model::empirical_variance);
+          same_top_two_pulls<lb::sampling::eb_tci, lilucb_test::naive_top_two<top_two_kind::eb_tci>>(
+              arms, 0.5, seed, 3000, "eb-tci bounded " + what + k, sel, t, top_two_model::empirical_variance);
+          same_top_two_pulls<lb::sampling::t3c, lilucb_test::naive_top_two<top_two_kind::t3c>>(
+              arms, 0.5, seed, 3000, "t3c capped " + what + k, sel, t, top_two_model::capped_betting);
+          same_top_two_pulls<lb::sampling::eb_tci, lilucb_test::naive_top_two<top_two_kind::eb_tci>>(
+              arms, 0.5, seed, 3000, "eb-tci capped " + what + k, sel, t, top_two_model::capped_betting);
+        }
+      }
+}
+
+// The Bernoulli transportation's terms against a fine grid's minimum of
+// N_a kl(m_a, s x - e) + N_b kl(m_b, x) (the grid's minimum is at least the true one, and within
+// the grid's modulus of it); at eps = 0 its point is the count-weighted mean, where the terms are
+// the Bernoulli GLR's (the closed form).
+BOOST_AUTO_TEST_CASE(bernoulli_transport_is_the_divergence_minimum) {
+  using lb::sampling::bernoulli_transport;
+  using lb::sampling::top_two_kl;
+  struct pair_case {
+    double ma, na, mb, nb, s, e;
+  };
+  const std::vector<pair_case> cases{{0.5, 100, 0.45, 80, 1, 0},      {0.05, 1000, 0.01, 30, 1, 0},
+                                     {1.0, 7, 0.0, 3, 1, 0},          {0.5, 100, 0.45, 80, 1, 0.02},
+                                     {0.3, 50, 0.31, 500, 1, 0.05},   {0.9, 20, 0.8, 200, 0.8, 0},
+                                     {0.0, 10, 0.0, 10, 1, 0.1},      {1.0, 40, 0.95, 10, 1, 0.01}};
+  for (const auto& c : cases) {
+    const auto t = bernoulli_transport::of(c.ma, c.na, c.mb, c.nb, c.s, c.e);
+    double grid_min = HUGE_VAL;
+    const double lo = std::max(0.0, c.e / c.s), hi = std::min(1.0, (1 + c.e) / c.s);
+    const int steps = 400000;
+    for (int k = 0; k <= steps; ++k) {
+      const double x = lo + (hi - lo) * k / steps, xa = std::min(1.0, std::max(0.0, c.s * x - c.e));
+      grid_min = std::min(grid_min, c.na * top_two_kl(c.ma, xa) + c.nb * top_two_kl(c.mb, x));
+    }
+    BOOST_TEST_CONTEXT(c.ma << " x " << c.na << " vs " << c.mb << " x " << c.nb << ", s " << c.s << ", e " << c.e) {
+      BOOST_TEST(t.a_term >= 0);
+      BOOST_TEST(t.b_term >= 0);
+      BOOST_TEST(t.a_term + t.b_term <= grid_min * (1 + 1e-9) + 1e-12);
+      BOOST_TEST(t.a_term + t.b_term >= grid_min - 1e-6 * (1 + grid_min));
+      if (c.s == 1 && c.e == 0) {
+        const double m = (c.na * c.ma + c.nb * c.mb) / (c.na + c.nb);
+        BOOST_TEST(t.a_term == c.na * top_two_kl(c.ma, m));
+        BOOST_TEST(t.b_term == c.nb * top_two_kl(c.mb, m));
+      }
+    }
+  }
+}
+
+// The capped betting transportation against a fine grid's minimum of its objective
+// N_a capped_rate(m_a - x_a, v_a, x_a) + N_b capped_rate(x - m_b, v_b, 1 - x) over the boundary
+// points between the means; and capped_rate itself: the Gaussian rate d^2/(2v) below the cap, the
+// capped bet's rate d/r - v/(2 r^2) above it.
+BOOST_AUTO_TEST_CASE(capped_transport_is_the_capped_rate_minimum) {
+  using lb::sampling::capped_rate;
+  using lb::sampling::capped_transport;
+  BOOST_TEST(capped_rate(0.02, 0.01, 0.1) == 0.02 * 0.02 / (2 * 0.01), tt::tolerance(1e-15));  // d/v = 2 <= 1/r = 10
+  BOOST_TEST(capped_rate(0.05, 0.001, 0.1) == 0.05 / 0.1 - 0.001 / (2 * 0.01), tt::tolerance(1e-15));  // capped at 10
+  BOOST_TEST(capped_rate(0.05, 0.001, -0.1) == 0.05 * 0.05 / (2 * 0.001), tt::tolerance(1e-15));      // no cap
+  struct pair_case {
+    double ma, na, va, mb, nb, vb, s, e;
+  };
+  const std::vector<pair_case> cases{{0.1, 1900, 0.009, 0.05, 100, 0.0047, 1, 0},
+                                     {0.5, 100, 0.025, 0.45, 80, 0.025, 1, 0},
+                                     {0.1, 300, 0.009, 0.08, 300, 0.0074, 1, 0.02},
+                                     {0.95, 50, 0.005, 0.9, 500, 0.009, 0.9, 0},
+                                     {0.3, 10, 0.2, 0.01, 1000, 0.001, 1, 0}};
+  for (const auto& c : cases) {
+    const auto t = capped_transport::of(c.ma, c.na, c.va, c.mb, c.nb, c.vb, c.s, c.e);
+    const double lo = c.mb, hi = (c.ma + c.e) / c.s;
+    double grid_min = HUGE_VAL;
+    const int steps = 200000;
+    for (int k = 0; k <= steps; ++k) {
+      const double x = lo + (hi - lo) * k / steps, xa = c.s * x - c.e;
+      grid_min = std::min(grid_min, c.na * capped_rate(std::max(c.ma - xa, 0.0), c.va, xa) +
+                                        c.nb * capped_rate(std::max(x - c.mb, 0.0), c.vb, 1 - x));
+    }
+    BOOST_TEST_CONTEXT(c.ma << " x " << c.na << " vs " << c.mb << " x " << c.nb << ", s " << c.s << ", e " << c.e) {
+      BOOST_TEST(t.a_term >= 0);
+      BOOST_TEST(t.b_term >= 0);
+      BOOST_TEST(t.a_term + t.b_term <= grid_min * (1 + 1e-9) + 1e-12);
+      BOOST_TEST(t.a_term + t.b_term >= grid_min - 1e-6 * (1 + grid_min));
+    }
+  }
+}
+
+// Information-directed selection in the Bernoulli model gives the best arm the share of the
+// Bernoulli optimal proportions w*(mu) (IDS's fixed point for the divergence it is given; You et
+// al. 2023), not the Gaussian ones: on (0.3, 0.01) they are 0.409 and 1/2, and after 2 10^5 pulls
+// the Bernoulli model's share lies within 0.03 of the Bernoulli w*_best for three seeds.
+BOOST_AUTO_TEST_CASE(bernoulli_ids_gives_the_best_arm_its_bernoulli_share) {
+  const std::vector<double> means{0.3, 0.01};
+  const double w_bern = lilucb::characteristic_time_bernoulli(means).w_star[0];
+  const double w_gauss = lilucb::characteristic_time_gaussian(means, 0.5).w_star[0];
+  BOOST_TEST(std::fabs(w_bern - w_gauss) > 0.09);
+  const lb::bernoulli_arms arms(means);
+  for (std::uint64_t seed = 1; seed <= 3; ++seed) {
+    lb::run_options o;
+    o.nu = 0.1;
+    o.seed = seed;
+    o.max_pulls = 200000;
+    never_stop stop;
+    lb::sampling::t3c rule(means.size(), 0.5, lb::sampling::top_two_selection::ids, {}, lb::sampling::top_two_model::bernoulli);
+    const auto r = lb::run_composed(arms, rule, stop, o);
+    BOOST_TEST(std::fabs(double(r.run.counts[0]) / double(r.run.pulls) - w_bern) < 0.03,
+               "seed " << seed << ": share " << double(r.run.counts[0]) / double(r.run.pulls) << ", w* " << w_bern);
+  }
 }
 
 BOOST_AUTO_TEST_CASE(top_two_rules_match_naive_pull_for_pull) {

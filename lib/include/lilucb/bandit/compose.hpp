@@ -184,6 +184,7 @@ composed_result run_combination(const combination& c, const Arms& arms, const ru
   ctx.nu = opts.nu;
   ctx.model = model;
   ctx.stopping = c.stopping;
+  ctx.threshold = c.threshold;
   ctx.rho = c.rho;
   ctx.inner = opts.inner;
   ctx.target = c.target;

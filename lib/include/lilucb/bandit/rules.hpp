@@ -39,7 +39,7 @@ class any_sampling;
 class any_stopping;
 
 enum class sampling_rule { uniform, lilucb, lucb1, tas_d, tas_c, ttts, t3c, eb_tci, kl_lucb, t3c_ids, eb_tci_ids,
-                           weakest_pair, tas_d_every, tas_c_every, lucb_glr, tt_topm };
+                           weakest_pair, tas_d_every, tas_c_every, lucb_glr, tt_topm, t3c_ids_matched };
 enum class stopping_rule { lilucb, ls, glr };
 enum class glr_threshold { heuristic, kk21, mixture, one_sided, pooled, pooled_per_arm, pooled_kl, pooled_eb,
                             heuristic_ev, pooled_weighted, gu, paired_t, pooled_betting };
@@ -90,6 +90,7 @@ struct rule_context {
   double nu = 0;                 ///< the user's error probability, in (0, 1)
   reward_model model = reward_model::gaussian;
   stopping_rule stopping = stopping_rule::ls;  ///< the stopping rule the sampling rule runs with
+  glr_threshold threshold = glr_threshold::heuristic;  ///< its threshold, when it is glr
   double rho = 0;                ///< GLR mixture: a fixed scale > 0, or 0 for the grid
   inner_log inner{};             ///< lil'UCB's inner log (sampling rule lilucb with a stopping rule other than lilucb)
   /// The rewards' range (model bounded; [0, 1] otherwise): the rules certified for rewards in
@@ -216,6 +217,7 @@ any_sampling t3c(const rule_context&, run_parameters&);
 any_sampling eb_tci(const rule_context&, run_parameters&);
 any_sampling kl_lucb(const rule_context&, run_parameters&);
 any_sampling t3c_ids(const rule_context&, run_parameters&);
+any_sampling t3c_ids_matched(const rule_context&, run_parameters&);
 any_sampling eb_tci_ids(const rule_context&, run_parameters&);
 any_sampling weakest_pair(const rule_context&, run_parameters&);
 any_sampling lucb_glr(const rule_context&, run_parameters&);
@@ -249,14 +251,15 @@ std::function<double(std::uint64_t)> kk21_beta(double delta, std::size_t arms);
 namespace detail {
 /// The parameters every Top-Two rule with a transportation-cost challenger is built with.
 inline constexpr std::string_view top_two_parameters =
-    "the run's sigma (the Bernoulli divergence on Bernoulli arms); the leader's share 1/2, or information-directed "
-    "with -ids; an epsilon-good target's shifted challenger cost (EB-TCε)";
+    "the Gaussian costs and posterior at the run's sigma on every arm (sigma = 1/2 on Bernoulli arms; "
+    "t3c-ids-matched reads the stopping statistic's); the leader's share 1/2, or information-directed with -ids; an "
+    "epsilon-good target's shifted challenger cost (EB-TCε)";
 inline constexpr std::string_view tas_parameters =
     "w* of the empirical means at the run's sigma (the Bernoulli divergence on Bernoulli arms); D-tracking's forced "
     "exploration below sqrt(t) - K/2, C-tracking's projection onto w_a >= 1/(2 sqrt(K^2 + t))";
 }  // namespace detail
 
-inline constexpr std::array<sampling_descriptor, 16> sampling_rules{{
+inline constexpr std::array<sampling_descriptor, 17> sampling_rules{{
     {.id = sampling_rule::uniform, .name = "uniform", .summary = "round robin over the arms",
      .parameters = "none", .make = &rule_factories::uniform},
     {.id = sampling_rule::lilucb, .name = "lilucb", .summary = "lil'UCB's index (Figure fig:lilucb)",
@@ -314,6 +317,15 @@ inline constexpr std::array<sampling_descriptor, 16> sampling_rules{{
      .summary = "top-m, Top-Two style: that pair's arms with information-directed shares",
      .parameters = "the GLR of the run's model at its sigma; a best-arm question's pair when top = 1",
      .make = &rule_factories::tt_topm, .knows_epsilon = true, .knows_top_m = true, .practice = true},
+    {.id = sampling_rule::t3c_ids_matched, .name = "t3c-ids-matched",
+     .summary = "T3C-IDS matched to its stopping statistic: the Bernoulli divergence on Bernoulli arms, the arms' "
+                "empirical variances for the variance-aware statistics (heuristic-ev, pooled-eb), capped betting rates "
+                "for pooled-betting (as t3c-ids with the other rules)",
+     .parameters = "the transportation cost, IDS share and posterior of the stopping statistic's evidence "
+                   "(sampling/top_two.hpp, top_two_model; matched_model in lib/src/rules.cpp); the run's sigma, or one "
+                   "pseudo-reward of deviation sigma ((hi - lo)/2 on bounded arms) for the variances; an "
+                   "epsilon-good target's shifted challenger cost (EB-TCε)",
+     .cost = rule_cost::costly, .make = &rule_factories::t3c_ids_matched, .knows_epsilon = true, .practice = true},
 }};
 
 inline constexpr std::array<stopping_descriptor, 3> stopping_rules{{

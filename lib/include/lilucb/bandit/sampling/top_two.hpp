@@ -27,19 +27,47 @@
 //         (transportation cost improved); choice by tracking: pull B when N^B_B <= beta L_B, where
 //         L_B counts the rounds with leader B and N^B_B the pulls of B made as leader.
 //
-// W(a, b) = (mu_hat_a - mu_hat_b)_+^2/(2 sigma^2 (1/N_a + 1/N_b)), the Gaussian transportation cost
-// (the GLR statistic) with sigma the arms' width scale (1/2 for Bernoulli arms: their
-// sub-Gaussian scale; stated deviation from the Bernoulli KL form of the papers, which is used
-// by the GLR stopping rule).  The posterior of TTTS and T3C is Gaussian N(mu_hat_a, sigma^2/N_a)
-// (flat prior).  Ties to the lowest index.  Randomness comes from the run's stream (reproducible).
+// The arms' model (top_two_model) sets the transportation cost W, IDS's share and the posterior:
+//   gaussian            W(a, b) = (mu_hat_a - mu_hat_b)_+^2/(2 sigma^2 (1/N_a + 1/N_b)), the Gaussian
+//                       transportation cost (the GLR statistic) at the arms' width scale sigma; the
+//                       posterior N(mu_hat_a, sigma^2/N_a) (flat prior); IDS's share N_C/(N_L + N_C).
+//   bernoulli           the papers' Bernoulli form: W(a, b) = inf over the alternative of
+//                       N_a kl(mu_hat_a, x_a) + N_b kl(mu_hat_b, x_b) (bernoulli_transport below; at
+//                       eps = 0 the count-weighted mean is the minimiser); IDS's share
+//                       N_L kl(mu_hat_L, x_L)/(N_L kl(mu_hat_L, x_L) + N_C kl(mu_hat_C, x_C)) at that
+//                       minimiser (N_C/(N_L + N_C) where the means lie on the boundary, both terms
+//                       then 0); the posterior the normal law with the mean and variance of
+//                       Beta(1 + S_a, 1 + N_a - S_a) (uniform prior; S_a the arm's sum), an
+//                       approximation of TTTS's Beta posterior that keeps the exact argmax draw.
+//   empirical_variance  rewards of unknown variance in a known range (bounded arms): the Gaussian
+//                       forms with arm a's variance v_a = (M2_a + sigma^2)/(N_a + 1) in place of
+//                       sigma^2 (M2_a its sum of squared deviations; one pseudo-reward of the largest
+//                       variance sigma^2 = ((hi - lo)/2)^2 keeps v_a > 0):
+//                       W(a, b) = d_+^2/(2 (v_a/N_a + v_b/N_b)), IDS's share (N_C/v_C)/(N_L/v_L + N_C/v_C),
+//                       the posterior N(mu_hat_a, v_a/N_a).
+//   capped_betting      rewards in a known range, stopped by betting (Proposition PB): the evidence a bet
+//                       can collect per pull, not the Gaussian rate.  On rewards rescaled to [0, 1], a
+//                       side of mean mu, variance v, tested against m collects about
+//                       psi(d, v, r) = lambda d - lambda^2 v/2, lambda = min(d/v, 1/r), d = |mu - m|,
+//                       whose cap 1/r (r = m on the side above m, 1 - m below) is the largest bet that
+//                       keeps the wealth non-negative (docs/certified-glr/pooled-betting.md, section 1);
+//                       W(a, b) = min over the boundary of N_a psi_a + N_b psi_b (capped_transport
+//                       below), IDS's share N_L psi_L/W, the posterior as empirical_variance's.
+// The Bernoulli and capped models read means and variances rescaled to [0, 1] by (y - lo)/(hi - lo)
+// (the identity on Bernoulli arms), the target's boundary with them.
+// No sampling rule carries the guarantee (the stopping rule certifies the answer whatever the
+// sampling), so the model chooses where the pulls go, never whether an answer is correct.
+// Ties to the lowest index.  Randomness comes from the run's stream (reproducible).
 //
 // Epsilon-good targets (bandit/target.hpp; t3c and eb_tci, with or without IDS): the challenger
 // minimises the epsilon-shifted cost of EB-TCε (Jourdan, Degenne & Kaufmann 2023, "An epsilon-best-
 // arm identification algorithm for fixed-confidence and beyond"): W_eps(a, b) =
 // (mu_hat_a - mu_hat_b + eps)_+^2/(2 sigma^2 (1/N_a + 1/N_b)), and for a relative eps
 // (mu_hat_a - (1 - eps) mu_hat_b)_+^2/(2 sigma^2 (1/N_a + (1 - eps)^2/N_b)), the Gaussian cost of
-// the alternative "b beats a by the target" (docs/certified-glr/epsilon-topm.md, section 4).  The
-// leader is unchanged.  At epsilon = 0 the expressions are the best arm's, bit for bit.
+// the alternative "b beats a by the target" (docs/certified-glr/epsilon-topm.md, section 4); the
+// other models' costs of the same alternative x_a <= s x_b - e (s = 1, e = eps additive; s = 1 - eps,
+// e = 0 relative).  The leader is unchanged.  At epsilon = 0 the expressions are the best arm's,
+// bit for bit.
 //
 // Cost per pull: O(log K) for the leader and the challenger's argmin kept incrementally, O(K) only
 // when the leader changes or is pulled; the argmax of a posterior sample (ttts, t3c) drawn by
@@ -74,6 +102,101 @@ enum class top_two_selection { half, ids };
 inline constexpr int ttts_max_resamples = 100;
 /// The direct scheme is used up to this many arms (it computes K - 1 normal probabilities).
 inline constexpr std::size_t ttts_direct_max_arms = 64;
+
+/// The arms' model for Top-Two's costs, IDS share and posterior (file comment).
+enum class top_two_model { gaussian, bernoulli, empirical_variance, capped_betting };
+
+/// kl(p, q) = p log(p/q) + (1 - p) log((1 - p)/(1 - q)), the Bernoulli divergence, with 0 log 0 = 0.
+/// Domain: p in [0, 1]; q in [0, 1] (+inf where q excludes p's support).
+inline double top_two_kl(double p, double q) {
+  double v = 0;
+  if (p > 0) v += p * std::log(p / q);
+  if (p < 1) v += (1 - p) * std::log((1 - p) / (1 - q));
+  return v;
+}
+
+/// The Bernoulli transportation of a pair: the point of the boundary x_a = s x_b - e nearest in
+/// divergence to the empirical means, found by bisection on the derivative of the convex
+///     f(x) = N_a kl(m_a, s x - e) + N_b kl(m_b, x)   over x in [0, 1] with s x - e in [0, 1]
+/// (the count-weighted mean at s = 1, e = 0, computed in closed form).  terms = (N_a kl(m_a, x_a),
+/// N_b kl(m_b, x_b)) at the minimiser; their sum is W when m_a > s m_b - e (else W = 0: the means are
+/// already in the alternative).  Domain: m in [0, 1], N > 0, s in (0, 1], e in [0, 1).  Accurate to
+/// the bisection's last interval (the sampling rule's choice only; no guarantee rests on it).
+struct bernoulli_transport {  // (a_term, b_term) below
+  double a_term, b_term;
+  static bernoulli_transport of(double ma, double na, double mb, double nb, double s, double e) {
+    double xb;
+    if (s == 1 && e == 0) {
+      xb = (na * ma + nb * mb) / (na + nb);
+    } else {
+      // f'(x) = N_a s kl'(m_a, s x - e) + N_b kl'(m_b, x), kl'(p, q) = (q - p)/(q (1 - q)).
+      const auto dkl = [](double p, double q) {
+        if (p == 0) return 1 / (1 - q);
+        if (p == 1) return -1 / q;
+        return (q - p) / (q * (1 - q));
+      };
+      double lo = std::max(0.0, e / s), hi = std::min(1.0, (1 + e) / s);
+      for (int it = 0; it < 200; ++it) {
+        const double mid = 0.5 * (lo + hi);
+        if (!(mid > lo && mid < hi)) break;
+        const double q = std::min(1.0, std::max(0.0, s * mid - e));
+        const double g = na * s * dkl(ma, q) + nb * dkl(mb, mid);
+        if (g > 0) hi = mid;
+        else lo = mid;
+      }
+      xb = 0.5 * (lo + hi);
+    }
+    const double xa = s == 1 && e == 0 ? xb : std::min(1.0, std::max(0.0, s * xb - e));
+    return {na * top_two_kl(ma, xa), nb * top_two_kl(mb, xb)};
+  }
+};
+
+/// The capped betting rate of one side (file comment): lambda d - lambda^2 v/2 at
+/// lambda = min(d/v, 1/r), d >= 0, v > 0; no cap where r <= 0 (every bet keeps the wealth positive).
+inline double capped_rate(double d, double v, double r) {
+  const double lambda = r > 0 ? std::min(d / v, 1 / r) : d / v;
+  return lambda * d - 0.5 * lambda * lambda * v;
+}
+
+/// The capped_betting model's transportation of a pair on [0, 1]-rescaled means and variances:
+/// the minimum over the boundary point x (x_a = s x - e) between the two means of
+///     N_a capped_rate(m_a - x_a, v_a, x_a) + N_b capped_rate(x - m_b, v_b, 1 - x),
+/// by golden-section search (the objective is not shown convex; a sampling rule's choice only, no
+/// guarantee rests on it); the terms at the point found.  Domain: m_a > s m_b - e (the means outside
+/// the alternative), N > 0, v > 0, s in (0, 1], e real.
+struct capped_transport {
+  double a_term, b_term;
+  static capped_transport of(double ma, double na, double va, double mb, double nb, double vb, double s, double e) {
+    const auto terms = [&](double x) {
+      const double xa = s * x - e;
+      return capped_transport{na * capped_rate(std::max(ma - xa, 0.0), va, xa),
+                              nb * capped_rate(std::max(x - mb, 0.0), vb, 1 - x)};
+    };
+    const auto f = [&](double x) {
+      const auto t = terms(x);
+      return t.a_term + t.b_term;
+    };
+    double lo = mb, hi = (ma + e) / s;
+    const double g = 0.6180339887498949;  // (sqrt 5 - 1)/2
+    double x1 = hi - g * (hi - lo), x2 = lo + g * (hi - lo), f1 = f(x1), f2 = f(x2);
+    for (int it = 0; it < 80; ++it) {
+      if (f1 <= f2) {
+        hi = x2;
+        x2 = x1;
+        f2 = f1;
+        x1 = hi - g * (hi - lo);
+        f1 = f(x1);
+      } else {
+        lo = x1;
+        x1 = x2;
+        f1 = f2;
+        x2 = lo + g * (hi - lo);
+        f2 = f(x2);
+      }
+    }
+    return terms(f1 <= f2 ? x1 : x2);
+  }
+};
 
 /// TTTS's challenger for leader L (Russo 2016, with the cap ttts_max_resamples): the law of
 ///     for k = 1..99: draw theta from the posterior; if argmax theta != L, answer it;
@@ -193,14 +316,25 @@ class top_two {
   static constexpr double inf = std::numeric_limits<double>::infinity();
 
  public:
-  /// K arms, sigma, the leader's share and the question (target.hpp; ttts: the best arm only).
-  /// Domain: sigma > 0, check_target; ttts with half selection and the best arm.
-  top_two(std::size_t K, double sigma, top_two_selection selection = top_two_selection::half, answer_target target = {})
-      : K_(K), sigma_(sigma), selection_(selection), mean_(K + 1, 0.0), n_(K, 0.0), log_n_(K, 0.0), leads_(K, 0),
+  /// K arms, sigma, the leader's share, the question (target.hpp; ttts: the best arm only), the
+  /// arms' model and the rewards' range [lo, hi] (file comment; bernoulli reads no sigma, the
+  /// variance models read it as one pseudo-reward's deviation, (hi - lo)/2 for bounded rewards; the
+  /// range rescales the bernoulli and capped_betting models' means, [0, 1] for Bernoulli arms).
+  /// Domain: sigma > 0, check_target; ttts with half selection and the best arm; lo < hi finite.
+  top_two(std::size_t K, double sigma, top_two_selection selection = top_two_selection::half, answer_target target = {},
+          top_two_model model = top_two_model::gaussian, double lo = 0, double hi = 1)
+      : K_(K), sigma_(sigma), selection_(selection), model_(model), lo_(lo), range_(hi - lo), mean_(K + 1, 0.0),
+        n_(K, 0.0), log_n_(K, 0.0), var_(reads_variances(model) ? K : 0, sigma * sigma),
+        welford_mean_(reads_variances(model) ? K : 0, 0.0), m2_(reads_variances(model) ? K : 0, 0.0), leads_(K, 0),
         lead_pulls_(K, 0), posterior_(Kind == top_two_kind::eb_tci ? 0 : K), target_(target),
         scale_(target.relative ? (1 - target.epsilon) : 1.0) {
     check_positive("lilucb::bandit::sampling::top_two", "sigma", sigma);
     check_target("lilucb::bandit::sampling::top_two", target);
+    if (!(lo < hi) || !std::isfinite(hi - lo))
+      ::lilucb::detail::raise_domain_error("lilucb::bandit::sampling::top_two", "range",
+                                         "[" + ::lilucb::detail::format_value(lo) + ", " +
+                                             ::lilucb::detail::format_value(hi) + "]",
+                                         "lo < hi, both finite");
     if (Kind == top_two_kind::ttts && target.epsilon != 0)
       ::lilucb::detail::raise_domain_error("lilucb::bandit::sampling::top_two", "epsilon",
                                          ::lilucb::detail::format_value(target.epsilon) + " with ttts",
@@ -234,7 +368,7 @@ class top_two {
       if (selection_ == top_two_selection::ids) {
         // Tracking of the summed IDS proportions of the rounds led by B (file comment).
         const std::size_t C = challenger(B);
-        lead_target_[B] += n_[C] / (n_[B] + n_[C]);
+        lead_target_[B] += leader_share(B, C);
         if (static_cast<double>(lead_pulls_[B]) <= lead_target_[B]) {
           ++lead_pulls_[B];
           return B;
@@ -253,7 +387,7 @@ class top_two {
         if (selection_ == top_two_selection::ids) {
           // The challenger first (no draw), then the coin of probability h = N_C/(N_L + N_C).
           const std::size_t C = challenger(L);
-          return s.rng().engine().uniform01() < n_[C] / (n_[L] + n_[C]) ? L : C;
+          return s.rng().engine().uniform01() < leader_share(L, C) ? L : C;
         }
       }
       if (s.rng().engine().uniform01() < 0.5) return L;
@@ -261,15 +395,30 @@ class top_two {
       return ttts_challenger(posterior_, s.rng(), L);
     }
   }
+  /// Arm i was pulled once (s.last_added() its reward).
   void observe(std::size_t i, const arm_stats& s) {
     const double n = static_cast<double>(s.count(i));
     mean_[i] = s.mean(i);
     n_[i] = n;
+    if (reads_variances(model_)) {
+      // Welford's update of arm i's sum of squared deviations, then v_i (file comment).
+      const double y = s.last_added(), d = y - welford_mean_[i];
+      welford_mean_[i] += d / n;
+      m2_[i] += d * (y - welford_mean_[i]);
+      var_[i] = (std::max(m2_[i], 0.0) + sigma_ * sigma_) / (n + 1);
+    }
     if constexpr (Kind == top_two_kind::eb_tci) {
       log_n_[i] = std::log(n);
       for (std::size_t v = (leaves_ + i) >> 1; v >= 1; v >>= 1) tree_[v] = winner(tree_[2 * v], tree_[2 * v + 1]);
-    } else {
+    } else if (model_ == top_two_model::gaussian) {
       posterior_.set(i, mean_[i], sigma_ / std::sqrt(n));  // N(mu_hat_i, sigma^2/N_i)
+    } else if (model_ == top_two_model::bernoulli) {
+      // The mean and variance of Beta(1 + S_i, 1 + N_i - S_i), S_i the sum of the rescaled rewards,
+      // mapped back to the rewards' range (the identity on Bernoulli arms).
+      const double m = ((s.sum(i) - n * lo_) / range_ + 1) / (n + 2);
+      posterior_.set(i, lo_ + range_ * m, range_ * std::sqrt(m * (1 - m) / (n + 3)));
+    } else {
+      posterior_.set(i, mean_[i], std::sqrt(var_[i] / n));  // N(mu_hat_i, v_i/N_i)
     }
     if constexpr (keyed) {
       if (!dirty_flag_[i] && !dirty_overflow_) {
@@ -287,11 +436,12 @@ class top_two {
    template <class Archive>
    void archive_state(Archive& ar) {
      ar(mean_, n_, log_n_, leads_, lead_pulls_, lead_target_, posterior_, tree_, keys_, dirty_flag_, dirty_, dirty_overflow_, keys_leader_, c_);
+     if (reads_variances(model_)) ar(var_, welford_mean_, m2_);
    }
   /// A loaded state's indices are arms: the tournament's nodes hold arms or the padding K and
   /// each node the winner of its children, the changed arms are at most dirty_cap() distinct arms
-  /// flagged as such, the keys' leader is an arm (or none) and the challenger an arm
-  /// (detail/state_archive.hpp).  O(K).
+  /// flagged as such, the keys' leader is an arm (or none), the challenger an arm and every
+  /// variance of the empirical_variance model positive and finite (detail/state_archive.hpp).  O(K).
   bool state_is_valid() const {
     if constexpr (Kind == top_two_kind::eb_tci) {
       if (tree_.size() != 2 * leaves_) return false;
@@ -315,11 +465,48 @@ class top_two {
       if (keys_leader_ != static_cast<std::size_t>(-1) && keys_leader_ >= K_) return false;
       if (c_ >= K_ && K_ > 0) return false;
     }
+    for (const double v : var_)  // the empirical_variance model divides by them
+      if (!(v > 0 && v < inf)) return false;
     return true;
   }
 
  private:
   std::size_t dirty_cap() const { return K_ / 8 + 1; }
+  /// Arm a's variance in the empirical_variance model (0, unread, in the others).
+  double variance(std::size_t a) const { return reads_variances(model_) ? var_[a] : 0.0; }
+  static constexpr bool reads_variances(top_two_model m) {
+    return m == top_two_model::empirical_variance || m == top_two_model::capped_betting;
+  }
+  /// The bernoulli and capped_betting models' coordinates: a mean rescaled to [0, 1], and the
+  /// target's boundary x_a = scale_ x_b - boundary_e() in them (file comment).
+  double unit(double m) const { return (m - lo_) / range_; }
+  double boundary_e() const { return ((target_.relative ? 0.0 : target_.epsilon) + (1 - scale_) * lo_) / range_; }
+  capped_transport capped(double mL, double nL, double vL, std::size_t b) const {
+    return capped_transport::of(unit(mL), nL, vL / (range_ * range_), unit(mean_[b]), n_[b], var_[b] / (range_ * range_),
+                                scale_, boundary_e());
+  }
+  /// IDS's share of leader L against challenger C (file comment): the probability (t3c-ids) or
+  /// the tracked proportion (eb-tci-ids) of pulling L.
+  double leader_share(std::size_t L, std::size_t C) const {
+    if (model_ == top_two_model::capped_betting && gap(mean_[L], mean_[C]) > 0) {
+      const auto t = capped(mean_[L], n_[L], var_[L], C);
+      const double sum = t.a_term + t.b_term;
+      if (sum > 0) return t.a_term / sum;
+    }
+    if (reads_variances(model_)) {  // (and the capped model where its terms vanish)
+      const double pL = n_[L] / var_[L], pC = n_[C] / var_[C];
+      return pC / (pL + pC);
+    }
+    if (model_ == top_two_model::bernoulli) {
+      const double mL = unit(mean_[L]), mC = unit(mean_[C]), e = boundary_e();
+      if (mL != scale_ * mC - e) {  // on the boundary both terms vanish: the Gaussian share
+        const auto t = bernoulli_transport::of(mL, n_[L], mC, n_[C], scale_, e);
+        const double sum = t.a_term + t.b_term;
+        if (sum > 0) return t.a_term / sum;
+      }
+    }
+    return n_[C] / (n_[L] + n_[C]);
+  }
   /// The tournament's winner of two arms l < r: r only if its mean is strictly larger.
   std::size_t winner(std::size_t l, std::size_t r) const { return mean_[r] > mean_[l] ? r : l; }
 
@@ -329,22 +516,39 @@ class top_two {
     if (target_.epsilon == 0) return mL - mb;
     return target_.relative ? mL - scale_ * mb : mL - mb + target_.epsilon;
   }
-  /// The challenger's key of arm b for leader L: W(L, b) (+ log N_b for eb_tci), the expression
-  /// of the O(K) pass, operation for operation (d > 0 selects the cost; 0 otherwise).
-  double key(double mL, double nL, std::size_t b) const {
+  /// The challenger's key of arm b for leader L (mean mL, count nL, variance vL of the
+  /// empirical_variance model): W(L, b) (+ log N_b for eb_tci), the expression of the O(K) pass,
+  /// operation for operation (d > 0 selects the cost; 0 otherwise).
+  double key(double mL, double nL, double vL, std::size_t b) const {
     const double d = gap(mL, mean_[b]);
     const double nb = n_[b];
-    const double w = target_.relative ? d * d * nL * nb / ((scale_ * scale_ * nL + nb) * 2 * sigma_ * sigma_)
-                                      : d * d * nL * nb / ((nL + nb) * 2 * sigma_ * sigma_);
+    double w;
+    if (model_ == top_two_model::gaussian) {
+      w = target_.relative ? d * d * nL * nb / ((scale_ * scale_ * nL + nb) * 2 * sigma_ * sigma_)
+                           : d * d * nL * nb / ((nL + nb) * 2 * sigma_ * sigma_);
+    } else if (model_ == top_two_model::empirical_variance) {
+      w = d * d / (2 * (vL / nL + scale_ * scale_ * var_[b] / nb));
+    } else {
+      w = 0;
+      if (d > 0) {
+        const auto t = model_ == top_two_model::bernoulli
+                           ? bernoulli_transport::of(unit(mL), nL, unit(mean_[b]), nb, scale_, boundary_e())
+                           : [&] {
+                               const auto c = capped(mL, nL, vL, b);
+                               return bernoulli_transport{c.a_term, c.b_term};
+                             }();
+        w = t.a_term + t.b_term;
+      }
+    }
     const double c = d > 0 ? w : 0.0;
     if constexpr (Kind == top_two_kind::eb_tci) return c + log_n_[b];
     else return c;
   }
   /// All keys for leader L (the leader's own key is NaN: never the minimum, never equal to it).
   void recompute_keys(std::size_t L) {
-    const double mL = mean_[L], nL = n_[L];
+    const double mL = mean_[L], nL = n_[L], vL = variance(L);
     double* k = keys_.data();
-    for (std::size_t b = 0; b < K_; ++b) k[b] = key(mL, nL, b);
+    for (std::size_t b = 0; b < K_; ++b) k[b] = key(mL, nL, vL, b);
     k[L] = std::numeric_limits<double>::quiet_NaN();
   }
   /// The first index of the smallest key (NaN keys never count); the first arm other than L if
@@ -376,13 +580,13 @@ class top_two {
   /// the arms before it have d > 0, and their keys are computed (the expression of key(): one of
   /// them may still be 0 by underflow or N_b = 0), so b0 is answered only when none is.
   std::size_t first_zero_key(std::size_t L) const {
-    const double mL = mean_[L], nL = n_[L];
+    const double mL = mean_[L], nL = n_[L], vL = variance(L);
     const double* m = mean_.data();
     std::size_t b0 = 0;
     while (b0 < K_ && (b0 == L || gap(mL, m[b0]) > 0)) ++b0;
     if (b0 == K_) return K_;
     for (std::size_t b = 0; b < b0; ++b)
-      if (b != L && key(mL, nL, b) == 0) return b;
+      if (b != L && key(mL, nL, vL, b) == 0) return b;
     return b0;
   }
   /// argmin_{b != L} key(L, b), ties to the lowest index, from the kept keys (docs/bandit.md, "Top-two sampling: cost per pull").
@@ -401,12 +605,12 @@ class top_two {
       c_ = argmin_keys(L);
       keys_leader_ = L;
     } else if (!dirty_.empty()) {
-      const double mL = mean_[L], nL = n_[L];
+      const double mL = mean_[L], nL = n_[L], vL = variance(L);
       const std::size_t old = c_;
       const double old_key = keys_[old];
       bool rescan = false;
       for (const std::size_t i : dirty_) {
-        keys_[i] = key(mL, nL, i);
+        keys_[i] = key(mL, nL, vL, i);
         if (i == old && !(keys_[i] <= old_key)) rescan = true;
       }
       if (rescan) {
@@ -433,9 +637,13 @@ class top_two {
   std::size_t K_;
   double sigma_;
   top_two_selection selection_;
+  top_two_model model_;
+  double lo_, range_;  // the rewards' range [lo_, lo_ + range_] (bernoulli and capped_betting models)
   std::vector<double> mean_;   // mean_[a] == arm_stats::mean(a); mean_[K] = -inf (tournament padding)
   std::vector<double> n_;      // N_a as a double
   std::vector<double> log_n_;  // eb_tci: log N_a
+  // empirical_variance, capped_betting: v_a, and Welford's running mean and sum of squared deviations of arm a
+  std::vector<double> var_, welford_mean_, m2_;
   std::vector<std::uint64_t> leads_, lead_pulls_;
   std::vector<double> lead_target_;  // eb-tci-ids: per leader, the sum of its rounds' IDS proportions
   detail::gaussian_argmax posterior_;  // ttts, t3c: the posterior N(mu_hat_a, sigma^2/N_a)
