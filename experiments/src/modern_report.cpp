@@ -8,6 +8,7 @@
 #include "lilucb_experiments/reproduction_data.hpp"
 #include "lilucb_experiments/results.hpp"
 
+#include "lilucb/clopper_pearson.hpp"
 #include "lilucb/errors.hpp"
 
 #include <algorithm>
@@ -251,6 +252,34 @@ std::optional<std::string> render_modern_report(const fs::path& generated_dir, c
             << "Where it stops later, the difference of the two excesses is the evidence (nats) it needs beyond the "
                "practice's; how much of a certified statistic's overhead no prior over the scales can remove (the "
                "floor) is measured in docs/certified-glr/results.md, \"The evidence each pooled prior needs\".\n\n";
+    // The practice's own failure: every practice cell of the report whose wrong answers reject
+    // P(wrong) <= delta by the exact one-sided Clopper-Pearson test at level 1e-3 (wrong answers over
+    // all runs: the guarantee is P(stop with a wrong answer) <= delta).
+    constexpr double failure_level = 1e-3;
+    std::size_t practice_cells = 0;
+    std::string failures;
+    for (const auto& m : methods) {
+      if (!practice(m)) continue;
+      for (const auto& inst : instances)
+        for (double d : deltas) {
+          const auto* s = find(m, inst, d);
+          if (!s || s->runs == 0) continue;
+          ++practice_cells;
+          if (!binomial_test_rejects(s->errors, s->runs, d, failure_level)) continue;
+          failures += (failures.empty() ? "" : "; ") + m + " on " + inst + " at δ = " + delta_text(d) + ": " +
+                      std::to_string(s->errors) + "/" + std::to_string(s->runs) + " wrong, P(wrong) ≥ " +
+                      fmt(clopper_pearson_lower(s->errors, s->runs, failure_level));
+        }
+    }
+    if (practice_cells > 0) {
+      section << "**Where the practice errs above δ.** The practice cells whose wrong answers reject P(wrong) ≤ δ by "
+                 "the exact one-sided Clopper–Pearson test at level 10⁻³ (wrong answers over all runs; "
+              << practice_cells << " practice cells tested, so all of them together at most "
+              << fmt(failure_level * static_cast<double>(practice_cells))
+              << " by Bonferroni if every one were δ-correct): " << (failures.empty() ? std::string("none") : failures)
+              << ". A certified method's guarantee holds for any sampling rule; the practice's threshold has none "
+                 "(docs/verification.md, \"The practice against an adaptive sampler\").\n\n";
+    }
     if (compared > 0) o << section.str();
   }
 

@@ -353,6 +353,7 @@ struct identification::impl {
   /// ('t' or 'u').
   void record(std::size_t i, double r, std::optional<std::uint64_t> id, char kind) {
     real.add(i, r);  // the only call that can throw (a sum beyond DBL_MAX), before any other change
+    sampling->tell_reward(i, r);
     if (set.unknown_variance) {
       const double d = r - spread_mean[i];
       spread_mean[i] += d / static_cast<double>(real.count(i));
@@ -632,6 +633,7 @@ identification::identification(study_settings settings)
   p_->parameters = params;
   p_->stopping.emplace(make_stopping(ctx, params));
   p_->sampling.emplace(describe(p_->comb.sampling).make(ctx, params));
+  p_->sampling->take_rewards_apart();  // the view holds no rewards (sync_view)
   p_->settings_digest = ::lilucb::detail::sha256().update("lilucb-study settings\n").update(settings_text(s)).hex();
   p_->head = p_->settings_digest;
   p_->record_prev = p_->head;

@@ -103,7 +103,7 @@ class Identification:
     rescaled to [0, 1], the sigma rules run with sigma = (hi - lo)/2, Hoeffding's lemma);
     nu in (0, 1): the target error probability; method: a sampling x stopping combination
     "SAMPLING+STOPPING" of the registry whose stopping rule is ls or glr (None: RECOMMENDED_BERNOULLI_METHOD,
-    't3c-ids+glr-pooled-kl', for model 'bernoulli', RECOMMENDED_BOUNDED_METHOD, 't3c-ids+glr-pooled-eb', for
+    't3c-ids+glr-pooled-kl', for model 'bernoulli', RECOMMENDED_BOUNDED_METHOD, 't3c-ids-matched+glr-pooled-betting', for
     model 'bounded', RECOMMENDED_METHOD, 't3c-ids+glr-pooled-weighted', otherwise); seed: the sampling rule's random stream (default 1, as `lilucb study new`); names: the arms' names
     when arms is K.  epsilon > 0 asks for an epsilon-good arm instead of the best (mean at least the best mean minus
     epsilon; epsilon_relative: at least (1 - epsilon) times it, for 'bernoulli' or 'bounded' with lo >= 0): the

@@ -60,7 +60,7 @@ def test_gaussian_loop_reaches_a_certified_answer():
     assert lilucb.Identification(arms=2, model="bernoulli", nu=0.05).method == lilucb.RECOMMENDED_BERNOULLI_METHOD
     assert lilucb.RECOMMENDED_BERNOULLI_METHOD == "t3c-ids+glr-pooled-kl"
     assert lilucb.Identification(arms=2, model="bounded", range=(0, 10), nu=0.05).method == \
-        lilucb.RECOMMENDED_BOUNDED_METHOD == "t3c-ids+glr-pooled-betting"
+        lilucb.RECOMMENDED_BOUNDED_METHOD == "t3c-ids-matched+glr-pooled-betting"
     assert (s.arms, s.names, s.model, s.nu, s.sigma, s.range, s.seed) == (4, ("w", "x", "y", "z"), "gaussian", 0.05,
                                                                           1.0, None, 3)
     run_sequentially(s, gaussian_world(means, 1.0, 1))

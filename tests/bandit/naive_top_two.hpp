@@ -29,8 +29,9 @@
 //                       from the arm's rewards kept here (two passes).
 //   capped_betting      empirical_variance's posterior; W and the share from the library's
 //                       capped_transport (its minimisation is tested against a grid apart) on the means
-//                       and variances rescaled to [0, 1]; empirical_variance's share where the means are
-//                       in the alternative.  Rewards in [0, 1] here.
+//                       and variances rescaled to [0, 1] from the range [lo, hi] given here, and the
+//                       boundary x_a = s x_b - e mapped there; empirical_variance's share where the means
+//                       are in the alternative.
 //
 // The reference's contract beyond these definitions (what a pull-for-pull comparison also needs):
 //   - ties in an argmax or argmin go to the lowest index (an argmin with no finite value: the
@@ -71,9 +72,10 @@ template <top_two_kind Kind>
 class naive_top_two {
  public:
   naive_top_two(std::size_t K, double sigma, top_two_selection selection = top_two_selection::half,
-                lilucb::bandit::answer_target target = {}, top_two_model model = top_two_model::gaussian)
+                lilucb::bandit::answer_target target = {}, top_two_model model = top_two_model::gaussian,
+                double lo = 0, double hi = 1)
       : sigma_(sigma), ids_(selection == top_two_selection::ids), posterior_(K), led_(K, 0.0), pulled_as_leader_(K, 0),
-        target_(target), model_(model), rewards_(K) {}
+        target_(target), model_(model), rewards_(K), lo_(lo), hi_(hi) {}
   static constexpr const char* name() { return "naive top-two"; }
 
   template <class Session>
@@ -133,7 +135,15 @@ class naive_top_two {
     return (m2 + sigma_ * sigma_) / (static_cast<double>(y.size()) + 1);
   }
   static double kl(double p, double q) {
-    return (p > 0 ? p * std::log(p / q) : 0.0) + (p < 1 ? (1 - p) * std::log((1 - p) / (1 - q)) : 0.0);
+    return std::max(0.0, (p > 0 ? p * std::log(p / q) : 0.0) + (p < 1 ? (1 - p) * std::log((1 - p) / (1 - q)) : 0.0));
+  }
+  /// capped_betting: the library's transport on [0, 1]: means (m - lo)/(hi - lo), variances over
+  /// (hi - lo)^2, and the raw boundary lo + R x_a = s (lo + R x_b) - e as x_a = s x_b - (e + (1 - s) lo)/R.
+  lilucb::bandit::sampling::capped_transport capped(const arm_stats& st, std::size_t a, std::size_t b) const {
+    const double R = hi_ - lo_;
+    return lilucb::bandit::sampling::capped_transport::of(
+        (st.mean(a) - lo_) / R, static_cast<double>(st.count(a)), variance(a) / (R * R), (st.mean(b) - lo_) / R,
+        static_cast<double>(st.count(b)), variance(b) / (R * R), s_(), (e_() + (1 - s_()) * lo_) / R);
   }
   /// bernoulli: the two terms N_a kl(mu_a, x_a), N_b kl(mu_b, x_b) at the boundary's point nearest
   /// in divergence: at eps = 0 the count-weighted mean (the Bernoulli GLR's minimiser); otherwise
@@ -172,8 +182,7 @@ class naive_top_two {
     }
     if (model_ == top_two_model::empirical_variance) return d * d / (2 * (variance(a) / na + c * variance(b) / nb));
     if (model_ == top_two_model::capped_betting) {
-      const auto t = lilucb::bandit::sampling::capped_transport::of(st.mean(a), na, variance(a), st.mean(b), nb,
-                                                                    variance(b), s_(), e_());
+      const auto t = capped(st, a, b);
       return t.a_term + t.b_term;
     }
     return d * d / (2 * sigma_ * sigma_ * (1 / na + c / nb));
@@ -196,8 +205,7 @@ class naive_top_two {
   double leader_share(const arm_stats& st, std::size_t L, std::size_t C) const {
     const double nl = static_cast<double>(st.count(L)), nc = static_cast<double>(st.count(C));
     if (model_ == top_two_model::capped_betting && st.mean(L) > s_() * st.mean(C) - e_()) {
-      const auto t = lilucb::bandit::sampling::capped_transport::of(st.mean(L), nl, variance(L), st.mean(C), nc,
-                                                                    variance(C), s_(), e_());
+      const auto t = capped(st, L, C);
       if (t.a_term + t.b_term > 0) return t.a_term / (t.a_term + t.b_term);
     }
     if (model_ == top_two_model::empirical_variance || model_ == top_two_model::capped_betting) {
@@ -222,6 +230,7 @@ class naive_top_two {
   lilucb::bandit::answer_target target_;
   top_two_model model_;
   std::vector<std::vector<double>> rewards_;  // every reward told, per arm
+  double lo_, hi_;                            // capped_betting: the rewards' range
 };
 
 }  // namespace lilucb_test

@@ -128,18 +128,22 @@ BOOST_AUTO_TEST_CASE(a_sequential_study_makes_run_combinations_pulls) {
   s.model = lb::reward_model::bernoulli;
   s.seed = 3;
   const lb::bernoulli_arms coins(std::vector<double>{0.6, 0.4, 0.35});
-  for (const char* name : {"kl-lucb+glr-heuristic", "tas-d+glr-pooled-per-arm", "t3c-ids+glr-pooled", "t3c-ids+glr-pooled-kl"}) {
+  for (const char* name : {"kl-lucb+glr-heuristic", "tas-d+glr-pooled-per-arm", "t3c-ids+glr-pooled", "t3c-ids+glr-pooled-kl",
+                           "t3c-ids-matched+glr-pooled-kl", "t3c-ids-matched+glr-heuristic"}) {
     s.method = name;
     same_as_a_run(s, coins, 0.5);
   }
   // Bounded rewards: the rules for a known range read them rescaled from [lo, hi], the sigma rules
   // run with sigma = (hi - lo)/2, as run_combination on bounded_arms does; every one is certified.
+  // The matched sampler's variance models read the told rewards (observe_reward), not the view's.
   s.model = lb::reward_model::bounded;
   s.lo = 2;
   s.hi = 10;
   s.seed = 5;
   const lb::bounded_arms scores(std::vector<double>{7.0, 5.0, 4.5}, 2, 10, 4);
-  for (const char* name : {"t3c-ids+glr-pooled-betting", "t3c-ids+glr-pooled-eb", "t3c-ids+glr-pooled-kl", "tas-d+glr-pooled-per-arm", "lucb1+ls"}) {
+  for (const char* name : {"t3c-ids+glr-pooled-betting", "t3c-ids+glr-pooled-eb", "t3c-ids+glr-pooled-kl", "tas-d+glr-pooled-per-arm",
+                           "lucb1+ls", "t3c-ids-matched+glr-pooled-betting", "t3c-ids-matched+glr-pooled-eb",
+                           "t3c-ids-matched+glr-pooled-kl"}) {
     s.method = name;
     BOOST_TEST(same_as_a_run(s, scores, 4.0), name);
   }
@@ -394,7 +398,7 @@ BOOST_AUTO_TEST_CASE(a_repeated_tell_counts_once_and_a_refused_call_changes_noth
   bounded.hi = 3;
   bounded.nu = 0.05;
   lb::identification c(bounded);
-  BOOST_TEST(c.method() == "t3c-ids+glr-pooled-betting");  // the bounded default
+  BOOST_TEST(c.method() == "t3c-ids-matched+glr-pooled-betting");  // the bounded default
   const auto t = c.ask();
   BOOST_CHECK_THROW(c.tell(t.id, 3.5), lilucb::domain_error);
   BOOST_TEST(c.tell(t.id, 3.0));
@@ -999,6 +1003,8 @@ BOOST_AUTO_TEST_CASE(a_study_reopened_from_its_snapshot_and_journal_continues_as
       {lb::reward_model::bernoulli, "t3c-ids+glr-pooled-kl", true},
       {lb::reward_model::bounded, "t3c-ids+glr-pooled-eb", true},
       {lb::reward_model::bounded, "t3c-ids+glr-pooled-betting", true},
+      {lb::reward_model::bounded, "t3c-ids-matched+glr-pooled-betting", true},
+      {lb::reward_model::bernoulli, "t3c-ids-matched+glr-pooled-kl", true},
       {lb::reward_model::gaussian, "tas-d+glr-kk21", false},
       {lb::reward_model::gaussian, "lucb1+ls", false},
       {lb::reward_model::gaussian, "t3c-ids+glr-gu", false, true},
@@ -1268,7 +1274,7 @@ BOOST_AUTO_TEST_CASE(every_resealed_one_byte_edit_of_a_saved_state_is_refused_or
       {lb::reward_model::gaussian, "t3c-ids+glr-pooled-per-arm"}, {lb::reward_model::gaussian, "ttts+glr-pooled"},
       {lb::reward_model::gaussian, "eb-tci+glr-pooled-per-arm"},  {lb::reward_model::gaussian, "uniform+glr-pooled-per-arm"},
       {lb::reward_model::bernoulli, "t3c-ids+glr-pooled-kl"},     {lb::reward_model::bounded, "t3c-ids+glr-pooled-eb"},
-      {lb::reward_model::bounded, "t3c-ids+glr-pooled-betting"},
+      {lb::reward_model::bounded, "t3c-ids+glr-pooled-betting"},  {lb::reward_model::bounded, "t3c-ids-matched+glr-pooled-betting"},
   };
   for (const auto& [model, method] : methods) {
     BOOST_TEST_CONTEXT(method) {

@@ -772,7 +772,7 @@ BOOST_AUTO_TEST_CASE(certified_by_default) {
   BOOST_TEST(bandit::to_string(bandit::recommended_combination(bandit::reward_model::bernoulli)) ==
              "t3c-ids+glr-pooled-kl");
   BOOST_TEST(bandit::to_string(bandit::recommended_combination(bandit::reward_model::bounded)) ==
-             "t3c-ids+glr-pooled-betting");
+             "t3c-ids-matched+glr-pooled-betting");
   const std::vector<std::string> bounded{"--means", "3,2,1", "--model", "bounded", "--range", "0,4", "--nu", "0.1", "--seed", "2", "--json"};
   const std::vector<std::string> unknown{"--means", "0.5,0.3,0.2", "--sigma", "unknown", "--arm-sigmas", "0.2,1,0.5",
                                         "--nu", "0.1", "--seed", "2", "--json"};
@@ -788,7 +788,8 @@ BOOST_AUTO_TEST_CASE(certified_by_default) {
       BOOST_TEST(plain["algorithm"].get<std::string>() == name);
       BOOST_TEST(plain["certified"].get<bool>());
       BOOST_TEST(plain["correct"].get<bool>());
-      const json glr = expect_json(cat({"run", "--sampling", "t3c-ids", "--stopping", "glr"}, tail));
+      const std::string sampler(bandit::describe(bandit::recommended_combination(model).sampling).name);
+      const json glr = expect_json(cat({"run", "--sampling", sampler, "--stopping", "glr"}, tail));
       BOOST_TEST(glr.dump() == plain.dump());
       const json named = expect_json(cat({"run", "--algorithm", name}, tail));
       BOOST_TEST(named.dump() == plain.dump());

@@ -203,7 +203,7 @@ BOOST_AUTO_TEST_CASE(t_star_lower_bound_and_prediction_come_from_the_library) {
   b.runs = 2;
   const auto pb = plan_sample_size(b);
   BOOST_TEST(pb.t_star == lilucb::characteristic_time_beta(std::vector<double>{0.5, 0.375}, 9.0).t_star, tt::tolerance(1e-14));
-  BOOST_TEST(pb.methods[1].simulation.method == "t3c-ids+glr-heuristic-ev");
+  BOOST_TEST(pb.methods[1].simulation.method == "t3c-ids-matched+glr-heuristic-ev");  // the recommended sampler
 }
 
 // Gaussian arms of their own standard deviations: T* reads the sigmas (known, or unknown to the

@@ -36,9 +36,10 @@ namespace {
 template <class Fast, class Naive, class Arms>
 void same_top_two_pulls(const Arms& arms, double sigma, std::uint64_t seed, std::uint64_t pulls, const std::string& what,
                         lb::sampling::top_two_selection sel, lb::answer_target target = {},
-                        lb::sampling::top_two_model model = lb::sampling::top_two_model::gaussian) {
-  Fast fast(arms.size(), sigma, sel, target, model);
-  Naive naive(arms.size(), sigma, sel, target, model);
+                        lb::sampling::top_two_model model = lb::sampling::top_two_model::gaussian, double lo = 0,
+                        double hi = 1) {
+  Fast fast(arms.size(), sigma, sel, target, model, lo, hi);
+  Naive naive(arms.size(), sigma, sel, target, model, lo, hi);
   same_pulls(arms, fast, naive, seed, pulls, what);
 }
 
@@ -369,9 +370,10 @@ BOOST_AUTO_TEST_CASE(epsilon_challengers_match_naive_pull_for_pull) {
 
 // The reward models' costs, shares and posteriors (top_two_model: the Bernoulli divergence and
 // Beta moments on Bernoulli arms, empirical variances on bounded arms) against the definitions
-// written as plain loops (naive_top_two.hpp: golden-section search for the divergence's boundary
-// point, two-pass variances), pull for pull, every Top-Two kind, with and without IDS, for the
-// best arm and epsilon-good targets.
+// written as plain loops (naive_top_two.hpp: the boundary point by the closed form or bisection,
+// two-pass variances, its own rescaling of the capped model from [lo, hi]), pull for pull, every
+// Top-Two kind, with and without IDS, for the best arm and epsilon-good targets, on [0, 1] and on
+// ranges [-1, 3] and [2, 5].
 BOOST_AUTO_TEST_CASE(reward_model_costs_match_naive_pull_for_pull) {
   using lb::sampling::top_two_kind;
   using lb::sampling::top_two_model;
@@ -404,6 +406,14 @@ BOOST_AUTO_TEST_CASE(reward_model_costs_match_naive_pull_for_pull) {
               arms, 0.5, seed, 3000, "t3c capped " + what + k, sel, t, top_two_model::capped_betting);
           same_top_two_pulls<lb::sampling::eb_tci, lilucb_test::naive_top_two<top_two_kind::eb_tci>>(
               arms, 0.5, seed, 3000, "eb-tci capped " + what + k, sel, t, top_two_model::capped_betting);
+          // The same laws on [lo, hi]: the capped model rescales (a relative target needs lo >= 0).
+          const double lo = t.relative ? 2.0 : -1.0, hi = t.relative ? 5.0 : 3.0;
+          std::vector<double> scaled;
+          for (double x : m) scaled.push_back(lo + (hi - lo) * x);
+          const lb::answer_target ts{t.relative ? t.epsilon : t.epsilon * (hi - lo), t.relative};
+          same_top_two_pulls<lb::sampling::t3c, lilucb_test::naive_top_two<top_two_kind::t3c>>(
+              lb::bounded_arms(scaled, lo, hi), (hi - lo) / 2, seed, 3000, "t3c capped on a range " + what + k, sel, ts,
+              top_two_model::capped_betting, lo, hi);
         }
       }
 }
@@ -443,6 +453,11 @@ BOOST_AUTO_TEST_CASE(bernoulli_transport_is_the_divergence_minimum) {
       }
     }
   }
+  // An additive eps of the whole range leaves no boundary point in [0, 1]: the cost is +inf (every
+  // arm is eps-good), never NaN or negative; and kl's rounding never makes a term negative.
+  const auto none = bernoulli_transport::of(0.5, 10, 0.5, 10, 1, 1.0);
+  BOOST_TEST((std::isinf(none.a_term) && none.a_term > 0));
+  for (double p : {0.1, 0.3, 0.7, 1.0 / 3}) BOOST_TEST(top_two_kl(p, std::nextafter(p, 1.0)) >= 0);
 }
 
 // The capped betting transportation against a fine grid's minimum of its objective

@@ -58,6 +58,21 @@ class any_sampling {
         rule_);
   }
 
+  /// A study's rewards reach the rule apart from its view of the statistics (which holds pulls in
+  /// flight at their arm's mean and no last reward): a rule that reads rewards themselves (members
+  /// take_rewards_apart() and observe_reward(i, y): the Top-Two variance models) is told so once,
+  /// and then each reward through tell_reward; the other rules ignore both.
+  void take_rewards_apart() {
+    std::visit([](auto& r) {
+      if constexpr (requires { r.take_rewards_apart(); }) r.take_rewards_apart();
+    }, rule_);
+  }
+  void tell_reward(std::size_t i, double y) {
+    std::visit([&](auto& r) {
+      if constexpr (requires { r.observe_reward(i, y); }) r.observe_reward(i, y);
+    }, rule_);
+  }
+
   /// Whether the rule can be saved (it has archive_state: detail/state_archive.hpp).
   bool archivable() const {
     return std::visit([](const auto& r) { return detail::has_archive_state<std::remove_cvref_t<decltype(r)>>; }, rule_);

@@ -290,7 +290,7 @@ inline constexpr std::array<sampling_descriptor, 17> sampling_rules{{
      .summary = "T3C with information-directed selection of the leader's share",
      .parameters = detail::top_two_parameters, .cost = rule_cost::costly, .make = &rule_factories::t3c_ids,
      .knows_epsilon = true, .practice = true,
-     .recommended = {.best_arm = all_reward_models, .epsilon_good = all_reward_models}},
+     .recommended = {.best_arm = all_reward_models & ~rule_models::bounded, .epsilon_good = all_reward_models}},
     {.id = sampling_rule::eb_tci_ids, .name = "eb-tci-ids",
      .summary = "EB-TCI with information-directed selection of the leader's share",
      .parameters = detail::top_two_parameters, .cost = rule_cost::costly, .make = &rule_factories::eb_tci_ids,
@@ -325,7 +325,8 @@ inline constexpr std::array<sampling_descriptor, 17> sampling_rules{{
                    "(sampling/top_two.hpp, top_two_model; matched_model in lib/src/rules.cpp); the run's sigma, or one "
                    "pseudo-reward of deviation sigma ((hi - lo)/2 on bounded arms) for the variances; an "
                    "epsilon-good target's shifted challenger cost (EB-TCε)",
-     .cost = rule_cost::costly, .make = &rule_factories::t3c_ids_matched, .knows_epsilon = true, .practice = true},
+     .cost = rule_cost::costly, .make = &rule_factories::t3c_ids_matched, .knows_epsilon = true, .practice = true,
+     .recommended = {.best_arm = rule_models::bounded}},
 }};
 
 inline constexpr std::array<stopping_descriptor, 3> stopping_rules{{

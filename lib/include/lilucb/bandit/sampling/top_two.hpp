@@ -43,8 +43,10 @@
 //                       forms with arm a's variance v_a = (M2_a + sigma^2)/(N_a + 1) in place of
 //                       sigma^2 (M2_a its sum of squared deviations; one pseudo-reward of the largest
 //                       variance sigma^2 = ((hi - lo)/2)^2 keeps v_a > 0):
-//                       W(a, b) = d_+^2/(2 (v_a/N_a + v_b/N_b)), IDS's share (N_C/v_C)/(N_L/v_L + N_C/v_C),
-//                       the posterior N(mu_hat_a, v_a/N_a).
+//                       W(a, b) = d_+^2/(2 (v_a/N_a + v_b/N_b)), IDS's share (N_C/v_C)/(N_L/v_L + N_C/v_C)
+//                       (at a relative target without the challenger's factor (1 - eps)^2, as the
+//                       Gaussian share N_C/(N_L + N_C)), the posterior N(mu_hat_a, v_a/N_a).  In a study
+//                       the rewards reach v_a through observe_reward (take_rewards_apart).
 //   capped_betting      rewards in a known range, stopped by betting (Proposition PB): the evidence a bet
 //                       can collect per pull, not the Gaussian rate.  On rewards rescaled to [0, 1], a
 //                       side of mean mu, variance v, tested against m collects about
@@ -108,11 +110,12 @@ enum class top_two_model { gaussian, bernoulli, empirical_variance, capped_betti
 
 /// kl(p, q) = p log(p/q) + (1 - p) log((1 - p)/(1 - q)), the Bernoulli divergence, with 0 log 0 = 0.
 /// Domain: p in [0, 1]; q in [0, 1] (+inf where q excludes p's support).
+/// Never negative (its rounding is clamped at 0: the keys' shortcuts rely on keys >= 0).
 inline double top_two_kl(double p, double q) {
   double v = 0;
   if (p > 0) v += p * std::log(p / q);
   if (p < 1) v += (1 - p) * std::log((1 - p) / (1 - q));
-  return v;
+  return std::max(v, 0.0);
 }
 
 /// The Bernoulli transportation of a pair: the point of the boundary x_a = s x_b - e nearest in
@@ -120,8 +123,10 @@ inline double top_two_kl(double p, double q) {
 ///     f(x) = N_a kl(m_a, s x - e) + N_b kl(m_b, x)   over x in [0, 1] with s x - e in [0, 1]
 /// (the count-weighted mean at s = 1, e = 0, computed in closed form).  terms = (N_a kl(m_a, x_a),
 /// N_b kl(m_b, x_b)) at the minimiser; their sum is W when m_a > s m_b - e (else W = 0: the means are
-/// already in the alternative).  Domain: m in [0, 1], N > 0, s in (0, 1], e in [0, 1).  Accurate to
-/// the bisection's last interval (the sampling rule's choice only; no guarantee rests on it).
+/// already in the alternative).  Domain: m in [0, 1], N > 0, s in (0, 1], e real; where no boundary
+/// point lies in [0, 1] (an additive eps of at least the range: every arm is then eps-good) both terms
+/// are +inf.  Accurate to the bisection's last interval (the sampling rule's choice only; no
+/// guarantee rests on it).
 struct bernoulli_transport {  // (a_term, b_term) below
   double a_term, b_term;
   static bernoulli_transport of(double ma, double na, double mb, double nb, double s, double e) {
@@ -136,7 +141,8 @@ struct bernoulli_transport {  // (a_term, b_term) below
         return (q - p) / (q * (1 - q));
       };
       double lo = std::max(0.0, e / s), hi = std::min(1.0, (1 + e) / s);
-      for (int it = 0; it < 200; ++it) {
+      if (!(lo < hi)) return {std::numeric_limits<double>::infinity(), std::numeric_limits<double>::infinity()};
+      while (true) {
         const double mid = 0.5 * (lo + hi);
         if (!(mid > lo && mid < hi)) break;
         const double q = std::min(1.0, std::max(0.0, s * mid - e));
@@ -325,7 +331,8 @@ class top_two {
           top_two_model model = top_two_model::gaussian, double lo = 0, double hi = 1)
       : K_(K), sigma_(sigma), selection_(selection), model_(model), lo_(lo), range_(hi - lo), mean_(K + 1, 0.0),
         n_(K, 0.0), log_n_(K, 0.0), var_(reads_variances(model) ? K : 0, sigma * sigma),
-        welford_mean_(reads_variances(model) ? K : 0, 0.0), m2_(reads_variances(model) ? K : 0, 0.0), leads_(K, 0),
+        welford_mean_(reads_variances(model) ? K : 0, 0.0), m2_(reads_variances(model) ? K : 0, 0.0),
+        told_(reads_variances(model) ? K : 0, 0), leads_(K, 0),
         lead_pulls_(K, 0), posterior_(Kind == top_two_kind::eb_tci ? 0 : K), target_(target),
         scale_(target.relative ? (1 - target.epsilon) : 1.0) {
     check_positive("lilucb::bandit::sampling::top_two", "sigma", sigma);
@@ -395,18 +402,13 @@ class top_two {
       return ttts_challenger(posterior_, s.rng(), L);
     }
   }
-  /// Arm i was pulled once (s.last_added() its reward).
+  /// Arm i was pulled once (s.last_added() its reward, read by the variance models unless the
+  /// rewards are told apart).
   void observe(std::size_t i, const arm_stats& s) {
     const double n = static_cast<double>(s.count(i));
     mean_[i] = s.mean(i);
     n_[i] = n;
-    if (reads_variances(model_)) {
-      // Welford's update of arm i's sum of squared deviations, then v_i (file comment).
-      const double y = s.last_added(), d = y - welford_mean_[i];
-      welford_mean_[i] += d / n;
-      m2_[i] += d * (y - welford_mean_[i]);
-      var_[i] = (std::max(m2_[i], 0.0) + sigma_ * sigma_) / (n + 1);
-    }
+    if (reads_variances(model_) && !rewards_apart_) observe_reward(i, s.last_added());
     if constexpr (Kind == top_two_kind::eb_tci) {
       log_n_[i] = std::log(n);
       for (std::size_t v = (leaves_ + i) >> 1; v >= 1; v >>= 1) tree_[v] = winner(tree_[2 * v], tree_[2 * v + 1]);
@@ -432,16 +434,31 @@ class top_two {
     }
   }
 
+  /// A study's statistics (its view: pulls in flight counted at their arm's mean, no last reward)
+  /// carry no rewards: from now on the variance models read each reward from observe_reward alone,
+  /// and N in the posterior N(mu_hat, v/N) is the view's count.  Call before the first observe.
+  void take_rewards_apart() { rewards_apart_ = true; }
+  /// Arm i's reward y, for the variance models (Welford's update of its sum of squared deviations
+  /// over the rewards told, then v_i = (M2_i + sigma^2)/(n_i + 1), n_i their number); else nothing.
+  void observe_reward(std::size_t i, double y) {
+    if (!reads_variances(model_)) return;
+    const double n = static_cast<double>(++told_[i]), d = y - welford_mean_[i];
+    welford_mean_[i] += d / n;
+    m2_[i] += d * (y - welford_mean_[i]);
+    var_[i] = (std::max(m2_[i], 0.0) + sigma_ * sigma_) / (n + 1);
+  }
+
    /// Every member that changes after construction, for a study's snapshot (detail/state_archive.hpp).
    template <class Archive>
    void archive_state(Archive& ar) {
      ar(mean_, n_, log_n_, leads_, lead_pulls_, lead_target_, posterior_, tree_, keys_, dirty_flag_, dirty_, dirty_overflow_, keys_leader_, c_);
-     if (reads_variances(model_)) ar(var_, welford_mean_, m2_);
+     if (reads_variances(model_)) ar(var_, welford_mean_, m2_, told_);
    }
   /// A loaded state's indices are arms: the tournament's nodes hold arms or the padding K and
   /// each node the winner of its children, the changed arms are at most dirty_cap() distinct arms
-  /// flagged as such, the keys' leader is an arm (or none), the challenger an arm and every
-  /// variance of the empirical_variance model positive and finite (detail/state_archive.hpp).  O(K).
+  /// flagged as such, the keys' leader is an arm (or none), the challenger an arm, and the
+  /// variance models' v_a positive and finite, their running means finite and M2 finite and >= 0
+  /// (detail/state_archive.hpp).  O(K).
   bool state_is_valid() const {
     if constexpr (Kind == top_two_kind::eb_tci) {
       if (tree_.size() != 2 * leaves_) return false;
@@ -465,8 +482,9 @@ class top_two {
       if (keys_leader_ != static_cast<std::size_t>(-1) && keys_leader_ >= K_) return false;
       if (c_ >= K_ && K_ > 0) return false;
     }
-    for (const double v : var_)  // the empirical_variance model divides by them
-      if (!(v > 0 && v < inf)) return false;
+    for (std::size_t a = 0; a < var_.size(); ++a)  // the variance models divide by v_a
+      if (!(var_[a] > 0 && var_[a] < inf && std::isfinite(welford_mean_[a]) && m2_[a] >= 0 && m2_[a] < inf))
+        return false;
     return true;
   }
 
@@ -491,7 +509,7 @@ class top_two {
     if (model_ == top_two_model::capped_betting && gap(mean_[L], mean_[C]) > 0) {
       const auto t = capped(mean_[L], n_[L], var_[L], C);
       const double sum = t.a_term + t.b_term;
-      if (sum > 0) return t.a_term / sum;
+      if (sum > 0 && sum < inf) return t.a_term / sum;
     }
     if (reads_variances(model_)) {  // (and the capped model where its terms vanish)
       const double pL = n_[L] / var_[L], pC = n_[C] / var_[C];
@@ -502,7 +520,7 @@ class top_two {
       if (mL != scale_ * mC - e) {  // on the boundary both terms vanish: the Gaussian share
         const auto t = bernoulli_transport::of(mL, n_[L], mC, n_[C], scale_, e);
         const double sum = t.a_term + t.b_term;
-        if (sum > 0) return t.a_term / sum;
+        if (sum > 0 && sum < inf) return t.a_term / sum;
       }
     }
     return n_[C] / (n_[L] + n_[C]);
@@ -644,6 +662,8 @@ class top_two {
   std::vector<double> log_n_;  // eb_tci: log N_a
   // empirical_variance, capped_betting: v_a, and Welford's running mean and sum of squared deviations of arm a
   std::vector<double> var_, welford_mean_, m2_;
+  std::vector<std::uint64_t> told_;  // the rewards in arm a's M2
+  bool rewards_apart_ = false;       // a study: rewards come through observe_reward only
   std::vector<std::uint64_t> leads_, lead_pulls_;
   std::vector<double> lead_target_;  // eb-tci-ids: per leader, the sum of its rounds' IDS proportions
   detail::gaussian_argmax posterior_;  // ttts, t3c: the posterior N(mu_hat_a, sigma^2/N_a)

@@ -1,0 +1,100 @@
+set encoding utf8
+set datafile separator whitespace
+set terminal pngcairo enhanced font 'DejaVu Sans,11' size 1360,650
+set output "docs/reproduction/quick/modern-bernoulli/modern-beta-mu1.png"
+set multiplot title "beta-mu1 (K = 4, T* = 97.9): median stopping time of 1000 runs against log(1/δ)\nbars: 95% CI of the median (exact, order statistics; censored runs at the budget)\nsolid: certified, dashed: uncertified; every panel repeats the recommended method, the practice and the lower bound; the 10 other methods fastest first (median at the smallest δ)" noenhanced font ',11'
+reset
+set lmargin at screen 0.0573529
+set rmargin at screen 0.483824
+set bmargin at screen 0.218462
+set tmargin at screen 0.833846
+set logscale y
+set yrange [107.55422701775524:20486.4]
+set format y '10^{%L}'
+set grid xtics ytics mytics lc rgb '#dddddd'
+set xlabel 'log(1/δ), δ: target error probability'
+set ylabel 'stopping time (total pulls)'
+set title "other methods 1–5 of 10" font ',11'
+set offsets graph 0.05, graph 0.05, 0, 0
+set key at screen 0.25, screen 0.129231 center top vertical maxrows 4 noenhanced spacing 1.0 width 1 font ',10'
+set bars 2
+plot "docs/reproduction/quick/modern-bernoulli/plot-data/modern-beta-mu1.dat" index 9 using 1:2:3:4 with yerrorlines lc rgb '#009E73' lw 2 dt 1 pt 5 ps 1.1 title "t3c-ids+glr-pooled-eb", \
+     "docs/reproduction/quick/modern-bernoulli/plot-data/modern-beta-mu1.dat" index 2 using 1:2:3:4 with yerrorlines lc rgb '#CC79A7' lw 2 dt 2 pt 9 ps 1.1 title "tas-d-every+glr-heuristic", \
+     "docs/reproduction/quick/modern-bernoulli/plot-data/modern-beta-mu1.dat" index 3 using 1:2:3:4 with yerrorlines lc rgb '#E69F00' lw 2 dt 2 pt 11 ps 1.1 title "t3c-ids+glr-heuristic", \
+     "docs/reproduction/quick/modern-bernoulli/plot-data/modern-beta-mu1.dat" index 4 using 1:2:3:4 with yerrorlines lc rgb '#56B4E9' lw 2 dt 2 pt 13 ps 1.1 title "t3c-ids-matched+glr-heuristic", \
+     "docs/reproduction/quick/modern-bernoulli/plot-data/modern-beta-mu1.dat" index 1 using 1:2:3:4 with yerrorlines lc rgb '#B8A800' lw 2 dt 2 pt 4 ps 1.1 title "tas-d+glr-heuristic", \
+     "docs/reproduction/quick/modern-bernoulli/plot-data/modern-beta-mu1.dat" index 10 using 1:2:3:4 with yerrorlines lc rgb '#0072B2' lw 3.5 dt 1 pt 7 ps 1.3 title "recommended: t3c-ids+glr-pooled-betting", \
+     "docs/reproduction/quick/modern-bernoulli/plot-data/modern-beta-mu1.dat" index 11 using 1:2 with lines lc rgb '#000000' lw 2.5 dt 2 title 'lower bound T* kl(δ, 1−δ)'
+reset
+set lmargin at screen 0.557353
+set rmargin at screen 0.983824
+set bmargin at screen 0.218462
+set tmargin at screen 0.833846
+set logscale y
+set yrange [107.55422701775524:20486.4]
+set format y '10^{%L}'
+set grid xtics ytics mytics lc rgb '#dddddd'
+set xlabel 'log(1/δ), δ: target error probability'
+set ylabel 'stopping time (total pulls)'
+set title "other methods 6–10 of 10" font ',11'
+set offsets graph 0.05, graph 0.05, 0, 0
+set key at screen 0.75, screen 0.129231 center top vertical maxrows 4 noenhanced spacing 1.0 width 1 font ',10'
+set bars 2
+plot "docs/reproduction/quick/modern-bernoulli/plot-data/modern-beta-mu1.dat" index 5 using 1:2:3:4 with yerrorlines lc rgb '#009E73' lw 2 dt 1 pt 5 ps 1.1 title "t3c-ids-matched+glr-pooled-kl", \
+     "docs/reproduction/quick/modern-bernoulli/plot-data/modern-beta-mu1.dat" index 7 using 1:2:3:4 with yerrorlines lc rgb '#CC79A7' lw 2 dt 1 pt 9 ps 1.1 title "t3c-ids+glr-pooled-kl", \
+     "docs/reproduction/quick/modern-bernoulli/plot-data/modern-beta-mu1.dat" index 8 using 1:2:3:4 with yerrorlines lc rgb '#E69F00' lw 2 dt 1 pt 11 ps 1.1 title "tas-d+glr-pooled-kl", \
+     "docs/reproduction/quick/modern-bernoulli/plot-data/modern-beta-mu1.dat" index 6 using 1:2:3:4 with yerrorlines lc rgb '#56B4E9' lw 2 dt 1 pt 13 ps 1.1 title "t3c-ids+glr-pooled-per-arm", \
+     "docs/reproduction/quick/modern-bernoulli/plot-data/modern-beta-mu1.dat" index 0 using 1:2:3:4 with yerrorlines lc rgb '#B8A800' lw 2 dt 2 pt 4 ps 1.1 title "lilucb-heuristic", \
+     "docs/reproduction/quick/modern-bernoulli/plot-data/modern-beta-mu1.dat" index 10 using 1:2:3:4 with yerrorlines lc rgb '#0072B2' lw 3.5 dt 1 pt 7 ps 1.3 title "recommended: t3c-ids+glr-pooled-betting", \
+     "docs/reproduction/quick/modern-bernoulli/plot-data/modern-beta-mu1.dat" index 11 using 1:2 with lines lc rgb '#000000' lw 2.5 dt 2 title 'lower bound T* kl(δ, 1−δ)'
+unset multiplot
+unset output
+set terminal svg enhanced font 'DejaVu Sans,11' size 1360,650 background '#ffffff'
+set output "docs/reproduction/quick/modern-bernoulli/modern-beta-mu1.svg"
+set multiplot title "beta-mu1 (K = 4, T* = 97.9): median stopping time of 1000 runs against log(1/δ)\nbars: 95% CI of the median (exact, order statistics; censored runs at the budget)\nsolid: certified, dashed: uncertified; every panel repeats the recommended method, the practice and the lower bound; the 10 other methods fastest first (median at the smallest δ)" noenhanced font ',11'
+reset
+set lmargin at screen 0.0573529
+set rmargin at screen 0.483824
+set bmargin at screen 0.218462
+set tmargin at screen 0.833846
+set logscale y
+set yrange [107.55422701775524:20486.4]
+set format y '10^{%L}'
+set grid xtics ytics mytics lc rgb '#dddddd'
+set xlabel 'log(1/δ), δ: target error probability'
+set ylabel 'stopping time (total pulls)'
+set title "other methods 1–5 of 10" font ',11'
+set offsets graph 0.05, graph 0.05, 0, 0
+set key at screen 0.25, screen 0.129231 center top vertical maxrows 4 noenhanced spacing 1.0 width 1 font ',10'
+set bars 2
+plot "docs/reproduction/quick/modern-bernoulli/plot-data/modern-beta-mu1.dat" index 9 using 1:2:3:4 with yerrorlines lc rgb '#009E73' lw 2 dt 1 pt 5 ps 1.1 title "t3c-ids+glr-pooled-eb", \
+     "docs/reproduction/quick/modern-bernoulli/plot-data/modern-beta-mu1.dat" index 2 using 1:2:3:4 with yerrorlines lc rgb '#CC79A7' lw 2 dt 2 pt 9 ps 1.1 title "tas-d-every+glr-heuristic", \
+     "docs/reproduction/quick/modern-bernoulli/plot-data/modern-beta-mu1.dat" index 3 using 1:2:3:4 with yerrorlines lc rgb '#E69F00' lw 2 dt 2 pt 11 ps 1.1 title "t3c-ids+glr-heuristic", \
+     "docs/reproduction/quick/modern-bernoulli/plot-data/modern-beta-mu1.dat" index 4 using 1:2:3:4 with yerrorlines lc rgb '#56B4E9' lw 2 dt 2 pt 13 ps 1.1 title "t3c-ids-matched+glr-heuristic", \
+     "docs/reproduction/quick/modern-bernoulli/plot-data/modern-beta-mu1.dat" index 1 using 1:2:3:4 with yerrorlines lc rgb '#B8A800' lw 2 dt 2 pt 4 ps 1.1 title "tas-d+glr-heuristic", \
+     "docs/reproduction/quick/modern-bernoulli/plot-data/modern-beta-mu1.dat" index 10 using 1:2:3:4 with yerrorlines lc rgb '#0072B2' lw 3.5 dt 1 pt 7 ps 1.3 title "recommended: t3c-ids+glr-pooled-betting", \
+     "docs/reproduction/quick/modern-bernoulli/plot-data/modern-beta-mu1.dat" index 11 using 1:2 with lines lc rgb '#000000' lw 2.5 dt 2 title 'lower bound T* kl(δ, 1−δ)'
+reset
+set lmargin at screen 0.557353
+set rmargin at screen 0.983824
+set bmargin at screen 0.218462
+set tmargin at screen 0.833846
+set logscale y
+set yrange [107.55422701775524:20486.4]
+set format y '10^{%L}'
+set grid xtics ytics mytics lc rgb '#dddddd'
+set xlabel 'log(1/δ), δ: target error probability'
+set ylabel 'stopping time (total pulls)'
+set title "other methods 6–10 of 10" font ',11'
+set offsets graph 0.05, graph 0.05, 0, 0
+set key at screen 0.75, screen 0.129231 center top vertical maxrows 4 noenhanced spacing 1.0 width 1 font ',10'
+set bars 2
+plot "docs/reproduction/quick/modern-bernoulli/plot-data/modern-beta-mu1.dat" index 5 using 1:2:3:4 with yerrorlines lc rgb '#009E73' lw 2 dt 1 pt 5 ps 1.1 title "t3c-ids-matched+glr-pooled-kl", \
+     "docs/reproduction/quick/modern-bernoulli/plot-data/modern-beta-mu1.dat" index 7 using 1:2:3:4 with yerrorlines lc rgb '#CC79A7' lw 2 dt 1 pt 9 ps 1.1 title "t3c-ids+glr-pooled-kl", \
+     "docs/reproduction/quick/modern-bernoulli/plot-data/modern-beta-mu1.dat" index 8 using 1:2:3:4 with yerrorlines lc rgb '#E69F00' lw 2 dt 1 pt 11 ps 1.1 title "tas-d+glr-pooled-kl", \
+     "docs/reproduction/quick/modern-bernoulli/plot-data/modern-beta-mu1.dat" index 6 using 1:2:3:4 with yerrorlines lc rgb '#56B4E9' lw 2 dt 1 pt 13 ps 1.1 title "t3c-ids+glr-pooled-per-arm", \
+     "docs/reproduction/quick/modern-bernoulli/plot-data/modern-beta-mu1.dat" index 0 using 1:2:3:4 with yerrorlines lc rgb '#B8A800' lw 2 dt 2 pt 4 ps 1.1 title "lilucb-heuristic", \
+     "docs/reproduction/quick/modern-bernoulli/plot-data/modern-beta-mu1.dat" index 10 using 1:2:3:4 with yerrorlines lc rgb '#0072B2' lw 3.5 dt 1 pt 7 ps 1.3 title "recommended: t3c-ids+glr-pooled-betting", \
+     "docs/reproduction/quick/modern-bernoulli/plot-data/modern-beta-mu1.dat" index 11 using 1:2 with lines lc rgb '#000000' lw 2.5 dt 2 title 'lower bound T* kl(δ, 1−δ)'
+unset multiplot
+unset output
