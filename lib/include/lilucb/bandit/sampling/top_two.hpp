@@ -84,6 +84,7 @@
 #include "lilucb/bandit/arm_stats.hpp"
 #include "lilucb/bandit/detail/gaussian_argmax.hpp"
 #include "lilucb/bandit/target.hpp"
+#include "lilucb/detail/golden_section.hpp"
 #include "lilucb/errors.hpp"
 
 #include <algorithm>
@@ -126,7 +127,9 @@ inline double top_two_kl(double p, double q) {
 /// already in the alternative).  Domain: m in [0, 1], N > 0, s in (0, 1], e real; where no boundary
 /// point lies in [0, 1] (an additive eps of at least the range: every arm is then eps-good) both terms
 /// are +inf.  Accurate to the bisection's last interval (the sampling rule's choice only; no
-/// guarantee rests on it).
+/// guarantee rests on it).  W is the practice's epsilon-shifted Bernoulli GLR statistic
+/// (stopping/glr.hpp, glr_statistic_target), which keeps its own golden-section search so that
+/// published stopping times stay as they are; this one also returns the two terms (IDS's share).
 struct bernoulli_transport {  // (a_term, b_term) below
   double a_term, b_term;
   static bernoulli_transport of(double ma, double na, double mb, double nb, double s, double e) {
@@ -182,25 +185,8 @@ struct capped_transport {
       const auto t = terms(x);
       return t.a_term + t.b_term;
     };
-    double lo = mb, hi = (ma + e) / s;
-    const double g = 0.6180339887498949;  // (sqrt 5 - 1)/2
-    double x1 = hi - g * (hi - lo), x2 = lo + g * (hi - lo), f1 = f(x1), f2 = f(x2);
-    for (int it = 0; it < 80; ++it) {
-      if (f1 <= f2) {
-        hi = x2;
-        x2 = x1;
-        f2 = f1;
-        x1 = hi - g * (hi - lo);
-        f1 = f(x1);
-      } else {
-        lo = x1;
-        x1 = x2;
-        f1 = f2;
-        x2 = lo + g * (hi - lo);
-        f2 = f(x2);
-      }
-    }
-    return terms(f1 <= f2 ? x1 : x2);
+    const auto p = ::lilucb::detail::golden_section(f, mb, (ma + e) / s, [](int step, double, double) { return step < 80; });
+    return terms(p.f1 <= p.f2 ? p.x1 : p.x2);
   }
 };
 

@@ -28,6 +28,7 @@
 #include "lilucb/bandit/detail/leader_pairwise.hpp"
 #include "lilucb/bandit/target.hpp"
 #include "lilucb/theory/divergence.hpp"
+#include "lilucb/detail/golden_section.hpp"
 #include "lilucb/errors.hpp"
 
 #include <algorithm>
@@ -102,17 +103,9 @@ inline double glr_statistic_target(glr_model model, double sigma, std::uint64_t 
   const double hi_x = std::min(ma, 1 - e);                                   // y(x) <= 1
   const double lo_x = std::max(0.0, t.relative ? (1 - e) * mb : mb - e);      // y(x) >= mb
   if (!(lo_x < hi_x)) return f(std::max(0.0, std::min(lo_x, hi_x)));
-  double l = lo_x, r = hi_x;
-  const double g = 0.6180339887498949;
-  double x1 = r - g * (r - l), x2 = l + g * (r - l), f1 = f(x1), f2 = f(x2);
-  while (r - l > 1e-12 * (1 + hi_x - lo_x)) {
-    if (f1 <= f2) {
-      r = x2, x2 = x1, f2 = f1, x1 = r - g * (r - l), f1 = f(x1);
-    } else {
-      l = x1, x1 = x2, f1 = f2, x2 = l + g * (r - l), f2 = f(x2);
-    }
-  }
-  return std::min({f1, f2, f(lo_x), f(hi_x)});
+  const auto p = ::lilucb::detail::golden_section(
+      f, lo_x, hi_x, [&](int, double l, double r) { return r - l > 1e-12 * (1 + hi_x - lo_x); });
+  return std::min({p.f1, p.f2, f(lo_x), f(hi_x)});
 }
 
 /// The pair statistic and threshold of glr (detail/leader_pairwise.hpp's Pair policy): Z_{a,b}
