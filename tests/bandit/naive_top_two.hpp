@@ -139,9 +139,9 @@ class naive_top_two {
   }
   /// capped_betting: the library's transport on [0, 1]: means (m - lo)/(hi - lo), variances over
   /// (hi - lo)^2, and the raw boundary lo + R x_a = s (lo + R x_b) - e as x_a = s x_b - (e + (1 - s) lo)/R.
-  lilucb::bandit::sampling::capped_transport capped(const arm_stats& st, std::size_t a, std::size_t b) const {
+  lilucb::bandit::sampling::transport_terms capped(const arm_stats& st, std::size_t a, std::size_t b) const {
     const double R = hi_ - lo_;
-    return lilucb::bandit::sampling::capped_transport::of(
+    return lilucb::bandit::sampling::capped_transport(
         (st.mean(a) - lo_) / R, static_cast<double>(st.count(a)), variance(a) / (R * R), (st.mean(b) - lo_) / R,
         static_cast<double>(st.count(b)), variance(b) / (R * R), s_(), (e_() + (1 - s_()) * lo_) / R);
   }

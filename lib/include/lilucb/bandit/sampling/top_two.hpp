@@ -83,8 +83,10 @@
 
 #include "lilucb/bandit/arm_stats.hpp"
 #include "lilucb/bandit/detail/gaussian_argmax.hpp"
+#include "lilucb/bandit/detail/running_variance.hpp"
 #include "lilucb/bandit/target.hpp"
 #include "lilucb/detail/golden_section.hpp"
+#include "lilucb/theory/divergence.hpp"
 #include "lilucb/errors.hpp"
 
 #include <algorithm>
@@ -109,15 +111,11 @@ inline constexpr std::size_t ttts_direct_max_arms = 64;
 /// The arms' model for Top-Two's costs, IDS share and posterior (file comment).
 enum class top_two_model { gaussian, bernoulli, empirical_variance, capped_betting };
 
-/// kl(p, q) = p log(p/q) + (1 - p) log((1 - p)/(1 - q)), the Bernoulli divergence, with 0 log 0 = 0.
-/// Domain: p in [0, 1]; q in [0, 1] (+inf where q excludes p's support).
-/// Never negative (its rounding is clamped at 0: the keys' shortcuts rely on keys >= 0).
-inline double top_two_kl(double p, double q) {
-  double v = 0;
-  if (p > 0) v += p * std::log(p / q);
-  if (p < 1) v += (1 - p) * std::log((1 - p) / (1 - q));
-  return std::max(v, 0.0);
-}
+/// The two terms of a pair's transportation cost: the answer's side a and the challenger's side b
+/// (IDS's share is a_term over their sum).
+struct transport_terms {
+  double a_term, b_term;
+};
 
 /// The Bernoulli transportation of a pair: the point of the boundary x_a = s x_b - e nearest in
 /// divergence to the empirical means, found by bisection on the derivative of the convex
@@ -130,35 +128,33 @@ inline double top_two_kl(double p, double q) {
 /// guarantee rests on it).  W is the practice's epsilon-shifted Bernoulli GLR statistic
 /// (stopping/glr.hpp, glr_statistic_target), which keeps its own golden-section search so that
 /// published stopping times stay as they are; this one also returns the two terms (IDS's share).
-struct bernoulli_transport {  // (a_term, b_term) below
-  double a_term, b_term;
-  static bernoulli_transport of(double ma, double na, double mb, double nb, double s, double e) {
-    double xb;
-    if (s == 1 && e == 0) {
-      xb = (na * ma + nb * mb) / (na + nb);
-    } else {
-      // f'(x) = N_a s kl'(m_a, s x - e) + N_b kl'(m_b, x), kl'(p, q) = (q - p)/(q (1 - q)).
-      const auto dkl = [](double p, double q) {
-        if (p == 0) return 1 / (1 - q);
-        if (p == 1) return -1 / q;
-        return (q - p) / (q * (1 - q));
-      };
-      double lo = std::max(0.0, e / s), hi = std::min(1.0, (1 + e) / s);
-      if (!(lo < hi)) return {std::numeric_limits<double>::infinity(), std::numeric_limits<double>::infinity()};
-      while (true) {
-        const double mid = 0.5 * (lo + hi);
-        if (!(mid > lo && mid < hi)) break;
-        const double q = std::min(1.0, std::max(0.0, s * mid - e));
-        const double g = na * s * dkl(ma, q) + nb * dkl(mb, mid);
-        if (g > 0) hi = mid;
-        else lo = mid;
-      }
-      xb = 0.5 * (lo + hi);
+inline transport_terms bernoulli_transport(double ma, double na, double mb, double nb, double s, double e) {
+  double xb;
+  if (s == 1 && e == 0) {
+    xb = (na * ma + nb * mb) / (na + nb);
+  } else {
+    // f'(x) = N_a s kl'(m_a, s x - e) + N_b kl'(m_b, x), kl'(p, q) = (q - p)/(q (1 - q)).
+    const auto dkl = [](double p, double q) {
+      if (p == 0) return 1 / (1 - q);
+      if (p == 1) return -1 / q;
+      return (q - p) / (q * (1 - q));
+    };
+    double lo = std::max(0.0, e / s), hi = std::min(1.0, (1 + e) / s);
+    if (!(lo < hi)) return {std::numeric_limits<double>::infinity(), std::numeric_limits<double>::infinity()};
+    while (true) {
+      const double mid = 0.5 * (lo + hi);
+      if (!(mid > lo && mid < hi)) break;
+      const double q = std::min(1.0, std::max(0.0, s * mid - e));
+      const double g = na * s * dkl(ma, q) + nb * dkl(mb, mid);
+      if (g > 0) hi = mid;
+      else lo = mid;
     }
-    const double xa = s == 1 && e == 0 ? xb : std::min(1.0, std::max(0.0, s * xb - e));
-    return {na * top_two_kl(ma, xa), nb * top_two_kl(mb, xb)};
+    xb = 0.5 * (lo + hi);
   }
-};
+  const double xa = s == 1 && e == 0 ? xb : std::min(1.0, std::max(0.0, s * xb - e));
+  // kl's rounding clamped at 0: the keys' shortcuts rely on keys >= 0.
+  return {na * std::max(::lilucb::bernoulli_kl(ma, xa), 0.0), nb * std::max(::lilucb::bernoulli_kl(mb, xb), 0.0)};
+}
 
 /// The capped betting rate of one side (file comment): lambda d - lambda^2 v/2 at
 /// lambda = min(d/v, 1/r), d >= 0, v > 0; no cap where r <= 0 (every bet keeps the wealth positive).
@@ -173,22 +169,20 @@ inline double capped_rate(double d, double v, double r) {
 /// by golden-section search (the objective is not shown convex; a sampling rule's choice only, no
 /// guarantee rests on it); the terms at the point found.  Domain: m_a > s m_b - e (the means outside
 /// the alternative), N > 0, v > 0, s in (0, 1], e real.
-struct capped_transport {
-  double a_term, b_term;
-  static capped_transport of(double ma, double na, double va, double mb, double nb, double vb, double s, double e) {
-    const auto terms = [&](double x) {
-      const double xa = s * x - e;
-      return capped_transport{na * capped_rate(std::max(ma - xa, 0.0), va, xa),
-                              nb * capped_rate(std::max(x - mb, 0.0), vb, 1 - x)};
-    };
-    const auto f = [&](double x) {
-      const auto t = terms(x);
-      return t.a_term + t.b_term;
-    };
-    const auto p = ::lilucb::detail::golden_section(f, mb, (ma + e) / s, [](int step, double, double) { return step < 80; });
-    return terms(p.f1 <= p.f2 ? p.x1 : p.x2);
-  }
-};
+inline transport_terms capped_transport(double ma, double na, double va, double mb, double nb, double vb, double s,
+                                      double e) {
+  const auto terms = [&](double x) {
+    const double xa = s * x - e;
+    return transport_terms{na * capped_rate(std::max(ma - xa, 0.0), va, xa),
+                           nb * capped_rate(std::max(x - mb, 0.0), vb, 1 - x)};
+  };
+  const auto f = [&](double x) {
+    const auto t = terms(x);
+    return t.a_term + t.b_term;
+  };
+  const auto p = ::lilucb::detail::golden_section(f, mb, (ma + e) / s, [](int step, double, double) { return step < 80; });
+  return terms(p.f1 <= p.f2 ? p.x1 : p.x2);
+}
 
 /// TTTS's challenger for leader L (Russo 2016, with the cap ttts_max_resamples): the law of
 ///     for k = 1..99: draw theta from the posterior; if argmax theta != L, answer it;
@@ -316,9 +310,7 @@ class top_two {
   top_two(std::size_t K, double sigma, top_two_selection selection = top_two_selection::half, answer_target target = {},
           top_two_model model = top_two_model::gaussian, double lo = 0, double hi = 1)
       : K_(K), sigma_(sigma), selection_(selection), model_(model), lo_(lo), range_(hi - lo), mean_(K + 1, 0.0),
-        n_(K, 0.0), log_n_(K, 0.0), var_(reads_variances(model) ? K : 0, sigma * sigma),
-        welford_mean_(reads_variances(model) ? K : 0, 0.0), m2_(reads_variances(model) ? K : 0, 0.0),
-        told_(reads_variances(model) ? K : 0, 0), leads_(K, 0),
+        n_(K, 0.0), log_n_(K, 0.0), spread_(reads_variances(model) ? K : 0), leads_(K, 0),
         lead_pulls_(K, 0), posterior_(Kind == top_two_kind::eb_tci ? 0 : K), target_(target),
         scale_(target.relative ? (1 - target.epsilon) : 1.0) {
     check_positive("lilucb::bandit::sampling::top_two", "sigma", sigma);
@@ -406,7 +398,7 @@ class top_two {
       const double m = ((s.sum(i) - n * lo_) / range_ + 1) / (n + 2);
       posterior_.set(i, lo_ + range_ * m, range_ * std::sqrt(m * (1 - m) / (n + 3)));
     } else {
-      posterior_.set(i, mean_[i], std::sqrt(var_[i] / n));  // N(mu_hat_i, v_i/N_i)
+      posterior_.set(i, mean_[i], std::sqrt(variance(i) / n));  // N(mu_hat_i, v_i/N_i)
     }
     if constexpr (keyed) {
       if (!dirty_flag_[i] && !dirty_overflow_) {
@@ -424,27 +416,23 @@ class top_two {
   /// carry no rewards: from now on the variance models read each reward from observe_reward alone,
   /// and N in the posterior N(mu_hat, v/N) is the view's count.  Call before the first observe.
   void take_rewards_apart() { rewards_apart_ = true; }
-  /// Arm i's reward y, for the variance models (Welford's update of its sum of squared deviations
-  /// over the rewards told, then v_i = (M2_i + sigma^2)/(n_i + 1), n_i their number); else nothing.
+  /// Arm i's reward y, for the variance models (added to its running variance over the rewards
+  /// told: variance()); else nothing.
   void observe_reward(std::size_t i, double y) {
-    if (!reads_variances(model_)) return;
-    const double n = static_cast<double>(++told_[i]), d = y - welford_mean_[i];
-    welford_mean_[i] += d / n;
-    m2_[i] += d * (y - welford_mean_[i]);
-    var_[i] = (std::max(m2_[i], 0.0) + sigma_ * sigma_) / (n + 1);
+    if (reads_variances(model_)) spread_[i].add(y);
   }
 
    /// Every member that changes after construction, for a study's snapshot (detail/state_archive.hpp).
    template <class Archive>
    void archive_state(Archive& ar) {
      ar(mean_, n_, log_n_, leads_, lead_pulls_, lead_target_, posterior_, tree_, keys_, dirty_flag_, dirty_, dirty_overflow_, keys_leader_, c_);
-     if (reads_variances(model_)) ar(var_, welford_mean_, m2_, told_);
+     if (reads_variances(model_)) ar(spread_);
    }
   /// A loaded state's indices are arms: the tournament's nodes hold arms or the padding K and
   /// each node the winner of its children, the changed arms are at most dirty_cap() distinct arms
-  /// flagged as such, the keys' leader is an arm (or none), the challenger an arm, and the
-  /// variance models' v_a positive and finite, their running means finite and M2 finite and >= 0
-  /// (detail/state_archive.hpp).  O(K).
+  /// flagged as such, the keys' leader is an arm (or none) and the challenger an arm (the
+  /// variance models' running variances check themselves: detail/running_variance.hpp, a finite
+  /// mean and M2 >= 0, so v_a >= sigma^2/(n_a + 1) > 0; detail/state_archive.hpp).  O(K).
   bool state_is_valid() const {
     if constexpr (Kind == top_two_kind::eb_tci) {
       if (tree_.size() != 2 * leaves_) return false;
@@ -468,16 +456,18 @@ class top_two {
       if (keys_leader_ != static_cast<std::size_t>(-1) && keys_leader_ >= K_) return false;
       if (c_ >= K_ && K_ > 0) return false;
     }
-    for (std::size_t a = 0; a < var_.size(); ++a)  // the variance models divide by v_a
-      if (!(var_[a] > 0 && var_[a] < inf && std::isfinite(welford_mean_[a]) && m2_[a] >= 0 && m2_[a] < inf))
-        return false;
     return true;
   }
 
  private:
   std::size_t dirty_cap() const { return K_ / 8 + 1; }
-  /// Arm a's variance in the empirical_variance model (0, unread, in the others).
-  double variance(std::size_t a) const { return reads_variances(model_) ? var_[a] : 0.0; }
+  /// Arm a's v_a = (M2_a + sigma^2)/(n_a + 1) over the n_a rewards told (one pseudo-reward of
+  /// deviation sigma: file comment) in the variance models; 0, unread, in the others.
+  double variance(std::size_t a) const {
+    if (!reads_variances(model_)) return 0.0;
+    const auto& r = spread_[a];
+    return (std::max(r.m2, 0.0) + sigma_ * sigma_) / (static_cast<double>(r.n) + 1);
+  }
   static constexpr bool reads_variances(top_two_model m) {
     return m == top_two_model::empirical_variance || m == top_two_model::capped_betting;
   }
@@ -485,26 +475,26 @@ class top_two {
   /// target's boundary x_a = scale_ x_b - boundary_e() in them (file comment).
   double unit(double m) const { return (m - lo_) / range_; }
   double boundary_e() const { return ((target_.relative ? 0.0 : target_.epsilon) + (1 - scale_) * lo_) / range_; }
-  capped_transport capped(double mL, double nL, double vL, std::size_t b) const {
-    return capped_transport::of(unit(mL), nL, vL / (range_ * range_), unit(mean_[b]), n_[b], var_[b] / (range_ * range_),
+  transport_terms capped(double mL, double nL, double vL, std::size_t b) const {
+    return capped_transport(unit(mL), nL, vL / (range_ * range_), unit(mean_[b]), n_[b], variance(b) / (range_ * range_),
                                 scale_, boundary_e());
   }
   /// IDS's share of leader L against challenger C (file comment): the probability (t3c-ids) or
   /// the tracked proportion (eb-tci-ids) of pulling L.
   double leader_share(std::size_t L, std::size_t C) const {
     if (model_ == top_two_model::capped_betting && gap(mean_[L], mean_[C]) > 0) {
-      const auto t = capped(mean_[L], n_[L], var_[L], C);
+      const auto t = capped(mean_[L], n_[L], variance(L), C);
       const double sum = t.a_term + t.b_term;
       if (sum > 0 && sum < inf) return t.a_term / sum;
     }
     if (reads_variances(model_)) {  // (and the capped model where its terms vanish)
-      const double pL = n_[L] / var_[L], pC = n_[C] / var_[C];
+      const double pL = n_[L] / variance(L), pC = n_[C] / variance(C);
       return pC / (pL + pC);
     }
     if (model_ == top_two_model::bernoulli) {
       const double mL = unit(mean_[L]), mC = unit(mean_[C]), e = boundary_e();
       if (mL != scale_ * mC - e) {  // on the boundary both terms vanish: the Gaussian share
-        const auto t = bernoulli_transport::of(mL, n_[L], mC, n_[C], scale_, e);
+        const auto t = bernoulli_transport(mL, n_[L], mC, n_[C], scale_, e);
         const double sum = t.a_term + t.b_term;
         if (sum > 0 && sum < inf) return t.a_term / sum;
       }
@@ -531,16 +521,13 @@ class top_two {
       w = target_.relative ? d * d * nL * nb / ((scale_ * scale_ * nL + nb) * 2 * sigma_ * sigma_)
                            : d * d * nL * nb / ((nL + nb) * 2 * sigma_ * sigma_);
     } else if (model_ == top_two_model::empirical_variance) {
-      w = d * d / (2 * (vL / nL + scale_ * scale_ * var_[b] / nb));
+      w = d * d / (2 * (vL / nL + scale_ * scale_ * variance(b) / nb));
     } else {
       w = 0;
       if (d > 0) {
         const auto t = model_ == top_two_model::bernoulli
-                           ? bernoulli_transport::of(unit(mL), nL, unit(mean_[b]), nb, scale_, boundary_e())
-                           : [&] {
-                               const auto c = capped(mL, nL, vL, b);
-                               return bernoulli_transport{c.a_term, c.b_term};
-                             }();
+                           ? bernoulli_transport(unit(mL), nL, unit(mean_[b]), nb, scale_, boundary_e())
+                           : capped(mL, nL, vL, b);
         w = t.a_term + t.b_term;
       }
     }
@@ -646,9 +633,7 @@ class top_two {
   std::vector<double> mean_;   // mean_[a] == arm_stats::mean(a); mean_[K] = -inf (tournament padding)
   std::vector<double> n_;      // N_a as a double
   std::vector<double> log_n_;  // eb_tci: log N_a
-  // empirical_variance, capped_betting: v_a, and Welford's running mean and sum of squared deviations of arm a
-  std::vector<double> var_, welford_mean_, m2_;
-  std::vector<std::uint64_t> told_;  // the rewards in arm a's M2
+  std::vector<detail::running_variance> spread_;  // empirical_variance, capped_betting: the rewards told, per arm
   bool rewards_apart_ = false;       // a study: rewards come through observe_reward only
   std::vector<std::uint64_t> leads_, lead_pulls_;
   std::vector<double> lead_target_;  // eb-tci-ids: per leader, the sum of its rounds' IDS proportions

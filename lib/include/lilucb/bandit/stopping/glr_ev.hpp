@@ -22,6 +22,7 @@
 #include "lilucb/bandit/arm_stats.hpp"
 #include "lilucb/bandit/detail/confidence.hpp"
 #include "lilucb/bandit/detail/leader_pairwise.hpp"
+#include "lilucb/bandit/detail/running_variance.hpp"
 #include "lilucb/bandit/stopping/glr.hpp"
 #include "lilucb/errors.hpp"
 
@@ -34,19 +35,8 @@
 
 namespace lilucb::bandit::stopping {
 
-/// One arm's running variance (Welford): count, mean and the sum of squared deviations.
-struct running_variance {
-  std::uint64_t n = 0;
-  double mean = 0, m2 = 0;
-  void add(double y) {
-    ++n;
-    const double d = y - mean;
-    mean += d / static_cast<double>(n);
-    m2 += d * (y - mean);
-  }
-  /// The empirical (maximum-likelihood) variance (1/n) sum (y - mean)^2; 0 before any pull.
-  double variance() const { return n ? (m2 > 0 ? m2 : 0.0) / static_cast<double>(n) : 0.0; }
-};
+/// One arm's running variance (Welford): bandit/detail/running_variance.hpp.
+using detail::running_variance;
 
 /// Z_{a,b} of the file comment from the two arms' counts, means and empirical variances.
 inline double glr_ev_statistic(std::uint64_t na, double ma, double va, std::uint64_t nb, double mb, double vb) {

@@ -1,0 +1,34 @@
+#pragma once
+// One arm's running variance (Welford's update): the count, mean and sum of squared deviations of
+// the rewards added, for the rules that read the arms' own variances (stopping/glr_ev.hpp's
+// practice statistic, sampling/top_two.hpp's variance models).  m2 >= 0 after every update (each
+// increment d (y - mean) is a product of two numbers of d's sign).
+
+#include <cmath>
+#include <cstdint>
+#include <limits>
+
+namespace lilucb::bandit::detail {
+
+struct running_variance {
+  std::uint64_t n = 0;
+  double mean = 0, m2 = 0;
+  void add(double y) {
+    ++n;
+    const double d = y - mean;
+    mean += d / static_cast<double>(n);
+    m2 += d * (y - mean);
+  }
+  /// The empirical (maximum-likelihood) variance (1/n) sum (y - mean)^2; 0 before any pull.
+  double variance() const { return n ? (m2 > 0 ? m2 : 0.0) / static_cast<double>(n) : 0.0; }
+
+  /// A study's snapshot (detail/state_archive.hpp): a loaded state holds a finite mean and a
+  /// finite m2 >= 0.
+  template <class Archive>
+  void archive_state(Archive& ar) {
+    ar(n, mean, m2);
+  }
+  bool state_is_valid() const { return std::isfinite(mean) && m2 >= 0 && m2 < std::numeric_limits<double>::infinity(); }
+};
+
+}  // namespace lilucb::bandit::detail
