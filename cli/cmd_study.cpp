@@ -633,7 +633,7 @@ void add_study_command(CLI::App& app) {
   declare_option(cn->add_option("--seed", n->seed, "the sampling rule's random seed (default 1)"), count_spec(0, std::numeric_limits<std::uint64_t>::max(), "an integer in [0, 2^64)").defaults_to(n->seed));
   declare_option(cn->add_option("--epsilon", n->epsilon,
                                 "answer an epsilon-good arm (mean at least the best mean minus E) instead of the best arm: "
-                                "the study then stops on tied arms; default method t3c-ids+glr-one-sided (Proposition Gε-M1)"),
+                                "the study then stops on tied arms; default method eb-tci-ids+glr-one-sided (Proposition Gε-M1)"),
                  real_spec(0, true, inf, false).defaults_to(no_default));
   declare_option(cn->add_option("--top", n->top,
                                 "answer the M best arms (2 <= M <= K - 1; with --epsilon E, none left out more than E "

@@ -63,6 +63,21 @@ mixture_grid make_banded_mixture_grid(int band_lo, int band_hi, double band_mass
   return g;
 }
 
+mixture_grid make_epsilon_mixture_grid(double sigma, double epsilon) {
+  constexpr const char* fn = "lilucb::bandit::stopping::make_epsilon_mixture_grid";
+  check_positive(fn, "sigma", sigma);
+  check_positive(fn, "epsilon", epsilon);
+  // sigma = fs 2^es, epsilon = fe 2^ee with fs, fe in [1/2, 1), so 4 sigma^2/epsilon^2 = q^2 2^(2(es - ee) + 2)
+  // with q = fs/fe in (1/2, 2), and hi = 2(es - ee) + 2 + ceil(log2 q^2), ceil(log2 q^2) in {-1, 0, 1, 2}:
+  // 0 exactly when fs == fe (a power-of-two ratio, compared exactly); otherwise the boundary is q^2 = 1/2
+  // or 2, which no pair of doubles reaches (sqrt 2 is irrational), so the rounded comparison decides it.
+  int es = 0, ee = 0;
+  const double fs = std::frexp(sigma, &es), fe = std::frexp(epsilon, &ee);
+  const int c = fs == fe ? 0 : fs < fe ? (2 * fs * fs > fe * fe ? 0 : -1) : (fs * fs > 2 * fe * fe ? 2 : 1);
+  const int hi = std::clamp(2 * (es - ee) + 2 + c, 0, 40);
+  return make_banded_mixture_grid(0, hi, 0.9, 40);
+}
+
 mixture_grid make_fixed_rho(double rho) {
   check_positive("lilucb::bandit::stopping::make_fixed_rho", "rho", rho);
   mixture_grid g;

@@ -173,11 +173,11 @@ any_stopping glr_mixture(const rule_context& c, run_parameters& p) {
                                          : stopping::make_mixture_grid(40, stopping::mixture_combine::log_sum));
 }
 // Proposition M1: the one-sided Gaussian-mixture GLR at delta = nu (Gε-M1 for an epsilon-good
-// target; TM-M1 over the top-m pairs for a top-m one).
+// target; TM-M1 over the top-m pairs for a top-m one), on the question's prior (question_grid).
 any_stopping glr_one_sided(const rule_context& c, run_parameters& p) {
   p.glr_delta = c.nu;
-  if (c.target.top_m()) return stopping::glr_top_m(c.arms, c.sigma, c.nu, c.target, stopping::make_mixture_grid(40));
-  return stopping::glr_one_sided(c.arms, c.sigma, c.nu, stopping::make_mixture_grid(40), c.target);
+  if (c.target.top_m()) return stopping::glr_top_m(c.arms, c.sigma, c.nu, c.target, stopping::question_grid(c.sigma, c.target));
+  return stopping::glr_one_sided(c.arms, c.sigma, c.nu, stopping::question_grid(c.sigma, c.target), c.target);
 }
 // Proposition P: the one-sided mixture against the leader's pooled pulls, threshold log(1/nu).
 any_stopping glr_pooled(const rule_context& c, run_parameters& p) {

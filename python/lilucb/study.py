@@ -107,7 +107,7 @@ class Identification:
     model 'bounded', RECOMMENDED_METHOD, 't3c-ids+glr-pooled-weighted', otherwise); seed: the sampling rule's random stream (default 1, as `lilucb study new`); names: the arms' names
     when arms is K.  epsilon > 0 asks for an epsilon-good arm instead of the best (mean at least the best mean minus
     epsilon; epsilon_relative: at least (1 - epsilon) times it, for 'bernoulli' or 'bounded' with lo >= 0): the
-    study then stops on tied arms, and its default method is 't3c-ids+glr-one-sided' (Proposition Gε-M1).
+    study then stops on tied arms, and its default method is 'eb-tci-ids+glr-one-sided' (Proposition Gε-M1).
     top = m in 2..K-1 asks for the m best arms (with epsilon: none left out more than epsilon above one
     answered); ``answer().answer`` holds the set, and the default method is 'lucb-glr+glr-one-sided'
     (Proposition TM-M1).

@@ -321,7 +321,7 @@ def test_epsilon_good_runs_stop_on_ties_and_count_good_answers():
     with pytest.raises(lilucb.DomainError, match="epsilon"):
         lilucb.run("t3c-ids+glr-one-sided", means, 0.1, epsilon=-0.1)
     s = lilucb.Identification(3, "bernoulli", 0.1, epsilon=0.05)
-    assert s.method == "t3c-ids+glr-one-sided" and s.epsilon == 0.05 and not s.epsilon_relative
+    assert s.method == "eb-tci-ids+glr-one-sided" and s.epsilon == 0.05 and not s.epsilon_relative
     with pytest.raises(lilucb.DomainError, match="epsilon"):
         lilucb.Identification(3, "gaussian", 0.1, sigma=1.0, epsilon=0.1, epsilon_relative=True)
 

@@ -338,7 +338,7 @@ BOOST_AUTO_TEST_CASE(the_registry_recommends_one_method_per_model_and_question) 
   BOOST_TEST(name(M::bounded, best) == "t3c-ids-matched+glr-pooled-betting");
   BOOST_TEST(name(M::gaussian_unknown_variance, best) == "t3c-ids+glr-paired-t");
   for (M m : {M::gaussian, M::bernoulli, M::sub_gaussian, M::bounded}) {
-    BOOST_TEST(name(m, eps) == "t3c-ids+glr-one-sided");
+    BOOST_TEST(name(m, eps) == "eb-tci-ids+glr-one-sided");
     BOOST_TEST(name(m, top) == "lucb-glr+glr-one-sided");
     BOOST_TEST(lb::to_string(lb::recommended_threshold(m)) == lb::to_string(lb::recommended_combination(m).threshold));
   }

@@ -158,7 +158,7 @@ BOOST_AUTO_TEST_CASE(an_epsilon_good_study_stops_on_ties_and_keeps_its_question)
   auto s = gaussian_study(4, "", 0.5, 3);
   s.target = {0.1, false};
   lb::identification study(s);
-  BOOST_TEST(study.method() == "t3c-ids+glr-one-sided");
+  BOOST_TEST(study.method() == "eb-tci-ids+glr-one-sided");
   const lb::gaussian_arms arms({0.3, 0.3, 0.3, 0.3}, 0.5);
   drive_sequentially(study, arms, 1'000'000);
   BOOST_REQUIRE(study.done());

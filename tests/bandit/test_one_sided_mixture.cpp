@@ -210,70 +210,72 @@ BOOST_AUTO_TEST_CASE(infimum_matches_brute_force) {
 // are made to matter (random j, small counts): in many trials they move the upper bound by more
 // than 1e-3, so a wrong group bound would show.
 BOOST_AUTO_TEST_CASE(stale_and_grouped_bounds_are_bounds) {
-  const auto g = ls::make_mixture_grid(40);
-  const std::size_t G = g.rho.size();
-  const double sigma = 0.5;
-  // Entry k of a row (penalty, slope, count) at count n.
-  const auto entry = [&](double n, std::vector<double>& r, std::size_t k) {
-    r[k] = 0.5 * std::log1p(n / g.rho[k]);
-    r[G + k] = n / (sigma * std::sqrt(n + g.rho[k]));
-    r[2 * G + k] = 1 / n;
-  };
-  const auto rows = [&](double n, std::vector<double>& r) {
-    r.assign(3 * G, 0.0);
-    for (std::size_t k = 0; k < G; ++k) entry(n, r, k);
-  };
-  std::vector<double> ra, rb;
-  lb::normal_stream rng(17, 0);
-  int groups_matter = 0, stale_used = 0;
-  for (int trial = 0; trial < 400; ++trial) {
-    const double Na = std::floor(std::exp(8 * rng.engine().uniform01())), Nb = std::floor(std::exp(8 * rng.engine().uniform01()));
-    const double mb = 0.3 * rng();
-    const double ma = mb + 8 * rng.engine().uniform01() * sigma * std::sqrt(1 / Na + 1 / Nb);
-    // Stale rows: counts c <= N, a random part of the entries refreshed at N.
-    const double ca = 1 + std::floor(rng.engine().uniform01() * Na), cb = 1 + std::floor(rng.engine().uniform01() * Nb);
-    rows(std::min(ca, Na), ra);
-    rows(std::min(cb, Nb), rb);
-    for (std::size_t k = 0; k < G; ++k) {
-      if (rng.engine().uniform01() < 0.3) entry(Na, ra, k);
-      if (rng.engine().uniform01() < 0.3) entry(Nb, rb, k);
-    }
-    const double s1 = s1_statistic(sigma, g, std::uint64_t(Na), ma, std::uint64_t(Nb), mb);
-    const double up = os::tight_upper(Na, ma, ra.data(), Nb, mb, rb.data(), G);
-    BOOST_TEST_CONTEXT("trial " << trial << " Na " << Na << " ca " << ca << " Nb " << Nb << " cb " << cb) {
-      if (ma > mb) BOOST_TEST(up >= s1 - 1e-9);
-    }
-    stale_used += (ca < Na || cb < Nb) && ma > mb;
-    // The grouped bounds at the present rows.
-    rows(Na, ra);
-    rows(Nb, rb);
-    const std::size_t j = std::size_t(rng.engine()() % G);
-    const std::size_t s0 = j >= 5 ? j - 5 : 0, e0 = std::min(G, j + 7);
-    double cs[64];
-    for (std::size_t k = s0; k < e0; ++k) cs[k - s0] = g.log_weight[k] + 2 * std::log(2.0) - ra[k] - rb[k];
-    double head = 0, tail = 0;
-    for (std::size_t k = 0; k < G; ++k) {
-      if (k < s0) head += std::exp(g.log_weight[k]);
-      if (k >= e0) tail += std::exp(g.log_weight[k]);
-    }
-    const double ninf = -INFINITY;
-    const os::grouped_pair gp{{ma, mb, sigma, ra.data() + G + s0, rb.data() + G + s0, cs, e0 - s0},
-                              ra.data(), rb.data(), s0, e0, G,
-                              s0 > 0 ? std::log(head * (1 + 1e-12)) + 2 * std::log(2.0) - ra[s0 - 1] - rb[s0 - 1] : ninf,
-                              e0 < G ? std::log(tail * (1 + 1e-12)) + 2 * std::log(2.0) : ninf};
-    for (int i = 0; i < 4; ++i) {
-      const double m = mb - 0.5 + (ma - mb + 1.0) * rng.engine().uniform01();
-      const double h = double(direct_h(sigma, g, Na, ma, Nb, mb, m));
-      const auto b = os::grouped_at(gp, m);
-      BOOST_TEST_CONTEXT("trial " << trial << " j " << j << " m " << m << " h " << h) {
-        BOOST_TEST(b.h <= h + 1e-9 * (1 + std::fabs(h)));
-        BOOST_TEST(b.up >= h - 1e-9 * (1 + std::fabs(h)));
+  // The default grid and the epsilon band (question_grid), whose weights jump at the band's end.
+  for (const ls::mixture_grid& g : {ls::make_mixture_grid(40), ls::make_epsilon_mixture_grid(0.5, 0.05)}) {
+    const std::size_t G = g.rho.size();
+    const double sigma = 0.5;
+    // Entry k of a row (penalty, slope, count) at count n.
+    const auto entry = [&](double n, std::vector<double>& r, std::size_t k) {
+      r[k] = 0.5 * std::log1p(n / g.rho[k]);
+      r[G + k] = n / (sigma * std::sqrt(n + g.rho[k]));
+      r[2 * G + k] = 1 / n;
+    };
+    const auto rows = [&](double n, std::vector<double>& r) {
+      r.assign(3 * G, 0.0);
+      for (std::size_t k = 0; k < G; ++k) entry(n, r, k);
+    };
+    std::vector<double> ra, rb;
+    lb::normal_stream rng(17, 0);
+    int groups_matter = 0, stale_used = 0;
+    for (int trial = 0; trial < 400; ++trial) {
+      const double Na = std::floor(std::exp(8 * rng.engine().uniform01())), Nb = std::floor(std::exp(8 * rng.engine().uniform01()));
+      const double mb = 0.3 * rng();
+      const double ma = mb + 8 * rng.engine().uniform01() * sigma * std::sqrt(1 / Na + 1 / Nb);
+      // Stale rows: counts c <= N, a random part of the entries refreshed at N.
+      const double ca = 1 + std::floor(rng.engine().uniform01() * Na), cb = 1 + std::floor(rng.engine().uniform01() * Nb);
+      rows(std::min(ca, Na), ra);
+      rows(std::min(cb, Nb), rb);
+      for (std::size_t k = 0; k < G; ++k) {
+        if (rng.engine().uniform01() < 0.3) entry(Na, ra, k);
+        if (rng.engine().uniform01() < 0.3) entry(Nb, rb, k);
       }
-      groups_matter += b.up - b.h > 1e-3;
+      const double s1 = s1_statistic(sigma, g, std::uint64_t(Na), ma, std::uint64_t(Nb), mb);
+      const double up = os::tight_upper(Na, ma, ra.data(), Nb, mb, rb.data(), G);
+      BOOST_TEST_CONTEXT("trial " << trial << " Na " << Na << " ca " << ca << " Nb " << Nb << " cb " << cb) {
+        if (ma > mb) BOOST_TEST(up >= s1 - 1e-9);
+      }
+      stale_used += (ca < Na || cb < Nb) && ma > mb;
+      // The grouped bounds at the present rows.
+      rows(Na, ra);
+      rows(Nb, rb);
+      const std::size_t j = std::size_t(rng.engine()() % G);
+      const std::size_t s0 = j >= 5 ? j - 5 : 0, e0 = std::min(G, j + 7);
+      double cs[64];
+      for (std::size_t k = s0; k < e0; ++k) cs[k - s0] = g.log_weight[k] + 2 * std::log(2.0) - ra[k] - rb[k];
+      double head = 0, tail = 0;
+      for (std::size_t k = 0; k < G; ++k) {
+        if (k < s0) head += std::exp(g.log_weight[k]);
+        if (k >= e0) tail += std::exp(g.log_weight[k]);
+      }
+      const double ninf = -INFINITY;
+      const os::grouped_pair gp{{ma, mb, sigma, ra.data() + G + s0, rb.data() + G + s0, cs, e0 - s0},
+                                ra.data(), rb.data(), s0, e0, G,
+                                s0 > 0 ? std::log(head * (1 + 1e-12)) + 2 * std::log(2.0) - ra[s0 - 1] - rb[s0 - 1] : ninf,
+                                e0 < G ? std::log(tail * (1 + 1e-12)) + 2 * std::log(2.0) : ninf};
+      for (int i = 0; i < 4; ++i) {
+        const double m = mb - 0.5 + (ma - mb + 1.0) * rng.engine().uniform01();
+        const double h = double(direct_h(sigma, g, Na, ma, Nb, mb, m));
+        const auto b = os::grouped_at(gp, m);
+        BOOST_TEST_CONTEXT("trial " << trial << " j " << j << " m " << m << " h " << h) {
+          BOOST_TEST(b.h <= h + 1e-9 * (1 + std::fabs(h)));
+          BOOST_TEST(b.up >= h - 1e-9 * (1 + std::fabs(h)));
+        }
+        groups_matter += b.up - b.h > 1e-3;
+      }
     }
+    BOOST_TEST(groups_matter > 200);
+    BOOST_TEST(stale_used > 200);
   }
-  BOOST_TEST(groups_matter > 200);
-  BOOST_TEST(stale_used > 200);
 }
 
 // The carried bound (docs/certified-glr/numerics.md, "Carried bound"): the O(G) bound of a pair at counts A0, B0
@@ -281,50 +283,52 @@ BOOST_AUTO_TEST_CASE(stale_and_grouped_bounds_are_bounds) {
 // random pairs; the new data are a few pulls on (the case the rule meets: lambda near 1, where a
 // bound that ignored the change of counts or means would fall below S1), and sometimes close to it.
 BOOST_AUTO_TEST_CASE(carried_bound_is_a_bound) {
-  const auto g = ls::make_mixture_grid(40);
-  const std::size_t G = g.rho.size();
-  const double sigma = 0.5;
-  const auto rows = [&](double n, std::vector<double>& r) {
-    r.assign(3 * G, 0.0);
-    for (std::size_t k = 0; k < G; ++k) {
-      r[k] = 0.5 * std::log1p(n / g.rho[k]);
-      r[G + k] = n / (sigma * std::sqrt(n + g.rho[k]));
-      r[2 * G + k] = 1 / n;
-    }
-  };
-  std::vector<double> ra, rb;
-  lb::normal_stream rng(23, 0);
-  int close = 0, checked = 0;
-  for (int trial = 0; trial < 2000; ++trial) {
-    const double A0 = 1 + std::floor(std::exp(7 * rng.engine().uniform01())), B0 = 1 + std::floor(std::exp(7 * rng.engine().uniform01()));
-    const double mb0 = 0.3 * rng();
-    const double ma0 = mb0 + (0.5 + 8 * rng.engine().uniform01()) * sigma * std::sqrt(1 / A0 + 1 / B0);
-    rows(A0, ra);
-    rows(B0, rb);
-    double Q0 = 0;
-    const double T0 = os::tight_upper(A0, ma0, ra.data(), B0, mb0, rb.data(), G, &Q0);
-    // A few pulls of either arm, the means moved by their rewards.
-    double A = A0, B = B0, sa = ma0 * A0, sb = mb0 * B0;
-    for (int p = int(rng.engine()() % 4); p >= 0; --p) {
-      if (rng.engine()() % 2) {
-        A += 1;
-        sa += ma0 + sigma * rng();
-      } else {
-        B += 1;
-        sb += mb0 + sigma * rng();
+  // The default grid and the epsilon band (question_grid), whose weights jump at the band's end.
+  for (const ls::mixture_grid& g : {ls::make_mixture_grid(40), ls::make_epsilon_mixture_grid(0.5, 0.05)}) {
+    const std::size_t G = g.rho.size();
+    const double sigma = 0.5;
+    const auto rows = [&](double n, std::vector<double>& r) {
+      r.assign(3 * G, 0.0);
+      for (std::size_t k = 0; k < G; ++k) {
+        r[k] = 0.5 * std::log1p(n / g.rho[k]);
+        r[G + k] = n / (sigma * std::sqrt(n + g.rho[k]));
+        r[2 * G + k] = 1 / n;
       }
+    };
+    std::vector<double> ra, rb;
+    lb::normal_stream rng(23, 0);
+    int close = 0, checked = 0;
+    for (int trial = 0; trial < 2000; ++trial) {
+      const double A0 = 1 + std::floor(std::exp(7 * rng.engine().uniform01())), B0 = 1 + std::floor(std::exp(7 * rng.engine().uniform01()));
+      const double mb0 = 0.3 * rng();
+      const double ma0 = mb0 + (0.5 + 8 * rng.engine().uniform01()) * sigma * std::sqrt(1 / A0 + 1 / B0);
+      rows(A0, ra);
+      rows(B0, rb);
+      double Q0 = 0;
+      const double T0 = os::tight_upper(A0, ma0, ra.data(), B0, mb0, rb.data(), G, &Q0);
+      // A few pulls of either arm, the means moved by their rewards.
+      double A = A0, B = B0, sa = ma0 * A0, sb = mb0 * B0;
+      for (int p = int(rng.engine()() % 4); p >= 0; --p) {
+        if (rng.engine()() % 2) {
+          A += 1;
+          sa += ma0 + sigma * rng();
+        } else {
+          B += 1;
+          sb += mb0 + sigma * rng();
+        }
+      }
+      const double ma = sa / A, mb = sb / B;
+      if (!(ma > mb)) continue;
+      const double d0 = (ma0 - mb0) * (ma0 - mb0) / (2 * sigma * sigma), d = (ma - mb) * (ma - mb) / (2 * sigma * sigma);
+      const double up = os::carried_upper(T0, Q0, d0, A0 * B0 / (A0 + B0), d, A * B / (A + B));
+      const double s1 = s1_statistic(sigma, g, std::uint64_t(A), ma, std::uint64_t(B), mb);
+      BOOST_TEST(up >= s1, "trial " << trial << " A0 " << A0 << " B0 " << B0 << " A " << A << " B " << B);
+      ++checked;
+      close += up - s1 < 2.0;
     }
-    const double ma = sa / A, mb = sb / B;
-    if (!(ma > mb)) continue;
-    const double d0 = (ma0 - mb0) * (ma0 - mb0) / (2 * sigma * sigma), d = (ma - mb) * (ma - mb) / (2 * sigma * sigma);
-    const double up = os::carried_upper(T0, Q0, d0, A0 * B0 / (A0 + B0), d, A * B / (A + B));
-    const double s1 = s1_statistic(sigma, g, std::uint64_t(A), ma, std::uint64_t(B), mb);
-    BOOST_TEST(up >= s1, "trial " << trial << " A0 " << A0 << " B0 " << B0 << " A " << A << " B " << B);
-    ++checked;
-    close += up - s1 < 2.0;
+    BOOST_TEST(checked > 1500);
+    BOOST_TEST(close > 100);
   }
-  BOOST_TEST(checked > 1500);
-  BOOST_TEST(close > 100);
 }
 
 // The searches stopped at a verdict (docs/certified-glr/numerics.md, "Deciding search" and "Fewer

@@ -9,10 +9,12 @@
 // bound of F at level 1e-6 exceeds delta.  At delta = 1/2 a rule that broke its guarantee shows
 // it; the planted failures beside (the same rule with a statistic twenty times too confident, and
 // the rule at a target ten times too generous) must be rejected by the same test, so it can fail.
-// The samplers: T3C-IDS with EB-TCε's challenger (the recommended method), uniform, and an
-// adversary that starves the epsilon-good arms (a fifth of the pulls uniform, the rest to the
-// empirically best arm that is not epsilon-good).  Every run must also stop within its budget
-// (runs on exact ties stop: the statistic grows linearly).
+// The samplers: EB-TCI-IDS and T3C-IDS with EB-TCε's challenger (the first is the recommended
+// method), uniform, and an adversary that starves the epsilon-good arms (a fifth of the pulls
+// uniform, the rest to the empirically best arm that is not epsilon-good).  Each rule is built on
+// the prior the toolkit gives the question (question_grid: the epsilon band for an additive
+// epsilon).  Every run must also stop within its budget (runs on exact ties stop: the statistic
+// grows linearly).
 #include <boost/test/unit_test.hpp>
 
 #include "large_delta.hpp"
@@ -33,7 +35,7 @@ using lilucb_stats::starve_the_good;
 
 namespace {
 
-enum class sampler { t3c_ids, uniform, starve };
+enum class sampler { eb_tci_ids, t3c_ids, uniform, starve };
 
 struct cell {
   std::string label;
@@ -61,11 +63,12 @@ tally run_cell(const cell& c, sampler which, std::size_t runs, lb::answer_target
     auto go = [&](const auto& arms) {
       if (which == sampler::starve) {
         starve_the_good s(good);
-        lb::stopping::glr_one_sided stop(arms.size(), sigma_stat, kNu, lb::stopping::make_mixture_grid(40), rule_target);
+        lb::stopping::glr_one_sided stop(arms.size(), sigma_stat, kNu, lb::stopping::question_grid(sigma_stat, rule_target),
+                                         rule_target);
         return lb::run_composed(arms, s, stop, oo).run;
       }
-      lb::combination comb = lb::parse_combination(which == sampler::t3c_ids ? "t3c-ids+glr-one-sided"
-                                                                               : "uniform+glr-one-sided");
+      const char* method[] = {"eb-tci-ids+glr-one-sided", "t3c-ids+glr-one-sided", "uniform+glr-one-sided"};
+      lb::combination comb = lb::parse_combination(method[int(which)]);
       comb.target = rule_target;
       return lb::run_combination(comb, arms, oo).run;
     };
@@ -73,7 +76,7 @@ tally run_cell(const cell& c, sampler which, std::size_t runs, lb::answer_target
   };
   const auto results = lb::run_many(o, runs, 0, run_one);
   tally t;
-  const char* names[] = {"t3c-ids", "uniform", "starve-the-good"};
+  const char* names[] = {"eb-tci-ids", "t3c-ids", "uniform", "starve-the-good"};
   t.name = std::string(names[int(which)]) + "+glr-one-sided at " + lb::to_string(rule_target) + " (sigma_stat " +
            std::to_string(sigma_stat) + ") on " + c.label;
   t.count(results, good, kAlpha);
@@ -96,7 +99,7 @@ BOOST_AUTO_TEST_SUITE(epsilon_good_large_delta)
 
 BOOST_AUTO_TEST_CASE(certified_at_delta_half_for_every_sampler) {
   for (const auto& c : cells())
-    for (auto s : {sampler::t3c_ids, sampler::uniform, sampler::starve}) {
+    for (auto s : {sampler::eb_tci_ids, sampler::t3c_ids, sampler::uniform, sampler::starve}) {
       const auto t = run_cell(c, s, large_delta_runs(), c.target, 0.5);
       BOOST_TEST_MESSAGE(t.summary());
       BOOST_TEST(t.stopped == t.runs, t.summary());  // every run stops within its budget
@@ -108,7 +111,7 @@ BOOST_AUTO_TEST_CASE(certified_at_delta_half_for_every_sampler) {
 // the epsilon-good statistic grows linearly), well inside the budget.
 BOOST_AUTO_TEST_CASE(runs_stop_on_exact_ties) {
   const cell tie{"all tied (Gaussian, eps 0.1)", {0.3, 0.3, 0.3, 0.3}, false, {0.1, false}};
-  const auto t = run_cell(tie, sampler::t3c_ids, 100, tie.target, 0.5);
+  const auto t = run_cell(tie, sampler::eb_tci_ids, 100, tie.target, 0.5);
   BOOST_TEST_MESSAGE(t.summary());
   BOOST_TEST(t.stopped == t.runs, t.summary());
   BOOST_TEST(t.wrong == 0u, t.summary());

@@ -894,14 +894,14 @@ BOOST_AUTO_TEST_CASE(bounded_arms_with_a_range) {
 BOOST_AUTO_TEST_SUITE_END()
 
 // --epsilon E: an epsilon-good question.  On tied best arms the recommended method
-// (t3c-ids+glr-one-sided, Proposition Gε-M1) stops, is certified and counts any epsilon-good arm
+// (eb-tci-ids+glr-one-sided, Proposition Gε-M1) stops, is certified and counts any epsilon-good arm
 // as correct; the library's run is the CLI's; --threshold heuristic (the practice) says it is not
 // certified; a preset, a threshold that does not answer it, a relative epsilon with a negative
 // mean and --epsilon-relative alone are refused with exit 2, naming the option.
 BOOST_AUTO_TEST_CASE(epsilon_good_question) {
   const json j = expect_json({"run", "--means", "0.5,0.5,0.45,0.1", "--sigma", "0.5", "--epsilon", "0.1", "--nu", "0.1",
                               "--seed", "4", "--json"});
-  BOOST_TEST(j["algorithm"] == "t3c-ids+glr-one-sided");
+  BOOST_TEST(j["algorithm"] == "eb-tci-ids+glr-one-sided");
   BOOST_TEST(j["status"] == "stopped");
   BOOST_TEST(j["certified"] == true);
   BOOST_TEST(j["question"] == "epsilon-good (epsilon = 0.1)");

@@ -83,14 +83,17 @@ BOOST_AUTO_TEST_CASE(lazy_decision_matches_statistic) {
 
 // With an epsilon-good target (Proposition Gε-M1) the lazy decision is the statistic's at each
 // challenger's transformed mean (challenger_mean: mean - eps, or (1 - eps) mean, rounded up), on
-// tied best arms, additive and relative; the rule stops on the tie, and the certificate names the
-// proposition and the question.
+// tied best arms, additive and relative, on the default grid and on the question's prior; the rule
+// stops on the tie, and the certificate names the proposition and the question.
 BOOST_AUTO_TEST_CASE(epsilon_target_decides_at_the_transformed_means) {
   const std::size_t K = 6;
   const std::vector<double> means{0.4, 0.4, 0.35, 0.4, 0.1, 0.3};
-  for (const lb::answer_target target : {lb::answer_target{0.1, false}, lb::answer_target{0.25, true}}) {
-    ls::glr_one_sided rule(K, 0.5, 0.05, ls::make_mixture_grid(40), target);
-    const auto g = ls::make_mixture_grid(40);
+  for (const lb::answer_target target : {lb::answer_target{0.1, false}, lb::answer_target{0.25, true}})
+  for (const bool question_prior : {false, true}) {
+    // The default grid, and the prior the toolkit gives the question (question_grid: the epsilon
+    // band for the additive target, the default for the relative one).
+    const auto g = question_prior ? ls::question_grid(0.5, target) : ls::make_mixture_grid(40);
+    ls::glr_one_sided rule(K, 0.5, 0.05, g, target);
     lb::arm_stats st(K);
     lb::normal_stream rng(12, 0);
     std::size_t decided[2] = {0, 0}, near = 0;
@@ -217,6 +220,79 @@ BOOST_AUTO_TEST_CASE(banded_grid_sums_to_at_most_one_and_gives_the_log_sum) {
   expect_domain_error([&] { (void)ls::make_banded_mixture_grid(-2, 41); }, "band_hi");
   expect_domain_error([&] { (void)ls::make_banded_mixture_grid(-2, 7, 0.75, 61); }, "k_max");
   BOOST_TEST(ls::make_banded_mixture_grid(-23, 7).rho.size() == 64u);
+}
+
+// make_epsilon_mixture_grid (detail/mixture_grid.hpp) and question_grid (docs/certified-glr/epsilon-topm.md,
+// section 7, "The prior over the scales"): the banded prior with 0.9 flat on 2^0..2^hi, hi the least integer
+// in [0, 40] with 2^hi >= 4 sigma^2/epsilon^2 (found here by counting in long double), the same bits
+// as make_banded_mixture_grid(0, hi, 0.9, 40), weights summing to < 1; the registry gives it to an
+// additive epsilon-good question and the default grid to the others (relative epsilon, top-m,
+// the best arm), and each certificate names its prior.
+BOOST_AUTO_TEST_CASE(epsilon_grid_bands_the_scales_the_shifted_gaps_need) {
+  struct params {
+    double sigma, epsilon;
+  };
+  for (const params& q : {params{0.5, 0.05}, params{1, 0.1}, params{0.5, 0.5}, params{0.5, 2}, params{2, 0.3},
+                          params{1, 1e-300}, params{1e300, 1e-300}, params{1e-300, 1e300}, params{0.5, 0.0501},
+                          // ratios that are powers of two of significands that are not: log2(sigma) -
+                          // log2(epsilon) may round above the integer, the exact hi may not
+                          params{0.1, 0.05}, params{0.15, 0.3}, params{0.2, 0.05}, params{0.4, 0.8}, params{0.3, 0.0375},
+                          params{5e-324, 1}, params{1, 5e-324}}) {
+    BOOST_TEST_CONTEXT("sigma " << q.sigma << " epsilon " << q.epsilon) {
+      const long double target = 4.0L * q.sigma / q.epsilon * q.sigma / q.epsilon;
+      int hi = 0;
+      while (hi < 40 && std::ldexp(1.0L, hi) < target) ++hi;
+      const auto g = ls::make_epsilon_mixture_grid(q.sigma, q.epsilon);
+      const auto want = ls::make_banded_mixture_grid(0, hi, 0.9, 40);
+      BOOST_TEST(g.rho == want.rho, tt::per_element());
+      BOOST_TEST(g.log_weight == want.log_weight, tt::per_element());
+      BOOST_TEST(g.label == want.label);
+      long double sum = 0;
+      for (double lw : g.log_weight) sum += std::exp((long double)lw);
+      BOOST_TEST(double(sum) < 1.0);
+    }
+  }
+  BOOST_TEST(ls::make_epsilon_mixture_grid(0.5, 0.05).label.find("k = 0..9") != std::string::npos);
+  const double nan = std::numeric_limits<double>::quiet_NaN(), inf = std::numeric_limits<double>::infinity();
+  for (double bad : {0.0, -1.0, nan, inf}) {
+    expect_domain_error([&] { (void)ls::make_epsilon_mixture_grid(bad, 0.05); }, "sigma");
+    expect_domain_error([&] { (void)ls::make_epsilon_mixture_grid(0.5, bad); }, "epsilon");
+  }
+  // question_grid: the band for an additive epsilon of one arm, the default otherwise.
+  const auto same = [](const ls::mixture_grid& a, const ls::mixture_grid& b) {
+    return a.rho == b.rho && a.log_weight == b.log_weight && a.label == b.label;
+  };
+  BOOST_TEST(same(ls::question_grid(0.5, {0.05, false}), ls::make_epsilon_mixture_grid(0.5, 0.05)));
+  BOOST_TEST(same(ls::question_grid(0.5, {}), ls::make_mixture_grid(40)));
+  BOOST_TEST(same(ls::question_grid(0.5, {0.1, true}), ls::make_mixture_grid(40)));
+  BOOST_TEST(same(ls::question_grid(0.5, {0.05, false, 2}), ls::make_mixture_grid(40)));
+  // The registry's choice, read from the certificates of composed runs.
+  const lb::gaussian_arms arms({0.5, 0.3, 0.2, 0.1}, 0.5);  // a clear best arm: every question stops soon
+  lb::run_options o;
+  o.nu = 0.1;
+  o.seed = 3;
+  const std::string band = "banded prior: rho = 2^k, k = 0..40, 0.9 of the weight flat on k = 0..9";
+  const std::string dflt = "grid rho = 2^k, k = 0..40, weights 1/((k+1)(k+2))";
+  auto certificate = [&](const char* method, lb::answer_target t) {
+    lb::combination c = lb::parse_combination(method);
+    c.target = t;
+    const auto r = lb::run_combination(c, arms, o);
+    BOOST_TEST(r.certified);
+    BOOST_TEST(r.run.status == lb::run_status::stopped);
+    return r.certificate;
+  };
+  const std::string additive = certificate("eb-tci-ids+glr-one-sided", {0.05, false});
+  BOOST_TEST(additive.find(band) != std::string::npos, additive);
+  BOOST_TEST(additive.find("Proposition Gε-M1") != std::string::npos, additive);
+  for (const lb::answer_target t : {lb::answer_target{0.1, true}, lb::answer_target{}}) {
+    const std::string c = certificate("eb-tci-ids+glr-one-sided", t);
+    BOOST_TEST(c.find(dflt) != std::string::npos, c);
+  }
+  lb::answer_target top;
+  top.epsilon = 0.05;
+  top.top = 2;
+  const std::string c = certificate("lucb-glr+glr-one-sided", top);
+  BOOST_TEST(c.find(dflt) != std::string::npos, c);
 }
 
 BOOST_AUTO_TEST_CASE(domain_errors) {

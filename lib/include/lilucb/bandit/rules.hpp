@@ -290,11 +290,11 @@ inline constexpr std::array<sampling_descriptor, 17> sampling_rules{{
      .summary = "T3C with information-directed selection of the leader's share",
      .parameters = detail::top_two_parameters, .cost = rule_cost::costly, .make = &rule_factories::t3c_ids,
      .knows_epsilon = true, .practice = true,
-     .recommended = {.best_arm = all_reward_models & ~rule_models::bounded, .epsilon_good = all_reward_models}},
+     .recommended = {.best_arm = all_reward_models & ~rule_models::bounded, .epsilon_good = rule_models::unknown_variance}},
     {.id = sampling_rule::eb_tci_ids, .name = "eb-tci-ids",
      .summary = "EB-TCI with information-directed selection of the leader's share",
      .parameters = detail::top_two_parameters, .cost = rule_cost::costly, .make = &rule_factories::eb_tci_ids,
-     .knows_epsilon = true, .practice = true},
+     .knows_epsilon = true, .practice = true, .recommended = {.epsilon_good = rule_models::any}},
     {.id = sampling_rule::weakest_pair, .name = "weakest-pair",
      .summary = "the challenger farthest from passing Proposition M1's statistic (this toolkit's)",
      .parameters = "Proposition M1's statistic on the default grid of 40 scales at the run's sigma",
@@ -362,8 +362,9 @@ inline constexpr std::array<threshold_descriptor, 13> glr_thresholds{{
      .certified = true, .statement = "Proposition M (docs/certified-glr/propositions.md)", .takes_rho = true,
      .cost = rule_cost::costly, .make = &rule_factories::glr_mixture, .sigma_premise = true},
     {.id = glr_threshold::one_sided, .name = "one-sided", .summary = "the same with a half-normal mixture, stops earlier",
-     .parameters = "delta = nu; the half-normal mixture of glr_one_sided.hpp on the grid of 40 scales (Gε-M1 for an "
-                   "epsilon-good target, TM-M1 over the top-m pairs for a top-m one)",
+     .parameters = "delta = nu; the half-normal mixture of glr_one_sided.hpp on the grid of 40 scales, banded up to "
+                   "4 sigma^2/epsilon^2 for an additive epsilon (question_grid; Gε-M1 for an epsilon-good target, TM-M1 "
+                   "over the top-m pairs for a top-m one)",
      .certified = true, .statement = "Proposition M1 (docs/certified-glr/propositions.md)", .cost = rule_cost::costly,
      .make = &rule_factories::glr_one_sided, .sigma_premise = true, .answers_epsilon = true, .answers_top_m = true,
      .recommended = {.epsilon_good = rule_models::any, .top_m = rule_models::any}},

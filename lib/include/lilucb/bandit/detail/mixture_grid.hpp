@@ -56,6 +56,19 @@ mixture_grid make_mixture_grid(unsigned k_max = 40, mixture_combine combine = mi
 mixture_grid make_banded_mixture_grid(int band_lo = -2, int band_hi = 7, double band_mass = 0.75,
                                       unsigned k_max = 40);
 
+/// The prior for an additive epsilon-good question (Proposition Gε-M1 with epsilon > 0; why and
+/// what it gains: docs/certified-glr/epsilon-topm.md, section 7, "The prior over the scales"):
+///     make_banded_mixture_grid(0, hi, 0.9, 40),  hi = min(40, max(0, ceil(log2(4 sigma^2/epsilon^2)))),
+/// hi exact (from the binary exponents and significands: the same on every platform).
+/// The pair (leader a, challenger b) is tested at the shifted gap mu_hat_a - (mu_hat_b - epsilon) >=
+/// epsilon, and a pair whose gap is g reaches its threshold near the scale rho = 4 sigma^2/g^2, so
+/// the scales above 2^hi serve no pair that the shift has not already made easy; 0.9 of the weight
+/// sits flat on 2^0..2^hi and 0.1 keeps the default prior (no scale >= 1 costs more than log 10
+/// nats above the default).  The prior depends on sigma and epsilon only, both fixed before the
+/// first pull, so Propositions M1 and Gε-M1 hold (sum_k w_k < 1, make_banded_mixture_grid).
+/// Domain: sigma in (0, inf), epsilon in (0, inf).
+mixture_grid make_epsilon_mixture_grid(double sigma, double epsilon);
+
 /// One fixed mixture scale rho (weight 1).  Domain: rho in (0, inf).
 mixture_grid make_fixed_rho(double rho);
 

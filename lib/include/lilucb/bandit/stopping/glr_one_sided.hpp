@@ -81,6 +81,17 @@ struct glr_one_sided_pair {
   bool passes(double key, const arm_stats&) const { return key >= threshold; }
 };
 
+/// The prior over the scales the toolkit gives the one-sided rule for a question (the registry's
+/// `one-sided` threshold, Gε-M1 and TM-M1 alike): make_epsilon_mixture_grid(sigma, epsilon) for an
+/// additive epsilon-good question of one arm (epsilon > 0, not relative, top = 1), else the default
+/// make_mixture_grid(40).  Either is fixed before the first pull, as Propositions M1, Gε-M1 and TM-M1
+/// need.  Why: docs/certified-glr/epsilon-topm.md, section 7, "The prior over the scales".
+/// Domain: sigma in (0, inf) when the question is additive epsilon-good.
+inline mixture_grid question_grid(double sigma, const answer_target& target) {
+  if (target.epsilon > 0 && !target.relative && !target.top_m()) return make_epsilon_mixture_grid(sigma, target.epsilon);
+  return make_mixture_grid(40);
+}
+
 /// S1_{a,b} (Proposition M1; its certified lower bound, detail/one_sided_mixture.hpp), computed
 /// directly (tests, one-off use).  Domain: sigma > 0, na, nb >= 1, a grid of 1 to 64 scales.
 double glr_one_sided_statistic(double sigma, const mixture_grid& g, std::uint64_t na, double ma,
