@@ -1129,7 +1129,10 @@ identification identification::from_json(std::string_view text, const std::optio
     bad("settings that differ from those of the state written before (a different study, or an edited setting)");
   for (std::size_t k = 0; k < events.size(); ++k) {
     const auto& e = events[k];
-    if (!q.replay(fn, e)) bad("event " + std::to_string(k) + " does not replay (edited or truncated state)");
+    if (!q.replay(fn, e))
+      bad("event " + std::to_string(k) +
+          " does not replay (an edited or truncated state, or a state written by a toolkit version whose rule for this "
+          "method differs: docs/live-study.md, \"A rule that changes between toolkit versions\")");
     if (last_written && k + 1 == last_written->events && q.head != last_written->head)
       bad("a history that differs from the one written before at event " + std::to_string(k) +
           " (an edited or replaced state)");

@@ -186,6 +186,23 @@ BOOST_AUTO_TEST_CASE(an_epsilon_good_study_stops_on_ties_and_keeps_its_question)
   BOOST_TEST((loaded.settings().target == s.target), lb::to_string(loaded.settings().target));
   BOOST_TEST(loaded.to_json() == saved);
   BOOST_TEST(lb::identification(gaussian_study(3, "")).to_json().find("epsilon") == std::string::npos);
+  // An ask that the rule does not make again is refused, and the message names the two causes: an
+  // edited state, or a toolkit whose rule for the method differs (docs/live-study.md).
+  nlohmann::json edited = nlohmann::json::parse(saved);
+  auto& arms_of = edited["events"]["arms"];
+  const auto& kinds = edited["events"]["kinds"];
+  const std::string kind_text = kinds.is_string() ? kinds.get<std::string>() : std::string();
+  const std::size_t first_ask = kind_text.find('a');
+  BOOST_REQUIRE(first_ask != std::string::npos);
+  arms_of[first_ask] = (arms_of[first_ask].get<std::size_t>() + 1) % 4;
+  try {
+    (void)lb::identification::from_json(edited.dump());
+    BOOST_FAIL("an edited ask was loaded");
+  } catch (const std::domain_error& e) {
+    const std::string what = e.what();
+    BOOST_TEST(what.find("does not replay") != std::string::npos, what);
+    BOOST_TEST(what.find("A rule that changes between toolkit versions") != std::string::npos, what);
+  }
   auto rel = gaussian_study(3, "");
   rel.target = {0.1, true};
   lilucb_test::expect_domain_error([&] { lb::identification x(rel); }, "epsilon");
