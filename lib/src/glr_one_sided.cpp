@@ -15,6 +15,24 @@
 
 namespace lilucb::bandit::stopping {
 
+namespace {
+/// The constants of the pair under the joint prior (one_sided_mixture::joint_pair) from the two
+/// arms' penalties at the present counts.
+struct joint_terms {
+  double c[64], ca[64], cb[64];
+};
+joint_terms joint_constants(const mixture_grid& g, const double* pa, const double* pb) {
+  const std::size_t G = g.rho.size();
+  joint_terms t;
+  for (std::size_t k = 0; k < G; ++k) {
+    t.c[k] = g.log_weight[k] + 2 * std::log(2.0) - pa[k] - pb[k];
+    t.ca[k] = g.log_weight[k] + std::log(2.0) - pa[k];
+    t.cb[k] = g.log_weight[k] + std::log(2.0) - pb[k];
+  }
+  return t;
+}
+}  // namespace
+
 double glr_one_sided_pair::key(const arm_stats& s, std::size_t a, std::size_t b) const {
   const double Na = double(s.count(a)), Nb = double(s.count(b));
   const double ma = s.mean(a), mb = challenger_mean(target, s.mean(b));
@@ -22,6 +40,18 @@ double glr_one_sided_pair::key(const arm_stats& s, std::size_t a, std::size_t b)
   const double z = gap * gap / (2 * sigma * sigma) / (1 / Na + 1 / Nb);
   const double upper = z + 2 * std::log(2.0);
   if (upper * (1 + 1e-12) + 1e-12 < threshold) return upper;  // cannot pass (numerics.md, "Cost: the decision key")
+  if (grid.common_share < 1) {
+    // The joint prior: h at the GLR's point m0 is an upper bound of the infimum; else the full search.
+    const double* ra = row(s, a);
+    const double* rb = row(s, b);
+    const joint_terms t = joint_constants(grid, ra, rb);
+    const one_sided_mixture::joint_pair p{ma, mb, sigma, ra + G, rb + G, t.c, t.ca, t.cb, G,
+                       std::log(grid.common_share), std::log1p(-grid.common_share)};
+    const double m0 = (Na * ma + Nb * mb) / (Na + Nb);
+    const double at = one_sided_mixture::h_at(p, m0).h;
+    if (at + 2e-9 * (1 + std::fabs(at)) < threshold) return std::max(0.0, at);
+    return std::max(0.0, one_sided_mixture::search_infimum(p));
+  }
   std::size_t j = 0;
   if (sorted && z > 0) {
     const double rho_wanted = std::min(Na, Nb) / z;
@@ -151,6 +181,18 @@ double glr_one_sided_statistic(double sigma, const mixture_grid& g, std::uint64_
   one_sided_mixture::check_pair_arguments("lilucb::bandit::stopping::glr_one_sided_statistic", sigma, "na", na, "nb", nb, g);
   const std::size_t G = g.rho.size();
   std::vector<double> sa(G), sb(G), c(G);
+  if (g.common_share < 1) {
+    std::vector<double> pa(G), pb(G);
+    for (std::size_t k = 0; k < G; ++k) {
+      sa[k] = one_sided_mixture::slope(double(na), g.rho[k], sigma);
+      sb[k] = one_sided_mixture::slope(double(nb), g.rho[k], sigma);
+      pa[k] = one_sided_mixture::mixture_penalty(double(na), g.rho[k]);
+      pb[k] = one_sided_mixture::mixture_penalty(double(nb), g.rho[k]);
+    }
+    const joint_terms t = joint_constants(g, pa.data(), pb.data());
+    return one_sided_mixture::search_infimum(one_sided_mixture::joint_pair{ma, mb, sigma, sa.data(), sb.data(), t.c, t.ca, t.cb, G, std::log(g.common_share),
+                                                        std::log1p(-g.common_share)});
+  }
   for (std::size_t k = 0; k < G; ++k) {
     sa[k] = one_sided_mixture::slope(double(na), g.rho[k], sigma);
     sb[k] = one_sided_mixture::slope(double(nb), g.rho[k], sigma);

@@ -18,34 +18,9 @@
 
 namespace lilucb::bandit::stopping {
 
-one_sided_mixture::h_and_slope pooled_detail::arm_log_sum(const double* s, const double* c, std::size_t G, double x, double m,
-                                                          double sign, std::size_t* largest) {
-  double v[64], d[64];
-  double best = -std::numeric_limits<double>::infinity();
-  std::size_t at = 0;
-  for (std::size_t k = 0; k < G; ++k) {
-    const one_sided_mixture::f_and_slope f = one_sided_mixture::F(sign * (x - m) * s[k]);
-    v[k] = c[k] + f.f;
-    d[k] = -sign * s[k] * f.df;
-    if (v[k] > best) {
-      best = v[k];
-      at = k;
-    }
-  }
-  if (largest) *largest = at;
-  if (!std::isfinite(best)) return {best, 0.0};
-  double sum = 0, dsum = 0;
-  for (std::size_t k = 0; k < G; ++k) {
-    const double e = std::exp(v[k] - best);
-    sum += e;
-    dsum += e * d[k];
-  }
-  return {best + std::log(sum), dsum / sum};
-}
-
 one_sided_mixture::h_and_slope pooled_detail::h_at(const split_pair& p, double m) {
-  const one_sided_mixture::h_and_slope a = arm_log_sum(p.sa, p.ca, p.G, p.ma, m, 1.0);
-  const one_sided_mixture::h_and_slope b = arm_log_sum(p.sb, p.cb, p.G, p.mb, m, -1.0);
+  const one_sided_mixture::h_and_slope a = one_sided_mixture::arm_log_sum(p.sa, p.ca, p.G, p.ma, m, 1.0);
+  const one_sided_mixture::h_and_slope b = one_sided_mixture::arm_log_sum(p.sb, p.cb, p.G, p.mb, m, -1.0);
   return {a.h + b.h, a.dh + b.dh};
 }
 
@@ -68,8 +43,8 @@ double pooled_detail::one_term_lower_bound(const split_pair& p, std::size_t ka, 
 
 double pooled_detail::one_term_lower_bound(const split_pair& p, double m0) {
   std::size_t ka = 0, kb = 0;
-  (void)arm_log_sum(p.sa, p.ca, p.G, p.ma, m0, 1.0, &ka);
-  (void)arm_log_sum(p.sb, p.cb, p.G, p.mb, m0, -1.0, &kb);
+  (void)one_sided_mixture::arm_log_sum(p.sa, p.ca, p.G, p.ma, m0, 1.0, &ka);
+  (void)one_sided_mixture::arm_log_sum(p.sb, p.cb, p.G, p.mb, m0, -1.0, &kb);
   return one_term_lower_bound(p, ka, kb);
 }
 
@@ -77,6 +52,8 @@ double glr_pooled_per_arm_statistic(double sigma, const mixture_grid& g, std::ui
                                     std::uint64_t nc, double mc) {
   constexpr const char* fn = "lilucb::bandit::stopping::glr_pooled_per_arm_statistic";
   one_sided_mixture::check_pair_arguments(fn, sigma, "nv", nv, "nc", nc, g);
+  if (g.common_share != 1)
+    ::lilucb::detail::raise_domain_error(fn, "grid common_share", std::to_string(g.common_share), "1 (one scale per arm)");
   if (!std::isfinite(mv)) ::lilucb::detail::raise_domain_error(fn, "mv", std::to_string(mv), "a finite mean");
   if (!std::isfinite(mc)) ::lilucb::detail::raise_domain_error(fn, "mc", std::to_string(mc), "a finite mean");
   const std::size_t G = g.rho.size();
@@ -268,8 +245,8 @@ bool glr_pooled::split_passes(std::size_t c, const pooled_arm& v, const arm_stat
   const double m0 = argmin_[c];
   if (rules_out(pooled_detail::quadratic_upper(p, m0))) return false;
   std::size_t ka = 0, kb = 0;
-  const one_sided_mixture::h_and_slope a = pooled_detail::arm_log_sum(p.sa, p.ca, p.G, p.ma, m0, 1.0, &ka),
-                                      b = pooled_detail::arm_log_sum(p.sb, p.cb, p.G, p.mb, m0, -1.0, &kb);
+  const one_sided_mixture::h_and_slope a = one_sided_mixture::arm_log_sum(p.sa, p.ca, p.G, p.ma, m0, 1.0, &ka),
+                                      b = one_sided_mixture::arm_log_sum(p.sb, p.cb, p.G, p.mb, m0, -1.0, &kb);
   const one_sided_mixture::h_and_slope h0{a.h + b.h, a.dh + b.dh};
   if (rules_out(h0.h)) return false;
   if (pooled_detail::one_term_lower_bound(p, ka, kb) >= threshold_) return true;
@@ -486,6 +463,9 @@ glr_pooled::glr_pooled(std::size_t K, double sigma, double delta, mixture_grid g
       weights_(weighting.on ? K : 0), groups_(weighting.on ? K : 0), fast_(fast && !weighting.on) {
   constexpr const char* fn = "lilucb::bandit::stopping::glr_pooled";
   (void)mixture_detail::check_mixture_rule(fn, K, sigma, delta, grid_);
+  if (grid_.common_share != 1)
+    ::lilucb::detail::raise_domain_error(fn, "grid common_share", std::to_string(grid_.common_share),
+                                       "1 (the prior argument chooses a shared or per-arm prior)");
   if (weighting_.on) {
     if (prior_ != pooled_prior::per_arm)
       ::lilucb::detail::raise_domain_error(fn, "prior", "shared", "per_arm (the un-pooling weights need the prior per arm)");

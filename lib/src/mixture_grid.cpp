@@ -78,6 +78,12 @@ mixture_grid make_epsilon_mixture_grid(double sigma, double epsilon) {
   return make_banded_mixture_grid(0, hi, 0.9, 40);
 }
 
+mixture_grid make_joint_mixture_grid() {
+  mixture_grid g = make_banded_mixture_grid(-4, 16, 0.9, 40);
+  g.common_share = 0.5;
+  return g;
+}
+
 mixture_grid make_fixed_rho(double rho) {
   check_positive("lilucb::bandit::stopping::make_fixed_rho", "rho", rho);
   mixture_grid g;
@@ -91,12 +97,13 @@ mixture_grid make_fixed_rho(double rho) {
 
 std::string describe_grid(const mixture_grid& g) {
   const std::size_t G = g.rho.size();
-  bool dyadic = G >= 1 && G == g.log_weight.size();
+  bool dyadic = G >= 1 && G == g.log_weight.size() && g.common_share == 1;
   for (std::size_t k = 0; dyadic && k < G; ++k)
     dyadic = g.rho[k] == std::ldexp(1.0, int(k)) &&
              g.log_weight[k] == -std::log((double(k) + 1) * (double(k) + 2));
   if (dyadic) return "grid rho = 2^k, k = 0.." + std::to_string(G - 1) + ", weights 1/((k+1)(k+2))";
-  if (G == 1 && g.log_weight.size() == 1 && g.log_weight[0] == 0.0 && g.label.rfind("rho=", 0) == 0) return g.label;
+  if (G == 1 && g.log_weight.size() == 1 && g.log_weight[0] == 0.0 && g.common_share == 1 && g.label.rfind("rho=", 0) == 0)
+    return g.label;
   double lo = std::numeric_limits<double>::infinity(), hi = 0, total = 0;
   for (std::size_t k = 0; k < G; ++k) {
     lo = std::min(lo, g.rho[k]);
@@ -106,7 +113,13 @@ std::string describe_grid(const mixture_grid& g) {
   char buf[160];
   std::snprintf(buf, sizeof buf, "a grid of %zu scales rho in [%g, %g] with prior weights summing to %.6g", G, lo, hi,
                 total);
-  return std::string(buf) + (g.label.empty() ? "" : " (" + g.label + ")");
+  std::string out = std::string(buf) + (g.label.empty() ? "" : " (" + g.label + ")");
+  if (g.common_share < 1) {
+    std::snprintf(buf, sizeof buf, "; a joint prior over the pair's two scales: %g of it on a common scale, %g on one "
+                  "scale per arm (docs/certified-glr/epsilon-topm.md, section 8)", g.common_share, 1 - g.common_share);
+    out += buf;
+  }
+  return out;
 }
 
 mixture_detail::checked_rule mixture_detail::check_mixture_rule(const char* fn, std::size_t K, double sigma, double delta, const mixture_grid& grid) {
@@ -124,6 +137,8 @@ mixture_detail::checked_rule mixture_detail::check_mixture_rule(const char* fn, 
     wsum += w[k];
   }
   if (!(wsum <= 1 + 1e-12)) ::lilucb::detail::raise_domain_error(fn, "grid weights", std::to_string(wsum), "a sum <= 1");
+  if (!(grid.common_share >= 0 && grid.common_share <= 1))
+    ::lilucb::detail::raise_domain_error(fn, "grid common_share", std::to_string(grid.common_share), "[0, 1]");
   return {std::move(w), K >= 2 ? std::log(double(K - 1) / delta) : 0.0};
 }
 

@@ -161,8 +161,46 @@ void check_pair_arguments(const char* fn, double sigma, const char* na_name, std
   const std::size_t G = g.rho.size();
   if (G == 0 || G > 64 || G != g.log_weight.size())
     ::lilucb::detail::raise_domain_error(fn, "grid", std::to_string(G) + " scales", "1 to 64 scales with one weight each");
+  if (!(g.common_share >= 0 && g.common_share <= 1))
+    ::lilucb::detail::raise_domain_error(fn, "grid common_share", std::to_string(g.common_share), "[0, 1]");
 }
 
 double infimum_lower_bound(const pair_data& p, double* argmin) { return search_infimum(p, argmin); }
+
+h_and_slope arm_log_sum(const double* s, const double* c, std::size_t G, double x, double m, double sign,
+                        std::size_t* largest) {
+  double v[64], d[64];
+  double best = -std::numeric_limits<double>::infinity();
+  std::size_t at = 0;
+  for (std::size_t k = 0; k < G; ++k) {
+    const f_and_slope f = F(sign * (x - m) * s[k]);
+    v[k] = c[k] + f.f;
+    d[k] = -sign * s[k] * f.df;
+    if (v[k] > best) {
+      best = v[k];
+      at = k;
+    }
+  }
+  if (largest) *largest = at;
+  if (!std::isfinite(best)) return {best, 0.0};
+  double sum = 0, dsum = 0;
+  for (std::size_t k = 0; k < G; ++k) {
+    const double e = std::exp(v[k] - best);
+    sum += e;
+    dsum += e * d[k];
+  }
+  return {best + std::log(sum), dsum / sum};
+}
+
+h_and_slope h_at(const joint_pair& p, double m) {
+  const h_and_slope s = h_at(pair_data{p.ma, p.mb, p.sigma, p.sa, p.sb, p.c, p.G}, m);
+  const h_and_slope a = arm_log_sum(p.sa, p.ca, p.G, p.ma, m, 1.0);
+  const h_and_slope b = arm_log_sum(p.sb, p.cb, p.G, p.mb, m, -1.0);
+  const double x = p.log_common + s.h, y = p.log_product + a.h + b.h;
+  const double top = std::max(x, y);
+  if (!std::isfinite(top)) return {top, 0.0};
+  const double ex = std::exp(x - top), ey = std::exp(y - top);
+  return {top + std::log(ex + ey), (ex * s.dh + ey * (a.dh + b.dh)) / (ex + ey)};
+}
 
 }  // namespace lilucb::bandit::one_sided_mixture

@@ -176,8 +176,9 @@ any_stopping glr_mixture(const rule_context& c, run_parameters& p) {
 // target; TM-M1 over the top-m pairs for a top-m one), on the question's prior (question_grid).
 any_stopping glr_one_sided(const rule_context& c, run_parameters& p) {
   p.glr_delta = c.nu;
-  if (c.target.top_m()) return stopping::glr_top_m(c.arms, c.sigma, c.nu, c.target, stopping::question_grid(c.sigma, c.target));
-  return stopping::glr_one_sided(c.arms, c.sigma, c.nu, stopping::question_grid(c.sigma, c.target), c.target);
+  const stopping::mixture_grid g = stopping::question_grid(c.sigma, c.target);
+  if (c.target.top_m()) return stopping::glr_top_m(c.arms, c.sigma, c.nu, c.target, g);
+  return stopping::glr_one_sided(c.arms, c.sigma, c.nu, g, c.target);
 }
 // Proposition P: the one-sided mixture against the leader's pooled pulls, threshold log(1/nu).
 any_stopping glr_pooled(const rule_context& c, run_parameters& p) {

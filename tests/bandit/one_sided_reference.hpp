@@ -42,8 +42,35 @@ inline long double reference_F(long double u) {
   return std::log(0.5L * ex);
 }
 
-// h(m) of Proposition M1 in long double, from the definition of F (u^2/2 + log Phi(u)).
+// log sum_i exp(v_i) in long double.
+inline long double reference_log_sum(const std::vector<long double>& v) {
+  long double best = -INFINITY;
+  for (long double x : v) best = std::max(best, x);
+  if (!std::isfinite(best)) return best;
+  long double s = 0;
+  for (long double x : v) s += std::exp(x - best);
+  return best + std::log(s);
+}
+
+// h(m) of Proposition M1 in long double, from the definition of F (u^2/2 + log Phi(u)).  A grid
+// whose common_share alpha is below 1 is the joint prior: alpha on the common scales, 1 - alpha on
+// the product of one half-normal mixture per arm, each over the grid (docs/certified-glr/epsilon-topm.md,
+// section 8, "The prior over the scales").
 inline long double direct_h(double sigma, const lilucb::bandit::stopping::mixture_grid& g, double na, double ma, double nb, double mb, long double m) {
+  if (g.common_share < 1) {
+    auto common = g;
+    common.common_share = 1;
+    std::vector<long double> va, vb;
+    for (std::size_t k = 0; k < g.rho.size(); ++k) {
+      const long double rho = g.rho[k];
+      const long double ua = na * (ma - m) / (sigma * std::sqrt(na + rho)), ub = nb * (m - mb) / (sigma * std::sqrt(nb + rho));
+      va.push_back(g.log_weight[k] + std::log(2.0L) - 0.5L * std::log1p(na / rho) + reference_F(ua));
+      vb.push_back(g.log_weight[k] + std::log(2.0L) - 0.5L * std::log1p(nb / rho) + reference_F(ub));
+    }
+    std::vector<long double> two{std::log((long double)g.common_share) + direct_h(sigma, common, na, ma, nb, mb, m),
+                                 std::log1p(-(long double)g.common_share) + reference_log_sum(va) + reference_log_sum(vb)};
+    return reference_log_sum(two);
+  }
   std::vector<long double> v;
   long double best = -INFINITY;
   for (std::size_t k = 0; k < g.rho.size(); ++k) {

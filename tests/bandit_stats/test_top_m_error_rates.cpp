@@ -12,13 +12,15 @@
 // is tested against a naive evaluation (tests/bandit/stopping/test_glr_top_m.cpp).
 // The samplers: LUCB-GLR (the recommended one), round robin, and an adversary that knows which arms
 // may be in a correct set and starves them (large_delta.hpp's starve_the_good: a fifth of the pulls
-// uniform, the rest to the empirically best arm outside them).
+// uniform, the rest to the empirically best arm outside them).  Every rule is on the prior the
+// toolkit gives a top-m question (question_grid: the joint prior of make_joint_mixture_grid).
 #include <boost/test/unit_test.hpp>
 
 #include "large_delta.hpp"
 
 #include "lilucb/bandit/compose.hpp"
 #include "lilucb/bandit/parallel.hpp"
+#include "lilucb/bandit/stopping/glr_one_sided.hpp"
 #include "lilucb/bandit/stopping/glr_top_m.hpp"
 #include "lilucb/bandit/target.hpp"
 #include "lilucb/clopper_pearson.hpp"
@@ -66,7 +68,8 @@ tally run_cell(const cell& c, sampler which, std::size_t runs, double sigma_stat
     auto go = [&](const auto& arms) {
       if (which == sampler::starve) {
         starve_the_good s(good);
-        lb::stopping::glr_top_m stop(arms.size(), sigma_stat, kNu, c.target, lb::stopping::make_mixture_grid(40));
+        lb::stopping::glr_top_m stop(arms.size(), sigma_stat, kNu, c.target,
+                                     lb::stopping::question_grid(sigma_stat, c.target));  // the registry's prior
         return lb::run_composed(arms, s, stop, oo).run;
       }
       lb::combination comb =

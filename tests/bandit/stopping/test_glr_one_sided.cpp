@@ -11,6 +11,7 @@
 #include "lilucb/bandit/compose.hpp"
 #include "lilucb/bandit/stopping/glr_mixture.hpp"
 #include "lilucb/bandit/stopping/glr_one_sided.hpp"
+#include "lilucb/bandit/stopping/glr_pooled.hpp"
 
 #include <cmath>
 #include <limits>
@@ -226,8 +227,8 @@ BOOST_AUTO_TEST_CASE(banded_grid_sums_to_at_most_one_and_gives_the_log_sum) {
 // section 7, "The prior over the scales"): the banded prior with 0.9 flat on 2^0..2^hi, hi the least integer
 // in [0, 40] with 2^hi >= 4 sigma^2/epsilon^2 (found here by counting in long double), the same bits
 // as make_banded_mixture_grid(0, hi, 0.9, 40), weights summing to < 1; the registry gives it to an
-// additive epsilon-good question and the default grid to the others (relative epsilon, top-m,
-// the best arm), and each certificate names its prior.
+// additive epsilon-good question, the joint prior to a top-m one and the default grid to the
+// others (relative epsilon, the best arm), and each certificate names its prior.
 BOOST_AUTO_TEST_CASE(epsilon_grid_bands_the_scales_the_shifted_gaps_need) {
   struct params {
     double sigma, epsilon;
@@ -260,12 +261,13 @@ BOOST_AUTO_TEST_CASE(epsilon_grid_bands_the_scales_the_shifted_gaps_need) {
   }
   // question_grid: the band for an additive epsilon of one arm, the default otherwise.
   const auto same = [](const ls::mixture_grid& a, const ls::mixture_grid& b) {
-    return a.rho == b.rho && a.log_weight == b.log_weight && a.label == b.label;
+    return a.rho == b.rho && a.log_weight == b.log_weight && a.label == b.label && a.common_share == b.common_share;
   };
   BOOST_TEST(same(ls::question_grid(0.5, {0.05, false}), ls::make_epsilon_mixture_grid(0.5, 0.05)));
   BOOST_TEST(same(ls::question_grid(0.5, {}), ls::make_mixture_grid(40)));
   BOOST_TEST(same(ls::question_grid(0.5, {0.1, true}), ls::make_mixture_grid(40)));
-  BOOST_TEST(same(ls::question_grid(0.5, {0.05, false, 2}), ls::make_mixture_grid(40)));
+  BOOST_TEST(same(ls::question_grid(0.5, {0.05, false, 2}), ls::make_joint_mixture_grid()));  // top-m: section 8
+  BOOST_TEST(same(ls::question_grid(0.5, {0, false, 2}), ls::make_joint_mixture_grid()));
   // The registry's choice, read from the certificates of composed runs.
   const lb::gaussian_arms arms({0.5, 0.3, 0.2, 0.1}, 0.5);  // a clear best arm: every question stops soon
   lb::run_options o;
@@ -292,7 +294,90 @@ BOOST_AUTO_TEST_CASE(epsilon_grid_bands_the_scales_the_shifted_gaps_need) {
   top.epsilon = 0.05;
   top.top = 2;
   const std::string c = certificate("lucb-glr+glr-one-sided", top);
-  BOOST_TEST(c.find(dflt) != std::string::npos, c);
+  BOOST_TEST(c.find("a joint prior over the pair's two scales") != std::string::npos, c);
+}
+
+// The joint prior (mixture_grid::common_share < 1; make_joint_mixture_grid, the top-m question's
+// prior; docs/certified-glr/epsilon-topm.md, section 8, "The prior over the scales"):
+// glr_one_sided_statistic is the infimum on the line of h from its definition (direct_h, long
+// double, the two families summed), at least log alpha plus the common family's and log(1 - alpha)
+// plus the product family's infimum, at most Z + 2 log 2; the lazy decision of the rule on it is
+// the statistic's at every pull; its certificate states the joint prior; the rules whose prior is
+// not M1's refuse it, and a share outside [0, 1] is refused.
+BOOST_AUTO_TEST_CASE(joint_prior_is_the_infimum_of_the_two_families) {
+  const auto g = ls::make_joint_mixture_grid();
+  BOOST_TEST(g.common_share == 0.5);
+  auto common = g;
+  common.common_share = 1;
+  auto product = g;
+  product.common_share = 0;
+  const double sigma = 0.5;
+  for (auto [na, nb] : std::vector<std::pair<double, double>>{{10, 10}, {3000, 60}, {5, 900}, {300, 300}, {2000, 2000}})
+    for (double z : {2.0, 6.0, 12.0}) {
+      const double gap = sigma * std::sqrt(2 * z * (1 / na + 1 / nb));  // Z = z
+      const double ma = 0.3 + gap, mb = 0.3;
+      const double s = ls::glr_one_sided_statistic(sigma, g, std::uint64_t(na), ma, std::uint64_t(nb), mb);
+      const long double line_min = line_minimum(sigma, g, na, ma, nb, mb, 1200);
+      const double sc = ls::glr_one_sided_statistic(sigma, common, std::uint64_t(na), ma, std::uint64_t(nb), mb);
+      const double sp = ls::glr_one_sided_statistic(sigma, product, std::uint64_t(na), ma, std::uint64_t(nb), mb);
+      BOOST_TEST_CONTEXT("na " << na << " nb " << nb << " Z " << z) {
+        BOOST_TEST(s <= double(line_min) + 1e-9);
+        BOOST_TEST(s >= double(line_min) - 1e-6);
+        BOOST_TEST(s >= std::log(0.5) + sc - 1e-6);
+        BOOST_TEST(s >= std::log(0.5) + sp - 1e-6);
+        BOOST_TEST(s <= z + 2 * std::log(2.0) + 1e-9);
+        BOOST_TEST(sp <= double(line_minimum(sigma, product, na, ma, nb, mb, 1200)) + 1e-9);
+      }
+    }
+  // The lazy decision on the joint prior against the statistic at every pull (as
+  // lazy_decision_matches_statistic on the default grid).
+  const std::vector<double> means{0.6, 0.55, 0.3, 0.1};
+  ls::glr_one_sided rule(means.size(), sigma, 0.05, g);
+  lb::arm_stats st(means.size());
+  lb::normal_stream rng(21, 0);
+  std::size_t decided[2] = {0, 0};
+  for (int t = 0; t < 40000 && decided[1] == 0; ++t) {
+    // Lopsided counts: arm 0 pulled half the time, the others in turn.
+    const std::size_t i = t % 2 == 0 ? 0 : 1 + std::size_t(t / 2) % (means.size() - 1);
+    st.add(i, means[i] + sigma * rng());
+    rule.observe(i, st);
+    const bool got = rule.should_stop(st);
+    if (t + 1 < int(2 * means.size())) continue;
+    const std::size_t lead = st.empirical_best();
+    double smin = INFINITY;
+    for (std::size_t b = 0; b < means.size(); ++b)
+      if (b != lead)
+        smin = std::min(smin, ls::glr_one_sided_statistic(sigma, g, st.count(lead), st.mean(lead), st.count(b), st.mean(b)));
+    if (std::fabs(smin - rule.threshold()) < 1e-6) continue;
+    const bool want = smin >= rule.threshold();
+    BOOST_REQUIRE_MESSAGE(got == want, "pull " << t << ": lazy " << got << " statistic " << smin);
+    ++decided[want];
+  }
+  BOOST_TEST(decided[0] > 0u);
+  BOOST_TEST(decided[1] > 0u);
+  const std::string cert = rule.certificate();
+  BOOST_TEST(cert.find("a joint prior over the pair's two scales: 0.5 of it on a common scale, 0.5 on one scale per arm") !=
+                 std::string::npos,
+             cert);
+  // The registry gives a top-m question the joint prior, and says so.
+  lb::combination c = lb::parse_combination("lucb-glr+glr-one-sided");
+  c.target.top = 2;
+  lb::run_options o;
+  o.nu = 0.1;
+  o.seed = 2;
+  const auto r = lb::run_combination(c, lb::gaussian_arms({0.9, 0.7, 0.2, 0.1}, 0.5), o);
+  BOOST_TEST(r.certified);
+  BOOST_TEST(r.certificate.find("a joint prior over the pair's two scales") != std::string::npos, r.certificate);
+  BOOST_TEST(r.run.answer_set == (std::vector<std::size_t>{0, 1}));
+  // Domain: the share in [0, 1]; the rules whose prior is not M1's refuse a joint grid.
+  const double nan = std::numeric_limits<double>::quiet_NaN();
+  for (double bad : {-0.1, 1.5, nan}) {
+    auto x = g;
+    x.common_share = bad;
+    expect_domain_error([&] { ls::glr_one_sided(3, 0.5, 0.1, x); }, "grid common_share");
+  }
+  expect_domain_error([&] { ls::glr_mixture(3, 0.5, 0.1, g); }, "grid common_share");
+  expect_domain_error([&] { ls::glr_pooled(3, 0.5, 0.1, g); }, "grid common_share");
 }
 
 BOOST_AUTO_TEST_CASE(domain_errors) {

@@ -79,10 +79,12 @@ std::pair<std::size_t, std::size_t> check_against_naive(ls::glr_top_m& rule, std
 
 BOOST_AUTO_TEST_SUITE(glr_top_m)
 
-// The certified rule: S1 at b's transformed mean against log(m (K - m)/delta), at every pull.
+// The certified rule: S1 at b's transformed mean against log(m (K - m)/delta), at every pull, on
+// the default grid and on the joint prior.
 BOOST_AUTO_TEST_CASE(certified_decision_matches_the_naive_one) {
   const std::vector<double> means{0.6, 0.1, 0.45, 0.3, -0.1, 0.0, 0.15};
-  const auto g = ls::make_mixture_grid(40);
+  // M1's default grid and the joint prior the registry gives a top-m question (question_grid).
+  for (const ls::mixture_grid& g : {ls::make_mixture_grid(40), ls::make_joint_mixture_grid()})
   for (std::size_t m : {2u, 3u})
     for (double eps : {0.0, 0.05}) {
       lb::answer_target t;

@@ -362,9 +362,9 @@ inline constexpr std::array<threshold_descriptor, 13> glr_thresholds{{
      .certified = true, .statement = "Proposition M (docs/certified-glr/propositions.md)", .takes_rho = true,
      .cost = rule_cost::costly, .make = &rule_factories::glr_mixture, .sigma_premise = true},
     {.id = glr_threshold::one_sided, .name = "one-sided", .summary = "the same with a half-normal mixture, stops earlier",
-     .parameters = "delta = nu; the half-normal mixture of glr_one_sided.hpp on the grid of 40 scales, banded up to "
-                   "4 sigma^2/epsilon^2 for an additive epsilon (question_grid; Gε-M1 for an epsilon-good target, TM-M1 "
-                   "over the top-m pairs for a top-m one)",
+     .parameters = "delta = nu; the half-normal mixture of glr_one_sided.hpp on the grid of 40 scales; for an "
+                   "additive epsilon banded up to 4 sigma^2/epsilon^2 (Gε-M1); for a top-m question TM-M1 over the "
+                   "top-m pairs on the joint prior of make_joint_mixture_grid() (question_grid)",
      .certified = true, .statement = "Proposition M1 (docs/certified-glr/propositions.md)", .cost = rule_cost::costly,
      .make = &rule_factories::glr_one_sided, .sigma_premise = true, .answers_epsilon = true, .answers_top_m = true,
      .recommended = {.epsilon_good = rule_models::any, .top_m = rule_models::any}},

@@ -34,6 +34,13 @@ struct mixture_grid {
   std::vector<double> log_weight;
   std::string label;  ///< "grid" or "rho=R"
   mixture_combine combine = mixture_combine::max;
+  /// The one-sided pair rule's prior over the pair's two scales (Proposition M1 and its forms):
+  /// weight common_share w_k on the common scales (rho_k, rho_k), and (1 - common_share) w_j w_k on
+  /// one scale per arm (rho_j, rho_k) from the same grid; total <= 1 when sum_k w_k <= 1
+  /// (docs/certified-glr/epsilon-topm.md, section 8, "The prior over the scales").  In [0, 1]; 1 (the
+  /// default) is M1's common scale alone.  The other rules read
+  /// only rho and log_weight, and refuse a grid whose common_share is not 1.
+  double common_share = 1.0;
 };
 
 /// The default grid rho_k = 2^k, k = 0..k_max, w_k = 1/((k+1)(k+2)) (sum over all k >= 0 is 1).
@@ -69,6 +76,14 @@ mixture_grid make_banded_mixture_grid(int band_lo = -2, int band_hi = 7, double 
 /// Domain: sigma in (0, inf), epsilon in (0, inf).
 mixture_grid make_epsilon_mixture_grid(double sigma, double epsilon);
 
+/// The prior of a top-m question (Proposition TM-M1; why and what it gains:
+/// docs/certified-glr/epsilon-topm.md, section 8, "The prior over the scales"): the banded grid
+/// make_banded_mixture_grid(-4, 16, 0.9, 40) (Proposition P2's) with common_share 1/2, i.e. half the
+/// weight on a common scale for the pair and half on one scale per arm (a joint prior of total
+/// weight < 1: Proposition M1's proof holds with it, same section).  A pair whose arms have far
+/// apart counts binds at scales far apart, which a common scale cannot serve.
+mixture_grid make_joint_mixture_grid();
+
 /// One fixed mixture scale rho (weight 1).  Domain: rho in (0, inf).
 mixture_grid make_fixed_rho(double rho);
 
@@ -87,7 +102,7 @@ inline void mixture_penalties(std::uint64_t n, const mixture_grid& g, double* ou
 }
 /// The checks of a mixture rule's arguments (glr_mixture's, glr_one_sided's and glr_pooled's), naming `fn`:
 /// K >= 1, sigma in (0, inf), delta in (0, 1), 1 to 64 scales rho_k in (0, inf) with one weight
-/// each and sum_k w_k <= 1.  Returns the weights w_k and the threshold log((K - 1)/delta) (0 for K = 1).
+/// each and sum_k w_k <= 1, common_share in [0, 1].  Returns the weights w_k and the threshold log((K - 1)/delta) (0 for K = 1).
 struct checked_rule {
   std::vector<double> w;
   double threshold;

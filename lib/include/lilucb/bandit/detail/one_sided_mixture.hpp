@@ -85,6 +85,30 @@ struct h_and_slope {
 };
 h_and_slope h_at(const pair_data& p, double m);
 
+/// One arm's log-sum under a prior of one scale per arm, log sum_k exp(c[k] + F(sign s[k] (x - m))),
+/// and its slope in m; *largest (if given) receives the index of its largest term (the first, on
+/// ties).  sign +1 for the arm whose mean x is tested from above, -1 from below.
+h_and_slope arm_log_sum(const double* s, const double* c, std::size_t G, double x, double m, double sign,
+                        std::size_t* largest = nullptr);
+
+/// The pair (a, b) on G <= 64 scales under a joint prior over its two scales (mixture_grid's
+/// common_share alpha): alpha w_k on the common scales (rho_k, rho_k), (1 - alpha) w_j w_k on the
+/// product (rho_j, rho_k), so
+///     h(m) = log( alpha exp(h_common(m)) + (1 - alpha) exp(A(m) + B(m)) ),
+/// h_common pair_data's h, A and B each arm's arm_log_sum with c_a,k = log w_k + log 2 - pen_a[k]
+/// (and b's).  Each term is log-convex in m, so h is convex: search_infimum applies.
+struct joint_pair {
+  double ma, mb, sigma;
+  const double* sa;  // s_{a,k}
+  const double* sb;  // s_{b,k}
+  const double* c;   // common scales: log w_k + 2 log 2 - pen_a[k] - pen_b[k]
+  const double* ca;  // one scale per arm, arm a: log w_k + log 2 - pen_a[k]
+  const double* cb;  // arm b: log w_k + log 2 - pen_b[k]
+  std::size_t G;
+  double log_common, log_product;  // log alpha, log(1 - alpha) (-inf at alpha = 1 or 0)
+};
+h_and_slope h_at(const joint_pair& p, double m);
+
 /// log sum_k exp(v[k]) with the largest term factored out (-inf for an empty or all -inf sum).
 double log_sum_exp(const double* v, std::size_t G);
 /// An upper bound of h(m) at one exponential per term: F_upper in place of F in every term,
@@ -283,7 +307,7 @@ int decide_infimum(const Eval& ev, double m0, bounds_at h0, double thr, double m
 }
 
 /// The domain of a pair statistic (glr_one_sided_statistic's, glr_pooled's): sigma in (0, inf), both counts
-/// >= 1 (named na_name, nb_name), 1 to 64 scales with one weight each.
+/// >= 1 (named na_name, nb_name), 1 to 64 scales with one weight each, common_share in [0, 1].
 void check_pair_arguments(const char* fn, double sigma, const char* na_name, std::uint64_t na,
                           const char* nb_name, std::uint64_t nb, const stopping::mixture_grid& g);
 

@@ -7,7 +7,11 @@
 // exponent is half-normal on lambda_a >= 0 and lambda_{a*} <= 0, the directions an error needs,
 // so the mixture is about log 4 nats larger per pair than Proposition M's (glr_mixture.hpp).
 // Domain: K >= 1, sigma in (0, inf), delta in (0, 1), a grid of 1 to 64 scales rho_k in (0, inf)
-// with sum_k w_k <= 1 (default make_mixture_grid()).
+// with sum_k w_k <= 1 (default make_mixture_grid()).  A grid whose common_share alpha is below 1
+// (make_joint_mixture_grid) is the joint prior alpha w_k on the common scales (rho_k, rho_k) plus
+// (1 - alpha) w_j w_k on one scale per arm (rho_j, rho_k): S1 is then the infimum of
+// one_sided_mixture::joint_pair's h, decided by the screen Z + 2 log 2, h at the GLR's point and
+// the certified search (docs/certified-glr/epsilon-topm.md, section 8, "The prior over the scales").
 // Guarantee (Proposition M1): for sigma-sub-Gaussian rewards and ANY sampling rule,
 // P(stop with a wrong answer) <= delta.  The value compared with the threshold is a certified
 // lower bound of S1, and every shortcut of the decision key (bounds from stale rows, a bound
@@ -82,13 +86,15 @@ struct glr_one_sided_pair {
 };
 
 /// The prior over the scales the toolkit gives the one-sided rule for a question (the registry's
-/// `one-sided` threshold, Gε-M1 and TM-M1 alike): make_epsilon_mixture_grid(sigma, epsilon) for an
-/// additive epsilon-good question of one arm (epsilon > 0, not relative, top = 1), else the default
-/// make_mixture_grid(40).  Either is fixed before the first pull, as Propositions M1, Gε-M1 and TM-M1
-/// need.  Why: docs/certified-glr/epsilon-topm.md, section 7, "The prior over the scales".
+/// `one-sided` threshold, Gε-M1 and TM-M1 alike): make_joint_mixture_grid() for a top-m question,
+/// make_epsilon_mixture_grid(sigma, epsilon) for an additive epsilon-good question of one arm
+/// (epsilon > 0, not relative), else the default make_mixture_grid(40).  Each is fixed before the
+/// first pull, as Propositions M1, Gε-M1 and TM-M1 need.  Why: docs/certified-glr/epsilon-topm.md,
+/// sections 7 and 8, "The prior over the scales".
 /// Domain: sigma in (0, inf) when the question is additive epsilon-good.
 inline mixture_grid question_grid(double sigma, const answer_target& target) {
-  if (target.epsilon > 0 && !target.relative && !target.top_m()) return make_epsilon_mixture_grid(sigma, target.epsilon);
+  if (target.top_m()) return make_joint_mixture_grid();
+  if (target.epsilon > 0 && !target.relative) return make_epsilon_mixture_grid(sigma, target.epsilon);
   return make_mixture_grid(40);
 }
 

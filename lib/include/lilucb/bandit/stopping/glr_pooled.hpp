@@ -103,10 +103,6 @@ struct split_pair {
   const double* cb;  // log w_k + log 2 - pen_c,k
   std::size_t G;
 };
-/// One arm's log-sum log sum_k exp(c[k] + F(sign * s[k] (x - m))) and its slope in m; *largest
-/// (if given) receives the index of its largest term (the first, on ties).
-one_sided_mixture::h_and_slope arm_log_sum(const double* s, const double* c, std::size_t G, double x, double m,
-                                           double sign, std::size_t* largest = nullptr);
 one_sided_mixture::h_and_slope h_at(const split_pair& p, double m);
 /// h(m) with the kernel's F_upper in place of F in every term: an upper bound at one exponential
 /// per term (the kernel's quadratic_upper for the product prior), rounded up by 1e-12 (1 + |value|).

@@ -18,13 +18,15 @@
 // pulled and S_hat is unchanged it still fails (its statistic is unchanged, the practice's
 // threshold only grows), so "continue" costs nothing; otherwise the witness is re-evaluated, and
 // when it passes every pair is, a failing one the new witness (any failing pair gives the same
-// verdict).  The certified form evaluates each pair by glr_one_sided's decision key (cheap upper
-// bounds rule failing pairs out, a one-term search passes most passing ones): a pass rests on a
-// certified lower bound of S1 >= the threshold (docs/certified-glr/numerics.md, "Cost: the decision
+// verdict).  The certified form evaluates each pair by glr_one_sided's decision key (on M1's grid:
+// cheap upper bounds rule failing pairs out, a one-term search passes most passing ones; on the
+// joint prior the registry gives it: the screen Z + 2 log 2, h at the GLR's point, then the full
+// certified search): a pass rests on a certified lower bound of S1 >= the threshold (docs/certified-glr/numerics.md, "Cost: the decision
 // key"); the verdict is glr_one_sided_statistic's but within about 2e-9 (1 + threshold) above the
 // threshold, where the key may pass first (epsilon-topm.md, section 8).
 // Domain: K >= 2, 1 <= m <= K - 1, sigma in (0, inf), delta in (0, 1), check_target; the
-// certified form takes M1's grid (1 to 64 scales, sum of weights <= 1).
+// certified form takes M1's grid (1 to 64 scales, sum of weights <= 1; the registry gives it
+// make_joint_mixture_grid(), glr_one_sided.hpp's question_grid).
 // Tests: tests/bandit/stopping/test_glr_top_m.cpp (the decision at every pull against a naive
 // evaluation; m = 1 against glr_one_sided) and tests/bandit_stats/test_top_m_error_rates.cpp.
 
