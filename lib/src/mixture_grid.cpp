@@ -115,9 +115,11 @@ std::string describe_grid(const mixture_grid& g) {
                 total);
   std::string out = std::string(buf) + (g.label.empty() ? "" : " (" + g.label + ")");
   if (g.common_share < 1) {
-    std::snprintf(buf, sizeof buf, "; a joint prior over the pair's two scales: %g of it on a common scale, %g on one "
-                  "scale per arm (docs/certified-glr/epsilon-topm.md, section 8)", g.common_share, 1 - g.common_share);
-    out += buf;
+    char share[128];
+    std::snprintf(share, sizeof share, "%g of it on a common scale, %g on one scale per arm", g.common_share,
+                  1 - g.common_share);
+    out += std::string("; a joint prior over the pair's two scales: ") + share +
+           " (docs/certified-glr/epsilon-topm.md, section 8)";
   }
   return out;
 }
