@@ -204,9 +204,8 @@ std::vector<challenger_evidence> glr_mixture::evidence(const arm_stats& s) const
 
 glr_mixture_pair glr_mixture::make_pair(std::size_t K, double sigma, double delta, mixture_grid grid) {
   auto [w, threshold] = mixture_detail::check_mixture_rule("lilucb::bandit::stopping::glr_mixture", K, sigma, delta, grid);
-  if (grid.common_share != 1)
-    ::lilucb::detail::raise_domain_error("lilucb::bandit::stopping::glr_mixture", "grid common_share",
-                                       std::to_string(grid.common_share), "1 (Proposition M's prior is a common scale)");
+  mixture_detail::check_common_share("lilucb::bandit::stopping::glr_mixture", grid,
+                                     "Proposition M's prior is a common scale");
   const std::size_t G = grid.rho.size();
   const bool sorted = std::is_sorted(grid.rho.begin(), grid.rho.end());
   // sum_{k >= m} w_k (its logarithm, rounded up by the factor 1 + 1e-12 that covers the

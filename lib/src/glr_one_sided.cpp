@@ -16,20 +16,25 @@
 namespace lilucb::bandit::stopping {
 
 namespace {
-/// The constants of the pair under the joint prior (one_sided_mixture::joint_pair) from the two
-/// arms' penalties at the present counts.
-struct joint_terms {
+/// The constants of the pair's terms from the two arms' penalties at the present counts: c for the
+/// common scales (M1's, whatever the grid), ca and cb for one scale per arm (a joint prior only).
+struct pair_terms {
   double c[64], ca[64], cb[64];
 };
-joint_terms joint_constants(const mixture_grid& g, const double* pa, const double* pb) {
+pair_terms pair_constants(const mixture_grid& g, const double* pa, const double* pb) {
   const std::size_t G = g.rho.size();
-  joint_terms t;
+  pair_terms t;
   for (std::size_t k = 0; k < G; ++k) {
     t.c[k] = g.log_weight[k] + 2 * std::log(2.0) - pa[k] - pb[k];
     t.ca[k] = g.log_weight[k] + std::log(2.0) - pa[k];
     t.cb[k] = g.log_weight[k] + std::log(2.0) - pb[k];
   }
   return t;
+}
+/// The pair under the grid's joint prior (common_share < 1), from its slopes and constants.
+one_sided_mixture::joint_pair joint_of(const mixture_grid& g, double ma, double mb, double sigma, const double* sa,
+                                       const double* sb, const pair_terms& t) {
+  return {ma, mb, sigma, sa, sb, t.c, t.ca, t.cb, g.rho.size(), std::log(g.common_share), std::log1p(-g.common_share)};
 }
 }  // namespace
 
@@ -44,9 +49,8 @@ double glr_one_sided_pair::key(const arm_stats& s, std::size_t a, std::size_t b)
     // The joint prior: h at the GLR's point m0 is an upper bound of the infimum; else the full search.
     const double* ra = row(s, a);
     const double* rb = row(s, b);
-    const joint_terms t = joint_constants(grid, ra, rb);
-    const one_sided_mixture::joint_pair p{ma, mb, sigma, ra + G, rb + G, t.c, t.ca, t.cb, G,
-                       std::log(grid.common_share), std::log1p(-grid.common_share)};
+    const pair_terms t = pair_constants(grid, ra, rb);
+    const one_sided_mixture::joint_pair p = joint_of(grid, ma, mb, sigma, ra + G, rb + G, t);
     const double m0 = (Na * ma + Nb * mb) / (Na + Nb);
     const double at = one_sided_mixture::h_at(p, m0).h;
     if (at + 2e-9 * (1 + std::fabs(at)) < threshold) return std::max(0.0, at);
@@ -180,26 +184,16 @@ double glr_one_sided_statistic(double sigma, const mixture_grid& g, std::uint64_
                                std::uint64_t nb, double mb) {
   one_sided_mixture::check_pair_arguments("lilucb::bandit::stopping::glr_one_sided_statistic", sigma, "na", na, "nb", nb, g);
   const std::size_t G = g.rho.size();
-  std::vector<double> sa(G), sb(G), c(G);
-  if (g.common_share < 1) {
-    std::vector<double> pa(G), pb(G);
-    for (std::size_t k = 0; k < G; ++k) {
-      sa[k] = one_sided_mixture::slope(double(na), g.rho[k], sigma);
-      sb[k] = one_sided_mixture::slope(double(nb), g.rho[k], sigma);
-      pa[k] = one_sided_mixture::mixture_penalty(double(na), g.rho[k]);
-      pb[k] = one_sided_mixture::mixture_penalty(double(nb), g.rho[k]);
-    }
-    const joint_terms t = joint_constants(g, pa.data(), pb.data());
-    return one_sided_mixture::search_infimum(one_sided_mixture::joint_pair{ma, mb, sigma, sa.data(), sb.data(), t.c, t.ca, t.cb, G, std::log(g.common_share),
-                                                        std::log1p(-g.common_share)});
-  }
+  double sa[64], sb[64], pa[64], pb[64];
   for (std::size_t k = 0; k < G; ++k) {
     sa[k] = one_sided_mixture::slope(double(na), g.rho[k], sigma);
     sb[k] = one_sided_mixture::slope(double(nb), g.rho[k], sigma);
-    c[k] = g.log_weight[k] + 2 * std::log(2.0) - one_sided_mixture::mixture_penalty(double(na), g.rho[k]) -
-           one_sided_mixture::mixture_penalty(double(nb), g.rho[k]);
+    pa[k] = one_sided_mixture::mixture_penalty(double(na), g.rho[k]);
+    pb[k] = one_sided_mixture::mixture_penalty(double(nb), g.rho[k]);
   }
-  return one_sided_mixture::infimum_lower_bound({ma, mb, sigma, sa.data(), sb.data(), c.data(), G});
+  const pair_terms t = pair_constants(g, pa, pb);
+  if (g.common_share < 1) return one_sided_mixture::search_infimum(joint_of(g, ma, mb, sigma, sa, sb, t));
+  return one_sided_mixture::infimum_lower_bound({ma, mb, sigma, sa, sb, t.c, G});
 }
 
 std::string glr_one_sided::certificate() const {

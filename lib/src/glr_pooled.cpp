@@ -52,8 +52,7 @@ double glr_pooled_per_arm_statistic(double sigma, const mixture_grid& g, std::ui
                                     std::uint64_t nc, double mc) {
   constexpr const char* fn = "lilucb::bandit::stopping::glr_pooled_per_arm_statistic";
   one_sided_mixture::check_pair_arguments(fn, sigma, "nv", nv, "nc", nc, g);
-  if (g.common_share != 1)
-    ::lilucb::detail::raise_domain_error(fn, "grid common_share", std::to_string(g.common_share), "1 (one scale per arm)");
+  mixture_detail::check_common_share(fn, g, "one scale per arm");
   if (!std::isfinite(mv)) ::lilucb::detail::raise_domain_error(fn, "mv", std::to_string(mv), "a finite mean");
   if (!std::isfinite(mc)) ::lilucb::detail::raise_domain_error(fn, "mc", std::to_string(mc), "a finite mean");
   const std::size_t G = g.rho.size();
@@ -463,9 +462,7 @@ glr_pooled::glr_pooled(std::size_t K, double sigma, double delta, mixture_grid g
       weights_(weighting.on ? K : 0), groups_(weighting.on ? K : 0), fast_(fast && !weighting.on) {
   constexpr const char* fn = "lilucb::bandit::stopping::glr_pooled";
   (void)mixture_detail::check_mixture_rule(fn, K, sigma, delta, grid_);
-  if (grid_.common_share != 1)
-    ::lilucb::detail::raise_domain_error(fn, "grid common_share", std::to_string(grid_.common_share),
-                                       "1 (the prior argument chooses a shared or per-arm prior)");
+  mixture_detail::check_common_share(fn, grid_, "the prior argument chooses a shared or per-arm prior");
   if (weighting_.on) {
     if (prior_ != pooled_prior::per_arm)
       ::lilucb::detail::raise_domain_error(fn, "prior", "shared", "per_arm (the un-pooling weights need the prior per arm)");

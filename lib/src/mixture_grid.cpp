@@ -124,6 +124,13 @@ std::string describe_grid(const mixture_grid& g) {
   return out;
 }
 
+void mixture_detail::check_common_share(const char* fn, const mixture_grid& g, const char* only_one) {
+  const bool ok = only_one ? g.common_share == 1 : g.common_share >= 0 && g.common_share <= 1;
+  if (!ok)
+    ::lilucb::detail::raise_domain_error(fn, "grid common_share", std::to_string(g.common_share),
+                                       only_one ? std::string("1 (") + only_one + ")" : std::string("[0, 1]"));
+}
+
 mixture_detail::checked_rule mixture_detail::check_mixture_rule(const char* fn, std::size_t K, double sigma, double delta, const mixture_grid& grid) {
   check_at_least(fn, "K", double(K), 1.0);
   check_positive(fn, "sigma", sigma);
@@ -139,8 +146,7 @@ mixture_detail::checked_rule mixture_detail::check_mixture_rule(const char* fn, 
     wsum += w[k];
   }
   if (!(wsum <= 1 + 1e-12)) ::lilucb::detail::raise_domain_error(fn, "grid weights", std::to_string(wsum), "a sum <= 1");
-  if (!(grid.common_share >= 0 && grid.common_share <= 1))
-    ::lilucb::detail::raise_domain_error(fn, "grid common_share", std::to_string(grid.common_share), "[0, 1]");
+  check_common_share(fn, grid);
   return {std::move(w), K >= 2 ? std::log(double(K - 1) / delta) : 0.0};
 }
 

@@ -161,8 +161,7 @@ void check_pair_arguments(const char* fn, double sigma, const char* na_name, std
   const std::size_t G = g.rho.size();
   if (G == 0 || G > 64 || G != g.log_weight.size())
     ::lilucb::detail::raise_domain_error(fn, "grid", std::to_string(G) + " scales", "1 to 64 scales with one weight each");
-  if (!(g.common_share >= 0 && g.common_share <= 1))
-    ::lilucb::detail::raise_domain_error(fn, "grid common_share", std::to_string(g.common_share), "[0, 1]");
+  stopping::mixture_detail::check_common_share(fn, g);
 }
 
 double infimum_lower_bound(const pair_data& p, double* argmin) { return search_infimum(p, argmin); }

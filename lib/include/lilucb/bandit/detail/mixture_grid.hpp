@@ -103,6 +103,10 @@ inline void mixture_penalties(std::uint64_t n, const mixture_grid& g, double* ou
 /// The checks of a mixture rule's arguments (glr_mixture's, glr_one_sided's and glr_pooled's), naming `fn`:
 /// K >= 1, sigma in (0, inf), delta in (0, 1), 1 to 64 scales rho_k in (0, inf) with one weight
 /// each and sum_k w_k <= 1, common_share in [0, 1].  Returns the weights w_k and the threshold log((K - 1)/delta) (0 for K = 1).
+/// Throws lilucb::domain_error naming `fn` and "grid common_share" unless the grid's common_share is
+/// in [0, 1] (only_one == nullptr: the one-sided pair rules, which take joint priors) or exactly 1
+/// (a rule whose prior is not the pair's joint prior; only_one says why, in the admissible range).
+void check_common_share(const char* fn, const mixture_grid& g, const char* only_one = nullptr);
 struct checked_rule {
   std::vector<double> w;
   double threshold;
