@@ -135,6 +135,8 @@ modern_instance parse_instance(const std::string& parameter, const std::string& 
     return in;
   }
   if (label == "bern-top6") return unit_range(reward_model::bernoulli, {0.6, 0.5, 0.45, 0.4, 0.3, 0.2});
+  // Low rates (variances 0.02 to 0.09), where sigma = 1/2 overstates every arm's variance.
+  if (label == "bern-low-top5") return unit_range(reward_model::bernoulli, {0.1, 0.08, 0.05, 0.04, 0.02});
   if (label == "bern-tie4") return unit_range(reward_model::bernoulli, {0.5, 0.5, 0.5, 0.5});
   if (label == "bern-near4") return unit_range(reward_model::bernoulli, {0.5, 0.49, 0.49, 0.49});
   if (label == "gk-mu1") return unit_range(reward_model::bernoulli, {0.5, 0.45, 0.43, 0.4});
@@ -176,7 +178,7 @@ modern_instance parse_instance(const std::string& parameter, const std::string& 
       "instances gk-mu1, gk-mu2, lowrate5, the bounded instances beta-mu1, beta-low4, the instances of unknown "
       "variances uv-linear5, uv-spread4, or the tied instances (an "
       "epsilon-good question) tie4, tie2-gap, bern-tie4, bern-near4, or the top-m instances t-reg5, t-near5, t-tie5, "
-      "bern-top6");
+      "bern-top6, bern-low-top5");
 }
 
 double question_h1(const std::vector<double>& means, const bandit::answer_target& target) {

@@ -163,8 +163,9 @@ std::optional<std::string> render_modern_report(const fs::path& generated_dir, c
       << (e > 0 ? " plus ε" : "")
       << "; every method is asked that question (`lilucb run --top`): GLR stopping at the one-sided threshold answers "
          "it with a certificate (Proposition TM-M1, a union over the m(K − m) pairs, "
-         "docs/certified-glr/epsilon-topm.md, section 8), at the heuristic threshold without one (the practice); "
-         "lucb-glr and tt-topm sample the (answered, left-out) pair of least GLR evidence. T* is T*_m "
+         "docs/certified-glr/epsilon-topm.md, section 8), on rewards in [0, 1] so does the pooled-kl threshold "
+         "(Proposition TM-K: Bernoulli tilts per pair, the same union, section 9), at the heuristic threshold without "
+         "one (the practice); lucb-glr and tt-topm sample the (answered, left-out) pair of least GLR evidence. T* is T*_m "
          "(lilucb/theory/characteristic_time.hpp, characteristic_time_top_m_*), the lower bound T*_m·kl(δ, 1 − δ) "
          "(top_m_lower_bound), and H₁ Kalyanakrishnan et al.'s Σ max(Δᵢ, ε/2)⁻² with Δᵢ the gap to the other side of "
          "the m-th/(m + 1)-th boundary (question_h1).\n\n";

@@ -139,11 +139,12 @@ std::string_view certifying_statement(const combination& c) {
 }
 
 namespace {
-// The thresholds that answer epsilon-good (top-m) targets, for messages: "one-sided, heuristic".
-std::string answering_thresholds(bool top_m) {
+// The thresholds that answer epsilon-good targets (with top_m: top-m targets; with both, top-m
+// targets with an epsilon), for messages: "one-sided, heuristic".
+std::string answering_thresholds(bool top_m, bool epsilon = false) {
   std::string out;
   for (const auto& t : glr_thresholds)
-    if (top_m ? t.answers_top_m : t.answers_epsilon) {
+    if (top_m && epsilon ? t.answers_top_m && t.answers_epsilon : top_m ? t.answers_top_m : t.answers_epsilon) {
       if (!out.empty()) out += ", ";
       out += t.name;
     }
@@ -228,8 +229,10 @@ void check_combination(const char* fn, const combination& c, reward_model model)
       check_target(fn, c.target);
       ::lilucb::detail::raise_domain_error(
           fn, "epsilon", ::lilucb::detail::format_value(c.target.epsilon) + " with " + to_string(c),
-          "0 (best arm), or an epsilon-good target with stopping glr and a threshold that answers it: " +
-              answering_thresholds(false));
+          c.target.top_m() ? "0, or a top-m target with an epsilon with stopping glr and a threshold that answers it: " +
+                                 answering_thresholds(true, true)
+                           : "0 (best arm), or an epsilon-good target with stopping glr and a threshold that answers it: " +
+                                 answering_thresholds(false));
     case refused_part::top:
       check_target(fn, c.target);
       ::lilucb::detail::raise_domain_error(

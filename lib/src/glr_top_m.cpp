@@ -2,9 +2,11 @@
 
 #include "lilucb/bandit/stopping/glr_top_m.hpp"
 
+#include "lilucb/bandit/detail/log_threshold.hpp"
 #include "lilucb/bandit/stopping/glr_one_sided.hpp"
 #include "lilucb/errors.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
 #include <utility>
@@ -13,7 +15,14 @@ namespace lilucb::bandit::stopping {
 
 namespace {
 constexpr double top_m_inf = std::numeric_limits<double>::infinity();
+
+// log(m (K - m)/delta), raised to cover the roundings of the quotient (a relative 2^-53 of it:
+// 2^-53 nats of its log) and of the log (a relative 2^-53): never below the exact value.
+double union_threshold(std::size_t K, std::size_t m, double delta) {
+  const double v = std::log(double(m) * double(K - m) / delta);
+  return v + (std::fabs(v) * 0x1p-51 + 0x1p-51);
 }
+}  // namespace
 
 glr_top_m::glr_top_m(std::size_t K, double sigma, double delta, answer_target target, mixture_grid grid)
     : glr_top_m(K, true, glr_model::gaussian, sigma, delta, target, std::move(grid)) {}
@@ -32,10 +41,7 @@ glr_top_m::glr_top_m(std::size_t K, bool certified, glr_model model, double sigm
   check_target_arms(fn, target, K);
   if (certified) {
     mixture_detail::check_mixture_rule(fn, K, sigma, delta, grid_);
-    // log(m (K - m)/delta), raised to cover the roundings of the quotient (a relative 2^-53 of it:
-    // 2^-53 nats of its log) and of the log (a relative 2^-53): never below the exact value.
-    const double v = std::log(double(m_) * double(K - m_) / delta);
-    fixed_threshold_ = v + (std::fabs(v) * 0x1p-51 + 0x1p-51);
+    fixed_threshold_ = union_threshold(K, m_, delta);
     key_ = glr_one_sided_pair::make(K, sigma, grid_, target, fixed_threshold_);
   } else {
     check_positive(fn, "sigma", sigma);
@@ -49,6 +55,30 @@ glr_top_m::glr_top_m(std::size_t K, bool certified, glr_model model, double sigm
   }
   in_low_ = detail::indexed_max_heap(std::move(low));
   out_high_ = detail::indexed_max_heap(std::move(high));
+}
+
+glr_top_m glr_top_m::bernoulli_tilts(std::size_t K, double delta, answer_target target,
+                                     bernoulli_mixture::tilt_grid grid, double lo, double hi) {
+  constexpr const char* fn = "lilucb::bandit::stopping::glr_top_m::bernoulli_tilts";
+  ::lilucb::bandit::detail::checked_pooled_threshold(fn, K, delta, lo, hi);
+  check_target(fn, target);
+  if (target.epsilon != 0)
+    ::lilucb::detail::raise_domain_error(fn, "epsilon", ::lilucb::detail::format_value(target.epsilon),
+                                         "{0}: the Bernoulli-tilt top-m rule answers exact top-m questions "
+                                         "(the one-sided threshold answers an epsilon)");
+  bernoulli_mixture::check_tilt_grid(fn, grid);
+  glr_top_m r(K, false, glr_model::bernoulli, 0.5, delta, target, make_mixture_grid(0));
+  r.certified_ = true;
+  r.tilts_ = true;
+  r.tilt_grid_ = std::move(grid);
+  r.fixed_threshold_ = union_threshold(K, r.m_, delta);
+  r.lo_ = lo;
+  r.hi_ = hi;
+  r.width_ = hi - lo;
+  r.rescaled_ = !(lo == 0 && hi == 1);
+  if (r.rescaled_) r.scaled_ = arm_stats(K);
+  r.abs_ = abs_sums(K);
+  return r;
 }
 
 void glr_top_m::rebalance() {
@@ -68,7 +98,12 @@ void glr_top_m::rebalance() {
 
 void glr_top_m::observe(std::size_t i, const arm_stats& s) {
   if (s.count(i) == 1) --unsampled_;
-  mean_[i] = s.mean(i);
+  if (tilts_) {
+    const double y = rescaled_ ? (s.last_added() - lo_) / width_ : s.last_added();
+    if (rescaled_) scaled_.add(i, y);
+    abs_.add(i, y);
+  }
+  mean_[i] = view(s).mean(i);
   if (inside_[i]) in_low_.update(i, -mean_[i]);
   else out_high_.update(i, mean_[i]);
   if (i == wa_ || i == wb_) watching_ = false;
@@ -84,14 +119,49 @@ bool glr_top_m::passes(double v, std::uint64_t t) const {
   return certified_ ? v >= fixed_threshold_ : v > threshold(t);
 }
 
+// Arm i's sum is within this of the exact sum of the rewards it read (pooled_rounding with one
+// slot: the compensated sum of arm_stats).
+double glr_top_m::rounding(const arm_stats& v, std::size_t i) const {
+  return pooled_rounding(v.sum(i), 0, 0, abs_[i], v.count(i));
+}
+
+// S_K increases with a's sum and decreases with b's (bernoulli_mixture.hpp): a's lowered, b's raised.
+bernoulli_mixture::pair_data glr_top_m::kl_pair(const arm_stats& v, std::size_t a, std::size_t b) const {
+  return {double(v.count(a)), v.sum(a) - rounding(v, a), double(v.count(b)), v.sum(b) + rounding(v, b), &tilt_grid_};
+}
+
+// A failing pair's value is below the threshold, a passing pair's a certified lower bound of S_K.
+// First the pair's Bernoulli GLR at a's highest and b's lowest possible means (an upper bound of
+// S_K: Lemma 4 of docs/certified-glr/pooled-kl.md, the weights summing to at most 1; the means
+// clamped to [0, 1]), raised by 1e-6 (1 + z) for the GLR's own rounding (the divergences' cancellation
+// puts z about 2e-9 nats below the exact GLR at 1e7 pulls and 2e-6 at 1e10; a fail only delays the
+// stop); then the search.
+double glr_top_m::kl_decision(const arm_stats& v, std::size_t a, std::size_t b) const {
+  const double na = double(v.count(a)), nb = double(v.count(b));
+  const double ma = std::clamp((v.sum(a) + rounding(v, a)) / na, 0.0, 1.0);
+  const double mb = std::clamp((v.sum(b) - rounding(v, b)) / nb, 0.0, 1.0);
+  const double z = glr_statistic(glr_model::bernoulli, 0.5, v.count(a), ma, v.count(b), mb);
+  const double z_high = z + 1e-6 * (1 + std::fabs(z));
+  if (z_high < fixed_threshold_) return z_high;
+  const bernoulli_mixture::pair_data p = kl_pair(v, a, b);
+  const double m0 = std::clamp((p.sv + p.sc) / (p.nv + p.nc), 0.0, 1.0);
+  return bernoulli_mixture::search(p, m0, fixed_threshold_).lower;
+}
+
 double glr_top_m::statistic(const arm_stats& s, std::size_t a, std::size_t b) const {
   if (s.count(a) == 0 || s.count(b) == 0) return 0.0;
+  if (tilts_) {
+    const bernoulli_mixture::pair_data p = kl_pair(view(s), a, b);
+    const double m0 = std::clamp((p.sv + p.sc) / (p.nv + p.nc), 0.0, 1.0);
+    return bernoulli_mixture::search(p, m0, std::numeric_limits<double>::quiet_NaN()).lower;
+  }
   if (certified_)
     return glr_one_sided_statistic(sigma_, grid_, s.count(a), s.mean(a), s.count(b), challenger_mean(target_, s.mean(b)));
   return glr_statistic_target(model_, sigma_, s.count(a), s.mean(a), s.count(b), s.mean(b), target_);
 }
 
 double glr_top_m::decision_value(const arm_stats& s, std::size_t a, std::size_t b) {
+  if (tilts_) return kl_decision(view(s), a, b);
   return certified_ ? key_->key(s, a, b) : statistic(s, a, b);
 }
 
@@ -146,6 +216,17 @@ std::vector<std::size_t> glr_top_m::recommended_set(const arm_stats&) const {
 std::string glr_top_m::certificate() const {
   if (!certified_)
     return "none: the heuristic threshold log((1 + log t)/delta) carries no guarantee (the practice's top-m GLR)";
+  if (tilts_)
+    return "Proposition TM-K (docs/certified-glr/epsilon-topm.md, section 9): Proposition PK's mixture of one-sided "
+           "Bernoulli tilts for every pair (a in the answer, b outside) (" +
+           bernoulli_mixture::describe(tilt_grid_) +
+           ", one prior per arm, infimum over the common mean), Ville's inequality and a union over the m (K - m) "
+           "pairs; valid for any sampling rule and rewards in " +
+           (rescaled_ ? "[" + ::lilucb::detail::format_value(lo_) + ", " + ::lilucb::detail::format_value(hi_) +
+                            "] (read as (y - lo)/(hi - lo) in [0, 1])"
+                      : std::string("[0, 1]")) +
+           ": P(the answer is not a set of the " + to_string(target_) +
+           ") <= delta = " + ::lilucb::detail::format_value(delta_);
   std::string out = "Proposition TM-M1 (docs/certified-glr/epsilon-topm.md, section 8): Proposition M1's one-sided (half-normal) "
                     "Gaussian mixture for every pair (a in the answer, b outside) (";
   out += describe_grid(grid_);

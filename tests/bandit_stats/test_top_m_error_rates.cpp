@@ -14,12 +14,17 @@
 // may be in a correct set and starves them (large_delta.hpp's starve_the_good: a fifth of the pulls
 // uniform, the rest to the empirically best arm outside them).  Every rule is on the prior the
 // toolkit gives a top-m question (question_grid: the joint prior of make_joint_mixture_grid).
+// Proposition TM-K (section 9: Bernoulli tilts per pair, rewards in [0, 1]) is tested the same way
+// on Bernoulli cells (near at the m-th place, low rates) and a bounded one, with its own
+// planted failure (its statistic credited with 8 unearned nats).
 #include <boost/test/unit_test.hpp>
 
 #include "large_delta.hpp"
 
 #include "lilucb/bandit/compose.hpp"
+#include "lilucb/bandit/detail/bernoulli_mixture.hpp"
 #include "lilucb/bandit/parallel.hpp"
+#include "lilucb/bandit/sampling/uniform.hpp"
 #include "lilucb/bandit/stopping/glr_one_sided.hpp"
 #include "lilucb/bandit/stopping/glr_top_m.hpp"
 #include "lilucb/bandit/target.hpp"
@@ -38,12 +43,40 @@ using lilucb_stats::starve_the_good;
 namespace {
 
 enum class sampler { lucb_glr, uniform, starve };
+// The statistic: TM-M1's one-sided Gaussian mixture, TM-K's Bernoulli tilts, or TM-K credited with
+// 8 nats it has not earned (the planted failure).
+enum class rule_kind { one_sided, tilts, planted_tilts };
 
 struct cell {
   std::string label;
   std::vector<double> means;
   bool bernoulli = false;
   lb::answer_target target;
+  bool bounded = false;  // rewards in [2, 5] that are not Bernoulli (lb::bounded_arms at concentration 4)
+};
+
+/// TM-K credited with 8 unearned nats (as if each arm's prior weighed e^4): stop when every pair of
+/// the set has statistic + 8 >= the threshold.
+class overconfident_top_m_kl {
+ public:
+  overconfident_top_m_kl(std::size_t K, double delta, lb::answer_target t)
+      : rule_(lb::stopping::glr_top_m::bernoulli_tilts(K, delta, t)) {}
+  static const char* name() { return "glr"; }
+  static constexpr bool certified() { return false; }
+  static std::string certificate() { return "none: planted"; }
+  void observe(std::size_t i, const lb::arm_stats& s) {
+    rule_.observe(i, s);
+    pulled_ += s.count(i) == 1;
+  }
+  bool should_stop(const lb::arm_stats& s) const {
+    return pulled_ == s.size() && rule_.min_statistic(s) + 8 >= rule_.threshold(1);
+  }
+  std::size_t recommendation(const lb::arm_stats& s) const { return rule_.recommendation(s); }
+  std::vector<std::size_t> recommended_set(const lb::arm_stats& s) const { return rule_.recommended_set(s); }
+
+ private:
+  lb::stopping::glr_top_m rule_;
+  std::size_t pulled_ = 0;
 };
 
 constexpr double kNu = 0.5;
@@ -51,8 +84,10 @@ constexpr double kAlpha = 1e-6;
 
 using tally = lilucb_stats::error_tally;
 
-/// R runs of `which` with TM-M1 stopping at the statistic's scale sigma_stat (rewards: sigma 1/2).
-tally run_cell(const cell& c, sampler which, std::size_t runs, double sigma_stat) {
+/// R runs of `which` with TM-M1 stopping at the statistic's scale sigma_stat (rewards: sigma 1/2),
+/// or with TM-K (kind tilts, planted_tilts; sigma_stat unused).
+tally run_cell(const cell& c, sampler which, std::size_t runs, double sigma_stat,
+               rule_kind kind = rule_kind::one_sided) {
   std::vector<double> sorted = c.means;
   std::sort(sorted.begin(), sorted.end(), std::greater<>());
   const double mth = sorted[c.target.top - 1];  // mu_(m)
@@ -66,24 +101,41 @@ tally run_cell(const cell& c, sampler which, std::size_t runs, double sigma_stat
   o.max_pulls = 400'000;
   auto run_one = [&](const lb::run_options& oo) {
     auto go = [&](const auto& arms) {
+      if (kind == rule_kind::planted_tilts) {
+        overconfident_top_m_kl stop(arms.size(), kNu, c.target);
+        lb::sampling::uniform s;
+        return lb::run_composed(arms, s, stop, oo).run;
+      }
       if (which == sampler::starve) {
         starve_the_good s(good);
+        if (kind == rule_kind::tilts) {
+          auto stop = lb::stopping::glr_top_m::bernoulli_tilts(arms.size(), kNu, c.target,
+                                                                lb::bernoulli_mixture::make_default_tilt_grid(),
+                                                                c.bounded ? 2.0 : 0.0, c.bounded ? 5.0 : 1.0);
+          return lb::run_composed(arms, s, stop, oo).run;
+        }
         lb::stopping::glr_top_m stop(arms.size(), sigma_stat, kNu, c.target,
                                      lb::stopping::question_grid(sigma_stat, c.target));  // the registry's prior
         return lb::run_composed(arms, s, stop, oo).run;
       }
+      const std::string threshold = kind == rule_kind::tilts ? "glr-pooled-kl" : "glr-one-sided";
       lb::combination comb =
-          lb::parse_combination(which == sampler::lucb_glr ? "lucb-glr+glr-one-sided" : "uniform+glr-one-sided");
+          lb::parse_combination((which == sampler::lucb_glr ? "lucb-glr+" : "uniform+") + threshold);
       comb.target = c.target;
       return lb::run_combination(comb, arms, oo).run;
     };
+    if (c.bounded) return go(lb::bounded_arms(c.means, 2.0, 5.0, 4.0));
     return c.bernoulli ? go(lb::bernoulli_arms(c.means)) : go(lb::gaussian_arms(c.means, 0.5));
   };
   const auto results = lb::run_many(o, runs, 0, run_one);
   tally t;
   const char* names[] = {"lucb-glr", "uniform", "starve-the-good"};
-  t.name = std::string(names[int(which)]) + "+glr-one-sided (sigma_stat " + std::to_string(sigma_stat) + ") on " +
-           c.label;
+  t.name = kind == rule_kind::one_sided
+               ? std::string(names[int(which)]) + "+glr-one-sided (sigma_stat " + std::to_string(sigma_stat) + ") on " +
+                     c.label
+               : std::string(kind == rule_kind::planted_tilts ? "uniform+planted-overconfident-tm-k"
+                                                              : std::string(names[int(which)]) + "+tm-k") +
+                     " on " + c.label;
   t.runs = runs;
   for (const auto& r : results) {
     if (r.status != lb::run_status::stopped) continue;
@@ -114,9 +166,40 @@ std::vector<cell> cells() {
   };
 }
 
+// TM-K's cells (epsilon = 0: the rule answers exact top-m questions, and a tie at the m-th place
+// may never stop, section 9, remark (c)): near at the m-th place, low rates, and bounded rewards.
+std::vector<cell> tilt_cells() {
+  return {
+      {"near at the m-th place (Bernoulli, m 2)", {0.6, 0.5, 0.45, 0.42, 0.2}, true, top(2, 0.0)},
+      {"low rates (Bernoulli, m 2)", {0.08, 0.05, 0.03, 0.025, 0.01}, true, top(2, 0.0)},
+      {"near at the m-th place (bounded on [2, 5], concentration 4, m 3)", {4.1, 3.8, 3.5, 3.38, 2.9, 2.6}, false,
+       top(3, 0.0), true},
+  };
+}
+
 }  // namespace
 
 BOOST_AUTO_TEST_SUITE(top_m_large_delta)
+
+BOOST_AUTO_TEST_CASE(tm_k_certified_at_delta_half_for_every_sampler) {
+  for (const auto& c : tilt_cells())
+    for (auto s : {sampler::lucb_glr, sampler::uniform, sampler::starve}) {
+      const auto t = run_cell(c, s, large_delta_runs(), 0.5, rule_kind::tilts);
+      BOOST_TEST_MESSAGE(t.summary());
+      BOOST_TEST(t.stopped > 0u, t.summary());
+      BOOST_TEST(!t.rejected(kNu), t.summary());
+    }
+}
+
+// TM-K's planted failure: eight unearned nats on two good arms and ten just below them (Bernoulli),
+// round robin: it stops after the first round with a random top pair.
+BOOST_AUTO_TEST_CASE(tm_k_planted_overconfident_rule_is_rejected) {
+  cell many{"two good, ten at mu_(2) - 0.1 (Bernoulli, m 2)", {0.5, 0.5}, true, top(2, 0.0)};
+  many.means.resize(12, 0.4);
+  const auto sharp = run_cell(many, sampler::uniform, large_delta_runs(), 0.5, rule_kind::planted_tilts);
+  BOOST_TEST_MESSAGE(sharp.summary());
+  BOOST_TEST(sharp.rejected(kNu), sharp.summary());
+}
 
 BOOST_AUTO_TEST_CASE(certified_at_delta_half_for_every_sampler) {
   for (const auto& c : cells())

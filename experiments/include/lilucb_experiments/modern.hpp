@@ -102,6 +102,12 @@ inline constexpr const char* top_m_sampler =
     "a top-m sampler (sampling/top_m_pair.hpp): the presets ask for the best arm; experiments/modern/topm.json "
     "runs it";
 
+/// The top-m rule on Bernoulli tilts (Proposition TM-K) answers top-m questions on rewards in a
+/// known range (experiments/modern/topm_bernoulli.json runs it).
+inline constexpr const char* top_m_known_range =
+    "a top-m rule for rewards in a known range (Proposition TM-K): the presets ask for the best arm on Gaussian arms; "
+    "experiments/modern/topm_bernoulli.json runs it";
+
 /// The methods of the experiment, one line each (the presets run every one of them; a config
 /// may choose a subset by label).  KL-LUCB is left out (the Bernoulli instances' methods are the
 /// certified rules and the practice).
@@ -202,6 +208,9 @@ inline constexpr std::array method_table{
     method_row{"tt-topm+glr-one-sided", top_m_sampler},
     method_row{"lucb-glr+glr-heuristic", top_m_sampler},
     method_row{"tt-topm+glr-heuristic", top_m_sampler},
+    // Proposition TM-K: the top-m pairs on Bernoulli tilts (rewards in a known range).
+    method_row{"lucb-glr+glr-pooled-kl", top_m_known_range},
+    method_row{"tt-topm+glr-pooled-kl", top_m_known_range},
     // Propositions PT and GU: certified for Gaussian rewards of unknown, possibly different variances.
     method_row{"t3c-ids+glr-paired-t", unknown_variance_certified},
     method_row{"t3c-ids+glr-gu", unknown_variance_certified},

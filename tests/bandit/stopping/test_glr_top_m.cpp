@@ -1,12 +1,13 @@
 // stopping/glr_top_m.hpp: top-m GLR stopping (Proposition TM-M1, docs/certified-glr/epsilon-topm.md,
-// section 8, and the practice).  Its lazy decision against a naive evaluation at every pull (the
-// empirical top set by a sort, every pair's statistic), with and without epsilon; m = 1 against
-// glr_one_sided; the certificate; domain errors.
+// section 8, Proposition TM-K, section 9, and the practice).  Its lazy decision against a naive
+// evaluation at every pull (the empirical top set by a sort, every pair's statistic), with and
+// without epsilon; m = 1 against glr_one_sided; the certificate; domain errors.
 #include <boost/test/unit_test.hpp>
 
 #include "bandit_support.hpp"
 
 #include "lilucb/bandit/compose.hpp"
+#include "lilucb/bandit/detail/bernoulli_mixture.hpp"
 #include "lilucb/bandit/stopping/glr_one_sided.hpp"
 #include "lilucb/bandit/stopping/glr_top_m.hpp"
 
@@ -193,6 +194,108 @@ BOOST_AUTO_TEST_CASE(combination_answers_a_set) {
   BOOST_TEST(lb::run_combination(one, lb::gaussian_arms({0.9, 0.1}, 0.5), o).run.answer_set.empty());
 }
 
+// Proposition TM-K: at every pull the rule's set is an empirical top set (Bernoulli rewards tie)
+// and its decision is the naive one, min over the set's pairs (a in, b out) of PK's pair statistic
+// (bernoulli_mixture::pooled_kl_statistic, a in the pooled arm's place) against log(m (K - m)/delta),
+// except within 1e-9 (1 + threshold) of the threshold, where two certified lower bounds of the
+// same statistic may fall on either side (counted, and rare).  Rewards in [0, 1] as they are, and
+// rewards in [2, 5] that the rule reads as (y - 2)/3.
+BOOST_AUTO_TEST_CASE(bernoulli_tilts_decision_matches_the_naive_one) {
+  const std::vector<double> means{0.75, 0.1, 0.45, 0.3, 0.05, 0.6, 0.2};
+  const std::size_t K = means.size();
+  const auto g = lb::bernoulli_mixture::make_default_tilt_grid();
+  for (bool ranged : {false, true})
+    for (std::size_t m : {2u, 3u}) {
+      lb::answer_target t;
+      t.top = m;
+      const double lo = ranged ? 2.0 : 0.0, hi = ranged ? 5.0 : 1.0;
+      auto rule = ls::glr_top_m::bernoulli_tilts(K, 0.05, t, g, lo, hi);
+      const double thr = std::log(double(m * (K - m)) / 0.05);
+      BOOST_TEST(rule.certified());
+      BOOST_TEST(rule.threshold(1) >= thr);
+      BOOST_TEST(rule.threshold(1) <= thr * (1 + 1e-15));
+      BOOST_TEST(rule.certificate().find("Proposition TM-K") != std::string::npos, rule.certificate());
+      lb::arm_stats st(K), unit(K);  // the rewards, and as the rule reads them
+      lb::normal_stream rng(11, m + 10 * ranged);
+      std::size_t decided[2] = {0, 0}, ambiguous = 0;
+      for (int n = 0; n < 12000; ++n) {
+        const std::size_t i = n < int(K) ? std::size_t(n) : std::size_t(rng.engine()() % K);
+        // Bernoulli rewards, or in [2, 5] a reward whose [0, 1] image has mean means[i] (a two-point
+        // law on {0.2, 1} mixed with a uniform draw: not Bernoulli).
+        double u;
+        if (!ranged) {
+          u = rng.engine().uniform01() < means[i] ? 1.0 : 0.0;
+        } else {
+          const double v = rng.engine().uniform01();
+          u = v < 0.5 ? 2 * means[i] * rng.engine().uniform01() : (rng.engine().uniform01() < means[i] ? 1.0 : 0.0);
+        }
+        st.add(i, lo + (hi - lo) * u);
+        unit.add(i, (st.last_added() - lo) / (hi - lo));
+        rule.observe(i, st);
+        const bool got = rule.should_stop(st);
+        if (n + 1 < int(K)) {
+          BOOST_REQUIRE(!got);
+          continue;
+        }
+        const auto top = rule.recommended_set(st);
+        BOOST_REQUIRE(top.size() == m);
+        double in = INFINITY, out = -INFINITY, least = INFINITY;
+        for (std::size_t b = 0; b < K; ++b) {
+          if (std::binary_search(top.begin(), top.end(), b)) in = std::min(in, unit.mean(b));
+          else out = std::max(out, unit.mean(b));
+        }
+        BOOST_REQUIRE_MESSAGE(in >= out, "pull " << n << ": not an empirical top set");
+        for (std::size_t a : top)
+          for (std::size_t b = 0; b < K; ++b)
+            if (!std::binary_search(top.begin(), top.end(), b))
+              least = std::min(least, lb::bernoulli_mixture::pooled_kl_statistic(g, double(unit.count(a)), unit.sum(a),
+                                                                                 double(unit.count(b)), unit.sum(b)));
+        if (std::fabs(least - rule.threshold(1)) <= 1e-9 * (1 + rule.threshold(1))) {
+          ++ambiguous;
+          continue;
+        }
+        const bool want = least >= rule.threshold(1);
+        BOOST_REQUIRE_MESSAGE(got == want, "pull " << n << ": lazy " << got << ", least statistic " << least);
+        ++decided[want];
+      }
+      BOOST_TEST(decided[0] > 0u);
+      BOOST_TEST(decided[1] > 0u, "m " << m << " ranged " << ranged);
+      BOOST_TEST(ambiguous <= 2u);
+    }
+}
+
+// Through the registry: pooled-kl answers a top-m question on Bernoulli arms by TM-K (the default
+// tilt grid) and on bounded arms on their range (the certificate names it); an epsilon is refused
+// by name.
+BOOST_AUTO_TEST_CASE(pooled_kl_answers_top_m_by_tm_k) {
+  lb::combination c = lb::parse_combination("tt-topm+glr-pooled-kl");
+  c.target.top = 2;
+  lb::run_options o;
+  o.nu = 0.05;
+  o.seed = 5;
+  const auto r = lb::run_combination(c, lb::bernoulli_arms({0.05, 0.02, 0.1, 0.01, 0.08}), o);
+  BOOST_TEST(r.certified);
+  BOOST_TEST(r.certificate.find("Proposition TM-K") != std::string::npos, r.certificate);
+  BOOST_TEST(r.certificate.find("m (K - m) pairs") != std::string::npos, r.certificate);
+  BOOST_TEST(r.run.answer_set == (std::vector<std::size_t>{2, 4}));
+  // Bounded arms on [2, 5]: the rule reads (y - 2)/3 and says so.
+  c.target.epsilon = 0;
+  const auto rb = lb::run_combination(c, lb::bounded_arms({4.1, 2.3, 3.5, 2.2, 4.4}, 2.0, 5.0), o);
+  BOOST_TEST(rb.certificate.find("Proposition TM-K") != std::string::npos, rb.certificate);
+  BOOST_TEST(rb.certificate.find("[2, 5]") != std::string::npos, rb.certificate);
+  BOOST_TEST(rb.run.answer_set == (std::vector<std::size_t>{0, 4}));
+  // An epsilon is refused by name, and the message lists only thresholds that answer both questions.
+  c.target.epsilon = 0.01;
+  expect_domain_error([&] { lb::check_combination("test", c, lb::reward_model::bernoulli); }, "epsilon");
+  try {
+    lb::check_combination("test", c, lb::reward_model::bernoulli);
+  } catch (const std::exception& e) {
+    const std::string what = e.what();
+    BOOST_TEST(what.find("one-sided") != std::string::npos, what);
+    BOOST_TEST(what.find("paired-t") == std::string::npos, what);
+  }
+}
+
 BOOST_AUTO_TEST_CASE(domain_errors_name_the_parameter) {
   lb::answer_target t;
   t.top = 0;
@@ -203,6 +306,12 @@ BOOST_AUTO_TEST_CASE(domain_errors_name_the_parameter) {
   expect_domain_error([&] { ls::glr_top_m(5, 0.0, 0.1, t); }, "sigma");
   expect_domain_error([&] { ls::glr_top_m(5, 0.5, 1.0, t); }, "delta");
   expect_domain_error([&] { ls::glr_top_m(1, 0.5, 0.1, t); }, "K");
+  expect_domain_error([&] { ls::glr_top_m::bernoulli_tilts(5, 0.0, t); }, "delta");
+  expect_domain_error([&] { ls::glr_top_m::bernoulli_tilts(5, 0.1, t, lb::bernoulli_mixture::make_default_tilt_grid(), 1, 1); },
+                      "hi");
+  lb::answer_target e = t;
+  e.epsilon = 0.05;
+  expect_domain_error([&] { ls::glr_top_m::bernoulli_tilts(5, 0.1, e); }, "epsilon");
   // Thresholds that do not answer top-m questions are refused by name, as are arms too few.
   lb::combination c = lb::parse_combination("lucb-glr+glr-pooled");
   c.target.top = 2;

@@ -379,11 +379,13 @@ inline constexpr std::array<threshold_descriptor, 13> glr_thresholds{{
      .make = &rule_factories::glr_pooled_per_arm, .sigma_premise = true},
     {.id = glr_threshold::pooled_kl, .name = "pooled-kl",
      .summary = "the pooled rule with Bernoulli tilts: rewards in [0, 1], no sigma, adapts to means near 0 or 1",
-     .parameters = "delta = nu; the default tilt grid (31 tilts and 0), bounded rewards read as (y - lo)/(hi - lo)",
-     .certified = true, .statement = "Proposition PK (docs/certified-glr/pooled-kl.md)",
+     .parameters = "delta = nu; the default tilt grid (31 tilts and 0), bounded rewards read as (y - lo)/(hi - lo); "
+                   "for a top-m question TM-K: the same tilts on every top-m pair, a union over the m(K - m) pairs",
+     .certified = true, .statement = "Proposition PK (docs/certified-glr/pooled-kl.md); top-m: Proposition TM-K "
+                                     "(docs/certified-glr/epsilon-topm.md, section 9)",
      .models = rule_models::unit_interval,
      .models_note = "pooled-kl needs rewards in a known range: Bernoulli arms, or bounded arms (rescaled to [0, 1])",
-     .cost = rule_cost::costly, .make = &rule_factories::glr_pooled_kl,
+     .cost = rule_cost::costly, .make = &rule_factories::glr_pooled_kl, .answers_top_m = true,
      .recommended = {.best_arm = rule_models::bernoulli}},
     {.id = glr_threshold::pooled_eb, .name = "pooled-eb",
      .summary = "the pooled rule with empirical-Bernstein betting: rewards in a known range, no sigma, adapts to the "

@@ -9,6 +9,12 @@
 //       challenger_mean(target, mu_hat_b); for sigma-sub-Gaussian rewards and ANY sampling rule,
 //       P(stop with a set that is not (epsilon, m)-correct: some answered a and left-out b with
 //       mu_a < T(mu_b), target.hpp's is_good_answer_set) <= delta (relative epsilon: means >= 0);
+//   certified on rewards in [0, 1] (Proposition TM-K, docs/certified-glr/epsilon-topm.md, section 9):
+//       S_K(a, b) >= log(m (K - m)/delta), S_K Proposition PK's pair statistic with arm a in the
+//       pooled arm's place (bernoulli_mixture.hpp: Bernoulli tilts, one prior per arm, infimum over
+//       m in [0, 1]; its certified lower bound); for rewards in [0, 1] (Bernoulli arms, or bounded
+//       rewards read as (y - lo)/(hi - lo)) and ANY sampling rule, P(stop with a set that is not a
+//       top-m set) <= delta; exact top-m questions only (epsilon = 0);
 //   practice (no guarantee): Z_{a,b} > log((1 + log t)/delta), Z the model's GLR for the target
 //       (glr_statistic_target: Gaussian or Bernoulli), as the top-m experiments of the field run it.
 //
@@ -23,16 +29,22 @@
 // joint prior the registry gives it: the screen Z + 2 log 2, h at the GLR's point, then the full
 // certified search): a pass rests on a certified lower bound of S1 >= the threshold (docs/certified-glr/numerics.md, "Cost: the decision
 // key"); the verdict is glr_one_sided_statistic's but within about 2e-9 (1 + threshold) above the
-// threshold, where the key may pass first (epsilon-topm.md, section 8).
+// threshold, where the key may pass first (epsilon-topm.md, section 8).  The Bernoulli-tilt form
+// fails a pair on the pair's Bernoulli GLR (an upper bound of S_K) in O(1) and otherwise decides it
+// by bernoulli_mixture::search at the threshold (a pass rests on its certified lower bound); the
+// sums enter with their rounding bounds (a's lowered, b's raised: pooled_rounding).
 // Domain: K >= 2, 1 <= m <= K - 1, sigma in (0, inf), delta in (0, 1), check_target; the
 // certified form takes M1's grid (1 to 64 scales, sum of weights <= 1; the registry gives it
-// make_joint_mixture_grid(), glr_one_sided.hpp's question_grid).
+// make_joint_mixture_grid(), glr_one_sided.hpp's question_grid); the Bernoulli-tilt form takes
+// epsilon = 0, a grid as bernoulli_mixture::check_tilt_grid admits and lo < hi finite.
 // Tests: tests/bandit/stopping/test_glr_top_m.cpp (the decision at every pull against a naive
 // evaluation; m = 1 against glr_one_sided) and tests/bandit_stats/test_top_m_error_rates.cpp.
 
 #include "lilucb/bandit/arm_stats.hpp"
+#include "lilucb/bandit/detail/bernoulli_mixture.hpp"
 #include "lilucb/bandit/detail/indexed_heap.hpp"
 #include "lilucb/bandit/detail/mixture_grid.hpp"
+#include "lilucb/bandit/detail/pooled_designation.hpp"
 #include "lilucb/bandit/stopping/glr.hpp"
 #include "lilucb/bandit/stopping/glr_one_sided.hpp"
 #include "lilucb/bandit/target.hpp"
@@ -51,6 +63,11 @@ class glr_top_m {
   glr_top_m(std::size_t K, double sigma, double delta, answer_target target, mixture_grid grid = make_mixture_grid());
   /// The practice: the model's GLR statistic at the heuristic threshold (uncertified).
   static glr_top_m practice(std::size_t K, glr_model model, double sigma, double delta, answer_target target);
+  /// The certified rule on rewards in [lo, hi] read as (y - lo)/(hi - lo) (Proposition TM-K): Bernoulli
+  /// tilts on `grid` for each arm of every pair.  Domain: see the file comment.
+  static glr_top_m bernoulli_tilts(std::size_t K, double delta, answer_target target,
+                                   bernoulli_mixture::tilt_grid grid = bernoulli_mixture::make_default_tilt_grid(),
+                                   double lo = 0, double hi = 1);
 
   static constexpr const char* name() { return "glr"; }
   bool certified() const { return certified_; }
@@ -58,14 +75,15 @@ class glr_top_m {
   const answer_target& target() const { return target_; }
 
   /// After every pull of arm i (s already holds it).
-  void observe(std::size_t i, const arm_stats& s);
+  void observe(std::size_t i, const arm_stats& s);  // (Bernoulli tilts: s.last_added() is i's reward, in [lo, hi])
   /// Whether every pair (a in S_hat, b not in S_hat) passes now (exact; see the file comment).
   bool should_stop(const arm_stats& s);
   /// The best arm of S_hat (largest empirical mean, ties to the lowest index).
   std::size_t recommendation(const arm_stats& s) const;
   /// S_hat, in increasing arm order.
   std::vector<std::size_t> recommended_set(const arm_stats& s) const;
-  /// The statistic of the pair (a, b) (certified: S1's lower bound at b's transformed mean; practice: Z).
+  /// The statistic of the pair (a, b) (certified: S1's lower bound at b's transformed mean, or S_K's
+  /// on Bernoulli tilts; practice: Z).
   double statistic(const arm_stats& s, std::size_t a, std::size_t b) const;
   /// The threshold at t pulls.
   double threshold(std::uint64_t t) const;
@@ -81,6 +99,12 @@ class glr_top_m {
   /// The pair's value for the decision: the decision key (certified) or the statistic (practice).
   double decision_value(const arm_stats& s, std::size_t a, std::size_t b);
   void rebalance();
+  /// Bernoulli tilts: the statistics the rule reads (the run's, or the rescaled ones), the pair's
+  /// data with a's sum lowered and b's raised by their rounding bounds, and the decision.
+  const arm_stats& view(const arm_stats& s) const { return rescaled_ ? scaled_ : s; }
+  double rounding(const arm_stats& v, std::size_t i) const;
+  bernoulli_mixture::pair_data kl_pair(const arm_stats& v, std::size_t a, std::size_t b) const;
+  double kl_decision(const arm_stats& v, std::size_t a, std::size_t b) const;
 
   std::size_t K_, m_;
   bool certified_;
@@ -90,6 +114,12 @@ class glr_top_m {
   mixture_grid grid_;
   double fixed_threshold_ = 0;  // certified: log(m (K - m)/delta)
   std::optional<glr_one_sided_pair> key_;  // certified: the decision key at fixed_threshold_
+  bool tilts_ = false;                      // certified on Bernoulli tilts (TM-K)
+  bernoulli_mixture::tilt_grid tilt_grid_;  // TM-K: each arm's prior
+  double lo_ = 0, hi_ = 1, width_ = 1;      // TM-K: the rewards' range [lo, hi], width = hi - lo
+  bool rescaled_ = false;                   // TM-K on a range other than [0, 1]
+  arm_stats scaled_{0};                     // TM-K rescaled: the rescaled rewards' counts and sums
+  abs_sums abs_{0};                         // TM-K: the plain sums of |reward| read (pooled_rounding's abs_sum)
   std::vector<char> inside_;    // 1 for the arms of S_hat
   detail::indexed_max_heap in_low_;   // S_hat's arms keyed by -mean (others -inf): its root is S_hat's weakest
   detail::indexed_max_heap out_high_; // the other arms keyed by mean (S_hat's -inf): its root the best outside
