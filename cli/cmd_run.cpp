@@ -577,7 +577,8 @@ void add_run_command(CLI::App& app) {
   declare_option(sub->add_option("--top", o->top,
                                  "answer the M best arms instead of the best one (1 <= M <= K - 1; with --epsilon E, "
                                  "M arms each within E of the M-th best mean); certified with --threshold one-sided "
-                                 "(Proposition TM-M1; the default with --top, sampled by lucb-glr), --threshold "
+                                 "(Proposition TM-M1; the default with --top, sampled by lucb-glr), on Bernoulli "
+                                 "arms also --threshold pooled-kl (Proposition TM-K; their default), --threshold "
                                  "heuristic is the practice"),
                  count_spec(1, u64_max, "[1, K - 1] (K the number of arms)").defaults_to(no_default));
   // The rule options' declarations (their names are checked by the library's parsers).

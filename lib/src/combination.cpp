@@ -101,6 +101,18 @@ combination recommended_combination(reward_model m, const answer_target& target)
   const auto q = question_of(target);
   const auto* s = recommended_in(sampling_rules, m, q);
   const auto* t = recommended_in(glr_thresholds, m, q);
+  // A top-m question with an epsilon where the model's top-m threshold answers exact top-m
+  // questions only (pooled-kl on Bernoulli arms, Proposition TM-K): the certified threshold
+  // recommended for top-m questions on other models that answers an epsilon and takes this model.
+  if (t && target.top_m() && target.epsilon != 0 && !t->answers_epsilon) {
+    t = nullptr;
+    for (const auto& d : glr_thresholds)
+      if (d.certified && d.answers_top_m && d.answers_epsilon && d.recommended.top_m != rule_models::none &&
+          accepts(d.models, m)) {
+        t = &d;
+        break;
+      }
+  }
   if (!s || !t) no_recommendation("lilucb::bandit::recommended_combination", m, target);
   combination c;
   c.sampling = s->id;

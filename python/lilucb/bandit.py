@@ -220,7 +220,8 @@ def run(
     of a combination ("t3c-ids+glr-one-sided" is certified for it, Proposition Gε-M1; "...+glr-heuristic" is the
     practice); ``correct`` then means epsilon-good (as ``lilucb run --epsilon E``).
     top > 1 asks for the `top` best arms (1 < top < n; with epsilon, `top` arms each at least the top-th best mean minus
-    epsilon) of a combination ("lucb-glr+glr-one-sided" is certified for it, Proposition TM-M1; "...+glr-heuristic" is
+    epsilon) of a combination ("lucb-glr+glr-one-sided" is certified for it, Proposition TM-M1, and on Bernoulli
+    arms without epsilon "lucb-glr+glr-pooled-kl", Proposition TM-K; "...+glr-heuristic" is
     the practice): ``answer`` holds the arms answered (increasing) and ``correct`` says whether they are such a set
     (as ``lilucb run --top M``).
     unknown_variance=True (model 'gaussian'): the rules may not read sigma, so only "...+glr-paired-t" and "...+glr-gu"

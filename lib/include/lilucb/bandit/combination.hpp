@@ -70,7 +70,8 @@ glr_threshold recommended_threshold(reward_model m);
 /// recommended_threshold(m) for the best arm; T3C-IDS with its epsilon-shifted challenger and the
 /// one-sided threshold (Proposition Gε-M1) for an epsilon-good arm, paired-t for Gaussian rewards of
 /// unknown variance; LUCB-GLR sampling and the one-sided threshold over the top-m pairs
-/// (Proposition TM-M1) for the top m arms.  Throws lilucb::domain_error naming "model" where the
+/// (Proposition TM-M1) for the top m arms, on Bernoulli arms the pooled-kl threshold over them
+/// (Proposition TM-K).  Throws lilucb::domain_error naming "model" where the
 /// registry recommends nothing (top-m questions on Gaussian rewards of unknown variance).
 combination recommended_combination(reward_model m, const answer_target& target = {});
 

@@ -153,7 +153,8 @@ void check_nonnegative_means(const char* fn, const Arms& arms) {
 /// say `answers_epsilon` (e.g. one-sided: Proposition Gε-M1) and known to the sampling rules that
 /// say `knows_epsilon` (EB-TCε's challenger); a relative one needs every arm's mean >= 0.  A top-m
 /// target (top = m, 1 < m < K) is answered by the thresholds that say `answers_top_m` (one-sided:
-/// Proposition TM-M1, stopping/glr_top_m.hpp) and known to those that say `knows_top_m`; the
+/// Proposition TM-M1; pooled-kl: Proposition TM-K; stopping/glr_top_m.hpp) and known to those that
+/// say `knows_top_m`; the
 /// result's answer_set holds the m arms.
 /// Certificate premise: a certified rule's statement needs sigma >= the arms' sub-Gaussian scale
 /// (arms.subgaussian_scale(): 1/2 for Bernoulli arms, the largest sigma_i for Gaussian arms,

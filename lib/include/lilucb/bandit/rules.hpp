@@ -181,8 +181,8 @@ struct threshold_descriptor {
   /// (docs/certified-glr/epsilon-topm.md, section 7), heuristic as the field's practice.
   bool answers_epsilon = false;
   /// Answers top-m targets (target.hpp, top > 1): one-sided by Proposition TM-M1
-  /// (docs/certified-glr/epsilon-topm.md, section 8), heuristic as the field's practice
-  /// (stopping/glr_top_m.hpp).
+  /// (docs/certified-glr/epsilon-topm.md, section 8), pooled-kl by Proposition TM-K (section 9),
+  /// heuristic as the field's practice (stopping/glr_top_m.hpp).
   bool answers_top_m = false;
   /// The field's practice: log((1 + log t)/delta) with a practice sampling rule (is_practice).
   bool practice = false;
@@ -367,7 +367,7 @@ inline constexpr std::array<threshold_descriptor, 13> glr_thresholds{{
                    "top-m pairs on the joint prior of make_joint_mixture_grid() (question_grid)",
      .certified = true, .statement = "Proposition M1 (docs/certified-glr/propositions.md)", .cost = rule_cost::costly,
      .make = &rule_factories::glr_one_sided, .sigma_premise = true, .answers_epsilon = true, .answers_top_m = true,
-     .recommended = {.epsilon_good = rule_models::any, .top_m = rule_models::any}},
+     .recommended = {.epsilon_good = rule_models::any, .top_m = rule_models::any & ~rule_models::bernoulli}},
     {.id = glr_threshold::pooled, .name = "pooled",
      .summary = "the one-sided mixture against the leader's pooled pulls at log(1/nu), no union over the wrong answers",
      .parameters = "delta = nu; the grid of 40 scales, one prior for both sides (glr_pooled.hpp)", .certified = true,
@@ -386,7 +386,7 @@ inline constexpr std::array<threshold_descriptor, 13> glr_thresholds{{
      .models = rule_models::unit_interval,
      .models_note = "pooled-kl needs rewards in a known range: Bernoulli arms, or bounded arms (rescaled to [0, 1])",
      .cost = rule_cost::costly, .make = &rule_factories::glr_pooled_kl, .answers_top_m = true,
-     .recommended = {.best_arm = rule_models::bernoulli}},
+     .recommended = {.best_arm = rule_models::bernoulli, .top_m = rule_models::bernoulli}},
     {.id = glr_threshold::pooled_eb, .name = "pooled-eb",
      .summary = "the pooled rule with empirical-Bernstein betting: rewards in a known range, no sigma, adapts to the "
                 "variance",

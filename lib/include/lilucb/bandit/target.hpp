@@ -18,7 +18,8 @@
 // best arm", an ordinary wrong answer of M1.  The practice's GLR applies the same transform.
 // The certified rule for top = m > 1 is Proposition TM-M1 (the same section's sequel, section 8):
 // M1's pair statistic for every pair (a in the answer, b outside), b's mean transformed, at the
-// union threshold log(m (K - m)/delta).
+// union threshold log(m (K - m)/delta); on rewards in [0, 1] also Proposition TM-K (section 9:
+// Proposition PK's Bernoulli tilts for every such pair, epsilon = 0).
 
 #include "lilucb/errors.hpp"
 
