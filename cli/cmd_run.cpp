@@ -568,8 +568,9 @@ void add_run_command(CLI::App& app) {
   declare_option(sub->add_option("--epsilon", o->epsilon,
                                  "answer an epsilon-good arm instead of the best: one whose mean is at least the best "
                                  "mean minus E (default: the best arm); certified with --threshold one-sided "
-                                 "(Proposition Gε-M1; the default with --epsilon), --threshold heuristic is the "
-                                 "practice; ties for the best mean are allowed"),
+                                 "(Proposition Gε-M1; the default with --epsilon) and, on Bernoulli or bounded arms, "
+                                 "--threshold pooled-kl (Proposition Kε-U: earlier on low rates), --threshold "
+                                 "heuristic is the practice; ties for the best mean are allowed"),
                  real_spec(0, true, inf, false).defaults_to(no_default));
   declare_option(sub->add_flag("--epsilon-relative", o->epsilon_relative,
                                "with --epsilon E in [0, 1): at least (1 - E) times the best mean (means >= 0)"),

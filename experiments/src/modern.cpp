@@ -139,6 +139,8 @@ modern_instance parse_instance(const std::string& parameter, const std::string& 
   if (label == "bern-low-top5") return unit_range(reward_model::bernoulli, {0.1, 0.08, 0.05, 0.04, 0.02});
   if (label == "bern-tie4") return unit_range(reward_model::bernoulli, {0.5, 0.5, 0.5, 0.5});
   if (label == "bern-near4") return unit_range(reward_model::bernoulli, {0.5, 0.49, 0.49, 0.49});
+  // Rates near 0.2 tied for the best (variances 0.05 to 0.16, where sigma = 1/2 says 0.25).
+  if (label == "bern-low-tie4") return unit_range(reward_model::bernoulli, {0.2, 0.2, 0.12, 0.05});
   if (label == "gk-mu1") return unit_range(reward_model::bernoulli, {0.5, 0.45, 0.43, 0.4});
   if (label == "gk-mu2") return unit_range(reward_model::bernoulli, {0.3, 0.21, 0.2, 0.19, 0.18});
   if (label == "lowrate5") return unit_range(reward_model::bernoulli, {0.05, 0.04, 0.03, 0.02, 0.01});
@@ -177,7 +179,7 @@ modern_instance parse_instance(const std::string& parameter, const std::string& 
       "linear5, onegap4, SCENARIO-nN (SCENARIO sparse or alphaA, N in [2, 2^32), e.g. sparse-n10), the Bernoulli "
       "instances gk-mu1, gk-mu2, lowrate5, the bounded instances beta-mu1, beta-low4, the instances of unknown "
       "variances uv-linear5, uv-spread4, or the tied instances (an "
-      "epsilon-good question) tie4, tie2-gap, bern-tie4, bern-near4, or the top-m instances t-reg5, t-near5, t-tie5, "
+      "epsilon-good question) tie4, tie2-gap, bern-tie4, bern-near4, bern-low-tie4, or the top-m instances t-reg5, t-near5, t-tie5, "
       "bern-top6, bern-low-top5");
 }
 

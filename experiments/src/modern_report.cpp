@@ -177,7 +177,9 @@ std::optional<std::string> render_modern_report(const fs::path& generated_dir, c
       << (rel ? "(1 − ε) times the best mean" : "the best mean minus ε")
       << ", so ties for the best mean are allowed; every method is asked that question (`lilucb run --epsilon`): "
          "GLR stopping at the one-sided threshold answers it with a certificate (Proposition Gε-M1, "
-         "docs/certified-glr/epsilon-topm.md, section 7), at the heuristic threshold without one (the practice), and "
+         "docs/certified-glr/epsilon-topm.md, section 7), on rewards in [0, 1] so does the pooled-kl threshold for an "
+         "additive ε (Proposition Kε-U: Bernoulli tilts per pair, section 9), at the heuristic threshold without one "
+         "(the practice), and "
          "the Top-Two rules use EB-TCε's shifted challenger. T* is T*_ε (lilucb/theory/characteristic_time.hpp, "
          "characteristic_time_epsilon_*), the lower bound T*_ε·kl(δ, 1 − δ) (epsilon_good_lower_bound), and H₁ "
          "the sum of (Δᵢ + ε)⁻² (every gap raised by the slack: finite on ties; question_h1).\n\n";

@@ -152,8 +152,10 @@ std::string describe(const tilt_grid& g) {
   return t;
 }
 
+double shift_of(double eps) { return std::floor(eps * 0x1p30) * 0x1p-30; }
+
 value h_at(const pair_data& p, double m) {
-  const side a = arm_side(*p.grid, p.nv, p.sv, m, true);
+  const side a = arm_side(*p.grid, p.nv, p.sv, m - p.shift, true);  // exact (pair_data)
   const side b = arm_side(*p.grid, p.nc, p.sc, m, false);
   return {a.h + b.h, a.dh + b.dh, a.err_h + b.err_h + 1e-15 * (std::fabs(a.h) + std::fabs(b.h)),
           a.err_d + b.err_d + 1e-15 * (std::fabs(a.dh) + std::fabs(b.dh))};
@@ -161,9 +163,9 @@ value h_at(const pair_data& p, double m) {
 
 namespace {
 /// What the search knows: the current bracket (l, r) and the certain one (lo, hi): lo the largest
-/// evaluated point with h' <= 0 beyond its rounding (or 0, unevaluated), hi the smallest with
-/// h' >= 0 (or 1).  By convexity h is nonincreasing on [0, lo] and nondecreasing on [hi, 1], and
-/// lo <= l <= r <= hi.
+/// evaluated point with h' <= 0 beyond its rounding (or the domain's left end s, unevaluated), hi
+/// the smallest with h' >= 0 (or 1).  By convexity h is nonincreasing on [s, lo] and nondecreasing
+/// on [hi, 1], and lo <= l <= r <= hi.
 struct knowledge {
   double l, r;
   value vl, vr;
@@ -184,7 +186,7 @@ struct knowledge {
   }
 };
 
-/// A certified lower bound of inf over [0, 1] of h: on [0, lo] h >= h(lo), on [hi, 1] h >= h(hi),
+/// A certified lower bound of inf over [s, 1] of h: on [s, lo] h >= h(lo), on [hi, 1] h >= h(hi),
 /// and on [lo, hi] h is above the tangent lines at l and r, each moved down by err_h + err_d
 /// (hi - lo) (its slope's rounding over the longest distance within [lo, hi]); the max of two lines
 /// is convex and piecewise linear, so its minimum over [lo, hi] is at an end or the crossing.
@@ -195,10 +197,12 @@ double lower_bound(const knowledge& k) {
   const auto line_l = [&](double m) { return ha + k.vl.dh * (m - k.l); };
   const auto line_r = [&](double m) { return hb + k.vr.dh * (m - k.r); };
   double best = std::min(std::max(line_l(k.lo), line_r(k.lo)), std::max(line_l(k.hi), line_r(k.hi)));
-  // At any point the lower of the two lines is at most the crossing value of the moved lines (the
-  // lower envelope of two lines is largest at their crossing), so the crossing's rounding does
-  // not matter.
-  if (k.vl.dh != k.vr.dh) {
+  // With slopes of one sign the upper envelope is monotone on [lo, hi]: its minimum is at an end.
+  // Otherwise, at any point the lower of the two lines is at most the crossing value of the moved
+  // lines (the lower envelope of two lines is largest at their crossing), so the crossing's
+  // rounding does not matter.
+  const bool one_sign = (k.vl.dh > 0 && k.vr.dh > 0) || (k.vl.dh < 0 && k.vr.dh < 0);
+  if (k.vl.dh != k.vr.dh && !one_sign) {
     const double x = (hb - ha + k.vl.dh * k.l - k.vr.dh * k.r) / (k.vl.dh - k.vr.dh);
     if (std::isfinite(x)) {
       const double xc = std::clamp(x, k.lo, k.hi);
@@ -213,11 +217,21 @@ double lower_bound(const knowledge& k) {
 }  // namespace
 
 search_result search(const pair_data& p, double m0, double thr, int max_eval) {
+  // The shift's form (pair_data) and the start's domain: a wrong one would evaluate A off [0, 1].
+  if (!(p.shift >= 0 && p.shift < 1 && shift_of(p.shift) == p.shift)) [[unlikely]]
+    ::lilucb::detail::raise_domain_error("lilucb::bandit::bernoulli_mixture::search", "shift",
+                                         ::lilucb::detail::format_value(p.shift), "a multiple of 2^-30 in [0, 1)");
+  if (!(m0 >= p.shift && m0 <= 1)) [[unlikely]]
+    ::lilucb::detail::raise_domain_error("lilucb::bandit::bernoulli_mixture::search", "m0",
+                                         ::lilucb::detail::format_value(m0),
+                                         "[shift, 1] = [" + ::lilucb::detail::format_value(p.shift) + ", 1]");
   const bool deciding = std::isfinite(thr);
   search_result out{-inf, inf, m0};
   double best_h = inf;
   int evals = 0;
+  const double left = p.shift;  // the domain [left, 1]
   knowledge k;
+  k.lo = left;
   const auto ev = [&](double m) {
     ++evals;
     const value v = h_at(p, m);
@@ -233,18 +247,18 @@ search_result search(const pair_data& p, double m0, double thr, int max_eval) {
     if (deciding && (out.lower >= thr || out.upper < thr)) return true;
     return out.upper - out.lower <= 1e-9 * (1 + std::fabs(out.lower));
   };
-  // The bracket [l, r]: h'(l) <= 0 <= h'(r), or an end of [0, 1] where h's slope points outward.
+  // The bracket [l, r]: h'(l) <= 0 <= h'(r), or an end of [left, 1] where h's slope points outward.
   k.l = k.r = m0;
   k.vl = k.vr = ev(m0);
   if (!std::isfinite(k.vl.h) || !std::isfinite(k.vl.dh)) return out;
   if (deciding && out.upper < thr) return out;
   const double scale = std::max(1e-3 * std::fabs(p.sv / p.nv - p.sc / p.nc), 1e-12);
   if (k.vl.dh > 0) {
-    for (double step = scale; k.vl.dh > 0 && k.l > 0; step *= 4) {
+    for (double step = scale; k.vl.dh > 0 && k.l > left; step *= 4) {
       if (evals >= max_eval) return out;
       k.r = k.l;
       k.vr = k.vl;
-      k.l = std::max(0.0, k.l - step);
+      k.l = std::max(left, k.l - step);
       k.vl = ev(k.l);
       if (!std::isfinite(k.vl.h) || !std::isfinite(k.vl.dh)) return out;
       if (deciding && out.upper < thr) return out;
@@ -263,8 +277,8 @@ search_result search(const pair_data& p, double m0, double thr, int max_eval) {
   // The certain bracket: from the bracket's ends outwards until the slope's sign is certain
   // beyond its rounding (near the minimiser it is not), so the lines' slope error is paid over a
   // short distance only.
-  for (double x = k.l, step = scale; !k.has_lo && x > 0 && evals < max_eval; step *= 4) {
-    x = std::max(0.0, x - step);
+  for (double x = k.l, step = scale; !k.has_lo && x > left && evals < max_eval; step *= 4) {
+    x = std::max(left, x - step);
     if (!std::isfinite(ev(x).h)) return out;
   }
   for (double x = k.r, step = scale; !k.has_hi && x < 1 && evals < max_eval; step *= 4) {
@@ -274,7 +288,7 @@ search_result search(const pair_data& p, double m0, double thr, int max_eval) {
   if (deciding && out.upper < thr) return out;
   out.lower = lower_bound(k);
   for (int it = 0; !done() && evals < max_eval; ++it) {
-    if (k.vl.dh > 0 || k.vr.dh < 0) break;  // the minimum is at an end (0 or 1): the bound is final
+    if (k.vl.dh > 0 || k.vr.dh < 0) break;  // the minimum is at an end (left or 1): the bound is final
     double m = (it % 3 == 2 || !(k.vr.dh > k.vl.dh)) ? 0.5 * (k.l + k.r) : k.l - k.vl.dh * (k.r - k.l) / (k.vr.dh - k.vl.dh);
     const double w = k.r - k.l;
     m = std::clamp(m, k.l + 1e-3 * w, k.r - 1e-3 * w);

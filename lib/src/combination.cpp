@@ -101,13 +101,16 @@ combination recommended_combination(reward_model m, const answer_target& target)
   const auto q = question_of(target);
   const auto* s = recommended_in(sampling_rules, m, q);
   const auto* t = recommended_in(glr_thresholds, m, q);
-  // A top-m question with an epsilon where the model's top-m threshold answers exact top-m
-  // questions only (pooled-kl on Bernoulli arms, Proposition TM-K): the certified threshold
-  // recommended for top-m questions on other models that answers an epsilon and takes this model.
-  if (t && target.top_m() && target.epsilon != 0 && !t->answers_epsilon) {
+  // A top-m question with an epsilon the model's top-m threshold does not answer (pooled-kl on
+  // Bernoulli arms answers an additive one only, Proposition TM-K): the certified threshold
+  // recommended for top-m questions on other models that answers it and takes this model.
+  const auto answers_epsilon = [&](const threshold_descriptor& d) {
+    return d.answers_epsilon && !(target.relative && d.additive_epsilon_only);
+  };
+  if (t && target.top_m() && target.epsilon != 0 && !answers_epsilon(*t)) {
     t = nullptr;
     for (const auto& d : glr_thresholds)
-      if (d.certified && d.answers_top_m && d.answers_epsilon && d.recommended.top_m != rule_models::none &&
+      if (d.certified && d.answers_top_m && answers_epsilon(d) && d.recommended.top_m != rule_models::none &&
           accepts(d.models, m)) {
         t = &d;
         break;
@@ -152,11 +155,12 @@ std::string_view certifying_statement(const combination& c) {
 
 namespace {
 // The thresholds that answer epsilon-good targets (with top_m: top-m targets; with both, top-m
-// targets with an epsilon), for messages: "one-sided, heuristic".
-std::string answering_thresholds(bool top_m, bool epsilon = false) {
+// targets with an epsilon; with relative, a relative epsilon), for messages: "one-sided, heuristic".
+std::string answering_thresholds(bool top_m, bool epsilon = false, bool relative = false) {
   std::string out;
   for (const auto& t : glr_thresholds)
-    if (top_m && epsilon ? t.answers_top_m && t.answers_epsilon : top_m ? t.answers_top_m : t.answers_epsilon) {
+    if ((top_m && epsilon ? t.answers_top_m && t.answers_epsilon : top_m ? t.answers_top_m : t.answers_epsilon) &&
+        !(relative && t.additive_epsilon_only)) {
       if (!out.empty()) out += ", ";
       out += t.name;
     }
@@ -198,6 +202,7 @@ refused_part first_refused_part(const combination& c, reward_model model) noexce
   const bool glr = stop.takes == stopping_parameter::threshold;
   if (t.top_m() && !(glr && describe(c.threshold).answers_top_m)) return refused_part::top;
   if (t.epsilon != 0 && !(glr && describe(c.threshold).answers_epsilon)) return refused_part::epsilon;
+  if (t.epsilon != 0 && t.relative && describe(c.threshold).additive_epsilon_only) return refused_part::epsilon;
   return refused_part::none;
 }
 }  // namespace
@@ -242,9 +247,9 @@ void check_combination(const char* fn, const combination& c, reward_model model)
       ::lilucb::detail::raise_domain_error(
           fn, "epsilon", ::lilucb::detail::format_value(c.target.epsilon) + " with " + to_string(c),
           c.target.top_m() ? "0, or a top-m target with an epsilon with stopping glr and a threshold that answers it: " +
-                                 answering_thresholds(true, true)
+                                 answering_thresholds(true, true, c.target.relative)
                            : "0 (best arm), or an epsilon-good target with stopping glr and a threshold that answers it: " +
-                                 answering_thresholds(false));
+                                 answering_thresholds(false, true, c.target.relative));
     case refused_part::top:
       check_target(fn, c.target);
       ::lilucb::detail::raise_domain_error(

@@ -62,10 +62,18 @@ glr_top_m glr_top_m::bernoulli_tilts(std::size_t K, double delta, answer_target 
   constexpr const char* fn = "lilucb::bandit::stopping::glr_top_m::bernoulli_tilts";
   ::lilucb::bandit::detail::checked_pooled_threshold(fn, K, delta, lo, hi);
   check_target(fn, target);
-  if (target.epsilon != 0)
-    ::lilucb::detail::raise_domain_error(fn, "epsilon", ::lilucb::detail::format_value(target.epsilon),
-                                         "{0}: the Bernoulli-tilt top-m rule answers exact top-m questions "
-                                         "(the one-sided threshold answers an epsilon)");
+  // An additive epsilon in [0, 1) units of the range: a's point is shifted by it, rounded down to a
+  // multiple of 2^-30 (exact shifts, bernoulli_mixture::pair_data); the quotient is taken one ulp
+  // low when rescaled, so the shift never exceeds the exact epsilon/(hi - lo).
+  const double width = hi - lo;
+  const double unit_eps = width == 1 && lo == 0 ? target.epsilon
+                                                : std::nextafter(target.epsilon / width, 0.0);
+  if (target.epsilon != 0 && (target.relative || !(target.epsilon / width < 1)))
+    ::lilucb::detail::raise_domain_error(fn, "epsilon",
+                                         (target.relative ? "relative " : "") + ::lilucb::detail::format_value(target.epsilon),
+                                         "an additive epsilon in [0, hi - lo) = [0, " + ::lilucb::detail::format_value(width) +
+                                             "): the Bernoulli-tilt rule shifts the answered arm's point (the one-sided "
+                                             "threshold answers a relative epsilon)");
   bernoulli_mixture::check_tilt_grid(fn, grid);
   glr_top_m r(K, false, glr_model::bernoulli, 0.5, delta, target, make_mixture_grid(0));
   r.certified_ = true;
@@ -78,6 +86,7 @@ glr_top_m glr_top_m::bernoulli_tilts(std::size_t K, double delta, answer_target 
   r.rescaled_ = !(lo == 0 && hi == 1);
   if (r.rescaled_) r.scaled_ = arm_stats(K);
   r.abs_ = abs_sums(K);
+  r.shift_ = target.epsilon == 0 ? 0.0 : bernoulli_mixture::shift_of(std::max(unit_eps, 0.0));
   return r;
 }
 
@@ -127,33 +136,40 @@ double glr_top_m::rounding(const arm_stats& v, std::size_t i) const {
 
 // S_K increases with a's sum and decreases with b's (bernoulli_mixture.hpp): a's lowered, b's raised.
 bernoulli_mixture::pair_data glr_top_m::kl_pair(const arm_stats& v, std::size_t a, std::size_t b) const {
-  return {double(v.count(a)), v.sum(a) - rounding(v, a), double(v.count(b)), v.sum(b) + rounding(v, b), &tilt_grid_};
+  return {double(v.count(a)), v.sum(a) - rounding(v, a), double(v.count(b)), v.sum(b) + rounding(v, b), &tilt_grid_,
+          shift_};
 }
 
+namespace {
+// The search's start: the count-weighted mean of a's mean raised by the shift and b's, in [shift, 1].
+double start_point(const bernoulli_mixture::pair_data& p) {
+  return std::clamp((p.sv + p.shift * p.nv + p.sc) / (p.nv + p.nc), p.shift, 1.0);
+}
+}  // namespace
+
 // A failing pair's value is below the threshold, a passing pair's a certified lower bound of S_K.
-// First the pair's Bernoulli GLR at a's highest and b's lowest possible means (an upper bound of
+// Without a shift, first the pair's Bernoulli GLR at a's highest and b's lowest possible means (an upper bound of
 // S_K: Lemma 4 of docs/certified-glr/pooled-kl.md, the weights summing to at most 1; the means
 // clamped to [0, 1]), raised by 1e-6 (1 + z) for the GLR's own rounding (the divergences' cancellation
 // puts z about 2e-9 nats below the exact GLR at 1e7 pulls and 2e-6 at 1e10; a fail only delays the
 // stop); then the search.
 double glr_top_m::kl_decision(const arm_stats& v, std::size_t a, std::size_t b) const {
-  const double na = double(v.count(a)), nb = double(v.count(b));
-  const double ma = std::clamp((v.sum(a) + rounding(v, a)) / na, 0.0, 1.0);
-  const double mb = std::clamp((v.sum(b) - rounding(v, b)) / nb, 0.0, 1.0);
-  const double z = glr_statistic(glr_model::bernoulli, 0.5, v.count(a), ma, v.count(b), mb);
-  const double z_high = z + 1e-6 * (1 + std::fabs(z));
-  if (z_high < fixed_threshold_) return z_high;
+  if (shift_ == 0) {
+    const double ma = std::clamp((v.sum(a) + rounding(v, a)) / double(v.count(a)), 0.0, 1.0);
+    const double mb = std::clamp((v.sum(b) - rounding(v, b)) / double(v.count(b)), 0.0, 1.0);
+    const double z = glr_statistic(glr_model::bernoulli, 0.5, v.count(a), ma, v.count(b), mb);
+    const double z_high = z + 1e-6 * (1 + std::fabs(z));
+    if (z_high < fixed_threshold_) return z_high;
+  }
   const bernoulli_mixture::pair_data p = kl_pair(v, a, b);
-  const double m0 = std::clamp((p.sv + p.sc) / (p.nv + p.nc), 0.0, 1.0);
-  return bernoulli_mixture::search(p, m0, fixed_threshold_).lower;
+  return bernoulli_mixture::search(p, start_point(p), fixed_threshold_).lower;
 }
 
 double glr_top_m::statistic(const arm_stats& s, std::size_t a, std::size_t b) const {
   if (s.count(a) == 0 || s.count(b) == 0) return 0.0;
   if (tilts_) {
     const bernoulli_mixture::pair_data p = kl_pair(view(s), a, b);
-    const double m0 = std::clamp((p.sv + p.sc) / (p.nv + p.nc), 0.0, 1.0);
-    return bernoulli_mixture::search(p, m0, std::numeric_limits<double>::quiet_NaN()).lower;
+    return bernoulli_mixture::search(p, start_point(p), std::numeric_limits<double>::quiet_NaN()).lower;
   }
   if (certified_)
     return glr_one_sided_statistic(sigma_, grid_, s.count(a), s.mean(a), s.count(b), challenger_mean(target_, s.mean(b)));
@@ -217,15 +233,18 @@ std::string glr_top_m::certificate() const {
   if (!certified_)
     return "none: the heuristic threshold log((1 + log t)/delta) carries no guarantee (the practice's top-m GLR)";
   if (tilts_)
-    return "Proposition TM-K (docs/certified-glr/epsilon-topm.md, section 9): Proposition PK's mixture of one-sided "
-           "Bernoulli tilts for every pair (a in the answer, b outside) (" +
-           bernoulli_mixture::describe(tilt_grid_) +
-           ", one prior per arm, infimum over the common mean), Ville's inequality and a union over the m (K - m) "
-           "pairs; valid for any sampling rule and rewards in " +
+    return std::string(m_ == 1 ? "Proposition Kε-U (docs/certified-glr/epsilon-topm.md, sections 1 and 9)"
+                               : "Proposition TM-K (docs/certified-glr/epsilon-topm.md, section 9)") +
+           ": Proposition PK's mixture of one-sided Bernoulli tilts for every pair (a in the answer, b outside) (" +
+           bernoulli_mixture::describe(tilt_grid_) + ", one prior per arm, infimum over the common mean" +
+           (shift_ > 0 ? ", a's point lowered by s = " + ::lilucb::detail::format_value(shift_) +
+                             (rescaled_ ? " of the range" : "") + " (epsilon rounded down to a multiple of 2^-30)"
+                       : std::string()) +
+           "), Ville's inequality and a union over the m (K - m) pairs; valid for any sampling rule and rewards in " +
            (rescaled_ ? "[" + ::lilucb::detail::format_value(lo_) + ", " + ::lilucb::detail::format_value(hi_) +
                             "] (read as (y - lo)/(hi - lo) in [0, 1])"
                       : std::string("[0, 1]")) +
-           ": P(the answer is not a set of the " + to_string(target_) +
+           (m_ == 1 ? ": P(the answer is not " : ": P(the answer is not a set of the ") + to_string(target_) +
            ") <= delta = " + ::lilucb::detail::format_value(delta_);
   std::string out = "Proposition TM-M1 (docs/certified-glr/epsilon-topm.md, section 8): Proposition M1's one-sided (half-normal) "
                     "Gaussian mixture for every pair (a in the answer, b outside) (";

@@ -462,6 +462,7 @@ struct identification::impl {
     a.done = done;
     a.best_arm = set.arms == 1 ? 0 : stopping->recommendation(real);
     a.answer_set = stopping->recommended_set(real);
+    if (a.answer_set.size() < 2) a.answer_set.clear();  // one arm (an epsilon-good question): best_arm
     a.certified = done && stopping->certified();
     a.certificate = stopping->certificate();
     if (!stopping->has_evidence())

@@ -217,11 +217,12 @@ def run(
     uses run 0).  checkpoints: increasing pull counts at which to record the empirically best arm.
     The means need a unique largest value, unless the question is epsilon-good: epsilon > 0 asks for an arm whose
     mean is at least the best mean minus epsilon (epsilon_relative: at least (1 - epsilon) times it, means >= 0),
-    of a combination ("t3c-ids+glr-one-sided" is certified for it, Proposition Gε-M1; "...+glr-heuristic" is the
-    practice); ``correct`` then means epsilon-good (as ``lilucb run --epsilon E``).
+    of a combination ("t3c-ids+glr-one-sided" is certified for it, Proposition Gε-M1, and on Bernoulli arms with an
+    additive epsilon "...+glr-pooled-kl", Proposition Kε-U; "...+glr-heuristic" is the practice); ``correct`` then
+    means epsilon-good (as ``lilucb run --epsilon E``).
     top > 1 asks for the `top` best arms (1 < top < n; with epsilon, `top` arms each at least the top-th best mean minus
     epsilon) of a combination ("lucb-glr+glr-one-sided" is certified for it, Proposition TM-M1, and on Bernoulli
-    arms without epsilon "lucb-glr+glr-pooled-kl", Proposition TM-K; "...+glr-heuristic" is
+    arms (an additive epsilon only) "lucb-glr+glr-pooled-kl", Proposition TM-K; "...+glr-heuristic" is
     the practice): ``answer`` holds the arms answered (increasing) and ``correct`` says whether they are such a set
     (as ``lilucb run --top M``).
     unknown_variance=True (model 'gaussian'): the rules may not read sigma, so only "...+glr-paired-t" and "...+glr-gu"

@@ -330,7 +330,7 @@ BOOST_AUTO_TEST_CASE(all_combinations_names_each_once) {
 // deliberate edit of the descriptors, seen here.
 BOOST_AUTO_TEST_CASE(the_registry_recommends_one_method_per_model_and_question) {
   using M = lb::reward_model;
-  const lb::answer_target best{}, eps{0.1, false}, top{0, false, 2}, top_eps{0.1, false, 2};
+  const lb::answer_target best{}, eps{0.1, false}, top{0, false, 2}, top_eps{0.1, false, 2}, top_rel{0.1, true, 2};
   const auto name = [](M m, const lb::answer_target& t) { return lb::to_string(lb::recommended_combination(m, t)); };
   BOOST_TEST(name(M::gaussian, best) == "t3c-ids+glr-pooled-weighted");
   BOOST_TEST(name(M::sub_gaussian, best) == "t3c-ids+glr-pooled-weighted");
@@ -339,16 +339,17 @@ BOOST_AUTO_TEST_CASE(the_registry_recommends_one_method_per_model_and_question) 
   BOOST_TEST(name(M::gaussian_unknown_variance, best) == "t3c-ids+glr-paired-t");
   for (M m : {M::gaussian, M::bernoulli, M::sub_gaussian, M::bounded}) {
     BOOST_TEST(name(m, eps) == "eb-tci-ids+glr-one-sided");
-    // Bernoulli arms: Proposition TM-K (Bernoulli tilts), which answers exact top-m questions only.
+    // Bernoulli arms: Proposition TM-K (Bernoulli tilts), which answers an additive epsilon only.
     BOOST_TEST(name(m, top) == (m == M::bernoulli ? "lucb-glr+glr-pooled-kl" : "lucb-glr+glr-one-sided"));
-    BOOST_TEST(name(m, top_eps) == "lucb-glr+glr-one-sided");
+    BOOST_TEST(name(m, top_eps) == (m == M::bernoulli ? "lucb-glr+glr-pooled-kl" : "lucb-glr+glr-one-sided"));
+    BOOST_TEST(name(m, top_rel) == "lucb-glr+glr-one-sided");
     BOOST_TEST(lb::to_string(lb::recommended_threshold(m)) == lb::to_string(lb::recommended_combination(m).threshold));
   }
   BOOST_TEST(name(M::gaussian_unknown_variance, eps) == "t3c-ids+glr-paired-t");
   expect_domain_error([&] { (void)lb::recommended_combination(M::gaussian_unknown_variance, top); }, "model");
   // Every recommendation is certified and admitted on its model.
   for (M m : {M::gaussian, M::bernoulli, M::sub_gaussian, M::bounded, M::gaussian_unknown_variance})
-    for (const auto& t : {best, eps, top, top_eps}) {
+    for (const auto& t : {best, eps, top, top_eps, top_rel}) {
       if (m == M::gaussian_unknown_variance && t.top_m()) continue;
       auto c = lb::recommended_combination(m, t);
       BOOST_TEST(lb::is_certified(c), lb::to_string(c));

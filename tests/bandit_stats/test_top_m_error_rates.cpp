@@ -140,8 +140,10 @@ tally run_cell(const cell& c, sampler which, std::size_t runs, double sigma_stat
   for (const auto& r : results) {
     if (r.status != lb::run_status::stopped) continue;
     ++t.stopped;
-    BOOST_REQUIRE(r.answer_set.size() == c.target.top);
-    t.wrong += !lb::is_good_answer_set(c.target, c.means, r.answer_set);
+    // One arm (m = 1): the run's arm; a set otherwise.
+    const std::vector<std::size_t> answer = c.target.top == 1 ? std::vector<std::size_t>{r.best_arm} : r.answer_set;
+    BOOST_REQUIRE(answer.size() == c.target.top);
+    t.wrong += !lb::is_good_answer_set(c.target, c.means, answer);
   }
   t.set_bounds(kAlpha);
   return t;
@@ -166,12 +168,17 @@ std::vector<cell> cells() {
   };
 }
 
-// TM-K's cells (epsilon = 0: the rule answers exact top-m questions, and a tie at the m-th place
-// may never stop, section 9, remark (c)): near at the m-th place, low rates, and bounded rewards.
+// TM-K's cells: near at the m-th place, low rates and bounded rewards (epsilon = 0: a tie at the
+// m-th place may never stop, section 9, remark (c)); with an additive epsilon, tied at the m-th
+// place (m = 2) and tied for the best (m = 1: Kε-U, an epsilon-good arm), where runs must stop.
 std::vector<cell> tilt_cells() {
   return {
       {"near at the m-th place (Bernoulli, m 2)", {0.6, 0.5, 0.45, 0.42, 0.2}, true, top(2, 0.0)},
       {"low rates (Bernoulli, m 2)", {0.08, 0.05, 0.03, 0.025, 0.01}, true, top(2, 0.0)},
+      {"tied at the m-th place, bad at mu_(m) - 1.4 eps (Bernoulli, m 2, eps 0.05)", {0.6, 0.4, 0.4, 0.33, 0.1}, true,
+       top(2, 0.05)},
+      {"tied for the best, bad at mu* - 1.6 eps (Bernoulli, m 1, eps 0.05)", {0.5, 0.5, 0.5, 0.42}, true, top(1, 0.05)},
+      {"low rates tied for the best (Bernoulli, m 1, eps 0.02)", {0.08, 0.08, 0.05, 0.02}, true, top(1, 0.02)},
       {"near at the m-th place (bounded on [2, 5], concentration 4, m 3)", {4.1, 3.8, 3.5, 3.38, 2.9, 2.6}, false,
        top(3, 0.0), true},
   };
@@ -186,6 +193,7 @@ BOOST_AUTO_TEST_CASE(tm_k_certified_at_delta_half_for_every_sampler) {
     for (auto s : {sampler::lucb_glr, sampler::uniform, sampler::starve}) {
       const auto t = run_cell(c, s, large_delta_runs(), 0.5, rule_kind::tilts);
       BOOST_TEST_MESSAGE(t.summary());
+      if (c.target.epsilon > 0 && s != sampler::starve) BOOST_TEST(t.stopped == t.runs, t.summary());
       BOOST_TEST(t.stopped > 0u, t.summary());
       BOOST_TEST(!t.rejected(kNu), t.summary());
     }

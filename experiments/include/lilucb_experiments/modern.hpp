@@ -108,6 +108,12 @@ inline constexpr const char* top_m_known_range =
     "a top-m rule for rewards in a known range (Proposition TM-K): the presets ask for the best arm on Gaussian arms; "
     "experiments/modern/topm_bernoulli.json runs it";
 
+/// EB-TC-IDS with Proposition PK's tilts: the epsilon-good comparison on Bernoulli arms runs it
+/// (Proposition Kε-U).
+inline constexpr const char* epsilon_known_range =
+    "EB-TCε sampling with Bernoulli tilts, for epsilon-good answers on rewards in a known range (Proposition Kε-U): "
+    "experiments/modern/epsilon_bernoulli.json runs it";
+
 /// The methods of the experiment, one line each (the presets run every one of them; a config
 /// may choose a subset by label).  KL-LUCB is left out (the Bernoulli instances' methods are the
 /// certified rules and the practice).
@@ -167,6 +173,7 @@ inline constexpr std::array method_table{
     // in [0, 1]; Bernoulli instances only (experiments/modern/bernoulli.json).
     method_row{"t3c-ids+glr-pooled-kl", bernoulli_only},
     method_row{"tas-d+glr-pooled-kl", bernoulli_only},
+    method_row{"eb-tci-ids+glr-pooled-kl", epsilon_known_range},
     // Proposition PE (stopping/glr_pooled_eb.hpp): the pooled rule with empirical-Bernstein bets,
     // for rewards in a known range; the Bernoulli and bounded instances (experiments/modern/bernoulli.json).
     method_row{"t3c-ids+glr-pooled-eb", known_range_only},

@@ -42,13 +42,14 @@ using lilucb_test::expect_domain_error;
 
 namespace {
 
-// h(m) from the definition, in long double (each log-sum shifted by its largest term).
+// h(m) from the definition, in long double (each log-sum shifted by its largest term); with a
+// shift s, V's side at m - s.
 long double reference_h(const bm::tilt_grid& g, long double nv, long double sv, long double nc, long double sc,
-                        long double m) {
+                        long double m, long double shift = 0) {
   std::vector<long double> a, b;
   for (std::size_t k = 0; k < g.lambda.size(); ++k) {
-    const long double l = g.lambda[k], lw = g.log_weight[k];
-    a.push_back(lw + l * sv - nv * std::log(1 - m + m * std::exp(l)));
+    const long double l = g.lambda[k], lw = g.log_weight[k], mv = m - shift;
+    a.push_back(lw + l * sv - nv * std::log(1 - mv + mv * std::exp(l)));
     b.push_back(lw - l * sc - nc * std::log(1 - m + m * std::exp(-l)));
   }
   const auto log_sum = [](const std::vector<long double>& v) {
@@ -60,28 +61,29 @@ long double reference_h(const bm::tilt_grid& g, long double nv, long double sv, 
   return log_sum(a) + log_sum(b);
 }
 
-// min over [0, 1] of the reference by golden-section search (h is convex), in long double.
-long double reference_min(const bm::tilt_grid& g, long double nv, long double sv, long double nc, long double sc) {
-  long double lo = 0, hi = 1;
+// min over [s, 1] of the reference by golden-section search (h is convex), in long double.
+long double reference_min(const bm::tilt_grid& g, long double nv, long double sv, long double nc, long double sc,
+                          long double shift = 0) {
+  long double lo = shift, hi = 1;
   const long double r = (std::sqrt(5.0L) - 1) / 2;
   long double x1 = hi - r * (hi - lo), x2 = lo + r * (hi - lo);
-  long double f1 = reference_h(g, nv, sv, nc, sc, x1), f2 = reference_h(g, nv, sv, nc, sc, x2);
+  long double f1 = reference_h(g, nv, sv, nc, sc, x1, shift), f2 = reference_h(g, nv, sv, nc, sc, x2, shift);
   for (int it = 0; it < 200; ++it) {
     if (f1 < f2) {
       hi = x2;
       x2 = x1;
       f2 = f1;
       x1 = hi - r * (hi - lo);
-      f1 = reference_h(g, nv, sv, nc, sc, x1);
+      f1 = reference_h(g, nv, sv, nc, sc, x1, shift);
     } else {
       lo = x1;
       x1 = x2;
       f1 = f2;
       x2 = lo + r * (hi - lo);
-      f2 = reference_h(g, nv, sv, nc, sc, x2);
+      f2 = reference_h(g, nv, sv, nc, sc, x2, shift);
     }
   }
-  return std::min({f1, f2, reference_h(g, nv, sv, nc, sc, 0), reference_h(g, nv, sv, nc, sc, 1)});
+  return std::min({f1, f2, reference_h(g, nv, sv, nc, sc, shift, shift), reference_h(g, nv, sv, nc, sc, 1, shift)});
 }
 
 struct pair_case {
@@ -214,6 +216,57 @@ BOOST_AUTO_TEST_CASE(the_lower_bound_is_below_the_minimum_and_close_to_it) {
         if (r.lower < 2.0 && r.upper >= 2.0) BOOST_TEST(false, "undecided against 2 from " << m0);
       }
     }
+}
+
+// A shifted pair (an additive epsilon: V's side at m - s, on [s, 1]): shift_of rounds down to a
+// multiple of 2^-30; h_at matches the definition; the search's lower bound is below the minimum
+// over [s, 1] and close to it, from any start and in deciding mode; a larger shift never raises it.
+BOOST_AUTO_TEST_CASE(a_shifted_pair_is_searched_on_its_domain) {
+  for (double eps : {0.0, 0.02, 0.1, 1.0 / 3.0, 0.5}) {
+    const double s = bm::shift_of(eps);
+    BOOST_TEST(s <= eps);
+    BOOST_TEST(s > eps - 0x1p-30);
+    BOOST_TEST(std::ldexp(s, 30) == std::floor(std::ldexp(s, 30)));
+  }
+  const bm::tilt_grid g = bm::make_default_tilt_grid();
+  for (double eps : {0.01, 0.05, 0.2})
+    for (const auto& c : cases) {
+      const double s = bm::shift_of(eps);
+      for (double m : {s, s + 1e-3, 0.3, 0.77, 1.0}) {
+        BOOST_TEST(m - s + s == m);  // the shift is exact on the domain
+        const bm::value v = bm::h_at({c.nv, c.sv, c.nc, c.sc, &g, s}, m);
+        const long double want = reference_h(g, c.nv, c.sv, c.nc, c.sc, m, s);
+        if (!std::isfinite(double(want))) continue;
+        BOOST_TEST(std::fabs(v.h - double(want)) <= v.err_h + 1e-12 * (1 + std::fabs(double(want))), c.nv << " " << m);
+      }
+      const double want = double(reference_min(g, c.nv, c.sv, c.nc, c.sc, s));
+      for (double m0 : {s, 0.5 * (s + 1), 1.0}) {
+        const bm::search_result r = bm::search({c.nv, c.sv, c.nc, c.sc, &g, s}, m0, std::nan(""));
+        BOOST_TEST(r.lower <= want, c.nv << " " << c.sv << " " << c.nc << " " << c.sc << " eps " << eps);
+        BOOST_TEST(r.lower >= want - 1e-7 * (1 + std::fabs(want)),
+                   c.nv << " " << c.sv << " " << c.nc << " " << c.sc << " eps " << eps << " got " << r.lower << " want " << want);
+        BOOST_TEST(r.argmin >= s);
+        const bm::search_result d = bm::search({c.nv, c.sv, c.nc, c.sc, &g, s}, m0, 2.0);
+        BOOST_TEST(d.lower <= want);
+        if (d.lower < 2.0 && d.upper >= 2.0) BOOST_TEST(false, "undecided against 2 from " << m0);
+      }
+      // The unshifted statistic is at most the shifted one (A is nonincreasing in its point).
+      BOOST_TEST(bm::pooled_kl_statistic(g, c.nv, c.sv, c.nc, c.sc) <= want + 1e-9 * (1 + std::fabs(want)));
+    }
+  // The minimum at the domain's left end (h' > 0 at s: c's mean below s, c pulled far more): the
+  // bound is the value there, not a line's far below it, from any start.
+  for (double eps : {0.01, 0.05}) {
+    const double s = bm::shift_of(eps);
+    const double want = double(reference_min(g, 1, 0, 1000, 0, s));
+    for (double m0 : {s, 0.5 * (s + 1), 1.0}) {
+      const bm::search_result r = bm::search({1, 0, 1000, 0, &g, s}, m0, std::nan(""));
+      BOOST_TEST(r.lower <= want);
+      BOOST_TEST(r.lower >= want - 1e-7 * (1 + std::fabs(want)), "eps " << eps << " from " << m0 << " got " << r.lower << " want " << want);
+    }
+  }
+  // The shift's form and the start's domain are checked.
+  expect_domain_error([&] { bm::search({10, 5, 10, 2, &g, 0.05}, 0.5, 1.0); }, "shift");
+  expect_domain_error([&] { bm::search({10, 5, 10, 2, &g, bm::shift_of(0.05)}, 0.01, 1.0); }, "m0");
 }
 
 BOOST_AUTO_TEST_CASE(the_statistic_is_below_the_bernoulli_glr) {

@@ -194,31 +194,41 @@ BOOST_AUTO_TEST_CASE(combination_answers_a_set) {
   BOOST_TEST(lb::run_combination(one, lb::gaussian_arms({0.9, 0.1}, 0.5), o).run.answer_set.empty());
 }
 
-// Proposition TM-K: at every pull the rule's set is an empirical top set (Bernoulli rewards tie)
-// and its decision is the naive one, min over the set's pairs (a in, b out) of PK's pair statistic
-// (bernoulli_mixture::pooled_kl_statistic, a in the pooled arm's place) against log(m (K - m)/delta),
-// except within 1e-9 (1 + threshold) of the threshold, where two certified lower bounds of the
-// same statistic may fall on either side (counted, and rare).  Rewards in [0, 1] as they are, and
-// rewards in [2, 5] that the rule reads as (y - 2)/3.
+// Proposition TM-K (and Kε-U, m = 1 with an epsilon): at every pull the rule's set is an empirical
+// top set (Bernoulli rewards tie) and its decision is the naive one, min over the set's pairs (a in,
+// b out) of PK's pair statistic (a in the pooled arm's place; with an additive epsilon, a's point
+// lowered by the shift bernoulli_mixture::shift_of gives epsilon/(hi - lo) taken one ulp low) against
+// log(m (K - m)/delta), except within 1e-9 (1 + threshold) of the threshold, where two certified
+// lower bounds of the same statistic may fall on either side (counted, and rare).  Rewards in
+// [0, 1] as they are, and rewards in [2, 5] that the rule reads as (y - 2)/3.
 BOOST_AUTO_TEST_CASE(bernoulli_tilts_decision_matches_the_naive_one) {
   const std::vector<double> means{0.75, 0.1, 0.45, 0.3, 0.05, 0.6, 0.2};
   const std::size_t K = means.size();
   const auto g = lb::bernoulli_mixture::make_default_tilt_grid();
+  struct question {
+    std::size_t m;
+    double eps;  // in [0, 1] units
+  };
   for (bool ranged : {false, true})
-    for (std::size_t m : {2u, 3u}) {
+    for (const question q : {question{2, 0.0}, question{3, 0.0}, question{1, 0.05}, question{2, 0.05}}) {
+      const std::size_t m = q.m;
       lb::answer_target t;
       t.top = m;
       const double lo = ranged ? 2.0 : 0.0, hi = ranged ? 5.0 : 1.0;
+      t.epsilon = q.eps * (hi - lo);
+      const double shift =
+          q.eps == 0 ? 0.0 : lb::bernoulli_mixture::shift_of(ranged ? std::nextafter(t.epsilon / 3.0, 0.0) : t.epsilon);
       auto rule = ls::glr_top_m::bernoulli_tilts(K, 0.05, t, g, lo, hi);
       const double thr = std::log(double(m * (K - m)) / 0.05);
       BOOST_TEST(rule.certified());
       BOOST_TEST(rule.threshold(1) >= thr);
       BOOST_TEST(rule.threshold(1) <= thr * (1 + 1e-15));
-      BOOST_TEST(rule.certificate().find("Proposition TM-K") != std::string::npos, rule.certificate());
+      BOOST_TEST(rule.certificate().find(m == 1 ? "Proposition Kε-U" : "Proposition TM-K") != std::string::npos,
+                 rule.certificate());
       lb::arm_stats st(K), unit(K);  // the rewards, and as the rule reads them
-      lb::normal_stream rng(11, m + 10 * ranged);
+      lb::normal_stream rng(11, m + 10 * ranged + (q.eps > 0 ? 100 : 0));
       std::size_t decided[2] = {0, 0}, ambiguous = 0;
-      for (int n = 0; n < 12000; ++n) {
+      for (int n = 0; n < 10000; ++n) {
         const std::size_t i = n < int(K) ? std::size_t(n) : std::size_t(rng.engine()() % K);
         // Bernoulli rewards, or in [2, 5] a reward whose [0, 1] image has mean means[i] (a two-point
         // law on {0.2, 1} mixed with a uniform draw: not Bernoulli).
@@ -247,9 +257,11 @@ BOOST_AUTO_TEST_CASE(bernoulli_tilts_decision_matches_the_naive_one) {
         BOOST_REQUIRE_MESSAGE(in >= out, "pull " << n << ": not an empirical top set");
         for (std::size_t a : top)
           for (std::size_t b = 0; b < K; ++b)
-            if (!std::binary_search(top.begin(), top.end(), b))
-              least = std::min(least, lb::bernoulli_mixture::pooled_kl_statistic(g, double(unit.count(a)), unit.sum(a),
-                                                                                 double(unit.count(b)), unit.sum(b)));
+            if (!std::binary_search(top.begin(), top.end(), b)) {
+              const lb::bernoulli_mixture::pair_data p{double(unit.count(a)), unit.sum(a), double(unit.count(b)),
+                                                       unit.sum(b), &g, shift};
+              least = std::min(least, lb::bernoulli_mixture::search(p, shift, std::nan("")).lower);
+            }
         if (std::fabs(least - rule.threshold(1)) <= 1e-9 * (1 + rule.threshold(1))) {
           ++ambiguous;
           continue;
@@ -259,7 +271,7 @@ BOOST_AUTO_TEST_CASE(bernoulli_tilts_decision_matches_the_naive_one) {
         ++decided[want];
       }
       BOOST_TEST(decided[0] > 0u);
-      BOOST_TEST(decided[1] > 0u, "m " << m << " ranged " << ranged);
+      BOOST_TEST(decided[1] > 0u, "m " << m << " eps " << q.eps << " ranged " << ranged);
       BOOST_TEST(ambiguous <= 2u);
     }
 }
@@ -284,15 +296,28 @@ BOOST_AUTO_TEST_CASE(pooled_kl_answers_top_m_by_tm_k) {
   BOOST_TEST(rb.certificate.find("Proposition TM-K") != std::string::npos, rb.certificate);
   BOOST_TEST(rb.certificate.find("[2, 5]") != std::string::npos, rb.certificate);
   BOOST_TEST(rb.run.answer_set == (std::vector<std::size_t>{0, 4}));
-  // An epsilon is refused by name, and the message lists only thresholds that answer both questions.
+  // An additive epsilon shifts the answered arms' point (TM-K; Kε-U for one arm); a relative one is
+  // refused by name, and the message lists only thresholds that answer both questions.
   c.target.epsilon = 0.01;
+  const auto re = lb::run_combination(c, lb::bernoulli_arms({0.05, 0.02, 0.1, 0.01, 0.08}), o);
+  BOOST_TEST(re.certificate.find("lowered by s = 0.00999") != std::string::npos, re.certificate);
+  const std::vector<double> low{0.05, 0.02, 0.1, 0.01, 0.08};
+  BOOST_TEST(lb::is_good_answer_set(c.target, low, re.run.answer_set));
+  lb::combination one = lb::parse_combination("eb-tci-ids+glr-pooled-kl");
+  one.target.epsilon = 0.01;
+  const auto r1 = lb::run_combination(one, lb::bernoulli_arms({0.05, 0.02, 0.1, 0.01, 0.095}), o);
+  BOOST_TEST(r1.certificate.find("Proposition Kε-U") != std::string::npos, r1.certificate);
+  BOOST_TEST(r1.run.answer_set.empty());  // one arm: no set
+  BOOST_TEST((r1.run.best_arm == 2u || r1.run.best_arm == 4u));
+  c.target.relative = true;
   expect_domain_error([&] { lb::check_combination("test", c, lb::reward_model::bernoulli); }, "epsilon");
   try {
     lb::check_combination("test", c, lb::reward_model::bernoulli);
   } catch (const std::exception& e) {
-    const std::string what = e.what();
-    BOOST_TEST(what.find("one-sided") != std::string::npos, what);
-    BOOST_TEST(what.find("paired-t") == std::string::npos, what);
+    const std::string what = e.what(), listed = what.substr(what.find("answers it:"));
+    BOOST_TEST(listed.find("one-sided") != std::string::npos, what);
+    BOOST_TEST(listed.find("pooled-kl") == std::string::npos, what);
+    BOOST_TEST(listed.find("paired-t") == std::string::npos, what);
   }
 }
 
@@ -311,7 +336,16 @@ BOOST_AUTO_TEST_CASE(domain_errors_name_the_parameter) {
                       "hi");
   lb::answer_target e = t;
   e.epsilon = 0.05;
+  e.relative = true;
   expect_domain_error([&] { ls::glr_top_m::bernoulli_tilts(5, 0.1, e); }, "epsilon");
+  e.relative = false;
+  e.epsilon = 1.0;
+  expect_domain_error([&] { ls::glr_top_m::bernoulli_tilts(5, 0.1, e); }, "epsilon");
+  e.epsilon = 2.5;  // on [2, 5]: epsilon/(hi - lo) = 5/6 is admitted, 3 is not
+  BOOST_CHECK_NO_THROW(ls::glr_top_m::bernoulli_tilts(5, 0.1, e, lb::bernoulli_mixture::make_default_tilt_grid(), 2, 5));
+  e.epsilon = 3.0;
+  expect_domain_error([&] { ls::glr_top_m::bernoulli_tilts(5, 0.1, e, lb::bernoulli_mixture::make_default_tilt_grid(), 2, 5); },
+                      "epsilon");
   // Thresholds that do not answer top-m questions are refused by name, as are arms too few.
   lb::combination c = lb::parse_combination("lucb-glr+glr-pooled");
   c.target.top = 2;

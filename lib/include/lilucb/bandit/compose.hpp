@@ -55,10 +55,14 @@ composed_result run_composed(const Arms& arms, Sampling& sampling, Stopping& sto
   composed_result out;
   out.certified = stopping.certified();
   out.certificate = stopping.certificate();
-  // The answer: the stopping rule's arm, and its set for a top-m rule (recommended_set).
+  // The answer: the stopping rule's arm, and its set for a top-m rule (recommended_set, when it
+  // holds more than one arm: a rule of that family asked for one arm answers the arm).
   const auto finish = [&](run_status status, const char* by) {
     out.run = s.finish(name, stopping.recommendation(st), status, by, std::move(params));
-    if constexpr (requires { stopping.recommended_set(st); }) out.run.answer_set = stopping.recommended_set(st);
+    if constexpr (requires { stopping.recommended_set(st); }) {
+      auto set = stopping.recommended_set(st);
+      if (set.size() > 1) out.run.answer_set = std::move(set);
+    }
     return std::move(out);
   };
   if (K == 1) {

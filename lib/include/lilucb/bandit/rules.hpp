@@ -180,6 +180,9 @@ struct threshold_descriptor {
   /// Answers epsilon-good targets (target.hpp): one-sided by Proposition Gε-M1
   /// (docs/certified-glr/epsilon-topm.md, section 7), heuristic as the field's practice.
   bool answers_epsilon = false;
+  /// Answers an epsilon in additive form only (pooled-kl: Kε-U and TM-K shift the answered arm's
+  /// point exactly, docs/certified-glr/epsilon-topm.md, section 9).
+  bool additive_epsilon_only = false;
   /// Answers top-m targets (target.hpp, top > 1): one-sided by Proposition TM-M1
   /// (docs/certified-glr/epsilon-topm.md, section 8), pooled-kl by Proposition TM-K (section 9),
   /// heuristic as the field's practice (stopping/glr_top_m.hpp).
@@ -380,12 +383,14 @@ inline constexpr std::array<threshold_descriptor, 13> glr_thresholds{{
     {.id = glr_threshold::pooled_kl, .name = "pooled-kl",
      .summary = "the pooled rule with Bernoulli tilts: rewards in [0, 1], no sigma, adapts to means near 0 or 1",
      .parameters = "delta = nu; the default tilt grid (31 tilts and 0), bounded rewards read as (y - lo)/(hi - lo); "
-                   "for a top-m question TM-K: the same tilts on every top-m pair, a union over the m(K - m) pairs",
-     .certified = true, .statement = "Proposition PK (docs/certified-glr/pooled-kl.md); top-m: Proposition TM-K "
-                                     "(docs/certified-glr/epsilon-topm.md, section 9)",
+                   "for a top-m question TM-K: the same tilts on every top-m pair, a union over the m(K - m) pairs; "
+                   "for an additive epsilon Kε-U (the pairs of the answer, a union over K - 1) or TM-K shifted",
+     .certified = true, .statement = "Proposition PK (docs/certified-glr/pooled-kl.md); epsilon-good: Proposition Kε-U, "
+                                     "top-m: Proposition TM-K (docs/certified-glr/epsilon-topm.md, section 9)",
      .models = rule_models::unit_interval,
      .models_note = "pooled-kl needs rewards in a known range: Bernoulli arms, or bounded arms (rescaled to [0, 1])",
-     .cost = rule_cost::costly, .make = &rule_factories::glr_pooled_kl, .answers_top_m = true,
+     .cost = rule_cost::costly, .make = &rule_factories::glr_pooled_kl, .answers_epsilon = true,
+     .additive_epsilon_only = true, .answers_top_m = true,
      .recommended = {.best_arm = rule_models::bernoulli, .top_m = rule_models::bernoulli}},
     {.id = glr_threshold::pooled_eb, .name = "pooled-eb",
      .summary = "the pooled rule with empirical-Bernstein betting: rewards in a known range, no sigma, adapts to the "

@@ -62,13 +62,22 @@ void check_tilt_grid(const char* fn, const tilt_grid& g);
 std::string describe(const tilt_grid& g);
 
 /// The pair: V's count and sum, c's count and sum (rewards in [0, 1]; sums in [0, count] up to
-/// rounding), and the grid (both arms use it).
+/// rounding), the grid (both arms use it), and a shift s >= 0 of V's point: with s > 0 the pair's
+/// function is h_s(m) = A(m - s) + B(m) on [s, 1] (an additive epsilon: V's arm is tested against
+/// c's mean less s), convex as h is (A is, and m - s is affine).  s must be a multiple of 2^-30 in
+/// [0, 1): then m - s is exact for every double m in [s, 1] (both are multiples of 2^-52 ulp(m)
+/// units, and the difference is representable), so the search evaluates h_s itself.
 struct pair_data {
   double nv, sv, nc, sc;
   const tilt_grid* grid;
+  double shift = 0;
 };
 
-/// h(m), h'(m) and bounds on their rounding (see the file comment).  Domain: m in [0, 1].
+/// The largest multiple of 2^-30 at most eps (eps in [0, 1)): a pair's shift for an additive
+/// epsilon (testing against a smaller shift is conservative).
+double shift_of(double eps);
+
+/// h_s(m), h_s'(m) and bounds on their rounding (see the file comment).  Domain: m in [s, 1].
 struct value {
   double h, dh, err_h, err_d;
 };
@@ -80,11 +89,13 @@ struct search_result {
   double lower, upper, argmin;
 };
 
-/// Searches inf over [0, 1] of h from m0 in [0, 1] (a guess near the minimiser): the bracket
+/// Searches inf over [s, 1] of h_s (s = p.shift; h when s = 0) from m0 in [s, 1] (a guess near the
+/// minimiser): the bracket
 /// from m0 downhill by steps growing fourfold, then secant steps on h' (bisection every third).
 /// With thr finite it stops as soon as lower >= thr (the pair passes) or upper < thr (it fails);
 /// it always stops when upper - lower <= 1e-9 (1 + |lower|), when the bracket cannot shrink in
-/// floating point, or after max_eval evaluations.  Domain: m0 in [0, 1], max_eval >= 1.
+/// floating point, or after max_eval evaluations.  Domain: m0 in [s, 1], s a multiple of 2^-30 in
+/// [0, 1) (else lilucb::domain_error naming m0 or shift), max_eval >= 1.
 search_result search(const pair_data& p, double m0, double thr, int max_eval = 200);
 
 /// One side at a fixed m as a tracked log-sum (detail/tracked_log_sum.hpp): A(m) (up) or B(m)

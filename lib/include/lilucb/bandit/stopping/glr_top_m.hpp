@@ -9,12 +9,15 @@
 //       challenger_mean(target, mu_hat_b); for sigma-sub-Gaussian rewards and ANY sampling rule,
 //       P(stop with a set that is not (epsilon, m)-correct: some answered a and left-out b with
 //       mu_a < T(mu_b), target.hpp's is_good_answer_set) <= delta (relative epsilon: means >= 0);
-//   certified on rewards in [0, 1] (Proposition TM-K, docs/certified-glr/epsilon-topm.md, section 9):
+//   certified on rewards in [0, 1] (Proposition TM-K, docs/certified-glr/epsilon-topm.md, section 9;
+//       with m = 1 and an epsilon, Proposition Kε-U of section 1):
 //       S_K(a, b) >= log(m (K - m)/delta), S_K Proposition PK's pair statistic with arm a in the
 //       pooled arm's place (bernoulli_mixture.hpp: Bernoulli tilts, one prior per arm, infimum over
-//       m in [0, 1]; its certified lower bound); for rewards in [0, 1] (Bernoulli arms, or bounded
-//       rewards read as (y - lo)/(hi - lo)) and ANY sampling rule, P(stop with a set that is not a
-//       top-m set) <= delta; exact top-m questions only (epsilon = 0);
+//       the common point; its certified lower bound), a's point shifted by an additive epsilon
+//       (bernoulli_mixture::shift_of: rounded down to a multiple of 2^-30 in [0, 1] units); for
+//       rewards in [0, 1] (Bernoulli arms, or bounded rewards read as (y - lo)/(hi - lo)) and ANY
+//       sampling rule, P(stop with a set that is not (epsilon, m)-correct) <= delta; additive
+//       epsilon only;
 //   practice (no guarantee): Z_{a,b} > log((1 + log t)/delta), Z the model's GLR for the target
 //       (glr_statistic_target: Gaussian or Bernoulli), as the top-m experiments of the field run it.
 //
@@ -30,9 +33,9 @@
 // certified search): a pass rests on a certified lower bound of S1 >= the threshold (docs/certified-glr/numerics.md, "Cost: the decision
 // key"); the verdict is glr_one_sided_statistic's but within about 2e-9 (1 + threshold) above the
 // threshold, where the key may pass first (epsilon-topm.md, section 8).  The Bernoulli-tilt form
-// fails a pair on the pair's Bernoulli GLR (an upper bound of S_K) in O(1) and otherwise decides it
-// by bernoulli_mixture::search at the threshold (a pass rests on its certified lower bound); the
-// sums enter with their rounding bounds (a's lowered, b's raised: pooled_rounding).
+// fails a pair on the pair's Bernoulli GLR (an upper bound of S_K; without epsilon) in O(1) and
+// otherwise decides it by bernoulli_mixture::search at the threshold (a pass rests on its certified
+// lower bound); the sums enter with their rounding bounds (a's lowered, b's raised: pooled_rounding).
 // Domain: K >= 2, 1 <= m <= K - 1, sigma in (0, inf), delta in (0, 1), check_target; the
 // certified form takes M1's grid (1 to 64 scales, sum of weights <= 1; the registry gives it
 // make_joint_mixture_grid(), glr_one_sided.hpp's question_grid); the Bernoulli-tilt form takes
@@ -117,6 +120,7 @@ class glr_top_m {
   bool tilts_ = false;                      // certified on Bernoulli tilts (TM-K)
   bernoulli_mixture::tilt_grid tilt_grid_;  // TM-K: each arm's prior
   double lo_ = 0, hi_ = 1, width_ = 1;      // TM-K: the rewards' range [lo, hi], width = hi - lo
+  double shift_ = 0;                        // TM-K: a's shift in [0, 1] units (bernoulli_mixture::shift_of)
   bool rescaled_ = false;                   // TM-K on a range other than [0, 1]
   arm_stats scaled_{0};                     // TM-K rescaled: the rescaled rewards' counts and sums
   abs_sums abs_{0};                         // TM-K: the plain sums of |reward| read (pooled_rounding's abs_sum)
