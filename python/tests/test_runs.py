@@ -358,6 +358,26 @@ def test_top_m_runs_answer_sets():
     a = s.answer()
     assert a.done and a.certified and a.answer == (0, 2) and a.best_arm == 0
     assert lilucb.Identification.from_json(s.to_json()).top == 2
+
+
+def test_bernoulli_tilts_answer_top_m_and_epsilon_questions():
+    # On Bernoulli arms pooled-kl answers a top-m question by Proposition TM-K (the study's default
+    # there) and an additive epsilon by Kε-U (one arm: no set); a relative epsilon is refused by name.
+    low = [0.1, 0.08, 0.05, 0.04, 0.02]
+    r = lilucb.run("lucb-glr+glr-pooled-kl", low, 0.1, model="bernoulli", seed=2, top=2)
+    assert r.status == "stopped" and r.certified and "TM-K" in r.certificate and r.correct
+    e = lilucb.run("eb-tci-ids+glr-pooled-kl", [0.2, 0.2, 0.12, 0.05], 0.1, model="bernoulli", seed=2, epsilon=0.05)
+    assert e.status == "stopped" and "Kε-U" in e.certificate and e.answer is None and e.best_arm in (0, 1)
+    with pytest.raises(lilucb.DomainError, match="epsilon"):
+        lilucb.run("eb-tci-ids+glr-pooled-kl", [0.2, 0.1], 0.1, model="bernoulli", epsilon=0.05, epsilon_relative=True)
+    s = lilucb.Identification(5, "bernoulli", 0.1, top=2, seed=1)
+    assert s.method == "lucb-glr+glr-pooled-kl"
+    rng = random.Random(5)
+    while not s.done:
+        pull_id, arm = s.ask_ids()
+        s.tell(arm, 1.0 if rng.random() < low[arm] else 0.0, id=pull_id)
+    a = s.answer()
+    assert a.done and a.certified and a.answer == (0, 1) and "TM-K" in a.certificate
     with pytest.raises(lilucb.DomainError, match="top"):
         lilucb.Identification(3, "gaussian", 0.1, sigma=0.5, top=3)
 

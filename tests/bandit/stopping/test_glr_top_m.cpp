@@ -277,8 +277,8 @@ BOOST_AUTO_TEST_CASE(bernoulli_tilts_decision_matches_the_naive_one) {
 }
 
 // Through the registry: pooled-kl answers a top-m question on Bernoulli arms by TM-K (the default
-// tilt grid) and on bounded arms on their range (the certificate names it); an epsilon is refused
-// by name.
+// tilt grid) and on bounded arms on their range (the certificate names it); an additive epsilon
+// shifts the answered arms' point (Kε-U for one arm), a relative one is refused by name.
 BOOST_AUTO_TEST_CASE(pooled_kl_answers_top_m_by_tm_k) {
   lb::combination c = lb::parse_combination("tt-topm+glr-pooled-kl");
   c.target.top = 2;
