@@ -215,6 +215,20 @@ double glr_top_m::min_statistic(const arm_stats& s) const {
   return least;
 }
 
+std::vector<challenger_evidence> glr_top_m::evidence(const arm_stats& s) const {
+  std::vector<challenger_evidence> out;
+  if (unsampled_ > 0) return out;
+  const double thr = threshold(s.total());
+  for (std::size_t b = 0; b < K_; ++b) {
+    if (inside_[b]) continue;
+    double least = top_m_inf;
+    for (std::size_t a = 0; a < K_; ++a)
+      if (inside_[a]) least = std::min(least, statistic(s, a, b));
+    out.push_back({b, least, thr});
+  }
+  return out;
+}
+
 std::size_t glr_top_m::recommendation(const arm_stats&) const {
   std::size_t best = K_;
   for (std::size_t i = 0; i < K_; ++i)

@@ -500,6 +500,49 @@ BOOST_AUTO_TEST_CASE(every_certified_rule_reports_its_evidence_at_the_stop) {
   }
 }
 
+// Top-m and epsilon-good studies (glr_top_m: TM-M1, TM-K, and Kε-U for one arm): every arm left
+// out of the answer has its weakest pair's statistic against the threshold; at the stop each
+// passes (within the decision's resolution, glr_top_m.hpp).
+BOOST_AUTO_TEST_CASE(top_m_and_epsilon_rules_report_their_evidence) {
+  struct question {
+    const char* method;
+    lb::reward_model model;
+    std::size_t top;
+    double epsilon;
+  };
+  for (const question q : {question{"lucb-glr+glr-one-sided", lb::reward_model::gaussian, 2, 0.0},
+                           question{"lucb-glr+glr-pooled-kl", lb::reward_model::bernoulli, 2, 0.0},
+                           question{"eb-tci-ids+glr-pooled-kl", lb::reward_model::bernoulli, 1, 0.05}}) {
+    BOOST_TEST_CONTEXT(q.method << " top " << q.top << " epsilon " << q.epsilon) {
+      lb::study_settings st = gaussian_study(4, q.method, 0.5, 2);
+      st.model = q.model;
+      st.target.top = q.top;
+      st.target.epsilon = q.epsilon;
+      lb::identification a(st);
+      const std::vector<double> means{0.8, 0.2, 0.7, 0.1};
+      std::mt19937_64 rng(9);
+      std::normal_distribution<double> noise(0.0, 0.5);
+      std::uniform_real_distribution<double> u(0.0, 1.0);
+      for (int t = 0; t < 200000 && !a.done(); ++t) {
+        const auto ask = a.ask();
+        const double y = q.model == lb::reward_model::bernoulli ? (u(rng) < means[ask.arm] ? 1.0 : 0.0)
+                                                                : means[ask.arm] + noise(rng);
+        a.tell(ask.id, y);
+      }
+      const auto ans = a.answer();
+      BOOST_TEST(ans.done);
+      BOOST_TEST(ans.evidence_note.empty());
+      BOOST_TEST(ans.evidence.size() == 4u - q.top);
+      for (const auto& e : ans.evidence) {
+        BOOST_TEST(e.arm != ans.best_arm);
+        BOOST_TEST(e.statistic >= e.threshold - 1e-8 * (1 + e.threshold));
+      }
+      if (q.top > 1) BOOST_TEST(ans.answer_set == (std::vector<std::size_t>{0, 2}));
+      else BOOST_TEST(ans.answer_set.empty());
+    }
+  }
+}
+
 BOOST_AUTO_TEST_CASE(status_reports_counts_means_and_the_remaining_estimate) {
   lb::identification a(gaussian_study(3, "", 0.5));
   BOOST_TEST(!a.status().remaining_estimate.has_value());

@@ -48,6 +48,7 @@
 #include "lilucb/bandit/detail/indexed_heap.hpp"
 #include "lilucb/bandit/detail/mixture_grid.hpp"
 #include "lilucb/bandit/detail/pooled_designation.hpp"
+#include "lilucb/bandit/rules.hpp"
 #include "lilucb/bandit/stopping/glr.hpp"
 #include "lilucb/bandit/stopping/glr_one_sided.hpp"
 #include "lilucb/bandit/target.hpp"
@@ -92,6 +93,11 @@ class glr_top_m {
   double threshold(std::uint64_t t) const;
   /// The smallest statistic over the pairs of S_hat now (evaluates all of them; tests).
   double min_statistic(const arm_stats& s) const;
+  /// For every arm b outside S_hat (increasing), the smallest statistic of its pairs (a in S_hat, b)
+  /// against the threshold at s.total(): the rule stops when every one passes (up to the decision's
+  /// resolution, see the file comment).  Empty until every arm has been pulled.  With m = 1, each
+  /// challenger of the answer, as glr_one_sided::evidence.
+  std::vector<challenger_evidence> evidence(const arm_stats& s) const;
   /// Whether arm i is in S_hat now.
   bool in_answer(std::size_t i) const { return inside_[i] != 0; }
 
