@@ -152,6 +152,16 @@ std::string describe(const tilt_grid& g) {
   return t;
 }
 
+tilt_grid make_epsilon_tilt_grid(double s) {
+  if (!(s >= 0 && s < 1))
+    ::lilucb::detail::raise_domain_error("lilucb::bandit::bernoulli_mixture::make_epsilon_tilt_grid", "s",
+                                         ::lilucb::detail::format_value(s), "[0, 1)");
+  // The largest k in [-24, 6] whose tilt, as make_tilt_grid computes it, is at most s/2.
+  int lo = -24;
+  while (lo < 6 && std::exp2(double(lo + 1) / 3) <= s / 2) ++lo;
+  return make_tilt_grid(lo, 6, 3, true);
+}
+
 double shift_of(double eps) { return std::floor(eps * 0x1p30) * 0x1p-30; }
 
 value h_at(const pair_data& p, double m) {

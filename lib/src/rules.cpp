@@ -200,14 +200,18 @@ any_stopping glr_pooled_weighted(const rule_context& c, run_parameters& p) {
 // Proposition PK: the pooled rule with Bernoulli tilts (rewards in [0, 1]; bounded arms' rewards
 // rescaled from [lo, hi]), threshold log(1/nu); for a top-m question TM-K, the same tilts on every
 // top-m pair with a union over them, and for an additive epsilon the same with the answered arm's
-// point shifted (m = 1: Kε-U).
+// point shifted (m = 1: Kε-U), on the tilts fitted to epsilon.
 any_stopping glr_pooled_kl(const rule_context& c, run_parameters& p) {
   p.glr_delta = c.nu;
-  if (c.target.top_m() || c.target.epsilon != 0)
-    return c.model == reward_model::bounded
-               ? stopping::glr_top_m::bernoulli_tilts(c.arms, c.nu, c.target,
-                                                      bernoulli_mixture::make_default_tilt_grid(), c.lo, c.hi)
-               : stopping::glr_top_m::bernoulli_tilts(c.arms, c.nu, c.target);
+  if (c.target.top_m() || c.target.epsilon != 0) {
+    // An additive epsilon: the prior fitted to it (make_epsilon_tilt_grid; a relative one is refused).
+    const bool shifted = c.target.epsilon > 0 && !c.target.relative && c.target.epsilon < c.hi - c.lo;
+    return stopping::glr_top_m::bernoulli_tilts(
+        c.arms, c.nu, c.target,
+        shifted ? bernoulli_mixture::make_epsilon_tilt_grid(c.target.epsilon / (c.hi - c.lo))
+                : bernoulli_mixture::make_default_tilt_grid(),
+        c.lo, c.hi);
+  }
   if (c.model == reward_model::bounded)
     return stopping::glr_pooled_kl(c.arms, c.nu, bernoulli_mixture::make_default_tilt_grid(), c.lo, c.hi);
   return stopping::glr_pooled_kl(c.arms, c.nu);

@@ -269,6 +269,34 @@ BOOST_AUTO_TEST_CASE(a_shifted_pair_is_searched_on_its_domain) {
   expect_domain_error([&] { bm::search({10, 5, 10, 2, &g, bm::shift_of(0.05)}, 0.01, 1.0); }, "m0");
 }
 
+// The prior fitted to an additive epsilon: the default grid's tilts from the largest at most s/2
+// (so one lies in [2^(-1/3) s, s], as Lemma T needs) to 4, the mass at zero, weights summing to 1;
+// small shifts give the default grid.
+BOOST_AUTO_TEST_CASE(the_epsilon_prior_keeps_the_tilts_from_half_the_shift) {
+  const bm::tilt_grid d = bm::make_default_tilt_grid();
+  for (double s : {0.0, 0.005, 0.01, 0.02, 0.05, 0.2, 0.5, 0.9}) {
+    const bm::tilt_grid g = bm::make_epsilon_tilt_grid(s);
+    BOOST_TEST(g.lambda.front() == 0.0);
+    BOOST_TEST(g.lambda.back() == d.lambda.back());
+    double w = 0;
+    for (double lw : g.log_weight) w += std::exp(lw);
+    BOOST_TEST(std::fabs(w - 1) <= 1e-12);
+    if (s <= 2 * d.lambda[1]) {
+      BOOST_TEST(g.lambda == d.lambda);
+      continue;
+    }
+    BOOST_TEST(g.lambda[1] <= s / 2, s);
+    BOOST_TEST(g.lambda[1] * std::exp2(1.0 / 3) > s / 2 * (1 - 1e-12), s);
+    // Every tilt of g is one of the default grid's.
+    for (double l : g.lambda) BOOST_TEST(std::count(d.lambda.begin(), d.lambda.end(), l) == 1);
+    if (s >= 0x1p-8 && s <= 4)
+      BOOST_TEST(std::any_of(g.lambda.begin(), g.lambda.end(),
+                             [&](double l) { return l >= s * std::exp2(-1.0 / 3) * (1 - 1e-12) && l <= s * (1 + 1e-12); }));
+  }
+  expect_domain_error([] { bm::make_epsilon_tilt_grid(1.0); }, "s");
+  expect_domain_error([] { bm::make_epsilon_tilt_grid(-0.1); }, "s");
+}
+
 BOOST_AUTO_TEST_CASE(the_statistic_is_below_the_bernoulli_glr) {
   const bm::tilt_grid g = bm::make_default_tilt_grid();
   for (const auto& c : cases) {

@@ -384,7 +384,8 @@ inline constexpr std::array<threshold_descriptor, 13> glr_thresholds{{
      .summary = "the pooled rule with Bernoulli tilts: rewards in [0, 1], no sigma, adapts to means near 0 or 1",
      .parameters = "delta = nu; the default tilt grid (31 tilts and 0), bounded rewards read as (y - lo)/(hi - lo); "
                    "for a top-m question TM-K: the same tilts on every top-m pair, a union over the m(K - m) pairs; "
-                   "for an additive epsilon Kε-U (the pairs of the answer, a union over K - 1) or TM-K shifted",
+                   "for an additive epsilon Kε-U (the pairs of the answer, a union over K - 1) or TM-K shifted, on "
+                   "the tilts from epsilon/2 (make_epsilon_tilt_grid)",
      .certified = true, .statement = "Proposition PK (docs/certified-glr/pooled-kl.md); epsilon-good: Proposition Kε-U, "
                                      "top-m: Proposition TM-K (docs/certified-glr/epsilon-topm.md, section 9)",
      .models = rule_models::unit_interval,

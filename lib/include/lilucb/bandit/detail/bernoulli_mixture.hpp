@@ -52,6 +52,14 @@ tilt_grid make_tilt_grid(int lo, int hi, int per_octave, bool zero_mass = false)
 /// document, "The grid and the measurements".
 tilt_grid make_default_tilt_grid();
 
+/// The prior for an additive epsilon (a pair's shift s = epsilon in [0, 1] units, in [0, 1)): the
+/// default grid's tilts 2^(k/3) from the largest one at most s/2 (not below 2^-8) up to 4, and the
+/// mass at zero, equal weights.  A pair of shifted gap at least s is tested by tilts near s/v
+/// (v <= 1/4 its variance) and Lemma T of docs/certified-glr/epsilon-topm.md needs one in
+/// [2^(-1/3) s, s]: the tilts below s/2 serve none of them, and their weight goes to the others
+/// (measured: epsilon-topm.md, section 9).  s <= 2^-7 gives the default grid.  Domain: s in [0, 1).
+tilt_grid make_epsilon_tilt_grid(double s);
+
 /// Checks a grid (1 to 128 tilts, each finite, increasing, > 0 except the first, which may be 0,
 /// finite log-weights with sum_k w_k <= 1 + 1e-12, the tables matching): throws
 /// lilucb::domain_error naming fn and "grid".
