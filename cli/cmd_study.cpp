@@ -638,7 +638,7 @@ void add_study_command(CLI::App& app) {
   declare_option(cn->add_option("--top", n->top,
                                 "answer the M best arms (2 <= M <= K - 1; with --epsilon E, none left out more than E "
                                 "above one answered): default method lucb-glr+glr-one-sided (Proposition TM-M1), "
-                                "lucb-glr+glr-pooled-kl on bernoulli (Proposition TM-K)"),
+                                "lucb-glr+glr-pooled-kl on bernoulli without a relative epsilon (Proposition TM-K)"),
                  count_spec(1, std::numeric_limits<std::uint64_t>::max(), "[1, K - 1] (K the number of arms)").defaults_to(no_default));
   declare_option(cn->add_flag("--epsilon-relative", n->epsilon_relative,
                               "with --epsilon E in [0, 1): at least (1 - E) times the best mean (bernoulli, or bounded with LO >= 0)"),

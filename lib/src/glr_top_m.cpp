@@ -68,12 +68,14 @@ glr_top_m glr_top_m::bernoulli_tilts(std::size_t K, double delta, answer_target 
   const double width = hi - lo;
   const double unit_eps = width == 1 && lo == 0 ? target.epsilon
                                                 : std::nextafter(target.epsilon / width, 0.0);
-  if (target.epsilon != 0 && (target.relative || !(target.epsilon / width < 1)))
-    ::lilucb::detail::raise_domain_error(fn, "epsilon",
-                                         (target.relative ? "relative " : "") + ::lilucb::detail::format_value(target.epsilon),
-                                         "an additive epsilon in [0, hi - lo) = [0, " + ::lilucb::detail::format_value(width) +
-                                             "): the Bernoulli-tilt rule shifts the answered arm's point (the one-sided "
-                                             "threshold answers a relative epsilon)");
+  if (target.epsilon != 0 && target.relative)
+    ::lilucb::detail::raise_domain_error(fn, "epsilon", "relative " + ::lilucb::detail::format_value(target.epsilon),
+                                         "an additive epsilon: the Bernoulli-tilt rule shifts the answered arm's point "
+                                         "(the one-sided threshold answers a relative epsilon)");
+  if (!(target.epsilon / width < 1))
+    ::lilucb::detail::raise_domain_error(fn, "epsilon", ::lilucb::detail::format_value(target.epsilon),
+                                         "[0, hi - lo) = [0, " + ::lilucb::detail::format_value(width) +
+                                             "): an epsilon of the whole range makes every answer good");
   bernoulli_mixture::check_tilt_grid(fn, grid);
   glr_top_m r(K, false, glr_model::bernoulli, 0.5, delta, target, make_mixture_grid(0));
   r.certified_ = true;

@@ -203,7 +203,8 @@ any_stopping glr_pooled_weighted(const rule_context& c, run_parameters& p) {
 // point shifted (m = 1: Kε-U), on the tilts fitted to epsilon.
 any_stopping glr_pooled_kl(const rule_context& c, run_parameters& p) {
   p.glr_delta = c.nu;
-  if (c.target.top_m() || c.target.epsilon != 0) {
+  // (One arm: PK's rule answers it at once; the pair rules need two.)
+  if ((c.target.top_m() || c.target.epsilon != 0) && c.arms >= 2) {
     // An additive epsilon: the prior fitted to it (make_epsilon_tilt_grid; a relative one is refused).
     const bool shifted = c.target.epsilon > 0 && !c.target.relative && c.target.epsilon < c.hi - c.lo;
     return stopping::glr_top_m::bernoulli_tilts(

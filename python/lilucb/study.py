@@ -110,7 +110,8 @@ class Identification:
     study then stops on tied arms, and its default method is 'eb-tci-ids+glr-one-sided' (Proposition Gε-M1).
     top = m in 2..K-1 asks for the m best arms (with epsilon: none left out more than epsilon above one
     answered); ``answer().answer`` holds the set, and the default method is 'lucb-glr+glr-one-sided'
-    (Proposition TM-M1), 'lucb-glr+glr-pooled-kl' for model 'bernoulli' (Proposition TM-K).
+    (Proposition TM-M1), 'lucb-glr+glr-pooled-kl' for model 'bernoulli' without a relative epsilon
+    (Proposition TM-K).
     unknown_variance=True (model 'gaussian', sigma None): rewards Gaussian with standard deviations unknown
     and possibly different per arm, as ``lilucb study new --sigma unknown``: only rules that read no sigma
     admit, 't3c-ids+glr-paired-t' (certified, Proposition PT; the default), '...+glr-gu' (certified,

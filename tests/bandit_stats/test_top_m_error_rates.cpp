@@ -109,9 +109,12 @@ tally run_cell(const cell& c, sampler which, std::size_t runs, double sigma_stat
       if (which == sampler::starve) {
         starve_the_good s(good);
         if (kind == rule_kind::tilts) {
-          auto stop = lb::stopping::glr_top_m::bernoulli_tilts(arms.size(), kNu, c.target,
-                                                                lb::bernoulli_mixture::make_default_tilt_grid(),
-                                                                c.bounded ? 2.0 : 0.0, c.bounded ? 5.0 : 1.0);
+          const double lo = c.bounded ? 2.0 : 0.0, hi = c.bounded ? 5.0 : 1.0;  // the registry's prior
+          auto stop = lb::stopping::glr_top_m::bernoulli_tilts(
+              arms.size(), kNu, c.target,
+              c.target.epsilon > 0 ? lb::bernoulli_mixture::make_epsilon_tilt_grid(c.target.epsilon / (hi - lo))
+                                   : lb::bernoulli_mixture::make_default_tilt_grid(),
+              lo, hi);
           return lb::run_composed(arms, s, stop, oo).run;
         }
         lb::stopping::glr_top_m stop(arms.size(), sigma_stat, kNu, c.target,

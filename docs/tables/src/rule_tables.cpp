@@ -100,7 +100,7 @@ report_table threshold_table() {
               "the practice's", "cost"};
   for (const auto& d : lb::glr_thresholds) {
     std::string questions = "best arm";
-    if (d.answers_epsilon) questions += ", epsilon-good";
+    if (d.answers_epsilon) questions += d.additive_epsilon_only ? ", epsilon-good (additive)" : ", epsilon-good";
     if (d.answers_top_m) questions += ", top-m";
     t.rows.push_back({code(d.name), std::string(d.summary), std::string(d.parameters),
                       certificate_text(d.certified, d.statement), models_text(d.models), questions,

@@ -291,7 +291,6 @@ BOOST_AUTO_TEST_CASE(pooled_kl_answers_top_m_by_tm_k) {
   BOOST_TEST(r.certificate.find("m (K - m) pairs") != std::string::npos, r.certificate);
   BOOST_TEST(r.run.answer_set == (std::vector<std::size_t>{2, 4}));
   // Bounded arms on [2, 5]: the rule reads (y - 2)/3 and says so.
-  c.target.epsilon = 0;
   const auto rb = lb::run_combination(c, lb::bounded_arms({4.1, 2.3, 3.5, 2.2, 4.4}, 2.0, 5.0), o);
   BOOST_TEST(rb.certificate.find("Proposition TM-K") != std::string::npos, rb.certificate);
   BOOST_TEST(rb.certificate.find("[2, 5]") != std::string::npos, rb.certificate);
@@ -300,13 +299,18 @@ BOOST_AUTO_TEST_CASE(pooled_kl_answers_top_m_by_tm_k) {
   // refused by name, and the message lists only thresholds that answer both questions.
   c.target.epsilon = 0.01;
   const auto re = lb::run_combination(c, lb::bernoulli_arms({0.05, 0.02, 0.1, 0.01, 0.08}), o);
+  BOOST_TEST((re.run.status == lb::run_status::stopped && re.certified));
   BOOST_TEST(re.certificate.find("lowered by s = 0.00999") != std::string::npos, re.certificate);
   const std::vector<double> low{0.05, 0.02, 0.1, 0.01, 0.08};
   BOOST_TEST(lb::is_good_answer_set(c.target, low, re.run.answer_set));
   lb::combination one = lb::parse_combination("eb-tci-ids+glr-pooled-kl");
   one.target.epsilon = 0.01;
   const auto r1 = lb::run_combination(one, lb::bernoulli_arms({0.05, 0.02, 0.1, 0.01, 0.095}), o);
+  BOOST_TEST((r1.run.status == lb::run_status::stopped && r1.certified));
   BOOST_TEST(r1.certificate.find("Proposition Kε-U") != std::string::npos, r1.certificate);
+  // One arm with an epsilon: PK's rule answers it at once (the pair rules need two arms).
+  const auto solo = lb::run_combination(one, lb::bernoulli_arms({0.3}), o);
+  BOOST_TEST((solo.run.status == lb::run_status::stopped && solo.run.best_arm == 0u));
   BOOST_TEST(r1.run.answer_set.empty());  // one arm: no set
   BOOST_TEST((r1.run.best_arm == 2u || r1.run.best_arm == 4u));
   c.target.relative = true;

@@ -381,7 +381,8 @@ inline constexpr std::array<threshold_descriptor, 13> glr_thresholds{{
      .statement = "Proposition P2 (docs/certified-glr/propositions.md)", .cost = rule_cost::costly,
      .make = &rule_factories::glr_pooled_per_arm, .sigma_premise = true},
     {.id = glr_threshold::pooled_kl, .name = "pooled-kl",
-     .summary = "the pooled rule with Bernoulli tilts: rewards in [0, 1], no sigma, adapts to means near 0 or 1",
+     .summary = "the pooled rule with Bernoulli tilts: rewards in [0, 1], no sigma, adapts to means near 0 or 1 "
+                "(the same tilts per pair with a union for top-m and additive epsilon questions)",
      .parameters = "delta = nu; the default tilt grid (31 tilts and 0), bounded rewards read as (y - lo)/(hi - lo); "
                    "for a top-m question TM-K: the same tilts on every top-m pair, a union over the m(K - m) pairs; "
                    "for an additive epsilon Kε-U (the pairs of the answer, a union over K - 1) or TM-K shifted, on "

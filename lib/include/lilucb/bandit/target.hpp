@@ -19,7 +19,8 @@
 // The certified rule for top = m > 1 is Proposition TM-M1 (the same section's sequel, section 8):
 // M1's pair statistic for every pair (a in the answer, b outside), b's mean transformed, at the
 // union threshold log(m (K - m)/delta); on rewards in [0, 1] also Proposition TM-K (section 9:
-// Proposition PK's Bernoulli tilts for every such pair, epsilon = 0).
+// Proposition PK's Bernoulli tilts for every such pair, an additive epsilon by an exact shift;
+// with one arm and an epsilon, Proposition Kε-U).
 
 #include "lilucb/errors.hpp"
 

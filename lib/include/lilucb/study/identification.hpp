@@ -128,7 +128,8 @@ struct study_settings {
   std::uint64_t seed = 0;          ///< the sampling rule's random stream
   /// The question (target.hpp): the best arm by default, an epsilon-good arm, or the top m arms
   /// (top = m in 2..K-1) (the method's stopping rule must answer it: GLR one-sided, certified by
-  /// Proposition Gε-M1 or TM-M1, pooled-kl by TM-K for top m, or heuristic); relative only for bernoulli studies or bounded ones
+  /// Proposition Gε-M1 or TM-M1, pooled-kl by TM-K for top m or Kε-U for an additive epsilon, or
+  /// heuristic); relative only for bernoulli studies or bounded ones
   /// with lo >= 0.  Written to the state only when epsilon > 0 or top > 1 (a best-arm study's
   /// state is unchanged).
   answer_target target{};

@@ -38,8 +38,9 @@
 // lower bound); the sums enter with their rounding bounds (a's lowered, b's raised: pooled_rounding).
 // Domain: K >= 2, 1 <= m <= K - 1, sigma in (0, inf), delta in (0, 1), check_target; the
 // certified form takes M1's grid (1 to 64 scales, sum of weights <= 1; the registry gives it
-// make_joint_mixture_grid(), glr_one_sided.hpp's question_grid); the Bernoulli-tilt form takes
-// epsilon = 0, a grid as bernoulli_mixture::check_tilt_grid admits and lo < hi finite.
+// make_joint_mixture_grid(), glr_one_sided.hpp's question_grid); the Bernoulli-tilt form takes an
+// additive epsilon with epsilon/(hi - lo) in [0, 1), a grid as bernoulli_mixture::check_tilt_grid
+// admits and lo < hi finite.
 // Tests: tests/bandit/stopping/test_glr_top_m.cpp (the decision at every pull against a naive
 // evaluation; m = 1 against glr_one_sided) and tests/bandit_stats/test_top_m_error_rates.cpp.
 
