@@ -533,8 +533,8 @@ void add_run_command(CLI::App& app) {
   sigma_help += ": the scale of the paper's Section 5 experiments (rewards of variance 1/4); with --model bounded the "
                 "sigma rules are certified only for sigma >= (HI - LO)/2 (Hoeffding's lemma); unknown (--model "
                 "gaussian): the rules may not read the arms' standard deviations, which may differ (--arm-sigmas): "
-                "--threshold paired-t is certified (Proposition PT; the default), so is gu (Proposition GU), "
-                "heuristic-ev the practice";
+                "--threshold paired-t is certified (Proposition PT; the default; with --top, Proposition TM-T), so "
+                "is gu (Proposition GU; no --top), heuristic-ev the practice";
   declare_option(sub->add_option("--sigma", o->sigma, sigma_help),
                  real_spec(0, false, inf, false).or_words({"unknown"}).defaults_to(text_number(bandit::default_sigma)));
   o->arm_sigmas_opt = declare_arm_sigmas_option(

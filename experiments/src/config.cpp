@@ -121,10 +121,10 @@ void validate_modern(const experiment_config& c) {
     }
     if (c.target.relative && *std::min_element(in.means.begin(), in.means.end()) < 0)
       bad("instances", in.label, "an instance whose means are >= 0 with epsilon_relative");
-    if (!c.target.best_arm() && in.model == bandit::reward_model::gaussian_unknown_variance)
+    if (!c.target.best_arm() && !c.target.top_m() && in.model == bandit::reward_model::gaussian_unknown_variance)
       bad("instances", in.label,
-          "an instance of known variance with an epsilon-good or top-m question (T* of unknown variances is computed "
-          "for the best arm only)");
+          "an instance of known variance with an epsilon-good question (T* of unknown variances is computed for the "
+          "best arm, and T*_m of their laws with the variances known for a top-m question)");
     if (!c.target.best_arm() && in.model == bandit::reward_model::bounded)
       bad("instances", in.label,
           "a Gaussian or Bernoulli instance with an epsilon-good question (T*_eps of the Beta laws is not computed)");

@@ -141,10 +141,11 @@ std::optional<std::string> render_modern_report(const fs::path& generated_dir, c
     << (has_bounded ? " (bounded instances: T* of the Beta family of their laws, characteristic_time_beta; its bound "
                       "holds for every method δ-correct on that family, so for one certified for every law on [0, 1])"
                     : "")
-    << (has_unknown ? " (instances of unknown variances: T* of the unknown-variance model, whose divergence to a mean m "
-                      "is ½ log(1 + (μ − m)²/σ²), characteristic_time_gaussian_unknown_variance; above the known-variance "
-                      "T* of the same laws)"
-                    : "")
+    << (has_unknown && !c.contains("top")
+            ? " (instances of unknown variances: T* of the unknown-variance model, whose divergence to a mean m "
+              "is ½ log(1 + (μ − m)²/σ²), characteristic_time_gaussian_unknown_variance; above the known-variance "
+              "T* of the same laws)"
+            : "")
     << ". H₁ = Σ Δᵢ⁻². For GLR stopping, the fixed-point prediction t = T*·β(t, δ) "
        "of its threshold β is shown next to the measured mean. Error rates count the wrong answers among the "
        "runs that stopped, with the exact Clopper–Pearson 95% interval; a mean or median marked ≥ includes runs "
@@ -164,9 +165,15 @@ std::optional<std::string> render_modern_report(const fs::path& generated_dir, c
       << "; every method is asked that question (`lilucb run --top`): GLR stopping at the one-sided threshold answers "
          "it with a certificate (Proposition TM-M1, a union over the m(K − m) pairs, "
          "docs/certified-glr/epsilon-topm.md, section 8), on rewards in [0, 1] so does the pooled-kl threshold "
-         "(Proposition TM-K: Bernoulli tilts per pair, the same union, section 9), at the heuristic threshold without "
-         "one (the practice); lucb-glr and tt-topm sample the (answered, left-out) pair of least GLR evidence. T* is T*_m "
-         "(lilucb/theory/characteristic_time.hpp, characteristic_time_top_m_*), the lower bound T*_m·kl(δ, 1 − δ) "
+         "(Proposition TM-K: Bernoulli tilts per pair, the same union, section 9), on Gaussian arms of unknown variances "
+         "the paired-t threshold (Proposition TM-T: Proposition PT's paired blocks per pair, the same union, "
+         "docs/certified-glr/paired-t.md), at the heuristic threshold without one (the practice; heuristic-ev with "
+         "the arms' empirical variances); lucb-glr and tt-topm sample the (answered, left-out) pair of least GLR "
+         "evidence. T* is T*_m (lilucb/theory/characteristic_time.hpp, characteristic_time_top_m_*"
+      << (has_unknown ? "; on instances of unknown variances T*_m of their laws with the variances known, a lower "
+                        "bound below the unknown-variance model's own, which is not computed"
+                      : "")
+      << "), the lower bound T*_m·kl(δ, 1 − δ) "
          "(top_m_lower_bound), and H₁ Kalyanakrishnan et al.'s Σ max(Δᵢ, ε/2)⁻² with Δᵢ the gap to the other side of "
          "the m-th/(m + 1)-th boundary (question_h1).\n\n";
   } else if (c.contains("epsilon")) {

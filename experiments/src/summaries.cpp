@@ -95,11 +95,16 @@ std::vector<modern_summary> summarize_modern(const experiment_config& c, const s
       // question: T*_eps (Gaussian or Bernoulli instances; validate() refuses the others).
       const bool eps = !c.target.best_arm();
       const auto shift = c.target.relative ? lilucb::epsilon_shift::relative : lilucb::epsilon_shift::additive;
-      // A top-m question: T*_m (Gaussian or Bernoulli instances; additive epsilon).
+      // A top-m question: T*_m (Gaussian or Bernoulli instances; additive epsilon; instances of
+      // unknown variances: T*_m of their laws with the variances known, a lower bound below that
+      // model's own, which is not computed).
       const double t_star =
           c.target.top_m()
               ? (in.model == bandit::reward_model::bernoulli
                      ? lilucb::characteristic_time_top_m_bernoulli(in.means, c.target.top, c.target.epsilon).t_star
+                 : in.model == bandit::reward_model::gaussian_unknown_variance
+                     ? lilucb::characteristic_time_top_m_gaussian(in.means, in.sigmas, c.target.top, c.target.epsilon)
+                           .t_star
                      : lilucb::characteristic_time_top_m_gaussian(in.means, in.sigma, c.target.top, c.target.epsilon)
                            .t_star)
           : eps ? (in.model == bandit::reward_model::bernoulli

@@ -92,6 +92,31 @@ glr_top_m glr_top_m::bernoulli_tilts(std::size_t K, double delta, answer_target 
   return r;
 }
 
+glr_top_m glr_top_m::paired_t(std::size_t K, double delta, answer_target target) {
+  constexpr const char* fn = "lilucb::bandit::stopping::glr_top_m::paired_t";
+  check_at_least(fn, "K", double(K), 2.0);
+  check_open_interval(fn, "delta", delta, 0.0, 1.0);
+  check_target(fn, target);
+  glr_top_m r(K, false, glr_model::gaussian, 1.0, delta, target, make_mixture_grid(0));
+  r.certified_ = true;
+  // log(m (K - m) J/delta): the product of integers is exact, the quotient and the log are each
+  // within a relative 2^-53; 2^-50 of the value plus 2^-50 covers both.
+  const double v = std::log(double(r.m_) * double(K - r.m_) * double(paired_t_ratios.size()) / delta);
+  r.fixed_threshold_ = v + (std::fabs(v) * 0x1p-50 + 0x1p-50);
+  glr_paired_t_pair p;
+  p.tapes.resize(K);
+  p.target = target;
+  p.threshold = r.fixed_threshold_;
+  r.paired_ = std::move(p);
+  return r;
+}
+
+glr_top_m glr_top_m::practice_empirical_variance(std::size_t K, double delta, answer_target target) {
+  glr_top_m r = practice(K, glr_model::gaussian, 1.0, delta, target);
+  r.ev_.resize(K);
+  return r;
+}
+
 void glr_top_m::rebalance() {
   // One pull moves one mean, so at most one exchange is needed; the loop makes it plain.
   while (true) {
@@ -109,6 +134,17 @@ void glr_top_m::rebalance() {
 
 void glr_top_m::observe(std::size_t i, const arm_stats& s) {
   if (s.count(i) == 1) --unsampled_;
+  if (paired_ || !ev_.empty()) {
+    // Both forms read every reward: one pull per observe.
+    const std::uint64_t read = paired_ ? paired_->tapes[i].size() : ev_[i].n;
+    if (s.count(i) != read + 1)
+      ::lilucb::detail::raise_domain_error("lilucb::bandit::stopping::glr_top_m::observe", "count",
+                                           std::to_string(s.count(i)),
+                                           "one pull per observe (the rule reads every reward: " +
+                                               std::to_string(read + 1) + ")");
+    if (paired_) paired_->tapes[i].push_back(s.last_added());
+    else ev_[i].add(s.last_added());
+  }
   if (tilts_) {
     const double y = rescaled_ ? (s.last_added() - lo_) / width_ : s.last_added();
     if (rescaled_) scaled_.add(i, y);
@@ -173,13 +209,21 @@ double glr_top_m::statistic(const arm_stats& s, std::size_t a, std::size_t b) co
     const bernoulli_mixture::pair_data p = kl_pair(view(s), a, b);
     return bernoulli_mixture::search(p, start_point(p), std::numeric_limits<double>::quiet_NaN()).lower;
   }
+  if (paired_) return paired_->statistic(a, b, -top_m_inf);
   if (certified_)
     return glr_one_sided_statistic(sigma_, grid_, s.count(a), s.mean(a), s.count(b), challenger_mean(target_, s.mean(b)));
+  if (!ev_.empty()) {
+    // b seen through T: mean T(mu_hat_b), variance scaled by the square of T's slope.
+    const double slope = target_.relative ? 1 - target_.epsilon : 1.0;
+    return glr_ev_statistic(s.count(a), s.mean(a), ev_[a].variance(), s.count(b), challenger_mean(target_, s.mean(b)),
+                            slope * slope * ev_[b].variance());
+  }
   return glr_statistic_target(model_, sigma_, s.count(a), s.mean(a), s.count(b), s.mean(b), target_);
 }
 
 double glr_top_m::decision_value(const arm_stats& s, std::size_t a, std::size_t b) {
   if (tilts_) return kl_decision(view(s), a, b);
+  if (paired_) return paired_->statistic(a, b, fixed_threshold_);
   return certified_ ? key_->key(s, a, b) : statistic(s, a, b);
 }
 
@@ -247,7 +291,19 @@ std::vector<std::size_t> glr_top_m::recommended_set(const arm_stats&) const {
 
 std::string glr_top_m::certificate() const {
   if (!certified_)
-    return "none: the heuristic threshold log((1 + log t)/delta) carries no guarantee (the practice's top-m GLR)";
+    return ev_.empty() ? "none: the heuristic threshold log((1 + log t)/delta) carries no guarantee (the practice's top-m GLR)"
+                       : "none: the GLR with empirical variances plugged in (EV-GLR) for every pair (a in the answer, b "
+                         "outside) against the heuristic threshold log((1 + log t)/delta) has no proof (the practice's "
+                         "top-m rule for unknown variances)";
+  if (paired_)
+    return "Proposition TM-T (docs/certified-glr/paired-t.md, \"Top-m: Proposition TM-T\"): Proposition PT's one-sided "
+           "t-test Bayes factor on paired blocks for every pair (a in the answer, b outside) (block ratios {1, 2, 4, 8, "
+           "16}:1, 11 scales), Ville's inequality and a union over the m (K - m) pairs and the 5 ratios; valid for any "
+           "sampling rule and Gaussian rewards of unknown, possibly different variances" +
+           std::string(target_.relative ? " (means >= 0)" : "") + ": P(the answer is not " +
+           (m_ > 1 ? "a set of the " : target_.best_arm() ? "a " : "") + to_string(target_) +
+           ") <= delta = " + ::lilucb::detail::format_value(delta_) +
+           "; Gaussian rewards exactly (heavy tails, skew and coarse rounding are not covered)";
   if (tilts_)
     return std::string(m_ == 1 ? "Proposition Kε-U (docs/certified-glr/epsilon-topm.md, sections 1 and 9)"
                                : "Proposition TM-K (docs/certified-glr/epsilon-topm.md, section 9)") +

@@ -580,10 +580,6 @@ identification::identification(study_settings settings)
   }
   if (s.unknown_variance && s.model != reward_model::gaussian)
     refuse(fn, "unknown_variance", std::string("true with a ") + model_name(s.model) + " study", "false unless the model is gaussian");
-  if (s.unknown_variance && s.target.top_m())
-    refuse(fn, "top", std::to_string(s.target.top),
-           "1 with unknown_variance (Propositions PT and GU answer the best arm or an epsilon-good one; no top-m rule reads "
-           "no sigma)");
   check_target(fn, s.target);
   if (s.target.top_m() && s.target.top >= s.arms)
     refuse(fn, "top", std::to_string(s.target.top), "1, or 2..K-1 (K = " + std::to_string(s.arms) + " arms)");

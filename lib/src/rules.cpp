@@ -236,6 +236,7 @@ any_stopping glr_pooled_betting(const rule_context& c, run_parameters& p) {
 // the rewards as they are (no sigma, no range).
 any_stopping glr_heuristic_ev(const rule_context& c, run_parameters& p) {
   p.glr_delta = c.nu;
+  if (c.target.top_m()) return stopping::glr_top_m::practice_empirical_variance(c.arms, c.nu, c.target);
   return stopping::glr_ev(c.arms, c.nu);
 }
 
@@ -246,9 +247,10 @@ any_stopping glr_gu(const rule_context& c, run_parameters& p) {
 }
 
 // Proposition PT: paired blocks for Gaussian rewards of unknown variances, threshold
-// log((K - 1) J/nu); reads no sigma.
+// log((K - 1) J/nu); a top-m question: Proposition TM-T, threshold log(m (K - m) J/nu); reads no sigma.
 any_stopping glr_paired_t(const rule_context& c, run_parameters& p) {
   p.glr_delta = c.nu;
+  if (c.target.top_m()) return stopping::glr_top_m::paired_t(c.arms, c.nu, c.target);
   return stopping::glr_paired_t(c.arms, c.nu, c.target);
 }
 

@@ -226,8 +226,8 @@ def run(
     the practice): ``answer`` holds the arms answered (increasing) and ``correct`` says whether they are such a set
     (as ``lilucb run --top M``).
     unknown_variance=True (model 'gaussian'): the rules may not read sigma, so only "...+glr-paired-t" and "...+glr-gu"
-    (certified for Gaussian rewards of unknown, possibly different variances, Propositions PT and GU) and
-    "...+glr-heuristic-ev" (the practice) stop;
+    (certified for Gaussian rewards of unknown, possibly different variances, Propositions PT and GU; with top > 1
+    paired-t only, Proposition TM-T) and "...+glr-heuristic-ev" (the practice) stop;
     arm_sigmas gives each simulated arm's standard deviation (default: sigma for every arm), with or without it (as
     ``lilucb run --sigma unknown --arm-sigmas``).
     """

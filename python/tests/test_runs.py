@@ -413,6 +413,26 @@ def test_unknown_variance_runs(cli):
     assert d["pulls"] == pt.pulls and d["best_arm"] == pt.best_arm
 
 
+def test_unknown_variance_top_m_runs_tm_t(cli):
+    # The m best of Gaussian arms of unknown, different variances: Proposition TM-T (paired-t per top-m
+    # pair) is the default, the practice with empirical variances answers too, gu answers no top-m
+    # question; a study asks TM-T by default; the same run as the CLI's.
+    means, sds = [1.0, 0.8, 0.6, 0.4, 0.2], [0.5, 2.0, 1.0, 0.5, 1.0]
+    r = lilucb.run("lucb-glr+glr-paired-t", means, 0.05, seed=3, top=2, unknown_variance=True, arm_sigmas=sds)
+    assert r.status == "stopped" and r.certified and "Proposition TM-T" in r.certificate
+    assert r.answer == [0, 1] and r.correct
+    with pytest.warns(lilucb.UncertifiedWarning, match="not certified"):
+        ev = lilucb.run("lucb-glr+glr-heuristic-ev", means, 0.05, seed=3, top=2, unknown_variance=True, arm_sigmas=sds)
+    assert not ev.certified and len(ev.answer) == 2
+    with pytest.raises(lilucb.DomainError, match="top"):
+        lilucb.run("t3c-ids+glr-gu", means, 0.05, top=2, unknown_variance=True, arm_sigmas=sds)
+    c = cli("run", "--means", "1,0.8,0.6,0.4,0.2", "--sigma", "unknown", "--arm-sigmas", "0.5,2,1,0.5,1", "--nu", "0.05",
+            "--seed", "3", "--top", "2")  # the default with --sigma unknown --top 2: lucb-glr+glr-paired-t
+    assert c["pulls"] == r.pulls
+    s = lilucb.Identification(arms=3, model="gaussian", nu=0.1, unknown_variance=True, top=2, seed=2)
+    assert s.method == "lucb-glr+glr-paired-t"
+
+
 def test_an_uncertified_method_says_so_as_the_cli_does(cli):
     import warnings
     with pytest.warns(lilucb.UncertifiedWarning, match=r"lilucb.run: note: lilucb-heuristic is not certified"):

@@ -678,14 +678,37 @@ BOOST_AUTO_TEST_CASE(a_study_of_unknown_variance_runs_gu_and_reports_spreads) {
   std::vector<lb::study_outcome> got;
   for (const auto& q : asks) got.push_back({q.id, 0.25 * static_cast<double>(q.id), q.arm});
   BOOST_TEST(w.expire(asks[2].id, 0.0, got) == 3u);
-  // A top-m question is refused (no top-m rule reads no sigma).
+  // A top-m question: Proposition TM-T by default (lucb-glr+glr-paired-t), the same pulls and set
+  // as the run of that combination, with evidence for every arm left out; the practice answers too.
   auto top = s;
+  top.arms = 4;
   top.target.top = 2;
-  try {
-    lb::identification x(top);
-    BOOST_ERROR("a top-m study of unknown variance accepted");
-  } catch (const lilucb::domain_error& e) {
-    BOOST_TEST(e.parameter() == "top");
+  const lb::gaussian_arms four(std::vector<double>{1.0, 0.0, 0.8, -0.5}, std::vector<double>{0.2, 2.0, 0.5, 1.0});
+  for (const char* method : {"", "lucb-glr+glr-heuristic-ev"}) {
+    BOOST_TEST_CONTEXT(method) {
+      top.method = method;
+      lb::identification study(top);
+      const std::string name = *method ? method : "lucb-glr+glr-paired-t";
+      BOOST_TEST(study.method() == name);
+      BOOST_TEST(study.rule_certified() == !*method);
+      drive_sequentially(study, four, 2'000'000);
+      BOOST_REQUIRE(study.done());
+      const auto ans = study.answer();
+      BOOST_TEST(ans.answer_set == (std::vector<std::size_t>{0, 2}));
+      if (!*method) BOOST_TEST(ans.certificate.find("Proposition TM-T") != std::string::npos, ans.certificate);
+      BOOST_TEST(ans.evidence.size() == 2u);  // arms 1 and 3, each against its weakest pair
+      for (const auto& e : ans.evidence) BOOST_TEST(e.statistic >= e.threshold);
+      lb::combination c = lb::parse_combination(name);
+      c.target = top.target;
+      lb::run_options o;
+      o.nu = top.nu;
+      o.sigma = lb::unknown_variance_sampling_sigma;
+      o.unknown_variance = true;
+      o.seed = top.seed;
+      const auto run = lb::run_combination(c, four, o);
+      BOOST_TEST(run.run.pulls == study.status().total_pulls);
+      BOOST_TEST(run.run.answer_set == ans.answer_set);
+    }
   }
   // A known-sigma study reports no spreads.
   BOOST_TEST(lb::identification(gaussian_study(3, "")).status().sds.empty());
@@ -729,7 +752,9 @@ BOOST_AUTO_TEST_CASE(a_study_of_unknown_variance_runs_gu_and_reports_spreads) {
     e.tell(y.id, r);
   }
   BOOST_TEST(d.to_json() == e.to_json());
-  named.target.top = 2;
+  named.target.top = 2;  // by the model's name too: Proposition TM-T
+  BOOST_TEST(lb::identification(named).method() == "lucb-glr+glr-paired-t");
+  named.target.top = 3;  // m = K
   refused(named, "top");
 }
 

@@ -16,7 +16,10 @@
 // toolkit gives a top-m question (question_grid: the joint prior of make_joint_mixture_grid).
 // Proposition TM-K (section 9: Bernoulli tilts per pair, rewards in [0, 1]) is tested the same way
 // on Bernoulli cells (near at the m-th place, low rates) and a bounded one, with its own
-// planted failure (its statistic credited with 8 unearned nats).
+// planted failure (its statistic credited with 8 unearned nats).  Proposition TM-T (paired-t.md:
+// Proposition PT's paired blocks per pair, Gaussian rewards of unknown, different variances) is
+// tested the same way on cells whose standard deviations are a factor 10 apart (run as the toolkit
+// runs them: run_options::unknown_variance), with its own planted failure (8 unearned nats).
 #include <boost/test/unit_test.hpp>
 
 #include "large_delta.hpp"
@@ -45,7 +48,7 @@ namespace {
 enum class sampler { lucb_glr, uniform, starve };
 // The statistic: TM-M1's one-sided Gaussian mixture, TM-K's Bernoulli tilts, or TM-K credited with
 // 8 nats it has not earned (the planted failure).
-enum class rule_kind { one_sided, tilts, planted_tilts };
+enum class rule_kind { one_sided, tilts, planted_tilts, paired_t, planted_paired_t };
 
 struct cell {
   std::string label;
@@ -53,6 +56,7 @@ struct cell {
   bool bernoulli = false;
   lb::answer_target target;
   bool bounded = false;  // rewards in [2, 5] that are not Bernoulli (lb::bounded_arms at concentration 4)
+  std::vector<double> sigmas = {};  // TM-T's cells: each Gaussian arm's standard deviation
 };
 
 /// TM-K credited with 8 unearned nats (as if each arm's prior weighed e^4): stop when every pair of
@@ -61,6 +65,30 @@ class overconfident_top_m_kl {
  public:
   overconfident_top_m_kl(std::size_t K, double delta, lb::answer_target t)
       : rule_(lb::stopping::glr_top_m::bernoulli_tilts(K, delta, t)) {}
+  static const char* name() { return "glr"; }
+  static constexpr bool certified() { return false; }
+  static std::string certificate() { return "none: planted"; }
+  void observe(std::size_t i, const lb::arm_stats& s) {
+    rule_.observe(i, s);
+    pulled_ += s.count(i) == 1;
+  }
+  bool should_stop(const lb::arm_stats& s) const {
+    return pulled_ == s.size() && rule_.min_statistic(s) + 8 >= rule_.threshold(1);
+  }
+  std::size_t recommendation(const lb::arm_stats& s) const { return rule_.recommendation(s); }
+  std::vector<std::size_t> recommended_set(const lb::arm_stats& s) const { return rule_.recommended_set(s); }
+
+ private:
+  lb::stopping::glr_top_m rule_;
+  std::size_t pulled_ = 0;
+};
+
+/// TM-T credited with 8 unearned nats: stop when every pair of the set has statistic + 8 >= the
+/// threshold.
+class overconfident_top_m_t {
+ public:
+  overconfident_top_m_t(std::size_t K, double delta, lb::answer_target t)
+      : rule_(lb::stopping::glr_top_m::paired_t(K, delta, t)) {}
   static const char* name() { return "glr"; }
   static constexpr bool certified() { return false; }
   static std::string certificate() { return "none: planted"; }
@@ -99,8 +127,15 @@ tally run_cell(const cell& c, sampler which, std::size_t runs, double sigma_stat
   o.sigma = sigma_stat;
   o.seed = 20261203;
   o.max_pulls = 400'000;
+  const bool pt = kind == rule_kind::paired_t || kind == rule_kind::planted_paired_t;
+  o.unknown_variance = pt;
   auto run_one = [&](const lb::run_options& oo) {
     auto go = [&](const auto& arms) {
+      if (kind == rule_kind::planted_paired_t) {
+        overconfident_top_m_t stop(arms.size(), kNu, c.target);
+        lb::sampling::uniform s;
+        return lb::run_composed(arms, s, stop, oo).run;
+      }
       if (kind == rule_kind::planted_tilts) {
         overconfident_top_m_kl stop(arms.size(), kNu, c.target);
         lb::sampling::uniform s;
@@ -108,6 +143,10 @@ tally run_cell(const cell& c, sampler which, std::size_t runs, double sigma_stat
       }
       if (which == sampler::starve) {
         starve_the_good s(good);
+        if (pt) {
+          auto stop = lb::stopping::glr_top_m::paired_t(arms.size(), kNu, c.target);
+          return lb::run_composed(arms, s, stop, oo).run;
+        }
         if (kind == rule_kind::tilts) {
           const double lo = c.bounded ? 2.0 : 0.0, hi = c.bounded ? 5.0 : 1.0;  // the registry's prior
           auto stop = lb::stopping::glr_top_m::bernoulli_tilts(
@@ -121,12 +160,13 @@ tally run_cell(const cell& c, sampler which, std::size_t runs, double sigma_stat
                                      lb::stopping::question_grid(sigma_stat, c.target));  // the registry's prior
         return lb::run_composed(arms, s, stop, oo).run;
       }
-      const std::string threshold = kind == rule_kind::tilts ? "glr-pooled-kl" : "glr-one-sided";
+      const std::string threshold = kind == rule_kind::tilts ? "glr-pooled-kl" : pt ? "glr-paired-t" : "glr-one-sided";
       lb::combination comb =
           lb::parse_combination((which == sampler::lucb_glr ? "lucb-glr+" : "uniform+") + threshold);
       comb.target = c.target;
       return lb::run_combination(comb, arms, oo).run;
     };
+    if (pt) return go(lb::gaussian_arms(c.means, c.sigmas));
     if (c.bounded) return go(lb::bounded_arms(c.means, 2.0, 5.0, 4.0));
     return c.bernoulli ? go(lb::bernoulli_arms(c.means)) : go(lb::gaussian_arms(c.means, 0.5));
   };
@@ -136,9 +176,10 @@ tally run_cell(const cell& c, sampler which, std::size_t runs, double sigma_stat
   t.name = kind == rule_kind::one_sided
                ? std::string(names[int(which)]) + "+glr-one-sided (sigma_stat " + std::to_string(sigma_stat) + ") on " +
                      c.label
-               : std::string(kind == rule_kind::planted_tilts ? "uniform+planted-overconfident-tm-k"
-                                                              : std::string(names[int(which)]) + "+tm-k") +
-                     " on " + c.label;
+           : kind == rule_kind::planted_tilts    ? "uniform+planted-overconfident-tm-k on " + c.label
+           : kind == rule_kind::planted_paired_t ? "uniform+planted-overconfident-tm-t on " + c.label
+                                                 : std::string(names[int(which)]) + (pt ? "+tm-t" : "+tm-k") + " on " +
+                                                       c.label;
   t.runs = runs;
   for (const auto& r : results) {
     if (r.status != lb::run_status::stopped) continue;
@@ -187,6 +228,26 @@ std::vector<cell> tilt_cells() {
   };
 }
 
+// TM-T's cells (Gaussian, standard deviations a factor 10 apart, unknown to the rule): near at the
+// m-th place; tied at the m-th place with bad arms just below mu_(m) - epsilon (additive) and below
+// (1 - epsilon) mu_(m) (relative, means >= 0), where runs must stop.
+std::vector<cell> paired_t_cells() {
+  auto with_sds = [](cell c, std::vector<double> sds) {
+    c.sigmas = std::move(sds);
+    return c;
+  };
+  return {
+      with_sds({"near at the m-th place (sd 0.2, 2, 0.5, 1, 0.3; m 2)", {1.0, 0.6, 0.45, 0.4, 0.0}, false, top(2, 0.0)},
+               {0.2, 2.0, 0.5, 1.0, 0.3}),
+      with_sds({"tied at the m-th place, bad at mu_(m) - 1.2 eps (sd 2, 0.2, 0.5, 1, 0.3; m 2, eps 0.1)",
+                {0.5, 0.35, 0.35, 0.23, 0.23}, false, top(2, 0.1)},
+               {2.0, 0.2, 0.5, 1.0, 0.3}),
+      with_sds({"tied at the m-th place, bad below (1 - eps) mu_(m) (sd 0.2, 2, 0.5, 1, 0.3; m 2, relative eps 0.1)",
+                {1.0, 0.8, 0.8, 0.68, 0.6}, false, lb::answer_target{0.1, true, 2}},
+               {0.2, 2.0, 0.5, 1.0, 0.3}),
+  };
+}
+
 // Every cell with every sampler: not rejected at delta = 1/2, and with an epsilon every run of a
 // sampler that pulls every arm stops.
 void check_cells(const std::vector<cell>& cs, rule_kind kind) {
@@ -212,6 +273,21 @@ BOOST_AUTO_TEST_CASE(tm_k_planted_overconfident_rule_is_rejected) {
   cell many{"two good, ten at mu_(2) - 0.1 (Bernoulli, m 2)", {0.5, 0.5}, true, top(2, 0.0)};
   many.means.resize(12, 0.4);
   const auto sharp = run_cell(many, sampler::uniform, large_delta_runs(), 0.5, rule_kind::planted_tilts);
+  BOOST_TEST_MESSAGE(sharp.summary());
+  BOOST_TEST(sharp.rejected(kNu), sharp.summary());
+}
+
+BOOST_AUTO_TEST_CASE(tm_t_certified_at_delta_half_for_every_sampler) {
+  check_cells(paired_t_cells(), rule_kind::paired_t);
+}
+
+// TM-T's planted failure: eight unearned nats on two good arms and ten just below them (standard
+// deviations 0.5 and 1 in turn), round robin: it stops within a few rounds with a random top pair.
+BOOST_AUTO_TEST_CASE(tm_t_planted_overconfident_rule_is_rejected) {
+  cell many{"two good, ten at mu_(2) - 0.1 (sd 0.5, 1 in turn; m 2)", {0.5, 0.5}, false, top(2, 0.0)};
+  many.means.resize(12, 0.4);
+  for (std::size_t i = 0; i < many.means.size(); ++i) many.sigmas.push_back(i % 2 == 0 ? 0.5 : 1.0);
+  const auto sharp = run_cell(many, sampler::uniform, large_delta_runs(), 0.5, rule_kind::planted_paired_t);
   BOOST_TEST_MESSAGE(sharp.summary());
   BOOST_TEST(sharp.rejected(kNu), sharp.summary());
 }

@@ -412,4 +412,81 @@ BOOST_AUTO_TEST_CASE(lower_bound) {
   BOOST_TEST(r.t_star == 937.81, tt::tolerance(1e-5));
 }
 
+// Gaussian arms of different KNOWN standard deviations (characteristic_time_top_m_gaussian with a
+// vector of sigmas): (a) equal sigmas give the one-sigma value; m = 1 at eps = 0 the best-arm
+// characteristic_time_gaussian(means, sigmas) (another program: the root of F); two arms the
+// closed form 2 (s1 + s2)^2/D^2 with D = gap + eps; (c) the brute force of the definition, each
+// arm with its own divergence (p - q)^2/(2 sigma_a^2), the pair's infimum over x and the simplex's
+// maximum by nested golden-section search: within 1e-6 of 1/t_star; (d) the certified bracket, and
+// w* attains 1/t_star.  Domain: one sigma per mean, each positive, by name.
+BOOST_AUTO_TEST_CASE(gaussian_different_sigmas) {
+  const auto brute_objective = [](const std::vector<double>& mu, const std::vector<double>& sd,
+                                  const std::vector<std::size_t>& S, const std::vector<double>& w, double eps) {
+    double least = INFINITY;
+    for (std::size_t a : S)
+      for (std::size_t b = 0; b < mu.size(); ++b) {
+        if (std::find(S.begin(), S.end(), b) != S.end()) continue;
+        const auto cost = [&](double x) {
+          return (w[a] > 0 ? w[a] * (mu[a] - x) * (mu[a] - x) / (2 * sd[a] * sd[a]) : 0.0) +
+                 (w[b] > 0 ? w[b] * (mu[b] - x - eps) * (mu[b] - x - eps) / (2 * sd[b] * sd[b]) : 0.0);
+        };
+        least = std::min(least, mu[b] >= mu[a] + eps ? 0.0
+                                                     : ct_topm::golden_min(cost, std::min(mu[a], mu[b]) - eps - 10,
+                                                                           std::max(mu[a], mu[b]) + 10, 90));
+      }
+    return least;
+  };
+  const std::vector<double> mu{1.0, 0.8, 0.5, 0.2}, sd{0.3, 1.0, 0.5, 2.0};
+  for (std::size_t m : {1u, 2u, 3u})
+    for (double eps : {0.0, 0.1}) {
+      BOOST_TEST_CONTEXT("m " << m << " eps " << eps) {
+        const auto r = lilucb::characteristic_time_top_m_gaussian(mu, sd, m, eps);
+        BOOST_TEST(r.answer.size() == m);
+        BOOST_TEST(r.t_star_lower <= r.t_star);
+        BOOST_TEST(r.t_star_lower == r.t_star, tt::tolerance(1e-7));
+        BOOST_TEST(brute_objective(mu, sd, r.answer, r.w_star, eps) * r.t_star == 1.0, tt::tolerance(1e-9));
+        // The nested golden-section maximum over the simplex (the objective is concave in w).
+        std::vector<double> w(mu.size());
+        std::function<double(std::size_t, double)> level = [&](std::size_t i, double rest) -> double {
+          if (i + 1 == mu.size()) {
+            w[i] = rest;
+            return brute_objective(mu, sd, r.answer, w, eps);
+          }
+          return -ct_topm::golden_min(
+              [&](double v) {
+                w[i] = rest * v;
+                return -level(i + 1, rest * (1 - v));
+              },
+              0.0, 1.0, 36);
+        };
+        BOOST_TEST(level(0, 1.0) * r.t_star == 1.0, tt::tolerance(1e-6));
+        if (m == 1 && eps == 0)
+          BOOST_TEST(r.t_star == lilucb::characteristic_time_gaussian(mu, sd).t_star, tt::tolerance(1e-9));
+      }
+    }
+  // Equal sigmas: the one-sigma function.
+  const std::vector<double> same(mu.size(), 0.7);
+  for (std::size_t m : {1u, 2u, 3u})
+    BOOST_TEST(lilucb::characteristic_time_top_m_gaussian(mu, same, m, 0.05).t_star ==
+                   lilucb::characteristic_time_top_m_gaussian(mu, 0.7, m, 0.05).t_star,
+               tt::tolerance(1e-10));
+  // Two arms: 2 (s1 + s2)^2/D^2, w proportional to sigma.
+  const auto two = lilucb::characteristic_time_top_m_gaussian(std::vector<double>{0.5, 0.2}, std::vector<double>{0.4, 1.2}, 1, 0.1);
+  BOOST_TEST(two.t_star == 2 * 1.6 * 1.6 / (0.4 * 0.4), tt::tolerance(1e-10));
+  BOOST_TEST(two.w_star[0] == 0.25, tt::tolerance(1e-6));
+  // Domain: one sigma per mean, each positive, by name.
+  const auto refused = [](const std::function<void()>& f, const std::string& parameter) {
+    try {
+      f();
+      BOOST_ERROR("accepted; expected a refusal naming " + parameter);
+    } catch (const lilucb::domain_error& e) {
+      BOOST_TEST(e.parameter() == parameter);
+    }
+  };
+  refused([&] { (void)lilucb::characteristic_time_top_m_gaussian(mu, std::vector<double>{1.0, 1.0}, 2); }, "sigmas");
+  refused([&] { (void)lilucb::characteristic_time_top_m_gaussian(mu, std::vector<double>{1.0, 0.0, 1.0, 1.0}, 2); },
+          "sigma");
+  refused([&] { (void)lilucb::characteristic_time_top_m_gaussian(mu, sd, 4); }, "m");
+}
+
 BOOST_AUTO_TEST_SUITE_END()  // characteristic_time_top_m

@@ -108,6 +108,14 @@ inline constexpr const char* top_m_known_range =
     "a top-m rule for rewards in a known range (Proposition TM-K): the presets ask for the best arm on Gaussian arms; "
     "experiments/modern/topm_bernoulli.json runs it";
 
+/// The top-m rules for Gaussian rewards of unknown variance: Proposition TM-T (paired-t per top-m
+/// pair) and the practice with empirical variances (experiments/modern/topm_unknown_variance.json
+/// runs them).
+inline constexpr const char* top_m_unknown_variance =
+    "a top-m rule for Gaussian rewards of unknown variance (Proposition TM-T, or the practice with empirical "
+    "variances): the presets ask for the best arm with a known sigma; experiments/modern/topm_unknown_variance.json "
+    "runs it";
+
 /// EB-TC-IDS with Proposition PK's tilts: the epsilon-good comparison on Bernoulli arms runs it
 /// (Proposition Kε-U).
 inline constexpr const char* epsilon_known_range =
@@ -218,6 +226,12 @@ inline constexpr std::array method_table{
     // Proposition TM-K: the top-m pairs on Bernoulli tilts (rewards in a known range).
     method_row{"lucb-glr+glr-pooled-kl", top_m_known_range},
     method_row{"tt-topm+glr-pooled-kl", top_m_known_range},
+    // Proposition TM-T and the practice with empirical variances: top-m pairs on Gaussian arms of
+    // unknown variances.
+    method_row{"lucb-glr+glr-paired-t", top_m_unknown_variance},
+    method_row{"tt-topm+glr-paired-t", top_m_unknown_variance},
+    method_row{"lucb-glr+glr-heuristic-ev", top_m_unknown_variance},
+    method_row{"tt-topm+glr-heuristic-ev", top_m_unknown_variance},
     // Propositions PT and GU: certified for Gaussian rewards of unknown, possibly different variances.
     method_row{"t3c-ids+glr-paired-t", unknown_variance_certified},
     method_row{"t3c-ids+glr-gu", unknown_variance_certified},

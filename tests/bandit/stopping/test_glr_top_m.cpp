@@ -1,5 +1,6 @@
 // stopping/glr_top_m.hpp: top-m GLR stopping (Proposition TM-M1, docs/certified-glr/epsilon-topm.md,
-// section 8, Proposition TM-K, section 9, and the practice).  Its lazy decision against a naive
+// section 8, Proposition TM-K, section 9, Proposition TM-T, docs/certified-glr/paired-t.md, and the
+// practices).  Its lazy decision against a naive
 // evaluation at every pull (the empirical top set by a sort, every pair's statistic), with and
 // without epsilon; m = 1 against glr_one_sided; the certificate; domain errors.
 #include <boost/test/unit_test.hpp>
@@ -8,11 +9,15 @@
 
 #include "lilucb/bandit/compose.hpp"
 #include "lilucb/bandit/detail/bernoulli_mixture.hpp"
+#include "lilucb/bandit/stopping/glr_ev.hpp"
 #include "lilucb/bandit/stopping/glr_one_sided.hpp"
+#include "lilucb/bandit/stopping/glr_paired_t.hpp"
 #include "lilucb/bandit/stopping/glr_top_m.hpp"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
+#include <map>
 #include <numeric>
 #include <vector>
 
@@ -124,6 +129,135 @@ BOOST_AUTO_TEST_CASE(practice_decision_matches_the_naive_one) {
       [&](double v, std::uint64_t n) { return v > std::log((1 + std::log(double(n))) / 0.1); });
   BOOST_TEST(go > 0u);
   BOOST_TEST(stop > 0u);
+}
+
+// Proposition TM-T: Lambda(a, b) computed here from the rewards (block differences of every ratio,
+// their mean and sum of squared deviations, paired_t_log_evalue, the best ratio; a ratio's upper
+// bound where that is below the threshold) against log(m (K - m) J/delta), at every pull; Gaussian arms of standard deviations far apart, with no
+// epsilon, an additive and a relative one (means >= 0).
+BOOST_AUTO_TEST_CASE(paired_t_decision_matches_the_naive_one) {
+  const std::vector<double> means{2.0, 0.6, 1.6, 1.2, 0.0, 0.8}, sds{0.2, 2.0, 0.5, 1.0, 0.3, 1.5};
+  const double J = double(ls::paired_t_ratios.size());
+  for (std::size_t m : {2u, 3u})
+    for (const lb::answer_target& q : {lb::answer_target{0.0, false}, lb::answer_target{0.1, false},
+                                       lb::answer_target{0.1, true}}) {
+      lb::answer_target t = q;
+      t.top = m;
+      auto rule = ls::glr_top_m::paired_t(means.size(), 0.05, t);
+      const double thr = std::log(double(m * (means.size() - m)) * J / 0.05);
+      BOOST_TEST(rule.threshold(1) >= thr);
+      BOOST_TEST(rule.threshold(1) <= thr * (1 + 1e-14));
+      BOOST_TEST(rule.certified());
+      BOOST_TEST(rule.certificate().find("Proposition TM-T") != std::string::npos, rule.certificate());
+      std::vector<std::vector<double>> tapes(means.size());
+      std::map<std::array<std::size_t, 3>, ls::paired_t_blocks> blocks;  // (a, b, ratio) -> block summary
+      const double s = t.relative ? 1 - t.epsilon : 1.0, e = t.relative ? 0.0 : t.epsilon;
+      const auto [go, stop] = check_against_naive(
+          rule, means.size(), m, m == 2 ? 1500 : 3200, false,  // past the first stops (about 730 and 2100 pulls)
+          [&](std::size_t i, lb::normal_stream& r) {
+            tapes[i].push_back(means[i] + sds[i] * r());
+            return tapes[i].back();
+          },
+          [&](const lb::arm_stats&, std::size_t a, std::size_t b) {
+            double best = -INFINITY;
+            for (std::size_t r = 0; r < ls::paired_t_ratios.size(); ++r) {
+              const auto [ra, rb] = ls::paired_t_ratios[r];
+              const std::size_t k = std::min(tapes[a].size() / ra, tapes[b].size() / rb);
+              // The pair's blocks so far, extended by those completed since (each block read once).
+              ls::paired_t_blocks& d = blocks[{a, b, r}];
+              for (std::size_t j = d.k; j < k; ++j) {
+                double sa = 0, sb = 0;
+                for (std::size_t n = j * ra; n < (j + 1) * ra; ++n) sa += tapes[a][n];
+                for (std::size_t n = j * rb; n < (j + 1) * rb; ++n) sb += tapes[b][n];
+                d.add(sa / double(ra) - s * (sb / double(rb)) + e);
+              }
+              // A ratio whose upper bound (every t CDF set to 1) is below the threshold cannot pass:
+              // its upper bound stands for it (the decision is the same, and the t CDFs are costly).
+              const double upper = ls::paired_t_log_evalue(d.k, d.mean, d.m2, true);
+              best = std::max(best, upper < rule.threshold(1) ? upper : ls::paired_t_log_evalue(d.k, d.mean, d.m2));
+            }
+            return best;
+          },
+          [&](double v, std::uint64_t) { return v >= rule.threshold(1); });
+      BOOST_TEST(go > 0u);
+      BOOST_TEST_MESSAGE("m " << m << " " << lb::to_string(t) << ": " << go << " continue, " << stop << " stop");
+      BOOST_TEST(stop > 0u, "m " << m << " " << lb::to_string(t));
+      // Its evidence: every arm left out, against the threshold, its weakest pair's statistic.
+      lb::arm_stats st(means.size());
+      auto fresh = ls::glr_top_m::paired_t(means.size(), 0.05, t);
+      lb::normal_stream r(3, 0);
+      for (int n = 0; n < 600; ++n) {
+        const std::size_t i = std::size_t(n) % means.size();
+        st.add(i, means[i] + sds[i] * r());
+        fresh.observe(i, st);
+      }
+      const auto ev = fresh.evidence(st);
+      BOOST_TEST(ev.size() == means.size() - m);
+      for (const auto& c : ev) {
+        double least = INFINITY;
+        for (std::size_t a : fresh.recommended_set(st)) least = std::min(least, fresh.statistic(st, a, c.arm));
+        BOOST_TEST(c.statistic == least);
+        BOOST_TEST(c.threshold == fresh.threshold(1));
+      }
+    }
+}
+
+// m = 1: TM-T is Proposition PT with the empirical best arm as the answer: the same decision as
+// glr_paired_t at every pull (best arm, additive and relative epsilon).
+BOOST_AUTO_TEST_CASE(paired_t_with_one_arm_is_glr_paired_t) {
+  const std::vector<double> means{1.0, 0.7, 0.9, 0.4}, sds{0.3, 2.0, 0.5, 1.0};
+  for (const lb::answer_target& t : {lb::answer_target{}, lb::answer_target{0.1, false}, lb::answer_target{0.1, true}}) {
+    auto top = ls::glr_top_m::paired_t(means.size(), 0.1, t);
+    ls::glr_paired_t one(means.size(), 0.1, t);
+    // log((K - 1) J/delta), each rounded upwards its own way.
+    BOOST_TEST(std::fabs(top.threshold(1) - one.threshold()) <= 1e-14 * one.threshold());
+    lb::arm_stats st(means.size());
+    lb::normal_stream rng(11, 0);
+    std::size_t stops = 0;
+    for (int n = 0; n < 6000; ++n) {
+      const std::size_t i = n < 4 ? std::size_t(n) : std::size_t(rng.engine()() % means.size());
+      st.add(i, means[i] + sds[i] * rng());
+      top.observe(i, st);
+      one.observe(i, st);
+      const bool a = top.should_stop(st), b = one.should_stop(st);
+      BOOST_REQUIRE_MESSAGE(a == b, "pull " << n << " " << lb::to_string(t) << ": top-m " << a << ", paired-t " << b);
+      if (a) {
+        ++stops;
+        BOOST_REQUIRE(top.recommendation(st) == one.recommendation(st));
+      }
+    }
+    BOOST_TEST(stops > 0u, lb::to_string(t));
+  }
+}
+
+// The practice for unknown variances: the EV-GLR at b's transformed mean (its variance scaled by
+// the square of the relative factor) against log((1 + log t)/delta).
+BOOST_AUTO_TEST_CASE(empirical_variance_practice_matches_the_naive_one) {
+  const std::vector<double> means{1.6, 1.0, 1.5, 1.3, 0.9, 1.2}, sds{0.2, 2.0, 0.5, 1.0, 0.3, 1.5};
+  for (const lb::answer_target& q : {lb::answer_target{0.0, false}, lb::answer_target{0.1, false},
+                                     lb::answer_target{0.1, true}}) {
+    lb::answer_target t = q;
+    t.top = 2;
+    auto rule = ls::glr_top_m::practice_empirical_variance(means.size(), 0.1, t);
+    BOOST_TEST(!rule.certified());
+    BOOST_TEST(rule.certificate().find("empirical variances") != std::string::npos, rule.certificate());
+    std::vector<lb::detail::running_variance> v(means.size());
+    const double slope = t.relative ? 1 - t.epsilon : 1.0;
+    const auto [go, stop] = check_against_naive(
+        rule, means.size(), 2, 5000, false,
+        [&](std::size_t i, lb::normal_stream& r) {
+          const double y = means[i] + sds[i] * r();
+          v[i].add(y);
+          return y;
+        },
+        [&](const lb::arm_stats& st, std::size_t a, std::size_t b) {
+          return ls::glr_ev_statistic(st.count(a), st.mean(a), v[a].variance(), st.count(b),
+                                      lb::challenger_mean(t, st.mean(b)), slope * slope * v[b].variance());
+        },
+        [&](double z, std::uint64_t n) { return z > std::log((1 + std::log(double(n))) / 0.1); });
+    BOOST_TEST(go > 0u);
+    BOOST_TEST(stop > 0u, lb::to_string(t));
+  }
 }
 
 // Bernoulli rewards with exact ties in the data (and in the means, at the m-th place): the rule's
@@ -321,7 +455,8 @@ BOOST_AUTO_TEST_CASE(pooled_kl_answers_top_m_by_tm_k) {
     const std::string what = e.what(), listed = what.substr(what.find("answers it:"));
     BOOST_TEST(listed.find("one-sided") != std::string::npos, what);
     BOOST_TEST(listed.find("pooled-kl") == std::string::npos, what);
-    BOOST_TEST(listed.find("paired-t") == std::string::npos, what);
+    BOOST_TEST(listed.find("paired-t") != std::string::npos, what);  // TM-T answers both
+    BOOST_TEST(listed.find("gu") == std::string::npos, what);         // GU answers no top-m question
   }
 }
 
@@ -336,6 +471,26 @@ BOOST_AUTO_TEST_CASE(domain_errors_name_the_parameter) {
   expect_domain_error([&] { ls::glr_top_m(5, 0.5, 1.0, t); }, "delta");
   expect_domain_error([&] { ls::glr_top_m(1, 0.5, 0.1, t); }, "K");
   expect_domain_error([&] { ls::glr_top_m::bernoulli_tilts(5, 0.0, t); }, "delta");
+  expect_domain_error([&] { ls::glr_top_m::paired_t(5, 1.0, t); }, "delta");
+  expect_domain_error([&] { ls::glr_top_m::paired_t(1, 0.1, t); }, "K");
+  expect_domain_error([&] { ls::glr_top_m::practice_empirical_variance(5, 0.0, t); }, "delta");
+  {  // the paired-block form reads every reward: one pull per observe
+    auto pt = ls::glr_top_m::paired_t(5, 0.1, t);
+    lb::arm_stats st(5);
+    st.add(0, 1.0);
+    st.add(0, 2.0);
+    expect_domain_error([&] { pt.observe(0, st); }, "count");
+  }
+  {
+    auto ev = ls::glr_top_m::practice_empirical_variance(5, 0.1, t);
+    lb::arm_stats st(5);
+    st.add(1, 1.0);
+    st.add(1, 2.0);
+    expect_domain_error([&] { ev.observe(1, st); }, "count");
+  }
+  lb::answer_target six = t;
+  six.top = 5;
+  expect_domain_error([&] { ls::glr_top_m::paired_t(5, 0.1, six); }, "top");
   expect_domain_error([&] { ls::glr_top_m::bernoulli_tilts(5, 0.1, t, lb::bernoulli_mixture::make_default_tilt_grid(), 1, 1); },
                       "hi");
   lb::answer_target e = t;

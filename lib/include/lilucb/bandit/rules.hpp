@@ -315,7 +315,7 @@ inline constexpr std::array<sampling_descriptor, 17> sampling_rules{{
                 "the GLR)",
      .parameters = "the GLR of the run's model at its sigma; a best-arm question's pair when top = 1",
      .make = &rule_factories::lucb_glr, .knows_epsilon = true, .knows_top_m = true, .practice = true,
-     .recommended = {.top_m = rule_models::any}},
+     .recommended = {.top_m = all_reward_models}},
     {.id = sampling_rule::tt_topm, .name = "tt-topm",
      .summary = "top-m, Top-Two style: that pair's arms with information-directed shares",
      .parameters = "the GLR of the run's model at its sigma; a best-arm question's pair when top = 1",
@@ -405,12 +405,14 @@ inline constexpr std::array<threshold_descriptor, 13> glr_thresholds{{
     {.id = glr_threshold::heuristic_ev, .name = "heuristic-ev",
      .summary = "the GLR with the arms' empirical variances (EV-GLR) at log((1 + log t)/nu): the practice for unknown "
                 "variances",
-     .parameters = "delta = nu; the rewards as they are (no sigma, no range)",
+     .parameters = "delta = nu; the rewards as they are (no sigma, no range); for a top-m question the same "
+                   "statistic on every top-m pair",
      .statement = "none: the empirical-variance GLR with the heuristic threshold has no proof",
      .models = rule_models::not_bernoulli,
      .models_note = "heuristic-ev is for Gaussian, sub-Gaussian or bounded arms: on Bernoulli arms the variance is the "
                     "mean's (use heuristic, whose KL statistic uses it)",
-     .beta = &rule_factories::heuristic_beta, .make = &rule_factories::glr_heuristic_ev, .practice = true},
+     .beta = &rule_factories::heuristic_beta, .make = &rule_factories::glr_heuristic_ev, .answers_top_m = true,
+     .practice = true},
     {.id = glr_threshold::pooled_weighted, .name = "pooled-weighted",
      .summary = "pooled-per-arm with predictable weights that un-pool the pulls made while the leader barely led",
      .parameters = "delta = nu; make_per_arm_grid() and the weights of make_unpooling_weights()", .certified = true,
@@ -427,14 +429,19 @@ inline constexpr std::array<threshold_descriptor, 13> glr_thresholds{{
      .cost = rule_cost::costly, .make = &rule_factories::glr_gu, .answers_epsilon = true},
     {.id = glr_threshold::paired_t, .name = "paired-t",
      .summary = "Gaussian rewards of unknown, possibly different variances (--sigma unknown): a one-sided t-test Bayes "
-                "factor on paired blocks of the two arms' rewards, union over block ratios and the wrong answers",
-     .parameters = "delta = nu; block ratios {1, 2, 4, 8, 16}:1 and 11 scales, threshold log((K - 1) 5/nu); reads no "
-                   "sigma",
-     .certified = true, .statement = "Proposition PT (docs/certified-glr/paired-t.md)",
+                "factor on paired blocks of the two arms' rewards, union over block ratios and the wrong answers (for "
+                "top-m questions over the top-m pairs)",
+     .parameters = "delta = nu; block ratios {1, 2, 4, 8, 16}:1 and 11 scales, threshold log((K - 1) 5/nu); for a "
+                   "top-m question TM-T: the same statistic on every top-m pair, threshold log(m(K - m) 5/nu); reads "
+                   "no sigma",
+     .certified = true, .statement = "Proposition PT (docs/certified-glr/paired-t.md); top-m: Proposition TM-T (the "
+                                     "same page)",
      .models = rule_models::gaussian_any_variance,
      .models_note = "paired-t needs Gaussian rewards exactly (Gaussian blocks): Gaussian arms, variances known or not",
-     .cost = rule_cost::costly, .make = &rule_factories::glr_paired_t, .answers_epsilon = true,
-     .recommended = {.best_arm = rule_models::unknown_variance, .epsilon_good = rule_models::unknown_variance}},
+     .cost = rule_cost::costly, .make = &rule_factories::glr_paired_t, .answers_epsilon = true, .answers_top_m = true,
+     .recommended = {.best_arm = rule_models::unknown_variance,
+                     .epsilon_good = rule_models::unknown_variance,
+                     .top_m = rule_models::unknown_variance}},
     {.id = glr_threshold::pooled_betting, .name = "pooled-betting",
      .summary = "the pooled rule with range-scaled betting bounded by hat sums: rewards in a known range, no sigma, "
                 "adapts to the rewards' law",

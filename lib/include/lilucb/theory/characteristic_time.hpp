@@ -1462,6 +1462,88 @@ top_m_characteristic_time_result<detail::range_value_t<Range>> characteristic_ti
   return r;
 }
 
+/// T*_m(mu), its proportions, answer set and certified lower end for Gaussian arms N(mu_a, sigma_a^2)
+/// of KNOWN, possibly different standard deviations: the one-sigma function's program with the
+/// pair cost D_ab^2 w_a w_b/(2 (sigma_a^2 w_b + sigma_b^2 w_a)), D_ab = mu_a - mu_b + eps (the
+/// infimum over the common point of w_a (mu_a - x)^2/(2 sigma_a^2) + w_b (mu_b - x - eps)^2/(2
+/// sigma_b^2)).  For a method (eps, m)-correct on Gaussian arms of UNKNOWN variances this is a
+/// valid lower-bound characteristic time too (that model contains these known-variance laws),
+/// below that model's own, which is not computed.  Equal sigmas give the one-sigma function's
+/// value; m = 1 the best-arm characteristic_time_gaussian(means, sigmas) at eps = 0.  Domain: the
+/// one-sigma function's, with one sigma per mean, each > 0 finite; instances whose costs leave the
+/// positive normal reals are refused naming the means (or epsilon), a T*_m that overflows naming
+/// sigmas.
+template <class Range, class Real = detail::range_value_t<Range>>
+top_m_characteristic_time_result<Real> characteristic_time_top_m_gaussian(const Range& means,
+                                                                         const std::vector<Real>& sigmas, std::size_t m,
+                                                                         Real epsilon = Real(0)) {
+  constexpr const char* fn = "lilucb::characteristic_time_top_m_gaussian";
+  detail::check_epsilon(fn, epsilon, nullptr);
+  const auto checked = detail::top_m_checked(fn, means, m, epsilon == 0);
+  const auto& mu = checked.first;
+  const auto& order = checked.second;
+  const std::size_t n = mu.size();
+  if (sigmas.size() != n)
+    detail::raise_domain_error(fn, "sigmas", std::to_string(sigmas.size()) + " values",
+                               "one standard deviation per mean (" + std::to_string(n) + ")");
+  for (const Real& s : sigmas) detail::check_gaussian_sigma(fn, s);
+  // Units: costs of D_min^2/(2 s0^2), s0 the smallest sigma; r_a = (sigma_a/s0)^2 >= 1.
+  const Real s0 = *std::min_element(sigmas.begin(), sigmas.end());
+  std::vector<Real> r(n);
+  for (std::size_t a = 0; a < n; ++a) r[a] = (sigmas[a] / s0) * (sigmas[a] / s0);
+  const Real d_min = (mu[order[m - 1]] - mu[order[m]]) + epsilon, d_max = (mu[order[0]] - mu[order[n - 1]]) + epsilon;
+  const Real dd_min = d_min * d_min / (2 * s0 * s0), ratio = d_max / d_min;
+  const Real r_max = *std::max_element(r.begin(), r.end());
+  if (!((boost::math::isfinite)(Real(ratio * ratio)) && (boost::math::isfinite)(r_max) &&
+        dd_min >= (std::numeric_limits<Real>::min)() && (boost::math::isfinite)(dd_min))) {
+    const bool by_eps = epsilon > 0 && !(boost::math::isfinite)(Real(epsilon * epsilon / (2 * s0 * s0)));
+    detail::raise_domain_error(fn, by_eps ? "epsilon" : "means",
+                               by_eps ? detail::format_value(epsilon)
+                                      : "gaps " + detail::format_value(d_min) + " to " + detail::format_value(d_max) +
+                                            " at sigmas from " + detail::format_value(s0),
+                               "values whose D_min^2/(2 sigma_min^2) is a positive normal real and whose (D_max/D_min)^2 "
+                               "and (sigma_max/sigma_min)^2 are finite, D_ab = mu_a - mu_b + eps");
+  }
+  const auto set = detail::top_m_pairs(order, m);
+  const auto& pairs = set.first;
+  std::vector<Real> rel(pairs.size());
+  for (std::size_t p = 0; p < pairs.size(); ++p) {
+    const Real q = ((mu[pairs[p].first] - mu[pairs[p].second]) + epsilon) / d_min;
+    rel[p] = q * q;
+  }
+  // C = d w_a w_b/u, u = r_a w_b + r_b w_a: gradient d (r_a w_b^2, r_b w_a^2)/u^2, Hessian
+  // 2 d r_a r_b/u^3 times (-w_b^2, w_a w_b; w_a w_b, -w_a^2).
+  const auto cost = [&](std::size_t p, const Real& wa, const Real& wb) {
+    const Real ra = r[pairs[p].first], rb = r[pairs[p].second], d = rel[p];
+    const Real u = ra * wb + rb * wa;
+    detail::top_m_pair_cost<Real> c;
+    c.c = d * wa * wb / u;
+    c.ga = d * ra * (wb / u) * (wb / u);
+    c.gb = d * rb * (wa / u) * (wa / u);
+    const Real h = 2 * d * ra * rb / (u * u * u);
+    c.haa = -h * wb * wb;
+    c.hab = h * wa * wb;
+    c.hbb = -h * wa * wa;
+    return c;
+  };
+  Real scale = std::numeric_limits<Real>::infinity();
+  for (std::size_t p = 0; p < pairs.size(); ++p) {
+    const Real c = cost(p, Real(1), Real(1)).c;
+    scale = c < scale ? c : scale;
+  }
+  if (!(scale >= (std::numeric_limits<Real>::min)() && (boost::math::isfinite)(scale)))
+    detail::raise_domain_error(fn, "sigmas", "smallest pair cost " + detail::format_value(scale) + " at w = 1",
+                               "standard deviations whose pair costs at uniform weights are positive normal reals");
+  auto res = detail::top_m_barrier<Real>(n, pairs, cost, scale);
+  res.t_star /= dd_min;
+  res.t_star_lower /= dd_min;
+  res.answer = set.second;
+  if (!((boost::math::isfinite)(res.t_star) && res.t_star > 0))
+    detail::raise_domain_error(fn, "sigmas", "T*_m = " + detail::format_value(res.t_star),
+                               "values whose T*_m is finite");
+  return res;
+}
+
 /// T*_m(mu), its proportions, answer set and certified lower end for Bernoulli arms (the Gaussian
 /// function's contract with the Bernoulli KL divergence; the pair's alternative keeps both means
 /// in [0, 1]).  Domain: at least two means in [0, 1]; 1 <= m <= K - 1; epsilon in [0, 1) finite;

@@ -18,8 +18,18 @@
 //       rewards in [0, 1] (Bernoulli arms, or bounded rewards read as (y - lo)/(hi - lo)) and ANY
 //       sampling rule, P(stop with a set that is not (epsilon, m)-correct) <= delta; additive
 //       epsilon only;
+//   certified for Gaussian rewards of unknown, possibly different variances (Proposition TM-T,
+//       docs/certified-glr/paired-t.md, "Top-m: Proposition TM-T"):
+//       Lambda(a, b) >= log(m (K - m) J/delta), Lambda Proposition PT's paired-block statistic
+//       (glr_paired_t.hpp: the one-sided t-test Bayes factor of the block differences of a's and
+//       b's rewards, the best of the J block ratios; its certified lower bound) for the question
+//       (s, e) of the target; for Gaussian rewards N(mu_i, sigma_i^2), the sigma_i unknown, and ANY
+//       sampling rule, P(stop with a set that is not (epsilon, m)-correct) <= delta (relative
+//       epsilon: mu_(m) >= 0); reads no sigma;
 //   practice (no guarantee): Z_{a,b} > log((1 + log t)/delta), Z the model's GLR for the target
-//       (glr_statistic_target: Gaussian or Bernoulli), as the top-m experiments of the field run it.
+//       (glr_statistic_target: Gaussian or Bernoulli), as the top-m experiments of the field run it;
+//       for unknown variances the GLR with the arms' empirical variances (glr_ev.hpp's EV-GLR at
+//       b's transformed mean, b's variance scaled by the square of the relative factor).
 //
 // S_hat: after every pull, arms cross between S_hat and its complement only when an outside mean
 // is strictly above an inside one (the set is a function of the history: two heaps, O(log K) per
@@ -40,7 +50,10 @@
 // certified form takes M1's grid (1 to 64 scales, sum of weights <= 1; the registry gives it
 // make_joint_mixture_grid(), glr_one_sided.hpp's question_grid); the Bernoulli-tilt form takes an
 // additive epsilon with epsilon/(hi - lo) in [0, 1), a grid as bernoulli_mixture::check_tilt_grid
-// admits and lo < hi finite.
+// admits and lo < hi finite; the paired-block form and the empirical-variance practice take one
+// reward per observe (a batched observe is refused naming "count") and reads every arm's rewards (memory: all of them, as glr_paired_t).  The
+// paired-block form's pair decision is glr_paired_t_pair::statistic at the threshold (a pass rests
+// on a ratio's certified value; a fail on values below it).
 // Tests: tests/bandit/stopping/test_glr_top_m.cpp (the decision at every pull against a naive
 // evaluation; m = 1 against glr_one_sided) and tests/bandit_stats/test_top_m_error_rates.cpp.
 
@@ -51,7 +64,9 @@
 #include "lilucb/bandit/detail/pooled_designation.hpp"
 #include "lilucb/bandit/rules.hpp"
 #include "lilucb/bandit/stopping/glr.hpp"
+#include "lilucb/bandit/stopping/glr_ev.hpp"
 #include "lilucb/bandit/stopping/glr_one_sided.hpp"
+#include "lilucb/bandit/stopping/glr_paired_t.hpp"
 #include "lilucb/bandit/target.hpp"
 
 #include <cstddef>
@@ -73,6 +88,12 @@ class glr_top_m {
   static glr_top_m bernoulli_tilts(std::size_t K, double delta, answer_target target,
                                    bernoulli_mixture::tilt_grid grid = bernoulli_mixture::make_default_tilt_grid(),
                                    double lo = 0, double hi = 1);
+  /// The certified rule for Gaussian rewards of unknown, possibly different variances (Proposition
+  /// TM-T): Proposition PT's paired blocks for every pair.  Domain: see the file comment.
+  static glr_top_m paired_t(std::size_t K, double delta, answer_target target);
+  /// The practice for unknown variances: the EV-GLR of every pair at the heuristic threshold
+  /// (uncertified).  Domain: see the file comment.
+  static glr_top_m practice_empirical_variance(std::size_t K, double delta, answer_target target);
 
   static constexpr const char* name() { return "glr"; }
   bool certified() const { return certified_; }
@@ -87,8 +108,8 @@ class glr_top_m {
   std::size_t recommendation(const arm_stats& s) const;
   /// S_hat, in increasing arm order.
   std::vector<std::size_t> recommended_set(const arm_stats& s) const;
-  /// The statistic of the pair (a, b) (certified: S1's lower bound at b's transformed mean, or S_K's
-  /// on Bernoulli tilts; practice: Z).
+  /// The statistic of the pair (a, b) (certified: S1's lower bound at b's transformed mean, S_K's
+  /// on Bernoulli tilts, or Lambda's on paired blocks, -inf when no block ratio counts; practice: Z).
   double statistic(const arm_stats& s, std::size_t a, std::size_t b) const;
   /// The threshold at t pulls.
   double threshold(std::uint64_t t) const;
@@ -131,6 +152,8 @@ class glr_top_m {
   bool rescaled_ = false;                   // TM-K on a range other than [0, 1]
   arm_stats scaled_{0};                     // TM-K rescaled: the rescaled rewards' counts and sums
   abs_sums abs_{0};                         // TM-K: the plain sums of |reward| read (pooled_rounding's abs_sum)
+  std::optional<glr_paired_t_pair> paired_;  // TM-T: every arm's rewards and the pairs' block summaries
+  std::vector<running_variance> ev_;          // the empirical-variance practice: each arm's (empty otherwise)
   std::vector<char> inside_;    // 1 for the arms of S_hat
   detail::indexed_max_heap in_low_;   // S_hat's arms keyed by -mean (others -inf): its root is S_hat's weakest
   detail::indexed_max_heap out_high_; // the other arms keyed by mean (S_hat's -inf): its root the best outside
