@@ -569,8 +569,9 @@ void add_run_command(CLI::App& app) {
                                  "answer an epsilon-good arm instead of the best: one whose mean is at least the best "
                                  "mean minus E (default: the best arm); certified with --threshold one-sided "
                                  "(Proposition Gε-M1; the default with --epsilon) and, on Bernoulli or bounded arms, "
-                                 "--threshold pooled-kl (Proposition Kε-U: earlier on low rates), --threshold "
-                                 "heuristic is the practice; ties for the best mean are allowed"),
+                                 "--threshold pooled-kl (Proposition Kε-U: earlier on low rates), with --sigma unknown "
+                                 "--threshold paired-t, and --stopping ls (lil'UCB's LS rule, any boundary); "
+                                 "--threshold heuristic is the practice; ties for the best mean are allowed"),
                  real_spec(0, true, inf, false).defaults_to(no_default));
   declare_option(sub->add_flag("--epsilon-relative", o->epsilon_relative,
                                "with --epsilon E in [0, 1): at least (1 - E) times the best mean (means >= 0)"),
@@ -579,8 +580,10 @@ void add_run_command(CLI::App& app) {
                                  "answer the M best arms instead of the best one (1 <= M <= K - 1; with --epsilon E, "
                                  "M arms each within E of the M-th best mean); certified with --threshold one-sided "
                                  "(Proposition TM-M1; the default with --top, sampled by lucb-glr), on Bernoulli "
-                                 "arms also --threshold pooled-kl (Proposition TM-K; their default), --threshold "
-                                 "heuristic is the practice"),
+                                 "arms also --threshold pooled-kl (Proposition TM-K; their default), with --sigma "
+                                 "unknown --threshold paired-t (Proposition TM-T; the default there), and --stopping ls "
+                                 "(lil'UCB's LS rule: every answered arm's lower boundary above the others' upper ones); "
+                                 "--threshold heuristic is the practice"),
                  count_spec(1, u64_max, "[1, K - 1] (K the number of arms)").defaults_to(no_default));
   // The rule options' declarations (their names are checked by the library's parsers).
   for (const char* rule : {"--algorithm", "--sampling", "--stopping", "--boundary", "--threshold"})

@@ -200,9 +200,10 @@ refused_part first_refused_part(const combination& c, reward_model model) noexce
   if (!(t.epsilon >= 0) || !std::isfinite(t.epsilon) || (t.relative && !(t.epsilon < 1))) return refused_part::epsilon;
   if (t.top < 1) return refused_part::top;
   const bool glr = stop.takes == stopping_parameter::threshold;
-  if (t.top_m() && !(glr && describe(c.threshold).answers_top_m)) return refused_part::top;
-  if (t.epsilon != 0 && !(glr && describe(c.threshold).answers_epsilon)) return refused_part::epsilon;
-  if (t.epsilon != 0 && t.relative && describe(c.threshold).additive_epsilon_only) return refused_part::epsilon;
+  if (t.top_m() && !(stop.answers_top_m || (glr && describe(c.threshold).answers_top_m))) return refused_part::top;
+  if (t.epsilon != 0 && !(stop.answers_epsilon || (glr && describe(c.threshold).answers_epsilon)))
+    return refused_part::epsilon;
+  if (t.epsilon != 0 && t.relative && glr && describe(c.threshold).additive_epsilon_only) return refused_part::epsilon;
   return refused_part::none;
 }
 }  // namespace
@@ -246,15 +247,15 @@ void check_combination(const char* fn, const combination& c, reward_model model)
       check_target(fn, c.target);
       ::lilucb::detail::raise_domain_error(
           fn, "epsilon", ::lilucb::detail::format_value(c.target.epsilon) + " with " + to_string(c),
-          c.target.top_m() ? "0, or a top-m target with an epsilon with stopping glr and a threshold that answers it: " +
-                                 answering_thresholds(true, true, c.target.relative)
-                           : "0 (best arm), or an epsilon-good target with stopping glr and a threshold that answers it: " +
-                                 answering_thresholds(false, true, c.target.relative));
+          c.target.top_m() ? "0, or a top-m target with an epsilon with stopping ls, or glr and a threshold that answers "
+                             "it: " + answering_thresholds(true, true, c.target.relative)
+                           : "0 (best arm), or an epsilon-good target with stopping ls, or glr and a threshold that "
+                             "answers it: " + answering_thresholds(false, true, c.target.relative));
     case refused_part::top:
       check_target(fn, c.target);
       ::lilucb::detail::raise_domain_error(
           fn, "top", std::to_string(c.target.top) + " with " + to_string(c),
-          "1 (one arm), or a top-m target with stopping glr and a threshold that answers it: " +
+          "1 (one arm), or a top-m target with stopping ls, or glr and a threshold that answers it: " +
               answering_thresholds(true));
   }
 }

@@ -34,7 +34,7 @@ glr_top_m glr_top_m::practice(std::size_t K, glr_model model, double sigma, doub
 glr_top_m::glr_top_m(std::size_t K, bool certified, glr_model model, double sigma, double delta,
                      answer_target target, mixture_grid grid)
     : K_(K), m_(target.top), certified_(certified), model_(model), sigma_(sigma), delta_(delta),
-      target_(target), grid_(std::move(grid)), inside_(K, 0), mean_(K, -top_m_inf), unsampled_(K) {
+      target_(target), grid_(std::move(grid)) {
   constexpr const char* fn = "lilucb::bandit::stopping::glr_top_m";
   check_at_least(fn, "K", double(K), 2.0);
   check_target(fn, target);
@@ -47,14 +47,7 @@ glr_top_m::glr_top_m(std::size_t K, bool certified, glr_model model, double sigm
     check_positive(fn, "sigma", sigma);
     check_open_interval(fn, "delta", delta, 0.0, 1.0);
   }
-  // S_hat starts as arms 0..m-1; the heaps' keys: -mean inside (+inf while unpulled), mean outside.
-  std::vector<double> low(K, -top_m_inf), high(K, -top_m_inf);
-  for (std::size_t i = 0; i < m_; ++i) {
-    inside_[i] = 1;
-    low[i] = top_m_inf;
-  }
-  in_low_ = detail::indexed_max_heap(std::move(low));
-  out_high_ = detail::indexed_max_heap(std::move(high));
+  set_ = detail::top_set(K, m_);
 }
 
 glr_top_m glr_top_m::bernoulli_tilts(std::size_t K, double delta, answer_target target,
@@ -117,23 +110,7 @@ glr_top_m glr_top_m::practice_empirical_variance(std::size_t K, double delta, an
   return r;
 }
 
-void glr_top_m::rebalance() {
-  // One pull moves one mean, so at most one exchange is needed; the loop makes it plain.
-  while (true) {
-    const std::size_t o = out_high_.top(), w = in_low_.top();
-    if (inside_[o] || !inside_[w] || !(mean_[o] > mean_[w])) return;
-    inside_[o] = 1;
-    inside_[w] = 0;
-    in_low_.update(o, -mean_[o]);
-    out_high_.update(o, -top_m_inf);
-    in_low_.update(w, -top_m_inf);
-    out_high_.update(w, mean_[w]);
-    watching_ = false;
-  }
-}
-
 void glr_top_m::observe(std::size_t i, const arm_stats& s) {
-  if (s.count(i) == 1) --unsampled_;
   if (paired_ || !ev_.empty()) {
     // Both forms read every reward: one pull per observe.
     const std::uint64_t read = paired_ ? paired_->tapes[i].size() : ev_[i].n;
@@ -150,11 +127,7 @@ void glr_top_m::observe(std::size_t i, const arm_stats& s) {
     if (rescaled_) scaled_.add(i, y);
     abs_.add(i, y);
   }
-  mean_[i] = view(s).mean(i);
-  if (inside_[i]) in_low_.update(i, -mean_[i]);
-  else out_high_.update(i, mean_[i]);
-  if (i == wa_ || i == wb_) watching_ = false;
-  rebalance();
+  if (set_.update(i, view(s).mean(i), s.count(i) == 1) || i == wa_ || i == wb_) watching_ = false;
 }
 
 double glr_top_m::threshold(std::uint64_t t) const {
@@ -228,18 +201,18 @@ double glr_top_m::decision_value(const arm_stats& s, std::size_t a, std::size_t 
 }
 
 bool glr_top_m::should_stop(const arm_stats& s) {
-  if (unsampled_ > 0 || watching_) return false;
+  if (set_.unsampled() > 0 || watching_) return false;
   const std::uint64_t t = s.total();
-  if (inside_[wa_] && !inside_[wb_] && !passes(decision_value(s, wa_, wb_), t)) {
+  if (set_.contains(wa_) && !set_.contains(wb_) && !passes(decision_value(s, wa_, wb_), t)) {
     watching_ = true;
     return false;
   }
   double least = top_m_inf;
   bool failing = false;
   for (std::size_t a = 0; a < K_; ++a) {
-    if (!inside_[a]) continue;
+    if (!set_.contains(a)) continue;
     for (std::size_t b = 0; b < K_; ++b) {
-      if (inside_[b]) continue;
+      if (set_.contains(b)) continue;
       const double v = decision_value(s, a, b);
       if (!passes(v, t) && (!failing || v < least)) {
         failing = true;
@@ -257,37 +230,27 @@ double glr_top_m::min_statistic(const arm_stats& s) const {
   double least = top_m_inf;
   for (std::size_t a = 0; a < K_; ++a)
     for (std::size_t b = 0; b < K_; ++b)
-      if (inside_[a] && !inside_[b]) least = std::min(least, statistic(s, a, b));
+      if (set_.contains(a) && !set_.contains(b)) least = std::min(least, statistic(s, a, b));
   return least;
 }
 
 std::vector<challenger_evidence> glr_top_m::evidence(const arm_stats& s) const {
   std::vector<challenger_evidence> out;
-  if (unsampled_ > 0) return out;
+  if (set_.unsampled() > 0) return out;
   const double thr = threshold(s.total());
   for (std::size_t b = 0; b < K_; ++b) {
-    if (inside_[b]) continue;
+    if (set_.contains(b)) continue;
     double least = top_m_inf;
     for (std::size_t a = 0; a < K_; ++a)
-      if (inside_[a]) least = std::min(least, statistic(s, a, b));
+      if (set_.contains(a)) least = std::min(least, statistic(s, a, b));
     out.push_back({b, least, thr});
   }
   return out;
 }
 
-std::size_t glr_top_m::recommendation(const arm_stats&) const {
-  std::size_t best = K_;
-  for (std::size_t i = 0; i < K_; ++i)
-    if (inside_[i] && (best == K_ || mean_[i] > mean_[best])) best = i;
-  return best;
-}
+std::size_t glr_top_m::recommendation(const arm_stats&) const { return set_.best(); }
 
-std::vector<std::size_t> glr_top_m::recommended_set(const arm_stats&) const {
-  std::vector<std::size_t> out;
-  for (std::size_t i = 0; i < K_; ++i)
-    if (inside_[i]) out.push_back(i);
-  return out;
-}
+std::vector<std::size_t> glr_top_m::recommended_set(const arm_stats&) const { return set_.members(); }
 
 std::string glr_top_m::certificate() const {
   if (!certified_)

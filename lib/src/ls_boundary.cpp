@@ -44,7 +44,7 @@ std::string certificate_number(double x) {
 }
 
 ls<boundary_width> boundary_ls(std::size_t K, double nu, double sigma, ls_boundary kind,
-                               const boundaries::calibration_options& cal) {
+                               const boundaries::calibration_options& cal, const answer_target& target) {
   constexpr const char* fn = "lilucb::bandit::stopping::boundary_ls";
   check_open_interval(fn, "nu", nu, 0.0, 1.0);
   check_positive(fn, "sigma", sigma);
@@ -87,7 +87,7 @@ ls<boundary_width> boundary_ls(std::size_t K, double nu, double sigma, ls_bounda
     case ls_boundary::lil: break;
   }
   boundaries::check_boundary_spec(spec);
-  return ls<boundary_width>(K, boundary_width{spec}, std::move(cert));
+  return ls<boundary_width>(K, boundary_width{spec}, std::move(cert), target);
 }
 
 }  // namespace lilucb::bandit::stopping

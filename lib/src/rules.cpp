@@ -30,7 +30,7 @@ lilucb_setting<double> lil_setting(const rule_context& c) {
 any_stopping ls_with(const rule_context& c, run_parameters& p, stopping::ls_boundary kind) {
   const double share = c.nu / (2.0 * static_cast<double>(c.arms));
   p.ls_boundary = run_parameters::ls_crossing{share, std::nullopt};
-  auto rule = stopping::boundary_ls(c.arms, c.nu, c.sigma, kind);
+  auto rule = stopping::boundary_ls(c.arms, c.nu, c.sigma, kind, stopping::ls_calibration_defaults, c.target);
   if (kind == stopping::ls_boundary::calibrated)
     p.ls_boundary->alpha = stopping::calibrated_stitching(share, stopping::ls_calibration_defaults).alpha;
   return rule;
@@ -136,7 +136,7 @@ any_stopping lilucb_stopping(const rule_context& c, run_parameters& p) {
 
 any_stopping ls_lil(const rule_context& c, run_parameters& p) {
   p.ls = run_parameters::ls_rule{std::nullopt, ls_eps, ls_delta_for_share(c.nu)};  // the share is nu itself
-  return stopping::finite_lil_ls(c.arms, c.nu, c.sigma);
+  return stopping::finite_lil_ls(c.arms, c.nu, c.sigma, ls_eps, c.target);
 }
 any_stopping ls_stitched(const rule_context& c, run_parameters& p) { return ls_with(c, p, stopping::ls_boundary::stitched); }
 any_stopping ls_mixture(const rule_context& c, run_parameters& p) { return ls_with(c, p, stopping::ls_boundary::mixture); }

@@ -145,8 +145,8 @@ class Rule(_Record):
     boundary ('boundary'). ``models`` are the reward models it accepts (gaussian, sub_gaussian,
     bernoulli, bounded, gaussian_unknown_variance); ``certified``/``statement`` what its guarantee rests
     on (None for sampling rules, which carry none, and for ls and glr, certified by their boundary or
-    threshold); ``epsilon_good``/``top_m`` whether a threshold answers or a sampling rule knows those
-    questions; ``practice`` whether it is the field's practice; ``recommended`` the models on which it
+    threshold); ``epsilon_good``/``top_m`` whether a threshold or a stopping rule itself answers (ls:
+    with every boundary; glr: as its threshold, so False) or a sampling rule knows those questions; ``practice`` whether it is the field's practice; ``recommended`` the models on which it
     is the recommendation, per question (best_arm, epsilon_good, top_m); ``time_only`` whether a
     threshold is a function of t alone; ``in_studies`` whether a study may stop with a stopping rule.
     Fields that do not apply to a kind are None."""

@@ -426,6 +426,8 @@ py::list rule_registry() {
                  : s.takes == bandit::stopping_parameter::boundary ? "boundary"
                                                                     : "none";
     d["in_studies"] = s.in_studies;
+    d["epsilon_good"] = s.answers_epsilon;  // the rule's own (glr: its threshold's)
+    d["top_m"] = s.answers_top_m;
     out.append(d);
   }
   for (const auto& t : bandit::glr_thresholds) {

@@ -84,6 +84,8 @@ def test_the_registry_as_records():
     assert named[("sampling", "tas-d")].practice is True and named[("sampling", "uniform")].practice is False
     assert named[("sampling", "t3c-ids")].certified is None
     assert named[("stopping", "lilucb")].in_studies is False and named[("stopping", "glr")].in_studies is True
+    assert named[("stopping", "ls")].top_m is True and named[("stopping", "ls")].epsilon_good is True
+    assert named[("stopping", "lilucb")].top_m is False
     # The recommendation the records state is the one runs and studies use.
     for model, constant in (("gaussian", lilucb.RECOMMENDED_METHOD), ("bernoulli", lilucb.RECOMMENDED_BERNOULLI_METHOD),
                             ("bounded", lilucb.RECOMMENDED_BOUNDED_METHOD)):
@@ -431,6 +433,19 @@ def test_unknown_variance_top_m_runs_tm_t(cli):
     assert c["pulls"] == r.pulls
     s = lilucb.Identification(arms=3, model="gaussian", nu=0.1, unknown_variance=True, top=2, seed=2)
     assert s.method == "lucb-glr+glr-paired-t"
+
+
+def test_ls_answers_top_m_and_epsilon_good_questions(cli):
+    # lil'UCB's LS rule asked the set question (any boundary): certified, the set correct, the CLI's run.
+    means = [1.0, 0.2, 0.8, 0.5, 0.0]
+    r = lilucb.run("lucb-glr+ls", means, 0.1, sigma=0.5, seed=3, top=2)
+    assert r.status == "stopped" and r.certified and "top 2" in r.certificate
+    assert r.answer == [0, 2] and r.correct
+    e = lilucb.run("uniform+ls-stitched", means, 0.1, sigma=0.5, seed=3, epsilon=0.25)
+    assert e.status == "stopped" and e.certified and e.best_arm in (0, 2) and e.answer is None
+    c = cli("run", "--means", "1,0.2,0.8,0.5,0", "--nu", "0.1", "--seed", "3", "--top", "2",
+            "--sampling", "lucb-glr", "--stopping", "ls")
+    assert c["pulls"] == r.pulls
 
 
 def test_an_uncertified_method_says_so_as_the_cli_does(cli):

@@ -346,11 +346,11 @@ BOOST_AUTO_TEST_CASE(the_registry_recommends_one_method_per_model_and_question) 
     BOOST_TEST(lb::to_string(lb::recommended_threshold(m)) == lb::to_string(lb::recommended_combination(m).threshold));
   }
   BOOST_TEST(name(M::gaussian_unknown_variance, eps) == "t3c-ids+glr-paired-t");
-  expect_domain_error([&] { (void)lb::recommended_combination(M::gaussian_unknown_variance, top); }, "model");
+  // Unknown variances, top-m: Proposition TM-T, with or without an epsilon.
+  for (const auto& t : {top, top_eps, top_rel}) BOOST_TEST(name(M::gaussian_unknown_variance, t) == "lucb-glr+glr-paired-t");
   // Every recommendation is certified and admitted on its model.
   for (M m : {M::gaussian, M::bernoulli, M::sub_gaussian, M::bounded, M::gaussian_unknown_variance})
     for (const auto& t : {best, eps, top, top_eps, top_rel}) {
-      if (m == M::gaussian_unknown_variance && t.top_m()) continue;
       auto c = lb::recommended_combination(m, t);
       BOOST_TEST(lb::is_certified(c), lb::to_string(c));
       BOOST_TEST(lb::admits(c, m), lb::to_string(c));

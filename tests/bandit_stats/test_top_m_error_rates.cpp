@@ -19,7 +19,9 @@
 // planted failure (its statistic credited with 8 unearned nats).  Proposition TM-T (paired-t.md:
 // Proposition PT's paired blocks per pair, Gaussian rewards of unknown, different variances) is
 // tested the same way on cells whose standard deviations are a factor 10 apart (run as the toolkit
-// runs them: run_options::unknown_variance), with its own planted failure (8 unearned nats).
+// runs them: run_options::unknown_variance), with its own planted failure (8 unearned nats).  The
+// LS rule asked the set question (lil'UCB's own extension, stopping/ls.hpp) is tested on the
+// Gaussian and Bernoulli cells, with boundaries twenty times too narrow as its planted failure.
 #include <boost/test/unit_test.hpp>
 
 #include "large_delta.hpp"
@@ -30,6 +32,7 @@
 #include "lilucb/bandit/sampling/uniform.hpp"
 #include "lilucb/bandit/stopping/glr_one_sided.hpp"
 #include "lilucb/bandit/stopping/glr_top_m.hpp"
+#include "lilucb/bandit/stopping/ls.hpp"
 #include "lilucb/bandit/target.hpp"
 #include "lilucb/clopper_pearson.hpp"
 
@@ -48,7 +51,7 @@ namespace {
 enum class sampler { lucb_glr, uniform, starve };
 // The statistic: TM-M1's one-sided Gaussian mixture, TM-K's Bernoulli tilts, or TM-K credited with
 // 8 nats it has not earned (the planted failure).
-enum class rule_kind { one_sided, tilts, planted_tilts, paired_t, planted_paired_t };
+enum class rule_kind { one_sided, tilts, planted_tilts, paired_t, planted_paired_t, ls };
 
 struct cell {
   std::string label;
@@ -147,6 +150,10 @@ tally run_cell(const cell& c, sampler which, std::size_t runs, double sigma_stat
           auto stop = lb::stopping::glr_top_m::paired_t(arms.size(), kNu, c.target);
           return lb::run_composed(arms, s, stop, oo).run;
         }
+        if (kind == rule_kind::ls) {
+          auto stop = lb::stopping::finite_lil_ls(arms.size(), kNu, sigma_stat, 0.01, c.target);
+          return lb::run_composed(arms, s, stop, oo).run;
+        }
         if (kind == rule_kind::tilts) {
           const double lo = c.bounded ? 2.0 : 0.0, hi = c.bounded ? 5.0 : 1.0;  // the registry's prior
           auto stop = lb::stopping::glr_top_m::bernoulli_tilts(
@@ -160,7 +167,10 @@ tally run_cell(const cell& c, sampler which, std::size_t runs, double sigma_stat
                                      lb::stopping::question_grid(sigma_stat, c.target));  // the registry's prior
         return lb::run_composed(arms, s, stop, oo).run;
       }
-      const std::string threshold = kind == rule_kind::tilts ? "glr-pooled-kl" : pt ? "glr-paired-t" : "glr-one-sided";
+      const std::string threshold = kind == rule_kind::tilts ? "glr-pooled-kl"
+                                    : pt                      ? "glr-paired-t"
+                                    : kind == rule_kind::ls   ? "ls"
+                                                              : "glr-one-sided";
       lb::combination comb =
           lb::parse_combination((which == sampler::lucb_glr ? "lucb-glr+" : "uniform+") + threshold);
       comb.target = c.target;
@@ -173,9 +183,9 @@ tally run_cell(const cell& c, sampler which, std::size_t runs, double sigma_stat
   const auto results = lb::run_many(o, runs, 0, run_one);
   tally t;
   const char* names[] = {"lucb-glr", "uniform", "starve-the-good"};
-  t.name = kind == rule_kind::one_sided
-               ? std::string(names[int(which)]) + "+glr-one-sided (sigma_stat " + std::to_string(sigma_stat) + ") on " +
-                     c.label
+  t.name = kind == rule_kind::one_sided || kind == rule_kind::ls
+               ? std::string(names[int(which)]) + (kind == rule_kind::ls ? "+ls" : "+glr-one-sided") + " (sigma_stat " +
+                     std::to_string(sigma_stat) + ") on " + c.label
            : kind == rule_kind::planted_tilts    ? "uniform+planted-overconfident-tm-k on " + c.label
            : kind == rule_kind::planted_paired_t ? "uniform+planted-overconfident-tm-t on " + c.label
                                                  : std::string(names[int(which)]) + (pt ? "+tm-t" : "+tm-k") + " on " +
@@ -293,6 +303,18 @@ BOOST_AUTO_TEST_CASE(tm_t_planted_overconfident_rule_is_rejected) {
 }
 
 BOOST_AUTO_TEST_CASE(certified_at_delta_half_for_every_sampler) { check_cells(cells(), rule_kind::one_sided); }
+
+// lil'UCB's own LS rule asked the set question (finite-LIL boundaries, ls.hpp): the same cells and
+// samplers, and the same rule with boundaries twenty times too narrow (sigma/20), rejected.
+BOOST_AUTO_TEST_CASE(ls_certified_at_delta_half_for_every_sampler) { check_cells(cells(), rule_kind::ls); }
+
+BOOST_AUTO_TEST_CASE(ls_planted_overconfident_rule_is_rejected) {
+  cell many{"two good, ten at mu_(2) - 0.1 (Gaussian, m 2)", {0.5, 0.5}, false, top(2, 0.0)};
+  many.means.resize(12, 0.4);
+  const auto sharp = run_cell(many, sampler::uniform, large_delta_runs(), 0.5 / 20, rule_kind::ls);
+  BOOST_TEST_MESSAGE(sharp.summary());
+  BOOST_TEST(sharp.rejected(kNu), sharp.summary());
+}
 
 // The planted failure: the rule twenty times too confident (sigma/20) on two good arms and ten
 // just below them, round robin: it stops after a round or two with a random top pair.

@@ -235,21 +235,28 @@ BOOST_AUTO_TEST_CASE(lazy_decision_matches_naive) {
   }
 }
 
-// The registry: paired-t is certified, answers epsilon-good questions, not top-m ones.
+// The registry: paired-t is certified and answers epsilon-good questions and, by Proposition TM-T
+// (glr_top_m::paired_t), top-m ones; the glr_paired_t class itself answers one arm.
 BOOST_AUTO_TEST_CASE(registry_and_runs) {
   const auto& d = lb::describe(lb::glr_threshold::paired_t);
   BOOST_TEST(d.name == "paired-t");
   BOOST_TEST(d.certified);
-  BOOST_TEST(d.statement == "Proposition PT (docs/certified-glr/paired-t.md)");
+  BOOST_TEST(d.statement == "Proposition PT (docs/certified-glr/paired-t.md); top-m: Proposition TM-T (the same page)");
   BOOST_TEST(!d.sigma_premise);
   BOOST_TEST(d.answers_epsilon);
-  BOOST_TEST(!d.answers_top_m);
+  BOOST_TEST(d.answers_top_m);
   // Its runs and refusals beside GU's: test_glr_unknown_variance.cpp, registry_and_unknown_variance_runs.
   lb::combination top = lb::parse_combination("t3c-ids+glr-paired-t");
   top.target.top = 2;
   lb::run_options o;
   o.nu = 0.1;
+  o.seed = 2;
   o.unknown_variance = true;
+  const auto r = lb::run_combination(top, lb::gaussian_arms({0.5, 0.0, -0.1}, std::vector<double>{0.2, 1.5, 0.5}), o);
+  BOOST_TEST(r.certificate.find("Proposition TM-T") != std::string::npos, r.certificate);
+  BOOST_TEST((r.run.status == lb::run_status::stopped));
+  BOOST_TEST(r.run.answer_set.size() == 2u);
+  top.target.top = 3;  // m = K
   expect_domain_error([&] { lb::run_combination(top, lb::gaussian_arms({0.5, 0.0, -0.1}, std::vector<double>{0.2, 1.5, 0.5}), o); },
                       "top");
 }

@@ -158,6 +158,10 @@ struct stopping_descriptor {
   /// `studies_note` says why.
   bool in_studies = true;
   std::string_view studies_note = "";
+  /// Whether the rule itself answers epsilon-good and top-m questions whatever completes it (ls:
+  /// every boundary); glr's answers are its threshold's (threshold_descriptor).
+  bool answers_epsilon = false;
+  bool answers_top_m = false;
 };
 
 /// A threshold of the GLR (Chernoff) stopping rule.
@@ -341,8 +345,9 @@ inline constexpr std::array<stopping_descriptor, 3> stopping_rules{{
      .studies_note = "lil'UCB's stopping rule is certified only with lil'UCB's own sequential sampling "
                      "(docs/live-study.md)"},
     {.id = stopping_rule::ls, .name = "ls",
-     .summary = "per-arm boundaries and a union bound (Section 5's LS rule; see --boundary)",
-     .takes = stopping_parameter::boundary},
+     .summary = "per-arm boundaries and a union bound (Section 5's LS rule; see --boundary); with --epsilon or --top "
+                "the answered arms' lower boundaries against the others' upper ones (lil'UCB's own extension)",
+     .takes = stopping_parameter::boundary, .answers_epsilon = true, .answers_top_m = true},
     {.id = stopping_rule::glr, .name = "glr",
      .summary = "the GLR (Chernoff) statistic against a threshold (see --threshold)",
      .takes = stopping_parameter::threshold},

@@ -59,7 +59,7 @@
 
 #include "lilucb/bandit/arm_stats.hpp"
 #include "lilucb/bandit/detail/bernoulli_mixture.hpp"
-#include "lilucb/bandit/detail/indexed_heap.hpp"
+#include "lilucb/bandit/detail/top_set.hpp"
 #include "lilucb/bandit/detail/mixture_grid.hpp"
 #include "lilucb/bandit/detail/pooled_designation.hpp"
 #include "lilucb/bandit/rules.hpp"
@@ -121,7 +121,7 @@ class glr_top_m {
   /// challenger of the answer, as glr_one_sided::evidence.
   std::vector<challenger_evidence> evidence(const arm_stats& s) const;
   /// Whether arm i is in S_hat now.
-  bool in_answer(std::size_t i) const { return inside_[i] != 0; }
+  bool in_answer(std::size_t i) const { return set_.contains(i); }
 
  private:
   glr_top_m(std::size_t K, bool certified, glr_model model, double sigma, double delta, answer_target target,
@@ -129,7 +129,6 @@ class glr_top_m {
   bool passes(double v, std::uint64_t t) const;
   /// The pair's value for the decision: the decision key (certified) or the statistic (practice).
   double decision_value(const arm_stats& s, std::size_t a, std::size_t b);
-  void rebalance();
   /// Bernoulli tilts: the statistics the rule reads (the run's, or the rescaled ones), the pair's
   /// data with a's sum lowered and b's raised by their rounding bounds, and the decision.
   const arm_stats& view(const arm_stats& s) const { return rescaled_ ? scaled_ : s; }
@@ -154,11 +153,7 @@ class glr_top_m {
   abs_sums abs_{0};                         // TM-K: the plain sums of |reward| read (pooled_rounding's abs_sum)
   std::optional<glr_paired_t_pair> paired_;  // TM-T: every arm's rewards and the pairs' block summaries
   std::vector<running_variance> ev_;          // the empirical-variance practice: each arm's (empty otherwise)
-  std::vector<char> inside_;    // 1 for the arms of S_hat
-  detail::indexed_max_heap in_low_;   // S_hat's arms keyed by -mean (others -inf): its root is S_hat's weakest
-  detail::indexed_max_heap out_high_; // the other arms keyed by mean (S_hat's -inf): its root the best outside
-  std::vector<double> mean_;
-  std::size_t unsampled_;
+  detail::top_set set_;          // S_hat
   std::size_t wa_ = 0, wb_ = 0;  // the witness pair
   bool watching_ = false;        // it fails, neither arm was pulled and S_hat did not change since
 };

@@ -60,9 +60,11 @@ inline constexpr boundaries::calibration_options ls_calibration_defaults{1000, 4
 std::string certificate_number(double x);
 
 /// The LS rule with per-arm boundary `kind` (not lil: finite_lil_ls) at error probability nu,
-/// each arm's one-sided crossing probability p = nu/(2K).  Domain: K >= 1, nu in (0, 1),
-/// sigma > 0; `calibrated` also the calibration options' domain.
+/// each arm's one-sided crossing probability p = nu/(2K); with an epsilon-good or top-m target,
+/// the question's form (ls.hpp).  Domain: K >= 1, nu in (0, 1), sigma > 0, a valid target;
+/// `calibrated` also the calibration options' domain.
 ls<boundary_width> boundary_ls(std::size_t K, double nu, double sigma, ls_boundary kind,
-                               const boundaries::calibration_options& cal = ls_calibration_defaults);
+                               const boundaries::calibration_options& cal = ls_calibration_defaults,
+                               const answer_target& target = {});
 
 }  // namespace lilucb::bandit::stopping
