@@ -255,6 +255,20 @@ BOOST_AUTO_TEST_CASE(a_top_m_study_answers_a_set_and_keeps_its_question) {
   const auto loaded = lb::identification::from_json(saved);
   BOOST_TEST((loaded.settings().target == s.target), lb::to_string(loaded.settings().target));
   BOOST_TEST(loaded.to_json() == saved);
+  // lil'UCB's LS rule asked the set question: the same set, the run's pulls.
+  auto with_ls = s;
+  with_ls.method = "lucb-glr+ls";
+  lb::identification ls_study(with_ls);
+  drive_sequentially(ls_study, arms, 1'000'000);
+  BOOST_REQUIRE(ls_study.done());
+  const auto ls_answer = ls_study.answer();
+  BOOST_TEST(ls_answer.certified);
+  BOOST_TEST(ls_answer.certificate.find("top 2") != std::string::npos, ls_answer.certificate);
+  BOOST_TEST(ls_answer.answer_set == (std::vector<std::size_t>{0, 2}));
+  BOOST_TEST(ls_answer.evidence.size() == 3u);
+  lb::combination lsc = lb::parse_combination("lucb-glr+ls");
+  lsc.target = s.target;
+  BOOST_TEST(lb::run_combination(lsc, arms, o).run.pulls == ls_study.status().total_pulls);
   auto big = gaussian_study(3, "");
   big.target.top = 3;
   lilucb_test::expect_domain_error([&] { lb::identification x(big); }, "top");

@@ -40,6 +40,7 @@
 #include <functional>
 #include <sstream>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace lb = lilucb::bandit;
@@ -62,36 +63,11 @@ struct cell {
   std::vector<double> sigmas = {};  // TM-T's cells: each Gaussian arm's standard deviation
 };
 
-/// TM-K credited with 8 unearned nats (as if each arm's prior weighed e^4): stop when every pair of
-/// the set has statistic + 8 >= the threshold.
-class overconfident_top_m_kl {
+/// A certified top-m rule (TM-K's or TM-T's glr_top_m) credited with 8 unearned nats (as if each
+/// arm's prior weighed e^4): stop when every pair of the set has statistic + 8 >= the threshold.
+class overconfident_top_m {
  public:
-  overconfident_top_m_kl(std::size_t K, double delta, lb::answer_target t)
-      : rule_(lb::stopping::glr_top_m::bernoulli_tilts(K, delta, t)) {}
-  static const char* name() { return "glr"; }
-  static constexpr bool certified() { return false; }
-  static std::string certificate() { return "none: planted"; }
-  void observe(std::size_t i, const lb::arm_stats& s) {
-    rule_.observe(i, s);
-    pulled_ += s.count(i) == 1;
-  }
-  bool should_stop(const lb::arm_stats& s) const {
-    return pulled_ == s.size() && rule_.min_statistic(s) + 8 >= rule_.threshold(1);
-  }
-  std::size_t recommendation(const lb::arm_stats& s) const { return rule_.recommendation(s); }
-  std::vector<std::size_t> recommended_set(const lb::arm_stats& s) const { return rule_.recommended_set(s); }
-
- private:
-  lb::stopping::glr_top_m rule_;
-  std::size_t pulled_ = 0;
-};
-
-/// TM-T credited with 8 unearned nats: stop when every pair of the set has statistic + 8 >= the
-/// threshold.
-class overconfident_top_m_t {
- public:
-  overconfident_top_m_t(std::size_t K, double delta, lb::answer_target t)
-      : rule_(lb::stopping::glr_top_m::paired_t(K, delta, t)) {}
+  explicit overconfident_top_m(lb::stopping::glr_top_m rule) : rule_(std::move(rule)) {}
   static const char* name() { return "glr"; }
   static constexpr bool certified() { return false; }
   static std::string certificate() { return "none: planted"; }
@@ -135,12 +111,12 @@ tally run_cell(const cell& c, sampler which, std::size_t runs, double sigma_stat
   auto run_one = [&](const lb::run_options& oo) {
     auto go = [&](const auto& arms) {
       if (kind == rule_kind::planted_paired_t) {
-        overconfident_top_m_t stop(arms.size(), kNu, c.target);
+        overconfident_top_m stop(lb::stopping::glr_top_m::paired_t(arms.size(), kNu, c.target));
         lb::sampling::uniform s;
         return lb::run_composed(arms, s, stop, oo).run;
       }
       if (kind == rule_kind::planted_tilts) {
-        overconfident_top_m_kl stop(arms.size(), kNu, c.target);
+        overconfident_top_m stop(lb::stopping::glr_top_m::bernoulli_tilts(arms.size(), kNu, c.target));
         lb::sampling::uniform s;
         return lb::run_composed(arms, s, stop, oo).run;
       }

@@ -6,6 +6,7 @@
 #include <boost/test/unit_test.hpp>
 
 #include "bandit_support.hpp"
+#include "naive_top_set.hpp"
 
 #include "lilucb/bandit/compose.hpp"
 #include "lilucb/bandit/detail/bernoulli_mixture.hpp"
@@ -27,16 +28,6 @@ using lilucb_test::expect_domain_error;
 
 namespace {
 
-// The empirical top m by a sort (means distinct here: continuous rewards), increasing.
-std::vector<std::size_t> naive_top(const lb::arm_stats& st, std::size_t m) {
-  std::vector<std::size_t> order(st.size());
-  std::iota(order.begin(), order.end(), std::size_t{0});
-  std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) { return st.mean(a) > st.mean(b); });
-  order.resize(m);
-  std::sort(order.begin(), order.end());
-  return order;
-}
-
 // Runs `rule` on rewards draw(i, rng) with a random sampler for `pulls` pulls, comparing at every
 // pull with the naive decision: min over (a in top, b outside) of statistic(a, b) against the
 // threshold.  The top set: a sort's (distinct means), or with `ties` the rule's own, checked to be
@@ -57,7 +48,7 @@ std::pair<std::size_t, std::size_t> check_against_naive(ls::glr_top_m& rule, std
       BOOST_REQUIRE(!got);
       continue;
     }
-    const auto top = ties ? rule.recommended_set(st) : naive_top(st, m);
+    const auto top = ties ? rule.recommended_set(st) : lilucb_test::naive_top(st, m);
     BOOST_REQUIRE(top.size() == m);
     if (ties) {
       double in = INFINITY, out = -INFINITY;

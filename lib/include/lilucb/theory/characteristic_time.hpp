@@ -1033,6 +1033,26 @@ struct top_m_pair_cost {
   Real c, ga, gb, haa, hab, hbb;
 };
 
+/// The Gaussian pair (a, b) of the top-m program in relative units: C = d w_a w_b/u with
+/// u = r_a w_b + r_b w_a (d the pair's squared gap over the reference gap's, r_a and r_b the arms'
+/// variances over the reference variance), its gradient d (r_a w_b^2, r_b w_a^2)/u^2 and Hessian
+/// 2 d r_a r_b/u^3 (-w_b^2, w_a w_b; w_a w_b, -w_a^2).  r_a = r_b = 1 is the one-sigma program's
+/// d w_a w_b/(w_a + w_b), with the same roundings.
+template <class Real>
+top_m_pair_cost<Real> gaussian_top_m_pair(const Real& d, const Real& ra, const Real& rb, const Real& wa,
+                                          const Real& wb) {
+  const Real u = ra * wb + rb * wa;
+  top_m_pair_cost<Real> c;
+  c.c = d * wa * wb / u;
+  c.ga = d * ra * (wb / u) * (wb / u);
+  c.gb = d * rb * (wa / u) * (wa / u);
+  const Real h = 2 * d * ra * rb / (u * u * u);
+  c.haa = -h * wb * wb;
+  c.hab = h * wa * wb;
+  c.hbb = -h * wa * wa;
+  return c;
+}
+
 /// The barrier method of the top-m section for `n` arms and the pairs `pairs` (a in S, b not in
 /// S), `cost(p, w_a, w_b)` the pair's top_m_pair_cost.  `scale` > 0 divides every cost (so that
 /// the program is solved with costs of order 1): every C_p(1, 1)/scale must be at least 1/2.  Returns T and w, and the lower end.
@@ -1440,16 +1460,7 @@ top_m_characteristic_time_result<detail::range_value_t<Range>> characteristic_ti
     rel[p] = q * q;
   }
   const auto cost = [&](std::size_t p, const Real& wa, const Real& wb) {
-    const Real s = wa + wb, d = rel[p];
-    detail::top_m_pair_cost<Real> c;
-    c.c = d * wa * wb / s;
-    c.ga = d * (wb / s) * (wb / s);
-    c.gb = d * (wa / s) * (wa / s);
-    const Real h = 2 * d / (s * s * s);
-    c.haa = -h * wb * wb;
-    c.hab = h * wa * wb;
-    c.hbb = -h * wa * wa;
-    return c;
+    return detail::gaussian_top_m_pair<Real>(rel[p], Real(1), Real(1), wa, wb);
   };
   auto r = detail::top_m_barrier<Real>(n, pairs, cost, Real(1));
   r.t_star /= dd_min;
@@ -1511,20 +1522,8 @@ top_m_characteristic_time_result<Real> characteristic_time_top_m_gaussian(const 
     const Real q = ((mu[pairs[p].first] - mu[pairs[p].second]) + epsilon) / d_min;
     rel[p] = q * q;
   }
-  // C = d w_a w_b/u, u = r_a w_b + r_b w_a: gradient d (r_a w_b^2, r_b w_a^2)/u^2, Hessian
-  // 2 d r_a r_b/u^3 times (-w_b^2, w_a w_b; w_a w_b, -w_a^2).
   const auto cost = [&](std::size_t p, const Real& wa, const Real& wb) {
-    const Real ra = r[pairs[p].first], rb = r[pairs[p].second], d = rel[p];
-    const Real u = ra * wb + rb * wa;
-    detail::top_m_pair_cost<Real> c;
-    c.c = d * wa * wb / u;
-    c.ga = d * ra * (wb / u) * (wb / u);
-    c.gb = d * rb * (wa / u) * (wa / u);
-    const Real h = 2 * d * ra * rb / (u * u * u);
-    c.haa = -h * wb * wb;
-    c.hab = h * wa * wb;
-    c.hbb = -h * wa * wa;
-    return c;
+    return detail::gaussian_top_m_pair<Real>(rel[p], r[pairs[p].first], r[pairs[p].second], wa, wb);
   };
   Real scale = std::numeric_limits<Real>::infinity();
   for (std::size_t p = 0; p < pairs.size(); ++p) {

@@ -4,7 +4,8 @@
 // (detail/top_set.hpp; m = 1: one arm, the empirical best), and the rule fires when
 //     min over a in S_hat of (mu_hat_a - B(T_a))  >=  T( max over b not in S_hat of (mu_hat_b + B(T_b)) ),
 // T(x) = x - epsilon (additive) or (1 - epsilon) x (relative), computed rounded upwards
-// (target.hpp's challenger_mean).
+// (target.hpp's challenger_mean); the bounds mean -/+ B(T) rounded outwards (the rounding of the
+// computed mean itself is not bounded, as for basic_ls_rule).
 // With epsilon = 0 and m = 1 this is basic_ls_rule's condition.  Certificate: docs/bandit.md,
 // "LS stopping for epsilon-good and top-m questions" (the LS event, every arm inside its boundary
 // at every count, makes every stop (epsilon, m)-correct: no union beyond the LS rule's own).
@@ -20,6 +21,7 @@
 #include "lilucb/bandit/rules.hpp"
 #include "lilucb/bandit/target.hpp"
 
+#include <cmath>
 #include <cstddef>
 #include <cstdint>
 #include <limits>
@@ -40,8 +42,8 @@ class ls_set_rule {
   void update(std::size_t i, const arm_stats& s) {
     const std::uint64_t n = s.count(i);
     const double b = (*bound_)(n), m = s.mean(i);
-    lower_[i] = m - b;
-    upper_[i] = m + b;
+    lower_[i] = std::nextafter(m - b, -inf);  // rounded outwards: at most the exact m - b
+    upper_[i] = std::nextafter(m + b, inf);   // at least the exact m + b
     if (set_.update(i, m, n == 1)) {
       place(set_.entered());
       place(set_.left());

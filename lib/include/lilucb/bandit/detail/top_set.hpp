@@ -4,7 +4,7 @@
 // complement only when an outside mean is strictly above an inside one, so on exact ties the
 // previous members stay (the set is a function of the history).  It starts as arms 0..m-1; an
 // arm never pulled has mean -inf (inside the set, it is the set's weakest until its first pull).  Two indexed heaps: O(log K) per update.  Used by the top-m stopping rules
-// (stopping/glr_top_m.hpp, stopping/ls_top_m.hpp).
+// (stopping/glr_top_m.hpp, detail/ls_set_rule.hpp).
 // Domain: 1 <= m <= K - 1 (unchecked: the rules check the target).
 
 #include "lilucb/bandit/detail/indexed_heap.hpp"

@@ -44,13 +44,16 @@ class ls {
       : rule_(K, width), certificate_(std::move(certificate)) {
     constexpr const char* fn = "lilucb::bandit::stopping::ls";
     check_target(fn, target);
-    if (target.best_arm() || K < 2) return;
+    if (target.best_arm()) return;
     check_target_arms(fn, target, K);
+    if (K < 2) return;  // one arm (an epsilon-good question): answered at once, as the best arm
     set_.emplace(K, width, target);
     top_ = target.top;
     certificate_ += "; the same event certifies the question (" + to_string(target) +
-                    "): stop when every answered arm's lower boundary reaches T(every other arm's upper "
-                    "boundary), T(x) = " + (target.relative ? "(1 - epsilon) x" : "x - epsilon") +
+                    "): stop when every answered arm's lower boundary reaches " +
+                    (target.epsilon == 0 ? std::string("every other arm's upper boundary")
+                                         : std::string("T(every other arm's upper boundary), T(x) = ") +
+                                               (target.relative ? "(1 - epsilon) x" : "x - epsilon")) +
                     " (docs/bandit.md, \"LS stopping for epsilon-good and top-m questions\"): P(the answer is not " +
                     (target.top_m() ? "a set of the " : "") + to_string(target) + ") <= nu";
   }
