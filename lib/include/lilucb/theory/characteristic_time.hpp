@@ -1033,6 +1033,19 @@ struct top_m_pair_cost {
   Real c, ga, gb, haa, hab, hbb;
 };
 
+/// Each pair's squared gap (D_ab/D_min)^2, D_ab = mu_a - mu_b + eps (the Gaussian programs' units).
+template <class Mu, class Real>
+std::vector<Real> relative_squared_gaps(const std::vector<Mu>& mu,
+                                        const std::vector<std::pair<std::size_t, std::size_t>>& pairs,
+                                        const Real& epsilon, const Real& d_min) {
+  std::vector<Real> rel(pairs.size());
+  for (std::size_t p = 0; p < pairs.size(); ++p) {
+    const Real q = ((mu[pairs[p].first] - mu[pairs[p].second]) + epsilon) / d_min;
+    rel[p] = q * q;
+  }
+  return rel;
+}
+
 /// The Gaussian pair (a, b) of the top-m program in relative units: C = d w_a w_b/u with
 /// u = r_a w_b + r_b w_a (d the pair's squared gap over the reference gap's, r_a and r_b the arms'
 /// variances over the reference variance), its gradient d (r_a w_b^2, r_b w_a^2)/u^2 and Hessian
@@ -1454,11 +1467,7 @@ top_m_characteristic_time_result<detail::range_value_t<Range>> characteristic_ti
   const auto set = detail::top_m_pairs(order, m);
   const auto& pairs = set.first;
   // The costs in units of dd_min: (D_ab/D_min)^2 w_a w_b/(w_a + w_b).
-  std::vector<Real> rel(pairs.size());
-  for (std::size_t p = 0; p < pairs.size(); ++p) {
-    const Real q = ((mu[pairs[p].first] - mu[pairs[p].second]) + epsilon) / d_min;
-    rel[p] = q * q;
-  }
+  const std::vector<Real> rel = detail::relative_squared_gaps(mu, pairs, epsilon, d_min);
   const auto cost = [&](std::size_t p, const Real& wa, const Real& wb) {
     return detail::gaussian_top_m_pair<Real>(rel[p], Real(1), Real(1), wa, wb);
   };
@@ -1517,11 +1526,7 @@ top_m_characteristic_time_result<Real> characteristic_time_top_m_gaussian(const 
   }
   const auto set = detail::top_m_pairs(order, m);
   const auto& pairs = set.first;
-  std::vector<Real> rel(pairs.size());
-  for (std::size_t p = 0; p < pairs.size(); ++p) {
-    const Real q = ((mu[pairs[p].first] - mu[pairs[p].second]) + epsilon) / d_min;
-    rel[p] = q * q;
-  }
+  const std::vector<Real> rel = detail::relative_squared_gaps(mu, pairs, epsilon, d_min);
   const auto cost = [&](std::size_t p, const Real& wa, const Real& wb) {
     return detail::gaussian_top_m_pair<Real>(rel[p], r[pairs[p].first], r[pairs[p].second], wa, wb);
   };
