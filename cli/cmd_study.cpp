@@ -619,7 +619,7 @@ void add_study_command(CLI::App& app) {
   declare_option(cn->add_option("--names", n->names, "comma-separated distinct arm names (K = their number; no control characters)"), text_spec("comma-separated distinct non-empty names"));
   declare_option(cn->add_option("--model", n->model, "the rewards: gaussian (default; needs --sigma), bernoulli (0 or 1), bounded (needs --range)"),
                  choice_spec(model_choice_names()).defaults_to(n->model));
-  declare_option(cn->add_option("--sigma", n->sigma, "gaussian: the rewards' standard deviation (sub-Gaussian scale), in [1e-130, 1e130]; no default: required with --model gaussian (the certificate rests on it, and a real system's scale is not the paper's); unknown: Gaussian rewards whose standard deviations are unknown and may differ per arm (default method t3c-ids+glr-paired-t, certified by Proposition PT; rewards |R| <= 1e75)"),
+  declare_option(cn->add_option("--sigma", n->sigma, "gaussian: the rewards' standard deviation (sub-Gaussian scale), in [1e-130, 1e130]; no default: required with --model gaussian (the certificate rests on it, and a real system's scale is not the paper's); unknown: Gaussian rewards whose standard deviations are unknown and may differ per arm (default method t3c-ids-matched+glr-paired-t, certified by Proposition PT; rewards |R| <= 1e75)"),
                  real_spec(0, false, inf, false).or_words({"unknown"}).when("--model", {bandit::model_name(bandit::reward_model::gaussian)}).defaults_to(no_default));
   declare_option(cn->add_option("--range", n->range, "bounded: LO,HI, every reward in [LO, HI]"),
                  real_list_spec().when("--model", {bandit::model_name(bandit::reward_model::bounded)}).defaults_to(no_default).feeding({"range", "lo", "hi"}));

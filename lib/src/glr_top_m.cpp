@@ -260,8 +260,9 @@ std::string glr_top_m::certificate() const {
                          "top-m rule for unknown variances)";
   if (paired_)
     return "Proposition TM-T (docs/certified-glr/paired-t.md, \"Top-m: Proposition TM-T\"): Proposition PT's one-sided "
-           "t-test Bayes factor on paired blocks for every pair (a in the answer, b outside) (block ratios {1, 2, 4, 8, "
-           "16}:1, 11 scales), Ville's inequality and a union over the m (K - m) pairs and the 5 ratios; valid for any "
+           "t-test Bayes factor on paired blocks for every pair (a in the answer, b outside) (block ratios 1:16 to 16:1 "
+           "a factor 2 apart, 11 scales), Ville's inequality and a union over the m (K - m) pairs and the " +
+           std::to_string(paired_t_ratios.size()) + " ratios; valid for any "
            "sampling rule and Gaussian rewards of unknown, possibly different variances" +
            std::string(target_.relative ? " (means >= 0)" : "") + ": P(the answer is not " +
            (m_ > 1 ? "a set of the " : target_.best_arm() ? "a " : "") + to_string(target_) +

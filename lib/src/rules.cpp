@@ -42,16 +42,19 @@ any_stopping ls_with(const rule_context& c, run_parameters& p, stopping::ls_boun
 /// whose bets on {0, 1} rewards are PK's likelihood ratios).  Bounded arms: capped betting rates for
 /// pooled-betting, the divergence of the rescaled means for pooled-kl, the empirical variances for
 /// the variance-aware statistics (heuristic-ev, pooled-eb); Gaussian arms of unknown variance: the
-/// empirical variances for heuristic-ev (PT's and GU's evidence is not the Gaussian rate of the arms'
-/// variances: the nominal Gaussian costs, as t3c-ids).  Otherwise (the sigma rules, which charge
-/// every arm sigma) the Gaussian costs.
+/// empirical variances with a pseudo-reward of the arms' largest (unknown_variance: no unit read)
+/// for heuristic-ev and paired-t (PT's blocks at a ratio near sqrt(v_a/v_c) collect about the
+/// Gaussian rate of the arms' variances), the nominal Gaussian costs for gu.
+/// Otherwise (the sigma rules, which charge every arm sigma) the Gaussian costs.
 sampling::top_two_model matched_model(const rule_context& c) {
   using m = sampling::top_two_model;
   const bool glr = c.stopping == stopping_rule::glr;
   switch (c.model) {
     case reward_model::bernoulli: return m::bernoulli;
     case reward_model::gaussian_unknown_variance:
-      return glr && c.threshold == glr_threshold::heuristic_ev ? m::empirical_variance : m::gaussian;
+      return glr && (c.threshold == glr_threshold::heuristic_ev || c.threshold == glr_threshold::paired_t)
+                 ? m::unknown_variance
+                 : m::gaussian;
     case reward_model::bounded:
       if (glr && c.threshold == glr_threshold::pooled_betting) return m::capped_betting;
       if (glr && c.threshold == glr_threshold::pooled_kl) return m::bernoulli;
@@ -118,11 +121,14 @@ any_sampling weakest_pair(const rule_context& c, run_parameters&) {
 }
 
 // The top-m pair rules (top_m_pair.hpp); with a one-arm question they sample as best-arm rules.
-any_sampling lucb_glr(const rule_context& c, run_parameters&) {
-  return sampling::top_m_pair(c.arms, glr_model_of(c), c.sigma, c.target, sampling::top_m_choice::less_pulled);
+// Rewards of unknown variance: the arms' empirical variances (no unit read).
+any_sampling top_m(const rule_context& c, sampling::top_m_choice choice) {
+  return sampling::top_m_pair(c.arms, glr_model_of(c), c.sigma, c.target, choice,
+                              c.model == reward_model::gaussian_unknown_variance);
 }
+any_sampling lucb_glr(const rule_context& c, run_parameters&) { return top_m(c, sampling::top_m_choice::less_pulled); }
 any_sampling tt_topm(const rule_context& c, run_parameters&) {
-  return sampling::top_m_pair(c.arms, glr_model_of(c), c.sigma, c.target, sampling::top_m_choice::information_directed);
+  return top_m(c, sampling::top_m_choice::information_directed);
 }
 
 any_stopping lilucb_stopping(const rule_context& c, run_parameters& p) {

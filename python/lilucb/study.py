@@ -114,9 +114,10 @@ class Identification:
     (Proposition TM-K).
     unknown_variance=True (model 'gaussian', sigma None): rewards Gaussian with standard deviations unknown
     and possibly different per arm, as ``lilucb study new --sigma unknown``: only rules that read no sigma
-    admit, 't3c-ids+glr-paired-t' (certified, Proposition PT; the default), '...+glr-gu' (certified,
+    admit, 't3c-ids-matched+glr-paired-t' (certified, Proposition PT; the default), '...+glr-gu' (certified,
     Proposition GU) and '...+glr-heuristic-ev' (the practice); a top-m question's default is
-    'lucb-glr+glr-paired-t' (Proposition TM-T; GU answers none); rewards |R| <= 1e75; the sampling rule runs at the nominal scale 1 (its efficiency, not the
+    'lucb-glr+glr-paired-t' (Proposition TM-T; GU answers none); rewards |R| <= 1e75; the recommended samplers read
+    the arms' empirical variances and no unit (the others run at the nominal scale 1: their efficiency, not the
     certificate, depends on the rewards' scale).
     A bad value raises DomainError naming the argument, a wrong type TypeError.
 

@@ -117,7 +117,7 @@ def test_unknown_variance_loop_reaches_a_gu_certificate_and_plans_at_the_sample_
     centre, spread = [20.0, 26.0, 40.0], [2.0, 8.0, 1.0]
     s = lilucb.Identification(arms=3, model="gaussian", nu=0.05, unknown_variance=True, seed=2)
     assert s.unknown_variance is True and s.sigma is None
-    assert s.method == "t3c-ids+glr-paired-t"
+    assert s.method == "t3c-ids-matched+glr-paired-t"
     assert "unknown_variance=True" in repr(s)
     pull = lambda arm: -float(rng.normal(centre[arm], spread[arm]))
     told = [[], [], []]

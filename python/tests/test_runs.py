@@ -392,7 +392,7 @@ def test_unknown_variance_runs(cli):
     r = lilucb.run("t3c-ids+glr-gu", means, 0.1, seed=3, unknown_variance=True, arm_sigmas=sds)
     assert r.status == "stopped" and r.certified and "Proposition GU" in r.certificate
     assert r.best_arm == 0 and r.correct
-    pt = lilucb.run("t3c-ids+glr-paired-t", means, 0.1, seed=3, unknown_variance=True, arm_sigmas=sds)
+    pt = lilucb.run("t3c-ids-matched+glr-paired-t", means, 0.1, seed=3, unknown_variance=True, arm_sigmas=sds)
     assert pt.status == "stopped" and pt.certified and "Proposition PT" in pt.certificate
     assert pt.best_arm == 0 and pt.correct and pt.pulls < r.pulls
     many = lilucb.run_many("t3c-ids+glr-gu", means, 0.1, runs=3, threads=2, seed=3, unknown_variance=True, arm_sigmas=sds)
@@ -411,7 +411,7 @@ def test_unknown_variance_runs(cli):
             "--seed", "3", "--sampling", "t3c-ids", "--stopping", "glr", "--threshold", "gu")
     assert c["pulls"] == r.pulls and c["best_arm"] == r.best_arm
     d = cli("run", "--means", "0,-0.5,-0.6", "--sigma", "unknown", "--arm-sigmas", "0.2,2,0.5", "--nu", "0.1",
-            "--seed", "3")  # the default with --sigma unknown: t3c-ids+glr-paired-t
+            "--seed", "3")  # the default with --sigma unknown: t3c-ids-matched+glr-paired-t
     assert d["pulls"] == pt.pulls and d["best_arm"] == pt.best_arm
 
 

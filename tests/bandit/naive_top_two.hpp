@@ -27,6 +27,8 @@
 //                       the normal law with the moments of Beta(1 + S_a, 1 + N_a - S_a).
 //   empirical_variance  the Gaussian forms with v_a = (sum of (y - mu_a)^2 + sigma^2)/(N_a + 1) per arm,
 //                       from the arm's rewards kept here (two passes).
+//   unknown_variance    the same with sigma^2 replaced by V = the largest of the arms' (sum of
+//                       (y - mu_b)^2)/N_b (1 while all are 0), recomputed at every decision.
 //   capped_betting      empirical_variance's posterior; W and the share from the library's
 //                       capped_transport (its minimisation is tested against a grid apart) on the means
 //                       and variances rescaled to [0, 1] from the range [lo, hi] given here, and the
@@ -102,7 +104,7 @@ class naive_top_two {
           // The moments of Beta(1 + S, 1 + N - S), in the library's expressions (shared contract below).
           const double m = (st.sum(a) + 1) / (n + 2);
           posterior_.set(a, m, std::sqrt(m * (1 - m) / (n + 3)));
-        } else {  // empirical_variance, capped_betting
+        } else {  // the variance models
           posterior_.set(a, st.mean(a), std::sqrt(variance(a) / n));
         }
       }
@@ -125,14 +127,25 @@ class naive_top_two {
   /// s and e of the alternative's boundary x_a = s x_b - e (header comment).
   double s_() const { return target_.relative ? 1 - target_.epsilon : 1.0; }
   double e_() const { return target_.relative ? 0.0 : target_.epsilon; }
-  /// empirical_variance: v_a from arm a's rewards, two passes.
-  double variance(std::size_t a) const {
+  /// Arm a's sum of squared deviations, two passes.
+  double sum_squares(std::size_t a) const {
     const auto& y = rewards_[a];
     double m = 0, m2 = 0;
     for (double v : y) m += v;
     m /= static_cast<double>(y.size());
     for (double v : y) m2 += (v - m) * (v - m);
-    return (m2 + sigma_ * sigma_) / (static_cast<double>(y.size()) + 1);
+    return m2;
+  }
+  /// The variance models: v_a from arm a's rewards (header comment).
+  double variance(std::size_t a) const {
+    double v0 = sigma_ * sigma_;
+    if (model_ == top_two_model::unknown_variance) {
+      v0 = 0;
+      for (std::size_t b = 0; b < rewards_.size(); ++b)
+        if (!rewards_[b].empty()) v0 = std::max(v0, sum_squares(b) / static_cast<double>(rewards_[b].size()));
+      if (!(v0 > 0)) v0 = 1;
+    }
+    return (sum_squares(a) + v0) / (static_cast<double>(rewards_[a].size()) + 1);
   }
   static double kl(double p, double q) {
     return std::max(0.0, (p > 0 ? p * std::log(p / q) : 0.0) + (p < 1 ? (1 - p) * std::log((1 - p) / (1 - q)) : 0.0));
@@ -180,7 +193,8 @@ class naive_top_two {
       const auto [ta, tb] = kl_terms(st.mean(a), na, st.mean(b), nb);
       return ta + tb;
     }
-    if (model_ == top_two_model::empirical_variance) return d * d / (2 * (variance(a) / na + c * variance(b) / nb));
+    if (model_ == top_two_model::empirical_variance || model_ == top_two_model::unknown_variance)
+      return d * d / (2 * (variance(a) / na + c * variance(b) / nb));
     if (model_ == top_two_model::capped_betting) {
       const auto t = capped(st, a, b);
       return t.a_term + t.b_term;
@@ -208,7 +222,8 @@ class naive_top_two {
       const auto t = capped(st, L, C);
       if (t.a_term + t.b_term > 0) return t.a_term / (t.a_term + t.b_term);
     }
-    if (model_ == top_two_model::empirical_variance || model_ == top_two_model::capped_betting) {
+    if (model_ == top_two_model::empirical_variance || model_ == top_two_model::capped_betting ||
+        model_ == top_two_model::unknown_variance) {
       const double pl = nl / variance(L), pc = nc / variance(C);
       return pc / (pl + pc);
     }

@@ -336,7 +336,7 @@ BOOST_AUTO_TEST_CASE(the_registry_recommends_one_method_per_model_and_question) 
   BOOST_TEST(name(M::sub_gaussian, best) == "t3c-ids+glr-pooled-weighted");
   BOOST_TEST(name(M::bernoulli, best) == "t3c-ids+glr-pooled-kl");
   BOOST_TEST(name(M::bounded, best) == "t3c-ids-matched+glr-pooled-betting");
-  BOOST_TEST(name(M::gaussian_unknown_variance, best) == "t3c-ids+glr-paired-t");
+  BOOST_TEST(name(M::gaussian_unknown_variance, best) == "t3c-ids-matched+glr-paired-t");
   for (M m : {M::gaussian, M::bernoulli, M::sub_gaussian, M::bounded}) {
     BOOST_TEST(name(m, eps) == "eb-tci-ids+glr-one-sided");
     // Bernoulli arms: Proposition TM-K (Bernoulli tilts), which answers an additive epsilon only.
@@ -345,7 +345,7 @@ BOOST_AUTO_TEST_CASE(the_registry_recommends_one_method_per_model_and_question) 
     BOOST_TEST(name(m, top_rel) == "lucb-glr+glr-one-sided");
     BOOST_TEST(lb::to_string(lb::recommended_threshold(m)) == lb::to_string(lb::recommended_combination(m).threshold));
   }
-  BOOST_TEST(name(M::gaussian_unknown_variance, eps) == "t3c-ids+glr-paired-t");
+  BOOST_TEST(name(M::gaussian_unknown_variance, eps) == "t3c-ids-matched+glr-paired-t");
   // Unknown variances, top-m: Proposition TM-T, with or without an epsilon.
   for (const auto& t : {top, top_eps, top_rel}) BOOST_TEST(name(M::gaussian_unknown_variance, t) == "lucb-glr+glr-paired-t");
   // Every recommendation is certified and admitted on its model.

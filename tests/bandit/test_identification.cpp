@@ -574,7 +574,7 @@ BOOST_AUTO_TEST_CASE(status_reports_counts_means_and_the_remaining_estimate) {
 }
 
 // A study of unknown variance (Gaussian rewards whose standard deviations the rules may not read):
-// its default method is t3c-ids+glr-paired-t, certified by Proposition PT (GU is the other certified
+// its default method is t3c-ids-matched+glr-paired-t, certified by Proposition PT (GU is the other certified
 // rule there); asked one at a time it makes
 // run_combination's pulls with run_options::unknown_variance at the study's nominal sampling scale
 // (arms of standard deviations 0.2, 2 and 0.5); status() gives each arm's sample standard deviation
@@ -593,7 +593,7 @@ BOOST_AUTO_TEST_CASE(a_study_of_unknown_variance_runs_gu_and_reports_spreads) {
     BOOST_TEST_CONTEXT(method) {
       s.method = method;
       lb::identification study(s);
-      const std::string name = *method ? method : "t3c-ids+glr-paired-t";
+      const std::string name = *method ? method : "t3c-ids-matched+glr-paired-t";
       const bool practice = name == "tas-d+glr-heuristic-ev";
       BOOST_TEST(study.method() == name);
       BOOST_TEST(study.rule_certified() == !practice);
@@ -756,7 +756,7 @@ BOOST_AUTO_TEST_CASE(a_study_of_unknown_variance_runs_gu_and_reports_spreads) {
   lb::identification d(named), e(s);
   BOOST_TEST((d.settings().model == lb::reward_model::gaussian));
   BOOST_TEST(d.settings().unknown_variance);
-  BOOST_TEST(d.method() == "t3c-ids+glr-paired-t");
+  BOOST_TEST(d.method() == "t3c-ids-matched+glr-paired-t");
   lb::normal_stream rewards(5, 0);
   for (int k = 0; k < 60; ++k) {
     const auto x = d.ask(), y = e.ask();
@@ -1108,6 +1108,8 @@ BOOST_AUTO_TEST_CASE(a_study_reopened_from_its_snapshot_and_journal_continues_as
       {lb::reward_model::gaussian, "lucb1+ls", false},
       {lb::reward_model::gaussian, "t3c-ids+glr-gu", false, true},
       {lb::reward_model::gaussian, "t3c-ids+glr-paired-t", false, true},
+      {lb::reward_model::gaussian, "t3c-ids-matched+glr-paired-t", false, true},
+      {lb::reward_model::gaussian, "lucb-glr+glr-paired-t", false, true},
       {lb::reward_model::gaussian, "tas-d+glr-heuristic-ev", false, true},
   };
   for (const auto& c : cases) {

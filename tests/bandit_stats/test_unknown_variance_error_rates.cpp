@@ -9,9 +9,10 @@
 // rule's error probability; the test FAILS when the exact one-sided Clopper-Pearson lower bound of
 // F at level 1e-6 (Boost.Math's beta quantile, lilucb/clopper_pearson.hpp) exceeds delta = 1/2.
 // The cells: near-tied Gaussian arms with standard deviations far apart (0.2, 2, 0.5, 1), best arm
-// and additive and relative epsilon-good questions.  The samplers: round robin, T3C-IDS (the
-// recommended method, through run_combination with run_options::unknown_variance) and an
-// adversary that starves the best arm (large_delta.hpp).  The planted failures beside, which the
+// and additive and relative epsilon-good questions.  The samplers: round robin, T3C-IDS (through
+// run_combination with run_options::unknown_variance), for PT also T3C-IDS matched to the arms'
+// empirical variances (the recommended method), and an adversary that starves the best arm
+// (large_delta.hpp).  The planted failures beside, which the
 // same test must reject so that it can fail: GU asked a question a hundred times too generous, and
 // PT whose blocks sum the rewards instead of averaging them (a ratio r:1 then tests r mu_a - mu_c,
 // positive for a bad leader with positive means).  The
@@ -134,7 +135,7 @@ class planted_block_sums {
 /// The certified rule under test.
 enum class rule { gu, pt };
 
-enum class sampler { uniform, t3c_ids, starve, planted, planted_sums };
+enum class sampler { uniform, t3c_ids, starve, planted, planted_sums, t3c_ids_matched };
 
 struct cell {
   std::string label;
@@ -191,14 +192,16 @@ tally run_cell(rule certified, const cell& c, sampler which, std::size_t runs, s
         return lb::run_composed(arms, s, stop, oo).run;
       }
       case sampler::t3c_ids: break;
+      case sampler::t3c_ids_matched: break;
     }
-    lb::combination comb = lb::parse_combination(certified == rule::gu ? "t3c-ids+glr-gu" : "t3c-ids+glr-paired-t");
+    const std::string top_two = which == sampler::t3c_ids_matched ? "t3c-ids-matched" : "t3c-ids";
+    lb::combination comb = lb::parse_combination(top_two + (certified == rule::gu ? "+glr-gu" : "+glr-paired-t"));
     comb.target = asked;
     return lb::run_combination(comb, arms, oo).run;
   };
   const auto results = lb::run_many(o, runs, 0, run_one);
   tally t;
-  const char* samplers[] = {"uniform", "t3c-ids", "starve-the-best", "uniform", "uniform"};
+  const char* samplers[] = {"uniform", "t3c-ids", "starve-the-best", "uniform", "uniform", "t3c-ids-matched"};
   const char* stops[] = {"+glr-gu", "+glr-paired-t"};
   t.name = std::string(samplers[int(which)]) +
            (which == sampler::planted ? "+planted-ml" : which == sampler::planted_sums ? "+planted-block-sums" : stops[int(certified)]) +
@@ -266,10 +269,11 @@ BOOST_AUTO_TEST_SUITE_END()
 
 BOOST_AUTO_TEST_SUITE(pt_large_delta)
 
-// The same cells and samplers as GU's (near ties, standard deviations a factor 10 apart).
+// The same cells and samplers as GU's (near ties, standard deviations a factor 10 apart), and the
+// recommended sampler, matched to the arms' empirical variances.
 BOOST_AUTO_TEST_CASE(certified_at_delta_half_for_every_sampler) {
   for (const auto& c : gu_cells())
-    for (auto s : {sampler::uniform, sampler::t3c_ids, sampler::starve}) {
+    for (auto s : {sampler::uniform, sampler::t3c_ids, sampler::starve, sampler::t3c_ids_matched}) {
       const auto t = run_cell(rule::pt, c, s, large_delta_runs());
       BOOST_TEST_MESSAGE(t.summary());
       BOOST_TEST(t.stopped > t.runs / 2, t.summary());

@@ -777,7 +777,7 @@ BOOST_AUTO_TEST_CASE(certified_by_default) {
   const std::vector<std::string> unknown{"--means", "0.5,0.3,0.2", "--sigma", "unknown", "--arm-sigmas", "0.2,1,0.5",
                                         "--nu", "0.1", "--seed", "2", "--json"};
   BOOST_TEST(bandit::to_string(bandit::recommended_combination(bandit::reward_model::gaussian_unknown_variance)) ==
-             "t3c-ids+glr-paired-t");
+             "t3c-ids-matched+glr-paired-t");
   for (const auto& [tail, model] : {std::pair{gaussian, bandit::reward_model::gaussian},
                                     std::pair{bernoulli, bandit::reward_model::bernoulli},
                                     std::pair{bounded, bandit::reward_model::bounded},

@@ -362,7 +362,7 @@ BOOST_AUTO_TEST_CASE(plan_continues_the_study_in_simulation) {
 }
 
 // `study new --sigma unknown`: Gaussian rewards of unknown, possibly different standard deviations.
-// The default method is t3c-ids+glr-paired-t (Proposition PT); the state carries the flag and no sigma;
+// The default method is t3c-ids-matched+glr-paired-t (Proposition PT); the state carries the flag and no sigma;
 // status prints each arm's sample standard deviation and, instead of a T* estimate, sends to plan;
 // plan draws at those deviations; the study reaches a certified answer naming PT; a method that
 // reads sigma, --sigma unknown with --model bernoulli and a reward beyond 1e75 are refused by name.
@@ -371,7 +371,7 @@ BOOST_AUTO_TEST_CASE(a_study_of_unknown_variance) {
   const std::string state = (dir.path / "u.json").string();
   const auto made = ok({"study", "new", "--state", state, "--names", "a,b,c", "--sigma", "unknown", "--nu", "0.05"});
   BOOST_TEST(contains(made.out, "(gaussian, sigma unknown)"), made.out);
-  BOOST_TEST(contains(made.out, "method t3c-ids+glr-paired-t"), made.out);
+  BOOST_TEST(contains(made.out, "method t3c-ids-matched+glr-paired-t"), made.out);
   BOOST_TEST(contains(read_text(state), "\"unknown_variance\":true"));
   BOOST_TEST(!contains(read_text(state), "\"sigma\""));
   // Rewards of very different spreads: arm a around 10 (sd about 1), b around 7 (sd about 4), c around 0.

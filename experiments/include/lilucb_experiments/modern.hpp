@@ -234,6 +234,7 @@ inline constexpr std::array method_table{
     method_row{"tt-topm+glr-heuristic-ev", top_m_unknown_variance},
     // Propositions PT and GU: certified for Gaussian rewards of unknown, possibly different variances.
     method_row{"t3c-ids+glr-paired-t", unknown_variance_certified},
+    method_row{"t3c-ids-matched+glr-paired-t", unknown_variance_certified},
     method_row{"t3c-ids+glr-gu", unknown_variance_certified},
 };
 

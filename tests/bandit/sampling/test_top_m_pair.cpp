@@ -1,9 +1,11 @@
 // sampling/top_m_pair.hpp: lucb-glr and tt-topm.  The weakest pair against a brute-force search
 // over every (a in the empirical top m, b outside) pair; the arm pulled (the less-pulled one, or
-// the information-directed coin's); forced exploration; reproducible runs.
+// the information-directed coin's); forced exploration; reproducible runs.  With empirical
+// variances, pull for pull against the rule written from its definition (every reward kept).
 #include <boost/test/unit_test.hpp>
 
 #include "bandit_support.hpp"
+#include "sampling_support.hpp"
 
 #include "lilucb/bandit/compose.hpp"
 #include "lilucb/bandit/sampling/top_m_pair.hpp"
@@ -16,6 +18,67 @@
 namespace lb = lilucb::bandit;
 namespace ls = lilucb::bandit::stopping;
 using lilucb_test::expect_domain_error;
+
+namespace {
+
+// The empirical-variance pair rule from its definition (sampling/top_m_pair.hpp's file comment):
+// every reward kept, each arm's variance (sum of squared deviations + V)/(N + 1) recomputed from
+// them in two passes, V the largest (sum of squared deviations)/N over the arms (1 while all are 0),
+// every (top m, rest) pair's Z by brute force.
+struct naive_variance_top_m {
+  std::size_t K;
+  double sigma;
+  lb::answer_target tg;
+  bool lucb;
+  std::vector<std::vector<double>> rewards = std::vector<std::vector<double>>(K);
+  const char* name() const { return "naive"; }
+  double sum_squares(std::size_t a) const {
+    double m = 0, ss = 0;
+    for (double y : rewards[a]) m += y;
+    if (!rewards[a].empty()) m /= double(rewards[a].size());
+    for (double y : rewards[a]) ss += (y - m) * (y - m);
+    return ss;
+  }
+  double variance(std::size_t a) const {
+    double v0 = 0;
+    for (std::size_t b = 0; b < K; ++b)
+      if (!rewards[b].empty()) v0 = std::max(v0, sum_squares(b) / double(rewards[b].size()));
+    if (!(v0 > 0)) v0 = 1;
+    return (sum_squares(a) + v0) / (double(rewards[a].size()) + 1);
+  }
+  template <class Session>
+  std::size_t next(Session& s) {
+    const lb::arm_stats& st = s.stats();
+    std::size_t least = 0;
+    for (std::size_t i = 1; i < K; ++i)
+      if (st.count(i) < st.count(least)) least = i;
+    if (double(st.count(least)) < std::sqrt(double(st.total()) / double(K))) return least;
+    std::vector<std::size_t> order(K);
+    std::iota(order.begin(), order.end(), std::size_t{0});
+    std::stable_sort(order.begin(), order.end(), [&](std::size_t x, std::size_t y) { return st.mean(x) > st.mean(y); });
+    const double e = tg.epsilon, sc = tg.relative ? 1 - e : 1.0;
+    double best = -1;
+    std::size_t a = K, b = K;
+    for (std::size_t x = 0; x < tg.top; ++x)
+      for (std::size_t y = tg.top; y < K; ++y) {
+        const std::size_t i = order[x], j = order[y];
+        const double d = tg.relative ? st.mean(i) - sc * st.mean(j) : st.mean(i) - st.mean(j) + e;
+        const double z = d > 0 ? d * d / (2 * (variance(i) / double(st.count(i)) + sc * sc * variance(j) / double(st.count(j))))
+                               : 0.0;
+        if (best < 0 || z < best || (z == best && std::pair{i, j} < std::pair{a, b})) {
+          best = z;
+          a = i;
+          b = j;
+        }
+      }
+    const double na = double(st.count(a)), nb = double(st.count(b)), va = variance(a), vb = variance(b);
+    if (lucb) return nb / std::sqrt(vb) < na / std::sqrt(va) ? b : a;
+    return s.rng().engine().uniform01() < (nb / vb) / (na / va + nb / vb) ? a : b;
+  }
+  void observe(std::size_t i, const lb::arm_stats& st) { rewards[i].push_back(st.last_added()); }
+};
+
+}  // namespace
 
 BOOST_AUTO_TEST_SUITE(top_m_pair)
 
@@ -90,6 +153,76 @@ BOOST_AUTO_TEST_CASE(pulls_the_less_pulled_arm_of_the_pair) {
   tg.top = 2;
   lb::sampling::top_m_pair rule(4, ls::glr_model::gaussian, 0.5, tg, lb::sampling::top_m_choice::less_pulled);
   BOOST_TEST((rule.weakest_pair(st) == std::pair<std::size_t, std::size_t>{0, 2}));
+}
+
+// With empirical variances both rules make the definition's pulls, pull for pull (additive and
+// relative epsilon, m = 1, 2, 3; standard deviations a factor 20 apart).
+BOOST_AUTO_TEST_CASE(empirical_variances_make_the_definitions_pulls) {
+  const lb::gaussian_arms arms({0.5, 0.45, 0.44, 0.3, 0.1}, {0.1, 2.0, 0.5, 1.0, 0.25});
+  for (bool lucb : {true, false})
+    for (std::size_t m : {1u, 2u, 3u})
+      for (auto [eps, relative] : {std::pair{0.0, false}, std::pair{0.05, false}, std::pair{0.1, true}}) {
+        lb::answer_target tg;
+        tg.top = m;
+        tg.epsilon = eps;
+        tg.relative = relative;
+        lb::sampling::top_m_pair fast(5, ls::glr_model::gaussian, 0.5, tg,
+                                      lucb ? lb::sampling::top_m_choice::less_pulled
+                                           : lb::sampling::top_m_choice::information_directed,
+                                      true);
+        BOOST_TEST(fast.reads_variances());
+        naive_variance_top_m naive{5, 0.5, tg, lucb};
+        lilucb_test::same_pulls(arms, fast, naive, 31 + m, 3000,
+                                std::string(fast.name()) + " m " + std::to_string(m) + " eps " + std::to_string(eps) +
+                                    (relative ? " relative" : ""));
+      }
+}
+
+// The arm pulled reads the variances: arm 0 (40 pulls, deviation 2) against arm 2 (20 pulls,
+// deviation 0.1), the weakest pair of the top 2; with the pseudo-reward of the largest variance (4)
+// arm 0 has 40/2 = 20 pulls per standard deviation and arm 2 about 20/0.45 = 45, so lucb-glr pulls
+// arm 0; with the nominal sigma it pulls arm 2, the less pulled.  The estimates do not depend on
+// the rewards' unit: rewards scaled by 1000 give the same pull.
+BOOST_AUTO_TEST_CASE(pulls_the_arm_of_fewer_pulls_per_standard_deviation) {
+  lb::arm_stats st(4);
+  lb::answer_target tg;
+  tg.top = 2;
+  lb::sampling::top_m_pair ev(4, ls::glr_model::gaussian, 0.5, tg, lb::sampling::top_m_choice::less_pulled, true);
+  lb::sampling::top_m_pair nominal(4, ls::glr_model::gaussian, 0.5, tg, lb::sampling::top_m_choice::less_pulled);
+  const auto add = [&](std::size_t i, double y) {
+    st.add(i, y);
+    ev.observe(i, st);
+  };
+  for (int k = 0; k < 40; ++k) add(0, 0.6 + (k % 2 ? 2.0 : -2.0));
+  for (int k = 0; k < 40; ++k) add(1, 5.0 + (k % 2 ? 0.1 : -0.1));
+  for (int k = 0; k < 20; ++k) add(2, 0.5 + (k % 2 ? 0.1 : -0.1));
+  for (int k = 0; k < 40; ++k) add(3, -5.0 + (k % 2 ? 0.1 : -0.1));
+  BOOST_TEST((ev.weakest_pair(st) == std::pair<std::size_t, std::size_t>{0, 2}));
+  BOOST_TEST((nominal.weakest_pair(st) == std::pair<std::size_t, std::size_t>{0, 2}));
+  lb::normal_stream rng(1, 0);
+  struct session {
+    lb::arm_stats& st;
+    lb::normal_stream& r;
+    const lb::arm_stats& stats() const { return st; }
+    lb::normal_stream& rng() { return r; }
+  } s{st, rng};
+  BOOST_TEST(ev.next(s) == 0u);
+  BOOST_TEST(nominal.next(s) == 2u);
+  BOOST_TEST(ev.variance(0) == (40 * 4.0 + 4.0) / 41, boost::test_tools::tolerance(1e-12));
+  BOOST_TEST(ev.variance(2) == (20 * 0.01 + 4.0) / 21, boost::test_tools::tolerance(1e-12));
+  lb::arm_stats big(4);
+  lb::sampling::top_m_pair scaled(4, ls::glr_model::gaussian, 0.5, tg, lb::sampling::top_m_choice::less_pulled, true);
+  const auto add_big = [&](std::size_t i, double y) {
+    big.add(i, 1000 * y);
+    scaled.observe(i, big);
+  };
+  for (int k = 0; k < 40; ++k) add_big(0, 0.6 + (k % 2 ? 2.0 : -2.0));
+  for (int k = 0; k < 40; ++k) add_big(1, 5.0 + (k % 2 ? 0.1 : -0.1));
+  for (int k = 0; k < 20; ++k) add_big(2, 0.5 + (k % 2 ? 0.1 : -0.1));
+  for (int k = 0; k < 40; ++k) add_big(3, -5.0 + (k % 2 ? 0.1 : -0.1));
+  session sb{big, rng};
+  BOOST_TEST(scaled.next(sb) == 0u);
+  BOOST_TEST(scaled.variance(0) == 1e6 * ev.variance(0), boost::test_tools::tolerance(1e-9));
 }
 
 BOOST_AUTO_TEST_CASE(domain_errors_name_the_parameter) {

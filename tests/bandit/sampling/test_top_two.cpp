@@ -369,7 +369,8 @@ BOOST_AUTO_TEST_CASE(epsilon_challengers_match_naive_pull_for_pull) {
 }
 
 // The reward models' costs, shares and posteriors (top_two_model: the Bernoulli divergence and
-// Beta moments on Bernoulli arms, empirical variances on bounded arms) against the definitions
+// Beta moments on Bernoulli arms, empirical variances on bounded arms and on Gaussian arms of
+// unknown variances, whose pseudo-reward is the arms' largest variance) against the definitions
 // written as plain loops (naive_top_two.hpp: the boundary point by the closed form or bisection,
 // two-pass variances, its own rescaling of the capped model from [lo, hi]), pull for pull, every
 // Top-Two kind, with and without IDS, for the best arm and epsilon-good targets, on [0, 1] and on
@@ -408,6 +409,13 @@ BOOST_AUTO_TEST_CASE(reward_model_costs_match_naive_pull_for_pull) {
               arms, 0.5, seed, 3000, "eb-tci capped " + what + k, sel, t, top_two_model::capped_betting);
           // The same laws on [lo, hi]: the capped model rescales (a relative target needs lo >= 0).
           const double lo = t.relative ? 2.0 : -1.0, hi = t.relative ? 5.0 : 3.0;
+          // The same means on Gaussian arms of unknown variances (standard deviations a factor 20 apart).
+          const std::vector<double> sds{0.05, 1.0, 0.2, 0.5};
+          const lb::gaussian_arms gauss(m, std::vector<double>(sds.begin(), sds.begin() + static_cast<std::ptrdiff_t>(m.size())));
+          same_top_two_pulls<lb::sampling::t3c, lilucb_test::naive_top_two<top_two_kind::t3c>>(
+              gauss, 0.5, seed, 3000, "t3c unknown variance " + what + k, sel, t, top_two_model::unknown_variance);
+          same_top_two_pulls<lb::sampling::eb_tci, lilucb_test::naive_top_two<top_two_kind::eb_tci>>(
+              gauss, 0.5, seed, 3000, "eb-tci unknown variance " + what + k, sel, t, top_two_model::unknown_variance);
           std::vector<double> scaled;
           for (double x : m) scaled.push_back(lo + (hi - lo) * x);
           const lb::answer_target ts{t.relative ? t.epsilon : t.epsilon * (hi - lo), t.relative};

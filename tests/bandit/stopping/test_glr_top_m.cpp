@@ -140,6 +140,9 @@ BOOST_AUTO_TEST_CASE(paired_t_decision_matches_the_naive_one) {
       BOOST_TEST(rule.threshold(1) <= thr * (1 + 1e-14));
       BOOST_TEST(rule.certified());
       BOOST_TEST(rule.certificate().find("Proposition TM-T") != std::string::npos, rule.certificate());
+      BOOST_TEST(rule.certificate().find("the " + std::to_string(ls::paired_t_ratios.size()) + " ratios") !=
+                     std::string::npos,
+                 rule.certificate());
       std::vector<std::vector<double>> tapes(means.size());
       std::map<std::array<std::size_t, 3>, ls::paired_t_blocks> blocks;  // (a, b, ratio) -> block summary
       const double s = t.relative ? 1 - t.epsilon : 1.0, e = t.relative ? 0.0 : t.epsilon;

@@ -233,9 +233,9 @@ BOOST_AUTO_TEST_CASE(registry_and_unknown_variance_runs) {
   BOOST_TEST(d.answers_epsilon);
   BOOST_TEST((lb::recommended_threshold(lb::reward_model::gaussian_unknown_variance) == lb::glr_threshold::paired_t));
   BOOST_TEST(lb::to_string(lb::recommended_combination(lb::reward_model::gaussian_unknown_variance)) ==
-             "t3c-ids+glr-paired-t");
+             "t3c-ids-matched+glr-paired-t");
   BOOST_TEST(lb::to_string(lb::recommended_combination(lb::reward_model::gaussian_unknown_variance, {0.1, false})) ==
-             "t3c-ids+glr-paired-t");
+             "t3c-ids-matched+glr-paired-t");
   const auto gu = lb::parse_combination("t3c+glr-gu");
   const auto unknown = lb::reward_model::gaussian_unknown_variance;
   BOOST_TEST(lb::admits(lb::parse_combination("t3c+glr-heuristic-ev"), unknown));

@@ -297,7 +297,7 @@ inline constexpr std::array<sampling_descriptor, 17> sampling_rules{{
      .summary = "T3C with information-directed selection of the leader's share",
      .parameters = detail::top_two_parameters, .cost = rule_cost::costly, .make = &rule_factories::t3c_ids,
      .knows_epsilon = true, .practice = true,
-     .recommended = {.best_arm = all_reward_models & ~rule_models::bounded, .epsilon_good = rule_models::unknown_variance}},
+     .recommended = {.best_arm = all_reward_models & ~rule_models::bounded & ~rule_models::unknown_variance}},
     {.id = sampling_rule::eb_tci_ids, .name = "eb-tci-ids",
      .summary = "EB-TCI with information-directed selection of the leader's share",
      .parameters = detail::top_two_parameters, .cost = rule_cost::costly, .make = &rule_factories::eb_tci_ids,
@@ -317,23 +317,26 @@ inline constexpr std::array<sampling_descriptor, 17> sampling_rules{{
     {.id = sampling_rule::lucb_glr, .name = "lucb-glr",
      .summary = "top-m: the less-pulled arm of the (top-m arm, other arm) pair of least GLR evidence (LUCB's pair by "
                 "the GLR)",
-     .parameters = "the GLR of the run's model at its sigma; a best-arm question's pair when top = 1",
+     .parameters = "the GLR of the run's model at its sigma (with --sigma unknown the arms' empirical variances: "
+                   "sampling/top_m_pair.hpp); a best-arm question's pair when top = 1",
      .make = &rule_factories::lucb_glr, .knows_epsilon = true, .knows_top_m = true, .practice = true,
      .recommended = {.top_m = all_reward_models}},
     {.id = sampling_rule::tt_topm, .name = "tt-topm",
      .summary = "top-m, Top-Two style: that pair's arms with information-directed shares",
-     .parameters = "the GLR of the run's model at its sigma; a best-arm question's pair when top = 1",
+     .parameters = "the GLR of the run's model at its sigma (with --sigma unknown the arms' empirical variances: "
+                   "sampling/top_m_pair.hpp); a best-arm question's pair when top = 1",
      .make = &rule_factories::tt_topm, .knows_epsilon = true, .knows_top_m = true, .practice = true},
     {.id = sampling_rule::t3c_ids_matched, .name = "t3c-ids-matched",
      .summary = "T3C-IDS matched to its stopping statistic: the Bernoulli divergence on Bernoulli arms, the arms' "
-                "empirical variances for the variance-aware statistics (heuristic-ev, pooled-eb), capped betting rates "
+                "empirical variances for the variance-aware statistics (heuristic-ev, pooled-eb, paired-t), capped betting rates "
                 "for pooled-betting (as t3c-ids with the other rules)",
      .parameters = "the transportation cost, IDS share and posterior of the stopping statistic's evidence "
                    "(sampling/top_two.hpp, top_two_model; matched_model in lib/src/rules.cpp); the run's sigma, or one "
                    "pseudo-reward of deviation sigma ((hi - lo)/2 on bounded arms) for the variances; an "
                    "epsilon-good target's shifted challenger cost (EB-TCε)",
      .cost = rule_cost::costly, .make = &rule_factories::t3c_ids_matched, .knows_epsilon = true, .practice = true,
-     .recommended = {.best_arm = rule_models::bounded}},
+     .recommended = {.best_arm = rule_models::bounded | rule_models::unknown_variance,
+                     .epsilon_good = rule_models::unknown_variance}},
 }};
 
 inline constexpr std::array<stopping_descriptor, 3> stopping_rules{{
@@ -436,9 +439,9 @@ inline constexpr std::array<threshold_descriptor, 13> glr_thresholds{{
      .summary = "Gaussian rewards of unknown, possibly different variances (--sigma unknown): a one-sided t-test Bayes "
                 "factor on paired blocks of the two arms' rewards, union over block ratios and the wrong answers (for "
                 "top-m questions over the top-m pairs)",
-     .parameters = "delta = nu; block ratios {1, 2, 4, 8, 16}:1 and 11 scales, threshold log((K - 1) 5/nu); for a "
-                   "top-m question TM-T: the same statistic on every top-m pair, threshold log(m(K - m) 5/nu); reads "
-                   "no sigma",
+     .parameters = "delta = nu; 9 block ratios, 1:16 to 16:1 a factor 2 apart, and 11 scales, threshold "
+                   "log((K - 1) 9/nu); for a top-m question TM-T: the same statistic on every top-m pair, threshold "
+                   "log(m(K - m) 9/nu); reads no sigma",
      .certified = true, .statement = "Proposition PT (docs/certified-glr/paired-t.md); top-m: Proposition TM-T (the "
                                      "same page)",
      .models = rule_models::gaussian_any_variance,

@@ -111,11 +111,12 @@ struct study_settings {
   /// gaussian: the rewards are Gaussian with standard deviations unknown and possibly different
   /// per arm (reward_model::gaussian_unknown_variance).  sigma is then 0, and only the rules that
   /// read no sigma admit: glr-paired-t (certified, Proposition PT; the default method is then
-  /// t3c-ids+glr-paired-t), glr-gu (certified, Proposition GU) and glr-heuristic-ev (the practice);
+  /// t3c-ids-matched+glr-paired-t), glr-gu (certified, Proposition GU) and glr-heuristic-ev (the practice);
   /// the question is the best arm or an
   /// epsilon-good one (top = 1).  The sampling rule runs at the nominal scale
-  /// unknown_variance_sampling_sigma: its efficiency, not the certificate, depends on the
-  /// rewards' scale.  Rewards must be Gaussian draws at full precision: with GU three equal rewards
+  /// unknown_variance_sampling_sigma, except the samplers that read the arms' empirical variances
+  /// (t3c-ids-matched with paired-t or heuristic-ev, lucb-glr, tt-topm), which read no unit: the
+  /// others' efficiency, not the certificate, depends on the rewards' scale.  Rewards must be Gaussian draws at full precision: with GU three equal rewards
   /// of an arm followed by a far one make its predictive evidence -inf (the study then never
   /// stops); with PT blocks of equal differences give no evidence (V = 0).
   /// Its snapshots hold no rules' state (snapshot_holds_rules): open() replays the journal.
@@ -124,7 +125,7 @@ struct study_settings {
   double nu = 0;                   ///< the target error probability, in (0, 1)
   std::string method;              ///< a combination of the registry whose stopping rule admits studies;
                                    ///< empty: recommended_combination(model, target) (combination.hpp;
-                                   ///< t3c-ids+glr-paired-t with unknown_variance)
+                                   ///< t3c-ids-matched+glr-paired-t with unknown_variance)
   std::uint64_t seed = 0;          ///< the sampling rule's random stream
   /// The question (target.hpp): the best arm by default, an epsilon-good arm, or the top m arms
   /// (top = m in 2..K-1) (the method's stopping rule must answer it: GLR one-sided, certified by

@@ -21,6 +21,9 @@ struct running_variance {
   }
   /// The empirical (maximum-likelihood) variance (1/n) sum (y - mean)^2; 0 before any pull.
   double variance() const { return n ? (m2 > 0 ? m2 : 0.0) / static_cast<double>(n) : 0.0; }
+  /// The variance with one pseudo-reward of variance v0 added, (m2 + v0)/(n + 1): positive before
+  /// any reward and on constant rewards (the samplers' variance estimate).  Domain: v0 > 0.
+  double with_pseudo_reward(double v0) const { return ((m2 > 0 ? m2 : 0.0) + v0) / (static_cast<double>(n) + 1); }
 
   /// A study's snapshot (detail/state_archive.hpp): a loaded state holds a finite mean and a
   /// finite m2 >= 0.

@@ -43,10 +43,17 @@
 //                       forms with arm a's variance v_a = (M2_a + sigma^2)/(N_a + 1) in place of
 //                       sigma^2 (M2_a its sum of squared deviations; one pseudo-reward of the largest
 //                       variance sigma^2 = ((hi - lo)/2)^2 keeps v_a > 0):
-//                       W(a, b) = d_+^2/(2 (v_a/N_a + v_b/N_b)), IDS's share (N_C/v_C)/(N_L/v_L + N_C/v_C)
+//                       W(a, b) = d_+^2/(2 (v_a/N_a + s^2 v_b/N_b)) (s = 1 - eps at a relative target, else
+//                       1), IDS's share (N_C/v_C)/(N_L/v_L + N_C/v_C)
 //                       (at a relative target without the challenger's factor (1 - eps)^2, as the
 //                       Gaussian share N_C/(N_L + N_C)), the posterior N(mu_hat_a, v_a/N_a).  In a study
 //                       the rewards reach v_a through observe_reward (take_rewards_apart).
+//   unknown_variance    Gaussian rewards of unknown, possibly different variances: empirical_variance's
+//                       forms with the pseudo-reward's variance the largest empirical variance among
+//                       the arms, v_a = (M2_a + V)/(N_a + 1), V = max over b of M2_b/N_b (1 while every
+//                       M2_b is 0), in place of sigma^2, which is not read: the rule's choices do not
+//                       depend on the rewards' unit once some M2_b > 0 (every v_a scales with it).
+//                       When V changes every key and posterior is refreshed (O(K)).
 //   capped_betting      rewards in a known range, stopped by betting (Proposition PB): the evidence a bet
 //                       can collect per pull, not the Gaussian rate.  On rewards rescaled to [0, 1], a
 //                       side of mean mu, variance v, tested against m collects about
@@ -109,7 +116,7 @@ inline constexpr int ttts_max_resamples = 100;
 inline constexpr std::size_t ttts_direct_max_arms = 64;
 
 /// The arms' model for Top-Two's costs, IDS share and posterior (file comment).
-enum class top_two_model { gaussian, bernoulli, empirical_variance, capped_betting };
+enum class top_two_model { gaussian, bernoulli, empirical_variance, capped_betting, unknown_variance };
 
 /// The two terms of a pair's transportation cost: the answer's side a and the challenger's side b
 /// (IDS's share is a_term over their sum).
@@ -419,7 +426,18 @@ class top_two {
   /// Arm i's reward y, for the variance models (added to its running variance over the rewards
   /// told: variance()); else nothing.
   void observe_reward(std::size_t i, double y) {
-    if (reads_variances(model_)) spread_[i].add(y);
+    if (!reads_variances(model_)) return;
+    spread_[i].add(y);
+    if (model_ != top_two_model::unknown_variance) return;
+    double v = 0;
+    for (const auto& r : spread_) v = std::max(v, r.variance());
+    if (!(v > 0)) v = 1;
+    if (v == pool_) return;
+    pool_ = v;  // every v_a changed: the keys and the posteriors of the arms pulled so far
+    if constexpr (keyed) dirty_overflow_ = true;
+    if constexpr (Kind != top_two_kind::eb_tci)
+      for (std::size_t a = 0; a < K_; ++a)
+        if (n_[a] > 0) posterior_.set(a, mean_[a], std::sqrt(variance(a) / n_[a]));
   }
 
    /// Every member that changes after construction, for a study's snapshot (detail/state_archive.hpp).
@@ -427,6 +445,7 @@ class top_two {
    void archive_state(Archive& ar) {
      ar(mean_, n_, log_n_, leads_, lead_pulls_, lead_target_, posterior_, tree_, keys_, dirty_flag_, dirty_, dirty_overflow_, keys_leader_, c_);
      if (reads_variances(model_)) ar(spread_);
+     if (model_ == top_two_model::unknown_variance) ar(pool_);
    }
   /// A loaded state's indices are arms: the tournament's nodes hold arms or the padding K and
   /// each node the winner of its children, the changed arms are at most dirty_cap() distinct arms
@@ -434,6 +453,7 @@ class top_two {
   /// variance models' running variances check themselves: detail/running_variance.hpp, a finite
   /// mean and M2 >= 0, so v_a >= sigma^2/(n_a + 1) > 0; detail/state_archive.hpp).  O(K).
   bool state_is_valid() const {
+    if (model_ == top_two_model::unknown_variance && !(pool_ > 0 && pool_ < inf)) return false;
     if constexpr (Kind == top_two_kind::eb_tci) {
       if (tree_.size() != 2 * leaves_) return false;
       for (const std::size_t a : tree_)
@@ -465,11 +485,11 @@ class top_two {
   /// deviation sigma: file comment) in the variance models; 0, unread, in the others.
   double variance(std::size_t a) const {
     if (!reads_variances(model_)) return 0.0;
-    const auto& r = spread_[a];
-    return (std::max(r.m2, 0.0) + sigma_ * sigma_) / (static_cast<double>(r.n) + 1);
+    return spread_[a].with_pseudo_reward(model_ == top_two_model::unknown_variance ? pool_ : sigma_ * sigma_);
   }
   static constexpr bool reads_variances(top_two_model m) {
-    return m == top_two_model::empirical_variance || m == top_two_model::capped_betting;
+    return m == top_two_model::empirical_variance || m == top_two_model::capped_betting ||
+           m == top_two_model::unknown_variance;
   }
   /// The bernoulli and capped_betting models' coordinates: a mean rescaled to [0, 1], and the
   /// target's boundary x_a = scale_ x_b - boundary_e() in them (file comment).
@@ -520,7 +540,7 @@ class top_two {
     if (model_ == top_two_model::gaussian) {
       w = target_.relative ? d * d * nL * nb / ((scale_ * scale_ * nL + nb) * 2 * sigma_ * sigma_)
                            : d * d * nL * nb / ((nL + nb) * 2 * sigma_ * sigma_);
-    } else if (model_ == top_two_model::empirical_variance) {
+    } else if (model_ == top_two_model::empirical_variance || model_ == top_two_model::unknown_variance) {
       w = d * d / (2 * (vL / nL + scale_ * scale_ * variance(b) / nb));
     } else {
       w = 0;
@@ -633,7 +653,8 @@ class top_two {
   std::vector<double> mean_;   // mean_[a] == arm_stats::mean(a); mean_[K] = -inf (tournament padding)
   std::vector<double> n_;      // N_a as a double
   std::vector<double> log_n_;  // eb_tci: log N_a
-  std::vector<detail::running_variance> spread_;  // empirical_variance, capped_betting: the rewards told, per arm
+  std::vector<detail::running_variance> spread_;  // the variance models: the rewards told, per arm
+  double pool_ = 1;  // unknown_variance: the pseudo-reward's variance V (file comment)
   bool rewards_apart_ = false;       // a study: rewards come through observe_reward only
   std::vector<std::uint64_t> leads_, lead_pulls_;
   std::vector<double> lead_target_;  // eb-tci-ids: per leader, the sum of its rounds' IDS proportions

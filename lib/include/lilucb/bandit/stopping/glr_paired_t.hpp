@@ -48,9 +48,9 @@
 
 namespace lilucb::bandit::stopping {
 
-/// The block ratios (answer : challenger) of the union, J = 5.
-inline constexpr std::array<std::pair<unsigned, unsigned>, 5> paired_t_ratios{
-    {{1, 1}, {2, 1}, {4, 1}, {8, 1}, {16, 1}}};
+/// The block ratios (answer : challenger) of the union, J = 9: 1:16 to 16:1 a factor 2 apart.
+inline constexpr std::array<std::pair<unsigned, unsigned>, 9> paired_t_ratios{
+    {{1, 16}, {1, 8}, {1, 4}, {1, 2}, {1, 1}, {2, 1}, {4, 1}, {8, 1}, {16, 1}}};
 /// The scale grid G = {2^e : e = -18, -16, ..., 2} of the half-normal priors (|G| = 11).
 inline constexpr int paired_t_g_min_exponent = -18, paired_t_g_step = 2, paired_t_g_count = 11;
 
