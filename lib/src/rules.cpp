@@ -121,10 +121,14 @@ any_sampling weakest_pair(const rule_context& c, run_parameters&) {
 }
 
 // The top-m pair rules (top_m_pair.hpp); with a one-arm question they sample as best-arm rules.
-// Rewards of unknown variance: the arms' empirical variances (no unit read).
+// Rewards of unknown variance: the arms' empirical variances (no unit read), with the paired-t
+// threshold matched to its blocks.
 any_sampling top_m(const rule_context& c, sampling::top_m_choice choice) {
-  return sampling::top_m_pair(c.arms, glr_model_of(c), c.sigma, c.target, choice,
-                              c.model == reward_model::gaussian_unknown_variance);
+  using e = sampling::top_m_evidence;
+  const e evidence = c.model != reward_model::gaussian_unknown_variance ? e::model
+                     : c.stopping == stopping_rule::glr && c.threshold == glr_threshold::paired_t ? e::paired_blocks
+                                                                                                   : e::empirical_variance;
+  return sampling::top_m_pair(c.arms, glr_model_of(c), c.sigma, c.target, choice, evidence);
 }
 any_sampling lucb_glr(const rule_context& c, run_parameters&) { return top_m(c, sampling::top_m_choice::less_pulled); }
 any_sampling tt_topm(const rule_context& c, run_parameters&) {

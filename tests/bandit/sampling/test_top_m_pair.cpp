@@ -9,6 +9,7 @@
 
 #include "lilucb/bandit/compose.hpp"
 #include "lilucb/bandit/sampling/top_m_pair.hpp"
+#include "lilucb/bandit/stopping/glr_top_m.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -24,12 +25,14 @@ namespace {
 // The empirical-variance pair rule from its definition (sampling/top_m_pair.hpp's file comment):
 // every reward kept, each arm's variance (sum of squared deviations + V)/(N + 1) recomputed from
 // them in two passes, V the largest (sum of squared deviations)/N over the arms (1 while all are 0),
-// every (top m, rest) pair's Z by brute force.
+// every (top m, rest) pair's Z by brute force; with `blocks` Z' = (k/2) log(1 + 2Z/k),
+// k = max(1, min(N_a, N_b)/4).
 struct naive_variance_top_m {
   std::size_t K;
   double sigma;
   lb::answer_target tg;
   bool lucb;
+  bool blocks;  // paired_blocks evidence
   std::vector<std::vector<double>> rewards = std::vector<std::vector<double>>(K);
   const char* name() const { return "naive"; }
   double sum_squares(std::size_t a) const {
@@ -63,8 +66,12 @@ struct naive_variance_top_m {
       for (std::size_t y = tg.top; y < K; ++y) {
         const std::size_t i = order[x], j = order[y];
         const double d = tg.relative ? st.mean(i) - sc * st.mean(j) : st.mean(i) - st.mean(j) + e;
-        const double z = d > 0 ? d * d / (2 * (variance(i) / double(st.count(i)) + sc * sc * variance(j) / double(st.count(j))))
-                               : 0.0;
+        double z = d > 0 ? d * d / (2 * (variance(i) / double(st.count(i)) + sc * sc * variance(j) / double(st.count(j))))
+                         : 0.0;
+        if (blocks && d > 0) {  // the saturation matched to paired blocks
+          const double k = std::max(1.0, double(std::min(st.count(i), st.count(j))) / 4);
+          z = k / 2 * std::log1p(2 * z / k);
+        }
         if (best < 0 || z < best || (z == best && std::pair{i, j} < std::pair{a, b})) {
           best = z;
           a = i;
@@ -155,27 +162,29 @@ BOOST_AUTO_TEST_CASE(pulls_the_less_pulled_arm_of_the_pair) {
   BOOST_TEST((rule.weakest_pair(st) == std::pair<std::size_t, std::size_t>{0, 2}));
 }
 
-// With empirical variances both rules make the definition's pulls, pull for pull (additive and
-// relative epsilon, m = 1, 2, 3; standard deviations a factor 20 apart).
+// With empirical variances, and matched to paired blocks, both rules make the definition's pulls,
+// pull for pull (additive and relative epsilon, m = 1, 2, 3; standard deviations a factor 20 apart).
 BOOST_AUTO_TEST_CASE(empirical_variances_make_the_definitions_pulls) {
   const lb::gaussian_arms arms({0.5, 0.45, 0.44, 0.3, 0.1}, {0.1, 2.0, 0.5, 1.0, 0.25});
-  for (bool lucb : {true, false})
-    for (std::size_t m : {1u, 2u, 3u})
-      for (auto [eps, relative] : {std::pair{0.0, false}, std::pair{0.05, false}, std::pair{0.1, true}}) {
-        lb::answer_target tg;
-        tg.top = m;
-        tg.epsilon = eps;
-        tg.relative = relative;
-        lb::sampling::top_m_pair fast(5, ls::glr_model::gaussian, 0.5, tg,
-                                      lucb ? lb::sampling::top_m_choice::less_pulled
-                                           : lb::sampling::top_m_choice::information_directed,
-                                      true);
-        BOOST_TEST(fast.reads_variances());
-        naive_variance_top_m naive{5, 0.5, tg, lucb};
-        lilucb_test::same_pulls(arms, fast, naive, 31 + m, 3000,
-                                std::string(fast.name()) + " m " + std::to_string(m) + " eps " + std::to_string(eps) +
-                                    (relative ? " relative" : ""));
-      }
+  for (bool blocks : {false, true})
+    for (bool lucb : {true, false})
+      for (std::size_t m : {1u, 2u, 3u})
+        for (auto [eps, relative] : {std::pair{0.0, false}, std::pair{0.05, false}, std::pair{0.1, true}}) {
+          lb::answer_target tg;
+          tg.top = m;
+          tg.epsilon = eps;
+          tg.relative = relative;
+          lb::sampling::top_m_pair fast(5, ls::glr_model::gaussian, 0.5, tg,
+                                        lucb ? lb::sampling::top_m_choice::less_pulled
+                                             : lb::sampling::top_m_choice::information_directed,
+                                        blocks ? lb::sampling::top_m_evidence::paired_blocks
+                                               : lb::sampling::top_m_evidence::empirical_variance);
+          BOOST_TEST(fast.reads_variances());
+          naive_variance_top_m naive{5, 0.5, tg, lucb, blocks};
+          lilucb_test::same_pulls(arms, fast, naive, 31 + m, 3000,
+                                  std::string(fast.name()) + (blocks ? " paired blocks" : "") + " m " + std::to_string(m) +
+                                      " eps " + std::to_string(eps) + (relative ? " relative" : ""));
+        }
 }
 
 // The arm pulled reads the variances: arm 0 (40 pulls, deviation 2) against arm 2 (20 pulls,
@@ -187,7 +196,8 @@ BOOST_AUTO_TEST_CASE(pulls_the_arm_of_fewer_pulls_per_standard_deviation) {
   lb::arm_stats st(4);
   lb::answer_target tg;
   tg.top = 2;
-  lb::sampling::top_m_pair ev(4, ls::glr_model::gaussian, 0.5, tg, lb::sampling::top_m_choice::less_pulled, true);
+  lb::sampling::top_m_pair ev(4, ls::glr_model::gaussian, 0.5, tg, lb::sampling::top_m_choice::less_pulled,
+                              lb::sampling::top_m_evidence::empirical_variance);
   lb::sampling::top_m_pair nominal(4, ls::glr_model::gaussian, 0.5, tg, lb::sampling::top_m_choice::less_pulled);
   const auto add = [&](std::size_t i, double y) {
     st.add(i, y);
@@ -211,7 +221,8 @@ BOOST_AUTO_TEST_CASE(pulls_the_arm_of_fewer_pulls_per_standard_deviation) {
   BOOST_TEST(ev.variance(0) == (40 * 4.0 + 4.0) / 41, boost::test_tools::tolerance(1e-12));
   BOOST_TEST(ev.variance(2) == (20 * 0.01 + 4.0) / 21, boost::test_tools::tolerance(1e-12));
   lb::arm_stats big(4);
-  lb::sampling::top_m_pair scaled(4, ls::glr_model::gaussian, 0.5, tg, lb::sampling::top_m_choice::less_pulled, true);
+  lb::sampling::top_m_pair scaled(4, ls::glr_model::gaussian, 0.5, tg, lb::sampling::top_m_choice::less_pulled,
+                                  lb::sampling::top_m_evidence::empirical_variance);
   const auto add_big = [&](std::size_t i, double y) {
     big.add(i, 1000 * y);
     scaled.observe(i, big);
@@ -223,6 +234,33 @@ BOOST_AUTO_TEST_CASE(pulls_the_arm_of_fewer_pulls_per_standard_deviation) {
   session sb{big, rng};
   BOOST_TEST(scaled.next(sb) == 0u);
   BOOST_TEST(scaled.variance(0) == 1e6 * ev.variance(0), boost::test_tools::tolerance(1e-9));
+}
+
+// The registry matches the sampler to the statistic on Gaussian arms of unknown variances:
+// lucb-glr with the paired-t threshold makes the runs of the paired-blocks evidence composed by
+// hand with Proposition TM-T's rule, and with heuristic-ev those of the empirical variances.
+BOOST_AUTO_TEST_CASE(the_registry_matches_the_evidence_to_the_threshold) {
+  const lb::gaussian_arms arms({1.0, 0.8, 0.6, 0.4, 0.2}, {0.5, 2.0, 1.0, 0.5, 1.0});
+  lb::run_options o;
+  o.nu = 0.1;
+  o.seed = 5;
+  o.unknown_variance = true;
+  lb::answer_target tg;
+  tg.top = 2;
+  for (bool paired : {true, false}) {
+    lb::combination c = lb::parse_combination(paired ? "lucb-glr+glr-paired-t" : "lucb-glr+glr-heuristic-ev");
+    c.target = tg;
+    const auto registry = lb::run_combination(c, arms, o);
+    lb::sampling::top_m_pair s(5, ls::glr_model::gaussian, 1.0, tg, lb::sampling::top_m_choice::less_pulled,
+                               paired ? lb::sampling::top_m_evidence::paired_blocks
+                                      : lb::sampling::top_m_evidence::empirical_variance);
+    auto stop = paired ? ls::glr_top_m::paired_t(5, o.nu, tg) : ls::glr_top_m::practice_empirical_variance(5, o.nu, tg);
+    const auto hand = lb::run_composed(arms, s, stop, o);
+    BOOST_TEST(registry.run.pulls == hand.run.pulls, (paired ? "paired-t" : "heuristic-ev"));
+    BOOST_TEST(registry.run.counts == hand.run.counts);
+    BOOST_TEST(registry.run.answer_set == hand.run.answer_set);
+    if (paired) BOOST_TEST(registry.run.answer_set == (std::vector<std::size_t>{0, 1}));  // (TM-T's answer)
+  }
 }
 
 BOOST_AUTO_TEST_CASE(domain_errors_name_the_parameter) {

@@ -317,14 +317,16 @@ inline constexpr std::array<sampling_descriptor, 17> sampling_rules{{
     {.id = sampling_rule::lucb_glr, .name = "lucb-glr",
      .summary = "top-m: the less-pulled arm of the (top-m arm, other arm) pair of least GLR evidence (LUCB's pair by "
                 "the GLR)",
-     .parameters = "the GLR of the run's model at its sigma (with --sigma unknown the arms' empirical variances: "
-                   "sampling/top_m_pair.hpp); a best-arm question's pair when top = 1",
+     .parameters = "the GLR of the run's model at its sigma (with --sigma unknown the arms' empirical variances, "
+                   "matched to paired-t's blocks with that threshold: sampling/top_m_pair.hpp); a best-arm "
+                   "question's pair when top = 1",
      .make = &rule_factories::lucb_glr, .knows_epsilon = true, .knows_top_m = true, .practice = true,
      .recommended = {.top_m = all_reward_models}},
     {.id = sampling_rule::tt_topm, .name = "tt-topm",
      .summary = "top-m, Top-Two style: that pair's arms with information-directed shares",
-     .parameters = "the GLR of the run's model at its sigma (with --sigma unknown the arms' empirical variances: "
-                   "sampling/top_m_pair.hpp); a best-arm question's pair when top = 1",
+     .parameters = "the GLR of the run's model at its sigma (with --sigma unknown the arms' empirical variances, "
+                   "matched to paired-t's blocks with that threshold: sampling/top_m_pair.hpp); a best-arm "
+                   "question's pair when top = 1",
      .make = &rule_factories::tt_topm, .knows_epsilon = true, .knows_top_m = true, .practice = true},
     {.id = sampling_rule::t3c_ids_matched, .name = "t3c-ids-matched",
      .summary = "T3C-IDS matched to its stopping statistic: the Bernoulli divergence on Bernoulli arms, the arms' "

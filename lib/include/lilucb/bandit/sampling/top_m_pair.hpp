@@ -25,6 +25,12 @@
 // minimises the variance of the pair's mean difference at s = 1).  In a study the rewards reach v_a
 // through observe_reward (take_rewards_apart).
 //
+// Matched to Proposition PT's paired blocks (paired_blocks, with the paired-t threshold): the pair is
+// chosen by Z'_{a,b} = (k/2) log(1 + 2 Z_{a,b}/k), k = max(1, min(N_a, N_b)/4), the empirical-variance
+// Z with the saturation of a t-test's evidence on k blocks (its few degrees of freedom when an arm of
+// small variance is pulled rarely), so that such pairs are chosen sooner.  The form and the 1/4 are a
+// measured choice, not derived (docs/certified-glr/paired-t.md, "Top-m: Proposition TM-T", "Measured").
+//
 // Both first pull an arm with N < sqrt(t/K) (the fewest pulls, lowest index), so that no
 // estimate is starved.  With m = 1 the pair is (leader, the challenger of least Z): a best-arm rule.
 // Domain: K >= 1, m = 1 or 1 < m <= K - 1, sigma in (0, inf), check_target.  Guarantee: none of its own
@@ -48,15 +54,18 @@
 namespace lilucb::bandit::sampling {
 
 enum class top_m_choice { less_pulled, information_directed };
+/// The pair's evidence: the GLR of the run's model at sigma, with the arms' empirical variances, or
+/// with those and the saturation matched to paired blocks (file comment).
+enum class top_m_evidence { model, empirical_variance, paired_blocks };
 
 class top_m_pair {
  public:
-  /// With empirical_variances the arms' variances replace sigma^2 (file comment); sigma is then
-  /// not read.
+  /// With empirical_variance or paired_blocks evidence the arms' variances replace sigma^2 (file
+  /// comment); sigma is then not read.
   top_m_pair(std::size_t K, stopping::glr_model model, double sigma, answer_target target, top_m_choice choice,
-             bool empirical_variances = false)
+             top_m_evidence evidence = top_m_evidence::model)
       : K_(K), model_(model), sigma_(sigma), target_(target), choice_(choice), order_(K),
-        spread_(empirical_variances ? K : 0) {
+        spread_(evidence != top_m_evidence::model ? K : 0), paired_blocks_(evidence == top_m_evidence::paired_blocks) {
     constexpr const char* fn = "lilucb::bandit::sampling::top_m_pair";
     check_at_least(fn, "K", double(K), 1.0);
     check_positive(fn, "sigma", sigma);
@@ -132,7 +141,11 @@ class top_m_pair {
     const double e = target_.epsilon, s = target_.relative ? 1 - e : 1.0;
     const double d = target_.relative ? st.mean(a) - s * st.mean(b) : st.mean(a) - st.mean(b) + e;
     if (!(d > 0)) return 0.0;
-    return d * d / (2 * (variance(a) / static_cast<double>(st.count(a)) + s * s * variance(b) / static_cast<double>(st.count(b))));
+    const double na = static_cast<double>(st.count(a)), nb = static_cast<double>(st.count(b));
+    const double z = d * d / (2 * (variance(a) / na + s * s * variance(b) / nb));
+    if (!paired_blocks_) return z;
+    const double k = std::max(1.0, std::min(na, nb) / 4);
+    return k / 2 * std::log1p(2 * z / k);
   }
   std::size_t least_pulled(const arm_stats& st) const {
     std::size_t best = 0;
@@ -149,6 +162,7 @@ class top_m_pair {
   std::vector<std::size_t> order_;
   std::vector<detail::running_variance> spread_;  // with empirical variances: the rewards told, per arm
   double pool_ = 1;                               // the pseudo-reward's variance V (file comment)
+  bool paired_blocks_ = false;                    // the evidence matched to paired blocks
   bool rewards_apart_ = false;                    // a study: rewards come through observe_reward only
 };
 
