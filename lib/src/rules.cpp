@@ -42,7 +42,7 @@ any_stopping ls_with(const rule_context& c, run_parameters& p, stopping::ls_boun
 /// whose bets on {0, 1} rewards are PK's likelihood ratios).  Bounded arms: capped betting rates for
 /// pooled-betting, the divergence of the rescaled means for pooled-kl, the empirical variances for
 /// the variance-aware statistics (heuristic-ev, pooled-eb); Gaussian arms of unknown variance: the
-/// empirical variances with a pseudo-reward of the arms' largest (unknown_variance: no unit read)
+/// empirical variances with a pseudo-reward of the arms' largest (unknown_variance: no unit read once an arm has two distinct rewards)
 /// for heuristic-ev and paired-t (PT's blocks at a ratio near sqrt(v_a/v_c) collect about the
 /// Gaussian rate of the arms' variances), the nominal Gaussian costs for gu.
 /// Otherwise (the sigma rules, which charge every arm sigma) the Gaussian costs.

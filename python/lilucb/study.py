@@ -117,7 +117,7 @@ class Identification:
     admit, 't3c-ids-matched+glr-paired-t' (certified, Proposition PT; the default), '...+glr-gu' (certified,
     Proposition GU) and '...+glr-heuristic-ev' (the practice); a top-m question's default is
     'lucb-glr+glr-paired-t' (Proposition TM-T; GU answers none); rewards |R| <= 1e75; the recommended samplers read
-    the arms' empirical variances and no unit (the others run at the nominal scale 1: their efficiency, not the
+    the arms' empirical variances and no unit once an arm has two distinct rewards (the others run at the nominal scale 1: their efficiency, not the
     certificate, depends on the rewards' scale).
     A bad value raises DomainError naming the argument, a wrong type TypeError.
 

@@ -115,7 +115,8 @@ struct study_settings {
   /// the question is the best arm or an
   /// epsilon-good one (top = 1).  The sampling rule runs at the nominal scale
   /// unknown_variance_sampling_sigma, except the samplers that read the arms' empirical variances
-  /// (t3c-ids-matched with paired-t or heuristic-ev, lucb-glr, tt-topm), which read no unit: the
+  /// (t3c-ids-matched with paired-t or heuristic-ev, lucb-glr, tt-topm), which read no unit once an
+  /// arm has two distinct rewards (T3C's first leaders are drawn in the rewards' unit): the
   /// others' efficiency, not the certificate, depends on the rewards' scale.  Rewards must be Gaussian draws at full precision: with GU three equal rewards
   /// of an arm followed by a far one make its predictive evidence -inf (the study then never
   /// stops); with PT blocks of equal differences give no evidence (V = 0).

@@ -51,9 +51,13 @@
 //   unknown_variance    Gaussian rewards of unknown, possibly different variances: empirical_variance's
 //                       forms with the pseudo-reward's variance the largest empirical variance among
 //                       the arms, v_a = (M2_a + V)/(N_a + 1), V = max over b of M2_b/N_b (1 while every
-//                       M2_b is 0), in place of sigma^2, which is not read: the rule's choices do not
-//                       depend on the rewards' unit once some M2_b > 0 (every v_a scales with it).
-//                       When V changes every key and posterior is refreshed (O(K)).
+//                       M2_b is 0), in place of sigma^2, which is not read: the costs and shares do not
+//                       depend on the rewards' unit once some M2_b > 0 (every v_a scales with it);
+//                       before, T3C's leader is drawn from N(mu_hat_a, 1/(2 N_a)), in the rewards'
+//                       unit.  (An additive epsilon is in the rewards' unit.)  Cost: O(K) per reward
+//                       for V, and when V changes every key and posterior is refreshed (O(K)).
+//                       This can be several times slower per pull than empirical_variance at large
+//                       K (the arm of the largest variance is often the leader).
 //   capped_betting      rewards in a known range, stopped by betting (Proposition PB): the evidence a bet
 //                       can collect per pull, not the Gaussian rate.  On rewards rescaled to [0, 1], a
 //                       side of mean mu, variance v, tested against m collects about
@@ -79,7 +83,7 @@
 // bit for bit.
 //
 // Cost per pull: O(log K) for the leader and the challenger's argmin kept incrementally, O(K) only
-// when the leader changes or is pulled; the argmax of a posterior sample (ttts, t3c) drawn by
+// when the leader changes or is pulled (and per reward with the unknown_variance model); the argmax of a posterior sample (ttts, t3c) drawn by
 // bandit/detail/gaussian_argmax.hpp, exact in law.  Guarantee: every shortcut makes exactly the
 // pulls of the obvious O(K) passes, bit for bit and with the same ties (tested pull for pull in
 // tests/bandit/sampling/test_top_two.cpp against tests/bandit/naive_top_two.hpp); the posterior draws of
@@ -451,7 +455,8 @@ class top_two {
   /// each node the winner of its children, the changed arms are at most dirty_cap() distinct arms
   /// flagged as such, the keys' leader is an arm (or none) and the challenger an arm (the
   /// variance models' running variances check themselves: detail/running_variance.hpp, a finite
-  /// mean and M2 >= 0, so v_a >= sigma^2/(n_a + 1) > 0; detail/state_archive.hpp).  O(K).
+  /// mean and M2 >= 0, so v_a >= sigma^2/(n_a + 1) > 0, or V/(n_a + 1) > 0 with unknown_variance,
+  /// whose V is only checked to be positive and finite; detail/state_archive.hpp).  O(K).
   bool state_is_valid() const {
     if (model_ == top_two_model::unknown_variance && !(pool_ > 0 && pool_ < inf)) return false;
     if constexpr (Kind == top_two_kind::eb_tci) {
