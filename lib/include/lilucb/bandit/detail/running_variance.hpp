@@ -4,9 +4,11 @@
 // practice statistic, sampling/top_two.hpp's variance models).  m2 >= 0 after every update (each
 // increment d (y - mean) is a product of two numbers of d's sign).
 
+#include <algorithm>
 #include <cmath>
 #include <cstdint>
 #include <limits>
+#include <vector>
 
 namespace lilucb::bandit::detail {
 
@@ -33,5 +35,14 @@ struct running_variance {
   }
   bool state_is_valid() const { return std::isfinite(mean) && m2 >= 0 && m2 < std::numeric_limits<double>::infinity(); }
 };
+
+/// The largest empirical variance among the arms, 1 while every one is 0: the pseudo-reward's
+/// variance of the samplers that read no unit (sampling/top_two.hpp's unknown_variance model,
+/// sampling/top_m_pair.hpp).  O(K).
+inline double largest_variance(const std::vector<running_variance>& arms) {
+  double v = 0;
+  for (const auto& r : arms) v = std::max(v, r.variance());
+  return v > 0 ? v : 1.0;
+}
 
 }  // namespace lilucb::bandit::detail

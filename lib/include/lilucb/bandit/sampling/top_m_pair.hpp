@@ -105,9 +105,7 @@ class top_m_pair {
   void observe_reward(std::size_t i, double y) {
     if (!reads_variances()) return;
     spread_[i].add(y);
-    pool_ = 0;
-    for (const auto& r : spread_) pool_ = std::max(pool_, r.variance());
-    if (!(pool_ > 0)) pool_ = 1;
+    pool_ = detail::largest_variance(spread_);
   }
   /// Arm a's variance estimate v_a (file comment).  Domain: reads_variances(), a < K.
   double variance(std::size_t a) const { return spread_[a].with_pseudo_reward(pool_); }

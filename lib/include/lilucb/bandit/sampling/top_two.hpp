@@ -433,9 +433,7 @@ class top_two {
     if (!reads_variances(model_)) return;
     spread_[i].add(y);
     if (model_ != top_two_model::unknown_variance) return;
-    double v = 0;
-    for (const auto& r : spread_) v = std::max(v, r.variance());
-    if (!(v > 0)) v = 1;
+    const double v = detail::largest_variance(spread_);
     if (v == pool_) return;
     pool_ = v;  // every v_a changed: the keys and the posteriors of the arms pulled so far
     if constexpr (keyed) dirty_overflow_ = true;
